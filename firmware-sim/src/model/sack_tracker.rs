@@ -1,0 +1,341 @@
+//! Reference model of the receiver SACK tracker (`hdl/rtl/src/sack_tracker.rs`).
+//!
+//! Written from the block's specification rather than its structure: the
+//! window test is `(psn - base) mod 2^32 < 256`, the classification uses the
+//! serial-number sign of `psn - base`, and the bitmap is circular (bit `i`
+//! is the window PSN whose low byte is `i`).
+
+use super::{get_u64, put_u64, CycleModel, Stimulus, W256};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Result classes (the `res_class` port).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum PsnClass {
+    /// In the window, first arrival.
+    New = 0,
+    /// In the window, already received.
+    Duplicate = 1,
+    /// At or after base + 256.
+    Beyond = 2,
+    /// Before base.
+    Behind = 3,
+}
+
+impl PsnClass {
+    fn from_bits(v: u64) -> PsnClass {
+        match v & 3 {
+            0 => PsnClass::New,
+            1 => PsnClass::Duplicate,
+            2 => PsnClass::Beyond,
+            _ => PsnClass::Behind,
+        }
+    }
+}
+
+/// Inputs of one clock.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SackIn {
+    /// Restart at `init_psn`.
+    pub init: Option<u32>,
+    /// A packet with this PSN.
+    pub pkt: Option<u32>,
+}
+
+/// Outputs after one clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SackOut {
+    /// Class of the packet that entered three clocks earlier, if any.
+    pub res: Option<(PsnClass, u32)>,
+    /// ACK view: cumulative base.
+    pub ack_base: u32,
+    /// ACK view: bit j = PSN `ack_base + j` received.
+    pub ack_sack: W256,
+}
+
+/// Cycle-exact model of `sack_tracker`.
+#[derive(Debug, Clone)]
+pub struct SackTrackerModel {
+    in_init: Option<u32>,
+    in_pkt: Option<u32>,
+    base: u32,
+    bitmap: W256,
+    c: Option<(u32, u32, bool, bool)>, // psn, base snapshot, in_window, seen
+    out: SackOut,
+}
+
+impl Default for SackTrackerModel {
+    fn default() -> Self {
+        SackTrackerModel {
+            in_init: None,
+            in_pkt: None,
+            base: 0,
+            bitmap: W256::ZERO,
+            c: None,
+            out: SackOut { res: None, ack_base: 0, ack_sack: W256::ZERO },
+        }
+    }
+}
+
+impl SackTrackerModel {
+    /// Current cumulative base (state, not the registered ACK view).
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+}
+
+/// Serial-number class of `psn` against a window starting at `base`.
+pub fn classify(psn: u32, base: u32, seen: bool) -> PsnClass {
+    let d = psn.wrapping_sub(base);
+    if d < 256 {
+        if seen {
+            PsnClass::Duplicate
+        } else {
+            PsnClass::New
+        }
+    } else if (d as i32) < 0 {
+        PsnClass::Behind
+    } else {
+        PsnClass::Beyond
+    }
+}
+
+impl CycleModel for SackTrackerModel {
+    const MODULE: &'static str = "sack_tracker";
+    const INPUTS: &'static [&'static str] = &["init_valid", "init_psn", "pkt_valid", "pkt_psn"];
+    const OUTPUTS: &'static [&'static str] =
+        &["res_valid", "res_class", "res_psn", "ack_base", "ack_sack"];
+    type In = SackIn;
+    type Out = SackOut;
+    type Stim = SackStim;
+
+    fn step(&mut self, i: &SackIn) -> SackOut {
+        // outputs registered from the classification stage and the state
+        let res = self.c.map(|(psn, base, in_win, seen)| {
+            let class = if in_win {
+                if seen {
+                    PsnClass::Duplicate
+                } else {
+                    PsnClass::New
+                }
+            } else if (psn.wrapping_sub(base) as i32) < 0 {
+                PsnClass::Behind
+            } else {
+                PsnClass::Beyond
+            };
+            (class, psn)
+        });
+        let out = SackOut {
+            res,
+            ack_base: self.base,
+            ack_sack: self.bitmap.rotate_right(self.base & 255),
+        };
+
+        // classification of the registered packet against the state
+        let mut set = None;
+        self.c = None;
+        if let Some(psn) = self.in_pkt {
+            let in_win = psn.wrapping_sub(self.base) < 256;
+            let seen = self.bitmap.get(psn & 255);
+            if self.in_init.is_none() {
+                self.c = Some((psn, self.base, in_win, seen));
+            }
+            if in_win && !seen {
+                set = Some(psn & 255);
+            }
+        }
+        // slide over up to two received PSNs at the head
+        let head = self.base & 255;
+        let mut s = 0;
+        if self.bitmap.get(head) {
+            s = 1;
+            if self.bitmap.get(head + 1) {
+                s = 2;
+            }
+        }
+        for k in 0..s {
+            self.bitmap.set(head + k, false);
+        }
+        if let Some(slot) = set {
+            self.bitmap.set(slot, true);
+        }
+        self.base = self.base.wrapping_add(s);
+        if let Some(p) = self.in_init {
+            self.base = p;
+            self.bitmap = W256::ZERO;
+        }
+
+        self.in_init = i.init;
+        self.in_pkt = i.pkt;
+        self.out = out;
+        out
+    }
+
+    fn encode(i: &SackIn, p: &mut [Vec<u32>]) {
+        put_u64(&mut p[0], i.init.is_some() as u64);
+        put_u64(&mut p[1], i.init.unwrap_or(0) as u64);
+        put_u64(&mut p[2], i.pkt.is_some() as u64);
+        put_u64(&mut p[3], i.pkt.unwrap_or(0) as u64);
+    }
+
+    fn decode(p: &[Vec<u32>]) -> SackOut {
+        SackOut {
+            res: (get_u64(&p[0]) & 1 == 1)
+                .then(|| (PsnClass::from_bits(get_u64(&p[1])), get_u64(&p[2]) as u32)),
+            ack_base: get_u64(&p[3]) as u32,
+            ack_sack: W256::from_words(&p[4]),
+        }
+    }
+}
+
+/// Seeded stimulus for the SACK tracker, biased toward the edges: PSN
+/// wraparound, a full window (255 received behind one hole, then the hole
+/// filled), all-ones runs, duplicates, PSNs just inside and just outside
+/// both window edges, far-away PSNs and restarts.
+#[derive(Debug, Clone)]
+pub struct SackStim {
+    rng: ChaCha8Rng,
+    /// Sender's next PSN.
+    next: u32,
+    /// Oldest PSN the sender may still retransmit (the window base it knows).
+    low: u32,
+    mode: u8,
+    left: u32,
+    hole: Option<u32>,
+    pending_init: bool,
+    holes: std::collections::VecDeque<u32>,
+}
+
+impl SackStim {
+    fn pick_start(&mut self) -> u32 {
+        match self.rng.gen_range(0..5) {
+            0 => 0,
+            1 => u32::MAX - self.rng.gen_range(0..600),
+            2 => 0x8000_0000 - self.rng.gen_range(0..600),
+            3 => 0xff_ff00 + self.rng.gen_range(0..0x200),
+            _ => self.rng.gen(),
+        }
+    }
+}
+
+impl Stimulus for SackStim {
+    type In = SackIn;
+
+    fn new(seed: u64) -> Self {
+        SackStim {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            next: 0,
+            low: 0,
+            mode: 0,
+            left: 0,
+            hole: None,
+            pending_init: true,
+            holes: Default::default(),
+        }
+    }
+
+    fn next(&mut self, _cycle: u64) -> SackIn {
+        let mut i = SackIn::default();
+        if self.pending_init || self.rng.gen_ratio(1, 4000) {
+            let p = self.pick_start();
+            i.init = Some(p);
+            self.next = p;
+            self.low = p;
+            self.pending_init = false;
+            self.hole = None;
+            self.left = 0;
+            self.holes.clear();
+            // a packet in the same cycle as a restart
+            if self.rng.gen_bool(0.5) {
+                i.pkt = Some(p.wrapping_add(self.rng.gen_range(0..300)));
+            }
+            return i;
+        }
+        if self.left == 0 {
+            self.mode = [0, 0, 0, 1, 1, 2, 3][self.rng.gen_range(0..7)];
+            if !self.holes.is_empty() {
+                // retransmit what is still missing before changing phase
+                self.mode = 4;
+                self.left = self.holes.len() as u32 + 1;
+            }
+            self.left = self.rng.gen_range(50..1500);
+            if self.mode == 1 {
+                // full-window phase: hold a hole at the sender's oldest PSN
+                self.hole = Some(self.next);
+                self.next = self.next.wrapping_add(1);
+            }
+        }
+        self.left -= 1;
+        if self.rng.gen_ratio(1, 8) {
+            return i; // idle cycle
+        }
+        let psn = match self.mode {
+            // in order with random losses, retransmissions of the holes
+            // (a sender that respects the 256-PSN window) and duplicates
+            0 => {
+                let oldest = self.holes.front().copied().unwrap_or(self.next);
+                self.low = oldest;
+                let r = self.rng.gen_range(0..20);
+                if (self.next.wrapping_sub(oldest) >= 250 || r < 3) && !self.holes.is_empty() {
+                    self.holes.pop_front().unwrap_or(oldest)
+                } else if r < 5 {
+                    self.next.wrapping_sub(self.rng.gen_range(1..40))
+                } else {
+                    if r < 7 {
+                        for _ in 0..self.rng.gen_range(1..4) {
+                            self.holes.push_back(self.next);
+                            self.next = self.next.wrapping_add(1);
+                        }
+                    }
+                    let p = self.next;
+                    self.next = self.next.wrapping_add(1);
+                    p
+                }
+            }
+            // fill the window behind a hole, then fill the hole
+            1 => {
+                let hole = self.hole.unwrap_or(self.low);
+                if self.next.wrapping_sub(hole) < 256 && self.left > 1 {
+                    let p = self.next;
+                    self.next = self.next.wrapping_add(1);
+                    p
+                } else {
+                    self.left = 0;
+                    self.low = self.next;
+                    self.hole = None;
+                    hole
+                }
+            }
+            // edges: just inside / just outside the window, duplicates
+            2 => {
+                let off: i64 = match self.rng.gen_range(0..6) {
+                    0 => 255,
+                    1 => 256,
+                    2 => 257,
+                    3 => -1,
+                    4 => -2,
+                    _ => self.rng.gen_range(0..256),
+                };
+                self.low.wrapping_add(off as u32)
+            }
+            // drain the holes of mode 0
+            4 => match self.holes.pop_front() {
+                Some(h) => h,
+                None => {
+                    self.low = self.next;
+                    self.left = 0;
+                    return i;
+                }
+            },
+            // far away and random
+            _ => match self.rng.gen_range(0..3) {
+                0 => self.rng.gen(),
+                1 => self.low.wrapping_add(0x8000_0000),
+                _ => self.low.wrapping_sub(self.rng.gen_range(1..1000)),
+            },
+        };
+        i.pkt = Some(psn);
+        i
+    }
+}

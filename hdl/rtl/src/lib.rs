@@ -1,0 +1,11 @@
+//! Braid packet-engine blocks written in RustHDL.
+//!
+//! One block per file. Every block accepts a new input every clock (II = 1)
+//! and is cycle-exact with its reference model in `braid-sim`
+//! (`firmware-sim/src/model/`). `export` writes each block to
+//! `verilog-out/<block>.v` with the top module named after the block.
+
+pub mod export;
+pub mod sack_tracker;
+
+pub use sack_tracker::SackTracker;
