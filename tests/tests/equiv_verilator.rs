@@ -39,7 +39,9 @@ fn sack_stimulus_covers_the_edges() {
         }
         last_base = o.ack_base;
     }
-    eprintln!("classes {classes:?} full-window cycles {full} 2-step slides {big_slide} wraps {wraps}");
+    eprintln!(
+        "classes {classes:?} full-window cycles {full} 2-step slides {big_slide} wraps {wraps}"
+    );
     for (k, n) in classes.iter().enumerate() {
         assert!(*n > 500, "class {k} seen only {n} times");
     }

@@ -80,11 +80,24 @@ impl<M: CycleModel> Bound<M> {
     /// Open `M::MODULE` and resolve `M::INPUTS` / `M::OUTPUTS`.
     pub fn new() -> Result<Self, super::CosimError> {
         let sim = Sim::new(M::MODULE)?;
-        let ins = M::INPUTS.iter().map(|n| sim.input(n)).collect::<Result<Vec<_>, _>>()?;
-        let outs = M::OUTPUTS.iter().map(|n| sim.port(n)).collect::<Result<Vec<_>, _>>()?;
+        let ins = M::INPUTS
+            .iter()
+            .map(|n| sim.input(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let outs = M::OUTPUTS
+            .iter()
+            .map(|n| sim.port(n))
+            .collect::<Result<Vec<_>, _>>()?;
         let in_words = ins.iter().map(|p| vec![0u32; p.words]).collect();
         let out_words = outs.iter().map(|p| vec![0u32; p.words]).collect();
-        Ok(Bound { sim, ins, outs, in_words, out_words, _m: Default::default() })
+        Ok(Bound {
+            sim,
+            ins,
+            outs,
+            in_words,
+            out_words,
+            _m: Default::default(),
+        })
     }
 
     /// Apply inputs and run one clock; return the outputs after the edge.
@@ -145,7 +158,12 @@ pub fn run<M: CycleModel>(seed: u64, cycles: u64) -> Result<EquivReport, Box<Mis
             }));
         }
     }
-    Ok(EquivReport { module: M::MODULE, seed, cycles, secs: start.elapsed().as_secs_f64() })
+    Ok(EquivReport {
+        module: M::MODULE,
+        seed,
+        cycles,
+        secs: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// Run the RTL alone on the same stimulus (no model, outputs not read):
@@ -158,7 +176,12 @@ pub fn run_rtl_only<M: CycleModel>(seed: u64, cycles: u64) -> EquivReport {
         let i = stim.next(cycle);
         rtl.step_no_read(&i);
     }
-    EquivReport { module: M::MODULE, seed, cycles, secs: start.elapsed().as_secs_f64() }
+    EquivReport {
+        module: M::MODULE,
+        seed,
+        cycles,
+        secs: start.elapsed().as_secs_f64(),
+    }
 }
 
 fn replay_with_trace<M: CycleModel>(seed: u64, last: u64) -> Option<PathBuf> {

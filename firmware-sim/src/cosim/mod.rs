@@ -111,7 +111,11 @@ impl Sim {
         let desc = MODULES.iter().find(|m| m.name == name).ok_or_else(|| {
             CosimError::NoModule(
                 name.into(),
-                MODULES.iter().map(|m| m.name).collect::<Vec<_>>().join(", "),
+                MODULES
+                    .iter()
+                    .map(|m| m.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             )
         })?;
         // SAFETY: the shim's constructor has no preconditions.
@@ -119,7 +123,11 @@ impl Sim {
         let mut sim = Sim {
             h,
             desc,
-            clock: Port { index: 0, width: 1, words: 1 },
+            clock: Port {
+                index: 0,
+                width: 1,
+                words: 1,
+            },
             cycles: 0,
             tracing: None,
             scratch: [0; 2],
@@ -151,9 +159,19 @@ impl Sim {
             .ok_or_else(|| CosimError::NoPort {
                 module: self.desc.name.into(),
                 port: name.into(),
-                ports: self.desc.ports.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+                ports: self
+                    .desc
+                    .ports
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })?;
-        Ok(Port { index: i as u32, width: p.width, words: p.width.div_ceil(32) as usize })
+        Ok(Port {
+            index: i as u32,
+            width: p.width,
+            words: p.width.div_ceil(32) as usize,
+        })
     }
 
     /// Resolve an input port by name (an output is an error).
@@ -167,7 +185,11 @@ impl Sim {
 
     /// Drive an input of up to 64 bits (higher bits of `v` are ignored).
     pub fn set(&mut self, p: Port, v: u64) {
-        let v = if p.width >= 64 { v } else { v & ((1u64 << p.width) - 1) };
+        let v = if p.width >= 64 {
+            v
+        } else {
+            v & ((1u64 << p.width) - 1)
+        };
         self.scratch = [v as u32, (v >> 32) as u32];
         assert!(p.words <= 2, "port of {} bits: use set_words", p.width);
         // SAFETY: the shim reads p.words (<= 2) words for this port index.
@@ -176,7 +198,12 @@ impl Sim {
 
     /// Drive an input of any width from little-endian 32-bit words.
     pub fn set_words(&mut self, p: Port, w: &[u32]) {
-        assert!(w.len() >= p.words, "{} words given for a {}-bit port", w.len(), p.width);
+        assert!(
+            w.len() >= p.words,
+            "{} words given for a {}-bit port",
+            w.len(),
+            p.width
+        );
         // SAFETY: the shim reads exactly p.words words, all present.
         unsafe { (self.desc.vt.set)(self.h, p.index, w.as_ptr()) }
     }
@@ -192,7 +219,12 @@ impl Sim {
 
     /// Read a port of any width into little-endian 32-bit words.
     pub fn get_words(&self, p: Port, w: &mut [u32]) {
-        assert!(w.len() >= p.words, "{} words given for a {}-bit port", w.len(), p.width);
+        assert!(
+            w.len() >= p.words,
+            "{} words given for a {}-bit port",
+            w.len(),
+            p.width
+        );
         // SAFETY: the shim writes exactly p.words words, all present.
         unsafe { (self.desc.vt.get)(self.h, p.index, w.as_mut_ptr()) }
     }

@@ -73,7 +73,11 @@ impl Default for SackTrackerModel {
             base: 0,
             bitmap: W256::ZERO,
             c: None,
-            out: SackOut { res: None, ack_base: 0, ack_sack: W256::ZERO },
+            out: SackOut {
+                res: None,
+                ack_base: 0,
+                ack_sack: W256::ZERO,
+            },
         }
     }
 }

@@ -75,14 +75,24 @@ impl fmt::Debug for W256 {
 impl std::ops::BitAnd for W256 {
     type Output = W256;
     fn bitand(self, o: W256) -> W256 {
-        W256([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+        W256([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
     }
 }
 
 impl std::ops::BitOr for W256 {
     type Output = W256;
     fn bitor(self, o: W256) -> W256 {
-        W256([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+        W256([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
     }
 }
 

@@ -175,8 +175,28 @@ impl Logic for SackTracker {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, in_init, in_init_psn, in_valid, in_psn, base, base_p1, base_p2, base_p256,
-            bitmap, head, c_valid, c_psn, c_base, c_in_window, c_seen, r_valid, r_class, r_psn, r_ack_base, r_ack_sack
+            self,
+            clock,
+            in_init,
+            in_init_psn,
+            in_valid,
+            in_psn,
+            base,
+            base_p1,
+            base_p2,
+            base_p256,
+            bitmap,
+            head,
+            c_valid,
+            c_psn,
+            c_base,
+            c_in_window,
+            c_seen,
+            r_valid,
+            r_class,
+            r_psn,
+            r_ack_base,
+            r_ack_sack
         );
         // input register stage
         self.in_init.d.next = self.init_valid.val();

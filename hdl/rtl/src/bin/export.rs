@@ -34,9 +34,8 @@ fn main() -> ExitCode {
             }
         }
     }
-    let dir = dir.unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../verilog-out")
-    });
+    let dir =
+        dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../verilog-out"));
     let mut stale = Vec::new();
     for block in braid_hdl::export::blocks() {
         let path = dir.join(format!("{}.v", block.name));
@@ -48,7 +47,8 @@ fn main() -> ExitCode {
                 Err(e) => stale.push(format!("{} cannot be read: {e}", path.display())),
             }
         } else {
-            if let Err(e) = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, &text)) {
+            if let Err(e) = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&path, &text))
+            {
                 eprintln!("error: writing {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }

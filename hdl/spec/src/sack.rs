@@ -1,0 +1,121 @@
+//! 256-bit selective-acknowledgement / circular bitmap type.
+
+use crate::SACK_BITS;
+
+/// Bytes of a [`Sack256`] on the wire.
+pub const SACK_BYTES: usize = SACK_BITS / 8;
+
+/// A 256-bit bitmap.
+///
+/// Bit `j` is bit `j % 64` of word `j / 64` (word 0 holds bits 0..=63).
+/// On the wire and in state records it is 32 bytes in little-endian bit
+/// order: byte `k`, bit `b` (bit 0 = LSB) is bit `j = 8k + b`.
+///
+/// In an ACK, bit `j` refers to path PSN `base_psn + j`. In state records the
+/// same type is used circularly: bit `i` is the PSN in the window whose low
+/// 8 bits equal `i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Sack256 {
+    /// Word 0 = bits 0..=63, word 3 = bits 192..=255.
+    pub words: [u64; 4],
+}
+
+impl Sack256 {
+    /// All bits clear.
+    pub const ZERO: Sack256 = Sack256 { words: [0; 4] };
+    /// All bits set.
+    pub const ONES: Sack256 = Sack256 {
+        words: [u64::MAX; 4],
+    };
+
+    /// All bits clear.
+    pub const fn new() -> Self {
+        Self::ZERO
+    }
+
+    /// Bit `j`; `false` for `j >= 256`.
+    pub const fn get(&self, j: usize) -> bool {
+        if j >= SACK_BITS {
+            return false;
+        }
+        (self.words[j / 64] >> (j % 64)) & 1 == 1
+    }
+
+    /// Set bit `j` to `v`; ignored for `j >= 256`.
+    pub fn set(&mut self, j: usize, v: bool) {
+        if j >= SACK_BITS {
+            return;
+        }
+        let m = 1u64 << (j % 64);
+        if v {
+            self.words[j / 64] |= m;
+        } else {
+            self.words[j / 64] &= !m;
+        }
+    }
+
+    /// Decode the 32-byte wire form.
+    pub fn from_bytes(b: &[u8; SACK_BYTES]) -> Self {
+        let mut words = [0u64; 4];
+        for (w, chunk) in words.iter_mut().zip(b.chunks_exact(8)) {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(chunk);
+            *w = u64::from_le_bytes(a);
+        }
+        Sack256 { words }
+    }
+
+    /// Decode from a slice; missing bytes read as zero (never panics).
+    pub fn from_slice(b: &[u8]) -> Self {
+        let mut a = [0u8; SACK_BYTES];
+        for (d, s) in a.iter_mut().zip(b) {
+            *d = *s;
+        }
+        Self::from_bytes(&a)
+    }
+
+    /// Encode to the 32-byte wire form.
+    pub fn to_bytes(&self) -> [u8; SACK_BYTES] {
+        let mut out = [0u8; SACK_BYTES];
+        for (chunk, w) in out.chunks_exact_mut(8).zip(self.words) {
+            chunk.copy_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Number of set bits.
+    pub const fn count_ones(&self) -> u32 {
+        self.words[0].count_ones()
+            + self.words[1].count_ones()
+            + self.words[2].count_ones()
+            + self.words[3].count_ones()
+    }
+
+    /// Index of the highest set bit, if any.
+    pub fn highest_set(&self) -> Option<usize> {
+        (0..4)
+            .rev()
+            .find(|&w| self.words[w] != 0)
+            .map(|w| w * 64 + 63 - self.words[w].leading_zeros() as usize)
+    }
+
+    /// Whether no bit is set.
+    pub const fn is_empty(&self) -> bool {
+        self.words[0] | self.words[1] | self.words[2] | self.words[3] == 0
+    }
+
+    /// Bits proven lost by an ACK: clear bits strictly below the highest set bit.
+    ///
+    /// Valid only for ACK bitmaps (bit j = base_psn + j) of a single path.
+    pub fn holes(&self) -> Sack256 {
+        let mut out = Sack256::ZERO;
+        if let Some(h) = self.highest_set() {
+            for j in 0..h {
+                if !self.get(j) {
+                    out.set(j, true);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,334 @@
+//! Repr -> emit -> parse == Repr, for every header and whole frames.
+
+mod common;
+
+use braid_spec::wire::braid::*;
+use braid_spec::wire::eth::EthernetPacket;
+use braid_spec::wire::ip::{Ipv4Packet, Ipv6Packet};
+use braid_spec::*;
+use common::*;
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn write_ext(r in write_repr()) {
+        let mut b = [0u8; WRITE_EXT_LEN];
+        r.emit(&mut WriteExtPacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(WriteRepr::parse(&WriteExtPacket::new_checked(&b[..]).unwrap()), r);
+    }
+
+    #[test]
+    fn send_ext(r in send_repr()) {
+        let mut b = [0u8; SEND_EXT_LEN];
+        r.emit(&mut SendExtPacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(SendRepr::parse(&SendExtPacket::new_checked(&b[..]).unwrap()), r);
+    }
+
+    #[test]
+    fn ack_ext(r in ack_repr()) {
+        let mut b = [0u8; ACK_EXT_LEN];
+        r.emit(&mut AckPacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(AckRepr::parse(&AckPacket::new_checked(&b[..]).unwrap()), r);
+    }
+
+    #[test]
+    fn nack_ext(r in nack_repr()) {
+        let mut b = [0u8; NACK_EXT_LEN];
+        r.emit(&mut NackPacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(NackRepr::parse(&NackPacket::new_checked(&b[..]).unwrap()).unwrap(), r);
+    }
+
+    #[test]
+    fn probe_ext(r in probe_repr()) {
+        let mut b = [0u8; PROBE_EXT_LEN];
+        r.emit(&mut ProbePacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(ProbeRepr::parse(&ProbePacket::new_checked(&b[..]).unwrap()), r);
+    }
+
+    #[test]
+    fn base_header(r in braid_repr(9000)) {
+        let mut b = [0u8; BASE_HEADER_LEN];
+        r.base.emit(&mut BasePacket::new_checked(&mut b[..]).unwrap());
+        prop_assert_eq!(BaseRepr::parse(&BasePacket::new_checked(&b[..]).unwrap()).unwrap(), r.base);
+    }
+
+    #[test]
+    fn braid_headers(r in braid_repr(1500)) {
+        let n = r.buffer_len() + usize::from(r.base.payload_len);
+        let mut b = vec![0u8; n];
+        prop_assert_eq!(r.emit(&mut b).unwrap(), r.buffer_len());
+        let (p, hlen) = BraidRepr::parse(&b).unwrap();
+        prop_assert_eq!(p, r);
+        prop_assert_eq!(hlen, r.buffer_len());
+        prop_assert_eq!(hlen % 4, 0);
+    }
+
+    #[test]
+    fn ethernet(r in eth_repr(), et in prop_oneof![Just(0x0800u16), Just(0x86dd)]) {
+        let mut b = vec![0u8; r.buffer_len()];
+        r.emit(&mut b, et).unwrap();
+        let (p, et2, len) = EthernetRepr::parse(&b).unwrap();
+        prop_assert_eq!(p, r);
+        prop_assert_eq!(et2, et);
+        prop_assert_eq!(len, r.buffer_len());
+    }
+
+    #[test]
+    fn ipv4(r in ipv4_repr(), plen in 0usize..2000) {
+        let mut b = [0u8; 20];
+        r.emit(&mut Ipv4Packet::new_checked(&mut b[..]).unwrap(), plen);
+        let p = Ipv4Packet::new_checked(&b[..]).unwrap();
+        prop_assert!(p.verify_checksum());
+        prop_assert_eq!(usize::from(p.total_len()), 20 + plen);
+        let (q, proto, hl) = Ipv4Repr::parse(&p).unwrap();
+        prop_assert_eq!((q, proto, hl), (r, 17, 20));
+    }
+
+    #[test]
+    fn ipv6(r in ipv6_repr(), plen in 0usize..2000) {
+        let mut b = [0u8; 40];
+        r.emit(&mut Ipv6Packet::new_checked(&mut b[..]).unwrap(), plen);
+        let (q, next) = Ipv6Repr::parse(&Ipv6Packet::new_checked(&b[..]).unwrap()).unwrap();
+        prop_assert_eq!((q, next), (r, 17));
+    }
+
+    #[test]
+    fn frame_v4((r, payload) in frame(false)) {
+        let buf = emit_frame_vec(&r, &payload).unwrap();
+        prop_assert_eq!(buf.len(), r.buffer_len());
+        let f = parse_frame(&buf).unwrap();
+        prop_assert_eq!(f.repr, r);
+        prop_assert_eq!(f.payload(&buf), &payload[..]);
+    }
+
+    #[test]
+    fn frame_v6((r, payload) in frame(true)) {
+        let buf = emit_frame_vec(&r, &payload).unwrap();
+        let f = parse_frame(&buf).unwrap();
+        prop_assert_eq!(f.repr, r);
+        prop_assert_eq!(f.payload(&buf), &payload[..]);
+    }
+
+    #[test]
+    fn frame_with_ethernet_padding((r, payload) in frame(false), pad in 1usize..64) {
+        let mut buf = emit_frame_vec(&r, &payload).unwrap();
+        buf.extend(std::iter::repeat_n(0u8, pad));
+        let f = parse_frame(&buf).unwrap();
+        prop_assert_eq!(f.repr, r);
+        prop_assert_eq!(f.payload(&buf), &payload[..]);
+    }
+
+    #[test]
+    fn sack_bytes_round_trip(s in sack()) {
+        prop_assert_eq!(Sack256::from_bytes(&s.to_bytes()), s);
+        let b = s.to_bytes();
+        for j in 0..256 {
+            prop_assert_eq!(s.get(j), (b[j / 8] >> (j % 8)) & 1 == 1);
+        }
+    }
+
+    #[test]
+    fn udp_checksum_detects_any_single_byte_flip(
+        (mut r, payload) in frame(false), idx in any::<prop::sample::Index>(), x in 1u8..=255
+    ) {
+        r.udp.checksum = true;
+        let mut buf = emit_frame_vec(&r, &payload).unwrap();
+        let l4 = r.eth.buffer_len() + 20;
+        // flip a byte of the UDP payload (the checksum field itself could flip to 0 = none)
+        let i = l4 + 8 + idx.index(buf.len() - l4 - 8);
+        buf[i] ^= x;
+        let e = parse_frame(&buf);
+        prop_assert!(e.is_err(), "flip at {} accepted", i);
+    }
+}
+
+#[test]
+fn ipv4_checksum_known_vector() {
+    // Classic example header with checksum 0xb861.
+    let mut h = [
+        0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00, 0x40, 0x11, 0x00, 0x00, 0xc0, 0xa8, 0x00,
+        0x01, 0xc0, 0xa8, 0x00, 0xc7,
+    ];
+    let mut p = Ipv4Packet::new_checked(&mut h[..]).unwrap();
+    p.fill_checksum();
+    assert_eq!(p.checksum(), 0xb861);
+    assert!(p.verify_checksum());
+    assert_eq!(wire::checksum::checksum(&h), 0);
+}
+
+/// Naive reference UDP checksum (RFC 768) to cross-check the emitter.
+fn naive_udp_v4(src: [u8; 4], dst: [u8; 4], udp: &[u8]) -> u16 {
+    let mut v: Vec<u8> = Vec::new();
+    v.extend(src);
+    v.extend(dst);
+    v.extend([0, 17]);
+    v.extend((udp.len() as u16).to_be_bytes());
+    v.extend(udp);
+    if v.len() % 2 == 1 {
+        v.push(0);
+    }
+    let mut s: u64 = 0;
+    for c in v.chunks(2) {
+        s += u64::from(u16::from_be_bytes([c[0], c[1]]));
+    }
+    while s > 0xffff {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    let c = !(s as u16);
+    if c == 0 {
+        0xffff
+    } else {
+        c
+    }
+}
+
+#[test]
+fn udp_checksum_matches_reference_and_bad_checksum_is_rejected() {
+    let mut rng = Rng(7);
+    for _ in 0..500 {
+        let (mut r, payload) = random_frame(&mut rng);
+        r.udp.checksum = true;
+        let buf = emit_frame_vec(&r, &payload).unwrap();
+        let IpRepr::V4(ip) = r.ip else { continue };
+        let l4 = r.eth.buffer_len() + 20;
+        let mut udp = buf[l4..].to_vec();
+        let sent = u16::from_be_bytes([udp[6], udp[7]]);
+        udp[6] = 0;
+        udp[7] = 0;
+        assert_eq!(sent, naive_udp_v4(ip.src, ip.dst, &udp));
+        let mut bad = buf.clone();
+        bad[l4 + 7] ^= 0x01;
+        assert_eq!(parse_frame(&bad), Err(Error::BadChecksum { layer: "udp" }));
+    }
+}
+
+#[test]
+fn ipv4_bad_header_checksum_rejected() {
+    let mut rng = Rng(11);
+    let mut n = 0;
+    while n < 200 {
+        let (r, payload) = random_frame(&mut rng);
+        if !matches!(r.ip, IpRepr::V4(_)) {
+            continue;
+        }
+        n += 1;
+        let mut buf = emit_frame_vec(&r, &payload).unwrap();
+        let off = r.eth.buffer_len() + 10;
+        buf[off] ^= 0x40;
+        assert_eq!(parse_frame(&buf), Err(Error::BadChecksum { layer: "ipv4" }));
+    }
+}
+
+#[test]
+fn zero_udp_checksum_accepted_on_v4_and_v6() {
+    let mut rng = Rng(3);
+    for _ in 0..200 {
+        let (mut r, payload) = random_frame(&mut rng);
+        r.udp.checksum = false;
+        let buf = emit_frame_vec(&r, &payload).unwrap();
+        let f = parse_frame(&buf).unwrap();
+        assert!(!f.repr.udp.checksum);
+    }
+}
+
+#[test]
+fn golden_write_imm_bytes() {
+    // Hand-written expected bytes: the layout a hardware engineer implements.
+    let r = BraidRepr {
+        base: BaseRepr {
+            opcode: Opcode::WriteImm,
+            flags: Flags(Flags::LAST | Flags::ACK_REQ),
+            path_id: 0x0f,
+            dst_conn: 0x0a0b0c,
+            path_psn: 0x1122_3344,
+            csn: 0x5566_7788,
+            timestamp: 0x99aa_bbcc,
+            payload_len: 0,
+        },
+        body: Body::Write {
+            ext: WriteRepr {
+                rkey: 0xdead_beef,
+                va: 0x0102_0304_0506_0708,
+                stream: 3,
+                msn: 0x0000_0042,
+                msg_len: 0x0001_0000,
+            },
+            imm: Some(0xcafe_f00d),
+        },
+    };
+    let mut b = [0u8; 52];
+    assert_eq!(r.emit(&mut b).unwrap(), 52);
+    #[rustfmt::skip]
+    let expect: [u8; 52] = [
+        0x10, 0x02, 0x05, 0x0f,   0x0d, 0x0a, 0x0b, 0x0c,
+        0x11, 0x22, 0x33, 0x44,   0x55, 0x66, 0x77, 0x88,
+        0x99, 0xaa, 0xbb, 0xcc,   0x00, 0x00, 0x00, 0x00,
+        0xde, 0xad, 0xbe, 0xef,   0x01, 0x02, 0x03, 0x04,
+        0x05, 0x06, 0x07, 0x08,   0x03, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x42,   0x00, 0x01, 0x00, 0x00,
+        0xca, 0xfe, 0xf0, 0x0d,
+    ];
+    assert_eq!(b, expect);
+}
+
+#[test]
+fn golden_ack_sack_bit_order() {
+    let mut sack = Sack256::new();
+    sack.set(0, true);
+    sack.set(9, true);
+    sack.set(255, true);
+    let r = AckRepr {
+        base_psn: 100,
+        csn_base: 7,
+        ts_echo: 1,
+        ecn_count: 2,
+        rate_hint: 4000,
+        sack,
+    };
+    let mut b = [0u8; ACK_EXT_LEN];
+    r.emit(&mut AckPacket::new_checked(&mut b[..]).unwrap());
+    assert_eq!(&b[0..4], &[0, 0, 0, 100]);
+    assert_eq!(&b[12..16], &[0, 2, 0x0f, 0xa0]);
+    assert_eq!(b[16], 0x01); // bit 0 -> byte 0 LSB
+    assert_eq!(b[17], 0x02); // bit 9 -> byte 1 bit 1
+    assert_eq!(b[47], 0x80); // bit 255 -> byte 31 MSB
+    assert!(sack.get(0) && sack.get(9) && sack.get(255) && !sack.get(1) && !sack.get(256));
+    assert_eq!(sack.words[0], 0x201);
+    assert_eq!(sack.highest_set(), Some(255));
+    assert_eq!(sack.holes().count_ones(), 256 - 3);
+}
+
+#[test]
+fn eth_view_accessors() {
+    let mut b = [0u8; 14];
+    let mut e = EthernetPacket::new_checked(&mut b[..]).unwrap();
+    e.set_dst_mac([1, 2, 3, 4, 5, 6]);
+    e.set_src_mac([7, 8, 9, 10, 11, 12]);
+    e.set_ethertype(0x86dd);
+    assert_eq!(b, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0x86, 0xdd]);
+}
+
+#[test]
+fn emit_rejects_inconsistent_reprs() {
+    let mut rng = Rng(5);
+    let (mut r, payload) = random_frame(&mut rng);
+    r.braid.base.opcode = if r.braid.base.opcode == Opcode::Ack {
+        Opcode::Nack
+    } else {
+        Opcode::Ack
+    };
+    assert!(matches!(
+        emit_frame_vec(&r, &payload),
+        Err(Error::OpcodeMismatch { .. }) | Err(Error::FieldOverflow { .. })
+    ));
+    let (mut r, payload) = random_frame(&mut rng);
+    r.braid.base.dst_conn = 1 << 24;
+    assert!(emit_frame_vec(&r, &payload).is_err());
+    let (r, _) = random_frame(&mut rng);
+    assert!(matches!(
+        emit_frame_vec(&r, &[0u8; 5000]),
+        Err(Error::LengthMismatch { .. })
+    ));
+}

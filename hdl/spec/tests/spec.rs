@@ -1,0 +1,274 @@
+//! Field tables, sizes, state layouts, hash and SPEC.md freshness.
+
+mod common;
+
+use braid_spec::field::{table_len, Field, StateField};
+use braid_spec::state::*;
+use braid_spec::wire::braid::*;
+use braid_spec::*;
+use common::*;
+use proptest::prelude::*;
+
+fn check_wire_table(name: &str, t: &[Field]) {
+    // fields are in order, contiguous (no gaps, no overlap), and cover whole bytes
+    let mut bit = 0usize;
+    for f in t {
+        assert_eq!(f.start_bit(), bit, "{name}.{}: gap or overlap", f.name);
+        assert!(f.bit_offset < 8, "{name}.{}", f.name);
+        assert!(f.bits > 0);
+        bit = f.end_bit();
+    }
+    assert_eq!(
+        bit % 32,
+        if name == "Ethernet II" { 16 } else { 0 },
+        "{name} not word aligned"
+    );
+    assert_eq!(bit, table_len(t) * 8);
+    let mut names: Vec<_> = t.iter().map(|f| f.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), t.len(), "{name}: duplicate field names");
+}
+
+#[test]
+fn wire_tables_are_contiguous() {
+    for (name, t) in WIRE_TABLES {
+        check_wire_table(name, t);
+    }
+}
+
+#[test]
+fn header_sizes() {
+    assert_eq!(BASE_HEADER_LEN, 24);
+    assert_eq!(WRITE_EXT_LEN, 24);
+    assert_eq!(SEND_EXT_LEN, 16);
+    assert_eq!(IMM_EXT_LEN, 4);
+    assert_eq!(ACK_EXT_LEN, 48);
+    assert_eq!(NACK_EXT_LEN, 16);
+    assert_eq!(PROBE_EXT_LEN, 8);
+    assert_eq!(wire::eth::ETHERNET_LEN, 14);
+    assert_eq!(wire::ip::IPV4_LEN, 20);
+    assert_eq!(wire::ip::IPV6_LEN, 40);
+    assert_eq!(wire::udp::UDP_LEN, 8);
+    for op in OPCODES {
+        assert_eq!(op.header_len() % 4, 0);
+        assert!(op.header_len() / 4 < 256);
+        assert_eq!(Opcode::from_u8(op.value()), Some(*op));
+    }
+    for r in NACK_REASONS {
+        assert_eq!(NackReason::from_u8(r.value()), Some(*r));
+    }
+    let unknown = (0..=255u8)
+        .filter(|v| Opcode::from_u8(*v).is_none())
+        .count();
+    assert_eq!(unknown, 256 - OPCODES.len());
+}
+
+/// Every view accessor reads exactly its table field: set a field to all
+/// ones through the table and check that only that accessor changes.
+#[test]
+fn accessors_follow_tables() {
+    let probe = |f: &Field| {
+        let mut b = [0u8; 64];
+        f.write(&mut b, u64::MAX);
+        b
+    };
+    let b = probe(&B_CSN);
+    let p = BasePacket::new_checked(&b[..]).unwrap();
+    assert_eq!(p.csn(), u32::MAX);
+    assert_eq!((p.path_psn(), p.timestamp(), p.dst_conn()), (0, 0, 0));
+    let b = probe(&B_DST_CONN);
+    let p = BasePacket::new_checked(&b[..]).unwrap();
+    assert_eq!(
+        (p.dst_conn(), p.hdr_words(), p.path_psn()),
+        (0xff_ffff, 0, 0)
+    );
+    let b = probe(&B_VERSION);
+    assert_eq!(b[0], 0xf0);
+    let b = probe(&W_VA);
+    let p = WriteExtPacket::new_checked(&b[..]).unwrap();
+    assert_eq!((p.va(), p.rkey(), p.stream()), (u64::MAX, 0, 0));
+    assert_eq!(&b[4..12], &[0xff; 8]);
+    let b = probe(&A_RATE_HINT);
+    let p = AckPacket::new_checked(&b[..]).unwrap();
+    assert_eq!((p.rate_hint(), p.ecn_count()), (0xffff, 0));
+    let b = probe(&wire::ip::V6_FLOW);
+    let p = wire::ip::Ipv6Packet::new_checked(&b[..]).unwrap();
+    assert_eq!((p.flow_label(), p.ecn(), p.payload_len()), (0xf_ffff, 0, 0));
+    assert_eq!(&b[..4], &[0x00, 0x0f, 0xff, 0xff]);
+}
+
+fn check_state_table(t: &[StateField]) {
+    let mut bit = 0;
+    for f in t {
+        assert_eq!(f.lsb, bit, "{}: gap or overlap", f.name);
+        bit += f.bits;
+    }
+}
+
+#[test]
+fn state_sizes() {
+    for (_, t) in STATE_TABLES {
+        check_state_table(t);
+    }
+    assert_eq!(RX_PATH_STATE_BITS, 352);
+    assert_eq!(RX_PATH_STATE_BYTES, 44);
+    assert_eq!(TX_PATH_STATE_BITS, 1000);
+    assert_eq!(TX_PATH_STATE_BYTES, 125);
+    assert_eq!(CONN_STATE_BITS, 960);
+    assert_eq!(CONN_STATE_BYTES, 120);
+    assert_eq!(RAMB36_BITS, 36864);
+}
+
+#[test]
+fn bram_capacity() {
+    // Spot check the arithmetic by hand for 32 connections x 16 paths:
+    // tx 1000 bits x 512 deep = 14 blocks (512x72), rx 352 bits = 5 blocks,
+    // conn 960 bits x 32 deep = 14 blocks (512x72).
+    assert_eq!(ramb36_for(32, 16), 14 + 5 + 14);
+    let u250 = max_connections(2688, 16);
+    let u280 = max_connections(2016, 16);
+    assert!(ramb36_for(u250, 16) <= 2688 && ramb36_for(u250 + 1, 16) > 2688);
+    assert!(ramb36_for(u280, 16) <= 2016 && ramb36_for(u280 + 1, 16) > 2016);
+    assert!(
+        u250 >= 4000,
+        "U250 should hold the 4,000-connection benchmark: {u250}"
+    );
+}
+
+/// Setting one struct field to all ones sets exactly the table's bits.
+#[test]
+fn state_fields_land_where_the_table_says() {
+    let ones = |t: &[StateField], name: &str, packed: &[u8]| {
+        let f = t.iter().find(|f| f.name == name).unwrap();
+        for i in 0..(packed.len() * 8) as u32 {
+            let set = (packed[(i / 8) as usize] >> (i % 8)) & 1 == 1;
+            let inside = i >= f.lsb && i < f.lsb + f.bits;
+            assert_eq!(set, inside, "{name} bit {i}");
+        }
+    };
+    let s = RxPathState {
+        ecn_count: u16::MAX,
+        ..Default::default()
+    };
+    ones(RX_PATH_STATE, "ecn_count", &s.pack());
+    let s = RxPathState {
+        received: Sack256::ONES,
+        ..Default::default()
+    };
+    ones(RX_PATH_STATE, "received", &s.pack());
+    let s = TxPathState {
+        cwnd: 0xff_ffff,
+        ..Default::default()
+    };
+    ones(TX_PATH_STATE, "cwnd", &s.pack());
+    let s = TxPathState {
+        lost: Sack256::ONES,
+        ..Default::default()
+    };
+    ones(TX_PATH_STATE, "lost", &s.pack());
+    let s = ConnState {
+        peer_ip: [0xff; 16],
+        ..Default::default()
+    };
+    ones(CONN_STATE, "peer_ip", &s.pack());
+    let s = ConnState {
+        rx_msn: [0, 0, u32::MAX, 0],
+        ..Default::default()
+    };
+    ones(CONN_STATE, "rx_msn2", &s.pack());
+    // MAC first octet lands in the field's top bits
+    let s = ConnState {
+        peer_mac: [0x80, 0, 0, 0, 0, 0],
+        ..Default::default()
+    };
+    let f = CONN_STATE.iter().find(|f| f.name == "peer_mac").unwrap();
+    assert_eq!(get_bits(&s.pack(), f.lsb + 47, 1), 1);
+}
+
+proptest! {
+    #[test]
+    fn rx_state_round_trip(base_psn: u32, w: [u64; 4], ecn_count: u16, last_ts: u32, unacked: u8, flags: u8) {
+        let s = RxPathState { base_psn, received: Sack256 { words: w }, ecn_count, last_ts, unacked, flags };
+        prop_assert_eq!(RxPathState::unpack(&s.pack()), s);
+    }
+
+    #[test]
+    fn tx_state_round_trip(
+        a in (any::<u16>(), any::<u32>(), any::<u32>(), sack(), sack(), sack()),
+        b in (0u32..1 << 24, any::<u16>(), any::<u16>(), 0u32..1 << 24, 0u32..1 << 24, any::<u32>(), any::<u8>(), any::<u8>()),
+    ) {
+        let s = TxPathState {
+            udp_sport: a.0, una: a.1, nxt: a.2, outstanding: a.3, lost: a.4, retx_pending: a.5,
+            cwnd: b.0, inflight: b.1, alpha: b.2, srtt: b.3, rttvar: b.4, rto_deadline: b.5,
+            timeouts: b.6, flags: b.7,
+        };
+        prop_assert_eq!(TxPathState::unpack(&s.pack()), s);
+    }
+
+    #[test]
+    fn conn_state_round_trip(
+        a in (any::<u8>(), any::<[u8; 6]>(), any::<[u8; 16]>(), any::<u16>(), any::<u16>(), 0u8..64, 0u32..1 << 24, 0u32..1 << 24),
+        b in (any::<u8>(), any::<u8>(), any::<u16>(), any::<u32>(), any::<u32>(), any::<u32>(), sack(), any::<u16>()),
+        c in (any::<u32>(), any::<[u32; 4]>(), any::<[u32; 4]>()),
+    ) {
+        let s = ConnState {
+            flags: a.0, peer_mac: a.1, peer_ip: a.2, udp_dport: a.3, vlan_tci: a.4, dscp: a.5,
+            local_conn: a.6, remote_conn: a.7, num_paths_m1: b.0, next_path: b.1, pd: b.2,
+            csn_next: b.3, csn_una: b.4, dedup_base: b.5, dedup: b.6, rate_hint: b.7,
+            pacer_next: c.0, tx_msn: c.1, rx_msn: c.2,
+        };
+        prop_assert_eq!(ConnState::unpack(&s.pack()), s);
+    }
+
+    #[test]
+    fn seq_arithmetic(a: u32, d in 1u32..0x8000_0000) {
+        let b = a.wrapping_add(d);
+        prop_assert!(seq::before(a, b));
+        prop_assert!(!seq::before(b, a));
+        prop_assert!(seq::after(b, a));
+        prop_assert_eq!(seq::diff(a, b), d as i32);
+        prop_assert!(!seq::before(a, a));
+        prop_assert_eq!(seq::in_window(a, b, 256), d < 256);
+    }
+}
+
+#[test]
+fn seq_wraps() {
+    assert!(seq::before(0xffff_fff0, 0x10));
+    assert!(!seq::before(0x10, 0xffff_fff0));
+    assert_eq!(seq::slot(0x1234_56ab), 0xab);
+}
+
+#[test]
+fn spec_hash_is_stable_and_sensitive() {
+    // The hash is a pure function of the tables: recompute with the public fn.
+    assert_ne!(SPEC_HASH, 0);
+    let a = hash::fnv1a(0x811c_9dc5, b"a");
+    assert_ne!(a, hash::fnv1a(0x811c_9dc5, b"b"));
+    // The expected value is pinned: update it (and SPEC.md) when the format changes.
+    assert_eq!(
+        SPEC_HASH, EXPECTED_SPEC_HASH,
+        "format changed: update EXPECTED_SPEC_HASH and regenerate SPEC.md"
+    );
+}
+
+const EXPECTED_SPEC_HASH: u32 = 0x4079_fe48;
+
+#[test]
+fn spec_md_is_up_to_date() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md");
+    let doc = std::fs::read_to_string(path).expect("read SPEC.md");
+    let fresh = splice(&doc).expect("SPEC.md lacks the GENERATED markers");
+    if fresh != doc {
+        if std::env::var_os("BRAID_BLESS").is_some() {
+            std::fs::write(path, &fresh).expect("write SPEC.md");
+            return;
+        }
+        panic!(
+            "hdl/spec/SPEC.md is out of date with the field tables.\n\
+             Regenerate with `cargo run -p braid-spec --example gen-spec` \
+             (or `BRAID_BLESS=1 cargo test -p braid-spec --test spec`)."
+        );
+    }
+}
