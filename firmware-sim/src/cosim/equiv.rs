@@ -144,6 +144,7 @@ pub fn run<M: CycleModel>(seed: u64, cycles: u64) -> Result<EquivReport, Box<Mis
         let i = stim.next(cycle);
         let want = model.step(&i);
         let got = rtl.step(&i);
+        stim.observe(&want);
         if want != got {
             drop(rtl);
             let fst = replay_with_trace::<M>(seed, cycle);
@@ -172,9 +173,15 @@ pub fn run_rtl_only<M: CycleModel>(seed: u64, cycles: u64) -> EquivReport {
     let mut rtl = Bound::<M>::new().expect("co-simulation model missing from this build");
     let mut stim = M::Stim::new(seed);
     let start = Instant::now();
+    let mut model = M::default();
     for cycle in 0..cycles {
         let i = stim.next(cycle);
         rtl.step_no_read(&i);
+        // closed-loop stimulus needs the outputs: take them from the model
+        // only when the generator reacts to them (cheap for the others)
+        if M::Stim::CLOSED_LOOP {
+            stim.observe(&model.step(&i));
+        }
     }
     EquivReport {
         module: M::MODULE,
@@ -191,9 +198,11 @@ fn replay_with_trace<M: CycleModel>(seed: u64, last: u64) -> Option<PathBuf> {
     let mut rtl = Bound::<M>::new().ok()?;
     rtl.sim.trace_to(&path).ok()?;
     let mut stim = M::Stim::new(seed);
+    let mut model = M::default();
     for cycle in 0..=last + 2 {
         let i = stim.next(cycle);
         rtl.step(&i);
+        stim.observe(&model.step(&i));
     }
     drop(rtl);
     Some(path)

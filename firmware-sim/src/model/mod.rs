@@ -6,9 +6,13 @@
 //! inputs and outputs onto the module's ports (little-endian 32-bit words),
 //! so one generic runner (`cosim::equiv`) compares any block.
 
+pub mod loss_detector;
+pub mod path_window;
 pub mod sack_tracker;
 pub mod w256;
 
+pub use loss_detector::LossDetectorModel;
+pub use path_window::PathWindowModel;
 pub use sack_tracker::SackTrackerModel;
 pub use w256::W256;
 
@@ -27,7 +31,7 @@ pub trait CycleModel: Default {
     /// The outputs after one rising edge.
     type Out: Clone + Debug + PartialEq;
     /// The seeded random stimulus used for this block's equivalence runs.
-    type Stim: Stimulus<In = Self::In>;
+    type Stim: Stimulus<In = Self::In, Out = Self::Out>;
     /// Apply `i` and clock once.
     fn step(&mut self, i: &Self::In) -> Self::Out;
     /// Inputs as port words (`ports[k]` is `INPUTS[k]`, zeroed beforehand).
@@ -37,13 +41,24 @@ pub trait CycleModel: Default {
 }
 
 /// Seeded stimulus generator: the same seed gives the same sequence.
+///
+/// A generator may react to the block's outputs (`observe` is called with
+/// the model's outputs after every clock), so closed-loop stimulus, such as
+/// a sender that only sends while the block says it may, stays
+/// deterministic: the RTL must produce the same outputs or the run stops.
 pub trait Stimulus {
     /// Inputs of one cycle.
     type In;
+    /// Outputs of one cycle.
+    type Out;
     /// A generator for `seed`.
     fn new(seed: u64) -> Self;
     /// The inputs for clock `cycle` (called with 0, 1, 2, ...).
     fn next(&mut self, cycle: u64) -> Self::In;
+    /// Whether `observe` changes what `next` generates.
+    const CLOSED_LOOP: bool = false;
+    /// The outputs after the clock that `next` just fed.
+    fn observe(&mut self, _out: &Self::Out) {}
 }
 
 /// Write `v` into a port's word slice.

@@ -225,6 +225,7 @@ impl SackStim {
 
 impl Stimulus for SackStim {
     type In = SackIn;
+    type Out = SackOut;
 
     fn new(seed: u64) -> Self {
         SackStim {

@@ -32,11 +32,23 @@ fn gen<B: Block + Default>() -> String {
 
 /// Every block written to `verilog-out/`, in a stable order.
 pub fn blocks() -> Vec<ExportedBlock> {
-    vec![ExportedBlock {
-        name: "sack_tracker",
-        description: "receiver per-path SACK tracker (base PSN + 256-bit bitmap)",
-        generate: gen::<crate::SackTracker>,
-    }]
+    vec![
+        ExportedBlock {
+            name: "sack_tracker",
+            description: "receiver per-path SACK tracker (base PSN + 256-bit bitmap)",
+            generate: gen::<crate::SackTracker>,
+        },
+        ExportedBlock {
+            name: "loss_detector",
+            description: "sender per-path loss detector (ACK/SACK processing, lost-PSN emission)",
+            generate: gen::<crate::LossDetector>,
+        },
+        ExportedBlock {
+            name: "path_window",
+            description: "sender per-path window and in-flight accounting",
+            generate: gen::<crate::PathWindow>,
+        },
+    ]
 }
 
 /// Rename `top` to `name` and `top$sub` to `name__sub`, and add a header.

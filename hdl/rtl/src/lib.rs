@@ -6,6 +6,11 @@
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod export;
+pub mod loss_detector;
+pub mod path_window;
+pub mod prefix_add;
 pub mod sack_tracker;
 
+pub use loss_detector::LossDetector;
+pub use path_window::PathWindow;
 pub use sack_tracker::SackTracker;

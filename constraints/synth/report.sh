@@ -1,0 +1,271 @@
+#!/usr/bin/env bash
+# Synthesis estimates for the exported blocks: UltraScale+ resources and LUT6
+# depth from Yosys, written as a Markdown table to constraints/synth/REPORT.md.
+#
+#   constraints/synth/report.sh                  every verilog-out/*.v
+#   constraints/synth/report.sh FILE.v...        only these blocks
+#   constraints/synth/report.sh --check          fail with a diff when the
+#                                                committed REPORT.md is stale
+#   constraints/synth/report.sh -o OUT.md        write somewhere else
+#
+# Block X is the top module X of X.v. Exit status: 0 all blocks within the
+# depth budget; 1 a block over budget, or (--check) the report is stale;
+# 2 yosys missing or failed, or bad usage.
+#
+# Environment: SYNTH_JOBS (parallel yosys runs, default 2),
+# SYNTH_TIMEOUT (seconds per yosys run, default 900).
+set -euo pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=flow.sh
+source "$here/flow.sh"
+
+budget=8                    # LUT6 levels between registers
+jobs=${SYNTH_JOBS:-2}
+tmo=${SYNTH_TIMEOUT:-900}
+report="$here/REPORT.md"
+
+usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+check=0
+out=""
+files=()
+while (($#)); do
+    case $1 in
+        --check) check=1 ;;
+        -o|--output) [[ $# -ge 2 ]] || { usage >&2; exit 2; }; out=$2; shift ;;
+        -h|--help) usage; exit 0 ;;
+        -*) echo "error: unknown option $1" >&2; usage >&2; exit 2 ;;
+        *) files+=("$1") ;;
+    esac
+    shift
+done
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "error: SYNTH_JOBS must be a positive integer" >&2; exit 2; }
+
+synth_require_yosys
+version=$(yosys -V)
+if [[ $version != "$SYNTH_YOSYS_EXPECTED "* ]]; then
+    echo "warning: $version, the committed report is from $SYNTH_YOSYS_EXPECTED: numbers will differ" >&2
+fi
+
+explicit=$(( ${#files[@]} > 0 ))
+if ((!explicit)); then
+    shopt -s nullglob
+    files=("$root"/verilog-out/*.v)
+    shopt -u nullglob
+    ((${#files[@]})) || { echo "error: no Verilog in $root/verilog-out/" >&2; exit 2; }
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/braid-synth.XXXXXX")
+keep_tmp=0
+# shellcheck disable=SC2317  # run by the EXIT trap
+cleanup() { if ((keep_tmp)); then echo "logs kept in $tmp" >&2; else rm -rf "$tmp"; fi; }
+trap cleanup EXIT
+
+# Snapshot the inputs, so that a file re-exported while we run cannot mix two
+# versions into one row (the hash in the table is of what was synthesized).
+blocks=()
+declare -A src_of=()
+for f in "${files[@]}"; do
+    [[ -f $f ]] || { echo "error: no such file: $f" >&2; exit 2; }
+    [[ $f == *.v ]] || { echo "error: not a .v file: $f" >&2; exit 2; }
+    b=$(basename "$f" .v)
+    [[ $b =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || { echo "error: $f: block name '$b' is not a Verilog identifier" >&2; exit 2; }
+    [[ -z ${src_of[$b]:-} ]] || { echo "error: block $b given twice" >&2; exit 2; }
+    mkdir -p "$tmp/$b"
+    cp "$f" "$tmp/$b/$b.v"
+    src_of[$b]=$f
+    blocks+=("$b")
+done
+mapfile -t blocks < <(printf '%s\n' "${blocks[@]}" | sort)
+
+# One yosys run: task KIND BLOCK, KIND = res | depth. Leaves $tmp/B/KIND.log
+# and $tmp/B/KIND.rc (exit status) and prints a progress line.
+task() {
+    local kind=$1 b=$2 dir="$tmp/$2" script t0 rc=0
+    if [[ $kind == res ]]; then script=$(synth_resource_script "$b.v" "$b")
+    else script=$(synth_depth_script "$b.v" "$b"); fi
+    t0=$SECONDS
+    (cd "$dir" && timeout "$tmo" yosys -p "$script" >"$kind.log" 2>&1) || rc=$?
+    echo "$rc" >"$dir/$kind.rc"
+    printf '  %-24s %-9s %4ds%s\n' "$b" "$([[ $kind == res ]] && echo resources || echo depth)" \
+        $((SECONDS - t0)) "$( ((rc == 0)) || echo "  FAILED (status $rc)")" >&2
+}
+
+start=$SECONDS
+echo "synthesizing ${#blocks[@]} block(s), $jobs yosys run(s) at a time ($version)" >&2
+running=0
+for b in "${blocks[@]}"; do
+    for kind in res depth; do
+        if ((running >= jobs)); then wait -n || true; running=$((running - 1)); fi
+        task "$kind" "$b" &
+        running=$((running + 1))
+    done
+done
+wait
+
+# --- collect ---------------------------------------------------------------
+
+# Cell counts of module B from the last `stat` in a log: lines "TYPE COUNT".
+cells_of() {
+    awk -v top="=== $2 ===" '
+        /Printing statistics/ { delete c; inmod = 0; next }
+        $0 ~ /^=== / { inmod = ($0 == top); next }
+        inmod && /^ +[A-Za-z0-9_$]+ +[0-9]+$/ { c[$1] += $2 }
+        END { for (k in c) print k, c[k] }' "$1" | sort
+}
+
+failed=()
+over=()
+rows=()
+for b in "${blocks[@]}"; do
+    dir="$tmp/$b"
+    bad=""
+    for kind in res depth; do
+        rc=$(cat "$dir/$kind.rc")
+        if [[ $rc != 0 ]]; then
+            what=$([[ $kind == res ]] && echo "synth_xilinx" || echo "depth flow")
+            [[ $rc == 124 ]] && what+=" timed out after ${tmo}s" || what+=" failed (status $rc)"
+            bad+="$what; "
+            echo "error: $b: yosys $what ($dir/$kind.log):" >&2
+            if ! grep -m 5 "ERROR" "$dir/$kind.log" >&2; then tail -n 8 "$dir/$kind.log" >&2; fi
+        fi
+    done
+    if [[ -n $bad ]]; then failed+=("$b"); continue; fi
+
+    levels=$(sed -n "s/^Longest topological path in $b (length=\([0-9]*\)).*/\1/p" "$dir/depth.log" | tail -n 1)
+    if [[ -z $levels ]]; then
+        echo "error: $b: no 'Longest topological path in $b' in the yosys log" >&2
+        failed+=("$b"); continue
+    fi
+    if grep -q "Detected loop" "$dir/depth.log"; then
+        echo "error: $b: combinational loop (see ltp output):" >&2
+        grep -A3 "Detected loop" "$dir/depth.log" | head -12 >&2
+        failed+=("$b"); continue
+    fi
+
+    lut=0 ff=0 carry=0 muxf=0 lutram=0 srl=0 b18=0 b36=0 other=""
+    while read -r type count; do
+        case $type in
+            LUT[1-6]) lut=$((lut + count)) ;;
+            FD*) ff=$((ff + count)) ;;
+            CARRY4|CARRY8) carry=$((carry + count)) ;;
+            MUXF7|MUXF8|MUXF9) muxf=$((muxf + count)) ;;
+            SRL*) srl=$((srl + count)) ;;
+            RAMB18*) b18=$((b18 + count)) ;;
+            RAMB36*) b36=$((b36 + count)) ;;
+            RAM*) lutram=$((lutram + count)) ;;
+            *) other+="${other:+, }$type $count" ;;
+        esac
+    done < <(cells_of "$dir/res.log" "$b")
+
+    # RAMB36 equivalents: a RAMB18E2 is half a RAMB36E2.
+    bram_half=$((2 * b36 + b18))
+    bram=$((bram_half / 2)); ((bram_half % 2)) && bram+=".5"
+    if ((b18 + b36)); then
+        cells=""
+        ((b36)) && cells="$b36 RAMB36E2"
+        ((b18)) && cells+="${cells:+ + }$b18 RAMB18E2"
+        bram+=" ($cells)"
+    fi
+
+    if ((levels > budget)); then verdict="**FAIL**"; over+=("$b ($levels levels)")
+    else verdict="pass"; fi
+    hash=$(sha256sum "$dir/$b.v" | cut -c1-12)
+    rows+=("| \`$b\` | $lut | $ff | $carry | $muxf | $lutram / $srl | $bram | ${other:--} | $levels | $verdict | \`$hash\` |")
+done
+
+if ((${#failed[@]})); then
+    keep_tmp=1
+    echo "error: yosys failed for: ${failed[*]} (report not written)" >&2
+    exit 2
+fi
+
+# --- write -----------------------------------------------------------------
+
+rel() { case $1 in "$root"/*) echo "${1#"$root"/}" ;; /*) echo "$1" ;; *) echo "$1" ;; esac; }
+if ((explicit)); then
+    cmdline="constraints/synth/report.sh"
+    for b in "${blocks[@]}"; do cmdline+=" $(rel "$(realpath "${src_of[$b]}")")"; done
+    generated="Generated by \`$cmdline\`."
+else
+    generated="Generated by \`constraints/synth/report.sh\` from every \`verilog-out/*.v\`."
+fi
+
+gen="$tmp/REPORT.md"
+{
+cat <<EOF
+# Synthesis estimates
+
+$generated
+Do not edit: re-run the script after re-exporting the Verilog
+(\`constraints/synth/report.sh --check\` fails when this file is stale).
+
+- Yosys: \`$version\` (\`yosys -V\`)
+- Block \`X\` is the top module \`X\` of \`verilog-out/X.v\`.
+- Resources (UltraScale+, Alveo):
+  \`yosys -p "$(synth_resource_script X.v X)"\`
+- LUT6 levels:
+  \`yosys -p "$(synth_depth_script X.v X)"\`
+- Budget: at most $budget LUT6 levels from register to register.
+
+| Block | LUT | FF | CARRY4 | MUXF7/8/9 | LUTRAM / SRL | BRAM (RAMB36 eq.) | Other cells | LUT6 levels | ≤ $budget levels | Verilog sha256 |
+|---|--:|--:|--:|--:|--:|--:|---|--:|---|---|
+EOF
+printf '%s\n' "${rows[@]}"
+cat <<'EOF'
+
+## What the numbers mean
+
+- These are Yosys estimates, not Vivado results. Vivado packs, shares and
+  retimes differently, so its counts will not match these.
+  Nothing here is placed or routed, so there is no timing, only depth.
+- LUT is LUT1..LUT6 together; FF is every FDRE/FDSE/FDCE/FDPE. MUXF7/8/9 are
+  the slice's wide-function muxes that combine LUTs (they use no extra LUTs).
+- CARRY4: Yosys 0.23 has no CARRY8 mapping for UltraScale+, so carry chains
+  come out as CARRY4 (on the device one CARRY8 holds two of them).
+- BRAM counts block RAM in RAMB36 equivalents (a RAMB18E2 is half of one);
+  the cells Yosys chose are in brackets. LUTRAM is distributed RAM (RAM32M,
+  RAM64M8, ...), SRL are shift-register LUTs. Other cells is whatever else the
+  mapping produced (INV usually disappears into LUTs in Vivado).
+- LUT6 levels is the longest register-to-register (or port-to-register)
+  path counted in 6-input LUTs, from `ltp -noff` on a generic `abc -lut 6`
+  netlist. It is run there and not on the `synth_xilinx` netlist because
+  `ltp` does not see Xilinx flops (FDRE ...) as flops and would chain paths
+  through them. Memories with a registered read (block RAM) count as
+  registers; memories with only asynchronous reads are expanded into logic.
+  Adders and comparators are counted as plain LUT levels here, while on the
+  device they use the carry chain, so paths through wide arithmetic read
+  somewhat pessimistic. The 8-level budget is the project's proxy for Fmax:
+  a block over it wants a tree instead of a chain, or a pipeline register.
+- Verilog sha256 is the start of the hash of the exported file the row was
+  computed from, so a row can be matched to a `verilog-out/` revision.
+EOF
+} >"$gen"
+
+status=0
+if ((check)); then
+    if [[ ! -f $report ]]; then
+        echo "error: $(rel "$report") does not exist: run constraints/synth/report.sh" >&2
+        status=1
+    elif ! diff -u "$report" "$gen" >&2; then
+        echo "error: $(rel "$report") is stale (diff above, - committed, + now):" \
+             "re-run constraints/synth/report.sh" >&2
+        status=1
+    else
+        echo "$(rel "$report") is up to date" >&2
+    fi
+else
+    dest=${out:-$report}
+    cp "$gen" "$dest"
+    echo "wrote $(rel "$(realpath "$dest")")" >&2
+fi
+
+echo "done in $((SECONDS - start))s" >&2
+if ((${#over[@]})); then
+    echo "error: over the $budget-level LUT6 budget: ${over[*]}" >&2
+    status=1
+fi
+exit $status
