@@ -1,0 +1,297 @@
+//! BAR0 register map: the engine's host-visible register block.
+//!
+//! Every register is 32 bits wide at a 4-byte aligned byte offset and is
+//! accessed with single 32-bit reads and writes (little-endian, as PCIe
+//! delivers them). Bit fields inside a register use the state-record
+//! convention of [`StateField`]: `lsb` is the index of the field's least
+//! significant bit (bit 0 = LSB of the register).
+//!
+//! This is the start of the map: identification, capabilities, a scratch
+//! register for bus tests, and global control/status. Doorbells, queue
+//! configuration and counters are added as the engine grows; each addition
+//! changes [`crate::SPEC_HASH`].
+
+use crate::field::StateField;
+use crate::state::MAX_STREAMS;
+
+/// How the host may access a register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Access {
+    /// Read-only: writes are ignored by the engine.
+    Ro,
+    /// Read/write: a read returns the last value written (except self-clearing
+    /// bits, which the register's description names).
+    Rw,
+    /// Read / write-one-to-clear: writing 1 to a bit clears it, writing 0 leaves it.
+    W1c,
+}
+
+impl Access {
+    /// Name used in the documentation ("RO", "RW", "W1C").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Access::Ro => "RO",
+            Access::Rw => "RW",
+            Access::W1c => "W1C",
+        }
+    }
+
+    /// Stable code (enters the spec hash).
+    pub const fn code(self) -> u8 {
+        match self {
+            Access::Ro => 0,
+            Access::Rw => 1,
+            Access::W1c => 2,
+        }
+    }
+}
+
+/// Value a register holds after power-up and after `CTRL.soft_reset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reset {
+    /// A fixed value.
+    Value(u32),
+    /// [`crate::SPEC_HASH`] itself (the table that defines the hash cannot
+    /// hold it as a literal).
+    SpecHash,
+    /// Set by the engine's build parameters; the register's fields say what
+    /// they mean.
+    Build,
+}
+
+impl Reset {
+    /// The fixed reset value, if the spec defines one (`None` for [`Reset::Build`]).
+    pub const fn value(self) -> Option<u32> {
+        match self {
+            Reset::Value(v) => Some(v),
+            Reset::SpecHash => Some(crate::SPEC_HASH),
+            Reset::Build => None,
+        }
+    }
+}
+
+/// One 32-bit register of the BAR0 map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reg {
+    /// Register name (upper case, stable: it enters [`crate::SPEC_HASH`]).
+    pub name: &'static str,
+    /// Byte offset from the start of BAR0 (4-byte aligned).
+    pub offset: u32,
+    /// Width in bits (32 for every register so far).
+    pub bits: u32,
+    /// Host access.
+    pub access: Access,
+    /// Value after reset.
+    pub reset: Reset,
+    /// Bit fields; empty when the register is one 32-bit value.
+    pub fields: &'static [StateField],
+    /// One-line description for the generated documentation.
+    pub desc: &'static str,
+}
+
+const fn bf(name: &'static str, lsb: u32, bits: u32, desc: &'static str) -> StateField {
+    StateField {
+        name,
+        lsb,
+        bits,
+        desc,
+    }
+}
+
+/// Read field `f` of register value `word`.
+pub const fn get(f: &StateField, word: u32) -> u32 {
+    (word >> f.lsb) & mask(f.bits)
+}
+
+/// `word` with field `f` replaced by `value` (masked to the field width).
+pub const fn set(f: &StateField, word: u32, value: u32) -> u32 {
+    let m = mask(f.bits) << f.lsb;
+    (word & !m) | ((value << f.lsb) & m)
+}
+
+const fn mask(bits: u32) -> u32 {
+    if bits >= 32 {
+        u32::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}
+
+// ------------------------------------------------------------ identification
+
+/// Value of the `ID` register: ASCII "BRAI", first letter in the top byte.
+pub const ID_MAGIC: u32 = 0x4252_4149;
+/// Major version of the register interface (incompatible changes).
+pub const VERSION_MAJOR: u16 = 1;
+/// Minor version of the register interface (backward-compatible additions).
+pub const VERSION_MINOR: u16 = 0;
+
+/// `VERSION.minor`.
+pub const VERSION_MINOR_F: StateField = bf("minor", 0, 16, "Minor version: additions a driver may ignore");
+/// `VERSION.major`.
+pub const VERSION_MAJOR_F: StateField = bf("major", 16, 16, "Major version: the driver requires an exact match");
+
+/// `ID`: identifies a Braid engine.
+pub const ID: Reg = Reg {
+    name: "ID",
+    offset: 0x000,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::Value(ID_MAGIC),
+    fields: &[],
+    desc: "Magic 0x42524149 (ASCII \"BRAI\"): this BAR belongs to a Braid engine",
+};
+
+/// `VERSION`: register interface version.
+pub const VERSION: Reg = Reg {
+    name: "VERSION",
+    offset: 0x004,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::Value((VERSION_MAJOR as u32) << 16 | VERSION_MINOR as u32),
+    fields: &[VERSION_MINOR_F, VERSION_MAJOR_F],
+    desc: "Register interface version, major.minor",
+};
+
+/// `SPEC_HASH`: the spec revision the engine was built from.
+pub const SPEC_HASH: Reg = Reg {
+    name: "SPEC_HASH",
+    offset: 0x008,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::SpecHash,
+    fields: &[],
+    desc: "`SPEC_HASH` of the braid-spec revision the engine was built from",
+};
+
+// ------------------------------------------------------------ capabilities
+
+/// `CAPS.connections`.
+pub const CAPS_CONNECTIONS: StateField = bf(
+    "connections",
+    0,
+    16,
+    "Number of connections the engine holds state for (ids 0..connections)",
+);
+/// `CAPS.paths`.
+pub const CAPS_PATHS: StateField = bf(
+    "paths",
+    16,
+    8,
+    "Paths per connection (path state records per connection)",
+);
+/// `CAPS.streams`.
+pub const CAPS_STREAMS: StateField = bf(
+    "streams",
+    24,
+    8,
+    "Streams per connection (at most `MAX_STREAMS`)",
+);
+
+/// `CAPS`: build-time sizes of the engine.
+pub const CAPS: Reg = Reg {
+    name: "CAPS",
+    offset: 0x00c,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::Build,
+    fields: &[CAPS_CONNECTIONS, CAPS_PATHS, CAPS_STREAMS],
+    desc: "Capabilities: sizes the engine was built with (counts, not minus one)",
+};
+
+// ------------------------------------------------------------ scratch, control, status
+
+/// `SCRATCH`: free register for bus tests.
+pub const SCRATCH: Reg = Reg {
+    name: "SCRATCH",
+    offset: 0x010,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[],
+    desc: "Scratch: no effect on the engine; reads return the last value written",
+};
+
+/// `CTRL.enable`.
+pub const CTRL_ENABLE: StateField = bf(
+    "enable",
+    0,
+    1,
+    "1: the engine fetches work and processes traffic; 0: it fetches nothing and drops received frames",
+);
+/// `CTRL.soft_reset`.
+pub const CTRL_SOFT_RESET: StateField = bf(
+    "soft_reset",
+    1,
+    1,
+    "Write 1: return all engine state and every register to reset (CTRL included); self-clearing, reads 0",
+);
+
+/// `CTRL`: global control.
+pub const CTRL: Reg = Reg {
+    name: "CTRL",
+    offset: 0x014,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[CTRL_ENABLE, CTRL_SOFT_RESET],
+    desc: "Global control; other bits reserved (write 0)",
+};
+
+/// `STATUS.enabled`.
+pub const STATUS_ENABLED: StateField = bf(
+    "enabled",
+    0,
+    1,
+    "`CTRL.enable` has taken effect: the engine is running",
+);
+/// `STATUS.reset_busy`.
+pub const STATUS_RESET_BUSY: StateField = bf(
+    "reset_busy",
+    1,
+    1,
+    "A soft reset is in progress; access only `STATUS` until it reads 0",
+);
+
+/// `STATUS`: global status.
+pub const STATUS: Reg = Reg {
+    name: "STATUS",
+    offset: 0x018,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::Value(0),
+    fields: &[STATUS_ENABLED, STATUS_RESET_BUSY],
+    desc: "Global status; other bits reserved (read 0)",
+};
+
+/// Every register, in offset order.
+pub const REGS: &[Reg] = &[ID, VERSION, SPEC_HASH, CAPS, SCRATCH, CTRL, STATUS];
+
+/// Bytes spanned by the map (one past the last register's last byte).
+pub const MAP_LEN: u32 = map_len(REGS);
+
+const fn map_len(t: &[Reg]) -> u32 {
+    let mut i = 0;
+    let mut end = 0;
+    while i < t.len() {
+        let e = t[i].offset + t[i].bits / 8;
+        if e > end {
+            end = e;
+        }
+        i += 1;
+    }
+    end
+}
+
+/// The register at byte offset `offset`, if any.
+pub fn by_offset(offset: u32) -> Option<&'static Reg> {
+    REGS.iter().find(|r| r.offset == offset)
+}
+
+/// The register named `name`, if any.
+pub fn by_name(name: &str) -> Option<&'static Reg> {
+    REGS.iter().find(|r| r.name == name)
+}
+
+// The CAPS.streams field must be able to report every stream the state holds.
+const _: () = assert!(MAX_STREAMS < 1 << 8);
