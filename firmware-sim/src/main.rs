@@ -1,1 +1,186 @@
-fn main() {}
+//! `braid-sim`: the Braid simulation command.
+//!
+//! `braid-sim demo` runs every exported RTL block through its Verilator
+//! co-simulation against the cycle-exact reference model, prints what each
+//! block did and the co-simulation speed with and without per-cycle model
+//! checking. `braid-sim modules` lists the Verilated modules and their ports.
+//! Logging: `RUST_LOG=info` (env_logger).
+
+use anyhow::{bail, Result};
+use braid_sim::cosim::equiv::{self, EquivReport};
+use braid_sim::cosim::Sim;
+use braid_sim::model::loss_detector::LossOut;
+use braid_sim::model::path_window::PathWindowOut;
+use braid_sim::model::sack_tracker::{PsnClass, SackOut};
+use braid_sim::model::{CycleModel, LossDetectorModel, PathWindowModel, SackTrackerModel};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "braid-sim", version, about = "Braid co-simulation, reference model and benchmarks")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run every RTL block in Verilator against its reference model.
+    Demo {
+        /// Clock cycles per block.
+        #[arg(long, default_value_t = 1_000_000)]
+        cycles: u64,
+        /// Stimulus seed (hex or decimal).
+        #[arg(long, default_value = "0xb4a1d", value_parser = parse_seed)]
+        seed: u64,
+        /// Also write an FST waveform of each block's first run into DIR.
+        #[arg(long, value_name = "DIR")]
+        fst: Option<PathBuf>,
+    },
+    /// List the Verilated modules and their ports.
+    Modules,
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|e| format!("`{s}` is not a seed (decimal or 0x-hex): {e}"))
+}
+
+fn main() -> Result<()> {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Modules => {
+            for m in Sim::modules() {
+                println!("{}", m.name);
+                for p in m.ports {
+                    let dir = if p.input { "in " } else { "out" };
+                    println!("  {dir} {:>4}  {}", p.width, p.name);
+                }
+            }
+            Ok(())
+        }
+        Cmd::Demo { cycles, seed, fst } => demo(cycles, seed, fst),
+    }
+}
+
+struct Row {
+    block: &'static str,
+    checked: EquivReport,
+    raw: EquivReport,
+    what: String,
+}
+
+fn bench<M: CycleModel>(
+    seed: u64,
+    cycles: u64,
+    fst: &Option<PathBuf>,
+    seen: impl FnMut(&M::In, &M::Out),
+) -> Result<(EquivReport, EquivReport)> {
+    if let Some(dir) = fst {
+        std::env::set_var("BRAID_FST", dir);
+    }
+    let checked = match equiv::run_observed::<M>(seed, cycles, seen) {
+        Ok(r) => r,
+        Err(m) => bail!("{m}"),
+    };
+    std::env::remove_var("BRAID_FST");
+    let raw = equiv::run_rtl_only::<M>(seed, cycles);
+    Ok((checked, raw))
+}
+
+fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
+    if cycles == 0 {
+        bail!("--cycles must be at least 1");
+    }
+    println!("Braid RTL blocks in Verilator vs the reference model: {cycles} clocks per block, seed {seed:#x}\n");
+    let mut rows = Vec::new();
+
+    // receiver SACK tracker
+    let mut classes = [0u64; 4];
+    let (mut slides, mut last): (u64, Option<SackOut>) = (0, None);
+    let (checked, raw) = bench::<SackTrackerModel>(seed, cycles, &fst, |_, o| {
+        if let Some((c, _)) = o.res {
+            classes[c as usize] += 1;
+        }
+        if let Some(l) = last {
+            slides += o.ack_base.wrapping_sub(l.ack_base).min(2) as u64;
+        }
+        last = Some(*o);
+    })?;
+    rows.push(Row {
+        block: "sack_tracker",
+        checked,
+        raw,
+        what: format!(
+            "{} new, {} duplicate, {} beyond window, {} behind base; base slid {} PSNs",
+            classes[PsnClass::New as usize],
+            classes[PsnClass::Duplicate as usize],
+            classes[PsnClass::Beyond as usize],
+            classes[PsnClass::Behind as usize],
+            slides
+        ),
+    });
+
+    // sender loss detector
+    let (mut sent, mut acks, mut acked, mut lost, mut rej, mut blocked) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<LossDetectorModel>(seed, cycles, &fst, |_, o: &LossOut| {
+        sent += o.sent.is_some() as u64;
+        if o.ack_done {
+            acks += 1;
+            acked += o.acked_count as u64;
+        }
+        lost += o.lost_valid as u64;
+        rej += o.ack_rejected as u64;
+        blocked += o.send_blocked as u64;
+    })?;
+    rows.push(Row {
+        block: "loss_detector",
+        checked,
+        raw,
+        what: format!(
+            "{sent} sent, {acks} ACKs applied ({acked} PSNs newly acked), {lost} proven lost, {rej} bad ACKs rejected, {blocked} sends refused"
+        ),
+    });
+
+    // per-path window
+    let (mut sends, mut closed, mut under, mut open) = (0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<PathWindowModel>(seed, cycles, &fst, |i, o: &PathWindowOut| {
+        sends += i.send as u64;
+        closed += o.err_send_closed as u64;
+        under += o.err_underflow as u64;
+        open += o.open as u64;
+    })?;
+    rows.push(Row {
+        block: "path_window",
+        checked,
+        raw,
+        what: format!(
+            "{sends} sends, window open {:.0}% of clocks, {closed} sends into a closed window and {under} underflows flagged",
+            100.0 * open as f64 / cycles as f64
+        ),
+    });
+
+    println!(
+        "{:<14} {:>10} {:>22} {:>20}  what it did",
+        "block", "clocks", "checked vs model (M/s)", "RTL alone (M/s)"
+    );
+    for r in &rows {
+        println!(
+            "{:<14} {:>10} {:>22.2} {:>20.2}  {}",
+            r.block,
+            r.checked.cycles,
+            r.checked.cycles_per_sec() / 1e6,
+            r.raw.cycles_per_sec() / 1e6,
+            r.what
+        );
+    }
+    println!("\nEvery output of every block equalled the model on every clock.");
+    if let Some(d) = fst {
+        println!("Waveforms: {}", d.display());
+    }
+    Ok(())
+}

@@ -136,6 +136,15 @@ pub fn fst_dir() -> PathBuf {
 
 /// Compare model and RTL for `cycles` clocks of the stimulus seeded `seed`.
 pub fn run<M: CycleModel>(seed: u64, cycles: u64) -> Result<EquivReport, Box<Mismatch>> {
+    run_observed::<M>(seed, cycles, |_, _| {})
+}
+
+/// As [`run`], calling `seen` with every cycle's inputs and (agreed) outputs.
+pub fn run_observed<M: CycleModel>(
+    seed: u64,
+    cycles: u64,
+    mut seen: impl FnMut(&M::In, &M::Out),
+) -> Result<EquivReport, Box<Mismatch>> {
     let mut rtl = Bound::<M>::new().expect("co-simulation model missing from this build");
     let mut model = M::default();
     let mut stim = M::Stim::new(seed);
@@ -145,6 +154,7 @@ pub fn run<M: CycleModel>(seed: u64, cycles: u64) -> Result<EquivReport, Box<Mis
         let want = model.step(&i);
         let got = rtl.step(&i);
         stim.observe(&want);
+        seen(&i, &want);
         if want != got {
             drop(rtl);
             let fst = replay_with_trace::<M>(seed, cycle);
@@ -167,28 +177,27 @@ pub fn run<M: CycleModel>(seed: u64, cycles: u64) -> Result<EquivReport, Box<Mis
     })
 }
 
-/// Run the RTL alone on the same stimulus (no model, outputs not read):
-/// the raw co-simulation speed.
+/// Run the RTL alone on the same stimulus (outputs not read, no model):
+/// the raw co-simulation speed. The inputs are generated beforehand (with
+/// the model in the loop for closed-loop stimulus) and not timed.
 pub fn run_rtl_only<M: CycleModel>(seed: u64, cycles: u64) -> EquivReport {
-    let mut rtl = Bound::<M>::new().expect("co-simulation model missing from this build");
     let mut stim = M::Stim::new(seed);
-    let start = Instant::now();
     let mut model = M::default();
-    for cycle in 0..cycles {
-        let i = stim.next(cycle);
-        rtl.step_no_read(&i);
-        // closed-loop stimulus needs the outputs: take them from the model
-        // only when the generator reacts to them (cheap for the others)
-        if M::Stim::CLOSED_LOOP {
-            stim.observe(&model.step(&i));
-        }
+    let inputs: Vec<M::In> = (0..cycles)
+        .map(|cycle| {
+            let i = stim.next(cycle);
+            if M::Stim::CLOSED_LOOP {
+                stim.observe(&model.step(&i));
+            }
+            i
+        })
+        .collect();
+    let mut rtl = Bound::<M>::new().expect("co-simulation model missing from this build");
+    let start = Instant::now();
+    for i in &inputs {
+        rtl.step_no_read(i);
     }
-    EquivReport {
-        module: M::MODULE,
-        seed,
-        cycles,
-        secs: start.elapsed().as_secs_f64(),
-    }
+    EquivReport { module: M::MODULE, seed, cycles, secs: start.elapsed().as_secs_f64() }
 }
 
 fn replay_with_trace<M: CycleModel>(seed: u64, last: u64) -> Option<PathBuf> {

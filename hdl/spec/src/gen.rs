@@ -4,6 +4,7 @@ use core::fmt::Write;
 
 use crate::field::Field;
 use crate::field::StateField;
+use crate::regs::{self, Reset, REGS};
 use crate::state::{self, DEVICES, MAX_STREAMS, STATE_TABLES};
 use crate::wire::braid::{Flags, Opcode, NACK_REASONS, OPCODES, RATE_HINT_UNIT_BPS};
 use crate::wire::{eth, ip, udp};
@@ -46,6 +47,48 @@ fn state_table(out: &mut String, name: &str, t: &[StateField]) {
         );
     }
     out.push('\n');
+}
+
+fn register_map(out: &mut String) {
+    let _ = writeln!(
+        out,
+        "### Register map (BAR0, interface version {}.{}, {} bytes)\n",
+        regs::IF_VERSION_MAJOR,
+        regs::IF_VERSION_MINOR,
+        regs::MAP_LEN
+    );
+    out.push_str("| Offset | Name | Width | Access | Reset | Description |\n");
+    out.push_str("|---:|---|---:|---|---|---|\n");
+    for r in REGS {
+        let reset = match r.reset {
+            Reset::Value(v) => format!("`0x{v:08x}`"),
+            Reset::SpecHash => format!("`SPEC_HASH` (`0x{SPEC_HASH:08x}`)"),
+            Reset::Build => "build parameter".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "| 0x{:03x} | `{}` | {} | {} | {} | {} |",
+            r.offset,
+            r.name,
+            r.bits,
+            r.access.name(),
+            reset,
+            r.desc
+        );
+    }
+    out.push_str("\nOffsets not listed are reserved.\n\n");
+    for r in REGS.iter().filter(|r| !r.fields.is_empty()) {
+        let _ = writeln!(out, "#### `{}` fields (0x{:03x})\n", r.name, r.offset);
+        out.push_str("| LSB | Width | Field | Description |\n|---:|---:|---|---|\n");
+        for f in r.fields {
+            let _ = writeln!(
+                out,
+                "| {} | {} | `{}` | {} |",
+                f.lsb, f.bits, f.name, f.desc
+            );
+        }
+        out.push('\n');
+    }
 }
 
 /// The generated part of SPEC.md (between [`GEN_BEGIN`] and [`GEN_END`], exclusive).
@@ -157,6 +200,8 @@ pub fn spec_markdown() -> String {
         }
     }
     o.push('\n');
+
+    register_map(&mut o);
     o
 }
 

@@ -2,10 +2,12 @@
 //!
 //! Covered: every wire table (name, offset, bit offset, width of each field),
 //! every state table (name, lsb, width), opcodes (value, name, header length),
-//! flag bits, NACK reasons and the protocol constants. Descriptions are not
+//! flag bits, NACK reasons, the protocol constants and the register map
+//! (name, offset, width, access, reset value, fields). Descriptions are not
 //! covered, so documentation edits do not change the hash.
 
 use crate::field::{Field, StateField};
+use crate::regs::{Reg, Reset, REGS};
 use crate::state::{MAX_STREAMS, STATE_TABLES};
 use crate::wire::braid::{Flags, NACK_REASONS, OPCODES};
 use crate::{BRAID_UDP_PORT, BRAID_VERSION, PSN_BITS, SACK_BITS, WIRE_TABLES};
@@ -61,6 +63,19 @@ const fn state_table(mut h: u32, name: &str, t: &[StateField]) -> u32 {
     h
 }
 
+const fn reg(mut h: u32, r: &Reg) -> u32 {
+    h = u(h, r.offset as u64);
+    h = u(h, r.bits as u64);
+    h = u(h, r.access.code() as u64);
+    // the SPEC_HASH register's reset value is the hash itself: hash a tag instead
+    h = match r.reset {
+        Reset::Value(v) => u(u(h, 0), v as u64),
+        Reset::SpecHash => u(h, 1),
+        Reset::Build => u(h, 2),
+    };
+    state_table(h, r.name, r.fields)
+}
+
 const fn compute() -> u32 {
     let mut h = FNV_OFFSET;
     h = s(h, "braid-spec");
@@ -98,9 +113,15 @@ const fn compute() -> u32 {
         h = s(h, NACK_REASONS[i].name());
         i += 1;
     }
+    h = u(h, REGS.len() as u64);
+    i = 0;
+    while i < REGS.len() {
+        h = reg(h, &REGS[i]);
+        i += 1;
+    }
     h
 }
 
-/// Hash of the whole specification; carried by the engine's ID register.
+/// Hash of the whole specification; carried by the engine's `SPEC_HASH` register.
 /// The driver refuses an engine whose hash differs.
 pub const SPEC_HASH: u32 = compute();

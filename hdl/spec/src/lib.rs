@@ -2,7 +2,8 @@
 //!
 //! The single source of truth for the Braid transport: wire format (field
 //! tables, views, reprs, frame parser/emitter), sequence arithmetic, the
-//! 256-bit SACK type, state layouts with their sizes, and [`SPEC_HASH`].
+//! 256-bit SACK type, state layouts with their sizes, the BAR0 register map
+//! ([`regs`]), and [`SPEC_HASH`].
 //!
 //! The normative prose lives in `hdl/spec/SPEC.md`; its tables are generated
 //! by [`spec_markdown`] and checked by the test suite.
@@ -16,6 +17,7 @@ pub mod error;
 pub mod field;
 mod gen;
 pub mod hash;
+pub mod regs;
 pub mod sack;
 pub mod seq;
 pub mod state;

@@ -122,14 +122,24 @@ const fn mask(bits: u32) -> u32 {
 /// Value of the `ID` register: ASCII "BRAI", first letter in the top byte.
 pub const ID_MAGIC: u32 = 0x4252_4149;
 /// Major version of the register interface (incompatible changes).
-pub const VERSION_MAJOR: u16 = 1;
+pub const IF_VERSION_MAJOR: u16 = 1;
 /// Minor version of the register interface (backward-compatible additions).
-pub const VERSION_MINOR: u16 = 0;
+pub const IF_VERSION_MINOR: u16 = 0;
 
 /// `VERSION.minor`.
-pub const VERSION_MINOR_F: StateField = bf("minor", 0, 16, "Minor version: additions a driver may ignore");
+pub const VERSION_MINOR: StateField = bf(
+    "minor",
+    0,
+    16,
+    "Minor version: backward-compatible additions; a driver needs at least its own",
+);
 /// `VERSION.major`.
-pub const VERSION_MAJOR_F: StateField = bf("major", 16, 16, "Major version: the driver requires an exact match");
+pub const VERSION_MAJOR: StateField = bf(
+    "major",
+    16,
+    16,
+    "Major version: incompatible changes; a driver needs an exact match",
+);
 
 /// `ID`: identifies a Braid engine.
 pub const ID: Reg = Reg {
@@ -148,8 +158,8 @@ pub const VERSION: Reg = Reg {
     offset: 0x004,
     bits: 32,
     access: Access::Ro,
-    reset: Reset::Value((VERSION_MAJOR as u32) << 16 | VERSION_MINOR as u32),
-    fields: &[VERSION_MINOR_F, VERSION_MAJOR_F],
+    reset: Reset::Value((IF_VERSION_MAJOR as u32) << 16 | IF_VERSION_MINOR as u32),
+    fields: &[VERSION_MINOR, VERSION_MAJOR],
     desc: "Register interface version, major.minor",
 };
 
@@ -293,5 +303,5 @@ pub fn by_name(name: &str) -> Option<&'static Reg> {
     REGS.iter().find(|r| r.name == name)
 }
 
-// The CAPS.streams field must be able to report every stream the state holds.
-const _: () = assert!(MAX_STREAMS < 1 << 8);
+// CAPS.streams must be able to report every stream the state records hold.
+const _: () = assert!(MAX_STREAMS as u32 <= mask(CAPS_STREAMS.bits));

@@ -253,7 +253,80 @@ fn spec_hash_is_stable_and_sensitive() {
     );
 }
 
-const EXPECTED_SPEC_HASH: u32 = 0x4079_fe48;
+const EXPECTED_SPEC_HASH: u32 = 0x22aa_dc67;
+
+#[test]
+fn register_map_is_well_formed() {
+    use braid_spec::regs::{self, Access, Reset, REGS};
+    let mut offsets: Vec<u32> = REGS.iter().map(|r| r.offset).collect();
+    assert!(
+        offsets.windows(2).all(|w| w[0] < w[1]),
+        "registers not in offset order"
+    );
+    offsets.dedup();
+    assert_eq!(offsets.len(), REGS.len(), "duplicate register offsets");
+    let mut names: Vec<_> = REGS.iter().map(|r| r.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), REGS.len(), "duplicate register names");
+    for r in REGS {
+        assert_eq!(r.offset % 4, 0, "{} not 4-byte aligned", r.name);
+        assert_eq!(r.bits, 32, "{}", r.name);
+        assert!(r.offset + 4 <= regs::MAP_LEN);
+        assert_eq!(regs::by_offset(r.offset), Some(r));
+        assert_eq!(regs::by_name(r.name), Some(r));
+        // fields fit, do not overlap, have unique names, and the reset value
+        // sets no bit outside them
+        let mut used = 0u32;
+        for f in r.fields {
+            assert!(
+                f.bits > 0 && f.lsb + f.bits <= r.bits,
+                "{}.{}",
+                r.name,
+                f.name
+            );
+            let m = regs::set(f, 0, u32::MAX);
+            assert_eq!(used & m, 0, "{}.{} overlaps", r.name, f.name);
+            used |= m;
+        }
+        let mut fnames: Vec<_> = r.fields.iter().map(|f| f.name).collect();
+        fnames.sort();
+        fnames.dedup();
+        assert_eq!(fnames.len(), r.fields.len(), "{}: duplicate fields", r.name);
+        if let (Some(v), false) = (r.reset.value(), r.fields.is_empty()) {
+            assert_eq!(v & !used, 0, "{} reset sets reserved bits", r.name);
+        }
+        // registers with a spec-defined identity value are read-only
+        if matches!(r.reset, Reset::SpecHash | Reset::Build) {
+            assert_eq!(r.access, Access::Ro, "{}", r.name);
+        }
+    }
+    assert_eq!(regs::MAP_LEN, 0x1c);
+    assert_eq!(regs::by_offset(0x002), None);
+    assert_eq!(regs::by_offset(regs::MAP_LEN), None);
+}
+
+#[test]
+fn identity_registers() {
+    use braid_spec::regs::{self, *};
+    assert_eq!(ID.offset, 0x000);
+    assert_eq!(ID.reset.value(), Some(0x4252_4149));
+    assert_eq!(&ID_MAGIC.to_be_bytes(), b"BRAI");
+    let v = VERSION.reset.value().unwrap();
+    assert_eq!(regs::get(&VERSION_MAJOR, v), u32::from(IF_VERSION_MAJOR));
+    assert_eq!(regs::get(&VERSION_MINOR, v), u32::from(IF_VERSION_MINOR));
+    assert_eq!(regs::SPEC_HASH.reset.value(), Some(braid_spec::SPEC_HASH));
+    assert_eq!(CAPS.reset.value(), None);
+    // field accessors
+    let w = regs::set(&CAPS_PATHS, 0xffff_ffff, 16);
+    assert_eq!(w, 0xff10_ffff);
+    assert_eq!(regs::get(&CAPS_PATHS, w), 16);
+    assert_eq!(
+        regs::set(&CAPS_STREAMS, 0, 0x1ff),
+        0xff00_0000,
+        "masked to width"
+    );
+}
 
 #[test]
 fn spec_md_is_up_to_date() {

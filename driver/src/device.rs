@@ -1,0 +1,436 @@
+//! [`Device`]: an engine whose identity has been checked.
+
+use core::fmt;
+
+use braid_spec::regs::{self, Access, Reg};
+
+use crate::backend::Backend;
+use crate::{Error, Result};
+
+/// Sizes the engine was built with (the `CAPS` register).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Caps {
+    /// Connections the engine holds state for (ids `0..connections`).
+    pub connections: u32,
+    /// Paths per connection.
+    pub paths: u32,
+    /// Streams per connection.
+    pub streams: u32,
+}
+
+impl Caps {
+    /// Decode a `CAPS` register value.
+    pub const fn from_reg(v: u32) -> Caps {
+        Caps {
+            connections: regs::get(&regs::CAPS_CONNECTIONS, v),
+            paths: regs::get(&regs::CAPS_PATHS, v),
+            streams: regs::get(&regs::CAPS_STREAMS, v),
+        }
+    }
+
+    /// Encode as a `CAPS` register value (each count masked to its field).
+    pub const fn to_reg(self) -> u32 {
+        let v = regs::set(&regs::CAPS_CONNECTIONS, 0, self.connections);
+        let v = regs::set(&regs::CAPS_PATHS, v, self.paths);
+        regs::set(&regs::CAPS_STREAMS, v, self.streams)
+    }
+}
+
+/// What [`Device::open`] learned about the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Info {
+    /// `VERSION.major` of the engine.
+    pub version_major: u16,
+    /// `VERSION.minor` of the engine.
+    pub version_minor: u16,
+    /// `SPEC_HASH` of the engine (equal to [`braid_spec::SPEC_HASH`] once open).
+    pub spec_hash: u32,
+    /// Decoded `CAPS`.
+    pub caps: Caps,
+}
+
+impl fmt::Display for Info {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "register interface {}.{}, spec hash 0x{:08x}, {} connections x {} paths, {} streams",
+            self.version_major,
+            self.version_minor,
+            self.spec_hash,
+            self.caps.connections,
+            self.caps.paths,
+            self.caps.streams
+        )
+    }
+}
+
+/// Patterns [`Device::scratch_test`] writes: all zeros, all ones, alternating
+/// bits both ways, then a walking one and a walking zero over all 32 bits.
+fn scratch_patterns() -> impl Iterator<Item = u32> {
+    [0, u32::MAX, 0xaaaa_aaaa, 0x5555_5555]
+        .into_iter()
+        .chain((0..32).map(|i| 1u32 << i))
+        .chain((0..32).map(|i| !(1u32 << i)))
+}
+
+/// Whether this driver can drive an engine implementing register interface
+/// `major.minor`: same major, and at least the minor version it was built for.
+// The minor comparison is always false while IF_VERSION_MINOR is 0.
+#[allow(clippy::absurd_extreme_comparisons)]
+const fn version_compatible(major: u16, minor: u16) -> bool {
+    major == regs::IF_VERSION_MAJOR && minor >= regs::IF_VERSION_MINOR
+}
+
+/// A Braid engine reached through backend `B`, identity checked.
+pub struct Device<B: Backend> {
+    backend: B,
+    info: Info,
+}
+
+impl<B: Backend> fmt::Debug for Device<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Device")
+            .field("backend", &self.backend.name())
+            .field("info", &self.info)
+            .finish()
+    }
+}
+
+impl<B: Backend> Device<B> {
+    /// Open the engine behind `backend`: read `ID`, `VERSION` and `SPEC_HASH`
+    /// and refuse an engine this driver does not match, then read `CAPS`.
+    ///
+    /// Errors, in the order they are checked: [`Error::NotBraid`] when `ID`
+    /// is not the Braid magic; [`Error::VersionMismatch`] when `VERSION.major`
+    /// differs from [`regs::IF_VERSION_MAJOR`] or `VERSION.minor` is lower than
+    /// [`regs::IF_VERSION_MINOR`]; [`Error::SpecHashMismatch`] when `SPEC_HASH`
+    /// differs from [`braid_spec::SPEC_HASH`]; any backend error.
+    pub fn open(backend: B) -> Result<Self> {
+        let id = backend.read32(regs::ID.offset)?;
+        if id != regs::ID_MAGIC {
+            return Err(Error::NotBraid {
+                id,
+                backend: backend.name().to_string(),
+            });
+        }
+        let version = backend.read32(regs::VERSION.offset)?;
+        let (major, minor) = (
+            regs::get(&regs::VERSION_MAJOR, version) as u16,
+            regs::get(&regs::VERSION_MINOR, version) as u16,
+        );
+        if !version_compatible(major, minor) {
+            return Err(Error::VersionMismatch {
+                engine_major: major,
+                engine_minor: minor,
+                driver_major: regs::IF_VERSION_MAJOR,
+                driver_minor: regs::IF_VERSION_MINOR,
+            });
+        }
+        let spec_hash = backend.read32(regs::SPEC_HASH.offset)?;
+        if spec_hash != braid_spec::SPEC_HASH {
+            return Err(Error::SpecHashMismatch {
+                engine: spec_hash,
+                driver: braid_spec::SPEC_HASH,
+            });
+        }
+        let caps = Caps::from_reg(backend.read32(regs::CAPS.offset)?);
+        let info = Info {
+            version_major: major,
+            version_minor: minor,
+            spec_hash,
+            caps,
+        };
+        log::info!("opened Braid engine on {}: {info}", backend.name());
+        Ok(Device { backend, info })
+    }
+
+    /// What [`Device::open`] read from the engine.
+    pub fn info(&self) -> &Info {
+        &self.info
+    }
+
+    /// Read register `reg`.
+    pub fn read(&self, reg: &Reg) -> Result<u32> {
+        self.backend.read32(reg.offset)
+    }
+
+    /// Write register `reg`; refuses registers the spec defines as read-only.
+    pub fn write(&mut self, reg: &Reg, v: u32) -> Result<()> {
+        if reg.access == Access::Ro {
+            return Err(Error::ReadOnly {
+                name: reg.name,
+                off: reg.offset,
+            });
+        }
+        self.backend.write32(reg.offset, v)
+    }
+
+    /// Check the register path: write a set of patterns to `SCRATCH`, read
+    /// each back, then restore the value found there. Fails with
+    /// [`Error::ScratchMismatch`] on the first pattern that does not survive.
+    pub fn scratch_test(&mut self) -> Result<()> {
+        let saved = self.read(&regs::SCRATCH)?;
+        let mut result = Ok(());
+        for p in scratch_patterns() {
+            self.write(&regs::SCRATCH, p)?;
+            let read = self.read(&regs::SCRATCH)?;
+            if read != p {
+                result = Err(Error::ScratchMismatch { wrote: p, read });
+                break;
+            }
+        }
+        self.write(&regs::SCRATCH, saved)?;
+        if result.is_ok() {
+            log::debug!("{}: scratch test passed", self.backend.name());
+        }
+        result
+    }
+
+    /// The backend, for diagnostics.
+    pub fn backend(&self) -> &B {
+        &self.backend
+    }
+
+    /// Close the device and return its backend.
+    pub fn into_backend(self) -> B {
+        self.backend
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MemBackend;
+
+    const V1_0: u32 = 1 << 16;
+
+    #[test]
+    fn opens_a_matching_engine() {
+        let dev = Device::open(MemBackend::new()).unwrap();
+        let info = dev.info();
+        assert_eq!((info.version_major, info.version_minor), (1, 0));
+        assert_eq!(info.spec_hash, braid_spec::SPEC_HASH);
+        assert_eq!(info.caps, MemBackend::DEFAULT_CAPS);
+        assert_eq!(
+            info.to_string(),
+            format!(
+                "register interface 1.0, spec hash 0x{:08x}, 64 connections x 16 paths, 4 streams",
+                braid_spec::SPEC_HASH
+            )
+        );
+    }
+
+    #[test]
+    fn decodes_caps() {
+        let caps = Caps {
+            connections: 4000,
+            paths: 8,
+            streams: 3,
+        };
+        let dev = Device::open(MemBackend::new().with_caps(caps)).unwrap();
+        assert_eq!(dev.info().caps, caps);
+        assert_eq!(
+            Caps::from_reg(0x0410_0fa0),
+            Caps {
+                connections: 4000,
+                paths: 16,
+                streams: 4
+            }
+        );
+        assert_eq!(Caps::from_reg(caps.to_reg()), caps);
+    }
+
+    #[test]
+    fn refuses_a_foreign_device() {
+        let err = Device::open(MemBackend::with_id(
+            0x1234_5678,
+            V1_0,
+            braid_spec::SPEC_HASH,
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err,
+            Error::NotBraid {
+                id: 0x1234_5678,
+                backend: "memory".into()
+            }
+        );
+        let msg = err.to_string();
+        assert!(msg.starts_with("not a Braid engine: memory: ID register reads 0x12345678, expected 0x42524149 (\"BRAI\")"), "{msg}");
+        assert!(msg.contains("BAR0 of a Braid bitstream"), "{msg}");
+        // a device that does not answer reads all ones
+        let err = Device::open(MemBackend::with_id(u32::MAX, V1_0, 0)).unwrap_err();
+        assert!(err.to_string().contains("did not answer"), "{err}");
+    }
+
+    #[test]
+    fn refuses_another_interface_version() {
+        let next_major = (u32::from(regs::IF_VERSION_MAJOR) + 1) << 16;
+        let err = Device::open(MemBackend::with_id(
+            regs::ID_MAGIC,
+            next_major,
+            braid_spec::SPEC_HASH,
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err,
+            Error::VersionMismatch {
+                engine_major: 2,
+                engine_minor: 0,
+                driver_major: 1,
+                driver_minor: 0
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "register interface version mismatch: engine implements 2.0, this driver needs 1.x \
+             with x >= 0; load a bitstream built for this driver or use a driver built for that engine"
+        );
+        // a newer minor version is compatible; the hash check decides
+        let newer_minor = V1_0 | 3;
+        let dev = Device::open(MemBackend::with_id(
+            regs::ID_MAGIC,
+            newer_minor,
+            braid_spec::SPEC_HASH,
+        ))
+        .unwrap();
+        assert_eq!(dev.info().version_minor, 3);
+    }
+
+    #[test]
+    fn refuses_another_spec_revision() {
+        let err = Device::open(MemBackend::with_id(regs::ID_MAGIC, V1_0, 0x1234_abcd)).unwrap_err();
+        assert_eq!(
+            err,
+            Error::SpecHashMismatch {
+                engine: 0x1234_abcd,
+                driver: braid_spec::SPEC_HASH
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "engine spec hash 0x1234abcd does not match this driver's 0x{:08x}: the bitstream \
+                 and the driver were built from different braid-spec revisions; rebuild one of them",
+                braid_spec::SPEC_HASH
+            )
+        );
+    }
+
+    #[test]
+    fn identity_is_checked_in_order() {
+        // everything wrong: the first check names the problem
+        let err = Device::open(MemBackend::with_id(0, 0, 0)).unwrap_err();
+        assert!(matches!(err, Error::NotBraid { id: 0, .. }), "{err}");
+        let err = Device::open(MemBackend::with_id(regs::ID_MAGIC, 0, 0)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::VersionMismatch {
+                    engine_major: 0,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn scratch_test_passes_and_restores() {
+        let mut m = MemBackend::new();
+        m.write32(regs::SCRATCH.offset, 0x0bad_cafe).unwrap();
+        let mut dev = Device::open(m).unwrap();
+        dev.scratch_test().unwrap();
+        assert_eq!(dev.read(&regs::SCRATCH), Ok(0x0bad_cafe));
+    }
+
+    /// Fault injection: a backend with one data line stuck at 0 on reads.
+    struct StuckBit<B> {
+        inner: B,
+        bit: u32,
+    }
+
+    impl<B: Backend> Backend for StuckBit<B> {
+        fn read32(&self, off: u32) -> Result<u32> {
+            self.inner.read32(off).map(|v| v & !(1 << self.bit))
+        }
+        fn write32(&mut self, off: u32, v: u32) -> Result<()> {
+            self.inner.write32(off, v)
+        }
+        fn name(&self) -> &str {
+            "stuck bit"
+        }
+    }
+
+    #[test]
+    fn scratch_test_finds_a_stuck_bit() {
+        // stick a bit that is 0 in every identity register, so open succeeds
+        let m = MemBackend::new();
+        let used = [regs::ID, regs::VERSION, regs::SPEC_HASH, regs::CAPS]
+            .iter()
+            .fold(0, |a, r| a | m.read32(r.offset).unwrap());
+        let bit = (0..32).find(|b| used & (1 << b) == 0).unwrap();
+        let mut dev = Device::open(StuckBit { inner: m, bit }).unwrap();
+        let err = dev.scratch_test().unwrap_err();
+        assert_eq!(
+            err,
+            Error::ScratchMismatch {
+                wrote: u32::MAX,
+                read: !(1 << bit)
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "scratch register test failed: wrote 0xffffffff, read back 0x{:08x} (bits 0x{:08x} \
+                 differ); register accesses do not reach the engine intact",
+                !(1u32 << bit),
+                1u32 << bit
+            )
+        );
+    }
+
+    #[test]
+    fn refuses_writes_to_read_only_registers() {
+        let mut dev = Device::open(MemBackend::new()).unwrap();
+        assert_eq!(
+            dev.write(&regs::ID, 0),
+            Err(Error::ReadOnly { name: "ID", off: 0 })
+        );
+        assert_eq!(
+            dev.backend().ignored_writes(),
+            0,
+            "never reached the backend"
+        );
+        dev.write(&regs::CTRL, 1).unwrap();
+        assert_eq!(dev.read(&regs::STATUS), Ok(1));
+    }
+
+    #[test]
+    fn works_through_a_boxed_backend() {
+        let b: Box<dyn Backend> = Box::new(MemBackend::new());
+        let mut dev = Device::open(b).unwrap();
+        assert_eq!(dev.backend().name(), "memory");
+        dev.scratch_test().unwrap();
+    }
+
+    #[test]
+    fn backend_errors_pass_through() {
+        struct Dead;
+        impl Backend for Dead {
+            fn read32(&self, off: u32) -> Result<u32> {
+                Err(Error::OutOfRange { off, len: 0 })
+            }
+            fn write32(&mut self, off: u32, _: u32) -> Result<()> {
+                Err(Error::OutOfRange { off, len: 0 })
+            }
+            fn name(&self) -> &str {
+                "dead"
+            }
+        }
+        assert_eq!(
+            Device::open(Dead).unwrap_err(),
+            Error::OutOfRange { off: 0, len: 0 }
+        );
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The test command: set up, check that verilog-out/ matches the RustHDL
+# source and lints clean in Verilator, then run every test (model vs RTL in
+# Verilator ~100k clocks per block and in RustHDL's simulator, wire-format
+# property tests, driver tests), and check that the committed synthesis
+# report (constraints/synth/REPORT.md) is current and within 8 LUT6 levels.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+scripts/setup.sh
+cargo run -q -p braid-hdl --bin export -- --check
+for f in verilog-out/*.v; do
+    verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$f" \
+        || { echo "test: Verilator lint failed on $f" >&2; exit 1; }
+done
+echo "test: verilator lint clean on $(ls verilog-out/*.v | wc -l) files" >&2
+constraints/synth/report.sh --check
+cargo test --workspace -q
