@@ -102,6 +102,8 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     reg  [255:0] clear_vec;
     reg  [255:0] init_head;
     reg  [7:0] base_lo;
+    reg  [511:0] doubled;
+    reg  [511:0] funnel;
 
     // Sub module instances
     sack_tracker__in_init in_init(
@@ -319,7 +321,9 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
             head$d = init_head;
         end
         r_ack_base$d = base$q;
-        r_ack_sack$d = (bitmap$q >> base_lo) | ((bitmap$q << 32'h1) << ~base_lo);
+        doubled = ((bitmap$q) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((bitmap$q) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100);
+        funnel = doubled >> base_lo;
+        r_ack_sack$d = funnel[(32'h0)+:(256)];
         res_valid = r_valid$q;
         res_class = r_class$q;
         res_psn = r_psn$q;

@@ -17,7 +17,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "braid-sim", version, about = "Braid co-simulation, reference model and benchmarks")]
+#[command(
+    name = "braid-sim",
+    version,
+    about = "Braid co-simulation, reference model and benchmarks"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -126,7 +130,8 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
     });
 
     // sender loss detector
-    let (mut sent, mut acks, mut acked, mut lost, mut rej, mut blocked) = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut sent, mut acks, mut acked, mut lost, mut rej, mut blocked) =
+        (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
     let (checked, raw) = bench::<LossDetectorModel>(seed, cycles, &fst, |_, o: &LossOut| {
         sent += o.sent.is_some() as u64;
         if o.ack_done {

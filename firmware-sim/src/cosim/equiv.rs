@@ -197,7 +197,12 @@ pub fn run_rtl_only<M: CycleModel>(seed: u64, cycles: u64) -> EquivReport {
     for i in &inputs {
         rtl.step_no_read(i);
     }
-    EquivReport { module: M::MODULE, seed, cycles, secs: start.elapsed().as_secs_f64() }
+    EquivReport {
+        module: M::MODULE,
+        seed,
+        cycles,
+        secs: start.elapsed().as_secs_f64(),
+    }
 }
 
 fn replay_with_trace<M: CycleModel>(seed: u64, last: u64) -> Option<PathBuf> {

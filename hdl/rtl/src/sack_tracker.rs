@@ -111,6 +111,8 @@ pub struct SackTracker {
     clear_vec: Signal<Local, Bits<256>>,
     init_head: Signal<Local, Bits<256>>,
     base_lo: Signal<Local, Bits<8>>,
+    doubled: Signal<Local, Bits<512>>,
+    funnel: Signal<Local, Bits<512>>,
 }
 
 impl Default for SackTracker {
@@ -167,6 +169,8 @@ impl Default for SackTracker {
             clear_vec: Default::default(),
             init_head: Default::default(),
             base_lo: Default::default(),
+            doubled: Default::default(),
+            funnel: Default::default(),
         }
     }
 }
@@ -283,8 +287,12 @@ impl Logic for SackTracker {
 
         // ACK view: rotate the circular bitmap so that bit 0 is the base
         self.r_ack_base.d.next = self.base.q.val();
-        self.r_ack_sack.d.next = (self.bitmap.q.val() >> self.base_lo.val())
-            | ((self.bitmap.q.val() << 1) << !self.base_lo.val());
+        // a rotate is a funnel shift of the bitmap doubled: one 8-stage
+        // shifter instead of two
+        self.doubled.next = bit_cast::<512, 256>(self.bitmap.q.val())
+            | (bit_cast::<512, 256>(self.bitmap.q.val()) << 256);
+        self.funnel.next = self.doubled.val() >> self.base_lo.val();
+        self.r_ack_sack.d.next = self.funnel.val().get_bits::<256>(0);
 
         self.res_valid.next = self.r_valid.q.val();
         self.res_class.next = self.r_class.q.val();

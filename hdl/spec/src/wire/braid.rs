@@ -348,13 +348,13 @@ pub const B_PAYLOAD_LEN: Field = fld(
     16,
     "Payload bytes after all Braid headers (0 for control packets)",
 );
-/// Base header: reserved.
-pub const B_RSVD1: Field = fld(
-    "reserved1",
+/// Base header: distance from the path floor.
+pub const B_FLOOR_DELTA: Field = fld(
+    "floor_delta",
     22,
     0,
     16,
-    "Reserved: send 0, ignore on receive",
+    "Data: path_psn minus the sender's path floor (its lowest unresolved PSN on this path); the receiver may slide its base up to path_psn - floor_delta. Control: 0",
 );
 /// Base header table.
 pub const BASE_HEADER: &[Field] = &[
@@ -369,7 +369,7 @@ pub const BASE_HEADER: &[Field] = &[
     B_CSN,
     B_TIMESTAMP,
     B_PAYLOAD_LEN,
-    B_RSVD1,
+    B_FLOOR_DELTA,
 ];
 /// Base header length.
 pub const BASE_HEADER_LEN: usize = table_len(BASE_HEADER);
@@ -388,6 +388,7 @@ header_view! {
         csn / set_csn: u32 = B_CSN;
         timestamp / set_timestamp: u32 = B_TIMESTAMP;
         payload_len / set_payload_len: u16 = B_PAYLOAD_LEN;
+        floor_delta / set_floor_delta: u16 = B_FLOOR_DELTA;
     }
 }
 
@@ -410,6 +411,8 @@ pub struct BaseRepr {
     pub timestamp: u32,
     /// Payload length after the Braid headers.
     pub payload_len: u16,
+    /// `path_psn` minus the sender's path floor (section 6, "Path floor").
+    pub floor_delta: u16,
 }
 
 impl BaseRepr {
@@ -440,6 +443,7 @@ impl BaseRepr {
             csn: p.csn(),
             timestamp: p.timestamp(),
             payload_len: p.payload_len(),
+            floor_delta: p.floor_delta(),
         })
     }
 
@@ -461,7 +465,7 @@ impl BaseRepr {
         p.set_csn(self.csn);
         p.set_timestamp(self.timestamp);
         p.set_payload_len(self.payload_len);
-        B_RSVD1.write(p.buffer.as_mut(), 0);
+        p.set_floor_delta(self.floor_delta);
     }
 }
 

@@ -134,9 +134,10 @@ pub fn braid_repr(max_payload: u16) -> impl Strategy<Value = BraidRepr> {
         any::<u32>(),
         any::<u32>(),
         0..=max_payload,
+        any::<u16>(),
     )
         .prop_map(
-            |(body, flags, path_id, dst_conn, path_psn, csn, timestamp, pl)| {
+            |(body, flags, path_id, dst_conn, path_psn, csn, timestamp, pl, fd)| {
                 let opcode = body.opcode();
                 BraidRepr {
                     base: BaseRepr {
@@ -148,6 +149,7 @@ pub fn braid_repr(max_payload: u16) -> impl Strategy<Value = BraidRepr> {
                         csn,
                         timestamp,
                         payload_len: if opcode.is_data() { pl } else { 0 },
+                        floor_delta: fd,
                     },
                     body,
                 }
@@ -350,6 +352,7 @@ pub fn random_frame(r: &mut Rng) -> (FrameRepr, Vec<u8>) {
                 csn: r.next() as u32,
                 timestamp: r.next() as u32,
                 payload_len: pl,
+                floor_delta: r.next() as u16,
             },
             body,
         },
