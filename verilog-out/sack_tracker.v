@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_class,res_psn,ack_base,ack_sack);
+module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_valid,res_class,res_psn,ack_base,ack_sack);
 
     // Module arguments
     input wire  clock;
@@ -11,6 +11,7 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     input wire  [31:0] init_psn;
     input wire  pkt_valid;
     input wire  [31:0] pkt_psn;
+    input wire  [15:0] pkt_floor;
     output reg  res_valid;
     output reg  [1:0] res_class;
     output reg  [31:0] res_psn;
@@ -22,8 +23,65 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     localparam  class_duplicate = 2'b1;
     localparam  class_beyond = 2'b10;
     localparam  class_behind = 2'b11;
+    localparam  ones = 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
 
     // Stub signals
+    reg  [31:0] add_floor$a;
+    reg  [31:0] add_floor$b;
+    reg  add_floor$cin;
+    wire  [31:0] add_floor$sum;
+    reg  [31:0] add_f1$a;
+    reg  [31:0] add_f1$b;
+    reg  add_f1$cin;
+    wire  [31:0] add_f1$sum;
+    reg  [31:0] add_f2$a;
+    reg  [31:0] add_f2$b;
+    reg  add_f2$cin;
+    wire  [31:0] add_f2$sum;
+    reg  [31:0] add_f256$a;
+    reg  [31:0] add_f256$b;
+    reg  add_f256$cin;
+    wire  [31:0] add_f256$sum;
+    reg  [31:0] add_i1$a;
+    reg  [31:0] add_i1$b;
+    reg  add_i1$cin;
+    wire  [31:0] add_i1$sum;
+    reg  [31:0] add_i2$a;
+    reg  [31:0] add_i2$b;
+    reg  add_i2$cin;
+    wire  [31:0] add_i2$sum;
+    reg  [31:0] add_i256$a;
+    reg  [31:0] add_i256$b;
+    reg  add_i256$cin;
+    wire  [31:0] add_i256$sum;
+    reg  [31:0] add_11$a;
+    reg  [31:0] add_11$b;
+    reg  add_11$cin;
+    wire  [31:0] add_11$sum;
+    reg  [31:0] add_12$a;
+    reg  [31:0] add_12$b;
+    reg  add_12$cin;
+    wire  [31:0] add_12$sum;
+    reg  [31:0] add_21$a;
+    reg  [31:0] add_21$b;
+    reg  add_21$cin;
+    wire  [31:0] add_21$sum;
+    reg  [31:0] add_22$a;
+    reg  [31:0] add_22$b;
+    reg  add_22$cin;
+    wire  [31:0] add_22$sum;
+    reg  [31:0] add_2561$a;
+    reg  [31:0] add_2561$b;
+    reg  add_2561$cin;
+    wire  [31:0] add_2561$sum;
+    reg  [31:0] add_2562$a;
+    reg  [31:0] add_2562$b;
+    reg  add_2562$cin;
+    wire  [31:0] add_2562$sum;
+    reg  [31:0] add_delta$a;
+    reg  [31:0] add_delta$b;
+    reg  add_delta$cin;
+    wire  [31:0] add_delta$sum;
     reg  in_init$d;
     wire  in_init$q;
     reg  in_init$clock;
@@ -36,6 +94,116 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     reg  [31:0] in_psn$d;
     wire  [31:0] in_psn$q;
     reg  in_psn$clock;
+    reg  [15:0] in_fd$d;
+    wire  [15:0] in_fd$q;
+    reg  in_fd$clock;
+    reg  q_init$d;
+    wire  q_init$q;
+    reg  q_init$clock;
+    reg  [31:0] q_init_psn$d;
+    wire  [31:0] q_init_psn$q;
+    reg  q_init_psn$clock;
+    reg  q_valid$d;
+    wire  q_valid$q;
+    reg  q_valid$clock;
+    reg  [31:0] q_psn$d;
+    wire  [31:0] q_psn$q;
+    reg  q_psn$clock;
+    reg  q_fvalid$d;
+    wire  q_fvalid$q;
+    reg  q_fvalid$clock;
+    reg  [31:0] q_floor$d;
+    wire  [31:0] q_floor$q;
+    reg  q_floor$clock;
+    reg  q_f_le_p$d;
+    wire  q_f_le_p$q;
+    reg  q_f_le_p$clock;
+    reg  dhi$d;
+    wire  dhi$q;
+    reg  dhi$clock;
+    reg  b1r$d;
+    wire  b1r$q;
+    reg  b1r$clock;
+    reg  b0r$d;
+    wire  b0r$q;
+    reg  b0r$clock;
+    reg  moved$d;
+    wire  moved$q;
+    reg  moved$clock;
+    reg  q2_near$d;
+    wire  q2_near$q;
+    reg  q2_near$clock;
+    reg  q2_eq2$d;
+    wire  q2_eq2$q;
+    reg  q2_eq2$clock;
+    reg  q2_eq1$d;
+    wire  q2_eq1$q;
+    reg  q2_eq1$clock;
+    reg  q2_eq0$d;
+    wire  q2_eq0$q;
+    reg  q2_eq0$clock;
+    reg  [23:0] q_hi_m2$d;
+    wire  [23:0] q_hi_m2$q;
+    reg  q_hi_m2$clock;
+    reg  [23:0] q_hi_m1$d;
+    wire  [23:0] q_hi_m1$q;
+    reg  q_hi_m1$clock;
+    reg  q2_f_le_p$d;
+    wire  q2_f_le_p$q;
+    reg  q2_f_le_p$clock;
+    reg  [23:0] add_h2$a;
+    reg  [23:0] add_h2$b;
+    reg  add_h2$cin;
+    wire  [23:0] add_h2$sum;
+    reg  [23:0] add_h1$a;
+    reg  [23:0] add_h1$b;
+    reg  add_h1$cin;
+    wire  [23:0] add_h1$sum;
+    reg  q2_init$d;
+    wire  q2_init$q;
+    reg  q2_init$clock;
+    reg  [31:0] q2_init_psn$d;
+    wire  [31:0] q2_init_psn$q;
+    reg  q2_init_psn$clock;
+    reg  [31:0] q2_init_p1$d;
+    wire  [31:0] q2_init_p1$q;
+    reg  q2_init_p1$clock;
+    reg  [31:0] q2_init_p2$d;
+    wire  [31:0] q2_init_p2$q;
+    reg  q2_init_p2$clock;
+    reg  [31:0] q2_init_p256$d;
+    wire  [31:0] q2_init_p256$q;
+    reg  q2_init_p256$clock;
+    reg  q2_valid$d;
+    wire  q2_valid$q;
+    reg  q2_valid$clock;
+    reg  [31:0] q2_psn$d;
+    wire  [31:0] q2_psn$q;
+    reg  q2_psn$clock;
+    reg  q2_fvalid$d;
+    wire  q2_fvalid$q;
+    reg  q2_fvalid$clock;
+    reg  [31:0] q2_floor$d;
+    wire  [31:0] q2_floor$q;
+    reg  q2_floor$clock;
+    reg  [31:0] q2_floor_p1$d;
+    wire  [31:0] q2_floor_p1$q;
+    reg  q2_floor_p1$clock;
+    reg  [31:0] q2_floor_p2$d;
+    wire  [31:0] q2_floor_p2$q;
+    reg  q2_floor_p2$clock;
+    reg  [31:0] q2_floor_p256$d;
+    wire  [31:0] q2_floor_p256$q;
+    reg  q2_floor_p256$clock;
+    reg  [255:0] q2_head_f$d;
+    wire  [255:0] q2_head_f$q;
+    reg  q2_head_f$clock;
+    reg  [255:0] q2_dec$d;
+    wire  [255:0] q2_dec$q;
+    reg  q2_dec$clock;
+    reg  [255:0] q2_ge_f$d;
+    wire  [255:0] q2_ge_f$q;
+    reg  q2_ge_f$clock;
     reg  [31:0] base$d;
     wire  [31:0] base$q;
     reg  base$clock;
@@ -86,26 +254,177 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     reg  r_ack_sack$clock;
 
     // Local signals
-    reg  [31:0] delta;
+    reg  [31:0] fd32;
     reg  [7:0] psn_lo;
+    reg  [7:0] base_lo;
     reg  lo_ge;
     reg  hi_eq;
     reg  hi_eq_next;
     reg  in_window;
     reg  seen;
+    reg  [7:0] f_lo;
+    reg  f_ge;
+    reg  near;
+    reg  [7:0] base_lo3;
+    reg  pf1;
+    reg  pf0;
+    reg  pe3;
+    reg  pe2;
+    reg  pe1;
+    reg  pe0;
+    reg  setp;
+    reg  fb1;
+    reg  fb0;
+    reg  hb3;
+    reg  hb2;
+    reg  hb1;
+    reg  hb0;
+    reg  [255:0] fhead1;
+    reg  [255:0] head3;
+    reg  n2_dhi;
+    reg  [255:0] n2_map;
+    reg  [255:0] n2_head;
+    reg  [31:0] n2_p256;
+    reg  [31:0] n2_p2;
+    reg  [31:0] n2_p1;
+    reg  [31:0] n2_base;
+    reg  n1_dhi;
+    reg  [255:0] n1_map;
+    reg  [255:0] n1_head;
+    reg  [31:0] n1_p256;
+    reg  [31:0] n1_p2;
+    reg  [31:0] n1_p1;
+    reg  [31:0] n1_base;
+    reg  n0_dhi;
+    reg  [255:0] n0_map;
+    reg  [255:0] n0_head;
+    reg  [31:0] n0_p256;
+    reg  [31:0] n0_p2;
+    reg  [31:0] n0_p1;
+    reg  [31:0] n0_base;
+    reg  ov_dhi;
+    reg  [255:0] ov_map;
+    reg  [255:0] ov_head;
+    reg  [31:0] ov_p256;
+    reg  [31:0] ov_p2;
+    reg  [31:0] ov_p1;
+    reg  [31:0] ov_base;
+    reg  ovr;
+    reg  e_margin;
+    reg  e_near_bey;
+    reg  e_near_in;
+    reg  e_f_gt_b;
+    reg  [7:0] e_f_lo;
+    reg  e_in_window2;
+    reg  e_in_window;
+    reg  e_m_eq_next;
+    reg  e_m_eq;
+    reg  e_hi_eq_next;
+    reg  e_hi_eq;
+    reg  e_lo_ge;
+    reg  [7:0] e_psn_lo;
+    reg  cfx;
+    reg  c2x;
+    reg  c1x;
+    reg  [23:0] tgt_hi;
+    reg  full;
+    reg  [255:0] ge_b;
+    reg  [255:0] range;
     reg  is_new;
     reg  [255:0] head1;
     reg  [255:0] head2;
     reg  b0;
     reg  b1;
     reg  [255:0] set_vec;
-    reg  [255:0] clear_vec;
-    reg  [255:0] init_head;
-    reg  [7:0] base_lo;
     reg  [511:0] doubled;
     reg  [511:0] funnel;
+    reg  [31:0] delta;
 
     // Sub module instances
+    sack_tracker__add_floor add_floor(
+        .a(add_floor$a),
+        .b(add_floor$b),
+        .cin(add_floor$cin),
+        .sum(add_floor$sum)
+    );
+    sack_tracker__add_f1 add_f1(
+        .a(add_f1$a),
+        .b(add_f1$b),
+        .cin(add_f1$cin),
+        .sum(add_f1$sum)
+    );
+    sack_tracker__add_f2 add_f2(
+        .a(add_f2$a),
+        .b(add_f2$b),
+        .cin(add_f2$cin),
+        .sum(add_f2$sum)
+    );
+    sack_tracker__add_f256 add_f256(
+        .a(add_f256$a),
+        .b(add_f256$b),
+        .cin(add_f256$cin),
+        .sum(add_f256$sum)
+    );
+    sack_tracker__add_i1 add_i1(
+        .a(add_i1$a),
+        .b(add_i1$b),
+        .cin(add_i1$cin),
+        .sum(add_i1$sum)
+    );
+    sack_tracker__add_i2 add_i2(
+        .a(add_i2$a),
+        .b(add_i2$b),
+        .cin(add_i2$cin),
+        .sum(add_i2$sum)
+    );
+    sack_tracker__add_i256 add_i256(
+        .a(add_i256$a),
+        .b(add_i256$b),
+        .cin(add_i256$cin),
+        .sum(add_i256$sum)
+    );
+    sack_tracker__add_11 add_11(
+        .a(add_11$a),
+        .b(add_11$b),
+        .cin(add_11$cin),
+        .sum(add_11$sum)
+    );
+    sack_tracker__add_12 add_12(
+        .a(add_12$a),
+        .b(add_12$b),
+        .cin(add_12$cin),
+        .sum(add_12$sum)
+    );
+    sack_tracker__add_21 add_21(
+        .a(add_21$a),
+        .b(add_21$b),
+        .cin(add_21$cin),
+        .sum(add_21$sum)
+    );
+    sack_tracker__add_22 add_22(
+        .a(add_22$a),
+        .b(add_22$b),
+        .cin(add_22$cin),
+        .sum(add_22$sum)
+    );
+    sack_tracker__add_2561 add_2561(
+        .a(add_2561$a),
+        .b(add_2561$b),
+        .cin(add_2561$cin),
+        .sum(add_2561$sum)
+    );
+    sack_tracker__add_2562 add_2562(
+        .a(add_2562$a),
+        .b(add_2562$b),
+        .cin(add_2562$cin),
+        .sum(add_2562$sum)
+    );
+    sack_tracker__add_delta add_delta(
+        .a(add_delta$a),
+        .b(add_delta$b),
+        .cin(add_delta$cin),
+        .sum(add_delta$sum)
+    );
     sack_tracker__in_init in_init(
         .d(in_init$d),
         .q(in_init$q),
@@ -125,6 +444,188 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
         .d(in_psn$d),
         .q(in_psn$q),
         .clock(in_psn$clock)
+    );
+    sack_tracker__in_fd in_fd(
+        .d(in_fd$d),
+        .q(in_fd$q),
+        .clock(in_fd$clock)
+    );
+    sack_tracker__q_init q_init(
+        .d(q_init$d),
+        .q(q_init$q),
+        .clock(q_init$clock)
+    );
+    sack_tracker__q_init_psn q_init_psn(
+        .d(q_init_psn$d),
+        .q(q_init_psn$q),
+        .clock(q_init_psn$clock)
+    );
+    sack_tracker__q_valid q_valid(
+        .d(q_valid$d),
+        .q(q_valid$q),
+        .clock(q_valid$clock)
+    );
+    sack_tracker__q_psn q_psn(
+        .d(q_psn$d),
+        .q(q_psn$q),
+        .clock(q_psn$clock)
+    );
+    sack_tracker__q_fvalid q_fvalid(
+        .d(q_fvalid$d),
+        .q(q_fvalid$q),
+        .clock(q_fvalid$clock)
+    );
+    sack_tracker__q_floor q_floor(
+        .d(q_floor$d),
+        .q(q_floor$q),
+        .clock(q_floor$clock)
+    );
+    sack_tracker__q_f_le_p q_f_le_p(
+        .d(q_f_le_p$d),
+        .q(q_f_le_p$q),
+        .clock(q_f_le_p$clock)
+    );
+    sack_tracker__dhi dhi(
+        .d(dhi$d),
+        .q(dhi$q),
+        .clock(dhi$clock)
+    );
+    sack_tracker__b1r b1r(
+        .d(b1r$d),
+        .q(b1r$q),
+        .clock(b1r$clock)
+    );
+    sack_tracker__b0r b0r(
+        .d(b0r$d),
+        .q(b0r$q),
+        .clock(b0r$clock)
+    );
+    sack_tracker__moved moved(
+        .d(moved$d),
+        .q(moved$q),
+        .clock(moved$clock)
+    );
+    sack_tracker__q2_near q2_near(
+        .d(q2_near$d),
+        .q(q2_near$q),
+        .clock(q2_near$clock)
+    );
+    sack_tracker__q2_eq2 q2_eq2(
+        .d(q2_eq2$d),
+        .q(q2_eq2$q),
+        .clock(q2_eq2$clock)
+    );
+    sack_tracker__q2_eq1 q2_eq1(
+        .d(q2_eq1$d),
+        .q(q2_eq1$q),
+        .clock(q2_eq1$clock)
+    );
+    sack_tracker__q2_eq0 q2_eq0(
+        .d(q2_eq0$d),
+        .q(q2_eq0$q),
+        .clock(q2_eq0$clock)
+    );
+    sack_tracker__q_hi_m2 q_hi_m2(
+        .d(q_hi_m2$d),
+        .q(q_hi_m2$q),
+        .clock(q_hi_m2$clock)
+    );
+    sack_tracker__q_hi_m1 q_hi_m1(
+        .d(q_hi_m1$d),
+        .q(q_hi_m1$q),
+        .clock(q_hi_m1$clock)
+    );
+    sack_tracker__q2_f_le_p q2_f_le_p(
+        .d(q2_f_le_p$d),
+        .q(q2_f_le_p$q),
+        .clock(q2_f_le_p$clock)
+    );
+    sack_tracker__add_h2 add_h2(
+        .a(add_h2$a),
+        .b(add_h2$b),
+        .cin(add_h2$cin),
+        .sum(add_h2$sum)
+    );
+    sack_tracker__add_h1 add_h1(
+        .a(add_h1$a),
+        .b(add_h1$b),
+        .cin(add_h1$cin),
+        .sum(add_h1$sum)
+    );
+    sack_tracker__q2_init q2_init(
+        .d(q2_init$d),
+        .q(q2_init$q),
+        .clock(q2_init$clock)
+    );
+    sack_tracker__q2_init_psn q2_init_psn(
+        .d(q2_init_psn$d),
+        .q(q2_init_psn$q),
+        .clock(q2_init_psn$clock)
+    );
+    sack_tracker__q2_init_p1 q2_init_p1(
+        .d(q2_init_p1$d),
+        .q(q2_init_p1$q),
+        .clock(q2_init_p1$clock)
+    );
+    sack_tracker__q2_init_p2 q2_init_p2(
+        .d(q2_init_p2$d),
+        .q(q2_init_p2$q),
+        .clock(q2_init_p2$clock)
+    );
+    sack_tracker__q2_init_p256 q2_init_p256(
+        .d(q2_init_p256$d),
+        .q(q2_init_p256$q),
+        .clock(q2_init_p256$clock)
+    );
+    sack_tracker__q2_valid q2_valid(
+        .d(q2_valid$d),
+        .q(q2_valid$q),
+        .clock(q2_valid$clock)
+    );
+    sack_tracker__q2_psn q2_psn(
+        .d(q2_psn$d),
+        .q(q2_psn$q),
+        .clock(q2_psn$clock)
+    );
+    sack_tracker__q2_fvalid q2_fvalid(
+        .d(q2_fvalid$d),
+        .q(q2_fvalid$q),
+        .clock(q2_fvalid$clock)
+    );
+    sack_tracker__q2_floor q2_floor(
+        .d(q2_floor$d),
+        .q(q2_floor$q),
+        .clock(q2_floor$clock)
+    );
+    sack_tracker__q2_floor_p1 q2_floor_p1(
+        .d(q2_floor_p1$d),
+        .q(q2_floor_p1$q),
+        .clock(q2_floor_p1$clock)
+    );
+    sack_tracker__q2_floor_p2 q2_floor_p2(
+        .d(q2_floor_p2$d),
+        .q(q2_floor_p2$q),
+        .clock(q2_floor_p2$clock)
+    );
+    sack_tracker__q2_floor_p256 q2_floor_p256(
+        .d(q2_floor_p256$d),
+        .q(q2_floor_p256$q),
+        .clock(q2_floor_p256$clock)
+    );
+    sack_tracker__q2_head_f q2_head_f(
+        .d(q2_head_f$d),
+        .q(q2_head_f$q),
+        .clock(q2_head_f$clock)
+    );
+    sack_tracker__q2_dec q2_dec(
+        .d(q2_dec$d),
+        .q(q2_dec$q),
+        .clock(q2_dec$clock)
+    );
+    sack_tracker__q2_ge_f q2_ge_f(
+        .d(q2_ge_f$d),
+        .q(q2_ge_f$q),
+        .clock(q2_ge_f$clock)
     );
     sack_tracker__base base(
         .d(base$d),
@@ -213,6 +714,40 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
         in_init_psn$clock = clock;
         in_valid$clock = clock;
         in_psn$clock = clock;
+        in_fd$clock = clock;
+        q_init$clock = clock;
+        q_init_psn$clock = clock;
+        q_valid$clock = clock;
+        q_psn$clock = clock;
+        q_fvalid$clock = clock;
+        q_floor$clock = clock;
+        q_f_le_p$clock = clock;
+        q_hi_m1$clock = clock;
+        q_hi_m2$clock = clock;
+        q2_eq0$clock = clock;
+        q2_eq1$clock = clock;
+        q2_eq2$clock = clock;
+        dhi$clock = clock;
+        b0r$clock = clock;
+        b1r$clock = clock;
+        q2_near$clock = clock;
+        moved$clock = clock;
+        q2_f_le_p$clock = clock;
+        q2_init$clock = clock;
+        q2_init_psn$clock = clock;
+        q2_init_p1$clock = clock;
+        q2_init_p2$clock = clock;
+        q2_init_p256$clock = clock;
+        q2_valid$clock = clock;
+        q2_psn$clock = clock;
+        q2_fvalid$clock = clock;
+        q2_floor$clock = clock;
+        q2_floor_p1$clock = clock;
+        q2_floor_p2$clock = clock;
+        q2_floor_p256$clock = clock;
+        q2_head_f$clock = clock;
+        q2_dec$clock = clock;
+        q2_ge_f$clock = clock;
         base$clock = clock;
         base_p1$clock = clock;
         base_p2$clock = clock;
@@ -233,6 +768,40 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
         in_init_psn$d = in_init_psn$q;
         in_valid$d = in_valid$q;
         in_psn$d = in_psn$q;
+        in_fd$d = in_fd$q;
+        q_init$d = q_init$q;
+        q_init_psn$d = q_init_psn$q;
+        q_valid$d = q_valid$q;
+        q_psn$d = q_psn$q;
+        q_fvalid$d = q_fvalid$q;
+        q_floor$d = q_floor$q;
+        q_f_le_p$d = q_f_le_p$q;
+        q_hi_m1$d = q_hi_m1$q;
+        q_hi_m2$d = q_hi_m2$q;
+        q2_eq0$d = q2_eq0$q;
+        q2_eq1$d = q2_eq1$q;
+        q2_eq2$d = q2_eq2$q;
+        dhi$d = dhi$q;
+        b0r$d = b0r$q;
+        b1r$d = b1r$q;
+        q2_near$d = q2_near$q;
+        moved$d = moved$q;
+        q2_f_le_p$d = q2_f_le_p$q;
+        q2_init$d = q2_init$q;
+        q2_init_psn$d = q2_init_psn$q;
+        q2_init_p1$d = q2_init_p1$q;
+        q2_init_p2$d = q2_init_p2$q;
+        q2_init_p256$d = q2_init_p256$q;
+        q2_valid$d = q2_valid$q;
+        q2_psn$d = q2_psn$q;
+        q2_fvalid$d = q2_fvalid$q;
+        q2_floor$d = q2_floor$q;
+        q2_floor_p1$d = q2_floor_p1$q;
+        q2_floor_p2$d = q2_floor_p2$q;
+        q2_floor_p256$d = q2_floor_p256$q;
+        q2_head_f$d = q2_head_f$q;
+        q2_dec$d = q2_dec$q;
+        q2_ge_f$d = q2_ge_f$q;
         base$d = base$q;
         base_p1$d = base_p1$q;
         base_p2$d = base_p2$q;
@@ -249,24 +818,118 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
         r_psn$d = r_psn$q;
         r_ack_base$d = r_ack_base$q;
         r_ack_sack$d = r_ack_sack$q;
+        base_lo = base$q[(32'h0)+:(8)];
         in_init$d = init_valid;
         in_init_psn$d = init_psn;
         in_valid$d = pkt_valid;
         in_psn$d = pkt_psn;
-        psn_lo = in_psn$q[(32'h0)+:(8)];
-        base_lo = base$q[(32'h0)+:(8)];
+        in_fd$d = pkt_floor;
+        fd32 = ((in_fd$q) & 32'hffffffff);
+        add_floor$a = in_psn$q;
+        add_floor$b = ~fd32;
+        add_floor$cin = 1'b1;
+        q_floor$d = add_floor$sum;
+        q_fvalid$d = in_valid$q & ~|in_fd$q[(32'h8)+:(8)];
+        q_valid$d = in_valid$q;
+        q_psn$d = in_psn$q;
+        add_h1$a = in_psn$q[(32'h8)+:(24)];
+        add_h1$b = ((32'hffffff) & 24'hffffff);
+        add_h1$cin = 1'b0;
+        add_h2$a = in_psn$q[(32'h8)+:(24)];
+        add_h2$b = ((32'hfffffe) & 24'hffffff);
+        add_h2$cin = 1'b0;
+        q_hi_m1$d = add_h1$sum;
+        q_hi_m2$d = add_h2$sum;
+        q_f_le_p$d = in_fd$q[(32'h0)+:(8)] <= in_psn$q[(32'h0)+:(8)];
+        q_init$d = in_init$q;
+        q_init_psn$d = in_init_psn$q;
+        add_f1$a = q_floor$q;
+        add_f1$b = ((32'h1) & 32'hffffffff);
+        add_f1$cin = 1'b0;
+        add_f2$a = q_floor$q;
+        add_f2$b = ((32'h2) & 32'hffffffff);
+        add_f2$cin = 1'b0;
+        add_f256$a = q_floor$q;
+        add_f256$b = ((32'h100) & 32'hffffffff);
+        add_f256$cin = 1'b0;
+        q2_floor$d = q_floor$q;
+        q2_floor_p1$d = add_f1$sum;
+        q2_floor_p2$d = add_f2$sum;
+        q2_floor_p256$d = add_f256$sum;
+        q2_head_f$d = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << q_floor$q[(32'h0)+:(8)];
+        q2_ge_f$d = ones << q_floor$q[(32'h0)+:(8)];
+        q2_fvalid$d = q_fvalid$q;
+        q2_valid$d = q_valid$q;
+        q2_psn$d = q_psn$q;
+        q2_dec$d = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << q_psn$q[(32'h0)+:(8)];
+        tgt_hi = base$q[(32'h8)+:(24)];
+        if (q2_init$q) begin
+            tgt_hi = q2_init_psn$q[(32'h8)+:(24)];
+        end
+        e_psn_lo = q_psn$q[(32'h0)+:(8)];
+        e_lo_ge = e_psn_lo >= base_lo;
+        e_hi_eq = ~|(q_psn$q[(32'h8)+:(24)] ^ base$q[(32'h8)+:(24)]);
+        e_hi_eq_next = ~|(q_psn$q[(32'h8)+:(24)] ^ base_p256$q[(32'h8)+:(24)]);
+        e_m_eq = ~|(q_hi_m1$q ^ base$q[(32'h8)+:(24)]);
+        e_m_eq_next = ~|(q_hi_m1$q ^ base_p256$q[(32'h8)+:(24)]);
+        e_in_window = (e_hi_eq & e_lo_ge) | (e_hi_eq_next & ~e_lo_ge);
+        e_in_window2 = (e_m_eq & e_lo_ge) | (e_m_eq_next & ~e_lo_ge);
+        e_f_lo = q_floor$q[(32'h0)+:(8)];
+        e_f_gt_b = e_f_lo > base_lo;
+        if (e_lo_ge) begin
+            e_near_in = e_f_gt_b & q_f_le_p$q;
+            e_near_bey = ~q_f_le_p$q | ~e_f_gt_b;
+        end
+        else begin
+            e_near_in = e_f_gt_b | q_f_le_p$q;
+            e_near_bey = ~q_f_le_p$q & ~e_f_gt_b;
+        end
+        e_margin = (e_f_lo != base_p1$q[(32'h0)+:(8)]) & (e_f_lo != base_p2$q[(32'h0)+:(8)]);
+        q2_near$d = q_fvalid$q & e_margin & ((e_in_window & e_near_in) | (e_in_window2 & e_near_bey));
+        q2_eq0$d = ~|(q_psn$q[(32'h8)+:(24)] ^ tgt_hi);
+        q2_eq1$d = ~|(q_hi_m1$q ^ tgt_hi);
+        q2_eq2$d = ~|(q_hi_m2$q ^ tgt_hi);
+        q2_f_le_p$d = q_f_le_p$q;
+        add_i1$a = q_init_psn$q;
+        add_i1$b = ((32'h1) & 32'hffffffff);
+        add_i1$cin = 1'b0;
+        add_i2$a = q_init_psn$q;
+        add_i2$b = ((32'h2) & 32'hffffffff);
+        add_i2$cin = 1'b0;
+        add_i256$a = q_init_psn$q;
+        add_i256$b = ((32'h100) & 32'hffffffff);
+        add_i256$cin = 1'b0;
+        q2_init$d = q_init$q;
+        q2_init_psn$d = q_init_psn$q;
+        q2_init_p1$d = add_i1$sum;
+        q2_init_p2$d = add_i2$sum;
+        q2_init_p256$d = add_i256$sum;
+        psn_lo = q2_psn$q[(32'h0)+:(8)];
         lo_ge = psn_lo >= base_lo;
-        hi_eq = in_psn$q[(32'h8)+:(24)] == base$q[(32'h8)+:(24)];
-        hi_eq_next = in_psn$q[(32'h8)+:(24)] == base_p256$q[(32'h8)+:(24)];
+        if (dhi$q) begin
+            hi_eq = q2_eq1$q;
+            hi_eq_next = q2_eq2$q;
+        end
+        else begin
+            hi_eq = q2_eq0$q;
+            hi_eq_next = q2_eq1$q;
+        end
         in_window = (hi_eq & lo_ge) | (hi_eq_next & ~lo_ge);
         seen = bitmap$q[psn_lo];
-        is_new = in_valid$q & in_window & ~seen;
-        c_valid$d = in_valid$q & ~in_init$q;
-        c_psn$d = in_psn$q;
+        near = q2_near$q & ~moved$q;
+        f_lo = q2_floor$q[(32'h0)+:(8)];
+        f_ge = f_lo >= base_lo;
+        full = f_lo == base_lo;
+        is_new = q2_valid$q & ((in_window & ~seen) | (near & ~in_window));
+        c_valid$d = q2_valid$q & ~q2_init$q;
+        c_psn$d = q2_psn$q;
         c_base$d = base$q;
-        c_in_window$d = in_window;
-        c_seen$d = seen;
-        delta = c_psn$q - c_base$q;
+        c_in_window$d = in_window | near;
+        c_seen$d = seen & in_window;
+        add_delta$a = c_psn$q;
+        add_delta$b = ~c_base$q;
+        add_delta$cin = 1'b1;
+        delta = add_delta$sum;
         r_valid$d = c_valid$q;
         r_psn$d = c_psn$q;
         if (c_in_window$q) begin
@@ -283,42 +946,177 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
         else begin
             r_class$d = class_beyond;
         end
+        set_vec = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (is_new & ~q2_init$q) begin
+            set_vec = q2_dec$q;
+        end
         head1 = (head$q << 32'h1) | (head$q >> 32'hff);
         head2 = (head$q << 32'h2) | (head$q >> 32'hfe);
-        b0 = |(bitmap$q & head$q);
-        b1 = |(bitmap$q & head1);
-        set_vec = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        if (is_new) begin
-            set_vec = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << in_psn$q[(32'h0)+:(8)];
+        b0 = b0r$q;
+        b1 = b1r$q;
+        add_11$a = base_p1$q;
+        add_11$b = ((32'h1) & 32'hffffffff);
+        add_11$cin = 1'b0;
+        add_12$a = base_p1$q;
+        add_12$b = ((32'h2) & 32'hffffffff);
+        add_12$cin = 1'b0;
+        add_21$a = base_p2$q;
+        add_21$b = ((32'h1) & 32'hffffffff);
+        add_21$cin = 1'b0;
+        add_22$a = base_p2$q;
+        add_22$b = ((32'h2) & 32'hffffffff);
+        add_22$cin = 1'b0;
+        add_2561$a = base_p256$q;
+        add_2561$b = ((32'h1) & 32'hffffffff);
+        add_2561$cin = 1'b0;
+        add_2562$a = base_p256$q;
+        add_2562$b = ((32'h2) & 32'hffffffff);
+        add_2562$cin = 1'b0;
+        ge_b = ones << base_lo;
+        if (full) begin
+            range = ones;
         end
-        clear_vec = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        else if (f_ge) begin
+            range = ge_b & ~q2_ge_f$q;
+        end
+        else begin
+            range = ge_b | ~q2_ge_f$q;
+        end
+        c1x = base_p1$q[32'h8] ^ base$q[32'h8];
+        c2x = base_p2$q[32'h8] ^ base$q[32'h8];
+        cfx = q2_floor$q[32'h8] ^ base$q[32'h8];
+        ovr = near | q2_init$q;
+        if (q2_init$q) begin
+            ov_base = q2_init_psn$q;
+            ov_p1 = q2_init_p1$q;
+            ov_p2 = q2_init_p2$q;
+            ov_p256 = q2_init_p256$q;
+            ov_head = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << q2_init_psn$q[(32'h0)+:(8)];
+            ov_map = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+            ov_dhi = 1'b0;
+        end
+        else begin
+            ov_base = q2_floor$q;
+            ov_p1 = q2_floor_p1$q;
+            ov_p2 = q2_floor_p2$q;
+            ov_p256 = q2_floor_p256$q;
+            ov_head = q2_head_f$q;
+            ov_map = bitmap$q & ~range;
+            ov_dhi = cfx;
+        end
+        if (ovr) begin
+            n0_base = ov_base;
+            n0_p1 = ov_p1;
+            n0_p2 = ov_p2;
+            n0_p256 = ov_p256;
+            n0_head = ov_head;
+            n0_map = ov_map;
+            n0_dhi = ov_dhi;
+            n1_base = ov_base;
+            n1_p1 = ov_p1;
+            n1_p2 = ov_p2;
+            n1_p256 = ov_p256;
+            n1_head = ov_head;
+            n1_map = ov_map;
+            n1_dhi = ov_dhi;
+            n2_base = ov_base;
+            n2_p1 = ov_p1;
+            n2_p2 = ov_p2;
+            n2_p256 = ov_p256;
+            n2_head = ov_head;
+            n2_map = ov_map;
+            n2_dhi = ov_dhi;
+        end
+        else begin
+            n0_base = base$q;
+            n0_p1 = base_p1$q;
+            n0_p2 = base_p2$q;
+            n0_p256 = base_p256$q;
+            n0_head = head$q;
+            n0_map = bitmap$q;
+            n0_dhi = 1'b0;
+            n1_base = base_p1$q;
+            n1_p1 = add_11$sum;
+            n1_p2 = add_21$sum;
+            n1_p256 = add_2561$sum;
+            n1_head = head1;
+            n1_map = bitmap$q & ~head$q;
+            n1_dhi = c1x;
+            n2_base = base_p2$q;
+            n2_p1 = add_12$sum;
+            n2_p2 = add_22$sum;
+            n2_p256 = add_2562$sum;
+            n2_head = head2;
+            n2_map = bitmap$q & ~(head$q | head1);
+            n2_dhi = c2x;
+        end
         if (b0) begin
             if (b1) begin
-                clear_vec = head$q | head1;
-                head$d = head2;
-                base$d = base_p2$q;
-                base_p1$d = base_p1$q + 32'h2;
-                base_p2$d = base_p2$q + 32'h2;
-                base_p256$d = base_p256$q + 32'h2;
+                base$d = n2_base;
+                base_p1$d = n2_p1;
+                base_p2$d = n2_p2;
+                base_p256$d = n2_p256;
+                head$d = n2_head;
+                bitmap$d = n2_map | set_vec;
+                dhi$d = n2_dhi;
             end
             else begin
-                clear_vec = head$q;
-                head$d = head1;
-                base$d = base_p1$q;
-                base_p1$d = base_p1$q + 32'h1;
-                base_p2$d = base_p2$q + 32'h1;
-                base_p256$d = base_p256$q + 32'h1;
+                base$d = n1_base;
+                base_p1$d = n1_p1;
+                base_p2$d = n1_p2;
+                base_p256$d = n1_p256;
+                head$d = n1_head;
+                bitmap$d = n1_map | set_vec;
+                dhi$d = n1_dhi;
             end
         end
-        bitmap$d = (bitmap$q & ~clear_vec) | set_vec;
-        init_head = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << in_init_psn$q[(32'h0)+:(8)];
-        if (in_init$q) begin
-            base$d = in_init_psn$q;
-            base_p1$d = in_init_psn$q + 32'h1;
-            base_p2$d = in_init_psn$q + 32'h2;
-            base_p256$d = in_init_psn$q + 32'h100;
-            bitmap$d = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-            head$d = init_head;
+        else begin
+            base$d = n0_base;
+            base_p1$d = n0_p1;
+            base_p2$d = n0_p2;
+            base_p256$d = n0_p256;
+            head$d = n0_head;
+            bitmap$d = n0_map | set_vec;
+            dhi$d = n0_dhi;
+        end
+        moved$d = ovr;
+        head3 = (head$q << 32'h3) | (head$q >> 32'hfd);
+        fhead1 = (q2_head_f$q << 32'h1) | (q2_head_f$q >> 32'hff);
+        hb0 = |(bitmap$q & head$q);
+        hb1 = |(bitmap$q & head1);
+        hb2 = |(bitmap$q & head2);
+        hb3 = |(bitmap$q & head3);
+        fb0 = |(bitmap$q & q2_head_f$q) & ~full;
+        fb1 = |(bitmap$q & fhead1) & ~full & (q2_floor_p1$q[(32'h0)+:(8)] != base_lo);
+        setp = is_new & ~q2_init$q;
+        pe0 = setp & (psn_lo == base_lo);
+        pe1 = setp & (psn_lo == base_p1$q[(32'h0)+:(8)]);
+        pe2 = setp & (psn_lo == base_p2$q[(32'h0)+:(8)]);
+        base_lo3 = base_lo + 32'h3;
+        pe3 = setp & (psn_lo == base_lo3);
+        pf0 = setp & (psn_lo == f_lo);
+        pf1 = setp & (psn_lo == q2_floor_p1$q[(32'h0)+:(8)]);
+        if (q2_init$q) begin
+            b0r$d = 1'b0;
+            b1r$d = 1'b0;
+        end
+        else if (near) begin
+            b0r$d = fb0 | pf0;
+            b1r$d = fb1 | pf1;
+        end
+        else if (b0r$q) begin
+            if (b1r$q) begin
+                b0r$d = hb2 | pe2;
+                b1r$d = hb3 | pe3;
+            end
+            else begin
+                b0r$d = hb1 | pe1;
+                b1r$d = hb2 | pe2;
+            end
+        end
+        else begin
+            b0r$d = hb0 | pe0;
+            b1r$d = hb1 | pe1;
         end
         r_ack_base$d = base$q;
         doubled = ((bitmap$q) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((bitmap$q) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100);
@@ -332,6 +1130,780 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,res_valid,res_cl
     end
 
 endmodule // top
+
+
+module sack_tracker__add_11(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_11
+
+
+module sack_tracker__add_12(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_12
+
+
+module sack_tracker__add_21(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_21
+
+
+module sack_tracker__add_22(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_22
+
+
+module sack_tracker__add_2561(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_2561
+
+
+module sack_tracker__add_2562(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_2562
+
+
+module sack_tracker__add_delta(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_delta
+
+
+module sack_tracker__add_f1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_f1
+
+
+module sack_tracker__add_f2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_f2
+
+
+module sack_tracker__add_f256(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_f256
+
+
+module sack_tracker__add_floor(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_floor
+
+
+module sack_tracker__add_h1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    input wire  cin;
+    output reg  [23:0] sum;
+
+    // Local signals
+    reg  [23:0] g0;
+    reg  [23:0] p0;
+    reg  [23:0] g1;
+    reg  [23:0] p1;
+    reg  [23:0] g2;
+    reg  [23:0] p2;
+    reg  [23:0] g3;
+    reg  [23:0] p3;
+    reg  [23:0] g4;
+    reg  [23:0] p4;
+    reg  [23:0] g5;
+    reg  [23:0] p5;
+    reg  [23:0] g6;
+    reg  [23:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 24'hffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_h1
+
+
+module sack_tracker__add_h2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    input wire  cin;
+    output reg  [23:0] sum;
+
+    // Local signals
+    reg  [23:0] g0;
+    reg  [23:0] p0;
+    reg  [23:0] g1;
+    reg  [23:0] p1;
+    reg  [23:0] g2;
+    reg  [23:0] p2;
+    reg  [23:0] g3;
+    reg  [23:0] p3;
+    reg  [23:0] g4;
+    reg  [23:0] p4;
+    reg  [23:0] g5;
+    reg  [23:0] p5;
+    reg  [23:0] g6;
+    reg  [23:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 24'hffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_h2
+
+
+module sack_tracker__add_i1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_i1
+
+
+module sack_tracker__add_i2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_i2
+
+
+module sack_tracker__add_i256(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_i256
+
+
+module sack_tracker__b0r(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__b0r
+
+
+module sack_tracker__b1r(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__b1r
 
 
 module sack_tracker__base(d,q,clock);
@@ -620,6 +2192,25 @@ module sack_tracker__c_valid(d,q,clock);
 endmodule // sack_tracker__c_valid
 
 
+module sack_tracker__dhi(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__dhi
+
+
 module sack_tracker__head(d,q,clock);
 
     // Module arguments
@@ -669,6 +2260,25 @@ module sack_tracker__head$dff(d,q,clock);
     end
 
 endmodule // sack_tracker__head$dff
+
+
+module sack_tracker__in_fd(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__in_fd
 
 
 module sack_tracker__in_init(d,q,clock);
@@ -745,6 +2355,576 @@ module sack_tracker__in_valid(d,q,clock);
     end
 
 endmodule // sack_tracker__in_valid
+
+
+module sack_tracker__moved(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__moved
+
+
+module sack_tracker__q2_dec(d,q,clock);
+
+    // Module arguments
+    input wire  [255:0] d;
+    output reg  [255:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 256'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_dec
+
+
+module sack_tracker__q2_eq0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_eq0
+
+
+module sack_tracker__q2_eq1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_eq1
+
+
+module sack_tracker__q2_eq2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_eq2
+
+
+module sack_tracker__q2_f_le_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_f_le_p
+
+
+module sack_tracker__q2_floor(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_floor
+
+
+module sack_tracker__q2_floor_p1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_floor_p1
+
+
+module sack_tracker__q2_floor_p2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_floor_p2
+
+
+module sack_tracker__q2_floor_p256(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_floor_p256
+
+
+module sack_tracker__q2_fvalid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_fvalid
+
+
+module sack_tracker__q2_ge_f(d,q,clock);
+
+    // Module arguments
+    input wire  [255:0] d;
+    output reg  [255:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 256'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_ge_f
+
+
+module sack_tracker__q2_head_f(d,q,clock);
+
+    // Module arguments
+    input wire  [255:0] d;
+    output reg  [255:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 256'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_head_f
+
+
+module sack_tracker__q2_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_init
+
+
+module sack_tracker__q2_init_p1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_init_p1
+
+
+module sack_tracker__q2_init_p2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_init_p2
+
+
+module sack_tracker__q2_init_p256(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_init_p256
+
+
+module sack_tracker__q2_init_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_init_psn
+
+
+module sack_tracker__q2_near(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_near
+
+
+module sack_tracker__q2_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_psn
+
+
+module sack_tracker__q2_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q2_valid
+
+
+module sack_tracker__q_f_le_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_f_le_p
+
+
+module sack_tracker__q_floor(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_floor
+
+
+module sack_tracker__q_fvalid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_fvalid
+
+
+module sack_tracker__q_hi_m1(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_hi_m1
+
+
+module sack_tracker__q_hi_m2(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_hi_m2
+
+
+module sack_tracker__q_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_init
+
+
+module sack_tracker__q_init_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_init_psn
+
+
+module sack_tracker__q_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_psn
+
+
+module sack_tracker__q_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_valid
 
 
 module sack_tracker__r_ack_base(d,q,clock);

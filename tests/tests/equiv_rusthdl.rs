@@ -31,7 +31,9 @@ fn sack_step(uut: &mut SackTracker, i: &SackIn) -> SackOut {
     uut.init_valid.next = i.init.is_some();
     uut.init_psn.next = bits(i.init.unwrap_or(0) as u64);
     uut.pkt_valid.next = i.pkt.is_some();
-    uut.pkt_psn.next = bits(i.pkt.unwrap_or(0) as u64);
+    let (psn, fd) = i.pkt.unwrap_or((0, 0));
+    uut.pkt_psn.next = bits(psn as u64);
+    uut.pkt_floor.next = bits(fd as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     let class = match uut.res_class.val().to_u64() {
         0 => PsnClass::New,

@@ -21,7 +21,7 @@ fn sack_stimulus_covers_the_edges() {
     let mut m = SackTrackerModel::default();
     let mut stim = SackStim::new(0x5ac1);
     let mut classes = [0u64; 4];
-    let (mut full, mut big_slide, mut wraps) = (0, 0, 0);
+    let (mut full, mut big_slide, mut wraps, mut jumps) = (0, 0, 0, 0);
     let mut last_base = 0u32;
     for c in 0..50_000 {
         let o = m.step(&stim.next(c));
@@ -31,8 +31,12 @@ fn sack_stimulus_covers_the_edges() {
         if o.ack_sack.count_ones() >= 255 {
             full += 1;
         }
-        if o.ack_base.wrapping_sub(last_base) == 2 {
+        let step = o.ack_base.wrapping_sub(last_base);
+        if step == 2 {
             big_slide += 1;
+        }
+        if (3..=256).contains(&step) {
+            jumps += 1;
         }
         if o.ack_base < last_base && last_base.wrapping_sub(o.ack_base) > 0x8000_0000 {
             wraps += 1;
@@ -40,12 +44,12 @@ fn sack_stimulus_covers_the_edges() {
         last_base = o.ack_base;
     }
     eprintln!(
-        "classes {classes:?} full-window cycles {full} 2-step slides {big_slide} wraps {wraps}"
+        "classes {classes:?} full-window cycles {full} 2-step slides {big_slide} floor jumps {jumps} wraps {wraps}"
     );
     for (k, n) in classes.iter().enumerate() {
         assert!(*n > 500, "class {k} seen only {n} times");
     }
-    assert!(full > 10 && big_slide > 100 && wraps > 0);
+    assert!(full > 10 && big_slide > 100 && wraps > 0 && jumps > 100);
     let _ = PsnClass::New;
 }
 

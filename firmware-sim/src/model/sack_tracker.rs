@@ -39,14 +39,14 @@ impl PsnClass {
 pub struct SackIn {
     /// Restart at `init_psn`.
     pub init: Option<u32>,
-    /// A packet with this PSN.
-    pub pkt: Option<u32>,
+    /// A packet: (path PSN, `floor_delta`).
+    pub pkt: Option<(u32, u16)>,
 }
 
 /// Outputs after one clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SackOut {
-    /// Class of the packet that entered three clocks earlier, if any.
+    /// Class of the packet that entered five clocks earlier, if any.
     pub res: Option<(PsnClass, u32)>,
     /// ACK view: cumulative base.
     pub ack_base: u32,
@@ -57,10 +57,20 @@ pub struct SackOut {
 /// Cycle-exact model of `sack_tracker`.
 #[derive(Debug, Clone)]
 pub struct SackTrackerModel {
+    // input registers, then the two preparation stages q and q2
     in_init: Option<u32>,
-    in_pkt: Option<u32>,
+    in_pkt: Option<(u32, u16)>,
+    q_init: Option<u32>,
+    q_pkt: Option<(u32, u16)>,
+    q2_init: Option<u32>,
+    q2_pkt: Option<(u32, u16)>,
+    /// The q2 packet's floor jump, decided against the base of the clock
+    /// before (the early decision of the RTL).
+    q2_near: bool,
     base: u32,
     bitmap: W256,
+    /// The last state edge applied a floor jump or a restart.
+    moved: bool,
     c: Option<(u32, u32, bool, bool)>, // psn, base snapshot, in_window, seen
     out: SackOut,
 }
@@ -70,8 +80,14 @@ impl Default for SackTrackerModel {
         SackTrackerModel {
             in_init: None,
             in_pkt: None,
+            q_init: None,
+            q_pkt: None,
+            q2_init: None,
+            q2_pkt: None,
+            q2_near: false,
             base: 0,
             bitmap: W256::ZERO,
+            moved: false,
             c: None,
             out: SackOut {
                 res: None,
@@ -107,7 +123,13 @@ pub fn classify(psn: u32, base: u32, seen: bool) -> PsnClass {
 
 impl CycleModel for SackTrackerModel {
     const MODULE: &'static str = "sack_tracker";
-    const INPUTS: &'static [&'static str] = &["init_valid", "init_psn", "pkt_valid", "pkt_psn"];
+    const INPUTS: &'static [&'static str] = &[
+        "init_valid",
+        "init_psn",
+        "pkt_valid",
+        "pkt_psn",
+        "pkt_floor",
+    ];
     const OUTPUTS: &'static [&'static str] =
         &["res_valid", "res_class", "res_psn", "ack_base", "ack_sack"];
     type In = SackIn;
@@ -136,40 +158,72 @@ impl CycleModel for SackTrackerModel {
             ack_sack: self.bitmap.rotate_right(self.base & 255),
         };
 
-        // classification of the registered packet against the state
+        // the packet in q2 against the state
+        let init = self.q2_init;
+        let near = self.q2_near && !self.moved;
         let mut set = None;
+        let mut floor = None;
         self.c = None;
-        if let Some(psn) = self.in_pkt {
+        if let Some((psn, fd)) = self.q2_pkt {
             let in_win = psn.wrapping_sub(self.base) < 256;
             let seen = self.bitmap.get(psn & 255);
-            if self.in_init.is_none() {
-                self.c = Some((psn, self.base, in_win, seen));
+            if init.is_none() {
+                self.c = Some((psn, self.base, in_win || near, seen && in_win));
             }
-            if in_win && !seen {
+            if (in_win && !seen) || (near && !in_win) {
                 set = Some(psn & 255);
             }
-        }
-        // slide over up to two received PSNs at the head
-        let head = self.base & 255;
-        let mut s = 0;
-        if self.bitmap.get(head) {
-            s = 1;
-            if self.bitmap.get(head + 1) {
-                s = 2;
+            if near {
+                floor = Some(psn.wrapping_sub(fd as u32));
             }
         }
-        for k in 0..s {
-            self.bitmap.set(head + k, false);
-        }
-        if let Some(slot) = set {
-            self.bitmap.set(slot, true);
-        }
-        self.base = self.base.wrapping_add(s);
-        if let Some(p) = self.in_init {
+        if let Some(p) = init {
             self.base = p;
             self.bitmap = W256::ZERO;
+        } else if let Some(f) = floor {
+            // jump to the floor: forget [base, f)
+            let mut x = self.base;
+            while x != f {
+                self.bitmap.set(x & 255, false);
+                x = x.wrapping_add(1);
+            }
+            self.base = f;
+        } else {
+            // slide over up to two received PSNs at the head
+            let head = self.base & 255;
+            let mut s = 0;
+            if self.bitmap.get(head) {
+                s = 1;
+                if self.bitmap.get(head + 1) {
+                    s = 2;
+                }
+            }
+            for k in 0..s {
+                self.bitmap.set(head + k, false);
+            }
+            self.base = self.base.wrapping_add(s);
         }
+        if init.is_none() {
+            if let Some(slot) = set {
+                self.bitmap.set(slot, true);
+            }
+        }
+        let pre_base = out.ack_base;
+        self.moved = near || init.is_some();
 
+        // the q packet's floor jump, decided against this clock's base: the
+        // floor (`fd` < 256) must be 3 to 256 PSNs after it
+        self.q2_near = match self.q_pkt {
+            Some((psn, fd)) if fd < 256 => {
+                let d = psn.wrapping_sub(fd as u32).wrapping_sub(pre_base);
+                (3..=256).contains(&d)
+            }
+            _ => false,
+        };
+        self.q2_pkt = self.q_pkt;
+        self.q2_init = self.q_init;
+        self.q_pkt = self.in_pkt;
+        self.q_init = self.in_init;
         self.in_init = i.init;
         self.in_pkt = i.pkt;
         self.out = out;
@@ -180,7 +234,9 @@ impl CycleModel for SackTrackerModel {
         put_u64(&mut p[0], i.init.is_some() as u64);
         put_u64(&mut p[1], i.init.unwrap_or(0) as u64);
         put_u64(&mut p[2], i.pkt.is_some() as u64);
-        put_u64(&mut p[3], i.pkt.unwrap_or(0) as u64);
+        let (psn, fd) = i.pkt.unwrap_or((0, 0));
+        put_u64(&mut p[3], psn as u64);
+        put_u64(&mut p[4], fd as u64);
     }
 
     fn decode(p: &[Vec<u32>]) -> SackOut {
@@ -253,7 +309,7 @@ impl Stimulus for SackStim {
             self.holes.clear();
             // a packet in the same cycle as a restart
             if self.rng.gen_bool(0.5) {
-                i.pkt = Some(p.wrapping_add(self.rng.gen_range(0..300)));
+                i.pkt = Some((p.wrapping_add(self.rng.gen_range(0..300)), self.rng.gen()));
             }
             return i;
         }
@@ -283,7 +339,16 @@ impl Stimulus for SackStim {
                 self.low = oldest;
                 let r = self.rng.gen_range(0..20);
                 if (self.next.wrapping_sub(oldest) >= 250 || r < 3) && !self.holes.is_empty() {
-                    self.holes.pop_front().unwrap_or(oldest)
+                    let h = self.holes.pop_front().unwrap_or(oldest);
+                    if self.rng.gen_ratio(1, 3) {
+                        // declared lost and resent under a new PSN: the
+                        // sender's floor moves past it
+                        let p = self.next;
+                        self.next = self.next.wrapping_add(1);
+                        p
+                    } else {
+                        h
+                    }
                 } else if r < 5 {
                     self.next.wrapping_sub(self.rng.gen_range(1..40))
                 } else {
@@ -309,7 +374,16 @@ impl Stimulus for SackStim {
                     self.left = 0;
                     self.low = self.next;
                     self.hole = None;
-                    hole
+                    if self.rng.gen_bool(0.5) {
+                        // the hole is declared lost instead: the next packet,
+                        // possibly just past the receiver's window, carries
+                        // the floor that lets the receiver jump
+                        let p = self.next;
+                        self.next = self.next.wrapping_add(1);
+                        p
+                    } else {
+                        hole
+                    }
                 }
             }
             // edges: just inside / just outside the window, duplicates
@@ -340,7 +414,38 @@ impl Stimulus for SackStim {
                 _ => self.low.wrapping_sub(self.rng.gen_range(1..1000)),
             },
         };
-        i.pkt = Some(psn);
+        // the sender's floor: its oldest unresolved PSN
+        let mut floor = match self.mode {
+            0 | 4 => self.holes.front().copied().unwrap_or(self.next),
+            1 => self.hole.unwrap_or(self.low),
+            _ => self.low,
+        };
+        if (psn.wrapping_sub(floor) as i32) < 0 {
+            floor = psn;
+        }
+        // odd floor values only in the edge phases, so that the sender-like
+        // phases keep their holes (and reach a full window)
+        let odd = if self.mode >= 2 && self.mode != 4 {
+            8
+        } else {
+            1000
+        };
+        let fd = match self.rng.gen_range(0..odd) {
+            0 => self.rng.gen(),
+            1 => 0,
+            2 => 255,
+            3 => 256,
+            4 => self.rng.gen_range(0..4),
+            _ => {
+                let d = psn.wrapping_sub(floor);
+                if d < 0x1_0000 {
+                    d as u16
+                } else {
+                    0xffff
+                }
+            }
+        };
+        i.pkt = Some((psn, fd));
         i
     }
 }

@@ -4,34 +4,47 @@
 //! # Behaviour (normative; `braid_sim::model::SackTrackerModel` is the
 //! bit- and cycle-exact reference)
 //!
-//! * One packet PSN per clock (`pkt_valid`/`pkt_psn`), registered on entry.
-//! * One clock after that the packet is applied to the state; one more
-//!   clock later `res_valid`/`res_class`/`res_psn` show its class for one
-//!   cycle (latency: 3 rising edges from `pkt_valid` to `res_valid`):
-//!   `NEW` (inside `[base, base+256)` and not yet received: the bit is set),
-//!   `DUPLICATE` (inside the window, already received), `BEYOND` (at or after
-//!   `base+256`: dropped, the sender broke the window) or `BEHIND` (before
-//!   `base`: already cumulatively acknowledged). "Before"/"after" use 32-bit
-//!   serial-number arithmetic, so PSNs wrap.
-//! * The bitmap is circular: bit `i` belongs to the PSN of the window whose
-//!   low 8 bits equal `i`. Indexing by the PSN's low bits means no subtract
-//!   lies on the path to the bitmap, and a slide never shifts 256 bits.
+//! * One packet per clock (`pkt_valid`, `pkt_psn`, `pkt_floor` = the
+//!   packet's `floor_delta`), registered on entry, then two preparation
+//!   stages that depend on the packet alone (its floor `pkt_psn - pkt_floor`
+//!   and the floor plus 1, 2 and 256), then applied to the state on the
+//!   fourth rising edge. One clock later `res_valid`/`res_class`/`res_psn`
+//!   show its class for one cycle (5 rising edges from `pkt_valid`):
+//!   `NEW` (inside the window and not yet received: the bit is set),
+//!   `DUPLICATE` (inside the window, already received), `BEYOND` (at or
+//!   after the window's end: dropped, the sender broke the window) or
+//!   `BEHIND` (before `base`: already cumulatively acknowledged).
+//!   "Before"/"after" use 32-bit serial-number arithmetic, so PSNs wrap.
+//! * The bitmap is circular: bit `i` belongs to the PSN of the window
+//!   `[base, base+256)` whose low 8 bits equal `i`. Indexing by the PSN's
+//!   low bits means no subtract lies on the path to the bitmap, and a slide
+//!   never shifts 256 bits.
 //! * Slide: every clock the base advances over up to two received PSNs at
 //!   its head (clearing their bits for reuse). Packets arrive at most one
 //!   per clock, so the base always catches up; a run of n received PSNs
-//!   behind a filled hole is absorbed in ceil(n/2) clocks. Because the
-//!   sender only learns the window from this block's `ack_base`, it never
-//!   sends past `ack_base + 256`, so the lag is invisible on the wire.
+//!   behind a filled hole is absorbed in ceil(n/2) clocks. The sender learns
+//!   the window only from `ack_base`, so the lag is invisible on the wire.
+//! * Path floor (`braid-spec` section 6): when the packet's floor `f` (with
+//!   `pkt_floor < 256`) lies in `(base, base+256]`, the base jumps to `f` on
+//!   that edge instead of sliding, clearing the slots of `[base, f)`: the
+//!   sender has resolved every PSN before `f` (acknowledged or declared lost
+//!   and resent under a new PSN). The window for the packet itself is then
+//!   `[f, f+256)`, so a packet just past the old window's end is `NEW`. A
+//!   floor further ahead is ignored (a path that lost a whole window is
+//!   re-synchronised by path management, not here).
 //! * ACK view: `ack_base` and `ack_sack` (bit j = PSN `ack_base + j`, the wire
 //!   layout of an ACK) are a registered, consistent snapshot of the state of
 //!   the previous clock.
-//! * `init_valid`/`init_psn` (registered like the packet input) restart the
-//!   path at `init_psn` with an empty bitmap; a packet in the same input
-//!   register stage is discarded (`res_valid` stays low).
+//! * `init_valid`/`init_psn` travel the same input stages and restart the
+//!   path at `init_psn` with an empty bitmap; a packet in the same stage is
+//!   discarded (`res_valid` stays low).
 //!
-//! Logic depth: the state loop is a 256:1 bit select plus the window compare
-//! and a one-hot update; the ACK view rotation has its own register stage.
+//! Logic depth: the state loop is a 256:1 bit select, the window and floor
+//! compares (split into high 24 / low 8 bits so no 32-bit subtract is on
+//! the loop) and a one-hot update; adders are parallel-prefix and sit in
+//! their own stages or off the loop.
 
+use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
 /// Classification codes on `res_class`.
@@ -48,7 +61,7 @@ pub const CLASS_BEHIND: u64 = 3;
 pub struct SackTracker {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
-    /// Restart the path (synchronous, registered).
+    /// Restart the path (registered).
     pub init_valid: Signal<In, Bit>,
     /// First expected PSN after a restart.
     pub init_psn: Signal<In, Bits<32>>,
@@ -56,7 +69,9 @@ pub struct SackTracker {
     pub pkt_valid: Signal<In, Bit>,
     /// Its path PSN.
     pub pkt_psn: Signal<In, Bits<32>>,
-    /// Classification result valid (one clock after the packet).
+    /// Its `floor_delta`: the sender's path floor is `pkt_psn - pkt_floor`.
+    pub pkt_floor: Signal<In, Bits<16>>,
+    /// Classification result valid (5 clocks after the packet).
     pub res_valid: Signal<Out, Bit>,
     /// One of the `CLASS_*` codes.
     pub res_class: Signal<Out, Bits<2>>,
@@ -70,49 +85,162 @@ pub struct SackTracker {
     class_duplicate: Constant<Bits<2>>,
     class_beyond: Constant<Bits<2>>,
     class_behind: Constant<Bits<2>>,
-    // input registers
+    ones: Constant<Bits<256>>,
+    add_floor: PrefixAdd<32>,
+    add_f1: PrefixAdd<32>,
+    add_f2: PrefixAdd<32>,
+    add_f256: PrefixAdd<32>,
+    add_i1: PrefixAdd<32>,
+    add_i2: PrefixAdd<32>,
+    add_i256: PrefixAdd<32>,
+    add_11: PrefixAdd<32>,
+    add_12: PrefixAdd<32>,
+    add_21: PrefixAdd<32>,
+    add_22: PrefixAdd<32>,
+    add_2561: PrefixAdd<32>,
+    add_2562: PrefixAdd<32>,
+    add_delta: PrefixAdd<32>,
     in_init: DFF<Bit>,
     in_init_psn: DFF<Bits<32>>,
     in_valid: DFF<Bit>,
     in_psn: DFF<Bits<32>>,
-    // state
+    in_fd: DFF<Bits<16>>,
+    q_init: DFF<Bit>,
+    q_init_psn: DFF<Bits<32>>,
+    q_valid: DFF<Bit>,
+    q_psn: DFF<Bits<32>>,
+    q_fvalid: DFF<Bit>,
+    q_floor: DFF<Bits<32>>,
+    q_f_le_p: DFF<Bit>,
+    dhi: DFF<Bit>,
+    b1r: DFF<Bit>,
+    b0r: DFF<Bit>,
+    moved: DFF<Bit>,
+    q2_near: DFF<Bit>,
+    q2_eq2: DFF<Bit>,
+    q2_eq1: DFF<Bit>,
+    q2_eq0: DFF<Bit>,
+    q_hi_m2: DFF<Bits<24>>,
+    q_hi_m1: DFF<Bits<24>>,
+    q2_f_le_p: DFF<Bit>,
+    add_h2: PrefixAdd<24>,
+    add_h1: PrefixAdd<24>,
+    q2_init: DFF<Bit>,
+    q2_init_psn: DFF<Bits<32>>,
+    q2_init_p1: DFF<Bits<32>>,
+    q2_init_p2: DFF<Bits<32>>,
+    q2_init_p256: DFF<Bits<32>>,
+    q2_valid: DFF<Bit>,
+    q2_psn: DFF<Bits<32>>,
+    q2_fvalid: DFF<Bit>,
+    q2_floor: DFF<Bits<32>>,
+    q2_floor_p1: DFF<Bits<32>>,
+    q2_floor_p2: DFF<Bits<32>>,
+    q2_floor_p256: DFF<Bits<32>>,
+    q2_head_f: DFF<Bits<256>>,
+    q2_dec: DFF<Bits<256>>,
+    q2_ge_f: DFF<Bits<256>>,
     base: DFF<Bits<32>>,
     base_p1: DFFWithInit<Bits<32>>,
     base_p2: DFFWithInit<Bits<32>>,
     base_p256: DFFWithInit<Bits<32>>,
     bitmap: DFF<Bits<256>>,
     head: DFFWithInit<Bits<256>>,
-    // classification stage
     c_valid: DFF<Bit>,
     c_psn: DFF<Bits<32>>,
     c_base: DFF<Bits<32>>,
     c_in_window: DFF<Bit>,
     c_seen: DFF<Bit>,
-    // outputs
     r_valid: DFF<Bit>,
     r_class: DFF<Bits<2>>,
     r_psn: DFF<Bits<32>>,
     r_ack_base: DFF<Bits<32>>,
     r_ack_sack: DFF<Bits<256>>,
-    // combinational helpers
-    delta: Signal<Local, Bits<32>>,
+    fd32: Signal<Local, Bits<32>>,
     psn_lo: Signal<Local, Bits<8>>,
+    base_lo: Signal<Local, Bits<8>>,
     lo_ge: Signal<Local, Bit>,
     hi_eq: Signal<Local, Bit>,
     hi_eq_next: Signal<Local, Bit>,
     in_window: Signal<Local, Bit>,
     seen: Signal<Local, Bit>,
+    f_lo: Signal<Local, Bits<8>>,
+    f_ge: Signal<Local, Bit>,
+    near: Signal<Local, Bit>,
+    base_lo3: Signal<Local, Bits<8>>,
+    pf1: Signal<Local, Bit>,
+    pf0: Signal<Local, Bit>,
+    pe3: Signal<Local, Bit>,
+    pe2: Signal<Local, Bit>,
+    pe1: Signal<Local, Bit>,
+    pe0: Signal<Local, Bit>,
+    setp: Signal<Local, Bit>,
+    fb1: Signal<Local, Bit>,
+    fb0: Signal<Local, Bit>,
+    hb3: Signal<Local, Bit>,
+    hb2: Signal<Local, Bit>,
+    hb1: Signal<Local, Bit>,
+    hb0: Signal<Local, Bit>,
+    fhead1: Signal<Local, Bits<256>>,
+    head3: Signal<Local, Bits<256>>,
+    n2_dhi: Signal<Local, Bit>,
+    n2_map: Signal<Local, Bits<256>>,
+    n2_head: Signal<Local, Bits<256>>,
+    n2_p256: Signal<Local, Bits<32>>,
+    n2_p2: Signal<Local, Bits<32>>,
+    n2_p1: Signal<Local, Bits<32>>,
+    n2_base: Signal<Local, Bits<32>>,
+    n1_dhi: Signal<Local, Bit>,
+    n1_map: Signal<Local, Bits<256>>,
+    n1_head: Signal<Local, Bits<256>>,
+    n1_p256: Signal<Local, Bits<32>>,
+    n1_p2: Signal<Local, Bits<32>>,
+    n1_p1: Signal<Local, Bits<32>>,
+    n1_base: Signal<Local, Bits<32>>,
+    n0_dhi: Signal<Local, Bit>,
+    n0_map: Signal<Local, Bits<256>>,
+    n0_head: Signal<Local, Bits<256>>,
+    n0_p256: Signal<Local, Bits<32>>,
+    n0_p2: Signal<Local, Bits<32>>,
+    n0_p1: Signal<Local, Bits<32>>,
+    n0_base: Signal<Local, Bits<32>>,
+    ov_dhi: Signal<Local, Bit>,
+    ov_map: Signal<Local, Bits<256>>,
+    ov_head: Signal<Local, Bits<256>>,
+    ov_p256: Signal<Local, Bits<32>>,
+    ov_p2: Signal<Local, Bits<32>>,
+    ov_p1: Signal<Local, Bits<32>>,
+    ov_base: Signal<Local, Bits<32>>,
+    ovr: Signal<Local, Bit>,
+    e_margin: Signal<Local, Bit>,
+    e_near_bey: Signal<Local, Bit>,
+    e_near_in: Signal<Local, Bit>,
+    e_f_gt_b: Signal<Local, Bit>,
+    e_f_lo: Signal<Local, Bits<8>>,
+    e_in_window2: Signal<Local, Bit>,
+    e_in_window: Signal<Local, Bit>,
+    e_m_eq_next: Signal<Local, Bit>,
+    e_m_eq: Signal<Local, Bit>,
+    e_hi_eq_next: Signal<Local, Bit>,
+    e_hi_eq: Signal<Local, Bit>,
+    e_lo_ge: Signal<Local, Bit>,
+    e_psn_lo: Signal<Local, Bits<8>>,
+    cfx: Signal<Local, Bit>,
+    c2x: Signal<Local, Bit>,
+    c1x: Signal<Local, Bit>,
+    tgt_hi: Signal<Local, Bits<24>>,
+    full: Signal<Local, Bit>,
+    ge_b: Signal<Local, Bits<256>>,
+    range: Signal<Local, Bits<256>>,
     is_new: Signal<Local, Bit>,
     head1: Signal<Local, Bits<256>>,
     head2: Signal<Local, Bits<256>>,
     b0: Signal<Local, Bit>,
     b1: Signal<Local, Bit>,
     set_vec: Signal<Local, Bits<256>>,
-    clear_vec: Signal<Local, Bits<256>>,
-    init_head: Signal<Local, Bits<256>>,
-    base_lo: Signal<Local, Bits<8>>,
     doubled: Signal<Local, Bits<512>>,
     funnel: Signal<Local, Bits<512>>,
+    delta: Signal<Local, Bits<32>>,
 }
 
 impl Default for SackTracker {
@@ -124,6 +252,7 @@ impl Default for SackTracker {
             init_psn: Default::default(),
             pkt_valid: Default::default(),
             pkt_psn: Default::default(),
+            pkt_floor: Default::default(),
             res_valid: Default::default(),
             res_class: Default::default(),
             res_psn: Default::default(),
@@ -133,44 +262,162 @@ impl Default for SackTracker {
             class_duplicate: Constant::new(bits(CLASS_DUPLICATE)),
             class_beyond: Constant::new(bits(CLASS_BEYOND)),
             class_behind: Constant::new(bits(CLASS_BEHIND)),
+            ones: Constant::new(!Bits::<256>::default()),
+            add_floor: Default::default(),
+            add_f1: Default::default(),
+            add_f2: Default::default(),
+            add_f256: Default::default(),
+            add_i1: Default::default(),
+            add_i2: Default::default(),
+            add_i256: Default::default(),
+            add_11: Default::default(),
+            add_12: Default::default(),
+            add_21: Default::default(),
+            add_22: Default::default(),
+            add_2561: Default::default(),
+            add_2562: Default::default(),
+            add_delta: Default::default(),
             in_init: Default::default(),
             in_init_psn: Default::default(),
             in_valid: Default::default(),
             in_psn: Default::default(),
+            in_fd: Default::default(),
+            q_init: Default::default(),
+            q_init_psn: Default::default(),
+            q_valid: Default::default(),
+            q_psn: Default::default(),
+            q_fvalid: Default::default(),
+            q_floor: Default::default(),
+            q_f_le_p: Default::default(),
+            dhi: Default::default(),
+            b1r: Default::default(),
+            b0r: Default::default(),
+            moved: Default::default(),
+            q2_near: Default::default(),
+            q2_eq2: Default::default(),
+            q2_eq1: Default::default(),
+            q2_eq0: Default::default(),
+            q_hi_m2: Default::default(),
+            q_hi_m1: Default::default(),
+            q2_f_le_p: Default::default(),
+            add_h2: Default::default(),
+            add_h1: Default::default(),
+            q2_init: Default::default(),
+            q2_init_psn: Default::default(),
+            q2_init_p1: Default::default(),
+            q2_init_p2: Default::default(),
+            q2_init_p256: Default::default(),
+            q2_valid: Default::default(),
+            q2_psn: Default::default(),
+            q2_fvalid: Default::default(),
+            q2_floor: Default::default(),
+            q2_floor_p1: Default::default(),
+            q2_floor_p2: Default::default(),
+            q2_floor_p256: Default::default(),
+            q2_head_f: Default::default(),
+            q2_dec: Default::default(),
+            q2_ge_f: Default::default(),
             base: Default::default(),
             base_p1: DFFWithInit::new(bits(1)),
             base_p2: DFFWithInit::new(bits(2)),
             base_p256: DFFWithInit::new(bits(256)),
+            bitmap: Default::default(),
+            head: DFFWithInit::new(bits(1)),
             c_valid: Default::default(),
             c_psn: Default::default(),
             c_base: Default::default(),
             c_in_window: Default::default(),
             c_seen: Default::default(),
-            bitmap: Default::default(),
-            head: DFFWithInit::new(bits(1)),
             r_valid: Default::default(),
             r_class: Default::default(),
             r_psn: Default::default(),
             r_ack_base: Default::default(),
             r_ack_sack: Default::default(),
-            delta: Default::default(),
+            fd32: Default::default(),
             psn_lo: Default::default(),
+            base_lo: Default::default(),
             lo_ge: Default::default(),
             hi_eq: Default::default(),
             hi_eq_next: Default::default(),
             in_window: Default::default(),
             seen: Default::default(),
+            f_lo: Default::default(),
+            f_ge: Default::default(),
+            near: Default::default(),
+            base_lo3: Default::default(),
+            pf1: Default::default(),
+            pf0: Default::default(),
+            pe3: Default::default(),
+            pe2: Default::default(),
+            pe1: Default::default(),
+            pe0: Default::default(),
+            setp: Default::default(),
+            fb1: Default::default(),
+            fb0: Default::default(),
+            hb3: Default::default(),
+            hb2: Default::default(),
+            hb1: Default::default(),
+            hb0: Default::default(),
+            fhead1: Default::default(),
+            head3: Default::default(),
+            n2_dhi: Default::default(),
+            n2_map: Default::default(),
+            n2_head: Default::default(),
+            n2_p256: Default::default(),
+            n2_p2: Default::default(),
+            n2_p1: Default::default(),
+            n2_base: Default::default(),
+            n1_dhi: Default::default(),
+            n1_map: Default::default(),
+            n1_head: Default::default(),
+            n1_p256: Default::default(),
+            n1_p2: Default::default(),
+            n1_p1: Default::default(),
+            n1_base: Default::default(),
+            n0_dhi: Default::default(),
+            n0_map: Default::default(),
+            n0_head: Default::default(),
+            n0_p256: Default::default(),
+            n0_p2: Default::default(),
+            n0_p1: Default::default(),
+            n0_base: Default::default(),
+            ov_dhi: Default::default(),
+            ov_map: Default::default(),
+            ov_head: Default::default(),
+            ov_p256: Default::default(),
+            ov_p2: Default::default(),
+            ov_p1: Default::default(),
+            ov_base: Default::default(),
+            ovr: Default::default(),
+            e_margin: Default::default(),
+            e_near_bey: Default::default(),
+            e_near_in: Default::default(),
+            e_f_gt_b: Default::default(),
+            e_f_lo: Default::default(),
+            e_in_window2: Default::default(),
+            e_in_window: Default::default(),
+            e_m_eq_next: Default::default(),
+            e_m_eq: Default::default(),
+            e_hi_eq_next: Default::default(),
+            e_hi_eq: Default::default(),
+            e_lo_ge: Default::default(),
+            e_psn_lo: Default::default(),
+            cfx: Default::default(),
+            c2x: Default::default(),
+            c1x: Default::default(),
+            tgt_hi: Default::default(),
+            full: Default::default(),
+            ge_b: Default::default(),
+            range: Default::default(),
             is_new: Default::default(),
             head1: Default::default(),
             head2: Default::default(),
             b0: Default::default(),
             b1: Default::default(),
             set_vec: Default::default(),
-            clear_vec: Default::default(),
-            init_head: Default::default(),
-            base_lo: Default::default(),
             doubled: Default::default(),
             funnel: Default::default(),
+            delta: Default::default(),
         }
     }
 }
@@ -185,6 +432,40 @@ impl Logic for SackTracker {
             in_init_psn,
             in_valid,
             in_psn,
+            in_fd,
+            q_init,
+            q_init_psn,
+            q_valid,
+            q_psn,
+            q_fvalid,
+            q_floor,
+            q_f_le_p,
+            q_hi_m1,
+            q_hi_m2,
+            q2_eq0,
+            q2_eq1,
+            q2_eq2,
+            dhi,
+            b0r,
+            b1r,
+            q2_near,
+            moved,
+            q2_f_le_p,
+            q2_init,
+            q2_init_psn,
+            q2_init_p1,
+            q2_init_p2,
+            q2_init_p256,
+            q2_valid,
+            q2_psn,
+            q2_fvalid,
+            q2_floor,
+            q2_floor_p1,
+            q2_floor_p2,
+            q2_floor_p256,
+            q2_head_f,
+            q2_dec,
+            q2_ge_f,
             base,
             base_p1,
             base_p2,
@@ -202,35 +483,163 @@ impl Logic for SackTracker {
             r_ack_base,
             r_ack_sack
         );
-        // input register stage
+        self.base_lo.next = self.base.q.val().get_bits::<8>(0);
+        // ---- input registers
         self.in_init.d.next = self.init_valid.val();
         self.in_init_psn.d.next = self.init_psn.val();
         self.in_valid.d.next = self.pkt_valid.val();
         self.in_psn.d.next = self.pkt_psn.val();
+        self.in_fd.d.next = self.pkt_floor.val();
 
-        // window test against the current state without a 32-bit subtract:
-        // psn is in [base, base+256) iff its high 24 bits equal base's and
-        // its low byte is >= base's, or its high bits equal those of
-        // base+256 and its low byte is below base's.
-        self.psn_lo.next = self.in_psn.q.val().get_bits::<8>(0);
-        self.base_lo.next = self.base.q.val().get_bits::<8>(0);
+        // ---- stage q: the packet's floor
+        self.fd32.next = bit_cast::<32, 16>(self.in_fd.q.val());
+        self.add_floor.a.next = self.in_psn.q.val();
+        self.add_floor.b.next = !self.fd32.val();
+        self.add_floor.cin.next = true;
+        self.q_floor.d.next = self.add_floor.sum.val();
+        self.q_fvalid.d.next = self.in_valid.q.val() & !self.in_fd.q.val().get_bits::<8>(8).any();
+        self.q_valid.d.next = self.in_valid.q.val();
+        self.q_psn.d.next = self.in_psn.q.val();
+        self.add_h1.a.next = self.in_psn.q.val().get_bits::<24>(8);
+        self.add_h1.b.next = bits::<24>(0xff_ffff);
+        self.add_h1.cin.next = false;
+        self.add_h2.a.next = self.in_psn.q.val().get_bits::<24>(8);
+        self.add_h2.b.next = bits::<24>(0xff_fffe);
+        self.add_h2.cin.next = false;
+        self.q_hi_m1.d.next = self.add_h1.sum.val();
+        self.q_hi_m2.d.next = self.add_h2.sum.val();
+        self.q_f_le_p.d.next =
+            self.in_fd.q.val().get_bits::<8>(0) <= self.in_psn.q.val().get_bits::<8>(0);
+        self.q_init.d.next = self.in_init.q.val();
+        self.q_init_psn.d.next = self.in_init_psn.q.val();
+
+        // ---- stage q2: floor + 1, 2, 256 and its one-hot / thermometer;
+        // the same for a restart
+        self.add_f1.a.next = self.q_floor.q.val();
+        self.add_f1.b.next = bits::<32>(1);
+        self.add_f1.cin.next = false;
+        self.add_f2.a.next = self.q_floor.q.val();
+        self.add_f2.b.next = bits::<32>(2);
+        self.add_f2.cin.next = false;
+        self.add_f256.a.next = self.q_floor.q.val();
+        self.add_f256.b.next = bits::<32>(256);
+        self.add_f256.cin.next = false;
+        self.q2_floor.d.next = self.q_floor.q.val();
+        self.q2_floor_p1.d.next = self.add_f1.sum.val();
+        self.q2_floor_p2.d.next = self.add_f2.sum.val();
+        self.q2_floor_p256.d.next = self.add_f256.sum.val();
+        self.q2_head_f.d.next = bits::<256>(1) << self.q_floor.q.val().get_bits::<8>(0);
+        self.q2_ge_f.d.next = self.ones.val() << self.q_floor.q.val().get_bits::<8>(0);
+        self.q2_fvalid.d.next = self.q_fvalid.q.val();
+        self.q2_valid.d.next = self.q_valid.q.val();
+        self.q2_psn.d.next = self.q_psn.q.val();
+        self.q2_dec.d.next = bits::<256>(1) << self.q_psn.q.val().get_bits::<8>(0);
+        // high-part compares one stage early: psn_hi - k == base_hi for
+        // k = 0..3, against the base of this clock (or the restart about to
+        // be applied); the state stage corrects for the base's high part
+        // having moved by `dhi` (0 or 1) on the edge in between
+        self.tgt_hi.next = self.base.q.val().get_bits::<24>(8);
+        if self.q2_init.q.val() {
+            self.tgt_hi.next = self.q2_init_psn.q.val().get_bits::<24>(8);
+        }
+        // floor f = psn - fd (fd < 256) in (base, base + 256], decided here
+        // against this clock's base, without a 32-bit compare. With B, F, P
+        // the low bytes of base, f and psn: if psn is in the window, f is
+        // after base iff F lies in (B, P] on the circle of 256 slots; if
+        // psn - 256 is in the window (psn past the window's end), f is in
+        // (base, base + 256] iff F lies in (P, B] (the whole circle when
+        // P = B). The base moves at most 2 by sliding before the state
+        // stage, so a floor only 1 or 2 ahead is left to the slide (a later
+        // packet's floor moves it if those PSNs were lost).
+        self.e_psn_lo.next = self.q_psn.q.val().get_bits::<8>(0);
+        self.e_lo_ge.next = self.e_psn_lo.val() >= self.base_lo.val();
+        self.e_hi_eq.next =
+            !(self.q_psn.q.val().get_bits::<24>(8) ^ self.base.q.val().get_bits::<24>(8)).any();
+        self.e_hi_eq_next.next = !(self.q_psn.q.val().get_bits::<24>(8)
+            ^ self.base_p256.q.val().get_bits::<24>(8))
+        .any();
+        self.e_m_eq.next = !(self.q_hi_m1.q.val() ^ self.base.q.val().get_bits::<24>(8)).any();
+        self.e_m_eq_next.next =
+            !(self.q_hi_m1.q.val() ^ self.base_p256.q.val().get_bits::<24>(8)).any();
+        self.e_in_window.next = (self.e_hi_eq.val() & self.e_lo_ge.val())
+            | (self.e_hi_eq_next.val() & !self.e_lo_ge.val());
+        self.e_in_window2.next = (self.e_m_eq.val() & self.e_lo_ge.val())
+            | (self.e_m_eq_next.val() & !self.e_lo_ge.val());
+        self.e_f_lo.next = self.q_floor.q.val().get_bits::<8>(0);
+        self.e_f_gt_b.next = self.e_f_lo.val() > self.base_lo.val();
+        // F <= P was computed with the floor (no borrow out of the low byte)
+        if self.e_lo_ge.val() {
+            self.e_near_in.next = self.e_f_gt_b.val() & self.q_f_le_p.q.val();
+            self.e_near_bey.next = !self.q_f_le_p.q.val() | !self.e_f_gt_b.val();
+        } else {
+            self.e_near_in.next = self.e_f_gt_b.val() | self.q_f_le_p.q.val();
+            self.e_near_bey.next = !self.q_f_le_p.q.val() & !self.e_f_gt_b.val();
+        }
+        self.e_margin.next = (self.e_f_lo.val() != self.base_p1.q.val().get_bits::<8>(0))
+            & (self.e_f_lo.val() != self.base_p2.q.val().get_bits::<8>(0));
+        self.q2_near.d.next = self.q_fvalid.q.val()
+            & self.e_margin.val()
+            & ((self.e_in_window.val() & self.e_near_in.val())
+                | (self.e_in_window2.val() & self.e_near_bey.val()));
+        self.q2_eq0.d.next = !(self.q_psn.q.val().get_bits::<24>(8) ^ self.tgt_hi.val()).any();
+        self.q2_eq1.d.next = !(self.q_hi_m1.q.val() ^ self.tgt_hi.val()).any();
+        self.q2_eq2.d.next = !(self.q_hi_m2.q.val() ^ self.tgt_hi.val()).any();
+        self.q2_f_le_p.d.next = self.q_f_le_p.q.val();
+        self.add_i1.a.next = self.q_init_psn.q.val();
+        self.add_i1.b.next = bits::<32>(1);
+        self.add_i1.cin.next = false;
+        self.add_i2.a.next = self.q_init_psn.q.val();
+        self.add_i2.b.next = bits::<32>(2);
+        self.add_i2.cin.next = false;
+        self.add_i256.a.next = self.q_init_psn.q.val();
+        self.add_i256.b.next = bits::<32>(256);
+        self.add_i256.cin.next = false;
+        self.q2_init.d.next = self.q_init.q.val();
+        self.q2_init_psn.d.next = self.q_init_psn.q.val();
+        self.q2_init_p1.d.next = self.add_i1.sum.val();
+        self.q2_init_p2.d.next = self.add_i2.sum.val();
+        self.q2_init_p256.d.next = self.add_i256.sum.val();
+
+        // ---- state: window test without a 32-bit subtract: x is in
+        // [base, base+256) iff its high 24 bits equal base's and its low
+        // byte is >= base's, or its high bits equal those of base+256 and
+        // its low byte is below base's
+        self.psn_lo.next = self.q2_psn.q.val().get_bits::<8>(0);
         self.lo_ge.next = self.psn_lo.val() >= self.base_lo.val();
-        self.hi_eq.next =
-            self.in_psn.q.val().get_bits::<24>(8) == self.base.q.val().get_bits::<24>(8);
-        self.hi_eq_next.next =
-            self.in_psn.q.val().get_bits::<24>(8) == self.base_p256.q.val().get_bits::<24>(8);
+        if self.dhi.q.val() {
+            self.hi_eq.next = self.q2_eq1.q.val();
+            self.hi_eq_next.next = self.q2_eq2.q.val();
+        } else {
+            self.hi_eq.next = self.q2_eq0.q.val();
+            self.hi_eq_next.next = self.q2_eq1.q.val();
+        }
         self.in_window.next =
             (self.hi_eq.val() & self.lo_ge.val()) | (self.hi_eq_next.val() & !self.lo_ge.val());
         self.seen.next = self.bitmap.q.val().get_bit(self.psn_lo.val().index());
-        self.is_new.next = self.in_valid.q.val() & self.in_window.val() & !self.seen.val();
-        // classification stage: before/after needs the serial-number sign of
-        // psn - base, computed one stage later from a snapshot of the base
-        self.c_valid.d.next = self.in_valid.q.val() & !self.in_init.q.val();
-        self.c_psn.d.next = self.in_psn.q.val();
+        // the floor jump was decided one stage early against the previous
+        // base (see stage q2); it stands unless the base jumped or restarted
+        // on the edge in between
+        self.near.next = self.q2_near.q.val() & !self.moved.q.val();
+        self.f_lo.next = self.q2_floor.q.val().get_bits::<8>(0);
+        self.f_ge.next = self.f_lo.val() >= self.base_lo.val();
+        self.full.next = self.f_lo.val() == self.base_lo.val();
+        // a packet past the old window but inside [floor, floor+256) is new:
+        // its slot lies in the cleared range
+        self.is_new.next = self.q2_valid.q.val()
+            & ((self.in_window.val() & !self.seen.val())
+                | (self.near.val() & !self.in_window.val()));
+
+        // ---- classification stage: before/after needs the serial-number
+        // sign of psn - base, computed one stage later from a snapshot
+        self.c_valid.d.next = self.q2_valid.q.val() & !self.q2_init.q.val();
+        self.c_psn.d.next = self.q2_psn.q.val();
         self.c_base.d.next = self.base.q.val();
-        self.c_in_window.d.next = self.in_window.val();
-        self.c_seen.d.next = self.seen.val();
-        self.delta.next = self.c_psn.q.val() - self.c_base.q.val();
+        self.c_in_window.d.next = self.in_window.val() | self.near.val();
+        self.c_seen.d.next = self.seen.val() & self.in_window.val();
+        self.add_delta.a.next = self.c_psn.q.val();
+        self.add_delta.b.next = !self.c_base.q.val();
+        self.add_delta.cin.next = true;
+        self.delta.next = self.add_delta.sum.val();
         self.r_valid.d.next = self.c_valid.q.val();
         self.r_psn.d.next = self.c_psn.q.val();
         if self.c_in_window.q.val() {
@@ -245,50 +654,197 @@ impl Logic for SackTracker {
             self.r_class.d.next = self.class_beyond.val();
         }
 
-        // slide over up to two received PSNs at the head of the window
+        // ---- state: set the packet's bit; slide over up to two received
+        // PSNs at the head of the window, or jump to the floor
+        self.set_vec.next = bits::<256>(0);
+        if self.is_new.val() & !self.q2_init.q.val() {
+            self.set_vec.next = self.q2_dec.q.val();
+        }
         self.head1.next = (self.head.q.val() << 1) | (self.head.q.val() >> 255);
         self.head2.next = (self.head.q.val() << 2) | (self.head.q.val() >> 254);
-        self.b0.next = (self.bitmap.q.val() & self.head.q.val()).any();
-        self.b1.next = (self.bitmap.q.val() & self.head1.val()).any();
-        self.set_vec.next = bits::<256>(0);
-        if self.is_new.val() {
-            self.set_vec.next = bits::<256>(1) << self.in_psn.q.val().get_bits::<8>(0);
+        // b0/b1 are registers holding "slot base and slot base + 1 are
+        // received" (lookahead: recomputed below for the next head)
+        self.b0.next = self.b0r.q.val();
+        self.b1.next = self.b1r.q.val();
+        self.add_11.a.next = self.base_p1.q.val();
+        self.add_11.b.next = bits::<32>(1);
+        self.add_11.cin.next = false;
+        self.add_12.a.next = self.base_p1.q.val();
+        self.add_12.b.next = bits::<32>(2);
+        self.add_12.cin.next = false;
+        self.add_21.a.next = self.base_p2.q.val();
+        self.add_21.b.next = bits::<32>(1);
+        self.add_21.cin.next = false;
+        self.add_22.a.next = self.base_p2.q.val();
+        self.add_22.b.next = bits::<32>(2);
+        self.add_22.cin.next = false;
+        self.add_2561.a.next = self.base_p256.q.val();
+        self.add_2561.b.next = bits::<32>(1);
+        self.add_2561.cin.next = false;
+        self.add_2562.a.next = self.base_p256.q.val();
+        self.add_2562.b.next = bits::<32>(2);
+        self.add_2562.cin.next = false;
+        // slots of [base, floor): circular range from base_lo to f_lo
+        self.ge_b.next = self.ones.val() << self.base_lo.val();
+        if self.full.val() {
+            self.range.next = self.ones.val();
+        } else if self.f_ge.val() {
+            self.range.next = self.ge_b.val() & !self.q2_ge_f.q.val();
+        } else {
+            self.range.next = self.ge_b.val() | !self.q2_ge_f.q.val();
         }
-        self.clear_vec.next = bits::<256>(0);
+        // did the base's high 24 bits move on this edge (by one; a step is
+        // at most 256)? Bit 8 flips exactly then.
+        self.c1x.next = self.base_p1.q.val().get_bit(8) ^ self.base.q.val().get_bit(8);
+        self.c2x.next = self.base_p2.q.val().get_bit(8) ^ self.base.q.val().get_bit(8);
+        self.cfx.next = self.q2_floor.q.val().get_bit(8) ^ self.base.q.val().get_bit(8);
+
+        // Next state for each slide step (0, 1, 2), with a restart or a
+        // floor jump taking precedence; the slide step, known last, picks
+        // one of the three in a final select.
+        self.ovr.next = self.near.val() | self.q2_init.q.val();
+        if self.q2_init.q.val() {
+            // the compares of the packet behind a restart were made against
+            // the restart's base: no correction
+            self.ov_base.next = self.q2_init_psn.q.val();
+            self.ov_p1.next = self.q2_init_p1.q.val();
+            self.ov_p2.next = self.q2_init_p2.q.val();
+            self.ov_p256.next = self.q2_init_p256.q.val();
+            self.ov_head.next = bits::<256>(1) << self.q2_init_psn.q.val().get_bits::<8>(0);
+            self.ov_map.next = bits::<256>(0);
+            self.ov_dhi.next = false;
+        } else {
+            self.ov_base.next = self.q2_floor.q.val();
+            self.ov_p1.next = self.q2_floor_p1.q.val();
+            self.ov_p2.next = self.q2_floor_p2.q.val();
+            self.ov_p256.next = self.q2_floor_p256.q.val();
+            self.ov_head.next = self.q2_head_f.q.val();
+            self.ov_map.next = self.bitmap.q.val() & !self.range.val();
+            self.ov_dhi.next = self.cfx.val();
+        }
+        if self.ovr.val() {
+            self.n0_base.next = self.ov_base.val();
+            self.n0_p1.next = self.ov_p1.val();
+            self.n0_p2.next = self.ov_p2.val();
+            self.n0_p256.next = self.ov_p256.val();
+            self.n0_head.next = self.ov_head.val();
+            self.n0_map.next = self.ov_map.val();
+            self.n0_dhi.next = self.ov_dhi.val();
+            self.n1_base.next = self.ov_base.val();
+            self.n1_p1.next = self.ov_p1.val();
+            self.n1_p2.next = self.ov_p2.val();
+            self.n1_p256.next = self.ov_p256.val();
+            self.n1_head.next = self.ov_head.val();
+            self.n1_map.next = self.ov_map.val();
+            self.n1_dhi.next = self.ov_dhi.val();
+            self.n2_base.next = self.ov_base.val();
+            self.n2_p1.next = self.ov_p1.val();
+            self.n2_p2.next = self.ov_p2.val();
+            self.n2_p256.next = self.ov_p256.val();
+            self.n2_head.next = self.ov_head.val();
+            self.n2_map.next = self.ov_map.val();
+            self.n2_dhi.next = self.ov_dhi.val();
+        } else {
+            self.n0_base.next = self.base.q.val();
+            self.n0_p1.next = self.base_p1.q.val();
+            self.n0_p2.next = self.base_p2.q.val();
+            self.n0_p256.next = self.base_p256.q.val();
+            self.n0_head.next = self.head.q.val();
+            self.n0_map.next = self.bitmap.q.val();
+            self.n0_dhi.next = false;
+            self.n1_base.next = self.base_p1.q.val();
+            self.n1_p1.next = self.add_11.sum.val();
+            self.n1_p2.next = self.add_21.sum.val();
+            self.n1_p256.next = self.add_2561.sum.val();
+            self.n1_head.next = self.head1.val();
+            self.n1_map.next = self.bitmap.q.val() & !self.head.q.val();
+            self.n1_dhi.next = self.c1x.val();
+            self.n2_base.next = self.base_p2.q.val();
+            self.n2_p1.next = self.add_12.sum.val();
+            self.n2_p2.next = self.add_22.sum.val();
+            self.n2_p256.next = self.add_2562.sum.val();
+            self.n2_head.next = self.head2.val();
+            self.n2_map.next = self.bitmap.q.val() & !(self.head.q.val() | self.head1.val());
+            self.n2_dhi.next = self.c2x.val();
+        }
         if self.b0.val() {
             if self.b1.val() {
-                self.clear_vec.next = self.head.q.val() | self.head1.val();
-                self.head.d.next = self.head2.val();
-                self.base.d.next = self.base_p2.q.val();
-                self.base_p1.d.next = self.base_p1.q.val() + 2;
-                self.base_p2.d.next = self.base_p2.q.val() + 2;
-                self.base_p256.d.next = self.base_p256.q.val() + 2;
+                self.base.d.next = self.n2_base.val();
+                self.base_p1.d.next = self.n2_p1.val();
+                self.base_p2.d.next = self.n2_p2.val();
+                self.base_p256.d.next = self.n2_p256.val();
+                self.head.d.next = self.n2_head.val();
+                self.bitmap.d.next = self.n2_map.val() | self.set_vec.val();
+                self.dhi.d.next = self.n2_dhi.val();
             } else {
-                self.clear_vec.next = self.head.q.val();
-                self.head.d.next = self.head1.val();
-                self.base.d.next = self.base_p1.q.val();
-                self.base_p1.d.next = self.base_p1.q.val() + 1;
-                self.base_p2.d.next = self.base_p2.q.val() + 1;
-                self.base_p256.d.next = self.base_p256.q.val() + 1;
+                self.base.d.next = self.n1_base.val();
+                self.base_p1.d.next = self.n1_p1.val();
+                self.base_p2.d.next = self.n1_p2.val();
+                self.base_p256.d.next = self.n1_p256.val();
+                self.head.d.next = self.n1_head.val();
+                self.bitmap.d.next = self.n1_map.val() | self.set_vec.val();
+                self.dhi.d.next = self.n1_dhi.val();
             }
+        } else {
+            self.base.d.next = self.n0_base.val();
+            self.base_p1.d.next = self.n0_p1.val();
+            self.base_p2.d.next = self.n0_p2.val();
+            self.base_p256.d.next = self.n0_p256.val();
+            self.head.d.next = self.n0_head.val();
+            self.bitmap.d.next = self.n0_map.val() | self.set_vec.val();
+            self.dhi.d.next = self.n0_dhi.val();
         }
-        self.bitmap.d.next = (self.bitmap.q.val() & !self.clear_vec.val()) | self.set_vec.val();
+        self.moved.d.next = self.ovr.val();
 
-        // restart
-        self.init_head.next = bits::<256>(1) << self.in_init_psn.q.val().get_bits::<8>(0);
-        if self.in_init.q.val() {
-            self.base.d.next = self.in_init_psn.q.val();
-            self.base_p1.d.next = self.in_init_psn.q.val() + 1;
-            self.base_p2.d.next = self.in_init_psn.q.val() + 2;
-            self.base_p256.d.next = self.in_init_psn.q.val() + 256;
-            self.bitmap.d.next = bits::<256>(0);
-            self.head.d.next = self.init_head.val();
+        // lookahead of b0/b1 for the next clock: the received bits at the
+        // next head and the slot after it, from this clock's bitmap (slots
+        // ahead of the head are not cleared by a slide or a jump) plus the
+        // packet's own bit when it lands there
+        self.head3.next = (self.head.q.val() << 3) | (self.head.q.val() >> 253);
+        self.fhead1.next = (self.q2_head_f.q.val() << 1) | (self.q2_head_f.q.val() >> 255);
+        self.hb0.next = (self.bitmap.q.val() & self.head.q.val()).any();
+        self.hb1.next = (self.bitmap.q.val() & self.head1.val()).any();
+        self.hb2.next = (self.bitmap.q.val() & self.head2.val()).any();
+        self.hb3.next = (self.bitmap.q.val() & self.head3.val()).any();
+        // after a jump the slots of [base, f) are cleared: slot f itself
+        // when f = base + 256, slot f + 1 also when f = base + 255
+        self.fb0.next = (self.bitmap.q.val() & self.q2_head_f.q.val()).any() & !self.full.val();
+        self.fb1.next = (self.bitmap.q.val() & self.fhead1.val()).any()
+            & !self.full.val()
+            & (self.q2_floor_p1.q.val().get_bits::<8>(0) != self.base_lo.val());
+        self.setp.next = self.is_new.val() & !self.q2_init.q.val();
+        self.pe0.next = self.setp.val() & (self.psn_lo.val() == self.base_lo.val());
+        self.pe1.next =
+            self.setp.val() & (self.psn_lo.val() == self.base_p1.q.val().get_bits::<8>(0));
+        self.pe2.next =
+            self.setp.val() & (self.psn_lo.val() == self.base_p2.q.val().get_bits::<8>(0));
+        self.base_lo3.next = self.base_lo.val() + 3;
+        self.pe3.next = self.setp.val() & (self.psn_lo.val() == self.base_lo3.val());
+        self.pf0.next = self.setp.val() & (self.psn_lo.val() == self.f_lo.val());
+        self.pf1.next =
+            self.setp.val() & (self.psn_lo.val() == self.q2_floor_p1.q.val().get_bits::<8>(0));
+        if self.q2_init.q.val() {
+            self.b0r.d.next = false;
+            self.b1r.d.next = false;
+        } else if self.near.val() {
+            self.b0r.d.next = self.fb0.val() | self.pf0.val();
+            self.b1r.d.next = self.fb1.val() | self.pf1.val();
+        } else if self.b0r.q.val() {
+            if self.b1r.q.val() {
+                self.b0r.d.next = self.hb2.val() | self.pe2.val();
+                self.b1r.d.next = self.hb3.val() | self.pe3.val();
+            } else {
+                self.b0r.d.next = self.hb1.val() | self.pe1.val();
+                self.b1r.d.next = self.hb2.val() | self.pe2.val();
+            }
+        } else {
+            self.b0r.d.next = self.hb0.val() | self.pe0.val();
+            self.b1r.d.next = self.hb1.val() | self.pe1.val();
         }
 
-        // ACK view: rotate the circular bitmap so that bit 0 is the base
+        // ---- ACK view: rotate the circular bitmap so that bit 0 is the
+        // base (a funnel shift of the doubled bitmap: one 8-stage shifter)
         self.r_ack_base.d.next = self.base.q.val();
-        // a rotate is a funnel shift of the bitmap doubled: one 8-stage
-        // shifter instead of two
         self.doubled.next = bit_cast::<512, 256>(self.bitmap.q.val())
             | (bit_cast::<512, 256>(self.bitmap.q.val()) << 256);
         self.funnel.next = self.doubled.val() >> self.base_lo.val();
