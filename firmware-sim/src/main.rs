@@ -105,13 +105,17 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
 
     // receiver SACK tracker
     let mut classes = [0u64; 4];
-    let (mut slides, mut last): (u64, Option<SackOut>) = (0, None);
+    let (mut advanced, mut jumps, mut last): (u64, u64, Option<SackOut>) = (0, 0, None);
     let (checked, raw) = bench::<SackTrackerModel>(seed, cycles, &fst, |_, o| {
         if let Some((c, _)) = o.res {
             classes[c as usize] += 1;
         }
         if let Some(l) = last {
-            slides += o.ack_base.wrapping_sub(l.ack_base).min(2) as u64;
+            let step = o.ack_base.wrapping_sub(l.ack_base);
+            if step <= 256 {
+                advanced += step as u64;
+                jumps += (step > 2) as u64;
+            }
         }
         last = Some(*o);
     })?;
@@ -120,12 +124,13 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         checked,
         raw,
         what: format!(
-            "{} new, {} duplicate, {} beyond window, {} behind base; base slid {} PSNs",
+            "{} new, {} duplicate, {} beyond window, {} behind base; base advanced {} PSNs ({} floor jumps)",
             classes[PsnClass::New as usize],
             classes[PsnClass::Duplicate as usize],
             classes[PsnClass::Beyond as usize],
             classes[PsnClass::Behind as usize],
-            slides
+            advanced,
+            jumps
         ),
     });
 
