@@ -7,7 +7,7 @@
 //! first octet is in the field's top bits). Bitmaps are [`Sack256`] words in
 //! order (word 0 at `lsb`).
 //!
-//! Circular bitmaps (`received`, `outstanding`, `lost`, `retx_pending`,
+//! Circular bitmaps (`received`, `outstanding`, `epoch_lo`/`epoch_hi`, `retx_pending`,
 //! `dedup`): bit `i` stands for the sequence number in the record's 256-wide
 //! window whose low 8 bits equal `i`.
 
@@ -75,61 +75,72 @@ pub const TX_PATH_STATE: &[StateField] = &[
         16,
         "UDP source port (ECMP entropy) of this path",
     ),
-    sf("una", 16, 32, "First unacknowledged path PSN"),
+    sf(
+        "una",
+        16,
+        32,
+        "Path floor: lowest PSN still outstanding, or nxt (sent as floor_delta)",
+    ),
     sf("nxt", 48, 32, "Next path PSN to send"),
     sf(
         "outstanding",
         80,
         256,
-        "Circular (PSN low 8 bits): sent and not yet acknowledged",
+        "Circular (PSN low 8 bits): sent, neither acknowledged nor declared lost",
     ),
     sf(
-        "lost",
+        "epoch_lo",
         336,
         256,
-        "Circular: reported lost (hole below a SACKed PSN, or timed out)",
+        "Circular: bit 8 of the PSN held in each slot (tells an ACK's PSN for the slot from one 256 earlier or later)",
+    ),
+    sf(
+        "epoch_hi",
+        592,
+        256,
+        "Circular: bit 9 of the PSN held in each slot",
     ),
     sf(
         "retx_pending",
-        592,
+        848,
         256,
-        "Circular: lost and not yet retransmitted",
+        "Circular: declared lost (proven by an ACK or timed out), retransmission not yet emitted",
     ),
     sf(
         "cwnd",
-        848,
+        1104,
         24,
         "Congestion window in packets, unsigned 16.8 fixed point",
     ),
     sf(
         "inflight",
-        872,
+        1128,
         16,
         "Packets outstanding and not reported lost",
     ),
     sf(
         "alpha",
-        888,
+        1144,
         16,
         "DCTCP marked-fraction estimate, unsigned 0.16 fixed point",
     ),
-    sf("srtt", 904, 24, "Smoothed RTT in engine clock ticks"),
-    sf("rttvar", 928, 24, "RTT variation in engine clock ticks"),
+    sf("srtt", 1160, 24, "Smoothed RTT in engine clock ticks"),
+    sf("rttvar", 1184, 24, "RTT variation in engine clock ticks"),
     sf(
         "rto_deadline",
-        952,
+        1208,
         32,
         "Tick at which the oldest outstanding packet times out",
     ),
     sf(
         "timeouts",
-        984,
+        1240,
         8,
         "Consecutive timeouts (re-hash after 2, retire after 4 by default)",
     ),
     sf(
         "flags",
-        992,
+        1248,
         8,
         "bit0 active, bit1 failed, bit2 probing, others 0",
     ),
@@ -377,14 +388,16 @@ impl RxPathState {
 pub struct TxPathState {
     /// UDP source port.
     pub udp_sport: u16,
-    /// First unacknowledged PSN.
+    /// Path floor: lowest outstanding PSN, or `nxt`.
     pub una: u32,
     /// Next PSN to send.
     pub nxt: u32,
     /// Circular outstanding bitmap.
     pub outstanding: Sack256,
-    /// Circular reported-lost bitmap.
-    pub lost: Sack256,
+    /// Circular: bit 8 of the PSN in each slot.
+    pub epoch_lo: Sack256,
+    /// Circular: bit 9 of the PSN in each slot.
+    pub epoch_hi: Sack256,
     /// Circular pending-retransmit bitmap.
     pub retx_pending: Sack256,
     /// cwnd, 16.8 fixed point (24 bits).
@@ -417,7 +430,8 @@ impl TxPathState {
         p.u("una", self.una.into());
         p.u("nxt", self.nxt.into());
         p.map("outstanding", &self.outstanding);
-        p.map("lost", &self.lost);
+        p.map("epoch_lo", &self.epoch_lo);
+        p.map("epoch_hi", &self.epoch_hi);
         p.map("retx_pending", &self.retx_pending);
         p.u("cwnd", self.cwnd.into());
         p.u("inflight", self.inflight.into());
@@ -440,7 +454,8 @@ impl TxPathState {
             una: r.u("una") as u32,
             nxt: r.u("nxt") as u32,
             outstanding: r.map("outstanding"),
-            lost: r.map("lost"),
+            epoch_lo: r.map("epoch_lo"),
+            epoch_hi: r.map("epoch_hi"),
             retx_pending: r.map("retx_pending"),
             cwnd: r.u("cwnd") as u32,
             inflight: r.u("inflight") as u16,
