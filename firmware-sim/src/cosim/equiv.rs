@@ -131,7 +131,10 @@ impl<M: CycleModel> Bound<M> {
 pub fn fst_dir() -> PathBuf {
     std::env::var_os("BRAID_FST_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/fst"))
+        .unwrap_or_else(|| {
+            let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target");
+            target.canonicalize().unwrap_or(target).join("fst")
+        })
 }
 
 /// Compare model and RTL for `cycles` clocks of the stimulus seeded `seed`.

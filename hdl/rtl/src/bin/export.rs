@@ -34,8 +34,10 @@ fn main() -> ExitCode {
             }
         }
     }
-    let dir =
-        dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../verilog-out"));
+    let dir = dir.unwrap_or_else(|| {
+        let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../verilog-out");
+        d.canonicalize().unwrap_or(d)
+    });
     let mut stale = Vec::new();
     for block in braid_hdl::export::blocks() {
         let path = dir.join(format!("{}.v", block.name));
