@@ -4,8 +4,8 @@
 # System packages (installed only when missing, with apt-get, as root or
 # through sudo): verilator (the co-simulation), yosys (synthesis reports),
 # g++ and zlib1g-dev (the Verilated models and their FST waveforms),
-# pkg-config. Rust must already be installed (rustup); the build fetches
-# crates from crates.io.
+# pkg-config, tshark (the Wireshark dissector's test). Rust must already be
+# installed (rustup); the build fetches crates from crates.io.
 set -euo pipefail
 
 need=()
@@ -14,6 +14,7 @@ command -v yosys >/dev/null 2>&1 || need+=(yosys)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 [ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v tshark >/dev/null 2>&1 || need+=(tshark)
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]}" >&2
@@ -26,6 +27,9 @@ if ((${#need[@]})); then
         sudo=sudo
     fi
     export DEBIAN_FRONTEND=noninteractive
+    # tshark's package asks whether non-root users may capture: answer no.
+    echo "wireshark-common wireshark-common/install-setuid boolean false" |
+        $sudo debconf-set-selections
     $sudo apt-get update -qq
     $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi

@@ -13,16 +13,19 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod dissector;
 pub mod error;
 pub mod field;
 mod gen;
 pub mod hash;
+pub mod pcap;
 pub mod regs;
 pub mod sack;
 pub mod seq;
 pub mod state;
 pub mod wire;
 
+pub use dissector::wireshark_lua;
 pub use error::{Error, Result};
 pub use field::{Field, StateField};
 pub use gen::{spec_markdown, splice, GEN_BEGIN, GEN_END};
