@@ -1,6 +1,7 @@
-//! Braid firmware simulation: the reference model (bit- and cycle-exact
-//! with the RTL), the Verilator co-simulation harness and, in later work,
-//! the fabric simulator and benchmarks.
+//! Braid firmware simulation: the reference models of the RTL blocks (bit-
+//! and cycle-exact), the Verilator co-simulation harness, and the multipath
+//! fabric simulator the transport model and benchmarks will run on.
 
 pub mod cosim;
+pub mod fabric;
 pub mod model;

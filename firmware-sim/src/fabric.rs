@@ -1,0 +1,658 @@
+//! Multipath fabric simulator: discrete events, deterministic from a seed.
+//!
+//! Topology: `planes` parallel two-tier leaf-spine networks. Every host has
+//! one NIC port per plane, to its leaf in that plane; every leaf has one
+//! link to every spine of its plane. The NIC picks the plane from the
+//! flow's 5-tuple (so the UDP source port, a Braid path, picks it) and every
+//! leaf picks the spine by an ECMP hash of the 5-tuple over its live
+//! uplinks: one UDP source port is one route, so packets of one path stay
+//! in order while different paths spread over the fabric.
+//!
+//! Output-queued ports with finite buffers (tail drop) and an ECN marking
+//! threshold (CE set when the queue ahead of the packet exceeds it);
+//! serialization at the port rate and propagation delay per link; per-hop
+//! random loss and Gilbert-Elliott bursty loss per link; end-to-end loss
+//! (each packet dropped once with probability p before delivery: the
+//! protocol's definition of "loss p"); links that fail and recover at given
+//! times, with ECMP routing around a failed link after a detection delay.
+//!
+//! The simulator is pulled: [`Fabric::next_event`] advances time to the next
+//! event the transport must see (a packet delivered to a host, or a timer
+//! it set) and returns it; the transport reacts with [`Fabric::send`] and
+//! [`Fabric::timer`] at the current time. Time is in picoseconds.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+/// Simulated time in picoseconds.
+pub type Time = u64;
+
+/// Picoseconds per second.
+pub const PS_PER_SEC: u64 = 1_000_000_000_000;
+
+/// Host index.
+pub type HostId = u32;
+
+/// A packet on the fabric. `payload` is the transport's own data.
+#[derive(Debug, Clone)]
+pub struct Packet<P> {
+    /// Sending host.
+    pub src: HostId,
+    /// Receiving host.
+    pub dst: HostId,
+    /// UDP source port: the path's ECMP entropy.
+    pub sport: u16,
+    /// UDP destination port.
+    pub dport: u16,
+    /// Bytes on the wire (headers, payload, FCS; preamble and gap are
+    /// added per port from [`FabricConfig::wire_overhead`]).
+    pub bytes: u32,
+    /// ECN congestion experienced, set by a switch.
+    pub ce: bool,
+    /// The transport's data.
+    pub payload: P,
+}
+
+/// Random loss on a link.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LossModel {
+    /// No random loss.
+    None,
+    /// Each packet dropped independently with this probability.
+    Bernoulli(f64),
+    /// Gilbert-Elliott: a good and a bad state; per packet, move good ->
+    /// bad with `p_gb` and bad -> good with `p_bg`; drop with `loss_good`
+    /// or `loss_bad` in the state the packet finds.
+    GilbertElliott {
+        /// Probability of entering the bad state, per packet.
+        p_gb: f64,
+        /// Probability of leaving it, per packet.
+        p_bg: f64,
+        /// Loss probability in the good state.
+        loss_good: f64,
+        /// Loss probability in the bad state.
+        loss_bad: f64,
+    },
+}
+
+/// A link failure (both directions) between time `down` and `up`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkFailure {
+    /// Plane of the link.
+    pub plane: u32,
+    /// Leaf end.
+    pub leaf: u32,
+    /// Spine end.
+    pub spine: u32,
+    /// Failure time.
+    pub down: Time,
+    /// Recovery time (`Time::MAX`: never).
+    pub up: Time,
+}
+
+/// Fabric parameters.
+#[derive(Debug, Clone)]
+pub struct FabricConfig {
+    /// Hosts.
+    pub hosts: u32,
+    /// Hosts per leaf switch.
+    pub hosts_per_leaf: u32,
+    /// Spines per plane.
+    pub spines: u32,
+    /// Parallel planes (each host has one port per plane).
+    pub planes: u32,
+    /// Host port rate (bits/s).
+    pub host_rate_bps: u64,
+    /// Leaf-spine link rate (bits/s).
+    pub fabric_rate_bps: u64,
+    /// Propagation delay per link.
+    pub prop_ps: Time,
+    /// Switch output buffer per port (bytes); tail drop beyond it.
+    pub buffer_bytes: u64,
+    /// ECN marking threshold per port (bytes queued ahead of the packet).
+    pub ecn_bytes: u64,
+    /// Preamble + start delimiter + inter-frame gap, added to each packet's
+    /// serialization time (20 bytes on Ethernet).
+    pub wire_overhead: u32,
+    /// Random loss on every switch output link (per hop).
+    pub link_loss: LossModel,
+    /// End-to-end loss: each packet is dropped once with this probability
+    /// on its way (applied at delivery).
+    pub e2e_loss: f64,
+    /// Scheduled link failures.
+    pub failures: Vec<LinkFailure>,
+    /// Plane failures: (plane, down, up): every link of the plane.
+    pub plane_failures: Vec<(u32, Time, Time)>,
+    /// Time for switches to route around a failed link.
+    pub detect_ps: Time,
+    /// Seed of every random choice.
+    pub seed: u64,
+}
+
+impl FabricConfig {
+    /// A small default: `hosts` hosts, 16 per leaf, 4 spines, 1 plane,
+    /// 400 Gb/s everywhere, 500 ns links, 1 MiB buffers, ECN at 100 KiB.
+    pub fn leaf_spine(hosts: u32) -> FabricConfig {
+        FabricConfig {
+            hosts,
+            hosts_per_leaf: 16,
+            spines: 4,
+            planes: 1,
+            host_rate_bps: 400_000_000_000,
+            fabric_rate_bps: 400_000_000_000,
+            prop_ps: 500_000,
+            buffer_bytes: 1 << 20,
+            ecn_bytes: 100 << 10,
+            wire_overhead: 20,
+            link_loss: LossModel::None,
+            e2e_loss: 0.0,
+            failures: Vec::new(),
+            plane_failures: Vec::new(),
+            detect_ps: 10_000_000,
+            seed: 1,
+        }
+    }
+
+    /// Leaves per plane.
+    pub fn leaves(&self) -> u32 {
+        self.hosts.div_ceil(self.hosts_per_leaf)
+    }
+
+    /// Serialization time of `bytes` at `rate` (rounded up to a picosecond).
+    pub fn ser_ps(&self, bytes: u32, rate_bps: u64) -> Time {
+        let bits = (bytes as u128 + self.wire_overhead as u128) * 8;
+        (bits * PS_PER_SEC as u128).div_ceil(rate_bps as u128) as Time
+    }
+}
+
+/// What the transport sees.
+#[derive(Debug)]
+pub enum Event<P> {
+    /// A packet arrived at its destination host.
+    Deliver(Packet<P>),
+    /// A timer set with [`Fabric::timer`] fired.
+    Timer {
+        /// The host that set it.
+        host: HostId,
+        /// Its token.
+        token: u64,
+    },
+}
+
+/// Why packets were dropped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Drops {
+    /// Switch buffer full (tail drop).
+    pub buffer: u64,
+    /// Random per-hop loss (Bernoulli or Gilbert-Elliott).
+    pub link: u64,
+    /// End-to-end loss.
+    pub e2e: u64,
+    /// Sent into a failed link, or queued on it when it failed.
+    pub link_down: u64,
+}
+
+/// Counters of a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Packets handed to [`Fabric::send`].
+    pub sent: u64,
+    /// Packets delivered to hosts.
+    pub delivered: u64,
+    /// Packets delivered with CE set.
+    pub ce_marked: u64,
+    /// Drops by reason.
+    pub drops: Drops,
+    /// Largest switch queue seen (bytes).
+    pub max_queue: u64,
+    /// Internal events processed.
+    pub events: u64,
+}
+
+/// Node of the topology.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Node {
+    Host(u32),
+    Leaf(u32, u32),
+    Spine(u32, u32),
+}
+
+/// One output port (a unidirectional link and its queue).
+#[derive(Debug)]
+struct Port {
+    rate_bps: u64,
+    to: Node,
+    queue: VecDeque<u32>,
+    queued: u64,
+    busy: bool,
+    /// Host NIC ports never drop (the transport paces itself).
+    switch: bool,
+    up: bool,
+    /// Gilbert-Elliott state: true = bad.
+    bad: bool,
+    /// Bumped when the link fails: events and packets of an older
+    /// generation were on the link and are gone.
+    gen: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Ev {
+    /// Port finished serializing its head packet (port, generation).
+    TxDone(u32, u32),
+    /// Packet arrives at a node (node code, packet, via port, generation).
+    Arrive(u32, u32, u32, u32),
+    /// A user timer.
+    Timer(u32, u64),
+    /// Link (leaf port, spine port) changes state.
+    Link(u32, u32, bool),
+    /// Routing learns the current link states.
+    Converge,
+}
+
+/// The simulator.
+pub struct Fabric<P> {
+    cfg: FabricConfig,
+    now: Time,
+    seq: u64,
+    heap: BinaryHeap<Reverse<(Time, u64, Ev)>>,
+    ports: Vec<Port>,
+    /// Packet slab and its free list.
+    pkts: Vec<Option<Packet<P>>>,
+    free: Vec<u32>,
+    rng: ChaCha8Rng,
+    stats: Stats,
+    /// host_port[h * planes + p]; leaf_down[(p * leaves + l) * hpl + i];
+    /// leaf_up[(p * leaves + l) * spines + s]; spine_down[(p * spines + s) * leaves + l].
+    host_port: Vec<u32>,
+    leaf_down: Vec<u32>,
+    leaf_up: Vec<u32>,
+    spine_down: Vec<u32>,
+    /// Routing view: may spine s of plane p be used from leaf l toward leaf d?
+    /// Rebuilt on convergence from link states.
+    route_ok: Vec<bool>,
+}
+
+fn mix(mut x: u64) -> u64 {
+    // splitmix64 finalizer
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl<P> Fabric<P> {
+    /// Build the topology of `cfg`.
+    pub fn new(cfg: FabricConfig) -> Fabric<P> {
+        assert!(cfg.hosts > 0 && cfg.hosts_per_leaf > 0 && cfg.spines > 0 && cfg.planes > 0);
+        let leaves = cfg.leaves();
+        let mut ports = Vec::new();
+        let mut mk = |rate, to, switch| {
+            ports.push(Port {
+                rate_bps: rate,
+                to,
+                queue: VecDeque::new(),
+                queued: 0,
+                busy: false,
+                switch,
+                up: true,
+                bad: false,
+                gen: 0,
+            });
+            (ports.len() - 1) as u32
+        };
+        let mut host_port = Vec::new();
+        for h in 0..cfg.hosts {
+            for p in 0..cfg.planes {
+                host_port.push(mk(
+                    cfg.host_rate_bps,
+                    Node::Leaf(p, h / cfg.hosts_per_leaf),
+                    false,
+                ));
+            }
+        }
+        let mut leaf_down = Vec::new();
+        let mut leaf_up = Vec::new();
+        let mut spine_down = Vec::new();
+        for p in 0..cfg.planes {
+            for l in 0..leaves {
+                for i in 0..cfg.hosts_per_leaf {
+                    // the last leaf may have unused ports (never routed to)
+                    let h = (l * cfg.hosts_per_leaf + i).min(cfg.hosts - 1);
+                    leaf_down.push(mk(cfg.host_rate_bps, Node::Host(h), true));
+                }
+                for s in 0..cfg.spines {
+                    leaf_up.push(mk(cfg.fabric_rate_bps, Node::Spine(p, s), true));
+                }
+            }
+            for _spine in 0..cfg.spines {
+                for l in 0..leaves {
+                    spine_down.push(mk(cfg.fabric_rate_bps, Node::Leaf(p, l), true));
+                }
+            }
+        }
+        let route_ok = vec![true; (cfg.planes * leaves * leaves * cfg.spines) as usize];
+        let mut f = Fabric {
+            rng: ChaCha8Rng::seed_from_u64(cfg.seed),
+            now: 0,
+            seq: 0,
+            heap: BinaryHeap::new(),
+            ports,
+            pkts: Vec::new(),
+            free: Vec::new(),
+            stats: Stats::default(),
+            host_port,
+            leaf_down,
+            leaf_up,
+            spine_down,
+            route_ok,
+            cfg,
+        };
+        let mut changes = Vec::new();
+        for lf in f.cfg.failures.clone() {
+            changes.push((lf.plane, lf.leaf, lf.spine, lf.down, lf.up));
+        }
+        for (p, down, up) in f.cfg.plane_failures.clone() {
+            for l in 0..leaves {
+                for s in 0..f.cfg.spines {
+                    changes.push((p, l, s, down, up));
+                }
+            }
+        }
+        for (p, l, s, down, up) in changes {
+            let a = f.leaf_up[((p * leaves + l) * f.cfg.spines + s) as usize];
+            let b = f.spine_down[((p * f.cfg.spines + s) * leaves + l) as usize];
+            f.push(down, Ev::Link(a, b, false));
+            if up != Time::MAX {
+                f.push(up, Ev::Link(a, b, true));
+            }
+        }
+        f
+    }
+
+    /// Current simulated time.
+    pub fn now(&self) -> Time {
+        self.now
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &FabricConfig {
+        &self.cfg
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn push(&mut self, t: Time, ev: Ev) {
+        self.seq += 1;
+        self.heap.push(Reverse((t, self.seq, ev)));
+    }
+
+    /// Hand a packet to the source host's NIC at the current time.
+    pub fn send(&mut self, pkt: Packet<P>) {
+        assert!(
+            pkt.src < self.cfg.hosts && pkt.dst < self.cfg.hosts,
+            "host out of range"
+        );
+        self.stats.sent += 1;
+        let plane = (self.flow_hash(&pkt, 0x7a11) % self.cfg.planes as u64) as u32;
+        let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];
+        let id = self.alloc(pkt);
+        self.enqueue(port, id);
+    }
+
+    /// Fire `Event::Timer { host, token }` at time `at` (not before now).
+    pub fn timer(&mut self, at: Time, host: HostId, token: u64) {
+        self.push(at.max(self.now), Ev::Timer(host, token));
+    }
+
+    fn alloc(&mut self, pkt: Packet<P>) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.pkts[i as usize] = Some(pkt);
+                i
+            }
+            None => {
+                self.pkts.push(Some(pkt));
+                (self.pkts.len() - 1) as u32
+            }
+        }
+    }
+
+    fn take(&mut self, id: u32) -> Packet<P> {
+        self.free.push(id);
+        self.pkts[id as usize].take().expect("live packet")
+    }
+
+    fn flow_hash(&self, p: &Packet<P>, salt: u64) -> u64 {
+        mix((p.src as u64) << 40
+            ^ (p.dst as u64) << 16
+            ^ mix((p.sport as u64) << 16 | p.dport as u64 | 17 << 32)
+            ^ mix(salt ^ self.cfg.seed))
+    }
+
+    fn enqueue(&mut self, port: u32, id: u32) {
+        let bytes = self.pkts[id as usize].as_ref().expect("live").bytes as u64;
+        let pt = &mut self.ports[port as usize];
+        if !pt.up {
+            self.stats.drops.link_down += 1;
+            self.take(id);
+            return;
+        }
+        if pt.switch {
+            if pt.queued + bytes > self.cfg.buffer_bytes {
+                self.stats.drops.buffer += 1;
+                self.take(id);
+                return;
+            }
+            if pt.queued > self.cfg.ecn_bytes {
+                self.pkts[id as usize].as_mut().expect("live").ce = true;
+            }
+        }
+        let pt = &mut self.ports[port as usize];
+        pt.queue.push_back(id);
+        pt.queued += bytes;
+        if pt.switch && pt.queued > self.stats.max_queue {
+            self.stats.max_queue = pt.queued;
+        }
+        if !pt.busy {
+            self.start_tx(port);
+        }
+    }
+
+    fn start_tx(&mut self, port: u32) {
+        let pt = &self.ports[port as usize];
+        let Some(&id) = pt.queue.front() else {
+            return;
+        };
+        let bytes = self.pkts[id as usize].as_ref().expect("live").bytes;
+        let t = self.now + self.cfg.ser_ps(bytes, pt.rate_bps);
+        let pt = &mut self.ports[port as usize];
+        pt.busy = true;
+        let gen = pt.gen;
+        self.push(t, Ev::TxDone(port, gen));
+    }
+
+    fn link_loss(&mut self, port: u32) -> bool {
+        let pt = &mut self.ports[port as usize];
+        if !pt.switch {
+            return false;
+        }
+        match self.cfg.link_loss {
+            LossModel::None => false,
+            LossModel::Bernoulli(p) => self.rng.gen_bool(p),
+            LossModel::GilbertElliott {
+                p_gb,
+                p_bg,
+                loss_good,
+                loss_bad,
+            } => {
+                let flip = if pt.bad { p_bg } else { p_gb };
+                if self.rng.gen_bool(flip) {
+                    pt.bad = !pt.bad;
+                }
+                self.rng.gen_bool(if pt.bad { loss_bad } else { loss_good })
+            }
+        }
+    }
+
+    fn route(&self, node: Node, pkt: &Packet<P>) -> Option<u32> {
+        let c = &self.cfg;
+        let leaves = c.leaves();
+        let dst_leaf = pkt.dst / c.hosts_per_leaf;
+        match node {
+            Node::Host(_) => None,
+            Node::Leaf(p, l) => {
+                if l == dst_leaf {
+                    let i = pkt.dst - l * c.hosts_per_leaf;
+                    Some(self.leaf_down[((p * leaves + l) * c.hosts_per_leaf + i) as usize])
+                } else {
+                    // ECMP over the spines routing says reach dst_leaf
+                    let base = ((p * leaves + l) * leaves + dst_leaf) * c.spines;
+                    let ok = &self.route_ok[base as usize..(base + c.spines) as usize];
+                    let n = ok.iter().filter(|x| **x).count() as u64;
+                    if n == 0 {
+                        return None;
+                    }
+                    let mut k = self.flow_hash(pkt, 0x1eaf_0000 | (p * leaves + l) as u64) % n;
+                    for (s, alive) in ok.iter().enumerate() {
+                        if *alive {
+                            if k == 0 {
+                                return Some(
+                                    self.leaf_up[((p * leaves + l) * c.spines + s as u32) as usize],
+                                );
+                            }
+                            k -= 1;
+                        }
+                    }
+                    None
+                }
+            }
+            Node::Spine(p, s) => {
+                Some(self.spine_down[((p * c.spines + s) * leaves + dst_leaf) as usize])
+            }
+        }
+    }
+
+    fn converge(&mut self) {
+        let c = &self.cfg;
+        let leaves = c.leaves();
+        for p in 0..c.planes {
+            for l in 0..leaves {
+                for d in 0..leaves {
+                    for s in 0..c.spines {
+                        let up = self.ports
+                            [self.leaf_up[((p * leaves + l) * c.spines + s) as usize] as usize]
+                            .up;
+                        let down = self.ports
+                            [self.spine_down[((p * c.spines + s) * leaves + d) as usize] as usize]
+                            .up;
+                        self.route_ok[(((p * leaves + l) * leaves + d) * c.spines + s) as usize] =
+                            up && down;
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_link(&mut self, port: u32, up: bool) {
+        let pt = &mut self.ports[port as usize];
+        pt.up = up;
+        if !up {
+            // everything queued or on the wire is lost
+            let lost: Vec<u32> = pt.queue.drain(..).collect();
+            pt.queued = 0;
+            pt.busy = false;
+            pt.gen = pt.gen.wrapping_add(1);
+            self.stats.drops.link_down += lost.len() as u64;
+            for id in lost {
+                self.take(id);
+            }
+        }
+    }
+
+    /// Advance to the next event the transport must see, or `None` when
+    /// nothing is left to happen.
+    pub fn next_event(&mut self) -> Option<(Time, Event<P>)> {
+        while let Some(Reverse((t, _, ev))) = self.heap.pop() {
+            self.now = t;
+            self.stats.events += 1;
+            match ev {
+                Ev::TxDone(port, gen) => {
+                    let pt = &mut self.ports[port as usize];
+                    if pt.gen != gen {
+                        continue; // the link failed while this packet was on it
+                    }
+                    let id = pt.queue.pop_front().expect("queued packet");
+                    let bytes = self.pkts[id as usize].as_ref().expect("live").bytes as u64;
+                    pt.queued -= bytes;
+                    pt.busy = false;
+                    let to = pt.to;
+                    if !pt.queue.is_empty() {
+                        self.start_tx(port);
+                    }
+                    if self.link_loss(port) {
+                        self.stats.drops.link += 1;
+                        self.take(id);
+                        continue;
+                    }
+                    let node = match to {
+                        Node::Host(h) => h,
+                        Node::Leaf(p, l) => 0x8000_0000 | (p * self.cfg.leaves() + l),
+                        Node::Spine(p, s) => 0x4000_0000 | (p * self.cfg.spines + s),
+                    };
+                    self.push(self.now + self.cfg.prop_ps, Ev::Arrive(node, id, port, gen));
+                }
+                Ev::Arrive(node, id, via, gen) => {
+                    if self.ports[via as usize].gen != gen {
+                        // propagating on the link when it failed
+                        self.stats.drops.link_down += 1;
+                        self.take(id);
+                        continue;
+                    }
+                    let node = if node & 0x8000_0000 != 0 {
+                        let x = node & 0x3fff_ffff;
+                        Node::Leaf(x / self.cfg.leaves(), x % self.cfg.leaves())
+                    } else if node & 0x4000_0000 != 0 {
+                        let x = node & 0x3fff_ffff;
+                        Node::Spine(x / self.cfg.spines, x % self.cfg.spines)
+                    } else {
+                        Node::Host(node)
+                    };
+                    if let Node::Host(_) = node {
+                        let pkt = self.take(id);
+                        if self.cfg.e2e_loss > 0.0 && self.rng.gen_bool(self.cfg.e2e_loss) {
+                            self.stats.drops.e2e += 1;
+                            continue;
+                        }
+                        self.stats.delivered += 1;
+                        self.stats.ce_marked += pkt.ce as u64;
+                        return Some((t, Event::Deliver(pkt)));
+                    }
+                    let route = {
+                        let pkt = self.pkts[id as usize].as_ref().expect("live");
+                        self.route(node, pkt)
+                    };
+                    match route {
+                        Some(port) => self.enqueue(port, id),
+                        None => {
+                            self.stats.drops.link_down += 1;
+                            self.take(id);
+                        }
+                    }
+                }
+                Ev::Timer(host, token) => return Some((t, Event::Timer { host, token })),
+                Ev::Link(a, b, up) => {
+                    self.set_link(a, up);
+                    self.set_link(b, up);
+                    self.push(self.now + self.cfg.detect_ps, Ev::Converge);
+                }
+                Ev::Converge => self.converge(),
+            }
+        }
+        None
+    }
+}
