@@ -5,3 +5,4 @@
 pub mod cosim;
 pub mod fabric;
 pub mod model;
+pub mod transport;

@@ -1,0 +1,532 @@
+//! Braid transport model at packet level, running on the fabric simulator.
+//!
+//! This first version carries one bulk WRITE stream per connection and
+//! implements the data path of the protocol: spraying over N paths with
+//! open windows (one UDP source port per path), per-path PSNs, the
+//! receiver's per-path base + 256-PSN SACK window with the sender's floor
+//! (`braid-spec` section 6), exactly-once accounting over the CSN,
+//! immediate retransmission of losses proven by a SACK hole (under a new
+//! PSN, on whichever path is open), per-path RTT estimation and tail-loss
+//! timeouts with re-hashing of a path that keeps timing out, and per-path
+//! DCTCP-style ECN windows. Not yet here (issue 3): receiver rate hints and
+//! pacing below line rate, SEND/stream matching and completions, memory
+//! regions, and the baselines.
+
+use crate::fabric::{Event, Fabric, FabricConfig, HostId, Packet, Time};
+use crate::model::W256;
+use braid_spec::wire::braid::{ACK_EXT_LEN, BASE_HEADER_LEN, WRITE_EXT_LEN};
+use braid_spec::wire::eth::ETHERNET_LEN;
+use braid_spec::wire::ip::IPV4_LEN;
+use braid_spec::wire::udp::UDP_LEN;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// Ethernet FCS bytes.
+pub const FCS_LEN: u32 = 4;
+
+/// Bytes on the wire of a WRITE data packet with `payload` bytes (IPv4).
+pub fn data_bytes(payload: u32) -> u32 {
+    (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN + WRITE_EXT_LEN) as u32 + payload + FCS_LEN
+}
+
+/// Bytes on the wire of an ACK (IPv4).
+pub fn ack_bytes() -> u32 {
+    (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN + ACK_EXT_LEN) as u32 + FCS_LEN
+}
+
+/// What a Braid packet carries in the model.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// A WRITE data packet.
+    Data {
+        /// Path id.
+        path: u8,
+        /// Path PSN.
+        psn: u32,
+        /// Connection sequence number (kept across retransmissions).
+        csn: u32,
+        /// `psn - floor`.
+        floor_delta: u16,
+        /// Payload bytes.
+        len: u32,
+        /// Send time (echoed in the ACK).
+        ts: Time,
+    },
+    /// An ACK for one path.
+    Ack {
+        /// Path id.
+        path: u8,
+        /// Cumulative base PSN.
+        base: u32,
+        /// Bit j = PSN `base + j` received.
+        sack: W256,
+        /// The acknowledged data packet carried CE.
+        ce: bool,
+        /// Its send time.
+        ts_echo: Time,
+    },
+}
+
+/// Transport parameters.
+#[derive(Debug, Clone)]
+pub struct BraidConfig {
+    /// Paths per connection.
+    pub paths: u8,
+    /// Payload bytes per packet.
+    pub mtu: u32,
+    /// Initial window per path, packets.
+    pub init_cwnd: f64,
+    /// Largest window per path, packets (at most 256: the SACK window).
+    pub max_cwnd: f64,
+    /// Smallest retransmission timeout.
+    pub min_rto: Time,
+    /// DCTCP gain.
+    pub dctcp_g: f64,
+    /// Consecutive timeouts after which a path gets a new UDP source port.
+    pub rehash_after: u32,
+}
+
+impl Default for BraidConfig {
+    fn default() -> Self {
+        BraidConfig {
+            paths: 16,
+            mtu: 4096,
+            init_cwnd: 8.0,
+            max_cwnd: 256.0,
+            min_rto: 20_000_000, // 20 us
+            dctcp_g: 1.0 / 16.0,
+            rehash_after: 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Sent {
+    csn: u32,
+    len: u32,
+    at: Time,
+}
+
+#[derive(Debug)]
+struct TxPath {
+    sport: u16,
+    nxt: u32,
+    outstanding: BTreeMap<u32, Sent>,
+    cwnd: f64,
+    alpha: f64,
+    acked: u32,
+    marked: u32,
+    window_end: u32,
+    srtt: f64,
+    rttvar: f64,
+    rto_deadline: Option<Time>,
+    timeouts: u32,
+}
+
+impl TxPath {
+    fn floor(&self) -> u32 {
+        self.outstanding.keys().next().copied().unwrap_or(self.nxt)
+    }
+}
+
+#[derive(Debug, Default)]
+struct RxPath {
+    base: u32,
+    /// bit j = base + j received
+    bits: W256,
+}
+
+impl RxPath {
+    fn shift(&mut self, n: u32) {
+        if n >= 256 {
+            self.bits = W256::ZERO;
+        } else {
+            let mut b = W256::ZERO;
+            for j in n..256 {
+                if self.bits.get(j) {
+                    b.set(j - n, true);
+                }
+            }
+            self.bits = b;
+        }
+        self.base = self.base.wrapping_add(n);
+    }
+}
+
+/// Counters of one sender/receiver pair.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BraidStats {
+    /// Data packets sent (first transmissions and retransmissions).
+    pub data_sent: u64,
+    /// Retransmissions.
+    pub retransmits: u64,
+    /// Losses proven by a SACK hole.
+    pub sack_losses: u64,
+    /// Retransmission timeouts (per path).
+    pub timeouts: u64,
+    /// Packets queued for retransmission by a timeout.
+    pub timeouts_resent: u64,
+    /// Paths moved to a new UDP source port.
+    pub rehashes: u64,
+    /// Unique payload bytes the receiver counted (exactly once).
+    pub goodput_bytes: u64,
+    /// Duplicate data packets at the receiver (not counted again).
+    pub duplicates: u64,
+}
+
+/// One connection from `src` to `dst` carrying an endless bulk WRITE.
+pub struct BulkWrite {
+    cfg: BraidConfig,
+    src: HostId,
+    dst: HostId,
+    paths: Vec<TxPath>,
+    rx: Vec<RxPath>,
+    next_csn: u32,
+    retx: VecDeque<(u32, u32)>,
+    rx_csn: BTreeSet<u32>,
+    rx_csn_base: u32,
+    rr: usize,
+    sending: bool,
+    /// Stats so far.
+    pub stats: BraidStats,
+}
+
+const TICK: u64 = 1 << 40;
+const RTO: u64 = 2 << 40;
+
+impl BulkWrite {
+    /// A connection with `cfg.paths` paths.
+    pub fn new(cfg: BraidConfig, src: HostId, dst: HostId) -> Self {
+        let paths = (0..cfg.paths)
+            .map(|p| TxPath {
+                sport: 0xc000 + p as u16 * 37,
+                nxt: 0,
+                outstanding: BTreeMap::new(),
+                cwnd: cfg.init_cwnd,
+                alpha: 0.0,
+                acked: 0,
+                marked: 0,
+                window_end: 0,
+                srtt: 0.0,
+                rttvar: 0.0,
+                rto_deadline: None,
+                timeouts: 0,
+            })
+            .collect();
+        let rx = (0..cfg.paths).map(|_| RxPath::default()).collect();
+        BulkWrite {
+            cfg,
+            src,
+            dst,
+            paths,
+            rx,
+            next_csn: 0,
+            retx: VecDeque::new(),
+            rx_csn: BTreeSet::new(),
+            rx_csn_base: 0,
+            rr: 0,
+            sending: false,
+            stats: BraidStats::default(),
+        }
+    }
+
+    /// Start sending at the current time.
+    pub fn start(&mut self, f: &mut Fabric<Msg>) {
+        self.try_send(f);
+    }
+
+    fn rto(&self, p: &TxPath) -> Time {
+        ((p.srtt + 4.0 * p.rttvar) as Time).max(self.cfg.min_rto)
+    }
+
+    /// Send one packet if a path is open; keep the NIC busy at line rate
+    /// with a tick per packet time.
+    fn try_send(&mut self, f: &mut Fabric<Msg>) {
+        if self.sending {
+            return;
+        }
+        let n = self.paths.len();
+        let mut chosen = None;
+        for k in 0..n {
+            let i = (self.rr + k) % n;
+            let p = &self.paths[i];
+            if (p.outstanding.len() as f64) < p.cwnd.floor().max(1.0)
+                && p.nxt.wrapping_sub(p.floor()) < 255
+            {
+                chosen = Some(i);
+                break;
+            }
+        }
+        let Some(i) = chosen else { return };
+        self.rr = i + 1;
+        let (csn, len, is_retx) = match self.retx.pop_front() {
+            Some((csn, len)) => (csn, len, true),
+            None => {
+                let c = self.next_csn;
+                self.next_csn = self.next_csn.wrapping_add(1);
+                (c, self.cfg.mtu, false)
+            }
+        };
+        let now = f.now();
+        let rto = self.rto(&self.paths[i]);
+        let p = &mut self.paths[i];
+        let psn = p.nxt;
+        p.nxt = p.nxt.wrapping_add(1);
+        p.outstanding.insert(psn, Sent { csn, len, at: now });
+        let floor_delta = psn.wrapping_sub(p.floor()) as u16;
+        if p.rto_deadline.is_none() {
+            p.rto_deadline = Some(now + rto);
+            f.timer(now + rto, self.src, RTO | i as u64);
+        }
+        let bytes = data_bytes(len);
+        f.send(Packet {
+            src: self.src,
+            dst: self.dst,
+            sport: p.sport,
+            dport: braid_spec::BRAID_UDP_PORT,
+            bytes,
+            ce: false,
+            payload: Msg::Data {
+                path: i as u8,
+                psn,
+                csn,
+                floor_delta,
+                len,
+                ts: now,
+            },
+        });
+        self.stats.data_sent += 1;
+        self.stats.retransmits += is_retx as u64;
+        self.sending = true;
+        let ser = f.config().ser_ps(bytes, f.config().host_rate_bps);
+        f.timer(now + ser, self.src, TICK);
+    }
+
+    /// Handle an event addressed to this connection's hosts.
+    pub fn handle(&mut self, f: &mut Fabric<Msg>, ev: Event<Msg>) {
+        match ev {
+            Event::Timer { token, .. } if token == TICK => {
+                self.sending = false;
+                self.try_send(f);
+            }
+            Event::Timer { token, .. } if token & RTO == RTO => {
+                self.on_rto(f, (token & 0xff) as usize)
+            }
+            Event::Timer { .. } => {}
+            Event::Deliver(pkt) => match pkt.payload {
+                Msg::Data {
+                    path,
+                    psn,
+                    csn,
+                    floor_delta,
+                    len,
+                    ts,
+                } => self.on_data(f, pkt.sport, path, psn, csn, floor_delta, len, ts, pkt.ce),
+                Msg::Ack {
+                    path,
+                    base,
+                    sack,
+                    ce,
+                    ts_echo,
+                } => self.on_ack(f, path, base, &sack, ce, ts_echo),
+            },
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_data(
+        &mut self,
+        f: &mut Fabric<Msg>,
+        sport: u16,
+        path: u8,
+        psn: u32,
+        csn: u32,
+        fd: u16,
+        len: u32,
+        ts: Time,
+        ce: bool,
+    ) {
+        let r = &mut self.rx[path as usize];
+        if fd < 256 {
+            let floor = psn.wrapping_sub(fd as u32);
+            let d = floor.wrapping_sub(r.base);
+            if d != 0 && (d as i32) > 0 {
+                r.shift(d);
+            }
+        }
+        let j = psn.wrapping_sub(r.base);
+        if j < 256 {
+            r.bits.set(j, true);
+        }
+        while r.bits.get(0) {
+            r.shift(1);
+        }
+        let (base, sack) = (r.base, r.bits);
+        // exactly once over the CSN
+        if csn.wrapping_sub(self.rx_csn_base) as i32 >= 0 && self.rx_csn.insert(csn) {
+            self.stats.goodput_bytes += len as u64;
+            while self.rx_csn.remove(&self.rx_csn_base) {
+                self.rx_csn_base = self.rx_csn_base.wrapping_add(1);
+            }
+        } else {
+            self.stats.duplicates += 1;
+        }
+        f.send(Packet {
+            src: self.dst,
+            dst: self.src,
+            sport,
+            dport: braid_spec::BRAID_UDP_PORT,
+            bytes: ack_bytes(),
+            ce: false,
+            payload: Msg::Ack {
+                path,
+                base,
+                sack,
+                ce,
+                ts_echo: ts,
+            },
+        });
+    }
+
+    fn on_ack(
+        &mut self,
+        f: &mut Fabric<Msg>,
+        path: u8,
+        base: u32,
+        sack: &W256,
+        ce: bool,
+        ts_echo: Time,
+    ) {
+        let now = f.now();
+        let g = self.cfg.dctcp_g;
+        let max_cwnd = self.cfg.max_cwnd;
+        let p = &mut self.paths[path as usize];
+        // RTT sample (RFC 6298 gains)
+        let r = (now - ts_echo) as f64;
+        if p.srtt == 0.0 {
+            p.srtt = r;
+            p.rttvar = r / 2.0;
+        } else {
+            p.rttvar = 0.75 * p.rttvar + 0.25 * (p.srtt - r).abs();
+            p.srtt = 0.875 * p.srtt + 0.125 * r;
+        }
+        let top = (0..256u32).rev().find(|&j| sack.get(j));
+        let mut acked = 0u32;
+        let mut lost = Vec::new();
+        let keys: Vec<u32> = p.outstanding.keys().copied().collect();
+        for psn in keys {
+            let j = psn.wrapping_sub(base);
+            let below = (j as i32) < 0;
+            if below || (j < 256 && sack.get(j)) {
+                p.outstanding.remove(&psn);
+                acked += 1;
+            } else if j < 256 && top.map(|t| t > j).unwrap_or(false) {
+                let s = p.outstanding.remove(&psn).expect("present");
+                lost.push((s.csn, s.len));
+            }
+        }
+        // DCTCP: alpha once per window of acknowledged PSNs
+        p.acked += acked;
+        p.marked += ce as u32;
+        if base.wrapping_sub(p.window_end) as i32 >= 0 {
+            let frac = if p.acked > 0 {
+                p.marked as f64 / p.acked as f64
+            } else {
+                0.0
+            };
+            p.alpha = (1.0 - g) * p.alpha + g * frac;
+            if p.marked > 0 {
+                p.cwnd = (p.cwnd * (1.0 - p.alpha / 2.0)).max(1.0);
+            }
+            p.acked = 0;
+            p.marked = 0;
+            p.window_end = p.nxt;
+        }
+        if !ce {
+            p.cwnd = (p.cwnd + acked as f64 / p.cwnd).min(max_cwnd);
+        }
+        if acked > 0 {
+            p.timeouts = 0;
+        }
+        p.rto_deadline = None;
+        if let Some(oldest) = p.outstanding.values().map(|s| s.at).min() {
+            let rto = ((p.srtt + 4.0 * p.rttvar) as Time).max(self.cfg.min_rto);
+            p.rto_deadline = Some(oldest + rto);
+            f.timer(oldest + rto, self.src, RTO | path as u64);
+        }
+        self.stats.sack_losses += lost.len() as u64;
+        for l in lost.into_iter().rev() {
+            self.retx.push_front(l);
+        }
+        self.try_send(f);
+    }
+
+    fn on_rto(&mut self, f: &mut Fabric<Msg>, path: usize) {
+        let now = f.now();
+        let p = &mut self.paths[path];
+        match p.rto_deadline {
+            Some(d) if d <= now => {}
+            _ => return, // re-armed since
+        }
+        p.rto_deadline = None;
+        let all: Vec<Sent> = p.outstanding.values().copied().collect();
+        p.outstanding.clear();
+        p.timeouts += 1;
+        self.stats.timeouts += 1;
+        if p.timeouts >= self.cfg.rehash_after {
+            p.sport = p.sport.wrapping_add(0x1357);
+            p.timeouts = 0;
+            self.stats.rehashes += 1;
+        }
+        self.stats.timeouts_resent += all.len() as u64;
+        for s in all {
+            self.retx.push_back((s.csn, s.len));
+        }
+        self.try_send(f);
+    }
+}
+
+/// One row of the loss benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct LossRow {
+    /// End-to-end loss probability.
+    pub loss: f64,
+    /// Goodput over the sender's line rate.
+    pub goodput_frac: f64,
+    /// The physical limit: (1 - loss) x payload / wire bytes.
+    pub limit: f64,
+    /// Counters.
+    pub stats: BraidStats,
+}
+
+/// Two hosts, one connection, `cfg.paths` paths, random end-to-end loss
+/// `loss` (data and ACKs alike), `sim_ps` of simulated time; goodput is
+/// measured after the first tenth (start-up).
+pub fn loss_point(fab: &FabricConfig, cfg: &BraidConfig, loss: f64, sim_ps: Time) -> LossRow {
+    let mut fc = fab.clone();
+    fc.e2e_loss = loss;
+    let dst = fc.hosts - 1;
+    let mut f: Fabric<Msg> = Fabric::new(fc);
+    let mut c = BulkWrite::new(cfg.clone(), 0, dst);
+    c.start(&mut f);
+    let warm = sim_ps / 10;
+    let mut at_warm = None;
+    while let Some((t, ev)) = f.next_event() {
+        if at_warm.is_none() && t >= warm {
+            at_warm = Some(c.stats.goodput_bytes);
+        }
+        if t >= sim_ps {
+            break;
+        }
+        c.handle(&mut f, ev);
+    }
+    let bytes = c.stats.goodput_bytes - at_warm.unwrap_or(0);
+    let secs = (sim_ps - warm) as f64 / 1e12;
+    let rate = fab.host_rate_bps as f64;
+    let wire = data_bytes(cfg.mtu) + fab.wire_overhead;
+    LossRow {
+        loss,
+        goodput_frac: bytes as f64 * 8.0 / secs / rate,
+        limit: (1.0 - loss) * cfg.mtu as f64 / wire as f64,
+        stats: c.stats,
+    }
+}
