@@ -246,7 +246,7 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
 
 fn bench_loss(quick: bool, json: bool, seed: u64) -> Result<()> {
     use braid_sim::fabric::FabricConfig;
-    use braid_sim::transport::{loss_point, BraidConfig};
+    use braid_sim::transport::{loss_point, BraidConfig, Kind};
     let mut fab = FabricConfig::leaf_spine(32);
     fab.spines = 8;
     fab.seed = seed;
@@ -260,7 +260,7 @@ fn bench_loss(quick: bool, json: bool, seed: u64) -> Result<()> {
             cfg.mtu,
             sim_ps / 1_000_000
         );
-        out!("baselines (RoCEv2 go-back-N, selective repeat) are not implemented yet\n");
+        out!("baselines on the same fabric: roce-gbn = RoCEv2 RC go-back-N on one path (1 ms retransmission timeout, no PFC); sr-irn = one path, selective repeat, window = BDP\n");
         out!(
             "{:>6} {:>10} {:>14} {:>9} {:>8} {:>9} {:>8}",
             "loss",
@@ -273,23 +273,25 @@ fn bench_loss(quick: bool, json: bool, seed: u64) -> Result<()> {
         );
     }
     for loss in [0.0, 0.001, 0.01, 0.05, 0.1] {
-        let r = loss_point(&fab, &cfg, loss, sim_ps);
-        if json {
-            out!(
-                "{{\"scenario\":\"loss\",\"transport\":\"braid\",\"loss\":{loss},\"goodput_frac\":{:.5},\"limit\":{:.5},\"data_sent\":{},\"retransmits\":{},\"timeouts\":{},\"seed\":{seed}}}",
-                r.goodput_frac, r.limit, r.stats.data_sent, r.stats.retransmits, r.stats.timeouts
+        for kind in [Kind::Braid, Kind::GoBackN, Kind::SelectiveRepeat] {
+            let r = loss_point(&fab, &cfg, kind, loss, sim_ps);
+            if json {
+                out!(
+                "{{\"scenario\":\"loss\",\"transport\":\"{}\",\"loss\":{loss},\"goodput_frac\":{:.5},\"limit\":{:.5},\"data_sent\":{},\"retransmits\":{},\"timeouts\":{},\"seed\":{seed}}}",
+                kind.name(), r.goodput_frac, r.limit, r.stats.data_sent, r.stats.retransmits, r.stats.timeouts
             );
-        } else {
-            out!(
-                "{:>6} {:>10} {:>14.4} {:>9.4} {:>8} {:>9} {:>8}",
-                loss,
-                "braid",
-                r.goodput_frac,
-                r.limit,
-                r.stats.data_sent,
-                r.stats.retransmits,
-                r.stats.timeouts
-            );
+            } else {
+                out!(
+                    "{:>6} {:>10} {:>14.4} {:>9.4} {:>8} {:>9} {:>8}",
+                    loss,
+                    kind.name(),
+                    r.goodput_frac,
+                    r.limit,
+                    r.stats.data_sent,
+                    r.stats.retransmits,
+                    r.stats.timeouts
+                );
+            }
         }
     }
     Ok(())

@@ -33,9 +33,27 @@ pub fn ack_bytes() -> u32 {
     (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN + ACK_EXT_LEN) as u32 + FCS_LEN
 }
 
-/// What a Braid packet carries in the model.
+/// What a packet carries in the model (Braid, and the RoCEv2 go-back-N
+/// baseline's data/ACK/NAK).
 #[derive(Debug, Clone)]
 pub enum Msg {
+    /// Go-back-N data packet (RoCEv2 RC style: one PSN space, one path).
+    GbnData {
+        /// PSN.
+        psn: u32,
+        /// Payload bytes.
+        len: u32,
+    },
+    /// Go-back-N ACK: every PSN before `psn` received in order.
+    GbnAck {
+        /// Next expected PSN.
+        psn: u32,
+    },
+    /// Go-back-N NAK (sequence error): resend from `psn`.
+    GbnNak {
+        /// Expected PSN.
+        psn: u32,
+    },
     /// A WRITE data packet.
     Data {
         /// Path id.
@@ -328,6 +346,7 @@ impl BulkWrite {
                     ce,
                     ts_echo,
                 } => self.on_ack(f, path, base, &sack, ce, ts_echo),
+                _ => {}
             },
         }
     }
@@ -485,9 +504,206 @@ impl BulkWrite {
     }
 }
 
+/// The RoCEv2 RC baseline: one path (one UDP source port, one ECMP hash),
+/// go-back-N. The receiver accepts only the expected PSN, NAKs the first
+/// gap once, and ACKs in-order arrivals; the sender goes back to the NAKed
+/// PSN, or to the oldest unacknowledged one after `timeout`. No PFC; with
+/// one flow and no marking, DCQCN keeps the line rate, so the sender
+/// sends at line rate whenever it has something to send.
+pub struct GoBackN {
+    src: HostId,
+    dst: HostId,
+    mtu: u32,
+    sport: u16,
+    timeout: Time,
+    una: u32,
+    nxt: u32,
+    /// Highest PSN sent so far + 1 (new data beyond it).
+    top: u32,
+    deadline: Option<Time>,
+    sending: bool,
+    expected: u32,
+    nak_sent: bool,
+    /// Counters: data packets sent, retransmissions, timeouts, goodput.
+    pub stats: BraidStats,
+}
+
+impl GoBackN {
+    /// A connection with a retransmission timeout of `timeout`.
+    pub fn new(src: HostId, dst: HostId, mtu: u32, timeout: Time) -> Self {
+        GoBackN {
+            src,
+            dst,
+            mtu,
+            sport: 0xc000,
+            timeout,
+            una: 0,
+            nxt: 0,
+            top: 0,
+            deadline: None,
+            sending: false,
+            expected: 0,
+            nak_sent: false,
+            stats: BraidStats::default(),
+        }
+    }
+
+    fn try_send(&mut self, f: &mut Fabric<Msg>) {
+        if self.sending {
+            return;
+        }
+        let now = f.now();
+        let psn = self.nxt;
+        self.nxt = self.nxt.wrapping_add(1);
+        if psn.wrapping_sub(self.top) as i32 >= 0 {
+            self.top = psn.wrapping_add(1);
+        } else {
+            self.stats.retransmits += 1;
+        }
+        let bytes = data_bytes(self.mtu);
+        f.send(Packet {
+            src: self.src,
+            dst: self.dst,
+            sport: self.sport,
+            dport: 4791,
+            bytes,
+            ce: false,
+            payload: Msg::GbnData { psn, len: self.mtu },
+        });
+        self.stats.data_sent += 1;
+        if self.deadline.is_none() {
+            self.deadline = Some(now + self.timeout);
+            f.timer(now + self.timeout, self.src, RTO);
+        }
+        self.sending = true;
+        let ser = f.config().ser_ps(bytes, f.config().host_rate_bps);
+        f.timer(now + ser, self.src, TICK);
+    }
+
+    fn reply(&self, f: &mut Fabric<Msg>, m: Msg) {
+        f.send(Packet {
+            src: self.dst,
+            dst: self.src,
+            sport: self.sport,
+            dport: 4791,
+            bytes: ack_bytes(),
+            ce: false,
+            payload: m,
+        });
+    }
+}
+
+/// A transport the benchmarks can drive.
+pub trait Transport {
+    /// Begin sending.
+    fn start(&mut self, f: &mut Fabric<Msg>);
+    /// React to an event.
+    fn handle(&mut self, f: &mut Fabric<Msg>, ev: Event<Msg>);
+    /// Counters.
+    fn stats(&self) -> BraidStats;
+}
+
+impl Transport for BulkWrite {
+    fn start(&mut self, f: &mut Fabric<Msg>) {
+        BulkWrite::start(self, f)
+    }
+    fn handle(&mut self, f: &mut Fabric<Msg>, ev: Event<Msg>) {
+        BulkWrite::handle(self, f, ev)
+    }
+    fn stats(&self) -> BraidStats {
+        self.stats
+    }
+}
+
+impl Transport for GoBackN {
+    fn start(&mut self, f: &mut Fabric<Msg>) {
+        self.try_send(f);
+    }
+    fn handle(&mut self, f: &mut Fabric<Msg>, ev: Event<Msg>) {
+        let now = f.now();
+        match ev {
+            Event::Timer { token, .. } if token == TICK => {
+                self.sending = false;
+                self.try_send(f);
+            }
+            Event::Timer { token, .. } if token == RTO => {
+                if let Some(d) = self.deadline {
+                    if d <= now {
+                        // go back to the oldest unacknowledged packet
+                        self.stats.timeouts += 1;
+                        self.nxt = self.una;
+                        self.deadline = Some(now + self.timeout);
+                        f.timer(now + self.timeout, self.src, RTO);
+                    }
+                }
+            }
+            Event::Timer { .. } => {}
+            Event::Deliver(pkt) => match pkt.payload {
+                Msg::GbnData { psn, len } => {
+                    if psn == self.expected {
+                        self.expected = self.expected.wrapping_add(1);
+                        self.nak_sent = false;
+                        self.stats.goodput_bytes += len as u64;
+                        self.reply(f, Msg::GbnAck { psn: self.expected });
+                    } else if (psn.wrapping_sub(self.expected) as i32) > 0 {
+                        // out of order: dropped; NAK the gap once
+                        if !self.nak_sent {
+                            self.nak_sent = true;
+                            self.reply(f, Msg::GbnNak { psn: self.expected });
+                        }
+                    } else {
+                        self.stats.duplicates += 1;
+                        self.reply(f, Msg::GbnAck { psn: self.expected });
+                    }
+                }
+                Msg::GbnAck { psn } | Msg::GbnNak { psn } => {
+                    if (psn.wrapping_sub(self.una) as i32) > 0 {
+                        self.una = psn;
+                        self.deadline = Some(now + self.timeout);
+                        f.timer(now + self.timeout, self.src, RTO);
+                    }
+                    if let Msg::GbnNak { .. } = pkt.payload {
+                        self.stats.sack_losses += 1;
+                        self.nxt = psn;
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    fn stats(&self) -> BraidStats {
+        self.stats
+    }
+}
+
+/// Which transport a benchmark row ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Braid: 16 sprayed paths.
+    Braid,
+    /// RoCEv2 RC: one path, go-back-N, with a retransmission timeout.
+    GoBackN,
+    /// IRN-like: one path, selective repeat (SACK), window capped at the
+    /// bandwidth-delay product.
+    SelectiveRepeat,
+}
+
+impl Kind {
+    /// Name in tables and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Braid => "braid",
+            Kind::GoBackN => "roce-gbn",
+            Kind::SelectiveRepeat => "sr-irn",
+        }
+    }
+}
+
 /// One row of the loss benchmark.
 #[derive(Debug, Clone, Copy)]
 pub struct LossRow {
+    /// Transport.
+    pub kind: Kind,
     /// End-to-end loss probability.
     pub loss: f64,
     /// Goodput over the sender's line rate.
@@ -498,35 +714,58 @@ pub struct LossRow {
     pub stats: BraidStats,
 }
 
-/// Two hosts, one connection, `cfg.paths` paths, random end-to-end loss
-/// `loss` (data and ACKs alike), `sim_ps` of simulated time; goodput is
-/// measured after the first tenth (start-up).
-pub fn loss_point(fab: &FabricConfig, cfg: &BraidConfig, loss: f64, sim_ps: Time) -> LossRow {
+/// Two hosts, one connection of `kind`, random end-to-end loss `loss`
+/// (data and ACKs alike), `sim_ps` of simulated time; goodput is measured
+/// after the first tenth (start-up).
+pub fn loss_point(
+    fab: &FabricConfig,
+    cfg: &BraidConfig,
+    kind: Kind,
+    loss: f64,
+    sim_ps: Time,
+) -> LossRow {
     let mut fc = fab.clone();
     fc.e2e_loss = loss;
     let dst = fc.hosts - 1;
     let mut f: Fabric<Msg> = Fabric::new(fc);
-    let mut c = BulkWrite::new(cfg.clone(), 0, dst);
-    c.start(&mut f);
+    let mut t: Box<dyn Transport> = match kind {
+        Kind::Braid => Box::new(BulkWrite::new(cfg.clone(), 0, dst)),
+        Kind::GoBackN => Box::new(GoBackN::new(0, dst, cfg.mtu, 1_000_000_000)),
+        Kind::SelectiveRepeat => {
+            // one path, window = bandwidth-delay product (base RTT ~4.6 us
+            // at 400 Gb/s: 56 packets of 4 KiB)
+            let bdp = 56.0;
+            let c = BraidConfig {
+                paths: 1,
+                init_cwnd: bdp,
+                max_cwnd: bdp,
+                ..cfg.clone()
+            };
+            Box::new(BulkWrite::new(c, 0, dst))
+        }
+    };
+    t.start(&mut f);
     let warm = sim_ps / 10;
     let mut at_warm = None;
-    while let Some((t, ev)) = f.next_event() {
-        if at_warm.is_none() && t >= warm {
-            at_warm = Some(c.stats.goodput_bytes);
+    while let Some((now, ev)) = f.next_event() {
+        if at_warm.is_none() && now >= warm {
+            at_warm = Some(t.stats().goodput_bytes);
         }
-        if t >= sim_ps {
+        if now >= sim_ps {
             break;
         }
-        c.handle(&mut f, ev);
+        t.handle(&mut f, ev);
     }
-    let bytes = c.stats.goodput_bytes - at_warm.unwrap_or(0);
+    let stats = t.stats();
+    let bytes = stats.goodput_bytes - at_warm.unwrap_or(0);
     let secs = (sim_ps - warm) as f64 / 1e12;
     let rate = fab.host_rate_bps as f64;
     let wire = data_bytes(cfg.mtu) + fab.wire_overhead;
     LossRow {
+        kind,
         loss,
         goodput_frac: bytes as f64 * 8.0 / secs / rate,
         limit: (1.0 - loss) * cfg.mtu as f64 / wire as f64,
-        stats: c.stats,
+        stats,
     }
 }

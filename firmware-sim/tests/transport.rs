@@ -12,7 +12,7 @@ fn goodput_under_loss() {
     let cfg = BraidConfig::default();
     eprintln!("loss      goodput  limit    sent     retx  sack-loss  timeouts  dup");
     for loss in [0.0, 0.01, 0.1] {
-        let r = loss_point(&fab, &cfg, loss, 1_000_000_000);
+        let r = loss_point(&fab, &cfg, Kind::Braid, loss, 1_000_000_000);
         eprintln!(
             "{:<8}  {:.4}   {:.4}   {:<7}  {:<5} {:<10} {:<9} {}",
             loss,
@@ -29,4 +29,41 @@ fn goodput_under_loss() {
             "above the physical limit: {r:?}"
         );
     }
+}
+
+/// The baselines run on the same fabric and behave as their designs say:
+/// all three reach the physical limit without loss; go-back-N falls well
+/// below braid at 1% loss; selective repeat on one path stays below braid.
+#[test]
+fn baselines_on_the_same_fabric() {
+    let mut fab = FabricConfig::leaf_spine(32);
+    fab.spines = 8;
+    fab.seed = 0xb4a1;
+    let cfg = BraidConfig::default();
+    let sim = 1_000_000_000;
+    for kind in [Kind::GoBackN, Kind::SelectiveRepeat] {
+        let r = loss_point(&fab, &cfg, kind, 0.0, sim);
+        eprintln!(
+            "{} at 0: {:.4} (limit {:.4})",
+            kind.name(),
+            r.goodput_frac,
+            r.limit
+        );
+        assert!(
+            r.goodput_frac > r.limit - 0.01 && r.goodput_frac <= r.limit + 0.002,
+            "{r:?}"
+        );
+    }
+    let braid = loss_point(&fab, &cfg, Kind::Braid, 0.01, sim).goodput_frac;
+    let gbn = loss_point(&fab, &cfg, Kind::GoBackN, 0.01, sim).goodput_frac;
+    let sr = loss_point(&fab, &cfg, Kind::SelectiveRepeat, 0.01, sim).goodput_frac;
+    eprintln!("at 1% loss: braid {braid:.4}, go-back-N {gbn:.4}, selective repeat {sr:.4}");
+    assert!(
+        gbn < braid - 0.1,
+        "seed 0xb4a1: go-back-N {gbn} vs braid {braid}"
+    );
+    assert!(
+        sr <= braid,
+        "seed 0xb4a1: selective repeat {sr} vs braid {braid}"
+    );
 }
