@@ -769,3 +769,42 @@ pub fn loss_point(
         stats,
     }
 }
+
+/// The loss sweep of `braid-sim bench loss`: 2 hosts on a 32-host, 8-spine
+/// fabric, p in {0, 0.1%, 1%, 5%, 10%}, braid and both baselines; 1 ms of
+/// simulated time per point when `quick`, else 5 ms.
+pub fn loss_sweep(quick: bool, seed: u64) -> Vec<LossRow> {
+    let mut fab = FabricConfig::leaf_spine(32);
+    fab.spines = 8;
+    fab.seed = seed;
+    let cfg = BraidConfig::default();
+    let sim_ps = if quick { 1_000_000_000 } else { 5_000_000_000 };
+    let mut rows = Vec::new();
+    for loss in [0.0, 0.001, 0.01, 0.05, 0.1] {
+        for kind in [Kind::Braid, Kind::GoBackN, Kind::SelectiveRepeat] {
+            rows.push(loss_point(&fab, &cfg, kind, loss, sim_ps));
+        }
+    }
+    rows
+}
+
+/// The sweep as a fixed-width table (also the snapshot format).
+pub fn loss_table(rows: &[LossRow]) -> String {
+    let mut t = format!(
+        "{:>6} {:>10} {:>14} {:>9} {:>8} {:>9} {:>8}\n",
+        "loss", "transport", "goodput_frac", "limit", "sent", "retransm", "timeouts"
+    );
+    for r in rows {
+        t.push_str(&format!(
+            "{:>6} {:>10} {:>14.4} {:>9.4} {:>8} {:>9} {:>8}\n",
+            r.loss,
+            r.kind.name(),
+            r.goodput_frac,
+            r.limit,
+            r.stats.data_sent,
+            r.stats.retransmits,
+            r.stats.timeouts
+        ));
+    }
+    t
+}

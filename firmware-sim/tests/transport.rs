@@ -67,3 +67,21 @@ fn baselines_on_the_same_fabric() {
         "seed 0xb4a1: selective repeat {sr} vs braid {braid}"
     );
 }
+
+/// The quick loss table is pinned: a change of behaviour shows as a diff.
+/// Regenerate with `BRAID_BLESS=1 cargo test -p braid-sim --test transport`.
+#[test]
+fn quick_loss_table_snapshot() {
+    let table = loss_table(&loss_sweep(true, 0xb4a1));
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/loss_quick.txt");
+    if std::env::var_os("BRAID_BLESS").is_some() {
+        std::fs::write(&path, &table).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        want == table,
+        "the quick loss table changed (seed 0xb4a1):\n--- {}\n{want}\n+++ now\n{table}\nregenerate with BRAID_BLESS=1 cargo test -p braid-sim --test transport",
+        path.display()
+    );
+}
