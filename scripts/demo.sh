@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The main job: set up, then run every RTL block in Verilator against the
-# reference model and print what each did and the co-simulation speed.
-# Extra arguments go to `braid-sim demo` (e.g. --cycles 5000000 --fst out/).
+# reference model and print what each did and the co-simulation speed
+# (extra arguments go to `braid-sim demo`, e.g. --cycles 5000000 --fst out/),
+# then the transport model's goodput-under-loss sweep on the fabric
+# simulator beside the RoCEv2 go-back-N and selective-repeat baselines.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh
 cargo run --release -q -p braid-sim -- demo "$@"
+echo
+cargo run --release -q -p braid-sim -- bench loss --quick
