@@ -9,4 +9,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh
 cargo run --release -q -p braid-sim -- demo "$@"
 echo
-cargo run --release -q -p braid-sim -- bench loss --quick
+cargo run --release -q -p braid-sim -- bench loss --quick --out out/bench-loss

@@ -211,6 +211,9 @@ pub struct Stats {
     pub events: u64,
 }
 
+/// A capture callback (see [`Fabric::set_tap`]).
+pub type TapFn<P> = Box<dyn FnMut(Time, &Packet<P>)>;
+
 /// Node of the topology.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Node {
@@ -272,6 +275,8 @@ pub struct Fabric<P> {
     /// Routing view: may spine s of plane p be used from leaf l toward leaf d?
     /// Rebuilt on convergence from link states.
     route_ok: Vec<bool>,
+    /// Sees every packet handed to [`Fabric::send`] (a capture point).
+    tap: Option<TapFn<P>>,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -347,6 +352,7 @@ impl<P> Fabric<P> {
             leaf_up,
             spine_down,
             route_ok,
+            tap: None,
             cfg,
         };
         let mut changes = Vec::new();
@@ -392,12 +398,20 @@ impl<P> Fabric<P> {
     }
 
     /// Hand a packet to the source host's NIC at the current time.
+    /// Call `tap` with every packet handed to [`Fabric::send`] from now on.
+    pub fn set_tap(&mut self, tap: impl FnMut(Time, &Packet<P>) + 'static) {
+        self.tap = Some(Box::new(tap));
+    }
+
     pub fn send(&mut self, pkt: Packet<P>) {
         assert!(
             pkt.src < self.cfg.hosts && pkt.dst < self.cfg.hosts,
             "host out of range"
         );
         self.stats.sent += 1;
+        if let Some(tap) = self.tap.as_mut() {
+            tap(self.now, &pkt);
+        }
         let plane = (self.flow_hash(&pkt, 0x7a11) % self.cfg.planes as u64) as u32;
         let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];
         let id = self.alloc(pkt);

@@ -73,6 +73,11 @@ enum Bench {
         /// Seed of the fabric's random choices.
         #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
         seed: u64,
+        /// Also write DIR/loss.svg (goodput against loss) and
+        /// DIR/braid-loss-1pct.pcap (the first 2,000 frames of a braid
+        /// connection at 1% loss; open with tools/wireshark/braid.lua).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
 }
 
@@ -112,8 +117,14 @@ fn run(cli: Cli) -> Result<()> {
         }
         Cmd::Demo { cycles, seed, fst } => demo(cycles, seed, fst),
         Cmd::Bench {
-            which: Bench::Loss { quick, json, seed },
-        } => bench_loss(quick, json, seed),
+            which:
+                Bench::Loss {
+                    quick,
+                    json,
+                    seed,
+                    out,
+                },
+        } => bench_loss(quick, json, seed, out),
     }
 }
 
@@ -244,8 +255,8 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
     Ok(())
 }
 
-fn bench_loss(quick: bool, json: bool, seed: u64) -> Result<()> {
-    use braid_sim::transport::{loss_sweep, loss_table};
+fn bench_loss(quick: bool, json: bool, seed: u64, out_dir: Option<PathBuf>) -> Result<()> {
+    use braid_sim::transport::{capture_braid, loss_svg, loss_sweep, loss_table};
     let sim_us = if quick { 1000 } else { 5000 };
     if !json {
         out!(
@@ -276,6 +287,29 @@ fn bench_loss(quick: bool, json: bool, seed: u64) -> Result<()> {
             "\n{pkts} simulated data packets (plus as many ACKs) in {secs:.2} s: {:.2} M data packets/s",
             pkts as f64 / secs / 1e6
         );
+    }
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        let svg = dir.join("loss.svg");
+        std::fs::write(&svg, loss_svg(&rows))?;
+        let pcap = dir.join("braid-loss-1pct.pcap");
+        let mut w = braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(
+            std::fs::File::create(&pcap)?,
+        ))?;
+        let frames = capture_braid(0.01, 2000, seed);
+        for (t, fr) in &frames {
+            w.write_frame(*t, fr)?;
+        }
+        drop(w);
+        if !json {
+            out!(
+                "\nwrote {} and {} ({} frames)",
+                svg.display(),
+                pcap.display(),
+                frames.len()
+            );
+        }
     }
     Ok(())
 }

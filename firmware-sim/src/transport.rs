@@ -724,10 +724,28 @@ pub fn loss_point(
     loss: f64,
     sim_ps: Time,
 ) -> LossRow {
+    loss_point_tapped(fab, cfg, kind, loss, sim_ps, None)
+}
+
+/// A capture point on the fabric (see [`Fabric::set_tap`]).
+pub type Tap = Box<dyn FnMut(Time, &Packet<Msg>)>;
+
+/// [`loss_point`] with a capture tap on the fabric.
+pub fn loss_point_tapped(
+    fab: &FabricConfig,
+    cfg: &BraidConfig,
+    kind: Kind,
+    loss: f64,
+    sim_ps: Time,
+    tap: Option<Tap>,
+) -> LossRow {
     let mut fc = fab.clone();
     fc.e2e_loss = loss;
     let dst = fc.hosts - 1;
     let mut f: Fabric<Msg> = Fabric::new(fc);
+    if let Some(tap) = tap {
+        f.set_tap(tap);
+    }
     let mut t: Box<dyn Transport> = match kind {
         Kind::Braid => Box::new(BulkWrite::new(cfg.clone(), 0, dst)),
         Kind::GoBackN => Box::new(GoBackN::new(0, dst, cfg.mtu, 1_000_000_000)),
@@ -807,4 +825,233 @@ pub fn loss_table(rows: &[LossRow]) -> String {
         ));
     }
     t
+}
+
+/// MAC address of host `h` in captures (locally administered).
+pub fn host_mac(h: HostId) -> [u8; 6] {
+    [0x02, 0x42, 0x52, (h >> 16) as u8, (h >> 8) as u8, h as u8]
+}
+
+/// IPv4 address of host `h` in captures (10.x.y.z).
+pub fn host_ip(h: HostId) -> [u8; 4] {
+    [10, (h >> 16) as u8, (h >> 8) as u8, h as u8]
+}
+
+/// A model packet as a real Ethernet/IPv4/UDP/Braid frame (FCS not
+/// included, payload zeros), per `braid-spec`; `None` for the baselines'
+/// packets, which are not Braid.
+pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
+    use braid_spec::wire::braid::{AckRepr, BaseRepr, Body, BraidRepr, Flags, Opcode, WriteRepr};
+    use braid_spec::wire::eth::EthernetRepr;
+    use braid_spec::wire::frame::{emit_frame_vec, FrameRepr};
+    use braid_spec::wire::ip::{IpRepr, Ipv4Repr};
+    use braid_spec::wire::udp::UdpRepr;
+    use braid_spec::Sack256;
+    let (base, body, payload_len) = match &p.payload {
+        Msg::Data {
+            path,
+            psn,
+            csn,
+            floor_delta,
+            len,
+            ts,
+        } => (
+            BaseRepr {
+                opcode: Opcode::Write,
+                flags: Flags(Flags::ACK_REQ),
+                path_id: *path,
+                dst_conn: 1,
+                path_psn: *psn,
+                csn: *csn,
+                timestamp: (*ts / 1000) as u32,
+                payload_len: *len as u16,
+                floor_delta: *floor_delta,
+            },
+            Body::Write {
+                ext: WriteRepr {
+                    rkey: 0x1000,
+                    va: 0x7f00_0000_0000 + *csn as u64 * *len as u64,
+                    stream: 0,
+                    msn: 0,
+                    msg_len: 0,
+                },
+                imm: None,
+            },
+            *len as usize,
+        ),
+        Msg::Ack {
+            path,
+            base,
+            sack,
+            ce,
+            ts_echo,
+        } => (
+            BaseRepr {
+                opcode: Opcode::Ack,
+                flags: Flags(0),
+                path_id: *path,
+                dst_conn: 1,
+                path_psn: 0,
+                csn: 0,
+                timestamp: 0,
+                payload_len: 0,
+                floor_delta: 0,
+            },
+            Body::Ack(AckRepr {
+                base_psn: *base,
+                csn_base: 0,
+                ts_echo: (*ts_echo / 1000) as u32,
+                ecn_count: *ce as u16,
+                rate_hint: 0,
+                sack: Sack256 { words: sack.0 },
+            }),
+            0,
+        ),
+        _ => return None,
+    };
+    let repr = FrameRepr {
+        eth: EthernetRepr {
+            dst: host_mac(p.dst),
+            src: host_mac(p.src),
+            vlan: None,
+        },
+        ip: IpRepr::V4(Ipv4Repr {
+            dscp: 0,
+            ecn: if p.ce { 3 } else { 1 },
+            ident: 0,
+            dont_frag: true,
+            ttl: 64,
+            src: host_ip(p.src),
+            dst: host_ip(p.dst),
+        }),
+        udp: UdpRepr {
+            src_port: p.sport,
+            dst_port: p.dport,
+            checksum: false,
+        },
+        braid: BraidRepr { base, body },
+    };
+    emit_frame_vec(&repr, &vec![0u8; payload_len]).ok()
+}
+
+/// An SVG line chart of goodput against loss, one line per transport plus
+/// the physical limit.
+pub fn loss_svg(rows: &[LossRow]) -> String {
+    let (w, h, m) = (640.0, 400.0, 60.0);
+    let losses: Vec<f64> = {
+        let mut v: Vec<f64> = rows.iter().map(|r| r.loss).collect();
+        v.dedup();
+        v
+    };
+    let xs = |i: usize| m + (w - 2.0 * m) * i as f64 / (losses.len().max(2) - 1) as f64;
+    let ys = |g: f64| h - m - (h - 2.0 * m) * g.clamp(0.0, 1.0);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">Goodput / line rate against end-to-end loss (2 hosts, 400 Gb/s, 4 KiB)</text>\n",
+        w / 2.0
+    );
+    for k in 0..=10 {
+        let g = k as f64 / 10.0;
+        s += &format!(
+            "<line x1=\"{m}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{g:.1}</text>\n",
+            w - m,
+            m - 6.0,
+            ys(g) + 4.0,
+            y = ys(g)
+        );
+    }
+    for (i, l) in losses.iter().enumerate() {
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}%</text>\n",
+            xs(i),
+            h - m + 18.0,
+            l * 100.0
+        );
+    }
+    s += &format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">loss p (data and ACKs)</text>\n",
+        w / 2.0,
+        h - 16.0
+    );
+    let mut series: Vec<(&str, &str, Vec<f64>)> = vec![(
+        "limit",
+        "#999",
+        losses
+            .iter()
+            .map(|l| {
+                rows.iter()
+                    .find(|r| r.loss == *l)
+                    .map(|r| r.limit)
+                    .unwrap_or(0.0)
+            })
+            .collect(),
+    )];
+    for (kind, color) in [
+        (Kind::Braid, "#d62728"),
+        (Kind::SelectiveRepeat, "#1f77b4"),
+        (Kind::GoBackN, "#2ca02c"),
+    ] {
+        let v: Vec<f64> = losses
+            .iter()
+            .map(|l| {
+                rows.iter()
+                    .find(|r| r.loss == *l && r.kind == kind)
+                    .map(|r| r.goodput_frac)
+                    .unwrap_or(0.0)
+            })
+            .collect();
+        series.push((kind.name(), color, v));
+    }
+    for (k, (name, color, v)) in series.iter().enumerate() {
+        let pts: Vec<String> = v
+            .iter()
+            .enumerate()
+            .map(|(i, g)| format!("{:.1},{:.1}", xs(i), ys(*g)))
+            .collect();
+        let dash = if *name == "limit" {
+            " stroke-dasharray=\"5,4\""
+        } else {
+            ""
+        };
+        s += &format!(
+            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n<text x=\"{}\" y=\"{}\" fill=\"{color}\">{name}</text>\n",
+            pts.join(" "),
+            w - m - 90.0,
+            h - m - 120.0 + 16.0 * k as f64
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+/// Captured frames: (time in ns, frame bytes).
+pub type Frames = Vec<(u64, Vec<u8>)>;
+
+/// Frames of the first `max` packets a braid connection sends (data and
+/// ACKs) at end-to-end loss `loss`, with their send times in ns.
+pub fn capture_braid(loss: f64, max: usize, seed: u64) -> Frames {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let mut fab = FabricConfig::leaf_spine(32);
+    fab.spines = 8;
+    fab.seed = seed;
+    let frames: Rc<RefCell<Frames>> = Rc::new(RefCell::new(Vec::new()));
+    let sink = frames.clone();
+    let tap: Tap = Box::new(move |t: Time, p: &Packet<Msg>| {
+        let mut v = sink.borrow_mut();
+        if v.len() < max {
+            if let Some(fr) = frame_of(p) {
+                v.push((t / 1000, fr));
+            }
+        }
+    });
+    loss_point_tapped(
+        &fab,
+        &BraidConfig::default(),
+        Kind::Braid,
+        loss,
+        200_000_000,
+        Some(tap),
+    );
+    let v = frames.borrow().clone();
+    v
 }
