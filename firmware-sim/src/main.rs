@@ -270,9 +270,10 @@ fn bench_loss(quick: bool, json: bool, seed: u64, out_dir: Option<PathBuf>) -> R
     if json {
         for r in &rows {
             out!(
-                "{{\"scenario\":\"loss\",\"transport\":\"{}\",\"loss\":{},\"goodput_frac\":{:.5},\"limit\":{:.5},\"data_sent\":{},\"retransmits\":{},\"timeouts\":{},\"seed\":{seed}}}",
+                "{{\"scenario\":\"loss\",\"transport\":\"{}\",\"loss\":{},\"per_hop\":{},\"goodput_frac\":{:.5},\"limit\":{:.5},\"data_sent\":{},\"retransmits\":{},\"timeouts\":{},\"seed\":{seed}}}",
                 r.kind.name(),
                 r.loss,
+                r.per_hop,
                 r.goodput_frac,
                 r.limit,
                 r.stats.data_sent,

@@ -704,11 +704,14 @@ impl Kind {
 pub struct LossRow {
     /// Transport.
     pub kind: Kind,
-    /// End-to-end loss probability.
+    /// Loss probability: end to end, or on every switch hop when `per_hop`.
     pub loss: f64,
+    /// The loss applies on every switch hop (3 for data, 3 for ACKs).
+    pub per_hop: bool,
     /// Goodput over the sender's line rate.
     pub goodput_frac: f64,
-    /// The physical limit: (1 - loss) x payload / wire bytes.
+    /// The physical limit: the delivered fraction ((1 - loss), or
+    /// (1 - loss)^3 per hop) x payload / wire bytes.
     pub limit: f64,
     /// Counters.
     pub stats: BraidStats,
@@ -724,7 +727,7 @@ pub fn loss_point(
     loss: f64,
     sim_ps: Time,
 ) -> LossRow {
-    loss_point_tapped(fab, cfg, kind, loss, sim_ps, None)
+    loss_point_tapped(fab, cfg, kind, loss, false, sim_ps, None)
 }
 
 /// A capture point on the fabric (see [`Fabric::set_tap`]).
@@ -736,11 +739,16 @@ pub fn loss_point_tapped(
     cfg: &BraidConfig,
     kind: Kind,
     loss: f64,
+    per_hop: bool,
     sim_ps: Time,
     tap: Option<Tap>,
 ) -> LossRow {
     let mut fc = fab.clone();
-    fc.e2e_loss = loss;
+    if per_hop {
+        fc.link_loss = crate::fabric::LossModel::Bernoulli(loss);
+    } else {
+        fc.e2e_loss = loss;
+    }
     let dst = fc.hosts - 1;
     let mut f: Fabric<Msg> = Fabric::new(fc);
     if let Some(tap) = tap {
@@ -779,11 +787,17 @@ pub fn loss_point_tapped(
     let secs = (sim_ps - warm) as f64 / 1e12;
     let rate = fab.host_rate_bps as f64;
     let wire = data_bytes(cfg.mtu) + fab.wire_overhead;
+    let delivered = if per_hop {
+        (1.0 - loss).powi(3)
+    } else {
+        1.0 - loss
+    };
     LossRow {
         kind,
         loss,
+        per_hop,
         goodput_frac: bytes as f64 * 8.0 / secs / rate,
-        limit: (1.0 - loss) * cfg.mtu as f64 / wire as f64,
+        limit: delivered * cfg.mtu as f64 / wire as f64,
         stats,
     }
 }
@@ -803,19 +817,28 @@ pub fn loss_sweep(quick: bool, seed: u64) -> Vec<LossRow> {
             rows.push(loss_point(&fab, &cfg, kind, loss, sim_ps));
         }
     }
+    // the harsher variant: the same p on every switch hop
+    for loss in [0.001, 0.01, 0.05, 0.1] {
+        for kind in [Kind::Braid, Kind::GoBackN, Kind::SelectiveRepeat] {
+            rows.push(loss_point_tapped(
+                &fab, &cfg, kind, loss, true, sim_ps, None,
+            ));
+        }
+    }
     rows
 }
 
 /// The sweep as a fixed-width table (also the snapshot format).
 pub fn loss_table(rows: &[LossRow]) -> String {
     let mut t = format!(
-        "{:>6} {:>10} {:>14} {:>9} {:>8} {:>9} {:>8}\n",
-        "loss", "transport", "goodput_frac", "limit", "sent", "retransm", "timeouts"
+        "{:>6} {:>5} {:>10} {:>14} {:>9} {:>8} {:>9} {:>8}\n",
+        "loss", "where", "transport", "goodput_frac", "limit", "sent", "retransm", "timeouts"
     );
     for r in rows {
         t.push_str(&format!(
-            "{:>6} {:>10} {:>14.4} {:>9.4} {:>8} {:>9} {:>8}\n",
+            "{:>6} {:>5} {:>10} {:>14.4} {:>9.4} {:>8} {:>9} {:>8}\n",
             r.loss,
+            if r.per_hop { "hop" } else { "e2e" },
             r.kind.name(),
             r.goodput_frac,
             r.limit,
@@ -939,7 +962,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
 pub fn loss_svg(rows: &[LossRow]) -> String {
     let (w, h, m) = (640.0, 400.0, 60.0);
     let losses: Vec<f64> = {
-        let mut v: Vec<f64> = rows.iter().map(|r| r.loss).collect();
+        let mut v: Vec<f64> = rows.iter().filter(|r| !r.per_hop).map(|r| r.loss).collect();
         v.dedup();
         v
     };
@@ -1049,6 +1072,7 @@ pub fn capture_braid(loss: f64, max: usize, seed: u64) -> Frames {
         &BraidConfig::default(),
         Kind::Braid,
         loss,
+        false,
         200_000_000,
         Some(tap),
     );
