@@ -13,11 +13,11 @@
 //! regions, and the baselines.
 
 use crate::fabric::{Event, Fabric, FabricConfig, HostId, Packet, Time};
-use crate::model::W256;
 use braid_spec::wire::braid::{ACK_EXT_LEN, BASE_HEADER_LEN, WRITE_EXT_LEN};
 use braid_spec::wire::eth::ETHERNET_LEN;
 use braid_spec::wire::ip::IPV4_LEN;
 use braid_spec::wire::udp::UDP_LEN;
+use braid_spec::Sack256;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Ethernet FCS bytes.
@@ -76,7 +76,7 @@ pub enum Msg {
         /// Cumulative base PSN.
         base: u32,
         /// Bit j = PSN `base + j` received.
-        sack: W256,
+        sack: Sack256,
         /// The acknowledged data packet carried CE.
         ce: bool,
         /// Its send time.
@@ -141,6 +141,11 @@ struct TxPath {
 }
 
 impl TxPath {
+    /// Retransmission timeout: srtt + 4 rttvar, at least `min`.
+    fn rto(&self, min: Time) -> Time {
+        ((self.srtt + 4.0 * self.rttvar) as Time).max(min)
+    }
+
     fn floor(&self) -> u32 {
         self.outstanding.keys().next().copied().unwrap_or(self.nxt)
     }
@@ -150,22 +155,12 @@ impl TxPath {
 struct RxPath {
     base: u32,
     /// bit j = base + j received
-    bits: W256,
+    bits: Sack256,
 }
 
 impl RxPath {
     fn shift(&mut self, n: u32) {
-        if n >= 256 {
-            self.bits = W256::ZERO;
-        } else {
-            let mut b = W256::ZERO;
-            for j in n..256 {
-                if self.bits.get(j) {
-                    b.set(j - n, true);
-                }
-            }
-            self.bits = b;
-        }
+        self.bits = self.bits.shr(n as usize);
         self.base = self.base.wrapping_add(n);
     }
 }
@@ -252,10 +247,6 @@ impl BulkWrite {
         self.try_send(f);
     }
 
-    fn rto(&self, p: &TxPath) -> Time {
-        ((p.srtt + 4.0 * p.rttvar) as Time).max(self.cfg.min_rto)
-    }
-
     /// Send one packet if a path is open; keep the NIC busy at line rate
     /// with a tick per packet time.
     fn try_send(&mut self, f: &mut Fabric<Msg>) {
@@ -285,7 +276,7 @@ impl BulkWrite {
             }
         };
         let now = f.now();
-        let rto = self.rto(&self.paths[i]);
+        let rto = self.paths[i].rto(self.cfg.min_rto);
         let p = &mut self.paths[i];
         let psn = p.nxt;
         p.nxt = p.nxt.wrapping_add(1);
@@ -374,11 +365,11 @@ impl BulkWrite {
         }
         let j = psn.wrapping_sub(r.base);
         if j < 256 {
-            r.bits.set(j, true);
+            r.bits.set(j as usize, true);
         }
-        while r.bits.get(0) {
-            r.shift(1);
-        }
+        // slide over the leading received run
+        let run = (0..256).find(|&k| !r.bits.get(k)).unwrap_or(256) as u32;
+        r.shift(run);
         let (base, sack) = (r.base, r.bits);
         // exactly once over the CSN
         if csn.wrapping_sub(self.rx_csn_base) as i32 >= 0 && self.rx_csn.insert(csn) {
@@ -411,7 +402,7 @@ impl BulkWrite {
         f: &mut Fabric<Msg>,
         path: u8,
         base: u32,
-        sack: &W256,
+        sack: &Sack256,
         ce: bool,
         ts_echo: Time,
     ) {
@@ -428,14 +419,14 @@ impl BulkWrite {
             p.rttvar = 0.75 * p.rttvar + 0.25 * (p.srtt - r).abs();
             p.srtt = 0.875 * p.srtt + 0.125 * r;
         }
-        let top = (0..256u32).rev().find(|&j| sack.get(j));
+        let top = sack.highest_set().map(|t| t as u32);
         let mut acked = 0u32;
         let mut lost = Vec::new();
         let keys: Vec<u32> = p.outstanding.keys().copied().collect();
         for psn in keys {
             let j = psn.wrapping_sub(base);
             let below = (j as i32) < 0;
-            if below || (j < 256 && sack.get(j)) {
+            if below || (j < 256 && sack.get(j as usize)) {
                 p.outstanding.remove(&psn);
                 acked += 1;
             } else if j < 256 && top.map(|t| t > j).unwrap_or(false) {
@@ -468,7 +459,7 @@ impl BulkWrite {
         }
         p.rto_deadline = None;
         if let Some(oldest) = p.outstanding.values().map(|s| s.at).min() {
-            let rto = ((p.srtt + 4.0 * p.rttvar) as Time).max(self.cfg.min_rto);
+            let rto = p.rto(self.cfg.min_rto);
             p.rto_deadline = Some(oldest + rto);
             f.timer(oldest + rto, self.src, RTO | path as u64);
         }
@@ -869,7 +860,6 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
     use braid_spec::wire::frame::{emit_frame_vec, FrameRepr};
     use braid_spec::wire::ip::{IpRepr, Ipv4Repr};
     use braid_spec::wire::udp::UdpRepr;
-    use braid_spec::Sack256;
     let (base, body, payload_len) = match &p.payload {
         Msg::Data {
             path,
@@ -926,7 +916,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
                 ts_echo: (*ts_echo / 1000) as u32,
                 ecn_count: *ce as u16,
                 rate_hint: 0,
-                sack: Sack256 { words: sack.0 },
+                sack: *sack,
             }),
             0,
         ),

@@ -72,7 +72,6 @@ pub struct SackTrackerModel {
     /// The last state edge applied a floor jump or a restart.
     moved: bool,
     c: Option<(u32, u32, bool, bool)>, // psn, base snapshot, in_window, seen
-    out: SackOut,
 }
 
 impl Default for SackTrackerModel {
@@ -89,26 +88,15 @@ impl Default for SackTrackerModel {
             bitmap: W256::ZERO,
             moved: false,
             c: None,
-            out: SackOut {
-                res: None,
-                ack_base: 0,
-                ack_sack: W256::ZERO,
-            },
         }
     }
 }
 
-impl SackTrackerModel {
-    /// Current cumulative base (state, not the registered ACK view).
-    pub fn base(&self) -> u32 {
-        self.base
-    }
-}
-
-/// Serial-number class of `psn` against a window starting at `base`.
-pub fn classify(psn: u32, base: u32, seen: bool) -> PsnClass {
+/// Class of a packet found in the window (`in_window`, with its bit
+/// `seen`), or else before or after `base` in serial-number order.
+pub fn classify(psn: u32, base: u32, in_window: bool, seen: bool) -> PsnClass {
     let d = psn.wrapping_sub(base);
-    if d < 256 {
+    if in_window {
         if seen {
             PsnClass::Duplicate
         } else {
@@ -138,20 +126,9 @@ impl CycleModel for SackTrackerModel {
 
     fn step(&mut self, i: &SackIn) -> SackOut {
         // outputs registered from the classification stage and the state
-        let res = self.c.map(|(psn, base, in_win, seen)| {
-            let class = if in_win {
-                if seen {
-                    PsnClass::Duplicate
-                } else {
-                    PsnClass::New
-                }
-            } else if (psn.wrapping_sub(base) as i32) < 0 {
-                PsnClass::Behind
-            } else {
-                PsnClass::Beyond
-            };
-            (class, psn)
-        });
+        let res = self
+            .c
+            .map(|(psn, base, in_win, seen)| (classify(psn, base, in_win, seen), psn));
         let out = SackOut {
             res,
             ack_base: self.base,
@@ -226,7 +203,6 @@ impl CycleModel for SackTrackerModel {
         self.q_init = self.in_init;
         self.in_init = i.init;
         self.in_pkt = i.pkt;
-        self.out = out;
         out
     }
 

@@ -36,11 +36,17 @@ impl W256 {
 
     /// `r[j] = self[(j + k) mod 256]`: rotate right by `k`.
     pub fn rotate_right(&self, k: u32) -> W256 {
+        let k = (k & 255) as usize;
+        let (wq, b) = (k / 64, k % 64);
         let mut r = W256::ZERO;
-        for j in 0..256 {
-            if self.get((j + k) & 255) {
-                r.set(j, true);
-            }
+        for i in 0..4 {
+            let lo = self.0[(i + wq) % 4] >> b;
+            let hi = if b > 0 {
+                self.0[(i + wq + 1) % 4] << (64 - b)
+            } else {
+                0
+            };
+            r.0[i] = lo | hi;
         }
         r
     }
@@ -100,5 +106,24 @@ impl std::ops::Not for W256 {
     type Output = W256;
     fn not(self) -> W256 {
         W256([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotate_right_is_the_bitwise_definition() {
+        let mut x = W256::ZERO;
+        for j in [0, 1, 63, 64, 100, 191, 192, 255] {
+            x.set(j, true);
+        }
+        for k in [0, 1, 5, 63, 64, 65, 130, 255, 256, 300] {
+            let r = x.rotate_right(k);
+            for j in 0..256 {
+                assert_eq!(r.get(j), x.get((j + k) & 255), "k {k} bit {j}");
+            }
+        }
     }
 }

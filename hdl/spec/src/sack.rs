@@ -104,6 +104,26 @@ impl Sack256 {
         self.words[0] | self.words[1] | self.words[2] | self.words[3] == 0
     }
 
+    /// Bit `j` of the result is bit `j + n` of `self` (a window sliding
+    /// forward by `n` PSNs); all clear for `n >= 256`.
+    pub fn shr(&self, n: usize) -> Sack256 {
+        let mut out = Sack256::ZERO;
+        if n >= SACK_BITS {
+            return out;
+        }
+        let (wq, b) = (n / 64, n % 64);
+        for k in 0..4 - wq {
+            let lo = self.words[k + wq] >> b;
+            let hi = if b > 0 && k + wq + 1 < 4 {
+                self.words[k + wq + 1] << (64 - b)
+            } else {
+                0
+            };
+            out.words[k] = lo | hi;
+        }
+        out
+    }
+
     /// Bits proven lost by an ACK: clear bits strictly below the highest set bit.
     ///
     /// Valid only for ACK bitmaps (bit j = base_psn + j) of a single path.
@@ -117,5 +137,24 @@ impl Sack256 {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shr_moves_every_bit_down() {
+        let mut s = Sack256::ZERO;
+        for j in [0, 1, 63, 64, 65, 127, 128, 200, 255] {
+            s.set(j, true);
+        }
+        for n in [0, 1, 7, 63, 64, 65, 128, 200, 255, 256, 300] {
+            let r = s.shr(n);
+            for j in 0..SACK_BITS {
+                assert_eq!(r.get(j), s.get(j + n), "n {n} bit {j}");
+            }
+        }
     }
 }
