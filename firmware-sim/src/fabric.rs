@@ -412,7 +412,7 @@ impl<P> Fabric<P> {
         if let Some(tap) = self.tap.as_mut() {
             tap(self.now, &pkt);
         }
-        let plane = (self.flow_hash(&pkt, 0x7a11) % self.cfg.planes as u64) as u32;
+        let plane = self.plane_of(pkt.src, pkt.dst, pkt.sport, pkt.dport);
         let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];
         let id = self.alloc(pkt);
         self.enqueue(port, id);
@@ -442,10 +442,21 @@ impl<P> Fabric<P> {
     }
 
     fn flow_hash(&self, p: &Packet<P>, salt: u64) -> u64 {
-        mix((p.src as u64) << 40
-            ^ (p.dst as u64) << 16
-            ^ mix((p.sport as u64) << 16 | p.dport as u64 | 17 << 32)
+        self.tuple_hash(p.src, p.dst, p.sport, p.dport, salt)
+    }
+
+    fn tuple_hash(&self, src: HostId, dst: HostId, sport: u16, dport: u16, salt: u64) -> u64 {
+        mix((src as u64) << 40
+            ^ (dst as u64) << 16
+            ^ mix((sport as u64) << 16 | dport as u64 | 17 << 32)
             ^ mix(salt ^ self.cfg.seed))
+    }
+
+    /// The plane (NIC port) a packet with this 5-tuple leaves on: the NIC
+    /// hashes the plane like a switch hashes the spine, so a transport can
+    /// schedule each of its ports separately.
+    pub fn plane_of(&self, src: HostId, dst: HostId, sport: u16, dport: u16) -> u32 {
+        (self.tuple_hash(src, dst, sport, dport, 0x7a11) % self.cfg.planes as u64) as u32
     }
 
     fn enqueue(&mut self, port: u32, id: u32) {

@@ -5,4 +5,5 @@
 pub mod cosim;
 pub mod fabric;
 pub mod model;
+pub mod net;
 pub mod transport;

@@ -99,6 +99,20 @@ impl Sack256 {
             .map(|w| w * 64 + 63 - self.words[w].leading_zeros() as usize)
     }
 
+    /// Number of consecutive set bits from bit 0 (the run a receiver's
+    /// base slides over); 256 when all are set.
+    pub fn leading_run(&self) -> usize {
+        let mut n = 0;
+        for w in self.words {
+            let t = w.trailing_ones() as usize;
+            n += t;
+            if t < 64 {
+                break;
+            }
+        }
+        n
+    }
+
     /// Whether no bit is set.
     pub const fn is_empty(&self) -> bool {
         self.words[0] | self.words[1] | self.words[2] | self.words[3] == 0

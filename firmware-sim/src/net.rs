@@ -1,0 +1,2070 @@
+//! The complete transport reference model: hosts with memory, memory
+//! regions, connections carrying several streams of WRITE / WRITE_IMM /
+//! SEND / SEND_IMM messages, NICs with one port per plane, and three
+//! transports behind one verbs-like API:
+//!
+//! * **Braid** (`braid-spec`): messages segmented into MTU packets that
+//!   each carry their final placement (rkey + VA, or stream + RSN + offset);
+//!   spraying over N paths (one UDP source port each) whose windows are
+//!   open; per-path PSNs, the receiver's per-path base + 256-bit SACK window
+//!   with the sender's floor (SPEC section 6); immediate retransmission of a
+//!   loss proven by a SACK hole, under a new PSN on any open path; per-path
+//!   RTT estimation and tail-loss timeouts; re-hashing a path to a new UDP
+//!   source port after repeated timeouts; exactly-once accounting over the
+//!   CSN; DCTCP-style per-path ECN windows plus the receiver's rate hint in
+//!   every ACK (its capacity shared among the connections sending to it),
+//!   which the sender paces at; placement checks (SPEC section 7) and NACKs
+//!   (section 8); completions in MSN order per stream.
+//! * **RoCEv2 go-back-N** (the baseline): one path (one UDP source port),
+//!   one PSN space, in-order acceptance only, NAK on the first gap,
+//!   retransmission timeout, DCQCN-style rate control on ECN echoes.
+//! * **Selective repeat, IRN-like**: the Braid machinery on one path with the
+//!   window capped at the bandwidth-delay product and no rate hints.
+//!
+//! A connection is one direction (sender at `src`, receiver at `dst`); a
+//! verbs queue pair is two of them. The model is deterministic from the
+//! fabric seed. With [`NetConfig::carry_data`] packets carry real payload
+//! bytes read from the sender's host memory and written into the receiver's
+//! (tests check them byte for byte); without it only lengths travel (the
+//! large benchmarks), and every placement check still runs.
+
+use crate::fabric::{Event, Fabric, FabricConfig, HostId, Packet, Time, PS_PER_SEC};
+use crate::transport::{BraidConfig, Kind};
+use braid_spec::wire::braid::{
+    Flags, NackReason, Opcode, ACK_EXT_LEN, BASE_HEADER_LEN, IMM_EXT_LEN, NACK_EXT_LEN,
+    SEND_EXT_LEN, WRITE_EXT_LEN,
+};
+use braid_spec::wire::eth::ETHERNET_LEN;
+use braid_spec::wire::ip::IPV4_LEN;
+use braid_spec::wire::udp::UDP_LEN;
+use braid_spec::Sack256;
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+
+/// Connection index.
+pub type ConnId = u32;
+
+const FCS: u32 = 4;
+const L2L4: u32 = (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN) as u32 + FCS;
+
+/// Frame bytes (FCS included) of a data packet of `op` with `payload` bytes.
+pub fn data_frame_bytes(op: Opcode, payload: u32) -> u32 {
+    let ext = match op {
+        Opcode::Write => WRITE_EXT_LEN,
+        Opcode::WriteImm => WRITE_EXT_LEN + IMM_EXT_LEN,
+        Opcode::Send => SEND_EXT_LEN,
+        Opcode::SendImm => SEND_EXT_LEN + IMM_EXT_LEN,
+        _ => 0,
+    } as u32;
+    L2L4 + ext + payload
+}
+
+/// Frame bytes of an ACK.
+pub fn ack_frame_bytes() -> u32 {
+    L2L4 + ACK_EXT_LEN as u32
+}
+
+/// Frame bytes of a NACK.
+pub fn nack_frame_bytes() -> u32 {
+    L2L4 + NACK_EXT_LEN as u32
+}
+
+/// Memory-region access rights (bits).
+pub mod access {
+    /// The local NIC may write (receive buffers).
+    pub const LOCAL_WRITE: u8 = 1;
+    /// Remote WRITEs may land here.
+    pub const REMOTE_WRITE: u8 = 2;
+    /// Remote reads (reserved for READ).
+    pub const REMOTE_READ: u8 = 4;
+}
+
+/// A registered memory region (addresses are host-memory offsets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemRegion {
+    /// Protection domain.
+    pub pd: u32,
+    /// First byte.
+    pub addr: u64,
+    /// Length in bytes.
+    pub len: u64,
+    /// [`access`] bits.
+    pub access: u8,
+    /// Local key (for scatter entries and receive buffers).
+    pub lkey: u32,
+    /// Remote key (for WRITEs from the peer).
+    pub rkey: u32,
+}
+
+impl MemRegion {
+    fn contains(&self, addr: u64, len: u64) -> bool {
+        match addr.checked_add(len) {
+            Some(end) => addr >= self.addr && end <= self.addr + self.len,
+            None => false,
+        }
+    }
+}
+
+/// What a work request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WrOp {
+    /// RDMA WRITE to `remote` in the region of `rkey`.
+    Write {
+        /// Remote key.
+        rkey: u32,
+        /// Remote address of the first byte.
+        remote: u64,
+    },
+    /// RDMA WRITE with immediate: also a completion at the receiver.
+    WriteImm {
+        /// Remote key.
+        rkey: u32,
+        /// Remote address of the first byte.
+        remote: u64,
+        /// Immediate data.
+        imm: u32,
+    },
+    /// SEND into the next posted receive of the stream.
+    Send,
+    /// SEND with immediate.
+    SendImm {
+        /// Immediate data.
+        imm: u32,
+    },
+}
+
+impl WrOp {
+    fn opcode(self) -> Opcode {
+        match self {
+            WrOp::Write { .. } => Opcode::Write,
+            WrOp::WriteImm { .. } => Opcode::WriteImm,
+            WrOp::Send => Opcode::Send,
+            WrOp::SendImm { .. } => Opcode::SendImm,
+        }
+    }
+    fn is_send(self) -> bool {
+        matches!(self, WrOp::Send | WrOp::SendImm { .. })
+    }
+    fn imm(self) -> u32 {
+        match self {
+            WrOp::WriteImm { imm, .. } | WrOp::SendImm { imm } => imm,
+            _ => 0,
+        }
+    }
+}
+
+/// A send work request (one scatter entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkRequest {
+    /// Returned in the completion.
+    pub wr_id: u64,
+    /// Operation.
+    pub op: WrOp,
+    /// Stream (completion order).
+    pub stream: u8,
+    /// Local source address.
+    pub local: u64,
+    /// Bytes.
+    pub len: u32,
+    /// Local key of the region holding `[local, local + len)`.
+    pub lkey: u32,
+}
+
+/// A posted receive buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecvBuf {
+    /// Returned in the completion.
+    pub wr_id: u64,
+    /// First byte.
+    pub addr: u64,
+    /// Capacity.
+    pub len: u32,
+    /// Local key of its region (must allow local write).
+    pub lkey: u32,
+}
+
+/// Completion status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WcStatus {
+    /// Done.
+    Success,
+    /// The peer refused the data (the NACK reason).
+    Remote(NackReason),
+    /// Not executed: the connection went to the error state first.
+    Flushed,
+}
+
+/// Completion opcode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WcOpcode {
+    /// Sender: a WRITE or WRITE_IMM finished.
+    Write,
+    /// Sender: a SEND finished.
+    Send,
+    /// Receiver: a WRITE_IMM landed.
+    RecvWriteImm,
+    /// Receiver: a SEND landed in a receive buffer.
+    Recv,
+}
+
+/// A work completion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Completion {
+    /// Connection.
+    pub conn: ConnId,
+    /// Stream.
+    pub stream: u8,
+    /// The work request's (or receive's) id.
+    pub wr_id: u64,
+    /// What finished.
+    pub opcode: WcOpcode,
+    /// How.
+    pub status: WcStatus,
+    /// Bytes (receiver: message length).
+    pub byte_len: u32,
+    /// Immediate data (WRITE_IMM, SEND_IMM).
+    pub imm: Option<u32>,
+    /// MSN of the message on its stream.
+    pub msn: u32,
+    /// When.
+    pub at: Time,
+}
+
+/// A wrong argument to the API.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PostError {
+    /// No such connection.
+    #[error("connection {0} does not exist")]
+    NoConnection(ConnId),
+    /// The connection is in the error state.
+    #[error("connection {0} is in the error state")]
+    ConnectionError(ConnId),
+    /// Stream out of range.
+    #[error("stream {stream} out of range (connection has {streams})")]
+    BadStream {
+        /// Given.
+        stream: u8,
+        /// Streams of the connection.
+        streams: u8,
+    },
+    /// lkey unknown on this host.
+    #[error("lkey {0:#x} is not registered on this host")]
+    BadLkey(u32),
+    /// Region of another protection domain.
+    #[error("lkey {lkey:#x} belongs to protection domain {region_pd}, connection uses {conn_pd}")]
+    PdMismatch {
+        /// Key.
+        lkey: u32,
+        /// Region's PD.
+        region_pd: u32,
+        /// Connection's PD.
+        conn_pd: u32,
+    },
+    /// Scatter entry outside the region.
+    #[error("[{addr:#x}, +{len}) lies outside the region of lkey {lkey:#x}")]
+    OutOfRegion {
+        /// Key.
+        lkey: u32,
+        /// Address.
+        addr: u64,
+        /// Length.
+        len: u64,
+    },
+    /// Receive buffer in a region without local write.
+    #[error("receive buffer region (lkey {0:#x}) lacks LOCAL_WRITE")]
+    NotWritable(u32),
+    /// Region outside host memory.
+    #[error("region [{addr:#x}, +{len}) is outside host {host}'s {mem} bytes of memory")]
+    BadRegion {
+        /// Host.
+        host: HostId,
+        /// Start.
+        addr: u64,
+        /// Length.
+        len: u64,
+        /// Host memory size.
+        mem: u64,
+    },
+}
+
+/// A data packet (every field the wire carries, plus model bookkeeping).
+#[derive(Debug, Clone)]
+pub struct Data {
+    /// Destination connection.
+    pub conn: ConnId,
+    /// Path id (0 for go-back-N).
+    pub path: u8,
+    /// Path PSN (go-back-N: the PSN).
+    pub psn: u32,
+    /// Connection sequence number.
+    pub csn: u32,
+    /// `psn - floor`.
+    pub floor_delta: u16,
+    /// Send time (echoed).
+    pub ts: Time,
+    /// Opcode.
+    pub opcode: Opcode,
+    /// FIRST/LAST/RETX flags.
+    pub flags: u8,
+    /// Stream.
+    pub stream: u8,
+    /// Message sequence number on the stream.
+    pub msn: u32,
+    /// SEND: receive sequence number.
+    pub rsn: u32,
+    /// WRITE: remote key.
+    pub rkey: u32,
+    /// WRITE: address of this payload.
+    pub va: u64,
+    /// Offset in the message.
+    pub offset: u32,
+    /// Message length.
+    pub msg_len: u32,
+    /// Immediate.
+    pub imm: u32,
+    /// Payload bytes.
+    pub len: u32,
+    /// The payload when the model carries data.
+    pub data: Option<Vec<u8>>,
+}
+
+/// An ACK of one path.
+#[derive(Debug, Clone)]
+pub struct Ack {
+    /// Connection.
+    pub conn: ConnId,
+    /// Path.
+    pub path: u8,
+    /// Cumulative base PSN.
+    pub base: u32,
+    /// Bit j = PSN base + j received.
+    pub sack: Sack256,
+    /// Receiver's CSN dedup base.
+    pub csn_base: u32,
+    /// The acknowledged packet carried CE.
+    pub ce: bool,
+    /// Its timestamp.
+    pub ts_echo: Time,
+    /// Receiver's rate hint, bit/s (0 = none).
+    pub rate_hint: u64,
+}
+
+/// Packet contents in the model.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    /// Data (Braid, or the go-back-N baseline).
+    Data(Box<Data>),
+    /// Braid ACK.
+    Ack(Box<Ack>),
+    /// Braid NACK.
+    Nack {
+        /// Connection.
+        conn: ConnId,
+        /// Path of the rejected packet.
+        path: u8,
+        /// Its PSN.
+        psn: u32,
+        /// Its CSN.
+        csn: u32,
+        /// Why.
+        reason: NackReason,
+        /// Detail word.
+        detail: u32,
+    },
+    /// Go-back-N ACK (next expected PSN) or NAK.
+    Gbn {
+        /// Connection.
+        conn: ConnId,
+        /// Next expected PSN.
+        psn: u32,
+        /// NAK (sequence error or receiver not ready) rather than ACK.
+        nak: bool,
+        /// ECN echo (a CNP in RoCE terms).
+        ce: bool,
+        /// Fatal NAK reason (remote access error), if any.
+        fatal: Option<NackReason>,
+    },
+}
+
+/// Model parameters.
+#[derive(Debug, Clone)]
+pub struct NetConfig {
+    /// Transport.
+    pub kind: Kind,
+    /// Braid parameters (paths, MTU, windows, RTO).
+    pub braid: BraidConfig,
+    /// Packets carry payload bytes (for byte-exact tests).
+    pub carry_data: bool,
+    /// Go-back-N retransmission timeout.
+    pub gbn_timeout: Time,
+    /// Selective repeat window (packets; the BDP).
+    pub sr_window: f64,
+    /// Receiver-not-ready backoff before a SEND is retried.
+    pub rnr_backoff: Time,
+    /// Receiver's rate-hint interval (about one round trip).
+    pub hint_interval: Time,
+    /// Streams per connection.
+    pub streams: u8,
+    /// Record unique payload bytes per connection in bins of this width.
+    pub bin_ps: Option<Time>,
+}
+
+impl NetConfig {
+    /// Defaults for `kind`.
+    pub fn new(kind: Kind) -> NetConfig {
+        NetConfig {
+            kind,
+            braid: BraidConfig::default(),
+            carry_data: false,
+            gbn_timeout: 1_000_000_000, // 1 ms
+            sr_window: 56.0,
+            rnr_backoff: 10_000_000, // 10 us
+            hint_interval: 5_000_000,
+            streams: 4,
+            bin_ps: None,
+        }
+    }
+}
+
+/// Counters of one connection.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ConnStats {
+    /// Data packets sent.
+    pub data_sent: u64,
+    /// Retransmissions.
+    pub retransmits: u64,
+    /// Losses proven by a SACK hole (go-back-N: NAKs).
+    pub sack_losses: u64,
+    /// Retransmission timeouts.
+    pub timeouts: u64,
+    /// Paths moved to a new UDP source port.
+    pub rehashes: u64,
+    /// Unique payload bytes at the receiver.
+    pub goodput_bytes: u64,
+    /// Duplicate data packets at the receiver.
+    pub duplicates: u64,
+    /// Packets the receiver dropped by a placement check (NACKed).
+    pub nacked: u64,
+    /// Receiver-not-ready retries.
+    pub rnr_retries: u64,
+    /// Messages completed at the sender.
+    pub msgs_done: u64,
+    /// Messages completed at the receiver (MSN order).
+    pub msgs_received: u64,
+}
+
+// ------------------------------------------------------------------ sender
+
+#[derive(Debug, Clone, Copy)]
+struct Sent {
+    csn: u32,
+    at: Time,
+}
+
+#[derive(Debug)]
+struct TxPath {
+    sport: u16,
+    plane: u32,
+    nxt: u32,
+    /// Slots for PSNs [lo, nxt); `None` = resolved.
+    win: VecDeque<Option<Sent>>,
+    lo: u32,
+    out: u32,
+    cwnd: f64,
+    alpha: f64,
+    acked: u32,
+    marked: u32,
+    window_end: u32,
+    srtt: f64,
+    rttvar: f64,
+    timer_at: Option<Time>,
+    timeouts: u32,
+}
+
+impl TxPath {
+    fn floor(&self) -> u32 {
+        self.lo
+    }
+    fn trim(&mut self) {
+        while let Some(None) = self.win.front() {
+            self.win.pop_front();
+            self.lo = self.lo.wrapping_add(1);
+        }
+    }
+    fn rto(&self, min: Time) -> Time {
+        ((self.srtt + 4.0 * self.rttvar) as Time).max(min)
+    }
+    fn oldest(&self) -> Option<Time> {
+        self.win.iter().flatten().map(|s| s.at).next()
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Seg {
+    msg: u64,
+    off: u32,
+    len: u32,
+}
+
+#[derive(Debug)]
+struct TxMsg {
+    wr: WorkRequest,
+    msn: u32,
+    rsn: u32,
+    segs: u32,
+    acked: u32,
+    status: Option<WcStatus>,
+}
+
+#[derive(Debug, Default)]
+struct RxPath {
+    base: u32,
+    bits: Sack256,
+}
+
+impl RxPath {
+    fn shift(&mut self, n: u32) {
+        self.bits = self.bits.shr(n as usize);
+        self.base = self.base.wrapping_add(n);
+    }
+}
+
+#[derive(Debug)]
+struct RxMsg {
+    got: u32,
+    len: u32,
+    opcode: Opcode,
+    imm: u32,
+    done: bool,
+}
+
+#[derive(Debug, Default)]
+struct RxStream {
+    next_msn: u32,
+    pending: BTreeMap<u32, RxMsg>,
+    recvs: VecDeque<RecvBuf>,
+    recv_base: u32,
+}
+
+/// One connection (sender at `src`, receiver at `dst`).
+#[derive(Debug)]
+struct Conn {
+    src: HostId,
+    dst: HostId,
+    pd: u32,
+    streams: u8,
+    error: bool,
+    // ---- sender
+    paths: Vec<TxPath>,
+    rr: usize,
+    msgs: VecDeque<TxMsg>,
+    msg_base: u64,
+    cursor: (u64, u32),
+    inflight: HashMap<u32, Seg>,
+    retx: VecDeque<u32>,
+    rnr: VecDeque<(Time, u32)>,
+    next_csn: u32,
+    tx_msn: Vec<u32>,
+    tx_rsn: Vec<u32>,
+    hint_bps: u64,
+    next_tx: Time,
+    wake_at: Option<Time>,
+    queued: bool,
+    // go-back-N sender
+    gbn_una: u32,
+    gbn_nxt: u32,
+    gbn_segs: VecDeque<u32>, // csn of PSN una + i
+    gbn_deadline: Option<Time>,
+    gbn_timer: bool,
+    dcqcn: Dcqcn,
+    // ---- receiver
+    rx: Vec<RxPath>,
+    rx_csn: BTreeSet<u32>,
+    rx_csn_base: u32,
+    rx_streams: Vec<RxStream>,
+    gbn_expected: u32,
+    gbn_nak_sent: bool,
+    rx_interval: u64,
+    stats: ConnStats,
+    bins: Vec<u64>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Dcqcn {
+    rate: f64,
+    target: f64,
+    alpha: f64,
+    last_cut: Time,
+    last_raise: Time,
+    steps: u32,
+}
+
+#[derive(Debug)]
+struct Host {
+    mem: Vec<u8>,
+    mem_size: u64,
+    mrs_l: HashMap<u32, MemRegion>,
+    mrs_r: HashMap<u32, MemRegion>,
+    port_busy: Vec<bool>,
+    ready: VecDeque<ConnId>,
+    incoming: u32,
+    active_cur: u32,
+    active_prev: u32,
+    interval: u64,
+    hint_timer: bool,
+    cq: Vec<Completion>,
+}
+
+/// Tokens of timers (kind in the top byte).
+const T_TICK: u64 = 1 << 56;
+const T_RTO: u64 = 2 << 56;
+const T_WAKE: u64 = 3 << 56;
+const T_HINT: u64 = 4 << 56;
+const T_RNR: u64 = 5 << 56;
+const T_GBN: u64 = 6 << 56;
+const T_DCQCN: u64 = 7 << 56;
+
+/// Hosts, connections and a fabric: the whole model.
+pub struct Net {
+    /// The fabric.
+    pub fabric: Fabric<Msg>,
+    cfg: NetConfig,
+    hosts: Vec<Host>,
+    conns: Vec<Conn>,
+    next_key: u32,
+    /// Completions since the last [`Net::take_completions`], all hosts.
+    fresh: Vec<Completion>,
+    /// Keep completions in the per-host queues for [`Net::poll_cq`].
+    pub keep_cq: bool,
+}
+
+impl Net {
+    /// A model on a fabric of `fab` with transport parameters `cfg`.
+    pub fn new(fab: FabricConfig, cfg: NetConfig) -> Net {
+        let planes = fab.planes as usize;
+        let hosts = (0..fab.hosts)
+            .map(|_| Host {
+                mem: Vec::new(),
+                mem_size: 0,
+                mrs_l: HashMap::new(),
+                mrs_r: HashMap::new(),
+                port_busy: vec![false; planes],
+                ready: VecDeque::new(),
+                incoming: 0,
+                active_cur: 0,
+                active_prev: 0,
+                interval: 1,
+                hint_timer: false,
+                cq: Vec::new(),
+            })
+            .collect();
+        Net {
+            fabric: Fabric::new(fab),
+            cfg,
+            hosts,
+            conns: Vec::new(),
+            next_key: 0x100,
+            fresh: Vec::new(),
+            keep_cq: true,
+        }
+    }
+
+    /// Parameters.
+    pub fn config(&self) -> &NetConfig {
+        &self.cfg
+    }
+
+    /// Current simulated time.
+    pub fn now(&self) -> Time {
+        self.fabric.now()
+    }
+
+    /// Give host `h` `size` bytes of memory (addresses 0..size). Without
+    /// `carry_data` the size only bounds the regions.
+    pub fn set_memory(&mut self, h: HostId, size: u64) {
+        let host = &mut self.hosts[h as usize];
+        host.mem_size = size;
+        if self.cfg.carry_data {
+            host.mem = vec![0; size as usize];
+        }
+    }
+
+    /// Host memory (empty without `carry_data`).
+    pub fn memory(&self, h: HostId) -> &[u8] {
+        &self.hosts[h as usize].mem
+    }
+
+    /// Host memory, writable (to fill send buffers).
+    pub fn memory_mut(&mut self, h: HostId) -> &mut [u8] {
+        &mut self.hosts[h as usize].mem
+    }
+
+    /// Register `[addr, addr + len)` of host `h` in protection domain `pd`.
+    pub fn reg_mr(
+        &mut self,
+        h: HostId,
+        pd: u32,
+        addr: u64,
+        len: u64,
+        access: u8,
+    ) -> Result<MemRegion, PostError> {
+        let host = &mut self.hosts[h as usize];
+        if addr
+            .checked_add(len)
+            .map(|e| e > host.mem_size)
+            .unwrap_or(true)
+        {
+            return Err(PostError::BadRegion {
+                host: h,
+                addr,
+                len,
+                mem: host.mem_size,
+            });
+        }
+        self.next_key = self.next_key.wrapping_add(0x101);
+        let mr = MemRegion {
+            pd,
+            addr,
+            len,
+            access,
+            lkey: self.next_key,
+            rkey: self.next_key ^ 0x5a5a_0000,
+        };
+        host.mrs_l.insert(mr.lkey, mr);
+        host.mrs_r.insert(mr.rkey, mr);
+        Ok(mr)
+    }
+
+    /// Remove a region: later WRITEs naming its rkey are NACKed.
+    pub fn dereg_mr(&mut self, h: HostId, mr: &MemRegion) {
+        let host = &mut self.hosts[h as usize];
+        host.mrs_l.remove(&mr.lkey);
+        host.mrs_r.remove(&mr.rkey);
+    }
+
+    /// Open a connection from `src` to `dst` in protection domain `pd`
+    /// (the same number on both sides).
+    pub fn connect(&mut self, src: HostId, dst: HostId, pd: u32) -> ConnId {
+        let id = self.conns.len() as ConnId;
+        let kind = self.cfg.kind;
+        let n = match kind {
+            Kind::Braid => self.cfg.braid.paths as usize,
+            _ => 1,
+        };
+        let (init, _) = self.windows();
+        let line = self.port_rate() as f64;
+        let mut paths = Vec::with_capacity(n);
+        for p in 0..n {
+            let sport = 0xc000u16
+                .wrapping_add((id as u16).wrapping_mul(389))
+                .wrapping_add(p as u16 * 37);
+            paths.push(TxPath {
+                sport,
+                plane: self
+                    .fabric
+                    .plane_of(src, dst, sport, braid_spec::BRAID_UDP_PORT),
+                nxt: 0,
+                win: VecDeque::new(),
+                lo: 0,
+                out: 0,
+                cwnd: init,
+                alpha: 0.0,
+                acked: 0,
+                marked: 0,
+                window_end: 0,
+                srtt: 0.0,
+                rttvar: 0.0,
+                timer_at: None,
+                timeouts: 0,
+            });
+        }
+        self.hosts[dst as usize].incoming += 1;
+        let incoming = self.hosts[dst as usize].incoming;
+        let streams = self.cfg.streams;
+        // the receiver's share at connection set-up: its capacity over the
+        // connections open toward it (refined by every ACK)
+        let hint = if kind == Kind::Braid {
+            self.host_capacity() / incoming as u64
+        } else {
+            0
+        };
+        self.conns.push(Conn {
+            src,
+            dst,
+            pd,
+            streams,
+            error: false,
+            paths,
+            rr: 0,
+            msgs: VecDeque::new(),
+            msg_base: 0,
+            cursor: (0, 0),
+            inflight: HashMap::new(),
+            retx: VecDeque::new(),
+            rnr: VecDeque::new(),
+            next_csn: 0,
+            tx_msn: vec![0; streams as usize],
+            tx_rsn: vec![0; streams as usize],
+            hint_bps: hint,
+            next_tx: 0,
+            wake_at: None,
+            queued: false,
+            gbn_una: 0,
+            gbn_nxt: 0,
+            gbn_segs: VecDeque::new(),
+            gbn_deadline: None,
+            gbn_timer: false,
+            dcqcn: Dcqcn {
+                rate: line,
+                target: line,
+                alpha: 1.0,
+                last_cut: 0,
+                last_raise: 0,
+                steps: 0,
+            },
+            rx: (0..n).map(|_| RxPath::default()).collect(),
+            rx_csn: BTreeSet::new(),
+            rx_csn_base: 0,
+            rx_streams: (0..streams).map(|_| RxStream::default()).collect(),
+            gbn_expected: 0,
+            gbn_nak_sent: false,
+            rx_interval: 0,
+            stats: ConnStats::default(),
+            bins: Vec::new(),
+        });
+        if kind == Kind::Braid && !self.hosts[dst as usize].hint_timer {
+            self.hosts[dst as usize].hint_timer = true;
+            let t = self.now() + self.cfg.hint_interval;
+            self.fabric.timer(t, dst, T_HINT);
+        }
+        id
+    }
+
+    fn windows(&self) -> (f64, f64) {
+        match self.cfg.kind {
+            Kind::Braid => (self.cfg.braid.init_cwnd, self.cfg.braid.max_cwnd),
+            _ => (self.cfg.sr_window, self.cfg.sr_window),
+        }
+    }
+
+    fn port_rate(&self) -> u64 {
+        self.fabric.config().host_rate_bps
+    }
+
+    /// Bits per second a host can receive (all planes).
+    pub fn host_capacity(&self) -> u64 {
+        self.port_rate() * self.fabric.config().planes as u64
+    }
+
+    fn check_local(
+        &self,
+        c: &Conn,
+        lkey: u32,
+        addr: u64,
+        len: u64,
+    ) -> Result<MemRegion, PostError> {
+        let mr = *self.hosts[c.src as usize]
+            .mrs_l
+            .get(&lkey)
+            .ok_or(PostError::BadLkey(lkey))?;
+        if mr.pd != c.pd {
+            return Err(PostError::PdMismatch {
+                lkey,
+                region_pd: mr.pd,
+                conn_pd: c.pd,
+            });
+        }
+        if !mr.contains(addr, len) {
+            return Err(PostError::OutOfRegion { lkey, addr, len });
+        }
+        Ok(mr)
+    }
+
+    /// Post a send work request on connection `c` (at its sender).
+    pub fn post_send(&mut self, c: ConnId, wr: WorkRequest) -> Result<(), PostError> {
+        let conn = self
+            .conns
+            .get(c as usize)
+            .ok_or(PostError::NoConnection(c))?;
+        if conn.error {
+            return Err(PostError::ConnectionError(c));
+        }
+        if wr.stream >= conn.streams {
+            return Err(PostError::BadStream {
+                stream: wr.stream,
+                streams: conn.streams,
+            });
+        }
+        self.check_local(conn, wr.lkey, wr.local, wr.len as u64)?;
+        let mtu = self.cfg.braid.mtu;
+        let conn = &mut self.conns[c as usize];
+        let s = wr.stream as usize;
+        let msn = conn.tx_msn[s];
+        conn.tx_msn[s] = msn.wrapping_add(1);
+        let rsn = conn.tx_rsn[s];
+        if wr.op.is_send() {
+            conn.tx_rsn[s] = rsn.wrapping_add(1) & 0xff_ffff;
+        }
+        conn.msgs.push_back(TxMsg {
+            wr,
+            msn,
+            rsn,
+            segs: wr.len.div_ceil(mtu).max(1),
+            acked: 0,
+            status: None,
+        });
+        self.make_ready(c);
+        Ok(())
+    }
+
+    /// Post a receive buffer on stream `stream` of connection `c` (at its
+    /// receiver). SENDs consume them in posting order.
+    pub fn post_recv(&mut self, c: ConnId, stream: u8, rb: RecvBuf) -> Result<(), PostError> {
+        let conn = self
+            .conns
+            .get(c as usize)
+            .ok_or(PostError::NoConnection(c))?;
+        if stream >= conn.streams {
+            return Err(PostError::BadStream {
+                stream,
+                streams: conn.streams,
+            });
+        }
+        let mr = *self.hosts[conn.dst as usize]
+            .mrs_l
+            .get(&rb.lkey)
+            .ok_or(PostError::BadLkey(rb.lkey))?;
+        if mr.pd != conn.pd {
+            return Err(PostError::PdMismatch {
+                lkey: rb.lkey,
+                region_pd: mr.pd,
+                conn_pd: conn.pd,
+            });
+        }
+        if !mr.contains(rb.addr, rb.len as u64) {
+            return Err(PostError::OutOfRegion {
+                lkey: rb.lkey,
+                addr: rb.addr,
+                len: rb.len as u64,
+            });
+        }
+        if mr.access & access::LOCAL_WRITE == 0 {
+            return Err(PostError::NotWritable(rb.lkey));
+        }
+        self.conns[c as usize].rx_streams[stream as usize]
+            .recvs
+            .push_back(rb);
+        Ok(())
+    }
+
+    /// Drain host `h`'s completion queue.
+    pub fn poll_cq(&mut self, h: HostId) -> Vec<Completion> {
+        std::mem::take(&mut self.hosts[h as usize].cq)
+    }
+
+    /// Completions (all hosts) since the last call.
+    pub fn take_completions(&mut self) -> Vec<Completion> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    /// Whether completions arrived since the last [`Net::take_completions`].
+    pub fn has_completions(&self) -> bool {
+        !self.fresh.is_empty()
+    }
+
+    /// Counters of connection `c`.
+    pub fn stats(&self, c: ConnId) -> ConnStats {
+        self.conns[c as usize].stats
+    }
+
+    /// Sum of all connections' counters.
+    pub fn total_stats(&self) -> ConnStats {
+        let mut t = ConnStats::default();
+        for c in &self.conns {
+            let s = c.stats;
+            t.data_sent += s.data_sent;
+            t.retransmits += s.retransmits;
+            t.sack_losses += s.sack_losses;
+            t.timeouts += s.timeouts;
+            t.rehashes += s.rehashes;
+            t.goodput_bytes += s.goodput_bytes;
+            t.duplicates += s.duplicates;
+            t.nacked += s.nacked;
+            t.rnr_retries += s.rnr_retries;
+            t.msgs_done += s.msgs_done;
+            t.msgs_received += s.msgs_received;
+        }
+        t
+    }
+
+    /// Unique payload bytes of connection `c` per bin (with `bin_ps`).
+    pub fn bins(&self, c: ConnId) -> &[u64] {
+        &self.conns[c as usize].bins
+    }
+
+    /// Number of connections.
+    pub fn connections(&self) -> usize {
+        self.conns.len()
+    }
+
+    /// Messages posted on `c` and not yet completed at its sender.
+    pub fn pending(&self, c: ConnId) -> usize {
+        self.conns[c as usize].msgs.len()
+    }
+
+    /// The connection is in the error state.
+    pub fn is_error(&self, c: ConnId) -> bool {
+        self.conns[c as usize].error
+    }
+
+    /// Current UDP source ports of `c`'s paths.
+    pub fn path_ports(&self, c: ConnId) -> Vec<u16> {
+        self.conns[c as usize]
+            .paths
+            .iter()
+            .map(|p| p.sport)
+            .collect()
+    }
+
+    /// Process one event; `false` when nothing is left to happen.
+    pub fn step(&mut self) -> bool {
+        match self.fabric.next_event() {
+            Some((_, ev)) => {
+                self.handle(ev);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Run until simulated time `t` (events at `t` or later stay queued...
+    /// the first one past `t` is processed).
+    pub fn run_until(&mut self, t: Time) {
+        while self.now() < t && self.step() {}
+    }
+
+    /// Run until every posted message has completed at its sender (or
+    /// `deadline`); `true` if all completed.
+    pub fn run_to_completion(&mut self, deadline: Time) -> bool {
+        loop {
+            if self.conns.iter().all(|c| c.msgs.is_empty()) {
+                return true;
+            }
+            if self.now() >= deadline || !self.step() {
+                return self.conns.iter().all(|c| c.msgs.is_empty());
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ events
+
+    fn handle(&mut self, ev: Event<Msg>) {
+        match ev {
+            Event::Timer { host, token } => {
+                let kind = token & (0xff << 56);
+                let arg = token & ((1 << 56) - 1);
+                match kind {
+                    T_TICK => {
+                        self.hosts[host as usize].port_busy[arg as usize] = false;
+                        self.kick(host);
+                    }
+                    T_RTO => self.on_rto((arg >> 8) as ConnId, (arg & 0xff) as usize),
+                    T_WAKE => {
+                        let c = arg as ConnId;
+                        let conn = &mut self.conns[c as usize];
+                        if conn.wake_at.is_some_and(|w| w <= self.fabric.now()) {
+                            conn.wake_at = None;
+                            self.make_ready(c);
+                        }
+                    }
+                    T_HINT => self.on_hint_interval(host),
+                    T_RNR => self.on_rnr(arg as ConnId),
+                    T_GBN => self.on_gbn_timeout(arg as ConnId),
+                    T_DCQCN => self.on_dcqcn_timer(arg as ConnId),
+                    _ => {}
+                }
+            }
+            Event::Deliver(pkt) => {
+                let ce = pkt.ce;
+                let sport = pkt.sport;
+                match pkt.payload {
+                    Msg::Data(d) => {
+                        if self.cfg.kind == Kind::GoBackN {
+                            self.gbn_on_data(*d, ce, sport)
+                        } else {
+                            self.on_data(*d, ce, sport)
+                        }
+                    }
+                    Msg::Ack(a) => self.on_ack(&a),
+                    Msg::Nack {
+                        conn,
+                        path,
+                        psn,
+                        csn,
+                        reason,
+                        ..
+                    } => self.on_nack(conn, path, psn, csn, reason),
+                    Msg::Gbn {
+                        conn,
+                        psn,
+                        nak,
+                        ce,
+                        fatal,
+                    } => self.gbn_on_ack(conn, psn, nak, ce, fatal),
+                }
+            }
+        }
+    }
+
+    fn make_ready(&mut self, c: ConnId) {
+        let conn = &mut self.conns[c as usize];
+        if !conn.queued {
+            conn.queued = true;
+            let h = conn.src;
+            self.hosts[h as usize].ready.push_back(c);
+            self.kick(h);
+        }
+    }
+
+    /// Fill every idle NIC port of host `h` from its ready connections.
+    fn kick(&mut self, h: HostId) {
+        let planes = self.hosts[h as usize].port_busy.len();
+        for plane in 0..planes {
+            if self.hosts[h as usize].port_busy[plane] {
+                continue;
+            }
+            let mut scanned = 0;
+            let len = self.hosts[h as usize].ready.len();
+            while scanned < len {
+                scanned += 1;
+                let Some(c) = self.hosts[h as usize].ready.pop_front() else {
+                    break;
+                };
+                match self.try_send(c, plane as u32) {
+                    Verdict::Sent(bytes) => {
+                        self.hosts[h as usize].ready.push_back(c);
+                        self.hosts[h as usize].port_busy[plane] = true;
+                        let now = self.now();
+                        let ser = self.fabric.config().ser_ps(bytes, self.port_rate());
+                        self.fabric.timer(now + ser, h, T_TICK | plane as u64);
+                        break;
+                    }
+                    Verdict::OtherPlane => self.hosts[h as usize].ready.push_back(c),
+                    Verdict::Idle => self.conns[c as usize].queued = false,
+                    Verdict::Paced(t) => {
+                        let conn = &mut self.conns[c as usize];
+                        conn.queued = false;
+                        if conn.wake_at.is_none_or(|w| w > t) {
+                            conn.wake_at = Some(t);
+                            self.fabric.timer(t, h, T_WAKE | c as u64);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next segment to send: a retransmission first, then new data.
+    fn next_seg(&mut self, c: ConnId) -> Option<(u32, Seg, bool)> {
+        let mtu = self.cfg.braid.mtu;
+        let conn = &mut self.conns[c as usize];
+        while let Some(&csn) = conn.retx.front() {
+            if let Some(seg) = conn.inflight.get(&csn) {
+                return Some((csn, *seg, true));
+            }
+            conn.retx.pop_front(); // acknowledged meanwhile
+        }
+        let (mid, off) = conn.cursor;
+        let idx = mid.checked_sub(conn.msg_base)? as usize;
+        let m = conn.msgs.get(idx)?;
+        let len = (m.wr.len - off).min(mtu);
+        let csn = conn.next_csn;
+        Some((csn, Seg { msg: mid, off, len }, false))
+    }
+
+    fn advance_cursor(&mut self, c: ConnId, seg: Seg) {
+        let conn = &mut self.conns[c as usize];
+        let idx = (seg.msg - conn.msg_base) as usize;
+        let total = conn.msgs[idx].wr.len;
+        conn.next_csn = conn.next_csn.wrapping_add(1);
+        if seg.off + seg.len >= total {
+            conn.cursor = (seg.msg + 1, 0);
+        } else {
+            conn.cursor = (seg.msg, seg.off + seg.len);
+        }
+    }
+
+    fn try_send(&mut self, c: ConnId, plane: u32) -> Verdict {
+        let now = self.now();
+        if self.conns[c as usize].error {
+            return Verdict::Idle;
+        }
+        if self.cfg.kind == Kind::GoBackN {
+            let conn = &self.conns[c as usize];
+            if conn.next_tx > now {
+                return Verdict::Paced(conn.next_tx);
+            }
+            return self.gbn_try_send(c, plane, now);
+        }
+        let Some((csn, seg, is_retx)) = self.next_seg(c) else {
+            return Verdict::Idle;
+        };
+        if self.conns[c as usize].next_tx > now {
+            return Verdict::Paced(self.conns[c as usize].next_tx);
+        }
+        // pick a path with an open window, round robin
+        let conn = &mut self.conns[c as usize];
+        let n = conn.paths.len();
+        let mut chosen = None;
+        let mut other_plane = false;
+        for k in 0..n {
+            let i = (conn.rr + k) % n;
+            let p = &conn.paths[i];
+            if (p.out as f64) < p.cwnd.floor().max(1.0) && p.nxt.wrapping_sub(p.lo) < 255 {
+                if p.plane != plane {
+                    other_plane = true;
+                    continue;
+                }
+                chosen = Some(i);
+                break;
+            }
+        }
+        let Some(i) = chosen else {
+            return if other_plane {
+                Verdict::OtherPlane
+            } else {
+                Verdict::Idle
+            };
+        };
+        conn.rr = i + 1;
+        if is_retx {
+            conn.retx.pop_front();
+        } else {
+            conn.inflight.insert(csn, seg);
+        }
+        let min_rto = self.cfg.braid.min_rto;
+        let p = &mut conn.paths[i];
+        let psn = p.nxt;
+        p.nxt = p.nxt.wrapping_add(1);
+        p.win.push_back(Some(Sent { csn, at: now }));
+        p.out += 1;
+        let floor_delta = psn.wrapping_sub(p.floor()) as u16;
+        let sport = p.sport;
+        if p.timer_at.is_none() {
+            let t = now + p.rto(min_rto);
+            p.timer_at = Some(t);
+            self.fabric
+                .timer(t, conn.src, T_RTO | (c as u64) << 8 | i as u64);
+        }
+        if !is_retx {
+            self.advance_cursor(c, seg);
+        }
+        let d = self.build_data(c, i as u8, psn, csn, floor_delta, seg, is_retx);
+        let bytes = data_frame_bytes(d.opcode, d.len);
+        let conn = &mut self.conns[c as usize];
+        conn.stats.data_sent += 1;
+        conn.stats.retransmits += is_retx as u64;
+        let (src, dst) = (conn.src, conn.dst);
+        self.pace(c, bytes);
+        self.fabric.send(Packet {
+            src,
+            dst,
+            sport,
+            dport: braid_spec::BRAID_UDP_PORT,
+            bytes,
+            ce: false,
+            payload: Msg::Data(Box::new(d)),
+        });
+        Verdict::Sent(bytes)
+    }
+
+    /// Advance the connection's pacing clock after sending `bytes`.
+    fn pace(&mut self, c: ConnId, bytes: u32) {
+        let now = self.now();
+        let cap = match self.cfg.kind {
+            Kind::Braid => self.host_capacity() as f64,
+            _ => self.port_rate() as f64,
+        };
+        let conn = &mut self.conns[c as usize];
+        let rate = match self.cfg.kind {
+            Kind::Braid if conn.hint_bps > 0 => conn.hint_bps as f64,
+            Kind::Braid => cap,
+            Kind::GoBackN | Kind::SelectiveRepeat => conn.dcqcn.rate,
+        };
+        if rate < cap * 0.999 {
+            let ser = self.fabric.config().ser_ps(bytes, rate.max(1e6) as u64);
+            conn.next_tx = conn.next_tx.max(now.saturating_sub(ser / 2)) + ser;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build_data(
+        &self,
+        c: ConnId,
+        path: u8,
+        psn: u32,
+        csn: u32,
+        floor_delta: u16,
+        seg: Seg,
+        retx: bool,
+    ) -> Data {
+        let conn = &self.conns[c as usize];
+        let m = &conn.msgs[(seg.msg - conn.msg_base) as usize];
+        let mut flags = Flags::ACK_REQ;
+        if seg.off == 0 {
+            flags |= Flags::FIRST;
+        }
+        if seg.off + seg.len >= m.wr.len {
+            flags |= Flags::LAST;
+        }
+        if retx {
+            flags |= Flags::RETX;
+        }
+        let (rkey, va) = match m.wr.op {
+            WrOp::Write { rkey, remote } | WrOp::WriteImm { rkey, remote, .. } => {
+                (rkey, remote.wrapping_add(seg.off as u64))
+            }
+            _ => (0, 0),
+        };
+        let data = if self.cfg.carry_data {
+            let a = (m.wr.local + seg.off as u64) as usize;
+            Some(self.hosts[conn.src as usize].mem[a..a + seg.len as usize].to_vec())
+        } else {
+            None
+        };
+        Data {
+            conn: c,
+            path,
+            psn,
+            csn,
+            floor_delta,
+            ts: self.now(),
+            opcode: m.wr.op.opcode(),
+            flags,
+            stream: m.wr.stream,
+            msn: m.msn,
+            rsn: m.rsn,
+            rkey,
+            va,
+            offset: seg.off,
+            msg_len: m.wr.len,
+            imm: m.wr.op.imm(),
+            len: seg.len,
+            data,
+        }
+    }
+
+    // ------------------------------------------------------------ receiver
+
+    /// Placement checks of SPEC section 7; `Ok(address)` to write at.
+    fn place_check(&self, d: &Data) -> Result<Option<u64>, (NackReason, u32)> {
+        let conn = &self.conns[d.conn as usize];
+        if d.stream >= conn.streams {
+            return Err((NackReason::InvalidStream, d.stream as u32));
+        }
+        let host = &self.hosts[conn.dst as usize];
+        match d.opcode {
+            Opcode::Write | Opcode::WriteImm => {
+                let mr = host
+                    .mrs_r
+                    .get(&d.rkey)
+                    .ok_or((NackReason::InvalidRkey, d.rkey))?;
+                if mr.pd != conn.pd {
+                    return Err((NackReason::PdMismatch, d.rkey));
+                }
+                if mr.access & access::REMOTE_WRITE == 0 {
+                    return Err((NackReason::AccessViolation, d.rkey));
+                }
+                if !mr.contains(d.va, d.len as u64) {
+                    return Err((NackReason::OutOfBounds, d.rkey));
+                }
+                Ok(Some(d.va))
+            }
+            Opcode::Send | Opcode::SendImm => {
+                let st = &conn.rx_streams[d.stream as usize];
+                let idx = d.rsn.wrapping_sub(st.recv_base) & 0xff_ffff;
+                let Some(rb) = st.recvs.get(idx as usize) else {
+                    return Err((NackReason::NoReceiveBuffer, d.msn));
+                };
+                if d.msg_len > rb.len {
+                    return Err((NackReason::BufferTooSmall, d.msn));
+                }
+                if d.offset as u64 + d.len as u64 > d.msg_len as u64 {
+                    return Err((NackReason::Malformed, d.msn));
+                }
+                Ok(Some(rb.addr + d.offset as u64))
+            }
+            _ => Err((NackReason::Malformed, 0)),
+        }
+    }
+
+    /// Count a placed packet toward its message; complete messages in MSN
+    /// order per stream.
+    fn account(&mut self, d: &Data) {
+        let now = self.now();
+        let conn = &mut self.conns[d.conn as usize];
+        let st = &mut conn.rx_streams[d.stream as usize];
+        let e = st.pending.entry(d.msn).or_insert(RxMsg {
+            got: 0,
+            len: d.msg_len,
+            opcode: d.opcode,
+            imm: d.imm,
+            done: false,
+        });
+        e.got += d.len;
+        if e.got >= e.len {
+            e.done = true;
+        }
+        let c = d.conn;
+        let h = conn.dst;
+        while let Some(m) = st.pending.get(&st.next_msn) {
+            if !m.done {
+                break;
+            }
+            let m = st.pending.remove(&st.next_msn).expect("present");
+            let msn = st.next_msn;
+            st.next_msn = st.next_msn.wrapping_add(1);
+            conn.stats.msgs_received += 1;
+            let (opcode, wr_id) = match m.opcode {
+                Opcode::WriteImm => (Some(WcOpcode::RecvWriteImm), 0),
+                Opcode::Send | Opcode::SendImm => {
+                    let rb = st.recvs.pop_front().expect("receive matched at placement");
+                    st.recv_base = st.recv_base.wrapping_add(1) & 0xff_ffff;
+                    (Some(WcOpcode::Recv), rb.wr_id)
+                }
+                _ => (None, 0),
+            };
+            if let Some(opcode) = opcode {
+                let wc = Completion {
+                    conn: c,
+                    stream: d.stream,
+                    wr_id,
+                    opcode,
+                    status: WcStatus::Success,
+                    byte_len: m.len,
+                    imm: matches!(m.opcode, Opcode::WriteImm | Opcode::SendImm).then_some(m.imm),
+                    msn,
+                    at: now,
+                };
+                if self.keep_cq {
+                    self.hosts[h as usize].cq.push(wc);
+                }
+                self.fresh.push(wc);
+            }
+        }
+    }
+
+    fn note_active(&mut self, c: ConnId, bytes: u32) {
+        let conn = &mut self.conns[c as usize];
+        let host = &mut self.hosts[conn.dst as usize];
+        if conn.rx_interval != host.interval {
+            conn.rx_interval = host.interval;
+            host.active_cur += 1;
+        }
+        if let Some(w) = self.cfg.bin_ps {
+            let b = (self.fabric.now() / w) as usize;
+            if conn.bins.len() <= b {
+                conn.bins.resize(b + 1, 0);
+            }
+            conn.bins[b] += bytes as u64;
+        }
+    }
+
+    fn on_hint_interval(&mut self, h: HostId) {
+        let host = &mut self.hosts[h as usize];
+        host.active_prev = host.active_cur;
+        host.active_cur = 0;
+        host.interval += 1;
+        let t = self.now() + self.cfg.hint_interval;
+        self.fabric.timer(t, h, T_HINT);
+    }
+
+    fn rate_hint(&self, h: HostId) -> u64 {
+        let host = &self.hosts[h as usize];
+        let n = host.active_prev.max(host.active_cur).max(1);
+        self.host_capacity() / n as u64
+    }
+
+    fn on_data(&mut self, d: Data, ce: bool, sport: u16) {
+        let c = d.conn as usize;
+        if c >= self.conns.len() || d.path as usize >= self.conns[c].rx.len() {
+            return; // INVALID_CONNECTION: silently dropped
+        }
+        // placement checks first: the NACK decision decides the SACK bit
+        let verdict = self.place_check(&d);
+        let conn = &mut self.conns[c];
+        let r = &mut conn.rx[d.path as usize];
+        if d.floor_delta < 256 {
+            let floor = d.psn.wrapping_sub(d.floor_delta as u32);
+            let delta = floor.wrapping_sub(r.base);
+            if delta != 0 && (delta as i32) > 0 {
+                r.shift(delta);
+            }
+        }
+        let j = d.psn.wrapping_sub(r.base);
+        let retryable = matches!(verdict, Err((NackReason::NoReceiveBuffer, _)));
+        if j < 256 && !retryable {
+            // a retryable rejection stays a hole: if the NACK is lost the
+            // sender still learns of it from the SACK
+            r.bits.set(j as usize, true);
+        }
+        let run = r.bits.leading_run() as u32;
+        r.shift(run);
+        let (base, sack) = (r.base, r.bits);
+        let (src, dst) = (conn.src, conn.dst);
+        match verdict {
+            Err((reason, detail)) => {
+                conn.stats.nacked += 1;
+                self.fabric.send(Packet {
+                    src: dst,
+                    dst: src,
+                    sport,
+                    dport: braid_spec::BRAID_UDP_PORT,
+                    bytes: nack_frame_bytes(),
+                    ce: false,
+                    payload: Msg::Nack {
+                        conn: d.conn,
+                        path: d.path,
+                        psn: d.psn,
+                        csn: d.csn,
+                        reason,
+                        detail,
+                    },
+                });
+            }
+            Ok(addr) => {
+                let fresh =
+                    d.csn.wrapping_sub(conn.rx_csn_base) as i32 >= 0 && conn.rx_csn.insert(d.csn);
+                if fresh {
+                    conn.stats.goodput_bytes += d.len as u64;
+                    while conn.rx_csn.remove(&conn.rx_csn_base) {
+                        conn.rx_csn_base = conn.rx_csn_base.wrapping_add(1);
+                    }
+                    if let (Some(a), Some(bytes)) = (addr, d.data.as_ref()) {
+                        let a = a as usize;
+                        self.hosts[dst as usize].mem[a..a + bytes.len()].copy_from_slice(bytes);
+                    }
+                    self.note_active(d.conn, d.len);
+                    self.account(&d);
+                } else {
+                    conn.stats.duplicates += 1;
+                }
+            }
+        }
+        let csn_base = self.conns[c].rx_csn_base;
+        let rate_hint = self.rate_hint(dst);
+        self.fabric.send(Packet {
+            src: dst,
+            dst: src,
+            sport,
+            dport: braid_spec::BRAID_UDP_PORT,
+            bytes: ack_frame_bytes(),
+            ce: false,
+            payload: Msg::Ack(Box::new(Ack {
+                conn: d.conn,
+                path: d.path,
+                base,
+                sack,
+                csn_base,
+                ce,
+                ts_echo: d.ts,
+                rate_hint,
+            })),
+        });
+    }
+
+    // ------------------------------------------------------------ sender
+
+    /// A segment's delivery is confirmed.
+    fn ack_csn(&mut self, c: ConnId, csn: u32) {
+        let now = self.now();
+        let conn = &mut self.conns[c as usize];
+        let Some(seg) = conn.inflight.remove(&csn) else {
+            return;
+        };
+        let idx = (seg.msg - conn.msg_base) as usize;
+        conn.msgs[idx].acked += 1;
+        self.complete_front(c, now);
+    }
+
+    /// Retire finished messages at the front, in posting order.
+    fn complete_front(&mut self, c: ConnId, now: Time) {
+        let conn = &mut self.conns[c as usize];
+        while let Some(m) = conn.msgs.front() {
+            let status = match m.status {
+                Some(s) => s,
+                None if m.acked >= m.segs && conn.cursor.0 > conn.msg_base => WcStatus::Success,
+                None => break,
+            };
+            let m = conn.msgs.pop_front().expect("front");
+            conn.msg_base += 1;
+            if conn.cursor.0 < conn.msg_base {
+                conn.cursor = (conn.msg_base, 0);
+            }
+            conn.stats.msgs_done += 1;
+            let wc = Completion {
+                conn: c,
+                stream: m.wr.stream,
+                wr_id: m.wr.wr_id,
+                opcode: if m.wr.op.is_send() {
+                    WcOpcode::Send
+                } else {
+                    WcOpcode::Write
+                },
+                status,
+                byte_len: m.wr.len,
+                imm: None,
+                msn: m.msn,
+                at: now,
+            };
+            if self.keep_cq {
+                self.hosts[conn.src as usize].cq.push(wc);
+            }
+            self.fresh.push(wc);
+        }
+    }
+
+    fn on_ack(&mut self, a: &Ack) {
+        let now = self.now();
+        let c = a.conn;
+        let g = self.cfg.braid.dctcp_g;
+        let (_, max_cwnd) = self.windows();
+        let min_rto = self.cfg.braid.min_rto;
+        let dynamic = self.cfg.kind == Kind::Braid;
+        if a.ce && !dynamic {
+            self.dcqcn_cut(c, now);
+        }
+        let conn = &mut self.conns[c as usize];
+        if a.rate_hint > 0 && dynamic {
+            conn.hint_bps = a.rate_hint;
+        }
+        let Some(p) = conn.paths.get_mut(a.path as usize) else {
+            return;
+        };
+        // stale or bogus ACK: base beyond what was sent
+        if a.base.wrapping_sub(p.lo) as i32 > p.nxt.wrapping_sub(p.lo) as i32 {
+            return;
+        }
+        let r = now.saturating_sub(a.ts_echo) as f64;
+        if p.srtt == 0.0 {
+            p.srtt = r;
+            p.rttvar = r / 2.0;
+        } else {
+            p.rttvar = 0.75 * p.rttvar + 0.25 * (p.srtt - r).abs();
+            p.srtt = 0.875 * p.srtt + 0.125 * r;
+        }
+        let top = a.sack.highest_set().map(|t| t as u32);
+        let mut acked_csns: Vec<u32> = Vec::new();
+        let mut lost: Vec<u32> = Vec::new();
+        for (k, slot) in p.win.iter_mut().enumerate() {
+            let Some(s) = *slot else { continue };
+            let psn = p.lo.wrapping_add(k as u32);
+            let j = psn.wrapping_sub(a.base);
+            if (j as i32) < 0 || (j < 256 && a.sack.get(j as usize)) {
+                *slot = None;
+                acked_csns.push(s.csn);
+            } else if j < 256 && top.is_some_and(|t| t > j) {
+                *slot = None;
+                lost.push(s.csn);
+            } else if j >= 256 {
+                break;
+            }
+        }
+        let acked = acked_csns.len() as u32;
+        p.out -= acked + lost.len() as u32;
+        p.trim();
+        if dynamic {
+            p.acked += acked;
+            p.marked += a.ce as u32;
+            if a.base.wrapping_sub(p.window_end) as i32 >= 0 {
+                let frac = if p.acked > 0 {
+                    p.marked as f64 / p.acked as f64
+                } else {
+                    0.0
+                };
+                p.alpha = (1.0 - g) * p.alpha + g * frac;
+                if p.marked > 0 {
+                    p.cwnd = (p.cwnd * (1.0 - p.alpha / 2.0)).max(1.0);
+                }
+                p.acked = 0;
+                p.marked = 0;
+                p.window_end = p.nxt;
+            }
+            if !a.ce {
+                p.cwnd = (p.cwnd + acked as f64 / p.cwnd).min(max_cwnd);
+            }
+        }
+        if acked > 0 {
+            p.timeouts = 0;
+        }
+        if p.timer_at.is_none() && p.out > 0 {
+            let t = p.oldest().unwrap_or(now) + p.rto(min_rto);
+            p.timer_at = Some(t);
+            self.fabric
+                .timer(t, conn.src, T_RTO | (c as u64) << 8 | a.path as u64);
+        }
+        conn.stats.sack_losses += lost.len() as u64;
+        for l in lost.into_iter().rev() {
+            conn.retx.push_front(l);
+        }
+        for csn in acked_csns {
+            self.ack_csn(c, csn);
+        }
+        self.make_ready(c);
+    }
+
+    fn on_rto(&mut self, c: ConnId, path: usize) {
+        let now = self.now();
+        let min_rto = self.cfg.braid.min_rto;
+        let rehash_after = self.cfg.braid.rehash_after;
+        let (src, dst) = (self.conns[c as usize].src, self.conns[c as usize].dst);
+        let conn = &mut self.conns[c as usize];
+        let p = &mut conn.paths[path];
+        p.timer_at = None;
+        if p.out == 0 {
+            return;
+        }
+        let deadline = p.oldest().unwrap_or(now) + p.rto(min_rto);
+        if deadline > now {
+            p.timer_at = Some(deadline);
+            self.fabric
+                .timer(deadline, src, T_RTO | (c as u64) << 8 | path as u64);
+            return;
+        }
+        let mut all = Vec::new();
+        for slot in p.win.iter_mut() {
+            if let Some(s) = slot.take() {
+                all.push(s.csn);
+            }
+        }
+        p.out = 0;
+        p.trim();
+        p.timeouts += 1;
+        conn.stats.timeouts += 1;
+        if p.timeouts >= rehash_after {
+            p.sport = p.sport.wrapping_add(0x1357);
+            p.timeouts = 0;
+            p.plane = self
+                .fabric
+                .plane_of(src, dst, p.sport, braid_spec::BRAID_UDP_PORT);
+            conn.stats.rehashes += 1;
+        }
+        for csn in all {
+            conn.retx.push_back(csn);
+        }
+        self.make_ready(c);
+    }
+
+    fn on_nack(&mut self, c: ConnId, path: u8, psn: u32, csn: u32, reason: NackReason) {
+        let now = self.now();
+        let Some(conn) = self.conns.get_mut(c as usize) else {
+            return;
+        };
+        // the rejected PSN is resolved on its path either way
+        if let Some(p) = conn.paths.get_mut(path as usize) {
+            let k = psn.wrapping_sub(p.lo) as usize;
+            if let Some(slot) = p.win.get_mut(k) {
+                if slot.is_some_and(|s| s.csn == csn) {
+                    *slot = None;
+                    p.out -= 1;
+                    p.trim();
+                }
+            }
+        }
+        if !conn.inflight.contains_key(&csn) {
+            return;
+        }
+        if reason == NackReason::NoReceiveBuffer {
+            conn.retx.retain(|&x| x != csn);
+            conn.stats.rnr_retries += 1;
+            let t = now + self.cfg.rnr_backoff;
+            conn.rnr.push_back((t, csn));
+            self.fabric.timer(t, conn.src, T_RNR | c as u64);
+            return;
+        }
+        self.fail(c, csn, reason);
+    }
+
+    /// Fatal NACK: the message of `csn` completes in error, later ones are
+    /// flushed, the connection stops.
+    fn fail(&mut self, c: ConnId, csn: u32, reason: NackReason) {
+        let now = self.now();
+        let conn = &mut self.conns[c as usize];
+        let Some(seg) = conn.inflight.get(&csn).copied() else {
+            return;
+        };
+        conn.error = true;
+        for m in conn.msgs.iter_mut() {
+            m.status = Some(WcStatus::Flushed);
+        }
+        let idx = (seg.msg - conn.msg_base) as usize;
+        // earlier messages that were fully acknowledged still succeed
+        for (k, m) in conn.msgs.iter_mut().enumerate() {
+            if k < idx && m.acked >= m.segs {
+                m.status = Some(WcStatus::Success);
+            }
+        }
+        conn.msgs[idx].status = Some(WcStatus::Remote(reason));
+        conn.inflight.clear();
+        conn.retx.clear();
+        conn.cursor = (conn.msg_base + conn.msgs.len() as u64, 0);
+        self.complete_front(c, now);
+    }
+
+    fn on_rnr(&mut self, c: ConnId) {
+        let now = self.now();
+        let conn = &mut self.conns[c as usize];
+        while let Some(&(t, csn)) = conn.rnr.front() {
+            if t > now {
+                break;
+            }
+            conn.rnr.pop_front();
+            if conn.inflight.contains_key(&csn) {
+                conn.retx.push_back(csn);
+            }
+        }
+        self.make_ready(c);
+    }
+
+    // ------------------------------------------------------------ go-back-N
+
+    fn gbn_try_send(&mut self, c: ConnId, plane: u32, now: Time) -> Verdict {
+        let conn = &mut self.conns[c as usize];
+        let sport = conn.paths[0].sport;
+        if conn.paths[0].plane != plane {
+            return Verdict::OtherPlane;
+        }
+        let k = conn.gbn_nxt.wrapping_sub(conn.gbn_una) as usize;
+        let (csn, seg, is_retx) = if k < conn.gbn_segs.len() {
+            let csn = conn.gbn_segs[k];
+            match conn.inflight.get(&csn) {
+                Some(s) => (csn, *s, true),
+                None => return Verdict::Idle,
+            }
+        } else {
+            // new data only while the PSN window (2^23 in RoCE) allows
+            let (mid, off) = conn.cursor;
+            let Some(idx) = mid.checked_sub(conn.msg_base) else {
+                return Verdict::Idle;
+            };
+            let Some(m) = conn.msgs.get(idx as usize) else {
+                return Verdict::Idle;
+            };
+            let len = (m.wr.len - off).min(self.cfg.braid.mtu);
+            let csn = conn.next_csn;
+            let seg = Seg { msg: mid, off, len };
+            conn.inflight.insert(csn, seg);
+            conn.gbn_segs.push_back(csn);
+            (csn, seg, false)
+        };
+        let conn = &mut self.conns[c as usize];
+        let psn = conn.gbn_nxt;
+        conn.gbn_nxt = conn.gbn_nxt.wrapping_add(1);
+        if conn.gbn_deadline.is_none() {
+            conn.gbn_deadline = Some(now + self.cfg.gbn_timeout);
+        }
+        if !conn.gbn_timer {
+            conn.gbn_timer = true;
+            self.fabric
+                .timer(now + self.cfg.gbn_timeout, conn.src, T_GBN | c as u64);
+        }
+        if !is_retx {
+            self.advance_cursor(c, seg);
+        }
+        let d = self.build_data(c, 0, psn, csn, 0, seg, is_retx);
+        let bytes = data_frame_bytes(d.opcode, d.len);
+        let conn = &mut self.conns[c as usize];
+        conn.stats.data_sent += 1;
+        conn.stats.retransmits += is_retx as u64;
+        let (src, dst) = (conn.src, conn.dst);
+        self.pace(c, bytes);
+        self.fabric.send(Packet {
+            src,
+            dst,
+            sport,
+            dport: 4791,
+            bytes,
+            ce: false,
+            payload: Msg::Data(Box::new(d)),
+        });
+        Verdict::Sent(bytes)
+    }
+
+    fn gbn_on_data(&mut self, d: Data, ce: bool, sport: u16) {
+        let c = d.conn as usize;
+        if c >= self.conns.len() {
+            return;
+        }
+        let expected = self.conns[c].gbn_expected;
+        let (src, dst) = (self.conns[c].src, self.conns[c].dst);
+        let reply = |f: &mut Fabric<Msg>, psn, nak, fatal| {
+            f.send(Packet {
+                src: dst,
+                dst: src,
+                sport,
+                dport: 4791,
+                bytes: ack_frame_bytes(),
+                ce: false,
+                payload: Msg::Gbn {
+                    conn: d.conn,
+                    psn,
+                    nak,
+                    ce,
+                    fatal,
+                },
+            })
+        };
+        if d.psn == expected {
+            match self.place_check(&d) {
+                Ok(addr) => {
+                    let conn = &mut self.conns[c];
+                    conn.gbn_expected = expected.wrapping_add(1);
+                    conn.gbn_nak_sent = false;
+                    conn.stats.goodput_bytes += d.len as u64;
+                    if let (Some(a), Some(bytes)) = (addr, d.data.as_ref()) {
+                        let a = a as usize;
+                        self.hosts[dst as usize].mem[a..a + bytes.len()].copy_from_slice(bytes);
+                    }
+                    self.note_active(d.conn, d.len);
+                    self.account(&d);
+                    reply(&mut self.fabric, expected.wrapping_add(1), false, None);
+                }
+                Err((NackReason::NoReceiveBuffer, _)) => {
+                    // RNR NAK: the sender goes back here after its timeout
+                    self.conns[c].stats.nacked += 1;
+                    reply(&mut self.fabric, expected, true, None);
+                }
+                Err((reason, _)) => {
+                    self.conns[c].stats.nacked += 1;
+                    reply(&mut self.fabric, expected, true, Some(reason));
+                }
+            }
+        } else if (d.psn.wrapping_sub(expected) as i32) > 0 {
+            if !self.conns[c].gbn_nak_sent {
+                self.conns[c].gbn_nak_sent = true;
+                reply(&mut self.fabric, expected, true, None);
+            }
+        } else {
+            self.conns[c].stats.duplicates += 1;
+            reply(&mut self.fabric, expected, false, None);
+        }
+    }
+
+    fn gbn_on_ack(&mut self, c: ConnId, psn: u32, nak: bool, ce: bool, fatal: Option<NackReason>) {
+        let now = self.now();
+        let timeout = self.cfg.gbn_timeout;
+        if ce {
+            self.dcqcn_cut(c, now);
+        }
+        let conn2 = &mut self.conns[c as usize];
+        let adv = psn.wrapping_sub(conn2.gbn_una);
+        if adv as i32 > 0 && adv as usize <= conn2.gbn_segs.len() {
+            let done: Vec<u32> = conn2.gbn_segs.drain(..adv as usize).collect();
+            conn2.gbn_una = psn;
+            if conn2.gbn_nxt.wrapping_sub(psn) as i32 <= 0 {
+                conn2.gbn_nxt = psn;
+            }
+            conn2.gbn_deadline = if conn2.gbn_segs.is_empty() {
+                None
+            } else {
+                Some(now + timeout)
+            };
+            for csn in done {
+                self.ack_csn(c, csn);
+            }
+        }
+        let conn = &mut self.conns[c as usize];
+        if nak {
+            if let Some(reason) = fatal {
+                if let Some(&csn) = conn.gbn_segs.front() {
+                    self.fail(c, csn, reason);
+                }
+                return;
+            }
+            conn.stats.sack_losses += 1;
+            if psn == conn.gbn_una {
+                conn.gbn_nxt = psn;
+            }
+        }
+        self.make_ready(c);
+    }
+
+    fn on_gbn_timeout(&mut self, c: ConnId) {
+        let now = self.now();
+        let timeout = self.cfg.gbn_timeout;
+        let conn = &mut self.conns[c as usize];
+        conn.gbn_timer = false;
+        match conn.gbn_deadline {
+            Some(d) if d <= now => {
+                conn.stats.timeouts += 1;
+                conn.gbn_nxt = conn.gbn_una;
+                conn.gbn_deadline = Some(now + timeout);
+                conn.gbn_timer = true;
+                self.fabric.timer(now + timeout, conn.src, T_GBN | c as u64);
+                self.make_ready(c);
+            }
+            Some(d) => {
+                conn.gbn_timer = true;
+                self.fabric.timer(d, conn.src, T_GBN | c as u64);
+            }
+            None => {}
+        }
+    }
+
+    /// DCQCN reaction point: a congestion notification cuts the rate at
+    /// most once per 50 us.
+    fn dcqcn_cut(&mut self, c: ConnId, now: Time) {
+        const CNP_INTERVAL: Time = 50_000_000;
+        let conn = &mut self.conns[c as usize];
+        let d = &mut conn.dcqcn;
+        if now.saturating_sub(d.last_cut) < CNP_INTERVAL && d.last_cut != 0 {
+            return;
+        }
+        let first = d.last_raise == 0 && d.last_cut == 0;
+        d.alpha = (1.0 - 1.0 / 16.0) * d.alpha + 1.0 / 16.0;
+        d.target = d.rate;
+        d.rate *= 1.0 - d.alpha / 2.0;
+        d.last_cut = now.max(1);
+        d.steps = 0;
+        let _ = first;
+        self.fabric
+            .timer(now + 55_000_000, conn.src, T_DCQCN | c as u64);
+    }
+
+    /// DCQCN rate increase every 55 us without a cut: fast recovery toward
+    /// the target for 5 steps, then additive increase of 5% of line rate.
+    fn on_dcqcn_timer(&mut self, c: ConnId) {
+        const PERIOD: Time = 55_000_000;
+        let now = self.now();
+        let line = self.port_rate() as f64;
+        let conn = &mut self.conns[c as usize];
+        let d = &mut conn.dcqcn;
+        if now.saturating_sub(d.last_cut) < PERIOD || now.saturating_sub(d.last_raise) < PERIOD {
+            return;
+        }
+        d.alpha *= 1.0 - 1.0 / 16.0;
+        d.steps += 1;
+        if d.steps > 5 {
+            d.target = (d.target + 0.05 * line).min(line);
+        }
+        d.rate = ((d.rate + d.target) / 2.0).min(line);
+        d.last_raise = now;
+        if d.rate < line * 0.999 {
+            self.fabric
+                .timer(now + PERIOD, conn.src, T_DCQCN | c as u64);
+        } else {
+            d.rate = line;
+        }
+    }
+}
+
+enum Verdict {
+    Sent(u32),
+    OtherPlane,
+    Idle,
+    Paced(Time),
+}
+
+/// Seconds to picoseconds.
+pub fn secs(s: f64) -> Time {
+    (s * PS_PER_SEC as f64) as Time
+}
