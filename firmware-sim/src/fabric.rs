@@ -13,8 +13,10 @@
 //! serialization at the port rate and propagation delay per link; per-hop
 //! random loss and Gilbert-Elliott bursty loss per link; end-to-end loss
 //! (each packet dropped once with probability p before delivery: the
-//! protocol's definition of "loss p"); links that fail and recover at given
-//! times, with ECMP routing around a failed link after a detection delay.
+//! protocol's definition of "loss p"); duplication (a delivered packet
+//! delivered again, a little later, with probability `dup_prob`); links
+//! that fail and recover at given times, with ECMP routing around a failed
+//! link after a detection delay.
 //!
 //! The simulator is pulled: [`Fabric::next_event`] advances time to the next
 //! event the transport must see (a packet delivered to a host, or a timer
@@ -121,6 +123,13 @@ pub struct FabricConfig {
     /// End-to-end loss: each packet is dropped once with this probability
     /// on its way (applied at delivery).
     pub e2e_loss: f64,
+    /// Duplication: each packet that reaches its destination host is
+    /// delivered a second time with this probability (0 = never). The copy
+    /// arrives up to `prop_ps` after the original (a uniformly drawn delay,
+    /// so it may be reordered with later packets), is never lost and never
+    /// duplicated again. Deterministic from `seed`; with 0 no random draw
+    /// is made, so runs are identical to a fabric without the option.
+    pub dup_prob: f64,
     /// Scheduled link failures.
     pub failures: Vec<LinkFailure>,
     /// Plane failures: (plane, down, up): every link of the plane.
@@ -148,6 +157,7 @@ impl FabricConfig {
             wire_overhead: 20,
             link_loss: LossModel::None,
             e2e_loss: 0.0,
+            dup_prob: 0.0,
             failures: Vec::new(),
             plane_failures: Vec::new(),
             detect_ps: 10_000_000,
@@ -203,6 +213,9 @@ pub struct Stats {
     pub delivered: u64,
     /// Packets delivered with CE set.
     pub ce_marked: u64,
+    /// Extra copies delivered by duplication ([`FabricConfig::dup_prob`];
+    /// also counted in `delivered`).
+    pub duplicated: u64,
     /// Drops by reason.
     pub drops: Drops,
     /// Largest switch queue seen (bytes).
@@ -252,6 +265,8 @@ enum Ev {
     Link(u32, u32, bool),
     /// Routing learns the current link states.
     Converge,
+    /// A duplicate copy (packet) reaches its destination host.
+    Dup(u32),
 }
 
 /// The simulator.
@@ -454,9 +469,12 @@ impl<P> Fabric<P> {
 
     /// The plane (NIC port) a packet with this 5-tuple leaves on: the NIC
     /// hashes the plane like a switch hashes the spine, so a transport can
-    /// schedule each of its ports separately.
+    /// schedule each of its ports separately. The hash is symmetric in the
+    /// two hosts, so a reply (an ACK with the same ports) returns on the
+    /// plane its data came in on.
     pub fn plane_of(&self, src: HostId, dst: HostId, sport: u16, dport: u16) -> u32 {
-        (self.tuple_hash(src, dst, sport, dport, 0x7a11) % self.cfg.planes as u64) as u32
+        let (a, b) = (src.min(dst), src.max(dst));
+        (self.tuple_hash(a, b, sport, dport, 0x7a11) % self.cfg.planes as u64) as u32
     }
 
     fn enqueue(&mut self, port: u32, id: u32) {
@@ -598,7 +616,9 @@ impl<P> Fabric<P> {
             }
         }
     }
+}
 
+impl<P: Clone> Fabric<P> {
     /// Advance to the next event the transport must see, or `None` when
     /// nothing is left to happen.
     pub fn next_event(&mut self) -> Option<(Time, Event<P>)> {
@@ -653,6 +673,11 @@ impl<P> Fabric<P> {
                             self.stats.drops.e2e += 1;
                             continue;
                         }
+                        if self.cfg.dup_prob > 0.0 && self.rng.gen_bool(self.cfg.dup_prob) {
+                            let delay = self.rng.gen_range(0..=self.cfg.prop_ps);
+                            let copy = self.alloc(pkt.clone());
+                            self.push(self.now + delay, Ev::Dup(copy));
+                        }
                         self.stats.delivered += 1;
                         self.stats.ce_marked += pkt.ce as u64;
                         return Some((t, Event::Deliver(pkt)));
@@ -676,6 +701,13 @@ impl<P> Fabric<P> {
                     self.push(self.now + self.cfg.detect_ps, Ev::Converge);
                 }
                 Ev::Converge => self.converge(),
+                Ev::Dup(id) => {
+                    let pkt = self.take(id);
+                    self.stats.delivered += 1;
+                    self.stats.duplicated += 1;
+                    self.stats.ce_marked += pkt.ce as u64;
+                    return Some((t, Event::Deliver(pkt)));
+                }
             }
         }
         None

@@ -2,6 +2,7 @@
 //! and cycle-exact), the Verilator co-simulation harness, and the multipath
 //! fabric simulator the transport model and benchmarks will run on.
 
+pub mod bench;
 pub mod cosim;
 pub mod fabric;
 pub mod model;

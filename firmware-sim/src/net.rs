@@ -446,6 +446,11 @@ pub struct ConnStats {
     pub nacked: u64,
     /// Receiver-not-ready retries.
     pub rnr_retries: u64,
+    /// Losses declared because packets sent later on other paths were
+    /// acknowledged (tail losses, dead paths).
+    pub rack_losses: u64,
+    /// Packets resent by a tail-loss probe.
+    pub tlp_losses: u64,
     /// Messages completed at the sender.
     pub msgs_done: u64,
     /// Messages completed at the receiver (MSN order).
@@ -478,6 +483,8 @@ struct TxPath {
     rttvar: f64,
     timer_at: Option<Time>,
     timeouts: u32,
+    /// Consecutive cross-path loss declarations without an ACK between.
+    strikes: u32,
 }
 
 impl TxPath {
@@ -490,8 +497,9 @@ impl TxPath {
             self.lo = self.lo.wrapping_add(1);
         }
     }
+    /// srtt + 4 rttvar (at least `min`), doubled per consecutive timeout.
     fn rto(&self, min: Time) -> Time {
-        ((self.srtt + 4.0 * self.rttvar) as Time).max(min)
+        ((self.srtt + 4.0 * self.rttvar) as Time).max(min) << self.timeouts.min(5)
     }
     fn oldest(&self) -> Option<Time> {
         self.win.iter().flatten().map(|s| s.at).next()
@@ -556,6 +564,8 @@ struct Conn {
     // ---- sender
     paths: Vec<TxPath>,
     rr: usize,
+    /// Packets sent in a row on path `rr`.
+    burst: u32,
     msgs: VecDeque<TxMsg>,
     msg_base: u64,
     cursor: (u64, u32),
@@ -566,6 +576,13 @@ struct Conn {
     tx_msn: Vec<u32>,
     tx_rsn: Vec<u32>,
     hint_bps: u64,
+    /// Latest send time of any acknowledged packet (cross-path loss
+    /// detection).
+    rack_at: Time,
+    /// Highest CSN base the receiver has reported.
+    peer_csn_base: u32,
+    /// Tail-loss probe armed for this time.
+    tlp_at: Option<Time>,
     next_tx: Time,
     wake_at: Option<Time>,
     queued: bool,
@@ -609,6 +626,8 @@ struct Host {
     incoming: u32,
     active_cur: u32,
     active_prev: u32,
+    setups_cur: u32,
+    setups_prev: u32,
     interval: u64,
     hint_timer: bool,
     cq: Vec<Completion>,
@@ -622,6 +641,8 @@ const T_HINT: u64 = 4 << 56;
 const T_RNR: u64 = 5 << 56;
 const T_GBN: u64 = 6 << 56;
 const T_DCQCN: u64 = 7 << 56;
+const T_KICK: u64 = 8 << 56;
+const T_TLP: u64 = 9 << 56;
 
 /// Hosts, connections and a fabric: the whole model.
 pub struct Net {
@@ -652,6 +673,8 @@ impl Net {
                 incoming: 0,
                 active_cur: 0,
                 active_prev: 0,
+                setups_cur: 0,
+                setups_prev: 0,
                 interval: 1,
                 hint_timer: false,
                 cq: Vec::new(),
@@ -775,18 +798,20 @@ impl Net {
                 rttvar: 0.0,
                 timer_at: None,
                 timeouts: 0,
+                strikes: 0,
             });
         }
         self.hosts[dst as usize].incoming += 1;
+        // a new connection counts as active toward its receiver for at
+        // least one full hint interval, data seen or not
+        self.hosts[dst as usize].setups_cur += 1;
         let incoming = self.hosts[dst as usize].incoming;
         let streams = self.cfg.streams;
-        // the receiver's share at connection set-up: its capacity over the
-        // connections open toward it (refined by every ACK)
-        let hint = if kind == Kind::Braid {
-            self.host_capacity() / incoming as u64
-        } else {
-            0
-        };
+        // the receiver's share is learnt when the connection first sends
+        // (from the set-up exchange: its capacity over the connections
+        // open toward it), then from every ACK
+        let _ = incoming;
+        let hint = 0;
         self.conns.push(Conn {
             src,
             dst,
@@ -795,6 +820,7 @@ impl Net {
             error: false,
             paths,
             rr: 0,
+            burst: 0,
             msgs: VecDeque::new(),
             msg_base: 0,
             cursor: (0, 0),
@@ -805,6 +831,9 @@ impl Net {
             tx_msn: vec![0; streams as usize],
             tx_rsn: vec![0; streams as usize],
             hint_bps: hint,
+            rack_at: 0,
+            peer_csn_base: 0,
+            tlp_at: None,
             next_tx: 0,
             wake_at: None,
             queued: false,
@@ -912,7 +941,15 @@ impl Net {
             acked: 0,
             status: None,
         });
-        self.make_ready(c);
+        // the doorbell is processed after the call returns (at the same time)
+        let conn = &mut self.conns[c as usize];
+        if !conn.queued {
+            conn.queued = true;
+            let h = conn.src;
+            self.hosts[h as usize].ready.push_back(c);
+            let now = self.now();
+            self.fabric.timer(now, h, T_KICK);
+        }
         Ok(())
     }
 
@@ -990,6 +1027,8 @@ impl Net {
             t.duplicates += s.duplicates;
             t.nacked += s.nacked;
             t.rnr_retries += s.rnr_retries;
+            t.rack_losses += s.rack_losses;
+            t.tlp_losses += s.tlp_losses;
             t.msgs_done += s.msgs_done;
             t.msgs_received += s.msgs_received;
         }
@@ -1080,6 +1119,8 @@ impl Net {
                     T_RNR => self.on_rnr(arg as ConnId),
                     T_GBN => self.on_gbn_timeout(arg as ConnId),
                     T_DCQCN => self.on_dcqcn_timer(arg as ConnId),
+                    T_KICK => self.kick(host),
+                    T_TLP => self.on_tlp(arg as ConnId),
                     _ => {}
                 }
             }
@@ -1149,7 +1190,10 @@ impl Net {
                         break;
                     }
                     Verdict::OtherPlane => self.hosts[h as usize].ready.push_back(c),
-                    Verdict::Idle => self.conns[c as usize].queued = false,
+                    Verdict::Idle => {
+                        self.conns[c as usize].queued = false;
+                        self.arm_tlp(c);
+                    }
                     Verdict::Paced(t) => {
                         let conn = &mut self.conns[c as usize];
                         conn.queued = false;
@@ -1194,6 +1238,7 @@ impl Net {
     }
 
     fn try_send(&mut self, c: ConnId, plane: u32) -> Verdict {
+        let spray_burst = self.cfg.braid.spray_burst.max(1);
         let now = self.now();
         if self.conns[c as usize].error {
             return Verdict::Idle;
@@ -1208,6 +1253,11 @@ impl Net {
         let Some((csn, seg, is_retx)) = self.next_seg(c) else {
             return Verdict::Idle;
         };
+        if self.cfg.kind == Kind::Braid && self.conns[c as usize].hint_bps == 0 {
+            let dst = self.conns[c as usize].dst;
+            let share = self.host_capacity() / self.hosts[dst as usize].incoming.max(1) as u64;
+            self.conns[c as usize].hint_bps = share;
+        }
         if self.conns[c as usize].next_tx > now {
             return Verdict::Paced(self.conns[c as usize].next_tx);
         }
@@ -1216,6 +1266,7 @@ impl Net {
         let n = conn.paths.len();
         let mut chosen = None;
         let mut other_plane = false;
+        let mut suspect = None;
         for k in 0..n {
             let i = (conn.rr + k) % n;
             let p = &conn.paths[i];
@@ -1224,10 +1275,16 @@ impl Net {
                     other_plane = true;
                     continue;
                 }
+                if is_retx && p.timeouts > 0 {
+                    // a retransmission avoids a path that just timed out
+                    suspect.get_or_insert(i);
+                    continue;
+                }
                 chosen = Some(i);
                 break;
             }
         }
+        let chosen = chosen.or(suspect);
         let Some(i) = chosen else {
             return if other_plane {
                 Verdict::OtherPlane
@@ -1235,7 +1292,19 @@ impl Net {
                 Verdict::Idle
             };
         };
-        conn.rr = i + 1;
+        // spray in short bursts: the next packets of a path follow each
+        // other closely, so a loss is proven by the SACK of its successor
+        // a packet time later
+        if i != conn.rr % n {
+            conn.burst = 0;
+        }
+        conn.burst += 1;
+        if conn.burst >= spray_burst {
+            conn.rr = (i + 1) % n;
+            conn.burst = 0;
+        } else {
+            conn.rr = i;
+        }
         if is_retx {
             conn.retx.pop_front();
         } else {
@@ -1382,6 +1451,13 @@ impl Net {
             Opcode::Send | Opcode::SendImm => {
                 let st = &conn.rx_streams[d.stream as usize];
                 let idx = d.rsn.wrapping_sub(st.recv_base) & 0xff_ffff;
+                if idx >= 1 << 23 {
+                    // rsn before the oldest posted receive: its message has
+                    // completed and consumed that receive, so this is a late
+                    // duplicate for the CSN window to drop (a NO_RECV_BUFFER
+                    // retry could never succeed)
+                    return Ok(None);
+                }
                 let Some(rb) = st.recvs.get(idx as usize) else {
                     return Err((NackReason::NoReceiveBuffer, d.msn));
                 };
@@ -1473,6 +1549,8 @@ impl Net {
         let host = &mut self.hosts[h as usize];
         host.active_prev = host.active_cur;
         host.active_cur = 0;
+        host.setups_prev = host.setups_cur;
+        host.setups_cur = 0;
         host.interval += 1;
         let t = self.now() + self.cfg.hint_interval;
         self.fabric.timer(t, h, T_HINT);
@@ -1480,7 +1558,11 @@ impl Net {
 
     fn rate_hint(&self, h: HostId) -> u64 {
         let host = &self.hosts[h as usize];
-        let n = host.active_prev.max(host.active_cur).max(1);
+        let n = host
+            .active_prev
+            .max(host.active_cur)
+            .max(host.setups_prev + host.setups_cur)
+            .max(1);
         self.host_capacity() / n as u64
     }
 
@@ -1633,9 +1715,14 @@ impl Net {
         if a.ce && !dynamic {
             self.dcqcn_cut(c, now);
         }
+        let mtu = self.cfg.braid.mtu;
         let conn = &mut self.conns[c as usize];
+        let n_paths = conn.paths.len() as f64;
         if a.rate_hint > 0 && dynamic {
             conn.hint_bps = a.rate_hint;
+        }
+        if (a.csn_base.wrapping_sub(conn.peer_csn_base) as i32) > 0 {
+            conn.peer_csn_base = a.csn_base;
         }
         let Some(p) = conn.paths.get_mut(a.path as usize) else {
             return;
@@ -1655,6 +1742,7 @@ impl Net {
         let top = a.sack.highest_set().map(|t| t as u32);
         let mut acked_csns: Vec<u32> = Vec::new();
         let mut lost: Vec<u32> = Vec::new();
+        let mut newest = 0;
         for (k, slot) in p.win.iter_mut().enumerate() {
             let Some(s) = *slot else { continue };
             let psn = p.lo.wrapping_add(k as u32);
@@ -1662,6 +1750,7 @@ impl Net {
             if (j as i32) < 0 || (j < 256 && a.sack.get(j as usize)) {
                 *slot = None;
                 acked_csns.push(s.csn);
+                newest = newest.max(s.at);
             } else if j < 256 && top.is_some_and(|t| t > j) {
                 *slot = None;
                 lost.push(s.csn);
@@ -1692,9 +1781,19 @@ impl Net {
             if !a.ce {
                 p.cwnd = (p.cwnd + acked as f64 / p.cwnd).min(max_cwnd);
             }
+            // the rate hint paces the connection, so a path needs no more
+            // than twice its share of the bandwidth-delay product; a larger
+            // window would only let a dead path swallow more packets
+            if conn.hint_bps > 0 && p.srtt > 0.0 {
+                let pkt_bits = (data_frame_bytes(Opcode::Write, mtu) + 20) as f64 * 8.0;
+                let share =
+                    conn.hint_bps as f64 * p.srtt / PS_PER_SEC as f64 / pkt_bits / n_paths;
+                p.cwnd = p.cwnd.min((2.0 * share).max(4.0));
+            }
         }
         if acked > 0 {
             p.timeouts = 0;
+            p.strikes = 0;
         }
         if p.timer_at.is_none() && p.out > 0 {
             let t = p.oldest().unwrap_or(now) + p.rto(min_rto);
@@ -1709,13 +1808,178 @@ impl Net {
         for csn in acked_csns {
             self.ack_csn(c, csn);
         }
+        if dynamic && newest > self.conns[c as usize].rack_at {
+            self.conns[c as usize].rack_at = newest;
+            self.rack_check(c);
+        }
         self.make_ready(c);
+    }
+
+    /// Cross-path loss detection (RACK-like): paths share the fabric, so
+    /// when even the newest packet outstanding on a path was sent clearly
+    /// before a packet another path has had acknowledged, the path has
+    /// gone quiet: its outstanding packets are lost (a tail loss no SACK
+    /// can prove, or a path that went dark). While a newer packet is in
+    /// flight on the path, its ACK (which SACKs the older ones) is awaited
+    /// instead, so a lost ACK does not look like a lost packet; and a
+    /// packet whose CSN is below the receiver's reported CSN base did
+    /// arrive and is acknowledged instead. "Clearly" is a quarter of the
+    /// path's RTT plus twice its variation, at least 1 us. Two such
+    /// declarations on a path with no ACK between mark it failed: it gets
+    /// a new UDP source port (a new route).
+    fn rack_check(&mut self, c: ConnId) {
+        let rack_at = self.conns[c as usize].rack_at;
+        let min_rto = self.cfg.braid.min_rto;
+        let rehash_after = self.cfg.braid.rehash_after;
+        let conn = &mut self.conns[c as usize];
+        let (src, dst) = (conn.src, conn.dst);
+        let peer_base = conn.peer_csn_base;
+        let mut lost = Vec::new();
+        let mut delivered = Vec::new();
+        let mut failed = Vec::new();
+        for (i, q) in conn.paths.iter_mut().enumerate() {
+            let reo = if q.srtt > 0.0 {
+                ((q.srtt / 4.0 + 2.0 * q.rttvar) as Time).max(1_000_000)
+            } else {
+                min_rto / 4
+            };
+            let newest = q.win.iter().rev().flatten().map(|s| s.at).next();
+            let dark = newest.is_some_and(|t| t + reo < rack_at);
+            if !dark {
+                continue;
+            }
+            let before = (lost.len(), delivered.len());
+            for slot in q.win.iter_mut() {
+                match *slot {
+                    None => continue,
+                    Some(s) if s.at + reo < rack_at => {
+                        *slot = None;
+                        // below the receiver's CSN base: it arrived and
+                        // only its ACK was lost
+                        if (s.csn.wrapping_sub(peer_base) as i32) < 0 {
+                            delivered.push(s.csn);
+                        } else {
+                            lost.push(s.csn);
+                        }
+                    }
+                    Some(_) => break,
+                }
+            }
+            let n = (lost.len() - before.0 + delivered.len() - before.1) as u32;
+            if n > 0 {
+                q.out -= n;
+                q.trim();
+            }
+            if dark && lost.len() > before.0 {
+                q.strikes += 1;
+                if q.strikes >= 2 && rehash_after > 0 {
+                    q.strikes = 0;
+                    failed.push(i);
+                }
+            }
+        }
+        conn.stats.rack_losses += lost.len() as u64;
+        conn.retx.extend(lost);
+        for i in failed {
+            self.rehash(c, i, src, dst);
+        }
+        for csn in delivered {
+            self.ack_csn(c, csn);
+        }
+    }
+
+    /// Probe timeout: the largest smoothed RTT of the connection's paths
+    /// plus twice the largest variation plus 0.5 us (a quarter of the
+    /// minimum RTO before any sample).
+    fn pto(&self, c: ConnId) -> Time {
+        let conn = &self.conns[c as usize];
+        let srtt = conn.paths.iter().map(|p| p.srtt).fold(0.0, f64::max);
+        let var = conn.paths.iter().map(|p| p.rttvar).fold(0.0, f64::max);
+        if srtt > 0.0 {
+            (srtt + 2.0 * var) as Time + 500_000
+        } else {
+            self.cfg.braid.min_rto / 4
+        }
+    }
+
+    /// The sender ran out of data with packets outstanding: arm the
+    /// tail-loss probe (Braid only).
+    fn arm_tlp(&mut self, c: ConnId) {
+        if self.cfg.kind != Kind::Braid {
+            return;
+        }
+        let now = self.now();
+        let pto = self.pto(c);
+        let conn = &mut self.conns[c as usize];
+        if conn.tlp_at.is_some() || conn.inflight.is_empty() || conn.error {
+            return;
+        }
+        conn.tlp_at = Some(now + pto);
+        self.fabric.timer(now + pto, conn.src, T_TLP | c as u64);
+    }
+
+    /// Tail-loss probe: nothing new to send and no ACK has covered the
+    /// newest packets for a probe timeout, so no SACK or cross-path
+    /// evidence can come; the packets outstanding for longer than the
+    /// probe timeout are declared lost and resent (on other paths). A
+    /// merely late original makes a duplicate, which the CSN window drops.
+    fn on_tlp(&mut self, c: ConnId) {
+        let now = self.now();
+        let pto = self.pto(c);
+        let conn = &mut self.conns[c as usize];
+        conn.tlp_at = None;
+        if conn.error {
+            return;
+        }
+        let mut lost = Vec::new();
+        for q in conn.paths.iter_mut() {
+            let before = lost.len();
+            for slot in q.win.iter_mut() {
+                match *slot {
+                    Some(s) if s.at + pto <= now => {
+                        *slot = None;
+                        lost.push(s.csn);
+                    }
+                    _ => {}
+                }
+            }
+            let n = (lost.len() - before) as u32;
+            if n > 0 {
+                q.out -= n;
+                q.trim();
+            }
+        }
+        conn.stats.tlp_losses += lost.len() as u64;
+        conn.retx.extend(lost);
+        self.make_ready(c);
+        self.arm_tlp(c);
+    }
+
+    /// Move path `i` of `c` to a new UDP source port (a new route); with
+    /// several planes the NIC knows the plane hash and moves the path off
+    /// its plane.
+    fn rehash(&mut self, c: ConnId, i: usize, src: HostId, dst: HostId) {
+        let planes = self.fabric.config().planes;
+        let conn = &mut self.conns[c as usize];
+        let p = &mut conn.paths[i];
+        let old = p.plane;
+        for _ in 0..8 {
+            p.sport = p.sport.wrapping_add(0x1357);
+            p.plane = self
+                .fabric
+                .plane_of(src, dst, p.sport, braid_spec::BRAID_UDP_PORT);
+            if planes == 1 || p.plane != old {
+                break;
+            }
+        }
+        conn.stats.rehashes += 1;
     }
 
     fn on_rto(&mut self, c: ConnId, path: usize) {
         let now = self.now();
         let min_rto = self.cfg.braid.min_rto;
         let rehash_after = self.cfg.braid.rehash_after;
+        let dynamic = self.cfg.kind == Kind::Braid;
         let (src, dst) = (self.conns[c as usize].src, self.conns[c as usize].dst);
         let conn = &mut self.conns[c as usize];
         let p = &mut conn.paths[path];
@@ -1739,17 +2003,17 @@ impl Net {
         p.out = 0;
         p.trim();
         p.timeouts += 1;
-        conn.stats.timeouts += 1;
-        if p.timeouts >= rehash_after {
-            p.sport = p.sport.wrapping_add(0x1357);
-            p.timeouts = 0;
-            p.plane = self
-                .fabric
-                .plane_of(src, dst, p.sport, braid_spec::BRAID_UDP_PORT);
-            conn.stats.rehashes += 1;
+        if dynamic {
+            // the path restarts from one packet
+            p.cwnd = 1.0;
         }
+        conn.stats.timeouts += 1;
+        let rehash = p.timeouts >= rehash_after;
         for csn in all {
             conn.retx.push_back(csn);
+        }
+        if rehash {
+            self.rehash(c, path, src, dst);
         }
         self.make_ready(c);
     }
@@ -2068,3 +2332,4 @@ enum Verdict {
 pub fn secs(s: f64) -> Time {
     (s * PS_PER_SEC as f64) as Time
 }
+

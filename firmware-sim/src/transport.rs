@@ -101,6 +101,10 @@ pub struct BraidConfig {
     pub dctcp_g: f64,
     /// Consecutive timeouts after which a path gets a new UDP source port.
     pub rehash_after: u32,
+    /// Packets sent in a row on one path before the sprayer moves on
+    /// (short bursts let the SACK of a packet's successor prove its loss
+    /// within a packet time).
+    pub spray_burst: u32,
 }
 
 impl Default for BraidConfig {
@@ -112,7 +116,8 @@ impl Default for BraidConfig {
             max_cwnd: 256.0,
             min_rto: 20_000_000, // 20 us
             dctcp_g: 1.0 / 16.0,
-            rehash_after: 2,
+            rehash_after: 1,
+            spray_burst: 4,
         }
     }
 }
