@@ -12,6 +12,21 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::IsTerminal;
 
+static SIM_PACKETS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Data packets simulated by the scenarios of this process so far (for
+/// the simulator-speed figure).
+pub fn simulated_packets() -> u64 {
+    SIM_PACKETS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+fn count(n: &Net) {
+    SIM_PACKETS.fetch_add(
+        n.total_stats().data_sent,
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
 /// The three transports, Braid first.
 pub const KINDS: [Kind; 3] = [Kind::Braid, Kind::GoBackN, Kind::SelectiveRepeat];
 
@@ -131,7 +146,14 @@ pub fn table(rows: &[Row]) -> String {
     let w: Vec<usize> = names
         .iter()
         .enumerate()
-        .map(|(i, n)| cells.iter().map(|c| c[i].len()).chain([n.len()]).max().unwrap_or(0))
+        .map(|(i, n)| {
+            cells
+                .iter()
+                .map(|c| c[i].len())
+                .chain([n.len()])
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut t = String::new();
     let line = |t: &mut String, cells: &[String]| {
@@ -143,7 +165,10 @@ pub fn table(rows: &[Row]) -> String {
         t.push_str(parts.join("  ").trim_end());
         t.push('\n');
     };
-    line(&mut t, &names.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    line(
+        &mut t,
+        &names.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    );
     for c in &cells {
         line(&mut t, c);
     }
@@ -327,6 +352,7 @@ pub fn loss_row(kind: Kind, loss: f64, per_hop: bool, sim_ps: Time, seed: u64) -
         b.refill(&mut n);
     }
     let s = n.stats(c);
+    count(&n);
     let secs = (sim_ps - warm) as f64 / PS_PER_SEC as f64;
     let good = (s.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
     let delivered = if per_hop {
@@ -407,8 +433,16 @@ pub fn incast_row(kind: Kind, senders: u32, bytes: u64, seed: u64) -> Row {
     let rate = payload_rate(&fab, mtu);
     let total = bytes * senders as u64;
     let ideal = total as f64 * 8.0 / fab.host_rate_bps as f64;
-    let last = finish.iter().map(|f| f.unwrap_or(deadline)).max().unwrap_or(0);
-    let first = finish.iter().map(|f| f.unwrap_or(deadline)).min().unwrap_or(0);
+    let last = finish
+        .iter()
+        .map(|f| f.unwrap_or(deadline))
+        .max()
+        .unwrap_or(0);
+    let first = finish
+        .iter()
+        .map(|f| f.unwrap_or(deadline))
+        .min()
+        .unwrap_or(0);
     // convergence: rates over windows of 8 round trips, from the first
     // arrival to the first completion; converged at the first round from
     // which every window has every sender within 10% of fair share
@@ -439,22 +473,39 @@ pub fn incast_row(kind: Kind, senders: u32, bytes: u64, seed: u64) -> Row {
     // first completion
     let tp: Vec<f64> = bins
         .iter()
-        .map(|v| (start..end.max(start + 1)).map(|b| v.get(b).copied().unwrap_or(0)).sum::<u64>() as f64)
+        .map(|v| {
+            (start..end.max(start + 1))
+                .map(|b| v.get(b).copied().unwrap_or(0))
+                .sum::<u64>() as f64
+        })
         .collect();
-    let jain = tp.iter().sum::<f64>().powi(2) / (tp.len() as f64 * tp.iter().map(|x| x * x).sum::<f64>());
+    let jain =
+        tp.iter().sum::<f64>().powi(2) / (tp.len() as f64 * tp.iter().map(|x| x * x).sum::<f64>());
     let bdp = fab.host_rate_bps as f64 * rtt as f64 / PS_PER_SEC as f64 / 8.0;
     let st = n.total_stats();
+    count(&n);
     let fs = n.fabric.stats();
     Row::new("incast", kind)
         .i("senders", senders)
         .i("bytes_each", bytes as i64)
         .s(
             "rounds_to_converge",
-            conv.map(|c| c.to_string()).unwrap_or_else(|| "never".into()),
+            conv.map(|c| c.to_string())
+                .unwrap_or_else(|| "never".into()),
         )
         .f("peak_queue_bdp", fs.max_queue as f64 / bdp, 2)
         .f("jain", jain, 4)
-        .f("last_over_ideal", last as f64 / PS_PER_SEC as f64 / ideal, 4)
+        .f(
+            "last_over_ideal",
+            last as f64 / PS_PER_SEC as f64 / ideal,
+            4,
+        )
+        .f(
+            "last_over_wire_ideal",
+            last as f64 / PS_PER_SEC as f64 / ideal * payload_rate(&fab, mtu)
+                / fab.host_rate_bps as f64,
+            4,
+        )
         .i("drops", (fs.drops.buffer) as i64)
         .i("retransmits", st.retransmits as i64)
         .i("timeouts", st.timeouts as i64)
@@ -507,6 +558,7 @@ pub fn planes_row(kind: Kind, planes: u32, conns: u32, sim_ps: Time, seed: u64) 
         b.refill(&mut n);
     }
     let st = n.total_stats();
+    count(&n);
     let secs = (sim_ps - warm) as f64 / PS_PER_SEC as f64;
     let agg = (st.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
     let cap = planes as f64 * 64.0 * fab.host_rate_bps as f64;
@@ -517,7 +569,11 @@ pub fn planes_row(kind: Kind, planes: u32, conns: u32, sim_ps: Time, seed: u64) 
         .f("aggregate_tbps", agg / 1e12, 2)
         .f("capacity_tbps", cap / 1e12, 1)
         .f("aggregate_frac", agg / cap, 4)
-        .f("payload_limit", payload_rate(&fab, mtu) / fab.host_rate_bps as f64, 4)
+        .f(
+            "payload_limit",
+            payload_rate(&fab, mtu) / fab.host_rate_bps as f64,
+            4,
+        )
         .i("drops", (fs.drops.buffer) as i64)
         .i("retransmits", st.retransmits as i64)
         .i("timeouts", st.timeouts as i64)
@@ -624,6 +680,7 @@ pub fn failover_row(kind: Kind, what: Failure, sim_ps: Time, seed: u64) -> Row {
     }
     let post_fail: f64 = (fb + 10..last).map(per_bin).sum::<f64>() / (last - fb - 10).max(1) as f64;
     let st = n.total_stats();
+    count(&n);
     let posted: u64 = b.posted.iter().sum();
     let lost = posted - st.msgs_received;
     let rate_of = |bytes: f64| bytes * 8.0 / (rtt as f64 / PS_PER_SEC as f64) / 1e9;
@@ -645,11 +702,16 @@ pub fn failover_row(kind: Kind, what: Failure, sim_ps: Time, seed: u64) -> Row {
         .f("target_gbps", rate_of(target), 0)
         .s(
             "rounds_to_recover",
-            rounds.map(|r| r.to_string()).unwrap_or_else(|| "never".into()),
+            rounds
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "never".into()),
         )
         .i("messages", posted as i64)
         .i("messages_lost", lost as i64)
-        .i("drain_us", ((n.now().saturating_sub(sim_ps)) / 1_000_000) as i64)
+        .i(
+            "drain_us",
+            ((n.now().saturating_sub(sim_ps)) / 1_000_000) as i64,
+        )
         .i("timeouts", st.timeouts as i64)
         .i("rack_losses", st.rack_losses as i64)
         .i("rehashes", st.rehashes as i64)
@@ -676,7 +738,13 @@ pub fn failover(quick: bool, seed: u64) -> Vec<Row> {
 /// node WRITEs (with immediate) one chunk of `bytes / nodes` to its
 /// successor, and starts its next step when the predecessor's chunk of
 /// this step has landed. Returns the completion time.
-pub fn allreduce_time(kind: Kind, nodes: u32, bytes: u64, loss: f64, seed: u64) -> (Time, crate::net::ConnStats) {
+pub fn allreduce_time(
+    kind: Kind,
+    nodes: u32,
+    bytes: u64,
+    loss: f64,
+    seed: u64,
+) -> (Time, crate::net::ConnStats) {
     let mut fab = FabricConfig::leaf_spine(nodes);
     fab.seed = seed;
     fab.e2e_loss = loss;
@@ -744,6 +812,7 @@ pub fn allreduce_time(kind: Kind, nodes: u32, bytes: u64, loss: f64, seed: u64) 
             }
         }
     }
+    count(&n);
     (done_at, n.total_stats())
 }
 

@@ -7,6 +7,7 @@
 //! Logging: `RUST_LOG=info` (env_logger).
 
 use anyhow::{bail, Result};
+use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::loss_detector::LossOut;
@@ -61,24 +62,43 @@ enum Cmd {
 
 #[derive(Subcommand)]
 enum Bench {
-    /// Goodput against end-to-end loss: 2 hosts, 1 connection, 16 paths,
-    /// 400 Gb/s, 4 KiB payloads.
-    Loss {
-        /// A reduced run (1 ms of simulated time per point instead of 5 ms).
-        #[arg(long)]
-        quick: bool,
-        /// One JSON object per row instead of the table.
-        #[arg(long)]
-        json: bool,
-        /// Seed of the fabric's random choices.
-        #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
-        seed: u64,
-        /// Also write DIR/loss.svg (goodput against loss) and
-        /// DIR/braid-loss-1pct.pcap (the first 2,000 frames of a braid
-        /// connection at 1% loss; open with tools/wireshark/braid.lua).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-    },
+    /// Goodput against loss: 2 hosts, 1 connection, 16 paths, 400 Gb/s,
+    /// 4 KiB payloads; end-to-end loss, then the same p on every hop.
+    /// `--out DIR` also writes DIR/loss.svg (goodput against loss) and
+    /// DIR/braid-loss-1pct.pcap (frames of a braid connection carrying
+    /// WRITE/WRITE_IMM/SEND/SEND_IMM at 1% loss; open it with
+    /// tools/wireshark/braid.lua).
+    Loss(BenchOpts),
+    /// 32-to-1 incast: rounds to converge, peak queue, Jain index, last
+    /// completion over the ideal.
+    Incast(BenchOpts),
+    /// 64 hosts, 1/2/4/8 planes, 4,000 connections all-to-all: aggregate
+    /// over capacity.
+    Planes(BenchOpts),
+    /// A link (1 of 8) and a plane (1 of 4) fail mid-transfer: rounds to
+    /// recover, messages lost.
+    Failover(BenchOpts),
+    /// 64-node ring all-reduce at 0% and 1% loss: completion-time ratio.
+    Allreduce(BenchOpts),
+    /// Every scenario above, in order.
+    All(BenchOpts),
+}
+
+#[derive(clap::Args, Clone)]
+struct BenchOpts {
+    /// A reduced run (shorter simulated time, smaller transfers).
+    #[arg(long)]
+    quick: bool,
+    /// One JSON object per row instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Seed of the fabric's random choices (decimal or 0x-hex).
+    #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
+    seed: u64,
+    /// Also write each scenario's table (DIR/<scenario>.txt) and JSON rows
+    /// (DIR/<scenario>.jsonl); for `loss` also the plot and the capture.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 fn parse_seed(s: &str) -> Result<u64, String> {
@@ -116,15 +136,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Cmd::Demo { cycles, seed, fst } => demo(cycles, seed, fst),
-        Cmd::Bench {
-            which:
-                Bench::Loss {
-                    quick,
-                    json,
-                    seed,
-                    out,
-                },
-        } => bench_loss(quick, json, seed, out),
+        Cmd::Bench { which } => bench_cmd(which),
     }
 }
 
@@ -255,61 +267,97 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
     Ok(())
 }
 
-fn bench_loss(quick: bool, json: bool, seed: u64, out_dir: Option<PathBuf>) -> Result<()> {
-    use braid_sim::transport::{capture_braid, loss_svg, loss_sweep, loss_table};
-    let sim_us = if quick { 1000 } else { 5000 };
-    if !json {
-        out!(
-            "loss sweep: 2 hosts, 1 connection, 16 paths (braid), 400 Gb/s, 4096 B payloads, end-to-end loss p on data and ACKs, {sim_us} us simulated per point, seed {seed:#x}"
-        );
-        out!("baselines on the same fabric: roce-gbn = RoCEv2 RC go-back-N on one path (1 ms retransmission timeout, no PFC); sr-irn = one path, selective repeat, window = BDP\n");
+const SCENARIOS: [&str; 5] = ["loss", "incast", "planes", "failover", "allreduce"];
+
+fn bench_cmd(which: Bench) -> Result<()> {
+    let (names, o): (Vec<&str>, BenchOpts) = match which {
+        Bench::Loss(o) => (vec!["loss"], o),
+        Bench::Incast(o) => (vec!["incast"], o),
+        Bench::Planes(o) => (vec!["planes"], o),
+        Bench::Failover(o) => (vec!["failover"], o),
+        Bench::Allreduce(o) => (vec!["allreduce"], o),
+        Bench::All(o) => (SCENARIOS.to_vec(), o),
+    };
+    if let Some(dir) = &o.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
-    let t = std::time::Instant::now();
-    let rows = loss_sweep(quick, seed);
-    let secs = t.elapsed().as_secs_f64();
-    if json {
-        for r in &rows {
-            out!(
-                "{{\"scenario\":\"loss\",\"transport\":\"{}\",\"loss\":{},\"per_hop\":{},\"goodput_frac\":{:.5},\"limit\":{:.5},\"data_sent\":{},\"retransmits\":{},\"timeouts\":{},\"seed\":{seed}}}",
-                r.kind.name(),
-                r.loss,
-                r.per_hop,
-                r.goodput_frac,
-                r.limit,
-                r.stats.data_sent,
-                r.stats.retransmits,
-                r.stats.timeouts
-            );
-        }
-    } else {
-        write!(std::io::stdout().lock(), "{}", loss_table(&rows))?;
-        let pkts: u64 = rows.iter().map(|r| r.stats.data_sent).sum();
+    let t_all = std::time::Instant::now();
+    for name in names {
+        scenario(name, &o)?;
+    }
+    if !o.json {
+        let secs = t_all.elapsed().as_secs_f64();
+        let pkts = bench::simulated_packets();
         out!(
-            "\n{pkts} simulated data packets (plus as many ACKs) in {secs:.2} s: {:.2} M data packets/s",
+            "simulator: {pkts} data packets (plus their ACKs) in {secs:.1} s wall: {:.2} M data packets/s on one core",
             pkts as f64 / secs / 1e6
         );
     }
-    if let Some(dir) = out_dir {
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
-        let svg = dir.join("loss.svg");
-        std::fs::write(&svg, loss_svg(&rows))?;
-        let pcap = dir.join("braid-loss-1pct.pcap");
-        let mut w = braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(
-            std::fs::File::create(&pcap)?,
-        ))?;
-        let frames = capture_braid(0.01, 2000, seed);
-        for (t, fr) in &frames {
-            w.write_frame(*t, fr)?;
-        }
-        drop(w);
-        if !json {
-            out!(
-                "\nwrote {} and {} ({} frames)",
-                svg.display(),
-                pcap.display(),
-                frames.len()
-            );
+    Ok(())
+}
+
+fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
+    let (q, seed) = (o.quick, o.seed);
+    let size = if q { "quick" } else { "full" };
+    let (title, rows) = match name {
+        "loss" => (
+            format!("loss sweep ({size}): 2 hosts, 1 connection, 16 paths (braid), 400 Gb/s, 4096 B payloads, {} ms simulated per point; loss p end to end on data and ACKs (e2e), then p on every switch hop (hop); limit = delivered fraction x payload/wire bytes", if q { 1 } else { 5 }),
+            bench::loss(q, seed),
+        ),
+        "incast" => (
+            format!("incast ({size}): 32 senders WRITE {} MiB each to one receiver at the same moment; 64-host leaf-spine, 400 Gb/s, 1 MiB buffers, ECN at 100 KiB; rounds = base RTTs from the first arrival until every sender stays within 10% of fair share (8-RTT windows); peak queue in BDPs; Jain over bytes until the first completion; last completion over total payload / receiver line rate", if q { 1 } else { 4 }),
+            bench::incast(q, seed),
+        ),
+        "planes" => (
+            format!("planes ({size}): 64 hosts (16 per leaf, 16 spines per plane, non-blocking), 4,000 connections between random distinct host pairs, bulk WRITEs; aggregate payload goodput over planes x 64 x 400 Gb/s"),
+            bench::planes(q, seed),
+        ),
+        "failover" => (
+            format!("failover ({size}): 8 hosts on one leaf each stream to a partner on another (8 spines, non-blocking); at half time a leaf-spine link (1 of 8) or a whole plane (1 of 4) fails for good, switches reroute after 10 us; rounds = base RTTs after the failure until every later 4-round average stays within 2% of (N-1)/N x before; then no new messages, and every posted message must complete (messages_lost)"),
+            bench::failover(q, seed),
+        ),
+        "allreduce" => (
+            format!("allreduce ({size}): 64-node ring all-reduce, {} MiB per node (126 steps of WRITE_WITH_IMM chunks, each step waits for the predecessor's chunk), at 0% and 1% end-to-end loss", if q { 8 } else { 64 }),
+            bench::allreduce(q, seed),
+        ),
+        _ => bail!("unknown scenario {name}"),
+    };
+    let text = bench::table(&rows);
+    let json: String = rows.iter().map(|r| r.json() + "\n").collect();
+    if o.json {
+        write!(std::io::stdout().lock(), "{json}")?;
+    } else {
+        out!("{title}\nseed {seed:#x}; baselines on the same fabric and API: roce-gbn = RoCEv2 RC go-back-N on one path (1 ms timeout, DCQCN, no PFC); sr-irn = one path, selective repeat, window = BDP, DCQCN\n");
+        write!(std::io::stdout().lock(), "{text}")?;
+        out!("");
+    }
+    if let Some(dir) = &o.out {
+        std::fs::write(
+            dir.join(format!("{name}.txt")),
+            format!("{title}\n\n{text}"),
+        )?;
+        std::fs::write(dir.join(format!("{name}.jsonl")), &json)?;
+        if name == "loss" {
+            let svg = dir.join("loss.svg");
+            std::fs::write(&svg, braid_sim::transport::loss_svg(&rows))?;
+            let pcap = dir.join("braid-loss-1pct.pcap");
+            let mut w = braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(
+                std::fs::File::create(&pcap)?,
+            ))?;
+            let frames = braid_sim::transport::capture_braid(0.01, 2000, seed);
+            for (t, fr) in &frames {
+                w.write_frame(*t, fr)?;
+            }
+            drop(w);
+            if !o.json {
+                out!(
+                    "wrote {} and {} ({} frames)\n",
+                    svg.display(),
+                    pcap.display(),
+                    frames.len()
+                );
+            }
         }
     }
     Ok(())

@@ -1786,8 +1786,7 @@ impl Net {
             // window would only let a dead path swallow more packets
             if conn.hint_bps > 0 && p.srtt > 0.0 {
                 let pkt_bits = (data_frame_bytes(Opcode::Write, mtu) + 20) as f64 * 8.0;
-                let share =
-                    conn.hint_bps as f64 * p.srtt / PS_PER_SEC as f64 / pkt_bits / n_paths;
+                let share = conn.hint_bps as f64 * p.srtt / PS_PER_SEC as f64 / pkt_bits / n_paths;
                 p.cwnd = p.cwnd.min((2.0 * share).max(4.0));
             }
         }
@@ -2332,4 +2331,3 @@ enum Verdict {
 pub fn secs(s: f64) -> Time {
     (s * PS_PER_SEC as f64) as Time
 }
-

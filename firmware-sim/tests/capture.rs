@@ -8,8 +8,8 @@ use std::process::Command;
 #[test]
 fn captured_frames_parse_and_decode_in_wireshark() {
     let seed = 0xb4a1;
-    let frames = capture_braid(0.01, 600, seed);
-    assert_eq!(frames.len(), 600);
+    let frames = capture_braid(0.01, 1000, seed);
+    assert_eq!(frames.len(), 1000);
     let mut writes = 0;
     for (_, f) in &frames {
         let p = braid_spec::parse_frame(f).unwrap_or_else(|e| panic!("seed {seed:#x}: {e}"));
@@ -51,9 +51,22 @@ fn captured_frames_parse_and_decode_in_wireshark() {
         lines.len(),
         frames.len()
     );
-    let w = lines.iter().filter(|l| l.starts_with("0x01")).count();
-    let a = lines.iter().filter(|l| l.starts_with("0x10")).count();
-    assert_eq!((w, a), (writes, acks), "opcodes as Wireshark sees them");
+    // the opcode of every frame as Wireshark sees it equals braid-spec's
+    let ours: Vec<String> = frames
+        .iter()
+        .map(|(_, f)| {
+            let p = braid_spec::parse_frame(f).expect("parsed above");
+            format!("0x{:02x}", p.repr.braid.base.opcode.value())
+        })
+        .collect();
+    let theirs: Vec<&str> = lines
+        .iter()
+        .map(|l| l.split('\t').next().unwrap_or(""))
+        .collect();
+    assert_eq!(theirs, ours, "opcodes as Wireshark sees them");
+    for op in ["0x01", "0x02", "0x03", "0x04", "0x10"] {
+        assert!(ours.iter().any(|o| o == op), "capture has no opcode {op}");
+    }
     assert!(
         lines
             .iter()
