@@ -26,7 +26,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 /// Simulated time in picoseconds.
 pub type Time = u64;
@@ -240,9 +240,11 @@ enum Node {
 struct Port {
     rate_bps: u64,
     to: Node,
-    queue: VecDeque<u32>,
-    queued: u64,
-    busy: bool,
+    /// When the last packet accepted finishes serializing: the queue is
+    /// FIFO at a constant rate, so its backlog at any time follows from
+    /// this alone, and a packet's arrival at the far end is known when it
+    /// is queued (one event per hop).
+    free_at: Time,
     /// Host NIC ports never drop (the transport paces itself).
     switch: bool,
     up: bool,
@@ -255,8 +257,6 @@ struct Port {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Ev {
-    /// Port finished serializing its head packet (port, generation).
-    TxDone(u32, u32),
     /// Packet arrives at a node (node code, packet, via port, generation).
     Arrive(u32, u32, u32, u32),
     /// A user timer.
@@ -312,9 +312,7 @@ impl<P> Fabric<P> {
             ports.push(Port {
                 rate_bps: rate,
                 to,
-                queue: VecDeque::new(),
-                queued: 0,
-                busy: false,
+                free_at: 0,
                 switch,
                 up: true,
                 bad: false,
@@ -478,45 +476,44 @@ impl<P> Fabric<P> {
     }
 
     fn enqueue(&mut self, port: u32, id: u32) {
-        let bytes = self.pkts[id as usize].as_ref().expect("live").bytes as u64;
-        let pt = &mut self.ports[port as usize];
+        let bytes = self.pkts[id as usize].as_ref().expect("live").bytes;
+        let now = self.now;
+        let pt = &self.ports[port as usize];
         if !pt.up {
             self.stats.drops.link_down += 1;
             self.take(id);
             return;
         }
+        // bytes still to serialize ahead of this packet (wire bytes,
+        // preamble and gap included)
+        let backlog =
+            (pt.free_at.saturating_sub(now) as u128 * pt.rate_bps as u128 / 8 / PS_PER_SEC as u128)
+                as u64;
+        let wire = (bytes + self.cfg.wire_overhead) as u64;
         if pt.switch {
-            if pt.queued + bytes > self.cfg.buffer_bytes {
+            if backlog + wire > self.cfg.buffer_bytes {
                 self.stats.drops.buffer += 1;
                 self.take(id);
                 return;
             }
-            if pt.queued > self.cfg.ecn_bytes {
+            if backlog > self.cfg.ecn_bytes {
                 self.pkts[id as usize].as_mut().expect("live").ce = true;
             }
+            if backlog + wire > self.stats.max_queue {
+                self.stats.max_queue = backlog + wire;
+            }
         }
+        let ser = self.cfg.ser_ps(bytes, pt.rate_bps);
         let pt = &mut self.ports[port as usize];
-        pt.queue.push_back(id);
-        pt.queued += bytes;
-        if pt.switch && pt.queued > self.stats.max_queue {
-            self.stats.max_queue = pt.queued;
-        }
-        if !pt.busy {
-            self.start_tx(port);
-        }
-    }
-
-    fn start_tx(&mut self, port: u32) {
-        let pt = &self.ports[port as usize];
-        let Some(&id) = pt.queue.front() else {
-            return;
+        let done = pt.free_at.max(now) + ser;
+        pt.free_at = done;
+        let (to, gen) = (pt.to, pt.gen);
+        let node = match to {
+            Node::Host(h) => h,
+            Node::Leaf(p, l) => 0x8000_0000 | (p * self.cfg.leaves() + l),
+            Node::Spine(p, s) => 0x4000_0000 | (p * self.cfg.spines + s),
         };
-        let bytes = self.pkts[id as usize].as_ref().expect("live").bytes;
-        let t = self.now + self.cfg.ser_ps(bytes, pt.rate_bps);
-        let pt = &mut self.ports[port as usize];
-        pt.busy = true;
-        let gen = pt.gen;
-        self.push(t, Ev::TxDone(port, gen));
+        self.push(done + self.cfg.prop_ps, Ev::Arrive(node, id, port, gen));
     }
 
     fn link_loss(&mut self, port: u32) -> bool {
@@ -605,15 +602,10 @@ impl<P> Fabric<P> {
         let pt = &mut self.ports[port as usize];
         pt.up = up;
         if !up {
-            // everything queued or on the wire is lost
-            let lost: Vec<u32> = pt.queue.drain(..).collect();
-            pt.queued = 0;
-            pt.busy = false;
+            // everything queued or on the wire is lost: their arrival
+            // events carry the old generation
+            pt.free_at = self.now;
             pt.gen = pt.gen.wrapping_add(1);
-            self.stats.drops.link_down += lost.len() as u64;
-            for id in lost {
-                self.take(id);
-            }
         }
     }
 }
@@ -626,35 +618,15 @@ impl<P: Clone> Fabric<P> {
             self.now = t;
             self.stats.events += 1;
             match ev {
-                Ev::TxDone(port, gen) => {
-                    let pt = &mut self.ports[port as usize];
-                    if pt.gen != gen {
-                        continue; // the link failed while this packet was on it
-                    }
-                    let id = pt.queue.pop_front().expect("queued packet");
-                    let bytes = self.pkts[id as usize].as_ref().expect("live").bytes as u64;
-                    pt.queued -= bytes;
-                    pt.busy = false;
-                    let to = pt.to;
-                    if !pt.queue.is_empty() {
-                        self.start_tx(port);
-                    }
-                    if self.link_loss(port) {
-                        self.stats.drops.link += 1;
+                Ev::Arrive(node, id, via, gen) => {
+                    if self.ports[via as usize].gen != gen {
+                        // queued or propagating on the link when it failed
+                        self.stats.drops.link_down += 1;
                         self.take(id);
                         continue;
                     }
-                    let node = match to {
-                        Node::Host(h) => h,
-                        Node::Leaf(p, l) => 0x8000_0000 | (p * self.cfg.leaves() + l),
-                        Node::Spine(p, s) => 0x4000_0000 | (p * self.cfg.spines + s),
-                    };
-                    self.push(self.now + self.cfg.prop_ps, Ev::Arrive(node, id, port, gen));
-                }
-                Ev::Arrive(node, id, via, gen) => {
-                    if self.ports[via as usize].gen != gen {
-                        // propagating on the link when it failed
-                        self.stats.drops.link_down += 1;
+                    if self.link_loss(via) {
+                        self.stats.drops.link += 1;
                         self.take(id);
                         continue;
                     }

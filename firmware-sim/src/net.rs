@@ -579,6 +579,8 @@ struct Conn {
     /// Latest send time of any acknowledged packet (cross-path loss
     /// detection).
     rack_at: Time,
+    /// The connection's retransmission timer is set for this time.
+    rto_armed: Option<Time>,
     /// Highest CSN base the receiver has reported.
     peer_csn_base: u32,
     /// Tail-loss probe armed for this time.
@@ -832,6 +834,7 @@ impl Net {
             tx_rsn: vec![0; streams as usize],
             hint_bps: hint,
             rack_at: 0,
+            rto_armed: None,
             peer_csn_base: 0,
             tlp_at: None,
             next_tx: 0,
@@ -1106,7 +1109,7 @@ impl Net {
                         self.hosts[host as usize].port_busy[arg as usize] = false;
                         self.kick(host);
                     }
-                    T_RTO => self.on_rto((arg >> 8) as ConnId, (arg & 0xff) as usize),
+                    T_RTO => self.on_rto_timer(arg as ConnId),
                     T_WAKE => {
                         let c = arg as ConnId;
                         let conn = &mut self.conns[c as usize];
@@ -1321,8 +1324,7 @@ impl Net {
         if p.timer_at.is_none() {
             let t = now + p.rto(min_rto);
             p.timer_at = Some(t);
-            self.fabric
-                .timer(t, conn.src, T_RTO | (c as u64) << 8 | i as u64);
+            self.arm_rto(c, t);
         }
         if !is_retx {
             self.advance_cursor(c, seg);
@@ -1583,10 +1585,11 @@ impl Net {
             }
         }
         let j = d.psn.wrapping_sub(r.base);
-        let retryable = matches!(verdict, Err((NackReason::NoReceiveBuffer, _)));
-        if j < 256 && !retryable {
-            // a retryable rejection stays a hole: if the NACK is lost the
-            // sender still learns of it from the SACK
+        let rejected = verdict.is_err();
+        if j < 256 && !rejected {
+            // a rejection stays a hole: if the NACK is lost the sender still
+            // learns of it from the SACK and resends, to be NACKed again (a
+            // SACKed fatal rejection would complete the WRITE as a success)
             r.bits.set(j as usize, true);
         }
         let run = r.bits.leading_run() as u32;
@@ -1794,13 +1797,17 @@ impl Net {
             p.timeouts = 0;
             p.strikes = 0;
         }
+        let mut rearm = None;
         if p.timer_at.is_none() && p.out > 0 {
             let t = p.oldest().unwrap_or(now) + p.rto(min_rto);
             p.timer_at = Some(t);
-            self.fabric
-                .timer(t, conn.src, T_RTO | (c as u64) << 8 | a.path as u64);
+            rearm = Some(t);
         }
         conn.stats.sack_losses += lost.len() as u64;
+        if let Some(t) = rearm {
+            self.arm_rto(c, t);
+        }
+        let conn = &mut self.conns[c as usize];
         for l in lost.into_iter().rev() {
             conn.retx.push_front(l);
         }
@@ -1974,6 +1981,41 @@ impl Net {
         conn.stats.rehashes += 1;
     }
 
+    /// One retransmission timer per connection, at the earliest deadline
+    /// of its paths (a later stale firing finds nothing due).
+    fn arm_rto(&mut self, c: ConnId, t: Time) {
+        let conn = &mut self.conns[c as usize];
+        if conn.rto_armed.is_none_or(|a| t < a) {
+            conn.rto_armed = Some(t);
+            self.fabric.timer(t, conn.src, T_RTO | c as u64);
+        }
+    }
+
+    fn on_rto_timer(&mut self, c: ConnId) {
+        let now = self.now();
+        let conn = &mut self.conns[c as usize];
+        if conn.rto_armed.is_some_and(|a| a > now) {
+            return; // superseded: an earlier arming already handled this
+        }
+        conn.rto_armed = None;
+        for i in 0..conn.paths.len() {
+            if self.conns[c as usize].paths[i]
+                .timer_at
+                .is_some_and(|d| d <= now)
+            {
+                self.on_rto(c, i);
+            }
+        }
+        let next = self.conns[c as usize]
+            .paths
+            .iter()
+            .filter_map(|p| p.timer_at)
+            .min();
+        if let Some(t) = next {
+            self.arm_rto(c, t);
+        }
+    }
+
     fn on_rto(&mut self, c: ConnId, path: usize) {
         let now = self.now();
         let min_rto = self.cfg.braid.min_rto;
@@ -1989,8 +2031,6 @@ impl Net {
         let deadline = p.oldest().unwrap_or(now) + p.rto(min_rto);
         if deadline > now {
             p.timer_at = Some(deadline);
-            self.fabric
-                .timer(deadline, src, T_RTO | (c as u64) << 8 | path as u64);
             return;
         }
         let mut all = Vec::new();
