@@ -660,6 +660,12 @@ pub fn failover_row(kind: Kind, what: Failure, sim_ps: Time, seed: u64) -> Row {
             .sum()
     };
     let fb = (t_fail / rtt) as usize;
+    if std::env::var_os("BRAID_DEBUG_BINS").is_some() {
+        let v: Vec<String> = (0..(sim_ps / rtt) as usize)
+            .map(|b| format!("{:.0}", per_bin(b) * 8.0 / (rtt as f64 / 1e12) / 1e9))
+            .collect();
+        eprintln!("failure at round {fb}; Gb/s per round: {}", v.join(" "));
+    }
     let pre_bins = 20.min(fb.saturating_sub(5)).max(1);
     let pre: f64 = (fb - pre_bins..fb).map(per_bin).sum::<f64>() / pre_bins as f64;
     let target = (parts - 1.0) / parts * pre;

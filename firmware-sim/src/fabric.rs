@@ -5,8 +5,9 @@
 //! link to every spine of its plane. The NIC picks the plane from the
 //! flow's 5-tuple (so the UDP source port, a Braid path, picks it) and every
 //! leaf picks the spine by an ECMP hash of the 5-tuple over its live
-//! uplinks: one UDP source port is one route, so packets of one path stay
-//! in order while different paths spread over the fabric.
+//! uplinks (resilient hashing: only the flows of a failed uplink move):
+//! one UDP source port is one route, so packets of one path stay in order
+//! while different paths spread over the fabric.
 //!
 //! Output-queued ports with finite buffers (tail drop) and an ECN marking
 //! threshold (CE set when the queue ahead of the packet exceeds it);
@@ -486,9 +487,9 @@ impl<P> Fabric<P> {
         }
         // bytes still to serialize ahead of this packet (wire bytes,
         // preamble and gap included)
-        let backlog =
-            (pt.free_at.saturating_sub(now) as u128 * pt.rate_bps as u128 / 8 / PS_PER_SEC as u128)
-                as u64;
+        let backlog = (pt.free_at.saturating_sub(now) as u128 * pt.rate_bps as u128
+            / 8
+            / PS_PER_SEC as u128) as u64;
         let wire = (bytes + self.cfg.wire_overhead) as u64;
         if pt.switch {
             if backlog + wire > self.cfg.buffer_bytes {
@@ -550,14 +551,24 @@ impl<P> Fabric<P> {
                     let i = pkt.dst - l * c.hosts_per_leaf;
                     Some(self.leaf_down[((p * leaves + l) * c.hosts_per_leaf + i) as usize])
                 } else {
-                    // ECMP over the spines routing says reach dst_leaf
+                    // resilient ECMP over the spines routing says reach
+                    // dst_leaf: a flow keeps its spine while that spine is
+                    // usable; only flows of a failed spine are re-spread
+                    // over the live ones
                     let base = ((p * leaves + l) * leaves + dst_leaf) * c.spines;
                     let ok = &self.route_ok[base as usize..(base + c.spines) as usize];
+                    let h = self.flow_hash(pkt, 0x1eaf_0000 | (p * leaves + l) as u64);
+                    let first = (h % c.spines as u64) as usize;
+                    if ok[first] {
+                        return Some(
+                            self.leaf_up[((p * leaves + l) * c.spines + first as u32) as usize],
+                        );
+                    }
                     let n = ok.iter().filter(|x| **x).count() as u64;
                     if n == 0 {
                         return None;
                     }
-                    let mut k = self.flow_hash(pkt, 0x1eaf_0000 | (p * leaves + l) as u64) % n;
+                    let mut k = mix(h) % n;
                     for (s, alive) in ok.iter().enumerate() {
                         if *alive {
                             if k == 0 {

@@ -380,7 +380,9 @@ pub enum Msg {
         nak: bool,
         /// ECN echo (a CNP in RoCE terms).
         ce: bool,
-        /// Fatal NAK reason (remote access error), if any.
+        /// NAK reason: `NoReceiveBuffer` is RoCE's receiver-not-ready NAK
+        /// (retry after the RNR backoff), any other is fatal (remote
+        /// access error); `None` with `nak` is a PSN sequence error.
         fatal: Option<NackReason>,
     },
 }
@@ -483,8 +485,6 @@ struct TxPath {
     rttvar: f64,
     timer_at: Option<Time>,
     timeouts: u32,
-    /// Consecutive cross-path loss declarations without an ACK between.
-    strikes: u32,
 }
 
 impl TxPath {
@@ -594,6 +594,8 @@ struct Conn {
     gbn_segs: VecDeque<u32>, // csn of PSN una + i
     gbn_deadline: Option<Time>,
     gbn_timer: bool,
+    /// Paused by a receiver-not-ready NAK until this time.
+    gbn_rnr_at: Option<Time>,
     dcqcn: Dcqcn,
     // ---- receiver
     rx: Vec<RxPath>,
@@ -800,7 +802,6 @@ impl Net {
                 rttvar: 0.0,
                 timer_at: None,
                 timeouts: 0,
-                strikes: 0,
             });
         }
         self.hosts[dst as usize].incoming += 1;
@@ -845,6 +846,7 @@ impl Net {
             gbn_segs: VecDeque::new(),
             gbn_deadline: None,
             gbn_timer: false,
+            gbn_rnr_at: None,
             dcqcn: Dcqcn {
                 rate: line,
                 target: line,
@@ -1795,7 +1797,6 @@ impl Net {
         }
         if acked > 0 {
             p.timeouts = 0;
-            p.strikes = 0;
         }
         let mut rearm = None;
         if p.timer_at.is_none() && p.out > 0 {
@@ -1830,9 +1831,9 @@ impl Net {
     /// instead, so a lost ACK does not look like a lost packet; and a
     /// packet whose CSN is below the receiver's reported CSN base did
     /// arrive and is acknowledged instead. "Clearly" is a quarter of the
-    /// path's RTT plus twice its variation, at least 1 us. Two such
-    /// declarations on a path with no ACK between mark it failed: it gets
-    /// a new UDP source port (a new route).
+    /// path's RTT plus twice its variation, at least 1 us. A path that went
+    /// quiet this way gets a new UDP source port (a new route) at once: a
+    /// tail loss costs nothing by it, a dead route is left after one RTT.
     fn rack_check(&mut self, c: ConnId) {
         let rack_at = self.conns[c as usize].rack_at;
         let min_rto = self.cfg.braid.min_rto;
@@ -1876,12 +1877,8 @@ impl Net {
                 q.out -= n;
                 q.trim();
             }
-            if dark && lost.len() > before.0 {
-                q.strikes += 1;
-                if q.strikes >= 2 && rehash_after > 0 {
-                    q.strikes = 0;
-                    failed.push(i);
-                }
+            if dark && lost.len() > before.0 && rehash_after > 0 {
+                failed.push(i);
             }
         }
         conn.stats.rack_losses += lost.len() as u64;
@@ -2116,6 +2113,15 @@ impl Net {
     fn on_rnr(&mut self, c: ConnId) {
         let now = self.now();
         let conn = &mut self.conns[c as usize];
+        if let Some(t) = conn.gbn_rnr_at {
+            if t <= now {
+                // go-back-N: resume from the oldest unacknowledged PSN
+                conn.gbn_rnr_at = None;
+                conn.gbn_nxt = conn.gbn_una;
+                self.make_ready(c);
+            }
+            return;
+        }
         while let Some(&(t, csn)) = conn.rnr.front() {
             if t > now {
                 break;
@@ -2132,6 +2138,9 @@ impl Net {
 
     fn gbn_try_send(&mut self, c: ConnId, plane: u32, now: Time) -> Verdict {
         let conn = &mut self.conns[c as usize];
+        if conn.gbn_rnr_at.is_some() {
+            return Verdict::Idle; // receiver not ready: paused
+        }
         let sport = conn.paths[0].sport;
         if conn.paths[0].plane != plane {
             return Verdict::OtherPlane;
@@ -2232,9 +2241,15 @@ impl Net {
                     reply(&mut self.fabric, expected.wrapping_add(1), false, None);
                 }
                 Err((NackReason::NoReceiveBuffer, _)) => {
-                    // RNR NAK: the sender goes back here after its timeout
+                    // RNR NAK: the sender pauses for the RNR backoff, then
+                    // goes back to this PSN
                     self.conns[c].stats.nacked += 1;
-                    reply(&mut self.fabric, expected, true, None);
+                    reply(
+                        &mut self.fabric,
+                        expected,
+                        true,
+                        Some(NackReason::NoReceiveBuffer),
+                    );
                 }
                 Err((reason, _)) => {
                     self.conns[c].stats.nacked += 1;
@@ -2277,6 +2292,15 @@ impl Net {
         }
         let conn = &mut self.conns[c as usize];
         if nak {
+            if fatal == Some(NackReason::NoReceiveBuffer) {
+                conn.stats.rnr_retries += 1;
+                if conn.gbn_rnr_at.is_none() {
+                    let t = now + self.cfg.rnr_backoff;
+                    conn.gbn_rnr_at = Some(t);
+                    self.fabric.timer(t, conn.src, T_RNR | c as u64);
+                }
+                return;
+            }
             if let Some(reason) = fatal {
                 if let Some(&csn) = conn.gbn_segs.front() {
                     self.fail(c, csn, reason);
