@@ -26,8 +26,6 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Simulated time in picoseconds.
 pub type Time = u64;
@@ -275,7 +273,7 @@ pub struct Fabric<P> {
     cfg: FabricConfig,
     now: Time,
     seq: u64,
-    heap: BinaryHeap<Reverse<(Time, u64, Ev)>>,
+    heap: crate::evq::EventQueue<Ev>,
     ports: Vec<Port>,
     /// Packet slab and its free list.
     pkts: Vec<Option<Packet<P>>>,
@@ -356,7 +354,7 @@ impl<P> Fabric<P> {
             rng: ChaCha8Rng::seed_from_u64(cfg.seed),
             now: 0,
             seq: 0,
-            heap: BinaryHeap::new(),
+            heap: crate::evq::EventQueue::default(),
             ports,
             pkts: Vec::new(),
             free: Vec::new(),
@@ -391,6 +389,11 @@ impl<P> Fabric<P> {
         f
     }
 
+    /// Events scheduled and not yet processed (packets in flight, timers).
+    pub fn pending_events(&self) -> usize {
+        self.heap.len()
+    }
+
     /// Current simulated time.
     pub fn now(&self) -> Time {
         self.now
@@ -408,7 +411,7 @@ impl<P> Fabric<P> {
 
     fn push(&mut self, t: Time, ev: Ev) {
         self.seq += 1;
-        self.heap.push(Reverse((t, self.seq, ev)));
+        self.heap.push(t, self.seq, ev);
     }
 
     /// Hand a packet to the source host's NIC at the current time.
@@ -625,7 +628,7 @@ impl<P: Clone> Fabric<P> {
     /// Advance to the next event the transport must see, or `None` when
     /// nothing is left to happen.
     pub fn next_event(&mut self) -> Option<(Time, Event<P>)> {
-        while let Some(Reverse((t, _, ev))) = self.heap.pop() {
+        while let Some((t, _, ev)) = self.heap.pop() {
             self.now = t;
             self.stats.events += 1;
             match ev {

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod cosim;
+pub mod evq;
 pub mod fabric;
 pub mod model;
 pub mod net;

@@ -1109,7 +1109,7 @@ impl Net {
                 match kind {
                     T_TICK => {
                         self.hosts[host as usize].port_busy[arg as usize] = false;
-                        self.kick(host);
+                        self.kick_plane(host, arg as usize);
                     }
                     T_RTO => self.on_rto_timer(arg as ConnId),
                     T_WAKE => {
@@ -1161,22 +1161,32 @@ impl Net {
         }
     }
 
+    /// The connection may have something to send: queue it at its host
+    /// and fill the idle ports (also when it was queued already: a window
+    /// may have opened on a path of an idle port).
     fn make_ready(&mut self, c: ConnId) {
         let conn = &mut self.conns[c as usize];
+        let h = conn.src;
         if !conn.queued {
             conn.queued = true;
-            let h = conn.src;
             self.hosts[h as usize].ready.push_back(c);
-            self.kick(h);
         }
+        self.kick(h);
     }
 
     /// Fill every idle NIC port of host `h` from its ready connections.
     fn kick(&mut self, h: HostId) {
         let planes = self.hosts[h as usize].port_busy.len();
         for plane in 0..planes {
+            self.kick_plane(h, plane);
+        }
+    }
+
+    /// Fill NIC port `plane` of host `h` if it is idle.
+    fn kick_plane(&mut self, h: HostId, plane: usize) {
+        {
             if self.hosts[h as usize].port_busy[plane] {
-                continue;
+                return;
             }
             let mut scanned = 0;
             let len = self.hosts[h as usize].ready.len();
