@@ -408,6 +408,9 @@ pub struct NetConfig {
     pub streams: u8,
     /// Record unique payload bytes per connection in bins of this width.
     pub bin_ps: Option<Time>,
+    /// The receiver lowers its rate hint while its own queue is above this
+    /// queueing delay (`None`: never).
+    pub own_queue_ps: Option<Time>,
 }
 
 impl NetConfig {
@@ -423,6 +426,8 @@ impl NetConfig {
             hint_interval: 5_000_000,
             streams: 4,
             bin_ps: None,
+            // about the ECN threshold of a 400 Gb/s port
+            own_queue_ps: Some(2_000_000),
         }
     }
 }
@@ -605,6 +610,9 @@ struct Conn {
     gbn_expected: u32,
     gbn_nak_sent: bool,
     rx_interval: u64,
+    /// Smallest one-way delay seen on this connection (clock offset plus
+    /// propagation; the receiver's queue-delay reference).
+    rx_min_owd: Option<Time>,
     stats: ConnStats,
     bins: Vec<u64>,
 }
@@ -632,6 +640,14 @@ struct Host {
     active_prev: u32,
     setups_cur: u32,
     setups_prev: u32,
+    /// Smallest queueing delay of any data packet received this interval
+    /// (its one-way delay over its connection's smallest one-way delay):
+    /// when even the least delayed packet waited, the queue in front of
+    /// this receiver (its switch port, shared by every sender) builds.
+    min_excess: Option<Time>,
+    /// Share scale: lowered while the receiver's own queue builds,
+    /// recovering when it is gone.
+    hint_scale: f64,
     interval: u64,
     hint_timer: bool,
     cq: Vec<Completion>,
@@ -647,6 +663,10 @@ const T_GBN: u64 = 6 << 56;
 const T_DCQCN: u64 = 7 << 56;
 const T_KICK: u64 = 8 << 56;
 const T_TLP: u64 = 9 << 56;
+/// Rate hint: cut per interval while the own queue builds.
+const HINT_CUT: f64 = 0.1;
+/// Rate hint: recovery per interval without it.
+const HINT_RECOVER: f64 = 0.05;
 
 /// Hosts, connections and a fabric: the whole model.
 pub struct Net {
@@ -660,6 +680,9 @@ pub struct Net {
     fresh: Vec<Completion>,
     /// Keep completions in the per-host queues for [`Net::poll_cq`].
     pub keep_cq: bool,
+    /// Packets delivered to a host that has no such connection (or of the
+    /// other transport): dropped.
+    pub stray_packets: u64,
 }
 
 impl Net {
@@ -679,6 +702,8 @@ impl Net {
                 active_prev: 0,
                 setups_cur: 0,
                 setups_prev: 0,
+                min_excess: None,
+                hint_scale: 1.0,
                 interval: 1,
                 hint_timer: false,
                 cq: Vec::new(),
@@ -692,6 +717,7 @@ impl Net {
             next_key: 0x100,
             fresh: Vec::new(),
             keep_cq: true,
+            stray_packets: 0,
         }
     }
 
@@ -862,6 +888,7 @@ impl Net {
             gbn_expected: 0,
             gbn_nak_sent: false,
             rx_interval: 0,
+            rx_min_owd: None,
             stats: ConnStats::default(),
             bins: Vec::new(),
         });
@@ -1132,6 +1159,23 @@ impl Net {
             Event::Deliver(pkt) => {
                 let ce = pkt.ce;
                 let sport = pkt.sport;
+                // a packet for no connection of this host, or of the other
+                // transport, is dropped and counted (the NIC's parser)
+                let gbn = self.cfg.kind == Kind::GoBackN;
+                let (conn, to_receiver, ok_kind) = match &pkt.payload {
+                    Msg::Data(d) => (d.conn, true, true),
+                    Msg::Ack(a) => (a.conn, false, !gbn),
+                    Msg::Nack { conn, .. } => (*conn, false, !gbn),
+                    Msg::Gbn { conn, .. } => (*conn, false, gbn),
+                };
+                let known = self
+                    .conns
+                    .get(conn as usize)
+                    .is_some_and(|c| pkt.dst == if to_receiver { c.dst } else { c.src });
+                if !known || !ok_kind {
+                    self.stray_packets += 1;
+                    return;
+                }
                 match pkt.payload {
                     Msg::Data(d) => {
                         if self.cfg.kind == Kind::GoBackN {
@@ -1560,14 +1604,27 @@ impl Net {
     }
 
     fn on_hint_interval(&mut self, h: HostId) {
+        let own_queue = self.cfg.own_queue_ps;
         let host = &mut self.hosts[h as usize];
         host.active_prev = host.active_cur;
         host.active_cur = 0;
         host.setups_prev = host.setups_cur;
         host.setups_cur = 0;
         host.interval += 1;
+        if let Some(q) = host.min_excess.take() {
+            host.hint_scale = if own_queue.is_some_and(|t| q > t) {
+                (host.hint_scale * (1.0 - HINT_CUT)).max(0.5)
+            } else {
+                (host.hint_scale + HINT_RECOVER).min(1.0)
+            };
+        }
         let t = self.now() + self.cfg.hint_interval;
         self.fabric.timer(t, h, T_HINT);
+    }
+
+    /// The rate hint host `h` currently gives each sender (bit/s).
+    pub fn rate_hint_of(&self, h: HostId) -> u64 {
+        self.rate_hint(h)
     }
 
     fn rate_hint(&self, h: HostId) -> u64 {
@@ -1577,11 +1634,20 @@ impl Net {
             .max(host.active_cur)
             .max(host.setups_prev + host.setups_cur)
             .max(1);
-        self.host_capacity() / n as u64
+        (self.host_capacity() as f64 * host.hint_scale / n as f64) as u64
     }
 
     fn on_data(&mut self, d: Data, ce: bool, sport: u16) {
         let c = d.conn as usize;
+        let now = self.now();
+        if let Some(conn) = self.conns.get_mut(c) {
+            let owd = now.saturating_sub(d.ts);
+            let base = conn.rx_min_owd.get_or_insert(owd);
+            *base = (*base).min(owd);
+            let excess = owd - *base;
+            let host = &mut self.hosts[conn.dst as usize];
+            host.min_excess = Some(host.min_excess.map_or(excess, |m| m.min(excess)));
+        }
         if c >= self.conns.len() || d.path as usize >= self.conns[c].rx.len() {
             return; // INVALID_CONNECTION: silently dropped
         }

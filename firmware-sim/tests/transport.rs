@@ -141,3 +141,102 @@ fn allreduce_small() {
     );
     assert!(t1 < g1, "seed {SEED:#x}: braid {t1} vs go-back-N {g1}");
 }
+
+/// The receiver's rate hint falls while its own queue builds: 4 braid
+/// senders share a receiver when foreign traffic (not Braid, not paced)
+/// takes half of its link for 200 us (the receiver's port queue fills). With the own-queue rule the hint
+/// drops below the plain fair share and the receiver's switch port drops
+/// fewer packets than without it.
+#[test]
+fn rate_hint_falls_when_the_receivers_own_queue_builds() {
+    use braid_sim::fabric::{FabricConfig, Packet};
+    use braid_sim::net::{access, Msg, Net, NetConfig, WorkRequest, WrOp};
+    let run = |own: Option<u64>| {
+        let mut fab = FabricConfig::leaf_spine(64);
+        fab.seed = SEED;
+        let cfg = NetConfig {
+            own_queue_ps: own,
+            ..NetConfig::new(Kind::Braid)
+        };
+        let mut n = Net::new(fab, cfg);
+        n.keep_cq = false;
+        for h in 0..64 {
+            n.set_memory(h, 1 << 30);
+        }
+        let dst = n
+            .reg_mr(0, 1, 0, 1 << 30, access::REMOTE_WRITE)
+            .expect("mr");
+        let mut conns = Vec::new();
+        for s in [17, 18, 19, 20] {
+            let l = n.reg_mr(s, 1, 0, 1 << 30, access::LOCAL_WRITE).expect("mr");
+            let c = n.connect(s, 0, 1);
+            for k in 0..64u64 {
+                n.post_send(
+                    c,
+                    WorkRequest {
+                        wr_id: k,
+                        op: WrOp::Write {
+                            rkey: dst.rkey,
+                            remote: k << 20,
+                        },
+                        stream: 0,
+                        local: k << 20,
+                        len: 1 << 20,
+                        lkey: l.lkey,
+                    },
+                )
+                .expect("post");
+            }
+            conns.push(c);
+        }
+        // foreign traffic from host 40: 4 KiB frames at 200 Gb/s
+        let (t1, t2, gap) = (50_000_000u64, 250_000_000u64, 168_000u64);
+        let mut next = t1;
+        let mut lowest = u64::MAX;
+        let fair = n.host_capacity() / 4;
+        while n.now() < 300_000_000 && n.step() {
+            while n.now() >= next && next < t2 {
+                n.fabric.send(Packet {
+                    src: 40,
+                    dst: 0,
+                    sport: 1,
+                    dport: 9,
+                    bytes: 4210,
+                    ce: false,
+                    payload: Msg::Gbn {
+                        conn: u32::MAX,
+                        psn: 0,
+                        nak: false,
+                        ce: false,
+                        fatal: None,
+                    },
+                });
+                next += gap;
+            }
+            if n.now() > t1 + 20_000_000 && n.now() < t2 {
+                lowest = lowest.min(n.rate_hint_of(0));
+            }
+        }
+        (
+            lowest,
+            fair,
+            n.fabric.stats().drops.buffer,
+            n.fabric.stats().max_queue,
+        )
+    };
+    let (low_on, fair, drops_on, q_on) = run(Some(2_000_000));
+    let (low_off, _, drops_off, q_off) = run(None);
+    eprintln!(
+        "fair {fair}, lowest hint with the rule {low_on} (drops {drops_on}, peak queue {q_on} B), without {low_off} (drops {drops_off}, peak queue {q_off} B)"
+    );
+    assert!(
+        low_on < fair * 3 / 4,
+        "seed {SEED:#x}: hint {low_on} vs fair {fair}"
+    );
+    assert_eq!(low_off, fair, "seed {SEED:#x}");
+    assert!(
+        drops_on < drops_off,
+        "seed {SEED:#x}: {drops_on} vs {drops_off}"
+    );
+    assert!(q_on < q_off, "seed {SEED:#x}: {q_on} vs {q_off}");
+}
