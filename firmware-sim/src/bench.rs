@@ -718,6 +718,7 @@ pub fn failover_row(kind: Kind, what: Failure, sim_ps: Time, seed: u64) -> Row {
             "drain_us",
             ((n.now().saturating_sub(sim_ps)) / 1_000_000) as i64,
         )
+        .i("drops", n.fabric.stats().drops.buffer as i64)
         .i("timeouts", st.timeouts as i64)
         .i("rack_losses", st.rack_losses as i64)
         .i("rehashes", st.rehashes as i64)

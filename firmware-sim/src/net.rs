@@ -426,8 +426,8 @@ impl NetConfig {
             hint_interval: 5_000_000,
             streams: 4,
             bin_ps: None,
-            // about the ECN threshold of a 400 Gb/s port
-            own_queue_ps: Some(2_000_000),
+            // about one bandwidth-delay product of queue at 400 Gb/s
+            own_queue_ps: Some(4_000_000),
         }
     }
 }
@@ -663,7 +663,8 @@ const T_GBN: u64 = 6 << 56;
 const T_DCQCN: u64 = 7 << 56;
 const T_KICK: u64 = 8 << 56;
 const T_TLP: u64 = 9 << 56;
-/// Rate hint: cut per interval while the own queue builds.
+/// Rate hint: cut per interval while the own queue builds, times the
+/// queueing delay over the threshold (at most half).
 const HINT_CUT: f64 = 0.1;
 /// Rate hint: recovery per interval without it.
 const HINT_RECOVER: f64 = 0.05;
@@ -1612,8 +1613,10 @@ impl Net {
         host.setups_cur = 0;
         host.interval += 1;
         if let Some(q) = host.min_excess.take() {
-            host.hint_scale = if own_queue.is_some_and(|t| q > t) {
-                (host.hint_scale * (1.0 - HINT_CUT)).max(0.5)
+            host.hint_scale = if let Some(t) = own_queue.filter(|&t| q > t) {
+                // the longer the queue, the deeper the cut
+                let cut = (HINT_CUT * q as f64 / t as f64).min(0.5);
+                (host.hint_scale * (1.0 - cut)).max(0.25)
             } else {
                 (host.hint_scale + HINT_RECOVER).min(1.0)
             };

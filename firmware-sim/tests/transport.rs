@@ -151,6 +151,7 @@ fn allreduce_small() {
 fn rate_hint_falls_when_the_receivers_own_queue_builds() {
     use braid_sim::fabric::{FabricConfig, Packet};
     use braid_sim::net::{access, Msg, Net, NetConfig, WorkRequest, WrOp};
+    assert!(NetConfig::new(Kind::Braid).own_queue_ps.is_some());
     let run = |own: Option<u64>| {
         let mut fab = FabricConfig::leaf_spine(64);
         fab.seed = SEED;
@@ -224,7 +225,7 @@ fn rate_hint_falls_when_the_receivers_own_queue_builds() {
             n.fabric.stats().max_queue,
         )
     };
-    let (low_on, fair, drops_on, q_on) = run(Some(2_000_000));
+    let (low_on, fair, drops_on, q_on) = run(NetConfig::new(Kind::Braid).own_queue_ps);
     let (low_off, _, drops_off, q_off) = run(None);
     eprintln!(
         "fair {fair}, lowest hint with the rule {low_on} (drops {drops_on}, peak queue {q_on} B), without {low_off} (drops {drops_off}, peak queue {q_off} B)"
