@@ -2,11 +2,12 @@
 # The main job: set up, then run every RTL block in Verilator against the
 # reference model and print what each did and the co-simulation speed
 # (extra arguments go to `braid-sim demo`, e.g. --cycles 5000000 --fst out/),
-# then the transport model's goodput-under-loss sweep on the fabric
-# simulator beside the RoCEv2 go-back-N and selective-repeat baselines.
+# then the five transport benchmarks (quick sizes) on the fabric
+# simulator beside the RoCEv2 go-back-N and selective-repeat baselines;
+# tables, JSON rows, the loss plot and a pcap go to out/bench/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup.sh
 cargo run --release -q -p braid-sim -- demo "$@"
 echo
-cargo run --release -q -p braid-sim -- bench loss --quick --out out/bench-loss
+cargo run --release -q -p braid-sim -- bench all --quick --out out/bench

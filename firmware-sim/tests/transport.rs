@@ -241,3 +241,46 @@ fn rate_hint_falls_when_the_receivers_own_queue_builds() {
     );
     assert!(q_on < q_off, "seed {SEED:#x}: {q_on} vs {q_off}");
 }
+
+/// The example of the README, as written there.
+#[test]
+fn readme_example() -> Result<(), braid_sim::net::PostError> {
+    use braid_sim::fabric::FabricConfig;
+    use braid_sim::net::{access, Net, NetConfig, WcStatus, WorkRequest, WrOp};
+
+    let mut fab = FabricConfig::leaf_spine(32);
+    fab.e2e_loss = 0.01;
+    let mut net = Net::new(
+        fab,
+        NetConfig {
+            carry_data: true,
+            ..NetConfig::new(Kind::Braid)
+        },
+    );
+    net.set_memory(0, 1 << 20);
+    net.set_memory(31, 1 << 20);
+    net.memory_mut(0)[..5].copy_from_slice(b"braid");
+    let src = net.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE)?;
+    let dst = net.reg_mr(31, 1, 0, 1 << 20, access::REMOTE_WRITE)?;
+    let c = net.connect(0, 31, 1);
+    net.post_send(
+        c,
+        WorkRequest {
+            wr_id: 7,
+            op: WrOp::Write {
+                rkey: dst.rkey,
+                remote: 4096,
+            },
+            stream: 0,
+            local: 0,
+            len: 5,
+            lkey: src.lkey,
+        },
+    )?;
+    assert!(net.run_to_completion(1_000_000_000));
+    assert_eq!(&net.memory(31)[4096..4101], b"braid");
+    let wc = net.poll_cq(0);
+    assert_eq!(wc.len(), 1);
+    assert_eq!((wc[0].wr_id, wc[0].status), (7, WcStatus::Success));
+    Ok(())
+}
