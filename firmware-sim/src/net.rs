@@ -807,10 +807,16 @@ impl Net {
         let (init, _) = self.windows();
         let line = self.port_rate() as f64;
         let mut paths = Vec::with_capacity(n);
+        let planes = self.fabric.config().planes;
+        let mut sport = 0xc000u16.wrapping_add((id as u16).wrapping_mul(389));
         for p in 0..n {
-            let sport = 0xc000u16
-                .wrapping_add((id as u16).wrapping_mul(389))
-                .wrapping_add(p as u16 * 37);
+            // Braid's NIC knows the plane hash: it deals the paths out
+            // evenly over its planes (path p on plane p mod planes); a
+            // RoCE QP's port is wherever its hash falls
+            sport = sport.wrapping_add(37);
+            if kind == Kind::Braid {
+                sport = self.sport_on_plane(src, dst, sport, (p as u32) % planes);
+            }
             paths.push(TxPath {
                 sport,
                 plane: self
@@ -2042,19 +2048,43 @@ impl Net {
     /// its plane.
     fn rehash(&mut self, c: ConnId, i: usize, src: HostId, dst: HostId) {
         let planes = self.fabric.config().planes;
+        let conn = &self.conns[c as usize];
+        let old = conn.paths[i].plane;
+        // the other plane carrying fewest of this connection's paths
+        let mut count = vec![0u32; planes as usize];
+        for p in &conn.paths {
+            count[p.plane as usize] += 1;
+        }
+        let target = (0..planes)
+            .filter(|&q| planes == 1 || q != old)
+            .min_by_key(|&q| (count[q as usize], q))
+            .unwrap_or(0);
+        let from = conn.paths[i].sport.wrapping_add(0x1357);
+        let sport = self.sport_on_plane(src, dst, from, target);
         let conn = &mut self.conns[c as usize];
         let p = &mut conn.paths[i];
-        let old = p.plane;
-        for _ in 0..8 {
-            p.sport = p.sport.wrapping_add(0x1357);
-            p.plane = self
-                .fabric
-                .plane_of(src, dst, p.sport, braid_spec::BRAID_UDP_PORT);
-            if planes == 1 || p.plane != old {
-                break;
-            }
-        }
+        p.sport = sport;
+        p.plane = self
+            .fabric
+            .plane_of(src, dst, sport, braid_spec::BRAID_UDP_PORT);
         conn.stats.rehashes += 1;
+    }
+
+    /// The first UDP source port from `from` (stepping by 37) whose packets
+    /// leave on `plane`.
+    fn sport_on_plane(&self, src: HostId, dst: HostId, from: u16, plane: u32) -> u16 {
+        let mut sport = from;
+        for _ in 0..1024 {
+            if self
+                .fabric
+                .plane_of(src, dst, sport, braid_spec::BRAID_UDP_PORT)
+                == plane
+            {
+                return sport;
+            }
+            sport = sport.wrapping_add(37);
+        }
+        sport
     }
 
     /// One retransmission timer per connection, at the earliest deadline
