@@ -299,6 +299,7 @@ fn bench_cmd(which: Bench) -> Result<()> {
 
 fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
     let (q, seed) = (o.quick, o.seed);
+    let (t0, p0) = (std::time::Instant::now(), bench::simulated_packets());
     let size = if q { "quick" } else { "full" };
     let (title, rows) = match name {
         "loss" => (
@@ -330,7 +331,11 @@ fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
     } else {
         out!("{title}\nseed {seed:#x}; baselines on the same fabric and API: roce-gbn = RoCEv2 RC go-back-N on one path (1 ms timeout, DCQCN, no PFC); sr-irn = one path, selective repeat, window = BDP, DCQCN\n");
         write!(std::io::stdout().lock(), "{text}")?;
-        out!("");
+        let (secs, pkts) = (t0.elapsed().as_secs_f64(), bench::simulated_packets() - p0);
+        out!(
+            "({pkts} simulated data packets in {secs:.1} s: {:.2} M/s)\n",
+            pkts as f64 / secs / 1e6
+        );
     }
     if let Some(dir) = &o.out {
         std::fs::write(

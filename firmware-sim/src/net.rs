@@ -634,6 +634,8 @@ struct Host {
     mrs_l: HashMap<u32, MemRegion>,
     mrs_r: HashMap<u32, MemRegion>,
     port_busy: Vec<bool>,
+    /// The port's last scan found nothing to send (see `make_ready_on`).
+    starved: Vec<bool>,
     ready: VecDeque<ConnId>,
     incoming: u32,
     active_cur: u32,
@@ -697,6 +699,7 @@ impl Net {
                 mrs_l: HashMap::new(),
                 mrs_r: HashMap::new(),
                 port_busy: vec![false; planes],
+                starved: vec![false; planes],
                 ready: VecDeque::new(),
                 incoming: 0,
                 active_cur: 0,
@@ -1158,7 +1161,11 @@ impl Net {
                     T_RNR => self.on_rnr(arg as ConnId),
                     T_GBN => self.on_gbn_timeout(arg as ConnId),
                     T_DCQCN => self.on_dcqcn_timer(arg as ConnId),
-                    T_KICK => self.kick(host),
+                    T_KICK => {
+                        // a doorbell: new work may go out on any port
+                        self.hosts[host as usize].starved.fill(false);
+                        self.kick(host);
+                    }
                     T_TLP => self.on_tlp(arg as ConnId),
                     _ => {}
                 }
@@ -1216,13 +1223,29 @@ impl Net {
     /// and fill the idle ports (also when it was queued already: a window
     /// may have opened on a path of an idle port).
     fn make_ready(&mut self, c: ConnId) {
+        self.make_ready_on(c, None);
+    }
+
+    /// [`Net::make_ready`] when only a path on `plane` can have opened (or
+    /// any plane: `None`). A port that found nothing to send stays
+    /// "starved" (not rescanned) until something changes on its plane.
+    fn make_ready_on(&mut self, c: ConnId, plane: Option<u32>) {
         let conn = &mut self.conns[c as usize];
         let h = conn.src;
         if !conn.queued {
             conn.queued = true;
             self.hosts[h as usize].ready.push_back(c);
         }
-        self.kick(h);
+        match plane {
+            Some(p) => {
+                self.hosts[h as usize].starved[p as usize] = false;
+                self.kick_plane(h, p as usize);
+            }
+            None => {
+                self.hosts[h as usize].starved.fill(false);
+                self.kick(h);
+            }
+        }
     }
 
     /// Fill every idle NIC port of host `h` from its ready connections.
@@ -1236,7 +1259,7 @@ impl Net {
     /// Fill NIC port `plane` of host `h` if it is idle.
     fn kick_plane(&mut self, h: HostId, plane: usize) {
         {
-            if self.hosts[h as usize].port_busy[plane] {
+            if self.hosts[h as usize].port_busy[plane] || self.hosts[h as usize].starved[plane] {
                 return;
             }
             let mut scanned = 0;
@@ -1253,7 +1276,7 @@ impl Net {
                         let now = self.now();
                         let ser = self.fabric.config().ser_ps(bytes, self.port_rate());
                         self.fabric.timer(now + ser, h, T_TICK | plane as u64);
-                        break;
+                        return;
                     }
                     Verdict::OtherPlane => self.hosts[h as usize].ready.push_back(c),
                     Verdict::Idle => {
@@ -1270,6 +1293,8 @@ impl Net {
                     }
                 }
             }
+            // nothing can go out on this port until something changes
+            self.hosts[h as usize].starved[plane] = true;
         }
     }
 
@@ -1890,6 +1915,7 @@ impl Net {
             rearm = Some(t);
         }
         conn.stats.sack_losses += lost.len() as u64;
+        let mut only_plane = lost.is_empty().then_some(p.plane);
         if let Some(t) = rearm {
             self.arm_rto(c, t);
         }
@@ -1902,9 +1928,13 @@ impl Net {
         }
         if dynamic && newest > self.conns[c as usize].rack_at {
             self.conns[c as usize].rack_at = newest;
-            self.rack_check(c);
+            if self.rack_check(c) {
+                only_plane = None;
+            }
         }
-        self.make_ready(c);
+        // with nothing to resend, only this path's window (on its plane)
+        // can have opened
+        self.make_ready_on(c, only_plane);
     }
 
     /// Cross-path loss detection (RACK-like): paths share the fabric, so
@@ -1919,7 +1949,7 @@ impl Net {
     /// path's RTT plus twice its variation, at least 1 us. A path that went
     /// quiet this way gets a new UDP source port (a new route) at once: a
     /// tail loss costs nothing by it, a dead route is left after one RTT.
-    fn rack_check(&mut self, c: ConnId) {
+    fn rack_check(&mut self, c: ConnId) -> bool {
         let rack_at = self.conns[c as usize].rack_at;
         let min_rto = self.cfg.braid.min_rto;
         let rehash_after = self.cfg.braid.rehash_after;
@@ -1966,6 +1996,7 @@ impl Net {
                 failed.push(i);
             }
         }
+        let changed = !lost.is_empty() || !delivered.is_empty();
         conn.stats.rack_losses += lost.len() as u64;
         conn.retx.extend(lost);
         for i in failed {
@@ -1974,6 +2005,7 @@ impl Net {
         for csn in delivered {
             self.ack_csn(c, csn);
         }
+        changed
     }
 
     /// Probe timeout: the largest smoothed RTT of the connection's paths
