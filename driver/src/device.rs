@@ -360,6 +360,18 @@ mod tests {
         fn name(&self) -> &str {
             "stuck bit"
         }
+        fn dma_alloc(&mut self, len: usize) -> Result<crate::DmaBuf> {
+            self.inner.dma_alloc(len)
+        }
+        fn dma_free(&mut self, buf: &crate::DmaBuf) -> Result<()> {
+            self.inner.dma_free(buf)
+        }
+        fn dma_read(&self, buf: &crate::DmaBuf, off: usize, out: &mut [u8]) -> Result<()> {
+            self.inner.dma_read(buf, off, out)
+        }
+        fn dma_write(&mut self, buf: &crate::DmaBuf, off: usize, data: &[u8]) -> Result<()> {
+            self.inner.dma_write(buf, off, data)
+        }
     }
 
     #[test]
@@ -426,6 +438,36 @@ mod tests {
             }
             fn name(&self) -> &str {
                 "dead"
+            }
+            fn dma_alloc(&mut self, len: usize) -> Result<crate::DmaBuf> {
+                Err(Error::DmaAlloc {
+                    len,
+                    why: "dead".into(),
+                })
+            }
+            fn dma_free(&mut self, buf: &crate::DmaBuf) -> Result<()> {
+                Err(Error::DmaRange {
+                    id: buf.id,
+                    off: 0,
+                    len: 0,
+                    size: 0,
+                })
+            }
+            fn dma_read(&self, buf: &crate::DmaBuf, off: usize, out: &mut [u8]) -> Result<()> {
+                Err(Error::DmaRange {
+                    id: buf.id,
+                    off,
+                    len: out.len(),
+                    size: 0,
+                })
+            }
+            fn dma_write(&mut self, buf: &crate::DmaBuf, off: usize, data: &[u8]) -> Result<()> {
+                Err(Error::DmaRange {
+                    id: buf.id,
+                    off,
+                    len: data.len(),
+                    size: 0,
+                })
             }
         }
         assert_eq!(

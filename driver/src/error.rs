@@ -70,6 +70,27 @@ pub enum Error {
         /// `braid_spec::SPEC_HASH` this driver was built with.
         driver: u32,
     },
+    /// A DMA access outside its buffer, or a buffer this backend did not
+    /// allocate (or already freed).
+    #[error("DMA access [{off}, +{len}) outside buffer {id} of {size} bytes (or the buffer is not allocated)")]
+    DmaRange {
+        /// Buffer id.
+        id: u32,
+        /// Offset.
+        off: usize,
+        /// Access length.
+        len: usize,
+        /// Buffer size (0 when unknown).
+        size: usize,
+    },
+    /// The backend could not allocate DMA memory.
+    #[error("cannot allocate {len} bytes of DMA memory: {why}")]
+    DmaAlloc {
+        /// Requested length.
+        len: usize,
+        /// Why.
+        why: String,
+    },
     /// A value written to `SCRATCH` did not read back.
     #[error(
         "scratch register test failed: wrote 0x{wrote:08x}, read back 0x{read:08x} \

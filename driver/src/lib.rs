@@ -36,7 +36,7 @@ pub mod device;
 pub mod error;
 pub mod mem;
 
-pub use backend::Backend;
+pub use backend::{Backend, DmaBuf};
 pub use device::{Caps, Device, Info};
 pub use error::{Error, Result};
 pub use mem::MemBackend;

@@ -14,12 +14,15 @@
 //!   `STATUS.enabled` follows `CTRL.enable`;
 //! * unaligned offsets, offsets past the map and reserved holes are errors.
 //!
-//! There is no engine behind it: no traffic, no DMA.
+//! DMA memory is plain vectors at made-up device addresses (IOVAs from
+//! 0x1_0000_0000, page aligned, never reused); a test can play the engine
+//! by reading and writing it ([`MemBackend::dma_bytes`]). There is no
+//! engine behind it: no traffic.
 
 use braid_spec::field::StateField;
 use braid_spec::regs::{self, Access, Reg, Reset, REGS};
 
-use crate::backend::Backend;
+use crate::backend::{Backend, DmaBuf};
 use crate::device::Caps;
 use crate::{Error, Result};
 
@@ -33,6 +36,11 @@ pub struct MemBackend {
     /// Current value of each register of `table`, by index.
     value: Vec<u32>,
     ignored_writes: u64,
+    /// DMA buffers by id: (iova, bytes); `None` once freed.
+    dma: Vec<Option<(u64, Vec<u8>)>>,
+    next_iova: u64,
+    /// Register writes so far, in order (offset, value), when recording.
+    log: Option<Vec<(u32, u32)>>,
 }
 
 impl MemBackend {
@@ -98,6 +106,51 @@ impl MemBackend {
             value: reset.clone(),
             reset,
             ignored_writes: 0,
+            dma: Vec::new(),
+            next_iova: 1 << 32,
+            log: None,
+        }
+    }
+
+    /// Record every register write from now on ([`MemBackend::take_writes`]).
+    pub fn record_writes(&mut self) {
+        self.log = Some(Vec::new());
+    }
+
+    /// Register writes recorded since the last call, in order.
+    pub fn take_writes(&mut self) -> Vec<(u32, u32)> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// The bytes of a live DMA buffer (the engine's view, for tests).
+    pub fn dma_bytes(&mut self, buf: &DmaBuf) -> Option<&mut [u8]> {
+        match self.dma.get_mut(buf.id as usize) {
+            Some(Some((iova, v))) if *iova == buf.iova => Some(v.as_mut_slice()),
+            _ => None,
+        }
+    }
+
+    /// Live DMA buffers.
+    pub fn dma_buffers(&self) -> usize {
+        self.dma.iter().filter(|b| b.is_some()).count()
+    }
+
+    fn dma_slot(&self, buf: &DmaBuf, off: usize, len: usize) -> Result<&Vec<u8>> {
+        let err = |size| Error::DmaRange {
+            id: buf.id,
+            off,
+            len,
+            size,
+        };
+        match self.dma.get(buf.id as usize) {
+            Some(Some((iova, v))) if *iova == buf.iova => {
+                if off.checked_add(len).is_some_and(|e| e <= v.len()) {
+                    Ok(v)
+                } else {
+                    Err(err(v.len()))
+                }
+            }
+            _ => Err(err(0)),
         }
     }
 
@@ -167,6 +220,9 @@ impl Backend for MemBackend {
 
     fn write32(&mut self, off: u32, v: u32) -> Result<()> {
         let i = self.index(off)?;
+        if let Some(log) = self.log.as_mut() {
+            log.push((off, v));
+        }
         let reg = &self.table[i];
         match reg.access {
             Access::Ro => {
@@ -190,6 +246,44 @@ impl Backend for MemBackend {
 
     fn name(&self) -> &str {
         "memory"
+    }
+
+    fn dma_alloc(&mut self, len: usize) -> Result<DmaBuf> {
+        if len == 0 || len > 1 << 40 {
+            return Err(Error::DmaAlloc {
+                len,
+                why: "length must be 1 byte to 1 TiB".into(),
+            });
+        }
+        let iova = self.next_iova;
+        self.next_iova += (len as u64).div_ceil(4096) * 4096 + 4096; // a guard page between buffers
+        self.dma.push(Some((iova, vec![0; len])));
+        Ok(DmaBuf {
+            id: (self.dma.len() - 1) as u32,
+            iova,
+            len,
+        })
+    }
+
+    fn dma_free(&mut self, buf: &DmaBuf) -> Result<()> {
+        self.dma_slot(buf, 0, 0)?;
+        self.dma[buf.id as usize] = None;
+        Ok(())
+    }
+
+    fn dma_read(&self, buf: &DmaBuf, off: usize, out: &mut [u8]) -> Result<()> {
+        let v = self.dma_slot(buf, off, out.len())?;
+        out.copy_from_slice(&v[off..off + out.len()]);
+        Ok(())
+    }
+
+    fn dma_write(&mut self, buf: &DmaBuf, off: usize, data: &[u8]) -> Result<()> {
+        self.dma_slot(buf, off, data.len())?;
+        let Some(Some((_, v))) = self.dma.get_mut(buf.id as usize) else {
+            unreachable!("checked by dma_slot");
+        };
+        v[off..off + data.len()].copy_from_slice(data);
+        Ok(())
     }
 }
 
@@ -320,5 +414,41 @@ mod tests {
         };
         let m = MemBackend::new().with_caps(caps);
         assert_eq!(m.read32(CAPS.offset), Ok(0x0208_1000));
+    }
+}
+
+#[cfg(test)]
+mod dma_tests {
+    use super::*;
+
+    #[test]
+    fn dma_buffers_are_separate_bounded_and_freed() {
+        let mut m = MemBackend::new();
+        let a = m.dma_alloc(100).unwrap();
+        let b = m.dma_alloc(5000).unwrap();
+        assert_eq!(a.iova % 4096, 0);
+        assert_eq!(b.iova % 4096, 0);
+        assert!(b.iova >= a.iova + 4096 * 2, "guard page between buffers");
+        m.dma_write(&a, 98, &[1, 2]).unwrap();
+        let mut out = [0u8; 3];
+        m.dma_read(&a, 97, &mut out).unwrap();
+        assert_eq!(out, [0, 1, 2]);
+        assert_eq!(
+            m.dma_write(&a, 99, &[1, 2]),
+            Err(Error::DmaRange {
+                id: a.id,
+                off: 99,
+                len: 2,
+                size: 100
+            })
+        );
+        assert_eq!(m.dma_buffers(), 2);
+        m.dma_free(&a).unwrap();
+        assert_eq!(m.dma_buffers(), 1);
+        assert!(m.dma_read(&a, 0, &mut out).is_err(), "freed buffer");
+        assert!(m.dma_free(&a).is_err(), "double free");
+        assert!(m.dma_alloc(0).is_err());
+        let c = m.dma_alloc(10).unwrap();
+        assert!(c.iova > b.iova, "addresses are never reused");
     }
 }
