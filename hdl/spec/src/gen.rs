@@ -173,6 +173,23 @@ pub fn spec_markdown() -> String {
         state_table(&mut o, name, t);
     }
 
+    o.push_str("### Host interface records\n\n");
+    o.push_str("Little-endian records in host memory (see `hdl/spec/src/host.rs`): send work-queue entries (`wqe`), receive entries (`rqe`), completions (`cqe`). Every field is byte-aligned.\n\n");
+    for (name, t) in crate::host::HOST_TABLES {
+        state_table(&mut o, name, t);
+    }
+    o.push_str(
+        "### Commands (`CMD.opcode`)\n\n| Code | Name | Arguments and effect |\n|---:|---|---|\n",
+    );
+    for (name, code, desc) in crate::host::COMMANDS {
+        let _ = writeln!(o, "| 0x{code:02x} | `{name}` | {desc} |");
+    }
+    o.push_str("\n| `CMD_STATUS.error` | Name | Meaning |\n|---:|---|---|\n");
+    for (name, code, desc) in crate::host::CMD_ERRORS {
+        let _ = writeln!(o, "| {code} | `{name}` | {desc} |");
+    }
+    o.push('\n');
+
     o.push_str("### On-chip capacity (RAMB36, 16 paths per connection)\n\n");
     o.push_str(
         "Each connection needs one `conn` record and 16 `tx_path` + 16 `rx_path` records \

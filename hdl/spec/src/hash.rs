@@ -95,6 +95,21 @@ const fn compute() -> u32 {
         i += 1;
     }
     i = 0;
+    while i < crate::host::HOST_TABLES.len() {
+        h = state_table(
+            h,
+            crate::host::HOST_TABLES[i].0,
+            crate::host::HOST_TABLES[i].1,
+        );
+        i += 1;
+    }
+    i = 0;
+    while i < crate::host::COMMANDS.len() {
+        h = s(h, crate::host::COMMANDS[i].0);
+        h = u(h, crate::host::COMMANDS[i].1 as u64);
+        i += 1;
+    }
+    i = 0;
     while i < OPCODES.len() {
         h = u(h, OPCODES[i].value() as u64);
         h = s(h, OPCODES[i].name());

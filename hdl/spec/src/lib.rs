@@ -18,6 +18,7 @@ pub mod error;
 pub mod field;
 mod gen;
 pub mod hash;
+pub mod host;
 pub mod pcap;
 pub mod regs;
 pub mod sack;

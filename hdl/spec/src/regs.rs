@@ -274,8 +274,173 @@ pub const STATUS: Reg = Reg {
     desc: "Global status; other bits reserved (read 0)",
 };
 
+// ------------------------------------------------------------ commands and doorbells
+
+const fn arg(name: &'static str, offset: u32) -> Reg {
+    Reg {
+        name,
+        offset,
+        bits: 32,
+        access: Access::Rw,
+        reset: Reset::Value(0),
+        fields: &[],
+        desc: "Command argument (see the command table of the host interface)",
+    }
+}
+
+/// `CMD_ARG0`..`CMD_ARG7`: arguments of the next command.
+pub const CMD_ARGS: [Reg; 8] = [
+    arg("CMD_ARG0", 0x040),
+    arg("CMD_ARG1", 0x044),
+    arg("CMD_ARG2", 0x048),
+    arg("CMD_ARG3", 0x04c),
+    arg("CMD_ARG4", 0x050),
+    arg("CMD_ARG5", 0x054),
+    arg("CMD_ARG6", 0x058),
+    arg("CMD_ARG7", 0x05c),
+];
+
+/// `CMD.opcode`.
+pub const CMD_OPCODE: StateField = bf(
+    "opcode",
+    0,
+    8,
+    "Command code (`host::COMMANDS`); writing `CMD` starts the command",
+);
+/// `CMD`: start a command.
+pub const CMD: Reg = Reg {
+    name: "CMD",
+    offset: 0x060,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[CMD_OPCODE],
+    desc:
+        "Write: run the command with the arguments in CMD_ARG0..7; read: the last command written",
+};
+
+/// `CMD_STATUS.busy`.
+pub const CMD_STATUS_BUSY: StateField = bf(
+    "busy",
+    0,
+    1,
+    "The engine is running the last command; do not write CMD or CMD_ARG* until 0",
+);
+/// `CMD_STATUS.error`.
+pub const CMD_STATUS_ERROR: StateField = bf(
+    "error",
+    8,
+    8,
+    "Result of the last command (`host::CMD_ERRORS`; 0 = accepted)",
+);
+/// `CMD_STATUS.count`.
+pub const CMD_STATUS_COUNT: StateField = bf(
+    "count",
+    16,
+    16,
+    "Commands completed since reset (modulo 2^16)",
+);
+/// `CMD_STATUS`: command progress.
+pub const CMD_STATUS: Reg = Reg {
+    name: "CMD_STATUS",
+    offset: 0x064,
+    bits: 32,
+    access: Access::Ro,
+    reset: Reset::Value(0),
+    fields: &[CMD_STATUS_BUSY, CMD_STATUS_ERROR, CMD_STATUS_COUNT],
+    desc: "Command progress and result",
+};
+
+/// `SQ_DOORBELL.pi`.
+pub const SQ_DB_PI: StateField = bf(
+    "pi",
+    0,
+    16,
+    "New producer index of the send queue (entries written so far, modulo 2^16)",
+);
+/// `SQ_DOORBELL.conn`.
+pub const SQ_DB_CONN: StateField = bf("conn", 16, 16, "Connection");
+/// `SQ_DOORBELL`: new send work.
+pub const SQ_DOORBELL: Reg = Reg {
+    name: "SQ_DOORBELL",
+    offset: 0x080,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[SQ_DB_PI, SQ_DB_CONN],
+    desc: "Send doorbell: the driver wrote WQEs up to `pi` on `conn`'s send ring; reads return the last write",
+};
+
+/// `RQ_DOORBELL.pi`.
+pub const RQ_DB_PI: StateField = bf(
+    "pi",
+    0,
+    16,
+    "New producer index of the receive ring (modulo 2^16)",
+);
+/// `RQ_DOORBELL.stream`.
+pub const RQ_DB_STREAM: StateField = bf("stream", 16, 4, "Stream whose receive ring grew");
+/// `RQ_DOORBELL.conn`.
+pub const RQ_DB_CONN: StateField = bf(
+    "conn",
+    20,
+    12,
+    "Connection (receive doorbells reach connections 0..4095)",
+);
+/// `RQ_DOORBELL`: new receive buffers.
+pub const RQ_DOORBELL: Reg = Reg {
+    name: "RQ_DOORBELL",
+    offset: 0x084,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[RQ_DB_PI, RQ_DB_STREAM, RQ_DB_CONN],
+    desc: "Receive doorbell: RQEs written up to `pi`; reads return the last write",
+};
+
+/// `CQ_DOORBELL.ci`.
+pub const CQ_DB_CI: StateField = bf(
+    "ci",
+    0,
+    16,
+    "New consumer index: entries before it are free for the engine again",
+);
+/// `CQ_DOORBELL.cq`.
+pub const CQ_DB_CQ: StateField = bf("cq", 16, 16, "Completion queue");
+/// `CQ_DOORBELL`: completions consumed.
+pub const CQ_DOORBELL: Reg = Reg {
+    name: "CQ_DOORBELL",
+    offset: 0x088,
+    bits: 32,
+    access: Access::Rw,
+    reset: Reset::Value(0),
+    fields: &[CQ_DB_CI, CQ_DB_CQ],
+    desc: "Completion doorbell: the driver consumed CQEs up to `ci`; reads return the last write",
+};
+
 /// Every register, in offset order.
-pub const REGS: &[Reg] = &[ID, VERSION, SPEC_HASH, CAPS, SCRATCH, CTRL, STATUS];
+pub const REGS: &[Reg] = &[
+    ID,
+    VERSION,
+    SPEC_HASH,
+    CAPS,
+    SCRATCH,
+    CTRL,
+    STATUS,
+    CMD_ARGS[0],
+    CMD_ARGS[1],
+    CMD_ARGS[2],
+    CMD_ARGS[3],
+    CMD_ARGS[4],
+    CMD_ARGS[5],
+    CMD_ARGS[6],
+    CMD_ARGS[7],
+    CMD,
+    CMD_STATUS,
+    SQ_DOORBELL,
+    RQ_DOORBELL,
+    CQ_DOORBELL,
+];
 
 /// Bytes spanned by the map (one past the last register's last byte).
 pub const MAP_LEN: u32 = map_len(REGS);
