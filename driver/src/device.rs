@@ -186,6 +186,11 @@ impl<B: Backend> Device<B> {
         result
     }
 
+    /// The backend, mutable (DMA memory, doorbells).
+    pub fn backend_mut(&mut self) -> &mut B {
+        &mut self.backend
+    }
+
     /// The backend, for diagnostics.
     pub fn backend(&self) -> &B {
         &self.backend

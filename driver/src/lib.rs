@@ -4,20 +4,29 @@
 //!
 //! What exists now:
 //!
-//! * register access to the engine's BAR0 over the [`Backend`] trait, with the
-//!   register map taken from [`braid_spec::regs`];
-//! * [`MemBackend`], the register block in plain memory (reset values, access
-//!   kinds, soft reset), for unit tests and for simulating mismatched engines;
+//! * the [`Backend`] trait: BAR0 registers, DMA memory at device addresses,
+//!   event waiting;
+//! * [`MemBackend`]: the register block and DMA memory in plain memory (reset
+//!   values, access kinds, soft reset, write recording), for unit tests;
 //! * [`Device::open`], which reads `ID`, `VERSION` and `SPEC_HASH` and refuses
 //!   an engine that is not a Braid engine, implements another register
 //!   interface version, or was built from another braid-spec revision;
-//!   [`Device::info`] with the decoded `CAPS`; [`Device::scratch_test`].
+//!   [`Device::info`] with the decoded `CAPS`; [`Device::scratch_test`];
+//! * [`verbs`]: the verbs-like API (context, protection domain, memory
+//!   region, completion queue, queue pair, `post_send` / `post_recv` /
+//!   `poll_cq`, connection-parameter exchange) over any backend, speaking the
+//!   host interface of [`braid_spec::host`];
+//! * [`vfio`]: PCI device discovery from sysfs and [`VfioBackend`], a board
+//!   through `/dev/vfio` (checks with messages that say how to fix what is
+//!   missing, BAR0 mapping, DMA memory mapped through the IOMMU; no
+//!   interrupts yet: the driver polls); the `braid` command
+//!   (`braid devices`, `braid info`).
 //!
-//! What comes with the driver issue: the VFIO backend (a real board through
-//! `/dev/vfio`), the co-simulation backend (the Verilated engine), DMA memory
-//! and completion signalling in the backend trait, and the verbs-like API
-//! (protection domain, memory region, completion queue, queue pair,
-//! `post_send` / `post_recv` / `poll_cq`). None of it is stubbed here.
+//! Elsewhere: `braid_sim::model_backend` runs this API end to end on engines
+//! made of the transport reference model. Not yet: the co-simulation
+//! backend (the Verilated `braid_engine`, which does not exist yet), and
+//! `braid stats` / `write_bw` / `write_lat` in the `braid` command (a model
+//! `write_bw` is `braid-sim write-bw`).
 //!
 //! ```
 //! use braid_driver::{Device, MemBackend};
@@ -35,8 +44,11 @@ pub mod backend;
 pub mod device;
 pub mod error;
 pub mod mem;
+pub mod verbs;
+pub mod vfio;
 
 pub use backend::{Backend, DmaBuf};
 pub use device::{Caps, Device, Info};
 pub use error::{Error, Result};
 pub use mem::MemBackend;
+pub use vfio::VfioBackend;

@@ -7,5 +7,6 @@ pub mod cosim;
 pub mod evq;
 pub mod fabric;
 pub mod model;
+pub mod model_backend;
 pub mod net;
 pub mod transport;

@@ -249,17 +249,37 @@ const _: () = assert!(byte_aligned(RQE, RQE_BYTES));
 const _: () = assert!(byte_aligned(CQE, CQE_BYTES));
 
 /// Read a byte-aligned field of a record (little-endian).
+#[inline]
 pub fn get(rec: &[u8], fld: &StateField) -> u64 {
-    let (a, n) = ((fld.lsb / 8) as usize, (fld.bits / 8).min(8) as usize);
-    let mut b = [0u8; 8];
-    b[..n].copy_from_slice(&rec[a..a + n]);
-    u64::from_le_bytes(b)
+    let a = (fld.lsb / 8) as usize;
+    match fld.bits {
+        8 => rec[a] as u64,
+        16 => u16::from_le_bytes([rec[a], rec[a + 1]]) as u64,
+        32 => u32::from_le_bytes(rec[a..a + 4].try_into().expect("4 bytes")) as u64,
+        64 => u64::from_le_bytes(rec[a..a + 8].try_into().expect("8 bytes")),
+        bits => {
+            let n = (bits / 8).min(8) as usize;
+            let mut b = [0u8; 8];
+            b[..n].copy_from_slice(&rec[a..a + n]);
+            u64::from_le_bytes(b)
+        }
+    }
 }
 
 /// Write a byte-aligned field of a record (little-endian, masked to its width).
+#[inline]
 pub fn put(rec: &mut [u8], fld: &StateField, v: u64) {
-    let (a, n) = ((fld.lsb / 8) as usize, (fld.bits / 8).min(8) as usize);
-    rec[a..a + n].copy_from_slice(&v.to_le_bytes()[..n]);
+    let a = (fld.lsb / 8) as usize;
+    match fld.bits {
+        8 => rec[a] = v as u8,
+        16 => rec[a..a + 2].copy_from_slice(&(v as u16).to_le_bytes()),
+        32 => rec[a..a + 4].copy_from_slice(&(v as u32).to_le_bytes()),
+        64 => rec[a..a + 8].copy_from_slice(&v.to_le_bytes()),
+        bits => {
+            let n = (bits / 8).min(8) as usize;
+            rec[a..a + n].copy_from_slice(&v.to_le_bytes()[..n]);
+        }
+    }
 }
 
 /// The field named `name` of a record table.

@@ -1,0 +1,1174 @@
+//! Verbs-like API: the names and shapes of libibverbs over any [`Backend`].
+//!
+//! | libibverbs | here |
+//! |---|---|
+//! | `ibv_open_device` | [`Context::open`] |
+//! | `ibv_alloc_pd` | [`Context::alloc_pd`] |
+//! | `ibv_reg_mr` | [`ProtectionDomain::reg_mr`] (allocates and maps DMA memory) |
+//! | `ibv_create_cq` | [`Context::create_cq`] |
+//! | `ibv_create_qp` | [`ProtectionDomain::create_qp`] |
+//! | `ibv_modify_qp` to RTS | [`QueuePair::connect`] with the peer's [`ConnParams`] |
+//! | `ibv_post_send` / `ibv_post_recv` | [`QueuePair::post_send`] / [`QueuePair::post_recv`] |
+//! | `ibv_poll_cq` | [`CompletionQueue::poll`] |
+//!
+//! Everything the engine sees goes through the host-interface definitions of
+//! [`braid_spec::host`] and [`braid_spec::regs`]: queue entries are written
+//! into DMA rings and announced with one doorbell write per batch; memory
+//! regions, completion queues and connections are programmed with engine
+//! commands. Resources are released on drop, in dependency order: a queue
+//! pair keeps its completion queue and protection domain alive, a memory
+//! region its protection domain, everything the context.
+//!
+//! Checks made before anything reaches the engine (typed [`Error`]s):
+//! posting on an unconnected or failed queue pair, a stream out of range,
+//! an lkey that is not registered, a region of another protection domain,
+//! a scatter entry outside its region or without the needed access, more
+//! scatter entries than a work request holds, a full send or receive queue,
+//! and more outstanding completions than the completion queue holds.
+
+use crate::device::{Caps, Device};
+use crate::{Backend, DmaBuf, Error, Result};
+use braid_spec::field::StateField;
+use braid_spec::host::{self, field, CQE, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::regs;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+
+// record fields, resolved at compile time
+const W_OPCODE: &StateField = field(WQE, "opcode");
+const W_FLAGS: &StateField = field(WQE, "flags");
+const W_STREAM: &StateField = field(WQE, "stream");
+const W_NUM_SGE: &StateField = field(WQE, "num_sge");
+const W_LEN: &StateField = field(WQE, "len");
+const W_WR_ID: &StateField = field(WQE, "wr_id");
+const W_IMM: &StateField = field(WQE, "imm");
+const W_RKEY: &StateField = field(WQE, "rkey");
+const W_RADDR: &StateField = field(WQE, "remote_addr");
+const W_SGE_ADDR: &StateField = field(WQE, "sge_addr");
+const W_SGE_LKEY: &StateField = field(WQE, "sge_lkey");
+const W_SGE_LEN: &StateField = field(WQE, "sge_len");
+const R_WR_ID: &StateField = field(RQE, "wr_id");
+const R_ADDR: &StateField = field(RQE, "addr");
+const R_LKEY: &StateField = field(RQE, "lkey");
+const R_LEN: &StateField = field(RQE, "len");
+const C_WR_ID: &StateField = field(CQE, "wr_id");
+const C_BYTE_LEN: &StateField = field(CQE, "byte_len");
+const C_IMM: &StateField = field(CQE, "imm");
+const C_MSN: &StateField = field(CQE, "msn");
+const C_CONN: &StateField = field(CQE, "conn");
+const C_OPCODE: &StateField = field(CQE, "opcode");
+const C_STATUS: &StateField = field(CQE, "status");
+const C_STREAM: &StateField = field(CQE, "stream");
+const C_FLAGS: &StateField = field(CQE, "flags");
+const C_OWNER: &StateField = field(CQE, "owner");
+
+/// Memory-region access rights (`ibv_access_flags`).
+pub mod access {
+    /// The local engine may write (receive buffers).
+    pub const LOCAL_WRITE: u32 = 1;
+    /// The peer may WRITE here.
+    pub const REMOTE_WRITE: u32 = 2;
+    /// The peer may read (reserved for READ).
+    pub const REMOTE_READ: u32 = 4;
+}
+
+/// Scatter entries a work request holds.
+pub const MAX_SGE: usize = 1;
+
+#[derive(Debug, Clone, Copy)]
+struct MrEntry {
+    pd: u32,
+    iova: u64,
+    len: u64,
+    access: u32,
+}
+
+struct Ctx<B: Backend> {
+    dev: Device<B>,
+    caps: Caps,
+    next_pd: u32,
+    /// Registered regions by slot (key >> 8), with their key.
+    mrs: Vec<Option<(u32, MrEntry)>>,
+    mr_slots: Vec<u8>, // tag of each slot; 0 = free
+    cqs: Vec<bool>,
+    conns: Vec<bool>,
+    /// Completions each CQ may still receive (posted, not yet polled).
+    cq_outstanding: Vec<u32>,
+    /// Send work requests completed per connection.
+    sq_done: Vec<u32>,
+    /// Receives completed per connection and stream.
+    rq_done: HashMap<(u32, u8), u32>,
+    /// Connections that saw an error completion.
+    failed: Vec<bool>,
+}
+
+impl<B: Backend> Ctx<B> {
+    fn command(&mut self, name: &'static str, args: &[u32]) -> Result<()> {
+        for (i, a) in args.iter().enumerate() {
+            self.dev.write(&regs::CMD_ARGS[i], *a)?;
+        }
+        let code = host::command(name) as u32;
+        self.dev
+            .write(&regs::CMD, regs::set(&regs::CMD_OPCODE, 0, code))?;
+        for _ in 0..1_000_000 {
+            let st = self.dev.read(&regs::CMD_STATUS)?;
+            if regs::get(&regs::CMD_STATUS_BUSY, st) == 0 {
+                let err = regs::get(&regs::CMD_STATUS_ERROR, st) as u8;
+                if err == 0 {
+                    return Ok(());
+                }
+                let reason = host::CMD_ERRORS
+                    .iter()
+                    .find(|e| e.1 == err)
+                    .map(|e| format!("{} ({})", e.0, e.2))
+                    .unwrap_or_else(|| format!("error code {err}"));
+                return Err(Error::Command { cmd: name, reason });
+            }
+        }
+        Err(Error::CommandTimeout { cmd: name })
+    }
+}
+
+fn lo(v: u64) -> u32 {
+    v as u32
+}
+fn hi(v: u64) -> u32 {
+    (v >> 32) as u32
+}
+
+/// An open engine (`ibv_context`).
+pub struct Context<B: Backend> {
+    inner: Rc<RefCell<Ctx<B>>>,
+}
+
+impl<B: Backend> Clone for Context<B> {
+    fn clone(&self) -> Self {
+        Context {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<B: Backend> Context<B> {
+    /// Open the engine behind `backend` (identity checked as by
+    /// [`Device::open`]) and enable it.
+    pub fn open(backend: B) -> Result<Self> {
+        let mut dev = Device::open(backend)?;
+        let caps = dev.info().caps;
+        dev.write(&regs::CTRL, regs::set(&regs::CTRL_ENABLE, 0, 1))?;
+        let conns = caps.connections as usize;
+        Ok(Context {
+            inner: Rc::new(RefCell::new(Ctx {
+                dev,
+                caps,
+                next_pd: 1,
+                mrs: vec![None; 4096],
+                mr_slots: vec![0; 4096],
+                cqs: vec![false; conns.max(1)],
+                conns: vec![false; conns],
+                cq_outstanding: vec![0; conns.max(1)],
+                sq_done: vec![0; conns],
+                rq_done: HashMap::new(),
+                failed: vec![false; conns],
+            })),
+        })
+    }
+
+    /// The engine's build sizes.
+    pub fn caps(&self) -> Caps {
+        self.inner.borrow().caps
+    }
+
+    /// Run `f` on the backend (tests play the engine through it).
+    pub fn with_backend<R>(&self, f: impl FnOnce(&mut B) -> R) -> R {
+        f(self.inner.borrow_mut().dev.backend_mut())
+    }
+
+    /// A new protection domain.
+    pub fn alloc_pd(&self) -> ProtectionDomain<B> {
+        let mut c = self.inner.borrow_mut();
+        let pd = c.next_pd;
+        c.next_pd += 1;
+        ProtectionDomain {
+            inner: Rc::new(PdInner {
+                ctx: self.clone(),
+                pd,
+            }),
+        }
+    }
+
+    /// A completion queue of `entries` entries (a power of two, 2..=65536).
+    pub fn create_cq(&self, entries: u32) -> Result<CompletionQueue<B>> {
+        if !(2..=1 << 16).contains(&entries) || !entries.is_power_of_two() {
+            return Err(Error::BadArgument(format!(
+                "completion queue size {entries}: must be a power of two from 2 to 65536"
+            )));
+        }
+        let mut c = self.inner.borrow_mut();
+        let max = c.cqs.len() as u32;
+        let cq = c.cqs.iter().position(|u| !u).ok_or(Error::NoResources {
+            what: "completion queue",
+            max,
+        })? as u32;
+        let buf = c
+            .dev
+            .backend_mut()
+            .dma_alloc(entries as usize * CQE_BYTES)?;
+        if let Err(e) = c.command(
+            "CREATE_CQ",
+            &[cq, lo(buf.iova), hi(buf.iova), entries.trailing_zeros()],
+        ) {
+            let _ = c.dev.backend_mut().dma_free(&buf);
+            return Err(e);
+        }
+        c.cqs[cq as usize] = true;
+        c.cq_outstanding[cq as usize] = 0;
+        drop(c);
+        Ok(CompletionQueue {
+            inner: Rc::new(RefCell::new(CqInner {
+                ctx: self.clone(),
+                cq,
+                buf,
+                entries,
+                ci: 0,
+            })),
+        })
+    }
+}
+
+struct PdInner<B: Backend> {
+    ctx: Context<B>,
+    pd: u32,
+}
+
+/// A protection domain (`ibv_pd`).
+pub struct ProtectionDomain<B: Backend> {
+    inner: Rc<PdInner<B>>,
+}
+
+impl<B: Backend> Clone for ProtectionDomain<B> {
+    fn clone(&self) -> Self {
+        ProtectionDomain {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<B: Backend> ProtectionDomain<B> {
+    /// Its number.
+    pub fn number(&self) -> u32 {
+        self.inner.pd
+    }
+
+    /// Allocate `len` bytes of DMA memory, map it for the engine and
+    /// register it in this protection domain with [`access`] rights.
+    pub fn reg_mr(&self, len: usize, access: u32) -> Result<MemoryRegion<B>> {
+        if access & !(access::LOCAL_WRITE | access::REMOTE_WRITE | access::REMOTE_READ) != 0 {
+            return Err(Error::BadArgument(format!(
+                "access flags 0x{access:x}: only LOCAL_WRITE, REMOTE_WRITE and REMOTE_READ exist"
+            )));
+        }
+        let ctx = &self.inner.ctx;
+        let mut c = ctx.inner.borrow_mut();
+        let slot = c
+            .mr_slots
+            .iter()
+            .position(|t| *t == 0)
+            .ok_or(Error::NoResources {
+                what: "memory region slot",
+                max: 4096,
+            })?;
+        let buf = c.dev.backend_mut().dma_alloc(len)?;
+        // key = slot << 8 | tag: a stale key of a freed slot does not match
+        // the next region in that slot
+        let tag = ((slot as u32 * 37 + buf.id) % 255 + 1) as u8;
+        let key = (slot as u32) << 8 | tag as u32;
+        if let Err(e) = c.command(
+            "REG_MR",
+            &[
+                slot as u32,
+                lo(buf.iova),
+                hi(buf.iova),
+                lo(len as u64),
+                hi(len as u64),
+                key,
+                self.inner.pd,
+                access,
+            ],
+        ) {
+            let _ = c.dev.backend_mut().dma_free(&buf);
+            return Err(e);
+        }
+        c.mr_slots[slot] = tag;
+        c.mrs[slot] = Some((
+            key,
+            MrEntry {
+                pd: self.inner.pd,
+                iova: buf.iova,
+                len: len as u64,
+                access,
+            },
+        ));
+        drop(c);
+        Ok(MemoryRegion {
+            pd: self.clone(),
+            buf,
+            slot: slot as u32,
+            key,
+            access,
+        })
+    }
+
+    /// A queue pair (one connection of the engine) in this protection
+    /// domain, completing into `cq`.
+    pub fn create_qp(&self, cq: &CompletionQueue<B>, init: QpInit) -> Result<QueuePair<B>> {
+        let ctx = self.inner.ctx.clone();
+        let caps = ctx.caps();
+        for (what, n) in [("send", init.sq_entries), ("receive", init.rq_entries)] {
+            if !(2..=1 << 15).contains(&n) || !n.is_power_of_two() {
+                return Err(Error::BadArgument(format!(
+                    "{what} queue size {n}: must be a power of two from 2 to 32768"
+                )));
+            }
+        }
+        if init.streams == 0 || init.streams as u32 > caps.streams {
+            return Err(Error::BadArgument(format!(
+                "{} streams: the engine supports 1 to {}",
+                init.streams, caps.streams
+            )));
+        }
+        if init.paths == 0 || init.paths as u32 > caps.paths {
+            return Err(Error::BadArgument(format!(
+                "{} paths: the engine supports 1 to {}",
+                init.paths, caps.paths
+            )));
+        }
+        let cqn = cq.inner.borrow().cq;
+        let mut c = ctx.inner.borrow_mut();
+        let max = c.conns.len() as u32;
+        let conn = c.conns.iter().position(|u| !u).ok_or(Error::NoResources {
+            what: "connection",
+            max,
+        })? as u32;
+        let sq = c
+            .dev
+            .backend_mut()
+            .dma_alloc(init.sq_entries as usize * WQE_BYTES)?;
+        let rq = match c
+            .dev
+            .backend_mut()
+            .dma_alloc(init.rq_entries as usize * RQE_BYTES * init.streams as usize)
+        {
+            Ok(b) => b,
+            Err(e) => {
+                let _ = c.dev.backend_mut().dma_free(&sq);
+                return Err(e);
+            }
+        };
+        let r = c.command(
+            "CREATE_CONN",
+            &[
+                conn,
+                lo(sq.iova),
+                hi(sq.iova),
+                init.sq_entries.trailing_zeros() | cqn << 8 | self.inner.pd << 16,
+                lo(rq.iova),
+                hi(rq.iova),
+                init.rq_entries.trailing_zeros()
+                    | (init.streams as u32) << 8
+                    | (init.paths as u32) << 16,
+                0,
+            ],
+        );
+        if let Err(e) = r {
+            let _ = c.dev.backend_mut().dma_free(&sq);
+            let _ = c.dev.backend_mut().dma_free(&rq);
+            return Err(e);
+        }
+        c.conns[conn as usize] = true;
+        c.sq_done[conn as usize] = 0;
+        c.failed[conn as usize] = false;
+        for s in 0..init.streams {
+            c.rq_done.insert((conn, s), 0);
+        }
+        drop(c);
+        Ok(QueuePair {
+            pd: self.clone(),
+            cq: cq.clone(),
+            conn,
+            init,
+            sq,
+            rq,
+            sq_pi: 0,
+            rq_pi: vec![0; init.streams as usize],
+            peer: None,
+        })
+    }
+}
+
+/// A registered memory region (`ibv_mr`): DMA memory the engine may read
+/// and, with the rights given, write.
+pub struct MemoryRegion<B: Backend> {
+    pd: ProtectionDomain<B>,
+    buf: DmaBuf,
+    slot: u32,
+    key: u32,
+    access: u32,
+}
+
+impl<B: Backend> fmt::Debug for MemoryRegion<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemoryRegion")
+            .field("iova", &format_args!("0x{:x}", self.buf.iova))
+            .field("len", &self.buf.len)
+            .field("lkey", &format_args!("0x{:08x}", self.key))
+            .field("access", &self.access)
+            .finish()
+    }
+}
+
+impl<B: Backend> MemoryRegion<B> {
+    /// Local key (scatter entries, receive buffers).
+    pub fn lkey(&self) -> u32 {
+        self.key
+    }
+    /// Remote key (for the peer's WRITEs).
+    pub fn rkey(&self) -> u32 {
+        self.key
+    }
+    /// Device address of the first byte (the region's "virtual address").
+    pub fn addr(&self) -> u64 {
+        self.buf.iova
+    }
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.buf.len
+    }
+    /// Whether the region is empty (never: regions are at least 1 byte).
+    pub fn is_empty(&self) -> bool {
+        self.buf.len == 0
+    }
+    /// A scatter entry for `[off, off + len)` of this region.
+    pub fn sge(&self, off: u64, len: u32) -> Sge {
+        Sge {
+            addr: self.buf.iova + off,
+            len,
+            lkey: self.key,
+        }
+    }
+    /// Copy `data` into the region at `off`.
+    pub fn write(&self, off: usize, data: &[u8]) -> Result<()> {
+        self.pd
+            .inner
+            .ctx
+            .with_backend(|b| b.dma_write(&self.buf, off, data))
+    }
+    /// Copy from the region at `off`.
+    pub fn read(&self, off: usize, out: &mut [u8]) -> Result<()> {
+        self.pd
+            .inner
+            .ctx
+            .with_backend(|b| b.dma_read(&self.buf, off, out))
+    }
+}
+
+impl<B: Backend> Drop for MemoryRegion<B> {
+    fn drop(&mut self) {
+        let mut c = self.pd.inner.ctx.inner.borrow_mut();
+        if let Err(e) = c.command("DEREG_MR", &[self.slot]) {
+            log::warn!("deregistering memory region 0x{:08x}: {e}", self.key);
+        }
+        c.mrs[self.slot as usize] = None;
+        c.mr_slots[self.slot as usize] = 0;
+        if let Err(e) = c.dev.backend_mut().dma_free(&self.buf) {
+            log::warn!("freeing memory region 0x{:08x}: {e}", self.key);
+        }
+    }
+}
+
+struct CqInner<B: Backend> {
+    ctx: Context<B>,
+    cq: u32,
+    buf: DmaBuf,
+    entries: u32,
+    /// Entries consumed since creation (free running).
+    ci: u64,
+}
+
+impl<B: Backend> Drop for CqInner<B> {
+    fn drop(&mut self) {
+        let mut c = self.ctx.inner.borrow_mut();
+        if let Err(e) = c.command("DESTROY_CQ", &[self.cq]) {
+            log::warn!("destroying completion queue {}: {e}", self.cq);
+        }
+        c.cqs[self.cq as usize] = false;
+        if let Err(e) = c.dev.backend_mut().dma_free(&self.buf) {
+            log::warn!("freeing completion queue {}: {e}", self.cq);
+        }
+    }
+}
+
+/// A completion queue (`ibv_cq`).
+pub struct CompletionQueue<B: Backend> {
+    inner: Rc<RefCell<CqInner<B>>>,
+}
+
+impl<B: Backend> Clone for CompletionQueue<B> {
+    fn clone(&self) -> Self {
+        CompletionQueue {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+/// Completion status (`ibv_wc_status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WcStatus {
+    /// Done.
+    Success,
+    /// Not executed: the queue pair went to the error state first.
+    Flushed,
+    /// The peer refused the data, for this NACK reason.
+    Remote(braid_spec::wire::braid::NackReason),
+    /// A status code this driver does not know.
+    Unknown(u8),
+}
+
+impl fmt::Display for WcStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WcStatus::Success => write!(f, "success"),
+            WcStatus::Flushed => {
+                write!(f, "flushed: the queue pair failed before this request ran")
+            }
+            WcStatus::Remote(r) => write!(f, "remote error: the peer refused the data ({r:?})"),
+            WcStatus::Unknown(c) => write!(f, "unknown completion status 0x{c:02x}"),
+        }
+    }
+}
+
+/// Completion opcode (`ibv_wc_opcode`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WcOpcode {
+    /// A WRITE, WRITE_WITH_IMM or SEND finished at the sender.
+    SendDone,
+    /// A SEND landed in a receive buffer.
+    Recv,
+    /// A WRITE_WITH_IMM landed (`IBV_WC_RECV_RDMA_WITH_IMM`).
+    RecvRdmaWithImm,
+}
+
+/// A work completion (`ibv_wc`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkCompletion {
+    /// The work request's (or receive's) id.
+    pub wr_id: u64,
+    /// How it ended.
+    pub status: WcStatus,
+    /// What ended.
+    pub opcode: WcOpcode,
+    /// Bytes.
+    pub byte_len: u32,
+    /// Immediate data.
+    pub imm: Option<u32>,
+    /// Queue pair (connection id).
+    pub qp_num: u32,
+    /// Stream.
+    pub stream: u8,
+    /// Message sequence number on its stream.
+    pub msn: u32,
+}
+
+impl<B: Backend> CompletionQueue<B> {
+    /// Its number.
+    pub fn number(&self) -> u32 {
+        self.inner.borrow().cq
+    }
+
+    /// Entries.
+    pub fn entries(&self) -> u32 {
+        self.inner.borrow().entries
+    }
+
+    /// The ring in DMA memory (tests and backends play the engine on it).
+    pub fn ring(&self) -> DmaBuf {
+        self.inner.borrow().buf.clone()
+    }
+
+    /// Up to `max` completions (`ibv_poll_cq`), oldest first.
+    pub fn poll(&self, max: usize) -> Result<Vec<WorkCompletion>> {
+        let mut out = Vec::with_capacity(max.min(64));
+        self.poll_into(max, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`CompletionQueue::poll`] appending to `out`; returns how many.
+    pub fn poll_into(&self, max: usize, out: &mut Vec<WorkCompletion>) -> Result<usize> {
+        let mut cq = self.inner.borrow_mut();
+        let ctx = cq.ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        let (mask, shift) = (cq.entries as u64 - 1, cq.entries.trailing_zeros());
+        let mut got = 0;
+        let mut rec = [0u8; CQE_BYTES];
+        while got < max {
+            let idx = (cq.ci & mask) as usize;
+            let parity = u64::from((cq.ci >> shift) & 1 == 0);
+            c.dev
+                .backend_mut()
+                .dma_read(&cq.buf, idx * CQE_BYTES, &mut rec)?;
+            if host::get(&rec, C_OWNER) != parity {
+                break;
+            }
+            let wc = parse_cqe(&rec);
+            match wc.opcode {
+                WcOpcode::SendDone => {
+                    if let Some(d) = c.sq_done.get_mut(wc.qp_num as usize) {
+                        *d = d.wrapping_add(1);
+                    }
+                }
+                _ => {
+                    if let Some(d) = c.rq_done.get_mut(&(wc.qp_num, wc.stream)) {
+                        *d = d.wrapping_add(1);
+                    }
+                }
+            }
+            if wc.status != WcStatus::Success {
+                if let Some(f) = c.failed.get_mut(wc.qp_num as usize) {
+                    *f = true;
+                }
+            }
+            let o = &mut c.cq_outstanding[cq.cq as usize];
+            *o = o.saturating_sub(1);
+            out.push(wc);
+            cq.ci += 1;
+            got += 1;
+        }
+        if got > 0 {
+            let v = regs::set(&regs::CQ_DB_CI, 0, cq.ci as u32);
+            let v = regs::set(&regs::CQ_DB_CQ, v, cq.cq);
+            c.dev.write(&regs::CQ_DOORBELL, v)?;
+        }
+        Ok(got)
+    }
+}
+
+fn parse_cqe(rec: &[u8]) -> WorkCompletion {
+    let g = |f: &StateField| host::get(rec, f);
+    let status = match g(C_STATUS) as u8 {
+        host::CQE_OK => WcStatus::Success,
+        host::CQE_FLUSHED => WcStatus::Flushed,
+        s if s & host::CQE_REMOTE != 0 => {
+            match braid_spec::wire::braid::NackReason::from_u8(s & !host::CQE_REMOTE) {
+                Some(r) => WcStatus::Remote(r),
+                None => WcStatus::Unknown(s),
+            }
+        }
+        s => WcStatus::Unknown(s),
+    };
+    let opcode = match g(C_OPCODE) as u8 {
+        host::CQE_RECV => WcOpcode::Recv,
+        host::CQE_RECV_WRITE_IMM => WcOpcode::RecvRdmaWithImm,
+        _ => WcOpcode::SendDone,
+    };
+    WorkCompletion {
+        wr_id: g(C_WR_ID),
+        status,
+        opcode,
+        byte_len: g(C_BYTE_LEN) as u32,
+        imm: (g(C_FLAGS) as u8 & host::CQE_IMM != 0).then_some(g(C_IMM) as u32),
+        qp_num: g(C_CONN) as u32,
+        stream: g(C_STREAM) as u8,
+        msn: g(C_MSN) as u32,
+    }
+}
+
+/// Queue-pair sizes (`ibv_qp_init_attr`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QpInit {
+    /// Send queue entries (power of two).
+    pub sq_entries: u32,
+    /// Receive queue entries per stream (power of two).
+    pub rq_entries: u32,
+    /// Streams.
+    pub streams: u8,
+    /// Paths.
+    pub paths: u8,
+}
+
+impl Default for QpInit {
+    fn default() -> Self {
+        QpInit {
+            sq_entries: 256,
+            rq_entries: 256,
+            streams: 1,
+            paths: 16,
+        }
+    }
+}
+
+/// What a peer needs to connect to a queue pair (exchanged out of band).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnParams {
+    /// Connection id on its engine.
+    pub conn: u32,
+    /// Ethernet address.
+    pub mac: [u8; 6],
+    /// IPv4 address.
+    pub ip: [u8; 4],
+    /// First UDP source port of its paths.
+    pub udp_base: u16,
+}
+
+impl ConnParams {
+    /// One text line: `braid-conn <conn> <mac> <ip> <udp_base>`.
+    pub fn to_line(&self) -> String {
+        let m = self.mac;
+        format!(
+            "braid-conn {} {:02x}:{:02x}:{:02x}:{:02x}:{:02x}:{:02x} {}.{}.{}.{} {}\n",
+            self.conn,
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            m[4],
+            m[5],
+            self.ip[0],
+            self.ip[1],
+            self.ip[2],
+            self.ip[3],
+            self.udp_base
+        )
+    }
+
+    /// Parse [`ConnParams::to_line`].
+    pub fn from_line(line: &str) -> Result<ConnParams> {
+        let bad = |why: &str| Error::BadParams(format!("{why} in {:?}", line.trim()));
+        let p: Vec<&str> = line.split_whitespace().collect();
+        if p.len() != 5 || p[0] != "braid-conn" {
+            return Err(bad("expected `braid-conn <conn> <mac> <ip> <udp_base>`"));
+        }
+        let conn = p[1].parse().map_err(|_| bad("bad connection id"))?;
+        let mut mac = [0u8; 6];
+        let ms: Vec<&str> = p[2].split(':').collect();
+        if ms.len() != 6 {
+            return Err(bad("bad MAC address"));
+        }
+        for (i, m) in ms.iter().enumerate() {
+            mac[i] = u8::from_str_radix(m, 16).map_err(|_| bad("bad MAC address"))?;
+        }
+        let ip: std::net::Ipv4Addr = p[3].parse().map_err(|_| bad("bad IPv4 address"))?;
+        let udp_base = p[4].parse().map_err(|_| bad("bad UDP port"))?;
+        Ok(ConnParams {
+            conn,
+            mac,
+            ip: ip.octets(),
+            udp_base,
+        })
+    }
+
+    /// Exchange parameters over any byte stream (a TCP connection, a pipe):
+    /// send ours, read theirs.
+    pub fn exchange(
+        &self,
+        stream: &mut (impl std::io::Read + std::io::Write),
+    ) -> Result<ConnParams> {
+        let io = |e: std::io::Error| Error::BadParams(format!("exchange failed: {e}"));
+        stream.write_all(self.to_line().as_bytes()).map_err(io)?;
+        stream.flush().map_err(io)?;
+        let mut line = Vec::new();
+        let mut b = [0u8; 1];
+        while line.len() < 256 {
+            if stream.read(&mut b).map_err(io)? == 0 {
+                break;
+            }
+            if b[0] == b'\n' {
+                break;
+            }
+            line.push(b[0]);
+        }
+        ConnParams::from_line(&String::from_utf8_lossy(&line))
+    }
+}
+
+/// A scatter entry (`ibv_sge`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sge {
+    /// Address (inside the region of `lkey`).
+    pub addr: u64,
+    /// Length.
+    pub len: u32,
+    /// Local key.
+    pub lkey: u32,
+}
+
+/// What a send work request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SendOp {
+    /// RDMA WRITE to `remote_addr` in the peer's region `rkey`.
+    Write {
+        /// Peer address.
+        remote_addr: u64,
+        /// Peer key.
+        rkey: u32,
+    },
+    /// RDMA WRITE with immediate (a completion at the peer too).
+    WriteWithImm {
+        /// Peer address.
+        remote_addr: u64,
+        /// Peer key.
+        rkey: u32,
+        /// Immediate data.
+        imm: u32,
+    },
+    /// SEND into the peer's next receive buffer of the stream.
+    Send,
+    /// SEND with immediate.
+    SendWithImm {
+        /// Immediate data.
+        imm: u32,
+    },
+}
+
+/// A send work request (`ibv_send_wr`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SendWr {
+    /// Returned in the completion.
+    pub wr_id: u64,
+    /// Operation.
+    pub op: SendOp,
+    /// Stream.
+    pub stream: u8,
+    /// Scatter entries (at most [`MAX_SGE`]; none for a zero-length message).
+    pub sg_list: Vec<Sge>,
+}
+
+/// A receive work request (`ibv_recv_wr`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecvWr {
+    /// Returned in the completion.
+    pub wr_id: u64,
+    /// Buffer (one scatter entry).
+    pub sge: Sge,
+}
+
+/// A queue pair (`ibv_qp`): one Braid connection.
+pub struct QueuePair<B: Backend> {
+    pd: ProtectionDomain<B>,
+    cq: CompletionQueue<B>,
+    conn: u32,
+    init: QpInit,
+    sq: DmaBuf,
+    rq: DmaBuf,
+    sq_pi: u32,
+    rq_pi: Vec<u32>,
+    peer: Option<ConnParams>,
+}
+
+impl<B: Backend> QueuePair<B> {
+    /// Its number (the engine's connection id).
+    pub fn qp_num(&self) -> u32 {
+        self.conn
+    }
+
+    /// Parameters the peer needs, with this host's addresses.
+    pub fn local_params(&self, mac: [u8; 6], ip: [u8; 4]) -> ConnParams {
+        ConnParams {
+            conn: self.conn,
+            mac,
+            ip,
+            udp_base: 0xc000u16.wrapping_add(self.conn as u16 * 16),
+        }
+    }
+
+    /// Connect to the peer (`ibv_modify_qp` to RTS): program its addresses.
+    pub fn connect(&mut self, local: &ConnParams, peer: &ConnParams) -> Result<()> {
+        let ctx = self.pd.inner.ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        let m = peer.mac;
+        c.command(
+            "SET_PEER",
+            &[
+                self.conn,
+                u32::from_le_bytes([m[0], m[1], m[2], m[3]]),
+                u32::from_le_bytes([m[4], m[5], 0, 0]),
+                u32::from_be_bytes(peer.ip),
+                u32::from_be_bytes(local.ip),
+                local.udp_base as u32,
+                braid_spec::BRAID_UDP_PORT as u32,
+                peer.conn,
+            ],
+        )?;
+        self.peer = Some(*peer);
+        Ok(())
+    }
+
+    fn check_sge(c: &Ctx<B>, pd: u32, sge: &Sge, need: u32) -> Result<()> {
+        let mr = match c.mrs.get((sge.lkey >> 8) as usize) {
+            Some(Some((k, mr))) if *k == sge.lkey => mr,
+            _ => return Err(Error::BadLkey { lkey: sge.lkey }),
+        };
+        if mr.pd != pd {
+            return Err(Error::PdMismatch {
+                lkey: sge.lkey,
+                region_pd: mr.pd,
+                qp_pd: pd,
+            });
+        }
+        let inside = sge.addr >= mr.iova
+            && sge
+                .addr
+                .checked_add(sge.len as u64)
+                .is_some_and(|e| e <= mr.iova + mr.len);
+        if !inside {
+            return Err(Error::SgeOutOfRegion {
+                lkey: sge.lkey,
+                addr: sge.addr,
+                len: sge.len as u64,
+                start: mr.iova,
+                size: mr.len,
+            });
+        }
+        if mr.access & need != need {
+            return Err(Error::AccessDenied {
+                lkey: sge.lkey,
+                need: "LOCAL_WRITE",
+            });
+        }
+        Ok(())
+    }
+
+    fn usable(&self, c: &Ctx<B>) -> Result<()> {
+        if self.peer.is_none() {
+            return Err(Error::NotConnected { conn: self.conn });
+        }
+        if c.failed[self.conn as usize] {
+            return Err(Error::QpError { conn: self.conn });
+        }
+        Ok(())
+    }
+
+    /// Post send work requests (`ibv_post_send`): every request is checked
+    /// first, then all are written and announced with one doorbell. On an
+    /// error nothing is posted.
+    pub fn post_send(&mut self, wrs: &[SendWr]) -> Result<()> {
+        let ctx = self.pd.inner.ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        self.usable(&c)?;
+        let pd = self.pd.inner.pd;
+        for wr in wrs {
+            if wr.stream >= self.init.streams {
+                return Err(Error::BadStream {
+                    stream: wr.stream,
+                    streams: self.init.streams,
+                });
+            }
+            if wr.sg_list.len() > MAX_SGE {
+                return Err(Error::TooManySge {
+                    n: wr.sg_list.len(),
+                    max: MAX_SGE,
+                });
+            }
+            for sge in &wr.sg_list {
+                Self::check_sge(&c, pd, sge, 0)?;
+            }
+        }
+        let n = wrs.len() as u32;
+        let outstanding = self.sq_pi.wrapping_sub(c.sq_done[self.conn as usize]);
+        if outstanding + n > self.init.sq_entries {
+            return Err(Error::SendQueueFull {
+                conn: self.conn,
+                entries: self.init.sq_entries,
+                outstanding,
+                posting: n,
+            });
+        }
+        let cqn = self.cq.number();
+        let cq_entries = self.cq.entries();
+        let o = c.cq_outstanding[cqn as usize];
+        if o + n > cq_entries {
+            return Err(Error::CqFull {
+                cq: cqn,
+                entries: cq_entries,
+                outstanding: o,
+                posting: n,
+            });
+        }
+        let mut rec = [0u8; WQE_BYTES];
+        for wr in wrs {
+            rec.fill(0);
+            let (opcode, imm, rkey, raddr) = match wr.op {
+                SendOp::Write { remote_addr, rkey } => (0x01, 0, rkey, remote_addr),
+                SendOp::WriteWithImm {
+                    remote_addr,
+                    rkey,
+                    imm,
+                } => (0x02, imm, rkey, remote_addr),
+                SendOp::Send => (0x03, 0, 0, 0),
+                SendOp::SendWithImm { imm } => (0x04, imm, 0, 0),
+            };
+            let len: u64 = wr.sg_list.iter().map(|s| s.len as u64).sum();
+            let p = |r: &mut [u8], f: &StateField, v: u64| host::put(r, f, v);
+            p(&mut rec, W_OPCODE, opcode);
+            p(&mut rec, W_FLAGS, host::WQE_SIGNALED as u64);
+            p(&mut rec, W_STREAM, wr.stream as u64);
+            p(&mut rec, W_NUM_SGE, wr.sg_list.len() as u64);
+            p(&mut rec, W_LEN, len);
+            p(&mut rec, W_WR_ID, wr.wr_id);
+            p(&mut rec, W_IMM, imm as u64);
+            p(&mut rec, W_RKEY, rkey as u64);
+            p(&mut rec, W_RADDR, raddr);
+            if let Some(s) = wr.sg_list.first() {
+                p(&mut rec, W_SGE_ADDR, s.addr);
+                p(&mut rec, W_SGE_LKEY, s.lkey as u64);
+                p(&mut rec, W_SGE_LEN, s.len as u64);
+            }
+            let idx = (self.sq_pi % self.init.sq_entries) as usize;
+            c.dev
+                .backend_mut()
+                .dma_write(&self.sq, idx * WQE_BYTES, &rec)?;
+            self.sq_pi = self.sq_pi.wrapping_add(1);
+        }
+        c.cq_outstanding[cqn as usize] += n;
+        if n > 0 {
+            let v = regs::set(&regs::SQ_DB_PI, 0, self.sq_pi);
+            let v = regs::set(&regs::SQ_DB_CONN, v, self.conn);
+            c.dev.write(&regs::SQ_DOORBELL, v)?;
+        }
+        Ok(())
+    }
+
+    /// Post receive buffers on `stream` (`ibv_post_recv`); one doorbell.
+    pub fn post_recv(&mut self, stream: u8, wrs: &[RecvWr]) -> Result<()> {
+        let ctx = self.pd.inner.ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        if c.failed[self.conn as usize] {
+            return Err(Error::QpError { conn: self.conn });
+        }
+        if stream >= self.init.streams {
+            return Err(Error::BadStream {
+                stream,
+                streams: self.init.streams,
+            });
+        }
+        let pd = self.pd.inner.pd;
+        for wr in wrs {
+            Self::check_sge(&c, pd, &wr.sge, access::LOCAL_WRITE)?;
+        }
+        let n = wrs.len() as u32;
+        let s = stream as usize;
+        let done = c.rq_done.get(&(self.conn, stream)).copied().unwrap_or(0);
+        if self.rq_pi[s].wrapping_sub(done) + n > self.init.rq_entries {
+            return Err(Error::RecvQueueFull {
+                conn: self.conn,
+                stream,
+                entries: self.init.rq_entries,
+            });
+        }
+        let cqn = self.cq.number();
+        let cq_entries = self.cq.entries();
+        let o = c.cq_outstanding[cqn as usize];
+        if o + n > cq_entries {
+            return Err(Error::CqFull {
+                cq: cqn,
+                entries: cq_entries,
+                outstanding: o,
+                posting: n,
+            });
+        }
+        let base = s * self.init.rq_entries as usize * RQE_BYTES;
+        let mut rec = [0u8; RQE_BYTES];
+        for wr in wrs {
+            rec.fill(0);
+            host::put(&mut rec, R_WR_ID, wr.wr_id);
+            host::put(&mut rec, R_ADDR, wr.sge.addr);
+            host::put(&mut rec, R_LKEY, wr.sge.lkey as u64);
+            host::put(&mut rec, R_LEN, wr.sge.len as u64);
+            let idx = (self.rq_pi[s] % self.init.rq_entries) as usize;
+            c.dev
+                .backend_mut()
+                .dma_write(&self.rq, base + idx * RQE_BYTES, &rec)?;
+            self.rq_pi[s] = self.rq_pi[s].wrapping_add(1);
+        }
+        c.cq_outstanding[cqn as usize] += n;
+        if n > 0 {
+            let v = regs::set(&regs::RQ_DB_PI, 0, self.rq_pi[s]);
+            let v = regs::set(&regs::RQ_DB_STREAM, v, stream as u32);
+            let v = regs::set(&regs::RQ_DB_CONN, v, self.conn);
+            c.dev.write(&regs::RQ_DOORBELL, v)?;
+        }
+        Ok(())
+    }
+
+    /// The send ring (tests play the engine through it).
+    pub fn send_ring(&self) -> &DmaBuf {
+        &self.sq
+    }
+
+    /// The receive rings, one per stream back to back.
+    pub fn recv_rings(&self) -> &DmaBuf {
+        &self.rq
+    }
+}
+
+impl<B: Backend> Drop for QueuePair<B> {
+    fn drop(&mut self) {
+        let ctx = self.pd.inner.ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        if let Err(e) = c.command("DESTROY_CONN", &[self.conn]) {
+            log::warn!("destroying queue pair {}: {e}", self.conn);
+        }
+        c.conns[self.conn as usize] = false;
+        for s in 0..self.init.streams {
+            c.rq_done.remove(&(self.conn, s));
+        }
+        for b in [&self.sq, &self.rq] {
+            if let Err(e) = c.dev.backend_mut().dma_free(b) {
+                log::warn!("freeing queue pair {} ring: {e}", self.conn);
+            }
+        }
+    }
+}
+
+/// Encode a completion as the engine writes it (for backends that play
+/// the engine, and tests).
+pub fn encode_cqe(rec: &mut [u8; CQE_BYTES], wc: &WorkCompletion, owner: u8) {
+    rec.fill(0);
+    let p = |r: &mut [u8], f: &StateField, v: u64| host::put(r, f, v);
+    p(rec, C_WR_ID, wc.wr_id);
+    p(rec, C_BYTE_LEN, wc.byte_len as u64);
+    p(rec, C_IMM, wc.imm.unwrap_or(0) as u64);
+    p(rec, C_MSN, wc.msn as u64);
+    p(rec, C_CONN, wc.qp_num as u64);
+    p(
+        rec,
+        C_OPCODE,
+        match wc.opcode {
+            WcOpcode::SendDone => host::CQE_SEND_DONE,
+            WcOpcode::Recv => host::CQE_RECV,
+            WcOpcode::RecvRdmaWithImm => host::CQE_RECV_WRITE_IMM,
+        } as u64,
+    );
+    p(
+        rec,
+        C_STATUS,
+        match wc.status {
+            WcStatus::Success => host::CQE_OK,
+            WcStatus::Flushed => host::CQE_FLUSHED,
+            WcStatus::Remote(r) => host::CQE_REMOTE | r as u8,
+            WcStatus::Unknown(c) => c,
+        } as u64,
+    );
+    p(rec, C_STREAM, wc.stream as u64);
+    p(
+        rec,
+        C_FLAGS,
+        if wc.imm.is_some() {
+            host::CQE_IMM as u64
+        } else {
+            0
+        },
+    );
+    p(rec, C_OWNER, owner as u64);
+}

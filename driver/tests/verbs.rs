@@ -1,0 +1,478 @@
+//! The verbs-like API on the memory backend: exact queue entries, exact
+//! register writes, typed misuse errors, completion parsing and ring
+//! wraparound, release on drop. The test plays the engine by writing
+//! completions into the CQ ring.
+
+use braid_driver::verbs::*;
+use braid_driver::{Backend, Error, MemBackend};
+use braid_spec::host::{self, field, CQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::regs;
+
+type Ctx = Context<MemBackend>;
+
+fn ctx() -> Ctx {
+    Context::open(MemBackend::new()).expect("open")
+}
+
+fn connected(
+    ctx: &Ctx,
+    pd: &ProtectionDomain<MemBackend>,
+    cq: &CompletionQueue<MemBackend>,
+    init: QpInit,
+) -> QueuePair<MemBackend> {
+    let mut qp = pd.create_qp(cq, init).expect("qp");
+    let local = qp.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]);
+    let peer = ConnParams {
+        conn: 7,
+        mac: [2, 0, 0, 0, 0, 2],
+        ip: [10, 0, 0, 2],
+        udp_base: 0xc100,
+    };
+    qp.connect(&local, &peer).expect("connect");
+    let _ = ctx;
+    qp
+}
+
+/// The engine's side: complete `wr_id`s on `cq` at ring position `ci`.
+fn engine_complete(
+    ctx: &Ctx,
+    cq: &CompletionQueue<MemBackend>,
+    ci: &mut u64,
+    wcs: &[WorkCompletion],
+) {
+    let ring = cq.ring();
+    let n = cq.entries() as u64;
+    ctx.with_backend(|b| {
+        for wc in wcs {
+            let mut rec = [0u8; CQE_BYTES];
+            let owner = if (*ci / n) % 2 == 0 { 1 } else { 0 };
+            encode_cqe(&mut rec, wc, owner);
+            b.dma_write(&ring, ((*ci % n) as usize) * CQE_BYTES, &rec)
+                .unwrap();
+            *ci += 1;
+        }
+    });
+}
+
+fn done(qp: u32, wr_id: u64) -> WorkCompletion {
+    WorkCompletion {
+        wr_id,
+        status: WcStatus::Success,
+        opcode: WcOpcode::SendDone,
+        byte_len: 8,
+        imm: None,
+        qp_num: qp,
+        stream: 0,
+        msn: 0,
+    }
+}
+
+#[test]
+fn reg_mr_programs_the_region_with_one_command() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    ctx.with_backend(|b| b.record_writes());
+    let mr = pd
+        .reg_mr(10_000, access::REMOTE_WRITE | access::LOCAL_WRITE)
+        .unwrap();
+    let w = ctx.with_backend(|b| b.take_writes());
+    let slot = mr.lkey() >> 8;
+    let want: Vec<(u32, u32)> = vec![
+        (0x040, slot),
+        (0x044, mr.addr() as u32),
+        (0x048, (mr.addr() >> 32) as u32),
+        (0x04c, 10_000),
+        (0x050, 0),
+        (0x054, mr.lkey()),
+        (0x058, pd.number()),
+        (0x05c, 3),
+        (0x060, host::command("REG_MR") as u32),
+    ];
+    assert_eq!(w, want);
+    assert_eq!(mr.len(), 10_000);
+    mr.write(9_998, b"ok").unwrap();
+    let mut out = [0u8; 2];
+    mr.read(9_998, &mut out).unwrap();
+    assert_eq!(&out, b"ok");
+    assert!(matches!(
+        mr.write(9_999, b"ok"),
+        Err(Error::DmaRange { .. })
+    ));
+    assert!(matches!(pd.reg_mr(8, 0x10), Err(Error::BadArgument(_))));
+}
+
+#[test]
+fn post_send_writes_exact_wqes_and_one_doorbell_per_batch() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(64).unwrap();
+    let mr = pd.reg_mr(1 << 16, access::LOCAL_WRITE).unwrap();
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 8,
+            rq_entries: 8,
+            streams: 2,
+            paths: 16,
+        },
+    );
+    ctx.with_backend(|b| b.record_writes());
+    let wrs = vec![
+        SendWr {
+            wr_id: 11,
+            op: SendOp::Write {
+                remote_addr: 0xdead_0000,
+                rkey: 0x1234,
+            },
+            stream: 0,
+            sg_list: vec![mr.sge(0, 4096)],
+        },
+        SendWr {
+            wr_id: 12,
+            op: SendOp::WriteWithImm {
+                remote_addr: 0xdead_1000,
+                rkey: 0x1234,
+                imm: 0xabcd,
+            },
+            stream: 1,
+            sg_list: vec![mr.sge(4096, 1)],
+        },
+        SendWr {
+            wr_id: 13,
+            op: SendOp::SendWithImm { imm: 5 },
+            stream: 1,
+            sg_list: vec![],
+        },
+    ];
+    qp.post_send(&wrs).unwrap();
+    let w = ctx.with_backend(|b| b.take_writes());
+    assert_eq!(
+        w,
+        vec![(regs::SQ_DOORBELL.offset, qp.qp_num() << 16 | 3)],
+        "one doorbell: pi 3"
+    );
+    let ring = qp.send_ring().clone();
+    let mut rec = [0u8; WQE_BYTES];
+    ctx.with_backend(|b| b.dma_read(&ring, WQE_BYTES, &mut rec))
+        .unwrap();
+    let g = |n: &str| host::get(&rec, field(WQE, n));
+    assert_eq!(g("opcode"), 0x02);
+    assert_eq!(g("flags"), host::WQE_SIGNALED as u64);
+    assert_eq!(g("stream"), 1);
+    assert_eq!(g("num_sge"), 1);
+    assert_eq!(g("len"), 1);
+    assert_eq!(g("wr_id"), 12);
+    assert_eq!(g("imm"), 0xabcd);
+    assert_eq!(g("rkey"), 0x1234);
+    assert_eq!(g("remote_addr"), 0xdead_1000);
+    assert_eq!(g("sge_addr"), mr.addr() + 4096);
+    assert_eq!(g("sge_lkey"), mr.lkey() as u64);
+    assert_eq!(g("sge_len"), 1);
+    assert_eq!(&rec[48..], &[0u8; 16], "reserved bytes zero");
+    ctx.with_backend(|b| b.dma_read(&ring, 2 * WQE_BYTES, &mut rec))
+        .unwrap();
+    assert_eq!(host::get(&rec, field(WQE, "opcode")), 0x04);
+    assert_eq!(host::get(&rec, field(WQE, "num_sge")), 0);
+}
+
+#[test]
+fn misuse_gets_typed_errors_and_posts_nothing() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let pd2 = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let mr = pd.reg_mr(4096, access::REMOTE_WRITE).unwrap();
+    let other = pd2.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let init = QpInit {
+        sq_entries: 4,
+        rq_entries: 2,
+        streams: 1,
+        paths: 4,
+    };
+    let mut idle = pd.create_qp(&cq, init).unwrap();
+    let wr = |sge: Vec<Sge>| SendWr {
+        wr_id: 1,
+        op: SendOp::Send,
+        stream: 0,
+        sg_list: sge,
+    };
+    assert_eq!(
+        idle.post_send(&[wr(vec![mr.sge(0, 1)])]),
+        Err(Error::NotConnected {
+            conn: idle.qp_num()
+        })
+    );
+    drop(idle);
+    let mut qp = connected(&ctx, &pd, &cq, init);
+    ctx.with_backend(|b| b.record_writes());
+    assert_eq!(
+        qp.post_send(&[wr(vec![Sge {
+            addr: mr.addr(),
+            len: 1,
+            lkey: 0x77
+        }])]),
+        Err(Error::BadLkey { lkey: 0x77 })
+    );
+    assert!(matches!(
+        qp.post_send(&[wr(vec![mr.sge(4000, 200)])]),
+        Err(Error::SgeOutOfRegion { len: 200, .. })
+    ));
+    let e = qp
+        .post_send(&[wr(vec![mr.sge(4000, 200)])])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("outside the memory region"), "{e}");
+    assert!(matches!(
+        qp.post_send(&[wr(vec![other.sge(0, 1)])]),
+        Err(Error::PdMismatch { .. })
+    ));
+    assert_eq!(
+        qp.post_send(&[wr(vec![mr.sge(0, 1), mr.sge(1, 1)])]),
+        Err(Error::TooManySge { n: 2, max: 1 })
+    );
+    assert_eq!(
+        qp.post_send(&[SendWr {
+            wr_id: 1,
+            op: SendOp::Send,
+            stream: 3,
+            sg_list: vec![]
+        }]),
+        Err(Error::BadStream {
+            stream: 3,
+            streams: 1
+        })
+    );
+    // receive buffers need LOCAL_WRITE
+    assert!(matches!(
+        qp.post_recv(
+            0,
+            &[RecvWr {
+                wr_id: 1,
+                sge: mr.sge(0, 64)
+            }]
+        ),
+        Err(Error::AccessDenied { .. })
+    ));
+    // the CQ holds 4: four sends fit, a fifth would overrun it
+    let four: Vec<SendWr> = (0..4)
+        .map(|i| SendWr {
+            wr_id: i,
+            ..wr(vec![mr.sge(0, 8)])
+        })
+        .collect();
+    assert!(
+        ctx.with_backend(|b| b.take_writes()).is_empty(),
+        "nothing reached the engine"
+    );
+    qp.post_send(&four).unwrap();
+    assert!(matches!(
+        qp.post_send(&[wr(vec![])]),
+        Err(Error::SendQueueFull {
+            outstanding: 4,
+            entries: 4,
+            ..
+        })
+    ));
+    assert!(matches!(ctx.create_cq(3), Err(Error::BadArgument(_))));
+}
+
+#[test]
+fn poll_cq_parses_completions_frees_queue_space_and_wraps() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 4,
+            rq_entries: 4,
+            streams: 1,
+            paths: 4,
+        },
+    );
+    let q = qp.qp_num();
+    let mut eng_ci = 0u64;
+    assert!(cq.poll(8).unwrap().is_empty(), "empty ring");
+    for round in 0..5u64 {
+        let wrs: Vec<SendWr> = (0..3)
+            .map(|i| SendWr {
+                wr_id: round * 10 + i,
+                op: SendOp::Write {
+                    remote_addr: 0,
+                    rkey: 1,
+                },
+                stream: 0,
+                sg_list: vec![mr.sge(0, 8)],
+            })
+            .collect();
+        qp.post_send(&wrs).unwrap();
+        let mut wcs: Vec<WorkCompletion> = (0..3).map(|i| done(q, round * 10 + i)).collect();
+        wcs[1].status = WcStatus::Success;
+        engine_complete(&ctx, &cq, &mut eng_ci, &wcs);
+        ctx.with_backend(|b| b.record_writes());
+        let got = cq.poll(2).unwrap();
+        assert_eq!(got, wcs[..2].to_vec(), "round {round}");
+        let got2 = cq.poll(8).unwrap();
+        assert_eq!(got2, wcs[2..].to_vec(), "round {round}");
+        let w = ctx.with_backend(|b| b.take_writes());
+        let ci = (round + 1) * 3;
+        assert_eq!(
+            w.last(),
+            Some(&(regs::CQ_DOORBELL.offset, cq.number() << 16 | ci as u32))
+        );
+    }
+    // a receive completion with immediate and a remote error, as the engine writes them
+    let rx = WorkCompletion {
+        wr_id: 99,
+        status: WcStatus::Success,
+        opcode: WcOpcode::RecvRdmaWithImm,
+        byte_len: 1 << 20,
+        imm: Some(0xfeed),
+        qp_num: q,
+        stream: 0,
+        msn: 41,
+    };
+    let err = WorkCompletion {
+        wr_id: 5,
+        status: WcStatus::Remote(braid_spec::wire::braid::NackReason::InvalidRkey),
+        ..done(q, 5)
+    };
+    qp.post_send(&[SendWr {
+        wr_id: 5,
+        op: SendOp::Send,
+        stream: 0,
+        sg_list: vec![],
+    }])
+    .unwrap();
+    engine_complete(&ctx, &cq, &mut eng_ci, &[rx, err]);
+    let got = cq.poll(8).unwrap();
+    assert_eq!(got, vec![rx, err]);
+    assert_eq!(
+        got[1].status.to_string(),
+        "remote error: the peer refused the data (InvalidRkey)"
+    );
+    // the failed queue pair refuses further work
+    assert_eq!(qp.post_send(&[]), Err(Error::QpError { conn: q }));
+}
+
+#[test]
+fn everything_is_released_on_drop_in_order() {
+    let ctx = ctx();
+    {
+        let pd = ctx.alloc_pd();
+        let cq = ctx.create_cq(16).unwrap();
+        let _mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+        let qp = connected(&ctx, &pd, &cq, QpInit::default());
+        assert_eq!(
+            ctx.with_backend(|b| b.dma_buffers()),
+            4,
+            "cq ring, mr, send ring, receive rings"
+        );
+        ctx.with_backend(|b| b.record_writes());
+        drop(cq); // the queue pair keeps it alive
+        assert!(ctx.with_backend(|b| b.take_writes()).is_empty());
+        drop(qp);
+        let cmds: Vec<u32> = ctx
+            .with_backend(|b| b.take_writes())
+            .iter()
+            .filter(|w| w.0 == regs::CMD.offset)
+            .map(|w| w.1)
+            .collect();
+        assert_eq!(
+            cmds,
+            vec![
+                host::command("DESTROY_CONN") as u32,
+                host::command("DESTROY_CQ") as u32
+            ]
+        );
+    }
+    assert_eq!(ctx.with_backend(|b| b.dma_buffers()), 0);
+}
+
+#[test]
+fn connection_parameters_round_trip_and_exchange() {
+    let p = ConnParams {
+        conn: 12,
+        mac: [2, 0x42, 0x52, 0, 1, 0xff],
+        ip: [10, 1, 2, 3],
+        udp_base: 49152,
+    };
+    assert_eq!(
+        p.to_line(),
+        "braid-conn 12 02:42:52:00:01:ff 10.1.2.3 49152\n"
+    );
+    assert_eq!(ConnParams::from_line(&p.to_line()), Ok(p));
+    for bad in [
+        "",
+        "braid-conn 1 2 3",
+        "braid-conn x 02:42:52:00:01:ff 10.1.2.3 1",
+        "braid-conn 1 02:42:52:00:01 10.1.2.3 1",
+        "braid-conn 1 02:42:52:00:01:ff 10.1.2 1",
+    ] {
+        assert!(
+            matches!(ConnParams::from_line(bad), Err(Error::BadParams(_))),
+            "{bad:?}"
+        );
+    }
+    let (mut a, mut b) = std::os::unix::net::UnixStream::pair().unwrap();
+    let q = ConnParams { conn: 3, ..p };
+    let t = std::thread::spawn(move || q.exchange(&mut b).unwrap());
+    assert_eq!(p.exchange(&mut a).unwrap(), q);
+    assert_eq!(t.join().unwrap(), p);
+}
+
+#[test]
+fn completion_queue_and_receive_queue_overruns_are_refused() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 8,
+            rq_entries: 2,
+            streams: 1,
+            paths: 4,
+        },
+    );
+    let rwr = |i| RecvWr {
+        wr_id: i,
+        sge: mr.sge(0, 64),
+    };
+    qp.post_recv(0, &[rwr(1), rwr(2)]).unwrap();
+    assert_eq!(
+        qp.post_recv(0, &[rwr(3)]),
+        Err(Error::RecvQueueFull {
+            conn: qp.qp_num(),
+            stream: 0,
+            entries: 2
+        })
+    );
+    let sends: Vec<SendWr> = (0..3)
+        .map(|i| SendWr {
+            wr_id: i,
+            op: SendOp::Send,
+            stream: 0,
+            sg_list: vec![],
+        })
+        .collect();
+    // 2 receives + 3 sends > 4 CQ entries, while the send queue (8) has room
+    assert_eq!(
+        qp.post_send(&sends),
+        Err(Error::CqFull {
+            cq: cq.number(),
+            entries: 4,
+            outstanding: 2,
+            posting: 3
+        })
+    );
+    qp.post_send(&sends[..2]).unwrap();
+}

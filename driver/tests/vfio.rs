@@ -1,0 +1,859 @@
+//! VFIO backend and device discovery against fake sysfs and /dev trees
+//! (std only, no root needed), the IOVA allocator, the real machine's sysfs
+//! (read only), and the `braid` command.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use braid_driver::vfio::{
+    self, braid_candidates, check, list_devices, IovaAllocator, PciAddr, PciDeviceInfo, VfioTarget,
+};
+use braid_driver::{Error, VfioBackend};
+
+/// A fake sysfs (`<dir>/sys`) and /dev (`<dir>/dev`) in a fresh temporary
+/// directory, removed on drop.
+struct Tree {
+    dir: PathBuf,
+}
+
+/// One fake PCI function.
+struct Dev<'a> {
+    addr: &'a str,
+    vendor: u16,
+    device: u16,
+    class: u32,
+    driver: Option<&'a str>,
+    group: Option<u32>,
+    numa: Option<i32>,
+}
+
+const BOARD: Dev<'static> = Dev {
+    addr: "0000:3b:00.0",
+    vendor: 0x10ee,
+    device: 0x903f,
+    class: 0x058000,
+    driver: Some("vfio-pci"),
+    group: Some(17),
+    numa: Some(1),
+};
+
+impl Tree {
+    fn new() -> Tree {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "braid-vfio-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("sys/bus/pci/devices")).unwrap();
+        fs::create_dir_all(dir.join("dev")).unwrap();
+        Tree { dir }
+    }
+
+    fn sys(&self) -> PathBuf {
+        self.dir.join("sys")
+    }
+
+    fn dev(&self) -> PathBuf {
+        self.dir.join("dev")
+    }
+
+    /// A function laid out as the kernel does: a directory under
+    /// `devices/pci0000:00/`, linked from `bus/pci/devices/`, with relative
+    /// `driver` and `iommu_group` links.
+    fn add(&self, d: &Dev) -> &Self {
+        let sys = self.sys();
+        let real = sys.join("devices/pci0000:00").join(d.addr);
+        fs::create_dir_all(&real).unwrap();
+        symlink(
+            format!("../../../devices/pci0000:00/{}", d.addr),
+            sys.join("bus/pci/devices").join(d.addr),
+        )
+        .unwrap();
+        fs::write(real.join("vendor"), format!("0x{:04x}\n", d.vendor)).unwrap();
+        fs::write(real.join("device"), format!("0x{:04x}\n", d.device)).unwrap();
+        fs::write(real.join("class"), format!("0x{:06x}\n", d.class)).unwrap();
+        if let Some(n) = d.numa {
+            fs::write(real.join("numa_node"), format!("{n}\n")).unwrap();
+        }
+        if let Some(drv) = d.driver {
+            fs::create_dir_all(sys.join("bus/pci/drivers").join(drv)).unwrap();
+            symlink(
+                format!("../../../bus/pci/drivers/{drv}"),
+                real.join("driver"),
+            )
+            .unwrap();
+        }
+        if let Some(g) = d.group {
+            fs::create_dir_all(sys.join(format!("kernel/iommu_groups/{g}/devices"))).unwrap();
+            symlink(
+                format!("../../../kernel/iommu_groups/{g}"),
+                real.join("iommu_group"),
+            )
+            .unwrap();
+        }
+        self
+    }
+
+    /// `/dev/vfio/vfio`, and `/dev/vfio/<g>` for each group.
+    fn vfio(&self, groups: &[u32]) -> &Self {
+        let v = self.dev().join("vfio");
+        fs::create_dir_all(&v).unwrap();
+        fs::write(v.join("vfio"), "").unwrap();
+        for g in groups {
+            fs::write(v.join(g.to_string()), "").unwrap();
+        }
+        self
+    }
+
+    fn open(&self, addr: &str) -> Result<VfioBackend, Error> {
+        VfioBackend::open_with_root(self.sys(), self.dev(), addr)
+    }
+
+    fn check(&self, addr: &str) -> Result<VfioTarget, Error> {
+        check(self.sys(), self.dev(), addr.parse().unwrap())
+    }
+
+    fn s(&self) -> String {
+        self.sys().display().to_string()
+    }
+
+    fn d(&self) -> String {
+        self.dev().display().to_string()
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn msg<T: std::fmt::Debug>(r: Result<T, Error>) -> String {
+    r.expect_err("expected an error").to_string()
+}
+
+fn addr(s: &str) -> PciAddr {
+    s.parse().unwrap()
+}
+
+// ---------------------------------------------------------------- addresses
+
+#[test]
+fn pci_addresses_parse_in_both_forms() {
+    let a = PciAddr {
+        domain: 0,
+        bus: 0x3b,
+        device: 0,
+        function: 0,
+    };
+    assert_eq!("0000:3b:00.0".parse::<PciAddr>(), Ok(a));
+    assert_eq!("3b:00.0".parse::<PciAddr>(), Ok(a));
+    assert_eq!(" 0000:3B:00.0\n".parse::<PciAddr>(), Ok(a));
+    let b: PciAddr = "10000:af:1f.7".parse().unwrap();
+    assert_eq!(
+        b,
+        PciAddr {
+            domain: 0x10000,
+            bus: 0xaf,
+            device: 0x1f,
+            function: 7
+        }
+    );
+    assert_eq!(a.to_string(), "0000:3b:00.0");
+    assert_eq!(b.to_string(), "10000:af:1f.7");
+    assert_eq!(addr("ff:1f.7").to_string(), "0000:ff:1f.7");
+}
+
+#[test]
+fn malformed_pci_addresses_say_what_is_wrong() {
+    let tail = "; expected DDDD:BB:DD.F (e.g. 0000:3b:00.0) or BB:DD.F (e.g. 3b:00.0), in hex";
+    for (input, why) in [
+        ("", "empty"),
+        ("3b:00", "no '.' before the function number"),
+        ("zz:00.0", "bus \"zz\" is not 2 hex digits"),
+        ("3b:0.0", "device \"0\" is not 2 hex digits"),
+        ("00:3b:00.0", "domain \"00\" is not 4 to 8 hex digits"),
+        ("0000:3b:00.8", "function 8 is above 7"),
+        ("0000:3b:20.0", "device 0x20 is above 0x1f"),
+        ("0000:3b:00.x", "function \"x\" is not 1 hex digits"),
+        (
+            "1:0000:3b:00.0",
+            "4 ':'-separated parts before the '.', expected 2 or 3",
+        ),
+    ] {
+        let e = input.parse::<PciAddr>().unwrap_err();
+        assert_eq!(
+            e,
+            Error::BadPciAddress {
+                input: input.into(),
+                why: why.into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("malformed PCI address {input:?}: {why}{tail}")
+        );
+    }
+    // the same error from open, before anything is looked at
+    assert_eq!(
+        msg(VfioBackend::open("3b:00")),
+        format!("malformed PCI address \"3b:00\": no '.' before the function number{tail}")
+    );
+}
+
+// ---------------------------------------------------------------- discovery
+
+fn three_devices() -> Tree {
+    let t = Tree::new();
+    t.add(&BOARD)
+        .add(&Dev {
+            addr: "0000:3b:00.1",
+            device: 0x913f,
+            driver: Some("xdma"),
+            group: Some(18),
+            numa: Some(-1),
+            ..BOARD
+        })
+        .add(&Dev {
+            addr: "0000:00:03.0",
+            vendor: 0x8086,
+            device: 0x10fb,
+            class: 0x020000,
+            driver: Some("ixgbe"),
+            group: None,
+            numa: None,
+        });
+    // not a PCI address: skipped
+    fs::create_dir_all(t.sys().join("bus/pci/devices/not-a-device")).unwrap();
+    t
+}
+
+#[test]
+fn discovery_reads_every_field() {
+    let t = three_devices();
+    let devs = list_devices(t.sys()).unwrap();
+    assert_eq!(
+        devs,
+        vec![
+            PciDeviceInfo {
+                addr: addr("0000:00:03.0"),
+                vendor: 0x8086,
+                device: 0x10fb,
+                class: 0x020000,
+                driver: Some("ixgbe".into()),
+                iommu_group: None,
+                numa_node: None,
+            },
+            PciDeviceInfo {
+                addr: addr("0000:3b:00.0"),
+                vendor: 0x10ee,
+                device: 0x903f,
+                class: 0x058000,
+                driver: Some("vfio-pci".into()),
+                iommu_group: Some(17),
+                numa_node: Some(1),
+            },
+            PciDeviceInfo {
+                addr: addr("0000:3b:00.1"),
+                vendor: 0x10ee,
+                device: 0x913f,
+                class: 0x058000,
+                driver: Some("xdma".into()),
+                iommu_group: Some(18),
+                numa_node: None,
+            },
+        ]
+    );
+    assert_eq!(
+        vfio::read_device(t.sys(), addr("3b:00.1")).unwrap(),
+        devs[2]
+    );
+    let boards = braid_candidates(devs);
+    let addrs: Vec<String> = boards.iter().map(|d| d.addr.to_string()).collect();
+    assert_eq!(addrs, ["0000:3b:00.0", "0000:3b:00.1"]);
+    assert!(boards.iter().all(|d| d.is_braid_candidate()));
+}
+
+#[test]
+fn discovery_errors_name_the_file() {
+    let t = Tree::new();
+    let missing = t.dir.join("nothing");
+    assert_eq!(
+        msg(list_devices(&missing)),
+        format!(
+            "cannot read {}/bus/pci/devices: No such file or directory (os error 2); is sysfs \
+             mounted at the root given (default /sys, `braid devices --sysfs DIR`)?",
+            missing.display()
+        )
+    );
+    t.add(&BOARD);
+    let vendor = t.sys().join("devices/pci0000:00/0000:3b:00.0/vendor");
+    fs::write(&vendor, "ten\n").unwrap();
+    assert_eq!(
+        list_devices(t.sys()),
+        Err(Error::Sysfs {
+            path: t
+                .sys()
+                .join("bus/pci/devices/0000:3b:00.0/vendor")
+                .display()
+                .to_string(),
+            why: "\"ten\" is not a hex number".into()
+        })
+    );
+}
+
+// ---------------------------------------------------------------- the checks, in order
+
+#[test]
+fn absent_device() {
+    let t = three_devices();
+    let e = t.open("0000:5e:00.0").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "PCI device 0000:5e:00.0 not found: {}/bus/pci/devices/0000:5e:00.0 does not exist; \
+             check the address with `braid devices` (or `lspci -D -d 10ee:`) and that the board \
+             is seated and powered; after loading a bitstream over JTAG, rescan the bus as root: \
+             `echo 1 > /sys/bus/pci/rescan`",
+            t.s()
+        )
+    );
+    assert!(matches!(e, Error::PciDeviceAbsent { .. }));
+}
+
+#[test]
+fn no_iommu_group() {
+    let t = Tree::new();
+    t.add(&Dev {
+        group: None,
+        ..BOARD
+    })
+    .vfio(&[17]);
+    let e = t.open("3b:00.0").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "0000:3b:00.0 has no IOMMU group ({}/bus/pci/devices/0000:3b:00.0/iommu_group is \
+             missing): the IOMMU is off. Enable VT-d (Intel) or AMD-Vi/IOMMU (AMD) in the BIOS, \
+             add `intel_iommu=on iommu=pt` (Intel) or `amd_iommu=on` (AMD) to the kernel command \
+             line and reboot. The last resort without an IOMMU is vfio-pci's noiommu mode \
+             (`modprobe vfio enable_unsafe_noiommu_mode=1`), which gives no DMA isolation and \
+             which this backend does not support yet (it maps DMA memory through the IOMMU)",
+            t.s()
+        )
+    );
+}
+
+#[test]
+fn bound_to_another_driver() {
+    let t = Tree::new();
+    t.add(&Dev {
+        driver: Some("xdma"),
+        ..BOARD
+    })
+    .vfio(&[17]);
+    let s = t.s();
+    assert_eq!(
+        msg(t.open("0000:3b:00.0")),
+        format!(
+            "0000:3b:00.0 is bound to driver xdma, not vfio-pci; bind it to vfio-pci as root:\n  \
+             modprobe vfio-pci\n  \
+             echo 0000:3b:00.0 > {s}/bus/pci/devices/0000:3b:00.0/driver/unbind\n  \
+             echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.0/driver_override\n  \
+             echo 0000:3b:00.0 > {s}/bus/pci/drivers_probe"
+        )
+    );
+}
+
+#[test]
+fn bound_to_no_driver() {
+    let t = Tree::new();
+    t.add(&Dev {
+        driver: None,
+        ..BOARD
+    })
+    .vfio(&[17]);
+    let s = t.s();
+    let e = t.open("0000:3b:00.0").unwrap_err();
+    assert_eq!(
+        e,
+        Error::NotBoundToVfio {
+            addr: "0000:3b:00.0".into(),
+            driver: None,
+            sysfs: s.clone()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "0000:3b:00.0 is not bound to any driver (vfio-pci needed); bind it to vfio-pci as \
+             root:\n  \
+             modprobe vfio-pci\n  \
+             echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.0/driver_override\n  \
+             echo 0000:3b:00.0 > {s}/bus/pci/drivers_probe"
+        )
+    );
+}
+
+#[test]
+fn vfio_modules_not_loaded() {
+    let t = Tree::new();
+    t.add(&BOARD);
+    assert_eq!(
+        msg(t.open("0000:3b:00.0")),
+        format!(
+            "{}/vfio/vfio does not exist: the VFIO modules are not loaded; load them as root \
+             with `modprobe vfio-pci` (in a container, pass /dev/vfio in)",
+            t.d()
+        )
+    );
+}
+
+#[test]
+fn group_file_missing() {
+    let t = Tree::new();
+    t.add(&BOARD).vfio(&[16]);
+    let g = format!("{}/vfio/17", t.d());
+    assert_eq!(
+        msg(t.open("0000:3b:00.0")),
+        format!(
+            "{g} (IOMMU group 17 of 0000:3b:00.0) does not exist although 0000:3b:00.0 is bound \
+             to vfio-pci; reload the module as root (`modprobe -r vfio-pci; modprobe vfio-pci`) \
+             and, in a container, pass {g} in"
+        )
+    );
+    // noiommu mode: the kernel made noiommu-17 instead
+    fs::write(t.dev().join("vfio/noiommu-17"), "").unwrap();
+    assert_eq!(
+        msg(t.open("0000:3b:00.0")),
+        format!(
+            "{g} (IOMMU group 17 of 0000:3b:00.0) does not exist, {}/vfio/noiommu-17 does: VFIO \
+             runs in noiommu mode, which this backend does not support (it maps DMA memory \
+             through the IOMMU); enable the IOMMU (VT-d/AMD-Vi in the BIOS, `intel_iommu=on \
+             iommu=pt` or `amd_iommu=on` on the kernel command line) and load vfio without \
+             enable_unsafe_noiommu_mode",
+            t.d()
+        )
+    );
+}
+
+#[test]
+fn group_file_not_accessible() {
+    let t = Tree::new();
+    t.add(&BOARD).vfio(&[]);
+    let g = t.dev().join("vfio/17");
+    // A directory cannot be opened for writing, even by root.
+    fs::create_dir(&g).unwrap();
+    let why = io::Error::from_raw_os_error(libc_eisdir()).to_string();
+    let g = g.display().to_string();
+    let e = t.open("0000:3b:00.0").unwrap_err();
+    assert_eq!(
+        e,
+        Error::VfioGroupAccess {
+            addr: "0000:3b:00.0".into(),
+            group: 17,
+            path: g.clone(),
+            why: why.clone(),
+            busy: false
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot open {g} (IOMMU group 17 of 0000:3b:00.0): {why}; run as root, or give your \
+             user the group file (as root: `chown <user> {g}`) and let it lock DMA memory \
+             (`ulimit -l unlimited`, or a memlock line in /etc/security/limits.conf)"
+        )
+    );
+    // a group in use elsewhere says so
+    let busy = Error::VfioGroupAccess {
+        addr: "0000:3b:00.0".into(),
+        group: 17,
+        path: "/dev/vfio/17".into(),
+        why: "Device or resource busy (os error 16)".into(),
+        busy: true,
+    };
+    assert_eq!(
+        busy.to_string(),
+        "cannot open /dev/vfio/17 (IOMMU group 17 of 0000:3b:00.0): Device or resource busy \
+         (os error 16); the group is open in another process (another braid, a VM or a DPDK \
+         application): stop it first"
+    );
+}
+
+/// EISDIR on Linux.
+fn libc_eisdir() -> i32 {
+    21
+}
+
+#[test]
+fn group_file_without_permission() {
+    let t = Tree::new();
+    t.add(&BOARD).vfio(&[17]);
+    let g = t.dev().join("vfio/17");
+    fs::set_permissions(&g, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::File::open(&g).is_ok() {
+        eprintln!("running with privileges that ignore file modes: permission case not testable");
+        return;
+    }
+    assert_eq!(
+        t.open("0000:3b:00.0").unwrap_err(),
+        Error::VfioGroupAccess {
+            addr: "0000:3b:00.0".into(),
+            group: 17,
+            path: g.display().to_string(),
+            why: "Permission denied (os error 13)".into(),
+            busy: false
+        }
+    );
+}
+
+#[test]
+fn group_shared_with_a_device_on_another_driver() {
+    let t = Tree::new();
+    t.add(&BOARD)
+        .add(&Dev {
+            addr: "0000:3b:00.1",
+            driver: Some("xdma"),
+            ..BOARD
+        })
+        .add(&Dev {
+            addr: "0000:3c:00.0",
+            vendor: 0x8086,
+            class: 0x020000,
+            driver: Some("ixgbe"),
+            ..BOARD
+        })
+        // what the kernel accepts in a VFIO group: no driver, pci-stub, a bridge
+        .add(&Dev {
+            addr: "0000:3b:00.2",
+            driver: None,
+            ..BOARD
+        })
+        .add(&Dev {
+            addr: "0000:3b:00.3",
+            driver: Some("pci-stub"),
+            ..BOARD
+        })
+        .add(&Dev {
+            addr: "0000:3a:00.0",
+            vendor: 0x8086,
+            class: 0x060400,
+            driver: Some("pcieport"),
+            ..BOARD
+        })
+        // another group: not looked at
+        .add(&Dev {
+            addr: "0000:5e:00.0",
+            driver: Some("xdma"),
+            group: Some(40),
+            ..BOARD
+        })
+        .vfio(&[17]);
+    let s = t.s();
+    let e = t.open("0000:3b:00.0").unwrap_err();
+    assert_eq!(
+        e,
+        Error::VfioGroupNotViable {
+            addr: "0000:3b:00.0".into(),
+            group: 17,
+            others: vec![
+                ("0000:3b:00.1".into(), "xdma".into()),
+                ("0000:3c:00.0".into(), "ixgbe".into())
+            ],
+            sysfs: s.clone()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "IOMMU group 17 of 0000:3b:00.0 also holds devices bound to other drivers: \
+             0000:3b:00.1 (bound to xdma), 0000:3c:00.0 (bound to ixgbe); VFIO opens a group \
+             only when all its devices are bound to vfio-pci (or to no driver): bind them to \
+             vfio-pci as root, or move the board to a slot with an IOMMU group of its own:\n  \
+             modprobe vfio-pci\n  \
+             echo 0000:3b:00.1 > {s}/bus/pci/devices/0000:3b:00.1/driver/unbind\n  \
+             echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.1/driver_override\n  \
+             echo 0000:3b:00.1 > {s}/bus/pci/drivers_probe\n  \
+             echo 0000:3c:00.0 > {s}/bus/pci/devices/0000:3c:00.0/driver/unbind\n  \
+             echo vfio-pci > {s}/bus/pci/devices/0000:3c:00.0/driver_override\n  \
+             echo 0000:3c:00.0 > {s}/bus/pci/drivers_probe"
+        )
+    );
+}
+
+#[test]
+fn checks_pass_on_a_ready_device() {
+    let t = three_devices();
+    t.add(&Dev {
+        addr: "0000:3b:00.2",
+        driver: None,
+        ..BOARD
+    })
+    .vfio(&[17]);
+    let target = t.check("0000:3b:00.0").unwrap();
+    assert_eq!(
+        target,
+        VfioTarget {
+            info: vfio::read_device(t.sys(), addr("3b:00.0")).unwrap(),
+            group: 17,
+            sysfs_path: t.sys().join("bus/pci/devices/0000:3b:00.0"),
+            group_file: t.dev().join("vfio/17"),
+        }
+    );
+    // Past the checks pci-driver opens the real /dev/vfio/17: an error here
+    // (this machine has no VFIO), never a panic.
+    let r = t.open("0000:3b:00.0");
+    if !Path::new("/dev/vfio/17").exists() {
+        let e = r.unwrap_err();
+        assert!(matches!(e, Error::VfioOp { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with("VFIO 0000:3b:00.0: cannot open the device through VFIO: "),
+            "{e}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- this machine
+
+#[test]
+fn open_on_this_machine_fails_with_a_setup_error() {
+    for a in ["0000:00:00.0", "ffff:ff:1f.7"] {
+        let e = VfioBackend::open(a).expect_err("no board on this machine");
+        assert!(
+            matches!(
+                e,
+                Error::PciDeviceAbsent { .. }
+                    | Error::NoIommuGroup { .. }
+                    | Error::NotBoundToVfio { .. }
+                    | Error::VfioMissing { .. }
+                    | Error::VfioGroupMissing { .. }
+                    | Error::VfioGroupAccess { .. }
+                    | Error::VfioGroupNotViable { .. }
+            ),
+            "{a}: {e:?}"
+        );
+        assert!(e.to_string().contains(a), "{e}");
+    }
+    assert_eq!(
+        msg(VfioBackend::open("ffff:ff:1f.7")),
+        "PCI device ffff:ff:1f.7 not found: /sys/bus/pci/devices/ffff:ff:1f.7 does not exist; \
+         check the address with `braid devices` (or `lspci -D -d 10ee:`) and that the board is \
+         seated and powered; after loading a bitstream over JTAG, rescan the bus as root: \
+         `echo 1 > /sys/bus/pci/rescan`"
+    );
+}
+
+#[test]
+fn discovery_on_this_machine_matches_sysfs() {
+    let dir = Path::new("/sys/bus/pci/devices");
+    if !dir.exists() {
+        eprintln!("no /sys/bus/pci/devices here: skipped");
+        return;
+    }
+    let devs = list_devices("/sys").unwrap();
+    assert_eq!(devs.len(), fs::read_dir(dir).unwrap().count());
+    for d in &devs {
+        let p = dir.join(d.addr.to_string());
+        let vendor = fs::read_to_string(p.join("vendor")).unwrap();
+        assert_eq!(vendor.trim(), format!("0x{:04x}", d.vendor));
+        let class = fs::read_to_string(p.join("class")).unwrap();
+        assert_eq!(class.trim(), format!("0x{:06x}", d.class));
+        assert_eq!(p.join("driver").exists(), d.driver.is_some());
+        assert_eq!(p.join("iommu_group").exists(), d.iommu_group.is_some());
+    }
+}
+
+// ---------------------------------------------------------------- IOVA allocator
+
+#[test]
+fn iova_blocks_are_aligned_disjoint_and_guarded() {
+    let mut a = IovaAllocator::new(std::slice::from_ref(&(0..1 << 20)), 4096);
+    assert_eq!(a.align(), 4096);
+    assert_eq!(a.free_bytes(), (1 << 20) - 4096, "page 0 is kept out");
+    let x = a.alloc(100).unwrap();
+    let y = a.alloc(5000).unwrap();
+    let z = a.alloc(4096).unwrap();
+    assert_eq!(
+        (x, y, z),
+        (0x1000, 0x3000, 0x6000),
+        "first fit, guard page after each"
+    );
+    assert!(a.alloc(0).is_none());
+    assert!(a.alloc(1 << 20).is_none(), "larger than the space");
+    // free the middle block: its space (and guard) is reused first fit
+    assert!(a.free(y, 5000));
+    assert!(!a.free(y, 5000), "double free refused");
+    assert!(!a.free(x + 1, 100), "unaligned refused");
+    assert_eq!(a.alloc(8192), Some(0x3000));
+    // freeing everything coalesces back to one range
+    assert!(a.free(0x3000, 8192));
+    assert!(a.free(x, 100));
+    assert!(a.free(z, 4096));
+    assert_eq!(a.free_bytes(), (1 << 20) - 4096);
+    assert_eq!(
+        a.alloc((1 << 20) - 8192),
+        Some(0x1000),
+        "one block fills it"
+    );
+    assert!(a.alloc(1).is_none(), "exhausted");
+}
+
+#[test]
+fn iova_ranges_are_trimmed_to_the_alignment() {
+    // two ranges, unaligned ends, a 64 KiB IOMMU page
+    let mut a = IovaAllocator::new(&[0x1234..0x3_0000, 0x10_0100..0x12_ffff], 0x1_0000);
+    assert_eq!(a.align(), 0x1_0000);
+    assert_eq!(a.free_bytes(), 0x2_0000 + 0x1_0000);
+    assert_eq!(a.alloc(1), Some(0x1_0000));
+    assert!(
+        a.alloc(0x1_0000).is_none(),
+        "no 2-page hole left in the first range... "
+    );
+    let mut b = IovaAllocator::new(&[0x1234..0x3_0000, 0x10_0000..0x13_0000], 0x1_0000);
+    b.alloc(1).unwrap();
+    assert_eq!(
+        b.alloc(0x1_0000),
+        Some(0x10_0000),
+        "...so the second range is used"
+    );
+    // small alignments are raised to the page
+    assert_eq!(
+        IovaAllocator::new(std::slice::from_ref(&(0..1 << 16)), 512).align(),
+        4096
+    );
+}
+
+#[test]
+fn iova_random_workload_never_overlaps() {
+    let mut a = IovaAllocator::new(std::slice::from_ref(&(0..1 << 24)), 4096);
+    let mut live: Vec<(u64, u64)> = Vec::new();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..2000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        if live.len() > 20 || (seed % 3 == 0 && !live.is_empty()) {
+            let (i, l) = live.swap_remove((seed as usize / 3) % live.len());
+            assert!(a.free(i, l));
+        } else {
+            let len = 1 + seed % 40_000;
+            if let Some(i) = a.alloc(len) {
+                assert_eq!(i % 4096, 0);
+                let end = (i + len).next_multiple_of(4096) + 4096;
+                for &(j, m) in &live {
+                    let jend = (j + m).next_multiple_of(4096) + 4096;
+                    assert!(
+                        end <= j || jend <= i,
+                        "[{i:x},{end:x}) overlaps [{j:x},{jend:x})"
+                    );
+                }
+                live.push((i, len));
+            }
+        }
+    }
+    for (i, l) in live {
+        assert!(a.free(i, l));
+    }
+    assert_eq!(a.free_bytes(), (1 << 24) - 4096);
+}
+
+// ---------------------------------------------------------------- the braid command
+
+fn braid(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_braid"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn braid_devices_lists_boards_and_what_is_missing() {
+    let t = three_devices();
+    t.vfio(&[17]);
+    let (code, out, err) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let s = t.s();
+    assert_eq!(
+        out,
+        format!(
+            "ADDRESS       ID         CLASS   DRIVER     GROUP  NUMA  VFIO\n\
+             0000:3b:00.0  10ee:903f  058000  vfio-pci   17     1     ready\n\
+             0000:3b:00.1  10ee:913f  058000  xdma       18     -     not ready:\n    \
+             0000:3b:00.1 is bound to driver xdma, not vfio-pci; bind it to vfio-pci as root:\n    \
+             \x20 modprobe vfio-pci\n    \
+             \x20 echo 0000:3b:00.1 > {s}/bus/pci/devices/0000:3b:00.1/driver/unbind\n    \
+             \x20 echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.1/driver_override\n    \
+             \x20 echo 0000:3b:00.1 > {s}/bus/pci/drivers_probe\n"
+        )
+    );
+    let (code, out, _) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d(), "--all"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n0000:00:03.0  8086:10fb  020000  ixgbe      -      -     not ready:\n    0000:00:03.0 has no IOMMU group"), "{out}");
+
+    let empty = Tree::new();
+    let (code, out, _) = braid(&["devices", "--sysfs", &empty.s()]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "no Braid board found: none of the 0 PCI devices under {}/bus/pci/devices has \
+             Xilinx's vendor id 10ee (`braid devices --all` lists them all)\n",
+            empty.s()
+        )
+    );
+    let (code, out, err) = braid(&["devices", "--sysfs", "/nonexistent-sysfs"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("braid: cannot read /nonexistent-sysfs/bus/pci/devices: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn braid_info_opens_the_memory_backend_and_refuses_bad_devices() {
+    let (code, out, err) = braid(&["info", "--device", "mem"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!(
+            "memory: Braid engine, register interface 1.0, spec hash 0x{:08x}, 64 connections x \
+             16 paths, {} streams\n",
+            braid_spec::SPEC_HASH,
+            braid_spec::state::MAX_STREAMS
+        )
+    );
+    let (code, out, err) = braid(&["info", "--device", "3b:00"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "braid: malformed PCI address \"3b:00\": no '.' before the function number; expected \
+         DDDD:BB:DD.F (e.g. 0000:3b:00.0) or BB:DD.F (e.g. 3b:00.0), in hex\n"
+    );
+    let t = three_devices();
+    let (code, _, err) = braid(&["info", "--device", "3b:00.1", "--sysfs", &t.s()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("braid: 0000:3b:00.1 is bound to driver xdma, not vfio-pci;"),
+        "{err}"
+    );
+    // the real machine: no board, no VFIO
+    let (code, _, err) = braid(&["info", "--device", "ffff:ff:1f.7"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("braid: PCI device ffff:ff:1f.7 not found"),
+        "{err}"
+    );
+}

@@ -1,0 +1,581 @@
+//! A driver backend whose engines are the transport reference model.
+//!
+//! Each [`ModelBackend`] is one host's engine in a shared [`ModelWorld`]
+//! (the [`crate::net`] model on the fabric simulator). It implements the
+//! host interface of `braid-spec` the way the RTL engine must: commands
+//! program memory regions, completion queues and connections; doorbells make
+//! it read WQEs and RQEs from the rings in host memory; completions are
+//! written into the CQ rings with the owner bit. So `braid-driver`'s verbs
+//! API runs end to end on it, payload bytes included, until the Verilated
+//! engine (`cosim` backend) takes its place.
+//!
+//! Time: the model advances when the driver looks at a completion queue
+//! ([`Backend::dma_read`] of a CQ ring) or waits ([`Backend::wait_event`]):
+//! it runs until a completion is written or a time slice has passed.
+//! Host `h` has MAC `02:42:52:00:00:h` and IPv4 `10.0.0.h+1`.
+
+use crate::fabric::{FabricConfig, HostId, Time};
+use crate::net::{
+    self, access, ConnId, Net, NetConfig, RecvBuf, WcOpcode, WcStatus, WorkRequest, WrOp,
+};
+use crate::transport::Kind;
+use braid_driver::{Backend, DmaBuf, Error, MemBackend, Result};
+use braid_spec::host::{self, field, CQE, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::regs;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// Simulated time the model runs per look at a completion queue, at most.
+const SLICE: Time = 20_000_000; // 20 us
+/// Simulated time one look at a non-empty completion queue takes (a CPU
+/// poll): the engines keep running while the driver reads completions.
+const POLL_PS: Time = 20_000; // 20 ns
+
+#[derive(Debug, Clone, Copy)]
+struct Ring {
+    iova: u64,
+    log2: u32,
+}
+
+#[derive(Debug)]
+struct ConnEng {
+    sq: Ring,
+    sq_ci: u32,
+    rq: Ring,
+    streams: u8,
+    rq_ci: Vec<u32>,
+    cq: u32,
+    pd: u32,
+    /// The model connection carrying this side's sends (after SET_PEER).
+    tx: Option<ConnId>,
+    /// Peer (host, conn).
+    peer: Option<(HostId, u32)>,
+    /// Receives read from the rings before the peer's sending side existed.
+    pending_recv: Vec<(u8, RecvBuf)>,
+    /// Sender-side messages by model wr_id: the driver's wr_id.
+    wr_ids: HashMap<u64, u64>,
+    next_wr: u64,
+}
+
+#[derive(Debug)]
+struct HostEng {
+    next_iova: u64,
+    bufs: HashMap<u32, (u64, usize)>,
+    next_buf: u32,
+    /// Driver key -> model region.
+    mrs: HashMap<u32, net::MemRegion>,
+    mr_slots: HashMap<u32, u32>,
+    /// CQ number -> (ring, entries written, consumer index from the doorbell).
+    cqs: HashMap<u32, (Ring, u64, u32)>,
+    conns: HashMap<u32, ConnEng>,
+}
+
+/// One end of a driver connection: (host, connection id on that host's engine).
+type End = (HostId, u32);
+
+/// The engines of all hosts and the model they run on.
+pub struct ModelWorld {
+    /// The transport model.
+    pub net: Net,
+    hosts: Vec<HostEng>,
+    /// Model connection -> its sending and receiving ends.
+    links: HashMap<ConnId, (End, End)>,
+}
+
+impl ModelWorld {
+    /// `hosts` hosts on a leaf-spine fabric with end-to-end loss `loss`,
+    /// `mem` bytes of host memory each, Braid transport.
+    pub fn new(hosts: u32, mem: u64, loss: f64, seed: u64) -> Rc<RefCell<ModelWorld>> {
+        let mut fab = FabricConfig::leaf_spine(hosts.max(2));
+        fab.e2e_loss = loss;
+        fab.seed = seed;
+        let cfg = NetConfig {
+            carry_data: true,
+            ..NetConfig::new(Kind::Braid)
+        };
+        let mut n = Net::new(fab, cfg);
+        n.keep_cq = false;
+        for h in 0..hosts {
+            n.set_memory(h, mem);
+        }
+        Rc::new(RefCell::new(ModelWorld {
+            net: n,
+            hosts: (0..hosts)
+                .map(|_| HostEng {
+                    next_iova: 4096,
+                    bufs: HashMap::new(),
+                    next_buf: 0,
+                    mrs: HashMap::new(),
+                    mr_slots: HashMap::new(),
+                    cqs: HashMap::new(),
+                    conns: HashMap::new(),
+                })
+                .collect(),
+            links: HashMap::new(),
+        }))
+    }
+
+    /// The backend of host `h`.
+    pub fn backend(world: &Rc<RefCell<ModelWorld>>, h: HostId) -> ModelBackend {
+        ModelBackend {
+            world: world.clone(),
+            host: h,
+            regs: MemBackend::new(),
+            cmd_error: 0,
+            name: format!("model engine of host {h}"),
+        }
+    }
+
+    fn mem(&mut self, h: HostId) -> &mut [u8] {
+        self.net.memory_mut(h)
+    }
+
+    fn read_rec<const N: usize>(&mut self, h: HostId, iova: u64) -> [u8; N] {
+        let mut r = [0u8; N];
+        let a = iova as usize;
+        r.copy_from_slice(&self.mem(h)[a..a + N]);
+        r
+    }
+
+    /// Run the model until a completion is written or `slice` passes
+    /// (`stop_at_completion`), or for `slice` exactly.
+    fn advance(&mut self, slice: Time, stop_at_completion: bool) -> bool {
+        let end = self.net.now() + slice;
+        let mut any = false;
+        while self.net.now() < end {
+            if !self.net.step() {
+                break;
+            }
+            if self.net.has_completions() {
+                self.deliver();
+                any = true;
+                if stop_at_completion {
+                    break;
+                }
+            }
+        }
+        any
+    }
+
+    /// Write the model's completions into the driver's CQ rings.
+    fn deliver(&mut self) {
+        for wc in self.net.take_completions() {
+            let Some(&((sh, sconn), (rh, rconn))) = self.links.get(&wc.conn) else {
+                continue;
+            };
+            let (h, conn) = match wc.opcode {
+                WcOpcode::Write | WcOpcode::Send => (sh, sconn),
+                _ => (rh, rconn),
+            };
+            let Some(c) = self.hosts[h as usize].conns.get_mut(&conn) else {
+                continue;
+            };
+            let wr_id = match wc.opcode {
+                WcOpcode::Write | WcOpcode::Send => c.wr_ids.remove(&wc.wr_id).unwrap_or(wc.wr_id),
+                _ => wc.wr_id,
+            };
+            let cqn = c.cq;
+            let mut rec = [0u8; CQE_BYTES];
+            let p = |r: &mut [u8], n: &str, v: u64| host::put(r, field(CQE, n), v);
+            p(&mut rec, "wr_id", wr_id);
+            p(&mut rec, "byte_len", wc.byte_len as u64);
+            p(&mut rec, "imm", wc.imm.unwrap_or(0) as u64);
+            p(&mut rec, "msn", wc.msn as u64);
+            p(&mut rec, "conn", conn as u64);
+            let op = match wc.opcode {
+                WcOpcode::Write | WcOpcode::Send => host::CQE_SEND_DONE,
+                WcOpcode::Recv => host::CQE_RECV,
+                WcOpcode::RecvWriteImm => host::CQE_RECV_WRITE_IMM,
+            };
+            p(&mut rec, "opcode", op as u64);
+            let st = match wc.status {
+                WcStatus::Success => host::CQE_OK,
+                WcStatus::Flushed => host::CQE_FLUSHED,
+                WcStatus::Remote(r) => host::CQE_REMOTE | r as u8,
+            };
+            p(&mut rec, "status", st as u64);
+            p(&mut rec, "stream", wc.stream as u64);
+            p(
+                &mut rec,
+                "flags",
+                wc.imm.map_or(0, |_| host::CQE_IMM as u64),
+            );
+            let Some((ring, pi, _)) = self.hosts[h as usize].cqs.get_mut(&cqn) else {
+                continue;
+            };
+            let n = 1u64 << ring.log2;
+            p(&mut rec, "owner", u64::from((*pi / n).is_multiple_of(2)));
+            let at = (ring.iova + (*pi % n) * CQE_BYTES as u64) as usize;
+            *pi += 1;
+            self.mem(h)[at..at + CQE_BYTES].copy_from_slice(&rec);
+        }
+    }
+
+    fn command(&mut self, h: HostId, op: u8, a: [u32; 8]) -> u8 {
+        let wide = |lo: u32, hi: u32| lo as u64 | (hi as u64) << 32;
+        let he = &mut self.hosts[h as usize];
+        match op {
+            0x00 => 0,
+            0x01 => {
+                // REG_MR
+                let (iova, len, key, pd, acc) =
+                    (wide(a[1], a[2]), wide(a[3], a[4]), a[5], a[6], a[7]);
+                let mut ac = 0;
+                if acc & 1 != 0 {
+                    ac |= access::LOCAL_WRITE;
+                }
+                if acc & 2 != 0 {
+                    ac |= access::REMOTE_WRITE;
+                }
+                if acc & 4 != 0 {
+                    ac |= access::REMOTE_READ;
+                }
+                match self.net.reg_mr(h, pd, iova, len, ac) {
+                    Ok(mr) => {
+                        let he = &mut self.hosts[h as usize];
+                        he.mrs.insert(key, mr);
+                        he.mr_slots.insert(a[0], key);
+                        0
+                    }
+                    Err(_) => 4,
+                }
+            }
+            0x02 => {
+                if let Some(key) = he.mr_slots.remove(&a[0]) {
+                    if let Some(mr) = he.mrs.remove(&key) {
+                        self.net.dereg_mr(h, &mr);
+                    }
+                }
+                0
+            }
+            0x03 => {
+                he.cqs.insert(
+                    a[0],
+                    (
+                        Ring {
+                            iova: wide(a[1], a[2]),
+                            log2: a[3],
+                        },
+                        0,
+                        0,
+                    ),
+                );
+                0
+            }
+            0x04 => {
+                he.cqs.remove(&a[0]);
+                0
+            }
+            0x05 => {
+                let streams = ((a[6] >> 8) & 0xff) as u8;
+                he.conns.insert(
+                    a[0],
+                    ConnEng {
+                        sq: Ring {
+                            iova: wide(a[1], a[2]),
+                            log2: a[3] & 0xff,
+                        },
+                        sq_ci: 0,
+                        rq: Ring {
+                            iova: wide(a[4], a[5]),
+                            log2: a[6] & 0xff,
+                        },
+                        streams,
+                        rq_ci: vec![0; streams as usize],
+                        cq: (a[3] >> 8) & 0xff,
+                        pd: a[3] >> 16,
+                        tx: None,
+                        peer: None,
+                        pending_recv: Vec::new(),
+                        wr_ids: HashMap::new(),
+                        next_wr: 0,
+                    },
+                );
+                0
+            }
+            0x06 => {
+                // SET_PEER: ARG3 peer IPv4 (10.0.0.h+1), ARG7 peer conn
+                let peer_host = (a[3] & 0xff).wrapping_sub(1);
+                if peer_host as usize >= self.hosts.len() {
+                    return 4;
+                }
+                let Some(pd) = self.hosts[h as usize].conns.get(&a[0]).map(|c| c.pd) else {
+                    return 2;
+                };
+                let tx = self.net.connect(h, peer_host, pd);
+                self.links.insert(tx, ((h, a[0]), (peer_host, a[7])));
+                let c = self.hosts[h as usize]
+                    .conns
+                    .get_mut(&a[0])
+                    .expect("checked");
+                c.tx = Some(tx);
+                c.peer = Some((peer_host, a[7]));
+                // receives the peer posted before this side existed
+                if let Some(pc) = self.hosts[peer_host as usize].conns.get_mut(&a[7]) {
+                    let pending = std::mem::take(&mut pc.pending_recv);
+                    for (s, rb) in pending {
+                        let _ = self.net.post_recv(tx, s, rb);
+                    }
+                }
+                0
+            }
+            0x07 => {
+                he.conns.remove(&a[0]);
+                0
+            }
+            _ => 1,
+        }
+    }
+
+    fn send_doorbell(&mut self, h: HostId, conn: u32, pi: u32) {
+        let Some(c) = self.hosts[h as usize].conns.get(&conn) else {
+            return;
+        };
+        let (ring, mut ci, tx, peer) = (c.sq, c.sq_ci, c.tx, c.peer);
+        let n = 1u32 << ring.log2;
+        while (ci & 0xffff) != (pi & 0xffff) {
+            let rec: [u8; WQE_BYTES] =
+                self.read_rec(h, ring.iova + ((ci % n) as u64) * WQE_BYTES as u64);
+            ci = ci.wrapping_add(1);
+            let g = |name: &str| host::get(&rec, field(WQE, name));
+            let (Some(tx), Some((ph, _))) = (tx, peer) else {
+                continue;
+            };
+            let lkey = g("sge_lkey") as u32;
+            let he = &self.hosts[h as usize];
+            let Some(lmr) = he.mrs.get(&lkey).copied() else {
+                continue;
+            };
+            let rkey = g("rkey") as u32;
+            let net_rkey = self.hosts[ph as usize]
+                .mrs
+                .get(&rkey)
+                .map(|m| m.rkey)
+                .unwrap_or(rkey ^ 0xffff_ffff);
+            let (remote, imm) = (g("remote_addr"), g("imm") as u32);
+            let op = match g("opcode") {
+                0x01 => WrOp::Write {
+                    rkey: net_rkey,
+                    remote,
+                },
+                0x02 => WrOp::WriteImm {
+                    rkey: net_rkey,
+                    remote,
+                    imm,
+                },
+                0x03 => WrOp::Send,
+                _ => WrOp::SendImm { imm },
+            };
+            let c = self.hosts[h as usize].conns.get_mut(&conn).expect("exists");
+            let id = c.next_wr;
+            c.next_wr += 1;
+            c.wr_ids.insert(id, g("wr_id"));
+            let local = if g("num_sge") == 0 {
+                lmr.addr
+            } else {
+                g("sge_addr")
+            };
+            let _ = self.net.post_send(
+                tx,
+                WorkRequest {
+                    wr_id: id,
+                    op,
+                    stream: g("stream") as u8,
+                    local,
+                    len: g("len") as u32,
+                    lkey: lmr.lkey,
+                },
+            );
+        }
+        if let Some(c) = self.hosts[h as usize].conns.get_mut(&conn) {
+            c.sq_ci = ci;
+        }
+    }
+
+    fn recv_doorbell(&mut self, h: HostId, conn: u32, stream: u8, pi: u32) {
+        let Some(c) = self.hosts[h as usize].conns.get(&conn) else {
+            return;
+        };
+        if stream >= c.streams {
+            return;
+        }
+        let (ring, mut ci, peer) = (c.rq, c.rq_ci[stream as usize], c.peer);
+        let n = 1u32 << ring.log2;
+        let base = ring.iova + stream as u64 * (n as u64) * RQE_BYTES as u64;
+        // the model connection that delivers into this side: the peer's sender
+        let rx =
+            peer.and_then(|(ph, pc)| self.hosts[ph as usize].conns.get(&pc).and_then(|c| c.tx));
+        while (ci & 0xffff) != (pi & 0xffff) {
+            let rec: [u8; RQE_BYTES] =
+                self.read_rec(h, base + ((ci % n) as u64) * RQE_BYTES as u64);
+            ci = ci.wrapping_add(1);
+            let g = |name: &str| host::get(&rec, field(RQE, name));
+            let Some(mr) = self.hosts[h as usize].mrs.get(&(g("lkey") as u32)).copied() else {
+                continue;
+            };
+            let rb = RecvBuf {
+                wr_id: g("wr_id"),
+                addr: g("addr"),
+                len: g("len") as u32,
+                lkey: mr.lkey,
+            };
+            match rx {
+                Some(rx) => {
+                    let _ = self.net.post_recv(rx, stream, rb);
+                }
+                None => self.hosts[h as usize]
+                    .conns
+                    .get_mut(&conn)
+                    .expect("exists")
+                    .pending_recv
+                    .push((stream, rb)),
+            }
+        }
+        if let Some(c) = self.hosts[h as usize].conns.get_mut(&conn) {
+            c.rq_ci[stream as usize] = ci;
+        }
+    }
+}
+
+/// One host's engine in a [`ModelWorld`].
+pub struct ModelBackend {
+    world: Rc<RefCell<ModelWorld>>,
+    host: HostId,
+    regs: MemBackend,
+    cmd_error: u8,
+    name: String,
+}
+
+impl Backend for ModelBackend {
+    fn read32(&self, off: u32) -> Result<u32> {
+        if off == regs::CMD_STATUS.offset {
+            return Ok(regs::set(&regs::CMD_STATUS_ERROR, 0, self.cmd_error as u32));
+        }
+        self.regs.read32(off)
+    }
+
+    fn write32(&mut self, off: u32, v: u32) -> Result<()> {
+        self.regs.write32(off, v)?;
+        let mut w = self.world.borrow_mut();
+        if off == regs::CMD.offset {
+            let mut a = [0u32; 8];
+            for (i, r) in regs::CMD_ARGS.iter().enumerate() {
+                a[i] = self.regs.read32(r.offset)?;
+            }
+            self.cmd_error = w.command(self.host, regs::get(&regs::CMD_OPCODE, v) as u8, a);
+        } else if off == regs::CQ_DOORBELL.offset {
+            let cq = regs::get(&regs::CQ_DB_CQ, v);
+            if let Some(e) = w.hosts[self.host as usize].cqs.get_mut(&cq) {
+                e.2 = regs::get(&regs::CQ_DB_CI, v);
+            }
+        } else if off == regs::SQ_DOORBELL.offset {
+            w.send_doorbell(
+                self.host,
+                regs::get(&regs::SQ_DB_CONN, v),
+                regs::get(&regs::SQ_DB_PI, v),
+            );
+        } else if off == regs::RQ_DOORBELL.offset {
+            w.recv_doorbell(
+                self.host,
+                regs::get(&regs::RQ_DB_CONN, v),
+                regs::get(&regs::RQ_DB_STREAM, v) as u8,
+                regs::get(&regs::RQ_DB_PI, v),
+            );
+        }
+        Ok(())
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn dma_alloc(&mut self, len: usize) -> Result<DmaBuf> {
+        let mut w = self.world.borrow_mut();
+        let size = w.net.memory(self.host).len() as u64;
+        let he = &mut w.hosts[self.host as usize];
+        let iova = he.next_iova;
+        let end = iova + (len as u64).div_ceil(4096) * 4096;
+        if len == 0 || end > size {
+            return Err(Error::DmaAlloc {
+                len,
+                why: format!("the model host has {size} bytes of memory"),
+            });
+        }
+        he.next_iova = end;
+        let id = he.next_buf;
+        he.next_buf += 1;
+        he.bufs.insert(id, (iova, len));
+        Ok(DmaBuf { id, iova, len })
+    }
+
+    fn dma_free(&mut self, buf: &DmaBuf) -> Result<()> {
+        let mut w = self.world.borrow_mut();
+        w.hosts[self.host as usize]
+            .bufs
+            .remove(&buf.id)
+            .map(|_| ())
+            .ok_or(Error::DmaRange {
+                id: buf.id,
+                off: 0,
+                len: 0,
+                size: 0,
+            })
+    }
+
+    fn dma_read(&self, buf: &DmaBuf, off: usize, out: &mut [u8]) -> Result<()> {
+        let mut w = self.world.borrow_mut();
+        // looking at a completion queue lets the engines run
+        // looking at a completion queue lets the engines run: a CPU
+        // poll's worth of time while completions are waiting to be read,
+        // up to the next completion when the queue is empty
+        let pending = w.hosts[self.host as usize]
+            .cqs
+            .values()
+            .find(|(r, _, _)| r.iova == buf.iova)
+            .map(|(_, pi, ci)| (*pi as u32).wrapping_sub(*ci) & 0xffff);
+        match pending {
+            Some(0) => {
+                w.advance(SLICE, true);
+            }
+            Some(_) => {
+                w.advance(POLL_PS, false);
+            }
+            None => {}
+        }
+        if off + out.len() > buf.len {
+            return Err(Error::DmaRange {
+                id: buf.id,
+                off,
+                len: out.len(),
+                size: buf.len,
+            });
+        }
+        let a = buf.iova as usize + off;
+        out.copy_from_slice(&w.net.memory(self.host)[a..a + out.len()]);
+        Ok(())
+    }
+
+    fn dma_write(&mut self, buf: &DmaBuf, off: usize, data: &[u8]) -> Result<()> {
+        if off + data.len() > buf.len {
+            return Err(Error::DmaRange {
+                id: buf.id,
+                off,
+                len: data.len(),
+                size: buf.len,
+            });
+        }
+        let mut w = self.world.borrow_mut();
+        let a = buf.iova as usize + off;
+        w.mem(self.host)[a..a + data.len()].copy_from_slice(data);
+        Ok(())
+    }
+
+    fn wait_event(&mut self, timeout: Duration) -> Result<bool> {
+        let ps = (timeout.as_nanos() as u64)
+            .saturating_mul(1000)
+            .min(SLICE * 50);
+        Ok(self.world.borrow_mut().advance(ps, true))
+    }
+}
