@@ -185,3 +185,47 @@ fn a_model_engine_is_a_braid_engine() {
     assert_eq!(dev.info().spec_hash, braid_spec::SPEC_HASH);
     let _: &ModelBackend = dev.backend();
 }
+
+/// The program of the README's "The driver" section, as written there.
+#[test]
+fn readme_driver_example() -> Result<(), braid_driver::Error> {
+    let world = ModelWorld::new(2, 16 << 20, 0.01, 1); // 2 hosts, 16 MiB each, 1% loss
+    let (a, b) = (
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    );
+    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
+    let (cqa, cqb) = (a.create_cq(64)?, b.create_cq(64)?);
+    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
+    let dst = pb.reg_mr(4096, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
+    let (mut qa, mut qb) = (
+        pa.create_qp(&cqa, QpInit::default())?,
+        pb.create_qp(&cqb, QpInit::default())?,
+    );
+    let (la, lb) = (
+        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
+        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
+    );
+    qa.connect(&la, &lb)?;
+    qb.connect(&lb, &la)?;
+    src.write(0, b"hello, braid")?;
+    qa.post_send(&[SendWr {
+        wr_id: 1,
+        op: SendOp::Write {
+            remote_addr: dst.addr(),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(0, 12)],
+    }])?;
+    let wc = loop {
+        if let Some(wc) = cqa.poll(1)?.pop() {
+            break wc;
+        }
+    };
+    assert_eq!((wc.wr_id, wc.status), (1, WcStatus::Success));
+    let mut got = [0u8; 12];
+    dst.read(0, &mut got)?;
+    assert_eq!(&got, b"hello, braid");
+    Ok(())
+}
