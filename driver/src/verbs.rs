@@ -939,6 +939,22 @@ impl<B: Backend> QueuePair<B> {
         Ok(())
     }
 
+    /// The completion queue has room for `n` more completions: its number.
+    fn cq_room(&self, c: &Ctx<B>, n: u32) -> Result<u32> {
+        let cqn = self.cq.number();
+        let entries = self.cq.entries();
+        let o = c.cq_outstanding[cqn as usize];
+        if o + n > entries {
+            return Err(Error::CqFull {
+                cq: cqn,
+                entries,
+                outstanding: o,
+                posting: n,
+            });
+        }
+        Ok(cqn)
+    }
+
     fn usable(&self, c: &Ctx<B>) -> Result<()> {
         if self.peer.is_none() {
             return Err(Error::NotConnected { conn: self.conn });
@@ -984,17 +1000,7 @@ impl<B: Backend> QueuePair<B> {
                 posting: n,
             });
         }
-        let cqn = self.cq.number();
-        let cq_entries = self.cq.entries();
-        let o = c.cq_outstanding[cqn as usize];
-        if o + n > cq_entries {
-            return Err(Error::CqFull {
-                cq: cqn,
-                entries: cq_entries,
-                outstanding: o,
-                posting: n,
-            });
-        }
+        let cqn = self.cq_room(&c, n)?;
         let mut rec = [0u8; WQE_BYTES];
         for wr in wrs {
             rec.fill(0);
@@ -1066,17 +1072,7 @@ impl<B: Backend> QueuePair<B> {
                 entries: self.init.rq_entries,
             });
         }
-        let cqn = self.cq.number();
-        let cq_entries = self.cq.entries();
-        let o = c.cq_outstanding[cqn as usize];
-        if o + n > cq_entries {
-            return Err(Error::CqFull {
-                cq: cqn,
-                entries: cq_entries,
-                outstanding: o,
-                posting: n,
-            });
-        }
+        let cqn = self.cq_room(&c, n)?;
         let base = s * self.init.rq_entries as usize * RQE_BYTES;
         let mut rec = [0u8; RQE_BYTES];
         for wr in wrs {

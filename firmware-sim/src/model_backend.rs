@@ -20,7 +20,7 @@ use crate::net::{
 };
 use crate::transport::Kind;
 use braid_driver::{Backend, DmaBuf, Error, MemBackend, Result};
-use braid_spec::host::{self, field, CQE, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::host::{self, field, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
 use braid_spec::regs;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -177,36 +177,30 @@ impl ModelWorld {
                 _ => wc.wr_id,
             };
             let cqn = c.cq;
-            let mut rec = [0u8; CQE_BYTES];
-            let p = |r: &mut [u8], n: &str, v: u64| host::put(r, field(CQE, n), v);
-            p(&mut rec, "wr_id", wr_id);
-            p(&mut rec, "byte_len", wc.byte_len as u64);
-            p(&mut rec, "imm", wc.imm.unwrap_or(0) as u64);
-            p(&mut rec, "msn", wc.msn as u64);
-            p(&mut rec, "conn", conn as u64);
-            let op = match wc.opcode {
-                WcOpcode::Write | WcOpcode::Send => host::CQE_SEND_DONE,
-                WcOpcode::Recv => host::CQE_RECV,
-                WcOpcode::RecvWriteImm => host::CQE_RECV_WRITE_IMM,
+            let dwc = braid_driver::verbs::WorkCompletion {
+                wr_id,
+                status: match wc.status {
+                    WcStatus::Success => braid_driver::verbs::WcStatus::Success,
+                    WcStatus::Flushed => braid_driver::verbs::WcStatus::Flushed,
+                    WcStatus::Remote(r) => braid_driver::verbs::WcStatus::Remote(r),
+                },
+                opcode: match wc.opcode {
+                    WcOpcode::Write | WcOpcode::Send => braid_driver::verbs::WcOpcode::SendDone,
+                    WcOpcode::Recv => braid_driver::verbs::WcOpcode::Recv,
+                    WcOpcode::RecvWriteImm => braid_driver::verbs::WcOpcode::RecvRdmaWithImm,
+                },
+                byte_len: wc.byte_len,
+                imm: wc.imm,
+                qp_num: conn,
+                stream: wc.stream,
+                msn: wc.msn,
             };
-            p(&mut rec, "opcode", op as u64);
-            let st = match wc.status {
-                WcStatus::Success => host::CQE_OK,
-                WcStatus::Flushed => host::CQE_FLUSHED,
-                WcStatus::Remote(r) => host::CQE_REMOTE | r as u8,
-            };
-            p(&mut rec, "status", st as u64);
-            p(&mut rec, "stream", wc.stream as u64);
-            p(
-                &mut rec,
-                "flags",
-                wc.imm.map_or(0, |_| host::CQE_IMM as u64),
-            );
             let Some((ring, pi, _)) = self.hosts[h as usize].cqs.get_mut(&cqn) else {
                 continue;
             };
             let n = 1u64 << ring.log2;
-            p(&mut rec, "owner", u64::from((*pi / n).is_multiple_of(2)));
+            let mut rec = [0u8; CQE_BYTES];
+            braid_driver::verbs::encode_cqe(&mut rec, &dwc, u8::from((*pi / n).is_multiple_of(2)));
             let at = (ring.iova + (*pi % n) * CQE_BYTES as u64) as usize;
             *pi += 1;
             self.mem(h)[at..at + CQE_BYTES].copy_from_slice(&rec);

@@ -1418,6 +1418,11 @@ impl Net {
             self.advance_cursor(c, seg);
         }
         let d = self.build_data(c, i as u8, psn, csn, floor_delta, seg, is_retx);
+        self.transmit(c, d, sport, braid_spec::BRAID_UDP_PORT, is_retx)
+    }
+
+    /// Count, pace and send a data packet of connection `c`.
+    fn transmit(&mut self, c: ConnId, d: Data, sport: u16, dport: u16, is_retx: bool) -> Verdict {
         let bytes = data_frame_bytes(d.opcode, d.len);
         let conn = &mut self.conns[c as usize];
         conn.stats.data_sent += 1;
@@ -1428,7 +1433,7 @@ impl Net {
             src,
             dst,
             sport,
-            dport: braid_spec::BRAID_UDP_PORT,
+            dport,
             bytes,
             ce: false,
             payload: Msg::Data(Box::new(d)),
@@ -2324,22 +2329,7 @@ impl Net {
             self.advance_cursor(c, seg);
         }
         let d = self.build_data(c, 0, psn, csn, 0, seg, is_retx);
-        let bytes = data_frame_bytes(d.opcode, d.len);
-        let conn = &mut self.conns[c as usize];
-        conn.stats.data_sent += 1;
-        conn.stats.retransmits += is_retx as u64;
-        let (src, dst) = (conn.src, conn.dst);
-        self.pace(c, bytes);
-        self.fabric.send(Packet {
-            src,
-            dst,
-            sport,
-            dport: 4791,
-            bytes,
-            ce: false,
-            payload: Msg::Data(Box::new(d)),
-        });
-        Verdict::Sent(bytes)
+        self.transmit(c, d, sport, 4791, is_retx)
     }
 
     fn gbn_on_data(&mut self, d: Data, ce: bool, sport: u16) {
