@@ -11,9 +11,12 @@ use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::loss_detector::LossOut;
+use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
-use braid_sim::model::{CycleModel, LossDetectorModel, PathWindowModel, SackTrackerModel};
+use braid_sim::model::{
+    CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, SackTrackerModel,
+};
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -267,6 +270,24 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         what: format!(
             "{sends} sends, window open {:.0}% of clocks, {closed} sends into a closed window and {under} underflows flagged",
             100.0 * open as f64 / cycles as f64
+        ),
+    });
+
+    // receiver memory-region check
+    let (mut checks, mut ok, mut refused) = (0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<MrCheckModel>(seed, cycles, &fst, |_, o: &MrCheckOut| {
+        if o.valid {
+            checks += 1;
+            ok += o.ok as u64;
+            refused += !o.ok as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "mr_check",
+        checked,
+        raw,
+        what: format!(
+            "{checks} placement checks: {ok} accepted, {refused} refused with a NACK reason"
         ),
     });
 

@@ -48,6 +48,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path window and in-flight accounting",
             generate: gen::<crate::PathWindow>,
         },
+        ExportedBlock {
+            name: "mr_check",
+            description: "receiver memory-region table (block RAM) and WRITE placement check",
+            generate: gen::<crate::MrCheck>,
+        },
     ]
 }
 
