@@ -229,3 +229,63 @@ fn readme_driver_example() -> Result<(), braid_driver::Error> {
     assert_eq!(&got, b"hello, braid");
     Ok(())
 }
+
+/// A SEND bigger than the peer's receive buffer comes back through the API
+/// as a remote error completion, the queue pair refuses further work, and
+/// the receive buffer's region is untouched beyond the buffer.
+#[test]
+fn send_into_a_too_small_receive_buffer_is_a_remote_error() -> Result<(), braid_driver::Error> {
+    let world = ModelWorld::new(2, 16 << 20, 0.0, 7);
+    let (a, b) = (
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    );
+    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
+    let (cqa, cqb) = (a.create_cq(16)?, b.create_cq(16)?);
+    let src = pa.reg_mr(8192, access::LOCAL_WRITE)?;
+    let dst = pb.reg_mr(8192, access::LOCAL_WRITE)?;
+    let (mut qa, mut qb) = (
+        pa.create_qp(&cqa, QpInit::default())?,
+        pb.create_qp(&cqb, QpInit::default())?,
+    );
+    let (la, lb) = (
+        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
+        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
+    );
+    qa.connect(&la, &lb)?;
+    qb.connect(&lb, &la)?;
+    src.write(0, &[0xab; 8192])?;
+    qb.post_recv(
+        0,
+        &[RecvWr {
+            wr_id: 9,
+            sge: dst.sge(0, 100),
+        }],
+    )?;
+    qa.post_send(&[SendWr {
+        wr_id: 1,
+        op: SendOp::Send,
+        stream: 0,
+        sg_list: vec![src.sge(0, 5000)],
+    }])?;
+    let wc = loop {
+        if let Some(wc) = cqa.poll(1)?.pop() {
+            break wc;
+        }
+    };
+    assert_eq!(wc.wr_id, 1);
+    assert_eq!(
+        wc.status,
+        WcStatus::Remote(braid_spec::wire::braid::NackReason::BufferTooSmall)
+    );
+    assert!(wc.status.to_string().contains("BufferTooSmall"));
+    assert_eq!(
+        qa.post_send(&[]),
+        Err(braid_driver::Error::QpError { conn: qa.qp_num() })
+    );
+    let mut got = vec![0u8; 8192];
+    dst.read(0, &mut got)?;
+    assert!(got.iter().all(|&x| x == 0), "nothing was written");
+    assert!(cqb.poll(4)?.is_empty(), "no receive completion");
+    Ok(())
+}
