@@ -186,6 +186,15 @@ impl<B: Backend> Device<B> {
         result
     }
 
+    /// The engine counters (`braid_spec::regs::COUNTERS`), by name.
+    pub fn counters(&self) -> Result<Counters> {
+        let mut v = Vec::with_capacity(regs::COUNTERS.len());
+        for r in &regs::COUNTERS {
+            v.push((r.name, self.read(r)?));
+        }
+        Ok(Counters(v))
+    }
+
     /// The backend, mutable (DMA memory, doorbells).
     pub fn backend_mut(&mut self) -> &mut B {
         &mut self.backend
@@ -479,5 +488,38 @@ mod tests {
             Device::open(Dead).unwrap_err(),
             Error::OutOfRange { off: 0, len: 0 }
         );
+    }
+}
+
+/// Engine counters read from the register block, by register name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counters(pub Vec<(&'static str, u32)>);
+
+impl Counters {
+    /// A counter by register name.
+    pub fn get(&self, name: &str) -> Option<u32> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    /// Payload bytes placed (`RX_BYTES_HI:RX_BYTES_LO`).
+    pub fn rx_bytes(&self) -> u64 {
+        (self.get("RX_BYTES_HI").unwrap_or(0) as u64) << 32
+            | self.get("RX_BYTES_LO").unwrap_or(0) as u64
+    }
+}
+
+impl fmt::Display for Counters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, v) in &self.0 {
+            if name.ends_with("_HI") {
+                continue;
+            }
+            if *name == "RX_BYTES_LO" {
+                writeln!(f, "{:<16} {}", "RX_BYTES", self.rx_bytes())?;
+            } else {
+                writeln!(f, "{name:<16} {v}")?;
+            }
+        }
+        Ok(())
     }
 }

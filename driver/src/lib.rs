@@ -20,13 +20,13 @@
 //!   through `/dev/vfio` (checks with messages that say how to fix what is
 //!   missing, BAR0 mapping, DMA memory mapped through the IOMMU; no
 //!   interrupts yet: the driver polls); the `braid` command
-//!   (`braid devices`, `braid info`).
+//!   (`braid devices`, `braid info`, `braid stats`).
 //!
 //! Elsewhere: `braid_sim::model_backend` runs this API end to end on engines
 //! made of the transport reference model. Not yet: the co-simulation
 //! backend (the Verilated `braid_engine`, which does not exist yet), and
-//! `braid stats` / `write_bw` / `write_lat` in the `braid` command (a model
-//! `write_bw` is `braid-sim write-bw`).
+//! `write_bw` / `write_lat` in the `braid` command (a model `write_bw` is
+//! `braid-sim write-bw`).
 //!
 //! ```
 //! use braid_driver::{Device, MemBackend};
@@ -48,7 +48,7 @@ pub mod verbs;
 pub mod vfio;
 
 pub use backend::{Backend, DmaBuf};
-pub use device::{Caps, Device, Info};
+pub use device::{Caps, Counters, Device, Info};
 pub use error::{Error, Result};
 pub use mem::MemBackend;
 pub use vfio::VfioBackend;

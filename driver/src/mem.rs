@@ -315,7 +315,11 @@ mod tests {
             assert_eq!(m.read32(r.offset), Ok(before), "{}", r.name);
         }
         let ro = REGS.iter().filter(|r| r.access == Access::Ro).count() as u64;
-        assert_eq!(ro, 6, "ID, VERSION, SPEC_HASH, CAPS, STATUS, CMD_STATUS");
+        assert_eq!(
+            ro,
+            6 + regs::COUNTERS.len() as u64,
+            "ID, VERSION, SPEC_HASH, CAPS, STATUS, CMD_STATUS, the counters"
+        );
         assert_eq!(m.ignored_writes(), ro);
     }
 
@@ -371,7 +375,7 @@ mod tests {
         );
         assert_eq!(
             m.read32(0x1000).unwrap_err().to_string(),
-            "register offset 0x1000 is outside the register map (0x000..0x08c)"
+            "register offset 0x1000 is outside the register map (0x000..0x12c)"
         );
     }
 

@@ -176,6 +176,11 @@ impl<B: Backend> Context<B> {
         })
     }
 
+    /// The engine's counters.
+    pub fn counters(&self) -> Result<crate::Counters> {
+        self.inner.borrow().dev.counters()
+    }
+
     /// The engine's build sizes.
     pub fn caps(&self) -> Caps {
         self.inner.borrow().caps

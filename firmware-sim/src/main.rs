@@ -491,10 +491,15 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
         "wall (s)"
     );
     let gbps = bytes * 8.0 / (sim_ps as f64 / 1e12) / 1e9;
+    let (cta, ctb) = (ca.counters()?, cb.counters()?);
     out!(
         "{size:>10} {iters:>8} {gbps:>12.2} {:>14.1} {:>10} {wall:>12.2}",
         gbps * 1e3 / 8.0,
         st.retransmits
     );
+    out!("\nengine counters (braid stats), sender and receiver:");
+    for ((name, a), (_, b)) in cta.0.iter().zip(&ctb.0) {
+        out!("  {name:<14} {a:>12} {b:>12}");
+    }
     Ok(())
 }

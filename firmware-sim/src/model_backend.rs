@@ -442,10 +442,55 @@ pub struct ModelBackend {
     name: String,
 }
 
+impl ModelBackend {
+    /// An engine counter of this host, from the model's per-connection
+    /// counters (sender side for TX_*, receiver side for RX_*).
+    fn counter(&self, name: &str) -> u32 {
+        let w = self.world.borrow();
+        let (mut tx, mut rx) = (net::ConnStats::default(), net::ConnStats::default());
+        for c in 0..w.net.connections() as ConnId {
+            let (src, dst) = w.net.endpoints(c);
+            let s = w.net.stats(c);
+            if src == self.host {
+                tx.data_sent += s.data_sent;
+                tx.retransmits += s.retransmits;
+                tx.timeouts += s.timeouts;
+                tx.rehashes += s.rehashes;
+                tx.msgs_done += s.msgs_done;
+            }
+            if dst == self.host {
+                rx.rx_packets += s.rx_packets;
+                rx.duplicates += s.duplicates;
+                rx.nacked += s.nacked;
+                rx.goodput_bytes += s.goodput_bytes;
+                rx.msgs_received += s.msgs_received;
+            }
+        }
+        let v = match name {
+            "TX_PKTS" => tx.data_sent,
+            "TX_RETX" => tx.retransmits,
+            "TX_TIMEOUTS" => tx.timeouts,
+            "TX_REHASHES" => tx.rehashes,
+            "TX_MSGS" => tx.msgs_done,
+            "RX_PKTS" => rx.rx_packets,
+            "RX_DUPLICATES" => rx.duplicates,
+            "RX_REFUSED" => rx.nacked,
+            "RX_BYTES_LO" => rx.goodput_bytes,
+            "RX_BYTES_HI" => rx.goodput_bytes >> 32,
+            "RX_MSGS" => rx.msgs_received,
+            _ => 0,
+        };
+        v as u32
+    }
+}
+
 impl Backend for ModelBackend {
     fn read32(&self, off: u32) -> Result<u32> {
         if off == regs::CMD_STATUS.offset {
             return Ok(regs::set(&regs::CMD_STATUS_ERROR, 0, self.cmd_error as u32));
+        }
+        if let Some(r) = regs::COUNTERS.iter().find(|r| r.offset == off) {
+            return Ok(self.counter(r.name));
         }
         self.regs.read32(off)
     }

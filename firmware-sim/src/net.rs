@@ -447,6 +447,8 @@ pub struct ConnStats {
     pub rehashes: u64,
     /// Unique payload bytes at the receiver.
     pub goodput_bytes: u64,
+    /// Data packets placed at the receiver (each counted once).
+    pub rx_packets: u64,
     /// Duplicate data packets at the receiver.
     pub duplicates: u64,
     /// Packets the receiver dropped by a placement check (NACKed).
@@ -1066,6 +1068,7 @@ impl Net {
             t.timeouts += s.timeouts;
             t.rehashes += s.rehashes;
             t.goodput_bytes += s.goodput_bytes;
+            t.rx_packets += s.rx_packets;
             t.duplicates += s.duplicates;
             t.nacked += s.nacked;
             t.rnr_retries += s.rnr_retries;
@@ -1080,6 +1083,12 @@ impl Net {
     /// Unique payload bytes of connection `c` per bin (with `bin_ps`).
     pub fn bins(&self, c: ConnId) -> &[u64] {
         &self.conns[c as usize].bins
+    }
+
+    /// Sending and receiving host of connection `c`.
+    pub fn endpoints(&self, c: ConnId) -> (HostId, HostId) {
+        let conn = &self.conns[c as usize];
+        (conn.src, conn.dst)
     }
 
     /// Number of connections.
@@ -1738,6 +1747,7 @@ impl Net {
                     d.csn.wrapping_sub(conn.rx_csn_base) as i32 >= 0 && conn.rx_csn.insert(d.csn);
                 if fresh {
                     conn.stats.goodput_bytes += d.len as u64;
+                    conn.stats.rx_packets += 1;
                     while conn.rx_csn.remove(&conn.rx_csn_base) {
                         conn.rx_csn_base = conn.rx_csn_base.wrapping_add(1);
                     }
@@ -2363,6 +2373,7 @@ impl Net {
                     conn.gbn_expected = expected.wrapping_add(1);
                     conn.gbn_nak_sent = false;
                     conn.stats.goodput_bytes += d.len as u64;
+                    conn.stats.rx_packets += 1;
                     if let (Some(a), Some(bytes)) = (addr, d.data.as_ref()) {
                         let a = a as usize;
                         self.hosts[dst as usize].mem[a..a + bytes.len()].copy_from_slice(bytes);

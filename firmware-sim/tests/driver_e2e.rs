@@ -153,6 +153,21 @@ fn run(loss: f64, seed: u64) {
             "seed {seed:#x} loss {loss}: {len} bytes at {d} differ"
         );
     }
+    // the engines' counters (what `braid stats` reads) agree with the run
+    let (ta, tb) = (ca.counters().unwrap(), cb.counters().unwrap());
+    let total_bytes: u64 = wrs.iter().map(|w| w.sg_list[0].len as u64).sum();
+    assert_eq!(ta.get("TX_MSGS"), Some(total as u32), "seed {seed:#x}");
+    assert_eq!(
+        tb.rx_bytes(),
+        total_bytes,
+        "seed {seed:#x}: every byte placed once"
+    );
+    assert_eq!(
+        tb.get("RX_PKTS").unwrap(),
+        ta.get("TX_PKTS").unwrap() - ta.get("TX_RETX").unwrap(),
+        "seed {seed:#x}: each packet placed exactly once"
+    );
+    assert_eq!(tb.get("RX_MSGS"), Some(total as u32), "seed {seed:#x}");
     let st = world.borrow().net.total_stats();
     eprintln!(
         "loss {loss}: {} data packets, {} retransmitted, {} bytes delivered",

@@ -51,6 +51,19 @@ enum Cmd {
         #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
         dev: PathBuf,
     },
+    /// Open a board and print the engine's counters.
+    Stats {
+        /// PCI address (0000:3b:00.0 or 3b:00.0), or `mem` for the register
+        /// file in memory.
+        #[arg(long, value_name = "ADDR")]
+        device: String,
+        /// sysfs root.
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
+        sysfs: PathBuf,
+        /// Device-file root (VFIO files are under DIR/vfio).
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
+        dev: PathBuf,
+    },
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {
@@ -107,7 +120,11 @@ fn devices(sysfs: PathBuf, dev: PathBuf, all: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn info(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
+fn open(
+    device: &str,
+    sysfs: PathBuf,
+    dev: PathBuf,
+) -> Result<(String, Device<Box<dyn Backend>>), String> {
     let backend: Box<dyn Backend> = if device == "mem" {
         Box::new(MemBackend::new())
     } else {
@@ -115,7 +132,20 @@ fn info(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
     };
     let name = backend.name().to_string();
     let d = Device::open(backend).map_err(|e| e.to_string())?;
+    Ok((name, d))
+}
+
+fn info(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
+    let (name, d) = open(device, sysfs, dev)?;
     println!("{name}: Braid engine, {}", d.info());
+    Ok(())
+}
+
+fn stats(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
+    let (name, d) = open(device, sysfs, dev)?;
+    let c = d.counters().map_err(|e| e.to_string())?;
+    println!("{name}: Braid engine counters");
+    print!("{c}");
     Ok(())
 }
 
@@ -125,6 +155,7 @@ fn main() -> ExitCode {
     let r = match cli.cmd {
         Cmd::Devices { sysfs, dev, all } => devices(sysfs, dev, all),
         Cmd::Info { device, sysfs, dev } => info(&device, sysfs, dev),
+        Cmd::Stats { device, sysfs, dev } => stats(&device, sysfs, dev),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -418,6 +418,51 @@ pub const CQ_DOORBELL: Reg = Reg {
     desc: "Completion doorbell: the driver consumed CQEs up to `ci`; reads return the last write",
 };
 
+// ------------------------------------------------------------ counters
+
+const fn counter(name: &'static str, offset: u32, desc: &'static str) -> Reg {
+    Reg {
+        name,
+        offset,
+        bits: 32,
+        access: Access::Ro,
+        reset: Reset::Value(0),
+        fields: &[],
+        desc,
+    }
+}
+
+/// Engine counters (read-only, 32 bits, wrapping; cleared by reset).
+pub const COUNTERS: [Reg; 11] = [
+    counter(
+        "TX_PKTS",
+        0x100,
+        "Data packets sent (first transmissions and retransmissions)",
+    ),
+    counter("TX_RETX", 0x104, "Data packets retransmitted"),
+    counter("TX_TIMEOUTS", 0x108, "Retransmission timeouts"),
+    counter("TX_REHASHES", 0x10c, "Paths moved to a new UDP source port"),
+    counter("TX_MSGS", 0x110, "Send work requests completed"),
+    counter("RX_PKTS", 0x114, "Data packets placed (counted once each)"),
+    counter(
+        "RX_DUPLICATES",
+        0x118,
+        "Duplicate data packets dropped by the CSN window",
+    ),
+    counter(
+        "RX_REFUSED",
+        0x11c,
+        "Data packets refused by a placement check (NACKed)",
+    ),
+    counter("RX_BYTES_LO", 0x120, "Payload bytes placed, low 32 bits"),
+    counter("RX_BYTES_HI", 0x124, "Payload bytes placed, high 32 bits"),
+    counter(
+        "RX_MSGS",
+        0x128,
+        "Messages completed at the receiver, in MSN order",
+    ),
+];
+
 /// Every register, in offset order.
 pub const REGS: &[Reg] = &[
     ID,
@@ -440,6 +485,17 @@ pub const REGS: &[Reg] = &[
     SQ_DOORBELL,
     RQ_DOORBELL,
     CQ_DOORBELL,
+    COUNTERS[0],
+    COUNTERS[1],
+    COUNTERS[2],
+    COUNTERS[3],
+    COUNTERS[4],
+    COUNTERS[5],
+    COUNTERS[6],
+    COUNTERS[7],
+    COUNTERS[8],
+    COUNTERS[9],
+    COUNTERS[10],
 ];
 
 /// Bytes spanned by the map (one past the last register's last byte).
