@@ -75,6 +75,13 @@ impl<T: Ord> EventQueue<T> {
         }
     }
 
+    /// Time of the smallest item, without removing it.
+    pub fn peek_time(&mut self) -> Option<u64> {
+        let (t, seq, item) = self.pop()?;
+        self.push(t, seq, item);
+        Some(t)
+    }
+
     /// The smallest item.
     pub fn pop(&mut self) -> Option<(u64, u64, T)> {
         if self.len == 0 {

@@ -394,6 +394,19 @@ impl<P> Fabric<P> {
         self.heap.len()
     }
 
+    /// Move the clock to `t` when no event is due before it (time passes
+    /// with nothing happening); otherwise leave it.
+    pub fn idle_until(&mut self, t: Time) {
+        if t > self.now && self.heap.peek_time().is_none_or(|n| n >= t) {
+            self.now = t;
+        }
+    }
+
+    /// Time of the next scheduled event, if any.
+    pub fn next_time(&mut self) -> Option<Time> {
+        self.heap.peek_time()
+    }
+
     /// Current simulated time.
     pub fn now(&self) -> Time {
         self.now

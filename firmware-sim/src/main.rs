@@ -61,6 +61,22 @@ enum Cmd {
         #[command(subcommand)]
         which: Bench,
     },
+    /// perftest-style RDMA WRITE latency (ping-pong of WRITE_WITH_IMM)
+    /// through braid-driver's verbs API on two model engines.
+    WriteLat {
+        /// Message size in bytes.
+        #[arg(long, default_value_t = 8)]
+        size: u32,
+        /// Round trips.
+        #[arg(long, default_value_t = 1000)]
+        iters: u32,
+        /// End-to-end loss probability (0 to 1).
+        #[arg(long, default_value_t = 0.0)]
+        loss: f64,
+        /// Seed (decimal or 0x-hex).
+        #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
+        seed: u64,
+    },
     /// perftest-style RDMA WRITE bandwidth through braid-driver's verbs API
     /// on two model engines (the transport model behind the host
     /// interface; the Verilated engine replaces it when it exists).
@@ -160,6 +176,12 @@ fn run(cli: Cli) -> Result<()> {
         }
         Cmd::Demo { cycles, seed, fst } => demo(cycles, seed, fst),
         Cmd::Bench { which } => bench_cmd(which),
+        Cmd::WriteLat {
+            size,
+            iters,
+            loss,
+            seed,
+        } => write_lat(size, iters, loss, seed),
         Cmd::WriteBw {
             size,
             iters,
@@ -501,5 +523,103 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
     for ((name, a), (_, b)) in cta.0.iter().zip(&ctb.0) {
         out!("  {name:<14} {a:>12} {b:>12}");
     }
+    Ok(())
+}
+
+fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
+    use braid_driver::verbs::*;
+    use braid_sim::model_backend::ModelWorld;
+    if !(0.0..1.0).contains(&loss) {
+        bail!("--loss {loss}: must be at least 0 and below 1");
+    }
+    if size == 0 || size > 16 << 20 || iters == 0 {
+        bail!("--size must be 1 byte to 16 MiB and --iters at least 1");
+    }
+    let region = (size as usize).max(4096);
+    let world = ModelWorld::new(2, region as u64 * 2 + (16 << 20), loss, seed);
+    let ctx = [
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    ];
+    let pds = [ctx[0].alloc_pd(), ctx[1].alloc_pd()];
+    let cqs = [ctx[0].create_cq(16)?, ctx[1].create_cq(16)?];
+    let mrs = [
+        pds[0].reg_mr(region, access::LOCAL_WRITE | access::REMOTE_WRITE)?,
+        pds[1].reg_mr(region, access::LOCAL_WRITE | access::REMOTE_WRITE)?,
+    ];
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 1,
+        paths: 16,
+    };
+    let mut qps = [
+        pds[0].create_qp(&cqs[0], init)?,
+        pds[1].create_qp(&cqs[1], init)?,
+    ];
+    let l0 = qps[0].local_params([2, 0x42, 0x52, 0, 0, 0], [10, 0, 0, 1]);
+    let l1 = qps[1].local_params([2, 0x42, 0x52, 0, 0, 1], [10, 0, 0, 2]);
+    qps[0].connect(&l0, &l1)?;
+    qps[1].connect(&l1, &l0)?;
+    let mut lat_ns = Vec::with_capacity(iters as usize);
+    let t0 = std::time::Instant::now();
+    for it in 0..iters {
+        let start = world.borrow().net.now();
+        // ping from 0 to 1, pong from 1 to 0: each side waits for the
+        // other's WRITE_WITH_IMM to land, then writes back
+        for (from, to) in [(0usize, 1usize), (1, 0)] {
+            qps[from].post_send(&[SendWr {
+                wr_id: it as u64,
+                op: SendOp::WriteWithImm {
+                    remote_addr: mrs[to].addr(),
+                    rkey: mrs[to].rkey(),
+                    imm: it,
+                },
+                stream: 0,
+                sg_list: vec![mrs[from].sge(0, size)],
+            }])?;
+            // the peer sees the data land; the sender's own completion is
+            // reaped on the way (perftest's write_lat waits for the data,
+            // not for the ACK)
+            let mut landed = false;
+            while !landed {
+                for wc in cqs[to].poll(4)? {
+                    if wc.status != WcStatus::Success {
+                        bail!("round trip {it}: {}", wc.status);
+                    }
+                    landed |= wc.opcode == WcOpcode::RecvRdmaWithImm && wc.imm == Some(it);
+                }
+            }
+        }
+        let rtt = world.borrow().net.now() - start;
+        lat_ns.push(rtt as f64 / 2.0 / 1000.0);
+    }
+    lat_ns.sort_by(f64::total_cmp);
+    let pct = |p: f64| lat_ns[((lat_ns.len() - 1) as f64 * p) as usize];
+    let avg = lat_ns.iter().sum::<f64>() / lat_ns.len() as f64;
+    out!("write_lat on two model engines (braid-driver verbs API -> host interface -> transport model), 400 Gb/s, loss {loss}, seed {seed:#x}");
+    out!("one-way latency = half a WRITE_WITH_IMM ping-pong (each side writes back when the peer's data has landed), simulated time, no host software time; hosts on one leaf");
+    out!(
+        "{:>10} {:>8} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "bytes",
+        "iters",
+        "min (us)",
+        "median",
+        "avg",
+        "p99",
+        "max"
+    );
+    out!(
+        "{size:>10} {iters:>8} {:>10.3} {:>10.3} {:>10.3} {:>10.3} {:>10.3}",
+        lat_ns[0] / 1000.0,
+        pct(0.5) / 1000.0,
+        avg / 1000.0,
+        pct(0.99) / 1000.0,
+        lat_ns[lat_ns.len() - 1] / 1000.0
+    );
+    out!(
+        "({iters} round trips in {:.2} s wall)",
+        t0.elapsed().as_secs_f64()
+    );
     Ok(())
 }

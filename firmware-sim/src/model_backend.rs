@@ -10,8 +10,9 @@
 //! engine (`cosim` backend) takes its place.
 //!
 //! Time: the model advances when the driver looks at a completion queue
-//! ([`Backend::dma_read`] of a CQ ring) or waits ([`Backend::wait_event`]):
-//! it runs until a completion is written or a time slice has passed.
+//! ([`Backend::dma_read`] of a CQ ring: 20 ns while completions wait to be
+//! read, up to 100 ns or the next completion when the queue is empty) or
+//! waits ([`Backend::wait_event`]: up to the next completion).
 //! Host `h` has MAC `02:42:52:00:00:h` and IPv4 `10.0.0.h+1`.
 
 use crate::fabric::{FabricConfig, HostId, Time};
@@ -32,6 +33,9 @@ const SLICE: Time = 20_000_000; // 20 us
 /// Simulated time one look at a non-empty completion queue takes (a CPU
 /// poll): the engines keep running while the driver reads completions.
 const POLL_PS: Time = 20_000; // 20 ns
+/// Simulated time one look at an empty completion queue takes, at most
+/// (it ends early when a completion is written).
+const EMPTY_POLL_PS: Time = 100_000; // 100 ns
 
 #[derive(Debug, Clone, Copy)]
 struct Ring {
@@ -144,8 +148,10 @@ impl ModelWorld {
     fn advance(&mut self, slice: Time, stop_at_completion: bool) -> bool {
         let end = self.net.now() + slice;
         let mut any = false;
-        while self.net.now() < end {
-            if !self.net.step() {
+        loop {
+            if !self.net.step_until(end) {
+                // nothing more happens before `end`: the time passes
+                self.net.fabric.idle_until(end);
                 break;
             }
             if self.net.has_completions() {
@@ -576,7 +582,7 @@ impl Backend for ModelBackend {
             .map(|(_, pi, ci)| (*pi as u32).wrapping_sub(*ci) & 0xffff);
         match pending {
             Some(0) => {
-                w.advance(SLICE, true);
+                w.advance(EMPTY_POLL_PS, true);
             }
             Some(_) => {
                 w.advance(POLL_PS, false);

@@ -1126,10 +1126,26 @@ impl Net {
         }
     }
 
-    /// Run until simulated time `t` (events at `t` or later stay queued...
-    /// the first one past `t` is processed).
-    pub fn run_until(&mut self, t: Time) {
-        while self.now() < t && self.step() {}
+    /// Process the events up to simulated time `t` (later ones stay
+    /// queued); `false` when nothing is left to happen.
+    pub fn run_until(&mut self, t: Time) -> bool {
+        loop {
+            match self.fabric.next_time() {
+                Some(next) if next <= t => {
+                    self.step();
+                }
+                Some(_) => return true,
+                None => return false,
+            }
+        }
+    }
+
+    /// Process one event if it is due at or before `t`; `false` otherwise.
+    pub fn step_until(&mut self, t: Time) -> bool {
+        match self.fabric.next_time() {
+            Some(next) if next <= t => self.step(),
+            _ => false,
+        }
     }
 
     /// Run until every posted message has completed at its sender (or

@@ -304,3 +304,56 @@ fn send_into_a_too_small_receive_buffer_is_a_remote_error() -> Result<(), braid_
     assert!(cqb.poll(4)?.is_empty(), "no receive completion");
     Ok(())
 }
+
+/// The model engines keep time the way a host sees it: a small WRITE
+/// between two hosts of one leaf lands one fabric traversal (two links of
+/// 500 ns plus serialization) after it is posted, however the driver polls.
+#[test]
+fn a_small_write_lands_one_traversal_after_posting() -> Result<(), braid_driver::Error> {
+    let world = ModelWorld::new(2, 1 << 20, 0.0, 3);
+    let (a, b) = (
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    );
+    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
+    let (cqa, cqb) = (a.create_cq(16)?, b.create_cq(16)?);
+    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
+    let dst = pb.reg_mr(4096, access::REMOTE_WRITE)?;
+    let (mut qa, mut qb) = (
+        pa.create_qp(&cqa, QpInit::default())?,
+        pb.create_qp(&cqb, QpInit::default())?,
+    );
+    let (la, lb) = (
+        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
+        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
+    );
+    qa.connect(&la, &lb)?;
+    qb.connect(&lb, &la)?;
+    for k in 0..3u32 {
+        let t0 = world.borrow().net.now();
+        qa.post_send(&[SendWr {
+            wr_id: k as u64,
+            op: SendOp::WriteWithImm {
+                remote_addr: dst.addr(),
+                rkey: dst.rkey(),
+                imm: k,
+            },
+            stream: 0,
+            sg_list: vec![src.sge(0, 8)],
+        }])?;
+        let wc = loop {
+            // the sender also polls its own (empty, then not) queue
+            let _ = cqa.poll(4)?;
+            if let Some(wc) = cqb.poll(1)?.pop() {
+                break wc;
+            }
+        };
+        assert_eq!(wc.imm, Some(k));
+        let dt = world.borrow().net.now() - t0;
+        assert!(
+            (1_000_000..1_200_000).contains(&dt),
+            "landed {dt} ps after posting"
+        );
+    }
+    Ok(())
+}
