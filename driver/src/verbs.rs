@@ -29,49 +29,24 @@
 use crate::device::{Caps, Device};
 use crate::{Backend, DmaBuf, Error, Result};
 use braid_spec::field::StateField;
-use braid_spec::host::{self, field, CQE, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::host::{self, CQE_BYTES, RQE_BYTES, WQE_BYTES};
 use braid_spec::regs;
+use braid_spec::wire::braid::Opcode;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-// record fields, resolved at compile time
-const W_OPCODE: &StateField = field(WQE, "opcode");
-const W_FLAGS: &StateField = field(WQE, "flags");
-const W_STREAM: &StateField = field(WQE, "stream");
-const W_NUM_SGE: &StateField = field(WQE, "num_sge");
-const W_LEN: &StateField = field(WQE, "len");
-const W_WR_ID: &StateField = field(WQE, "wr_id");
-const W_IMM: &StateField = field(WQE, "imm");
-const W_RKEY: &StateField = field(WQE, "rkey");
-const W_RADDR: &StateField = field(WQE, "remote_addr");
-const W_SGE_ADDR: &StateField = field(WQE, "sge_addr");
-const W_SGE_LKEY: &StateField = field(WQE, "sge_lkey");
-const W_SGE_LEN: &StateField = field(WQE, "sge_len");
-const R_WR_ID: &StateField = field(RQE, "wr_id");
-const R_ADDR: &StateField = field(RQE, "addr");
-const R_LKEY: &StateField = field(RQE, "lkey");
-const R_LEN: &StateField = field(RQE, "len");
-const C_WR_ID: &StateField = field(CQE, "wr_id");
-const C_BYTE_LEN: &StateField = field(CQE, "byte_len");
-const C_IMM: &StateField = field(CQE, "imm");
-const C_MSN: &StateField = field(CQE, "msn");
-const C_CONN: &StateField = field(CQE, "conn");
-const C_OPCODE: &StateField = field(CQE, "opcode");
-const C_STATUS: &StateField = field(CQE, "status");
-const C_STREAM: &StateField = field(CQE, "stream");
-const C_FLAGS: &StateField = field(CQE, "flags");
-const C_OWNER: &StateField = field(CQE, "owner");
+use braid_spec::host::{cqe, rqe, wqe};
 
 /// Memory-region access rights (`ibv_access_flags`).
 pub mod access {
     /// The local engine may write (receive buffers).
-    pub const LOCAL_WRITE: u32 = 1;
+    pub const LOCAL_WRITE: u32 = braid_spec::host::ACCESS_LOCAL_WRITE;
     /// The peer may WRITE here.
-    pub const REMOTE_WRITE: u32 = 2;
+    pub const REMOTE_WRITE: u32 = braid_spec::host::ACCESS_REMOTE_WRITE;
     /// The peer may read (reserved for READ).
-    pub const REMOTE_READ: u32 = 4;
+    pub const REMOTE_READ: u32 = braid_spec::host::ACCESS_REMOTE_READ;
 }
 
 /// Scatter entries a work request holds.
@@ -623,7 +598,7 @@ impl<B: Backend> CompletionQueue<B> {
             c.dev
                 .backend_mut()
                 .dma_read(&cq.buf, idx * CQE_BYTES, &mut rec)?;
-            if host::get(&rec, C_OWNER) != parity {
+            if host::get(&rec, cqe::OWNER) != parity {
                 break;
             }
             let wc = parse_cqe(&rec);
@@ -661,7 +636,7 @@ impl<B: Backend> CompletionQueue<B> {
 
 fn parse_cqe(rec: &[u8]) -> WorkCompletion {
     let g = |f: &StateField| host::get(rec, f);
-    let status = match g(C_STATUS) as u8 {
+    let status = match g(cqe::STATUS) as u8 {
         host::CQE_OK => WcStatus::Success,
         host::CQE_FLUSHED => WcStatus::Flushed,
         s if s & host::CQE_REMOTE != 0 => {
@@ -672,20 +647,20 @@ fn parse_cqe(rec: &[u8]) -> WorkCompletion {
         }
         s => WcStatus::Unknown(s),
     };
-    let opcode = match g(C_OPCODE) as u8 {
+    let opcode = match g(cqe::OPCODE) as u8 {
         host::CQE_RECV => WcOpcode::Recv,
         host::CQE_RECV_WRITE_IMM => WcOpcode::RecvRdmaWithImm,
         _ => WcOpcode::SendDone,
     };
     WorkCompletion {
-        wr_id: g(C_WR_ID),
+        wr_id: g(cqe::WR_ID),
         status,
         opcode,
-        byte_len: g(C_BYTE_LEN) as u32,
-        imm: (g(C_FLAGS) as u8 & host::CQE_IMM != 0).then_some(g(C_IMM) as u32),
-        qp_num: g(C_CONN) as u32,
-        stream: g(C_STREAM) as u8,
-        msn: g(C_MSN) as u32,
+        byte_len: g(cqe::BYTE_LEN) as u32,
+        imm: (g(cqe::FLAGS) as u8 & host::CQE_IMM != 0).then_some(g(cqe::IMM) as u32),
+        qp_num: g(cqe::CONN) as u32,
+        stream: g(cqe::STREAM) as u8,
+        msn: g(cqe::MSN) as u32,
     }
 }
 
@@ -1010,30 +985,30 @@ impl<B: Backend> QueuePair<B> {
         for wr in wrs {
             rec.fill(0);
             let (opcode, imm, rkey, raddr) = match wr.op {
-                SendOp::Write { remote_addr, rkey } => (0x01, 0, rkey, remote_addr),
+                SendOp::Write { remote_addr, rkey } => (Opcode::Write, 0, rkey, remote_addr),
                 SendOp::WriteWithImm {
                     remote_addr,
                     rkey,
                     imm,
-                } => (0x02, imm, rkey, remote_addr),
-                SendOp::Send => (0x03, 0, 0, 0),
-                SendOp::SendWithImm { imm } => (0x04, imm, 0, 0),
+                } => (Opcode::WriteImm, imm, rkey, remote_addr),
+                SendOp::Send => (Opcode::Send, 0, 0, 0),
+                SendOp::SendWithImm { imm } => (Opcode::SendImm, imm, 0, 0),
             };
             let len: u64 = wr.sg_list.iter().map(|s| s.len as u64).sum();
             let p = |r: &mut [u8], f: &StateField, v: u64| host::put(r, f, v);
-            p(&mut rec, W_OPCODE, opcode);
-            p(&mut rec, W_FLAGS, host::WQE_SIGNALED as u64);
-            p(&mut rec, W_STREAM, wr.stream as u64);
-            p(&mut rec, W_NUM_SGE, wr.sg_list.len() as u64);
-            p(&mut rec, W_LEN, len);
-            p(&mut rec, W_WR_ID, wr.wr_id);
-            p(&mut rec, W_IMM, imm as u64);
-            p(&mut rec, W_RKEY, rkey as u64);
-            p(&mut rec, W_RADDR, raddr);
+            p(&mut rec, wqe::OPCODE, opcode.value() as u64);
+            p(&mut rec, wqe::FLAGS, host::WQE_SIGNALED as u64);
+            p(&mut rec, wqe::STREAM, wr.stream as u64);
+            p(&mut rec, wqe::NUM_SGE, wr.sg_list.len() as u64);
+            p(&mut rec, wqe::LEN, len);
+            p(&mut rec, wqe::WR_ID, wr.wr_id);
+            p(&mut rec, wqe::IMM, imm as u64);
+            p(&mut rec, wqe::RKEY, rkey as u64);
+            p(&mut rec, wqe::REMOTE_ADDR, raddr);
             if let Some(s) = wr.sg_list.first() {
-                p(&mut rec, W_SGE_ADDR, s.addr);
-                p(&mut rec, W_SGE_LKEY, s.lkey as u64);
-                p(&mut rec, W_SGE_LEN, s.len as u64);
+                p(&mut rec, wqe::SGE_ADDR, s.addr);
+                p(&mut rec, wqe::SGE_LKEY, s.lkey as u64);
+                p(&mut rec, wqe::SGE_LEN, s.len as u64);
             }
             let idx = (self.sq_pi % self.init.sq_entries) as usize;
             c.dev
@@ -1082,10 +1057,10 @@ impl<B: Backend> QueuePair<B> {
         let mut rec = [0u8; RQE_BYTES];
         for wr in wrs {
             rec.fill(0);
-            host::put(&mut rec, R_WR_ID, wr.wr_id);
-            host::put(&mut rec, R_ADDR, wr.sge.addr);
-            host::put(&mut rec, R_LKEY, wr.sge.lkey as u64);
-            host::put(&mut rec, R_LEN, wr.sge.len as u64);
+            host::put(&mut rec, rqe::WR_ID, wr.wr_id);
+            host::put(&mut rec, rqe::ADDR, wr.sge.addr);
+            host::put(&mut rec, rqe::LKEY, wr.sge.lkey as u64);
+            host::put(&mut rec, rqe::LEN, wr.sge.len as u64);
             let idx = (self.rq_pi[s] % self.init.rq_entries) as usize;
             c.dev
                 .backend_mut()
@@ -1137,14 +1112,14 @@ impl<B: Backend> Drop for QueuePair<B> {
 pub fn encode_cqe(rec: &mut [u8; CQE_BYTES], wc: &WorkCompletion, owner: u8) {
     rec.fill(0);
     let p = |r: &mut [u8], f: &StateField, v: u64| host::put(r, f, v);
-    p(rec, C_WR_ID, wc.wr_id);
-    p(rec, C_BYTE_LEN, wc.byte_len as u64);
-    p(rec, C_IMM, wc.imm.unwrap_or(0) as u64);
-    p(rec, C_MSN, wc.msn as u64);
-    p(rec, C_CONN, wc.qp_num as u64);
+    p(rec, cqe::WR_ID, wc.wr_id);
+    p(rec, cqe::BYTE_LEN, wc.byte_len as u64);
+    p(rec, cqe::IMM, wc.imm.unwrap_or(0) as u64);
+    p(rec, cqe::MSN, wc.msn as u64);
+    p(rec, cqe::CONN, wc.qp_num as u64);
     p(
         rec,
-        C_OPCODE,
+        cqe::OPCODE,
         match wc.opcode {
             WcOpcode::SendDone => host::CQE_SEND_DONE,
             WcOpcode::Recv => host::CQE_RECV,
@@ -1153,7 +1128,7 @@ pub fn encode_cqe(rec: &mut [u8; CQE_BYTES], wc: &WorkCompletion, owner: u8) {
     );
     p(
         rec,
-        C_STATUS,
+        cqe::STATUS,
         match wc.status {
             WcStatus::Success => host::CQE_OK,
             WcStatus::Flushed => host::CQE_FLUSHED,
@@ -1161,15 +1136,15 @@ pub fn encode_cqe(rec: &mut [u8; CQE_BYTES], wc: &WorkCompletion, owner: u8) {
             WcStatus::Unknown(c) => c,
         } as u64,
     );
-    p(rec, C_STREAM, wc.stream as u64);
+    p(rec, cqe::STREAM, wc.stream as u64);
     p(
         rec,
-        C_FLAGS,
+        cqe::FLAGS,
         if wc.imm.is_some() {
             host::CQE_IMM as u64
         } else {
             0
         },
     );
-    p(rec, C_OWNER, owner as u64);
+    p(rec, cqe::OWNER, owner as u64);
 }

@@ -389,11 +389,6 @@ impl<P> Fabric<P> {
         f
     }
 
-    /// Events scheduled and not yet processed (packets in flight, timers).
-    pub fn pending_events(&self) -> usize {
-        self.heap.len()
-    }
-
     /// Move the clock to `t` when no event is due before it (time passes
     /// with nothing happening); otherwise leave it.
     pub fn idle_until(&mut self, t: Time) {

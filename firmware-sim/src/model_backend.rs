@@ -21,8 +21,9 @@ use crate::net::{
 };
 use crate::transport::Kind;
 use braid_driver::{Backend, DmaBuf, Error, MemBackend, Result};
-use braid_spec::host::{self, field, CQE_BYTES, RQE, RQE_BYTES, WQE, WQE_BYTES};
+use braid_spec::host::{self, cmd, rqe, wqe, CQE_BYTES, RQE_BYTES, WQE_BYTES};
 use braid_spec::regs;
+use braid_spec::wire::braid::Opcode;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -217,19 +218,18 @@ impl ModelWorld {
         let wide = |lo: u32, hi: u32| lo as u64 | (hi as u64) << 32;
         let he = &mut self.hosts[h as usize];
         match op {
-            0x00 => 0,
-            0x01 => {
-                // REG_MR
+            cmd::NOP => cmd::OK,
+            cmd::REG_MR => {
                 let (iova, len, key, pd, acc) =
                     (wide(a[1], a[2]), wide(a[3], a[4]), a[5], a[6], a[7]);
                 let mut ac = 0;
-                if acc & 1 != 0 {
+                if acc & host::ACCESS_LOCAL_WRITE != 0 {
                     ac |= access::LOCAL_WRITE;
                 }
-                if acc & 2 != 0 {
+                if acc & host::ACCESS_REMOTE_WRITE != 0 {
                     ac |= access::REMOTE_WRITE;
                 }
-                if acc & 4 != 0 {
+                if acc & host::ACCESS_REMOTE_READ != 0 {
                     ac |= access::REMOTE_READ;
                 }
                 match self.net.reg_mr(h, pd, iova, len, ac) {
@@ -237,20 +237,20 @@ impl ModelWorld {
                         let he = &mut self.hosts[h as usize];
                         he.mrs.insert(key, mr);
                         he.mr_slots.insert(a[0], key);
-                        0
+                        cmd::OK
                     }
-                    Err(_) => 4,
+                    Err(_) => cmd::BAD_ARGUMENT,
                 }
             }
-            0x02 => {
+            cmd::DEREG_MR => {
                 if let Some(key) = he.mr_slots.remove(&a[0]) {
                     if let Some(mr) = he.mrs.remove(&key) {
                         self.net.dereg_mr(h, &mr);
                     }
                 }
-                0
+                cmd::OK
             }
-            0x03 => {
+            cmd::CREATE_CQ => {
                 he.cqs.insert(
                     a[0],
                     (
@@ -262,13 +262,13 @@ impl ModelWorld {
                         0,
                     ),
                 );
-                0
+                cmd::OK
             }
-            0x04 => {
+            cmd::DESTROY_CQ => {
                 he.cqs.remove(&a[0]);
-                0
+                cmd::OK
             }
-            0x05 => {
+            cmd::CREATE_CONN => {
                 let streams = ((a[6] >> 8) & 0xff) as u8;
                 he.conns.insert(
                     a[0],
@@ -293,16 +293,16 @@ impl ModelWorld {
                         next_wr: 0,
                     },
                 );
-                0
+                cmd::OK
             }
-            0x06 => {
+            cmd::SET_PEER => {
                 // SET_PEER: ARG3 peer IPv4 (10.0.0.h+1), ARG7 peer conn
                 let peer_host = (a[3] & 0xff).wrapping_sub(1);
                 if peer_host as usize >= self.hosts.len() {
-                    return 4;
+                    return cmd::BAD_ARGUMENT;
                 }
                 let Some(pd) = self.hosts[h as usize].conns.get(&a[0]).map(|c| c.pd) else {
-                    return 2;
+                    return cmd::BAD_INDEX;
                 };
                 let tx = self.net.connect(h, peer_host, pd);
                 self.links.insert(tx, ((h, a[0]), (peer_host, a[7])));
@@ -319,13 +319,13 @@ impl ModelWorld {
                         let _ = self.net.post_recv(tx, s, rb);
                     }
                 }
-                0
+                cmd::OK
             }
-            0x07 => {
+            cmd::DESTROY_CONN => {
                 he.conns.remove(&a[0]);
-                0
+                cmd::OK
             }
-            _ => 1,
+            _ => cmd::BAD_COMMAND,
         }
     }
 
@@ -339,52 +339,52 @@ impl ModelWorld {
             let rec: [u8; WQE_BYTES] =
                 self.read_rec(h, ring.iova + ((ci % n) as u64) * WQE_BYTES as u64);
             ci = ci.wrapping_add(1);
-            let g = |name: &str| host::get(&rec, field(WQE, name));
+            let g = |f| host::get(&rec, f);
             let (Some(tx), Some((ph, _))) = (tx, peer) else {
                 continue;
             };
-            let lkey = g("sge_lkey") as u32;
+            let lkey = g(wqe::SGE_LKEY) as u32;
             let he = &self.hosts[h as usize];
             let Some(lmr) = he.mrs.get(&lkey).copied() else {
                 continue;
             };
-            let rkey = g("rkey") as u32;
+            let rkey = g(wqe::RKEY) as u32;
             let net_rkey = self.hosts[ph as usize]
                 .mrs
                 .get(&rkey)
                 .map(|m| m.rkey)
                 .unwrap_or(rkey ^ 0xffff_ffff);
-            let (remote, imm) = (g("remote_addr"), g("imm") as u32);
-            let op = match g("opcode") {
-                0x01 => WrOp::Write {
+            let (remote, imm) = (g(wqe::REMOTE_ADDR), g(wqe::IMM) as u32);
+            let op = match Opcode::from_u8(g(wqe::OPCODE) as u8) {
+                Some(Opcode::Write) => WrOp::Write {
                     rkey: net_rkey,
                     remote,
                 },
-                0x02 => WrOp::WriteImm {
+                Some(Opcode::WriteImm) => WrOp::WriteImm {
                     rkey: net_rkey,
                     remote,
                     imm,
                 },
-                0x03 => WrOp::Send,
+                Some(Opcode::Send) => WrOp::Send,
                 _ => WrOp::SendImm { imm },
             };
             let c = self.hosts[h as usize].conns.get_mut(&conn).expect("exists");
             let id = c.next_wr;
             c.next_wr += 1;
-            c.wr_ids.insert(id, g("wr_id"));
-            let local = if g("num_sge") == 0 {
+            c.wr_ids.insert(id, g(wqe::WR_ID));
+            let local = if g(wqe::NUM_SGE) == 0 {
                 lmr.addr
             } else {
-                g("sge_addr")
+                g(wqe::SGE_ADDR)
             };
             let _ = self.net.post_send(
                 tx,
                 WorkRequest {
                     wr_id: id,
                     op,
-                    stream: g("stream") as u8,
+                    stream: g(wqe::STREAM) as u8,
                     local,
-                    len: g("len") as u32,
+                    len: g(wqe::LEN) as u32,
                     lkey: lmr.lkey,
                 },
             );
@@ -411,14 +411,18 @@ impl ModelWorld {
             let rec: [u8; RQE_BYTES] =
                 self.read_rec(h, base + ((ci % n) as u64) * RQE_BYTES as u64);
             ci = ci.wrapping_add(1);
-            let g = |name: &str| host::get(&rec, field(RQE, name));
-            let Some(mr) = self.hosts[h as usize].mrs.get(&(g("lkey") as u32)).copied() else {
+            let g = |f| host::get(&rec, f);
+            let Some(mr) = self.hosts[h as usize]
+                .mrs
+                .get(&(g(rqe::LKEY) as u32))
+                .copied()
+            else {
                 continue;
             };
             let rb = RecvBuf {
-                wr_id: g("wr_id"),
-                addr: g("addr"),
-                len: g("len") as u32,
+                wr_id: g(rqe::WR_ID),
+                addr: g(rqe::ADDR),
+                len: g(rqe::LEN) as u32,
                 lkey: mr.lkey,
             };
             match rx {

@@ -43,6 +43,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 /// Connection index.
 pub type ConnId = u32;
 
+/// UDP destination port of RoCEv2 (the go-back-N baseline's packets).
+pub const ROCE_UDP_PORT: u16 = 4791;
+
 const FCS: u32 = 4;
 const L2L4: u32 = (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN) as u32 + FCS;
 
@@ -2355,7 +2358,7 @@ impl Net {
             self.advance_cursor(c, seg);
         }
         let d = self.build_data(c, 0, psn, csn, 0, seg, is_retx);
-        self.transmit(c, d, sport, 4791, is_retx)
+        self.transmit(c, d, sport, ROCE_UDP_PORT, is_retx)
     }
 
     fn gbn_on_data(&mut self, d: Data, ce: bool, sport: u16) {
@@ -2370,7 +2373,7 @@ impl Net {
                 src: dst,
                 dst: src,
                 sport,
-                dport: 4791,
+                dport: ROCE_UDP_PORT,
                 bytes: ack_frame_bytes(),
                 ce: false,
                 payload: Msg::Gbn {
@@ -2547,9 +2550,4 @@ enum Verdict {
     OtherPlane,
     Idle,
     Paced(Time),
-}
-
-/// Seconds to picoseconds.
-pub fn secs(s: f64) -> Time {
-    (s * PS_PER_SEC as f64) as Time
 }

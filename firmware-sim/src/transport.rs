@@ -149,7 +149,8 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
                 csn_base: a.csn_base,
                 ts_echo: ts(a.ts_echo),
                 ecn_count: a.ce as u16,
-                rate_hint: (a.rate_hint / 100_000_000).min(u16::MAX as u64) as u16,
+                rate_hint: (a.rate_hint / braid_spec::wire::braid::RATE_HINT_UNIT_BPS)
+                    .min(u16::MAX as u64) as u16,
                 sack: a.sack,
             }),
             Vec::new(),

@@ -231,6 +231,121 @@ pub const CMD_ERRORS: &[(&str, u8, &str)] = &[
     ),
 ];
 
+/// Memory-region access bit (`REG_MR` ARG7): the local engine may write.
+pub const ACCESS_LOCAL_WRITE: u32 = 1;
+/// Memory-region access bit: the peer may WRITE into the region.
+pub const ACCESS_REMOTE_WRITE: u32 = 2;
+/// Memory-region access bit: the peer may read (reserved for READ).
+pub const ACCESS_REMOTE_READ: u32 = 4;
+
+/// Command and command-error codes by name (for `match`).
+pub mod cmd {
+    use super::{cmd_error, command};
+    /// `NOP`.
+    pub const NOP: u8 = command("NOP");
+    /// `REG_MR`.
+    pub const REG_MR: u8 = command("REG_MR");
+    /// `DEREG_MR`.
+    pub const DEREG_MR: u8 = command("DEREG_MR");
+    /// `CREATE_CQ`.
+    pub const CREATE_CQ: u8 = command("CREATE_CQ");
+    /// `DESTROY_CQ`.
+    pub const DESTROY_CQ: u8 = command("DESTROY_CQ");
+    /// `CREATE_CONN`.
+    pub const CREATE_CONN: u8 = command("CREATE_CONN");
+    /// `SET_PEER`.
+    pub const SET_PEER: u8 = command("SET_PEER");
+    /// `DESTROY_CONN`.
+    pub const DESTROY_CONN: u8 = command("DESTROY_CONN");
+    /// `CMD_STATUS.error`: accepted.
+    pub const OK: u8 = cmd_error("OK");
+    /// `CMD_STATUS.error`: unknown command.
+    pub const BAD_COMMAND: u8 = cmd_error("BAD_COMMAND");
+    /// `CMD_STATUS.error`: index beyond capacity.
+    pub const BAD_INDEX: u8 = cmd_error("BAD_INDEX");
+    /// `CMD_STATUS.error`: argument out of range.
+    pub const BAD_ARGUMENT: u8 = cmd_error("BAD_ARGUMENT");
+}
+
+/// Code of command error `name`.
+pub const fn cmd_error(name: &str) -> u8 {
+    let mut i = 0;
+    while i < CMD_ERRORS.len() {
+        if eq(CMD_ERRORS[i].0, name) {
+            return CMD_ERRORS[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such command error")
+}
+
+/// Fields of [`WQE`], resolved at compile time.
+pub mod wqe {
+    use super::{field, StateField, WQE};
+    /// `opcode`.
+    pub const OPCODE: &StateField = field(WQE, "opcode");
+    /// `flags`.
+    pub const FLAGS: &StateField = field(WQE, "flags");
+    /// `stream`.
+    pub const STREAM: &StateField = field(WQE, "stream");
+    /// `num_sge`.
+    pub const NUM_SGE: &StateField = field(WQE, "num_sge");
+    /// `len`.
+    pub const LEN: &StateField = field(WQE, "len");
+    /// `wr_id`.
+    pub const WR_ID: &StateField = field(WQE, "wr_id");
+    /// `imm`.
+    pub const IMM: &StateField = field(WQE, "imm");
+    /// `rkey`.
+    pub const RKEY: &StateField = field(WQE, "rkey");
+    /// `remote_addr`.
+    pub const REMOTE_ADDR: &StateField = field(WQE, "remote_addr");
+    /// `sge_addr`.
+    pub const SGE_ADDR: &StateField = field(WQE, "sge_addr");
+    /// `sge_lkey`.
+    pub const SGE_LKEY: &StateField = field(WQE, "sge_lkey");
+    /// `sge_len`.
+    pub const SGE_LEN: &StateField = field(WQE, "sge_len");
+}
+
+/// Fields of [`RQE`], resolved at compile time.
+pub mod rqe {
+    use super::{field, StateField, RQE};
+    /// `wr_id`.
+    pub const WR_ID: &StateField = field(RQE, "wr_id");
+    /// `addr`.
+    pub const ADDR: &StateField = field(RQE, "addr");
+    /// `lkey`.
+    pub const LKEY: &StateField = field(RQE, "lkey");
+    /// `len`.
+    pub const LEN: &StateField = field(RQE, "len");
+}
+
+/// Fields of [`CQE`], resolved at compile time.
+pub mod cqe {
+    use super::{field, StateField, CQE};
+    /// `wr_id`.
+    pub const WR_ID: &StateField = field(CQE, "wr_id");
+    /// `byte_len`.
+    pub const BYTE_LEN: &StateField = field(CQE, "byte_len");
+    /// `imm`.
+    pub const IMM: &StateField = field(CQE, "imm");
+    /// `msn`.
+    pub const MSN: &StateField = field(CQE, "msn");
+    /// `conn`.
+    pub const CONN: &StateField = field(CQE, "conn");
+    /// `opcode`.
+    pub const OPCODE: &StateField = field(CQE, "opcode");
+    /// `status`.
+    pub const STATUS: &StateField = field(CQE, "status");
+    /// `stream`.
+    pub const STREAM: &StateField = field(CQE, "stream");
+    /// `flags`.
+    pub const FLAGS: &StateField = field(CQE, "flags");
+    /// `owner`.
+    pub const OWNER: &StateField = field(CQE, "owner");
+}
+
 /// Every host-interface record, with its name.
 pub const HOST_TABLES: &[(&str, &[StateField])] = &[("wqe", WQE), ("rqe", RQE), ("cqe", CQE)];
 
