@@ -53,6 +53,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver memory-region table (block RAM) and WRITE placement check",
             generate: gen::<crate::MrCheck>,
         },
+        ExportedBlock {
+            name: "path_cc",
+            description: "sender per-path RTT, RTO and DCTCP window for 16,384 paths (block RAM)",
+            generate: gen::<crate::PathCcFull>,
+        },
+        ExportedBlock {
+            name: "path_cc_tiny",
+            description: "sender per-path RTT, RTO and DCTCP window for 64 paths",
+            generate: gen::<crate::PathCcTiny>,
+        },
     ]
 }
 

@@ -8,11 +8,14 @@
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
+pub mod path_cc;
+pub mod path_cc_rec;
 pub mod path_window;
 pub mod prefix_add;
 pub mod sack_tracker;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
+pub use path_cc::{PathCc, PathCcFull, PathCcTiny};
 pub use path_window::PathWindow;
 pub use sack_tracker::SackTracker;
