@@ -631,7 +631,8 @@ mod tests {
         assert_eq!(win_k(2 << 8), 0);
         assert_eq!(win_k(4 << 8), 1);
         assert_eq!(win_k(64 << 8), 5);
-        assert_eq!(win_k(65 << 8), 6);
+        assert_eq!(win_k(65 << 8), 5);
+        assert_eq!(win_k(66 << 8), 6);
         assert_eq!(win_k(256 << 8), 7);
         assert_eq!(win_k(0xff_ffff), 8);
         assert_eq!(cut_shift(0xffff), 1);
@@ -641,5 +642,193 @@ mod tests {
         assert_eq!(cut_shift(0x6000), 2);
         assert_eq!(cut_shift(0x5fff), 3);
         assert_eq!(cut_shift(0x0001), 7);
+    }
+
+    fn ack(n: u16, m: u16, rtt: Option<u32>) -> PathCcEv {
+        PathCcEv {
+            kind: CcEvent::Ack as u8,
+            idx: 0,
+            n,
+            m,
+            rtt,
+            idle: false,
+        }
+    }
+
+    fn init(c: &CcCfg) -> CcState {
+        let mut s = CcState::default();
+        let e = PathCcEv {
+            kind: CcEvent::Init as u8,
+            ..ack(0, 0, None)
+        };
+        apply(&mut s, &e, 0, c);
+        s
+    }
+
+    /// A steady marking fraction f: alpha settles on f (mean over the last
+    /// half of the run within 0.03; the 0.16 arithmetic and the gain 1/16
+    /// leave only the sampling noise of 64-packet windows).
+    #[test]
+    fn alpha_converges_to_the_marking_fraction() {
+        let c = CcCfg::default();
+        for (seed, f) in [(1u64, 0.05f64), (2, 0.2), (3, 0.5), (4, 0.9), (5, 0.0), (6, 1.0)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = init(&c);
+            let (mut sum, mut cnt) = (0f64, 0u32);
+            for i in 0..64 * 3000 {
+                let m = rng.gen_bool(f) as u16;
+                apply(&mut s, &ack(1, m, None), 0, &c);
+                if i >= 64 * 1500 {
+                    sum += s.alpha as f64 / 65536.0;
+                    cnt += 1;
+                }
+            }
+            let mean = sum / cnt as f64;
+            assert!(
+                (mean - f).abs() < 0.03,
+                "f = {f}: mean alpha {mean:.4} (seed {seed})"
+            );
+        }
+    }
+
+    /// A constant RTT: srtt lands within 7 ticks of it (the shifts floor),
+    /// rttvar decays to a few ticks, the RTO falls to its floor.
+    #[test]
+    fn srtt_converges_to_a_constant_rtt() {
+        let c = CcCfg {
+            rto_min: 100,
+            ..CcCfg::default()
+        };
+        for rtt in [1u32, 37, 5_000, 123_456, 0xff_ffff] {
+            let mut s = init(&c);
+            for _ in 0..400 {
+                apply(&mut s, &ack(1, 0, Some(rtt)), 0, &c);
+            }
+            assert!(s.srtt <= rtt && rtt - s.srtt <= 7, "rtt {rtt}: srtt {}", s.srtt);
+            assert!(s.rttvar <= 3, "rtt {rtt}: rttvar {}", s.rttvar);
+            let want = (s.srtt as u64 + 4 * s.rttvar as u64).clamp(100, c.rto_max as u64);
+            assert_eq!(rto(&s, &c) as u64, want);
+        }
+        // a spike moves srtt by an eighth of the error and rttvar by a quarter
+        let mut s = init(&c);
+        apply(&mut s, &ack(1, 0, Some(8_000)), 0, &c);
+        assert_eq!((s.srtt, s.rttvar), (8_000, 4_000));
+        apply(&mut s, &ack(1, 0, Some(16_000)), 0, &c);
+        assert_eq!((s.srtt, s.rttvar), (9_000, 5_000));
+    }
+
+    /// Consecutive timeouts double the RTO up to 2^6 times, never past
+    /// rto_max; re-hash at 2, retire at 4; an ACK of new data resets.
+    #[test]
+    fn rto_backs_off_and_clamps() {
+        let c = CcCfg {
+            rto_min: 1_000,
+            rto_max: 1_000_000,
+            ..CcCfg::default()
+        };
+        let mut s = init(&c);
+        apply(&mut s, &ack(1, 0, Some(2_000)), 50, &c);
+        // srtt 2000, rttvar 1000: base 6000
+        assert_eq!(rto(&s, &c), 6_000);
+        assert!(s.armed);
+        assert_eq!(s.deadline, 6_050);
+        let to = PathCcEv {
+            kind: CcEvent::Timeout as u8,
+            ..ack(0, 0, None)
+        };
+        let mut seen = Vec::new();
+        for t in 1..=10u32 {
+            let (rehash, retire) = apply(&mut s, &to, 100 * t, &c);
+            assert_eq!(s.timeouts as u32, t);
+            assert_eq!(s.cwnd, c.cwnd_min);
+            assert_eq!(rehash, t == 2);
+            assert_eq!(retire, t == 4);
+            let r = rto(&s, &c);
+            assert_eq!(r, (6_000u32 << t.min(6)).min(1_000_000));
+            assert_eq!(s.deadline, 100 * t + r);
+            seen.push(r);
+        }
+        assert_eq!(seen[5], 384_000, "2^6 cap");
+        assert_eq!(seen[9], 384_000);
+        assert_eq!(s.flags & 2, 2, "retired");
+        let tight = CcCfg {
+            rto_max: 20_000,
+            ..c
+        };
+        assert_eq!(rto(&s, &tight), 20_000, "capped at rto_max");
+        apply(&mut s, &ack(1, 0, None), 2_000, &c);
+        assert_eq!(s.timeouts, 0);
+        assert_eq!(rto(&s, &c), 6_000);
+        // an idle path ignores a timeout
+        apply(&mut s, &PathCcEv { idle: true, ..ack(1, 0, None) }, 2_100, &c);
+        assert!(!s.armed);
+        let before = s;
+        assert_eq!(apply(&mut s, &to, 9_999, &c), (false, false));
+        assert_eq!(s, before);
+    }
+
+    /// Under a steady marking fraction the window saw-tooths inside
+    /// [cwnd_min, cwnd_max] and its average falls as the fraction rises
+    /// (roughly as 1/f: each window of 64 ACKs adds one packet and cuts
+    /// cwnd * alpha / 2); without marks it sits at the cap.
+    #[test]
+    fn cwnd_behaves_like_dctcp() {
+        let c = CcCfg {
+            cwnd_init: 10 << 8,
+            cwnd_min: 2 << 8,
+            cwnd_max: 128 << 8,
+            ..CcCfg::default()
+        };
+        let mut means = Vec::new();
+        for (seed, f) in [(7u64, 0.0f64), (8, 0.02), (9, 0.1), (10, 0.3), (11, 0.6)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut s = init(&c);
+            let (mut sum, mut cnt, mut lo, mut hi) = (0f64, 0u32, u32::MAX, 0);
+            for i in 0..64 * 4000 {
+                let m = rng.gen_bool(f) as u16;
+                apply(&mut s, &ack(1, m, Some(1_000)), i, &c);
+                assert!(s.cwnd >= c.cwnd_min && s.cwnd <= c.cwnd_max, "f {f}: cwnd {}", s.cwnd);
+                if i >= 64 * 2000 {
+                    sum += s.cwnd as f64 / 256.0;
+                    cnt += 1;
+                    lo = lo.min(s.cwnd);
+                    hi = hi.max(s.cwnd);
+                }
+            }
+            let mean = sum / cnt as f64;
+            eprintln!("f {f}: mean cwnd {mean:.1} packets, range {:.1}..{:.1}", lo as f64 / 256.0, hi as f64 / 256.0);
+            if f > 0.05 {
+                assert!(hi > lo, "f {f}: no saw-tooth");
+            }
+            means.push(mean);
+        }
+        assert!(means[0] > 127.0, "no marks: at the cap ({:.1})", means[0]);
+        for w in means.windows(2) {
+            assert!(w[1] < w[0], "average window must fall as f rises: {means:?}");
+        }
+        assert!(means[4] * 4.0 < means[2], "roughly 1/f: {means:?}");
+    }
+
+    /// A proven loss halves the window once per observation window.
+    #[test]
+    fn loss_cuts_once_per_window() {
+        let c = CcCfg {
+            cwnd_init: 64 << 8,
+            ..CcCfg::default()
+        };
+        let mut s = init(&c);
+        let loss = PathCcEv {
+            kind: CcEvent::Loss as u8,
+            ..ack(3, 0, None)
+        };
+        apply(&mut s, &loss, 0, &c);
+        assert_eq!(s.cwnd, 32 << 8);
+        apply(&mut s, &loss, 0, &c);
+        assert_eq!(s.cwnd, 32 << 8, "second loss in the same window");
+        // close the window (k = 6: 64 acked), then a loss cuts again
+        apply(&mut s, &ack(64, 0, None), 0, &c);
+        let w = s.cwnd;
+        apply(&mut s, &loss, 0, &c);
+        assert_eq!(s.cwnd, w >> 1);
     }
 }
