@@ -100,6 +100,14 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  [1:0] s0_g$d;
     wire  [1:0] s0_g$q;
     reg  s0_g$clock;
+    reg  [14:0] sub_wm1$a;
+    reg  [14:0] sub_wm1$b;
+    reg  sub_wm1$cin;
+    wire  [14:0] sub_wm1$sum;
+    reg  [24:0] cmp_init$a;
+    reg  [24:0] cmp_init$b;
+    reg  cmp_init$cin;
+    wire  [24:0] cmp_init$sum;
     reg  s1_v$d;
     wire  s1_v$q;
     reg  s1_v$clock;
@@ -491,6 +499,22 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  [24:0] add_mmi$b;
     reg  add_mmi$cin;
     wire  [24:0] add_mmi$sum;
+    reg  [32:0] cmp_lo$a;
+    reg  [32:0] cmp_lo$b;
+    reg  cmp_lo$cin;
+    wire  [32:0] cmp_lo$sum;
+    reg  [32:0] cmp_hi$a;
+    reg  [32:0] cmp_hi$b;
+    reg  cmp_hi$cin;
+    wire  [32:0] cmp_hi$sum;
+    reg  [32:0] cmp_inv$a;
+    reg  [32:0] cmp_inv$b;
+    reg  cmp_inv$cin;
+    wire  [32:0] cmp_inv$sum;
+    reg  [24:0] cmp_icw$a;
+    reg  [24:0] cmp_icw$b;
+    reg  cmp_icw$cin;
+    wire  [24:0] cmp_icw$sum;
     reg  s5_v$d;
     wire  s5_v$q;
     reg  s5_v$clock;
@@ -554,8 +578,8 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  [31:0] s5_base$d;
     wire  [31:0] s5_base$q;
     reg  s5_base$clock;
-    reg  [2:0] s5_cs$d;
-    wire  [2:0] s5_cs$q;
+    reg  [1:0] s5_cs$d;
+    wire  [1:0] s5_cs$q;
     reg  s5_cs$clock;
     reg  [23:0] s5_mmi$d;
     wire  [23:0] s5_mmi$q;
@@ -567,18 +591,34 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  [23:0] mux_e$b;
     reg  mux_e$sel;
     wire  [23:0] mux_e$y;
-    reg  [24:0] add_ai$a;
-    reg  [24:0] add_ai$b;
-    reg  add_ai$cin;
-    wire  [24:0] add_ai$sum;
-    reg  [23:0] add_cut$a;
-    reg  [23:0] add_cut$b;
-    reg  add_cut$cin;
-    wire  [23:0] add_cut$sum;
-    reg  [25:0] add_ge$a;
-    reg  [25:0] add_ge$b;
-    reg  add_ge$cin;
-    wire  [25:0] add_ge$sum;
+    reg  [23:0] step_l$c;
+    reg  [1:0] step_l$cs;
+    reg  [23:0] step_l$cw_min;
+    reg  [23:0] step_l$cw_max;
+    reg  [16:0] step_l$inc;
+    reg  [23:0] step_l$mmi;
+    reg  step_l$mmi_neg;
+    reg  [23:0] step_l$init_cw;
+    reg  step_l$do_init;
+    reg  step_l$do_min;
+    reg  step_l$do_half;
+    reg  step_l$do_cut;
+    reg  step_l$do_ai;
+    wire  [23:0] step_l$cw;
+    reg  [23:0] step_o$c;
+    reg  [1:0] step_o$cs;
+    reg  [23:0] step_o$cw_min;
+    reg  [23:0] step_o$cw_max;
+    reg  [16:0] step_o$inc;
+    reg  [23:0] step_o$mmi;
+    reg  step_o$mmi_neg;
+    reg  [23:0] step_o$init_cw;
+    reg  step_o$do_init;
+    reg  step_o$do_min;
+    reg  step_o$do_half;
+    reg  step_o$do_cut;
+    reg  step_o$do_ai;
+    wire  [23:0] step_o$cw;
     reg  [23:0] pk6$cwnd;
     reg  [15:0] pk6$alpha;
     reg  [23:0] pk6$srtt;
@@ -725,14 +765,6 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  d_lo;
     reg  d_hi;
     reg  d_inv;
-    reg  [23:0] e_d;
-    reg  [23:0] e_half;
-    reg  [23:0] e_ai;
-    reg  [23:0] e_cut;
-    reg  [23:0] e_cw;
-    reg  [25:0] e_x;
-    reg  [25:0] e_y;
-    reg  [25:0] e_z;
     reg  [39:0] e_sh;
     reg  [7:0] e_tmo;
     reg  [31:0] f_new;
@@ -836,6 +868,18 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .d(s0_g$d),
         .q(s0_g$q),
         .clock(s0_g$clock)
+    );
+    path_cc_tiny__sub_wm1 sub_wm1(
+        .a(sub_wm1$a),
+        .b(sub_wm1$b),
+        .cin(sub_wm1$cin),
+        .sum(sub_wm1$sum)
+    );
+    path_cc_tiny__cmp_init cmp_init(
+        .a(cmp_init$a),
+        .b(cmp_init$b),
+        .cin(cmp_init$cin),
+        .sum(cmp_init$sum)
     );
     path_cc_tiny__s1_v s1_v(
         .d(s1_v$d),
@@ -1462,6 +1506,30 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .cin(add_mmi$cin),
         .sum(add_mmi$sum)
     );
+    path_cc_tiny__cmp_lo cmp_lo(
+        .a(cmp_lo$a),
+        .b(cmp_lo$b),
+        .cin(cmp_lo$cin),
+        .sum(cmp_lo$sum)
+    );
+    path_cc_tiny__cmp_hi cmp_hi(
+        .a(cmp_hi$a),
+        .b(cmp_hi$b),
+        .cin(cmp_hi$cin),
+        .sum(cmp_hi$sum)
+    );
+    path_cc_tiny__cmp_inv cmp_inv(
+        .a(cmp_inv$a),
+        .b(cmp_inv$b),
+        .cin(cmp_inv$cin),
+        .sum(cmp_inv$sum)
+    );
+    path_cc_tiny__cmp_icw cmp_icw(
+        .a(cmp_icw$a),
+        .b(cmp_icw$b),
+        .cin(cmp_icw$cin),
+        .sum(cmp_icw$sum)
+    );
     path_cc_tiny__s5_v s5_v(
         .d(s5_v$d),
         .q(s5_v$q),
@@ -1588,23 +1656,37 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .sel(mux_e$sel),
         .y(mux_e$y)
     );
-    path_cc_tiny__add_ai add_ai(
-        .a(add_ai$a),
-        .b(add_ai$b),
-        .cin(add_ai$cin),
-        .sum(add_ai$sum)
+    path_cc_tiny__step_l step_l(
+        .c(step_l$c),
+        .cs(step_l$cs),
+        .cw_min(step_l$cw_min),
+        .cw_max(step_l$cw_max),
+        .inc(step_l$inc),
+        .mmi(step_l$mmi),
+        .mmi_neg(step_l$mmi_neg),
+        .init_cw(step_l$init_cw),
+        .do_init(step_l$do_init),
+        .do_min(step_l$do_min),
+        .do_half(step_l$do_half),
+        .do_cut(step_l$do_cut),
+        .do_ai(step_l$do_ai),
+        .cw(step_l$cw)
     );
-    path_cc_tiny__add_cut add_cut(
-        .a(add_cut$a),
-        .b(add_cut$b),
-        .cin(add_cut$cin),
-        .sum(add_cut$sum)
-    );
-    path_cc_tiny__add_ge add_ge(
-        .a(add_ge$a),
-        .b(add_ge$b),
-        .cin(add_ge$cin),
-        .sum(add_ge$sum)
+    path_cc_tiny__step_o step_o(
+        .c(step_o$c),
+        .cs(step_o$cs),
+        .cw_min(step_o$cw_min),
+        .cw_max(step_o$cw_max),
+        .inc(step_o$inc),
+        .mmi(step_o$mmi),
+        .mmi_neg(step_o$mmi_neg),
+        .init_cw(step_o$init_cw),
+        .do_init(step_o$do_init),
+        .do_min(step_o$do_min),
+        .do_half(step_o$do_half),
+        .do_cut(step_o$do_cut),
+        .do_ai(step_o$do_ai),
+        .cw(step_o$cw)
     );
     path_cc_tiny__pk6 pk6(
         .cwnd(pk6$cwnd),
@@ -2137,11 +2219,14 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         else begin
             s1_oth$d = s7_rec$q;
         end
-        wm1 = s0_cw_max$q[(32'h9)+:(15)] - 32'h1;
+        sub_wm1$a = s0_cw_max$q[(32'h9)+:(15)];
+        sub_wm1$b = ((32'h7fff) & 15'h7fff);
+        sub_wm1$cin = 1'b0;
+        wm1 = sub_wm1$sum;
         s1_k$d = ((32'h0) & 4'hf);
         s1_himask$d = ((32'h3ff) & 10'h3ff);
         s1_inc$d = ((s0_n$q) & 17'h1ffff) << 32'h8;
-        if (s0_cw_max$q[(32'h9)+:(15)] < 32'h2) begin
+        if (~|s0_cw_max$q[(32'ha)+:(14)]) begin
             s1_k$d = ((32'h0) & 4'hf);
         end
         else if (|wm1[(32'h7)+:(8)]) begin
@@ -2184,7 +2269,10 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
             s1_himask$d = ((32'h3fe) & 10'h3ff);
             s1_inc$d = ((s0_n$q) & 17'h1ffff) << 32'h7;
         end
-        if (s0_cw_init$q < s0_cw_min$q) begin
+        cmp_init$a = ((s0_cw_init$q) & 25'h1ffffff);
+        cmp_init$b = ~((s0_cw_min$q) & 25'h1ffffff);
+        cmp_init$cin = 1'b1;
+        if (cmp_init$sum[32'h18]) begin
             s1_init_t$d = s0_cw_min$q;
         end
         else begin
@@ -2567,29 +2655,29 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s4_retire$d = s3_retire$q;
         d_al = s4_rec$q[(32'h18)+:(16)];
         if (d_al[32'hf] & d_al[32'he]) begin
-            s5_cs$d = ((32'h1) & 3'h7);
+            s5_cs$d = ((32'h0) & 2'h3);
         end
         else if (d_al[32'hf] | (d_al[32'he] & d_al[32'hd])) begin
-            s5_cs$d = ((32'h2) & 3'h7);
+            s5_cs$d = ((32'h1) & 2'h3);
         end
         else if (d_al[32'he] | (d_al[32'hd] & d_al[32'hc])) begin
-            s5_cs$d = ((32'h3) & 3'h7);
-        end
-        else if (d_al[32'hd] | (d_al[32'hc] & d_al[32'hb])) begin
-            s5_cs$d = ((32'h4) & 3'h7);
-        end
-        else if (d_al[32'hc] | (d_al[32'hb] & d_al[32'ha])) begin
-            s5_cs$d = ((32'h5) & 3'h7);
-        end
-        else if (d_al[32'hb] | (d_al[32'ha] & d_al[32'h9])) begin
-            s5_cs$d = ((32'h6) & 3'h7);
+            s5_cs$d = ((32'h2) & 2'h3);
         end
         else begin
-            s5_cs$d = ((32'h7) & 3'h7);
+            s5_cs$d = ((32'h3) & 2'h3);
         end
-        d_lo = s4_rto_sum$q < s4_rto_min$q;
-        d_hi = s4_rto_sum$q > s4_rto_max$q;
-        d_inv = s4_rto_min$q > s4_rto_max$q;
+        cmp_lo$a = ((s4_rto_sum$q) & 33'h1ffffffff);
+        cmp_lo$b = ~((s4_rto_min$q) & 33'h1ffffffff);
+        cmp_lo$cin = 1'b1;
+        d_lo = cmp_lo$sum[32'h20];
+        cmp_hi$a = ((s4_rto_max$q) & 33'h1ffffffff);
+        cmp_hi$b = ~((s4_rto_sum$q) & 33'h1ffffffff);
+        cmp_hi$cin = 1'b1;
+        d_hi = cmp_hi$sum[32'h20];
+        cmp_inv$a = ((s4_rto_max$q) & 33'h1ffffffff);
+        cmp_inv$b = ~((s4_rto_min$q) & 33'h1ffffffff);
+        cmp_inv$cin = 1'b1;
+        d_inv = cmp_inv$sum[32'h20];
         if (d_lo) begin
             if (d_inv) begin
                 s5_base$d = s4_rto_max$q;
@@ -2609,7 +2697,10 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         add_mmi$cin = 1'b1;
         s5_mmi$d = add_mmi$sum[(32'h0)+:(24)];
         s5_mmi_neg$d = add_mmi$sum[32'h18];
-        if (s4_init_t$q > s4_cw_max$q) begin
+        cmp_icw$a = ((s4_cw_max$q) & 25'h1ffffff);
+        cmp_icw$b = ~((s4_init_t$q) & 25'h1ffffff);
+        cmp_icw$cin = 1'b1;
+        if (cmp_icw$sum[32'h18]) begin
             s5_init_cw$d = s4_cw_max$q;
         end
         else begin
@@ -2654,77 +2745,36 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s5_rep_zero$d = s4_rep_zero$q;
         s5_rehash$d = s4_rehash$q;
         s5_retire$d = s4_retire$q;
-        mux_e$a = s6_rec$q[(32'h0)+:(24)];
-        mux_e$b = s5_oth$q[(32'h0)+:(24)];
+        step_l$c = s6_rec$q[(32'h0)+:(24)];
+        step_o$c = s5_oth$q[(32'h0)+:(24)];
+        step_l$cs = s5_cs$q;
+        step_o$cs = s5_cs$q;
+        step_l$cw_min = s5_cw_min$q;
+        step_o$cw_min = s5_cw_min$q;
+        step_l$cw_max = s5_cw_max$q;
+        step_o$cw_max = s5_cw_max$q;
+        step_l$inc = s5_inc$q;
+        step_o$inc = s5_inc$q;
+        step_l$mmi = s5_mmi$q;
+        step_o$mmi = s5_mmi$q;
+        step_l$mmi_neg = s5_mmi_neg$q;
+        step_o$mmi_neg = s5_mmi_neg$q;
+        step_l$init_cw = s5_init_cw$q;
+        step_o$init_cw = s5_init_cw$q;
+        step_l$do_init = s5_init$q;
+        step_o$do_init = s5_init$q;
+        step_l$do_min = s5_fired$q;
+        step_o$do_min = s5_fired$q;
+        step_l$do_half = s5_lcut$q;
+        step_o$do_half = s5_lcut$q;
+        step_l$do_cut = s5_ecn$q;
+        step_o$do_cut = s5_ecn$q;
+        step_l$do_ai = s5_ai$q;
+        step_o$do_ai = s5_ai$q;
+        mux_e$a = step_l$cw;
+        mux_e$b = step_o$cw;
         mux_e$sel = s5_match$q[32'h1];
-        if (((mux_e$y) & 25'h1ffffff) >= (((s5_cw_min$q) & 25'h1ffffff) << 32'h1)) begin
-            e_half = mux_e$y >> 32'h1;
-        end
-        else begin
-            e_half = s5_cw_min$q;
-        end
-        add_ai$a = ((mux_e$y) & 25'h1ffffff);
-        add_ai$b = ((s5_inc$q) & 25'h1ffffff);
-        add_ai$cin = 1'b0;
-        if (~s5_mmi_neg$q & (mux_e$y <= s5_mmi$q)) begin
-            e_ai = add_ai$sum[(32'h0)+:(24)];
-        end
-        else begin
-            e_ai = s5_cw_max$q;
-        end
-        if (s5_cs$q == 32'h1) begin
-            e_d = mux_e$y >> 32'h1;
-        end
-        else if (s5_cs$q == 32'h2) begin
-            e_d = mux_e$y >> 32'h2;
-        end
-        else if (s5_cs$q == 32'h3) begin
-            e_d = mux_e$y >> 32'h3;
-        end
-        else if (s5_cs$q == 32'h4) begin
-            e_d = mux_e$y >> 32'h4;
-        end
-        else if (s5_cs$q == 32'h5) begin
-            e_d = mux_e$y >> 32'h5;
-        end
-        else if (s5_cs$q == 32'h6) begin
-            e_d = mux_e$y >> 32'h6;
-        end
-        else begin
-            e_d = mux_e$y >> 32'h7;
-        end
-        add_cut$a = mux_e$y;
-        add_cut$b = ~e_d;
-        add_cut$cin = 1'b1;
-        e_cut = add_cut$sum;
-        e_x = ((mux_e$y) & 26'h3ffffff);
-        e_y = ~((e_d) & 26'h3ffffff);
-        e_z = ~((s5_cw_min$q) & 26'h3ffffff);
-        add_ge$a = e_x ^ e_y ^ e_z;
-        add_ge$b = (((e_x & e_y) | (e_x & e_z) | (e_y & e_z)) << 32'h1) | 32'h1;
-        add_ge$cin = 1'b1;
-        e_cw = mux_e$y;
-        if (s5_init$q) begin
-            e_cw = s5_init_cw$q;
-        end
-        else if (s5_fired$q) begin
-            e_cw = s5_cw_min$q;
-        end
-        else if (s5_lcut$q) begin
-            e_cw = e_half;
-        end
-        else if (s5_ecn$q) begin
-            if (add_ge$sum[32'h19]) begin
-                e_cw = s5_cw_min$q;
-            end
-            else begin
-                e_cw = e_cut;
-            end
-        end
-        else if (s5_ai$q) begin
-            e_cw = e_ai;
-        end
-        pk6$cwnd = e_cw;
+        pk6$cwnd = mux_e$y;
         pk6$alpha = s5_rec$q[(32'h18)+:(16)];
         pk6$srtt = s5_rec$q[(32'h28)+:(24)];
         pk6$rttvar = s5_rec$q[(32'h40)+:(24)];
@@ -2855,52 +2905,6 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
 endmodule // top
 
 
-module path_cc_tiny__add_ai(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [24:0] a;
-    input wire  [24:0] b;
-    input wire  cin;
-    output reg  [24:0] sum;
-
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc_tiny__add_ai
-
-
 module path_cc_tiny__add_alpha(a,b,cin,sum);
 
     // Module arguments
@@ -2945,52 +2949,6 @@ module path_cc_tiny__add_alpha(a,b,cin,sum);
     end
 
 endmodule // path_cc_tiny__add_alpha
-
-
-module path_cc_tiny__add_cut(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    input wire  cin;
-    output reg  [23:0] sum;
-
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc_tiny__add_cut
 
 
 module path_cc_tiny__add_dl(a,b,cin,sum);
@@ -3129,52 +3087,6 @@ module path_cc_tiny__add_e2(a,b,cin,sum);
     end
 
 endmodule // path_cc_tiny__add_e2
-
-
-module path_cc_tiny__add_ge(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [25:0] a;
-    input wire  [25:0] b;
-    input wire  cin;
-    output reg  [25:0] sum;
-
-    // Local signals
-    reg  [25:0] g0;
-    reg  [25:0] p0;
-    reg  [25:0] g1;
-    reg  [25:0] p1;
-    reg  [25:0] g2;
-    reg  [25:0] p2;
-    reg  [25:0] g3;
-    reg  [25:0] p3;
-    reg  [25:0] g4;
-    reg  [25:0] p4;
-    reg  [25:0] g5;
-    reg  [25:0] p5;
-    reg  [25:0] g6;
-    reg  [25:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 26'h3ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc_tiny__add_ge
 
 
 module path_cc_tiny__add_mmi(a,b,cin,sum);
@@ -3451,6 +3363,236 @@ module path_cc_tiny__add_srtt(a,b,cin,sum);
     end
 
 endmodule // path_cc_tiny__add_srtt
+
+
+module path_cc_tiny__cmp_hi(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [32:0] a;
+    input wire  [32:0] b;
+    input wire  cin;
+    output reg  [32:0] sum;
+
+    // Local signals
+    reg  [32:0] g0;
+    reg  [32:0] p0;
+    reg  [32:0] g1;
+    reg  [32:0] p1;
+    reg  [32:0] g2;
+    reg  [32:0] p2;
+    reg  [32:0] g3;
+    reg  [32:0] p3;
+    reg  [32:0] g4;
+    reg  [32:0] p4;
+    reg  [32:0] g5;
+    reg  [32:0] p5;
+    reg  [32:0] g6;
+    reg  [32:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 33'h1ffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__cmp_hi
+
+
+module path_cc_tiny__cmp_icw(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__cmp_icw
+
+
+module path_cc_tiny__cmp_init(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__cmp_init
+
+
+module path_cc_tiny__cmp_inv(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [32:0] a;
+    input wire  [32:0] b;
+    input wire  cin;
+    output reg  [32:0] sum;
+
+    // Local signals
+    reg  [32:0] g0;
+    reg  [32:0] p0;
+    reg  [32:0] g1;
+    reg  [32:0] p1;
+    reg  [32:0] g2;
+    reg  [32:0] p2;
+    reg  [32:0] g3;
+    reg  [32:0] p3;
+    reg  [32:0] g4;
+    reg  [32:0] p4;
+    reg  [32:0] g5;
+    reg  [32:0] p5;
+    reg  [32:0] g6;
+    reg  [32:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 33'h1ffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__cmp_inv
+
+
+module path_cc_tiny__cmp_lo(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [32:0] a;
+    input wire  [32:0] b;
+    input wire  cin;
+    output reg  [32:0] sum;
+
+    // Local signals
+    reg  [32:0] g0;
+    reg  [32:0] p0;
+    reg  [32:0] g1;
+    reg  [32:0] p1;
+    reg  [32:0] g2;
+    reg  [32:0] p2;
+    reg  [32:0] g3;
+    reg  [32:0] p3;
+    reg  [32:0] g4;
+    reg  [32:0] p4;
+    reg  [32:0] g5;
+    reg  [32:0] p5;
+    reg  [32:0] g6;
+    reg  [32:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 33'h1ffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__cmp_lo
 
 
 module path_cc_tiny__mux_a0(a,b,sel,y);
@@ -6058,13 +6200,13 @@ endmodule // path_cc_tiny__s5_base
 module path_cc_tiny__s5_cs(d,q,clock);
 
     // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
+    input wire  [1:0] d;
+    output reg  [1:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 3'h0;
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
@@ -6861,3 +7003,683 @@ module path_cc_tiny__state_ram(read_address,read_clock,read_data,write_address,w
     end
 
 endmodule // path_cc_tiny__state_ram
+
+
+module path_cc_tiny__step_l(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min,do_half,do_cut,do_ai,cw);
+
+    // Module arguments
+    input wire  [23:0] c;
+    input wire  [1:0] cs;
+    input wire  [23:0] cw_min;
+    input wire  [23:0] cw_max;
+    input wire  [16:0] inc;
+    input wire  [23:0] mmi;
+    input wire  mmi_neg;
+    input wire  [23:0] init_cw;
+    input wire  do_init;
+    input wire  do_min;
+    input wire  do_half;
+    input wire  do_cut;
+    input wire  do_ai;
+    output reg  [23:0] cw;
+
+    // Stub signals
+    reg  [24:0] add_ai$a;
+    reg  [24:0] add_ai$b;
+    reg  add_ai$cin;
+    wire  [24:0] add_ai$sum;
+    reg  [23:0] add_cut$a;
+    reg  [23:0] add_cut$b;
+    reg  add_cut$cin;
+    wire  [23:0] add_cut$sum;
+    reg  [25:0] cmp_ge2$a;
+    reg  [25:0] cmp_ge2$b;
+    reg  cmp_ge2$cin;
+    wire  [25:0] cmp_ge2$sum;
+    reg  [24:0] cmp_ai$a;
+    reg  [24:0] cmp_ai$b;
+    reg  cmp_ai$cin;
+    wire  [24:0] cmp_ai$sum;
+
+    // Local signals
+    reg  ge2;
+    reg  [23:0] d;
+    reg  [23:0] half;
+    reg  [23:0] ai;
+
+    // Sub module instances
+    path_cc_tiny__step_l$add_ai add_ai(
+        .a(add_ai$a),
+        .b(add_ai$b),
+        .cin(add_ai$cin),
+        .sum(add_ai$sum)
+    );
+    path_cc_tiny__step_l$add_cut add_cut(
+        .a(add_cut$a),
+        .b(add_cut$b),
+        .cin(add_cut$cin),
+        .sum(add_cut$sum)
+    );
+    path_cc_tiny__step_l$cmp_ge2 cmp_ge2(
+        .a(cmp_ge2$a),
+        .b(cmp_ge2$b),
+        .cin(cmp_ge2$cin),
+        .sum(cmp_ge2$sum)
+    );
+    path_cc_tiny__step_l$cmp_ai cmp_ai(
+        .a(cmp_ai$a),
+        .b(cmp_ai$b),
+        .cin(cmp_ai$cin),
+        .sum(cmp_ai$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        cmp_ge2$a = ((c) & 26'h3ffffff);
+        cmp_ge2$b = ~(((cw_min) & 26'h3ffffff) << 32'h1);
+        cmp_ge2$cin = 1'b1;
+        ge2 = ~cmp_ge2$sum[32'h19];
+        cmp_ai$a = ((mmi) & 25'h1ffffff);
+        cmp_ai$b = ~((c) & 25'h1ffffff);
+        cmp_ai$cin = 1'b1;
+        if (ge2) begin
+            half = c >> 32'h1;
+        end
+        else begin
+            half = cw_min;
+        end
+        add_ai$a = ((c) & 25'h1ffffff);
+        add_ai$b = ((inc) & 25'h1ffffff);
+        add_ai$cin = 1'b0;
+        if (~mmi_neg & ~cmp_ai$sum[32'h18]) begin
+            ai = add_ai$sum[(32'h0)+:(24)];
+        end
+        else begin
+            ai = cw_max;
+        end
+        if (cs == 32'h0) begin
+            d = c >> 32'h1;
+        end
+        else if (cs == 32'h1) begin
+            d = c >> 32'h2;
+        end
+        else if (cs == 32'h2) begin
+            d = c >> 32'h3;
+        end
+        else begin
+            d = c >> 32'h4;
+        end
+        add_cut$a = c;
+        add_cut$b = ~d;
+        add_cut$cin = 1'b1;
+        cw = c;
+        if (do_init) begin
+            cw = init_cw;
+        end
+        else if (do_min) begin
+            cw = cw_min;
+        end
+        else if (do_half) begin
+            cw = half;
+        end
+        else if (do_cut) begin
+            if (ge2) begin
+                cw = add_cut$sum;
+            end
+            else begin
+                cw = cw_min;
+            end
+        end
+        else if (do_ai) begin
+            cw = ai;
+        end
+    end
+
+endmodule // path_cc_tiny__step_l
+
+
+module path_cc_tiny__step_l$add_ai(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_l$add_ai
+
+
+module path_cc_tiny__step_l$add_cut(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    input wire  cin;
+    output reg  [23:0] sum;
+
+    // Local signals
+    reg  [23:0] g0;
+    reg  [23:0] p0;
+    reg  [23:0] g1;
+    reg  [23:0] p1;
+    reg  [23:0] g2;
+    reg  [23:0] p2;
+    reg  [23:0] g3;
+    reg  [23:0] p3;
+    reg  [23:0] g4;
+    reg  [23:0] p4;
+    reg  [23:0] g5;
+    reg  [23:0] p5;
+    reg  [23:0] g6;
+    reg  [23:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 24'hffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_l$add_cut
+
+
+module path_cc_tiny__step_l$cmp_ai(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_l$cmp_ai
+
+
+module path_cc_tiny__step_l$cmp_ge2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [25:0] a;
+    input wire  [25:0] b;
+    input wire  cin;
+    output reg  [25:0] sum;
+
+    // Local signals
+    reg  [25:0] g0;
+    reg  [25:0] p0;
+    reg  [25:0] g1;
+    reg  [25:0] p1;
+    reg  [25:0] g2;
+    reg  [25:0] p2;
+    reg  [25:0] g3;
+    reg  [25:0] p3;
+    reg  [25:0] g4;
+    reg  [25:0] p4;
+    reg  [25:0] g5;
+    reg  [25:0] p5;
+    reg  [25:0] g6;
+    reg  [25:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 26'h3ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_l$cmp_ge2
+
+
+module path_cc_tiny__step_o(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min,do_half,do_cut,do_ai,cw);
+
+    // Module arguments
+    input wire  [23:0] c;
+    input wire  [1:0] cs;
+    input wire  [23:0] cw_min;
+    input wire  [23:0] cw_max;
+    input wire  [16:0] inc;
+    input wire  [23:0] mmi;
+    input wire  mmi_neg;
+    input wire  [23:0] init_cw;
+    input wire  do_init;
+    input wire  do_min;
+    input wire  do_half;
+    input wire  do_cut;
+    input wire  do_ai;
+    output reg  [23:0] cw;
+
+    // Stub signals
+    reg  [24:0] add_ai$a;
+    reg  [24:0] add_ai$b;
+    reg  add_ai$cin;
+    wire  [24:0] add_ai$sum;
+    reg  [23:0] add_cut$a;
+    reg  [23:0] add_cut$b;
+    reg  add_cut$cin;
+    wire  [23:0] add_cut$sum;
+    reg  [25:0] cmp_ge2$a;
+    reg  [25:0] cmp_ge2$b;
+    reg  cmp_ge2$cin;
+    wire  [25:0] cmp_ge2$sum;
+    reg  [24:0] cmp_ai$a;
+    reg  [24:0] cmp_ai$b;
+    reg  cmp_ai$cin;
+    wire  [24:0] cmp_ai$sum;
+
+    // Local signals
+    reg  ge2;
+    reg  [23:0] d;
+    reg  [23:0] half;
+    reg  [23:0] ai;
+
+    // Sub module instances
+    path_cc_tiny__step_o$add_ai add_ai(
+        .a(add_ai$a),
+        .b(add_ai$b),
+        .cin(add_ai$cin),
+        .sum(add_ai$sum)
+    );
+    path_cc_tiny__step_o$add_cut add_cut(
+        .a(add_cut$a),
+        .b(add_cut$b),
+        .cin(add_cut$cin),
+        .sum(add_cut$sum)
+    );
+    path_cc_tiny__step_o$cmp_ge2 cmp_ge2(
+        .a(cmp_ge2$a),
+        .b(cmp_ge2$b),
+        .cin(cmp_ge2$cin),
+        .sum(cmp_ge2$sum)
+    );
+    path_cc_tiny__step_o$cmp_ai cmp_ai(
+        .a(cmp_ai$a),
+        .b(cmp_ai$b),
+        .cin(cmp_ai$cin),
+        .sum(cmp_ai$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        cmp_ge2$a = ((c) & 26'h3ffffff);
+        cmp_ge2$b = ~(((cw_min) & 26'h3ffffff) << 32'h1);
+        cmp_ge2$cin = 1'b1;
+        ge2 = ~cmp_ge2$sum[32'h19];
+        cmp_ai$a = ((mmi) & 25'h1ffffff);
+        cmp_ai$b = ~((c) & 25'h1ffffff);
+        cmp_ai$cin = 1'b1;
+        if (ge2) begin
+            half = c >> 32'h1;
+        end
+        else begin
+            half = cw_min;
+        end
+        add_ai$a = ((c) & 25'h1ffffff);
+        add_ai$b = ((inc) & 25'h1ffffff);
+        add_ai$cin = 1'b0;
+        if (~mmi_neg & ~cmp_ai$sum[32'h18]) begin
+            ai = add_ai$sum[(32'h0)+:(24)];
+        end
+        else begin
+            ai = cw_max;
+        end
+        if (cs == 32'h0) begin
+            d = c >> 32'h1;
+        end
+        else if (cs == 32'h1) begin
+            d = c >> 32'h2;
+        end
+        else if (cs == 32'h2) begin
+            d = c >> 32'h3;
+        end
+        else begin
+            d = c >> 32'h4;
+        end
+        add_cut$a = c;
+        add_cut$b = ~d;
+        add_cut$cin = 1'b1;
+        cw = c;
+        if (do_init) begin
+            cw = init_cw;
+        end
+        else if (do_min) begin
+            cw = cw_min;
+        end
+        else if (do_half) begin
+            cw = half;
+        end
+        else if (do_cut) begin
+            if (ge2) begin
+                cw = add_cut$sum;
+            end
+            else begin
+                cw = cw_min;
+            end
+        end
+        else if (do_ai) begin
+            cw = ai;
+        end
+    end
+
+endmodule // path_cc_tiny__step_o
+
+
+module path_cc_tiny__step_o$add_ai(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_o$add_ai
+
+
+module path_cc_tiny__step_o$add_cut(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    input wire  cin;
+    output reg  [23:0] sum;
+
+    // Local signals
+    reg  [23:0] g0;
+    reg  [23:0] p0;
+    reg  [23:0] g1;
+    reg  [23:0] p1;
+    reg  [23:0] g2;
+    reg  [23:0] p2;
+    reg  [23:0] g3;
+    reg  [23:0] p3;
+    reg  [23:0] g4;
+    reg  [23:0] p4;
+    reg  [23:0] g5;
+    reg  [23:0] p5;
+    reg  [23:0] g6;
+    reg  [23:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 24'hffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_o$add_cut
+
+
+module path_cc_tiny__step_o$cmp_ai(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [24:0] a;
+    input wire  [24:0] b;
+    input wire  cin;
+    output reg  [24:0] sum;
+
+    // Local signals
+    reg  [24:0] g0;
+    reg  [24:0] p0;
+    reg  [24:0] g1;
+    reg  [24:0] p1;
+    reg  [24:0] g2;
+    reg  [24:0] p2;
+    reg  [24:0] g3;
+    reg  [24:0] p3;
+    reg  [24:0] g4;
+    reg  [24:0] p4;
+    reg  [24:0] g5;
+    reg  [24:0] p5;
+    reg  [24:0] g6;
+    reg  [24:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 25'h1ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_o$cmp_ai
+
+
+module path_cc_tiny__step_o$cmp_ge2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [25:0] a;
+    input wire  [25:0] b;
+    input wire  cin;
+    output reg  [25:0] sum;
+
+    // Local signals
+    reg  [25:0] g0;
+    reg  [25:0] p0;
+    reg  [25:0] g1;
+    reg  [25:0] p1;
+    reg  [25:0] g2;
+    reg  [25:0] p2;
+    reg  [25:0] g3;
+    reg  [25:0] p3;
+    reg  [25:0] g4;
+    reg  [25:0] p4;
+    reg  [25:0] g5;
+    reg  [25:0] p5;
+    reg  [25:0] g6;
+    reg  [25:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 26'h3ffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__step_o$cmp_ge2
+
+
+module path_cc_tiny__sub_wm1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [14:0] a;
+    input wire  [14:0] b;
+    input wire  cin;
+    output reg  [14:0] sum;
+
+    // Local signals
+    reg  [14:0] g0;
+    reg  [14:0] p0;
+    reg  [14:0] g1;
+    reg  [14:0] p1;
+    reg  [14:0] g2;
+    reg  [14:0] p2;
+    reg  [14:0] g3;
+    reg  [14:0] p3;
+    reg  [14:0] g4;
+    reg  [14:0] p4;
+    reg  [14:0] g5;
+    reg  [14:0] p5;
+    reg  [14:0] g6;
+    reg  [14:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 15'h7fff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_cc_tiny__sub_wm1

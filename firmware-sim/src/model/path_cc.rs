@@ -185,16 +185,17 @@ pub fn win_k(cwnd_max: u32) -> u32 {
     }
 }
 
-/// The cut shift for `alpha` (nonzero): the window loses `cwnd >> s`, i.e.
-/// alpha is quantised to `2^(1-s)`, the power of two nearest to it in the
-/// log domain (rounded up from 1.5 times a power of two), s in 1..=7.
+/// The cut shift for `alpha`: the window loses `cwnd >> s`, i.e. alpha is
+/// quantised to `2^(1-s)`, the power of two nearest to it in the log domain
+/// (rounded up from 1.5 times a power of two), s in 1..=4 (alpha below 3/16
+/// counts as 1/8).
 pub fn cut_shift(alpha: u16) -> u32 {
     if alpha == 0 {
-        return 7;
+        return 4;
     }
     let l = 15 - alpha.leading_zeros();
     let r = if l > 0 { (alpha >> (l - 1)) as u32 & 1 } else { 0 };
-    (17 - (l + r) as i32).clamp(1, 7) as u32
+    (17 - (l + r) as i32).clamp(1, 4) as u32
 }
 
 /// The RTO of a state: `clamp(srtt + 4 rttvar, rto_min, rto_max)` doubled
@@ -257,8 +258,11 @@ pub fn apply(s: &mut CcState, e: &PathCcEv, now: u32, c: &CcCfg) -> (bool, bool)
             }
             let w = s.cwnd;
             if ecn_cut {
-                let cut = w - (w >> cut_shift(s.alpha));
-                s.cwnd = cut.max(c.cwnd_min);
+                s.cwnd = if w >= 2 * c.cwnd_min {
+                    w - (w >> cut_shift(s.alpha))
+                } else {
+                    c.cwnd_min
+                };
             } else if n > 0 && m == 0 {
                 let inc = (n << 8) >> k;
                 s.cwnd = (w + inc).min(c.cwnd_max);
@@ -641,7 +645,9 @@ mod tests {
         assert_eq!(cut_shift(0x8000), 2);
         assert_eq!(cut_shift(0x6000), 2);
         assert_eq!(cut_shift(0x5fff), 3);
-        assert_eq!(cut_shift(0x0001), 7);
+        assert_eq!(cut_shift(0x3000), 3);
+        assert_eq!(cut_shift(0x2fff), 4);
+        assert_eq!(cut_shift(0x0001), 4);
     }
 
     fn ack(n: u16, m: u16, rtt: Option<u32>) -> PathCcEv {

@@ -41,11 +41,13 @@
 //!     `sa >= 2^k` the window closes: `F = min(sm << (16 - k), 0xffff)`
 //!     (`sm / 2^k` in 0.16), `alpha = alpha - (alpha >> g) + (F >> g)`,
 //!     the accumulators and `loss_cut` clear. Else they keep `sa`, `sm`.
-//!   - Window: a close with `sm > 0` cuts once: `cwnd = max(cwnd -
-//!     (cwnd >> s), cwnd_min)` where `s = clamp(17 - L - r, 1, 7)` from the
-//!     new alpha (`L` its top set bit, `r` the bit below it): alpha is
+//!   - Window: a close with `sm > 0` cuts once: `cwnd = cwnd - (cwnd >> s)`
+//!     if `cwnd >= 2 cwnd_min` (the result is then at least `cwnd_min`),
+//!     else `cwnd = cwnd_min`; `s = clamp(17 - L - r, 1, 4)` from the new
+//!     alpha (`L` its top set bit, `r` the bit below it): alpha is
 //!     quantised to the power of two `2^(1-s)` nearest to it in the log
-//!     domain, so the cut `cwnd * alpha / 2` is one shift and one subtract.
+//!     domain, at least 1/8 (so alpha below 3/16 cuts 1/16 of the window),
+//!     and the cut `cwnd * alpha / 2` is one shift and one subtract.
 //!     Otherwise, if `n > 0` and `m == 0`: additive increase `cwnd =
 //!     min(cwnd + (n << (8 - k)), cwnd_max)` (one packet per `2^k` acked).
 //!   - Timer: if `n > 0`, `timeouts = 0` and the timer restarts
@@ -185,6 +187,8 @@ pub struct PathCc<const N: usize> {
     m6: Signal<Local, Bit>,
     m7: Signal<Local, Bit>,
     wm1: Signal<Local, Bits<15>>,
+    sub_wm1: PrefixAdd<15>,
+    cmp_init: PrefixAdd<25>,
     s1_v: DFF<Bit>,
     s1_kind: DFF<Bits<3>>,
     s1_idx: DFF<Bits<N>>,
@@ -348,6 +352,10 @@ pub struct PathCc<const N: usize> {
     d_hi: Signal<Local, Bit>,
     d_inv: Signal<Local, Bit>,
     add_mmi: PrefixAdd<25>,
+    cmp_lo: PrefixAdd<33>,
+    cmp_hi: PrefixAdd<33>,
+    cmp_inv: PrefixAdd<33>,
+    cmp_icw: PrefixAdd<25>,
     s5_v: DFF<Bit>,
     s5_idx: DFF<Bits<N>>,
     s5_now: DFF<Bits<32>>,
@@ -369,25 +377,16 @@ pub struct PathCc<const N: usize> {
     s5_rehash: DFF<Bit>,
     s5_retire: DFF<Bit>,
     s5_base: DFF<Bits<32>>,
-    s5_cs: DFF<Bits<3>>,
+    s5_cs: DFF<Bits<2>>,
     s5_mmi: DFF<Bits<CWND_W>>,
     s5_mmi_neg: DFF<Bit>,
 
     // E6 (E): cwnd; RTO backoff
     mux_e: Mux2<CWND_W>,
-    e_d: Signal<Local, Bits<CWND_W>>,
-    e_half: Signal<Local, Bits<CWND_W>>,
-    e_ai: Signal<Local, Bits<CWND_W>>,
-    e_cut: Signal<Local, Bits<CWND_W>>,
-    e_cw: Signal<Local, Bits<CWND_W>>,
-    e_x: Signal<Local, Bits<26>>,
-    e_y: Signal<Local, Bits<26>>,
-    e_z: Signal<Local, Bits<26>>,
     e_sh: Signal<Local, Bits<40>>,
     e_tmo: Signal<Local, Bits<TIMEOUTS_W>>,
-    add_ai: PrefixAdd<25>,
-    add_cut: PrefixAdd<CWND_W>,
-    add_ge: PrefixAdd<26>,
+    step_l: CwndStep,
+    step_o: CwndStep,
     pk6: CcPack,
     s6_v: DFF<Bit>,
     s6_idx: DFF<Bits<N>>,
@@ -500,11 +499,14 @@ impl<const N: usize> Logic for PathCc<N> {
             self.s1_oth.d.next = self.s7_rec.q.val();
         }
         // observation window 2^k, AI step n << (8 - k)
-        self.wm1.next = self.s0_cw_max.q.val().get_bits::<15>(9) - 1;
+        self.sub_wm1.a.next = self.s0_cw_max.q.val().get_bits::<15>(9);
+        self.sub_wm1.b.next = bits::<15>(0x7fff);
+        self.sub_wm1.cin.next = false;
+        self.wm1.next = self.sub_wm1.sum.val();
         self.s1_k.d.next = bits::<4>(0);
         self.s1_himask.d.next = bits::<ACC_W>(0x3ff);
         self.s1_inc.d.next = bit_cast::<17, 9>(self.s0_n.q.val()) << 8;
-        if self.s0_cw_max.q.val().get_bits::<15>(9) < 2 {
+        if !self.s0_cw_max.q.val().get_bits::<14>(10).any() {
             self.s1_k.d.next = bits::<4>(0);
         } else if self.wm1.val().get_bits::<8>(7).any() {
             self.s1_k.d.next = bits::<4>(8);
@@ -539,7 +541,10 @@ impl<const N: usize> Logic for PathCc<N> {
             self.s1_himask.d.next = bits::<ACC_W>(0x3fe);
             self.s1_inc.d.next = bit_cast::<17, 9>(self.s0_n.q.val()) << 7;
         }
-        if self.s0_cw_init.q.val() < self.s0_cw_min.q.val() {
+        self.cmp_init.a.next = bit_cast::<25, CWND_W>(self.s0_cw_init.q.val());
+        self.cmp_init.b.next = !bit_cast::<25, CWND_W>(self.s0_cw_min.q.val());
+        self.cmp_init.cin.next = true;
+        if self.cmp_init.sum.val().get_bit(24) {
             self.s1_init_t.d.next = self.s0_cw_min.q.val();
         } else {
             self.s1_init_t.d.next = self.s0_cw_init.q.val();
@@ -912,27 +917,30 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s4_retire.d.next = self.s3_retire.q.val();
 
         // ---------------------------------------------------------- E5 (D)
-        // cut shift from the new alpha: s = clamp(17 - L - r, 1, 7)
+        // cut shift from the new alpha: s = clamp(17 - L - r, 1, 4), held as s - 1
         self.d_al.next = self.s4_rec.q.val().get_bits::<ALPHA_W>(24);
         if self.d_al.val().get_bit(15) & self.d_al.val().get_bit(14) {
-            self.s5_cs.d.next = bits::<3>(1);
+            self.s5_cs.d.next = bits::<2>(0);
         } else if self.d_al.val().get_bit(15) | (self.d_al.val().get_bit(14) & self.d_al.val().get_bit(13)) {
-            self.s5_cs.d.next = bits::<3>(2);
+            self.s5_cs.d.next = bits::<2>(1);
         } else if self.d_al.val().get_bit(14) | (self.d_al.val().get_bit(13) & self.d_al.val().get_bit(12)) {
-            self.s5_cs.d.next = bits::<3>(3);
-        } else if self.d_al.val().get_bit(13) | (self.d_al.val().get_bit(12) & self.d_al.val().get_bit(11)) {
-            self.s5_cs.d.next = bits::<3>(4);
-        } else if self.d_al.val().get_bit(12) | (self.d_al.val().get_bit(11) & self.d_al.val().get_bit(10)) {
-            self.s5_cs.d.next = bits::<3>(5);
-        } else if self.d_al.val().get_bit(11) | (self.d_al.val().get_bit(10) & self.d_al.val().get_bit(9)) {
-            self.s5_cs.d.next = bits::<3>(6);
+            self.s5_cs.d.next = bits::<2>(2);
         } else {
-            self.s5_cs.d.next = bits::<3>(7);
+            self.s5_cs.d.next = bits::<2>(3);
         }
         // base = min(max(sum, rto_min), rto_max)
-        self.d_lo.next = self.s4_rto_sum.q.val() < self.s4_rto_min.q.val();
-        self.d_hi.next = self.s4_rto_sum.q.val() > self.s4_rto_max.q.val();
-        self.d_inv.next = self.s4_rto_min.q.val() > self.s4_rto_max.q.val();
+        self.cmp_lo.a.next = bit_cast::<33, 32>(self.s4_rto_sum.q.val());
+        self.cmp_lo.b.next = !bit_cast::<33, 32>(self.s4_rto_min.q.val());
+        self.cmp_lo.cin.next = true;
+        self.d_lo.next = self.cmp_lo.sum.val().get_bit(32);
+        self.cmp_hi.a.next = bit_cast::<33, 32>(self.s4_rto_max.q.val());
+        self.cmp_hi.b.next = !bit_cast::<33, 32>(self.s4_rto_sum.q.val());
+        self.cmp_hi.cin.next = true;
+        self.d_hi.next = self.cmp_hi.sum.val().get_bit(32);
+        self.cmp_inv.a.next = bit_cast::<33, 32>(self.s4_rto_max.q.val());
+        self.cmp_inv.b.next = !bit_cast::<33, 32>(self.s4_rto_min.q.val());
+        self.cmp_inv.cin.next = true;
+        self.d_inv.next = self.cmp_inv.sum.val().get_bit(32);
         if self.d_lo.val() {
             if self.d_inv.val() {
                 self.s5_base.d.next = self.s4_rto_max.q.val();
@@ -950,7 +958,10 @@ impl<const N: usize> Logic for PathCc<N> {
         self.add_mmi.cin.next = true;
         self.s5_mmi.d.next = self.add_mmi.sum.val().get_bits::<CWND_W>(0);
         self.s5_mmi_neg.d.next = self.add_mmi.sum.val().get_bit(24);
-        if self.s4_init_t.q.val() > self.s4_cw_max.q.val() {
+        self.cmp_icw.a.next = bit_cast::<25, CWND_W>(self.s4_cw_max.q.val());
+        self.cmp_icw.b.next = !bit_cast::<25, CWND_W>(self.s4_init_t.q.val());
+        self.cmp_icw.cin.next = true;
+        if self.cmp_icw.sum.val().get_bit(24) {
             self.s5_init_cw.d.next = self.s4_cw_max.q.val();
         } else {
             self.s5_init_cw.d.next = self.s4_init_t.q.val();
@@ -991,72 +1002,39 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s5_retire.d.next = self.s4_retire.q.val();
 
         // ---------------------------------------------------------- E6 (E)
-        self.mux_e.a.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
-        self.mux_e.b.next = self.s5_oth.q.val().get_bits::<CWND_W>(0);
+        // the window step is computed for both candidates (the previous
+        // event's result and the forwarded value) and chosen last, so the
+        // one-clock loop holds only the step itself
+        self.step_l.c.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
+        self.step_o.c.next = self.s5_oth.q.val().get_bits::<CWND_W>(0);
+        self.step_l.cs.next = self.s5_cs.q.val();
+        self.step_o.cs.next = self.s5_cs.q.val();
+        self.step_l.cw_min.next = self.s5_cw_min.q.val();
+        self.step_o.cw_min.next = self.s5_cw_min.q.val();
+        self.step_l.cw_max.next = self.s5_cw_max.q.val();
+        self.step_o.cw_max.next = self.s5_cw_max.q.val();
+        self.step_l.inc.next = self.s5_inc.q.val();
+        self.step_o.inc.next = self.s5_inc.q.val();
+        self.step_l.mmi.next = self.s5_mmi.q.val();
+        self.step_o.mmi.next = self.s5_mmi.q.val();
+        self.step_l.mmi_neg.next = self.s5_mmi_neg.q.val();
+        self.step_o.mmi_neg.next = self.s5_mmi_neg.q.val();
+        self.step_l.init_cw.next = self.s5_init_cw.q.val();
+        self.step_o.init_cw.next = self.s5_init_cw.q.val();
+        self.step_l.do_init.next = self.s5_init.q.val();
+        self.step_o.do_init.next = self.s5_init.q.val();
+        self.step_l.do_min.next = self.s5_fired.q.val();
+        self.step_o.do_min.next = self.s5_fired.q.val();
+        self.step_l.do_half.next = self.s5_lcut.q.val();
+        self.step_o.do_half.next = self.s5_lcut.q.val();
+        self.step_l.do_cut.next = self.s5_ecn.q.val();
+        self.step_o.do_cut.next = self.s5_ecn.q.val();
+        self.step_l.do_ai.next = self.s5_ai.q.val();
+        self.step_o.do_ai.next = self.s5_ai.q.val();
+        self.mux_e.a.next = self.step_l.cw.val();
+        self.mux_e.b.next = self.step_o.cw.val();
         self.mux_e.sel.next = self.s5_match.q.val().get_bit(1);
-        // halve
-        if bit_cast::<25, CWND_W>(self.mux_e.y.val()) >= (bit_cast::<25, CWND_W>(self.s5_cw_min.q.val()) << 1) {
-            self.e_half.next = self.mux_e.y.val() >> 1;
-        } else {
-            self.e_half.next = self.s5_cw_min.q.val();
-        }
-        // additive increase
-        self.add_ai.a.next = bit_cast::<25, CWND_W>(self.mux_e.y.val());
-        self.add_ai.b.next = bit_cast::<25, 17>(self.s5_inc.q.val());
-        self.add_ai.cin.next = false;
-        if !self.s5_mmi_neg.q.val() & (self.mux_e.y.val() <= self.s5_mmi.q.val()) {
-            self.e_ai.next = self.add_ai.sum.val().get_bits::<CWND_W>(0);
-        } else {
-            self.e_ai.next = self.s5_cw_max.q.val();
-        }
-        // ECN cut: cwnd - (cwnd >> s), at least cwnd_min
-        if self.s5_cs.q.val() == 1 {
-            self.e_d.next = self.mux_e.y.val() >> 1;
-        } else if self.s5_cs.q.val() == 2 {
-            self.e_d.next = self.mux_e.y.val() >> 2;
-        } else if self.s5_cs.q.val() == 3 {
-            self.e_d.next = self.mux_e.y.val() >> 3;
-        } else if self.s5_cs.q.val() == 4 {
-            self.e_d.next = self.mux_e.y.val() >> 4;
-        } else if self.s5_cs.q.val() == 5 {
-            self.e_d.next = self.mux_e.y.val() >> 5;
-        } else if self.s5_cs.q.val() == 6 {
-            self.e_d.next = self.mux_e.y.val() >> 6;
-        } else {
-            self.e_d.next = self.mux_e.y.val() >> 7;
-        }
-        self.add_cut.a.next = self.mux_e.y.val();
-        self.add_cut.b.next = !self.e_d.val();
-        self.add_cut.cin.next = true;
-        self.e_cut.next = self.add_cut.sum.val();
-        // sign of cwnd - d - min: cwnd + ~d + ~min + 2 in 26 bits
-        self.e_x.next = bit_cast::<26, CWND_W>(self.mux_e.y.val());
-        self.e_y.next = !bit_cast::<26, CWND_W>(self.e_d.val());
-        self.e_z.next = !bit_cast::<26, CWND_W>(self.s5_cw_min.q.val());
-        self.add_ge.a.next = self.e_x.val() ^ self.e_y.val() ^ self.e_z.val();
-        self.add_ge.b.next = (((self.e_x.val() & self.e_y.val())
-            | (self.e_x.val() & self.e_z.val())
-            | (self.e_y.val() & self.e_z.val()))
-            << 1)
-            | 1;
-        self.add_ge.cin.next = true;
-        self.e_cw.next = self.mux_e.y.val();
-        if self.s5_init.q.val() {
-            self.e_cw.next = self.s5_init_cw.q.val();
-        } else if self.s5_fired.q.val() {
-            self.e_cw.next = self.s5_cw_min.q.val();
-        } else if self.s5_lcut.q.val() {
-            self.e_cw.next = self.e_half.val();
-        } else if self.s5_ecn.q.val() {
-            if self.add_ge.sum.val().get_bit(25) {
-                self.e_cw.next = self.s5_cw_min.q.val();
-            } else {
-                self.e_cw.next = self.e_cut.val();
-            }
-        } else if self.s5_ai.q.val() {
-            self.e_cw.next = self.e_ai.val();
-        }
-        self.pk6.cwnd.next = self.e_cw.val();
+        self.pk6.cwnd.next = self.mux_e.y.val();
         self.pk6.alpha.next = self.s5_rec.q.val().get_bits::<ALPHA_W>(24);
         self.pk6.srtt.next = self.s5_rec.q.val().get_bits::<SRTT_W>(40);
         self.pk6.rttvar.next = self.s5_rec.q.val().get_bits::<RTTVAR_W>(64);
@@ -1174,5 +1152,103 @@ impl<const N: usize> Logic for PathCc<N> {
         self.rto.next = self.s7_rto.q.val();
         self.rehash.next = self.s7_rehash.q.val();
         self.retire.next = self.s7_retire.q.val();
+    }
+}
+
+/// One window step of `path_cc` from the window `c` (see the module doc):
+/// init, timeout (minimum), loss halving, ECN cut, additive increase, or
+/// unchanged.
+#[derive(LogicBlock, Default)]
+pub struct CwndStep {
+    /// The window before the event.
+    pub c: Signal<In, Bits<CWND_W>>,
+    /// Cut shift minus one.
+    pub cs: Signal<In, Bits<2>>,
+    /// cwnd_min.
+    pub cw_min: Signal<In, Bits<CWND_W>>,
+    /// cwnd_max.
+    pub cw_max: Signal<In, Bits<CWND_W>>,
+    /// Additive step.
+    pub inc: Signal<In, Bits<17>>,
+    /// cwnd_max - inc.
+    pub mmi: Signal<In, Bits<CWND_W>>,
+    /// inc > cwnd_max.
+    pub mmi_neg: Signal<In, Bit>,
+    /// Window after init.
+    pub init_cw: Signal<In, Bits<CWND_W>>,
+    /// init
+    pub do_init: Signal<In, Bit>,
+    /// timeout
+    pub do_min: Signal<In, Bit>,
+    /// loss halving
+    pub do_half: Signal<In, Bit>,
+    /// ECN cut
+    pub do_cut: Signal<In, Bit>,
+    /// additive increase
+    pub do_ai: Signal<In, Bit>,
+    /// The window after the event.
+    pub cw: Signal<Out, Bits<CWND_W>>,
+    ge2: Signal<Local, Bit>,
+    d: Signal<Local, Bits<CWND_W>>,
+    half: Signal<Local, Bits<CWND_W>>,
+    ai: Signal<Local, Bits<CWND_W>>,
+    add_ai: PrefixAdd<25>,
+    add_cut: PrefixAdd<CWND_W>,
+    cmp_ge2: PrefixAdd<26>,
+    cmp_ai: PrefixAdd<25>,
+}
+
+impl Logic for CwndStep {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // comparisons as prefix-adder signs (generic `<` is a ripple chain)
+        self.cmp_ge2.a.next = bit_cast::<26, CWND_W>(self.c.val());
+        self.cmp_ge2.b.next = !(bit_cast::<26, CWND_W>(self.cw_min.val()) << 1);
+        self.cmp_ge2.cin.next = true;
+        self.ge2.next = !self.cmp_ge2.sum.val().get_bit(25);
+        self.cmp_ai.a.next = bit_cast::<25, CWND_W>(self.mmi.val());
+        self.cmp_ai.b.next = !bit_cast::<25, CWND_W>(self.c.val());
+        self.cmp_ai.cin.next = true;
+        if self.ge2.val() {
+            self.half.next = self.c.val() >> 1;
+        } else {
+            self.half.next = self.cw_min.val();
+        }
+        self.add_ai.a.next = bit_cast::<25, CWND_W>(self.c.val());
+        self.add_ai.b.next = bit_cast::<25, 17>(self.inc.val());
+        self.add_ai.cin.next = false;
+        if !self.mmi_neg.val() & !self.cmp_ai.sum.val().get_bit(24) {
+            self.ai.next = self.add_ai.sum.val().get_bits::<CWND_W>(0);
+        } else {
+            self.ai.next = self.cw_max.val();
+        }
+        if self.cs.val() == 0 {
+            self.d.next = self.c.val() >> 1;
+        } else if self.cs.val() == 1 {
+            self.d.next = self.c.val() >> 2;
+        } else if self.cs.val() == 2 {
+            self.d.next = self.c.val() >> 3;
+        } else {
+            self.d.next = self.c.val() >> 4;
+        }
+        self.add_cut.a.next = self.c.val();
+        self.add_cut.b.next = !self.d.val();
+        self.add_cut.cin.next = true;
+        self.cw.next = self.c.val();
+        if self.do_init.val() {
+            self.cw.next = self.init_cw.val();
+        } else if self.do_min.val() {
+            self.cw.next = self.cw_min.val();
+        } else if self.do_half.val() {
+            self.cw.next = self.half.val();
+        } else if self.do_cut.val() {
+            if self.ge2.val() {
+                self.cw.next = self.add_cut.sum.val();
+            } else {
+                self.cw.next = self.cw_min.val();
+            }
+        } else if self.do_ai.val() {
+            self.cw.next = self.ai.val();
+        }
     }
 }
