@@ -358,8 +358,12 @@ fn path_cc_stimulus_covers_the_edges() {
                         let sa = before.acc_acked as u32 + (e.n as u32 & 0x1ff);
                         if sa >= 1 << k {
                             let marked = before.acc_marked as u32 + e.m as u32 > 0;
-                            *c.entry(if marked { "close marked" } else { "close clean" })
-                                .or_default() += 1;
+                            *c.entry(if marked {
+                                "close marked"
+                            } else {
+                                "close clean"
+                            })
+                            .or_default() += 1;
                             if marked && after.cwnd == cfg.cwnd_min && before.cwnd > cfg.cwnd_min {
                                 *c.entry("ecn cut at min").or_default() += 1;
                             }
@@ -367,17 +371,29 @@ fn path_cc_stimulus_covers_the_edges() {
                                 *c.entry("ecn cut").or_default() += 1;
                             }
                         }
-                        if e.n > 0 && e.m == 0 && after.cwnd == cfg.cwnd_max && before.cwnd < cfg.cwnd_max {
+                        if e.n > 0
+                            && e.m == 0
+                            && after.cwnd == cfg.cwnd_max
+                            && before.cwnd < cfg.cwnd_max
+                        {
                             *c.entry("ai capped").or_default() += 1;
                         }
                     }
                     3 if e.n > 0 => {
-                        *c.entry(if before.loss_cut { "loss, already cut" } else { "loss cut" })
-                            .or_default() += 1;
+                        *c.entry(if before.loss_cut {
+                            "loss, already cut"
+                        } else {
+                            "loss cut"
+                        })
+                        .or_default() += 1;
                     }
                     4 => {
-                        *c.entry(if before.armed { "timeout" } else { "timeout ignored" })
-                            .or_default() += 1;
+                        *c.entry(if before.armed {
+                            "timeout"
+                        } else {
+                            "timeout ignored"
+                        })
+                        .or_default() += 1;
                         if before.armed && after.timeouts == cfg.rehash_after {
                             *c.entry("rehash").or_default() += 1;
                         }
@@ -403,11 +419,17 @@ fn path_cc_stimulus_covers_the_edges() {
             last.rotate_right(1);
             last[1] = i.ev.map(|e| e.idx & 63);
         }
-        eprintln!("seed {seed:#x}: same-path distance 1..7 {:?}; {c:?}", &dist[1..]);
+        eprintln!(
+            "seed {seed:#x}: same-path distance 1..7 {:?}; {c:?}",
+            &dist[1..]
+        );
         for (d, n) in dist.iter().enumerate().skip(1) {
             assert!(*n > 1000, "seed {seed:#x}: distance {d} seen {n} times");
         }
-        assert!(c.get("now wraps").is_some(), "seed {seed:#x}: now never wrapped");
+        assert!(
+            c.get("now wraps").is_some(),
+            "seed {seed:#x}: now never wrapped"
+        );
         for key in [
             "first sample",
             "close marked",

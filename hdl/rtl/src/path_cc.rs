@@ -423,25 +423,173 @@ impl<const N: usize> Logic for PathCc<N> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, s0_v, s0_kind, s0_idx, s0_n, s0_m, s0_rtt_v, s0_rtt, s0_idle, s0_now,
-            s0_cw_init, s0_cw_min, s0_cw_max, s0_a_init, s0_rto_min, s0_rto_max, s0_rehash,
-            s0_retire, s0_g, s1_v, s1_kind, s1_idx, s1_n, s1_m, s1_rtt_v, s1_rtt, s1_idle, s1_now,
-            s1_cw_min, s1_cw_max, s1_a_init, s1_rto_min, s1_rto_max, s1_rehash, s1_retire, s1_g,
-            s1_k, s1_himask, s1_inc, s1_init_t, s1_match, s1_far, s1_oth, s2_v, s2_idx, s2_now,
-            s2_cw_min, s2_cw_max, s2_a_init, s2_rto_min, s2_rto_max, s2_g, s2_k, s2_himask,
-            s2_inc, s2_init_t, s2_match, s2_rec, s2_oth, s2_init, s2_fired, s2_lcut, s2_ecn,
-            s2_ai, s2_rep, s2_rep_zero, s2_rehash, s2_retire, s2_rv_upd, s2_rv_first, s2_close,
-            s2_sm, s2_aerr, s2_rtt_half, s3_v, s3_idx, s3_now, s3_cw_min, s3_cw_max, s3_a_init,
-            s3_rto_min, s3_rto_max, s3_g, s3_inc, s3_init_t, s3_match, s3_rec, s3_oth, s3_init,
-            s3_fired, s3_lcut, s3_ecn, s3_ai, s3_rep, s3_rep_zero, s3_rehash, s3_retire,
-            s3_close, s3_fg, s4_v, s4_idx, s4_now, s4_cw_min, s4_cw_max, s4_rto_min, s4_rto_max,
-            s4_inc, s4_init_t, s4_match, s4_rec, s4_init, s4_fired, s4_lcut, s4_ecn, s4_ai,
-            s4_rep, s4_rep_zero, s4_rehash, s4_retire, s4_rto_sum, s5_v, s5_idx, s5_now,
-            s5_cw_min, s5_cw_max, s5_rto_max, s5_inc, s5_init_cw, s5_match, s5_rec, s5_oth,
-            s5_init, s5_fired, s5_lcut, s5_ecn, s5_ai, s5_rep, s5_rep_zero, s5_rehash,
-            s5_retire, s5_base, s5_cs, s5_mmi, s5_mmi_neg, s6_v, s6_idx, s6_now, s6_match,
-            s6_rec, s6_oth, s6_rep, s6_rep_zero, s6_rehash, s6_retire, s6_rto, s7_v, s7_idx,
-            s7_rec, s7_rto, s7_rehash, s7_retire, s8_rec, s9_rec, s10_rec, s11_rec, s12_rec
+            self,
+            clock,
+            s0_v,
+            s0_kind,
+            s0_idx,
+            s0_n,
+            s0_m,
+            s0_rtt_v,
+            s0_rtt,
+            s0_idle,
+            s0_now,
+            s0_cw_init,
+            s0_cw_min,
+            s0_cw_max,
+            s0_a_init,
+            s0_rto_min,
+            s0_rto_max,
+            s0_rehash,
+            s0_retire,
+            s0_g,
+            s1_v,
+            s1_kind,
+            s1_idx,
+            s1_n,
+            s1_m,
+            s1_rtt_v,
+            s1_rtt,
+            s1_idle,
+            s1_now,
+            s1_cw_min,
+            s1_cw_max,
+            s1_a_init,
+            s1_rto_min,
+            s1_rto_max,
+            s1_rehash,
+            s1_retire,
+            s1_g,
+            s1_k,
+            s1_himask,
+            s1_inc,
+            s1_init_t,
+            s1_match,
+            s1_far,
+            s1_oth,
+            s2_v,
+            s2_idx,
+            s2_now,
+            s2_cw_min,
+            s2_cw_max,
+            s2_a_init,
+            s2_rto_min,
+            s2_rto_max,
+            s2_g,
+            s2_k,
+            s2_himask,
+            s2_inc,
+            s2_init_t,
+            s2_match,
+            s2_rec,
+            s2_oth,
+            s2_init,
+            s2_fired,
+            s2_lcut,
+            s2_ecn,
+            s2_ai,
+            s2_rep,
+            s2_rep_zero,
+            s2_rehash,
+            s2_retire,
+            s2_rv_upd,
+            s2_rv_first,
+            s2_close,
+            s2_sm,
+            s2_aerr,
+            s2_rtt_half,
+            s3_v,
+            s3_idx,
+            s3_now,
+            s3_cw_min,
+            s3_cw_max,
+            s3_a_init,
+            s3_rto_min,
+            s3_rto_max,
+            s3_g,
+            s3_inc,
+            s3_init_t,
+            s3_match,
+            s3_rec,
+            s3_oth,
+            s3_init,
+            s3_fired,
+            s3_lcut,
+            s3_ecn,
+            s3_ai,
+            s3_rep,
+            s3_rep_zero,
+            s3_rehash,
+            s3_retire,
+            s3_close,
+            s3_fg,
+            s4_v,
+            s4_idx,
+            s4_now,
+            s4_cw_min,
+            s4_cw_max,
+            s4_rto_min,
+            s4_rto_max,
+            s4_inc,
+            s4_init_t,
+            s4_match,
+            s4_rec,
+            s4_init,
+            s4_fired,
+            s4_lcut,
+            s4_ecn,
+            s4_ai,
+            s4_rep,
+            s4_rep_zero,
+            s4_rehash,
+            s4_retire,
+            s4_rto_sum,
+            s5_v,
+            s5_idx,
+            s5_now,
+            s5_cw_min,
+            s5_cw_max,
+            s5_rto_max,
+            s5_inc,
+            s5_init_cw,
+            s5_match,
+            s5_rec,
+            s5_oth,
+            s5_init,
+            s5_fired,
+            s5_lcut,
+            s5_ecn,
+            s5_ai,
+            s5_rep,
+            s5_rep_zero,
+            s5_rehash,
+            s5_retire,
+            s5_base,
+            s5_cs,
+            s5_mmi,
+            s5_mmi_neg,
+            s6_v,
+            s6_idx,
+            s6_now,
+            s6_match,
+            s6_rec,
+            s6_oth,
+            s6_rep,
+            s6_rep_zero,
+            s6_rehash,
+            s6_retire,
+            s6_rto,
+            s7_v,
+            s7_idx,
+            s7_rec,
+            s7_rto,
+            s7_rehash,
+            s7_retire,
+            s8_rec,
+            s9_rec,
+            s10_rec,
+            s11_rec,
+            s12_rec
         );
         self.state_ram.read_clock.next = self.clock.val();
         self.state_ram.write_clock.next = self.clock.val();
@@ -469,13 +617,20 @@ impl<const N: usize> Logic for PathCc<N> {
         // ---------------------------------------------------------- E1
         self.state_ram.read_address.next = self.s0_idx.q.val();
         // event at distance d is in register d
-        self.m1.next = self.s0_v.q.val() & self.s1_v.q.val() & (self.s0_idx.q.val() == self.s1_idx.q.val());
-        self.m2.next = self.s0_v.q.val() & self.s2_v.q.val() & (self.s0_idx.q.val() == self.s2_idx.q.val());
-        self.m3.next = self.s0_v.q.val() & self.s3_v.q.val() & (self.s0_idx.q.val() == self.s3_idx.q.val());
-        self.m4.next = self.s0_v.q.val() & self.s4_v.q.val() & (self.s0_idx.q.val() == self.s4_idx.q.val());
-        self.m5.next = self.s0_v.q.val() & self.s5_v.q.val() & (self.s0_idx.q.val() == self.s5_idx.q.val());
-        self.m6.next = self.s0_v.q.val() & self.s6_v.q.val() & (self.s0_idx.q.val() == self.s6_idx.q.val());
-        self.m7.next = self.s0_v.q.val() & self.s7_v.q.val() & (self.s0_idx.q.val() == self.s7_idx.q.val());
+        self.m1.next =
+            self.s0_v.q.val() & self.s1_v.q.val() & (self.s0_idx.q.val() == self.s1_idx.q.val());
+        self.m2.next =
+            self.s0_v.q.val() & self.s2_v.q.val() & (self.s0_idx.q.val() == self.s2_idx.q.val());
+        self.m3.next =
+            self.s0_v.q.val() & self.s3_v.q.val() & (self.s0_idx.q.val() == self.s3_idx.q.val());
+        self.m4.next =
+            self.s0_v.q.val() & self.s4_v.q.val() & (self.s0_idx.q.val() == self.s4_idx.q.val());
+        self.m5.next =
+            self.s0_v.q.val() & self.s5_v.q.val() & (self.s0_idx.q.val() == self.s5_idx.q.val());
+        self.m6.next =
+            self.s0_v.q.val() & self.s6_v.q.val() & (self.s0_idx.q.val() == self.s6_idx.q.val());
+        self.m7.next =
+            self.s0_v.q.val() & self.s7_v.q.val() & (self.s0_idx.q.val() == self.s7_idx.q.val());
         self.s1_match.d.next = (bit_cast::<8, 1>(self.m1.val().into()) << 1)
             | (bit_cast::<8, 1>(self.m2.val().into()) << 2)
             | (bit_cast::<8, 1>(self.m3.val().into()) << 3)
@@ -483,7 +638,12 @@ impl<const N: usize> Logic for PathCc<N> {
             | (bit_cast::<8, 1>(self.m5.val().into()) << 5)
             | (bit_cast::<8, 1>(self.m6.val().into()) << 6)
             | (bit_cast::<8, 1>(self.m7.val().into()) << 7);
-        self.s1_far.d.next = self.m2.val() | self.m3.val() | self.m4.val() | self.m5.val() | self.m6.val() | self.m7.val();
+        self.s1_far.d.next = self.m2.val()
+            | self.m3.val()
+            | self.m4.val()
+            | self.m5.val()
+            | self.m6.val()
+            | self.m7.val();
         // nearest of distances 2..7 (the fields updated at E2 are final in all)
         if self.m2.val() {
             self.s1_oth.d.next = self.s2_rec.q.val();
@@ -634,7 +794,8 @@ impl<const N: usize> Logic for PathCc<N> {
         } else {
             self.a_sm.next = self.a_sm_raw.val().get_bits::<ACC_W>(0);
         }
-        self.a_close.next = self.a_is_ack.val() & (self.add_sa.sum.val() & self.s1_himask.q.val()).any();
+        self.a_close.next =
+            self.a_is_ack.val() & (self.add_sa.sum.val() & self.s1_himask.q.val()).any();
         // timer and timeouts
         self.a_fired.next = self.a_is_to.val() & self.mux_a1.y.val().get_bit(156);
         if self.mux_a1.y.val().get_bits::<8>(120).all() {
@@ -646,8 +807,10 @@ impl<const N: usize> Logic for PathCc<N> {
         self.a_flags.next = self.mux_a1.y.val().get_bits::<8>(128);
         self.a_armed.next = self.mux_a1.y.val().get_bit(156);
         self.a_lcut.next = self.mux_a1.y.val().get_bit(157);
-        self.s2_rehash.d.next = self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_rehash.q.val());
-        self.s2_retire.d.next = self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_retire.q.val());
+        self.s2_rehash.d.next =
+            self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_rehash.q.val());
+        self.s2_retire.d.next =
+            self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_retire.q.val());
         self.s2_rep.d.next = false;
         self.s2_rep_zero.d.next = false;
         self.s2_lcut.d.next = false;
@@ -921,9 +1084,13 @@ impl<const N: usize> Logic for PathCc<N> {
         self.d_al.next = self.s4_rec.q.val().get_bits::<ALPHA_W>(24);
         if self.d_al.val().get_bit(15) & self.d_al.val().get_bit(14) {
             self.s5_cs.d.next = bits::<2>(0);
-        } else if self.d_al.val().get_bit(15) | (self.d_al.val().get_bit(14) & self.d_al.val().get_bit(13)) {
+        } else if self.d_al.val().get_bit(15)
+            | (self.d_al.val().get_bit(14) & self.d_al.val().get_bit(13))
+        {
             self.s5_cs.d.next = bits::<2>(1);
-        } else if self.d_al.val().get_bit(14) | (self.d_al.val().get_bit(13) & self.d_al.val().get_bit(12)) {
+        } else if self.d_al.val().get_bit(14)
+            | (self.d_al.val().get_bit(13) & self.d_al.val().get_bit(12))
+        {
             self.s5_cs.d.next = bits::<2>(2);
         } else {
             self.s5_cs.d.next = bits::<2>(3);
