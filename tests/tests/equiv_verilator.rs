@@ -427,7 +427,7 @@ fn path_cc_stimulus_covers_the_edges() {
             assert!(*n > 1000, "seed {seed:#x}: distance {d} seen {n} times");
         }
         assert!(
-            c.get("now wraps").is_some(),
+            c.contains_key("now wraps"),
             "seed {seed:#x}: now never wrapped"
         );
         for key in [

@@ -282,33 +282,27 @@ pub fn apply(s: &mut CcState, e: &PathCcEv, now: u32, c: &CcCfg) -> (bool, bool)
                 }
             }
         }
-        3 => {
-            if n > 0 && !s.loss_cut {
-                s.loss_cut = true;
-                s.cwnd = if s.cwnd >= 2 * c.cwnd_min {
-                    s.cwnd >> 1
-                } else {
-                    c.cwnd_min
-                };
+        3 if n > 0 && !s.loss_cut => {
+            s.loss_cut = true;
+            s.cwnd = if s.cwnd >= 2 * c.cwnd_min {
+                s.cwnd >> 1
+            } else {
+                c.cwnd_min
+            };
+        }
+        4 if s.armed => {
+            s.timeouts = s.timeouts.saturating_add(1);
+            s.cwnd = c.cwnd_min;
+            s.deadline = now.wrapping_add(rto(s, c));
+            rehash = s.timeouts == c.rehash_after;
+            retire = s.timeouts == c.retire_after;
+            if retire {
+                s.flags |= 2;
             }
         }
-        4 => {
-            if s.armed {
-                s.timeouts = s.timeouts.saturating_add(1);
-                s.cwnd = c.cwnd_min;
-                s.deadline = now.wrapping_add(rto(s, c));
-                rehash = s.timeouts == c.rehash_after;
-                retire = s.timeouts == c.retire_after;
-                if retire {
-                    s.flags |= 2;
-                }
-            }
-        }
-        5 => {
-            if !s.armed {
-                s.armed = true;
-                s.deadline = now.wrapping_add(rto(s, c));
-            }
+        5 if !s.armed => {
+            s.armed = true;
+            s.deadline = now.wrapping_add(rto(s, c));
         }
         _ => {}
     }

@@ -419,6 +419,8 @@ pub struct PathCc<const N: usize> {
     s12_rec: DFF<Bits<REC_W>>,
 }
 
+// the update code mirrors the normative branches one to one
+#[allow(clippy::collapsible_else_if, clippy::collapsible_if)]
 impl<const N: usize> Logic for PathCc<N> {
     #[hdl_gen]
     fn update(&mut self) {
