@@ -7043,9 +7043,20 @@ module path_cc__step_l(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
 
     // Local signals
     reg  ge2;
+    reg  k_init;
+    reg  k_min;
+    reg  k_half;
+    reg  k_cut;
+    reg  k_ai;
+    reg  k_keep;
+    reg  ok;
+    reg  [23:0] early;
     reg  [23:0] d;
-    reg  [23:0] half;
-    reg  [23:0] ai;
+    reg  [23:0] lo_min;
+    reg  [23:0] hi_max;
+    reg  [23:0] shr;
+    reg  [23:0] cut_k;
+    reg  [23:0] ai_k;
 
     // Sub module instances
     path_cc__step_l$add_ai add_ai(
@@ -7082,21 +7093,9 @@ module path_cc__step_l(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
         cmp_ai$a = ((mmi) & 25'h1ffffff);
         cmp_ai$b = ~((c) & 25'h1ffffff);
         cmp_ai$cin = 1'b1;
-        if (ge2) begin
-            half = c >> 32'h1;
-        end
-        else begin
-            half = cw_min;
-        end
         add_ai$a = ((c) & 25'h1ffffff);
         add_ai$b = ((inc) & 25'h1ffffff);
         add_ai$cin = 1'b0;
-        if (~mmi_neg & ~cmp_ai$sum[32'h18]) begin
-            ai = add_ai$sum[(32'h0)+:(24)];
-        end
-        else begin
-            ai = cw_max;
-        end
         if (cs == 32'h0) begin
             d = c >> 32'h1;
         end
@@ -7112,27 +7111,44 @@ module path_cc__step_l(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
         add_cut$a = c;
         add_cut$b = ~d;
         add_cut$cin = 1'b1;
-        cw = c;
-        if (do_init) begin
-            cw = init_cw;
+        k_init = do_init;
+        k_min = ~do_init & do_min;
+        k_half = ~do_init & ~do_min & do_half;
+        k_cut = ~do_init & ~do_min & ~do_half & do_cut;
+        k_ai = ~do_init & ~do_min & ~do_half & ~do_cut & do_ai;
+        k_keep = ~do_init & ~do_min & ~do_half & ~do_cut & ~do_ai;
+        ok = ~mmi_neg & ~cmp_ai$sum[32'h18];
+        early = ((32'h0) & 24'hffffff);
+        if (k_init) begin
+            early = init_cw;
         end
-        else if (do_min) begin
-            cw = cw_min;
+        if (k_min) begin
+            early = cw_min;
         end
-        else if (do_half) begin
-            cw = half;
+        if (k_keep) begin
+            early = c;
         end
-        else if (do_cut) begin
-            if (ge2) begin
-                cw = add_cut$sum;
-            end
-            else begin
-                cw = cw_min;
-            end
+        lo_min = ((32'h0) & 24'hffffff);
+        if ((k_half | k_cut) & ~ge2) begin
+            lo_min = cw_min;
         end
-        else if (do_ai) begin
-            cw = ai;
+        shr = ((32'h0) & 24'hffffff);
+        if (k_half & ge2) begin
+            shr = c >> 32'h1;
         end
+        cut_k = ((32'h0) & 24'hffffff);
+        if (k_cut & ge2) begin
+            cut_k = add_cut$sum;
+        end
+        ai_k = ((32'h0) & 24'hffffff);
+        if (k_ai & ok) begin
+            ai_k = add_ai$sum[(32'h0)+:(24)];
+        end
+        hi_max = ((32'h0) & 24'hffffff);
+        if (k_ai & ~ok) begin
+            hi_max = cw_max;
+        end
+        cw = early | lo_min | shr | cut_k | ai_k | hi_max;
     end
 
 endmodule // path_cc__step_l
@@ -7360,9 +7376,20 @@ module path_cc__step_o(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
 
     // Local signals
     reg  ge2;
+    reg  k_init;
+    reg  k_min;
+    reg  k_half;
+    reg  k_cut;
+    reg  k_ai;
+    reg  k_keep;
+    reg  ok;
+    reg  [23:0] early;
     reg  [23:0] d;
-    reg  [23:0] half;
-    reg  [23:0] ai;
+    reg  [23:0] lo_min;
+    reg  [23:0] hi_max;
+    reg  [23:0] shr;
+    reg  [23:0] cut_k;
+    reg  [23:0] ai_k;
 
     // Sub module instances
     path_cc__step_o$add_ai add_ai(
@@ -7399,21 +7426,9 @@ module path_cc__step_o(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
         cmp_ai$a = ((mmi) & 25'h1ffffff);
         cmp_ai$b = ~((c) & 25'h1ffffff);
         cmp_ai$cin = 1'b1;
-        if (ge2) begin
-            half = c >> 32'h1;
-        end
-        else begin
-            half = cw_min;
-        end
         add_ai$a = ((c) & 25'h1ffffff);
         add_ai$b = ((inc) & 25'h1ffffff);
         add_ai$cin = 1'b0;
-        if (~mmi_neg & ~cmp_ai$sum[32'h18]) begin
-            ai = add_ai$sum[(32'h0)+:(24)];
-        end
-        else begin
-            ai = cw_max;
-        end
         if (cs == 32'h0) begin
             d = c >> 32'h1;
         end
@@ -7429,27 +7444,44 @@ module path_cc__step_o(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min
         add_cut$a = c;
         add_cut$b = ~d;
         add_cut$cin = 1'b1;
-        cw = c;
-        if (do_init) begin
-            cw = init_cw;
+        k_init = do_init;
+        k_min = ~do_init & do_min;
+        k_half = ~do_init & ~do_min & do_half;
+        k_cut = ~do_init & ~do_min & ~do_half & do_cut;
+        k_ai = ~do_init & ~do_min & ~do_half & ~do_cut & do_ai;
+        k_keep = ~do_init & ~do_min & ~do_half & ~do_cut & ~do_ai;
+        ok = ~mmi_neg & ~cmp_ai$sum[32'h18];
+        early = ((32'h0) & 24'hffffff);
+        if (k_init) begin
+            early = init_cw;
         end
-        else if (do_min) begin
-            cw = cw_min;
+        if (k_min) begin
+            early = cw_min;
         end
-        else if (do_half) begin
-            cw = half;
+        if (k_keep) begin
+            early = c;
         end
-        else if (do_cut) begin
-            if (ge2) begin
-                cw = add_cut$sum;
-            end
-            else begin
-                cw = cw_min;
-            end
+        lo_min = ((32'h0) & 24'hffffff);
+        if ((k_half | k_cut) & ~ge2) begin
+            lo_min = cw_min;
         end
-        else if (do_ai) begin
-            cw = ai;
+        shr = ((32'h0) & 24'hffffff);
+        if (k_half & ge2) begin
+            shr = c >> 32'h1;
         end
+        cut_k = ((32'h0) & 24'hffffff);
+        if (k_cut & ge2) begin
+            cut_k = add_cut$sum;
+        end
+        ai_k = ((32'h0) & 24'hffffff);
+        if (k_ai & ok) begin
+            ai_k = add_ai$sum[(32'h0)+:(24)];
+        end
+        hi_max = ((32'h0) & 24'hffffff);
+        if (k_ai & ~ok) begin
+            hi_max = cw_max;
+        end
+        cw = early | lo_min | shr | cut_k | ai_k | hi_max;
     end
 
 endmodule // path_cc__step_o

@@ -1358,9 +1358,20 @@ pub struct CwndStep {
     /// The window after the event.
     pub cw: Signal<Out, Bits<CWND_W>>,
     ge2: Signal<Local, Bit>,
+    k_init: Signal<Local, Bit>,
+    k_min: Signal<Local, Bit>,
+    k_half: Signal<Local, Bit>,
+    k_cut: Signal<Local, Bit>,
+    k_ai: Signal<Local, Bit>,
+    k_keep: Signal<Local, Bit>,
+    ok: Signal<Local, Bit>,
+    early: Signal<Local, Bits<CWND_W>>,
     d: Signal<Local, Bits<CWND_W>>,
-    half: Signal<Local, Bits<CWND_W>>,
-    ai: Signal<Local, Bits<CWND_W>>,
+    lo_min: Signal<Local, Bits<CWND_W>>,
+    hi_max: Signal<Local, Bits<CWND_W>>,
+    shr: Signal<Local, Bits<CWND_W>>,
+    cut_k: Signal<Local, Bits<CWND_W>>,
+    ai_k: Signal<Local, Bits<CWND_W>>,
     add_ai: PrefixAdd<25>,
     add_cut: PrefixAdd<CWND_W>,
     cmp_ge2: PrefixAdd<26>,
@@ -1378,19 +1389,9 @@ impl Logic for CwndStep {
         self.cmp_ai.a.next = bit_cast::<25, CWND_W>(self.mmi.val());
         self.cmp_ai.b.next = !bit_cast::<25, CWND_W>(self.c.val());
         self.cmp_ai.cin.next = true;
-        if self.ge2.val() {
-            self.half.next = self.c.val() >> 1;
-        } else {
-            self.half.next = self.cw_min.val();
-        }
         self.add_ai.a.next = bit_cast::<25, CWND_W>(self.c.val());
         self.add_ai.b.next = bit_cast::<25, 17>(self.inc.val());
         self.add_ai.cin.next = false;
-        if !self.mmi_neg.val() & !self.cmp_ai.sum.val().get_bit(24) {
-            self.ai.next = self.add_ai.sum.val().get_bits::<CWND_W>(0);
-        } else {
-            self.ai.next = self.cw_max.val();
-        }
         if self.cs.val() == 0 {
             self.d.next = self.c.val() >> 1;
         } else if self.cs.val() == 1 {
@@ -1403,21 +1404,59 @@ impl Logic for CwndStep {
         self.add_cut.a.next = self.c.val();
         self.add_cut.b.next = !self.d.val();
         self.add_cut.cin.next = true;
-        self.cw.next = self.c.val();
-        if self.do_init.val() {
-            self.cw.next = self.init_cw.val();
-        } else if self.do_min.val() {
-            self.cw.next = self.cw_min.val();
-        } else if self.do_half.val() {
-            self.cw.next = self.half.val();
-        } else if self.do_cut.val() {
-            if self.ge2.val() {
-                self.cw.next = self.add_cut.sum.val();
-            } else {
-                self.cw.next = self.cw_min.val();
-            }
-        } else if self.do_ai.val() {
-            self.cw.next = self.ai.val();
+        // one-hot select as an AND-OR: the select terms come from registers
+        // (off the loop), only `ge2`, `ok` and the sums arrive late
+        self.k_init.next = self.do_init.val();
+        self.k_min.next = !self.do_init.val() & self.do_min.val();
+        self.k_half.next = !self.do_init.val() & !self.do_min.val() & self.do_half.val();
+        self.k_cut.next =
+            !self.do_init.val() & !self.do_min.val() & !self.do_half.val() & self.do_cut.val();
+        self.k_ai.next = !self.do_init.val()
+            & !self.do_min.val()
+            & !self.do_half.val()
+            & !self.do_cut.val()
+            & self.do_ai.val();
+        self.k_keep.next = !self.do_init.val()
+            & !self.do_min.val()
+            & !self.do_half.val()
+            & !self.do_cut.val()
+            & !self.do_ai.val();
+        self.ok.next = !self.mmi_neg.val() & !self.cmp_ai.sum.val().get_bit(24);
+        self.early.next = bits::<CWND_W>(0);
+        if self.k_init.val() {
+            self.early.next = self.init_cw.val();
         }
+        if self.k_min.val() {
+            self.early.next = self.cw_min.val();
+        }
+        if self.k_keep.val() {
+            self.early.next = self.c.val();
+        }
+        self.lo_min.next = bits::<CWND_W>(0);
+        if (self.k_half.val() | self.k_cut.val()) & !self.ge2.val() {
+            self.lo_min.next = self.cw_min.val();
+        }
+        self.shr.next = bits::<CWND_W>(0);
+        if self.k_half.val() & self.ge2.val() {
+            self.shr.next = self.c.val() >> 1;
+        }
+        self.cut_k.next = bits::<CWND_W>(0);
+        if self.k_cut.val() & self.ge2.val() {
+            self.cut_k.next = self.add_cut.sum.val();
+        }
+        self.ai_k.next = bits::<CWND_W>(0);
+        if self.k_ai.val() & self.ok.val() {
+            self.ai_k.next = self.add_ai.sum.val().get_bits::<CWND_W>(0);
+        }
+        self.hi_max.next = bits::<CWND_W>(0);
+        if self.k_ai.val() & !self.ok.val() {
+            self.hi_max.next = self.cw_max.val();
+        }
+        self.cw.next = self.early.val()
+            | self.lo_min.val()
+            | self.shr.val()
+            | self.cut_k.val()
+            | self.ai_k.val()
+            | self.hi_max.val();
     }
 }
