@@ -338,8 +338,9 @@ impl CycleModel for RegBlockModel {
 
     fn step(&mut self, i: &RegBlockIn) -> RegBlockOut {
         let amask = (1u32 << ADDR_BITS) - 1;
+        let mut stats = std::mem::take(&mut self.stats);
         let old = self.clone();
-        let st = &mut self.stats;
+        let st = &mut stats;
         st.stalls[0] += (old.b_valid && !i.bready) as u64;
         st.stalls[1] += (old.r_valid && !i.rready) as u64;
         // ---- read
@@ -462,6 +463,7 @@ impl CycleModel for RegBlockModel {
             pulses[0] = true;
         }
         self.pulses = pulses;
+        self.stats = stats;
         self.clock += 1;
         self.outputs()
     }
