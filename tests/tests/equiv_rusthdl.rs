@@ -273,8 +273,9 @@ fn reg_block_step(
     uut.cmd_error.next = bits(i.cmd_error as u64);
     let mut c = Bits::<{ braid_hdl::reg_block::COUNTER_BITS }>::default();
     for (k, v) in i.counters.iter().enumerate() {
-        c = c | (bit_cast::<{ braid_hdl::reg_block::COUNTER_BITS }, 32>(bits(*v as u64))
-            << (32 * k) as u64);
+        c = c
+            | (bit_cast::<{ braid_hdl::reg_block::COUNTER_BITS }, 32>(bits(*v as u64))
+                << (32 * k) as u64);
     }
     uut.counters.next = c;
     clock(uut, |u, c| u.clock.next = Clock::from(c));

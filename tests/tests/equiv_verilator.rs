@@ -345,15 +345,28 @@ fn reg_block_stimulus_covers_every_register_and_response() {
         let s = &m.stats;
         eprintln!("seed {seed:#x}: {s:?}\n  okay {okay:?} slverr {slverr:?} doorbells {dbs} commands {cmds} enabled {enabled}");
         for (k, r) in REGS.iter().enumerate() {
-            assert!(s.reads[k] >= 10, "seed {seed:#x}: {} read {} times", r.name, s.reads[k]);
-            assert!(s.writes[k] >= 5, "seed {seed:#x}: {} written {} times", r.name, s.writes[k]);
+            assert!(
+                s.reads[k] >= 10,
+                "seed {seed:#x}: {} read {} times",
+                r.name,
+                s.reads[k]
+            );
+            assert!(
+                s.writes[k] >= 5,
+                "seed {seed:#x}: {} written {} times",
+                r.name,
+                s.writes[k]
+            );
         }
         assert!(s.rd_err.iter().all(|&n| n >= 20), "seed {seed:#x}");
         assert!(s.wr_err.iter().all(|&n| n >= 20), "seed {seed:#x}");
         assert!(s.order.iter().all(|&n| n >= 200), "seed {seed:#x}");
         assert!(s.stalls.iter().all(|&n| n >= 1000), "seed {seed:#x}");
         assert!(s.b_reuse >= 100 && s.soft_resets >= 10, "seed {seed:#x}");
-        assert!(s.cmd_done[0] >= 100 && s.cmd_done[1] >= 10, "seed {seed:#x}");
+        assert!(
+            s.cmd_done[0] >= 100 && s.cmd_done[1] >= 10,
+            "seed {seed:#x}"
+        );
         assert!(s.hi_snapshot_differs >= 3, "seed {seed:#x}");
         assert!(okay.iter().all(|&n| n > 1000) && slverr.iter().all(|&n| n > 100));
         assert!(dbs > 100 && cmds > 100 && enabled > 1000 && enabled < 49_000);
@@ -376,7 +389,10 @@ struct AxiLite {
 }
 
 fn counter_index(name: &str) -> usize {
-    braid_spec::regs::COUNTERS.iter().position(|c| c.name == name).unwrap()
+    braid_spec::regs::COUNTERS
+        .iter()
+        .position(|c| c.name == name)
+        .unwrap()
 }
 
 impl AxiLite {
@@ -414,8 +430,14 @@ impl AxiLite {
         }
         let o = self.rtl.step(&i);
         if o.cmd_valid {
-            let known = braid_spec::host::COMMANDS.iter().any(|c| c.1 == o.cmd_opcode);
-            let e = if known { 0 } else { braid_spec::host::cmd_error("BAD_COMMAND") };
+            let known = braid_spec::host::COMMANDS
+                .iter()
+                .any(|c| c.1 == o.cmd_opcode);
+            let e = if known {
+                0
+            } else {
+                braid_spec::host::cmd_error("BAD_COMMAND")
+            };
             self.cmd_due = Some((3, e));
             self.cmds.push((o.cmd_opcode, o.cmd_args));
         }
@@ -429,7 +451,11 @@ impl AxiLite {
         use braid_sim::model::reg_block::RegBlockIn;
         loop {
             let accepted = self.last.arready;
-            self.clock(RegBlockIn { arvalid: true, araddr: addr, ..Default::default() });
+            self.clock(RegBlockIn {
+                arvalid: true,
+                araddr: addr,
+                ..Default::default()
+            });
             if accepted {
                 break;
             }
@@ -438,7 +464,10 @@ impl AxiLite {
             self.clock(Default::default());
         }
         let r = (self.last.rdata, self.last.rresp);
-        self.clock(RegBlockIn { rready: true, ..Default::default() });
+        self.clock(RegBlockIn {
+            rready: true,
+            ..Default::default()
+        });
         r
     }
 
@@ -463,7 +492,10 @@ impl AxiLite {
             self.clock(Default::default());
         }
         let r = self.last.bresp;
-        self.clock(RegBlockIn { bready: true, ..Default::default() });
+        self.clock(RegBlockIn {
+            bready: true,
+            ..Default::default()
+        });
         r
     }
 }
@@ -477,14 +509,14 @@ impl braid_driver::Backend for RegBlockBackend {
         let (v, resp) = self.0.borrow_mut().read(off);
         match resp {
             0 => Ok(v),
-            _ if off % 4 != 0 => Err(braid_driver::Error::Unaligned { off }),
+            _ if !off.is_multiple_of(4) => Err(braid_driver::Error::Unaligned { off }),
             _ => Err(braid_driver::Error::NoRegister { off }),
         }
     }
     fn write32(&mut self, off: u32, v: u32) -> braid_driver::Result<()> {
         match self.0.borrow_mut().write(off, v) {
             0 => Ok(()),
-            _ if off % 4 != 0 => Err(braid_driver::Error::Unaligned { off }),
+            _ if !off.is_multiple_of(4) => Err(braid_driver::Error::Unaligned { off }),
             _ => Err(braid_driver::Error::NoRegister { off }),
         }
     }
@@ -500,10 +532,20 @@ impl braid_driver::Backend for RegBlockBackend {
     fn dma_free(&mut self, _: &braid_driver::DmaBuf) -> braid_driver::Result<()> {
         Err(braid_driver::Error::BadArgument("no DMA here".into()))
     }
-    fn dma_read(&self, _: &braid_driver::DmaBuf, _: usize, _: &mut [u8]) -> braid_driver::Result<()> {
+    fn dma_read(
+        &self,
+        _: &braid_driver::DmaBuf,
+        _: usize,
+        _: &mut [u8],
+    ) -> braid_driver::Result<()> {
         Err(braid_driver::Error::BadArgument("no DMA here".into()))
     }
-    fn dma_write(&mut self, _: &braid_driver::DmaBuf, _: usize, _: &[u8]) -> braid_driver::Result<()> {
+    fn dma_write(
+        &mut self,
+        _: &braid_driver::DmaBuf,
+        _: usize,
+        _: &[u8],
+    ) -> braid_driver::Result<()> {
         Err(braid_driver::Error::BadArgument("no DMA here".into()))
     }
 }
@@ -514,17 +556,36 @@ impl braid_driver::Backend for RegBlockBackend {
 #[test]
 fn reg_block_resets_to_the_spec_values() {
     use braid_spec::regs::{Reset, REGS};
-    assert_eq!(braid_sim::model::reg_block::CAPS, braid_hdl::reg_block::DEFAULT_CAPS);
+    assert_eq!(
+        braid_sim::model::reg_block::CAPS,
+        braid_hdl::reg_block::DEFAULT_CAPS
+    );
     let mut axi = AxiLite::new();
     for r in REGS {
         let want = match r.reset {
             Reset::Build => braid_hdl::reg_block::DEFAULT_CAPS,
             other => other.value().unwrap(),
         };
-        assert_eq!(axi.read(r.offset), (want, 0), "{} at {:#05x}", r.name, r.offset);
+        assert_eq!(
+            axi.read(r.offset),
+            (want, 0),
+            "{} at {:#05x}",
+            r.name,
+            r.offset
+        );
     }
     // holes, past the map and unaligned: SLVERR, data 0
-    for a in [0x01c, 0x03c, 0x068, 0x08c, 0x0fc, braid_spec::regs::MAP_LEN, 0x1fc, 0x001, 0x012] {
+    for a in [
+        0x01c,
+        0x03c,
+        0x068,
+        0x08c,
+        0x0fc,
+        braid_spec::regs::MAP_LEN,
+        0x1fc,
+        0x001,
+        0x012,
+    ] {
         assert_eq!(axi.read(a), (0, 2), "offset {a:#05x}");
     }
 }
@@ -550,7 +611,11 @@ fn driver_opens_the_verilated_reg_block() {
     ));
     // counters: the driver reads COUNTERS in order, so LO then HI
     let cnt: Vec<u32> = (0..11).map(|k| 0x100 * k + 7).collect();
-    dev.backend_mut().0.borrow_mut().counters.copy_from_slice(&cnt);
+    dev.backend_mut()
+        .0
+        .borrow_mut()
+        .counters
+        .copy_from_slice(&cnt);
     let got = dev.counters().unwrap();
     for (k, r) in regs::COUNTERS.iter().enumerate() {
         assert_eq!(got.0[k], (r.name, cnt[k]));
@@ -564,10 +629,16 @@ fn driver_opens_the_verilated_reg_block() {
         let c = dev.counters().unwrap();
         let v = (c.0[hi].1 as u64) << 32 | c.0[lo].1 as u64;
         let b = dev.backend_mut().0.borrow();
-        assert!(b.rx_hist.contains(&v), "RX_BYTES {v:#x} was never the counter's value");
+        assert!(
+            b.rx_hist.contains(&v),
+            "RX_BYTES {v:#x} was never the counter's value"
+        );
         moved += (b.rx_hist.last().unwrap() >> 32 != v >> 32) as u32;
     }
-    assert!(moved > 0, "HI never moved during a read-out: the test proves nothing");
+    assert!(
+        moved > 0,
+        "HI never moved during a read-out: the test proves nothing"
+    );
     dev.backend_mut().0.borrow_mut().rx_bytes = None;
     // a command through the mailbox, as braid-driver's verbs issue it
     for (name, want_err) in [("NOP", 0), ("REG_MR", 0)] {
@@ -576,7 +647,8 @@ fn driver_opens_the_verilated_reg_block() {
             dev.write(&regs::CMD_ARGS[k], *a).unwrap();
         }
         let op = braid_spec::host::command(name) as u32;
-        dev.write(&regs::CMD, regs::set(&regs::CMD_OPCODE, 0, op)).unwrap();
+        dev.write(&regs::CMD, regs::set(&regs::CMD_OPCODE, 0, op))
+            .unwrap();
         let st = loop {
             let st = dev.read(&regs::CMD_STATUS).unwrap();
             if regs::get(&regs::CMD_STATUS_BUSY, st) == 0 {
@@ -593,7 +665,10 @@ fn driver_opens_the_verilated_reg_block() {
     dev.write(&regs::CMD, 0xee).unwrap();
     while regs::get(&regs::CMD_STATUS_BUSY, dev.read(&regs::CMD_STATUS).unwrap()) == 1 {}
     let st = dev.read(&regs::CMD_STATUS).unwrap();
-    assert_eq!(regs::get(&regs::CMD_STATUS_ERROR, st) as u8, braid_spec::host::cmd_error("BAD_COMMAND"));
+    assert_eq!(
+        regs::get(&regs::CMD_STATUS_ERROR, st) as u8,
+        braid_spec::host::cmd_error("BAD_COMMAND")
+    );
     // the driver refuses to write RO registers itself; the block ignores them
     assert!(dev.write(&regs::ID, 0).is_err());
     dev.backend_mut().write32(regs::ID.offset, 0).unwrap();
@@ -602,7 +677,8 @@ fn driver_opens_the_verilated_reg_block() {
     dev.write(&regs::CTRL, 1).unwrap();
     dev.write(&regs::SCRATCH, 0x1234).unwrap();
     assert_eq!(dev.read(&regs::STATUS).unwrap() & 1, 1);
-    dev.write(&regs::CTRL, regs::set(&regs::CTRL_SOFT_RESET, 1, 1)).unwrap();
+    dev.write(&regs::CTRL, regs::set(&regs::CTRL_SOFT_RESET, 1, 1))
+        .unwrap();
     for r in [regs::CTRL, regs::SCRATCH, regs::CMD_STATUS, regs::STATUS] {
         assert_eq!(dev.read(&r).unwrap(), 0, "{} after soft reset", r.name);
     }

@@ -356,8 +356,7 @@ impl CycleModel for RegBlockModel {
                         self.hi_snap = i.counters[hi_index()];
                     }
                     if is(r, "RX_BYTES_HI") {
-                        st.hi_snapshot_differs +=
-                            (old.hi_snap != i.counters[hi_index()]) as u64;
+                        st.hi_snapshot_differs += (old.hi_snap != i.counters[hi_index()]) as u64;
                     }
                 }
                 None => {
@@ -393,7 +392,8 @@ impl CycleModel for RegBlockModel {
             self.w = None;
             self.b_valid = true;
             let reg = decode(addr);
-            let is_cmd = |r: &Reg| is(r, "CMD") || regs::CMD_ARGS.iter().any(|a| a.offset == r.offset);
+            let is_cmd =
+                |r: &Reg| is(r, "CMD") || regs::CMD_ARGS.iter().any(|a| a.offset == r.offset);
             let resp = match reg {
                 None if addr & 3 != 0 => {
                     st.wr_err[1] += 1;
@@ -556,7 +556,7 @@ impl RegBlockStim {
     fn addr(&mut self) -> u32 {
         let r = &mut self.rng;
         match r.gen_range(0..20) {
-            0 => r.gen_range(0..1u32 << ADDR_BITS),            // anything
+            0 => r.gen_range(0..1u32 << ADDR_BITS), // anything
             1 => REGS[r.gen_range(0..REGS.len())].offset + r.gen_range(1..4), // unaligned
             2 => {
                 // a hole or past the map
@@ -569,8 +569,9 @@ impl RegBlockStim {
             }
             3..=5 => [regs::CMD, regs::CMD_STATUS, regs::CTRL][r.gen_range(0..3)].offset,
             6 => regs::CMD_ARGS[r.gen_range(0..NARG)].offset,
-            7 => [regs::SQ_DOORBELL, regs::RQ_DOORBELL, regs::CQ_DOORBELL][r.gen_range(0..3)]
-                .offset,
+            7 => {
+                [regs::SQ_DOORBELL, regs::RQ_DOORBELL, regs::CQ_DOORBELL][r.gen_range(0..3)].offset
+            }
             _ => REGS[r.gen_range(0..REGS.len())].offset,
         }
     }
@@ -648,7 +649,7 @@ impl Stimulus for RegBlockStim {
     }
 
     fn next(&mut self, cycle: u64) -> RegBlockIn {
-        if cycle % 300 == 0 {
+        if cycle.is_multiple_of(300) {
             self.p_start = [256, 200, 64, 16][self.rng.gen_range(0..4)];
             self.p_ready = [256, 256, 128, 40][self.rng.gen_range(0..4)];
         }

@@ -93,6 +93,9 @@ const fn clog2(n: usize) -> usize {
 pub const NREGS: usize = REGS.len();
 /// Bits of a register slot (index in `REGS`).
 pub const SLOT_BITS: usize = clog2(NREGS);
+// every slot fits the slot field
+const _: () = assert!(NREGS <= 1 << SLOT_BITS);
+
 /// Bits of a decode-ROM word: `mapped` (top bit) and the slot.
 pub const DEC_BITS: usize = SLOT_BITS + 1;
 /// Bits of a 32-bit word address covering `MAP_LEN`.
@@ -164,23 +167,32 @@ pub const CONSTANT: &[&str] = &["ID", "VERSION", "SPEC_HASH", "CAPS"];
 
 /// Check that the block serves `REGS` exactly (elaboration time).
 pub fn check_map() {
-    assert!(NREGS <= 1 << SLOT_BITS);
-    for (i, r) in REGS.iter().enumerate() {
-        assert!(r.bits == 32 && r.offset % 4 == 0, "{}: not a 32-bit aligned register", r.name);
+    for r in REGS {
+        assert!(
+            r.bits == 32 && r.offset % 4 == 0,
+            "{}: not a 32-bit aligned register",
+            r.name
+        );
         assert!((r.offset as usize) < 4 << WORD_BITS);
         let known = STORED.contains(&r.name)
             || CONSTANT.contains(&r.name)
             || ["STATUS", "CMD_STATUS"].contains(&r.name)
             || regs::CMD_ARGS.iter().any(|a| a.name == r.name)
             || regs::COUNTERS.iter().any(|c| c.name == r.name);
-        assert!(known, "reg_block: no implementation for register {}", r.name);
+        assert!(
+            known,
+            "reg_block: no implementation for register {}",
+            r.name
+        );
         assert_eq!(REGS.iter().filter(|o| o.offset == r.offset).count(), 1);
-        let _ = i;
     }
     let a0 = slot(regs::CMD_ARGS[0].name);
     for (k, a) in regs::CMD_ARGS.iter().enumerate() {
         assert_eq!(slot(a.name), a0 + k, "CMD_ARGS must be contiguous in REGS");
-        assert_eq!((rw_mask(a), w1c_mask(a)), (rw_mask(&regs::CMD_ARGS[0]), w1c_mask(&regs::CMD_ARGS[0])));
+        assert_eq!(
+            (rw_mask(a), w1c_mask(a)),
+            (rw_mask(&regs::CMD_ARGS[0]), w1c_mask(&regs::CMD_ARGS[0]))
+        );
         assert_eq!(a.reset.value(), regs::CMD_ARGS[0].reset.value());
     }
     let c0 = slot(regs::COUNTERS[0].name);
@@ -600,8 +612,8 @@ impl Logic for RegBlock {
     fn update(&mut self) {
         dff_setup!(
             self, clock, aw_held, aw_addr, w_held, w_data, w_strb, b_valid, b_resp, r_valid,
-            r_data, r_resp, scratch, ctrl, cmd, sq, rq, cq, args, busy, err, cnt, hi_snap,
-            p_soft, p_sq, p_rq, p_cq, p_cmd
+            r_data, r_resp, scratch, ctrl, cmd, sq, rq, cq, args, busy, err, cnt, hi_snap, p_soft,
+            p_sq, p_rq, p_cq, p_cmd
         );
         // ---------------------------------------------------------- read side
         if self.reset_busy.val() {
@@ -610,7 +622,10 @@ impl Logic for RegBlock {
             self.rst_busy1.next = bits::<1>(0);
         }
         self.status.next = (bit_cast::<32, 1>(
-            self.ctrl.q.val().get_bits::<1>(self.f_ctrl_en.val().index()),
+            self.ctrl
+                .q
+                .val()
+                .get_bits::<1>(self.f_ctrl_en.val().index()),
         ) << self.f_st_en.val())
             | (bit_cast::<32, 1>(self.rst_busy1.val()) << self.f_st_busy.val());
         self.cmd_status.next = (bit_cast::<32, 1>(self.busy.q.val()) << self.f_cs_busy.val())
@@ -655,8 +670,9 @@ impl Logic for RegBlock {
 
         // --------------------------------------------------------- write side
         self.wr_dec.address.next = self.aw_addr.q.val().get_bits::<WORD_BITS>(2);
-        self.perform.next =
-            self.aw_held.q.val() & self.w_held.q.val() & (!self.b_valid.q.val() | self.bready.val());
+        self.perform.next = self.aw_held.q.val()
+            & self.w_held.q.val()
+            & (!self.b_valid.q.val() | self.bready.val());
         self.w_ok.next = (self.wr_dec.data.val() >= self.k_mapped.val())
             & (self.aw_addr.q.val().get_bits::<2>(0) == bits::<2>(0))
             & (self.w_strb.q.val() == bits::<4>(15));
@@ -665,8 +681,7 @@ impl Logic for RegBlock {
         self.w_refused.next = self.busy.q.val().any()
             & (self.h_arg.val() | (self.wr_dec.data.val() == self.d_cmd.val()));
         self.do_write.next = self.perform.val() & self.w_ok.val() & !self.w_refused.val();
-        self.a_sh.next =
-            bit_cast::<16, DEC_BITS>(self.wr_dec.data.val() - self.d_arg0.val()) << 5;
+        self.a_sh.next = bit_cast::<16, DEC_BITS>(self.wr_dec.data.val() - self.d_arg0.val()) << 5;
         self.wdata_w.next = bit_cast::<ARG_BITS, 32>(self.w_data.q.val()) << self.a_sh.val();
         self.wrw_w.next = bit_cast::<ARG_BITS, 32>(self.m_arg_rw.val()) << self.a_sh.val();
         self.ww1c_w.next = bit_cast::<ARG_BITS, 32>(self.m_arg_w1c.val()) << self.a_sh.val();
