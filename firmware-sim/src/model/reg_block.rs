@@ -7,6 +7,7 @@ use braid_spec::field::StateField;
 use braid_spec::regs::{self, Access, Reg, REGS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 
 const fn clog2(n: usize) -> usize {
     let mut b = 0;
@@ -20,7 +21,15 @@ const fn clog2(n: usize) -> usize {
 pub const ADDR_BITS: usize = clog2(regs::MAP_LEN.div_ceil(4) as usize) + 2;
 /// `CAPS` the exported block is built with (64 connections, 16 paths,
 /// `MAX_STREAMS` streams).
-pub const CAPS: u32 = 64 | 16 << 16 | (braid_spec::state::MAX_STREAMS as u32) << 24;
+pub const CAPS: u32 = {
+    let v = regs::set(&regs::CAPS_CONNECTIONS, 0, 64);
+    let v = regs::set(&regs::CAPS_PATHS, v, 16);
+    regs::set(
+        &regs::CAPS_STREAMS,
+        v,
+        braid_spec::state::MAX_STREAMS as u32,
+    )
+};
 /// AXI OKAY.
 pub const OKAY: u8 = 0;
 /// AXI SLVERR.
@@ -60,7 +69,7 @@ pub fn decode(addr: u32) -> Option<&'static Reg> {
     if a & 3 != 0 {
         return None;
     }
-    regs::by_offset(a)
+    slots()[(a / 4) as usize].map(|k| &REGS[k])
 }
 
 fn is(r: &Reg, name: &str) -> bool {
@@ -222,19 +231,32 @@ impl Default for RegBlockModel {
 }
 
 fn hi_index() -> usize {
-    regs::COUNTERS
-        .iter()
-        .position(|c| c.name == "RX_BYTES_HI")
-        .unwrap()
+    static HI: OnceLock<usize> = OnceLock::new();
+    *HI.get_or_init(|| {
+        regs::COUNTERS
+            .iter()
+            .position(|c| c.name == "RX_BYTES_HI")
+            .unwrap()
+    })
+}
+
+/// Slot (index in `REGS`) of the register at each word address.
+fn slots() -> &'static [Option<usize>] {
+    static SLOTS: OnceLock<Vec<Option<usize>>> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        (0..1u32 << (ADDR_BITS - 2))
+            .map(|w| REGS.iter().position(|r| r.offset == 4 * w))
+            .collect()
+    })
 }
 
 fn slot(r: &Reg) -> usize {
-    REGS.iter().position(|x| x.offset == r.offset).unwrap()
+    slots()[(r.offset / 4) as usize].unwrap()
 }
 
 impl RegBlockModel {
-    fn val(&self, name: &str) -> u32 {
-        self.stored[slot(regs::by_name(name).unwrap())]
+    fn val(&self, r: &Reg) -> u32 {
+        self.stored[slot(r)]
     }
 
     /// What a read of `r` returns before this edge (`i`: this clock's inputs).
@@ -247,7 +269,7 @@ impl RegBlockModel {
             };
         }
         if is(r, "STATUS") {
-            let en = regs::get(&regs::CTRL_ENABLE, self.val("CTRL"));
+            let en = regs::get(&regs::CTRL_ENABLE, self.val(&regs::CTRL));
             let v = regs::set(&regs::STATUS_ENABLED, 0, en);
             return regs::set(&regs::STATUS_RESET_BUSY, v, i.reset_busy as u32);
         }
@@ -274,16 +296,16 @@ impl RegBlockModel {
             rvalid: self.r_valid,
             rdata: self.r_data,
             rresp: self.r_resp,
-            ctrl_enable: regs::get(&regs::CTRL_ENABLE, self.val("CTRL")) == 1,
+            ctrl_enable: regs::get(&regs::CTRL_ENABLE, self.val(&regs::CTRL)) == 1,
             soft_reset: self.pulses[0],
             db_sq_valid: self.pulses[1],
-            db_sq: self.val("SQ_DOORBELL"),
+            db_sq: self.val(&regs::SQ_DOORBELL),
             db_rq_valid: self.pulses[2],
-            db_rq: self.val("RQ_DOORBELL"),
+            db_rq: self.val(&regs::RQ_DOORBELL),
             db_cq_valid: self.pulses[3],
-            db_cq: self.val("CQ_DOORBELL"),
+            db_cq: self.val(&regs::CQ_DOORBELL),
             cmd_valid: self.pulses[4],
-            cmd_opcode: regs::get(&regs::CMD_OPCODE, self.val("CMD")) as u8,
+            cmd_opcode: regs::get(&regs::CMD_OPCODE, self.val(&regs::CMD)) as u8,
             cmd_args,
         }
     }

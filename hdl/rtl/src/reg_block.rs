@@ -16,7 +16,9 @@
 //!
 //! ## AXI4-Lite slave (32-bit data, [`ADDR_BITS`]-bit byte address)
 //!
-//! Ports: `awvalid awready awaddr`, `wvalid wready wdata wstrb`,
+//! The address is the byte offset in BAR0; bits above [`ADDR_BITS`] are the
+//! interconnect's to decode (the block sees the map repeat every
+//! `2^ADDR_BITS` bytes). Ports: `awvalid awready awaddr`, `wvalid wready wdata wstrb`,
 //! `bvalid bready bresp`, `arvalid arready araddr`, `rvalid rready rdata
 //! rresp` (no `awprot`/`arprot`: every access is treated alike). Every
 //! ready and every response is a register output.
@@ -108,9 +110,17 @@ pub const RV_BITS: usize = 32 * NREGS;
 pub const COUNTER_BITS: usize = 32 * regs::COUNTERS.len();
 /// Bits of `cmd_args` (`CMD_ARGS.len()` words).
 pub const ARG_BITS: usize = 32 * regs::CMD_ARGS.len();
+/// The `CAPS` value of an engine built with these sizes (fields placed as
+/// `braid_spec::regs::CAPS` defines them, each masked to its width).
+pub const fn caps(connections: u32, paths: u32, streams: u32) -> u32 {
+    let v = regs::set(&regs::CAPS_CONNECTIONS, 0, connections);
+    let v = regs::set(&regs::CAPS_PATHS, v, paths);
+    regs::set(&regs::CAPS_STREAMS, v, streams)
+}
+
 /// `CAPS` of [`RegBlock::default`]: 64 connections, 16 paths, every stream
 /// the state records hold (the driver's memory backend reports the same).
-pub const DEFAULT_CAPS: u32 = 64 | 16 << 16 | (braid_spec::state::MAX_STREAMS as u32) << 24;
+pub const DEFAULT_CAPS: u32 = caps(64, 16, braid_spec::state::MAX_STREAMS as u32);
 
 /// AXI response codes.
 pub const RESP_OKAY: u32 = 0;
@@ -441,7 +451,8 @@ impl Default for RegBlock {
 }
 
 impl RegBlock {
-    /// The block for an engine whose `CAPS` register reads `caps`.
+    /// The block for an engine whose `CAPS` register reads `caps` (see
+    /// [`caps`]: the engine's connection, path and stream counts).
     pub fn new(caps: u32) -> Self {
         check_map();
         let mut crv = Bits::<RV_BITS>::default();
