@@ -53,6 +53,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver memory-region table (block RAM) and WRITE placement check",
             generate: gen::<crate::MrCheck>,
         },
+        ExportedBlock {
+            name: "reg_block",
+            description: "BAR0 register block: AXI4-Lite slave of the braid_spec::regs map",
+            generate: gen::<crate::RegBlock>,
+        },
     ]
 }
 
