@@ -53,6 +53,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver memory-region table (block RAM) and WRITE placement check",
             generate: gen::<crate::MrCheck>,
         },
+        ExportedBlock {
+            name: "rx_path_table",
+            description: "receiver per-path state table (block RAM, 16,384 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "rx_path_table_tiny",
+            description: "receiver per-path state table (block RAM, 64 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableTiny>,
+        },
     ]
 }
 
