@@ -13,9 +13,11 @@ use braid_sim::cosim::Sim;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::path_window::PathWindowOut;
+use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::{
-    CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, SackTrackerModel,
+    CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, RxPathTableModel,
+    SackTrackerModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -310,6 +312,25 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{checks} placement checks: {ok} accepted, {refused} refused with a NACK reason"
+        ),
+    });
+
+    // receiver per-path table
+    let (mut ops, mut pkts, mut new, mut acks_due) = (0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<RxPathTableModel>(seed, cycles, &fst, |_, o: &RxOut| {
+        if o.valid {
+            ops += 1;
+            pkts += (o.op == 0) as u64;
+            new += (o.op == 0 && o.class == 0) as u64;
+            acks_due += o.ack_now as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "rx_path_table",
+        checked,
+        raw,
+        what: format!(
+            "{ops} operations on 16,384 paths: {pkts} packets ({new} new), ACK due after {acks_due}"
         ),
     });
 

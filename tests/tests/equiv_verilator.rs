@@ -338,11 +338,7 @@ fn rx_path_table_stimulus_covers_the_edges() {
         let mut ops = [0u64; 4];
         let (mut sat, mut now_pending, mut now_coalesce, mut slide2) = (0u64, 0u64, 0u64, 0u64);
         for c in 0..50_000u64 {
-            let i = if tiny {
-                stim_t.next(c)
-            } else {
-                stim_f.next(c)
-            };
+            let i = if tiny { stim_t.next(c) } else { stim_f.next(c) };
             if let Some(op) = i.op {
                 let idx = op.idx & if tiny { 63 } else { 0x3fff };
                 let before = if tiny {
@@ -401,11 +397,23 @@ fn rx_path_table_stimulus_covers_the_edges() {
              {full_jumps}), wraps {wraps}, uninit {uninit}, unacked saturated {sat}, ack_now \
              pending-only {now_pending} coalesce-only {now_coalesce}, slide by 2 {slide2}"
         );
-        assert!(classes.iter().all(|&k| k > 200), "seed {seed:#x}: {classes:?}");
-        assert!(dist[1] > 2_000 && dist[2] > 1_000 && dist[3] > 1_000, "seed {seed:#x}: {dist:?}");
+        assert!(
+            classes.iter().all(|&k| k > 200),
+            "seed {seed:#x}: {classes:?}"
+        );
+        assert!(
+            dist[1] > 2_000 && dist[2] > 1_000 && dist[3] > 1_000,
+            "seed {seed:#x}: {dist:?}"
+        );
         assert!(ops.iter().all(|&k| k > 100), "seed {seed:#x}: {ops:?}");
-        assert!(jumps > 100 && full_jumps > 0, "seed {seed:#x}: jumps {jumps} full {full_jumps}");
-        assert!(wraps > 0 && uninit > 50 && sat > 50 && slide2 > 100, "seed {seed:#x}");
+        assert!(
+            jumps > 100 && full_jumps > 0,
+            "seed {seed:#x}: jumps {jumps} full {full_jumps}"
+        );
+        assert!(
+            wraps > 0 && uninit > 50 && sat > 50 && slide2 > 100,
+            "seed {seed:#x}"
+        );
         assert!(now_pending > 100 && now_coalesce > 50, "seed {seed:#x}");
     }
 }
@@ -472,7 +480,9 @@ fn rx_path_table_counters_saturate_matches_model() {
 
     let mut m = Storm::default();
     let mut stim = StormStim::new(0xec17);
-    let o = (0..STORM + 5).map(|c| m.step(&stim.next(c))).nth(STORM as usize + 3);
+    let o = (0..STORM + 5)
+        .map(|c| m.step(&stim.next(c)))
+        .nth(STORM as usize + 3);
     let o = o.unwrap();
     assert_eq!((o.ecn_count, o.unacked), (0xffff, 0xff), "{o:?}");
     assert!(o.ack_now && !o.ack_pending);

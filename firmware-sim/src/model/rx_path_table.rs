@@ -473,23 +473,19 @@ impl<const IDX: usize> Stimulus for RxStim<IDX> {
             op.kind = RxOpKind::Read;
         } else {
             match s.psn.next(0) {
-                SackIn {
-                    init: Some(p), ..
-                } => {
+                SackIn { init: Some(p), .. } => {
                     op.kind = RxOpKind::Init;
                     op.psn = p;
                 }
                 SackIn {
-                    pkt: Some((p, _)),
-                    ..
+                    pkt: Some((p, _)), ..
                 } if rng.gen_ratio(1, 400) => {
                     // restart at the sender's next PSN
                     op.kind = RxOpKind::Init;
                     op.psn = p;
                 }
                 SackIn {
-                    pkt: Some((p, fd)),
-                    ..
+                    pkt: Some((p, fd)), ..
                 } => {
                     op.psn = p;
                     op.floor_delta = fd;

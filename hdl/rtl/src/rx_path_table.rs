@@ -99,9 +99,7 @@
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::host::field;
-use braid_spec::state::{
-    RX_FLAG_ACK_PENDING, RX_FLAG_VALID, RX_PATH_STATE, RX_PATH_STATE_BITS,
-};
+use braid_spec::state::{RX_FLAG_ACK_PENDING, RX_FLAG_VALID, RX_PATH_STATE, RX_PATH_STATE_BITS};
 use rust_hdl::prelude::*;
 
 pub use crate::sack_tracker::{CLASS_BEHIND, CLASS_BEYOND, CLASS_DUPLICATE, CLASS_NEW};
@@ -566,11 +564,11 @@ impl<const IDX: usize> Logic for RxPathTable<IDX> {
         dff_setup!(
             self, clock, i_valid, i_op, i_idx, i_psn, i_fd, i_ce, i_ts, i_req, i_cfg, q_valid,
             q_op, q_idx, q_psn, q_f, q_fm1, q_phm1, q_fsmall, q_fzero, q_ce, q_ts, q_req, q_cfg,
-            u_valid, u_op, u_pkt, u_init, u_ack, u_fwd1, u_fwd2, u_idx, u_psn, u_plm1, u_f,
-            u_fm1, u_phm1, u_fhm1, u_fsmall, u_fzero, u_dec, u_ltf, u_ce, u_ts, u_req, u_cfg,
-            w_valid, w_op, w_idx, w_rec, c_pkt, c_psn, c_base, c_counted, c_seen, c_cfg,
-            w2_valid, w2_idx, w2_rec, r_valid, r_op, r_idx, r_psn, r_class, r_base, r_sack,
-            r_ecn, r_ts, r_unacked, r_pending, r_now, r_pvalid
+            u_valid, u_op, u_pkt, u_init, u_ack, u_fwd1, u_fwd2, u_idx, u_psn, u_plm1, u_f, u_fm1,
+            u_phm1, u_fhm1, u_fsmall, u_fzero, u_dec, u_ltf, u_ce, u_ts, u_req, u_cfg, w_valid,
+            w_op, w_idx, w_rec, c_pkt, c_psn, c_base, c_counted, c_seen, c_cfg, w2_valid, w2_idx,
+            w2_rec, r_valid, r_op, r_idx, r_psn, r_class, r_base, r_sack, r_ecn, r_ts, r_unacked,
+            r_pending, r_now, r_pvalid
         );
         self.recs.read_clock.next = self.clock.val();
         self.recs.write_clock.next = self.clock.val();
@@ -842,8 +840,8 @@ impl<const IDX: usize> Logic for RxPathTable<IDX> {
         self.add_delta.a.next = self.c_psn.q.val();
         self.add_delta.b.next = !self.c_base.q.val();
         self.add_delta.cin.next = true;
-        self.doubled.next = bit_cast::<512, 256>(self.w_bm.val())
-            | (bit_cast::<512, 256>(self.w_bm.val()) << 256);
+        self.doubled.next =
+            bit_cast::<512, 256>(self.w_bm.val()) | (bit_cast::<512, 256>(self.w_bm.val()) << 256);
         self.funnel.next = self.doubled.val() >> self.w_base.val().get_bits::<8>(0);
         self.r_valid.d.next = self.w_valid.q.val();
         self.r_op.d.next = bits::<2>(0);
