@@ -10,6 +10,7 @@ pub mod loss_detector;
 pub mod mr_check;
 pub mod path_window;
 pub mod reg_block;
+pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod w256;
 
@@ -17,6 +18,7 @@ pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use path_window::PathWindowModel;
 pub use reg_block::RegBlockModel;
+pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use w256::W256;
 

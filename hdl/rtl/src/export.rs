@@ -58,6 +58,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "BAR0 register block: AXI4-Lite slave of the braid_spec::regs map",
             generate: gen::<crate::RegBlock>,
         },
+        ExportedBlock {
+            name: "rx_path_table",
+            description: "receiver per-path state table (block RAM, 16,384 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "rx_path_table_tiny",
+            description: "receiver per-path state table (block RAM, 64 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableTiny>,
+        },
     ]
 }
 

@@ -11,10 +11,12 @@ pub mod mr_check;
 pub mod path_window;
 pub mod prefix_add;
 pub mod reg_block;
+pub mod rx_path_table;
 pub mod sack_tracker;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
+pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;

@@ -67,6 +67,12 @@ pub const RX_PATH_STATE: &[StateField] = &[
     ),
 ];
 
+/// `rx_path.flags` bit 0: the record is in use (set by a path restart).
+pub const RX_FLAG_VALID: u8 = 1 << 0;
+/// `rx_path.flags` bit 1: an ACK is due (a packet asked for one with ACK_REQ
+/// or landed beyond a hole); cleared when the ACK is sent.
+pub const RX_FLAG_ACK_PENDING: u8 = 1 << 1;
+
 /// Sender per-path state record.
 pub const TX_PATH_STATE: &[StateField] = &[
     sf(
