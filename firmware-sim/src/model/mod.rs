@@ -8,12 +8,14 @@
 
 pub mod loss_detector;
 pub mod mr_check;
+pub mod msg_tracker;
 pub mod path_window;
 pub mod sack_tracker;
 pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
+pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};
 pub use path_window::PathWindowModel;
 pub use sack_tracker::SackTrackerModel;
 pub use w256::W256;

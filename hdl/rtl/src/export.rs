@@ -53,6 +53,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver memory-region table (block RAM) and WRITE placement check",
             generate: gen::<crate::MrCheck>,
         },
+        ExportedBlock {
+            name: "msg_tracker",
+            description: "receiver message tracker (byte counts per message, completions in MSN order per stream; block RAM)",
+            generate: gen::<crate::MsgTracker>,
+        },
     ]
 }
 

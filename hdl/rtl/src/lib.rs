@@ -8,11 +8,13 @@
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
+pub mod msg_tracker;
 pub mod path_window;
 pub mod prefix_add;
 pub mod sack_tracker;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
+pub use msg_tracker::MsgTracker;
 pub use path_window::PathWindow;
 pub use sack_tracker::SackTracker;
