@@ -315,6 +315,12 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
     reg  l_ge;
     reg  l_in_win;
     reg  l_busy_j;
+    reg  l_bj_f;
+    reg  l_bj_r;
+    reg  l_at_msn;
+    reg  l_eq_f;
+    reg  l_eq_r;
+    reg  l_eq;
     reg  l_done_s;
     reg  l_complete;
     reg  [31:0] l_rem_new;
@@ -325,6 +331,9 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
     reg  l_next_done;
     reg  l_head_done;
     reg  l_push;
+    reg  [31:0] b_rx;
+    reg  [31:0] b_busy;
+    reg  [31:0] b_done;
     reg  [31:0] n_rx;
     reg  [31:0] n_busy;
     reg  [31:0] n_done;
@@ -965,10 +974,27 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         l_rlo = l_rx[(32'h0)+:(5)];
         l_ge = p_slot$q >= l_rlo;
         l_in_win = ((p_msn_hi$q == l_rx[(32'h5)+:(27)]) & l_ge) | ((p_msn_hi_m1$q == l_rx[(32'h5)+:(27)]) & ~l_ge);
-        l_busy_j = |(l_busy & p_oh$q);
-        l_done_s = |(l_done & p_oh$q);
+        l_bj_f = f_busy$q[p_slot$q];
+        l_bj_r = h_busy$read_data[p_slot$q];
+        if (p_hit_head$q) begin
+            l_busy_j = l_bj_f;
+            l_at_msn = p_msn$q == f_rx$q;
+        end
+        else begin
+            l_busy_j = l_bj_r;
+            l_at_msn = p_msn$q == h_rx$read_data;
+        end
+        l_eq_f = f_rem$q == ((p_len$q) & 32'hffffffff);
+        l_eq_r = s_rem$read_data == ((p_len$q) & 32'hffffffff);
+        if (p_hit_rem$q) begin
+            l_eq = l_eq_f;
+        end
+        else begin
+            l_eq = l_eq_r;
+        end
+        l_done_s = l_done[p_slot$q];
         if (l_busy_j) begin
-            l_complete = l_rem == ((p_len$q) & 32'hffffffff);
+            l_complete = l_eq;
         end
         else begin
             l_complete = p_len_eq$q;
@@ -991,7 +1017,7 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
             l_rem_new = p_arem$q;
         end
         l_at_head = p_slot$q == l_rlo;
-        l_emit_pkt = p_is_pkt$q & l_in_win & l_complete & l_at_head;
+        l_emit_pkt = p_is_pkt$q & l_at_msn & l_complete;
         l_emit_drain = p_is_drain$q & l_at_head & l_done_s;
         l_emit = l_emit_pkt | l_emit_drain;
         l_rlo1 = l_rlo + ((32'h1) & 5'h1f);
@@ -1004,16 +1030,21 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         add_rx_r$b = ((32'h0) & 32'hffffffff);
         add_rx_r$cin = 1'b1;
         l_push = (l_emit_pkt & l_next_done & ~l_queued) | (l_emit_drain & l_next_done) | (p_is_drain$q & ~l_emit_drain & l_head_done);
-        n_rx = l_rx;
-        n_busy = l_busy;
-        n_done = l_done;
-        n_queued = l_queued;
+        b_rx = l_rx;
+        b_busy = l_busy;
+        b_done = l_done;
         if (p_is_init$q) begin
-            n_rx = p_msn$q;
-            n_busy = ((32'h0) & 32'hffffffff);
-            n_done = ((32'h0) & 32'hffffffff);
+            b_rx = p_msn$q;
+            b_busy = ((32'h0) & 32'hffffffff);
+            b_done = ((32'h0) & 32'hffffffff);
         end
-        else if (l_emit) begin
+        else if (p_is_pkt$q & l_in_win) begin
+            b_busy = l_busy | p_oh$q;
+            if (l_complete) begin
+                b_done = l_done | p_oh$q;
+            end
+        end
+        if (l_emit) begin
             if (p_hit_head$q) begin
                 n_rx = add_rx_f$sum;
             end
@@ -1023,14 +1054,14 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
             n_busy = l_busy & ~p_oh$q;
             n_done = l_done & ~p_oh$q;
         end
-        else if (p_is_pkt$q & l_in_win) begin
-            n_busy = l_busy | p_oh$q;
-            if (l_complete) begin
-                n_done = l_done | p_oh$q;
-            end
+        else begin
+            n_rx = b_rx;
+            n_busy = b_busy;
+            n_done = b_done;
         end
+        n_queued = l_queued;
         if (p_is_pkt$q) begin
-            n_queued = l_queued | l_push;
+            n_queued = l_queued | (l_emit_pkt & l_next_done);
         end
         if (p_is_drain$q) begin
             n_queued = l_push;

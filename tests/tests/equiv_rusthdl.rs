@@ -274,10 +274,12 @@ fn msg_tracker_step(
     uut.pkt_tag.next = bits(k.tag as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     MsgOut {
-        res: uut
-            .res_valid
-            .val()
-            .then(|| (uut.res_code.val().to_u64() as u8, uut.res_tag.val().to_u64() as u16)),
+        res: uut.res_valid.val().then(|| {
+            (
+                uut.res_code.val().to_u64() as u8,
+                uut.res_tag.val().to_u64() as u16,
+            )
+        }),
         ev: uut.msg_done.val().then(|| MsgEvent {
             index: uut.ev_index.val().to_u64() as u32,
             msn: uut.ev_msn.val().to_u64() as u32,

@@ -360,13 +360,32 @@ fn msg_tracker_stimulus_covers_the_edges() {
              (writes {writes}, zero-length {zero}, runs of >= 3 {runs}, wraps {wraps}) \
              back-to-back same index {same_index} same slot {same_slot} max queue {max_q} inits {inits}"
         );
-        assert!(codes[0] > 5_000 && codes[RES_COMPLETED as usize] > 5_000, "seed {seed:#x}");
-        assert!(codes[RES_OUTSIDE as usize] > 50 && codes[RES_DROPPED as usize] > 0, "seed {seed:#x}");
-        assert_eq!(codes[RES_OUTSIDE as usize], stim.outside_sent, "seed {seed:#x}");
-        assert!(evs > 5_000 && writes > 1_000 && zero > 500 && runs > 100, "seed {seed:#x}");
-        assert!(same_index > 1_000 && same_slot > 300 && max_q >= 3, "seed {seed:#x}");
+        assert!(
+            codes[0] > 5_000 && codes[RES_COMPLETED as usize] > 5_000,
+            "seed {seed:#x}"
+        );
+        assert!(
+            codes[RES_OUTSIDE as usize] > 50 && codes[RES_DROPPED as usize] > 0,
+            "seed {seed:#x}"
+        );
+        assert_eq!(
+            codes[RES_OUTSIDE as usize], stim.outside_sent,
+            "seed {seed:#x}"
+        );
+        assert!(
+            evs > 5_000 && writes > 1_000 && zero > 500 && runs > 100,
+            "seed {seed:#x}"
+        );
+        assert!(
+            same_index > 1_000 && same_slot > 300 && max_q >= 3,
+            "seed {seed:#x}"
+        );
         assert!(inits > 5 && wraps > 0, "seed {seed:#x}");
-        assert_eq!(m.cnt_outside_now(), stim.outside_sent as u32, "seed {seed:#x}");
+        assert_eq!(
+            m.cnt_outside_now(),
+            stim.outside_sent as u32,
+            "seed {seed:#x}"
+        );
     }
 }
 
@@ -408,7 +427,10 @@ fn msg_tracker_completes_each_message_once_in_order() {
             let want = s.expect.pop_front().unwrap_or_else(|| {
                 panic!("seed {seed:#x} cycle {c}: message passed twice or never sent: {e:?}")
             });
-            assert_eq!(e, want, "seed {seed:#x} cycle {c} (SB {SB}): wrong or reordered");
+            assert_eq!(
+                e, want,
+                "seed {seed:#x} cycle {c} (SB {SB}): wrong or reordered"
+            );
             passed += 1;
         }
         for s in &stim.idx {
@@ -422,8 +444,15 @@ fn msg_tracker_completes_each_message_once_in_order() {
             }
         }
         assert_eq!(outside, stim.outside_sent, "seed {seed:#x} (SB {SB})");
-        assert_eq!(m.queue_len(), 0, "seed {seed:#x} (SB {SB}): drain queue not empty");
-        assert!(passed > 10_000, "seed {seed:#x} (SB {SB}): only {passed} passed");
+        assert_eq!(
+            m.queue_len(),
+            0,
+            "seed {seed:#x} (SB {SB}): drain queue not empty"
+        );
+        assert!(
+            passed > 10_000,
+            "seed {seed:#x} (SB {SB}): only {passed} passed"
+        );
         eprintln!("SB {SB} seed {seed:#x}: {passed} messages passed in order, {outside} outside");
     }
     for seed in seeds(&[0xb0a7, 0x3e55]) {

@@ -211,10 +211,7 @@ impl<const IB: u32, const SB: u32> MsgTrackerModelN<IB, SB> {
 
     /// The state loop: returns (new head, rem write, info write, outputs, push).
     #[allow(clippy::type_complexity)]
-    fn loop_stage(
-        &self,
-        p: &Stage,
-    ) -> (Head, Option<u32>, Option<Info>, MsgOut, Option<u32>, u32) {
+    fn loop_stage(&self, p: &Stage) -> (Head, Option<u32>, Option<Info>, MsgOut, Option<u32>, u32) {
         let h = if p.hit_head {
             self.fwd_head
         } else {
@@ -490,9 +487,10 @@ impl<const IB: u32, const SB: u32> MsgTrackerModelN<IB, SB> {
                 // what the slot holds after this packet (written or not)
                 self.fwd_rem = rem_w.unwrap_or(rem_sel);
             }
-            let cnt = self.out.cnt_outside.wrapping_add(
-                matches!(self.out.res, Some((RES_OUTSIDE, _))) as u32,
-            );
+            let cnt = self
+                .out
+                .cnt_outside
+                .wrapping_add(matches!(self.out.res, Some((RES_OUTSIDE, _))) as u32);
             self.out = MsgOut {
                 cnt_outside: cnt,
                 ..out
@@ -504,9 +502,10 @@ impl<const IB: u32, const SB: u32> MsgTrackerModelN<IB, SB> {
             }
             self.push = push;
         } else {
-            let cnt = self.out.cnt_outside.wrapping_add(
-                matches!(self.out.res, Some((RES_OUTSIDE, _))) as u32,
-            );
+            let cnt = self
+                .out
+                .cnt_outside
+                .wrapping_add(matches!(self.out.res, Some((RES_OUTSIDE, _))) as u32);
             self.out = MsgOut {
                 cnt_outside: cnt,
                 ..MsgOut::default()

@@ -229,6 +229,12 @@ pub struct MsgTracker {
     l_ge: Signal<Local, Bit>,
     l_in_win: Signal<Local, Bit>,
     l_busy_j: Signal<Local, Bit>,
+    l_bj_f: Signal<Local, Bit>,
+    l_bj_r: Signal<Local, Bit>,
+    l_at_msn: Signal<Local, Bit>,
+    l_eq_f: Signal<Local, Bit>,
+    l_eq_r: Signal<Local, Bit>,
+    l_eq: Signal<Local, Bit>,
     l_done_s: Signal<Local, Bit>,
     l_complete: Signal<Local, Bit>,
     l_rem_new: Signal<Local, Bits<32>>,
@@ -239,6 +245,9 @@ pub struct MsgTracker {
     l_next_done: Signal<Local, Bit>,
     l_head_done: Signal<Local, Bit>,
     l_push: Signal<Local, Bit>,
+    b_rx: Signal<Local, Bits<32>>,
+    b_busy: Signal<Local, Bits<MSG_SLOTS>>,
+    b_done: Signal<Local, Bits<MSG_SLOTS>>,
     n_rx: Signal<Local, Bits<32>>,
     n_busy: Signal<Local, Bits<MSG_SLOTS>>,
     n_done: Signal<Local, Bits<MSG_SLOTS>>,
@@ -426,7 +435,8 @@ impl Logic for MsgTracker {
         self.p_tag.d.next = self.i_tag.q.val();
         self.p_arem.d.next = self.add_arem.sum.val();
         self.p_len_eq.d.next = self.i_msg_len.q.val() == bit_cast::<32, 16>(self.i_len.q.val());
-        self.p_hit_head.d.next = self.p_valid.q.val() & (self.p_index.q.val() == self.a_index.val());
+        self.p_hit_head.d.next =
+            self.p_valid.q.val() & (self.p_index.q.val() == self.a_index.val());
         self.p_hit_rem.d.next = self.p_is_pkt.q.val()
             & self.a_is_pkt.val()
             & (self.p_index.q.val() == self.a_index.val())
@@ -454,10 +464,31 @@ impl Logic for MsgTracker {
         self.l_in_win.next = ((self.p_msn_hi.q.val() == self.l_rx.val().get_bits::<HB>(5))
             & self.l_ge.val())
             | ((self.p_msn_hi_m1.q.val() == self.l_rx.val().get_bits::<HB>(5)) & !self.l_ge.val());
-        self.l_busy_j.next = (self.l_busy.val() & self.p_oh.q.val()).any();
-        self.l_done_s.next = (self.l_done.val() & self.p_oh.q.val()).any();
+        // the deep terms are computed for both sources (forwarding registers,
+        // RAM read data) and selected last
+        self.l_bj_f.next = self.f_busy.q.val().get_bit(self.p_slot.q.val().index());
+        self.l_bj_r.next = self
+            .h_busy
+            .read_data
+            .val()
+            .get_bit(self.p_slot.q.val().index());
+        if self.p_hit_head.q.val() {
+            self.l_busy_j.next = self.l_bj_f.val();
+            self.l_at_msn.next = self.p_msn.q.val() == self.f_rx.q.val();
+        } else {
+            self.l_busy_j.next = self.l_bj_r.val();
+            self.l_at_msn.next = self.p_msn.q.val() == self.h_rx.read_data.val();
+        }
+        self.l_eq_f.next = self.f_rem.q.val() == bit_cast::<32, 16>(self.p_len.q.val());
+        self.l_eq_r.next = self.s_rem.read_data.val() == bit_cast::<32, 16>(self.p_len.q.val());
+        if self.p_hit_rem.q.val() {
+            self.l_eq.next = self.l_eq_f.val();
+        } else {
+            self.l_eq.next = self.l_eq_r.val();
+        }
+        self.l_done_s.next = self.l_done.val().get_bit(self.p_slot.q.val().index());
         if self.l_busy_j.val() {
-            self.l_complete.next = self.l_rem.val() == bit_cast::<32, 16>(self.p_len.q.val());
+            self.l_complete.next = self.l_eq.val();
         } else {
             self.l_complete.next = self.p_len_eq.q.val();
         }
@@ -478,10 +509,8 @@ impl Logic for MsgTracker {
             self.l_rem_new.next = self.p_arem.q.val();
         }
         self.l_at_head.next = self.p_slot.q.val() == self.l_rlo.val();
-        self.l_emit_pkt.next = self.p_is_pkt.q.val()
-            & self.l_in_win.val()
-            & self.l_complete.val()
-            & self.l_at_head.val();
+        // in the window and at the head slot is msn == rx_msn
+        self.l_emit_pkt.next = self.p_is_pkt.q.val() & self.l_at_msn.val() & self.l_complete.val();
         self.l_emit_drain.next =
             self.p_is_drain.q.val() & self.l_at_head.val() & self.l_done_s.val();
         self.l_emit.next = self.l_emit_pkt.val() | self.l_emit_drain.val();
@@ -499,15 +528,22 @@ impl Logic for MsgTracker {
             | (self.l_emit_drain.val() & self.l_next_done.val())
             | (self.p_is_drain.q.val() & !self.l_emit_drain.val() & self.l_head_done.val());
 
-        self.n_rx.next = self.l_rx.val();
-        self.n_busy.next = self.l_busy.val();
-        self.n_done.next = self.l_done.val();
-        self.n_queued.next = self.l_queued.val();
+        // the state without a pass (an init, or a packet counted behind the
+        // head), then the pass selected last
+        self.b_rx.next = self.l_rx.val();
+        self.b_busy.next = self.l_busy.val();
+        self.b_done.next = self.l_done.val();
         if self.p_is_init.q.val() {
-            self.n_rx.next = self.p_msn.q.val();
-            self.n_busy.next = bits::<MSG_SLOTS>(0);
-            self.n_done.next = bits::<MSG_SLOTS>(0);
-        } else if self.l_emit.val() {
+            self.b_rx.next = self.p_msn.q.val();
+            self.b_busy.next = bits::<MSG_SLOTS>(0);
+            self.b_done.next = bits::<MSG_SLOTS>(0);
+        } else if self.p_is_pkt.q.val() & self.l_in_win.val() {
+            self.b_busy.next = self.l_busy.val() | self.p_oh.q.val();
+            if self.l_complete.val() {
+                self.b_done.next = self.l_done.val() | self.p_oh.q.val();
+            }
+        }
+        if self.l_emit.val() {
             if self.p_hit_head.q.val() {
                 self.n_rx.next = self.add_rx_f.sum.val();
             } else {
@@ -515,14 +551,15 @@ impl Logic for MsgTracker {
             }
             self.n_busy.next = self.l_busy.val() & !self.p_oh.q.val();
             self.n_done.next = self.l_done.val() & !self.p_oh.q.val();
-        } else if self.p_is_pkt.q.val() & self.l_in_win.val() {
-            self.n_busy.next = self.l_busy.val() | self.p_oh.q.val();
-            if self.l_complete.val() {
-                self.n_done.next = self.l_done.val() | self.p_oh.q.val();
-            }
+        } else {
+            self.n_rx.next = self.b_rx.val();
+            self.n_busy.next = self.b_busy.val();
+            self.n_done.next = self.b_done.val();
         }
+        self.n_queued.next = self.l_queued.val();
         if self.p_is_pkt.q.val() {
-            self.n_queued.next = self.l_queued.val() | self.l_push.val();
+            self.n_queued.next =
+                self.l_queued.val() | (self.l_emit_pkt.val() & self.l_next_done.val());
         }
         if self.p_is_drain.q.val() {
             self.n_queued.next = self.l_push.val();
@@ -546,8 +583,7 @@ impl Logic for MsgTracker {
         self.f_done.d.next = self.n_done.val();
         self.f_queued.d.next = self.n_queued.val();
 
-        self.s_rem.write_address.next = (bit_cast::<AB, MSG_INDEX_BITS>(self.p_index.q.val())
-            << 5)
+        self.s_rem.write_address.next = (bit_cast::<AB, MSG_INDEX_BITS>(self.p_index.q.val()) << 5)
             | bit_cast::<AB, MSG_SLOT_BITS>(self.p_slot.q.val());
         self.s_len.write_address.next = self.s_rem.write_address.val();
         self.s_imm.write_address.next = self.s_rem.write_address.val();

@@ -284,7 +284,12 @@ pub const RX_MSG_STATE: &[StateField] = &[
         2,
         "Opcode - 1: 0 WRITE, 1 WRITE_IMM, 2 SEND, 3 SEND_IMM",
     ),
-    sf("solicited", 98, 1, "SOLICITED flag of the message's packets"),
+    sf(
+        "solicited",
+        98,
+        1,
+        "SOLICITED flag of the message's packets",
+    ),
 ];
 
 /// Receiver per-stream head record of the message tracker: one per
