@@ -413,7 +413,7 @@ fn msg_tracker_completes_each_message_once_in_order() {
             let o = m.step_inner(&i);
             stim.observe(&o);
             if let Some((code, _)) = o.res {
-                outside += (code == RES_OUTSIDE as u8) as u64;
+                outside += (code == RES_OUTSIDE) as u64;
             }
             let Some(e) = o.ev else { continue };
             let s = stim
