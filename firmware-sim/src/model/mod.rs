@@ -8,6 +8,7 @@
 
 pub mod loss_detector;
 pub mod mr_check;
+pub mod msg_tracker;
 pub mod path_window;
 pub mod reg_block;
 pub mod rx_path_table;
@@ -16,6 +17,7 @@ pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
+pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};
 pub use path_window::PathWindowModel;
 pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};

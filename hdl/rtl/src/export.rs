@@ -68,6 +68,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver per-path state table (block RAM, 64 paths): SACK window, ECN, ACK coalescing",
             generate: gen::<crate::RxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "msg_tracker",
+            description: "receiver message tracker (byte counts per message, completions in MSN order per stream; block RAM)",
+            generate: gen::<crate::MsgTracker>,
+        },
     ]
 }
 

@@ -8,6 +8,7 @@
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
+pub mod msg_tracker;
 pub mod path_window;
 pub mod prefix_add;
 pub mod reg_block;
@@ -16,6 +17,7 @@ pub mod sack_tracker;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
+pub use msg_tracker::MsgTracker;
 pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
 pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
