@@ -11,8 +11,10 @@ pub mod mr_check;
 pub mod path_window;
 pub mod prefix_add;
 pub mod sack_tracker;
+pub mod tx_builder;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use path_window::PathWindow;
 pub use sack_tracker::SackTracker;
+pub use tx_builder::TxBuilder;
