@@ -2300,11 +2300,11 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         issue_pl = plr & pl_valid;
         issue_flush = s_act$q & ~s_hdr1$q & ~s_pl_more$q & room;
         free_p = ~qp_v$q | start;
-        free_e = ~qe_v$q | free_p;
-        free_d = ~qd_v$q | free_e;
-        free_c = ~qc_v$q | free_d;
-        free_b = ~qb_v$q | free_c;
-        free_a = ~qa_v$q | free_b;
+        free_e = ~qe_v$q | ~qp_v$q | start;
+        free_d = ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_c = ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_b = ~qb_v$q | ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_a = ~qa_v$q | ~qb_v$q | ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
         d_ready = free_a;
         pl_ready = plr;
         if (free_a) begin

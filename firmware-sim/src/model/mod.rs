@@ -10,12 +10,14 @@ pub mod loss_detector;
 pub mod mr_check;
 pub mod path_window;
 pub mod sack_tracker;
+pub mod tx_builder;
 pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use path_window::PathWindowModel;
 pub use sack_tracker::SackTrackerModel;
+pub use tx_builder::TxBuilderModel;
 pub use w256::W256;
 
 use std::fmt::Debug;

@@ -1807,12 +1807,30 @@ impl Logic for TxBuilder {
         self.issue_pl.next = self.plr.val() & self.pl_valid.val();
         self.issue_flush.next =
             self.s_act.q.val() & !self.s_hdr1.q.val() & !self.s_pl_more.q.val() & self.room.val();
+        // (flat, not chained: a stage may move when any stage at or after it
+        // is empty or the sequencer takes the prepared frame)
         self.free_p.next = !self.qp_v.q.val() | self.start.val();
-        self.free_e.next = !self.qe_v.q.val() | self.free_p.val();
-        self.free_d.next = !self.qd_v.q.val() | self.free_e.val();
-        self.free_c.next = !self.qc_v.q.val() | self.free_d.val();
-        self.free_b.next = !self.qb_v.q.val() | self.free_c.val();
-        self.free_a.next = !self.qa_v.q.val() | self.free_b.val();
+        self.free_e.next = !self.qe_v.q.val() | !self.qp_v.q.val() | self.start.val();
+        self.free_d.next =
+            !self.qd_v.q.val() | !self.qe_v.q.val() | !self.qp_v.q.val() | self.start.val();
+        self.free_c.next = !self.qc_v.q.val()
+            | !self.qd_v.q.val()
+            | !self.qe_v.q.val()
+            | !self.qp_v.q.val()
+            | self.start.val();
+        self.free_b.next = !self.qb_v.q.val()
+            | !self.qc_v.q.val()
+            | !self.qd_v.q.val()
+            | !self.qe_v.q.val()
+            | !self.qp_v.q.val()
+            | self.start.val();
+        self.free_a.next = !self.qa_v.q.val()
+            | !self.qb_v.q.val()
+            | !self.qc_v.q.val()
+            | !self.qd_v.q.val()
+            | !self.qe_v.q.val()
+            | !self.qp_v.q.val()
+            | self.start.val();
         self.d_ready.next = self.free_a.val();
         self.pl_ready.next = self.plr.val();
 
