@@ -473,6 +473,7 @@ mod tx {
     pub fn run_rtl(stim: &mut TxStim, cycles: u64, seed: u64) {
         let mut rtl = Bound::<TxBuilderModel>::new().expect("tx_builder Verilated");
         let mut out = None;
+        let mut idle = 0;
         for c in 0..cycles + 30_000 {
             if c == cycles {
                 stim.stop = true;
@@ -481,8 +482,12 @@ mod tx {
             let o = rtl.step(&i);
             stim.observe(&o);
             out = Some(o);
-            if c > cycles && stim.frames.len() == stim.sent.len() && c > cycles + 20 {
-                break;
+            // the counters follow one clock after the last beat was taken
+            if c > cycles && stim.frames.len() == stim.sent.len() {
+                idle += 1;
+                if idle > 2 {
+                    break;
+                }
             }
         }
         let o = out.expect("ran");
