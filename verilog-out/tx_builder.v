@@ -67,6 +67,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     // Stub signals
     wire  [63:0] k$ones64;
     wire  [511:0] k$ones512;
+    wire  [15:0] k$ipv4_len;
+    wire  [19:0] k$ipv4_len20;
     wire  [16:0] k$c63;
     wire  [10:0] k$m1_11;
     reg  qa_v$d;
@@ -241,7 +243,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     wire  [63:0] hf$udp;
     wire  [575:0] hf$br;
     wire  [7:0] hf$uhl;
-    wire  [7:0] hf$uhl4;
     wire  [7:0] hf$l23;
     wire  [17:0] hf$cs0;
     wire  [17:0] hf$cs1;
@@ -265,9 +266,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [7:0] qb_uhl$d;
     wire  [7:0] qb_uhl$q;
     reg  qb_uhl$clock;
-    reg  [7:0] qb_uhl4$d;
-    wire  [7:0] qb_uhl4$q;
-    reg  qb_uhl4$clock;
     reg  [7:0] qb_l23$d;
     wire  [7:0] qb_l23$q;
     reg  qb_l23$clock;
@@ -296,10 +294,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [15:0] add_udp$b;
     reg  add_udp$cin;
     wire  [15:0] add_udp$sum;
-    reg  [15:0] add_tot4$a;
-    reg  [15:0] add_tot4$b;
-    reg  add_tot4$cin;
-    wire  [15:0] add_tot4$sum;
     reg  [7:0] add_h$a;
     reg  [7:0] add_h$b;
     reg  add_h$cin;
@@ -335,15 +329,16 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [15:0] qc_udp_len$d;
     wire  [15:0] qc_udp_len$q;
     reg  qc_udp_len$clock;
-    reg  [15:0] qc_tot4$d;
-    wire  [15:0] qc_tot4$q;
-    reg  qc_tot4$clock;
     reg  [7:0] qc_h$d;
     wire  [7:0] qc_h$q;
     reg  qc_h$clock;
     reg  [19:0] qc_sab$d;
     wire  [19:0] qc_sab$q;
     reg  qc_sab$clock;
+    reg  [15:0] add_iplen$a;
+    reg  [15:0] add_iplen$b;
+    reg  add_iplen$cin;
+    wire  [15:0] add_iplen$sum;
     reg  [19:0] add_w$a;
     reg  [19:0] add_w$b;
     reg  add_w$cin;
@@ -787,6 +782,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [19:0] csa_c1;
     reg  [19:0] csa_s2;
     reg  [19:0] csa_c2;
+    reg  [19:0] csw_s;
+    reg  [19:0] csw_c;
     reg  [5:0] pm;
     reg  [5:0] fm;
     reg  [511:0] rot0;
@@ -807,6 +804,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     tx_builder__k k(
         .ones64(k$ones64),
         .ones512(k$ones512),
+        .ipv4_len(k$ipv4_len),
+        .ipv4_len20(k$ipv4_len20),
         .c63(k$c63),
         .m1_11(k$m1_11)
     );
@@ -1067,7 +1066,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .udp(hf$udp),
         .br(hf$br),
         .uhl(hf$uhl),
-        .uhl4(hf$uhl4),
         .l23(hf$l23),
         .cs0(hf$cs0),
         .cs1(hf$cs1),
@@ -1103,11 +1101,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .d(qb_uhl$d),
         .q(qb_uhl$q),
         .clock(qb_uhl$clock)
-    );
-    tx_builder__qb_uhl4 qb_uhl4(
-        .d(qb_uhl4$d),
-        .q(qb_uhl4$q),
-        .clock(qb_uhl4$clock)
     );
     tx_builder__qb_l23 qb_l23(
         .d(qb_l23$d),
@@ -1154,12 +1147,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .b(add_udp$b),
         .cin(add_udp$cin),
         .sum(add_udp$sum)
-    );
-    tx_builder__add_tot4 add_tot4(
-        .a(add_tot4$a),
-        .b(add_tot4$b),
-        .cin(add_tot4$cin),
-        .sum(add_tot4$sum)
     );
     tx_builder__add_h add_h(
         .a(add_h$a),
@@ -1218,11 +1205,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .q(qc_udp_len$q),
         .clock(qc_udp_len$clock)
     );
-    tx_builder__qc_tot4 qc_tot4(
-        .d(qc_tot4$d),
-        .q(qc_tot4$q),
-        .clock(qc_tot4$clock)
-    );
     tx_builder__qc_h qc_h(
         .d(qc_h$d),
         .q(qc_h$q),
@@ -1232,6 +1214,12 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .d(qc_sab$d),
         .q(qc_sab$q),
         .clock(qc_sab$clock)
+    );
+    tx_builder__add_iplen add_iplen(
+        .a(add_iplen$a),
+        .b(add_iplen$b),
+        .cin(add_iplen$cin),
+        .sum(add_iplen$sum)
     );
     tx_builder__add_w add_w(
         .a(add_w$a),
@@ -1975,7 +1963,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qb_udp$clock = clock;
         qb_br$clock = clock;
         qb_uhl$clock = clock;
-        qb_uhl4$clock = clock;
         qb_l23$clock = clock;
         qb_cs0$clock = clock;
         qb_cs1$clock = clock;
@@ -1993,7 +1980,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qc_ipv6$clock = clock;
         qc_plen$clock = clock;
         qc_udp_len$clock = clock;
-        qc_tot4$clock = clock;
         qc_h$clock = clock;
         qc_sab$clock = clock;
         qd_v$clock = clock;
@@ -2165,7 +2151,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qb_udp$d = qb_udp$q;
         qb_br$d = qb_br$q;
         qb_uhl$d = qb_uhl$q;
-        qb_uhl4$d = qb_uhl4$q;
         qb_l23$d = qb_l23$q;
         qb_cs0$d = qb_cs0$q;
         qb_cs1$d = qb_cs1$q;
@@ -2183,7 +2168,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qc_ipv6$d = qc_ipv6$q;
         qc_plen$d = qc_plen$q;
         qc_udp_len$d = qc_udp_len$q;
-        qc_tot4$d = qc_tot4$q;
         qc_h$d = qc_h$q;
         qc_sab$d = qc_sab$q;
         qd_v$d = qd_v$q;
@@ -2415,7 +2399,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             qb_udp$d = hf$udp;
             qb_br$d = hf$br;
             qb_uhl$d = hf$uhl;
-            qb_uhl4$d = hf$uhl4;
             qb_l23$d = hf$l23;
             qb_cs0$d = hf$cs0;
             qb_cs1$d = hf$cs1;
@@ -2428,9 +2411,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         add_udp$a = qb_plen$q;
         add_udp$b = ((qb_uhl$q) & 16'hffff);
         add_udp$cin = 1'b0;
-        add_tot4$a = qb_plen$q;
-        add_tot4$b = ((qb_uhl4$q) & 16'hffff);
-        add_tot4$cin = 1'b0;
         add_h$a = qb_l23$q;
         add_h$b = qb_uhl$q;
         add_h$cin = 1'b0;
@@ -2451,12 +2431,16 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             qc_ipv6$d = qb_ipv6$q;
             qc_plen$d = qb_plen$q;
             qc_udp_len$d = add_udp$sum;
-            qc_tot4$d = add_tot4$sum;
             qc_h$d = add_h$sum;
             qc_sab$d = add_sab$sum;
         end
-        add_w$a = qc_sab$q;
-        add_w$b = ((qc_tot4$q) & 20'hfffff);
+        add_iplen$a = qc_udp_len$q;
+        add_iplen$b = k$ipv4_len;
+        add_iplen$cin = 1'b0;
+        csw_s = qc_sab$q ^ ((qc_udp_len$q) & 20'hfffff) ^ k$ipv4_len20;
+        csw_c = ((qc_sab$q & ((qc_udp_len$q) & 20'hfffff)) | (qc_sab$q & k$ipv4_len20) | (((qc_udp_len$q) & 20'hfffff) & k$ipv4_len20)) << 32'h1;
+        add_w$a = csw_s;
+        add_w$b = csw_c;
         add_w$cin = 1'b0;
         add_f$a = ((qc_h$q) & 17'h1ffff);
         add_f$b = ((qc_plen$q) & 17'h1ffff);
@@ -2474,7 +2458,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             qd_vlan$d = qc_vlan$q;
             qd_ipv6$d = qc_ipv6$q;
             qd_udp_len$d = qc_udp_len$q;
-            qd_ip_len$d = qc_tot4$q;
+            qd_ip_len$d = add_iplen$sum;
             if (qc_ipv6$q) begin
                 qd_ip_len$d = qc_udp_len$q;
             end
@@ -2997,6 +2981,52 @@ module tx_builder__add_h(a,b,cin,sum);
 endmodule // tx_builder__add_h
 
 
+module tx_builder__add_iplen(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [15:0] a;
+    input wire  [15:0] b;
+    input wire  cin;
+    output reg  [15:0] sum;
+
+    // Local signals
+    reg  [15:0] g0;
+    reg  [15:0] p0;
+    reg  [15:0] g1;
+    reg  [15:0] p1;
+    reg  [15:0] g2;
+    reg  [15:0] p2;
+    reg  [15:0] g3;
+    reg  [15:0] p3;
+    reg  [15:0] g4;
+    reg  [15:0] p4;
+    reg  [15:0] g5;
+    reg  [15:0] p5;
+    reg  [15:0] g6;
+    reg  [15:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 16'hffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // tx_builder__add_iplen
+
+
 module tx_builder__add_nbout(a,b,cin,sum);
 
     // Module arguments
@@ -3363,52 +3393,6 @@ module tx_builder__add_t1(a,b,cin,sum);
     end
 
 endmodule // tx_builder__add_t1
-
-
-module tx_builder__add_tot4(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [15:0] a;
-    input wire  [15:0] b;
-    input wire  cin;
-    output reg  [15:0] sum;
-
-    // Local signals
-    reg  [15:0] g0;
-    reg  [15:0] p0;
-    reg  [15:0] g1;
-    reg  [15:0] p1;
-    reg  [15:0] g2;
-    reg  [15:0] p2;
-    reg  [15:0] g3;
-    reg  [15:0] p3;
-    reg  [15:0] g4;
-    reg  [15:0] p4;
-    reg  [15:0] g5;
-    reg  [15:0] p5;
-    reg  [15:0] g6;
-    reg  [15:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 16'hffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // tx_builder__add_tot4
 
 
 module tx_builder__add_udp(a,b,cin,sum);
@@ -4311,7 +4295,7 @@ module tx_builder__f_wr(d,q,clock);
 endmodule // tx_builder__f_wr
 
 
-module tx_builder__hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,flow_label,udp_sport,udp_dport,opcode,flags,path_id,dst_conn,path_psn,csn,timestamp,payload_len,floor_delta,rkey,va,stream,rsn,msn,offset,msg_len,imm,ack_base_psn,ack_csn_base,ack_ts_echo,ack_ecn_count,ack_rate_hint,ack_sack,nack_reason,nack_psn,nack_csn,nack_detail,probe_seq,probe_ts,l2,l3,udp,br,uhl,uhl4,l23,cs0,cs1,cs2,cs3);
+module tx_builder__hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,flow_label,udp_sport,udp_dport,opcode,flags,path_id,dst_conn,path_psn,csn,timestamp,payload_len,floor_delta,rkey,va,stream,rsn,msn,offset,msg_len,imm,ack_base_psn,ack_csn_base,ack_ts_echo,ack_ecn_count,ack_rate_hint,ack_sack,nack_reason,nack_psn,nack_csn,nack_detail,probe_seq,probe_ts,l2,l3,udp,br,uhl,l23,cs0,cs1,cs2,cs3);
 
     // Module arguments
     input wire  [47:0] dst_mac;
@@ -4360,7 +4344,6 @@ module tx_builder__hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,
     output reg  [63:0] udp;
     output reg  [575:0] br;
     output reg  [7:0] uhl;
-    output reg  [7:0] uhl4;
     output reg  [7:0] l23;
     output reg  [17:0] cs0;
     output reg  [17:0] cs1;
@@ -4376,7 +4359,6 @@ module tx_builder__hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,
     localparam  k_l23_10 = 8'h26;
     localparam  k_l23_11 = 8'h3a;
     localparam  k_udp_len = 8'h8;
-    localparam  k_udp_ip4_len = 8'h1c;
     localparam  k_op_write = 8'h1;
     localparam  k_op_write_imm = 8'h2;
     localparam  k_op_send = 8'h3;
@@ -4599,7 +4581,6 @@ module tx_builder__hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,
             hl = k_hl_probe;
         end
         uhl = hl + k_udp_len;
-        uhl4 = hl + k_udp_ip4_len;
         base = k_br | (((opcode) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_opcode) | (((flags) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_flags) | (((path_id) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_path_id) | (((hl >> 32'h2) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_hdr_words) | (((dst_conn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_dst_conn) | (((path_psn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_path_psn) | (((csn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_csn) | (((timestamp) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_timestamp) | (((payload_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_payload_len) | (((floor_delta) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_floor_delta);
         ext_w = (((rkey) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_rkey) | (((va) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_va) | (((stream) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_stream) | (((msn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msn) | (((msg_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msg_len);
         if (has_imm) begin
@@ -4818,17 +4799,21 @@ module tx_builder__hf$add_cs3(a,b,cin,sum);
 endmodule // tx_builder__hf$add_cs3
 
 
-module tx_builder__k(ones64,ones512,c63,m1_11);
+module tx_builder__k(ones64,ones512,ipv4_len,ipv4_len20,c63,m1_11);
 
     // Module arguments
     output reg  [63:0] ones64;
     output reg  [511:0] ones512;
+    output reg  [15:0] ipv4_len;
+    output reg  [19:0] ipv4_len20;
     output reg  [16:0] c63;
     output reg  [10:0] m1_11;
 
     // Constant declarations
     localparam  k_ones64 = 64'hffffffffffffffff;
     localparam  k_ones512 = 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
+    localparam  k_ipv4_len = 16'h14;
+    localparam  k_ipv4_len20 = 20'h14;
     localparam  k_c63 = 17'b111111;
     localparam  k_m1_11 = 11'b11111111111;
 
@@ -4836,6 +4821,8 @@ module tx_builder__k(ones64,ones512,c63,m1_11);
     always @(*) begin
         ones64 = k_ones64;
         ones512 = k_ones512;
+        ipv4_len = k_ipv4_len;
+        ipv4_len20 = k_ipv4_len20;
         c63 = k_c63;
         m1_11 = k_m1_11;
     end
@@ -5907,25 +5894,6 @@ module tx_builder__qb_uhl(d,q,clock);
 endmodule // tx_builder__qb_uhl
 
 
-module tx_builder__qb_uhl4(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // tx_builder__qb_uhl4
-
-
 module tx_builder__qb_v(d,q,clock);
 
     // Module arguments
@@ -6095,25 +6063,6 @@ module tx_builder__qc_sab(d,q,clock);
     end
 
 endmodule // tx_builder__qc_sab
-
-
-module tx_builder__qc_tot4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // tx_builder__qc_tot4
 
 
 module tx_builder__qc_udp(d,q,clock);

@@ -62,8 +62,7 @@
 //!
 //! Descriptors go through a 6-stage elastic pipeline (A: the fields; B: every
 //! field in place in big-endian pieces; C: UDP and header lengths, checksum
-//! partial sum, IPv4 total length; D: checksum with the total length, frame
-//! length;
+//! partial sum; D: IP length, checksum with the total length, frame length;
 //! E: checksum folded, beat counts, lane masks; P: the header assembled into
 //! three little-endian beats). A stage takes the previous stage's descriptor
 //! when it is empty or its own moves on at the same edge, so `d_ready` is 1
@@ -320,8 +319,6 @@ pub struct TxHeaderFields {
     pub br: Signal<Out, Bits<BR_BITS>>,
     /// UDP header + Braid header bytes.
     pub uhl: Signal<Out, Bits<8>>,
-    /// UDP header + Braid header + IPv4 header bytes.
-    pub uhl4: Signal<Out, Bits<8>>,
     /// Ethernet (+ tag) + IP header bytes.
     pub l23: Signal<Out, Bits<8>>,
     /// IPv4 header words 0-2 summed (16-bit big-endian words, checksum zero).
@@ -367,7 +364,6 @@ pub struct TxHeaderFields {
     k_l23_10: Constant<Bits<8>>,
     k_l23_11: Constant<Bits<8>>,
     k_udp_len: Constant<Bits<8>>,
-    k_udp_ip4_len: Constant<Bits<8>>,
     k_op_write: Constant<Bits<8>>,
     k_op_write_imm: Constant<Bits<8>>,
     k_op_send: Constant<Bits<8>>,
@@ -504,7 +500,6 @@ impl Default for TxHeaderFields {
             udp: Default::default(),
             br: Default::default(),
             uhl: Default::default(),
-            uhl4: Default::default(),
             l23: Default::default(),
             cs0: Default::default(),
             cs1: Default::default(),
@@ -544,7 +539,6 @@ impl Default for TxHeaderFields {
             k_l23_10: l23(true, false),
             k_l23_11: l23(true, true),
             k_udp_len: kb(UDP_LEN as u64),
-            k_udp_ip4_len: kb((UDP_LEN + IPV4_LEN) as u64),
             k_op_write: op(Opcode::Write),
             k_op_write_imm: op(Opcode::WriteImm),
             k_op_send: op(Opcode::Send),
@@ -745,7 +739,6 @@ impl Logic for TxHeaderFields {
             self.hl.next = self.k_hl_probe.val();
         }
         self.uhl.next = self.hl.val() + self.k_udp_len.val();
-        self.uhl4.next = self.hl.val() + self.k_udp_ip4_len.val();
         self.base.next = self.k_br.val()
             | (bit_cast::<BR_BITS, 8>(self.opcode.val()) << self.sh_b_opcode.val())
             | (bit_cast::<BR_BITS, 8>(self.flags.val()) << self.sh_b_flags.val())
@@ -1184,12 +1177,18 @@ pub struct TxConst {
     pub ones64: Signal<Out, Bits<64>>,
     /// 512 ones.
     pub ones512: Signal<Out, Bits<512>>,
+    /// IPv4 header length (16 bits).
+    pub ipv4_len: Signal<Out, Bits<16>>,
+    /// IPv4 header length (20 bits).
+    pub ipv4_len20: Signal<Out, Bits<20>>,
     /// 63 (rounds a byte count up to whole beats).
     pub c63: Signal<Out, Bits<17>>,
     /// 2^11 - 1 (adding it subtracts one).
     pub m1_11: Signal<Out, Bits<11>>,
     k_ones64: Constant<Bits<64>>,
     k_ones512: Constant<Bits<512>>,
+    k_ipv4_len: Constant<Bits<16>>,
+    k_ipv4_len20: Constant<Bits<20>>,
     k_c63: Constant<Bits<17>>,
     k_m1_11: Constant<Bits<11>>,
 }
@@ -1199,10 +1198,14 @@ impl Default for TxConst {
         Self {
             ones64: Default::default(),
             ones512: Default::default(),
+            ipv4_len: Default::default(),
+            ipv4_len20: Default::default(),
             c63: Default::default(),
             m1_11: Default::default(),
             k_ones64: Constant::new(!Bits::<64>::default()),
             k_ones512: Constant::new(!Bits::<512>::default()),
+            k_ipv4_len: kb(IPV4_LEN as u64),
+            k_ipv4_len20: kb(IPV4_LEN as u64),
             k_c63: kb(BEAT_BYTES as u64 - 1),
             k_m1_11: kb(0x7ff),
         }
@@ -1214,6 +1217,8 @@ impl Logic for TxConst {
     fn update(&mut self) {
         self.ones64.next = self.k_ones64.val();
         self.ones512.next = self.k_ones512.val();
+        self.ipv4_len.next = self.k_ipv4_len.val();
+        self.ipv4_len20.next = self.k_ipv4_len20.val();
         self.c63.next = self.k_c63.val();
         self.m1_11.next = self.k_m1_11.val();
     }
@@ -1405,7 +1410,6 @@ pub struct TxBuilder {
     qb_udp: DFF<Bits<UDP_BITS>>,
     qb_br: DFF<Bits<BR_BITS>>,
     qb_uhl: DFF<Bits<8>>,
-    qb_uhl4: DFF<Bits<8>>,
     qb_l23: DFF<Bits<8>>,
     qb_cs0: DFF<Bits<18>>,
     qb_cs1: DFF<Bits<18>>,
@@ -1416,7 +1420,6 @@ pub struct TxBuilder {
     qb_plen: DFF<Bits<16>>,
     // stage C: UDP length, header length, checksum sum
     add_udp: PrefixAdd<16>,
-    add_tot4: PrefixAdd<16>,
     add_h: PrefixAdd<8>,
     add_sab: PrefixAdd<20>,
     csa_s1: Signal<Local, Bits<20>>,
@@ -1432,13 +1435,15 @@ pub struct TxBuilder {
     qc_ipv6: DFF<Bit>,
     qc_plen: DFF<Bits<16>>,
     qc_udp_len: DFF<Bits<16>>,
-    qc_tot4: DFF<Bits<16>>,
     qc_h: DFF<Bits<8>>,
     qc_sab: DFF<Bits<20>>,
     // stage D: IP length, checksum sum with the total length, frame length, masks
+    add_iplen: PrefixAdd<16>,
     add_w: PrefixAdd<20>,
     add_f: PrefixAdd<17>,
     add_nbpl: PrefixAdd<17>,
+    csw_s: Signal<Local, Bits<20>>,
+    csw_c: Signal<Local, Bits<20>>,
     pm: Signal<Local, Bits<6>>,
     qd_v: DFF<Bit>,
     qd_l2: DFF<Bits<L2_BITS>>,
@@ -1648,7 +1653,6 @@ impl Logic for TxBuilder {
             qb_udp,
             qb_br,
             qb_uhl,
-            qb_uhl4,
             qb_l23,
             qb_cs0,
             qb_cs1,
@@ -1666,7 +1670,6 @@ impl Logic for TxBuilder {
             qc_ipv6,
             qc_plen,
             qc_udp_len,
-            qc_tot4,
             qc_h,
             qc_sab,
             qd_v,
@@ -1926,7 +1929,6 @@ impl Logic for TxBuilder {
             self.qb_udp.d.next = self.hf.udp.val();
             self.qb_br.d.next = self.hf.br.val();
             self.qb_uhl.d.next = self.hf.uhl.val();
-            self.qb_uhl4.d.next = self.hf.uhl4.val();
             self.qb_l23.d.next = self.hf.l23.val();
             self.qb_cs0.d.next = self.hf.cs0.val();
             self.qb_cs1.d.next = self.hf.cs1.val();
@@ -1941,9 +1943,6 @@ impl Logic for TxBuilder {
         self.add_udp.a.next = self.qb_plen.q.val();
         self.add_udp.b.next = bit_cast::<16, 8>(self.qb_uhl.q.val());
         self.add_udp.cin.next = false;
-        self.add_tot4.a.next = self.qb_plen.q.val();
-        self.add_tot4.b.next = bit_cast::<16, 8>(self.qb_uhl4.q.val());
-        self.add_tot4.cin.next = false;
         self.add_h.a.next = self.qb_l23.q.val();
         self.add_h.b.next = self.qb_uhl.q.val();
         self.add_h.cin.next = false;
@@ -1974,15 +1973,24 @@ impl Logic for TxBuilder {
             self.qc_ipv6.d.next = self.qb_ipv6.q.val();
             self.qc_plen.d.next = self.qb_plen.q.val();
             self.qc_udp_len.d.next = self.add_udp.sum.val();
-            self.qc_tot4.d.next = self.add_tot4.sum.val();
             self.qc_h.d.next = self.add_h.sum.val();
             self.qc_sab.d.next = self.add_sab.sum.val();
         }
 
         // ---- stage D: IP length, checksum sum with the total length,
         // frame length, payload beats, lane masks
-        self.add_w.a.next = self.qc_sab.q.val();
-        self.add_w.b.next = bit_cast::<20, 16>(self.qc_tot4.q.val());
+        self.add_iplen.a.next = self.qc_udp_len.q.val();
+        self.add_iplen.b.next = self.k.ipv4_len.val();
+        self.add_iplen.cin.next = false;
+        self.csw_s.next = self.qc_sab.q.val()
+            ^ bit_cast::<20, 16>(self.qc_udp_len.q.val())
+            ^ self.k.ipv4_len20.val();
+        self.csw_c.next = ((self.qc_sab.q.val() & bit_cast::<20, 16>(self.qc_udp_len.q.val()))
+            | (self.qc_sab.q.val() & self.k.ipv4_len20.val())
+            | (bit_cast::<20, 16>(self.qc_udp_len.q.val()) & self.k.ipv4_len20.val()))
+            << 1;
+        self.add_w.a.next = self.csw_s.val();
+        self.add_w.b.next = self.csw_c.val();
         self.add_w.cin.next = false;
         self.add_f.a.next = bit_cast::<17, 8>(self.qc_h.q.val());
         self.add_f.b.next = bit_cast::<17, 16>(self.qc_plen.q.val());
@@ -2000,7 +2008,7 @@ impl Logic for TxBuilder {
             self.qd_vlan.d.next = self.qc_vlan.q.val();
             self.qd_ipv6.d.next = self.qc_ipv6.q.val();
             self.qd_udp_len.d.next = self.qc_udp_len.q.val();
-            self.qd_ip_len.d.next = self.qc_tot4.q.val();
+            self.qd_ip_len.d.next = self.add_iplen.sum.val();
             if self.qc_ipv6.q.val() {
                 self.qd_ip_len.d.next = self.qc_udp_len.q.val();
             }
