@@ -331,8 +331,8 @@ fn prepare(d: &TxDesc) -> Prepared {
     Prepared {
         hdr,
         f,
-        nbpl: ((p + BEAT - 1) / BEAT) as u32,
-        nbout: ((f + BEAT as u32 - 1) / BEAT as u32) & 0x7ff,
+        nbpl: p.div_ceil(BEAT) as u32,
+        nbout: f.div_ceil(BEAT as u32) & 0x7ff,
         s: hl % BEAT,
         hb2: hl & 0x80 != 0,
         pkeep: tail_keep(p),
@@ -901,7 +901,7 @@ impl TxStim {
         } else {
             ops[r.gen_range(0..ops.len())].value()
         };
-        let data = Opcode::from_u8(opcode).map_or(true, |o| o.is_data());
+        let data = Opcode::from_u8(opcode).is_none_or(|o| o.is_data());
         let payload_len: u16 = if !data {
             0
         } else {
@@ -1119,8 +1119,8 @@ mod tests {
             f.extend_from_slice(&p);
             let parsed = braid_spec::parse_frame_on_port(&f, d.udp_dport);
             let op = Opcode::from_u8(d.opcode);
-            let bad_reason =
-                op == Some(Opcode::Nack) && NackReason::from_u8(d.nack_reason).is_none();
+            let bad_reason = op == Some(Opcode::Nack)
+                && braid_spec::NackReason::from_u8(d.nack_reason).is_none();
             if op.is_none() || bad_reason {
                 assert!(parsed.is_err());
             } else {
