@@ -68,7 +68,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     wire  [63:0] k$ones64;
     wire  [511:0] k$ones512;
     wire  [15:0] k$ipv4_len;
-    wire  [19:0] k$ipv4_len20;
     wire  [16:0] k$c63;
     wire  [10:0] k$m1_11;
     reg  qa_v$d;
@@ -298,10 +297,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [7:0] add_h$b;
     reg  add_h$cin;
     wire  [7:0] add_h$sum;
-    reg  [19:0] add_sab$a;
-    reg  [19:0] add_sab$b;
-    reg  add_sab$cin;
-    wire  [19:0] add_sab$sum;
     reg  qc_v$d;
     wire  qc_v$q;
     reg  qc_v$clock;
@@ -332,17 +327,16 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [7:0] qc_h$d;
     wire  [7:0] qc_h$q;
     reg  qc_h$clock;
-    reg  [19:0] qc_sab$d;
-    wire  [19:0] qc_sab$q;
-    reg  qc_sab$clock;
+    reg  [19:0] qc_ps$d;
+    wire  [19:0] qc_ps$q;
+    reg  qc_ps$clock;
+    reg  [19:0] qc_pc$d;
+    wire  [19:0] qc_pc$q;
+    reg  qc_pc$clock;
     reg  [15:0] add_iplen$a;
     reg  [15:0] add_iplen$b;
     reg  add_iplen$cin;
     wire  [15:0] add_iplen$sum;
-    reg  [19:0] add_w$a;
-    reg  [19:0] add_w$b;
-    reg  add_w$cin;
-    wire  [19:0] add_w$sum;
     reg  [16:0] add_f$a;
     reg  [16:0] add_f$b;
     reg  add_f$cin;
@@ -378,9 +372,12 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [15:0] qd_ip_len$d;
     wire  [15:0] qd_ip_len$q;
     reg  qd_ip_len$clock;
-    reg  [19:0] qd_w$d;
-    wire  [19:0] qd_w$q;
-    reg  qd_w$clock;
+    reg  [15:0] qd_x$d;
+    wire  [15:0] qd_x$q;
+    reg  qd_x$clock;
+    reg  [15:0] qd_y$d;
+    wire  [15:0] qd_y$q;
+    reg  qd_y$clock;
     reg  [16:0] qd_f$d;
     wire  [16:0] qd_f$q;
     reg  qd_f$clock;
@@ -782,8 +779,19 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [19:0] csa_c1;
     reg  [19:0] csa_s2;
     reg  [19:0] csa_c2;
-    reg  [19:0] csw_s;
-    reg  [19:0] csw_c;
+    reg  [15:0] csw_b;
+    reg  [15:0] csw_d;
+    reg  [15:0] csw_t;
+    reg  [15:0] csw_tm;
+    reg  [15:0] csw_u;
+    reg  [15:0] csw_x2;
+    reg  [15:0] csw_n2;
+    reg  [15:0] csw_c2;
+    reg  [15:0] csw_s;
+    reg  [15:0] csw_m;
+    reg  [15:0] csw_c;
+    reg  [15:0] csw_x;
+    reg  [15:0] csw_n;
     reg  [5:0] pm;
     reg  [5:0] fm;
     reg  [511:0] rot0;
@@ -805,7 +813,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .ones64(k$ones64),
         .ones512(k$ones512),
         .ipv4_len(k$ipv4_len),
-        .ipv4_len20(k$ipv4_len20),
         .c63(k$c63),
         .m1_11(k$m1_11)
     );
@@ -1154,12 +1161,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .cin(add_h$cin),
         .sum(add_h$sum)
     );
-    tx_builder__add_sab add_sab(
-        .a(add_sab$a),
-        .b(add_sab$b),
-        .cin(add_sab$cin),
-        .sum(add_sab$sum)
-    );
     tx_builder__qc_v qc_v(
         .d(qc_v$d),
         .q(qc_v$q),
@@ -1210,22 +1211,21 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .q(qc_h$q),
         .clock(qc_h$clock)
     );
-    tx_builder__qc_sab qc_sab(
-        .d(qc_sab$d),
-        .q(qc_sab$q),
-        .clock(qc_sab$clock)
+    tx_builder__qc_ps qc_ps(
+        .d(qc_ps$d),
+        .q(qc_ps$q),
+        .clock(qc_ps$clock)
+    );
+    tx_builder__qc_pc qc_pc(
+        .d(qc_pc$d),
+        .q(qc_pc$q),
+        .clock(qc_pc$clock)
     );
     tx_builder__add_iplen add_iplen(
         .a(add_iplen$a),
         .b(add_iplen$b),
         .cin(add_iplen$cin),
         .sum(add_iplen$sum)
-    );
-    tx_builder__add_w add_w(
-        .a(add_w$a),
-        .b(add_w$b),
-        .cin(add_w$cin),
-        .sum(add_w$sum)
     );
     tx_builder__add_f add_f(
         .a(add_f$a),
@@ -1284,10 +1284,15 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .q(qd_ip_len$q),
         .clock(qd_ip_len$clock)
     );
-    tx_builder__qd_w qd_w(
-        .d(qd_w$d),
-        .q(qd_w$q),
-        .clock(qd_w$clock)
+    tx_builder__qd_x qd_x(
+        .d(qd_x$d),
+        .q(qd_x$q),
+        .clock(qd_x$clock)
+    );
+    tx_builder__qd_y qd_y(
+        .d(qd_y$d),
+        .q(qd_y$q),
+        .clock(qd_y$clock)
     );
     tx_builder__qd_f qd_f(
         .d(qd_f$d),
@@ -1981,7 +1986,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qc_plen$clock = clock;
         qc_udp_len$clock = clock;
         qc_h$clock = clock;
-        qc_sab$clock = clock;
+        qc_ps$clock = clock;
+        qc_pc$clock = clock;
         qd_v$clock = clock;
         qd_l2$clock = clock;
         qd_l3$clock = clock;
@@ -1991,7 +1997,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qd_ipv6$clock = clock;
         qd_udp_len$clock = clock;
         qd_ip_len$clock = clock;
-        qd_w$clock = clock;
+        qd_x$clock = clock;
+        qd_y$clock = clock;
         qd_f$clock = clock;
         qd_nbpl$clock = clock;
         qd_s$clock = clock;
@@ -2169,7 +2176,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qc_plen$d = qc_plen$q;
         qc_udp_len$d = qc_udp_len$q;
         qc_h$d = qc_h$q;
-        qc_sab$d = qc_sab$q;
+        qc_ps$d = qc_ps$q;
+        qc_pc$d = qc_pc$q;
         qd_v$d = qd_v$q;
         qd_l2$d = qd_l2$q;
         qd_l3$d = qd_l3$q;
@@ -2179,7 +2187,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         qd_ipv6$d = qd_ipv6$q;
         qd_udp_len$d = qd_udp_len$q;
         qd_ip_len$d = qd_ip_len$q;
-        qd_w$d = qd_w$q;
+        qd_x$d = qd_x$q;
+        qd_y$d = qd_y$q;
         qd_f$d = qd_f$q;
         qd_nbpl$d = qd_nbpl$q;
         qd_s$d = qd_s$q;
@@ -2418,9 +2427,6 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         csa_c1 = ((((qb_cs0$q) & 20'hfffff) & ((qb_cs1$q) & 20'hfffff)) | (((qb_cs0$q) & 20'hfffff) & ((qb_cs2$q) & 20'hfffff)) | (((qb_cs1$q) & 20'hfffff) & ((qb_cs2$q) & 20'hfffff))) << 32'h1;
         csa_s2 = csa_s1 ^ csa_c1 ^ ((qb_cs3$q) & 20'hfffff);
         csa_c2 = ((csa_s1 & csa_c1) | (csa_s1 & ((qb_cs3$q) & 20'hfffff)) | (csa_c1 & ((qb_cs3$q) & 20'hfffff))) << 32'h1;
-        add_sab$a = csa_s2;
-        add_sab$b = csa_c2;
-        add_sab$cin = 1'b0;
         if (free_c) begin
             qc_v$d = qb_v$q;
             qc_l2$d = qb_l2$q;
@@ -2432,16 +2438,25 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             qc_plen$d = qb_plen$q;
             qc_udp_len$d = add_udp$sum;
             qc_h$d = add_h$sum;
-            qc_sab$d = add_sab$sum;
+            qc_ps$d = csa_s2;
+            qc_pc$d = csa_c2;
         end
         add_iplen$a = qc_udp_len$q;
         add_iplen$b = k$ipv4_len;
         add_iplen$cin = 1'b0;
-        csw_s = qc_sab$q ^ ((qc_udp_len$q) & 20'hfffff) ^ k$ipv4_len20;
-        csw_c = ((qc_sab$q & ((qc_udp_len$q) & 20'hfffff)) | (qc_sab$q & k$ipv4_len20) | (((qc_udp_len$q) & 20'hfffff) & k$ipv4_len20)) << 32'h1;
-        add_w$a = csw_s;
-        add_w$b = csw_c;
-        add_w$cin = 1'b0;
+        csw_b = ((qc_ps$q[(32'h10)+:(4)]) & 16'hffff);
+        csw_d = ((qc_pc$q[(32'h10)+:(4)]) & 16'hffff);
+        csw_s = qc_ps$q[(32'h0)+:(16)] ^ qc_pc$q[(32'h0)+:(16)] ^ qc_udp_len$q;
+        csw_m = (qc_ps$q[(32'h0)+:(16)] & qc_pc$q[(32'h0)+:(16)]) | (qc_ps$q[(32'h0)+:(16)] & qc_udp_len$q) | (qc_pc$q[(32'h0)+:(16)] & qc_udp_len$q);
+        csw_c = (csw_m << 32'h1) | (csw_m >> 32'hf);
+        csw_t = csw_b ^ csw_d ^ k$ipv4_len;
+        csw_tm = (csw_b & csw_d) | (csw_b & k$ipv4_len) | (csw_d & k$ipv4_len);
+        csw_u = (csw_tm << 32'h1) | (csw_tm >> 32'hf);
+        csw_x2 = csw_s ^ csw_c ^ csw_t;
+        csw_n2 = (csw_s & csw_c) | (csw_s & csw_t) | (csw_c & csw_t);
+        csw_c2 = (csw_n2 << 32'h1) | (csw_n2 >> 32'hf);
+        csw_x = csw_x2 ^ csw_c2 ^ csw_u;
+        csw_n = (csw_x2 & csw_c2) | (csw_x2 & csw_u) | (csw_c2 & csw_u);
         add_f$a = ((qc_h$q) & 17'h1ffff);
         add_f$b = ((qc_plen$q) & 17'h1ffff);
         add_f$cin = 1'b0;
@@ -2462,7 +2477,8 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             if (qc_ipv6$q) begin
                 qd_ip_len$d = qc_udp_len$q;
             end
-            qd_w$d = add_w$sum;
+            qd_x$d = csw_x;
+            qd_y$d = (csw_n << 32'h1) | (csw_n >> 32'hf);
             qd_f$d = add_f$sum;
             qd_nbpl$d = add_nbpl$sum[(32'h6)+:(11)];
             qd_s$d = qc_h$q[(32'h0)+:(6)];
@@ -2473,11 +2489,11 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
                 qd_pkeep$d = k$ones64;
             end
         end
-        add_t0$a = ((qd_w$q[(32'h0)+:(16)]) & 17'h1ffff);
-        add_t0$b = ((qd_w$q[(32'h10)+:(4)]) & 17'h1ffff);
+        add_t0$a = ((qd_x$q) & 17'h1ffff);
+        add_t0$b = ((qd_y$q) & 17'h1ffff);
         add_t0$cin = 1'b0;
-        add_t1$a = ((qd_w$q[(32'h0)+:(16)]) & 17'h1ffff);
-        add_t1$b = ((qd_w$q[(32'h10)+:(4)]) & 17'h1ffff);
+        add_t1$a = ((qd_x$q) & 17'h1ffff);
+        add_t1$b = ((qd_y$q) & 17'h1ffff);
         add_t1$cin = 1'b1;
         add_nbout$a = qd_f$q;
         add_nbout$b = k$c63;
@@ -3257,52 +3273,6 @@ module tx_builder__add_pl(a,b,cin,sum);
 endmodule // tx_builder__add_pl
 
 
-module tx_builder__add_sab(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
-    input wire  cin;
-    output reg  [19:0] sum;
-
-    // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // tx_builder__add_sab
-
-
 module tx_builder__add_t0(a,b,cin,sum);
 
     // Module arguments
@@ -3439,52 +3409,6 @@ module tx_builder__add_udp(a,b,cin,sum);
     end
 
 endmodule // tx_builder__add_udp
-
-
-module tx_builder__add_w(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
-    input wire  cin;
-    output reg  [19:0] sum;
-
-    // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // tx_builder__add_w
 
 
 module tx_builder__asm(l2,l3,udp,br,vlan,ipv6,ip_len,udp_len,csum,hdr0,hdr1,hdr2);
@@ -4799,13 +4723,12 @@ module tx_builder__hf$add_cs3(a,b,cin,sum);
 endmodule // tx_builder__hf$add_cs3
 
 
-module tx_builder__k(ones64,ones512,ipv4_len,ipv4_len20,c63,m1_11);
+module tx_builder__k(ones64,ones512,ipv4_len,c63,m1_11);
 
     // Module arguments
     output reg  [63:0] ones64;
     output reg  [511:0] ones512;
     output reg  [15:0] ipv4_len;
-    output reg  [19:0] ipv4_len20;
     output reg  [16:0] c63;
     output reg  [10:0] m1_11;
 
@@ -4813,7 +4736,6 @@ module tx_builder__k(ones64,ones512,ipv4_len,ipv4_len20,c63,m1_11);
     localparam  k_ones64 = 64'hffffffffffffffff;
     localparam  k_ones512 = 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
     localparam  k_ipv4_len = 16'h14;
-    localparam  k_ipv4_len20 = 20'h14;
     localparam  k_c63 = 17'b111111;
     localparam  k_m1_11 = 11'b11111111111;
 
@@ -4822,7 +4744,6 @@ module tx_builder__k(ones64,ones512,ipv4_len,ipv4_len20,c63,m1_11);
         ones64 = k_ones64;
         ones512 = k_ones512;
         ipv4_len = k_ipv4_len;
-        ipv4_len20 = k_ipv4_len20;
         c63 = k_c63;
         m1_11 = k_m1_11;
     end
@@ -6027,6 +5948,25 @@ module tx_builder__qc_l3(d,q,clock);
 endmodule // tx_builder__qc_l3
 
 
+module tx_builder__qc_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [19:0] d;
+    output reg  [19:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 20'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__qc_pc
+
+
 module tx_builder__qc_plen(d,q,clock);
 
     // Module arguments
@@ -6046,7 +5986,7 @@ module tx_builder__qc_plen(d,q,clock);
 endmodule // tx_builder__qc_plen
 
 
-module tx_builder__qc_sab(d,q,clock);
+module tx_builder__qc_ps(d,q,clock);
 
     // Module arguments
     input wire  [19:0] d;
@@ -6062,7 +6002,7 @@ module tx_builder__qc_sab(d,q,clock);
        q <= d;
     end
 
-endmodule // tx_builder__qc_sab
+endmodule // tx_builder__qc_ps
 
 
 module tx_builder__qc_udp(d,q,clock);
@@ -6426,23 +6366,42 @@ module tx_builder__qd_vlan(d,q,clock);
 endmodule // tx_builder__qd_vlan
 
 
-module tx_builder__qd_w(d,q,clock);
+module tx_builder__qd_x(d,q,clock);
 
     // Module arguments
-    input wire  [19:0] d;
-    output reg  [19:0] q;
+    input wire  [15:0] d;
+    output reg  [15:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 20'h0;
+       q = 16'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // tx_builder__qd_w
+endmodule // tx_builder__qd_x
+
+
+module tx_builder__qd_y(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__qd_y
 
 
 module tx_builder__qe_br(d,q,clock);

@@ -62,8 +62,9 @@
 //!
 //! Descriptors go through a 6-stage elastic pipeline (A: the fields; B: every
 //! field in place in big-endian pieces; C: UDP and header lengths, checksum
-//! partial sum; D: IP length, checksum with the total length, frame length;
-//! E: checksum folded, beat counts, lane masks; P: the header assembled into
+//! partial sum as a carry-save pair; D: IP length, checksum reduced with the
+//! total length to two words, frame length; E: checksum (the two words'
+//! end-around-carry sum), beat counts, lane masks; P: the header assembled into
 //! three little-endian beats). A stage takes the previous stage's descriptor
 //! when it is empty or its own moves on at the same edge, so `d_ready` is 1
 //! whenever stage A is empty or the pipeline moves. The sequencer takes the
@@ -88,10 +89,12 @@
 //! beat on `m_*` after edge t + 8 at the earliest (stages A..P, the
 //! sequencer, the rotator, the FIFO).
 //!
-//! Logic depth: adders are parallel-prefix, the checksum's one's-complement
-//! sum is a carry-save tree over three stages with the end-around carry
-//! folded by a pair of adders, and the byte rotator and merge sit in stages
-//! of their own.
+//! Logic depth: adders are parallel-prefix; the checksum's one's-complement
+//! sum is carry-save through stages B to D (no carry-propagate adder before
+//! stage E: D reduces C's carry-save pair, the UDP length and 20 modulo
+//! 0xFFFF to two 16-bit words with end-around-carry 3:2 compressors) and one
+//! end-around-carry addition (a pair of adders) in stage E; the byte rotator
+//! and merge sit in stages of their own.
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::field::Field;
@@ -1179,8 +1182,6 @@ pub struct TxConst {
     pub ones512: Signal<Out, Bits<512>>,
     /// IPv4 header length (16 bits).
     pub ipv4_len: Signal<Out, Bits<16>>,
-    /// IPv4 header length (20 bits).
-    pub ipv4_len20: Signal<Out, Bits<20>>,
     /// 63 (rounds a byte count up to whole beats).
     pub c63: Signal<Out, Bits<17>>,
     /// 2^11 - 1 (adding it subtracts one).
@@ -1188,7 +1189,6 @@ pub struct TxConst {
     k_ones64: Constant<Bits<64>>,
     k_ones512: Constant<Bits<512>>,
     k_ipv4_len: Constant<Bits<16>>,
-    k_ipv4_len20: Constant<Bits<20>>,
     k_c63: Constant<Bits<17>>,
     k_m1_11: Constant<Bits<11>>,
 }
@@ -1199,13 +1199,11 @@ impl Default for TxConst {
             ones64: Default::default(),
             ones512: Default::default(),
             ipv4_len: Default::default(),
-            ipv4_len20: Default::default(),
             c63: Default::default(),
             m1_11: Default::default(),
             k_ones64: Constant::new(!Bits::<64>::default()),
             k_ones512: Constant::new(!Bits::<512>::default()),
             k_ipv4_len: kb(IPV4_LEN as u64),
-            k_ipv4_len20: kb(IPV4_LEN as u64),
             k_c63: kb(BEAT_BYTES as u64 - 1),
             k_m1_11: kb(0x7ff),
         }
@@ -1218,7 +1216,6 @@ impl Logic for TxConst {
         self.ones64.next = self.k_ones64.val();
         self.ones512.next = self.k_ones512.val();
         self.ipv4_len.next = self.k_ipv4_len.val();
-        self.ipv4_len20.next = self.k_ipv4_len20.val();
         self.c63.next = self.k_c63.val();
         self.m1_11.next = self.k_m1_11.val();
     }
@@ -1418,10 +1415,9 @@ pub struct TxBuilder {
     qb_vlan: DFF<Bit>,
     qb_ipv6: DFF<Bit>,
     qb_plen: DFF<Bits<16>>,
-    // stage C: UDP length, header length, checksum sum
+    // stage C: UDP length, header length, checksum partial sum as a carry-save pair
     add_udp: PrefixAdd<16>,
     add_h: PrefixAdd<8>,
-    add_sab: PrefixAdd<20>,
     csa_s1: Signal<Local, Bits<20>>,
     csa_c1: Signal<Local, Bits<20>>,
     csa_s2: Signal<Local, Bits<20>>,
@@ -1436,14 +1432,25 @@ pub struct TxBuilder {
     qc_plen: DFF<Bits<16>>,
     qc_udp_len: DFF<Bits<16>>,
     qc_h: DFF<Bits<8>>,
-    qc_sab: DFF<Bits<20>>,
-    // stage D: IP length, checksum sum with the total length, frame length, masks
+    qc_ps: DFF<Bits<20>>,
+    qc_pc: DFF<Bits<20>>,
+    // stage D: IP length, checksum reduced to two words, frame length, masks
     add_iplen: PrefixAdd<16>,
-    add_w: PrefixAdd<20>,
     add_f: PrefixAdd<17>,
     add_nbpl: PrefixAdd<17>,
-    csw_s: Signal<Local, Bits<20>>,
-    csw_c: Signal<Local, Bits<20>>,
+    csw_b: Signal<Local, Bits<16>>,
+    csw_d: Signal<Local, Bits<16>>,
+    csw_t: Signal<Local, Bits<16>>,
+    csw_tm: Signal<Local, Bits<16>>,
+    csw_u: Signal<Local, Bits<16>>,
+    csw_x2: Signal<Local, Bits<16>>,
+    csw_n2: Signal<Local, Bits<16>>,
+    csw_c2: Signal<Local, Bits<16>>,
+    csw_s: Signal<Local, Bits<16>>,
+    csw_m: Signal<Local, Bits<16>>,
+    csw_c: Signal<Local, Bits<16>>,
+    csw_x: Signal<Local, Bits<16>>,
+    csw_n: Signal<Local, Bits<16>>,
     pm: Signal<Local, Bits<6>>,
     qd_v: DFF<Bit>,
     qd_l2: DFF<Bits<L2_BITS>>,
@@ -1454,14 +1461,16 @@ pub struct TxBuilder {
     qd_ipv6: DFF<Bit>,
     qd_udp_len: DFF<Bits<16>>,
     qd_ip_len: DFF<Bits<16>>,
-    qd_w: DFF<Bits<20>>,
+    qd_x: DFF<Bits<16>>,
+    qd_y: DFF<Bits<16>>,
     qd_f: DFF<Bits<17>>,
     qd_nbpl: DFF<Bits<11>>,
     qd_s: DFF<Bits<6>>,
     qd_hb2: DFF<Bit>,
     qd_smask: DFF<Bits<512>>,
     qd_pkeep: DFF<Bits<64>>,
-    // stage E: checksum fold, beat count, last-beat keep
+    // stage E: checksum (end-around-carry sum of the two words), beat count,
+    // last-beat keep
     add_t0: PrefixAdd<17>,
     add_t1: PrefixAdd<17>,
     add_nbout: PrefixAdd<17>,
@@ -1671,7 +1680,8 @@ impl Logic for TxBuilder {
             qc_plen,
             qc_udp_len,
             qc_h,
-            qc_sab,
+            qc_ps,
+            qc_pc,
             qd_v,
             qd_l2,
             qd_l3,
@@ -1681,7 +1691,8 @@ impl Logic for TxBuilder {
             qd_ipv6,
             qd_udp_len,
             qd_ip_len,
-            qd_w,
+            qd_x,
+            qd_y,
             qd_f,
             qd_nbpl,
             qd_s,
@@ -1939,7 +1950,7 @@ impl Logic for TxBuilder {
             self.qb_plen.d.next = self.qa_payload_len.q.val();
         }
 
-        // ---- stage C: UDP length, header length, checksum partial sum
+        // ---- stage C: UDP length, header length, checksum partial sum (carry-save pair)
         self.add_udp.a.next = self.qb_plen.q.val();
         self.add_udp.b.next = bit_cast::<16, 8>(self.qb_uhl.q.val());
         self.add_udp.cin.next = false;
@@ -1960,9 +1971,6 @@ impl Logic for TxBuilder {
             | (self.csa_s1.val() & bit_cast::<20, 18>(self.qb_cs3.q.val()))
             | (self.csa_c1.val() & bit_cast::<20, 18>(self.qb_cs3.q.val())))
             << 1;
-        self.add_sab.a.next = self.csa_s2.val();
-        self.add_sab.b.next = self.csa_c2.val();
-        self.add_sab.cin.next = false;
         if self.free_c.val() {
             self.qc_v.d.next = self.qb_v.q.val();
             self.qc_l2.d.next = self.qb_l2.q.val();
@@ -1974,24 +1982,44 @@ impl Logic for TxBuilder {
             self.qc_plen.d.next = self.qb_plen.q.val();
             self.qc_udp_len.d.next = self.add_udp.sum.val();
             self.qc_h.d.next = self.add_h.sum.val();
-            self.qc_sab.d.next = self.add_sab.sum.val();
+            self.qc_ps.d.next = self.csa_s2.val();
+            self.qc_pc.d.next = self.csa_c2.val();
         }
 
-        // ---- stage D: IP length, checksum sum with the total length,
+        // ---- stage D: IP length, checksum reduced to two words,
         // frame length, payload beats, lane masks
         self.add_iplen.a.next = self.qc_udp_len.q.val();
         self.add_iplen.b.next = self.k.ipv4_len.val();
         self.add_iplen.cin.next = false;
-        self.csw_s.next = self.qc_sab.q.val()
-            ^ bit_cast::<20, 16>(self.qc_udp_len.q.val())
-            ^ self.k.ipv4_len20.val();
-        self.csw_c.next = ((self.qc_sab.q.val() & bit_cast::<20, 16>(self.qc_udp_len.q.val()))
-            | (self.qc_sab.q.val() & self.k.ipv4_len20.val())
-            | (bit_cast::<20, 16>(self.qc_udp_len.q.val()) & self.k.ipv4_len20.val()))
-            << 1;
-        self.add_w.a.next = self.csw_s.val();
-        self.add_w.b.next = self.csw_c.val();
-        self.add_w.cin.next = false;
+        // the one's-complement sum modulo 0xFFFF (2^16 = 1, so bits 19:16 of
+        // the partial sum words add in at bit 0 and carries out of bit 15
+        // wrap to bit 0): 3:2 compressors with end-around carries reduce the
+        // partial sum pair (low and high parts), the UDP length and 20 (IPv4
+        // total length = 20 + UDP length) to two words; stage E adds them
+        self.csw_b.next = bit_cast::<16, 4>(self.qc_ps.q.val().get_bits::<4>(16));
+        self.csw_d.next = bit_cast::<16, 4>(self.qc_pc.q.val().get_bits::<4>(16));
+        self.csw_s.next = self.qc_ps.q.val().get_bits::<16>(0)
+            ^ self.qc_pc.q.val().get_bits::<16>(0)
+            ^ self.qc_udp_len.q.val();
+        self.csw_m.next = (self.qc_ps.q.val().get_bits::<16>(0)
+            & self.qc_pc.q.val().get_bits::<16>(0))
+            | (self.qc_ps.q.val().get_bits::<16>(0) & self.qc_udp_len.q.val())
+            | (self.qc_pc.q.val().get_bits::<16>(0) & self.qc_udp_len.q.val());
+        self.csw_c.next = (self.csw_m.val() << 1) | (self.csw_m.val() >> 15);
+        self.csw_t.next = self.csw_b.val() ^ self.csw_d.val() ^ self.k.ipv4_len.val();
+        self.csw_tm.next = (self.csw_b.val() & self.csw_d.val())
+            | (self.csw_b.val() & self.k.ipv4_len.val())
+            | (self.csw_d.val() & self.k.ipv4_len.val());
+        self.csw_u.next = (self.csw_tm.val() << 1) | (self.csw_tm.val() >> 15);
+        self.csw_x2.next = self.csw_s.val() ^ self.csw_c.val() ^ self.csw_t.val();
+        self.csw_n2.next = (self.csw_s.val() & self.csw_c.val())
+            | (self.csw_s.val() & self.csw_t.val())
+            | (self.csw_c.val() & self.csw_t.val());
+        self.csw_c2.next = (self.csw_n2.val() << 1) | (self.csw_n2.val() >> 15);
+        self.csw_x.next = self.csw_x2.val() ^ self.csw_c2.val() ^ self.csw_u.val();
+        self.csw_n.next = (self.csw_x2.val() & self.csw_c2.val())
+            | (self.csw_x2.val() & self.csw_u.val())
+            | (self.csw_c2.val() & self.csw_u.val());
         self.add_f.a.next = bit_cast::<17, 8>(self.qc_h.q.val());
         self.add_f.b.next = bit_cast::<17, 16>(self.qc_plen.q.val());
         self.add_f.cin.next = false;
@@ -2012,7 +2040,8 @@ impl Logic for TxBuilder {
             if self.qc_ipv6.q.val() {
                 self.qd_ip_len.d.next = self.qc_udp_len.q.val();
             }
-            self.qd_w.d.next = self.add_w.sum.val();
+            self.qd_x.d.next = self.csw_x.val();
+            self.qd_y.d.next = (self.csw_n.val() << 1) | (self.csw_n.val() >> 15);
             self.qd_f.d.next = self.add_f.sum.val();
             self.qd_nbpl.d.next = self.add_nbpl.sum.val().get_bits::<11>(6);
             self.qd_s.d.next = self.qc_h.q.val().get_bits::<6>(0);
@@ -2025,12 +2054,13 @@ impl Logic for TxBuilder {
             }
         }
 
-        // ---- stage E: checksum (end-around carry folded), beats, last keep
-        self.add_t0.a.next = bit_cast::<17, 16>(self.qd_w.q.val().get_bits::<16>(0));
-        self.add_t0.b.next = bit_cast::<17, 4>(self.qd_w.q.val().get_bits::<4>(16));
+        // ---- stage E: checksum (the two words' end-around-carry sum), beats,
+        // last keep
+        self.add_t0.a.next = bit_cast::<17, 16>(self.qd_x.q.val());
+        self.add_t0.b.next = bit_cast::<17, 16>(self.qd_y.q.val());
         self.add_t0.cin.next = false;
-        self.add_t1.a.next = bit_cast::<17, 16>(self.qd_w.q.val().get_bits::<16>(0));
-        self.add_t1.b.next = bit_cast::<17, 4>(self.qd_w.q.val().get_bits::<4>(16));
+        self.add_t1.a.next = bit_cast::<17, 16>(self.qd_x.q.val());
+        self.add_t1.b.next = bit_cast::<17, 16>(self.qd_y.q.val());
         self.add_t1.cin.next = true;
         self.add_nbout.a.next = self.qd_f.q.val();
         self.add_nbout.b.next = self.k.c63.val();
