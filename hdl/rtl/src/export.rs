@@ -73,6 +73,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver message tracker (byte counts per message, completions in MSN order per stream; block RAM)",
             generate: gen::<crate::MsgTracker>,
         },
+        ExportedBlock {
+            name: "tx_builder",
+            description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
+            generate: gen::<crate::TxBuilder>,
+        },
     ]
 }
 
