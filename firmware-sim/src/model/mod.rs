@@ -9,15 +9,23 @@
 pub mod loss_detector;
 pub mod mr_check;
 pub mod path_cc;
+pub mod msg_tracker;
 pub mod path_window;
+pub mod reg_block;
+pub mod rx_path_table;
 pub mod sack_tracker;
+pub mod tx_builder;
 pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use path_cc::{PathCcFullModel, PathCcModel, PathCcTinyModel};
+pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};
 pub use path_window::PathWindowModel;
+pub use reg_block::RegBlockModel;
+pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
+pub use tx_builder::TxBuilderModel;
 pub use w256::W256;
 
 use std::fmt::Debug;
