@@ -420,6 +420,10 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [31:0] add_rto$b;
     reg  add_rto$cin;
     wire  [31:0] add_rto$sum;
+    reg  [24:0] cmp_icw$a;
+    reg  [24:0] cmp_icw$b;
+    reg  cmp_icw$cin;
+    wire  [24:0] cmp_icw$sum;
     reg  [23:0] pk4$cwnd;
     reg  [15:0] pk4$alpha;
     reg  [23:0] pk4$srtt;
@@ -456,9 +460,9 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [16:0] s4_inc$d;
     wire  [16:0] s4_inc$q;
     reg  s4_inc$clock;
-    reg  [23:0] s4_init_t$d;
-    wire  [23:0] s4_init_t$q;
-    reg  s4_init_t$clock;
+    reg  [23:0] s4_init_cw$d;
+    wire  [23:0] s4_init_cw$q;
+    reg  s4_init_cw$clock;
     reg  [7:0] s4_match$d;
     wire  [7:0] s4_match$q;
     reg  s4_match$clock;
@@ -495,26 +499,28 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [31:0] s4_rto_sum$d;
     wire  [31:0] s4_rto_sum$q;
     reg  s4_rto_sum$clock;
+    reg  [31:0] s4_mt$d;
+    wire  [31:0] s4_mt$q;
+    reg  s4_mt$clock;
     reg  [24:0] add_mmi$a;
     reg  [24:0] add_mmi$b;
     reg  add_mmi$cin;
     wire  [24:0] add_mmi$sum;
-    reg  [32:0] cmp_lo$a;
-    reg  [32:0] cmp_lo$b;
+    reg  [31:0] cmp_lo$a;
+    reg  [31:0] cmp_lo$b;
     reg  cmp_lo$cin;
-    wire  [32:0] cmp_lo$sum;
-    reg  [32:0] cmp_hi$a;
-    reg  [32:0] cmp_hi$b;
-    reg  cmp_hi$cin;
-    wire  [32:0] cmp_hi$sum;
-    reg  [32:0] cmp_inv$a;
-    reg  [32:0] cmp_inv$b;
-    reg  cmp_inv$cin;
-    wire  [32:0] cmp_inv$sum;
-    reg  [24:0] cmp_icw$a;
-    reg  [24:0] cmp_icw$b;
-    reg  cmp_icw$cin;
-    wire  [24:0] cmp_icw$sum;
+    wire  [31:0] cmp_lo$sum;
+    wire  cmp_lo$cout;
+    reg  [31:0] cmp_os$a;
+    reg  [31:0] cmp_os$b;
+    reg  cmp_os$cin;
+    wire  [31:0] cmp_os$sum;
+    wire  cmp_os$cout;
+    reg  [31:0] cmp_om$a;
+    reg  [31:0] cmp_om$b;
+    reg  cmp_om$cin;
+    wire  [31:0] cmp_om$sum;
+    wire  cmp_om$cout;
     reg  s5_v$d;
     wire  s5_v$q;
     reg  s5_v$clock;
@@ -527,42 +533,36 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [23:0] s5_cw_min$d;
     wire  [23:0] s5_cw_min$q;
     reg  s5_cw_min$clock;
-    reg  [23:0] s5_cw_max$d;
-    wire  [23:0] s5_cw_max$q;
-    reg  s5_cw_max$clock;
     reg  [31:0] s5_rto_max$d;
     wire  [31:0] s5_rto_max$q;
     reg  s5_rto_max$clock;
     reg  [16:0] s5_inc$d;
     wire  [16:0] s5_inc$q;
     reg  s5_inc$clock;
-    reg  [23:0] s5_init_cw$d;
-    wire  [23:0] s5_init_cw$q;
-    reg  s5_init_cw$clock;
     reg  [7:0] s5_match$d;
     wire  [7:0] s5_match$q;
     reg  s5_match$clock;
     reg  [157:0] s5_rec$d;
     wire  [157:0] s5_rec$q;
     reg  s5_rec$clock;
-    reg  [157:0] s5_oth$d;
-    wire  [157:0] s5_oth$q;
-    reg  s5_oth$clock;
-    reg  s5_init$d;
-    wire  s5_init$q;
-    reg  s5_init$clock;
-    reg  s5_fired$d;
-    wire  s5_fired$q;
-    reg  s5_fired$clock;
-    reg  s5_lcut$d;
-    wire  s5_lcut$q;
-    reg  s5_lcut$clock;
-    reg  s5_ecn$d;
-    wire  s5_ecn$q;
-    reg  s5_ecn$clock;
-    reg  s5_ai$d;
-    wire  s5_ai$q;
-    reg  s5_ai$clock;
+    reg  [23:0] s5_co$d;
+    wire  [23:0] s5_co$q;
+    reg  s5_co$clock;
+    reg  [23:0] s5_q$d;
+    wire  [23:0] s5_q$q;
+    reg  s5_q$clock;
+    reg  s5_kc$d;
+    wire  s5_kc$q;
+    reg  s5_kc$clock;
+    reg  s5_kh$d;
+    wire  s5_kh$q;
+    reg  s5_kh$clock;
+    reg  s5_kx$d;
+    wire  s5_kx$q;
+    reg  s5_kx$clock;
+    reg  s5_ka$d;
+    wire  s5_ka$q;
+    reg  s5_ka$clock;
     reg  s5_rep$d;
     wire  s5_rep$q;
     reg  s5_rep$clock;
@@ -575,9 +575,12 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  s5_retire$d;
     wire  s5_retire$q;
     reg  s5_retire$clock;
-    reg  [31:0] s5_base$d;
-    wire  [31:0] s5_base$q;
-    reg  s5_base$clock;
+    reg  [31:0] s5_sh$d;
+    wire  [31:0] s5_sh$q;
+    reg  s5_sh$clock;
+    reg  s5_over$d;
+    wire  s5_over$q;
+    reg  s5_over$clock;
     reg  [1:0] s5_cs$d;
     wire  [1:0] s5_cs$q;
     reg  s5_cs$clock;
@@ -587,38 +590,21 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  s5_mmi_neg$d;
     wire  s5_mmi_neg$q;
     reg  s5_mmi_neg$clock;
-    reg  [23:0] mux_e$a;
-    reg  [23:0] mux_e$b;
-    reg  mux_e$sel;
-    wire  [23:0] mux_e$y;
-    reg  [23:0] step_l$c;
-    reg  [1:0] step_l$cs;
-    reg  [23:0] step_l$cw_min;
-    reg  [23:0] step_l$cw_max;
-    reg  [16:0] step_l$inc;
-    reg  [23:0] step_l$mmi;
-    reg  step_l$mmi_neg;
-    reg  [23:0] step_l$init_cw;
-    reg  step_l$do_init;
-    reg  step_l$do_min;
-    reg  step_l$do_half;
-    reg  step_l$do_cut;
-    reg  step_l$do_ai;
-    wire  [23:0] step_l$cw;
-    reg  [23:0] step_o$c;
-    reg  [1:0] step_o$cs;
-    reg  [23:0] step_o$cw_min;
-    reg  [23:0] step_o$cw_max;
-    reg  [16:0] step_o$inc;
-    reg  [23:0] step_o$mmi;
-    reg  step_o$mmi_neg;
-    reg  [23:0] step_o$init_cw;
-    reg  step_o$do_init;
-    reg  step_o$do_min;
-    reg  step_o$do_half;
-    reg  step_o$do_cut;
-    reg  step_o$do_ai;
-    wire  [23:0] step_o$cw;
+    reg  [23:0] cand$p_prev;
+    reg  cand$uq_prev;
+    reg  cand$m1;
+    reg  [23:0] cand$co;
+    reg  [1:0] cand$cs;
+    reg  cand$kc;
+    reg  cand$kh;
+    reg  cand$kx;
+    reg  cand$ka;
+    reg  [16:0] cand$inc;
+    reg  [23:0] cand$cw_min;
+    reg  [23:0] cand$mmi;
+    reg  cand$mmi_neg;
+    wire  [23:0] cand$p;
+    wire  cand$uq;
     reg  [23:0] pk6$cwnd;
     reg  [15:0] pk6$alpha;
     reg  [23:0] pk6$srtt;
@@ -631,6 +617,12 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  pk6$armed;
     reg  pk6$loss_cut;
     wire  [157:0] pk6$rec;
+    reg  [23:0] s6_q$d;
+    wire  [23:0] s6_q$q;
+    reg  s6_q$clock;
+    reg  s6_uq$d;
+    wire  s6_uq$q;
+    reg  s6_uq$clock;
     reg  s6_v$d;
     wire  s6_v$q;
     reg  s6_v$clock;
@@ -761,12 +753,13 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [16:0] c_y;
     reg  [16:0] c_z;
     reg  [15:0] c_alpha;
+    reg  [7:0] c_tmo;
     reg  [15:0] d_al;
-    reg  d_lo;
-    reg  d_hi;
-    reg  d_inv;
-    reg  [39:0] e_sh;
-    reg  [7:0] e_tmo;
+    reg  [31:0] d_nmin;
+    reg  [31:0] d_nsum;
+    reg  [7:0] d_tmo;
+    reg  [31:0] d_sh_sum;
+    reg  [31:0] d_sh_min;
     reg  [31:0] f_new;
 
     // Sub module instances
@@ -1381,6 +1374,12 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .cin(add_rto$cin),
         .sum(add_rto$sum)
     );
+    path_cc__cmp_icw cmp_icw(
+        .a(cmp_icw$a),
+        .b(cmp_icw$b),
+        .cin(cmp_icw$cin),
+        .sum(cmp_icw$sum)
+    );
     path_cc__pk4 pk4(
         .cwnd(pk4$cwnd),
         .alpha(pk4$alpha),
@@ -1435,10 +1434,10 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s4_inc$q),
         .clock(s4_inc$clock)
     );
-    path_cc__s4_init_t s4_init_t(
-        .d(s4_init_t$d),
-        .q(s4_init_t$q),
-        .clock(s4_init_t$clock)
+    path_cc__s4_init_cw s4_init_cw(
+        .d(s4_init_cw$d),
+        .q(s4_init_cw$q),
+        .clock(s4_init_cw$clock)
     );
     path_cc__s4_match s4_match(
         .d(s4_match$d),
@@ -1500,6 +1499,11 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s4_rto_sum$q),
         .clock(s4_rto_sum$clock)
     );
+    path_cc__s4_mt s4_mt(
+        .d(s4_mt$d),
+        .q(s4_mt$q),
+        .clock(s4_mt$clock)
+    );
     path_cc__add_mmi add_mmi(
         .a(add_mmi$a),
         .b(add_mmi$b),
@@ -1510,25 +1514,22 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .a(cmp_lo$a),
         .b(cmp_lo$b),
         .cin(cmp_lo$cin),
-        .sum(cmp_lo$sum)
+        .sum(cmp_lo$sum),
+        .cout(cmp_lo$cout)
     );
-    path_cc__cmp_hi cmp_hi(
-        .a(cmp_hi$a),
-        .b(cmp_hi$b),
-        .cin(cmp_hi$cin),
-        .sum(cmp_hi$sum)
+    path_cc__cmp_os cmp_os(
+        .a(cmp_os$a),
+        .b(cmp_os$b),
+        .cin(cmp_os$cin),
+        .sum(cmp_os$sum),
+        .cout(cmp_os$cout)
     );
-    path_cc__cmp_inv cmp_inv(
-        .a(cmp_inv$a),
-        .b(cmp_inv$b),
-        .cin(cmp_inv$cin),
-        .sum(cmp_inv$sum)
-    );
-    path_cc__cmp_icw cmp_icw(
-        .a(cmp_icw$a),
-        .b(cmp_icw$b),
-        .cin(cmp_icw$cin),
-        .sum(cmp_icw$sum)
+    path_cc__cmp_om cmp_om(
+        .a(cmp_om$a),
+        .b(cmp_om$b),
+        .cin(cmp_om$cin),
+        .sum(cmp_om$sum),
+        .cout(cmp_om$cout)
     );
     path_cc__s5_v s5_v(
         .d(s5_v$d),
@@ -1550,11 +1551,6 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s5_cw_min$q),
         .clock(s5_cw_min$clock)
     );
-    path_cc__s5_cw_max s5_cw_max(
-        .d(s5_cw_max$d),
-        .q(s5_cw_max$q),
-        .clock(s5_cw_max$clock)
-    );
     path_cc__s5_rto_max s5_rto_max(
         .d(s5_rto_max$d),
         .q(s5_rto_max$q),
@@ -1564,11 +1560,6 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .d(s5_inc$d),
         .q(s5_inc$q),
         .clock(s5_inc$clock)
-    );
-    path_cc__s5_init_cw s5_init_cw(
-        .d(s5_init_cw$d),
-        .q(s5_init_cw$q),
-        .clock(s5_init_cw$clock)
     );
     path_cc__s5_match s5_match(
         .d(s5_match$d),
@@ -1580,35 +1571,35 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s5_rec$q),
         .clock(s5_rec$clock)
     );
-    path_cc__s5_oth s5_oth(
-        .d(s5_oth$d),
-        .q(s5_oth$q),
-        .clock(s5_oth$clock)
+    path_cc__s5_co s5_co(
+        .d(s5_co$d),
+        .q(s5_co$q),
+        .clock(s5_co$clock)
     );
-    path_cc__s5_init s5_init(
-        .d(s5_init$d),
-        .q(s5_init$q),
-        .clock(s5_init$clock)
+    path_cc__s5_q s5_q(
+        .d(s5_q$d),
+        .q(s5_q$q),
+        .clock(s5_q$clock)
     );
-    path_cc__s5_fired s5_fired(
-        .d(s5_fired$d),
-        .q(s5_fired$q),
-        .clock(s5_fired$clock)
+    path_cc__s5_kc s5_kc(
+        .d(s5_kc$d),
+        .q(s5_kc$q),
+        .clock(s5_kc$clock)
     );
-    path_cc__s5_lcut s5_lcut(
-        .d(s5_lcut$d),
-        .q(s5_lcut$q),
-        .clock(s5_lcut$clock)
+    path_cc__s5_kh s5_kh(
+        .d(s5_kh$d),
+        .q(s5_kh$q),
+        .clock(s5_kh$clock)
     );
-    path_cc__s5_ecn s5_ecn(
-        .d(s5_ecn$d),
-        .q(s5_ecn$q),
-        .clock(s5_ecn$clock)
+    path_cc__s5_kx s5_kx(
+        .d(s5_kx$d),
+        .q(s5_kx$q),
+        .clock(s5_kx$clock)
     );
-    path_cc__s5_ai s5_ai(
-        .d(s5_ai$d),
-        .q(s5_ai$q),
-        .clock(s5_ai$clock)
+    path_cc__s5_ka s5_ka(
+        .d(s5_ka$d),
+        .q(s5_ka$q),
+        .clock(s5_ka$clock)
     );
     path_cc__s5_rep s5_rep(
         .d(s5_rep$d),
@@ -1630,10 +1621,15 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s5_retire$q),
         .clock(s5_retire$clock)
     );
-    path_cc__s5_base s5_base(
-        .d(s5_base$d),
-        .q(s5_base$q),
-        .clock(s5_base$clock)
+    path_cc__s5_sh s5_sh(
+        .d(s5_sh$d),
+        .q(s5_sh$q),
+        .clock(s5_sh$clock)
+    );
+    path_cc__s5_over s5_over(
+        .d(s5_over$d),
+        .q(s5_over$q),
+        .clock(s5_over$clock)
     );
     path_cc__s5_cs s5_cs(
         .d(s5_cs$d),
@@ -1650,43 +1646,22 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s5_mmi_neg$q),
         .clock(s5_mmi_neg$clock)
     );
-    path_cc__mux_e mux_e(
-        .a(mux_e$a),
-        .b(mux_e$b),
-        .sel(mux_e$sel),
-        .y(mux_e$y)
-    );
-    path_cc__step_l step_l(
-        .c(step_l$c),
-        .cs(step_l$cs),
-        .cw_min(step_l$cw_min),
-        .cw_max(step_l$cw_max),
-        .inc(step_l$inc),
-        .mmi(step_l$mmi),
-        .mmi_neg(step_l$mmi_neg),
-        .init_cw(step_l$init_cw),
-        .do_init(step_l$do_init),
-        .do_min(step_l$do_min),
-        .do_half(step_l$do_half),
-        .do_cut(step_l$do_cut),
-        .do_ai(step_l$do_ai),
-        .cw(step_l$cw)
-    );
-    path_cc__step_o step_o(
-        .c(step_o$c),
-        .cs(step_o$cs),
-        .cw_min(step_o$cw_min),
-        .cw_max(step_o$cw_max),
-        .inc(step_o$inc),
-        .mmi(step_o$mmi),
-        .mmi_neg(step_o$mmi_neg),
-        .init_cw(step_o$init_cw),
-        .do_init(step_o$do_init),
-        .do_min(step_o$do_min),
-        .do_half(step_o$do_half),
-        .do_cut(step_o$do_cut),
-        .do_ai(step_o$do_ai),
-        .cw(step_o$cw)
+    path_cc__cand cand(
+        .p_prev(cand$p_prev),
+        .uq_prev(cand$uq_prev),
+        .m1(cand$m1),
+        .co(cand$co),
+        .cs(cand$cs),
+        .kc(cand$kc),
+        .kh(cand$kh),
+        .kx(cand$kx),
+        .ka(cand$ka),
+        .inc(cand$inc),
+        .cw_min(cand$cw_min),
+        .mmi(cand$mmi),
+        .mmi_neg(cand$mmi_neg),
+        .p(cand$p),
+        .uq(cand$uq)
     );
     path_cc__pk6 pk6(
         .cwnd(pk6$cwnd),
@@ -1701,6 +1676,16 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .armed(pk6$armed),
         .loss_cut(pk6$loss_cut),
         .rec(pk6$rec)
+    );
+    path_cc__s6_q s6_q(
+        .d(s6_q$d),
+        .q(s6_q$q),
+        .clock(s6_q$clock)
+    );
+    path_cc__s6_uq s6_uq(
+        .d(s6_uq$d),
+        .q(s6_uq$q),
+        .clock(s6_uq$clock)
     );
     path_cc__s6_v s6_v(
         .d(s6_v$d),
@@ -1947,7 +1932,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s4_rto_min$clock = clock;
         s4_rto_max$clock = clock;
         s4_inc$clock = clock;
-        s4_init_t$clock = clock;
+        s4_init_cw$clock = clock;
         s4_match$clock = clock;
         s4_rec$clock = clock;
         s4_init$clock = clock;
@@ -1960,27 +1945,27 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s4_rehash$clock = clock;
         s4_retire$clock = clock;
         s4_rto_sum$clock = clock;
+        s4_mt$clock = clock;
         s5_v$clock = clock;
         s5_idx$clock = clock;
         s5_now$clock = clock;
         s5_cw_min$clock = clock;
-        s5_cw_max$clock = clock;
         s5_rto_max$clock = clock;
         s5_inc$clock = clock;
-        s5_init_cw$clock = clock;
         s5_match$clock = clock;
         s5_rec$clock = clock;
-        s5_oth$clock = clock;
-        s5_init$clock = clock;
-        s5_fired$clock = clock;
-        s5_lcut$clock = clock;
-        s5_ecn$clock = clock;
-        s5_ai$clock = clock;
+        s5_co$clock = clock;
+        s5_q$clock = clock;
+        s5_kc$clock = clock;
+        s5_kh$clock = clock;
+        s5_kx$clock = clock;
+        s5_ka$clock = clock;
         s5_rep$clock = clock;
         s5_rep_zero$clock = clock;
         s5_rehash$clock = clock;
         s5_retire$clock = clock;
-        s5_base$clock = clock;
+        s5_sh$clock = clock;
+        s5_over$clock = clock;
         s5_cs$clock = clock;
         s5_mmi$clock = clock;
         s5_mmi_neg$clock = clock;
@@ -1995,6 +1980,8 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s6_rehash$clock = clock;
         s6_retire$clock = clock;
         s6_rto$clock = clock;
+        s6_q$clock = clock;
+        s6_uq$clock = clock;
         s7_v$clock = clock;
         s7_idx$clock = clock;
         s7_rec$clock = clock;
@@ -2112,7 +2099,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s4_rto_min$d = s4_rto_min$q;
         s4_rto_max$d = s4_rto_max$q;
         s4_inc$d = s4_inc$q;
-        s4_init_t$d = s4_init_t$q;
+        s4_init_cw$d = s4_init_cw$q;
         s4_match$d = s4_match$q;
         s4_rec$d = s4_rec$q;
         s4_init$d = s4_init$q;
@@ -2125,27 +2112,27 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s4_rehash$d = s4_rehash$q;
         s4_retire$d = s4_retire$q;
         s4_rto_sum$d = s4_rto_sum$q;
+        s4_mt$d = s4_mt$q;
         s5_v$d = s5_v$q;
         s5_idx$d = s5_idx$q;
         s5_now$d = s5_now$q;
         s5_cw_min$d = s5_cw_min$q;
-        s5_cw_max$d = s5_cw_max$q;
         s5_rto_max$d = s5_rto_max$q;
         s5_inc$d = s5_inc$q;
-        s5_init_cw$d = s5_init_cw$q;
         s5_match$d = s5_match$q;
         s5_rec$d = s5_rec$q;
-        s5_oth$d = s5_oth$q;
-        s5_init$d = s5_init$q;
-        s5_fired$d = s5_fired$q;
-        s5_lcut$d = s5_lcut$q;
-        s5_ecn$d = s5_ecn$q;
-        s5_ai$d = s5_ai$q;
+        s5_co$d = s5_co$q;
+        s5_q$d = s5_q$q;
+        s5_kc$d = s5_kc$q;
+        s5_kh$d = s5_kh$q;
+        s5_kx$d = s5_kx$q;
+        s5_ka$d = s5_ka$q;
         s5_rep$d = s5_rep$q;
         s5_rep_zero$d = s5_rep_zero$q;
         s5_rehash$d = s5_rehash$q;
         s5_retire$d = s5_retire$q;
-        s5_base$d = s5_base$q;
+        s5_sh$d = s5_sh$q;
+        s5_over$d = s5_over$q;
         s5_cs$d = s5_cs$q;
         s5_mmi$d = s5_mmi$q;
         s5_mmi_neg$d = s5_mmi_neg$q;
@@ -2160,6 +2147,8 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s6_rehash$d = s6_rehash$q;
         s6_retire$d = s6_retire$q;
         s6_rto$d = s6_rto$q;
+        s6_q$d = s6_q$q;
+        s6_uq$d = s6_uq$q;
         s7_v$d = s7_v$q;
         s7_idx$d = s7_idx$q;
         s7_rec$d = s7_rec$q;
@@ -2634,6 +2623,28 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         add_rto$b = ((s3_rec$q[(32'h40)+:(24)]) & 32'hffffffff) << 32'h2;
         add_rto$cin = 1'b0;
         s4_rto_sum$d = add_rto$sum;
+        c_tmo = s3_rec$q[(32'h78)+:(8)];
+        if (c_tmo == 32'h0) begin
+            s4_mt$d = s3_rto_max$q;
+        end
+        else if (c_tmo == 32'h1) begin
+            s4_mt$d = s3_rto_max$q >> 32'h1;
+        end
+        else if (c_tmo == 32'h2) begin
+            s4_mt$d = s3_rto_max$q >> 32'h2;
+        end
+        else if (c_tmo == 32'h3) begin
+            s4_mt$d = s3_rto_max$q >> 32'h3;
+        end
+        else if (c_tmo == 32'h4) begin
+            s4_mt$d = s3_rto_max$q >> 32'h4;
+        end
+        else if (c_tmo == 32'h5) begin
+            s4_mt$d = s3_rto_max$q >> 32'h5;
+        end
+        else begin
+            s4_mt$d = s3_rto_max$q >> 32'h6;
+        end
         s4_v$d = s3_v$q;
         s4_idx$d = s3_idx$q;
         s4_now$d = s3_now$q;
@@ -2642,7 +2653,15 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s4_rto_min$d = s3_rto_min$q;
         s4_rto_max$d = s3_rto_max$q;
         s4_inc$d = s3_inc$q;
-        s4_init_t$d = s3_init_t$q;
+        cmp_icw$a = ((s3_cw_max$q) & 25'h1ffffff);
+        cmp_icw$b = ~((s3_init_t$q) & 25'h1ffffff);
+        cmp_icw$cin = 1'b1;
+        if (cmp_icw$sum[32'h18]) begin
+            s4_init_cw$d = s3_cw_max$q;
+        end
+        else begin
+            s4_init_cw$d = s3_init_t$q;
+        end
         s4_match$d = s3_match$q;
         s4_init$d = s3_init$q;
         s4_fired$d = s3_fired$q;
@@ -2666,115 +2685,129 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         else begin
             s5_cs$d = ((32'h3) & 2'h3);
         end
-        cmp_lo$a = ((s4_rto_sum$q) & 33'h1ffffffff);
-        cmp_lo$b = ~((s4_rto_min$q) & 33'h1ffffffff);
+        d_nmin = ~s4_rto_min$q;
+        d_nsum = ~s4_rto_sum$q;
+        cmp_lo$a = s4_rto_sum$q;
+        cmp_lo$b = d_nmin;
         cmp_lo$cin = 1'b1;
-        d_lo = cmp_lo$sum[32'h20];
-        cmp_hi$a = ((s4_rto_max$q) & 33'h1ffffffff);
-        cmp_hi$b = ~((s4_rto_sum$q) & 33'h1ffffffff);
-        cmp_hi$cin = 1'b1;
-        d_hi = cmp_hi$sum[32'h20];
-        cmp_inv$a = ((s4_rto_max$q) & 33'h1ffffffff);
-        cmp_inv$b = ~((s4_rto_min$q) & 33'h1ffffffff);
-        cmp_inv$cin = 1'b1;
-        d_inv = cmp_inv$sum[32'h20];
-        if (d_lo) begin
-            if (d_inv) begin
-                s5_base$d = s4_rto_max$q;
-            end
-            else begin
-                s5_base$d = s4_rto_min$q;
-            end
+        cmp_os$a = s4_mt$q;
+        cmp_os$b = d_nsum;
+        cmp_os$cin = 1'b1;
+        cmp_om$a = s4_mt$q;
+        cmp_om$b = d_nmin;
+        cmp_om$cin = 1'b1;
+        d_tmo = s4_rec$q[(32'h78)+:(8)];
+        if (d_tmo == 32'h0) begin
+            d_sh_sum = s4_rto_sum$q;
+            d_sh_min = s4_rto_min$q;
         end
-        else if (d_hi) begin
-            s5_base$d = s4_rto_max$q;
+        else if (d_tmo == 32'h1) begin
+            d_sh_sum = s4_rto_sum$q << 32'h1;
+            d_sh_min = s4_rto_min$q << 32'h1;
+        end
+        else if (d_tmo == 32'h2) begin
+            d_sh_sum = s4_rto_sum$q << 32'h2;
+            d_sh_min = s4_rto_min$q << 32'h2;
+        end
+        else if (d_tmo == 32'h3) begin
+            d_sh_sum = s4_rto_sum$q << 32'h3;
+            d_sh_min = s4_rto_min$q << 32'h3;
+        end
+        else if (d_tmo == 32'h4) begin
+            d_sh_sum = s4_rto_sum$q << 32'h4;
+            d_sh_min = s4_rto_min$q << 32'h4;
+        end
+        else if (d_tmo == 32'h5) begin
+            d_sh_sum = s4_rto_sum$q << 32'h5;
+            d_sh_min = s4_rto_min$q << 32'h5;
         end
         else begin
-            s5_base$d = s4_rto_sum$q;
+            d_sh_sum = s4_rto_sum$q << 32'h6;
+            d_sh_min = s4_rto_min$q << 32'h6;
+        end
+        if (cmp_lo$cout) begin
+            s5_sh$d = d_sh_sum;
+            s5_over$d = ~cmp_os$cout;
+        end
+        else begin
+            s5_sh$d = d_sh_min;
+            s5_over$d = ~cmp_om$cout;
         end
         add_mmi$a = ((s4_cw_max$q) & 25'h1ffffff);
         add_mmi$b = ~((s4_inc$q) & 25'h1ffffff);
         add_mmi$cin = 1'b1;
         s5_mmi$d = add_mmi$sum[(32'h0)+:(24)];
         s5_mmi_neg$d = add_mmi$sum[32'h18];
-        cmp_icw$a = ((s4_cw_max$q) & 25'h1ffffff);
-        cmp_icw$b = ~((s4_init_t$q) & 25'h1ffffff);
-        cmp_icw$cin = 1'b1;
-        if (cmp_icw$sum[32'h18]) begin
-            s5_init_cw$d = s4_cw_max$q;
+        s5_kc$d = s4_init$q | s4_fired$q;
+        s5_kh$d = ~s4_init$q & ~s4_fired$q & s4_lcut$q;
+        s5_kx$d = ~s4_init$q & ~s4_fired$q & ~s4_lcut$q & s4_ecn$q;
+        s5_ka$d = ~s4_init$q & ~s4_fired$q & ~s4_lcut$q & ~s4_ecn$q & s4_ai$q;
+        if (s4_init$q) begin
+            s5_q$d = s4_init_cw$q;
+        end
+        else if (s4_fired$q | s4_lcut$q | s4_ecn$q) begin
+            s5_q$d = s4_cw_min$q;
         end
         else begin
-            s5_init_cw$d = s4_init_t$q;
+            s5_q$d = s4_cw_max$q;
         end
-        if (s4_match$q[32'h2]) begin
-            s5_oth$d = s6_rec$q;
+        if (s4_match$q[32'h1]) begin
+            s5_co$d = s5_q$q;
+        end
+        else if (s4_match$q[32'h2]) begin
+            if (s6_uq$q) begin
+                s5_co$d = s6_q$q;
+            end
+            else begin
+                s5_co$d = s6_rec$q[(32'h0)+:(24)];
+            end
         end
         else if (s4_match$q[32'h3]) begin
-            s5_oth$d = s7_rec$q;
+            s5_co$d = s7_rec$q[(32'h0)+:(24)];
         end
         else if (s4_match$q[32'h4]) begin
-            s5_oth$d = s8_rec$q;
+            s5_co$d = s8_rec$q[(32'h0)+:(24)];
         end
         else if (s4_match$q[32'h5]) begin
-            s5_oth$d = s9_rec$q;
+            s5_co$d = s9_rec$q[(32'h0)+:(24)];
         end
         else if (s4_match$q[32'h6]) begin
-            s5_oth$d = s10_rec$q;
+            s5_co$d = s10_rec$q[(32'h0)+:(24)];
         end
         else if (s4_match$q[32'h7]) begin
-            s5_oth$d = s11_rec$q;
+            s5_co$d = s11_rec$q[(32'h0)+:(24)];
         end
         else begin
-            s5_oth$d = s4_rec$q;
+            s5_co$d = s4_rec$q[(32'h0)+:(24)];
         end
         s5_rec$d = s4_rec$q;
         s5_v$d = s4_v$q;
         s5_idx$d = s4_idx$q;
         s5_now$d = s4_now$q;
         s5_cw_min$d = s4_cw_min$q;
-        s5_cw_max$d = s4_cw_max$q;
         s5_rto_max$d = s4_rto_max$q;
         s5_inc$d = s4_inc$q;
         s5_match$d = s4_match$q;
-        s5_init$d = s4_init$q;
-        s5_fired$d = s4_fired$q;
-        s5_lcut$d = s4_lcut$q;
-        s5_ecn$d = s4_ecn$q;
-        s5_ai$d = s4_ai$q;
         s5_rep$d = s4_rep$q;
         s5_rep_zero$d = s4_rep_zero$q;
         s5_rehash$d = s4_rehash$q;
         s5_retire$d = s4_retire$q;
-        step_l$c = s6_rec$q[(32'h0)+:(24)];
-        step_o$c = s5_oth$q[(32'h0)+:(24)];
-        step_l$cs = s5_cs$q;
-        step_o$cs = s5_cs$q;
-        step_l$cw_min = s5_cw_min$q;
-        step_o$cw_min = s5_cw_min$q;
-        step_l$cw_max = s5_cw_max$q;
-        step_o$cw_max = s5_cw_max$q;
-        step_l$inc = s5_inc$q;
-        step_o$inc = s5_inc$q;
-        step_l$mmi = s5_mmi$q;
-        step_o$mmi = s5_mmi$q;
-        step_l$mmi_neg = s5_mmi_neg$q;
-        step_o$mmi_neg = s5_mmi_neg$q;
-        step_l$init_cw = s5_init_cw$q;
-        step_o$init_cw = s5_init_cw$q;
-        step_l$do_init = s5_init$q;
-        step_o$do_init = s5_init$q;
-        step_l$do_min = s5_fired$q;
-        step_o$do_min = s5_fired$q;
-        step_l$do_half = s5_lcut$q;
-        step_o$do_half = s5_lcut$q;
-        step_l$do_cut = s5_ecn$q;
-        step_o$do_cut = s5_ecn$q;
-        step_l$do_ai = s5_ai$q;
-        step_o$do_ai = s5_ai$q;
-        mux_e$a = step_l$cw;
-        mux_e$b = step_o$cw;
-        mux_e$sel = s5_match$q[32'h1];
-        pk6$cwnd = mux_e$y;
+        cand$p_prev = s6_rec$q[(32'h0)+:(24)];
+        cand$uq_prev = s6_uq$q;
+        cand$m1 = s5_match$q[32'h1];
+        cand$co = s5_co$q;
+        cand$cs = s5_cs$q;
+        cand$kc = s5_kc$q;
+        cand$kh = s5_kh$q;
+        cand$kx = s5_kx$q;
+        cand$ka = s5_ka$q;
+        cand$inc = s5_inc$q;
+        cand$cw_min = s5_cw_min$q;
+        cand$mmi = s5_mmi$q;
+        cand$mmi_neg = s5_mmi_neg$q;
+        pk6$cwnd = cand$p;
+        s6_uq$d = cand$uq;
+        s6_q$d = s5_q$q;
         pk6$alpha = s5_rec$q[(32'h18)+:(16)];
         pk6$srtt = s5_rec$q[(32'h28)+:(24)];
         pk6$rttvar = s5_rec$q[(32'h40)+:(24)];
@@ -2786,33 +2819,11 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         pk6$armed = s5_rec$q[32'h9c];
         pk6$loss_cut = s5_rec$q[32'h9d];
         s6_rec$d = pk6$rec;
-        e_tmo = s5_rec$q[(32'h78)+:(8)];
-        if (e_tmo == 32'h0) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff);
-        end
-        else if (e_tmo == 32'h1) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h1;
-        end
-        else if (e_tmo == 32'h2) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h2;
-        end
-        else if (e_tmo == 32'h3) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h3;
-        end
-        else if (e_tmo == 32'h4) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h4;
-        end
-        else if (e_tmo == 32'h5) begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h5;
-        end
-        else begin
-            e_sh = ((s5_base$q) & 40'hffffffffff) << 32'h6;
-        end
-        if (e_sh > ((s5_rto_max$q) & 40'hffffffffff)) begin
+        if (s5_over$q) begin
             s6_rto$d = s5_rto_max$q;
         end
         else begin
-            s6_rto$d = e_sh[(32'h0)+:(32)];
+            s6_rto$d = s5_sh$q;
         end
         if (s5_match$q[32'h2]) begin
             s6_oth$d = s7_rec$q;
@@ -2858,7 +2869,12 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         else begin
             f_new = mux_f$y;
         end
-        pk7$cwnd = s6_rec$q[(32'h0)+:(24)];
+        if (s6_uq$q) begin
+            pk7$cwnd = s6_q$q;
+        end
+        else begin
+            pk7$cwnd = s6_rec$q[(32'h0)+:(24)];
+        end
         pk7$alpha = s6_rec$q[(32'h18)+:(16)];
         pk7$srtt = s6_rec$q[(32'h28)+:(24)];
         pk7$rttvar = s6_rec$q[(32'h40)+:(24)];
@@ -2913,42 +2929,141 @@ module path_cc__add_alpha(a,b,cin,sum);
     input wire  cin;
     output reg  [16:0] sum;
 
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_alpha$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 17'h1ffff);
     end
 
 endmodule // path_cc__add_alpha
+
+
+module path_cc__add_alpha$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_alpha$core
 
 
 module path_cc__add_dl(a,b,cin,sum);
@@ -2959,42 +3074,141 @@ module path_cc__add_dl(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_dl$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // path_cc__add_dl
+
+
+module path_cc__add_dl$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_dl$core
 
 
 module path_cc__add_e1(a,b,cin,sum);
@@ -3005,42 +3219,141 @@ module path_cc__add_e1(a,b,cin,sum);
     input wire  cin;
     output reg  [24:0] sum;
 
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_e1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 25'h1ffffff);
     end
 
 endmodule // path_cc__add_e1
+
+
+module path_cc__add_e1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_e1$core
 
 
 module path_cc__add_e2(a,b,cin,sum);
@@ -3051,42 +3364,141 @@ module path_cc__add_e2(a,b,cin,sum);
     input wire  cin;
     output reg  [24:0] sum;
 
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_e2$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 25'h1ffffff);
     end
 
 endmodule // path_cc__add_e2
+
+
+module path_cc__add_e2$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_e2$core
 
 
 module path_cc__add_mmi(a,b,cin,sum);
@@ -3097,42 +3509,141 @@ module path_cc__add_mmi(a,b,cin,sum);
     input wire  cin;
     output reg  [24:0] sum;
 
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_mmi$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 25'h1ffffff);
     end
 
 endmodule // path_cc__add_mmi
+
+
+module path_cc__add_mmi$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_mmi$core
 
 
 module path_cc__add_rto(a,b,cin,sum);
@@ -3143,42 +3654,141 @@ module path_cc__add_rto(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_rto$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // path_cc__add_rto
+
+
+module path_cc__add_rto$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_rto$core
 
 
 module path_cc__add_rv(a,b,cin,sum);
@@ -3189,42 +3799,141 @@ module path_cc__add_rv(a,b,cin,sum);
     input wire  cin;
     output reg  [26:0] sum;
 
-    // Local signals
-    reg  [26:0] g0;
-    reg  [26:0] p0;
-    reg  [26:0] g1;
-    reg  [26:0] p1;
-    reg  [26:0] g2;
-    reg  [26:0] p2;
-    reg  [26:0] g3;
-    reg  [26:0] p3;
-    reg  [26:0] g4;
-    reg  [26:0] p4;
-    reg  [26:0] g5;
-    reg  [26:0] p5;
-    reg  [26:0] g6;
-    reg  [26:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_rv$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 27'h7ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 27'h7ffffff);
     end
 
 endmodule // path_cc__add_rv
+
+
+module path_cc__add_rv$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_rv$core
 
 
 module path_cc__add_sa(a,b,cin,sum);
@@ -3235,42 +3944,141 @@ module path_cc__add_sa(a,b,cin,sum);
     input wire  cin;
     output reg  [9:0] sum;
 
-    // Local signals
-    reg  [9:0] g0;
-    reg  [9:0] p0;
-    reg  [9:0] g1;
-    reg  [9:0] p1;
-    reg  [9:0] g2;
-    reg  [9:0] p2;
-    reg  [9:0] g3;
-    reg  [9:0] p3;
-    reg  [9:0] g4;
-    reg  [9:0] p4;
-    reg  [9:0] g5;
-    reg  [9:0] p5;
-    reg  [9:0] g6;
-    reg  [9:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_sa$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 10'h3ff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 10'h3ff);
     end
 
 endmodule // path_cc__add_sa
+
+
+module path_cc__add_sa$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_sa$core
 
 
 module path_cc__add_sm(a,b,cin,sum);
@@ -3281,42 +4089,141 @@ module path_cc__add_sm(a,b,cin,sum);
     input wire  cin;
     output reg  [10:0] sum;
 
-    // Local signals
-    reg  [10:0] g0;
-    reg  [10:0] p0;
-    reg  [10:0] g1;
-    reg  [10:0] p1;
-    reg  [10:0] g2;
-    reg  [10:0] p2;
-    reg  [10:0] g3;
-    reg  [10:0] p3;
-    reg  [10:0] g4;
-    reg  [10:0] p4;
-    reg  [10:0] g5;
-    reg  [10:0] p5;
-    reg  [10:0] g6;
-    reg  [10:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_sm$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 11'h7ff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 11'h7ff);
     end
 
 endmodule // path_cc__add_sm
+
+
+module path_cc__add_sm$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__add_sm$core
 
 
 module path_cc__add_srtt(a,b,cin,sum);
@@ -3327,88 +4234,595 @@ module path_cc__add_srtt(a,b,cin,sum);
     input wire  cin;
     output reg  [27:0] sum;
 
-    // Local signals
-    reg  [27:0] g0;
-    reg  [27:0] p0;
-    reg  [27:0] g1;
-    reg  [27:0] p1;
-    reg  [27:0] g2;
-    reg  [27:0] p2;
-    reg  [27:0] g3;
-    reg  [27:0] p3;
-    reg  [27:0] g4;
-    reg  [27:0] p4;
-    reg  [27:0] g5;
-    reg  [27:0] p5;
-    reg  [27:0] g6;
-    reg  [27:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__add_srtt$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 28'hfffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 28'hfffffff);
     end
 
 endmodule // path_cc__add_srtt
 
 
-module path_cc__cmp_hi(a,b,cin,sum);
+module path_cc__add_srtt$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
-endmodule // path_cc__cmp_hi
+endmodule // path_cc__add_srtt$core
+
+
+module path_cc__cand(p_prev,uq_prev,m1,co,cs,kc,kh,kx,ka,inc,cw_min,mmi,mmi_neg,p,uq);
+
+    // Module arguments
+    input wire  [23:0] p_prev;
+    input wire  uq_prev;
+    input wire  m1;
+    input wire  [23:0] co;
+    input wire  [1:0] cs;
+    input wire  kc;
+    input wire  kh;
+    input wire  kx;
+    input wire  ka;
+    input wire  [16:0] inc;
+    input wire  [23:0] cw_min;
+    input wire  [23:0] mmi;
+    input wire  mmi_neg;
+    output reg  [23:0] p;
+    output reg  uq;
+
+    // Stub signals
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+    wire  add$cout;
+    reg  [31:0] cmp_ge2$a;
+    reg  [31:0] cmp_ge2$b;
+    reg  cmp_ge2$cin;
+    wire  [31:0] cmp_ge2$sum;
+    wire  cmp_ge2$cout;
+    reg  [31:0] cmp_ok$a;
+    reg  [31:0] cmp_ok$b;
+    reg  cmp_ok$cin;
+    wire  [31:0] cmp_ok$sum;
+    wire  cmp_ok$cout;
+
+    // Local signals
+    reg  [23:0] c;
+    reg  [23:0] d;
+    reg  [23:0] op_a;
+    reg  [23:0] op_b;
+    reg  [23:0] half;
+    reg  [23:0] nmin;
+    reg  [23:0] nc;
+    reg  ge2;
+    reg  ok;
+
+    // Sub module instances
+    path_cc__cand$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum),
+        .cout(add$cout)
+    );
+    path_cc__cand$cmp_ge2 cmp_ge2(
+        .a(cmp_ge2$a),
+        .b(cmp_ge2$b),
+        .cin(cmp_ge2$cin),
+        .sum(cmp_ge2$sum),
+        .cout(cmp_ge2$cout)
+    );
+    path_cc__cand$cmp_ok cmp_ok(
+        .a(cmp_ok$a),
+        .b(cmp_ok$b),
+        .cin(cmp_ok$cin),
+        .sum(cmp_ok$sum),
+        .cout(cmp_ok$cout)
+    );
+
+    // Update code
+    always @(*) begin
+        if (m1 & ~uq_prev) begin
+            c = p_prev;
+        end
+        else begin
+            c = co;
+        end
+        half = c >> 32'h1;
+        if (cs == 32'h0) begin
+            d = c >> 32'h1;
+        end
+        else if (cs == 32'h1) begin
+            d = c >> 32'h2;
+        end
+        else if (cs == 32'h2) begin
+            d = c >> 32'h3;
+        end
+        else begin
+            d = c >> 32'h4;
+        end
+        if (kh) begin
+            op_a = half;
+        end
+        else begin
+            op_a = c;
+        end
+        op_b = ((32'h0) & 24'hffffff);
+        if (kx) begin
+            op_b = ~d;
+        end
+        else if (ka) begin
+            op_b = ((inc) & 24'hffffff);
+        end
+        add$a = ((op_a) & 32'hffffffff);
+        add$b = ((op_b) & 32'hffffffff);
+        add$cin = kx;
+        p = add$sum[(32'h0)+:(24)];
+        nmin = ~cw_min;
+        cmp_ge2$a = ((half) & 32'hffffffff);
+        cmp_ge2$b = ((nmin) & 32'hffffffff);
+        cmp_ge2$cin = 1'b1;
+        ge2 = cmp_ge2$sum[32'h18];
+        nc = ~c;
+        cmp_ok$a = ((mmi) & 32'hffffffff);
+        cmp_ok$b = ((nc) & 32'hffffffff);
+        cmp_ok$cin = 1'b1;
+        ok = ~mmi_neg & cmp_ok$sum[32'h18];
+        uq = kc | ((kh | kx) & ~ge2) | (ka & ~ok);
+    end
+
+endmodule // path_cc__cand
+
+
+module path_cc__cand$add(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cand$add
+
+
+module path_cc__cand$cmp_ge2(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cand$cmp_ge2
+
+
+module path_cc__cand$cmp_ok(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cand$cmp_ok
 
 
 module path_cc__cmp_icw(a,b,cin,sum);
@@ -3419,42 +4833,141 @@ module path_cc__cmp_icw(a,b,cin,sum);
     input wire  cin;
     output reg  [24:0] sum;
 
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__cmp_icw$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 25'h1ffffff);
     end
 
 endmodule // path_cc__cmp_icw
+
+
+module path_cc__cmp_icw$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cmp_icw$core
 
 
 module path_cc__cmp_init(a,b,cin,sum);
@@ -3465,134 +4978,471 @@ module path_cc__cmp_init(a,b,cin,sum);
     input wire  cin;
     output reg  [24:0] sum;
 
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__cmp_init$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 25'h1ffffff);
     end
 
 endmodule // path_cc__cmp_init
 
 
-module path_cc__cmp_inv(a,b,cin,sum);
+module path_cc__cmp_init$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
-endmodule // path_cc__cmp_inv
+endmodule // path_cc__cmp_init$core
 
 
-module path_cc__cmp_lo(a,b,cin,sum);
+module path_cc__cmp_lo(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // path_cc__cmp_lo
+
+
+module path_cc__cmp_om(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cmp_om
+
+
+module path_cc__cmp_os(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__cmp_os
 
 
 module path_cc__mux_a0(a,b,sel,y);
@@ -3677,27 +5527,6 @@ module path_cc__mux_c(a,b,sel,y);
     end
 
 endmodule // path_cc__mux_c
-
-
-module path_cc__mux_e(a,b,sel,y);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    input wire  sel;
-    output reg  [23:0] y;
-
-    // Update code
-    always @(*) begin
-        if (sel) begin
-            y = a;
-        end
-        else begin
-            y = b;
-        end
-    end
-
-endmodule // path_cc__mux_e
 
 
 module path_cc__mux_f(a,b,sel,y);
@@ -5912,7 +7741,7 @@ module path_cc__s4_init(d,q,clock);
 endmodule // path_cc__s4_init
 
 
-module path_cc__s4_init_t(d,q,clock);
+module path_cc__s4_init_cw(d,q,clock);
 
     // Module arguments
     input wire  [23:0] d;
@@ -5928,7 +7757,7 @@ module path_cc__s4_init_t(d,q,clock);
        q <= d;
     end
 
-endmodule // path_cc__s4_init_t
+endmodule // path_cc__s4_init_cw
 
 
 module path_cc__s4_lcut(d,q,clock);
@@ -5967,6 +7796,25 @@ module path_cc__s4_match(d,q,clock);
     end
 
 endmodule // path_cc__s4_match
+
+
+module path_cc__s4_mt(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s4_mt
 
 
 module path_cc__s4_now(d,q,clock);
@@ -6159,42 +8007,23 @@ module path_cc__s4_v(d,q,clock);
 endmodule // path_cc__s4_v
 
 
-module path_cc__s5_ai(d,q,clock);
+module path_cc__s5_co(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 24'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // path_cc__s5_ai
-
-
-module path_cc__s5_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // path_cc__s5_base
+endmodule // path_cc__s5_co
 
 
 module path_cc__s5_cs(d,q,clock);
@@ -6216,25 +8045,6 @@ module path_cc__s5_cs(d,q,clock);
 endmodule // path_cc__s5_cs
 
 
-module path_cc__s5_cw_max(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // path_cc__s5_cw_max
-
-
 module path_cc__s5_cw_min(d,q,clock);
 
     // Module arguments
@@ -6252,44 +8062,6 @@ module path_cc__s5_cw_min(d,q,clock);
     end
 
 endmodule // path_cc__s5_cw_min
-
-
-module path_cc__s5_ecn(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // path_cc__s5_ecn
-
-
-module path_cc__s5_fired(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // path_cc__s5_fired
 
 
 module path_cc__s5_idx(d,q,clock);
@@ -6330,7 +8102,7 @@ module path_cc__s5_inc(d,q,clock);
 endmodule // path_cc__s5_inc
 
 
-module path_cc__s5_init(d,q,clock);
+module path_cc__s5_ka(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -6346,29 +8118,10 @@ module path_cc__s5_init(d,q,clock);
        q <= d;
     end
 
-endmodule // path_cc__s5_init
+endmodule // path_cc__s5_ka
 
 
-module path_cc__s5_init_cw(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // path_cc__s5_init_cw
-
-
-module path_cc__s5_lcut(d,q,clock);
+module path_cc__s5_kc(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -6384,7 +8137,45 @@ module path_cc__s5_lcut(d,q,clock);
        q <= d;
     end
 
-endmodule // path_cc__s5_lcut
+endmodule // path_cc__s5_kc
+
+
+module path_cc__s5_kh(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s5_kh
+
+
+module path_cc__s5_kx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s5_kx
 
 
 module path_cc__s5_match(d,q,clock);
@@ -6463,23 +8254,42 @@ module path_cc__s5_now(d,q,clock);
 endmodule // path_cc__s5_now
 
 
-module path_cc__s5_oth(d,q,clock);
+module path_cc__s5_over(d,q,clock);
 
     // Module arguments
-    input wire  [157:0] d;
-    output reg  [157:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 158'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // path_cc__s5_oth
+endmodule // path_cc__s5_over
+
+
+module path_cc__s5_q(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s5_q
 
 
 module path_cc__s5_rec(d,q,clock);
@@ -6596,6 +8406,25 @@ module path_cc__s5_rto_max(d,q,clock);
 endmodule // path_cc__s5_rto_max
 
 
+module path_cc__s5_sh(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s5_sh
+
+
 module path_cc__s5_v(d,q,clock);
 
     // Module arguments
@@ -6689,6 +8518,25 @@ module path_cc__s6_oth(d,q,clock);
     end
 
 endmodule // path_cc__s6_oth
+
+
+module path_cc__s6_q(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s6_q
 
 
 module path_cc__s6_rec(d,q,clock);
@@ -6803,6 +8651,25 @@ module path_cc__s6_rto(d,q,clock);
     end
 
 endmodule // path_cc__s6_rto
+
+
+module path_cc__s6_uq(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s6_uq
 
 
 module path_cc__s6_v(d,q,clock);
@@ -7005,672 +8872,6 @@ module path_cc__state_ram(read_address,read_clock,read_data,write_address,write_
 endmodule // path_cc__state_ram
 
 
-module path_cc__step_l(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min,do_half,do_cut,do_ai,cw);
-
-    // Module arguments
-    input wire  [23:0] c;
-    input wire  [1:0] cs;
-    input wire  [23:0] cw_min;
-    input wire  [23:0] cw_max;
-    input wire  [16:0] inc;
-    input wire  [23:0] mmi;
-    input wire  mmi_neg;
-    input wire  [23:0] init_cw;
-    input wire  do_init;
-    input wire  do_min;
-    input wire  do_half;
-    input wire  do_cut;
-    input wire  do_ai;
-    output reg  [23:0] cw;
-
-    // Stub signals
-    reg  [24:0] add_ai$a;
-    reg  [24:0] add_ai$b;
-    reg  add_ai$cin;
-    wire  [24:0] add_ai$sum;
-    reg  [23:0] add_cut$a;
-    reg  [23:0] add_cut$b;
-    reg  add_cut$cin;
-    wire  [23:0] add_cut$sum;
-    reg  [25:0] cmp_ge2$a;
-    reg  [25:0] cmp_ge2$b;
-    reg  cmp_ge2$cin;
-    wire  [25:0] cmp_ge2$sum;
-    reg  [24:0] cmp_ai$a;
-    reg  [24:0] cmp_ai$b;
-    reg  cmp_ai$cin;
-    wire  [24:0] cmp_ai$sum;
-
-    // Local signals
-    reg  ge2;
-    reg  k_init;
-    reg  k_min;
-    reg  k_half;
-    reg  k_cut;
-    reg  k_ai;
-    reg  k_keep;
-    reg  ok;
-    reg  [23:0] early;
-    reg  [23:0] d;
-    reg  [23:0] lo_min;
-    reg  [23:0] hi_max;
-    reg  [23:0] shr;
-    reg  [23:0] cut_k;
-    reg  [23:0] ai_k;
-
-    // Sub module instances
-    path_cc__step_l$add_ai add_ai(
-        .a(add_ai$a),
-        .b(add_ai$b),
-        .cin(add_ai$cin),
-        .sum(add_ai$sum)
-    );
-    path_cc__step_l$add_cut add_cut(
-        .a(add_cut$a),
-        .b(add_cut$b),
-        .cin(add_cut$cin),
-        .sum(add_cut$sum)
-    );
-    path_cc__step_l$cmp_ge2 cmp_ge2(
-        .a(cmp_ge2$a),
-        .b(cmp_ge2$b),
-        .cin(cmp_ge2$cin),
-        .sum(cmp_ge2$sum)
-    );
-    path_cc__step_l$cmp_ai cmp_ai(
-        .a(cmp_ai$a),
-        .b(cmp_ai$b),
-        .cin(cmp_ai$cin),
-        .sum(cmp_ai$sum)
-    );
-
-    // Update code
-    always @(*) begin
-        cmp_ge2$a = ((c) & 26'h3ffffff);
-        cmp_ge2$b = ~(((cw_min) & 26'h3ffffff) << 32'h1);
-        cmp_ge2$cin = 1'b1;
-        ge2 = ~cmp_ge2$sum[32'h19];
-        cmp_ai$a = ((mmi) & 25'h1ffffff);
-        cmp_ai$b = ~((c) & 25'h1ffffff);
-        cmp_ai$cin = 1'b1;
-        add_ai$a = ((c) & 25'h1ffffff);
-        add_ai$b = ((inc) & 25'h1ffffff);
-        add_ai$cin = 1'b0;
-        if (cs == 32'h0) begin
-            d = c >> 32'h1;
-        end
-        else if (cs == 32'h1) begin
-            d = c >> 32'h2;
-        end
-        else if (cs == 32'h2) begin
-            d = c >> 32'h3;
-        end
-        else begin
-            d = c >> 32'h4;
-        end
-        add_cut$a = c;
-        add_cut$b = ~d;
-        add_cut$cin = 1'b1;
-        k_init = do_init;
-        k_min = ~do_init & do_min;
-        k_half = ~do_init & ~do_min & do_half;
-        k_cut = ~do_init & ~do_min & ~do_half & do_cut;
-        k_ai = ~do_init & ~do_min & ~do_half & ~do_cut & do_ai;
-        k_keep = ~do_init & ~do_min & ~do_half & ~do_cut & ~do_ai;
-        ok = ~mmi_neg & ~cmp_ai$sum[32'h18];
-        early = ((32'h0) & 24'hffffff);
-        if (k_init) begin
-            early = init_cw;
-        end
-        if (k_min) begin
-            early = cw_min;
-        end
-        if (k_keep) begin
-            early = c;
-        end
-        lo_min = ((32'h0) & 24'hffffff);
-        if ((k_half | k_cut) & ~ge2) begin
-            lo_min = cw_min;
-        end
-        shr = ((32'h0) & 24'hffffff);
-        if (k_half & ge2) begin
-            shr = c >> 32'h1;
-        end
-        cut_k = ((32'h0) & 24'hffffff);
-        if (k_cut & ge2) begin
-            cut_k = add_cut$sum;
-        end
-        ai_k = ((32'h0) & 24'hffffff);
-        if (k_ai & ok) begin
-            ai_k = add_ai$sum[(32'h0)+:(24)];
-        end
-        hi_max = ((32'h0) & 24'hffffff);
-        if (k_ai & ~ok) begin
-            hi_max = cw_max;
-        end
-        cw = early | lo_min | shr | cut_k | ai_k | hi_max;
-    end
-
-endmodule // path_cc__step_l
-
-
-module path_cc__step_l$add_ai(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [24:0] a;
-    input wire  [24:0] b;
-    input wire  cin;
-    output reg  [24:0] sum;
-
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_l$add_ai
-
-
-module path_cc__step_l$add_cut(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    input wire  cin;
-    output reg  [23:0] sum;
-
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_l$add_cut
-
-
-module path_cc__step_l$cmp_ai(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [24:0] a;
-    input wire  [24:0] b;
-    input wire  cin;
-    output reg  [24:0] sum;
-
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_l$cmp_ai
-
-
-module path_cc__step_l$cmp_ge2(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [25:0] a;
-    input wire  [25:0] b;
-    input wire  cin;
-    output reg  [25:0] sum;
-
-    // Local signals
-    reg  [25:0] g0;
-    reg  [25:0] p0;
-    reg  [25:0] g1;
-    reg  [25:0] p1;
-    reg  [25:0] g2;
-    reg  [25:0] p2;
-    reg  [25:0] g3;
-    reg  [25:0] p3;
-    reg  [25:0] g4;
-    reg  [25:0] p4;
-    reg  [25:0] g5;
-    reg  [25:0] p5;
-    reg  [25:0] g6;
-    reg  [25:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 26'h3ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_l$cmp_ge2
-
-
-module path_cc__step_o(c,cs,cw_min,cw_max,inc,mmi,mmi_neg,init_cw,do_init,do_min,do_half,do_cut,do_ai,cw);
-
-    // Module arguments
-    input wire  [23:0] c;
-    input wire  [1:0] cs;
-    input wire  [23:0] cw_min;
-    input wire  [23:0] cw_max;
-    input wire  [16:0] inc;
-    input wire  [23:0] mmi;
-    input wire  mmi_neg;
-    input wire  [23:0] init_cw;
-    input wire  do_init;
-    input wire  do_min;
-    input wire  do_half;
-    input wire  do_cut;
-    input wire  do_ai;
-    output reg  [23:0] cw;
-
-    // Stub signals
-    reg  [24:0] add_ai$a;
-    reg  [24:0] add_ai$b;
-    reg  add_ai$cin;
-    wire  [24:0] add_ai$sum;
-    reg  [23:0] add_cut$a;
-    reg  [23:0] add_cut$b;
-    reg  add_cut$cin;
-    wire  [23:0] add_cut$sum;
-    reg  [25:0] cmp_ge2$a;
-    reg  [25:0] cmp_ge2$b;
-    reg  cmp_ge2$cin;
-    wire  [25:0] cmp_ge2$sum;
-    reg  [24:0] cmp_ai$a;
-    reg  [24:0] cmp_ai$b;
-    reg  cmp_ai$cin;
-    wire  [24:0] cmp_ai$sum;
-
-    // Local signals
-    reg  ge2;
-    reg  k_init;
-    reg  k_min;
-    reg  k_half;
-    reg  k_cut;
-    reg  k_ai;
-    reg  k_keep;
-    reg  ok;
-    reg  [23:0] early;
-    reg  [23:0] d;
-    reg  [23:0] lo_min;
-    reg  [23:0] hi_max;
-    reg  [23:0] shr;
-    reg  [23:0] cut_k;
-    reg  [23:0] ai_k;
-
-    // Sub module instances
-    path_cc__step_o$add_ai add_ai(
-        .a(add_ai$a),
-        .b(add_ai$b),
-        .cin(add_ai$cin),
-        .sum(add_ai$sum)
-    );
-    path_cc__step_o$add_cut add_cut(
-        .a(add_cut$a),
-        .b(add_cut$b),
-        .cin(add_cut$cin),
-        .sum(add_cut$sum)
-    );
-    path_cc__step_o$cmp_ge2 cmp_ge2(
-        .a(cmp_ge2$a),
-        .b(cmp_ge2$b),
-        .cin(cmp_ge2$cin),
-        .sum(cmp_ge2$sum)
-    );
-    path_cc__step_o$cmp_ai cmp_ai(
-        .a(cmp_ai$a),
-        .b(cmp_ai$b),
-        .cin(cmp_ai$cin),
-        .sum(cmp_ai$sum)
-    );
-
-    // Update code
-    always @(*) begin
-        cmp_ge2$a = ((c) & 26'h3ffffff);
-        cmp_ge2$b = ~(((cw_min) & 26'h3ffffff) << 32'h1);
-        cmp_ge2$cin = 1'b1;
-        ge2 = ~cmp_ge2$sum[32'h19];
-        cmp_ai$a = ((mmi) & 25'h1ffffff);
-        cmp_ai$b = ~((c) & 25'h1ffffff);
-        cmp_ai$cin = 1'b1;
-        add_ai$a = ((c) & 25'h1ffffff);
-        add_ai$b = ((inc) & 25'h1ffffff);
-        add_ai$cin = 1'b0;
-        if (cs == 32'h0) begin
-            d = c >> 32'h1;
-        end
-        else if (cs == 32'h1) begin
-            d = c >> 32'h2;
-        end
-        else if (cs == 32'h2) begin
-            d = c >> 32'h3;
-        end
-        else begin
-            d = c >> 32'h4;
-        end
-        add_cut$a = c;
-        add_cut$b = ~d;
-        add_cut$cin = 1'b1;
-        k_init = do_init;
-        k_min = ~do_init & do_min;
-        k_half = ~do_init & ~do_min & do_half;
-        k_cut = ~do_init & ~do_min & ~do_half & do_cut;
-        k_ai = ~do_init & ~do_min & ~do_half & ~do_cut & do_ai;
-        k_keep = ~do_init & ~do_min & ~do_half & ~do_cut & ~do_ai;
-        ok = ~mmi_neg & ~cmp_ai$sum[32'h18];
-        early = ((32'h0) & 24'hffffff);
-        if (k_init) begin
-            early = init_cw;
-        end
-        if (k_min) begin
-            early = cw_min;
-        end
-        if (k_keep) begin
-            early = c;
-        end
-        lo_min = ((32'h0) & 24'hffffff);
-        if ((k_half | k_cut) & ~ge2) begin
-            lo_min = cw_min;
-        end
-        shr = ((32'h0) & 24'hffffff);
-        if (k_half & ge2) begin
-            shr = c >> 32'h1;
-        end
-        cut_k = ((32'h0) & 24'hffffff);
-        if (k_cut & ge2) begin
-            cut_k = add_cut$sum;
-        end
-        ai_k = ((32'h0) & 24'hffffff);
-        if (k_ai & ok) begin
-            ai_k = add_ai$sum[(32'h0)+:(24)];
-        end
-        hi_max = ((32'h0) & 24'hffffff);
-        if (k_ai & ~ok) begin
-            hi_max = cw_max;
-        end
-        cw = early | lo_min | shr | cut_k | ai_k | hi_max;
-    end
-
-endmodule // path_cc__step_o
-
-
-module path_cc__step_o$add_ai(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [24:0] a;
-    input wire  [24:0] b;
-    input wire  cin;
-    output reg  [24:0] sum;
-
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_o$add_ai
-
-
-module path_cc__step_o$add_cut(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    input wire  cin;
-    output reg  [23:0] sum;
-
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_o$add_cut
-
-
-module path_cc__step_o$cmp_ai(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [24:0] a;
-    input wire  [24:0] b;
-    input wire  cin;
-    output reg  [24:0] sum;
-
-    // Local signals
-    reg  [24:0] g0;
-    reg  [24:0] p0;
-    reg  [24:0] g1;
-    reg  [24:0] p1;
-    reg  [24:0] g2;
-    reg  [24:0] p2;
-    reg  [24:0] g3;
-    reg  [24:0] p3;
-    reg  [24:0] g4;
-    reg  [24:0] p4;
-    reg  [24:0] g5;
-    reg  [24:0] p5;
-    reg  [24:0] g6;
-    reg  [24:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 25'h1ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_o$cmp_ai
-
-
-module path_cc__step_o$cmp_ge2(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [25:0] a;
-    input wire  [25:0] b;
-    input wire  cin;
-    output reg  [25:0] sum;
-
-    // Local signals
-    reg  [25:0] g0;
-    reg  [25:0] p0;
-    reg  [25:0] g1;
-    reg  [25:0] p1;
-    reg  [25:0] g2;
-    reg  [25:0] p2;
-    reg  [25:0] g3;
-    reg  [25:0] p3;
-    reg  [25:0] g4;
-    reg  [25:0] p4;
-    reg  [25:0] g5;
-    reg  [25:0] p5;
-    reg  [25:0] g6;
-    reg  [25:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 26'h3ffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // path_cc__step_o$cmp_ge2
-
-
 module path_cc__sub_wm1(a,b,cin,sum);
 
     // Module arguments
@@ -7679,39 +8880,138 @@ module path_cc__sub_wm1(a,b,cin,sum);
     input wire  cin;
     output reg  [14:0] sum;
 
-    // Local signals
-    reg  [14:0] g0;
-    reg  [14:0] p0;
-    reg  [14:0] g1;
-    reg  [14:0] p1;
-    reg  [14:0] g2;
-    reg  [14:0] p2;
-    reg  [14:0] g3;
-    reg  [14:0] p3;
-    reg  [14:0] g4;
-    reg  [14:0] p4;
-    reg  [14:0] g5;
-    reg  [14:0] p5;
-    reg  [14:0] g6;
-    reg  [14:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    path_cc__sub_wm1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 15'h7fff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 15'h7fff);
     end
 
 endmodule // path_cc__sub_wm1
+
+
+module path_cc__sub_wm1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // path_cc__sub_wm1$core

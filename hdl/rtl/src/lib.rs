@@ -5,6 +5,7 @@
 //! (`firmware-sim/src/model/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
+pub mod cond_sum_add;
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;

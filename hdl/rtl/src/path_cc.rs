@@ -69,15 +69,21 @@
 //!
 //! Pipeline (edge E0 registers the event): E1 reads the record from block
 //! RAM; the fields are updated in one-clock loops in later stages (srtt,
-//! timer, accumulators at E2; rttvar E3; alpha E4; cwnd E6; rto_deadline
-//! E7), each fed by the previous event's result when it is on the same
-//! path and otherwise by a record forwarded from the pipeline or the write
-//! history (events up to 7 ahead) chosen one clock earlier, or the RAM
-//! word. E5/E6 compute the RTO; E7 writes the record back (the write lands
-//! at E8).
+//! timer, accumulators at E2; rttvar E3; alpha E4; cwnd E6/E7;
+//! rto_deadline E7), each fed by the previous event's result when it is on
+//! the same path and otherwise by a record forwarded from the pipeline or
+//! the write history (events up to 7 ahead) chosen one clock earlier, or
+//! the RAM word. The window takes two clocks: E6 computes the class's
+//! arithmetic result `p` (one adder, operands chosen by the class) and,
+//! beside it, whether a constant `q` (init window, minimum, maximum)
+//! replaces it; E7 applies the choice. An event right behind one on the
+//! same path starts from that event's `p` register when the constant does
+//! not replace it (the one-clock loop is that adder alone) and from its
+//! `q` otherwise. E5/E6 compute the RTO; E7 writes the record back (the
+//! write lands at E8).
 
 use crate::path_cc_rec::*;
-use crate::prefix_add::PrefixAdd;
+use crate::cond_sum_add::{CondAdd, CondSumAdd};
 use rust_hdl::prelude::*;
 
 /// Index bits of the exported block (16,384 paths).
@@ -187,8 +193,8 @@ pub struct PathCc<const N: usize> {
     m6: Signal<Local, Bit>,
     m7: Signal<Local, Bit>,
     wm1: Signal<Local, Bits<15>>,
-    sub_wm1: PrefixAdd<15>,
-    cmp_init: PrefixAdd<25>,
+    sub_wm1: CondAdd<15>,
+    cmp_init: CondAdd<25>,
     s1_v: DFF<Bit>,
     s1_kind: DFF<Bits<3>>,
     s1_idx: DFF<Bits<N>>,
@@ -240,11 +246,11 @@ pub struct PathCc<const N: usize> {
     a_x: Signal<Local, Bits<28>>,
     a_y: Signal<Local, Bits<28>>,
     a_z: Signal<Local, Bits<28>>,
-    add_srtt: PrefixAdd<28>,
-    add_e1: PrefixAdd<25>,
-    add_e2: PrefixAdd<25>,
-    add_sa: PrefixAdd<ACC_W>,
-    add_sm: PrefixAdd<11>,
+    add_srtt: CondAdd<28>,
+    add_e1: CondAdd<25>,
+    add_e2: CondAdd<25>,
+    add_sa: CondAdd<ACC_W>,
+    add_sm: CondAdd<11>,
     pk2: CcPack,
     s2_v: DFF<Bit>,
     s2_idx: DFF<Bits<N>>,
@@ -286,7 +292,7 @@ pub struct PathCc<const N: usize> {
     b_z: Signal<Local, Bits<27>>,
     b_f: Signal<Local, Bits<16>>,
     b_fg: Signal<Local, Bits<16>>,
-    add_rv: PrefixAdd<27>,
+    add_rv: CondAdd<27>,
     pk3: CcPack,
     s3_v: DFF<Bit>,
     s3_idx: DFF<Bits<N>>,
@@ -321,8 +327,9 @@ pub struct PathCc<const N: usize> {
     c_y: Signal<Local, Bits<17>>,
     c_z: Signal<Local, Bits<17>>,
     c_alpha: Signal<Local, Bits<ALPHA_W>>,
-    add_alpha: PrefixAdd<17>,
-    add_rto: PrefixAdd<32>,
+    add_alpha: CondAdd<17>,
+    add_rto: CondAdd<32>,
+    cmp_icw: CondAdd<25>,
     pk4: CcPack,
     s4_v: DFF<Bit>,
     s4_idx: DFF<Bits<N>>,
@@ -332,7 +339,7 @@ pub struct PathCc<const N: usize> {
     s4_rto_min: DFF<Bits<32>>,
     s4_rto_max: DFF<Bits<32>>,
     s4_inc: DFF<Bits<17>>,
-    s4_init_t: DFF<Bits<CWND_W>>,
+    s4_init_cw: DFF<Bits<CWND_W>>,
     s4_match: DFF<Bits<8>>,
     s4_rec: DFF<Bits<REC_W>>,
     s4_init: DFF<Bit>,
@@ -345,49 +352,49 @@ pub struct PathCc<const N: usize> {
     s4_rehash: DFF<Bit>,
     s4_retire: DFF<Bit>,
     s4_rto_sum: DFF<Bits<32>>,
+    s4_mt: DFF<Bits<32>>,
+    c_tmo: Signal<Local, Bits<TIMEOUTS_W>>,
 
     // E5 (D): cut shift, RTO clamp, AI limit, init window
     d_al: Signal<Local, Bits<ALPHA_W>>,
-    d_lo: Signal<Local, Bit>,
-    d_hi: Signal<Local, Bit>,
-    d_inv: Signal<Local, Bit>,
-    add_mmi: PrefixAdd<25>,
-    cmp_lo: PrefixAdd<33>,
-    cmp_hi: PrefixAdd<33>,
-    cmp_inv: PrefixAdd<33>,
-    cmp_icw: PrefixAdd<25>,
+    add_mmi: CondAdd<25>,
+    d_nmin: Signal<Local, Bits<32>>,
+    d_nsum: Signal<Local, Bits<32>>,
+    d_tmo: Signal<Local, Bits<TIMEOUTS_W>>,
+    d_sh_sum: Signal<Local, Bits<32>>,
+    d_sh_min: Signal<Local, Bits<32>>,
+    cmp_lo: CondSumAdd,
+    cmp_os: CondSumAdd,
+    cmp_om: CondSumAdd,
     s5_v: DFF<Bit>,
     s5_idx: DFF<Bits<N>>,
     s5_now: DFF<Bits<32>>,
     s5_cw_min: DFF<Bits<CWND_W>>,
-    s5_cw_max: DFF<Bits<CWND_W>>,
     s5_rto_max: DFF<Bits<32>>,
     s5_inc: DFF<Bits<17>>,
-    s5_init_cw: DFF<Bits<CWND_W>>,
     s5_match: DFF<Bits<8>>,
     s5_rec: DFF<Bits<REC_W>>,
-    s5_oth: DFF<Bits<REC_W>>,
-    s5_init: DFF<Bit>,
-    s5_fired: DFF<Bit>,
-    s5_lcut: DFF<Bit>,
-    s5_ecn: DFF<Bit>,
-    s5_ai: DFF<Bit>,
+    s5_co: DFF<Bits<CWND_W>>,
+    s5_q: DFF<Bits<CWND_W>>,
+    s5_kc: DFF<Bit>,
+    s5_kh: DFF<Bit>,
+    s5_kx: DFF<Bit>,
+    s5_ka: DFF<Bit>,
     s5_rep: DFF<Bit>,
     s5_rep_zero: DFF<Bit>,
     s5_rehash: DFF<Bit>,
     s5_retire: DFF<Bit>,
-    s5_base: DFF<Bits<32>>,
+    s5_sh: DFF<Bits<32>>,
+    s5_over: DFF<Bit>,
     s5_cs: DFF<Bits<2>>,
     s5_mmi: DFF<Bits<CWND_W>>,
     s5_mmi_neg: DFF<Bit>,
 
-    // E6 (E): cwnd; RTO backoff
-    mux_e: Mux2<CWND_W>,
-    e_sh: Signal<Local, Bits<40>>,
-    e_tmo: Signal<Local, Bits<TIMEOUTS_W>>,
-    step_l: CwndStep,
-    step_o: CwndStep,
+    // E6 (E): cwnd candidate; RTO backoff
+    cand: CwndCand,
     pk6: CcPack,
+    s6_q: DFF<Bits<CWND_W>>,
+    s6_uq: DFF<Bit>,
     s6_v: DFF<Bit>,
     s6_idx: DFF<Bits<N>>,
     s6_now: DFF<Bits<32>>,
@@ -403,7 +410,7 @@ pub struct PathCc<const N: usize> {
     // E7 (F): deadline; outputs; write-back
     mux_f: Mux2<DEADLINE_W>,
     f_new: Signal<Local, Bits<DEADLINE_W>>,
-    add_dl: PrefixAdd<32>,
+    add_dl: CondAdd<32>,
     pk7: CcPack,
     s7_v: DFF<Bit>,
     s7_idx: DFF<Bits<N>>,
@@ -533,7 +540,7 @@ impl<const N: usize> Logic for PathCc<N> {
             s4_rto_min,
             s4_rto_max,
             s4_inc,
-            s4_init_t,
+            s4_init_cw,
             s4_match,
             s4_rec,
             s4_init,
@@ -546,27 +553,27 @@ impl<const N: usize> Logic for PathCc<N> {
             s4_rehash,
             s4_retire,
             s4_rto_sum,
+            s4_mt,
             s5_v,
             s5_idx,
             s5_now,
             s5_cw_min,
-            s5_cw_max,
             s5_rto_max,
             s5_inc,
-            s5_init_cw,
             s5_match,
             s5_rec,
-            s5_oth,
-            s5_init,
-            s5_fired,
-            s5_lcut,
-            s5_ecn,
-            s5_ai,
+            s5_co,
+            s5_q,
+            s5_kc,
+            s5_kh,
+            s5_kx,
+            s5_ka,
             s5_rep,
             s5_rep_zero,
             s5_rehash,
             s5_retire,
-            s5_base,
+            s5_sh,
+            s5_over,
             s5_cs,
             s5_mmi,
             s5_mmi_neg,
@@ -581,6 +588,8 @@ impl<const N: usize> Logic for PathCc<N> {
             s6_rehash,
             s6_retire,
             s6_rto,
+            s6_q,
+            s6_uq,
             s7_v,
             s7_idx,
             s7_rec,
@@ -1061,6 +1070,23 @@ impl<const N: usize> Logic for PathCc<N> {
         self.add_rto.b.next = bit_cast::<32, 24>(self.s3_rec.q.val().get_bits::<24>(64)) << 2;
         self.add_rto.cin.next = false;
         self.s4_rto_sum.d.next = self.add_rto.sum.val();
+        // rto_max >> min(timeouts, 6): the cap on the unshifted base
+        self.c_tmo.next = self.s3_rec.q.val().get_bits::<TIMEOUTS_W>(120);
+        if self.c_tmo.val() == 0 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val();
+        } else if self.c_tmo.val() == 1 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 1;
+        } else if self.c_tmo.val() == 2 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 2;
+        } else if self.c_tmo.val() == 3 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 3;
+        } else if self.c_tmo.val() == 4 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 4;
+        } else if self.c_tmo.val() == 5 {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 5;
+        } else {
+            self.s4_mt.d.next = self.s3_rto_max.q.val() >> 6;
+        }
         self.s4_v.d.next = self.s3_v.q.val();
         self.s4_idx.d.next = self.s3_idx.q.val();
         self.s4_now.d.next = self.s3_now.q.val();
@@ -1069,7 +1095,15 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s4_rto_min.d.next = self.s3_rto_min.q.val();
         self.s4_rto_max.d.next = self.s3_rto_max.q.val();
         self.s4_inc.d.next = self.s3_inc.q.val();
-        self.s4_init_t.d.next = self.s3_init_t.q.val();
+        // window after init: min(max(init, min), max)
+        self.cmp_icw.a.next = bit_cast::<25, CWND_W>(self.s3_cw_max.q.val());
+        self.cmp_icw.b.next = !bit_cast::<25, CWND_W>(self.s3_init_t.q.val());
+        self.cmp_icw.cin.next = true;
+        if self.cmp_icw.sum.val().get_bit(24) {
+            self.s4_init_cw.d.next = self.s3_cw_max.q.val();
+        } else {
+            self.s4_init_cw.d.next = self.s3_init_t.q.val();
+        }
         self.s4_match.d.next = self.s3_match.q.val();
         self.s4_init.d.next = self.s3_init.q.val();
         self.s4_fired.d.next = self.s3_fired.q.val();
@@ -1097,29 +1131,52 @@ impl<const N: usize> Logic for PathCc<N> {
         } else {
             self.s5_cs.d.next = bits::<2>(3);
         }
-        // base = min(max(sum, rto_min), rto_max)
-        self.cmp_lo.a.next = bit_cast::<33, 32>(self.s4_rto_sum.q.val());
-        self.cmp_lo.b.next = !bit_cast::<33, 32>(self.s4_rto_min.q.val());
+        // rto = min(clamp(sum, rto_min, rto_max) << t, rto_max)
+        //     = min(base << t, rto_max), base = max(sum, rto_min),
+        // t = min(timeouts, 6); base << t > rto_max <=> base > rto_max >> t.
+        // The three comparisons run side by side (a < b is the missing carry
+        // out of a - b), the shifts beside them; E6 only picks.
+        self.d_nmin.next = !self.s4_rto_min.q.val();
+        self.d_nsum.next = !self.s4_rto_sum.q.val();
+        self.cmp_lo.a.next = self.s4_rto_sum.q.val();
+        self.cmp_lo.b.next = self.d_nmin.val();
         self.cmp_lo.cin.next = true;
-        self.d_lo.next = self.cmp_lo.sum.val().get_bit(32);
-        self.cmp_hi.a.next = bit_cast::<33, 32>(self.s4_rto_max.q.val());
-        self.cmp_hi.b.next = !bit_cast::<33, 32>(self.s4_rto_sum.q.val());
-        self.cmp_hi.cin.next = true;
-        self.d_hi.next = self.cmp_hi.sum.val().get_bit(32);
-        self.cmp_inv.a.next = bit_cast::<33, 32>(self.s4_rto_max.q.val());
-        self.cmp_inv.b.next = !bit_cast::<33, 32>(self.s4_rto_min.q.val());
-        self.cmp_inv.cin.next = true;
-        self.d_inv.next = self.cmp_inv.sum.val().get_bit(32);
-        if self.d_lo.val() {
-            if self.d_inv.val() {
-                self.s5_base.d.next = self.s4_rto_max.q.val();
-            } else {
-                self.s5_base.d.next = self.s4_rto_min.q.val();
-            }
-        } else if self.d_hi.val() {
-            self.s5_base.d.next = self.s4_rto_max.q.val();
+        self.cmp_os.a.next = self.s4_mt.q.val();
+        self.cmp_os.b.next = self.d_nsum.val();
+        self.cmp_os.cin.next = true;
+        self.cmp_om.a.next = self.s4_mt.q.val();
+        self.cmp_om.b.next = self.d_nmin.val();
+        self.cmp_om.cin.next = true;
+        self.d_tmo.next = self.s4_rec.q.val().get_bits::<TIMEOUTS_W>(120);
+        if self.d_tmo.val() == 0 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val();
+            self.d_sh_min.next = self.s4_rto_min.q.val();
+        } else if self.d_tmo.val() == 1 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 1;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 1;
+        } else if self.d_tmo.val() == 2 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 2;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 2;
+        } else if self.d_tmo.val() == 3 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 3;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 3;
+        } else if self.d_tmo.val() == 4 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 4;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 4;
+        } else if self.d_tmo.val() == 5 {
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 5;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 5;
         } else {
-            self.s5_base.d.next = self.s4_rto_sum.q.val();
+            self.d_sh_sum.next = self.s4_rto_sum.q.val() << 6;
+            self.d_sh_min.next = self.s4_rto_min.q.val() << 6;
+        }
+        if self.cmp_lo.cout.val() {
+            // sum >= rto_min
+            self.s5_sh.d.next = self.d_sh_sum.val();
+            self.s5_over.d.next = !self.cmp_os.cout.val();
+        } else {
+            self.s5_sh.d.next = self.d_sh_min.val();
+            self.s5_over.d.next = !self.cmp_om.cout.val();
         }
         // AI limit: cwnd + inc <= max  <=>  cwnd <= max - inc
         self.add_mmi.a.next = bit_cast::<25, CWND_W>(self.s4_cw_max.q.val());
@@ -1127,83 +1184,89 @@ impl<const N: usize> Logic for PathCc<N> {
         self.add_mmi.cin.next = true;
         self.s5_mmi.d.next = self.add_mmi.sum.val().get_bits::<CWND_W>(0);
         self.s5_mmi_neg.d.next = self.add_mmi.sum.val().get_bit(24);
-        self.cmp_icw.a.next = bit_cast::<25, CWND_W>(self.s4_cw_max.q.val());
-        self.cmp_icw.b.next = !bit_cast::<25, CWND_W>(self.s4_init_t.q.val());
-        self.cmp_icw.cin.next = true;
-        if self.cmp_icw.sum.val().get_bit(24) {
-            self.s5_init_cw.d.next = self.s4_cw_max.q.val();
+        // window class, one-hot in priority order: constant (init, timeout),
+        // halving (loss), ECN cut, additive increase; none keeps the window
+        self.s5_kc.d.next = self.s4_init.q.val() | self.s4_fired.q.val();
+        self.s5_kh.d.next = !self.s4_init.q.val() & !self.s4_fired.q.val() & self.s4_lcut.q.val();
+        self.s5_kx.d.next = !self.s4_init.q.val()
+            & !self.s4_fired.q.val()
+            & !self.s4_lcut.q.val()
+            & self.s4_ecn.q.val();
+        self.s5_ka.d.next = !self.s4_init.q.val()
+            & !self.s4_fired.q.val()
+            & !self.s4_lcut.q.val()
+            & !self.s4_ecn.q.val()
+            & self.s4_ai.q.val();
+        // the window when it does not come from the arithmetic: the init
+        // window, the minimum (timeout, or a cut below 2 cwnd_min) or the
+        // maximum (additive increase over the cap)
+        if self.s4_init.q.val() {
+            self.s5_q.d.next = self.s4_init_cw.q.val();
+        } else if self.s4_fired.q.val() | self.s4_lcut.q.val() | self.s4_ecn.q.val() {
+            self.s5_q.d.next = self.s4_cw_min.q.val();
         } else {
-            self.s5_init_cw.d.next = self.s4_init_t.q.val();
+            self.s5_q.d.next = self.s4_cw_max.q.val();
         }
-        // forwarded record for cwnd (E6): distances 2..7 are in registers 6..11
-        if self.s4_match.q.val().get_bit(2) {
-            self.s5_oth.d.next = self.s6_rec.q.val();
+        // the window before the event unless it comes from the event at
+        // distance 1 through the arithmetic (chosen at E6): distance 1 its
+        // constant (in s5 now), 2 its final window (chosen at its E7 from
+        // the s6 registers), 3..7 registers 7..11, else the RAM word
+        if self.s4_match.q.val().get_bit(1) {
+            self.s5_co.d.next = self.s5_q.q.val();
+        } else if self.s4_match.q.val().get_bit(2) {
+            if self.s6_uq.q.val() {
+                self.s5_co.d.next = self.s6_q.q.val();
+            } else {
+                self.s5_co.d.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
+            }
         } else if self.s4_match.q.val().get_bit(3) {
-            self.s5_oth.d.next = self.s7_rec.q.val();
+            self.s5_co.d.next = self.s7_rec.q.val().get_bits::<CWND_W>(0);
         } else if self.s4_match.q.val().get_bit(4) {
-            self.s5_oth.d.next = self.s8_rec.q.val();
+            self.s5_co.d.next = self.s8_rec.q.val().get_bits::<CWND_W>(0);
         } else if self.s4_match.q.val().get_bit(5) {
-            self.s5_oth.d.next = self.s9_rec.q.val();
+            self.s5_co.d.next = self.s9_rec.q.val().get_bits::<CWND_W>(0);
         } else if self.s4_match.q.val().get_bit(6) {
-            self.s5_oth.d.next = self.s10_rec.q.val();
+            self.s5_co.d.next = self.s10_rec.q.val().get_bits::<CWND_W>(0);
         } else if self.s4_match.q.val().get_bit(7) {
-            self.s5_oth.d.next = self.s11_rec.q.val();
+            self.s5_co.d.next = self.s11_rec.q.val().get_bits::<CWND_W>(0);
         } else {
-            self.s5_oth.d.next = self.s4_rec.q.val();
+            self.s5_co.d.next = self.s4_rec.q.val().get_bits::<CWND_W>(0);
         }
         self.s5_rec.d.next = self.s4_rec.q.val();
         self.s5_v.d.next = self.s4_v.q.val();
         self.s5_idx.d.next = self.s4_idx.q.val();
         self.s5_now.d.next = self.s4_now.q.val();
         self.s5_cw_min.d.next = self.s4_cw_min.q.val();
-        self.s5_cw_max.d.next = self.s4_cw_max.q.val();
         self.s5_rto_max.d.next = self.s4_rto_max.q.val();
         self.s5_inc.d.next = self.s4_inc.q.val();
         self.s5_match.d.next = self.s4_match.q.val();
-        self.s5_init.d.next = self.s4_init.q.val();
-        self.s5_fired.d.next = self.s4_fired.q.val();
-        self.s5_lcut.d.next = self.s4_lcut.q.val();
-        self.s5_ecn.d.next = self.s4_ecn.q.val();
-        self.s5_ai.d.next = self.s4_ai.q.val();
         self.s5_rep.d.next = self.s4_rep.q.val();
         self.s5_rep_zero.d.next = self.s4_rep_zero.q.val();
         self.s5_rehash.d.next = self.s4_rehash.q.val();
         self.s5_retire.d.next = self.s4_retire.q.val();
 
         // ---------------------------------------------------------- E6 (E)
-        // the window step is computed for both candidates (the previous
-        // event's result and the forwarded value) and chosen last, so the
-        // one-clock loop holds only the step itself
-        self.step_l.c.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
-        self.step_o.c.next = self.s5_oth.q.val().get_bits::<CWND_W>(0);
-        self.step_l.cs.next = self.s5_cs.q.val();
-        self.step_o.cs.next = self.s5_cs.q.val();
-        self.step_l.cw_min.next = self.s5_cw_min.q.val();
-        self.step_o.cw_min.next = self.s5_cw_min.q.val();
-        self.step_l.cw_max.next = self.s5_cw_max.q.val();
-        self.step_o.cw_max.next = self.s5_cw_max.q.val();
-        self.step_l.inc.next = self.s5_inc.q.val();
-        self.step_o.inc.next = self.s5_inc.q.val();
-        self.step_l.mmi.next = self.s5_mmi.q.val();
-        self.step_o.mmi.next = self.s5_mmi.q.val();
-        self.step_l.mmi_neg.next = self.s5_mmi_neg.q.val();
-        self.step_o.mmi_neg.next = self.s5_mmi_neg.q.val();
-        self.step_l.init_cw.next = self.s5_init_cw.q.val();
-        self.step_o.init_cw.next = self.s5_init_cw.q.val();
-        self.step_l.do_init.next = self.s5_init.q.val();
-        self.step_o.do_init.next = self.s5_init.q.val();
-        self.step_l.do_min.next = self.s5_fired.q.val();
-        self.step_o.do_min.next = self.s5_fired.q.val();
-        self.step_l.do_half.next = self.s5_lcut.q.val();
-        self.step_o.do_half.next = self.s5_lcut.q.val();
-        self.step_l.do_cut.next = self.s5_ecn.q.val();
-        self.step_o.do_cut.next = self.s5_ecn.q.val();
-        self.step_l.do_ai.next = self.s5_ai.q.val();
-        self.step_o.do_ai.next = self.s5_ai.q.val();
-        self.mux_e.a.next = self.step_l.cw.val();
-        self.mux_e.b.next = self.step_o.cw.val();
-        self.mux_e.sel.next = self.s5_match.q.val().get_bit(1);
-        self.pk6.cwnd.next = self.mux_e.y.val();
+        // the window candidate: the arithmetic result `p` and whether the
+        // constant `q` replaces it (`uq`); E7 applies the choice. The event
+        // at distance 1 is not final yet: its `p` enters here straight from
+        // its register when it stands (the one-clock loop), its `q` came
+        // through s5_co
+        self.cand.p_prev.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
+        self.cand.uq_prev.next = self.s6_uq.q.val();
+        self.cand.m1.next = self.s5_match.q.val().get_bit(1);
+        self.cand.co.next = self.s5_co.q.val();
+        self.cand.cs.next = self.s5_cs.q.val();
+        self.cand.kc.next = self.s5_kc.q.val();
+        self.cand.kh.next = self.s5_kh.q.val();
+        self.cand.kx.next = self.s5_kx.q.val();
+        self.cand.ka.next = self.s5_ka.q.val();
+        self.cand.inc.next = self.s5_inc.q.val();
+        self.cand.cw_min.next = self.s5_cw_min.q.val();
+        self.cand.mmi.next = self.s5_mmi.q.val();
+        self.cand.mmi_neg.next = self.s5_mmi_neg.q.val();
+        self.pk6.cwnd.next = self.cand.p.val();
+        self.s6_uq.d.next = self.cand.uq.val();
+        self.s6_q.d.next = self.s5_q.q.val();
         self.pk6.alpha.next = self.s5_rec.q.val().get_bits::<ALPHA_W>(24);
         self.pk6.srtt.next = self.s5_rec.q.val().get_bits::<SRTT_W>(40);
         self.pk6.rttvar.next = self.s5_rec.q.val().get_bits::<RTTVAR_W>(64);
@@ -1215,27 +1278,11 @@ impl<const N: usize> Logic for PathCc<N> {
         self.pk6.armed.next = self.s5_rec.q.val().get_bit(156);
         self.pk6.loss_cut.next = self.s5_rec.q.val().get_bit(157);
         self.s6_rec.d.next = self.pk6.rec.val();
-        // backoff: base << min(timeouts, 6), capped at rto_max
-        self.e_tmo.next = self.s5_rec.q.val().get_bits::<TIMEOUTS_W>(120);
-        if self.e_tmo.val() == 0 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val());
-        } else if self.e_tmo.val() == 1 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 1;
-        } else if self.e_tmo.val() == 2 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 2;
-        } else if self.e_tmo.val() == 3 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 3;
-        } else if self.e_tmo.val() == 4 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 4;
-        } else if self.e_tmo.val() == 5 {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 5;
-        } else {
-            self.e_sh.next = bit_cast::<40, 32>(self.s5_base.q.val()) << 6;
-        }
-        if self.e_sh.val() > bit_cast::<40, 32>(self.s5_rto_max.q.val()) {
+        // backoff capped at rto_max
+        if self.s5_over.q.val() {
             self.s6_rto.d.next = self.s5_rto_max.q.val();
         } else {
-            self.s6_rto.d.next = self.e_sh.val().get_bits::<32>(0);
+            self.s6_rto.d.next = self.s5_sh.q.val();
         }
         // forwarded record for the deadline (E7): distances 2..7 in registers 7..12
         if self.s5_match.q.val().get_bit(2) {
@@ -1276,7 +1323,12 @@ impl<const N: usize> Logic for PathCc<N> {
         } else {
             self.f_new.next = self.mux_f.y.val();
         }
-        self.pk7.cwnd.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
+        // the window: the candidate's choice
+        if self.s6_uq.q.val() {
+            self.pk7.cwnd.next = self.s6_q.q.val();
+        } else {
+            self.pk7.cwnd.next = self.s6_rec.q.val().get_bits::<CWND_W>(0);
+        }
         self.pk7.alpha.next = self.s6_rec.q.val().get_bits::<ALPHA_W>(24);
         self.pk7.srtt.next = self.s6_rec.q.val().get_bits::<SRTT_W>(40);
         self.pk7.rttvar.next = self.s6_rec.q.val().get_bits::<RTTVAR_W>(64);
@@ -1324,74 +1376,69 @@ impl<const N: usize> Logic for PathCc<N> {
     }
 }
 
-/// One window step of `path_cc` from the window `c` (see the module doc):
-/// init, timeout (minimum), loss halving, ECN cut, additive increase, or
-/// unchanged.
+/// The window candidate of `path_cc` (stage E6): from the window before
+/// the event `c` (the previous event's `p_prev` when it is on the same path
+/// and not replaced by its constant, else `co`), the arithmetic result `p`
+/// of the event's class (halving `c >> 1`, ECN cut `c - (c >> (cs + 1))`,
+/// additive increase `c + inc`, otherwise `c`) and `uq`: the constant
+/// replaces it (init or timeout; a halving or cut below `2 cw_min`; an
+/// increase over `cw_max`). One adder for all classes, its operands chosen
+/// by the class; the comparisons run beside it.
 #[derive(LogicBlock, Default)]
-pub struct CwndStep {
-    /// The window before the event.
-    pub c: Signal<In, Bits<CWND_W>>,
+pub struct CwndCand {
+    /// The previous event's candidate.
+    pub p_prev: Signal<In, Bits<CWND_W>>,
+    /// The previous event's constant replaces its candidate.
+    pub uq_prev: Signal<In, Bit>,
+    /// The previous event is on the same path.
+    pub m1: Signal<In, Bit>,
+    /// The window before the event otherwise.
+    pub co: Signal<In, Bits<CWND_W>>,
     /// Cut shift minus one.
     pub cs: Signal<In, Bits<2>>,
-    /// cwnd_min.
-    pub cw_min: Signal<In, Bits<CWND_W>>,
-    /// cwnd_max.
-    pub cw_max: Signal<In, Bits<CWND_W>>,
+    /// Class: constant (init, timeout).
+    pub kc: Signal<In, Bit>,
+    /// Class: loss halving.
+    pub kh: Signal<In, Bit>,
+    /// Class: ECN cut.
+    pub kx: Signal<In, Bit>,
+    /// Class: additive increase.
+    pub ka: Signal<In, Bit>,
     /// Additive step.
     pub inc: Signal<In, Bits<17>>,
+    /// cwnd_min.
+    pub cw_min: Signal<In, Bits<CWND_W>>,
     /// cwnd_max - inc.
     pub mmi: Signal<In, Bits<CWND_W>>,
     /// inc > cwnd_max.
     pub mmi_neg: Signal<In, Bit>,
-    /// Window after init.
-    pub init_cw: Signal<In, Bits<CWND_W>>,
-    /// init
-    pub do_init: Signal<In, Bit>,
-    /// timeout
-    pub do_min: Signal<In, Bit>,
-    /// loss halving
-    pub do_half: Signal<In, Bit>,
-    /// ECN cut
-    pub do_cut: Signal<In, Bit>,
-    /// additive increase
-    pub do_ai: Signal<In, Bit>,
-    /// The window after the event.
-    pub cw: Signal<Out, Bits<CWND_W>>,
-    ge2: Signal<Local, Bit>,
-    k_init: Signal<Local, Bit>,
-    k_min: Signal<Local, Bit>,
-    k_half: Signal<Local, Bit>,
-    k_cut: Signal<Local, Bit>,
-    k_ai: Signal<Local, Bit>,
-    k_keep: Signal<Local, Bit>,
-    ok: Signal<Local, Bit>,
-    early: Signal<Local, Bits<CWND_W>>,
+    /// The arithmetic result.
+    pub p: Signal<Out, Bits<CWND_W>>,
+    /// The constant replaces it.
+    pub uq: Signal<Out, Bit>,
+    c: Signal<Local, Bits<CWND_W>>,
     d: Signal<Local, Bits<CWND_W>>,
-    lo_min: Signal<Local, Bits<CWND_W>>,
-    hi_max: Signal<Local, Bits<CWND_W>>,
-    shr: Signal<Local, Bits<CWND_W>>,
-    cut_k: Signal<Local, Bits<CWND_W>>,
-    ai_k: Signal<Local, Bits<CWND_W>>,
-    add_ai: PrefixAdd<25>,
-    add_cut: PrefixAdd<CWND_W>,
-    cmp_ge2: PrefixAdd<26>,
-    cmp_ai: PrefixAdd<25>,
+    op_a: Signal<Local, Bits<CWND_W>>,
+    op_b: Signal<Local, Bits<CWND_W>>,
+    half: Signal<Local, Bits<CWND_W>>,
+    nmin: Signal<Local, Bits<CWND_W>>,
+    nc: Signal<Local, Bits<CWND_W>>,
+    ge2: Signal<Local, Bit>,
+    ok: Signal<Local, Bit>,
+    add: CondSumAdd,
+    cmp_ge2: CondSumAdd,
+    cmp_ok: CondSumAdd,
 }
 
-impl Logic for CwndStep {
+impl Logic for CwndCand {
     #[hdl_gen]
     fn update(&mut self) {
-        // comparisons as prefix-adder signs (generic `<` is a ripple chain)
-        self.cmp_ge2.a.next = bit_cast::<26, CWND_W>(self.c.val());
-        self.cmp_ge2.b.next = !(bit_cast::<26, CWND_W>(self.cw_min.val()) << 1);
-        self.cmp_ge2.cin.next = true;
-        self.ge2.next = !self.cmp_ge2.sum.val().get_bit(25);
-        self.cmp_ai.a.next = bit_cast::<25, CWND_W>(self.mmi.val());
-        self.cmp_ai.b.next = !bit_cast::<25, CWND_W>(self.c.val());
-        self.cmp_ai.cin.next = true;
-        self.add_ai.a.next = bit_cast::<25, CWND_W>(self.c.val());
-        self.add_ai.b.next = bit_cast::<25, 17>(self.inc.val());
-        self.add_ai.cin.next = false;
+        if self.m1.val() & !self.uq_prev.val() {
+            self.c.next = self.p_prev.val();
+        } else {
+            self.c.next = self.co.val();
+        }
+        self.half.next = self.c.val() >> 1;
         if self.cs.val() == 0 {
             self.d.next = self.c.val() >> 1;
         } else if self.cs.val() == 1 {
@@ -1401,62 +1448,36 @@ impl Logic for CwndStep {
         } else {
             self.d.next = self.c.val() >> 4;
         }
-        self.add_cut.a.next = self.c.val();
-        self.add_cut.b.next = !self.d.val();
-        self.add_cut.cin.next = true;
-        // one-hot select as an AND-OR: the select terms come from registers
-        // (off the loop), only `ge2`, `ok` and the sums arrive late
-        self.k_init.next = self.do_init.val();
-        self.k_min.next = !self.do_init.val() & self.do_min.val();
-        self.k_half.next = !self.do_init.val() & !self.do_min.val() & self.do_half.val();
-        self.k_cut.next =
-            !self.do_init.val() & !self.do_min.val() & !self.do_half.val() & self.do_cut.val();
-        self.k_ai.next = !self.do_init.val()
-            & !self.do_min.val()
-            & !self.do_half.val()
-            & !self.do_cut.val()
-            & self.do_ai.val();
-        self.k_keep.next = !self.do_init.val()
-            & !self.do_min.val()
-            & !self.do_half.val()
-            & !self.do_cut.val()
-            & !self.do_ai.val();
-        self.ok.next = !self.mmi_neg.val() & !self.cmp_ai.sum.val().get_bit(24);
-        self.early.next = bits::<CWND_W>(0);
-        if self.k_init.val() {
-            self.early.next = self.init_cw.val();
+        // p = a + b + cin: c >> 1 + 0, c + !(c >> s) + 1, c + inc, c + 0
+        if self.kh.val() {
+            self.op_a.next = self.half.val();
+        } else {
+            self.op_a.next = self.c.val();
         }
-        if self.k_min.val() {
-            self.early.next = self.cw_min.val();
+        self.op_b.next = bits::<CWND_W>(0);
+        if self.kx.val() {
+            self.op_b.next = !self.d.val();
+        } else if self.ka.val() {
+            self.op_b.next = bit_cast::<CWND_W, 17>(self.inc.val());
         }
-        if self.k_keep.val() {
-            self.early.next = self.c.val();
-        }
-        self.lo_min.next = bits::<CWND_W>(0);
-        if (self.k_half.val() | self.k_cut.val()) & !self.ge2.val() {
-            self.lo_min.next = self.cw_min.val();
-        }
-        self.shr.next = bits::<CWND_W>(0);
-        if self.k_half.val() & self.ge2.val() {
-            self.shr.next = self.c.val() >> 1;
-        }
-        self.cut_k.next = bits::<CWND_W>(0);
-        if self.k_cut.val() & self.ge2.val() {
-            self.cut_k.next = self.add_cut.sum.val();
-        }
-        self.ai_k.next = bits::<CWND_W>(0);
-        if self.k_ai.val() & self.ok.val() {
-            self.ai_k.next = self.add_ai.sum.val().get_bits::<CWND_W>(0);
-        }
-        self.hi_max.next = bits::<CWND_W>(0);
-        if self.k_ai.val() & !self.ok.val() {
-            self.hi_max.next = self.cw_max.val();
-        }
-        self.cw.next = self.early.val()
-            | self.lo_min.val()
-            | self.shr.val()
-            | self.cut_k.val()
-            | self.ai_k.val()
-            | self.hi_max.val();
+        self.add.a.next = bit_cast::<32, CWND_W>(self.op_a.val());
+        self.add.b.next = bit_cast::<32, CWND_W>(self.op_b.val());
+        self.add.cin.next = self.kx.val();
+        self.p.next = self.add.sum.val().get_bits::<CWND_W>(0);
+        // c >= 2 cw_min  <=>  (c >> 1) >= cw_min: carry out of (c >> 1) - cw_min
+        self.nmin.next = !self.cw_min.val();
+        self.cmp_ge2.a.next = bit_cast::<32, CWND_W>(self.half.val());
+        self.cmp_ge2.b.next = bit_cast::<32, CWND_W>(self.nmin.val());
+        self.cmp_ge2.cin.next = true;
+        self.ge2.next = self.cmp_ge2.sum.val().get_bit(24);
+        // c + inc <= cw_max  <=>  c <= cw_max - inc: carry out of mmi - c
+        self.nc.next = !self.c.val();
+        self.cmp_ok.a.next = bit_cast::<32, CWND_W>(self.mmi.val());
+        self.cmp_ok.b.next = bit_cast::<32, CWND_W>(self.nc.val());
+        self.cmp_ok.cin.next = true;
+        self.ok.next = !self.mmi_neg.val() & self.cmp_ok.sum.val().get_bit(24);
+        self.uq.next = self.kc.val()
+            | ((self.kh.val() | self.kx.val()) & !self.ge2.val())
+            | (self.ka.val() & !self.ok.val());
     }
 }
