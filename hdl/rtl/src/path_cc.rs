@@ -79,8 +79,10 @@
 //! replaces it; E7 applies the choice. An event right behind one on the
 //! same path starts from that event's `p` register when the constant does
 //! not replace it (the one-clock loop is that adder alone) and from its
-//! `q` otherwise. E5/E6 compute the RTO; E7 writes the record back (the
-//! write lands at E8).
+//! `q` otherwise. E4..E6 compute the RTO (`rto_max >> t` at E4, the three
+//! comparisons and both shifted values side by side at E5, the pick at
+//! E6); E7 writes the record back (the write lands at E8). Adders and
+//! comparators are conditional-sum adders (`crate::cond_sum_add`).
 
 use crate::path_cc_rec::*;
 use crate::cond_sum_add::{CondAdd, CondSumAdd};
