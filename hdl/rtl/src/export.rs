@@ -78,6 +78,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
             generate: gen::<crate::TxBuilder>,
         },
+        ExportedBlock {
+            name: "cq_writer",
+            description: "completion-queue writer (1,024 CQ contexts in block RAM, CQEs with owner bit by DMA write)",
+            generate: gen::<crate::CqWriterFull>,
+        },
+        ExportedBlock {
+            name: "cq_writer_tiny",
+            description: "completion-queue writer (16 CQ contexts, CQEs with owner bit by DMA write)",
+            generate: gen::<crate::CqWriterTiny>,
+        },
     ]
 }
 
