@@ -10,6 +10,7 @@ use anyhow::{bail, Result};
 use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
+use braid_sim::model::cq_writer::CqOut;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::msg_tracker::MsgOut;
@@ -19,8 +20,8 @@ use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
-    CycleModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel,
-    RxPathTableModel, SackTrackerModel, TxBuilderModel,
+    CqWriterModel, CycleModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel,
+    RegBlockModel, RxPathTableModel, SackTrackerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -400,6 +401,22 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{frames} frames ({bytes} bytes, {beats} beats) sent under random back-pressure and gaps, {errs} mis-framed payload beats counted"
+        ),
+    });
+
+    // completion-queue writer
+    let (mut written, mut full, mut no_cq, mut beats, mut shown) = (0u32, 0u32, 0u32, 0u64, false);
+    let (checked, raw) = bench::<CqWriterModel>(seed, cycles, &fst, |i, o: &CqOut| {
+        beats += (shown && i.dw_ready) as u64;
+        shown = o.dw_valid;
+        (written, full, no_cq) = (o.cnt_written, o.cnt_full, o.cnt_no_cq);
+    })?;
+    rows.push(Row {
+        block: "cq_writer",
+        checked,
+        raw,
+        what: format!(
+            "{written} CQEs written ({beats} DMA beats taken under back-pressure), {full} dropped on full rings, {no_cq} to destroyed CQs"
         ),
     });
 

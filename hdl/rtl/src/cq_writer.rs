@@ -484,10 +484,11 @@ impl<const IDX: usize> Logic for CqWriter<IDX> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, credits, fill, e0, e1, e2, e3, e4, e5, e6, e7, i_valid, i_op, i_cq,
-            i_iova, i_log2, i_cqe, i_ci, q_valid, q_op, q_cq, q_iova, q_log2, q_cqe, q_lim,
-            q_fwd1, q_fwd2, w_valid, w_op, w_cq, w_ctx, w_status, w_slot, w_owner, w_cqe, w2_valid,
-            w2_cq, w2_ctx, r_valid, r_op, r_cq, r_status, r_pi, r_overrun, r_cq_valid, a_write,
-            a_lo, a_carry, a_mid, a_mid_p1, a_mid_ones, a_hi, a_hi_p1, a_cqe, a_cq, p_valid, p_entry, n_written, n_full, n_no_cq
+            i_iova, i_log2, i_cqe, i_ci, q_valid, q_op, q_cq, q_iova, q_log2, q_cqe, q_lim, q_fwd1,
+            q_fwd2, w_valid, w_op, w_cq, w_ctx, w_status, w_slot, w_owner, w_cqe, w2_valid, w2_cq,
+            w2_ctx, r_valid, r_op, r_cq, r_status, r_pi, r_overrun, r_cq_valid, a_write, a_lo,
+            a_carry, a_mid, a_mid_p1, a_mid_ones, a_hi, a_hi_p1, a_cqe, a_cq, p_valid, p_entry,
+            n_written, n_full, n_no_cq
         );
         self.ctx.read_clock.next = self.clock.val();
         self.ctx.write_clock.next = self.clock.val();
@@ -498,9 +499,8 @@ impl<const IDX: usize> Logic for CqWriter<IDX> {
         self.take_cqe.next = self.taken.val() & (self.op.val() == 0);
         self.pop.next = self.fill.q.val().any() & self.dw_ready.val();
         // a CQE operation that was dropped returns its credit at E3
-        self.drop.next = self.w_valid.q.val()
-            & (self.w_op.q.val() == 0)
-            & (self.w_status.q.val() != 0);
+        self.drop.next =
+            self.w_valid.q.val() & (self.w_op.q.val() == 0) & (self.w_status.q.val() != 0);
         self.credits.d.next = self.credits.q.val() + bit_cast::<4, 1>(self.take_cqe.val().into())
             - bit_cast::<4, 1>(self.pop.val().into())
             - bit_cast::<4, 1>(self.drop.val().into());
