@@ -11,6 +11,7 @@ use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::cq_writer::CqOut;
+use braid_sim::model::dw_arb::DwArbOut;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::msg_tracker::MsgOut;
@@ -20,8 +21,8 @@ use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
-    CqWriterModel, CycleModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel,
-    RegBlockModel, RxPathTableModel, SackTrackerModel, TxBuilderModel,
+    CqWriterModel, CycleModel, DwArbModel, LossDetectorModel, MrCheckModel, MsgTrackerModel,
+    PathWindowModel, RegBlockModel, RxPathTableModel, SackTrackerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -417,6 +418,26 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{written} CQEs written ({beats} DMA beats taken under back-pressure), {full} dropped on full rings, {no_cq} to destroyed CQs"
+        ),
+    });
+
+    // DMA write arbiter
+    let (mut beats, mut writes, mut from_b, mut shown) = (0u64, 0u64, 0u64, None);
+    let (checked, raw) = bench::<DwArbModel>(seed, cycles, &fst, |i, o: &DwArbOut| {
+        if let (Some((b, src)), true) = (shown, i.m_ready) {
+            let b: braid_sim::model::dw_arb::DwBeat = b;
+            beats += 1;
+            writes += b.last as u64;
+            from_b += (b.last && src) as u64;
+        }
+        shown = o.m;
+    })?;
+    rows.push(Row {
+        block: "dw_arb",
+        checked,
+        raw,
+        what: format!(
+            "{beats} beats of {writes} DMA writes merged whole ({from_b} from the second client) under back-pressure"
         ),
     });
 

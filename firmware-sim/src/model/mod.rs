@@ -7,6 +7,7 @@
 //! so one generic runner (`cosim::equiv`) compares any block.
 
 pub mod cq_writer;
+pub mod dw_arb;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
@@ -18,6 +19,7 @@ pub mod tx_builder;
 pub mod w256;
 
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
+pub use dw_arb::DwArbModel;
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};

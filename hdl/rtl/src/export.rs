@@ -88,6 +88,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "completion-queue writer (16 CQ contexts, CQEs with owner bit by DMA write)",
             generate: gen::<crate::CqWriterTiny>,
         },
+        ExportedBlock {
+            name: "dw_arb",
+            description: "DMA write arbiter (two write streams into one, writes kept whole, round robin per write)",
+            generate: gen::<crate::DwArb>,
+        },
     ]
 }
 

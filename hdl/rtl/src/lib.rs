@@ -6,6 +6,7 @@
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod cq_writer;
+pub mod dw_arb;
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
@@ -18,6 +19,7 @@ pub mod sack_tracker;
 pub mod tx_builder;
 
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
+pub use dw_arb::DwArb;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
