@@ -31,15 +31,39 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
-    reg  [593:0] o_beat$d;
-    wire  [593:0] o_beat$q;
-    reg  o_beat$clock;
+    reg  [511:0] o_data$d;
+    wire  [511:0] o_data$q;
+    reg  o_data$clock;
+    reg  [63:0] o_addr$d;
+    wire  [63:0] o_addr$q;
+    reg  o_addr$clock;
+    reg  [15:0] o_len$d;
+    wire  [15:0] o_len$q;
+    reg  o_len$clock;
+    reg  o_last$d;
+    wire  o_last$q;
+    reg  o_last$clock;
+    reg  o_src$d;
+    wire  o_src$q;
+    reg  o_src$clock;
     reg  s_valid$d;
     wire  s_valid$q;
     reg  s_valid$clock;
-    reg  [593:0] s_beat$d;
-    wire  [593:0] s_beat$q;
-    reg  s_beat$clock;
+    reg  [511:0] s_data$d;
+    wire  [511:0] s_data$q;
+    reg  s_data$clock;
+    reg  [63:0] s_addr$d;
+    wire  [63:0] s_addr$q;
+    reg  s_addr$clock;
+    reg  [15:0] s_len$d;
+    wire  [15:0] s_len$q;
+    reg  s_len$clock;
+    reg  s_last$d;
+    wire  s_last$q;
+    reg  s_last$clock;
+    reg  s_src$d;
+    wire  s_src$q;
+    reg  s_src$clock;
     reg  locked$d;
     wire  locked$q;
     reg  locked$clock;
@@ -55,9 +79,9 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
     reg  sel_valid;
     reg  take;
     reg  leave;
-    reg  [593:0] beat_a;
-    reg  [593:0] beat_b;
-    reg  [593:0] beat_in;
+    reg  [511:0] in_data;
+    reg  [63:0] in_addr;
+    reg  [15:0] in_len;
     reg  in_last;
 
     // Sub module instances
@@ -66,20 +90,60 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
         .q(o_valid$q),
         .clock(o_valid$clock)
     );
-    dw_arb__o_beat o_beat(
-        .d(o_beat$d),
-        .q(o_beat$q),
-        .clock(o_beat$clock)
+    dw_arb__o_data o_data(
+        .d(o_data$d),
+        .q(o_data$q),
+        .clock(o_data$clock)
+    );
+    dw_arb__o_addr o_addr(
+        .d(o_addr$d),
+        .q(o_addr$q),
+        .clock(o_addr$clock)
+    );
+    dw_arb__o_len o_len(
+        .d(o_len$d),
+        .q(o_len$q),
+        .clock(o_len$clock)
+    );
+    dw_arb__o_last o_last(
+        .d(o_last$d),
+        .q(o_last$q),
+        .clock(o_last$clock)
+    );
+    dw_arb__o_src o_src(
+        .d(o_src$d),
+        .q(o_src$q),
+        .clock(o_src$clock)
     );
     dw_arb__s_valid s_valid(
         .d(s_valid$d),
         .q(s_valid$q),
         .clock(s_valid$clock)
     );
-    dw_arb__s_beat s_beat(
-        .d(s_beat$d),
-        .q(s_beat$q),
-        .clock(s_beat$clock)
+    dw_arb__s_data s_data(
+        .d(s_data$d),
+        .q(s_data$q),
+        .clock(s_data$clock)
+    );
+    dw_arb__s_addr s_addr(
+        .d(s_addr$d),
+        .q(s_addr$q),
+        .clock(s_addr$clock)
+    );
+    dw_arb__s_len s_len(
+        .d(s_len$d),
+        .q(s_len$q),
+        .clock(s_len$clock)
+    );
+    dw_arb__s_last s_last(
+        .d(s_last$d),
+        .q(s_last$q),
+        .clock(s_last$clock)
+    );
+    dw_arb__s_src s_src(
+        .d(s_src$d),
+        .q(s_src$q),
+        .clock(s_src$clock)
     );
     dw_arb__locked locked(
         .d(locked$d),
@@ -100,16 +164,32 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
     // Update code
     always @(*) begin
         o_valid$clock = clock;
-        o_beat$clock = clock;
+        o_data$clock = clock;
+        o_addr$clock = clock;
+        o_len$clock = clock;
+        o_last$clock = clock;
+        o_src$clock = clock;
         s_valid$clock = clock;
-        s_beat$clock = clock;
+        s_data$clock = clock;
+        s_addr$clock = clock;
+        s_len$clock = clock;
+        s_last$clock = clock;
+        s_src$clock = clock;
         locked$clock = clock;
         lock_src$clock = clock;
         last_src$clock = clock;
         o_valid$d = o_valid$q;
-        o_beat$d = o_beat$q;
+        o_data$d = o_data$q;
+        o_addr$d = o_addr$q;
+        o_len$d = o_len$q;
+        o_last$d = o_last$q;
+        o_src$d = o_src$q;
         s_valid$d = s_valid$q;
-        s_beat$d = s_beat$q;
+        s_data$d = s_data$q;
+        s_addr$d = s_addr$q;
+        s_len$d = s_len$q;
+        s_last$d = s_last$q;
+        s_src$d = s_src$q;
         locked$d = locked$q;
         lock_src$d = lock_src$q;
         last_src$d = last_src$q;
@@ -124,24 +204,22 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
         end
         if (sel) begin
             sel_valid = b_valid;
+            in_data = b_data;
+            in_addr = b_addr;
+            in_len = b_len;
             in_last = b_last;
         end
         else begin
             sel_valid = a_valid;
+            in_data = a_data;
+            in_addr = a_addr;
+            in_len = a_len;
             in_last = a_last;
         end
         a_ready = ~s_valid$q & ~sel;
         b_ready = ~s_valid$q & sel;
         take = ~s_valid$q & sel_valid;
         leave = o_valid$q & m_ready;
-        beat_a = ((a_data) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((a_addr) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h200) & 10'h3ff)) | (((a_len) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h240) & 10'h3ff)) | (((a_last) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h250) & 10'h3ff));
-        beat_b = ((b_data) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((b_addr) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h200) & 10'h3ff)) | (((b_len) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h240) & 10'h3ff)) | (((b_last) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h250) & 10'h3ff)) | (((32'h1) & 594'h3ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h251) & 10'h3ff));
-        if (sel) begin
-            beat_in = beat_b;
-        end
-        else begin
-            beat_in = beat_a;
-        end
         if (take) begin
             locked$d = ~in_last;
             lock_src$d = sel;
@@ -152,29 +230,45 @@ module dw_arb(clock,a_valid,a_ready,a_addr,a_len,a_data,a_last,b_valid,b_ready,b
         if (o_valid$q & ~m_ready) begin
             if (take) begin
                 s_valid$d = 1'b1;
-                s_beat$d = beat_in;
+                s_data$d = in_data;
+                s_addr$d = in_addr;
+                s_len$d = in_len;
+                s_last$d = in_last;
+                s_src$d = sel;
             end
         end
         else if (s_valid$q) begin
             o_valid$d = 1'b1;
-            o_beat$d = s_beat$q;
+            o_data$d = s_data$q;
+            o_addr$d = s_addr$q;
+            o_len$d = s_len$q;
+            o_last$d = s_last$q;
+            o_src$d = s_src$q;
             s_valid$d = 1'b0;
         end
         else begin
             o_valid$d = take;
-            if (take) begin
-                o_beat$d = beat_in;
-            end
-            else begin
-                o_beat$d = 32'h0;
-            end
+            o_data$d = in_data;
+            o_addr$d = in_addr;
+            o_len$d = in_len;
+            o_last$d = in_last;
+            o_src$d = sel;
         end
         m_valid = o_valid$q;
-        m_data = o_beat$q[(32'h0)+:(512)];
-        m_addr = o_beat$q[(32'h200)+:(64)];
-        m_len = o_beat$q[(32'h240)+:(16)];
-        m_last = o_beat$q[32'h250];
-        m_src = o_beat$q[32'h251];
+        if (o_valid$q) begin
+            m_data = o_data$q;
+            m_addr = o_addr$q;
+            m_len = o_len$q;
+            m_last = o_last$q;
+            m_src = o_src$q;
+        end
+        else begin
+            m_data = 32'h0;
+            m_addr = 32'h0;
+            m_len = 32'h0;
+            m_last = 1'b0;
+            m_src = 1'b0;
+        end
     end
 
 endmodule // top
@@ -237,23 +331,99 @@ module dw_arb__locked(d,q,clock);
 endmodule // dw_arb__locked
 
 
-module dw_arb__o_beat(d,q,clock);
+module dw_arb__o_addr(d,q,clock);
 
     // Module arguments
-    input wire  [593:0] d;
-    output reg  [593:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 594'h0;
+       q = 64'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // dw_arb__o_beat
+endmodule // dw_arb__o_addr
+
+
+module dw_arb__o_data(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__o_data
+
+
+module dw_arb__o_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__o_last
+
+
+module dw_arb__o_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__o_len
+
+
+module dw_arb__o_src(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__o_src
 
 
 module dw_arb__o_valid(d,q,clock);
@@ -275,23 +445,99 @@ module dw_arb__o_valid(d,q,clock);
 endmodule // dw_arb__o_valid
 
 
-module dw_arb__s_beat(d,q,clock);
+module dw_arb__s_addr(d,q,clock);
 
     // Module arguments
-    input wire  [593:0] d;
-    output reg  [593:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 594'h0;
+       q = 64'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // dw_arb__s_beat
+endmodule // dw_arb__s_addr
+
+
+module dw_arb__s_data(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__s_data
+
+
+module dw_arb__s_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__s_last
+
+
+module dw_arb__s_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__s_len
+
+
+module dw_arb__s_src(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dw_arb__s_src
 
 
 module dw_arb__s_valid(d,q,clock);

@@ -28,10 +28,6 @@
 
 use rust_hdl::prelude::*;
 
-/// Beat layout in the stage registers: data 511:0, addr 575:512, len
-/// 591:576, last 592, src 593.
-const BEAT: usize = 594;
-
 /// Two-input DMA write arbiter.
 #[derive(LogicBlock, Default)]
 pub struct DwArb {
@@ -76,9 +72,17 @@ pub struct DwArb {
     /// The client of the output beat (0 a, 1 b).
     pub m_src: Signal<Out, Bit>,
     o_valid: DFF<Bit>,
-    o_beat: DFF<Bits<BEAT>>,
+    o_data: DFF<Bits<512>>,
+    o_addr: DFF<Bits<64>>,
+    o_len: DFF<Bits<16>>,
+    o_last: DFF<Bit>,
+    o_src: DFF<Bit>,
     s_valid: DFF<Bit>,
-    s_beat: DFF<Bits<BEAT>>,
+    s_data: DFF<Bits<512>>,
+    s_addr: DFF<Bits<64>>,
+    s_len: DFF<Bits<16>>,
+    s_last: DFF<Bit>,
+    s_src: DFF<Bit>,
     locked: DFF<Bit>,
     lock_src: DFF<Bit>,
     last_src: DFF<Bit>,
@@ -86,16 +90,19 @@ pub struct DwArb {
     sel_valid: Signal<Local, Bit>,
     take: Signal<Local, Bit>,
     leave: Signal<Local, Bit>,
-    beat_a: Signal<Local, Bits<BEAT>>,
-    beat_b: Signal<Local, Bits<BEAT>>,
-    beat_in: Signal<Local, Bits<BEAT>>,
+    in_data: Signal<Local, Bits<512>>,
+    in_addr: Signal<Local, Bits<64>>,
+    in_len: Signal<Local, Bits<16>>,
     in_last: Signal<Local, Bit>,
 }
 
 impl Logic for DwArb {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, o_valid, o_beat, s_valid, s_beat, locked, lock_src, last_src);
+        dff_setup!(
+            self, clock, o_valid, o_data, o_addr, o_len, o_last, o_src, s_valid, s_data, s_addr,
+            s_len, s_last, s_src, locked, lock_src, last_src
+        );
 
         // the choice
         if self.locked.q.val() {
@@ -107,30 +114,21 @@ impl Logic for DwArb {
         }
         if self.sel.val() {
             self.sel_valid.next = self.b_valid.val();
+            self.in_data.next = self.b_data.val();
+            self.in_addr.next = self.b_addr.val();
+            self.in_len.next = self.b_len.val();
             self.in_last.next = self.b_last.val();
         } else {
             self.sel_valid.next = self.a_valid.val();
+            self.in_data.next = self.a_data.val();
+            self.in_addr.next = self.a_addr.val();
+            self.in_len.next = self.a_len.val();
             self.in_last.next = self.a_last.val();
         }
         self.a_ready.next = !self.s_valid.q.val() & !self.sel.val();
         self.b_ready.next = !self.s_valid.q.val() & self.sel.val();
         self.take.next = !self.s_valid.q.val() & self.sel_valid.val();
         self.leave.next = self.o_valid.q.val() & self.m_ready.val();
-
-        self.beat_a.next = bit_cast::<BEAT, 512>(self.a_data.val())
-            | (bit_cast::<BEAT, 64>(self.a_addr.val()) << bits::<10>(512))
-            | (bit_cast::<BEAT, 16>(self.a_len.val()) << bits::<10>(576))
-            | (bit_cast::<BEAT, 1>(self.a_last.val().into()) << bits::<10>(592));
-        self.beat_b.next = bit_cast::<BEAT, 512>(self.b_data.val())
-            | (bit_cast::<BEAT, 64>(self.b_addr.val()) << bits::<10>(512))
-            | (bit_cast::<BEAT, 16>(self.b_len.val()) << bits::<10>(576))
-            | (bit_cast::<BEAT, 1>(self.b_last.val().into()) << bits::<10>(592))
-            | (bits::<BEAT>(1) << bits::<10>(593));
-        if self.sel.val() {
-            self.beat_in.next = self.beat_b.val();
-        } else {
-            self.beat_in.next = self.beat_a.val();
-        }
 
         // write boundaries: a taken beat without last opens (or continues)
         // a write of its client; a taken last beat ends it
@@ -147,27 +145,44 @@ impl Logic for DwArb {
             // the output holds; a taken beat goes to the skid register
             if self.take.val() {
                 self.s_valid.d.next = true;
-                self.s_beat.d.next = self.beat_in.val();
+                self.s_data.d.next = self.in_data.val();
+                self.s_addr.d.next = self.in_addr.val();
+                self.s_len.d.next = self.in_len.val();
+                self.s_last.d.next = self.in_last.val();
+                self.s_src.d.next = self.sel.val();
             }
         } else if self.s_valid.q.val() {
             // the output is free or leaves: the skid beat moves up
             self.o_valid.d.next = true;
-            self.o_beat.d.next = self.s_beat.q.val();
+            self.o_data.d.next = self.s_data.q.val();
+            self.o_addr.d.next = self.s_addr.q.val();
+            self.o_len.d.next = self.s_len.q.val();
+            self.o_last.d.next = self.s_last.q.val();
+            self.o_src.d.next = self.s_src.q.val();
             self.s_valid.d.next = false;
         } else {
             self.o_valid.d.next = self.take.val();
-            if self.take.val() {
-                self.o_beat.d.next = self.beat_in.val();
-            } else {
-                self.o_beat.d.next = 0.into();
-            }
+            self.o_data.d.next = self.in_data.val();
+            self.o_addr.d.next = self.in_addr.val();
+            self.o_len.d.next = self.in_len.val();
+            self.o_last.d.next = self.in_last.val();
+            self.o_src.d.next = self.sel.val();
         }
 
+        // outputs, zero while no beat is shown
         self.m_valid.next = self.o_valid.q.val();
-        self.m_data.next = self.o_beat.q.val().get_bits::<512>(0);
-        self.m_addr.next = self.o_beat.q.val().get_bits::<64>(512);
-        self.m_len.next = self.o_beat.q.val().get_bits::<16>(576);
-        self.m_last.next = self.o_beat.q.val().get_bit(592);
-        self.m_src.next = self.o_beat.q.val().get_bit(593);
+        if self.o_valid.q.val() {
+            self.m_data.next = self.o_data.q.val();
+            self.m_addr.next = self.o_addr.q.val();
+            self.m_len.next = self.o_len.q.val();
+            self.m_last.next = self.o_last.q.val();
+            self.m_src.next = self.o_src.q.val();
+        } else {
+            self.m_data.next = 0.into();
+            self.m_addr.next = 0.into();
+            self.m_len.next = 0.into();
+            self.m_last.next = false;
+            self.m_src.next = false;
+        }
     }
 }
