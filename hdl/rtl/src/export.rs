@@ -78,6 +78,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
             generate: gen::<crate::TxBuilder>,
         },
+        ExportedBlock {
+            name: "ack_gen",
+            description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
+            generate: gen::<crate::AckGen>,
+        },
     ]
 }
 
