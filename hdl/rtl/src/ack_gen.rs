@@ -1105,8 +1105,8 @@ impl Logic for AckGen {
         // ---- O: control first, data after CTRL_BURST control in a row
         self.o_acc.next = !self.o_valid.q.val() | self.d_ready.val();
         self.ctl_ok.next = self.l_valid.q.val() & self.peer_ok.val();
-        self.ctl_win.next = self.ctl_ok.val()
-            & ((self.run.q.val() != bits::<3>(4)) | !self.data_valid.val());
+        self.ctl_win.next =
+            self.ctl_ok.val() & ((self.run.q.val() != bits::<3>(4)) | !self.data_valid.val());
         self.data_ready.next =
             self.o_acc.val() & (!self.ctl_ok.val() | (self.run.q.val() == bits::<3>(4)));
         self.taken.next = self.o_valid.q.val() & self.d_ready.val();
@@ -1256,8 +1256,7 @@ impl Logic for AckGen {
         self.d_probe_ts.next = self.o_probe_ts.q.val();
 
         // ---- ack_sent and counters
-        self.r_as_valid.d.next =
-            self.taken.val() & (self.o_kind.q.val() == bits::<2>(1));
+        self.r_as_valid.d.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(1));
         if self.taken.val() & (self.o_kind.q.val() == bits::<2>(1)) {
             self.r_as_idx.d.next = self.o_idx.q.val();
         }
@@ -1265,18 +1264,15 @@ impl Logic for AckGen {
         self.as_idx.next = self.r_as_idx.q.val();
         self.add_acks.a.next = self.c_acks.q.val();
         self.add_acks.b.next = bits::<32>(0);
-        self.add_acks.cin.next =
-            self.taken.val() & (self.o_kind.q.val() == bits::<2>(1));
+        self.add_acks.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(1));
         self.c_acks.d.next = self.add_acks.sum.val();
         self.add_nacks.a.next = self.c_nacks.q.val();
         self.add_nacks.b.next = bits::<32>(0);
-        self.add_nacks.cin.next =
-            self.taken.val() & (self.o_kind.q.val() == bits::<2>(2));
+        self.add_nacks.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(2));
         self.c_nacks.d.next = self.add_nacks.sum.val();
         self.add_probes.a.next = self.c_probes.q.val();
         self.add_probes.b.next = bits::<32>(0);
-        self.add_probes.cin.next =
-            self.taken.val() & (self.o_kind.q.val() == bits::<2>(3));
+        self.add_probes.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(3));
         self.c_probes.d.next = self.add_probes.sum.val();
         self.add_coal.a.next = self.c_coal.q.val();
         self.add_coal.b.next = bits::<32>(0);
