@@ -501,6 +501,9 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
     reg  [13:0] r_as_idx$d;
     wire  [13:0] r_as_idx$q;
     reg  r_as_idx$clock;
+    reg  [7:0] ev$d;
+    wire  [7:0] ev$q;
+    reg  ev$clock;
     reg  [31:0] c_acks$d;
     wire  [31:0] c_acks$q;
     reg  c_acks$clock;
@@ -589,6 +592,7 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
     reg  ctl_ok;
     reg  ctl_win;
     reg  taken;
+    reg  [7:0] ev_n;
 
     // Sub module instances
     ack_gen__i_ack i_ack(
@@ -1145,6 +1149,11 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
         .q(r_as_idx$q),
         .clock(r_as_idx$clock)
     );
+    ack_gen__ev ev(
+        .d(ev$d),
+        .q(ev$q),
+        .clock(ev$clock)
+    );
     ack_gen__c_acks c_acks(
         .d(c_acks$d),
         .q(c_acks$q),
@@ -1325,6 +1334,7 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
         run$clock = clock;
         r_as_valid$clock = clock;
         r_as_idx$clock = clock;
+        ev$clock = clock;
         c_acks$clock = clock;
         c_nacks$clock = clock;
         c_probes$clock = clock;
@@ -1422,6 +1432,7 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
         run$d = run$q;
         r_as_valid$d = r_as_valid$q;
         r_as_idx$d = r_as_idx$q;
+        ev$d = ev$q;
         c_acks$d = c_acks$q;
         c_nacks$d = c_nacks$q;
         c_probes$d = c_probes$q;
@@ -1781,37 +1792,63 @@ module ack_gen(clock,res_valid,res_op,res_idx,res_base,res_sack,res_ecn_count,re
         end
         as_valid = r_as_valid$q;
         as_idx = r_as_idx$q;
+        ev_n = ((32'h0) & 8'hff);
+        if (taken & (o_kind$q == ((32'h1) & 2'h3))) begin
+            ev_n = ev_n | ((32'h1) & 8'hff);
+        end
+        if (taken & (o_kind$q == ((32'h2) & 2'h3))) begin
+            ev_n = ev_n | ((32'h2) & 8'hff);
+        end
+        if (taken & (o_kind$q == ((32'h3) & 2'h3))) begin
+            ev_n = ev_n | ((32'h4) & 8'hff);
+        end
+        if (i_ack$q & |a_m) begin
+            ev_n = ev_n | ((32'h8) & 8'hff);
+        end
+        if (i_ack$q & ~|a_m & ~a_room) begin
+            ev_n = ev_n | ((32'h10) & 8'hff);
+        end
+        if (i_nack$q & ~n_room) begin
+            ev_n = ev_n | ((32'h20) & 8'hff);
+        end
+        if (i_probe$q & ~p_room) begin
+            ev_n = ev_n | ((32'h40) & 8'hff);
+        end
+        if (l_valid$q & ~peer_ok) begin
+            ev_n = ev_n | ((32'h80) & 8'hff);
+        end
+        ev$d = ev_n;
         add_acks$a = c_acks$q;
         add_acks$b = ((32'h0) & 32'hffffffff);
-        add_acks$cin = taken & (o_kind$q == ((32'h1) & 2'h3));
+        add_acks$cin = ev$q[32'h0];
         c_acks$d = add_acks$sum;
         add_nacks$a = c_nacks$q;
         add_nacks$b = ((32'h0) & 32'hffffffff);
-        add_nacks$cin = taken & (o_kind$q == ((32'h2) & 2'h3));
+        add_nacks$cin = ev$q[32'h1];
         c_nacks$d = add_nacks$sum;
         add_probes$a = c_probes$q;
         add_probes$b = ((32'h0) & 32'hffffffff);
-        add_probes$cin = taken & (o_kind$q == ((32'h3) & 2'h3));
+        add_probes$cin = ev$q[32'h2];
         c_probes$d = add_probes$sum;
         add_coal$a = c_coal$q;
         add_coal$b = ((32'h0) & 32'hffffffff);
-        add_coal$cin = i_ack$q & |a_m;
+        add_coal$cin = ev$q[32'h3];
         c_coal$d = add_coal$sum;
         add_adrop$a = c_adrop$q;
         add_adrop$b = ((32'h0) & 32'hffffffff);
-        add_adrop$cin = i_ack$q & ~|a_m & ~a_room;
+        add_adrop$cin = ev$q[32'h4];
         c_adrop$d = add_adrop$sum;
         add_ndrop$a = c_ndrop$q;
         add_ndrop$b = ((32'h0) & 32'hffffffff);
-        add_ndrop$cin = i_nack$q & ~n_room;
+        add_ndrop$cin = ev$q[32'h5];
         c_ndrop$d = add_ndrop$sum;
         add_pdrop$a = c_pdrop$q;
         add_pdrop$b = ((32'h0) & 32'hffffffff);
-        add_pdrop$cin = i_probe$q & ~p_room;
+        add_pdrop$cin = ev$q[32'h6];
         c_pdrop$d = add_pdrop$sum;
         add_nopeer$a = c_nopeer$q;
         add_nopeer$b = ((32'h0) & 32'hffffffff);
-        add_nopeer$cin = l_valid$q & ~peer_ok;
+        add_nopeer$cin = ev$q[32'h7];
         c_nopeer$d = add_nopeer$sum;
         cnt_acks = c_acks$q;
         cnt_nacks = c_nacks$q;
@@ -2594,6 +2631,25 @@ module ack_gen__c_probes(d,q,clock);
     end
 
 endmodule // ack_gen__c_probes
+
+
+module ack_gen__ev(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ack_gen__ev
 
 
 module ack_gen__i_a_base(d,q,clock);

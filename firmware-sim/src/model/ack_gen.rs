@@ -176,6 +176,7 @@ pub struct AckGenModel {
     run: u8,
     as_valid: bool,
     as_idx: u16,
+    ev: [bool; 8],
     cnt: [u32; 8],
 }
 
@@ -197,6 +198,7 @@ impl Default for AckGenModel {
             run: 0,
             as_valid: false,
             as_idx: 0,
+            ev: [false; 8],
             cnt: [0; 8],
         }
     }
@@ -306,6 +308,11 @@ impl CycleModel for AckGenModel {
         let ctl_win = ctl_ok && (self.run != CTRL_BURST || i.data.is_none());
         let data_take = o_acc && !ctl_win && i.data.is_some();
         let taken = self.o_valid && i.d_ready;
+        // counters add the events registered at the previous edge
+        for (c, e) in self.cnt.iter_mut().zip(self.ev) {
+            *c = c.wrapping_add(e as u32);
+        }
+        let mut ev = [false; 8];
 
         // ack_sent and the emitted-descriptor counters (O before the edge)
         self.as_valid = taken && self.o_kind == 1;
@@ -314,7 +321,7 @@ impl CycleModel for AckGenModel {
         }
         if taken && (1..=3).contains(&self.o_kind) {
             let k = (self.o_kind - 1) as usize;
-            self.cnt[k] = self.cnt[k].wrapping_add(1);
+            ev[k] = true;
         }
 
         // selection into L (from the queues before the edge)
@@ -334,7 +341,7 @@ impl CycleModel for AckGenModel {
 
         // O and L
         if self.l.is_some() && !peer_ok {
-            self.cnt[C_NOPEER] = self.cnt[C_NOPEER].wrapping_add(1);
+            ev[C_NOPEER] = true;
             self.l = None;
         }
         if o_acc {
@@ -392,28 +399,29 @@ impl CycleModel for AckGenModel {
             // the queue after the pop: the head leaving now is not matched
             if let Some(q) = self.aq.iter_mut().find(|q| q.0.idx == r.idx) {
                 *q = e;
-                self.cnt[C_COAL] = self.cnt[C_COAL].wrapping_add(1);
+                ev[C_COAL] = true;
             } else if self.aq.len() < QUEUE_DEPTH {
                 self.aq.push_back(e);
             } else {
-                self.cnt[C_ADROP] = self.cnt[C_ADROP].wrapping_add(1);
+                ev[C_ADROP] = true;
             }
         }
         if let Some(n) = self.i.nack {
             if self.nq.len() < QUEUE_DEPTH {
                 self.nq.push_back(n);
             } else {
-                self.cnt[C_NDROP] = self.cnt[C_NDROP].wrapping_add(1);
+                ev[C_NDROP] = true;
             }
         }
         if let Some(p) = self.i.probe {
             if self.pq.len() < QUEUE_DEPTH {
                 self.pq.push_back(p);
             } else {
-                self.cnt[C_PDROP] = self.cnt[C_PDROP].wrapping_add(1);
+                ev[C_PDROP] = true;
             }
         }
 
+        self.ev = ev;
         // E0
         self.i = i.clone();
         let peer_ok_after = self.rd.flags & FLAG_VALID != 0;

@@ -112,7 +112,8 @@
 //!   (`d_valid && d_ready`), `as_valid` is set for one clock with `as_idx` =
 //!   the ACK's `res_idx`: the `OP_ACK_SENT` operation for `rx_path_table`
 //!   (`as_idx` holds its value otherwise).
-//! * Counters (32 bits, wrapping, updated at the edge of the event):
+//! * Counters (32 bits, wrapping; an event at edge t is registered at t and
+//!   added at t + 1, so the counter shows it after edge t + 1):
 //!   `cnt_acks`, `cnt_nacks`, `cnt_probe_replies` (descriptors taken by
 //!   `tx_builder`), `cnt_ack_coalesced`, `cnt_ack_drops`, `cnt_nack_drops`,
 //!   `cnt_probe_drops`, `cnt_no_peer`.
@@ -739,6 +740,8 @@ pub struct AckGen {
     // ---- ack_sent and counters
     r_as_valid: DFF<Bit>,
     r_as_idx: DFF<Bits<IDX_BITS>>,
+    ev: DFF<Bits<8>>,
+    ev_n: Signal<Local, Bits<8>>,
     c_acks: DFF<Bits<32>>,
     c_nacks: DFF<Bits<32>>,
     c_probes: DFF<Bits<32>>,
@@ -852,6 +855,7 @@ impl Logic for AckGen {
             run,
             r_as_valid,
             r_as_idx,
+            ev,
             c_acks,
             c_nacks,
             c_probes,
@@ -1262,37 +1266,64 @@ impl Logic for AckGen {
         }
         self.as_valid.next = self.r_as_valid.q.val();
         self.as_idx.next = self.r_as_idx.q.val();
+        // events are registered, the counters add them one clock later
+        self.ev_n.next = bits::<8>(0);
+        if self.taken.val() & (self.o_kind.q.val() == bits::<2>(1)) {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(1);
+        }
+        if self.taken.val() & (self.o_kind.q.val() == bits::<2>(2)) {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(2);
+        }
+        if self.taken.val() & (self.o_kind.q.val() == bits::<2>(3)) {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(4);
+        }
+        if self.i_ack.q.val() & self.a_m.val().any() {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(8);
+        }
+        if self.i_ack.q.val() & !self.a_m.val().any() & !self.a_room.val() {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(16);
+        }
+        if self.i_nack.q.val() & !self.n_room.val() {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(32);
+        }
+        if self.i_probe.q.val() & !self.p_room.val() {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(64);
+        }
+        if self.l_valid.q.val() & !self.peer_ok.val() {
+            self.ev_n.next = self.ev_n.val() | bits::<8>(128);
+        }
+        self.ev.d.next = self.ev_n.val();
         self.add_acks.a.next = self.c_acks.q.val();
         self.add_acks.b.next = bits::<32>(0);
-        self.add_acks.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(1));
+        self.add_acks.cin.next = self.ev.q.val().get_bit(0);
         self.c_acks.d.next = self.add_acks.sum.val();
         self.add_nacks.a.next = self.c_nacks.q.val();
         self.add_nacks.b.next = bits::<32>(0);
-        self.add_nacks.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(2));
+        self.add_nacks.cin.next = self.ev.q.val().get_bit(1);
         self.c_nacks.d.next = self.add_nacks.sum.val();
         self.add_probes.a.next = self.c_probes.q.val();
         self.add_probes.b.next = bits::<32>(0);
-        self.add_probes.cin.next = self.taken.val() & (self.o_kind.q.val() == bits::<2>(3));
+        self.add_probes.cin.next = self.ev.q.val().get_bit(2);
         self.c_probes.d.next = self.add_probes.sum.val();
         self.add_coal.a.next = self.c_coal.q.val();
         self.add_coal.b.next = bits::<32>(0);
-        self.add_coal.cin.next = self.i_ack.q.val() & self.a_m.val().any();
+        self.add_coal.cin.next = self.ev.q.val().get_bit(3);
         self.c_coal.d.next = self.add_coal.sum.val();
         self.add_adrop.a.next = self.c_adrop.q.val();
         self.add_adrop.b.next = bits::<32>(0);
-        self.add_adrop.cin.next = self.i_ack.q.val() & !self.a_m.val().any() & !self.a_room.val();
+        self.add_adrop.cin.next = self.ev.q.val().get_bit(4);
         self.c_adrop.d.next = self.add_adrop.sum.val();
         self.add_ndrop.a.next = self.c_ndrop.q.val();
         self.add_ndrop.b.next = bits::<32>(0);
-        self.add_ndrop.cin.next = self.i_nack.q.val() & !self.n_room.val();
+        self.add_ndrop.cin.next = self.ev.q.val().get_bit(5);
         self.c_ndrop.d.next = self.add_ndrop.sum.val();
         self.add_pdrop.a.next = self.c_pdrop.q.val();
         self.add_pdrop.b.next = bits::<32>(0);
-        self.add_pdrop.cin.next = self.i_probe.q.val() & !self.p_room.val();
+        self.add_pdrop.cin.next = self.ev.q.val().get_bit(6);
         self.c_pdrop.d.next = self.add_pdrop.sum.val();
         self.add_nopeer.a.next = self.c_nopeer.q.val();
         self.add_nopeer.b.next = bits::<32>(0);
-        self.add_nopeer.cin.next = self.l_valid.q.val() & !self.peer_ok.val();
+        self.add_nopeer.cin.next = self.ev.q.val().get_bit(7);
         self.c_nopeer.d.next = self.add_nopeer.sum.val();
         self.cnt_acks.next = self.c_acks.q.val();
         self.cnt_nacks.next = self.c_nacks.q.val();
