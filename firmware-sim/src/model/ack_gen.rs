@@ -935,6 +935,7 @@ impl AckGenStim {
     fn new_phase(&mut self) {
         if let Some(p) = self.fixed {
             self.phase = p;
+            self.phase_left = u64::MAX;
             return;
         }
         let r = &mut self.rng;
