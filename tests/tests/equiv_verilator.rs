@@ -1780,13 +1780,8 @@ mod ack {
                 combos.len(),
                 stim.max_ctl_run_while_data
             );
-            for k in 0..8 {
-                assert!(
-                    o.cnt[k] > 50,
-                    "seed {seed:#x}: {} only {}",
-                    CNT_NAMES[k],
-                    o.cnt[k]
-                );
+            for (name, n) in CNT_NAMES.iter().zip(o.cnt) {
+                assert!(n > 50, "seed {seed:#x}: {name} only {n}");
             }
             for op in [Opcode::Ack, Opcode::Nack, Opcode::ProbeReply] {
                 for vlan in [false, true] {
