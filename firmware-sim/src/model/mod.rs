@@ -6,6 +6,7 @@
 //! inputs and outputs onto the module's ports (little-endian 32-bit words),
 //! so one generic runner (`cosim::equiv`) compares any block.
 
+pub mod ack_gen;
 pub mod cq_writer;
 pub mod dw_arb;
 pub mod loss_detector;
@@ -18,6 +19,7 @@ pub mod sack_tracker;
 pub mod tx_builder;
 pub mod w256;
 
+pub use ack_gen::AckGenModel;
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
 pub use dw_arb::DwArbModel;
 pub use loss_detector::LossDetectorModel;

@@ -93,6 +93,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "DMA write arbiter (two write streams into one, writes kept whole, round robin per write)",
             generate: gen::<crate::DwArb>,
         },
+        ExportedBlock {
+            name: "ack_gen",
+            description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
+            generate: gen::<crate::AckGen>,
+        },
     ]
 }
 

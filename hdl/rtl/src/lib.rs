@@ -5,6 +5,7 @@
 //! (`firmware-sim/src/model/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
+pub mod ack_gen;
 pub mod cq_writer;
 pub mod dw_arb;
 pub mod export;
@@ -18,6 +19,7 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
 
+pub use ack_gen::AckGen;
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
 pub use dw_arb::DwArb;
 pub use loss_detector::LossDetector;
