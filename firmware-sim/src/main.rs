@@ -10,6 +10,7 @@ use anyhow::{bail, Result};
 use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
+use braid_sim::model::dedup_table::DedupOut;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::msg_tracker::MsgOut;
@@ -19,7 +20,7 @@ use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
-    CycleModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel,
+    CycleModel, DedupTableModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel,
     RxPathTableModel, SackTrackerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
@@ -379,6 +380,25 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{results} packets counted or refused ({outside} outside the window), {passed} messages passed in MSN order, {events} completion events"
+        ),
+    });
+
+    // receiver CSN dedup table
+    let (mut pkts, mut new, mut dup, mut oow) = (0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<DedupTableModel>(seed, cycles, &fst, |_, o: &DedupOut| {
+        if o.valid && o.op == 0 {
+            pkts += 1;
+            new += (o.class == 0) as u64;
+            dup += (o.class == 1) as u64;
+            oow += (o.class == 2) as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "dedup_table",
+        checked,
+        raw,
+        what: format!(
+            "{pkts} packets on 1,024 connections: {new} new, {dup} duplicate, {oow} out of window"
         ),
     });
 

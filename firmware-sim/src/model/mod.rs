@@ -6,6 +6,7 @@
 //! inputs and outputs onto the module's ports (little-endian 32-bit words),
 //! so one generic runner (`cosim::equiv`) compares any block.
 
+pub mod dedup_table;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
@@ -16,6 +17,7 @@ pub mod sack_tracker;
 pub mod tx_builder;
 pub mod w256;
 
+pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};

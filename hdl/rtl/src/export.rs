@@ -78,6 +78,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
             generate: gen::<crate::TxBuilder>,
         },
+        ExportedBlock {
+            name: "dedup_table",
+            description: "receiver CSN dedup window of every connection (block RAM, 1,024 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableFull>,
+        },
+        ExportedBlock {
+            name: "dedup_table_tiny",
+            description: "receiver CSN dedup window of every connection (16 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableTiny>,
+        },
     ]
 }
 

@@ -5,6 +5,7 @@
 //! (`firmware-sim/src/model/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
+pub mod dedup_table;
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
@@ -16,6 +17,7 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
 
+pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
