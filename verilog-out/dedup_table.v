@@ -63,10 +63,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] i_csn$d;
     wire  [31:0] i_csn$q;
     reg  i_csn$clock;
-    reg  [23:0] add_chm1$a;
-    reg  [23:0] add_chm1$b;
-    reg  add_chm1$cin;
-    wire  [23:0] add_chm1$sum;
     reg  q_valid$d;
     wire  q_valid$q;
     reg  q_valid$clock;
@@ -115,9 +111,9 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] u_anchor$d;
     wire  [31:0] u_anchor$q;
     reg  u_anchor$clock;
-    reg  u_inwin$d;
-    wire  u_inwin$q;
-    reg  u_inwin$clock;
+    reg  u_pw$d;
+    wire  u_pw$q;
+    reg  u_pw$clock;
     reg  u_bit8$d;
     wire  u_bit8$q;
     reg  u_bit8$clock;
@@ -133,10 +129,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  u_fwd2$d;
     wire  u_fwd2$q;
     reg  u_fwd2$clock;
-    reg  [31:0] add_dca$a;
-    reg  [31:0] add_dca$b;
-    reg  add_dca$cin;
-    wire  [31:0] add_dca$sum;
     reg  w_valid$d;
     wire  w_valid$q;
     reg  w_valid$clock;
@@ -170,6 +162,9 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] w_dca$d;
     wire  [31:0] w_dca$q;
     reg  w_dca$clock;
+    reg  w_cy$d;
+    wire  w_cy$q;
+    reg  w_cy$clock;
     reg  w2_valid$d;
     wire  w2_valid$q;
     reg  w2_valid$clock;
@@ -212,6 +207,12 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] p_dca$d;
     wire  [31:0] p_dca$q;
     reg  p_dca$clock;
+    reg  p_cy$d;
+    wire  p_cy$q;
+    reg  p_cy$clock;
+    reg  [22:0] p_ahp1$d;
+    wire  [22:0] p_ahp1$q;
+    reg  p_ahp1$clock;
     reg  x_valid$d;
     wire  x_valid$q;
     reg  x_valid$clock;
@@ -248,6 +249,12 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] x_dca$d;
     wire  [31:0] x_dca$q;
     reg  x_dca$clock;
+    reg  x_cy$d;
+    wire  x_cy$q;
+    reg  x_cy$clock;
+    reg  [22:0] x_ahp1$d;
+    wire  [22:0] x_ahp1$q;
+    reg  x_ahp1$clock;
     reg  y_valid$d;
     wire  y_valid$q;
     reg  y_valid$clock;
@@ -281,14 +288,9 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] y_dca$d;
     wire  [31:0] y_dca$q;
     reg  y_dca$clock;
-    reg  [31:0] add_base$a;
-    reg  [31:0] add_base$b;
-    reg  add_base$cin;
-    wire  [31:0] add_base$sum;
-    reg  [31:0] add_sign$a;
-    reg  [31:0] add_sign$b;
-    reg  add_sign$cin;
-    wire  [31:0] add_sign$sum;
+    reg  [22:0] y_ahp1$d;
+    wire  [22:0] y_ahp1$q;
+    reg  y_ahp1$clock;
     reg  r_valid$d;
     wire  r_valid$q;
     reg  r_valid$clock;
@@ -319,14 +321,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [31:0] c_oow$d;
     wire  [31:0] c_oow$q;
     reg  c_oow$clock;
-    reg  [31:0] add_cdup$a;
-    reg  [31:0] add_cdup$b;
-    reg  add_cdup$cin;
-    wire  [31:0] add_cdup$sum;
-    reg  [31:0] add_coow$a;
-    reg  [31:0] add_coow$b;
-    reg  add_coow$cin;
-    wire  [31:0] add_coow$sum;
 
     // Local signals
     reg  m1;
@@ -342,6 +336,9 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [7:0] c_lo;
     reg  [255:0] lt;
     reg  [255:0] cur;
+    reg  seen_w;
+    reg  seen_w2;
+    reg  seen_ram;
     reg  rcv;
     reg  is_new;
     reg  [7:0] wa_lo;
@@ -357,6 +354,36 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
     reg  [255:0] z3;
     reg  [255:0] z4;
     reg  neg;
+    reg  [23:0] dz1;
+    reg  [23:0] dz2;
+    reg  [23:0] dz3;
+    reg  [23:0] dz4;
+    reg  [23:0] dz5;
+    reg  [8:0] s0;
+    reg  [8:0] s1;
+    reg  [8:0] s2;
+    reg  [8:0] s3;
+    reg  [22:0] ah;
+    reg  [22:0] ap1;
+    reg  [22:0] ap2;
+    reg  [22:0] ap3;
+    reg  [22:0] ap4;
+    reg  [22:0] ap5;
+    reg  [9:0] lo10;
+    reg  [22:0] bhi;
+    reg  [31:0] bstar;
+    reg  b9;
+    reg  ez;
+    reg  [31:0] cd1;
+    reg  [31:0] cd2;
+    reg  [31:0] cd3;
+    reg  [31:0] cd4;
+    reg  [31:0] cd5;
+    reg  [31:0] co1;
+    reg  [31:0] co2;
+    reg  [31:0] co3;
+    reg  [31:0] co4;
+    reg  [31:0] co5;
 
     // Sub module instances
     dedup_table__bases bases(
@@ -396,12 +423,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .d(i_csn$d),
         .q(i_csn$q),
         .clock(i_csn$clock)
-    );
-    dedup_table__add_chm1 add_chm1(
-        .a(add_chm1$a),
-        .b(add_chm1$b),
-        .cin(add_chm1$cin),
-        .sum(add_chm1$sum)
     );
     dedup_table__q_valid q_valid(
         .d(q_valid$d),
@@ -483,10 +504,10 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .q(u_anchor$q),
         .clock(u_anchor$clock)
     );
-    dedup_table__u_inwin u_inwin(
-        .d(u_inwin$d),
-        .q(u_inwin$q),
-        .clock(u_inwin$clock)
+    dedup_table__u_pw u_pw(
+        .d(u_pw$d),
+        .q(u_pw$q),
+        .clock(u_pw$clock)
     );
     dedup_table__u_bit8 u_bit8(
         .d(u_bit8$d),
@@ -512,12 +533,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .d(u_fwd2$d),
         .q(u_fwd2$q),
         .clock(u_fwd2$clock)
-    );
-    dedup_table__add_dca add_dca(
-        .a(add_dca$a),
-        .b(add_dca$b),
-        .cin(add_dca$cin),
-        .sum(add_dca$sum)
     );
     dedup_table__w_valid w_valid(
         .d(w_valid$d),
@@ -573,6 +588,11 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .d(w_dca$d),
         .q(w_dca$q),
         .clock(w_dca$clock)
+    );
+    dedup_table__w_cy w_cy(
+        .d(w_cy$d),
+        .q(w_cy$q),
+        .clock(w_cy$clock)
     );
     dedup_table__w2_valid w2_valid(
         .d(w2_valid$d),
@@ -644,6 +664,16 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .q(p_dca$q),
         .clock(p_dca$clock)
     );
+    dedup_table__p_cy p_cy(
+        .d(p_cy$d),
+        .q(p_cy$q),
+        .clock(p_cy$clock)
+    );
+    dedup_table__p_ahp1 p_ahp1(
+        .d(p_ahp1$d),
+        .q(p_ahp1$q),
+        .clock(p_ahp1$clock)
+    );
     dedup_table__x_valid x_valid(
         .d(x_valid$d),
         .q(x_valid$q),
@@ -704,6 +734,16 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .q(x_dca$q),
         .clock(x_dca$clock)
     );
+    dedup_table__x_cy x_cy(
+        .d(x_cy$d),
+        .q(x_cy$q),
+        .clock(x_cy$clock)
+    );
+    dedup_table__x_ahp1 x_ahp1(
+        .d(x_ahp1$d),
+        .q(x_ahp1$q),
+        .clock(x_ahp1$clock)
+    );
     dedup_table__y_valid y_valid(
         .d(y_valid$d),
         .q(y_valid$q),
@@ -759,17 +799,10 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .q(y_dca$q),
         .clock(y_dca$clock)
     );
-    dedup_table__add_base add_base(
-        .a(add_base$a),
-        .b(add_base$b),
-        .cin(add_base$cin),
-        .sum(add_base$sum)
-    );
-    dedup_table__add_sign add_sign(
-        .a(add_sign$a),
-        .b(add_sign$b),
-        .cin(add_sign$cin),
-        .sum(add_sign$sum)
+    dedup_table__y_ahp1 y_ahp1(
+        .d(y_ahp1$d),
+        .q(y_ahp1$q),
+        .clock(y_ahp1$clock)
     );
     dedup_table__r_valid r_valid(
         .d(r_valid$d),
@@ -821,18 +854,6 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         .q(c_oow$q),
         .clock(c_oow$clock)
     );
-    dedup_table__add_cdup add_cdup(
-        .a(add_cdup$a),
-        .b(add_cdup$b),
-        .cin(add_cdup$cin),
-        .sum(add_cdup$sum)
-    );
-    dedup_table__add_coow add_coow(
-        .a(add_coow$a),
-        .b(add_coow$b),
-        .cin(add_coow$cin),
-        .sum(add_coow$sum)
-    );
 
     // Update code
     always @(*) begin
@@ -856,7 +877,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         u_idx$clock = clock;
         u_csn$clock = clock;
         u_anchor$clock = clock;
-        u_inwin$clock = clock;
+        u_pw$clock = clock;
         u_bit8$clock = clock;
         u_dec$clock = clock;
         u_im$clock = clock;
@@ -873,6 +894,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         w_new$clock = clock;
         w_dupb$clock = clock;
         w_dca$clock = clock;
+        w_cy$clock = clock;
         w2_valid$clock = clock;
         w2_idx$clock = clock;
         w2_map$clock = clock;
@@ -887,6 +909,8 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         p_new$clock = clock;
         p_dupb$clock = clock;
         p_dca$clock = clock;
+        p_cy$clock = clock;
+        p_ahp1$clock = clock;
         x_valid$clock = clock;
         x_op$clock = clock;
         x_pkt$clock = clock;
@@ -899,6 +923,8 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         x_new$clock = clock;
         x_dupb$clock = clock;
         x_dca$clock = clock;
+        x_cy$clock = clock;
+        x_ahp1$clock = clock;
         y_valid$clock = clock;
         y_op$clock = clock;
         y_pkt$clock = clock;
@@ -910,6 +936,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         y_new$clock = clock;
         y_dupb$clock = clock;
         y_dca$clock = clock;
+        y_ahp1$clock = clock;
         r_valid$clock = clock;
         r_op$clock = clock;
         r_idx$clock = clock;
@@ -940,7 +967,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         u_idx$d = u_idx$q;
         u_csn$d = u_csn$q;
         u_anchor$d = u_anchor$q;
-        u_inwin$d = u_inwin$q;
+        u_pw$d = u_pw$q;
         u_bit8$d = u_bit8$q;
         u_dec$d = u_dec$q;
         u_im$d = u_im$q;
@@ -957,6 +984,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         w_new$d = w_new$q;
         w_dupb$d = w_dupb$q;
         w_dca$d = w_dca$q;
+        w_cy$d = w_cy$q;
         w2_valid$d = w2_valid$q;
         w2_idx$d = w2_idx$q;
         w2_map$d = w2_map$q;
@@ -971,6 +999,8 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         p_new$d = p_new$q;
         p_dupb$d = p_dupb$q;
         p_dca$d = p_dca$q;
+        p_cy$d = p_cy$q;
+        p_ahp1$d = p_ahp1$q;
         x_valid$d = x_valid$q;
         x_op$d = x_op$q;
         x_pkt$d = x_pkt$q;
@@ -983,6 +1013,8 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         x_new$d = x_new$q;
         x_dupb$d = x_dupb$q;
         x_dca$d = x_dca$q;
+        x_cy$d = x_cy$q;
+        x_ahp1$d = x_ahp1$q;
         y_valid$d = y_valid$q;
         y_op$d = y_op$q;
         y_pkt$d = y_pkt$q;
@@ -994,6 +1026,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         y_new$d = y_new$q;
         y_dupb$d = y_dupb$q;
         y_dca$d = y_dca$q;
+        y_ahp1$d = y_ahp1$q;
         r_valid$d = r_valid$q;
         r_op$d = r_op$q;
         r_idx$d = r_idx$q;
@@ -1013,9 +1046,11 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         i_idx$d = conn;
         i_csn$d = csn;
         bases$read_address = i_idx$q;
-        add_chm1$a = i_csn$q[(32'h8)+:(24)];
-        add_chm1$b = ((32'hffffff) & 24'hffffff);
-        add_chm1$cin = 1'b0;
+        dz1 = ~i_csn$q[(32'h8)+:(24)];
+        dz2 = dz1 & ((dz1 << 32'h1) | 32'h1);
+        dz3 = dz2 & ((dz2 << 32'h2) | 32'h3);
+        dz4 = dz3 & ((dz3 << 32'h4) | 32'hf);
+        dz5 = dz4 & ((dz4 << 32'h8) | 32'hff);
         m1 = q_init$q & (q_idx$q == i_idx$q);
         m2 = u_init$q & (u_idx$q == i_idx$q);
         m3 = w_init$q & (w_idx$q == i_idx$q);
@@ -1047,7 +1082,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         q_init$d = i_valid$q & (i_op$q == k_op_init);
         q_idx$d = i_idx$q;
         q_csn$d = i_csn$q;
-        q_chm1$d = add_chm1$sum;
+        q_chm1$d = i_csn$q[(32'h8)+:(24)] ^ (((dz5 & ((dz5 << 32'h10) | 32'hffff)) << 32'h1) | 32'h1);
         maps$read_address = q_idx$q;
         if (q_pend$q) begin
             anchor = q_pbase$q;
@@ -1059,7 +1094,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         a_lo = anchor[(32'h0)+:(8)];
         c_hi = q_csn$q[(32'h8)+:(24)];
         c_lo = q_csn$q[(32'h0)+:(8)];
-        u_inwin$d = ((c_hi == a_hi) & (c_lo >= a_lo)) | ((q_chm1$q == a_hi) & (c_lo < a_lo));
+        u_pw$d = q_pkt$q & (((c_hi == a_hi) & (c_lo >= a_lo)) | ((q_chm1$q == a_hi) & (c_lo < a_lo)));
         if (q_init$q) begin
             u_anchor$d = q_csn$q;
         end
@@ -1092,8 +1127,19 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         else begin
             cur = maps$read_data;
         end
-        rcv = |(cur & u_dec$q) ^ u_bit8$q;
-        is_new = u_pkt$q & u_inwin$q & ~rcv;
+        seen_w = |(w_map$q & u_dec$q);
+        seen_w2 = |(w2_map$q & u_dec$q);
+        seen_ram = |(maps$read_data & u_dec$q);
+        if (u_fwd1$q) begin
+            rcv = seen_w ^ u_bit8$q;
+        end
+        else if (u_fwd2$q) begin
+            rcv = seen_w2 ^ u_bit8$q;
+        end
+        else begin
+            rcv = seen_ram ^ u_bit8$q;
+        end
+        is_new = u_pw$q & ~rcv;
         if (u_init$q) begin
             w_map$d = u_im$q;
         end
@@ -1104,11 +1150,10 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
             w_map$d = cur;
         end
         w_new$d = is_new;
-        w_dupb$d = u_pkt$q & u_inwin$q & rcv;
-        add_dca$a = u_csn$q;
-        add_dca$b = ~u_anchor$q;
-        add_dca$cin = 1'b1;
-        w_dca$d = add_dca$sum;
+        w_dupb$d = u_pw$q & rcv;
+        s0 = ((u_csn$q[(32'h0)+:(8)]) & 9'h1ff) + ((~u_anchor$q[(32'h0)+:(8)]) & 9'h1ff) + ((32'h1) & 9'h1ff);
+        w_dca$d = ((s0[(32'h0)+:(8)]) & 32'hffffffff);
+        w_cy$d = s0[32'h8];
         w_valid$d = u_valid$q;
         w_op$d = u_op$q;
         w_pkt$d = u_pkt$q;
@@ -1143,7 +1188,16 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         p_anchor$d = w_anchor$q;
         p_new$d = w_new$q;
         p_dupb$d = w_dupb$q;
-        p_dca$d = w_dca$q;
+        s1 = ((w_csn$q[(32'h8)+:(8)]) & 9'h1ff) + ((~w_anchor$q[(32'h8)+:(8)]) & 9'h1ff) + ((w_cy$q) & 9'h1ff);
+        p_dca$d = w_dca$q | (((s1[(32'h0)+:(8)]) & 32'hffffffff) << 32'h8);
+        p_cy$d = s1[32'h8];
+        ah = w_anchor$q[(32'h9)+:(23)];
+        ap1 = ah & ((ah << 32'h1) | 32'h1);
+        ap2 = ap1 & ((ap1 << 32'h2) | 32'h3);
+        ap3 = ap2 & ((ap2 << 32'h4) | 32'hf);
+        ap4 = ap3 & ((ap3 << 32'h8) | 32'hff);
+        ap5 = ap4 & ((ap4 << 32'h10) | 32'hffff);
+        p_ahp1$d = ah ^ ((ap5 << 32'h1) | 32'h1);
         z = ~p_rcv$q;
         z0 = z << 32'h1;
         z1 = z0 | (z0 << 32'h1) | (z0 << 32'h2) | (z0 << 32'h3) | (z0 << 32'h4) | (z0 << 32'h5);
@@ -1161,7 +1215,10 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         x_anchor$d = p_anchor$q;
         x_new$d = p_new$q;
         x_dupb$d = p_dupb$q;
-        x_dca$d = p_dca$q;
+        s2 = ((p_csn$q[(32'h10)+:(8)]) & 9'h1ff) + ((~p_anchor$q[(32'h10)+:(8)]) & 9'h1ff) + ((p_cy$q) & 9'h1ff);
+        x_dca$d = p_dca$q | (((s2[(32'h0)+:(8)]) & 32'hffffffff) << 32'h10);
+        x_cy$d = s2[32'h8];
+        x_ahp1$d = p_ahp1$q;
         y_len$d = (((((((((((32'h0) & 9'h1ff) & ~(1 << (32'h0)) | ((|(x_first$q & enc0)) << (32'h0))) & ~(1 << (32'h1)) | ((|(x_first$q & enc1)) << (32'h1))) & ~(1 << (32'h2)) | ((|(x_first$q & enc2)) << (32'h2))) & ~(1 << (32'h3)) | ((|(x_first$q & enc3)) << (32'h3))) & ~(1 << (32'h4)) | ((|(x_first$q & enc4)) << (32'h4))) & ~(1 << (32'h5)) | ((|(x_first$q & enc5)) << (32'h5))) & ~(1 << (32'h6)) | ((|(x_first$q & enc6)) << (32'h6))) & ~(1 << (32'h7)) | ((|(x_first$q & enc7)) << (32'h7))) & ~(1 << (32'h8)) | ((x_none$q) << (32'h8)));
         y_valid$d = x_valid$q;
         y_op$d = x_op$q;
@@ -1172,16 +1229,22 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         y_anchor$d = x_anchor$q;
         y_new$d = x_new$q;
         y_dupb$d = x_dupb$q;
-        y_dca$d = x_dca$q;
-        add_base$a = y_anchor$q;
-        add_base$b = ((y_len$q) & 32'hffffffff);
-        add_base$cin = 1'b0;
-        add_sign$a = y_dca$q;
-        add_sign$b = ~((y_len$q) & 32'hffffffff);
-        add_sign$cin = 1'b1;
-        neg = add_sign$sum[32'h1f];
+        s3 = ((x_csn$q[(32'h18)+:(8)]) & 9'h1ff) + ((~x_anchor$q[(32'h18)+:(8)]) & 9'h1ff) + ((x_cy$q) & 9'h1ff);
+        y_dca$d = x_dca$q | (((s3[(32'h0)+:(8)]) & 32'hffffffff) << 32'h18);
+        y_ahp1$d = x_ahp1$q;
+        lo10 = ((y_anchor$q[(32'h0)+:(9)]) & 10'h3ff) + ((y_len$q) & 10'h3ff);
+        if (lo10[32'h9]) begin
+            bhi = y_ahp1$q;
+        end
+        else begin
+            bhi = y_anchor$q[(32'h9)+:(23)];
+        end
+        bstar = ((lo10[(32'h0)+:(9)]) & 32'hffffffff) | (((bhi) & 32'hffffffff) << 32'h9);
+        b9 = y_dca$q[(32'h0)+:(9)] < y_len$q;
+        ez = ~|y_dca$q[(32'h9)+:(22)];
+        neg = y_dca$q[32'h1f] ^ (b9 & ez);
         bases$write_address = y_idx$q;
-        bases$write_data = add_base$sum;
+        bases$write_data = bstar;
         bases$write_enable = y_valid$q;
         r_valid$d = y_valid$q;
         r_op$d = ((32'h0) & 2'h3);
@@ -1195,7 +1258,7 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
             r_op$d = y_op$q;
             r_idx$d = y_idx$q;
             r_csn$d = y_csn$q;
-            r_base$d = add_base$sum;
+            r_base$d = bstar;
             if (y_pkt$q) begin
                 if (y_new$q) begin
                     r_class$d = k_new;
@@ -1216,295 +1279,27 @@ module dedup_table(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res_csn,
         res_csn = r_csn$q;
         res_class = r_class$q;
         res_base = r_base$q;
-        add_cdup$a = c_dup$q;
-        add_cdup$b = ((32'h0) & 32'hffffffff);
-        add_cdup$cin = r_dup$q;
-        c_dup$d = add_cdup$sum;
-        add_coow$a = c_oow$q;
-        add_coow$b = ((32'h0) & 32'hffffffff);
-        add_coow$cin = r_oow$q;
-        c_oow$d = add_coow$sum;
+        cd1 = c_dup$q & ((c_dup$q << 32'h1) | 32'h1);
+        cd2 = cd1 & ((cd1 << 32'h2) | 32'h3);
+        cd3 = cd2 & ((cd2 << 32'h4) | 32'hf);
+        cd4 = cd3 & ((cd3 << 32'h8) | 32'hff);
+        cd5 = cd4 & ((cd4 << 32'h10) | 32'hffff);
+        if (r_dup$q) begin
+            c_dup$d = c_dup$q ^ ((cd5 << 32'h1) | 32'h1);
+        end
+        co1 = c_oow$q & ((c_oow$q << 32'h1) | 32'h1);
+        co2 = co1 & ((co1 << 32'h2) | 32'h3);
+        co3 = co2 & ((co2 << 32'h4) | 32'hf);
+        co4 = co3 & ((co3 << 32'h8) | 32'hff);
+        co5 = co4 & ((co4 << 32'h10) | 32'hffff);
+        if (r_oow$q) begin
+            c_oow$d = c_oow$q ^ ((co5 << 32'h1) | 32'h1);
+        end
         cnt_dup = c_dup$q;
         cnt_oow = c_oow$q;
     end
 
 endmodule // top
-
-
-module dedup_table__add_base(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_base
-
-
-module dedup_table__add_cdup(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_cdup
-
-
-module dedup_table__add_chm1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    input wire  cin;
-    output reg  [23:0] sum;
-
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_chm1
-
-
-module dedup_table__add_coow(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_coow
-
-
-module dedup_table__add_dca(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_dca
-
-
-module dedup_table__add_sign(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // dedup_table__add_sign
 
 
 module dedup_table__bases(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
@@ -1679,6 +1474,25 @@ module dedup_table__maps(read_address,read_clock,read_data,write_address,write_c
 endmodule // dedup_table__maps
 
 
+module dedup_table__p_ahp1(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__p_ahp1
+
+
 module dedup_table__p_anchor(d,q,clock);
 
     // Module arguments
@@ -1715,6 +1529,25 @@ module dedup_table__p_csn(d,q,clock);
     end
 
 endmodule // dedup_table__p_csn
+
+
+module dedup_table__p_cy(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__p_cy
 
 
 module dedup_table__p_dca(d,q,clock);
@@ -2382,25 +2215,6 @@ module dedup_table__u_init(d,q,clock);
 endmodule // dedup_table__u_init
 
 
-module dedup_table__u_inwin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // dedup_table__u_inwin
-
-
 module dedup_table__u_op(d,q,clock);
 
     // Module arguments
@@ -2437,6 +2251,25 @@ module dedup_table__u_pkt(d,q,clock);
     end
 
 endmodule // dedup_table__u_pkt
+
+
+module dedup_table__u_pw(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__u_pw
 
 
 module dedup_table__u_valid(d,q,clock);
@@ -2551,6 +2384,25 @@ module dedup_table__w_csn(d,q,clock);
     end
 
 endmodule // dedup_table__w_csn
+
+
+module dedup_table__w_cy(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__w_cy
 
 
 module dedup_table__w_dca(d,q,clock);
@@ -2724,6 +2576,25 @@ module dedup_table__w_valid(d,q,clock);
 endmodule // dedup_table__w_valid
 
 
+module dedup_table__x_ahp1(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__x_ahp1
+
+
 module dedup_table__x_anchor(d,q,clock);
 
     // Module arguments
@@ -2760,6 +2631,25 @@ module dedup_table__x_csn(d,q,clock);
     end
 
 endmodule // dedup_table__x_csn
+
+
+module dedup_table__x_cy(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__x_cy
 
 
 module dedup_table__x_dca(d,q,clock);
@@ -2950,6 +2840,25 @@ module dedup_table__x_valid(d,q,clock);
     end
 
 endmodule // dedup_table__x_valid
+
+
+module dedup_table__y_ahp1(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // dedup_table__y_ahp1
 
 
 module dedup_table__y_anchor(d,q,clock);

@@ -84,7 +84,6 @@
 //! edges after the edge that sampled the operation; with no operation the
 //! result outputs are zero.
 
-use crate::prefix_add::PrefixAdd;
 use braid_spec::host::field;
 use braid_spec::state::CONN_STATE;
 use rust_hdl::prelude::*;
@@ -179,7 +178,6 @@ pub struct DedupTable<const IDX: usize> {
     i_op: DFF<Bits<2>>,
     i_idx: DFF<Bits<IDX>>,
     i_csn: DFF<Bits<32>>,
-    add_chm1: PrefixAdd<24>,
     // E1
     q_valid: DFF<Bit>,
     q_op: DFF<Bits<2>>,
@@ -198,13 +196,12 @@ pub struct DedupTable<const IDX: usize> {
     u_idx: DFF<Bits<IDX>>,
     u_csn: DFF<Bits<32>>,
     u_anchor: DFF<Bits<32>>,
-    u_inwin: DFF<Bit>,
+    u_pw: DFF<Bit>,
     u_bit8: DFF<Bit>,
     u_dec: DFF<Bits<256>>,
     u_im: DFF<Bits<256>>,
     u_fwd1: DFF<Bit>,
     u_fwd2: DFF<Bit>,
-    add_dca: PrefixAdd<32>,
     // E3: the new bitmap
     w_valid: DFF<Bit>,
     w_op: DFF<Bits<2>>,
@@ -217,6 +214,7 @@ pub struct DedupTable<const IDX: usize> {
     w_new: DFF<Bit>,
     w_dupb: DFF<Bit>,
     w_dca: DFF<Bits<32>>,
+    w_cy: DFF<Bit>,
     // E4: distance-2 forwarding; received vector in CSN order
     w2_valid: DFF<Bit>,
     w2_idx: DFF<Bits<IDX>>,
@@ -232,6 +230,8 @@ pub struct DedupTable<const IDX: usize> {
     p_new: DFF<Bit>,
     p_dupb: DFF<Bit>,
     p_dca: DFF<Bits<32>>,
+    p_cy: DFF<Bit>,
+    p_ahp1: DFF<Bits<23>>,
     // E5: first CSN not received, one-hot
     x_valid: DFF<Bit>,
     x_op: DFF<Bits<2>>,
@@ -245,6 +245,8 @@ pub struct DedupTable<const IDX: usize> {
     x_new: DFF<Bit>,
     x_dupb: DFF<Bit>,
     x_dca: DFF<Bits<32>>,
+    x_cy: DFF<Bit>,
+    x_ahp1: DFF<Bits<23>>,
     // E6: its offset from the anchor
     y_valid: DFF<Bit>,
     y_op: DFF<Bits<2>>,
@@ -257,8 +259,7 @@ pub struct DedupTable<const IDX: usize> {
     y_new: DFF<Bit>,
     y_dupb: DFF<Bit>,
     y_dca: DFF<Bits<32>>,
-    add_base: PrefixAdd<32>,
-    add_sign: PrefixAdd<32>,
+    y_ahp1: DFF<Bits<23>>,
     // E7: results
     r_valid: DFF<Bit>,
     r_op: DFF<Bits<2>>,
@@ -271,8 +272,6 @@ pub struct DedupTable<const IDX: usize> {
     // E8: counters
     c_dup: DFF<Bits<32>>,
     c_oow: DFF<Bits<32>>,
-    add_cdup: PrefixAdd<32>,
-    add_coow: PrefixAdd<32>,
     // E0-E1 locals
     m1: Signal<Local, Bit>,
     m2: Signal<Local, Bit>,
@@ -289,6 +288,9 @@ pub struct DedupTable<const IDX: usize> {
     lt: Signal<Local, Bits<256>>,
     // loop locals
     cur: Signal<Local, Bits<256>>,
+    seen_w: Signal<Local, Bit>,
+    seen_w2: Signal<Local, Bit>,
+    seen_ram: Signal<Local, Bit>,
     rcv: Signal<Local, Bit>,
     is_new: Signal<Local, Bit>,
     // E3-E4 locals
@@ -307,6 +309,37 @@ pub struct DedupTable<const IDX: usize> {
     z4: Signal<Local, Bits<256>>,
     // E6-E7 locals
     neg: Signal<Local, Bit>,
+    // adders (carry-select and prefix-AND increments: shallow)
+    dz1: Signal<Local, Bits<24>>,
+    dz2: Signal<Local, Bits<24>>,
+    dz3: Signal<Local, Bits<24>>,
+    dz4: Signal<Local, Bits<24>>,
+    dz5: Signal<Local, Bits<24>>,
+    s0: Signal<Local, Bits<9>>,
+    s1: Signal<Local, Bits<9>>,
+    s2: Signal<Local, Bits<9>>,
+    s3: Signal<Local, Bits<9>>,
+    ah: Signal<Local, Bits<23>>,
+    ap1: Signal<Local, Bits<23>>,
+    ap2: Signal<Local, Bits<23>>,
+    ap3: Signal<Local, Bits<23>>,
+    ap4: Signal<Local, Bits<23>>,
+    ap5: Signal<Local, Bits<23>>,
+    lo10: Signal<Local, Bits<10>>,
+    bhi: Signal<Local, Bits<23>>,
+    bstar: Signal<Local, Bits<32>>,
+    b9: Signal<Local, Bit>,
+    ez: Signal<Local, Bit>,
+    cd1: Signal<Local, Bits<32>>,
+    cd2: Signal<Local, Bits<32>>,
+    cd3: Signal<Local, Bits<32>>,
+    cd4: Signal<Local, Bits<32>>,
+    cd5: Signal<Local, Bits<32>>,
+    co1: Signal<Local, Bits<32>>,
+    co2: Signal<Local, Bits<32>>,
+    co3: Signal<Local, Bits<32>>,
+    co4: Signal<Local, Bits<32>>,
+    co5: Signal<Local, Bits<32>>,
 }
 
 impl<const IDX: usize> Default for DedupTable<IDX> {
@@ -345,7 +378,6 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             i_op: Default::default(),
             i_idx: Default::default(),
             i_csn: Default::default(),
-            add_chm1: Default::default(),
             q_valid: Default::default(),
             q_op: Default::default(),
             q_pkt: Default::default(),
@@ -362,13 +394,12 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             u_idx: Default::default(),
             u_csn: Default::default(),
             u_anchor: Default::default(),
-            u_inwin: Default::default(),
+            u_pw: Default::default(),
             u_bit8: Default::default(),
             u_dec: Default::default(),
             u_im: Default::default(),
             u_fwd1: Default::default(),
             u_fwd2: Default::default(),
-            add_dca: Default::default(),
             w_valid: Default::default(),
             w_op: Default::default(),
             w_pkt: Default::default(),
@@ -380,6 +411,7 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             w_new: Default::default(),
             w_dupb: Default::default(),
             w_dca: Default::default(),
+            w_cy: Default::default(),
             w2_valid: Default::default(),
             w2_idx: Default::default(),
             w2_map: Default::default(),
@@ -394,6 +426,8 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             p_new: Default::default(),
             p_dupb: Default::default(),
             p_dca: Default::default(),
+            p_cy: Default::default(),
+            p_ahp1: Default::default(),
             x_valid: Default::default(),
             x_op: Default::default(),
             x_pkt: Default::default(),
@@ -406,6 +440,8 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             x_new: Default::default(),
             x_dupb: Default::default(),
             x_dca: Default::default(),
+            x_cy: Default::default(),
+            x_ahp1: Default::default(),
             y_valid: Default::default(),
             y_op: Default::default(),
             y_pkt: Default::default(),
@@ -417,8 +453,7 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             y_new: Default::default(),
             y_dupb: Default::default(),
             y_dca: Default::default(),
-            add_base: Default::default(),
-            add_sign: Default::default(),
+            y_ahp1: Default::default(),
             r_valid: Default::default(),
             r_op: Default::default(),
             r_idx: Default::default(),
@@ -429,8 +464,6 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             r_oow: Default::default(),
             c_dup: Default::default(),
             c_oow: Default::default(),
-            add_cdup: Default::default(),
-            add_coow: Default::default(),
             m1: Default::default(),
             m2: Default::default(),
             m3: Default::default(),
@@ -444,6 +477,9 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             c_lo: Default::default(),
             lt: Default::default(),
             cur: Default::default(),
+            seen_w: Default::default(),
+            seen_w2: Default::default(),
+            seen_ram: Default::default(),
             rcv: Default::default(),
             is_new: Default::default(),
             wa_lo: Default::default(),
@@ -459,6 +495,36 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             z3: Default::default(),
             z4: Default::default(),
             neg: Default::default(),
+            dz1: Default::default(),
+            dz2: Default::default(),
+            dz3: Default::default(),
+            dz4: Default::default(),
+            dz5: Default::default(),
+            s0: Default::default(),
+            s1: Default::default(),
+            s2: Default::default(),
+            s3: Default::default(),
+            ah: Default::default(),
+            ap1: Default::default(),
+            ap2: Default::default(),
+            ap3: Default::default(),
+            ap4: Default::default(),
+            ap5: Default::default(),
+            lo10: Default::default(),
+            bhi: Default::default(),
+            bstar: Default::default(),
+            b9: Default::default(),
+            ez: Default::default(),
+            cd1: Default::default(),
+            cd2: Default::default(),
+            cd3: Default::default(),
+            cd4: Default::default(),
+            cd5: Default::default(),
+            co1: Default::default(),
+            co2: Default::default(),
+            co3: Default::default(),
+            co4: Default::default(),
+            co5: Default::default(),
         }
     }
 }
@@ -469,11 +535,11 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         dff_setup!(
             self, clock, i_valid, i_op, i_idx, i_csn, q_valid, q_op, q_pkt, q_init, q_idx, q_csn,
             q_chm1, q_pend, q_pbase, u_valid, u_op, u_pkt, u_init, u_idx, u_csn, u_anchor,
-            u_inwin, u_bit8, u_dec, u_im, u_fwd1, u_fwd2, w_valid, w_op, w_pkt, w_init, w_idx,
-            w_csn, w_anchor, w_map, w_new, w_dupb, w_dca, w2_valid, w2_idx, w2_map, p_valid, p_op,
-            p_pkt, p_init, p_idx, p_csn, p_anchor, p_rcv, p_new, p_dupb, p_dca, x_valid, x_op,
-            x_pkt, x_init, x_idx, x_csn, x_anchor, x_first, x_none, x_new, x_dupb, x_dca, y_valid,
-            y_op, y_pkt, y_init, y_idx, y_csn, y_anchor, y_len, y_new, y_dupb, y_dca, r_valid,
+            u_pw, u_bit8, u_dec, u_im, u_fwd1, u_fwd2, w_valid, w_op, w_pkt, w_init, w_idx,
+            w_csn, w_anchor, w_map, w_new, w_dupb, w_dca, w_cy, w2_valid, w2_idx, w2_map, p_valid, p_op,
+            p_pkt, p_init, p_idx, p_csn, p_anchor, p_rcv, p_new, p_dupb, p_dca, p_cy, p_ahp1, x_valid, x_op,
+            x_pkt, x_init, x_idx, x_csn, x_anchor, x_first, x_none, x_new, x_dupb, x_dca, x_cy, x_ahp1, y_valid,
+            y_op, y_pkt, y_init, y_idx, y_csn, y_anchor, y_len, y_new, y_dupb, y_dca, y_ahp1, r_valid,
             r_op, r_idx, r_csn, r_class, r_base, r_dup, r_oow, c_dup, c_oow
         );
         self.bases.read_clock.next = self.clock.val();
@@ -489,9 +555,12 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
 
         // ---- E0-E1: read the anchor; the youngest restart in flight
         self.bases.read_address.next = self.i_idx.q.val();
-        self.add_chm1.a.next = self.i_csn.q.val().get_bits::<24>(8);
-        self.add_chm1.b.next = bits::<24>(0xff_ffff);
-        self.add_chm1.cin.next = false;
+        // csn_hi - 1: bit i flips when every bit below it is 0
+        self.dz1.next = !self.i_csn.q.val().get_bits::<24>(8);
+        self.dz2.next = self.dz1.val() & ((self.dz1.val() << 1) | 1);
+        self.dz3.next = self.dz2.val() & ((self.dz2.val() << 2) | 3);
+        self.dz4.next = self.dz3.val() & ((self.dz3.val() << 4) | 0xf);
+        self.dz5.next = self.dz4.val() & ((self.dz4.val() << 8) | 0xff);
         self.m1.next = self.q_init.q.val() & (self.q_idx.q.val() == self.i_idx.q.val());
         self.m2.next = self.u_init.q.val() & (self.u_idx.q.val() == self.i_idx.q.val());
         self.m3.next = self.w_init.q.val() & (self.w_idx.q.val() == self.i_idx.q.val());
@@ -523,7 +592,8 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.q_init.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_op_init.val());
         self.q_idx.d.next = self.i_idx.q.val();
         self.q_csn.d.next = self.i_csn.q.val();
-        self.q_chm1.d.next = self.add_chm1.sum.val();
+        self.q_chm1.d.next = self.i_csn.q.val().get_bits::<24>(8)
+            ^ (((self.dz5.val() & ((self.dz5.val() << 16) | 0xffff)) << 1) | 1);
 
         // ---- E1-E2: window test against the anchor, slot decode, restart
         // pattern, bitmap RAM read, forwarding selects
@@ -537,10 +607,11 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.a_lo.next = self.anchor.val().get_bits::<8>(0);
         self.c_hi.next = self.q_csn.q.val().get_bits::<24>(8);
         self.c_lo.next = self.q_csn.q.val().get_bits::<8>(0);
-        // csn in [anchor, anchor + 256)
-        self.u_inwin.d.next = ((self.c_hi.val() == self.a_hi.val())
-            & (self.c_lo.val() >= self.a_lo.val()))
-            | ((self.q_chm1.q.val() == self.a_hi.val()) & (self.c_lo.val() < self.a_lo.val()));
+        // a packet with csn in [anchor, anchor + 256)
+        self.u_pw.d.next = self.q_pkt.q.val()
+            & (((self.c_hi.val() == self.a_hi.val()) & (self.c_lo.val() >= self.a_lo.val()))
+                | ((self.q_chm1.q.val() == self.a_hi.val())
+                    & (self.c_lo.val() < self.a_lo.val())));
         // a restart's own window starts at its CSN
         if self.q_init.q.val() {
             self.u_anchor.d.next = self.q_csn.q.val();
@@ -574,9 +645,20 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         } else {
             self.cur.next = self.maps.read_data.val();
         }
-        // received iff the slot waits for a CSN with another bit 8
-        self.rcv.next = (self.cur.val() & self.u_dec.q.val()).any() ^ self.u_bit8.q.val();
-        self.is_new.next = self.u_pkt.q.val() & self.u_inwin.q.val() & !self.rcv.val();
+        // received iff the slot waits for a CSN with another bit 8; the
+        // slot is read from each source and the bit selected (shallower
+        // than selecting the 256-bit word first)
+        self.seen_w.next = (self.w_map.q.val() & self.u_dec.q.val()).any();
+        self.seen_w2.next = (self.w2_map.q.val() & self.u_dec.q.val()).any();
+        self.seen_ram.next = (self.maps.read_data.val() & self.u_dec.q.val()).any();
+        if self.u_fwd1.q.val() {
+            self.rcv.next = self.seen_w.val() ^ self.u_bit8.q.val();
+        } else if self.u_fwd2.q.val() {
+            self.rcv.next = self.seen_w2.val() ^ self.u_bit8.q.val();
+        } else {
+            self.rcv.next = self.seen_ram.val() ^ self.u_bit8.q.val();
+        }
+        self.is_new.next = self.u_pw.q.val() & !self.rcv.val();
         if self.u_init.q.val() {
             self.w_map.d.next = self.u_im.q.val();
         } else if self.is_new.val() {
@@ -585,11 +667,13 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
             self.w_map.d.next = self.cur.val();
         }
         self.w_new.d.next = self.is_new.val();
-        self.w_dupb.d.next = self.u_pkt.q.val() & self.u_inwin.q.val() & self.rcv.val();
-        self.add_dca.a.next = self.u_csn.q.val();
-        self.add_dca.b.next = !self.u_anchor.q.val();
-        self.add_dca.cin.next = true;
-        self.w_dca.d.next = self.add_dca.sum.val();
+        self.w_dupb.d.next = self.u_pw.q.val() & self.rcv.val();
+        // e = csn - anchor, one byte per stage (E2..E5), carry registered
+        self.s0.next = bit_cast::<9, 8>(self.u_csn.q.val().get_bits::<8>(0))
+            + bit_cast::<9, 8>(!self.u_anchor.q.val().get_bits::<8>(0))
+            + bits::<9>(1);
+        self.w_dca.d.next = bit_cast::<32, 8>(self.s0.val().get_bits::<8>(0));
+        self.w_cy.d.next = self.s0.val().get_bit(8);
         self.w_valid.d.next = self.u_valid.q.val();
         self.w_op.d.next = self.u_op.q.val();
         self.w_pkt.d.next = self.u_pkt.q.val();
@@ -628,7 +712,20 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.p_anchor.d.next = self.w_anchor.q.val();
         self.p_new.d.next = self.w_new.q.val();
         self.p_dupb.d.next = self.w_dupb.q.val();
-        self.p_dca.d.next = self.w_dca.q.val();
+        self.s1.next = bit_cast::<9, 8>(self.w_csn.q.val().get_bits::<8>(8))
+            + bit_cast::<9, 8>(!self.w_anchor.q.val().get_bits::<8>(8))
+            + bit_cast::<9, 1>(self.w_cy.q.val().into());
+        self.p_dca.d.next =
+            self.w_dca.q.val() | (bit_cast::<32, 8>(self.s1.val().get_bits::<8>(0)) << 8);
+        self.p_cy.d.next = self.s1.val().get_bit(8);
+        // anchor[31:9] + 1 (for the base's carry-select)
+        self.ah.next = self.w_anchor.q.val().get_bits::<23>(9);
+        self.ap1.next = self.ah.val() & ((self.ah.val() << 1) | 1);
+        self.ap2.next = self.ap1.val() & ((self.ap1.val() << 2) | 3);
+        self.ap3.next = self.ap2.val() & ((self.ap2.val() << 4) | 0xf);
+        self.ap4.next = self.ap3.val() & ((self.ap3.val() << 8) | 0xff);
+        self.ap5.next = self.ap4.val() & ((self.ap4.val() << 16) | 0xffff);
+        self.p_ahp1.d.next = self.ah.val() ^ ((self.ap5.val() << 1) | 1);
 
         // ---- E4-E5: the first CSN not received (lowest zero), one-hot:
         // z4[j] = OR of z below j (a 6-ary prefix OR)
@@ -664,7 +761,13 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.x_anchor.d.next = self.p_anchor.q.val();
         self.x_new.d.next = self.p_new.q.val();
         self.x_dupb.d.next = self.p_dupb.q.val();
-        self.x_dca.d.next = self.p_dca.q.val();
+        self.s2.next = bit_cast::<9, 8>(self.p_csn.q.val().get_bits::<8>(16))
+            + bit_cast::<9, 8>(!self.p_anchor.q.val().get_bits::<8>(16))
+            + bit_cast::<9, 1>(self.p_cy.q.val().into());
+        self.x_dca.d.next =
+            self.p_dca.q.val() | (bit_cast::<32, 8>(self.s2.val().get_bits::<8>(0)) << 16);
+        self.x_cy.d.next = self.s2.val().get_bit(8);
+        self.x_ahp1.d.next = self.p_ahp1.q.val();
 
         // ---- E5-E6: its offset (256 when all 256 are received)
         self.y_len.d.next = bits::<9>(0)
@@ -686,19 +789,32 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.y_anchor.d.next = self.x_anchor.q.val();
         self.y_new.d.next = self.x_new.q.val();
         self.y_dupb.d.next = self.x_dupb.q.val();
-        self.y_dca.d.next = self.x_dca.q.val();
+        self.s3.next = bit_cast::<9, 8>(self.x_csn.q.val().get_bits::<8>(24))
+            + bit_cast::<9, 8>(!self.x_anchor.q.val().get_bits::<8>(24))
+            + bit_cast::<9, 1>(self.x_cy.q.val().into());
+        self.y_dca.d.next =
+            self.x_dca.q.val() | (bit_cast::<32, 8>(self.s3.val().get_bits::<8>(0)) << 24);
+        self.y_ahp1.d.next = self.x_ahp1.q.val();
 
         // ---- E6-E7: the exact base (written back: the next anchor); the
         // class of a packet outside the anchor's window: sign of csn - base
-        self.add_base.a.next = self.y_anchor.q.val();
-        self.add_base.b.next = bit_cast::<32, 9>(self.y_len.q.val());
-        self.add_base.cin.next = false;
-        self.add_sign.a.next = self.y_dca.q.val();
-        self.add_sign.b.next = !bit_cast::<32, 9>(self.y_len.q.val());
-        self.add_sign.cin.next = true;
-        self.neg.next = self.add_sign.sum.val().get_bit(31);
+        // base = anchor + len: 9-bit add, carry-select of the high bits
+        self.lo10.next = bit_cast::<10, 9>(self.y_anchor.q.val().get_bits::<9>(0))
+            + bit_cast::<10, 9>(self.y_len.q.val());
+        if self.lo10.val().get_bit(9) {
+            self.bhi.next = self.y_ahp1.q.val();
+        } else {
+            self.bhi.next = self.y_anchor.q.val().get_bits::<23>(9);
+        }
+        self.bstar.next = bit_cast::<32, 9>(self.lo10.val().get_bits::<9>(0))
+            | (bit_cast::<32, 23>(self.bhi.val()) << 9);
+        // sign of csn - base = e - len: e[31], flipped when the low 9 bits
+        // borrow into an all-zero e[30:9]
+        self.b9.next = self.y_dca.q.val().get_bits::<9>(0) < self.y_len.q.val();
+        self.ez.next = !self.y_dca.q.val().get_bits::<22>(9).any();
+        self.neg.next = self.y_dca.q.val().get_bit(31) ^ (self.b9.val() & self.ez.val());
         self.bases.write_address.next = self.y_idx.q.val();
-        self.bases.write_data.next = self.add_base.sum.val();
+        self.bases.write_data.next = self.bstar.val();
         self.bases.write_enable.next = self.y_valid.q.val();
         self.r_valid.d.next = self.y_valid.q.val();
         self.r_op.d.next = bits::<2>(0);
@@ -712,7 +828,7 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
             self.r_op.d.next = self.y_op.q.val();
             self.r_idx.d.next = self.y_idx.q.val();
             self.r_csn.d.next = self.y_csn.q.val();
-            self.r_base.d.next = self.add_base.sum.val();
+            self.r_base.d.next = self.bstar.val();
             if self.y_pkt.q.val() {
                 if self.y_new.q.val() {
                     self.r_class.d.next = self.k_new.val();
@@ -733,14 +849,22 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.res_base.next = self.r_base.q.val();
 
         // ---- E7-E8: counters
-        self.add_cdup.a.next = self.c_dup.q.val();
-        self.add_cdup.b.next = bits::<32>(0);
-        self.add_cdup.cin.next = self.r_dup.q.val();
-        self.c_dup.d.next = self.add_cdup.sum.val();
-        self.add_coow.a.next = self.c_oow.q.val();
-        self.add_coow.b.next = bits::<32>(0);
-        self.add_coow.cin.next = self.r_oow.q.val();
-        self.c_oow.d.next = self.add_coow.sum.val();
+        self.cd1.next = self.c_dup.q.val() & ((self.c_dup.q.val() << 1) | 1);
+        self.cd2.next = self.cd1.val() & ((self.cd1.val() << 2) | 3);
+        self.cd3.next = self.cd2.val() & ((self.cd2.val() << 4) | 0xf);
+        self.cd4.next = self.cd3.val() & ((self.cd3.val() << 8) | 0xff);
+        self.cd5.next = self.cd4.val() & ((self.cd4.val() << 16) | 0xffff);
+        if self.r_dup.q.val() {
+            self.c_dup.d.next = self.c_dup.q.val() ^ ((self.cd5.val() << 1) | 1);
+        }
+        self.co1.next = self.c_oow.q.val() & ((self.c_oow.q.val() << 1) | 1);
+        self.co2.next = self.co1.val() & ((self.co1.val() << 2) | 3);
+        self.co3.next = self.co2.val() & ((self.co2.val() << 4) | 0xf);
+        self.co4.next = self.co3.val() & ((self.co3.val() << 8) | 0xff);
+        self.co5.next = self.co4.val() & ((self.co4.val() << 16) | 0xffff);
+        if self.r_oow.q.val() {
+            self.c_oow.d.next = self.c_oow.q.val() ^ ((self.co5.val() << 1) | 1);
+        }
         self.cnt_dup.next = self.c_dup.q.val();
         self.cnt_oow.next = self.c_oow.q.val();
     }
