@@ -359,6 +359,10 @@ module dedup_table_tiny(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res
     reg  [23:0] dz3;
     reg  [23:0] dz4;
     reg  [23:0] dz5;
+    reg  [7:0] na0;
+    reg  [7:0] na1;
+    reg  [7:0] na2;
+    reg  [7:0] na3;
     reg  [8:0] s0;
     reg  [8:0] s1;
     reg  [8:0] s2;
@@ -1151,7 +1155,8 @@ module dedup_table_tiny(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res
         end
         w_new$d = is_new;
         w_dupb$d = u_pw$q & rcv;
-        s0 = ((u_csn$q[(32'h0)+:(8)]) & 9'h1ff) + ((~u_anchor$q[(32'h0)+:(8)]) & 9'h1ff) + ((32'h1) & 9'h1ff);
+        na0 = ~u_anchor$q[(32'h0)+:(8)];
+        s0 = ((u_csn$q[(32'h0)+:(8)]) & 9'h1ff) + ((na0) & 9'h1ff) + ((32'h1) & 9'h1ff);
         w_dca$d = ((s0[(32'h0)+:(8)]) & 32'hffffffff);
         w_cy$d = s0[32'h8];
         w_valid$d = u_valid$q;
@@ -1188,7 +1193,8 @@ module dedup_table_tiny(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res
         p_anchor$d = w_anchor$q;
         p_new$d = w_new$q;
         p_dupb$d = w_dupb$q;
-        s1 = ((w_csn$q[(32'h8)+:(8)]) & 9'h1ff) + ((~w_anchor$q[(32'h8)+:(8)]) & 9'h1ff) + ((w_cy$q) & 9'h1ff);
+        na1 = ~w_anchor$q[(32'h8)+:(8)];
+        s1 = ((w_csn$q[(32'h8)+:(8)]) & 9'h1ff) + ((na1) & 9'h1ff) + ((w_cy$q) & 9'h1ff);
         p_dca$d = w_dca$q | (((s1[(32'h0)+:(8)]) & 32'hffffffff) << 32'h8);
         p_cy$d = s1[32'h8];
         ah = w_anchor$q[(32'h9)+:(23)];
@@ -1215,7 +1221,8 @@ module dedup_table_tiny(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res
         x_anchor$d = p_anchor$q;
         x_new$d = p_new$q;
         x_dupb$d = p_dupb$q;
-        s2 = ((p_csn$q[(32'h10)+:(8)]) & 9'h1ff) + ((~p_anchor$q[(32'h10)+:(8)]) & 9'h1ff) + ((p_cy$q) & 9'h1ff);
+        na2 = ~p_anchor$q[(32'h10)+:(8)];
+        s2 = ((p_csn$q[(32'h10)+:(8)]) & 9'h1ff) + ((na2) & 9'h1ff) + ((p_cy$q) & 9'h1ff);
         x_dca$d = p_dca$q | (((s2[(32'h0)+:(8)]) & 32'hffffffff) << 32'h10);
         x_cy$d = s2[32'h8];
         x_ahp1$d = p_ahp1$q;
@@ -1229,7 +1236,8 @@ module dedup_table_tiny(clock,op_valid,op,conn,csn,res_valid,res_op,res_conn,res
         y_anchor$d = x_anchor$q;
         y_new$d = x_new$q;
         y_dupb$d = x_dupb$q;
-        s3 = ((x_csn$q[(32'h18)+:(8)]) & 9'h1ff) + ((~x_anchor$q[(32'h18)+:(8)]) & 9'h1ff) + ((x_cy$q) & 9'h1ff);
+        na3 = ~x_anchor$q[(32'h18)+:(8)];
+        s3 = ((x_csn$q[(32'h18)+:(8)]) & 9'h1ff) + ((na3) & 9'h1ff) + ((x_cy$q) & 9'h1ff);
         y_dca$d = x_dca$q | (((s3[(32'h0)+:(8)]) & 32'hffffffff) << 32'h18);
         y_ahp1$d = x_ahp1$q;
         lo10 = ((y_anchor$q[(32'h0)+:(9)]) & 10'h3ff) + ((y_len$q) & 10'h3ff);

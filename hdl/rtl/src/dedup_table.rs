@@ -315,6 +315,10 @@ pub struct DedupTable<const IDX: usize> {
     dz3: Signal<Local, Bits<24>>,
     dz4: Signal<Local, Bits<24>>,
     dz5: Signal<Local, Bits<24>>,
+    na0: Signal<Local, Bits<8>>,
+    na1: Signal<Local, Bits<8>>,
+    na2: Signal<Local, Bits<8>>,
+    na3: Signal<Local, Bits<8>>,
     s0: Signal<Local, Bits<9>>,
     s1: Signal<Local, Bits<9>>,
     s2: Signal<Local, Bits<9>>,
@@ -500,6 +504,10 @@ impl<const IDX: usize> Default for DedupTable<IDX> {
             dz3: Default::default(),
             dz4: Default::default(),
             dz5: Default::default(),
+            na0: Default::default(),
+            na1: Default::default(),
+            na2: Default::default(),
+            na3: Default::default(),
             s0: Default::default(),
             s1: Default::default(),
             s2: Default::default(),
@@ -669,8 +677,10 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.w_new.d.next = self.is_new.val();
         self.w_dupb.d.next = self.u_pw.q.val() & self.rcv.val();
         // e = csn - anchor, one byte per stage (E2..E5), carry registered
+        // inverted in its own 8-bit signal: Verilog would widen before `~`
+        self.na0.next = !self.u_anchor.q.val().get_bits::<8>(0);
         self.s0.next = bit_cast::<9, 8>(self.u_csn.q.val().get_bits::<8>(0))
-            + bit_cast::<9, 8>(!self.u_anchor.q.val().get_bits::<8>(0))
+            + bit_cast::<9, 8>(self.na0.val())
             + bits::<9>(1);
         self.w_dca.d.next = bit_cast::<32, 8>(self.s0.val().get_bits::<8>(0));
         self.w_cy.d.next = self.s0.val().get_bit(8);
@@ -712,8 +722,10 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.p_anchor.d.next = self.w_anchor.q.val();
         self.p_new.d.next = self.w_new.q.val();
         self.p_dupb.d.next = self.w_dupb.q.val();
+        // inverted in its own 8-bit signal: Verilog would widen before `~`
+        self.na1.next = !self.w_anchor.q.val().get_bits::<8>(8);
         self.s1.next = bit_cast::<9, 8>(self.w_csn.q.val().get_bits::<8>(8))
-            + bit_cast::<9, 8>(!self.w_anchor.q.val().get_bits::<8>(8))
+            + bit_cast::<9, 8>(self.na1.val())
             + bit_cast::<9, 1>(self.w_cy.q.val().into());
         self.p_dca.d.next =
             self.w_dca.q.val() | (bit_cast::<32, 8>(self.s1.val().get_bits::<8>(0)) << 8);
@@ -761,8 +773,10 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.x_anchor.d.next = self.p_anchor.q.val();
         self.x_new.d.next = self.p_new.q.val();
         self.x_dupb.d.next = self.p_dupb.q.val();
+        // inverted in its own 8-bit signal: Verilog would widen before `~`
+        self.na2.next = !self.p_anchor.q.val().get_bits::<8>(16);
         self.s2.next = bit_cast::<9, 8>(self.p_csn.q.val().get_bits::<8>(16))
-            + bit_cast::<9, 8>(!self.p_anchor.q.val().get_bits::<8>(16))
+            + bit_cast::<9, 8>(self.na2.val())
             + bit_cast::<9, 1>(self.p_cy.q.val().into());
         self.x_dca.d.next =
             self.p_dca.q.val() | (bit_cast::<32, 8>(self.s2.val().get_bits::<8>(0)) << 16);
@@ -789,8 +803,10 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         self.y_anchor.d.next = self.x_anchor.q.val();
         self.y_new.d.next = self.x_new.q.val();
         self.y_dupb.d.next = self.x_dupb.q.val();
+        // inverted in its own 8-bit signal: Verilog would widen before `~`
+        self.na3.next = !self.x_anchor.q.val().get_bits::<8>(24);
         self.s3.next = bit_cast::<9, 8>(self.x_csn.q.val().get_bits::<8>(24))
-            + bit_cast::<9, 8>(!self.x_anchor.q.val().get_bits::<8>(24))
+            + bit_cast::<9, 8>(self.na3.val())
             + bit_cast::<9, 1>(self.x_cy.q.val().into());
         self.y_dca.d.next =
             self.x_dca.q.val() | (bit_cast::<32, 8>(self.s3.val().get_bits::<8>(0)) << 24);
