@@ -20,8 +20,8 @@ use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
-    CycleModel, DedupTableModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel,
-    RxPathTableModel, SackTrackerModel, TxBuilderModel,
+    CycleModel, DedupTableModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel,
+    RegBlockModel, RxPathTableModel, SackTrackerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;

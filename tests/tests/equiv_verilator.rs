@@ -1675,7 +1675,10 @@ fn dedup_table_counts_every_csn_once() {
                     news += 1;
                 }
                 x if x == DedupClass::Duplicate as u8 => {
-                    assert!(c.counted[off], "seed {seed:#x}: duplicate of an uncounted CSN: {o:?}");
+                    assert!(
+                        c.counted[off],
+                        "seed {seed:#x}: duplicate of an uncounted CSN: {o:?}"
+                    );
                     dups += 1;
                 }
                 _ => panic!("seed {seed:#x}: out of window for a conforming sender: {o:?}"),
@@ -1747,7 +1750,10 @@ fn dedup_table_counts_every_csn_once() {
         }
         let o = m.step(&DedupIn::default());
         for c in &conns {
-            assert!(c.counted.iter().all(|&x| x), "seed {seed:#x}: a CSN never counted");
+            assert!(
+                c.counted.iter().all(|&x| x),
+                "seed {seed:#x}: a CSN never counted"
+            );
             assert_eq!(c.rep, c.n, "seed {seed:#x}: base not at the end");
             assert_eq!(m.base(c.id), c.start.wrapping_add(c.n), "seed {seed:#x}");
         }

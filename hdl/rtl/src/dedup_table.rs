@@ -542,13 +542,14 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, i_valid, i_op, i_idx, i_csn, q_valid, q_op, q_pkt, q_init, q_idx, q_csn,
-            q_chm1, q_pend, q_pbase, u_valid, u_op, u_pkt, u_init, u_idx, u_csn, u_anchor,
-            u_pw, u_bit8, u_dec, u_im, u_fwd1, u_fwd2, w_valid, w_op, w_pkt, w_init, w_idx,
-            w_csn, w_anchor, w_map, w_new, w_dupb, w_dca, w_cy, w2_valid, w2_idx, w2_map, p_valid, p_op,
-            p_pkt, p_init, p_idx, p_csn, p_anchor, p_rcv, p_new, p_dupb, p_dca, p_cy, p_ahp1, x_valid, x_op,
-            x_pkt, x_init, x_idx, x_csn, x_anchor, x_first, x_none, x_new, x_dupb, x_dca, x_cy, x_ahp1, y_valid,
-            y_op, y_pkt, y_init, y_idx, y_csn, y_anchor, y_len, y_new, y_dupb, y_dca, y_ahp1, r_valid,
-            r_op, r_idx, r_csn, r_class, r_base, r_dup, r_oow, c_dup, c_oow
+            q_chm1, q_pend, q_pbase, u_valid, u_op, u_pkt, u_init, u_idx, u_csn, u_anchor, u_pw,
+            u_bit8, u_dec, u_im, u_fwd1, u_fwd2, w_valid, w_op, w_pkt, w_init, w_idx, w_csn,
+            w_anchor, w_map, w_new, w_dupb, w_dca, w_cy, w2_valid, w2_idx, w2_map, p_valid, p_op,
+            p_pkt, p_init, p_idx, p_csn, p_anchor, p_rcv, p_new, p_dupb, p_dca, p_cy, p_ahp1,
+            x_valid, x_op, x_pkt, x_init, x_idx, x_csn, x_anchor, x_first, x_none, x_new, x_dupb,
+            x_dca, x_cy, x_ahp1, y_valid, y_op, y_pkt, y_init, y_idx, y_csn, y_anchor, y_len,
+            y_new, y_dupb, y_dca, y_ahp1, r_valid, r_op, r_idx, r_csn, r_class, r_base, r_dup,
+            r_oow, c_dup, c_oow
         );
         self.bases.read_clock.next = self.clock.val();
         self.bases.write_clock.next = self.clock.val();
@@ -618,8 +619,7 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
         // a packet with csn in [anchor, anchor + 256)
         self.u_pw.d.next = self.q_pkt.q.val()
             & (((self.c_hi.val() == self.a_hi.val()) & (self.c_lo.val() >= self.a_lo.val()))
-                | ((self.q_chm1.q.val() == self.a_hi.val())
-                    & (self.c_lo.val() < self.a_lo.val())));
+                | ((self.q_chm1.q.val() == self.a_hi.val()) & (self.c_lo.val() < self.a_lo.val())));
         // a restart's own window starts at its CSN
         if self.q_init.q.val() {
             self.u_anchor.d.next = self.q_csn.q.val();
