@@ -12,6 +12,7 @@ use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::ack_gen::AckGenOut;
 use braid_sim::model::cq_writer::CqOut;
+use braid_sim::model::dedup_table::DedupOut;
 use braid_sim::model::dw_arb::DwArbOut;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
@@ -22,9 +23,9 @@ use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
-    AckGenModel, CqWriterModel, CycleModel, DwArbModel, LossDetectorModel, MrCheckModel,
-    MsgTrackerModel, PathWindowModel, RegBlockModel, RxPathTableModel, SackTrackerModel,
-    TxBuilderModel,
+    AckGenModel, CqWriterModel, CycleModel, DedupTableModel, DwArbModel, LossDetectorModel,
+    MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel, RxPathTableModel,
+    SackTrackerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -458,6 +459,25 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         what: format!(
             "{} ACKs ({} requests coalesced, {} dropped), {} NACKs, {} PROBE_REPLYs sent ahead of {data} data descriptors; {} requests without a peer discarded",
             cnt[0], cnt[3], cnt[4] + cnt[5] + cnt[6], cnt[1], cnt[2], cnt[7]
+        ),
+    });
+
+    // receiver CSN dedup table
+    let (mut pkts, mut new, mut dup, mut oow) = (0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<DedupTableModel>(seed, cycles, &fst, |_, o: &DedupOut| {
+        if o.valid && o.op == 0 {
+            pkts += 1;
+            new += (o.class == 0) as u64;
+            dup += (o.class == 1) as u64;
+            oow += (o.class == 2) as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "dedup_table",
+        checked,
+        raw,
+        what: format!(
+            "{pkts} packets on 1,024 connections: {new} new, {dup} duplicate, {oow} out of window"
         ),
     });
 

@@ -8,6 +8,7 @@
 
 pub mod ack_gen;
 pub mod cq_writer;
+pub mod dedup_table;
 pub mod dw_arb;
 pub mod loss_detector;
 pub mod mr_check;
@@ -21,6 +22,7 @@ pub mod w256;
 
 pub use ack_gen::AckGenModel;
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
+pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
 pub use dw_arb::DwArbModel;
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;

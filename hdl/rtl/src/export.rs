@@ -98,6 +98,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,
         },
+        ExportedBlock {
+            name: "dedup_table",
+            description: "receiver CSN dedup window of every connection (block RAM, 1,024 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableFull>,
+        },
+        ExportedBlock {
+            name: "dedup_table_tiny",
+            description: "receiver CSN dedup window of every connection (16 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableTiny>,
+        },
     ]
 }
 

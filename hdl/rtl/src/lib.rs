@@ -7,6 +7,7 @@
 
 pub mod ack_gen;
 pub mod cq_writer;
+pub mod dedup_table;
 pub mod dw_arb;
 pub mod export;
 pub mod loss_detector;
@@ -21,6 +22,7 @@ pub mod tx_builder;
 
 pub use ack_gen::AckGen;
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
+pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};
 pub use dw_arb::DwArb;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
