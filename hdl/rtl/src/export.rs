@@ -78,6 +78,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
             generate: gen::<crate::TxBuilder>,
         },
+        ExportedBlock {
+            name: "tx_path_table",
+            description: "sender per-path loss-detection table (block RAM, 16,384 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "tx_path_table_tiny",
+            description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableTiny>,
+        },
     ]
 }
 
