@@ -623,7 +623,7 @@ fn tx_path_table_rusthdl_matches_model() {
         assert!(simulate(&mut uut, 1000));
         let mut model = TxPathTableTinyModel::default();
         let mut stim = TxStim::<6>::new(seed);
-        let n = 1_200;
+        let n = 600;
         let t = std::time::Instant::now();
         for cycle in 0..n {
             let i = stim.next(cycle);

@@ -718,7 +718,9 @@ impl<const IDX: usize> TxStim<IDX> {
         self.send_p = [0.9, 0.6, 0.3][r.gen_range(0..3)];
         self.ready_p = [1.0, 1.0, 0.5, 0.1, 0.0][r.gen_range(0..5)];
         self.ack_delay = [(10, 30), (20, 60), (100, 300)][r.gen_range(0..3)];
-        self.ack_drop = [0.0, 0.0, 0.1, 0.5][r.gen_range(0..4)];
+        // (ACK blackouts, which fill the window, only without ground truth)
+        let n = if self.truthful { 4 } else { 6 };
+        self.ack_drop = [0.0, 0.0, 0.1, 0.5, 1.0, 1.0][r.gen_range(0..n)];
         self.idle_p = [0.0, 0.0, 0.1, 0.5][r.gen_range(0..4)];
     }
 
@@ -881,7 +883,8 @@ impl<const IDX: usize> Stimulus for TxStim<IDX> {
                 self.delivered.insert((idx, psn));
             }
             if p.dirty && !p.resync && cycle.is_multiple_of(p.ack_every) {
-                p.dirty = false;
+                // a lost ACK is followed by another one
+                p.dirty = drop;
             } else {
                 if p.wire.is_empty() && !p.dirty {
                     self.active.remove(&idx);
@@ -1012,9 +1015,10 @@ impl<const IDX: usize> TxStim<IDX> {
                 .collect();
             if !cands.is_empty() {
                 let idx = cands[self.rng.gen_range(0..cands.len())];
+                let draining = self.draining(cycle);
                 let p = self.paths.get_mut(&idx).unwrap();
-                if !self.draining(cycle) || !p.timed_out_in_drain {
-                    p.timed_out_in_drain = self.draining(cycle);
+                if !draining || !p.timed_out_in_drain {
+                    p.timed_out_in_drain = draining;
                     return Some(TxOp {
                         kind: TxOpKind::Timeout,
                         idx,
