@@ -102,9 +102,16 @@
 //! P2: the `queued` loop (its own 1-bit RAM with the same forwarding), the
 //! queue push, the lost PSN into the lost queue; find-first isolate. P3: the
 //! floor. P4: `res_floor_delta` and the results. A result shows 7 rising
-//! edges after the edge that registered its operation; an emitted loss is
-//! written to the lost queue 6 edges after the scan's slot and shows
+//! edges after the edge that registered its operation. A scan takes the
+//! queue head in stage A of a clock without an operation there (an entry is
+//! poppable from the second clock after its push); its lost PSN is written
+//! to the lost queue on the 5th rising edge after that clock and shows on
 //! `lost_valid` one edge later.
+//!
+//! Storage per path: 1,056 bits of record + 1 `queued` bit + one 14-bit
+//! queue entry = 1,071 bits; the full table's record RAM (16,384 x 1,056)
+//! tiles into 472 RAMB36 in its best shape (braid-spec's
+//! `ramb36_for_table`), the queue and `queued` into 8 more.
 //!
 //! Logic depth: the ACK range test compares `nxt[31:9]` for equality with
 //! `base[31:9]` and `base[31:9] + 1` (precomputed) and the low 9 bits for
@@ -1390,3 +1397,18 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
 pub type TxPathTableFull = TxPathTable<IDX_FULL, { IDX_FULL + 1 }>;
 /// The exported tiny table (`tx_path_table_tiny`, 64 paths).
 pub type TxPathTableTiny = TxPathTable<IDX_TINY, { IDX_TINY + 1 }>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The record width and the RAMB36 figure in the doc come from braid-spec.
+    #[test]
+    fn record_is_the_spec_slice_and_tiles_into_472_ramb36() {
+        assert_eq!(F_OUT.lsb - F_NXT.lsb, 32);
+        assert_eq!(
+            braid_spec::state::ramb36_for_table(1 << IDX_FULL, REC_BITS as u64),
+            472
+        );
+    }
+}
