@@ -1515,7 +1515,15 @@ fn tx_path_table_tiny_matches_model() {
 #[test]
 fn tx_path_table_stimulus_covers_the_edges() {
     use braid_sim::model::tx_path_table::{TxOpKind, TxStim};
-    fn run<M: CycleModel<In = braid_sim::model::tx_path_table::TxIn, Out = braid_sim::model::tx_path_table::TxOut>, const IDX: usize>(seed: u64) {
+    fn run<
+        M: CycleModel<
+            In = braid_sim::model::tx_path_table::TxIn,
+            Out = braid_sim::model::tx_path_table::TxOut,
+        >,
+        const IDX: usize,
+    >(
+        seed: u64,
+    ) {
         let mut m = M::default();
         let mut stim = TxStim::<IDX>::new(seed);
         let mut ops = [0u64; 5];
@@ -1562,11 +1570,20 @@ fn tx_path_table_stimulus_covers_the_edges() {
             M::MODULE
         );
         assert!(ops.iter().all(|&k| k > 20), "seed {seed:#x}: {ops:?}");
-        assert!(dist[1] > 1_000 && dist[2] > 500 && dist[3] > 1_000, "seed {seed:#x}: {dist:?}");
+        assert!(
+            dist[1] > 1_000 && dist[2] > 500 && dist[3] > 1_000,
+            "seed {seed:#x}: {dist:?}"
+        );
         assert!(refused > 50 && rejected > 50, "seed {seed:#x}");
         assert!(ack_lost > 100 && tmo_lost > 10, "seed {seed:#x}");
-        assert!(emitted > 1_000 && blocked > 1_000 && stalled > 10, "seed {seed:#x}");
-        assert!(epoch_wraps > 5 && wraps > 0 && jumps > 100, "seed {seed:#x}");
+        assert!(
+            emitted > 1_000 && blocked > 1_000 && stalled > 10,
+            "seed {seed:#x}"
+        );
+        assert!(
+            epoch_wraps > 5 && wraps > 0 && jumps > 100,
+            "seed {seed:#x}"
+        );
     }
     for seed in [0x7a7b1e, 0x10557] {
         run::<TxPathTableModel, 14>(seed);
@@ -1585,7 +1602,9 @@ fn tx_path_table_stimulus_covers_the_edges() {
 fn tx_protocol_check<const IDX: usize>(
     seed: u64,
     cycles: u64,
-    mut step: impl FnMut(&braid_sim::model::tx_path_table::TxIn) -> braid_sim::model::tx_path_table::TxOut,
+    mut step: impl FnMut(
+        &braid_sim::model::tx_path_table::TxIn,
+    ) -> braid_sim::model::tx_path_table::TxOut,
 ) {
     use braid_sim::model::tx_path_table::TxStim;
     use std::collections::HashSet;
@@ -1604,7 +1623,10 @@ fn tx_protocol_check<const IDX: usize>(
             !stim.delivered.contains(e),
             "seed {seed:#x}: {e:x?} declared lost but it was delivered"
         );
-        assert!(stim.dropped.contains(e), "seed {seed:#x}: {e:x?} never sent");
+        assert!(
+            stim.dropped.contains(e),
+            "seed {seed:#x}: {e:x?} never sent"
+        );
     }
     let missed: Vec<_> = stim.dropped.difference(&seen).collect();
     eprintln!(
@@ -1617,11 +1639,17 @@ fn tx_protocol_check<const IDX: usize>(
         missed.len(),
         o.cnt
     );
-    assert!(missed.is_empty(), "seed {seed:#x}: drops never declared: {missed:x?}");
+    assert!(
+        missed.is_empty(),
+        "seed {seed:#x}: drops never declared: {missed:x?}"
+    );
     assert_eq!(stim.declared, stim.emitted.len() as u64, "seed {seed:#x}");
     assert_eq!(o.cnt[2] as u64, stim.declared, "seed {seed:#x}: cnt_lost");
     assert_eq!(o.cnt[4] as u64, stim.declared, "seed {seed:#x}: cnt_retx");
-    assert!(stim.sent > cycles / 4 && stim.dropped.len() > 100, "seed {seed:#x}");
+    assert!(
+        stim.sent > cycles / 4 && stim.dropped.len() > 100,
+        "seed {seed:#x}"
+    );
 }
 
 #[test]
@@ -1646,7 +1674,10 @@ fn tx_path_table_protocol_verilator() {
         tx_protocol_check::<6>(seed, 40_000, |i| {
             let want = m.step(i);
             let got = rtl.step(i);
-            assert_eq!(want, got, "seed {seed:#x} cycle {c}: RTL differs, inputs {i:?}");
+            assert_eq!(
+                want, got,
+                "seed {seed:#x} cycle {c}: RTL differs, inputs {i:?}"
+            );
             c += 1;
             want
         });

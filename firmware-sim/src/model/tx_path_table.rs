@@ -433,9 +433,8 @@ impl<const IDX: usize> CycleModel for TxPathTableModelG<IDX> {
             self.cnt[0] = self.cnt[0].wrapping_add((r.valid && ack && !r.rejected) as u32);
             self.cnt[1] = self.cnt[1].wrapping_add(r.rejected as u32);
             self.cnt[2] = self.cnt[2].wrapping_add(s.lost as u32);
-            self.cnt[3] = self
-                .cnt[3]
-                .wrapping_add((r.valid && r.op == TxOpKind::Timeout as u8) as u32);
+            self.cnt[3] =
+                self.cnt[3].wrapping_add((r.valid && r.op == TxOpKind::Timeout as u8) as u32);
         }
         self.cnt[4] = self.cnt[4].wrapping_add(oq_pop as u32);
 
@@ -536,7 +535,11 @@ impl<const IDX: usize> CycleModel for TxPathTableModelG<IDX> {
         let psn = g(5) as u32;
         let lost_psn = g(16) as u32;
         assert_eq!(g(6) as u32, psn & 255, "res_slot is res_psn mod 256");
-        assert_eq!(g(17) as u32, lost_psn & 255, "lost_slot is lost_psn mod 256");
+        assert_eq!(
+            g(17) as u32,
+            lost_psn & 255,
+            "lost_slot is lost_psn mod 256"
+        );
         TxOut {
             op_ready: g(0) & 1 == 1,
             res: TxRes {
@@ -556,7 +559,13 @@ impl<const IDX: usize> CycleModel for TxPathTableModelG<IDX> {
             lost_valid: g(14) & 1 == 1,
             lost_idx: g(15) as u32,
             lost_psn,
-            cnt: [g(18) as u32, g(19) as u32, g(20) as u32, g(21) as u32, g(22) as u32],
+            cnt: [
+                g(18) as u32,
+                g(19) as u32,
+                g(20) as u32,
+                g(21) as u32,
+                g(22) as u32,
+            ],
         }
     }
 }

@@ -326,8 +326,7 @@ impl Logic for Popcount256 {
         self.x2.next = (self.x1.val() & self.m2.val()) + ((self.x1.val() >> 2) & self.m2.val());
         self.x3.next = (self.x2.val() & self.m4.val()) + ((self.x2.val() >> 4) & self.m4.val());
         self.s1.d.next = self.x3.val();
-        self.x4.next =
-            (self.s1.q.val() & self.m8.val()) + ((self.s1.q.val() >> 8) & self.m8.val());
+        self.x4.next = (self.s1.q.val() & self.m8.val()) + ((self.s1.q.val() >> 8) & self.m8.val());
         self.x5.next = (self.x4.val() & self.m16.val()) + ((self.x4.val() >> 16) & self.m16.val());
         self.s2.d.next = self.x5.val();
         self.x6.next =
@@ -911,14 +910,14 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
             self, clock, stall, streak, fh, ft, ft_d, oh, ot, ot_d, cr, i_valid, i_op, i_idx,
             i_psn, i_sack, a_valid, a_res, a_op, a_init, a_send, a_ack, a_tmo, a_scan, a_idx,
             a_psn, a_sack, a_cand, a_bhi1, b_valid, b_res, b_op, b_init, b_send, b_ack, b_tmo,
-            b_scan, b_idx, b_psn, b_bhi1, b_fwd1, b_fwd2, b_circ, b_cand, b_eqlo, b_eqhi,
-            w_valid, w_res, w_op, w_scan, w_acktmo, w_idx, w_rec, w_acc, w_psn, w_rej, w_acked, w_lost,
-            w_emit, w2_valid, w2_idx, w2_rec, p_valid, p_res, p_op, p_scan, p_acktmo, p_idx,
-            p_acc, p_psn, p_rej, p_nxt, p_nhm1, p_hi, p_out, p_eidx, p_emit, p_lany, p_rany,
-            p_qf1, p_qf2, y_valid, y_idx, y_q, y2_valid, y2_idx, y2_q, q_res, q_op, q_idx,
-            q_acc, q_psn, q_rej, q_nxt, q_nhm1, q_isohi, q_isoall, r_res, r_op, r_idx, r_acc,
-            r_psn, r_rej, r_nxt, r_una, r_idle, s_valid, s_op, s_idx, s_acc, s_psn, s_fd,
-            s_una, s_nxt, s_idle, s_rej, c_acks, c_rej, c_lost, c_tmo, c_retx
+            b_scan, b_idx, b_psn, b_bhi1, b_fwd1, b_fwd2, b_circ, b_cand, b_eqlo, b_eqhi, w_valid,
+            w_res, w_op, w_scan, w_acktmo, w_idx, w_rec, w_acc, w_psn, w_rej, w_acked, w_lost,
+            w_emit, w2_valid, w2_idx, w2_rec, p_valid, p_res, p_op, p_scan, p_acktmo, p_idx, p_acc,
+            p_psn, p_rej, p_nxt, p_nhm1, p_hi, p_out, p_eidx, p_emit, p_lany, p_rany, p_qf1, p_qf2,
+            y_valid, y_idx, y_q, y2_valid, y2_idx, y2_q, q_res, q_op, q_idx, q_acc, q_psn, q_rej,
+            q_nxt, q_nhm1, q_isohi, q_isoall, r_res, r_op, r_idx, r_acc, r_psn, r_rej, r_nxt,
+            r_una, r_idle, s_valid, s_op, s_idx, s_acc, s_psn, s_fd, s_una, s_nxt, s_idle, s_rej,
+            c_acks, c_rej, c_lost, c_tmo, c_retx
         );
         self.pc_acked.clock.next = self.clock.val();
         self.pc_lost.clock.next = self.clock.val();
@@ -1063,15 +1062,15 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.ok.next = ((self.n_hi.val() == self.b_hi.val())
             & (self.n_lo9.val() >= self.b_lo9.val()))
             | ((self.n_hi.val() == self.b_bhi1.q.val()) & (self.n_lo9.val() < self.b_lo9.val()));
-        self.same.next = !((self.elo.val() ^ self.b_eqlo.q.val())
-            | (self.ehi.val() ^ self.b_eqhi.q.val()));
+        self.same.next =
+            !((self.elo.val() ^ self.b_eqlo.q.val()) | (self.ehi.val() ^ self.b_eqhi.q.val()));
         self.below.next = !((!self.elo.val() ^ self.b_eqlo.q.val())
             | ((self.ehi.val() ^ self.elo.val()) ^ self.b_eqhi.q.val()));
         self.acked.next = bits::<256>(0);
         self.lost.next = bits::<256>(0);
         if self.b_ack.q.val() & self.ok.val() {
-            self.acked.next = self.out.val()
-                & ((self.same.val() & self.b_circ.q.val()) | self.below.val());
+            self.acked.next =
+                self.out.val() & ((self.same.val() & self.b_circ.q.val()) | self.below.val());
             self.lost.next = self.out.val() & self.same.val() & self.b_cand.q.val();
         }
         if self.b_tmo.q.val() {
@@ -1218,8 +1217,7 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         if self.p_scan.q.val() {
             self.y_q.d.next = self.p_rany.q.val();
         } else {
-            self.y_q.d.next =
-                self.qcur.val() | (self.p_acktmo.q.val() & self.p_lany.q.val());
+            self.y_q.d.next = self.qcur.val() | (self.p_acktmo.q.val() & self.p_lany.q.val());
         }
         self.y_valid.d.next = self.p_valid.q.val();
         self.y_idx.d.next = self.p_idx.q.val();
@@ -1248,8 +1246,8 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.emit_push.next = self.p_valid.q.val() & self.p_scan.q.val() & self.p_emit.q.val();
         self.rel_credit.next = self.p_valid.q.val() & self.p_scan.q.val() & !self.p_emit.q.val();
         self.oq.write_address.next = self.ot.q.val().get_bits::<3>(0);
-        self.oq.write_data.next = bit_cast::<48, 32>(self.e_psn.val())
-            | (bit_cast::<48, IDX>(self.p_idx.q.val()) << 32);
+        self.oq.write_data.next =
+            bit_cast::<48, 32>(self.e_psn.val()) | (bit_cast::<48, IDX>(self.p_idx.q.val()) << 32);
         self.oq.write_enable.next = self.emit_push.val();
         if self.emit_push.val() {
             self.ot.d.next = self.ot.q.val() + 1;
@@ -1298,8 +1296,8 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.enc_all.v.next = self.q_isoall.q.val();
         self.una_hi.next = (bit_cast::<32, 24>(self.q_nhm1.q.val()) << 8)
             | bit_cast::<32, 8>(self.enc_hi.idx.val());
-        self.una_all.next =
-            (self.q_nxt.q.val() & bits::<32>(0xffff_ff00_u64)) | bit_cast::<32, 8>(self.enc_all.idx.val());
+        self.una_all.next = (self.q_nxt.q.val() & bits::<32>(0xffff_ff00_u64))
+            | bit_cast::<32, 8>(self.enc_all.idx.val());
         if self.q_isohi.q.val().any() {
             self.r_una.d.next = self.una_hi.val();
         } else if self.q_isoall.q.val().any() {
@@ -1358,8 +1356,7 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.c_lost.d.next = self.add_c_lost.sum.val();
         self.add_c_tmo.a.next = self.c_tmo.q.val();
         self.add_c_tmo.b.next = bits::<32>(0);
-        self.add_c_tmo.cin.next =
-            self.s_valid.q.val() & (self.s_op.q.val() == self.k_tmo.val());
+        self.add_c_tmo.cin.next = self.s_valid.q.val() & (self.s_op.q.val() == self.k_tmo.val());
         self.c_tmo.d.next = self.add_c_tmo.sum.val();
         self.add_c_retx.a.next = self.c_retx.q.val();
         self.add_c_retx.b.next = bits::<32>(0);
