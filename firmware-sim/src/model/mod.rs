@@ -18,6 +18,7 @@ pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
+pub mod tx_path_table;
 pub mod w256;
 
 pub use ack_gen::AckGenModel;
@@ -32,6 +33,7 @@ pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use tx_builder::TxBuilderModel;
+pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 
 use std::fmt::Debug;

@@ -108,6 +108,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver CSN dedup window of every connection (16 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
             generate: gen::<crate::DedupTableTiny>,
         },
+        ExportedBlock {
+            name: "tx_path_table",
+            description: "sender per-path loss-detection table (block RAM, 16,384 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "tx_path_table_tiny",
+            description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableTiny>,
+        },
     ]
 }
 
