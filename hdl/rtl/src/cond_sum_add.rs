@@ -92,10 +92,8 @@ impl Logic for CondSumAdd {
         self.s1_1.next = (self.s1_0.val() & bits::<32>(0x5555_5555))
             | (!bits::<32>(0x5555_5555)
                 & ((self.l1_1.val() & self.s1_0.val()) | (!self.l1_1.val() & self.s0_0.val())));
-        self.x0_1.next =
-            (self.l0_1.val() & self.c1_0.val()) | (!self.l0_1.val() & self.c0_0.val());
-        self.x1_1.next =
-            (self.l1_1.val() & self.c1_0.val()) | (!self.l1_1.val() & self.c0_0.val());
+        self.x0_1.next = (self.l0_1.val() & self.c1_0.val()) | (!self.l0_1.val() & self.c0_0.val());
+        self.x1_1.next = (self.l1_1.val() & self.c1_0.val()) | (!self.l1_1.val() & self.c0_0.val());
         self.c0_1.next = (!bits::<32>(0x5555_5555) & self.x0_1.val())
             | (bits::<32>(0x5555_5555) & (self.x0_1.val() >> 1));
         self.c1_1.next = (!bits::<32>(0x5555_5555) & self.x1_1.val())
@@ -109,10 +107,8 @@ impl Logic for CondSumAdd {
         self.s1_2.next = (self.s1_1.val() & bits::<32>(0x3333_3333))
             | (!bits::<32>(0x3333_3333)
                 & ((self.l1_2.val() & self.s1_1.val()) | (!self.l1_2.val() & self.s0_1.val())));
-        self.x0_2.next =
-            (self.l0_2.val() & self.c1_1.val()) | (!self.l0_2.val() & self.c0_1.val());
-        self.x1_2.next =
-            (self.l1_2.val() & self.c1_1.val()) | (!self.l1_2.val() & self.c0_1.val());
+        self.x0_2.next = (self.l0_2.val() & self.c1_1.val()) | (!self.l0_2.val() & self.c0_1.val());
+        self.x1_2.next = (self.l1_2.val() & self.c1_1.val()) | (!self.l1_2.val() & self.c0_1.val());
         self.c0_2.next = (!bits::<32>(0x3333_3333) & self.x0_2.val())
             | (bits::<32>(0x3333_3333) & (self.x0_2.val() >> 2));
         self.c1_2.next = (!bits::<32>(0x3333_3333) & self.x1_2.val())
@@ -126,10 +122,8 @@ impl Logic for CondSumAdd {
         self.s1_3.next = (self.s1_2.val() & bits::<32>(0x0f0f_0f0f))
             | (!bits::<32>(0x0f0f_0f0f)
                 & ((self.l1_3.val() & self.s1_2.val()) | (!self.l1_3.val() & self.s0_2.val())));
-        self.x0_3.next =
-            (self.l0_3.val() & self.c1_2.val()) | (!self.l0_3.val() & self.c0_2.val());
-        self.x1_3.next =
-            (self.l1_3.val() & self.c1_2.val()) | (!self.l1_3.val() & self.c0_2.val());
+        self.x0_3.next = (self.l0_3.val() & self.c1_2.val()) | (!self.l0_3.val() & self.c0_2.val());
+        self.x1_3.next = (self.l1_3.val() & self.c1_2.val()) | (!self.l1_3.val() & self.c0_2.val());
         self.c0_3.next = (!bits::<32>(0x0f0f_0f0f) & self.x0_3.val())
             | (bits::<32>(0x0f0f_0f0f) & (self.x0_3.val() >> 4));
         self.c1_3.next = (!bits::<32>(0x0f0f_0f0f) & self.x1_3.val())
@@ -143,10 +137,8 @@ impl Logic for CondSumAdd {
         self.s1_4.next = (self.s1_3.val() & bits::<32>(0x00ff_00ff))
             | (!bits::<32>(0x00ff_00ff)
                 & ((self.l1_4.val() & self.s1_3.val()) | (!self.l1_4.val() & self.s0_3.val())));
-        self.x0_4.next =
-            (self.l0_4.val() & self.c1_3.val()) | (!self.l0_4.val() & self.c0_3.val());
-        self.x1_4.next =
-            (self.l1_4.val() & self.c1_3.val()) | (!self.l1_4.val() & self.c0_3.val());
+        self.x0_4.next = (self.l0_4.val() & self.c1_3.val()) | (!self.l0_4.val() & self.c0_3.val());
+        self.x1_4.next = (self.l1_4.val() & self.c1_3.val()) | (!self.l1_4.val() & self.c0_3.val());
         self.c0_4.next = (!bits::<32>(0x00ff_00ff) & self.x0_4.val())
             | (bits::<32>(0x00ff_00ff) & (self.x0_4.val() >> 8));
         self.c1_4.next = (!bits::<32>(0x00ff_00ff) & self.x1_4.val())
@@ -160,10 +152,8 @@ impl Logic for CondSumAdd {
         self.s1_5.next = (self.s1_4.val() & bits::<32>(0x0000_ffff))
             | (!bits::<32>(0x0000_ffff)
                 & ((self.l1_5.val() & self.s1_4.val()) | (!self.l1_5.val() & self.s0_4.val())));
-        self.x0_5.next =
-            (self.l0_5.val() & self.c1_4.val()) | (!self.l0_5.val() & self.c0_4.val());
-        self.x1_5.next =
-            (self.l1_5.val() & self.c1_4.val()) | (!self.l1_5.val() & self.c0_4.val());
+        self.x0_5.next = (self.l0_5.val() & self.c1_4.val()) | (!self.l0_5.val() & self.c0_4.val());
+        self.x1_5.next = (self.l1_5.val() & self.c1_4.val()) | (!self.l1_5.val() & self.c0_4.val());
         if self.cin.val() {
             self.sum.next = self.s1_5.val();
             self.cout.next = self.x1_5.val().get_bit(31);

@@ -84,8 +84,8 @@
 //! E6); E7 writes the record back (the write lands at E8). Adders and
 //! comparators are conditional-sum adders (`crate::cond_sum_add`).
 
-use crate::path_cc_rec::*;
 use crate::cond_sum_add::{CondAdd, CondSumAdd};
+use crate::path_cc_rec::*;
 use rust_hdl::prelude::*;
 
 /// Index bits of the exported block (16,384 paths).
