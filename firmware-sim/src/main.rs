@@ -17,6 +17,7 @@ use braid_sim::model::dw_arb::DwArbOut;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::msg_tracker::MsgOut;
+use braid_sim::model::path_cc::PathCcOut;
 use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::reg_block::RegBlockOut;
 use braid_sim::model::rx_path_table::RxOut;
@@ -25,8 +26,8 @@ use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::tx_path_table::TxOut as TxPathOut;
 use braid_sim::model::{
     AckGenModel, CqWriterModel, CycleModel, DedupTableModel, DwArbModel, LossDetectorModel,
-    MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel, RxPathTableModel,
-    SackTrackerModel, TxBuilderModel, TxPathTableModel,
+    MrCheckModel, MsgTrackerModel, PathCcFullModel, PathWindowModel, RegBlockModel,
+    RxPathTableModel, SackTrackerModel, TxBuilderModel, TxPathTableModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -385,6 +386,32 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{results} packets counted or refused ({outside} outside the window), {passed} messages passed in MSN order, {events} completion events"
+        ),
+    });
+
+    // sender per-path congestion control
+    let (mut results, mut armed, mut backoffs, mut rehashes, mut retires) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut cw_lo, mut cw_hi) = (u32::MAX, 0u32);
+    let (checked, raw) = bench::<PathCcFullModel>(seed, cycles, &fst, |_, o: &PathCcOut| {
+        if o.valid {
+            results += 1;
+            armed += o.armed as u64;
+            backoffs += (o.timeouts > 0) as u64;
+            cw_lo = cw_lo.min(o.cwnd);
+            cw_hi = cw_hi.max(o.cwnd);
+        }
+        rehashes += o.rehash as u64;
+        retires += o.retire as u64;
+    })?;
+    rows.push(Row {
+        block: "path_cc",
+        checked,
+        raw,
+        what: format!(
+            "{results} events on 16,384 paths ({armed} with the timer armed, {backoffs} backed off), cwnd {:.1}..{:.1} packets, {rehashes} re-hashes, {retires} retires",
+            cw_lo as f64 / 256.0,
+            cw_hi as f64 / 256.0
         ),
     });
 

@@ -79,6 +79,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxBuilder>,
         },
         ExportedBlock {
+            name: "path_cc",
+            description: "sender per-path RTT, RTO and DCTCP window for 16,384 paths (block RAM)",
+            generate: gen::<crate::PathCcFull>,
+        },
+        ExportedBlock {
+            name: "path_cc_tiny",
+            description: "sender per-path RTT, RTO and DCTCP window for 64 paths",
+            generate: gen::<crate::PathCcTiny>,
+        },
+        ExportedBlock {
             name: "cq_writer",
             description: "completion-queue writer (1,024 CQ contexts in block RAM, CQEs with owner bit by DMA write)",
             generate: gen::<crate::CqWriterFull>,

@@ -6,6 +6,7 @@
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod ack_gen;
+pub mod cond_sum_add;
 pub mod cq_writer;
 pub mod dedup_table;
 pub mod dw_arb;
@@ -13,6 +14,8 @@ pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
+pub mod path_cc;
+pub mod path_cc_rec;
 pub mod path_window;
 pub mod prefix_add;
 pub mod reg_block;
@@ -28,6 +31,7 @@ pub use dw_arb::DwArb;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
+pub use path_cc::{PathCc, PathCcFull, PathCcTiny};
 pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
 pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
