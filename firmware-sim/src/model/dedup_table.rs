@@ -207,7 +207,7 @@ impl<const IDX: usize> DedupTableModelG<IDX> {
             _ => {}
         }
         let base = first_missing(map, anchor);
-        if op.kind == DedupOpKind::Pkt && !(in_win && !rcv) {
+        if op.kind == DedupOpKind::Pkt && (rcv || !in_win) {
             class = if (in_win && rcv) || (c.wrapping_sub(base) as i32) < 0 {
                 DedupClass::Duplicate
             } else {
