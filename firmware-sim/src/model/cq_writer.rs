@@ -52,12 +52,7 @@ impl Completion {
     /// The 32-byte CQE with `owner`, laid out by braid-spec's table.
     pub fn encode(&self, owner: bool) -> [u8; CQE_BYTES] {
         let mut b = [0u8; CQE_BYTES];
-        let mut put = |f: &braid_spec::StateField, v: u64| {
-            let at = f.lsb as usize / 8;
-            for k in 0..f.bits as usize / 8 {
-                b[at + k] = (v >> (8 * k)) as u8;
-            }
-        };
+        let mut put = |f: &braid_spec::StateField, v: u64| braid_spec::host::put(&mut b, f, v);
         put(cqe::WR_ID, self.wr_id);
         put(cqe::BYTE_LEN, self.byte_len as u64);
         put(cqe::IMM, self.imm as u64);
