@@ -128,6 +128,21 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "dr_arb",
+            description: "DMA read arbiter (three read-request streams into one, round robin per request, bad requests refused, responses routed by an in-order client FIFO of 32)",
+            generate: gen::<crate::DrArb>,
+        },
+        ExportedBlock {
+            name: "slot_table",
+            description: "sender slot table (16,384 paths x 256 PSN slots of 72-bit entries, 4 M words for UltraRAM): CSN, WQE index, offset per sent packet, read back for retransmission",
+            generate: gen::<crate::SlotTableFull>,
+        },
+        ExportedBlock {
+            name: "slot_table_tiny",
+            description: "sender slot table (64 paths x 256 PSN slots of 72-bit entries, block RAM): CSN, WQE index, offset per sent packet, read back for retransmission",
+            generate: gen::<crate::SlotTableTiny>,
+        },
     ]
 }
 
