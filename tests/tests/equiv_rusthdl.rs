@@ -1138,9 +1138,17 @@ fn dr_arb_step(
         *x = uut.rs_data.val().get_bits::<8>(8 * k).to_u64() as u8;
     }
     DrArbOut {
-        rd_ready: [uut.a_rd_ready.val(), uut.b_rd_ready.val(), uut.c_rd_ready.val()],
+        rd_ready: [
+            uut.a_rd_ready.val(),
+            uut.b_rd_ready.val(),
+            uut.c_rd_ready.val(),
+        ],
         rd_bad: [uut.a_rd_bad.val(), uut.b_rd_bad.val(), uut.c_rd_bad.val()],
-        rs_valid: [uut.a_rs_valid.val(), uut.b_rs_valid.val(), uut.c_rs_valid.val()],
+        rs_valid: [
+            uut.a_rs_valid.val(),
+            uut.b_rs_valid.val(),
+            uut.c_rs_valid.val(),
+        ],
         rs: RsBeat {
             data,
             tag: uut.rs_tag.val().to_u64() as u8,
@@ -1220,7 +1228,10 @@ fn slot_table_rusthdl_matches_model() {
             let i = stim.next(cycle);
             let want = model.step(&i);
             let got = slot_table_step(&mut uut, &i);
-            assert_eq!(want, got, "RustHDL slot_table_tiny differs at cycle {cycle} (seed {seed:#x})");
+            assert_eq!(
+                want, got,
+                "RustHDL slot_table_tiny differs at cycle {cycle} (seed {seed:#x})"
+            );
         }
         let mut uut = braid_hdl::SlotTableFull::default();
         uut.connect_all();
@@ -1231,7 +1242,10 @@ fn slot_table_rusthdl_matches_model() {
             let i = stim.next(cycle);
             let want = model.step(&i);
             let got = slot_table_step(&mut uut, &i);
-            assert_eq!(want, got, "RustHDL slot_table differs at cycle {cycle} (seed {seed:#x})");
+            assert_eq!(
+                want, got,
+                "RustHDL slot_table differs at cycle {cycle} (seed {seed:#x})"
+            );
         }
     }
 }

@@ -2741,7 +2741,10 @@ fn dr_arb_stimulus_covers_the_edges() {
             prev_taken = taken;
         }
         let bad_from = stim.stats.taken;
-        assert!(bad_from.iter().all(|&n| n > 1000), "seed {seed:#x}: {bad_from:?}");
+        assert!(
+            bad_from.iter().all(|&n| n > 1000),
+            "seed {seed:#x}: {bad_from:?}"
+        );
         for (what, n) in [
             "3-way",
             "2-way",
@@ -2776,7 +2779,8 @@ fn dr_arb_clients_get_exactly_their_bytes() {
         let mut stim = DrArbStim::new(seed);
         let mut m = DrArbModel::default();
         let mut flags = 0u64;
-        let mut rtl = braid_sim::cosim::equiv::Bound::<DrArbModel>::new().expect("dr_arb Verilated");
+        let mut rtl =
+            braid_sim::cosim::equiv::Bound::<DrArbModel>::new().expect("dr_arb Verilated");
         let mut last = Default::default();
         for c in 0..60_000u64 {
             let i = stim.next(c);
@@ -2790,7 +2794,10 @@ fn dr_arb_clients_get_exactly_their_bytes() {
         assert_eq!((s.wrong, s.host_wrong), (0, 0), "seed {seed:#x}: {s:?}");
         assert_eq!(flags, s.bad_sent, "seed {seed:#x}");
         assert_eq!(last.bad_count as u64, s.bad_sent, "seed {seed:#x}");
-        assert!(s.responses.iter().all(|&n| n > 1000), "seed {seed:#x}: {s:?}");
+        assert!(
+            s.responses.iter().all(|&n| n > 1000),
+            "seed {seed:#x}: {s:?}"
+        );
         assert!(s.beats[2] > 10_000, "seed {seed:#x}: {s:?}");
     }
 }

@@ -584,7 +584,10 @@ mod tests {
             assert_eq!(bad_flags, s.bad_sent, "seed {seed}");
             assert_eq!(m.n_bad as u64, s.bad_sent, "seed {seed}");
             assert!(s.bad_sent > 100, "seed {seed}: {s:?}");
-            assert!(full > 100 && max_out as usize == DR_ARB_DEPTH, "seed {seed}: {full}");
+            assert!(
+                full > 100 && max_out as usize == DR_ARB_DEPTH,
+                "seed {seed}: {full}"
+            );
             assert!(s.responses.iter().all(|&n| n > 2000), "seed {seed}: {s:?}");
         }
     }

@@ -303,7 +303,10 @@ impl<const P: usize> Stimulus for SlotStim<P> {
                 _ => {
                     let p = self.paths[self.rng.gen_range(0..self.paths.len())];
                     let back = self.rng.gen_range(1..=300u32);
-                    (p.path, braid_spec::seq::slot(p.psn.wrapping_sub(back)) as u8)
+                    (
+                        p.path,
+                        braid_spec::seq::slot(p.psn.wrapping_sub(back)) as u8,
+                    )
                 }
             };
             i.rd = Some((path, slot, self.tag));

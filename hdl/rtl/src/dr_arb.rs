@@ -312,18 +312,15 @@ impl<const D: usize> Logic for DrArbN<D> {
         self.a_off.next = bit_cast::<14, 12>(self.a_rd_addr.val().get_bits::<12>(0));
         self.a_len14.next = bit_cast::<14, 13>(self.a_rd_len.val());
         self.a_sum.next = self.a_off.val() + self.a_len14.val();
-        self.a_isbad.next =
-            (self.a_rd_len.val() == 0) | (self.a_sum.val() > bits::<14>(4096));
+        self.a_isbad.next = (self.a_rd_len.val() == 0) | (self.a_sum.val() > bits::<14>(4096));
         self.b_off.next = bit_cast::<14, 12>(self.b_rd_addr.val().get_bits::<12>(0));
         self.b_len14.next = bit_cast::<14, 13>(self.b_rd_len.val());
         self.b_sum.next = self.b_off.val() + self.b_len14.val();
-        self.b_isbad.next =
-            (self.b_rd_len.val() == 0) | (self.b_sum.val() > bits::<14>(4096));
+        self.b_isbad.next = (self.b_rd_len.val() == 0) | (self.b_sum.val() > bits::<14>(4096));
         self.c_off.next = bit_cast::<14, 12>(self.c_rd_addr.val().get_bits::<12>(0));
         self.c_len14.next = bit_cast::<14, 13>(self.c_rd_len.val());
         self.c_sum.next = self.c_off.val() + self.c_len14.val();
-        self.c_isbad.next =
-            (self.c_rd_len.val() == 0) | (self.c_sum.val() > bits::<14>(4096));
+        self.c_isbad.next = (self.c_rd_len.val() == 0) | (self.c_sum.val() > bits::<14>(4096));
 
         // the choice: first valid after the last taken client
         match self.last_src.q.val().index() {
@@ -378,12 +375,9 @@ impl<const D: usize> Logic for DrArbN<D> {
                 self.in_bad.next = self.c_isbad.val();
             }
         }
-        self.a_rd_ready.next =
-            !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 0);
-        self.b_rd_ready.next =
-            !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 1);
-        self.c_rd_ready.next =
-            !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 2);
+        self.a_rd_ready.next = !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 0);
+        self.b_rd_ready.next = !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 1);
+        self.c_rd_ready.next = !self.s_valid.q.val() & !self.full.q.val() & (self.sel.val() == 2);
         self.take.next = !self.s_valid.q.val() & !self.full.q.val() & self.sel_valid.val();
         self.take_good.next = self.take.val() & !self.in_bad.val();
         if self.take.val() {
@@ -444,12 +438,9 @@ impl<const D: usize> Logic for DrArbN<D> {
             }
         }
         self.m_rs_ready.next = self.nonempty.val() & self.rs_ready.val();
-        self.a_rs_valid.next =
-            self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 0);
-        self.b_rs_valid.next =
-            self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 1);
-        self.c_rs_valid.next =
-            self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 2);
+        self.a_rs_valid.next = self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 0);
+        self.b_rs_valid.next = self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 1);
+        self.c_rs_valid.next = self.m_rs_valid.val() & self.nonempty.val() & (self.head.val() == 2);
         self.rs_data.next = self.m_rs_data.val();
         self.rs_tag.next = self.m_rs_tag.val();
         self.rs_last.next = self.m_rs_last.val();
