@@ -476,7 +476,9 @@ impl Stimulus for DrArbStim {
         let (load, lat, bad_rate, credits) = match phase {
             0 => (0.9, 5..40u64, 0.02, 12),
             1 => (0.9, 150..400, 0.02, 16),
-            2 => (0.15, 5..60, 0.02, 4),
+            // light load, then quiet: the client-id FIFO drains to empty
+            2 if cycle % 3000 < 1500 => (0.15, 5..60, 0.02, 4),
+            2 => (0.0, 5..60, 0.02, 4),
             _ => (0.6, 5..80, 0.3, 8),
         };
         let rng = &mut self.rng;
