@@ -2715,7 +2715,7 @@ fn tx_compl_stimulus_covers_the_edges() {
         let (mut full, mut no_conn, mut flushed, mut errors, mut signaled, mut silent) =
             (0, 0, 0, 0, 0, 0);
         let (mut not_ready, mut held) = (0, 0);
-        let mut prev_c = None;
+        let mut prev_c: Option<braid_sim::model::tx_compl::TxCompletion> = None;
         for c in 0..60_000u64 {
             let i = stim.next(c);
             let o = m.step(&i);
@@ -2748,8 +2748,22 @@ fn tx_compl_stimulus_covers_the_edges() {
             m.step(&Default::default()).cnt_done
         );
         assert!(full > 0 && no_conn > 20, "seed {seed:#x}");
-        assert!(signaled > 1000 && errors > 20 && flushed > 20, "seed {seed:#x}");
-        assert!(silent > 100 && not_ready > 1000 && held > 100, "seed {seed:#x}");
+        assert!(
+            signaled > 1000 && errors > 20 && flushed > 20,
+            "seed {seed:#x}"
+        );
+        assert!(
+            silent > 100 && not_ready > 1000 && held > 100,
+            "seed {seed:#x}"
+        );
+        eprintln!(
+            "stale drains {} drains behind a push {}",
+            m.stat_stale, m.stat_whit
+        );
+        assert!(
+            m.stat_stale > 0 && m.stat_whit > 0,
+            "seed {seed:#x}: a drain edge not reached"
+        );
     }
 }
 
@@ -2821,7 +2835,11 @@ fn tx_compl_completes_in_order_exactly_once() {
                 let (r, _) = pending[k]
                     .pop_front()
                     .unwrap_or_else(|| panic!("seed {seed:#x} cycle {c}: completion of nothing"));
-                assert_eq!((r.stream, r.msn), (stream, msn), "seed {seed:#x} cycle {c}: order");
+                assert_eq!(
+                    (r.stream, r.msn),
+                    (stream, msn),
+                    "seed {seed:#x} cycle {c}: order"
+                );
                 let covered = r.last.wrapping_sub(base[k]) & 0x8000_0000 != 0;
                 assert!(
                     covered || flushing[k],
@@ -2838,12 +2856,19 @@ fn tx_compl_completes_in_order_exactly_once() {
                         byte_len: r.len,
                         msn: r.msn,
                         stream: r.stream,
-                        status: if flushing[k] { STATUS_FLUSHED } else { r.status },
+                        status: if flushing[k] {
+                            STATUS_FLUSHED
+                        } else {
+                            r.status
+                        },
                     });
                 }
             }
             shown = o.c;
         }
-        assert!(completed > 5_000 && cqes > 3_000, "seed {seed:#x}: {completed} {cqes}");
+        assert!(
+            completed > 5_000 && cqes > 3_000,
+            "seed {seed:#x}: {completed} {cqes}"
+        );
     }
 }

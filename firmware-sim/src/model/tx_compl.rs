@@ -150,6 +150,10 @@ pub struct TxComplModel<const IDX: usize> {
     o_cqe: Option<TxCompletion>,
     cnt: [u32; 3],
     queue: VecDeque<TxCompletion>,
+    /// Drains that found a stale entry (not the head slot), for coverage.
+    pub stat_stale: u64,
+    /// Drains that read a record written one clock ahead, for coverage.
+    pub stat_whit: u64,
 }
 
 impl<const IDX: usize> Default for TxComplModel<IDX> {
@@ -176,6 +180,8 @@ impl<const IDX: usize> Default for TxComplModel<IDX> {
             o_cqe: None,
             cnt: [0; 3],
             queue: VecDeque::new(),
+            stat_stale: 0,
+            stat_whit: 0,
         }
     }
 }
@@ -278,6 +284,8 @@ impl<const IDX: usize> TxComplModel<IDX> {
             if empty {
                 n.queued = false;
             } else if !at_head || whit {
+                self.stat_stale += !at_head as u64;
+                self.stat_whit += (at_head && whit) as u64;
                 qpush = Some(key(s.conn, c.head));
             } else if c.flush || cov {
                 n.head = (c.head + 1) & 63;
@@ -312,7 +320,11 @@ impl<const IDX: usize> TxComplModel<IDX> {
 }
 
 impl<const IDX: usize> CycleModel for TxComplModel<IDX> {
-    const MODULE: &'static str = if IDX == 10 { "tx_compl" } else { "tx_compl_tiny" };
+    const MODULE: &'static str = if IDX == 10 {
+        "tx_compl"
+    } else {
+        "tx_compl_tiny"
+    };
     const INPUTS: &'static [&'static str] = &[
         "op_valid",
         "op",
@@ -504,8 +516,9 @@ struct StimConn {
 /// unsignaled), ACKs that advance `csn_base` in random steps (some old,
 /// some repeated), creates (some near the 32-bit CSN wrap) and flushes,
 /// pushes beyond 32 outstanding now and then (refused), operations on
-/// connections never created, and a completion consumer with random
-/// stalls (credits run out).
+/// connections never created, phases without ACKs on one connection (its
+/// ring fills), and a completion consumer with random stalls (credits run
+/// out).
 #[derive(Debug)]
 pub struct TxComplStim<const IDX: usize> {
     rng: ChaCha8Rng,
@@ -543,7 +556,7 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
         }
     }
 
-    fn next(&mut self, _cycle: u64) -> TxComplIn {
+    fn next(&mut self, cycle: u64) -> TxComplIn {
         let c_ready = if self.stall > 0 {
             self.stall -= 1;
             false
@@ -593,6 +606,10 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                 _ => OP_FLUSH,
             }
         };
+        if i.op == OP_ACK && conn == self.hot[0] && (cycle / 4000) % 2 == 0 {
+            // phases without ACKs on one connection: its ring fills up
+            i.op = OP_PUSH;
+        }
         match i.op {
             OP_CREATE => {
                 i.csn = if r.gen_bool(0.3) {

@@ -400,7 +400,8 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.fifo.write_clock.next = self.clock.val();
 
         // ---- flow control: the drain has the slot when it can go
-        self.a_has.next = (self.rp.q.val() != self.wp_prev.q.val()) & (self.credits.q.val() < bits::<4>(8));
+        self.a_has.next =
+            (self.rp.q.val() != self.wp_prev.q.val()) & (self.credits.q.val() < bits::<4>(8));
         self.op_ready.next = !self.a_has.val();
 
         // ---- E0: register the operation
@@ -450,8 +451,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         // credits: a drain takes one; returned by a drain without a
         // completion (registered at E2, applied at E3) or a pop
         self.pop.next = self.fill.q.val().any() & self.c_ready.val();
-        self.credits.d.next = self.credits.q.val()
-            + bit_cast::<4, 1>(self.a_drain.val().into())
+        self.credits.d.next = self.credits.q.val() + bit_cast::<4, 1>(self.a_drain.val().into())
             - bit_cast::<4, 1>(self.o_ret.q.val().into())
             - bit_cast::<4, 1>(self.pop.val().into());
 
@@ -499,10 +499,11 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
             & (self.p_op.q.val() == 0)
             & self.l_valid.val()
             & !self.l_full.val();
-        self.l_at_head.next =
-            !self.l_empty.val() & (self.p_slot.q.val() == self.l_head.val().get_bits::<SLOT_BITS>(0));
-        self.l_whit.next =
-            self.p_hit.q.val() & self.f_wrote.q.val() & (self.f_wslot.q.val() == self.p_slot.q.val());
+        self.l_at_head.next = !self.l_empty.val()
+            & (self.p_slot.q.val() == self.l_head.val().get_bits::<SLOT_BITS>(0));
+        self.l_whit.next = self.p_hit.q.val()
+            & self.f_wrote.q.val()
+            & (self.f_wslot.q.val() == self.p_slot.q.val());
         self.l_emit.next = self.p_drain.q.val()
             & self.l_at_head.val()
             & !self.l_whit.val()
@@ -611,9 +612,8 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.o_res_op.d.next = self.p_op.q.val();
         self.o_res_conn.d.next = self.p_conn.q.val();
         self.o_res_code.d.next = self.l_code.val();
-        self.o_refused.d.next = self.p_is_op.q.val()
-            & (self.p_op.q.val() == 0)
-            & (self.l_code.val() != 0);
+        self.o_refused.d.next =
+            self.p_is_op.q.val() & (self.p_op.q.val() == 0) & (self.l_code.val() != 0);
         self.o_una.d.next = self.l_emit.val();
         self.o_flushed.d.next = self.l_emit.val() & self.l_flush.val();
         self.o_una_conn.d.next = self.p_conn.q.val();
