@@ -2821,10 +2821,8 @@ fn tx_compl_completes_in_order_exactly_once() {
                         r.last = ti.csn;
                         pending[k].push_back((r, false));
                     }
-                    (OP_ACK, RES_OK) => {
-                        if base[k].wrapping_sub(ti.csn) & 0x8000_0000 != 0 {
-                            base[k] = ti.csn;
-                        }
+                    (OP_ACK, RES_OK) if base[k].wrapping_sub(ti.csn) & 0x8000_0000 != 0 => {
+                        base[k] = ti.csn;
                     }
                     (OP_FLUSH, RES_OK) => flushing[k] = true,
                     _ => {}

@@ -606,7 +606,7 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                 _ => OP_FLUSH,
             }
         };
-        if i.op == OP_ACK && conn == self.hot[0] && (cycle / 4000) % 2 == 0 {
+        if i.op == OP_ACK && conn == self.hot[0] && (cycle / 4000).is_multiple_of(2) {
             // phases without ACKs on one connection: its ring fills up
             i.op = OP_PUSH;
         }
@@ -647,11 +647,7 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                     }
                 }
             }
-            OP_FLUSH => {
-                if taken {
-                    c.created = false;
-                }
-            }
+            OP_FLUSH if taken => c.created = false,
             _ => {}
         }
         if i.op == OP_ACK {
