@@ -128,6 +128,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "tx_compl",
+            description: "sender completions (block RAM, 1,024 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplFull>,
+        },
+        ExportedBlock {
+            name: "tx_compl_tiny",
+            description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplTiny>,
+        },
     ]
 }
 
