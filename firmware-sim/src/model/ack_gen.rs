@@ -25,12 +25,12 @@ pub const OP_INIT: u8 = 1;
 pub const OP_ACK_SENT: u8 = 2;
 /// Read (coalescing timer).
 pub const OP_READ: u8 = 3;
-/// conn flags bits.
-pub const FLAG_VALID: u8 = 1;
+/// conn flags bits (braid-spec's `state::conn_flags`).
+pub const FLAG_VALID: u8 = braid_spec::state::conn_flags::VALID;
 /// IPv6 peer.
-pub const FLAG_IPV6: u8 = 2;
+pub const FLAG_IPV6: u8 = braid_spec::state::conn_flags::IPV6;
 /// VLAN tag.
-pub const FLAG_VLAN: u8 = 4;
+pub const FLAG_VLAN: u8 = braid_spec::state::conn_flags::VLAN;
 
 /// A result of `rx_path_table` with the packet's companions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
