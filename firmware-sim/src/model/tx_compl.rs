@@ -204,6 +204,16 @@ impl<const IDX: usize> TxComplModel<IDX> {
         c.tail.wrapping_sub(c.head) & 63
     }
 
+    /// The loop stage's registered outputs when it produces nothing.
+    fn clear_loop_outputs(&mut self) {
+        self.o_res = None;
+        self.o_una = None;
+        self.o_flushed = false;
+        self.o_refused = false;
+        self.o_ret = false;
+        self.o_cqe = None;
+    }
+
     /// The loop stage: apply one selected operation or drain.
     fn apply(&mut self, s: Sel) {
         let c = self.ctx[s.conn as usize];
@@ -212,12 +222,7 @@ impl<const IDX: usize> TxComplModel<IDX> {
         let mut n = c;
         let mut qpush: Option<u32> = None;
         let mut push_ok = None;
-        self.o_res = None;
-        self.o_una = None;
-        self.o_flushed = false;
-        self.o_refused = false;
-        self.o_ret = false;
-        self.o_cqe = None;
+        self.clear_loop_outputs();
         let key = |conn: u32, slot: u32| conn << 5 | (slot & 31);
         if !s.drain {
             let mut code = RES_OK;
@@ -406,12 +411,7 @@ impl<const IDX: usize> CycleModel for TxComplModel<IDX> {
         match self.p.take() {
             Some(s) => self.apply(s),
             None => {
-                self.o_res = None;
-                self.o_una = None;
-                self.o_flushed = false;
-                self.o_refused = false;
-                self.o_ret = false;
-                self.o_cqe = None;
+                self.clear_loop_outputs();
                 self.q_push = None;
                 self.last_push = None;
             }
