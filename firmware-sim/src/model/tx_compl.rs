@@ -22,8 +22,8 @@ pub const RES_OK: u8 = 0;
 pub const RES_FULL: u8 = 1;
 /// `res_code`: the connection is not valid.
 pub const RES_NO_CONN: u8 = 2;
-/// CQE status of a flushed work request.
-pub const STATUS_FLUSHED: u8 = 1;
+/// CQE status of a flushed work request (braid-spec's).
+pub const STATUS_FLUSHED: u8 = braid_spec::host::CQE_FLUSHED;
 /// Ring entries per connection.
 pub const SLOTS: u32 = braid_spec::state::MSG_WINDOW as u32;
 /// Output queue depth.
