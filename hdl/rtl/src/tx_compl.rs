@@ -135,8 +135,10 @@ pub const RES_FULL: u64 = 1;
 /// `res_code`: the connection is not valid.
 pub const RES_NO_CONN: u64 = 2;
 
-/// CQE status of a flushed work request (braid-spec's CQE `status` 1).
-pub const STATUS_FLUSHED: u64 = 1;
+/// CQE status of a flushed work request (braid-spec's `CQE_FLUSHED`;
+/// written as the literal 1 inside `update`, see the export traps).
+pub const STATUS_FLUSHED: u64 = braid_spec::host::CQE_FLUSHED as u64;
+const _: () = assert!(STATUS_FLUSHED == 1);
 
 /// Ring entries per connection (braid-spec's `MSG_WINDOW`).
 pub const SLOTS: usize = braid_spec::state::MSG_WINDOW;
