@@ -21,6 +21,7 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod slot_table;
 pub mod tx_builder;
+pub mod tx_compl;
 pub mod tx_path_table;
 pub mod w256;
 
@@ -39,6 +40,7 @@ pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use slot_table::{SlotTableModel, SlotTableTinyModel};
 pub use tx_builder::TxBuilderModel;
+pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 

@@ -143,6 +143,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender slot table (64 paths x 256 PSN slots of 72-bit entries, block RAM): CSN, WQE index, offset per sent packet, read back for retransmission",
             generate: gen::<crate::SlotTableTiny>,
         },
+        ExportedBlock {
+            name: "tx_compl",
+            description: "sender completions (block RAM, 1,024 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplFull>,
+        },
+        ExportedBlock {
+            name: "tx_compl_tiny",
+            description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplTiny>,
+        },
     ]
 }
 

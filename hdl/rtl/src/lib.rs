@@ -24,6 +24,7 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod slot_table;
 pub mod tx_builder;
+pub mod tx_compl;
 pub mod tx_path_table;
 
 pub use ack_gen::AckGen;
@@ -41,4 +42,5 @@ pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use slot_table::{SlotTable, SlotTableFull, SlotTableTiny};
 pub use tx_builder::TxBuilder;
+pub use tx_compl::{TxCompl, TxComplFull, TxComplTiny};
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
