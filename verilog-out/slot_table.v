@@ -532,7 +532,7 @@ module slot_table__ram(read_address,read_clock,read_data,write_address,write_clo
     input wire  write_enable;
 
     // Update code (custom)
-    reg[71:0] mem[4194303:0];
+    (* ram_style = "ultra" *) reg[71:0] mem[4194303:0];
 
 
 
