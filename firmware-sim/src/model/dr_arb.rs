@@ -308,7 +308,7 @@ pub fn host_byte(x: u64) -> u8 {
 /// Whether the test host refuses a read (IOMMU error), a fixed function of
 /// the request so clients can predict it.
 pub fn host_refuses(r: &RdReq) -> bool {
-    ((r.addr >> 6) ^ r.len as u64 ^ r.tag as u64) % 37 == 0
+    ((r.addr >> 6) ^ r.len as u64 ^ r.tag as u64).is_multiple_of(37)
 }
 
 /// The beats the test host answers a good request with.
@@ -376,7 +376,7 @@ impl Client {
                 1 => (rng.gen_range(0..4096), rng.gen_range(4097..8192)),
                 _ => {
                     let off = rng.gen_range(1..4096u64);
-                    (off, rng.gen_range(4097 - off..=4096) as u64)
+                    (off, rng.gen_range(4097 - off..=4096))
                 }
             }
         } else {

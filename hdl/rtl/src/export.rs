@@ -42,11 +42,19 @@ fn mark_ultra_ram(verilog: &str, block: &str) -> String {
         let start = out
             .find(&head)
             .unwrap_or_else(|| panic!("{block}: no module {module} to put in UltraRAM"));
-        let end = start + out[start..].find("endmodule").expect("module without endmodule");
+        let end = start
+            + out[start..]
+                .find("endmodule")
+                .expect("module without endmodule");
         let body = &out[start..end];
         let decl = body
             .find("    reg[")
-            .filter(|&i| body[i..].lines().next().is_some_and(|l| l.contains(" mem[")))
+            .filter(|&i| {
+                body[i..]
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains(" mem["))
+            })
             .unwrap_or_else(|| panic!("{block}: module {module} declares no `mem`"));
         out.insert_str(start + decl + 4, "(* ram_style = \"ultra\" *) ");
     }
