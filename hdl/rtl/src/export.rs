@@ -128,6 +128,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "wqe_fetch",
+            description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchFull>,
+        },
+        ExportedBlock {
+            name: "wqe_fetch_tiny",
+            description: "send-queue WQE fetcher (16 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchTiny>,
+        },
     ]
 }
 
