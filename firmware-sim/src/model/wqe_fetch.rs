@@ -331,8 +331,11 @@ pub struct WqeFetchModelG<const IDX: usize> {
     b: Option<Op>,
     rd: SqCtx,
     c: Option<S2>,
+    e: Option<S3>,
     d: Option<S3>,
     r: Option<Res>,
+    pop_d: bool,
+    fo1_d: bool,
     cnt: [u32; 4],
     sched: Fwft<u32>,
     reqf: Fwft<Req>,
@@ -364,8 +367,11 @@ impl<const IDX: usize> Default for WqeFetchModelG<IDX> {
             b: None,
             rd: SqCtx::default(),
             c: None,
+            e: None,
             d: None,
             r: None,
+            pop_d: false,
+            fo1_d: false,
             cnt: [0; 4],
             sched: Fwft::default(),
             reqf: Fwft::default(),
@@ -401,7 +407,7 @@ impl<const IDX: usize> WqeFetchModelG<IDX> {
             dn: o.small.wrapping_sub(rec.ci),
             off,
             wl: !rec.ci & mask,
-            a6: ((rec.iova_hi as u8) + (off as u8)) & 63,
+            a6: (rec.iova_hi as u8).wrapping_add(off as u8) & 63,
             ne: rec.ci != rec.pi,
             crsum: rec.credit + (o.small as u8 & 15),
         }
@@ -516,16 +522,25 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         );
         // ---- arbitration
         let busy = |conn: u32| {
-            [self.a.map(|o| o.conn), self.b.map(|o| o.conn), self.c.map(|c| c.o.conn)]
-                .contains(&Some(conn))
+            [
+                self.a.map(|o| o.conn),
+                self.b.map(|o| o.conn),
+                self.c.map(|c| c.o.conn),
+                self.e.map(|e| e.o.conn),
+            ]
+            .contains(&Some(conn))
         };
         let can_cmd = self.cmd_h.is_some_and(|h| !busy(h.1));
         let can_cr = self.cr_h.is_some_and(|h| !busy(h.0));
         let can_db = self.db_h.is_some_and(|h| !busy(h.0 as u32 & mask));
-        let can_f = self.f_h.is_some_and(|c| !busy(c))
-            && i.enable
-            && self.used <= OUT_DEPTH - 8
-            && self.fout < FETCHES;
+        // the fetch in S0 (if any) is counted in used and fout at this edge
+        let a_fetch = self.a.is_some_and(|o| o.op == OP_FETCH);
+        let room_ok = if a_fetch {
+            self.used <= OUT_DEPTH - 16 && self.fout < FETCHES - 1
+        } else {
+            self.used <= OUT_DEPTH - 8 && self.fout < FETCHES
+        };
+        let can_f = self.f_h.is_some_and(|c| !busy(c)) && i.enable && room_ok;
         let a_next = if can_cmd {
             let h = self.cmd_h.take().expect("held");
             Some(Op {
@@ -564,7 +579,6 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         } else {
             None
         };
-        let pick_f = can_f && !can_cmd && !can_cr && !can_db;
 
         // ---- S3: the new context, pushes
         let mut sched_push = None;
@@ -672,7 +686,8 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
             self.mem[(conn & mask) as usize] = t;
         }
         // ---- S2 -> S3, S1 -> S2, S0 -> S1
-        self.d = self.c.as_ref().map(Self::s3);
+        self.d = self.e;
+        self.e = self.c.as_ref().map(Self::s3);
         let rd = self.rd;
         self.c = self.b.map(|o| Self::s2(o, rd));
         self.b = self.a.map(|mut o| {
@@ -729,8 +744,10 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
 
         // ---- credits and queues
         let out_pop = self.outf.head().is_some() && i.wqe_ready;
-        self.used = self.used + 8 * pick_f as u32 - rel - out_pop as u32;
-        self.fout = self.fout + pick_f as u32 - fo0 - fo1;
+        self.used = self.used + 8 * a_fetch as u32 - rel - self.pop_d as u32;
+        self.pop_d = out_pop;
+        self.fout = self.fout + a_fetch as u32 - fo0 - self.fo1_d as u32;
+        self.fo1_d = fo1 == 1;
         let rd_pop = self.reqf.head().is_some() && i.rd_ready;
         // a holding register loads only when it was empty before the edge
         let f_load = !f_was && self.sched.head().is_some();

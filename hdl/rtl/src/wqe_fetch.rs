@@ -27,11 +27,10 @@
 //! empty (a register: one operation per port every second clock at most).
 //! Each clock one held operation enters the context pipeline (stage S0), by
 //! priority command > credit return > doorbell > fetch, skipping any whose
-//! connection has an operation in S0, S1 or S2 (so an operation always reads
+//! connection has an operation in S0, S1, S2 or S2b (so an operation reads
 //! the context its predecessor on the same connection wrote: no forwarding,
 //! no lost update). Operations on different connections enter one per clock.
-//! A fetch also needs `enable`, `used <= OUT_DEPTH - 8` and fewer than
-//! [`FETCHES`] fetches outstanding (see *Credits*).
+//! A fetch also needs `enable` and room (see *Credits*).
 //!
 //! * CREATE (`cmd_op` 0; `cmd_conn`, `cmd_iova`, `cmd_log2`): refused
 //!   (`res_refused`, nothing changes) unless `cmd_iova` is 64-byte aligned
@@ -62,11 +61,12 @@
 //!
 //! Pipeline: S0 registers the chosen operation and addresses the RAM; S1
 //! (the RAM's registered read) computes `pi - ci`, `db_pi - ci`, the slot
-//! mask and offset, the 4 KiB offset; S2 the caps, `n`, the doorbell
-//! compares and the address halves; S3 writes the new context back, pushes
-//! the queue and the read; `res_valid`, `res_op` (`OP_*`), `res_conn`,
-//! `res_refused`, `res_n` (WQEs fetched) show one clock later, i.e. 5
-//! rising edges after the edge at which the operation entered S0.
+//! mask and offset, the 4 KiB offset; S2 the four caps of `n`, the doorbell
+//! and credit compares and the address halves; S2b `n`, their minimum; S3
+//! writes the new context back, pushes the queue and the read;
+//! `res_valid`, `res_op` (`OP_*`), `res_conn`, `res_refused`, `res_n` (WQEs
+//! fetched) show one clock later, i.e. 6 rising edges after the edge at
+//! which the operation entered S0.
 //!
 //! ## DMA reads
 //!
@@ -95,12 +95,14 @@
 //!
 //! ## Credits
 //!
-//! `used` counts output-queue entries reserved: a fetch entering S0 adds 8,
-//! S3 gives back `8 - n`, a WQE taken from the output gives back 1. A fetch
-//! enters only while `used <= 24`, so the queue never overflows and
-//! responses never wait. `fout` counts fetches between S0 and their last
-//! response beat (or S3 when `n = 0`); a fetch enters only while `fout <
-//! FETCHES`, which bounds the request and response-match queues. Per
+//! `used` counts output-queue entries reserved: a fetch adds 8 at the edge
+//! that ends its S0, S3 gives back `8 - n`, a WQE taken from the output
+//! gives back 1 one edge after it was taken. `fout` counts fetches from the
+//! end of S0 to the edge after their last response beat was matched (or to
+//! S3 when `n = 0`). A fetch enters S0 only while `used <= 24` and `fout <
+//! FETCHES` (`used <= 16` and `fout < FETCHES - 1` while a fetch is in S0,
+//! not yet counted), so the output queue never overflows, responses never
+//! wait, and the request and response-match queues never overflow. Per
 //! connection, `credit` bounds the WQEs fetched and not yet returned by the
 //! segmenter to [`SEG_WQE_SLOTS`].
 
@@ -346,6 +348,8 @@ pub struct WqeFetch<const IDX: usize> {
     k_used_max: Constant<Bits<6>>,
     k_fetches: Constant<Bits<4>>,
     k_nconn: Constant<Bits<16>>,
+    k_used_max2: Constant<Bits<6>>,
+    k_fetches2: Constant<Bits<4>>,
     ctx: RAM<Bits<CTX_BITS>, IDX>,
     sched: FwftFifo<16, IDX>,
     reqf: FwftFifo<REQ, 3>,
@@ -397,6 +401,28 @@ pub struct WqeFetch<const IDX: usize> {
     c_a6: DFF<Bits<6>>,
     c_ne: DFF<Bit>,
     c_crsum: DFF<Bits<5>>,
+    // S2b
+    e_valid: DFF<Bit>,
+    e_op: DFF<Bits<3>>,
+    e_conn: DFF<Bits<IDX>>,
+    e_rec: DFF<Bits<CTX_BITS>>,
+    e_iova: DFF<Bits<64>>,
+    e_small: DFF<Bits<16>>,
+    e_ok: DFF<Bit>,
+    e_cap_d: DFF<Bits<4>>,
+    e_cap_room: DFF<Bits<4>>,
+    e_cap_4k: DFF<Bits<4>>,
+    e_ge16: DFF<Bit>,
+    e_d4: DFF<Bits<4>>,
+    e_dn_nz: DFF<Bit>,
+    e_ne: DFF<Bit>,
+    e_crsum: DFF<Bits<5>>,
+    e_lo: DFF<Bits<16>>,
+    e_carry: DFF<Bit>,
+    e_hi: DFF<Bits<42>>,
+    e_hi_p1: DFF<Bits<42>>,
+    pop_d: DFF<Bit>,
+    fo1_d: DFF<Bit>,
     // S3
     d_valid: DFF<Bit>,
     d_op: DFF<Bits<3>>,
@@ -520,14 +546,16 @@ pub struct WqeFetch<const IDX: usize> {
     w_len: Signal<Local, Bits<32>>,
     w_sge_len: Signal<Local, Bits<32>>,
     reason: Signal<Local, Bits<6>>,
-    e_dma: Signal<Local, Bit>,
-    e_op: Signal<Local, Bit>,
-    e_sge: Signal<Local, Bit>,
-    e_nosge: Signal<Local, Bit>,
-    e_len: Signal<Local, Bit>,
-    e_stream: Signal<Local, Bit>,
+    x_dma: Signal<Local, Bit>,
+    x_op: Signal<Local, Bit>,
+    x_sge: Signal<Local, Bit>,
+    x_nosge: Signal<Local, Bit>,
+    x_len: Signal<Local, Bit>,
+    x_stream: Signal<Local, Bit>,
     fo0: Signal<Local, Bit>,
     fo1: Signal<Local, Bit>,
+    a_fetch: Signal<Local, Bit>,
+    room_ok: Signal<Local, Bit>,
     o: Signal<Local, Bits<ENTRY>>,
     o_wqe: Signal<Local, Bits<384>>,
 }
@@ -612,6 +640,8 @@ impl<const IDX: usize> Default for WqeFetch<IDX> {
             k_used_max: Constant::new(bits((OUT_DEPTH - FETCH_MAX) as u64)),
             k_fetches: Constant::new(bits(FETCHES as u64)),
             k_nconn: Constant::new(bits(1u64 << IDX)),
+            k_used_max2: Constant::new(bits((OUT_DEPTH - 2 * FETCH_MAX) as u64)),
+            k_fetches2: Constant::new(bits(FETCHES as u64 - 1)),
             ctx: Default::default(),
             sched: Default::default(),
             reqf: Default::default(),
@@ -659,6 +689,27 @@ impl<const IDX: usize> Default for WqeFetch<IDX> {
             c_a6: Default::default(),
             c_ne: Default::default(),
             c_crsum: Default::default(),
+            e_valid: Default::default(),
+            e_op: Default::default(),
+            e_conn: Default::default(),
+            e_rec: Default::default(),
+            e_iova: Default::default(),
+            e_small: Default::default(),
+            e_ok: Default::default(),
+            e_cap_d: Default::default(),
+            e_cap_room: Default::default(),
+            e_cap_4k: Default::default(),
+            e_ge16: Default::default(),
+            e_d4: Default::default(),
+            e_dn_nz: Default::default(),
+            e_ne: Default::default(),
+            e_crsum: Default::default(),
+            e_lo: Default::default(),
+            e_carry: Default::default(),
+            e_hi: Default::default(),
+            e_hi_p1: Default::default(),
+            pop_d: Default::default(),
+            fo1_d: Default::default(),
             d_valid: Default::default(),
             d_op: Default::default(),
             d_conn: Default::default(),
@@ -774,14 +825,16 @@ impl<const IDX: usize> Default for WqeFetch<IDX> {
             w_len: Default::default(),
             w_sge_len: Default::default(),
             reason: Default::default(),
-            e_dma: Default::default(),
-            e_op: Default::default(),
-            e_sge: Default::default(),
-            e_nosge: Default::default(),
-            e_len: Default::default(),
-            e_stream: Default::default(),
+            x_dma: Default::default(),
+            x_op: Default::default(),
+            x_sge: Default::default(),
+            x_nosge: Default::default(),
+            x_len: Default::default(),
+            x_stream: Default::default(),
             fo0: Default::default(),
             fo1: Default::default(),
+            a_fetch: Default::default(),
+            room_ok: Default::default(),
             o: Default::default(),
             o_wqe: Default::default(),
         }
@@ -796,7 +849,9 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             db_h_pi, cr_h, cr_h_conn, cr_h_n, f_h, f_h_conn, used, fout, tagc, a_valid, a_op,
             a_conn, a_iova, a_small, a_argbad, b_valid, b_op, b_conn, b_iova, b_small, b_argbad,
             c_valid, c_op, c_conn, c_rec, c_iova, c_small, c_argbad, c_d, c_dn, c_off, c_wl, c_a6,
-            c_ne, c_crsum, d_valid, d_op, d_conn, d_rec, d_iova, d_small, d_ok, d_n, d_ge8, d_d4,
+            c_ne, c_crsum, e_valid, e_op, e_conn, e_rec, e_iova, e_small, e_ok, e_cap_d,
+            e_cap_room, e_cap_4k, e_ge16, e_d4, e_dn_nz, e_ne, e_crsum, e_lo, e_carry, e_hi,
+            e_hi_p1, pop_d, fo1_d, d_valid, d_op, d_conn, d_rec, d_iova, d_small, d_ok, d_n, d_ge8, d_d4,
             d_dn_nz, d_ne, d_crsum, d_lo, d_carry, d_hi, d_hi_p1, r_valid, r_op, r_conn,
             r_refused, r_n, n_db_ref, n_cr_ref, n_bad, n_stray, g_valid, g_data, g_tag, g_last,
             g_err, k_beat, h_valid, h_entry
@@ -818,24 +873,36 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.db_lo.next = self.db_h_conn.q.val().get_bits::<IDX>(0);
         self.hz_cmd.next = (self.a_valid.q.val() & (self.a_conn.q.val() == self.cmd_h_conn.q.val()))
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.cmd_h_conn.q.val()))
-            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.cmd_h_conn.q.val()));
+            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.cmd_h_conn.q.val()))
+            | (self.e_valid.q.val() & (self.e_conn.q.val() == self.cmd_h_conn.q.val()));
         self.hz_cr.next = (self.a_valid.q.val() & (self.a_conn.q.val() == self.cr_h_conn.q.val()))
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.cr_h_conn.q.val()))
-            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.cr_h_conn.q.val()));
+            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.cr_h_conn.q.val()))
+            | (self.e_valid.q.val() & (self.e_conn.q.val() == self.cr_h_conn.q.val()));
         self.hz_db.next = (self.a_valid.q.val() & (self.a_conn.q.val() == self.db_lo.val()))
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.db_lo.val()))
-            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.db_lo.val()));
+            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.db_lo.val()))
+            | (self.e_valid.q.val() & (self.e_conn.q.val() == self.db_lo.val()));
         self.hz_f.next = (self.a_valid.q.val() & (self.a_conn.q.val() == self.f_h_conn.q.val()))
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.f_h_conn.q.val()))
-            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.f_h_conn.q.val()));
+            | (self.c_valid.q.val() & (self.c_conn.q.val() == self.f_h_conn.q.val()))
+            | (self.e_valid.q.val() & (self.e_conn.q.val() == self.f_h_conn.q.val()));
         self.can_cmd.next = self.cmd_h.q.val() & !self.hz_cmd.val();
         self.can_cr.next = self.cr_h.q.val() & !self.hz_cr.val();
         self.can_db.next = self.db_h.q.val() & !self.hz_db.val();
         self.can_f.next = self.f_h.q.val()
             & !self.hz_f.val()
             & self.enable.val()
-            & (self.used.q.val() <= self.k_used_max.val())
-            & (self.fout.q.val() < self.k_fetches.val());
+            & self.room_ok.val();
+        // the fetch in S0 (if any) is not yet counted in used and fout
+        self.a_fetch.next = self.a_valid.q.val() & (self.a_op.q.val() == 4);
+        if self.a_fetch.val() {
+            self.room_ok.next = (self.used.q.val() <= self.k_used_max2.val())
+                & (self.fout.q.val() < self.k_fetches2.val());
+        } else {
+            self.room_ok.next = (self.used.q.val() <= self.k_used_max.val())
+                & (self.fout.q.val() < self.k_fetches.val());
+        }
         self.pick_cmd.next = self.can_cmd.val();
         self.pick_cr.next = self.can_cr.val() & !self.can_cmd.val();
         self.pick_db.next = self.can_db.val() & !self.can_cmd.val() & !self.can_cr.val();
@@ -944,11 +1011,10 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.c_ne.d.next = self.r_ci.val() != self.r_pi.val();
         self.c_crsum.d.next = self.cred5.val() + self.crn5.val();
 
-        // ---- S2: fetch size, doorbell and credit checks, address halves
+        // ---- S2: fetch caps, doorbell and credit checks, address halves
         self.s_log2.next = self.c_rec.q.val().get_bits::<4>(58);
-        self.s_credit.next = self.c_rec.q.val().get_bits::<4>(94);
-        self.s_valid.next = self.c_rec.q.val().get_bit(98);
         self.s_iova.next = self.c_rec.q.val().get_bits::<58>(0);
+        self.s_valid.next = self.c_rec.q.val().get_bit(98);
         if self.c_d.q.val().get_bits::<13>(3).any() {
             self.cap_d.next = 8.into();
         } else {
@@ -965,23 +1031,6 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             self.cap_4k.next = self.a6lo.val();
         } else {
             self.cap_4k.next = 8.into();
-        }
-        if self.cap_d.val() < self.cap_room.val() {
-            self.min_a.next = self.cap_d.val();
-        } else {
-            self.min_a.next = self.cap_room.val();
-        }
-        if self.cap_4k.val() < self.s_credit.val() {
-            self.min_b.next = self.cap_4k.val();
-        } else {
-            self.min_b.next = self.s_credit.val();
-        }
-        if !self.s_valid.val() {
-            self.n_sel.next = 0.into();
-        } else if self.min_a.val() < self.min_b.val() {
-            self.n_sel.next = self.min_a.val();
-        } else {
-            self.n_sel.next = self.min_b.val();
         }
         self.size.next = bits::<17>(1) << self.s_log2.val();
         self.dn17.next = bit_cast::<17, 16>(self.c_dn.q.val());
@@ -1008,28 +1057,63 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.add_hi.a.next = self.s_iova.val().get_bits::<42>(16);
         self.add_hi.b.next = 0.into();
         self.add_hi.cin.next = true;
-        self.d_valid.d.next = self.c_valid.q.val();
-        self.d_op.d.next = self.c_op.q.val();
-        self.d_conn.d.next = self.c_conn.q.val();
-        self.d_rec.d.next = self.c_rec.q.val();
-        self.d_iova.d.next = self.c_iova.q.val();
-        self.d_small.d.next = self.c_small.q.val();
-        self.d_ok.d.next = self.s_ok.val();
-        if self.c_op.q.val() == 4 {
-            self.d_n.d.next = self.n_sel.val();
-        } else {
-            self.d_n.d.next = 0.into();
-        }
+        self.e_valid.d.next = self.c_valid.q.val();
+        self.e_op.d.next = self.c_op.q.val();
+        self.e_conn.d.next = self.c_conn.q.val();
+        self.e_rec.d.next = self.c_rec.q.val();
+        self.e_iova.d.next = self.c_iova.q.val();
+        self.e_small.d.next = self.c_small.q.val();
+        self.e_ok.d.next = self.s_ok.val();
+        self.e_cap_d.d.next = self.cap_d.val();
+        self.e_cap_room.d.next = self.cap_room.val();
+        self.e_cap_4k.d.next = self.cap_4k.val();
         // d >= 16: more than any fetch takes (else d is its low 4 bits)
-        self.d_ge8.d.next = self.c_d.q.val().get_bits::<12>(4).any();
-        self.d_d4.d.next = self.c_d.q.val().get_bits::<4>(0);
-        self.d_dn_nz.d.next = self.c_dn.q.val().any();
-        self.d_ne.d.next = self.c_ne.q.val();
-        self.d_crsum.d.next = self.c_crsum.q.val();
-        self.d_lo.d.next = self.add_lo.sum.val().get_bits::<16>(0);
-        self.d_carry.d.next = self.add_lo.sum.val().get_bit(16);
-        self.d_hi.d.next = self.s_iova.val().get_bits::<42>(16);
-        self.d_hi_p1.d.next = self.add_hi.sum.val();
+        self.e_ge16.d.next = self.c_d.q.val().get_bits::<12>(4).any();
+        self.e_d4.d.next = self.c_d.q.val().get_bits::<4>(0);
+        self.e_dn_nz.d.next = self.c_dn.q.val().any();
+        self.e_ne.d.next = self.c_ne.q.val();
+        self.e_crsum.d.next = self.c_crsum.q.val();
+        self.e_lo.d.next = self.add_lo.sum.val().get_bits::<16>(0);
+        self.e_carry.d.next = self.add_lo.sum.val().get_bit(16);
+        self.e_hi.d.next = self.s_iova.val().get_bits::<42>(16);
+        self.e_hi_p1.d.next = self.add_hi.sum.val();
+
+        // ---- S2b: the fetch size n = min of the four caps
+        self.s_credit.next = self.e_rec.q.val().get_bits::<4>(94);
+        if self.e_cap_d.q.val() < self.e_cap_room.q.val() {
+            self.min_a.next = self.e_cap_d.q.val();
+        } else {
+            self.min_a.next = self.e_cap_room.q.val();
+        }
+        if self.e_cap_4k.q.val() < self.s_credit.val() {
+            self.min_b.next = self.e_cap_4k.q.val();
+        } else {
+            self.min_b.next = self.s_credit.val();
+        }
+        if !self.e_rec.q.val().get_bit(98) | (self.e_op.q.val() != 4) {
+            self.n_sel.next = 0.into();
+        } else if self.min_a.val() < self.min_b.val() {
+            self.n_sel.next = self.min_a.val();
+        } else {
+            self.n_sel.next = self.min_b.val();
+        }
+        self.d_valid.d.next = self.e_valid.q.val();
+        self.d_op.d.next = self.e_op.q.val();
+        self.d_conn.d.next = self.e_conn.q.val();
+        self.d_rec.d.next = self.e_rec.q.val();
+        self.d_iova.d.next = self.e_iova.q.val();
+        self.d_small.d.next = self.e_small.q.val();
+        self.d_ok.d.next = self.e_ok.q.val();
+        self.d_n.d.next = self.n_sel.val();
+        self.d_ge8.d.next = self.e_ge16.q.val();
+        self.d_d4.d.next = self.e_d4.q.val();
+        self.d_dn_nz.d.next = self.e_dn_nz.q.val();
+        self.d_ne.d.next = self.e_ne.q.val();
+        self.d_crsum.d.next = self.e_crsum.q.val();
+        self.d_lo.d.next = self.e_lo.q.val();
+        self.d_carry.d.next = self.e_carry.q.val();
+        self.d_hi.d.next = self.e_hi.q.val();
+        self.d_hi_p1.d.next = self.e_hi_p1.q.val();
 
         // ---- S3: the new context, write back, queue push, read request
         self.t_iova.next = self.d_rec.q.val().get_bits::<58>(0);
@@ -1145,8 +1229,9 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
 
         // ---- credits
         self.out_pop.next = self.outf.valid.val() & self.wqe_ready.val();
-        self.out_pop6.next = bit_cast::<6, 1>(self.out_pop.val().into());
-        if self.pick_f.val() {
+        self.pop_d.d.next = self.out_pop.val();
+        self.out_pop6.next = bit_cast::<6, 1>(self.pop_d.q.val().into());
+        if self.a_fetch.val() {
             self.inc8.next = 8.into();
         } else {
             self.inc8.next = 0.into();
@@ -1158,7 +1243,7 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         }
         self.used.d.next =
             self.used.q.val() + self.inc8.val() - self.rel.val() - self.out_pop6.val();
-        self.f_in.next = bit_cast::<4, 1>(self.pick_f.val().into());
+        self.f_in.next = bit_cast::<4, 1>(self.a_fetch.val().into());
         self.fo0.next = self.d_valid.q.val() & (self.d_op.q.val() == 4) & !self.d_n.q.val().any();
         self.f_out0.next = bit_cast::<4, 1>(self.fo0.val().into());
 
@@ -1203,7 +1288,8 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             self.n_stray.d.next = self.n_stray.q.val() + 1;
         }
         self.fo1.next = self.beat.val() & self.is_last.val();
-        self.f_out1.next = bit_cast::<4, 1>(self.fo1.val().into());
+        self.fo1_d.d.next = self.fo1.val();
+        self.f_out1.next = bit_cast::<4, 1>(self.fo1_d.q.val().into());
         self.fout.d.next =
             self.fout.q.val() + self.f_in.val() - self.f_out0.val() - self.f_out1.val();
         self.add_idx.a.next = self.p_idx.val();
@@ -1215,20 +1301,20 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.w_num_sge.next = (self.g_data.q.val() >> self.k_num_sge.val()).get_bits::<8>(0);
         self.w_len.next = (self.g_data.q.val() >> self.k_len.val()).get_bits::<32>(0);
         self.w_sge_len.next = (self.g_data.q.val() >> self.k_sge_len.val()).get_bits::<32>(0);
-        self.e_dma.next = self.g_err.q.val()
+        self.x_dma.next = self.g_err.q.val()
             | (self.g_tag.q.val() != self.p_tag.val())
             | (self.g_last.q.val() != self.is_last.val());
-        self.e_op.next = (self.w_opcode.val() == 0) | (self.w_opcode.val() > bits::<8>(4));
-        self.e_sge.next = self.w_num_sge.val() > bits::<8>(1);
-        self.e_nosge.next = (self.w_num_sge.val() == 0) & self.w_len.val().any();
-        self.e_len.next = self.w_sge_len.val() != self.w_len.val();
-        self.e_stream.next = self.w_stream.val() >= self.k_streams.val();
-        self.reason.next = bit_cast::<6, 1>(self.e_dma.val().into())
-            | (bit_cast::<6, 1>(self.e_op.val().into()) << bits::<3>(1))
-            | (bit_cast::<6, 1>(self.e_sge.val().into()) << bits::<3>(2))
-            | (bit_cast::<6, 1>(self.e_nosge.val().into()) << bits::<3>(3))
-            | (bit_cast::<6, 1>(self.e_len.val().into()) << bits::<3>(4))
-            | (bit_cast::<6, 1>(self.e_stream.val().into()) << bits::<3>(5));
+        self.x_op.next = (self.w_opcode.val() == 0) | (self.w_opcode.val() > bits::<8>(4));
+        self.x_sge.next = self.w_num_sge.val() > bits::<8>(1);
+        self.x_nosge.next = (self.w_num_sge.val() == 0) & self.w_len.val().any();
+        self.x_len.next = self.w_sge_len.val() != self.w_len.val();
+        self.x_stream.next = self.w_stream.val() >= self.k_streams.val();
+        self.reason.next = bit_cast::<6, 1>(self.x_dma.val().into())
+            | (bit_cast::<6, 1>(self.x_op.val().into()) << bits::<3>(1))
+            | (bit_cast::<6, 1>(self.x_sge.val().into()) << bits::<3>(2))
+            | (bit_cast::<6, 1>(self.x_nosge.val().into()) << bits::<3>(3))
+            | (bit_cast::<6, 1>(self.x_len.val().into()) << bits::<3>(4))
+            | (bit_cast::<6, 1>(self.x_stream.val().into()) << bits::<3>(5));
         // R1: the entry
         self.h_valid.d.next = self.beat.val();
         self.h_entry.d.next = bit_cast::<ENTRY, 384>(self.g_data.q.val())
