@@ -887,13 +887,6 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.f_h_conn.q.val()))
             | (self.c_valid.q.val() & (self.c_conn.q.val() == self.f_h_conn.q.val()))
             | (self.e_valid.q.val() & (self.e_conn.q.val() == self.f_h_conn.q.val()));
-        self.can_cmd.next = self.cmd_h.q.val() & !self.hz_cmd.val();
-        self.can_cr.next = self.cr_h.q.val() & !self.hz_cr.val();
-        self.can_db.next = self.db_h.q.val() & !self.hz_db.val();
-        self.can_f.next = self.f_h.q.val()
-            & !self.hz_f.val()
-            & self.enable.val()
-            & self.room_ok.val();
         // the fetch in S0 (if any) is not yet counted in used and fout
         self.a_fetch.next = self.a_valid.q.val() & (self.a_op.q.val() == 4);
         if self.a_fetch.val() {
@@ -903,6 +896,13 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             self.room_ok.next = (self.used.q.val() <= self.k_used_max.val())
                 & (self.fout.q.val() < self.k_fetches.val());
         }
+        self.can_cmd.next = self.cmd_h.q.val() & !self.hz_cmd.val();
+        self.can_cr.next = self.cr_h.q.val() & !self.hz_cr.val();
+        self.can_db.next = self.db_h.q.val() & !self.hz_db.val();
+        self.can_f.next = self.f_h.q.val()
+            & !self.hz_f.val()
+            & self.enable.val()
+            & self.room_ok.val();
         self.pick_cmd.next = self.can_cmd.val();
         self.pick_cr.next = self.can_cr.val() & !self.can_cmd.val();
         self.pick_db.next = self.can_db.val() & !self.can_cmd.val() & !self.can_cr.val();
@@ -1296,11 +1296,11 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.add_idx.b.next = bit_cast::<16, 3>(self.k_beat.q.val());
         self.add_idx.cin.next = false;
         // checks (braid-spec field positions)
-        self.w_opcode.next = (self.g_data.q.val() >> self.k_opcode.val()).get_bits::<8>(0);
-        self.w_stream.next = (self.g_data.q.val() >> self.k_stream.val()).get_bits::<8>(0);
-        self.w_num_sge.next = (self.g_data.q.val() >> self.k_num_sge.val()).get_bits::<8>(0);
-        self.w_len.next = (self.g_data.q.val() >> self.k_len.val()).get_bits::<32>(0);
-        self.w_sge_len.next = (self.g_data.q.val() >> self.k_sge_len.val()).get_bits::<32>(0);
+        self.w_opcode.next = self.g_data.q.val().get_bits::<8>(self.k_opcode.val().index());
+        self.w_stream.next = self.g_data.q.val().get_bits::<8>(self.k_stream.val().index());
+        self.w_num_sge.next = self.g_data.q.val().get_bits::<8>(self.k_num_sge.val().index());
+        self.w_len.next = self.g_data.q.val().get_bits::<32>(self.k_len.val().index());
+        self.w_sge_len.next = self.g_data.q.val().get_bits::<32>(self.k_sge_len.val().index());
         self.x_dma.next = self.g_err.q.val()
             | (self.g_tag.q.val() != self.p_tag.val())
             | (self.g_last.q.val() != self.is_last.val());
@@ -1340,19 +1340,19 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.wqe_index.next = self.o.val().get_bits::<16>(400);
         self.wqe_reason.next = self.o.val().get_bits::<6>(416);
         self.wqe_bad.next = self.o.val().get_bits::<6>(416).any();
-        self.wqe_opcode.next = (self.o_wqe.val() >> self.k_opcode.val()).get_bits::<8>(0);
-        self.wqe_flags.next = (self.o_wqe.val() >> self.k_flags.val()).get_bits::<8>(0);
-        self.wqe_stream.next = (self.o_wqe.val() >> self.k_stream.val()).get_bits::<8>(0);
-        self.wqe_num_sge.next = (self.o_wqe.val() >> self.k_num_sge.val()).get_bits::<8>(0);
-        self.wqe_len.next = (self.o_wqe.val() >> self.k_len.val()).get_bits::<32>(0);
-        self.wqe_wr_id.next = (self.o_wqe.val() >> self.k_wr_id.val()).get_bits::<64>(0);
-        self.wqe_imm.next = (self.o_wqe.val() >> self.k_imm.val()).get_bits::<32>(0);
-        self.wqe_rkey.next = (self.o_wqe.val() >> self.k_rkey.val()).get_bits::<32>(0);
+        self.wqe_opcode.next = self.o_wqe.val().get_bits::<8>(self.k_opcode.val().index());
+        self.wqe_flags.next = self.o_wqe.val().get_bits::<8>(self.k_flags.val().index());
+        self.wqe_stream.next = self.o_wqe.val().get_bits::<8>(self.k_stream.val().index());
+        self.wqe_num_sge.next = self.o_wqe.val().get_bits::<8>(self.k_num_sge.val().index());
+        self.wqe_len.next = self.o_wqe.val().get_bits::<32>(self.k_len.val().index());
+        self.wqe_wr_id.next = self.o_wqe.val().get_bits::<64>(self.k_wr_id.val().index());
+        self.wqe_imm.next = self.o_wqe.val().get_bits::<32>(self.k_imm.val().index());
+        self.wqe_rkey.next = self.o_wqe.val().get_bits::<32>(self.k_rkey.val().index());
         self.wqe_remote_addr.next =
-            (self.o_wqe.val() >> self.k_remote_addr.val()).get_bits::<64>(0);
-        self.wqe_sge_addr.next = (self.o_wqe.val() >> self.k_sge_addr.val()).get_bits::<64>(0);
-        self.wqe_sge_lkey.next = (self.o_wqe.val() >> self.k_sge_lkey.val()).get_bits::<32>(0);
-        self.wqe_sge_len.next = (self.o_wqe.val() >> self.k_sge_len.val()).get_bits::<32>(0);
+            self.o_wqe.val().get_bits::<64>(self.k_remote_addr.val().index());
+        self.wqe_sge_addr.next = self.o_wqe.val().get_bits::<64>(self.k_sge_addr.val().index());
+        self.wqe_sge_lkey.next = self.o_wqe.val().get_bits::<32>(self.k_sge_lkey.val().index());
+        self.wqe_sge_len.next = self.o_wqe.val().get_bits::<32>(self.k_sge_len.val().index());
 
         // ---- outputs
         self.res_valid.next = self.r_valid.q.val();
