@@ -2710,7 +2710,11 @@ fn wqe_fetch_tiny_matches_model() {
 
 /// Reads of `rd` that end at their ring's end (the ring-end split) or at a
 /// 4 KiB boundary short of 8 WQEs (the page split), given the rings.
-fn wqe_read_kind(conns: &[braid_sim::model::wqe_fetch::HostConn], addr: u64, len: u16) -> (bool, bool) {
+fn wqe_read_kind(
+    conns: &[braid_sim::model::wqe_fetch::HostConn],
+    addr: u64,
+    len: u16,
+) -> (bool, bool) {
     let end = addr.wrapping_add(len as u64);
     let ring_end = conns
         .iter()
@@ -2776,7 +2780,10 @@ fn wqe_fetch_stimulus_covers_the_edges() {
         );
         assert!(sizes.iter().all(|&k| k > 20), "seed {seed:#x}: {sizes:?}");
         assert!(ref_db > 100 && ref_cr > 20 && ref_create > 20 && creates > ref_create);
-        assert!(reasons.iter().all(|&k| k > 5), "seed {seed:#x}: {reasons:?}");
+        assert!(
+            reasons.iter().all(|&k| k > 5),
+            "seed {seed:#x}: {reasons:?}"
+        );
         assert!(ring_end > 100 && page > 5 && wraps > 1000, "seed {seed:#x}");
         assert!(rd_stall > 1000 && wqe_stall > 1000 && o.cnt_stray > 5);
     }
@@ -2829,10 +2836,17 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
             "seed {seed:#x}: {} WQEs delivered ({} bad), ring-end reads {ring_end}, page splits {page}, {wraps} rings wrapped, refused db {} cr {}, strays {}",
             stim.delivered, stim.bad_wqes, o.cnt_db_refused, o.cnt_cr_refused, o.cnt_stray
         );
-        assert!(stim.delivered > 20_000 && stim.bad_wqes > 500, "seed {seed:#x}");
+        assert!(
+            stim.delivered > 20_000 && stim.bad_wqes > 500,
+            "seed {seed:#x}"
+        );
         assert!(ring_end > 100 && wraps >= 4, "seed {seed:#x}");
         assert_eq!(
-            (o.cnt_db_refused as u64, o.cnt_cr_refused as u64, o.cnt_stray as u64),
+            (
+                o.cnt_db_refused as u64,
+                o.cnt_cr_refused as u64,
+                o.cnt_stray as u64
+            ),
             (stim.bad_db, stim.bad_cr, stim.strays),
             "seed {seed:#x}"
         );

@@ -693,9 +693,8 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         self.b = self.a.map(|mut o| {
             if o.op == OP_CREATE {
                 let l = o.small as u8;
-                o.argbad = o.iova & 63 != 0
-                    || (l as u32) < RING_LOG2_MIN
-                    || (l as u32) > RING_LOG2_MAX;
+                o.argbad =
+                    o.iova & 63 != 0 || (l as u32) < RING_LOG2_MIN || (l as u32) > RING_LOG2_MAX;
             }
             o
         });
@@ -870,10 +869,7 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         match o.wqe {
             Some(w) if bad != (w.reason != 0) => {
                 let mut x = o;
-                x.wqe = Some(WqeOut {
-                    reason: 0xff,
-                    ..w
-                });
+                x.wqe = Some(WqeOut { reason: 0xff, ..w });
                 x
             }
             None if bad || (9..=24).any(|k| g(k) != 0) => WqeOutputs {
@@ -905,7 +901,11 @@ pub fn random_wqe(r: &mut ChaCha8Rng) -> [u8; WQE_BYTES] {
     p(&mut b, wqe::SGE_LEN, len as u64);
     if r.gen_bool(0.1) {
         match r.gen_range(0..6) {
-            0 => p(&mut b, wqe::OPCODE, *[0u64, 5, 0xff].get(r.gen_range(0..3)).unwrap_or(&0)),
+            0 => p(
+                &mut b,
+                wqe::OPCODE,
+                *[0u64, 5, 0xff].get(r.gen_range(0..3)).unwrap_or(&0),
+            ),
             1 => p(&mut b, wqe::NUM_SGE, r.gen_range(2..=255)),
             2 => {
                 p(&mut b, wqe::NUM_SGE, 0);
@@ -1261,9 +1261,8 @@ impl<const IDX: usize> Stimulus for WqeStim<IDX> {
                 i.db_conn = c.conn as u16;
                 match self.rng.gen_range(0..4) {
                     0 if c.created && c.log2 <= 14 => {
-                        i.db_pi = c
-                            .db
-                            .wrapping_add((1u16 << c.log2) + 1 + self.rng.gen_range(0..50u16))
+                        i.db_pi =
+                            c.db.wrapping_add((1u16 << c.log2) + 1 + self.rng.gen_range(0..50u16))
                     }
                     1 if c.created => i.db_pi = c.db.wrapping_sub(self.rng.gen_range(1..5)),
                     2 if nconn < 1 << 16 => {
@@ -1273,8 +1272,7 @@ impl<const IDX: usize> Stimulus for WqeStim<IDX> {
                     _ => {
                         // a connection never created
                         i.db_conn = 4 + self.rng.gen_range(0..(nconn - 4).min(8)) as u16;
-                        if [0, nconn - 1, 1, nconn / 2, nconn / 2 + 1]
-                            .contains(&(i.db_conn as u32))
+                        if [0, nconn - 1, 1, nconn / 2, nconn / 2 + 1].contains(&(i.db_conn as u32))
                         {
                             i.db_conn = 2;
                         }
@@ -1371,10 +1369,18 @@ mod tests {
                 o = m.step(&i);
                 s.observe(&o);
             }
-            assert!(s.errors.is_empty(), "seed {seed}: {:?}", &s.errors[..s.errors.len().min(4)]);
+            assert!(
+                s.errors.is_empty(),
+                "seed {seed}: {:?}",
+                &s.errors[..s.errors.len().min(4)]
+            );
             assert!(s.delivered > 5_000, "seed {seed}: {}", s.delivered);
             assert_eq!(
-                (o.cnt_db_refused as u64, o.cnt_cr_refused as u64, o.cnt_stray as u64),
+                (
+                    o.cnt_db_refused as u64,
+                    o.cnt_cr_refused as u64,
+                    o.cnt_stray as u64
+                ),
                 (s.bad_db, s.bad_cr, s.strays)
             );
         }
@@ -1387,7 +1393,13 @@ mod tests {
     fn wqe_fetch_model_splits_at_page_and_ring_end() {
         let mut m = WqeFetchTinyModel::default();
         let base = 0x10_0000u64 - 128;
-        let mut step = |i: WqeIn| m.step(&WqeIn { enable: true, rd_ready: true, ..i });
+        let mut step = |i: WqeIn| {
+            m.step(&WqeIn {
+                enable: true,
+                rd_ready: true,
+                ..i
+            })
+        };
         step(WqeIn {
             cmd_valid: true,
             cmd_conn: 5,

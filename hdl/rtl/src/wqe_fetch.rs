@@ -851,8 +851,8 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
             c_valid, c_op, c_conn, c_rec, c_iova, c_small, c_argbad, c_d, c_dn, c_off, c_wl, c_a6,
             c_ne, c_crsum, e_valid, e_op, e_conn, e_rec, e_iova, e_small, e_ok, e_cap_d,
             e_cap_room, e_cap_4k, e_ge16, e_d4, e_dn_nz, e_ne, e_crsum, e_lo, e_carry, e_hi,
-            e_hi_p1, pop_d, fo1_d, d_valid, d_op, d_conn, d_rec, d_iova, d_small, d_ok, d_n, d_ge8, d_d4,
-            d_dn_nz, d_ne, d_crsum, d_lo, d_carry, d_hi, d_hi_p1, r_valid, r_op, r_conn,
+            e_hi_p1, pop_d, fo1_d, d_valid, d_op, d_conn, d_rec, d_iova, d_small, d_ok, d_n, d_ge8,
+            d_d4, d_dn_nz, d_ne, d_crsum, d_lo, d_carry, d_hi, d_hi_p1, r_valid, r_op, r_conn,
             r_refused, r_n, n_db_ref, n_cr_ref, n_bad, n_stray, g_valid, g_data, g_tag, g_last,
             g_err, k_beat, h_valid, h_entry
         );
@@ -871,7 +871,8 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
 
         // ---- arbitration (hazard: same connection in S0, S1 or S2)
         self.db_lo.next = self.db_h_conn.q.val().get_bits::<IDX>(0);
-        self.hz_cmd.next = (self.a_valid.q.val() & (self.a_conn.q.val() == self.cmd_h_conn.q.val()))
+        self.hz_cmd.next = (self.a_valid.q.val()
+            & (self.a_conn.q.val() == self.cmd_h_conn.q.val()))
             | (self.b_valid.q.val() & (self.b_conn.q.val() == self.cmd_h_conn.q.val()))
             | (self.c_valid.q.val() & (self.c_conn.q.val() == self.cmd_h_conn.q.val()))
             | (self.e_valid.q.val() & (self.e_conn.q.val() == self.cmd_h_conn.q.val()));
@@ -899,10 +900,8 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.can_cmd.next = self.cmd_h.q.val() & !self.hz_cmd.val();
         self.can_cr.next = self.cr_h.q.val() & !self.hz_cr.val();
         self.can_db.next = self.db_h.q.val() & !self.hz_db.val();
-        self.can_f.next = self.f_h.q.val()
-            & !self.hz_f.val()
-            & self.enable.val()
-            & self.room_ok.val();
+        self.can_f.next =
+            self.f_h.q.val() & !self.hz_f.val() & self.enable.val() & self.room_ok.val();
         self.pick_cmd.next = self.can_cmd.val();
         self.pick_cr.next = self.can_cr.val() & !self.can_cmd.val();
         self.pick_db.next = self.can_db.val() & !self.can_cmd.val() & !self.can_cr.val();
@@ -1296,11 +1295,27 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.add_idx.b.next = bit_cast::<16, 3>(self.k_beat.q.val());
         self.add_idx.cin.next = false;
         // checks (braid-spec field positions)
-        self.w_opcode.next = self.g_data.q.val().get_bits::<8>(self.k_opcode.val().index());
-        self.w_stream.next = self.g_data.q.val().get_bits::<8>(self.k_stream.val().index());
-        self.w_num_sge.next = self.g_data.q.val().get_bits::<8>(self.k_num_sge.val().index());
+        self.w_opcode.next = self
+            .g_data
+            .q
+            .val()
+            .get_bits::<8>(self.k_opcode.val().index());
+        self.w_stream.next = self
+            .g_data
+            .q
+            .val()
+            .get_bits::<8>(self.k_stream.val().index());
+        self.w_num_sge.next = self
+            .g_data
+            .q
+            .val()
+            .get_bits::<8>(self.k_num_sge.val().index());
         self.w_len.next = self.g_data.q.val().get_bits::<32>(self.k_len.val().index());
-        self.w_sge_len.next = self.g_data.q.val().get_bits::<32>(self.k_sge_len.val().index());
+        self.w_sge_len.next = self
+            .g_data
+            .q
+            .val()
+            .get_bits::<32>(self.k_sge_len.val().index());
         self.x_dma.next = self.g_err.q.val()
             | (self.g_tag.q.val() != self.p_tag.val())
             | (self.g_last.q.val() != self.is_last.val());
@@ -1348,11 +1363,22 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
         self.wqe_wr_id.next = self.o_wqe.val().get_bits::<64>(self.k_wr_id.val().index());
         self.wqe_imm.next = self.o_wqe.val().get_bits::<32>(self.k_imm.val().index());
         self.wqe_rkey.next = self.o_wqe.val().get_bits::<32>(self.k_rkey.val().index());
-        self.wqe_remote_addr.next =
-            self.o_wqe.val().get_bits::<64>(self.k_remote_addr.val().index());
-        self.wqe_sge_addr.next = self.o_wqe.val().get_bits::<64>(self.k_sge_addr.val().index());
-        self.wqe_sge_lkey.next = self.o_wqe.val().get_bits::<32>(self.k_sge_lkey.val().index());
-        self.wqe_sge_len.next = self.o_wqe.val().get_bits::<32>(self.k_sge_len.val().index());
+        self.wqe_remote_addr.next = self
+            .o_wqe
+            .val()
+            .get_bits::<64>(self.k_remote_addr.val().index());
+        self.wqe_sge_addr.next = self
+            .o_wqe
+            .val()
+            .get_bits::<64>(self.k_sge_addr.val().index());
+        self.wqe_sge_lkey.next = self
+            .o_wqe
+            .val()
+            .get_bits::<32>(self.k_sge_lkey.val().index());
+        self.wqe_sge_len.next = self
+            .o_wqe
+            .val()
+            .get_bits::<32>(self.k_sge_len.val().index());
 
         // ---- outputs
         self.res_valid.next = self.r_valid.q.val();
