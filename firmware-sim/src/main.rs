@@ -23,11 +23,12 @@ use braid_sim::model::reg_block::RegBlockOut;
 use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
+use braid_sim::model::tx_compl::TxComplOut;
 use braid_sim::model::tx_path_table::TxOut as TxPathOut;
 use braid_sim::model::{
     AckGenModel, CqWriterModel, CycleModel, DedupTableModel, DwArbModel, LossDetectorModel,
     MrCheckModel, MsgTrackerModel, PathCcFullModel, PathWindowModel, RegBlockModel,
-    RxPathTableModel, SackTrackerModel, TxBuilderModel, TxPathTableModel,
+    RxPathTableModel, SackTrackerModel, TxBuilderModel, TxComplFullModel, TxPathTableModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -547,6 +548,22 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{wqes} WQEs fetched from host rings in {reads} DMA reads ({bad} flagged bad), {refused} doorbells refused"
+        ),
+    });
+
+    // send completions
+    let (mut done, mut flushed, mut refused, mut cqes, mut shown) = (0u32, 0u32, 0u32, 0u64, false);
+    let (checked, raw) = bench::<TxComplFullModel>(seed, cycles, &fst, |i, o: &TxComplOut| {
+        cqes += (shown && i.c_ready) as u64;
+        shown = o.c.is_some();
+        (done, flushed, refused) = (o.cnt_done, o.cnt_flushed, o.cnt_refused);
+    })?;
+    rows.push(Row {
+        block: "tx_compl",
+        checked,
+        raw,
+        what: format!(
+            "{done} send messages completed in posting order by csn_base ({flushed} flushed), {cqes} completions taken under back-pressure, {refused} pushes refused"
         ),
     });
 

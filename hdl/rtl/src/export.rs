@@ -138,6 +138,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "send-queue WQE fetcher (16 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
             generate: gen::<crate::WqeFetchTiny>,
         },
+        ExportedBlock {
+            name: "tx_compl",
+            description: "sender completions (block RAM, 1,024 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplFull>,
+        },
+        ExportedBlock {
+            name: "tx_compl_tiny",
+            description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplTiny>,
+        },
     ]
 }
 

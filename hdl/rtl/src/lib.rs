@@ -22,6 +22,7 @@ pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
+pub mod tx_compl;
 pub mod tx_path_table;
 pub mod wqe_fetch;
 
@@ -38,5 +39,6 @@ pub use reg_block::RegBlock;
 pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use tx_builder::TxBuilder;
+pub use tx_compl::{TxCompl, TxComplFull, TxComplTiny};
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
 pub use wqe_fetch::{WqeFetch, WqeFetchFull, WqeFetchTiny};

@@ -162,6 +162,19 @@ pub const TX_PATH_STATE: &[StateField] = &[
     ),
 ];
 
+/// Bits of the `conn` record's `flags` field (named here once; the table's
+/// description says the same).
+pub mod conn_flags {
+    /// The record is in use.
+    pub const VALID: u8 = 1 << 0;
+    /// The peer is reached over IPv6.
+    pub const IPV6: u8 = 1 << 1;
+    /// Frames carry an 802.1Q tag (`vlan_tci`).
+    pub const VLAN: u8 = 1 << 2;
+    /// The connection ended in error.
+    pub const ERROR: u8 = 1 << 3;
+}
+
 /// Per-connection state record.
 pub const CONN_STATE: &[StateField] = &[
     sf(
