@@ -2696,7 +2696,7 @@ fn tx_path_table_protocol_verilator() {
 fn wqe_fetch_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x3fe7, 0xd00b]) {
-        assert_equiv::<WqeFetchModel>(seed, n / 2);
+        assert_equiv::<WqeFetchModel>(seed, n);
     }
 }
 
@@ -2704,7 +2704,7 @@ fn wqe_fetch_matches_model() {
 fn wqe_fetch_tiny_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x7fe7, 0x1b]) {
-        assert_equiv::<WqeFetchTinyModel>(seed, n / 2);
+        assert_equiv::<WqeFetchTinyModel>(seed, n);
     }
 }
 
@@ -2723,24 +2723,49 @@ fn wqe_read_kind(
     (ring_end, page)
 }
 
-/// The WQE fetcher's stimulus reaches every operation and refusal, every
-/// fetch size 1..=8, reads cut at the ring's end and at 4 KiB boundaries,
-/// ring wrap-around, every bad-WQE reason, stray beats, and back-pressure
-/// on both the read requests and the WQE stream.
+/// The WQE fetcher's stimulus reaches every edge: every operation, every
+/// kind of refused doorbell (connection out of range, not created, more
+/// than a ring ahead, backwards; each classified against the context the
+/// doorbell was judged on) and of refused credit return, refused creates,
+/// every fetch size 0..=8, reads cut at the ring's end and at 4 KiB
+/// boundaries, ring wrap-around, every bad-WQE reason (DMA errors, wrong
+/// tags and last flags among them), stray beats, destroys of connections
+/// with queued work, `enable` low while a fetch waits (and no fetch ever
+/// enters while it is low), connections out of credits with work waiting,
+/// the output queue full (fetches held back), all fetch slots in use, and
+/// back-pressure on both the read requests and the WQE stream.
 #[test]
 fn wqe_fetch_stimulus_covers_the_edges() {
-    use braid_sim::model::wqe_fetch::{WqeStim, OP_CREATE, OP_CREDIT, OP_DOORBELL};
-    for seed in [0x3fe7, 0x7fe7] {
+    use braid_sim::model::wqe_fetch::{
+        WqeStim, FETCHES, OP_CREATE, OP_CREDIT, OP_DESTROY, OP_DOORBELL, OP_FETCH, SEG_WQE_SLOTS,
+    };
+    use std::collections::VecDeque;
+    // the seeds and length of `wqe_fetch_tiny_matches_model`
+    for seed in [0x7fe7, 0x1b] {
         let mut m = WqeFetchTinyModel::default();
         let mut stim = WqeStim::<4>::new(seed);
         let mut sizes = [0u64; 9];
-        let (mut ref_db, mut ref_cr, mut ref_create, mut creates) = (0u64, 0u64, 0u64, 0u64);
+        let (mut ref_create, mut creates, mut destroys) = (0u64, 0u64, 0u64);
+        // doorbells: out of range, not created, too far ahead, backwards
+        let mut db_kinds = [0u64; 4];
+        // credit returns: not created, zero, over SEG_WQE_SLOTS
+        let mut cr_kinds = [0u64; 3];
+        let (mut dbq, mut crq) = (VecDeque::new(), VecDeque::new());
         let mut reasons = [0u64; 6];
         let (mut ring_end, mut page, mut wraps) = (0u64, 0u64, 0u64);
         let (mut rd_stall, mut wqe_stall) = (0u64, 0u64);
-        let mut shown = braid_sim::model::wqe_fetch::WqeOutputs::default();
+        let (mut destroy_queued, mut off_waiting, mut off_run) = (0u64, 0u64, 0u32);
+        let (mut no_credit, mut out_full, mut fetch_full) = (0u64, 0u64, 0u64);
+        // the outputs before the first edge: every port free
+        let mut shown = braid_sim::model::wqe_fetch::WqeOutputs {
+            cmd_ready: true,
+            db_ready: true,
+            cr_ready: true,
+            rs_ready: true,
+            ..Default::default()
+        };
         let mut o = shown;
-        for c in 0..100_000u64 {
+        for c in 0..equiv_cycles() {
             let i = stim.next(c);
             if shown.rd_valid && i.rd_ready {
                 let (e, p) = wqe_read_kind(&stim.conns, shown.rd_addr, shown.rd_len);
@@ -2759,33 +2784,119 @@ fn wqe_fetch_stimulus_covers_the_edges() {
                     }
                 }
             }
+            if shown.db_ready && i.db_valid {
+                dbq.push_back((i.db_conn, i.db_pi));
+            }
+            if shown.cr_ready && i.cr_valid {
+                crq.push_back((i.cr_conn & 15, i.cr_n & 15));
+            }
+            off_run = if i.enable { 0 } else { off_run + 1 };
+            off_waiting += (!i.enable && m.fetch_held()) as u64;
             o = m.step(&i);
             stim.observe(&o);
             if o.res_valid {
+                // the context the operation was judged on (a refused
+                // operation writes it back unchanged, and no other
+                // operation of the connection has written since)
+                let x = m.ctx(o.res_conn);
                 match o.res_op {
                     OP_CREATE => {
                         creates += 1;
                         ref_create += o.res_refused as u64;
                     }
-                    OP_DOORBELL => ref_db += o.res_refused as u64,
-                    OP_CREDIT => ref_cr += o.res_refused as u64,
-                    _ => sizes[o.res_n as usize] += 1,
+                    OP_DESTROY => {
+                        destroys += 1;
+                        destroy_queued += (x.queued && x.ci != x.pi) as u64;
+                    }
+                    OP_DOORBELL => {
+                        let (conn, pi) = dbq.pop_front().expect("a doorbell result");
+                        assert_eq!(conn as u32 & 15, o.res_conn, "seed {seed:#x} cycle {c}");
+                        if !o.res_refused {
+                            assert!(conn < 16 && x.valid && x.pi == pi, "seed {seed:#x} cycle {c}");
+                        } else {
+                            let (dn, d) = (pi.wrapping_sub(x.ci), x.pi.wrapping_sub(x.ci));
+                            let k = if conn >= 16 {
+                                0
+                            } else if !x.valid {
+                                1
+                            } else if dn as u32 > 1 << x.log2 {
+                                2
+                            } else if dn < d {
+                                3
+                            } else {
+                                panic!("seed {seed:#x} cycle {c}: doorbell {conn} pi {pi} refused on {x:?}")
+                            };
+                            db_kinds[k] += 1;
+                        }
+                    }
+                    OP_CREDIT => {
+                        let (conn, n) = crq.pop_front().expect("a credit result");
+                        assert_eq!(conn, o.res_conn, "seed {seed:#x} cycle {c}");
+                        if o.res_refused {
+                            let k = if !x.valid {
+                                0
+                            } else if n == 0 {
+                                1
+                            } else if x.credit + n > SEG_WQE_SLOTS {
+                                2
+                            } else {
+                                panic!("seed {seed:#x} cycle {c}: credit {conn} +{n} refused on {x:?}")
+                            };
+                            cr_kinds[k] += 1;
+                        }
+                    }
+                    OP_FETCH => {
+                        // a fetch entered S0 six edges before its result,
+                        // at an edge where enable was 1
+                        assert!(off_run <= 6, "seed {seed:#x} cycle {c}: fetch while disabled");
+                        sizes[o.res_n as usize] += 1;
+                    }
+                    op => panic!("seed {seed:#x} cycle {c}: res_op {op}"),
                 }
             }
+            no_credit += stim
+                .conns
+                .iter()
+                .map(|h| m.ctx(h.conn))
+                .filter(|x| x.valid && x.credit == 0 && x.ci != x.pi)
+                .count() as u64;
+            out_full += (m.used() > 24) as u64;
+            fetch_full += (m.fout() == FETCHES) as u64;
             shown = o;
         }
         eprintln!(
-            "seed {seed:#x}: sizes {sizes:?} refused db {ref_db} cr {ref_cr} create {ref_create}/{creates} reasons {reasons:?} ring-end {ring_end} page {page} wraps {wraps} stalls {rd_stall}/{wqe_stall} strays {}",
-            o.cnt_stray
+            "seed {seed:#x}: sizes {sizes:?} refused db {db_kinds:?} cr {cr_kinds:?} create {ref_create}/{creates} destroys {destroys} ({destroy_queued} with queued work) reasons {reasons:?} (rs_err {} tag {} last {}) ring-end {ring_end} page {page} wraps {wraps} stalls {rd_stall}/{wqe_stall} strays {} disabled-while-queued {off_waiting} no-credit {no_credit} out-full {out_full} fetches-full {fetch_full}",
+            stim.dma_errs, stim.bad_tags, stim.bad_lasts, o.cnt_stray
         );
         assert!(sizes.iter().all(|&k| k > 20), "seed {seed:#x}: {sizes:?}");
-        assert!(ref_db > 100 && ref_cr > 20 && ref_create > 20 && creates > ref_create);
+        assert!(db_kinds.iter().all(|&k| k > 20), "seed {seed:#x}: {db_kinds:?}");
+        assert!(cr_kinds.iter().all(|&k| k > 10), "seed {seed:#x}: {cr_kinds:?}");
+        assert_eq!(
+            (db_kinds.iter().sum::<u64>(), cr_kinds.iter().sum::<u64>()),
+            (o.cnt_db_refused as u64, o.cnt_cr_refused as u64),
+            "seed {seed:#x}"
+        );
+        assert!(
+            ref_create > 20 && creates > ref_create && destroy_queued > 10,
+            "seed {seed:#x}"
+        );
         assert!(
             reasons.iter().all(|&k| k > 5),
             "seed {seed:#x}: {reasons:?}"
         );
+        assert!(
+            stim.dma_errs > 20 && stim.bad_tags > 5 && stim.bad_lasts > 5,
+            "seed {seed:#x}"
+        );
         assert!(ring_end > 100 && page > 5 && wraps > 1000, "seed {seed:#x}");
-        assert!(rd_stall > 1000 && wqe_stall > 1000 && o.cnt_stray > 5);
+        assert!(
+            rd_stall > 1000 && wqe_stall > 1000 && o.cnt_stray > 5,
+            "seed {seed:#x}"
+        );
+        assert!(
+            off_waiting > 100 && no_credit > 1000 && out_full > 100 && fetch_full > 10,
+            "seed {seed:#x}"
+        );
     }
 }
 
@@ -2820,6 +2931,14 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
             stim.observe(&o);
             shown = o.rd_valid.then_some((o.rd_addr, o.rd_len));
         }
+        // drain: the operations still held or in the pipeline reach the
+        // counters (no new inputs, nothing taken)
+        for _ in 0..30 {
+            o = rtl.step(&braid_sim::model::wqe_fetch::WqeIn {
+                enable: true,
+                ..Default::default()
+            });
+        }
         let o: braid_sim::model::wqe_fetch::WqeOutputs = o;
         assert!(
             stim.errors.is_empty(),
@@ -2852,6 +2971,177 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
         );
         assert!(o.cnt_bad_wqe as u64 >= stim.bad_wqes);
     }
+}
+
+/// Directed, RTL and model compared on every clock: `enable` = 0 holds a
+/// queued fetch back (no read, no fetch result) and 1 releases it; the
+/// WQEs of the read carry their ring indices and every field braid-spec's
+/// decoder reads from the host ring; a DESTROY of a connection with queued
+/// work drops it (its queue entry fetches nothing, no read) and later
+/// doorbells are refused; a read issued before a DESTROY still delivers
+/// its WQEs.
+#[test]
+fn wqe_fetch_enable_and_destroy() {
+    use braid_sim::cosim::equiv::Bound;
+    use braid_sim::model::wqe_fetch::{
+        is_reserved, random_wqe, Beat, WqeFields, WqeIn, WqeOut, WqeOutputs, OP_CREATE,
+        OP_DESTROY, OP_DOORBELL, OP_FETCH,
+    };
+    use braid_spec::host;
+    use rand::SeedableRng;
+    let mut rtl = Bound::<WqeFetchTinyModel>::new().expect("wqe_fetch_tiny Verilated");
+    let mut m = WqeFetchTinyModel::default();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let base = 0x1234_5000u64;
+    let mut ring: Vec<[u8; 64]> = (0..8).map(|_| random_wqe(&mut rng)).collect();
+    // garbage in the reserved bytes of one WQE: ignored
+    for f in host::WQE.iter().filter(|f| is_reserved(f)) {
+        let a = f.lsb as usize / 8;
+        ring[1][a..a + f.bits as usize / 8].fill(0xa5);
+    }
+    let mut cyc = 0u64;
+    let mut step = |m: &mut WqeFetchTinyModel, i: WqeIn| -> WqeOutputs {
+        let want = m.step(&i);
+        let got = rtl.step(&i);
+        assert_eq!(want, got, "cycle {cyc}: RTL differs, inputs {i:?}");
+        cyc += 1;
+        want
+    };
+    let idle = |enable: bool| WqeIn {
+        enable,
+        rd_ready: true,
+        wqe_ready: true,
+        ..WqeIn::default()
+    };
+    let cmd = |op: u8, enable: bool| WqeIn {
+        cmd_valid: true,
+        cmd_op: op,
+        cmd_conn: 3,
+        cmd_iova: base,
+        cmd_log2: 3,
+        ..idle(enable)
+    };
+    let db = |pi: u16, enable: bool| WqeIn {
+        db_valid: true,
+        db_conn: 3,
+        db_pi: pi,
+        ..idle(enable)
+    };
+    let check_wqe = |w: &WqeOut, k: u16| {
+        assert_eq!((w.conn, w.index), (3, k));
+        let b = &ring[k as usize & 7];
+        for fld in host::WQE.iter().filter(|f| !is_reserved(f)) {
+            assert_eq!(w.f.field(fld.name), Some(host::get(b, fld)), "{}", fld.name);
+        }
+        assert_eq!(w.reason, WqeFields::decode(b).check());
+    };
+    // run `n` clocks of `i`; the results and WQEs seen, and the reads
+    let run = |m: &mut WqeFetchTinyModel,
+               step: &mut dyn FnMut(&mut WqeFetchTinyModel, WqeIn) -> WqeOutputs,
+               i: WqeIn,
+               n: usize| {
+        let (mut res, mut wqes, mut reads) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..n {
+            let o = step(m, i);
+            if o.res_valid {
+                res.push((o.res_op, o.res_refused, o.res_n));
+            }
+            wqes.extend(o.wqe);
+            if o.rd_valid {
+                reads.push((o.rd_addr, o.rd_len, o.rd_tag));
+            }
+        }
+        (res, wqes, reads)
+    };
+    let answer = |m: &mut WqeFetchTinyModel,
+                  step: &mut dyn FnMut(&mut WqeFetchTinyModel, WqeIn) -> WqeOutputs,
+                  tag: u8,
+                  n: u16| {
+        let mut wqes = Vec::new();
+        for k in 0..n {
+            let o = step(
+                m,
+                WqeIn {
+                    rs: Some(Beat {
+                        data: ring[k as usize],
+                        tag,
+                        last: k + 1 == n,
+                        err: false,
+                    }),
+                    ..idle(true)
+                },
+            );
+            wqes.extend(o.wqe);
+        }
+        wqes
+    };
+
+    // create, then a doorbell of 5 WQEs while disabled: nothing is fetched
+    step(&mut m, cmd(OP_CREATE, false));
+    let (res, _, _) = run(&mut m, &mut step, idle(false), 10);
+    assert_eq!(res, vec![(OP_CREATE, false, 0)]);
+    step(&mut m, db(5, false));
+    let (res, wqes, reads) = run(&mut m, &mut step, idle(false), 40);
+    assert_eq!(res, vec![(OP_DOORBELL, false, 0)]);
+    assert!(wqes.is_empty() && reads.is_empty() && m.fetch_held());
+    // enabled: one read of the 5 WQEs, then they come out in ring order
+    let (res, _, reads) = run(&mut m, &mut step, idle(true), 20);
+    assert_eq!(res, vec![(OP_FETCH, false, 5)]);
+    assert_eq!(reads, vec![(base, 320, 0)]);
+    let mut wqes = answer(&mut m, &mut step, 0, 5);
+    wqes.extend(run(&mut m, &mut step, idle(true), 10).1);
+    assert_eq!(wqes.len(), 5);
+    for (k, w) in wqes.iter().enumerate() {
+        check_wqe(w, k as u16);
+    }
+    // give the 5 slots back; a doorbell to 8 while disabled queues the
+    // connection; DESTROY drops the queued work
+    step(
+        &mut m,
+        WqeIn {
+            cr_valid: true,
+            cr_conn: 3,
+            cr_n: 5,
+            ..idle(false)
+        },
+    );
+    step(&mut m, db(8, false));
+    let (res, _, _) = run(&mut m, &mut step, idle(false), 12);
+    assert_eq!(
+        res.iter().filter(|r| r.1).count(),
+        0,
+        "credit and doorbell accepted: {res:?}"
+    );
+    let x = m.ctx(3);
+    assert!(x.valid && x.queued && (x.ci, x.pi, x.credit) == (5, 8, 8), "{x:?}");
+    step(&mut m, cmd(OP_DESTROY, false));
+    let (res, _, _) = run(&mut m, &mut step, idle(false), 10);
+    assert_eq!(res, vec![(OP_DESTROY, false, 0)]);
+    let (res, wqes, reads) = run(&mut m, &mut step, idle(true), 40);
+    assert_eq!(res, vec![(OP_FETCH, false, 0)]);
+    assert!(wqes.is_empty() && reads.is_empty());
+    assert!(!m.ctx(3).queued && !m.ctx(3).valid);
+    step(&mut m, db(8, true));
+    let (res, _, _) = run(&mut m, &mut step, idle(true), 10);
+    assert_eq!(res, vec![(OP_DOORBELL, true, 0)]);
+    // re-created: a read issued before a DESTROY still delivers its WQEs
+    step(&mut m, cmd(OP_CREATE, true));
+    run(&mut m, &mut step, idle(true), 10);
+    step(&mut m, db(2, true));
+    let (_, _, reads) = run(&mut m, &mut step, idle(true), 20);
+    assert_eq!(reads, vec![(base, 128, 1)]);
+    step(&mut m, cmd(OP_DESTROY, true));
+    let (res, _, _) = run(&mut m, &mut step, idle(true), 10);
+    assert_eq!(res, vec![(OP_DESTROY, false, 0)]);
+    let mut wqes = answer(&mut m, &mut step, 1, 2);
+    let (_, more, _) = run(&mut m, &mut step, idle(true), 10);
+    wqes.extend(more);
+    assert_eq!(wqes.len(), 2);
+    for (k, w) in wqes.iter().enumerate() {
+        check_wqe(w, k as u16);
+    }
+    let o = step(&mut m, idle(true));
+    assert_eq!((o.cnt_db_refused, o.cnt_stray), (1, 0));
 }
 
 #[test]

@@ -88,6 +88,26 @@ impl WqeFields {
         }
     }
 
+    /// The value of the braid-spec `host::WQE` field named `name` (`None`
+    /// for a field the WQE stream does not carry).
+    pub fn field(&self, name: &str) -> Option<u64> {
+        Some(match name {
+            "opcode" => self.opcode as u64,
+            "flags" => self.flags as u64,
+            "stream" => self.stream as u64,
+            "num_sge" => self.num_sge as u64,
+            "len" => self.len as u64,
+            "wr_id" => self.wr_id,
+            "imm" => self.imm as u64,
+            "rkey" => self.rkey as u64,
+            "remote_addr" => self.remote_addr,
+            "sge_addr" => self.sge_addr,
+            "sge_lkey" => self.sge_lkey as u64,
+            "sge_len" => self.sge_len as u64,
+            _ => return None,
+        })
+    }
+
     /// The `REASON_*` mask of the field checks (not the DMA bit).
     pub fn check(&self) -> u8 {
         let mut r = 0;
@@ -232,10 +252,19 @@ pub struct SqCtx {
 }
 
 /// First-word-fall-through FIFO: an entry shows one clock after its push.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Fwft<T> {
     q: VecDeque<T>,
     fresh: bool,
+}
+
+impl<T> Default for Fwft<T> {
+    fn default() -> Self {
+        Fwft {
+            q: VecDeque::new(),
+            fresh: false,
+        }
+    }
 }
 
 impl<T: Copy> Fwft<T> {
@@ -395,6 +424,22 @@ impl<const IDX: usize> WqeFetchModelG<IDX> {
     /// The context of `conn` as stored in the RAM.
     pub fn ctx(&self, conn: u32) -> SqCtx {
         self.mem[conn as usize & ((1 << IDX) - 1)]
+    }
+
+    /// Output-queue entries reserved (`used`; a fetch enters S0 only while
+    /// it is at most 24).
+    pub fn used(&self) -> u32 {
+        self.used
+    }
+
+    /// Fetches outstanding (`fout`; at most [`FETCHES`]).
+    pub fn fout(&self) -> u32 {
+        self.fout
+    }
+
+    /// A fetch-queue entry waits in its holding register.
+    pub fn fetch_held(&self) -> bool {
+        self.f_h.is_some()
     }
 
     fn s2(o: Op, rec: SqCtx) -> S2 {
@@ -881,7 +926,14 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
     }
 }
 
-/// A random WQE: mostly well formed, about one in ten with a bad field.
+/// A reserved field of a braid-spec record (written 0, ignored on read).
+pub fn is_reserved(f: &braid_spec::StateField) -> bool {
+    f.name.starts_with("reserved")
+}
+
+/// A random WQE: mostly well formed, about one in ten with a bad field;
+/// one in twenty has garbage in its reserved bytes (which the engine must
+/// ignore).
 pub fn random_wqe(r: &mut ChaCha8Rng) -> [u8; WQE_BYTES] {
     let mut b = [0u8; WQE_BYTES];
     let p = |b: &mut [u8; WQE_BYTES], f, v| host::put(b, f, v);
@@ -917,6 +969,12 @@ pub fn random_wqe(r: &mut ChaCha8Rng) -> [u8; WQE_BYTES] {
                 p(&mut b, wqe::OPCODE, 0);
                 p(&mut b, wqe::STREAM, 9);
             }
+        }
+    }
+    if r.gen_bool(0.05) {
+        for f in host::WQE.iter().filter(|f| is_reserved(f)) {
+            let a = f.lsb as usize / 8;
+            r.fill(&mut b[a..a + f.bits as usize / 8]);
         }
     }
     b
@@ -984,6 +1042,12 @@ pub struct WqeStim<const IDX: usize> {
     pub strays: u64,
     /// Bad WQEs taken (by the stimulus' own check of the bytes).
     pub bad_wqes: u64,
+    /// Response beats sent with `rs_err` (chaos).
+    pub dma_errs: u64,
+    /// Response beats sent with a wrong tag (chaos).
+    pub bad_tags: u64,
+    /// Response beats sent with a wrong last flag (chaos).
+    pub bad_lasts: u64,
 }
 
 impl<const IDX: usize> WqeStim<IDX> {
@@ -1041,10 +1105,13 @@ impl<const IDX: usize> WqeStim<IDX> {
             b.err = r.gen_bool(0.01);
             if r.gen_bool(0.005) {
                 b.tag ^= 1 << r.gen_range(0..8);
+                self.bad_tags += 1;
             }
             if r.gen_bool(0.005) {
                 b.last = !b.last;
+                self.bad_lasts += 1;
             }
+            self.dma_errs += b.err as u64;
         }
         if k + 1 == n {
             self.cur = None;
@@ -1111,6 +1178,9 @@ impl<const IDX: usize> Stimulus for WqeStim<IDX> {
             bad_cr: 0,
             strays: 0,
             bad_wqes: 0,
+            dma_errs: 0,
+            bad_tags: 0,
+            bad_lasts: 0,
         }
     }
 
@@ -1164,6 +1234,18 @@ impl<const IDX: usize> Stimulus for WqeStim<IDX> {
                                     "cycle {cycle}: conn {} got index {} {:?} reason {}, want index {} {:?} reason {}",
                                     w.conn, w.index, w.f, w.reason, c.consumed, f, f.check()
                                 ));
+                            }
+                            // every field of braid-spec's WQE table, read
+                            // from the host memory by braid-spec's decoder
+                            // (reserved fields are ignored on read, SPEC)
+                            for fld in host::WQE.iter().filter(|f| !is_reserved(f)) {
+                                let want = host::get(&b, fld);
+                                if w.f.field(fld.name) != Some(want) {
+                                    self.errors.push(format!(
+                                        "cycle {cycle}: conn {} index {}: field {} is {:?}, host memory has {want:#x}",
+                                        w.conn, w.index, fld.name, w.f.field(fld.name)
+                                    ));
+                                }
                             }
                             self.bad_wqes += (f.check() != 0) as u64;
                         }
@@ -1369,6 +1451,14 @@ mod tests {
                 o = m.step(&i);
                 s.observe(&o);
             }
+            // drain: operations still held or in the pipeline reach the
+            // counters
+            for _ in 0..30 {
+                o = m.step(&WqeIn {
+                    enable: true,
+                    ..WqeIn::default()
+                });
+            }
             assert!(
                 s.errors.is_empty(),
                 "seed {seed}: {:?}",
@@ -1417,7 +1507,7 @@ mod tests {
             ..WqeIn::default()
         });
         let mut reads = Vec::new();
-        for _ in 0..20 {
+        for _ in 0..40 {
             let o = step(WqeIn::default());
             if o.rd_valid {
                 reads.push((o.rd_addr, o.rd_len));
@@ -1437,7 +1527,7 @@ mod tests {
             ..WqeIn::default()
         });
         reads.clear();
-        for _ in 0..20 {
+        for _ in 0..40 {
             let o = step(WqeIn::default());
             if o.rd_valid {
                 reads.push((o.rd_addr, o.rd_len));
