@@ -2719,7 +2719,7 @@ fn wqe_read_kind(
     let ring_end = conns
         .iter()
         .any(|c| c.created && end == c.iova.wrapping_add(64u64 << c.log2));
-    let page = end % 4096 == 0 && len < 512;
+    let page = end.is_multiple_of(4096) && len < 512;
     (ring_end, page)
 }
 
@@ -2812,7 +2812,10 @@ fn wqe_fetch_stimulus_covers_the_edges() {
                         let (conn, pi) = dbq.pop_front().expect("a doorbell result");
                         assert_eq!(conn as u32 & 15, o.res_conn, "seed {seed:#x} cycle {c}");
                         if !o.res_refused {
-                            assert!(conn < 16 && x.valid && x.pi == pi, "seed {seed:#x} cycle {c}");
+                            assert!(
+                                conn < 16 && x.valid && x.pi == pi,
+                                "seed {seed:#x} cycle {c}"
+                            );
                         } else {
                             let (dn, d) = (pi.wrapping_sub(x.ci), x.pi.wrapping_sub(x.ci));
                             let k = if conn >= 16 {
@@ -2840,7 +2843,9 @@ fn wqe_fetch_stimulus_covers_the_edges() {
                             } else if x.credit + n > SEG_WQE_SLOTS {
                                 2
                             } else {
-                                panic!("seed {seed:#x} cycle {c}: credit {conn} +{n} refused on {x:?}")
+                                panic!(
+                                    "seed {seed:#x} cycle {c}: credit {conn} +{n} refused on {x:?}"
+                                )
                             };
                             cr_kinds[k] += 1;
                         }
@@ -2848,7 +2853,10 @@ fn wqe_fetch_stimulus_covers_the_edges() {
                     OP_FETCH => {
                         // a fetch entered S0 six edges before its result,
                         // at an edge where enable was 1
-                        assert!(off_run <= 6, "seed {seed:#x} cycle {c}: fetch while disabled");
+                        assert!(
+                            off_run <= 6,
+                            "seed {seed:#x} cycle {c}: fetch while disabled"
+                        );
                         sizes[o.res_n as usize] += 1;
                     }
                     op => panic!("seed {seed:#x} cycle {c}: res_op {op}"),
@@ -2869,8 +2877,14 @@ fn wqe_fetch_stimulus_covers_the_edges() {
             stim.dma_errs, stim.bad_tags, stim.bad_lasts, o.cnt_stray
         );
         assert!(sizes.iter().all(|&k| k > 20), "seed {seed:#x}: {sizes:?}");
-        assert!(db_kinds.iter().all(|&k| k > 20), "seed {seed:#x}: {db_kinds:?}");
-        assert!(cr_kinds.iter().all(|&k| k > 10), "seed {seed:#x}: {cr_kinds:?}");
+        assert!(
+            db_kinds.iter().all(|&k| k > 20),
+            "seed {seed:#x}: {db_kinds:?}"
+        );
+        assert!(
+            cr_kinds.iter().all(|&k| k > 10),
+            "seed {seed:#x}: {cr_kinds:?}"
+        );
         assert_eq!(
             (db_kinds.iter().sum::<u64>(), cr_kinds.iter().sum::<u64>()),
             (o.cnt_db_refused as u64, o.cnt_cr_refused as u64),
@@ -2916,12 +2930,26 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
     for seed in seeds(&[0x0bad_f00d, 0x5eed]) {
         let mut rtl = Bound::<WqeFetchModel>::new().expect("wqe_fetch Verilated");
         let mut stim = WqeStim::<10>::clean(seed);
-        let (mut ring_end, mut page, mut shown) = (0u64, 0u64, None);
+        let (mut ring_end, mut page) = (0u64, 0u64);
+        let mut shown: Option<(u64, u16)> = None;
         let mut o = Default::default();
         for c in 0..150_000u64 {
             let i = stim.next(c);
             if let Some((a, l)) = shown {
                 if i.rd_ready {
+                    // 1..=8 whole WQEs inside one ring, not crossing 4 KiB
+                    assert!(
+                        (64..=512).contains(&l)
+                            && l.is_multiple_of(64)
+                            && a % 4096 + l as u64 <= 4096,
+                        "seed {seed:#x} cycle {c}: read {a:#x} len {l}"
+                    );
+                    assert!(
+                        stim.conns.iter().any(|h| h.created
+                            && a >= h.iova
+                            && a + l as u64 <= h.iova + (64u64 << h.log2)),
+                        "seed {seed:#x} cycle {c}: read {a:#x} len {l} outside every ring"
+                    );
                     let (e, p) = wqe_read_kind(&stim.conns, a, l);
                     ring_end += e as u64;
                     page += p as u64;
@@ -2984,8 +3012,8 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
 fn wqe_fetch_enable_and_destroy() {
     use braid_sim::cosim::equiv::Bound;
     use braid_sim::model::wqe_fetch::{
-        is_reserved, random_wqe, Beat, WqeFields, WqeIn, WqeOut, WqeOutputs, OP_CREATE,
-        OP_DESTROY, OP_DOORBELL, OP_FETCH,
+        is_reserved, random_wqe, Beat, WqeFields, WqeIn, WqeOut, WqeOutputs, OP_CREATE, OP_DESTROY,
+        OP_DOORBELL, OP_FETCH,
     };
     use braid_spec::host;
     use rand::SeedableRng;
@@ -3113,7 +3141,10 @@ fn wqe_fetch_enable_and_destroy() {
         "credit and doorbell accepted: {res:?}"
     );
     let x = m.ctx(3);
-    assert!(x.valid && x.queued && (x.ci, x.pi, x.credit) == (5, 8, 8), "{x:?}");
+    assert!(
+        x.valid && x.queued && (x.ci, x.pi, x.credit) == (5, 8, 8),
+        "{x:?}"
+    );
     step(&mut m, cmd(OP_DESTROY, false));
     let (res, _, _) = run(&mut m, &mut step, idle(false), 10);
     assert_eq!(res, vec![(OP_DESTROY, false, 0)]);

@@ -738,8 +738,9 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         self.b = self.a.map(|mut o| {
             if o.op == OP_CREATE {
                 let l = o.small as u8;
-                o.argbad =
-                    o.iova & 63 != 0 || (l as u32) < RING_LOG2_MIN || (l as u32) > RING_LOG2_MAX;
+                o.argbad = o.iova % host::SQ_ALIGN != 0
+                    || (l as u32) < RING_LOG2_MIN
+                    || (l as u32) > RING_LOG2_MAX;
             }
             o
         });
@@ -803,6 +804,14 @@ impl<const IDX: usize> CycleModel for WqeFetchModelG<IDX> {
         self.reqf.edge(rd_pop, req_push);
         self.pendf.edge(pend_pop, pend_push);
         self.outf.edge(out_pop, out_push);
+        // the credit rules keep every queue within its RAM
+        assert!(
+            self.outf.q.len() <= OUT_DEPTH as usize
+                && self.reqf.q.len() <= FETCHES as usize
+                && self.pendf.q.len() <= FETCHES as usize
+                && self.sched.q.len() <= 1 << IDX,
+            "wqe_fetch model: a queue overflowed"
+        );
         if !cmd_was && i.cmd_valid {
             self.cmd_h = Some((i.cmd_op & 1, i.cmd_conn & mask, i.cmd_iova, i.cmd_log2));
         }

@@ -162,6 +162,11 @@ const PEND: usize = 44;
 const REQ: usize = 70;
 
 const _: () = assert!(braid_spec::host::WQE_BYTES == 64);
+// `cmd_iova` alignment is checked on its 6 low bits; `db_conn`/`db_pi` are
+// the 16-bit fields of SQ_DOORBELL.
+const _: () = assert!(braid_spec::host::SQ_ALIGN == 64);
+const _: () =
+    assert!(braid_spec::regs::SQ_DB_CONN.bits == 16 && braid_spec::regs::SQ_DB_PI.bits == 16);
 const _: () = assert!(RING_LOG2_MIN == 1 && RING_LOG2_MAX == 15);
 const _: () = assert!(SEG_WQE_SLOTS == 8 && FETCH_MAX == 8 && FETCHES == 8);
 const _: () = assert!(wqe::SGE_LEN.lsb + wqe::SGE_LEN.bits <= 384);
