@@ -2851,10 +2851,10 @@ fn wqe_fetch_stimulus_covers_the_edges() {
                         }
                     }
                     OP_FETCH => {
-                        // a fetch entered S0 six edges before its result,
+                        // a fetch entered S0 five edges before its result,
                         // at an edge where enable was 1
                         assert!(
-                            off_run <= 6,
+                            off_run <= 5,
                             "seed {seed:#x} cycle {c}: fetch while disabled"
                         );
                         sizes[o.res_n as usize] += 1;

@@ -1485,6 +1485,75 @@ mod tests {
         }
     }
 
+    /// Latencies on an idle block (the figures the top integrates with):
+    /// a doorbell taken at edge t enters S0 at t + 1 and shows its result
+    /// from edge t + 6; its connection's queue entry enters S0 at t + 9,
+    /// the fetch result shows from t + 14 and the read request from t + 15;
+    /// a response beat sampled at edge t shows on the WQE stream from edge
+    /// t + 3.
+    #[test]
+    fn wqe_fetch_model_latencies() {
+        let mut m = WqeFetchTinyModel::default();
+        let mut step = |i: WqeIn| {
+            m.step(&WqeIn {
+                enable: true,
+                rd_ready: true,
+                wqe_ready: true,
+                ..i
+            })
+        };
+        step(WqeIn {
+            cmd_valid: true,
+            cmd_conn: 1,
+            cmd_iova: 0x8000,
+            cmd_log2: 4,
+            ..WqeIn::default()
+        });
+        for _ in 0..10 {
+            step(WqeIn::default());
+        }
+        // edge 0: the doorbell is taken
+        step(WqeIn {
+            db_valid: true,
+            db_conn: 1,
+            db_pi: 3,
+            ..WqeIn::default()
+        });
+        let (mut db_res, mut rd, mut f_res, mut tag) = (0, 0, 0, 0);
+        for t in 1..=20 {
+            let o = step(WqeIn::default());
+            if o.res_valid && o.res_op == OP_DOORBELL {
+                db_res = t;
+            }
+            if o.rd_valid {
+                (rd, tag) = (t, o.rd_tag);
+                assert_eq!((o.rd_addr, o.rd_len), (0x8000, 192));
+            }
+            if o.res_valid && o.res_op == OP_FETCH {
+                f_res = t;
+                assert_eq!(o.res_n, 3);
+            }
+        }
+        assert_eq!((db_res, f_res, rd), (6, 14, 15));
+        // edge 0: the first beat is sampled
+        let mut shown = Vec::new();
+        for t in 0..10u8 {
+            let o = step(WqeIn {
+                rs: (t < 3).then_some(Beat {
+                    data: [t; 64],
+                    tag,
+                    last: t == 2,
+                    err: false,
+                }),
+                ..WqeIn::default()
+            });
+            if let Some(w) = o.wqe {
+                shown.push((t, w.index));
+            }
+        }
+        assert_eq!(shown, vec![(3, 0), (4, 1), (5, 2)]);
+    }
+
     /// A ring of 4 WQEs that starts 128 bytes below a 4 KiB boundary: a
     /// doorbell of 4 WQEs is read as 2 (to the page end) and 2 (to the ring
     /// end); 3 more wrap to the ring's start.

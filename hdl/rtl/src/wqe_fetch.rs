@@ -63,10 +63,15 @@
 //! (the RAM's registered read) computes `pi - ci`, `db_pi - ci`, the slot
 //! mask and offset, the 4 KiB offset; S2 the four caps of `n`, the doorbell
 //! and credit compares and the address halves; S2b `n`, their minimum; S3
-//! writes the new context back, pushes the queue and the read;
+//! computes the new context. With S0 loaded at edge E (S1 at E+1, S2 at
+//! E+2, S2b at E+3, S3 at E+4), the context write-back, the queue push,
+//! the read-queue push and the result registers take effect at edge E+5:
 //! `res_valid`, `res_op` (`OP_*`), `res_conn`, `res_refused`, `res_n` (WQEs
-//! fetched) show one clock later, i.e. 6 rising edges after the edge at
-//! which the operation entered S0.
+//! fetched) show from edge E+5, a read request from edge E+6 (`rd_valid`).
+//! An operation taken by an idle port at edge t enters S0 at edge t+1. The
+//! next operation of the same connection enters S0 at E+5 at the earliest
+//! (one operation per 5 clocks per connection); operations of different
+//! connections enter one per clock.
 //!
 //! ## DMA reads
 //!
