@@ -3179,9 +3179,10 @@ fn wqe_fetch_enable_and_destroy() {
 /// `conns` connections, a DMA responder that answers each read `lat`
 /// clocks after it was taken at one beat per clock, a segmenter that takes
 /// every WQE at once and returns its slots at the first free clock of the
-/// credit port. Returns WQEs per clock after a warm-up; every WQE comes in
-/// ring order per connection.
-fn wqe_fetch_rate(conns: usize, lat: u64) -> f64 {
+/// credit port, for `total` clocks. Returns WQEs per clock after a
+/// warm-up and the fewest WQEs a connection got; every WQE comes in ring
+/// order per connection (its index counts on across the 2^16 wrap).
+fn wqe_fetch_rate(conns: usize, lat: u64, total: u64) -> (f64, u64) {
     use braid_sim::cosim::equiv::Bound;
     use braid_sim::model::wqe_fetch::{Beat, WqeIn, WqeOutputs};
     use braid_sim::model::CycleModel;
@@ -3199,7 +3200,8 @@ fn wqe_fetch_rate(conns: usize, lat: u64) -> f64 {
     let mut reads: VecDeque<(u64, u8, u8)> = VecDeque::new();
     let mut cur: Option<(u8, u8, u8)> = None;
     let (mut next_db, mut next_cr, mut delivered) = (0usize, 0usize, 0u64);
-    let (warm, total) = (3_000u64, 15_000u64);
+    let warm = 3_000u64;
+    let mut count = vec![0u64; conns];
     for c in 0..total {
         let mut i = WqeIn {
             enable: true,
@@ -3211,6 +3213,7 @@ fn wqe_fetch_rate(conns: usize, lat: u64) -> f64 {
             let k = w.conn as usize;
             assert_eq!(w.index, taken[k], "conn {k} at cycle {c}");
             taken[k] = taken[k].wrapping_add(1);
+            count[k] += 1;
             held[k] += 1;
             delivered += (c >= warm) as u64;
         }
@@ -3264,21 +3267,31 @@ fn wqe_fetch_rate(conns: usize, lat: u64) -> f64 {
         assert_eq!(o, rtl.step(&i), "cycle {c}: RTL differs, inputs {i:?}");
     }
     let rate = delivered as f64 / (total - warm) as f64;
-    eprintln!("wqe_fetch_tiny: {conns} connections, DMA latency {lat}: {rate:.3} WQEs per clock");
-    rate
+    let fewest = count.iter().copied().min().unwrap_or(0);
+    eprintln!(
+        "wqe_fetch_tiny: {conns} connections, DMA latency {lat}: {rate:.3} WQEs per clock, at least {fewest} WQEs each"
+    );
+    (rate, fewest)
 }
 
 /// One WQE per clock (II = 1) once enough connections have work to cover
 /// the per-connection credit round trip; with a long DMA latency the rate
 /// is bounded by the 32-entry output queue that reserves room for every
-/// beat in flight (about 32 WQEs per round trip).
+/// beat in flight (about 32 WQEs per round trip). One connection alone
+/// runs its indices past 2^16 (`ci`, `pi` and `wqe_index` wrap); the
+/// round robin gives every connection an equal share.
 #[test]
 fn wqe_fetch_sustains_one_wqe_per_clock() {
-    assert!(wqe_fetch_rate(8, 8) > 0.999);
-    assert!(wqe_fetch_rate(16, 0) > 0.999);
-    let one = wqe_fetch_rate(1, 0);
-    assert!(one > 0.2, "one connection: {one}");
-    let far = wqe_fetch_rate(16, 30);
+    assert!(wqe_fetch_rate(8, 8, 15_000).0 > 0.999);
+    // round robin: every connection gets its share
+    let (rate, fewest) = wqe_fetch_rate(16, 0, 15_000);
+    assert!(
+        rate > 0.999 && fewest * 16 * 10 > 12_000 * 9,
+        "{rate} {fewest}"
+    );
+    let (one, n) = wqe_fetch_rate(1, 0, 320_000);
+    assert!(one > 0.2 && n > 1 << 16, "one connection: {one}, {n} WQEs");
+    let far = wqe_fetch_rate(16, 30, 15_000).0;
     assert!(far > 0.6, "DMA latency 30: {far}");
 }
 
