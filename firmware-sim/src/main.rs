@@ -529,6 +529,28 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         ),
     });
 
+    // send-queue WQE fetcher
+    let (mut wqes, mut bad, mut reads, mut refused, mut shown) = (0u64, 0u32, 0u64, 0u32, false);
+    let (checked, raw) = bench::<braid_sim::model::WqeFetchModel>(
+        seed,
+        cycles,
+        &fst,
+        |i, o: &braid_sim::model::wqe_fetch::WqeOutputs| {
+            wqes += (shown && i.wqe_ready) as u64;
+            shown = o.wqe.is_some();
+            reads += (o.res_valid && o.res_op == 4 && o.res_n > 0) as u64;
+            (bad, refused) = (o.cnt_bad_wqe, o.cnt_db_refused);
+        },
+    )?;
+    rows.push(Row {
+        block: "wqe_fetch",
+        checked,
+        raw,
+        what: format!(
+            "{wqes} WQEs fetched from host rings in {reads} DMA reads ({bad} flagged bad), {refused} doorbells refused"
+        ),
+    });
+
     // DMA read arbiter (three clients, in-order host with random latency)
     let (mut reqs, mut beats, mut bad) = (0u64, 0u64, 0u16);
     let (checked, raw) = bench::<braid_sim::model::DrArbModel>(

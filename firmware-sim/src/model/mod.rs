@@ -24,6 +24,7 @@ pub mod tx_builder;
 pub mod tx_compl;
 pub mod tx_path_table;
 pub mod w256;
+pub mod wqe_fetch;
 
 pub use ack_gen::AckGenModel;
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
@@ -43,6 +44,7 @@ pub use tx_builder::TxBuilderModel;
 pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
+pub use wqe_fetch::{WqeFetchModel, WqeFetchTinyModel};
 
 use std::fmt::Debug;
 

@@ -166,6 +166,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxPathTableTiny>,
         },
         ExportedBlock {
+            name: "wqe_fetch",
+            description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchFull>,
+        },
+        ExportedBlock {
+            name: "wqe_fetch_tiny",
+            description: "send-queue WQE fetcher (16 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchTiny>,
+        },
+        ExportedBlock {
             name: "dr_arb",
             description: "DMA read arbiter (three read-request streams into one, round robin per request, bad requests refused, responses routed by an in-order client FIFO of 32)",
             generate: gen::<crate::DrArb>,

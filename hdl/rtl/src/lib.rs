@@ -26,6 +26,7 @@ pub mod slot_table;
 pub mod tx_builder;
 pub mod tx_compl;
 pub mod tx_path_table;
+pub mod wqe_fetch;
 
 pub use ack_gen::AckGen;
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
@@ -44,3 +45,4 @@ pub use slot_table::{SlotTable, SlotTableFull, SlotTableTiny};
 pub use tx_builder::TxBuilder;
 pub use tx_compl::{TxCompl, TxComplFull, TxComplTiny};
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
+pub use wqe_fetch::{WqeFetch, WqeFetchFull, WqeFetchTiny};
