@@ -19,6 +19,7 @@ pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
+pub mod timer_wheel;
 pub mod tx_path_table;
 pub mod w256;
 
@@ -35,6 +36,7 @@ pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use tx_builder::TxBuilderModel;
+pub use timer_wheel::{TimerWheelModel, TimerWheelTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 

@@ -128,6 +128,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "timer_wheel",
+            description: "timer wheel over 16,384 paths (4,096 buckets of 2^cfg_shift ticks, linked lists in block RAM): ARM/DISARM, timeout events",
+            generate: gen::<crate::TimerWheelFull>,
+        },
+        ExportedBlock {
+            name: "timer_wheel_tiny",
+            description: "timer wheel over 64 paths (16 buckets of 2^cfg_shift ticks): ARM/DISARM, timeout events",
+            generate: gen::<crate::TimerWheelTiny>,
+        },
     ]
 }
 

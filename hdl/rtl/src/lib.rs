@@ -23,6 +23,7 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
 pub mod tx_path_table;
+pub mod timer_wheel;
 
 pub use ack_gen::AckGen;
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
@@ -38,3 +39,4 @@ pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use tx_builder::TxBuilder;
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
+pub use timer_wheel::{TimerWheel, TimerWheelFull, TimerWheelTiny};
