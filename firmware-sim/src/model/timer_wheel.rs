@@ -403,19 +403,18 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
                     n.f &= !1;
                 } else {
                     n.f |= 1;
-                    if ql && !later {
-                    } else if !ql {
+                    if !ql {
                         ins = true;
                         ins_j = rl;
                         n.qs = self.a_ps;
                         n.f |= qbit(rl);
-                    } else if !qo {
+                    } else if later && !qo {
                         ins = true;
                         ins_j = !rl;
                         n.f = (n.f & !2) | if rl { 0 } else { 2 };
                         n.qs = self.a_ps;
                         n.f |= qbit(!rl);
-                    } else {
+                    } else if later {
                         late = true;
                     }
                 }
@@ -501,6 +500,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
             adv = true;
         }
         let n_turn = self.st == 2 && !self.turn;
+        let boot_before = self.boot;
         if self.boot != 3 {
             self.boot += 1;
             self.wt = 0;
@@ -542,7 +542,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         self.far_off = n_far_off;
         self.n_r = inp.now;
         self.sp_r = n_sp;
-        self.adv_r = adv;
+        self.adv_r = adv || boot_before != 3;
         self.turn = n_turn;
         self.st = n_st;
         self.w_src = n_w_src;
@@ -598,7 +598,8 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
 /// inside the wheel's span, beyond it, moved earlier and later), DISARMs
 /// and refused kinds on a hot set of paths (back-to-back ops on one path)
 /// and on all paths; `now` advancing 0..2 ticks per clock with a bucket
-/// width of 8..32 ticks, or (every fourth seed) 2^20-tick buckets with
+/// width of 8..32 ticks, or (every fourth seed) 2^(30 - max(B, 10))-tick
+/// buckets (1/8 bucket per clock) with
 /// `now` racing through the 32-bit wrap; event back-pressure with stalls.
 /// Closed loop: an op stays offered until `op_ready` takes it.
 #[derive(Debug)]
@@ -622,6 +623,7 @@ impl<const N: usize, const B: usize> TwStim<N, B> {
             r.gen_range(0..1u32 << N)
         };
         let w = 1u32 << self.shift;
+        // k + B <= 30: the span is at most 2^30, beyond it at most 1.5 spans
         let span = w << B;
         let kind = match r.gen_range(0..100) {
             0..=69 => TW_ARM,
@@ -634,7 +636,7 @@ impl<const N: usize, const B: usize> TwStim<N, B> {
             1 => self.now.wrapping_add(r.gen_range(0..2)),
             2 | 3 => self.now.wrapping_add(r.gen_range(0..2 * w)),
             4..=7 => self.now.wrapping_add(r.gen_range(0..span)),
-            8 => self.now.wrapping_add(r.gen_range(span..3 * span)),
+            8 => self.now.wrapping_add(r.gen_range(span..span + span / 2)),
             _ => self.now.wrapping_add(r.gen_range(0..8 * w)),
         };
         TwOp {
@@ -653,8 +655,8 @@ impl<const N: usize, const B: usize> Stimulus for TwStim<N, B> {
     fn new(seed: u64) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let fast = seed % 4 == 3;
-        let shift = if fast { 20 } else { rng.gen_range(3..=5) };
-        let rate = if fast { 1 << 17 } else { 1 };
+        let shift = if fast { 30 - B.max(10) as u8 } else { rng.gen_range(3..=5) };
+        let rate = if fast { 1 << (shift - 3) } else { 1 };
         let hot = [0, 1, rng.gen_range(2..1u32 << N), (1u32 << N) - 1];
         TwStim {
             rng,

@@ -189,6 +189,7 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     a_v: DFF<Bit>,
     a_kind: DFF<Bits<2>>,
     a_path: DFF<Bits<N>>,
+    a_fwd: DFF<Bit>,
     a_j: DFF<Bit>,
     a_dl: DFF<Bits<32>>,
     a_bd: DFF<Bits<B>>,
@@ -197,8 +198,6 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     a_pb: DFF<Bits<B>>,
 
     // forwarding of the previous record write
-    f_v: DFF<Bit>,
-    f_path: DFF<Bits<N>>,
     f_d: DFF<Bits<32>>,
     f_bd: DFF<Bits<B>>,
     f_f: DFF<Bits<4>>,
@@ -213,8 +212,7 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     h2_take: DFF<Bit>,
     h2_b: DFF<Bits<B>>,
     h2_node: DFF<Bits<NN>>,
-    hf_v: DFF<Bit>,
-    hf_b: DFF<Bits<B>>,
+    h2_fwd: DFF<Bit>,
     hf_hv: DFF<Bit>,
     hf_hn: DFF<Bits<NN>>,
 
@@ -265,7 +263,6 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     inspan_v: Signal<Local, Bit>,
     reached_v: Signal<Local, Bit>,
     live: Signal<Local, Bit>,
-    qj: Signal<Local, Bit>,
     ql: Signal<Local, Bit>,
     qo: Signal<Local, Bit>,
     later: Signal<Local, Bit>,
@@ -302,8 +299,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         dff_setup!(
             self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far, wb,
             wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl,
-            a_v, a_kind, a_path, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_v, f_path, f_d, f_bd,
-            f_f, f_qs, h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, hf_v, hf_b,
+            a_v, a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_d, f_bd,
+            f_f, f_qs, h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, h2_fwd,
             hf_hv, hf_hn, q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d, q3_p, q3_d,
             c_late, c_bad
         );
@@ -422,6 +419,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.a_kind.d.next = bits::<2>(3);
         }
         self.a_path.d.next = self.sel_path.val();
+        // the op now in the record stage is the one to forward next clock
+        self.a_fwd.d.next = self.a_v.q.val() & (self.sel_path.val() == self.a_path.q.val());
         self.a_j.d.next = self.cur_n.val().get_bit(0);
         self.a_dl.d.next = self.i_dl.q.val();
         self.a_bd.d.next = self.bd_a.val().get_bits::<B>(0);
@@ -435,7 +434,7 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         }
 
         // ---- c1: the record loop
-        if self.f_v.q.val() & (self.f_path.q.val() == self.a_path.q.val()) {
+        if self.a_fwd.q.val() {
             self.r_d.next = self.f_d.q.val();
             self.r_bd.next = self.f_bd.q.val();
             self.r_f.next = self.f_f.q.val();
@@ -461,11 +460,6 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.add_qs.cin.next = true;
         self.later.next = self.add_qs.sum.val().get_bit(31);
         self.live.next = self.r_f.val().get_bit(0) & (self.a_j.q.val() == self.r_f.val().get_bit(1));
-        if self.a_j.q.val() {
-            self.qj.next = self.r_f.val().get_bit(3);
-        } else {
-            self.qj.next = self.r_f.val().get_bit(2);
-        }
         if self.r_f.val().get_bit(1) {
             self.ql.next = self.r_f.val().get_bit(3);
             self.qo.next = self.r_f.val().get_bit(2);
@@ -523,9 +517,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
                     self.n_a.next = false;
                 } else {
                     self.n_a.next = true;
-                    if self.ql.val() & !self.later.val() {
-                        // the live node's bucket comes first: re-checked there
-                    } else if !self.ql.val() {
+                    // live node queued at or before the placement: kept (re-checked there)
+                    if !self.ql.val() {
                         self.ins.next = true;
                         self.ins_j.next = self.r_f.val().get_bit(1);
                         self.n_qs.next = self.a_ps.q.val();
@@ -534,7 +527,7 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
                         } else {
                             self.n_q0.next = true;
                         }
-                    } else if !self.qo.val() {
+                    } else if self.later.val() & !self.qo.val() {
                         self.ins.next = true;
                         self.ins_j.next = !self.r_f.val().get_bit(1);
                         self.n_l.next = !self.r_f.val().get_bit(1);
@@ -544,7 +537,7 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
                         } else {
                             self.n_q1.next = true;
                         }
-                    } else {
+                    } else if self.later.val() {
                         self.late.next = true;
                     }
                 }
@@ -566,8 +559,6 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.rec_bd.write_enable.next = self.a_v.q.val();
         self.rec_f.write_enable.next = self.a_v.q.val();
         self.rec_qs.write_enable.next = self.a_v.q.val();
-        self.f_v.d.next = self.a_v.q.val();
-        self.f_path.d.next = self.a_path.q.val();
         self.f_d.d.next = self.n_d.val();
         self.f_bd.d.next = self.n_bd.val();
         self.f_f.d.next = self.n_f.val();
@@ -596,8 +587,9 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.h2_take.d.next = self.h1_take.q.val();
         self.h2_b.d.next = self.h1_b.q.val();
         self.h2_node.d.next = self.h1_node.q.val();
+        self.h2_fwd.d.next = self.h2_v.q.val() & (self.h1_b.q.val() == self.h2_b.q.val());
         // ---- head stage 2: link or hand over
-        if self.hf_v.q.val() & (self.hf_b.q.val() == self.h2_b.q.val()) {
+        if self.h2_fwd.q.val() {
             self.old_v.next = self.hf_hv.q.val();
             self.old_n.next = self.hf_hn.q.val();
         } else {
@@ -610,8 +602,6 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.head_n.write_data.next = self.h2_node.q.val();
         self.head_v.write_enable.next = self.h2_v.q.val();
         self.head_n.write_enable.next = self.h2_v.q.val();
-        self.hf_v.d.next = self.h2_v.q.val();
-        self.hf_b.d.next = self.h2_b.q.val();
         self.hf_hv.d.next = !self.h2_take.q.val();
         self.hf_hn.d.next = self.h2_node.q.val();
         self.nx_v.write_address.next = self.h2_node.q.val();
@@ -643,7 +633,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.adv.next = true;
         }
         self.turn.d.next = (self.st.q.val() == bits::<2>(2)) & !self.turn.q.val();
-        self.adv_r.d.next = self.adv.val();
+        // (also during boot: sp_r is valid one clock after wt_end is loaded)
+        self.adv_r.d.next = self.adv.val() | (self.boot.q.val() != bits::<2>(3));
         self.boot.d.next = self.boot.q.val();
         self.wt.d.next = self.wt.q.val();
         self.wt_end.d.next = self.wt_end.q.val();
