@@ -712,3 +712,75 @@ impl<const N: usize, const B: usize> Stimulus for TwStim<N, B> {
         self.ready = out.op_ready;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(m: &mut TimerWheelTinyModel, now: u32, op: Option<TwOp>) -> TwOut {
+        m.step(&TwIn {
+            op,
+            now,
+            shift: 3,
+            ev_ready: true,
+        })
+    }
+
+    /// On an idle wheel (8-tick buckets, one tick per clock) one ARM fires
+    /// once, with its deadline, after it is reached and within a bucket
+    /// width plus the pipeline; a DISARMed path and a re-ARMed earlier
+    /// deadline (the other node) behave; an ARM already due fires at once.
+    #[test]
+    fn arm_fires_once_in_time_and_disarm_cancels() {
+        let mut m = TimerWheelTinyModel::default();
+        let arm = |path, deadline| {
+            Some(TwOp {
+                kind: TW_ARM,
+                path,
+                deadline,
+            })
+        };
+        let mut ops: Vec<(u32, TwOp)> = vec![
+            (10, arm(5, 100).unwrap()),
+            (11, arm(6, 300).unwrap()),
+            (12, arm(7, 200).unwrap()),
+            (20, arm(7, 60).unwrap()), // moved earlier: the other node
+            (
+                30,
+                TwOp {
+                    kind: TW_DISARM,
+                    path: 6,
+                    deadline: 0,
+                },
+            ),
+            (40, arm(9, 35).unwrap()), // already due: fires at once
+        ];
+        ops.reverse();
+        let mut fired = Vec::new();
+        let mut pending: Option<TwOp> = None;
+        let mut ready = false;
+        let mut late = 0;
+        for now in 0..400u32 {
+            if pending.is_none() && ops.last().is_some_and(|o| o.0 <= now) {
+                pending = Some(ops.pop().unwrap().1);
+            }
+            let taken = ready && pending.is_some();
+            let o = run(&mut m, now, pending);
+            if taken {
+                pending = None;
+            }
+            ready = o.op_ready;
+            late = o.cnt_late;
+            if let Some((p, d)) = o.ev {
+                fired.push((p, d, now));
+            }
+        }
+        let got: Vec<(u32, u32)> = fired.iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(got, vec![(9, 35), (7, 60), (5, 100)], "{fired:?}");
+        for &(_, d, at) in &fired {
+            let due = d.max(40);
+            assert!(at > d && at <= due + 8 + 12, "{fired:?}");
+        }
+        assert_eq!(late, 0);
+    }
+}
