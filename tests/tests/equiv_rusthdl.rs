@@ -1119,10 +1119,12 @@ fn timer_wheel_step(
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     braid_sim::model::timer_wheel::TwOut {
         op_ready: uut.op_ready.val(),
-        ev: uut
-            .ev_valid
-            .val()
-            .then(|| (uut.ev_path.val().to_u64() as u32, uut.ev_deadline.val().to_u64() as u32)),
+        ev: uut.ev_valid.val().then(|| {
+            (
+                uut.ev_path.val().to_u64() as u32,
+                uut.ev_deadline.val().to_u64() as u32,
+            )
+        }),
         cnt_late: uut.cnt_late.val().to_u64() as u16,
         cnt_bad: uut.cnt_bad.val().to_u64() as u16,
         wheel_time: uut.wheel_time.val().to_u64() as u32,

@@ -2802,7 +2802,11 @@ fn timer_wheel_fires_every_deadline_in_time() {
             last_late = o.cnt_late;
             let cov = m.cov;
             if let Some((kind, p, d)) = cov.applied {
-                let due = if now_prev.wrapping_sub(d) < 1 << 31 { now_prev } else { d };
+                let due = if now_prev.wrapping_sub(d) < 1 << 31 {
+                    now_prev
+                } else {
+                    d
+                };
                 gold[p as usize] = (kind == 1).then_some((d, due));
                 if kind == 1 {
                     exempt[p as usize] = false;
@@ -2813,7 +2817,11 @@ fn timer_wheel_fires_every_deadline_in_time() {
             }
             if let Some((p, d)) = cov.pushed {
                 let g = gold[p as usize];
-                assert_eq!(g.map(|g| g.0), Some(d), "seed {seed:#x} clock {c}: event ({p}, {d:#x}) not armed");
+                assert_eq!(
+                    g.map(|g| g.0),
+                    Some(d),
+                    "seed {seed:#x} clock {c}: event ({p}, {d:#x}) not armed"
+                );
                 let lateness = now_prev.wrapping_sub(g.unwrap().1);
                 assert!(
                     now_prev.wrapping_sub(d) < 1 << 31 && lateness < 1 << 31,

@@ -353,11 +353,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
 
         // ---- c1
         let fwd = self.f_v && self.f_path == self.a_path;
-        let r = if fwd {
-            self.f_rec
-        } else {
-            self.rec_rd
-        };
+        let r = if fwd { self.f_rec } else { self.rec_rd };
         let reached_v = reached(self.n_r, r.d);
         let dal_v = r.d & self.mask_hi;
         let inspan_v = dal_v.wrapping_sub(self.wt) & self.span_hi == 0;
@@ -422,7 +418,8 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         }
         let cov = &mut self.cov;
         cov.pushed = fire.then_some((self.a_path, fire_d));
-        cov.applied = (self.a_v && self.a_kind != 3).then_some((self.a_kind, self.a_path, self.a_dl));
+        cov.applied =
+            (self.a_v && self.a_kind != 3).then_some((self.a_kind, self.a_path, self.a_dl));
         cov.late_path = late.then_some(self.a_path);
         if self.a_v {
             cov.forwarded += fwd as u64;
@@ -585,8 +582,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
     fn decode(p: &[Vec<u32>]) -> TwOut {
         TwOut {
             op_ready: get_u64(&p[0]) & 1 == 1,
-            ev: (get_u64(&p[1]) & 1 == 1)
-                .then(|| (get_u64(&p[2]) as u32, get_u64(&p[3]) as u32)),
+            ev: (get_u64(&p[1]) & 1 == 1).then(|| (get_u64(&p[2]) as u32, get_u64(&p[3]) as u32)),
             cnt_late: get_u64(&p[4]) as u16,
             cnt_bad: get_u64(&p[5]) as u16,
             wheel_time: get_u64(&p[6]) as u32,
@@ -655,7 +651,11 @@ impl<const N: usize, const B: usize> Stimulus for TwStim<N, B> {
     fn new(seed: u64) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let fast = seed % 4 == 3;
-        let shift = if fast { 30 - B.max(10) as u8 } else { rng.gen_range(3..=5) };
+        let shift = if fast {
+            30 - B.max(10) as u8
+        } else {
+            rng.gen_range(3..=5)
+        };
         let rate = if fast { 1 << (shift - 3) } else { 1 };
         let hot = [0, 1, rng.gen_range(2..1u32 << N), (1u32 << N) - 1];
         TwStim {

@@ -298,11 +298,10 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
     fn update(&mut self) {
         dff_setup!(
             self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far, wb,
-            wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl,
-            a_v, a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_d, f_bd,
-            f_f, f_qs, h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, h2_fwd,
-            hf_hv, hf_hn, q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d, q3_p, q3_d,
-            c_late, c_bad
+            wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl, a_v,
+            a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_d, f_bd, f_f, f_qs,
+            h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, h2_fwd, hf_hv, hf_hn,
+            q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d, q3_p, q3_d, c_late, c_bad
         );
         self.rec_d.read_clock.next = self.clock.val();
         self.rec_d.write_clock.next = self.clock.val();
@@ -350,8 +349,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.add_far.cin.next = false;
 
         // ---- FIFO room: entries + ops in the record stage <= 2
-        self.rm.next = (self.q_cnt.q.val() + bit_cast::<3, 1>(self.a_v.q.val().into()))
-            < bits::<3>(3);
+        self.rm.next =
+            (self.q_cnt.q.val() + bit_cast::<3, 1>(self.a_v.q.val().into())) < bits::<3>(3);
         self.take_want.next = (self.st.q.val() == bits::<2>(0))
             & self.sp_r.q.val()
             & !self.adv_r.q.val()
@@ -459,7 +458,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.add_qs.b.next = !self.r_qs.val();
         self.add_qs.cin.next = true;
         self.later.next = self.add_qs.sum.val().get_bit(31);
-        self.live.next = self.r_f.val().get_bit(0) & (self.a_j.q.val() == self.r_f.val().get_bit(1));
+        self.live.next =
+            self.r_f.val().get_bit(0) & (self.a_j.q.val() == self.r_f.val().get_bit(1));
         if self.r_f.val().get_bit(1) {
             self.ql.next = self.r_f.val().get_bit(3);
             self.qo.next = self.r_f.val().get_bit(2);
