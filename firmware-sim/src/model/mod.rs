@@ -22,6 +22,7 @@ pub mod sack_tracker;
 pub mod slot_table;
 pub mod tx_builder;
 pub mod tx_compl;
+pub mod timer_wheel;
 pub mod tx_path_table;
 pub mod w256;
 
@@ -41,6 +42,7 @@ pub use sack_tracker::SackTrackerModel;
 pub use slot_table::{SlotTableModel, SlotTableTinyModel};
 pub use tx_builder::TxBuilderModel;
 pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
+pub use timer_wheel::{TimerWheelModel, TimerWheelTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 
