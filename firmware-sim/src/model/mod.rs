@@ -20,9 +20,9 @@ pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod slot_table;
+pub mod timer_wheel;
 pub mod tx_builder;
 pub mod tx_compl;
-pub mod timer_wheel;
 pub mod tx_path_table;
 pub mod w256;
 
@@ -40,9 +40,9 @@ pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use slot_table::{SlotTableModel, SlotTableTinyModel};
+pub use timer_wheel::{TimerWheelModel, TimerWheelTinyModel};
 pub use tx_builder::TxBuilderModel;
 pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
-pub use timer_wheel::{TimerWheelModel, TimerWheelTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 
