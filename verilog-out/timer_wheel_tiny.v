@@ -1007,7 +1007,7 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         add_reach_a$b = ~i_dl$q;
         add_reach_a$cin = 1'b1;
         dal_a = i_dl$q & mask_hi$q;
-        add_span_a$a = dal_a;
+        add_span_a$a = i_dl$q & mask_hi$q;
         add_span_a$b = ~wt$q;
         add_span_a$cin = 1'b1;
         inspan_a = (add_span_a$sum & span_hi$q) == ((32'h0) & 32'hffffffff);
@@ -1046,16 +1046,23 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
             r_qs = rec_qs$read_data;
         end
         add_reach_v$a = n_r$q;
-        add_reach_v$b = ~r_d;
+        if (a_fwd$q) begin
+            add_reach_v$b = ~f_d$q;
+            add_span_v$a = f_d$q & mask_hi$q;
+            add_qs$b = ~f_qs$q;
+        end
+        else begin
+            add_reach_v$b = ~rec_d$read_data;
+            add_span_v$a = rec_d$read_data & mask_hi$q;
+            add_qs$b = ~rec_qs$read_data;
+        end
         add_reach_v$cin = 1'b1;
         reached_v = ~add_reach_v$sum[32'h1f];
         dal_v = r_d & mask_hi$q;
-        add_span_v$a = dal_v;
         add_span_v$b = ~wt$q;
         add_span_v$cin = 1'b1;
         inspan_v = (add_span_v$sum & span_hi$q) == ((32'h0) & 32'hffffffff);
         add_qs$a = a_ps$q;
-        add_qs$b = ~r_qs;
         add_qs$cin = 1'b1;
         later = add_qs$sum[32'h1f];
         live = r_f[32'h0] & (a_j$q == r_f[32'h1]);

@@ -406,7 +406,10 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.add_reach_a.b.next = !self.i_dl.q.val();
         self.add_reach_a.cin.next = true;
         self.dal_a.next = self.i_dl.q.val() & self.mask_hi.q.val();
-        self.add_span_a.a.next = self.dal_a.val();
+        // (operands from registers only, not from `dal_a`: a statement that
+        // writes an adder input must not share a signal with the statements
+        // reading its sum, or Verilator sees one circular always block)
+        self.add_span_a.a.next = self.i_dl.q.val() & self.mask_hi.q.val();
         self.add_span_a.b.next = !self.wt.q.val();
         self.add_span_a.cin.next = true;
         self.inspan_a.next = (self.add_span_a.sum.val() & self.span_hi.q.val()) == bits::<32>(0);
@@ -444,18 +447,26 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.r_f.next = self.rec_f.read_data.val();
             self.r_qs.next = self.rec_qs.read_data.val();
         }
+        // the adders' operands are chosen from the RAM and the forwarding
+        // registers here again, not taken from `r_d`/`r_qs` (see add_span_a)
         self.add_reach_v.a.next = self.n_r.q.val();
-        self.add_reach_v.b.next = !self.r_d.val();
+        if self.a_fwd.q.val() {
+            self.add_reach_v.b.next = !self.f_d.q.val();
+            self.add_span_v.a.next = self.f_d.q.val() & self.mask_hi.q.val();
+            self.add_qs.b.next = !self.f_qs.q.val();
+        } else {
+            self.add_reach_v.b.next = !self.rec_d.read_data.val();
+            self.add_span_v.a.next = self.rec_d.read_data.val() & self.mask_hi.q.val();
+            self.add_qs.b.next = !self.rec_qs.read_data.val();
+        }
         self.add_reach_v.cin.next = true;
         self.reached_v.next = !self.add_reach_v.sum.val().get_bit(31);
         self.dal_v.next = self.r_d.val() & self.mask_hi.q.val();
-        self.add_span_v.a.next = self.dal_v.val();
         self.add_span_v.b.next = !self.wt.q.val();
         self.add_span_v.cin.next = true;
         self.inspan_v.next = (self.add_span_v.sum.val() & self.span_hi.q.val()) == bits::<32>(0);
         // placement slot of the ARM before the live node's slot: moved earlier
         self.add_qs.a.next = self.a_ps.q.val();
-        self.add_qs.b.next = !self.r_qs.val();
         self.add_qs.cin.next = true;
         self.later.next = self.add_qs.sum.val().get_bit(31);
         self.live.next =
