@@ -109,6 +109,12 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
     reg  [31:0] wt_far$d;
     wire  [31:0] wt_far$q;
     reg  wt_far$clock;
+    reg  [31:0] wt_s$d;
+    wire  [31:0] wt_s$q;
+    reg  wt_s$clock;
+    reg  [31:0] span_r$d;
+    wire  [31:0] span_r$q;
+    reg  span_r$clock;
     reg  [3:0] wb$d;
     wire  [3:0] wb$q;
     reg  wb$clock;
@@ -148,6 +154,12 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
     reg  [31:0] i_dl$d;
     wire  [31:0] i_dl$q;
     reg  i_dl$clock;
+    reg  [3:0] i_bd$d;
+    wire  [3:0] i_bd$q;
+    reg  i_bd$clock;
+    reg  i_reached$d;
+    wire  i_reached$q;
+    reg  i_reached$clock;
     reg  a_v$d;
     wire  a_v$q;
     reg  a_v$clock;
@@ -282,31 +294,36 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
     reg  add_far$cin;
     wire  [31:0] add_far$sum;
     wire  add_far$cout;
+    reg  [31:0] add_ws$a;
+    reg  [31:0] add_ws$b;
+    reg  add_ws$cin;
+    wire  [31:0] add_ws$sum;
+    wire  add_ws$cout;
     reg  [31:0] add_reach_a$a;
     reg  [31:0] add_reach_a$b;
     reg  add_reach_a$cin;
     wire  [31:0] add_reach_a$sum;
     wire  add_reach_a$cout;
-    reg  [31:0] add_span_a$a;
-    reg  [31:0] add_span_a$b;
-    reg  add_span_a$cin;
-    wire  [31:0] add_span_a$sum;
-    wire  add_span_a$cout;
     reg  [31:0] add_reach_v$a;
     reg  [31:0] add_reach_v$b;
     reg  add_reach_v$cin;
     wire  [31:0] add_reach_v$sum;
     wire  add_reach_v$cout;
-    reg  [31:0] add_span_v$a;
-    reg  [31:0] add_span_v$b;
-    reg  add_span_v$cin;
-    wire  [31:0] add_span_v$sum;
-    wire  add_span_v$cout;
+    reg  [31:0] add_reach_f$a;
+    reg  [31:0] add_reach_f$b;
+    reg  add_reach_f$cin;
+    wire  [31:0] add_reach_f$sum;
+    wire  add_reach_f$cout;
     reg  [31:0] add_qs$a;
     reg  [31:0] add_qs$b;
     reg  add_qs$cin;
     wire  [31:0] add_qs$sum;
     wire  add_qs$cout;
+    reg  [31:0] add_qs_f$a;
+    reg  [31:0] add_qs_f$b;
+    reg  add_qs_f$cin;
+    wire  [31:0] add_qs_f$sum;
+    wire  add_qs_f$cout;
 
     // Local signals
     reg  rm;
@@ -319,7 +336,22 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
     reg  [5:0] sel_path;
     reg  [31:0] dal_a;
     reg  [31:0] bd_a;
+    reg  lt_a;
+    reg  eqw_a;
+    reg  eqs_a;
     reg  inspan_a;
+    reg  lt_v;
+    reg  eqw_v;
+    reg  eqs_v;
+    reg  is_vis;
+    reg  is_dis;
+    reg  is_arm;
+    reg  vis_live;
+    reg  vis_clr;
+    reg  arm_a;
+    reg  arm_b;
+    reg  arm_c;
+    reg  [31:0] pow_b;
     reg  [31:0] r_d;
     reg  [3:0] r_bd;
     reg  [3:0] r_f;
@@ -480,6 +512,16 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         .q(wt_far$q),
         .clock(wt_far$clock)
     );
+    timer_wheel_tiny__wt_s wt_s(
+        .d(wt_s$d),
+        .q(wt_s$q),
+        .clock(wt_s$clock)
+    );
+    timer_wheel_tiny__span_r span_r(
+        .d(span_r$d),
+        .q(span_r$q),
+        .clock(span_r$clock)
+    );
     timer_wheel_tiny__wb wb(
         .d(wb$d),
         .q(wb$q),
@@ -544,6 +586,16 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         .d(i_dl$d),
         .q(i_dl$q),
         .clock(i_dl$clock)
+    );
+    timer_wheel_tiny__i_bd i_bd(
+        .d(i_bd$d),
+        .q(i_bd$q),
+        .clock(i_bd$clock)
+    );
+    timer_wheel_tiny__i_reached i_reached(
+        .d(i_reached$d),
+        .q(i_reached$q),
+        .clock(i_reached$clock)
     );
     timer_wheel_tiny__a_v a_v(
         .d(a_v$d),
@@ -763,19 +815,19 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         .sum(add_far$sum),
         .cout(add_far$cout)
     );
+    timer_wheel_tiny__add_ws add_ws(
+        .a(add_ws$a),
+        .b(add_ws$b),
+        .cin(add_ws$cin),
+        .sum(add_ws$sum),
+        .cout(add_ws$cout)
+    );
     timer_wheel_tiny__add_reach_a add_reach_a(
         .a(add_reach_a$a),
         .b(add_reach_a$b),
         .cin(add_reach_a$cin),
         .sum(add_reach_a$sum),
         .cout(add_reach_a$cout)
-    );
-    timer_wheel_tiny__add_span_a add_span_a(
-        .a(add_span_a$a),
-        .b(add_span_a$b),
-        .cin(add_span_a$cin),
-        .sum(add_span_a$sum),
-        .cout(add_span_a$cout)
     );
     timer_wheel_tiny__add_reach_v add_reach_v(
         .a(add_reach_v$a),
@@ -784,12 +836,12 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         .sum(add_reach_v$sum),
         .cout(add_reach_v$cout)
     );
-    timer_wheel_tiny__add_span_v add_span_v(
-        .a(add_span_v$a),
-        .b(add_span_v$b),
-        .cin(add_span_v$cin),
-        .sum(add_span_v$sum),
-        .cout(add_span_v$cout)
+    timer_wheel_tiny__add_reach_f add_reach_f(
+        .a(add_reach_f$a),
+        .b(add_reach_f$b),
+        .cin(add_reach_f$cin),
+        .sum(add_reach_f$sum),
+        .cout(add_reach_f$cout)
     );
     timer_wheel_tiny__add_qs add_qs(
         .a(add_qs$a),
@@ -797,6 +849,13 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         .cin(add_qs$cin),
         .sum(add_qs$sum),
         .cout(add_qs$cout)
+    );
+    timer_wheel_tiny__add_qs_f add_qs_f(
+        .a(add_qs_f$a),
+        .b(add_qs_f$b),
+        .cin(add_qs_f$cin),
+        .sum(add_qs_f$sum),
+        .cout(add_qs_f$cout)
     );
 
     // Update code
@@ -811,6 +870,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         wt$clock = clock;
         wt_end$clock = clock;
         wt_far$clock = clock;
+        wt_s$clock = clock;
+        span_r$clock = clock;
         wb$clock = clock;
         wbf$clock = clock;
         st$clock = clock;
@@ -824,6 +885,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         i_kind$clock = clock;
         i_path$clock = clock;
         i_dl$clock = clock;
+        i_bd$clock = clock;
+        i_reached$clock = clock;
         a_v$clock = clock;
         a_kind$clock = clock;
         a_path$clock = clock;
@@ -872,6 +935,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         wt$d = wt$q;
         wt_end$d = wt_end$q;
         wt_far$d = wt_far$q;
+        wt_s$d = wt_s$q;
+        span_r$d = span_r$q;
         wb$d = wb$q;
         wbf$d = wbf$q;
         st$d = st$q;
@@ -885,6 +950,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         i_kind$d = i_kind$q;
         i_path$d = i_path$q;
         i_dl$d = i_dl$q;
+        i_bd$d = i_bd$q;
+        i_reached$d = i_reached$q;
         a_v$d = a_v$q;
         a_kind$d = a_kind$q;
         a_path$d = a_path$q;
@@ -949,6 +1016,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         mask_hi$d = ~lo_mask;
         span_hi$d = ~(far_s | lo_mask);
         far_off$d = far_s;
+        pow_b = far_b + ((32'h1) & 32'hffffffff);
+        span_r$d = pow_b << k_r$q;
         add_sp$a = n_r$q;
         add_sp$b = ~wt_end$q;
         add_sp$cin = 1'b1;
@@ -962,6 +1031,9 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         add_far$a = wt_far$q;
         add_far$b = width$q;
         add_far$cin = 1'b0;
+        add_ws$a = wt_s$q;
+        add_ws$b = width$q;
+        add_ws$cin = 1'b0;
         rm = (q_cnt$q + ((a_v$q) & 3'h7)) < ((32'h3) & 3'h7);
         take_want = (st$q == ((32'h0) & 2'h3)) & sp_r$q & ~adv_r$q & (boot$q == ((32'h3) & 2'h3));
         op_ready = (boot$q == ((32'h3) & 2'h3)) & rm & ~((st$q == ((32'h2) & 2'h3)) & turn$q) & ~take_want;
@@ -969,6 +1041,12 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         i_kind$d = op_kind;
         i_path$d = op_path;
         i_dl$d = op_deadline;
+        bd_a = op_deadline >> k_r$q;
+        i_bd$d = bd_a[(32'h0)+:(4)];
+        add_reach_a$a = now;
+        add_reach_a$b = ~op_deadline;
+        add_reach_a$cin = 1'b1;
+        i_reached$d = ~add_reach_a$sum[32'h1f];
         c_bad$d = c_bad$q;
         if (op_valid & op_ready) begin
             if ((op_kind == ((32'h1) & 2'h3)) | (op_kind == ((32'h2) & 2'h3))) begin
@@ -1003,15 +1081,11 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         rec_bd$read_address = sel_path;
         rec_f$read_address = sel_path;
         rec_qs$read_address = sel_path;
-        add_reach_a$a = n_r$q;
-        add_reach_a$b = ~i_dl$q;
-        add_reach_a$cin = 1'b1;
         dal_a = i_dl$q & mask_hi$q;
-        add_span_a$a = i_dl$q & mask_hi$q;
-        add_span_a$b = ~wt$q;
-        add_span_a$cin = 1'b1;
-        inspan_a = (add_span_a$sum & span_hi$q) == ((32'h0) & 32'hffffffff);
-        bd_a = i_dl$q >> k_r$q;
+        lt_a = i_bd$q < wb$q;
+        eqw_a = ((i_dl$q ^ wt$q) & span_hi$q) == ((32'h0) & 32'hffffffff);
+        eqs_a = ((i_dl$q ^ wt_s$q) & span_hi$q) == ((32'h0) & 32'hffffffff);
+        inspan_a = (lt_a & eqs_a) | (~lt_a & eqw_a);
         a_v$d = i_v$q | visit;
         if (i_v$q) begin
             a_kind$d = i_kind$q;
@@ -1023,11 +1097,11 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         a_fwd$d = a_v$q & (sel_path == a_path$q);
         a_j$d = cur_n[32'h0];
         a_dl$d = i_dl$q;
-        a_bd$d = bd_a[(32'h0)+:(4)];
-        a_reached$d = ~add_reach_a$sum[32'h1f];
+        a_bd$d = i_bd$q;
+        a_reached$d = i_reached$q;
         if (inspan_a) begin
             a_ps$d = dal_a;
-            a_pb$d = bd_a[(32'h0)+:(4)];
+            a_pb$d = i_bd$q;
         end
         else begin
             a_ps$d = wt_far$q;
@@ -1046,25 +1120,30 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
             r_qs = rec_qs$read_data;
         end
         add_reach_v$a = n_r$q;
+        add_reach_v$b = ~rec_d$read_data;
+        add_reach_v$cin = 1'b1;
+        add_reach_f$a = n_r$q;
+        add_reach_f$b = ~f_d$q;
+        add_reach_f$cin = 1'b1;
+        add_qs$a = a_ps$q;
+        add_qs$b = ~rec_qs$read_data;
+        add_qs$cin = 1'b1;
+        add_qs_f$a = a_ps$q;
+        add_qs_f$b = ~f_qs$q;
+        add_qs_f$cin = 1'b1;
         if (a_fwd$q) begin
-            add_reach_v$b = ~f_d$q;
-            add_span_v$a = f_d$q & mask_hi$q;
-            add_qs$b = ~f_qs$q;
+            reached_v = ~add_reach_f$sum[32'h1f];
+            later = add_qs_f$sum[32'h1f];
         end
         else begin
-            add_reach_v$b = ~rec_d$read_data;
-            add_span_v$a = rec_d$read_data & mask_hi$q;
-            add_qs$b = ~rec_qs$read_data;
+            reached_v = ~add_reach_v$sum[32'h1f];
+            later = add_qs$sum[32'h1f];
         end
-        add_reach_v$cin = 1'b1;
-        reached_v = ~add_reach_v$sum[32'h1f];
         dal_v = r_d & mask_hi$q;
-        add_span_v$b = ~wt$q;
-        add_span_v$cin = 1'b1;
-        inspan_v = (add_span_v$sum & span_hi$q) == ((32'h0) & 32'hffffffff);
-        add_qs$a = a_ps$q;
-        add_qs$cin = 1'b1;
-        later = add_qs$sum[32'h1f];
+        lt_v = r_bd < wb$q;
+        eqw_v = ((r_d ^ wt$q) & span_hi$q) == ((32'h0) & 32'hffffffff);
+        eqs_v = ((r_d ^ wt_s$q) & span_hi$q) == ((32'h0) & 32'hffffffff);
+        inspan_v = (lt_v & eqs_v) | (~lt_v & eqw_v);
         live = r_f[32'h0] & (a_j$q == r_f[32'h1]);
         if (r_f[32'h1]) begin
             ql = r_f[32'h3];
@@ -1074,90 +1153,58 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
             ql = r_f[32'h2];
             qo = r_f[32'h3];
         end
-        n_d = r_d;
-        n_bd = r_bd;
-        n_a = r_f[32'h0];
-        n_l = r_f[32'h1];
-        n_q0 = r_f[32'h2];
-        n_q1 = r_f[32'h3];
-        n_qs = r_qs;
-        fire = 1'b0;
-        fire_d = r_d;
-        ins = 1'b0;
-        ins_b = a_pb$q;
-        ins_j = a_j$q;
-        late = 1'b0;
-        if (a_v$q) begin
-            if (a_kind$q == ((32'h3) & 2'h3)) begin
-                if (live & reached_v) begin
-                    fire = 1'b1;
-                    n_a = 1'b0;
-                    if (a_j$q) begin
-                        n_q1 = 1'b0;
-                    end
-                    else begin
-                        n_q0 = 1'b0;
-                    end
-                end
-                else if (live) begin
-                    ins = 1'b1;
-                    if (inspan_v) begin
-                        ins_b = r_bd;
-                        n_qs = dal_v;
-                    end
-                    else begin
-                        ins_b = wbf$q;
-                        n_qs = wt_far$q;
-                    end
-                end
-                else if (a_j$q) begin
-                    n_q1 = 1'b0;
-                end
-                else begin
-                    n_q0 = 1'b0;
-                end
-            end
-            else if (a_kind$q == ((32'h2) & 2'h3)) begin
-                n_a = 1'b0;
+        is_vis = a_v$q & (a_kind$q == ((32'h3) & 2'h3));
+        is_dis = a_v$q & (a_kind$q == ((32'h2) & 2'h3));
+        is_arm = a_v$q & ~a_kind$q[32'h1];
+        vis_live = is_vis & live;
+        vis_clr = is_vis & (~live | reached_v);
+        arm_a = is_arm & ~a_reached$q & ~ql;
+        arm_b = is_arm & ~a_reached$q & ql & ~qo;
+        arm_c = is_arm & ~a_reached$q & ql & qo;
+        fire = (vis_live & reached_v) | (is_arm & a_reached$q);
+        ins = (vis_live & ~reached_v) | arm_a | (arm_b & later);
+        late = arm_c & later;
+        if (is_arm) begin
+            n_d = a_dl$q;
+            n_bd = a_bd$q;
+            fire_d = a_dl$q;
+            n_a = ~a_reached$q;
+        end
+        else begin
+            n_d = r_d;
+            n_bd = r_bd;
+            fire_d = r_d;
+            n_a = r_f[32'h0] & ~is_dis & ~(vis_live & reached_v);
+        end
+        n_l = r_f[32'h1] ^ (arm_b & later);
+        n_q0 = (r_f[32'h2] & ~(vis_clr & ~a_j$q)) | (arm_a & ~r_f[32'h1]) | (arm_b & later & r_f[32'h1]);
+        n_q1 = (r_f[32'h3] & ~(vis_clr & a_j$q)) | (arm_a & r_f[32'h1]) | (arm_b & later & ~r_f[32'h1]);
+        if (vis_live) begin
+            if (inspan_v) begin
+                n_qs = dal_v;
             end
             else begin
-                n_d = a_dl$q;
-                n_bd = a_bd$q;
-                fire_d = a_dl$q;
-                if (a_reached$q) begin
-                    fire = 1'b1;
-                    n_a = 1'b0;
-                end
-                else begin
-                    n_a = 1'b1;
-                    if (~ql) begin
-                        ins = 1'b1;
-                        ins_j = r_f[32'h1];
-                        n_qs = a_ps$q;
-                        if (r_f[32'h1]) begin
-                            n_q1 = 1'b1;
-                        end
-                        else begin
-                            n_q0 = 1'b1;
-                        end
-                    end
-                    else if (later & ~qo) begin
-                        ins = 1'b1;
-                        ins_j = ~r_f[32'h1];
-                        n_l = ~r_f[32'h1];
-                        n_qs = a_ps$q;
-                        if (r_f[32'h1]) begin
-                            n_q0 = 1'b1;
-                        end
-                        else begin
-                            n_q1 = 1'b1;
-                        end
-                    end
-                    else if (later) begin
-                        late = 1'b1;
-                    end
-                end
+                n_qs = wt_far$q;
             end
+        end
+        else if (arm_a | (arm_b & later)) begin
+            n_qs = a_ps$q;
+        end
+        else begin
+            n_qs = r_qs;
+        end
+        if (is_vis) begin
+            ins_j = a_j$q;
+            if (inspan_v) begin
+                ins_b = r_bd;
+            end
+            else begin
+                ins_b = wbf$q;
+            end
+        end
+        else begin
+            ins_j = r_f[32'h1] ^ ~arm_a;
+            ins_b = a_pb$q;
         end
         n_f = ((n_a) & 4'hf) | (((n_l) & 4'hf) << 32'h1) | (((n_q0) & 4'hf) << 32'h2) | (((n_q1) & 4'hf) << 32'h3);
         rec_d$write_address = a_path$q;
@@ -1185,8 +1232,8 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         ins_node = path_nn | j_nn;
         take = take_want & ~a_v$q;
         h1_v$d = ins | take;
-        h1_take$d = ~ins;
-        if (ins) begin
+        h1_take$d = ~a_v$q;
+        if (a_v$q) begin
             h1_b$d = ins_b;
         end
         else begin
@@ -1249,6 +1296,7 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
         wt$d = wt$q;
         wt_end$d = wt_end$q;
         wt_far$d = wt_far$q;
+        wt_s$d = wt_s$q;
         wb$d = wb$q;
         wbf$d = wbf$q;
         if (boot$q != ((32'h3) & 2'h3)) begin
@@ -1256,6 +1304,7 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
             wt$d = ((32'h0) & 32'hffffffff);
             wt_end$d = width$q;
             wt_far$d = far_off$q;
+            wt_s$d = span_r$q;
             wb$d = ((32'h0) & 4'hf);
             wbf$d = ~((32'h0) & 4'hf);
         end
@@ -1263,6 +1312,7 @@ module timer_wheel_tiny(clock,op_valid,op_kind,op_path,op_deadline,op_ready,now,
             wt$d = add_wt$sum;
             wt_end$d = add_end$sum;
             wt_far$d = add_far$sum;
+            wt_s$d = add_ws$sum;
             wb$d = wb$q + ((32'h1) & 4'hf);
             wbf$d = wbf$q + ((32'h1) & 4'hf);
         end
@@ -1851,6 +1901,116 @@ module timer_wheel_tiny__add_qs(a,b,cin,sum,cout);
 endmodule // timer_wheel_tiny__add_qs
 
 
+module timer_wheel_tiny__add_qs_f(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // timer_wheel_tiny__add_qs_f
+
+
 module timer_wheel_tiny__add_reach_a(a,b,cin,sum,cout);
 
     // Module arguments
@@ -1959,6 +2119,116 @@ module timer_wheel_tiny__add_reach_a(a,b,cin,sum,cout);
     end
 
 endmodule // timer_wheel_tiny__add_reach_a
+
+
+module timer_wheel_tiny__add_reach_f(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // timer_wheel_tiny__add_reach_f
 
 
 module timer_wheel_tiny__add_reach_v(a,b,cin,sum,cout);
@@ -2181,7 +2451,7 @@ module timer_wheel_tiny__add_sp(a,b,cin,sum,cout);
 endmodule // timer_wheel_tiny__add_sp
 
 
-module timer_wheel_tiny__add_span_a(a,b,cin,sum,cout);
+module timer_wheel_tiny__add_ws(a,b,cin,sum,cout);
 
     // Module arguments
     input wire  [31:0] a;
@@ -2288,117 +2558,7 @@ module timer_wheel_tiny__add_span_a(a,b,cin,sum,cout);
         end
     end
 
-endmodule // timer_wheel_tiny__add_span_a
-
-
-module timer_wheel_tiny__add_span_v(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // timer_wheel_tiny__add_span_v
+endmodule // timer_wheel_tiny__add_ws
 
 
 module timer_wheel_tiny__add_wt(a,b,cin,sum,cout);
@@ -2949,6 +3109,25 @@ module timer_wheel_tiny__hf_hv(d,q,clock);
 endmodule // timer_wheel_tiny__hf_hv
 
 
+module timer_wheel_tiny__i_bd(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // timer_wheel_tiny__i_bd
+
+
 module timer_wheel_tiny__i_dl(d,q,clock);
 
     // Module arguments
@@ -3004,6 +3183,25 @@ module timer_wheel_tiny__i_path(d,q,clock);
     end
 
 endmodule // timer_wheel_tiny__i_path
+
+
+module timer_wheel_tiny__i_reached(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // timer_wheel_tiny__i_reached
 
 
 module timer_wheel_tiny__i_v(d,q,clock);
@@ -3503,6 +3701,25 @@ module timer_wheel_tiny__span_hi(d,q,clock);
 endmodule // timer_wheel_tiny__span_hi
 
 
+module timer_wheel_tiny__span_r(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // timer_wheel_tiny__span_r
+
+
 module timer_wheel_tiny__st(d,q,clock);
 
     // Module arguments
@@ -3710,3 +3927,22 @@ module timer_wheel_tiny__wt_far(d,q,clock);
     end
 
 endmodule // timer_wheel_tiny__wt_far
+
+
+module timer_wheel_tiny__wt_s(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // timer_wheel_tiny__wt_s

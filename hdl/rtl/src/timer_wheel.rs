@@ -169,6 +169,8 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     wt: DFF<Bits<32>>,
     wt_end: DFF<Bits<32>>,
     wt_far: DFF<Bits<32>>,
+    wt_s: DFF<Bits<32>>,
+    span_r: DFF<Bits<32>>,
     wb: DFF<Bits<B>>,
     wbf: DFF<Bits<B>>,
     st: DFF<Bits<2>>,
@@ -184,6 +186,8 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     i_kind: DFF<Bits<2>>,
     i_path: DFF<Bits<N>>,
     i_dl: DFF<Bits<32>>,
+    i_bd: DFF<Bits<B>>,
+    i_reached: DFF<Bit>,
 
     // E1: op in the record stage
     a_v: DFF<Bit>,
@@ -237,11 +241,12 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     add_wt: CondSumAdd,
     add_end: CondSumAdd,
     add_far: CondSumAdd,
+    add_ws: CondSumAdd,
     add_reach_a: CondSumAdd,
-    add_span_a: CondSumAdd,
     add_reach_v: CondSumAdd,
-    add_span_v: CondSumAdd,
+    add_reach_f: CondSumAdd,
     add_qs: CondSumAdd,
+    add_qs_f: CondSumAdd,
 
     // combinational
     rm: Signal<Local, Bit>,
@@ -254,7 +259,22 @@ pub struct TimerWheel<const N: usize, const NN: usize, const B: usize> {
     sel_path: Signal<Local, Bits<N>>,
     dal_a: Signal<Local, Bits<32>>,
     bd_a: Signal<Local, Bits<32>>,
+    lt_a: Signal<Local, Bit>,
+    eqw_a: Signal<Local, Bit>,
+    eqs_a: Signal<Local, Bit>,
     inspan_a: Signal<Local, Bit>,
+    lt_v: Signal<Local, Bit>,
+    eqw_v: Signal<Local, Bit>,
+    eqs_v: Signal<Local, Bit>,
+    is_vis: Signal<Local, Bit>,
+    is_dis: Signal<Local, Bit>,
+    is_arm: Signal<Local, Bit>,
+    vis_live: Signal<Local, Bit>,
+    vis_clr: Signal<Local, Bit>,
+    arm_a: Signal<Local, Bit>,
+    arm_b: Signal<Local, Bit>,
+    arm_c: Signal<Local, Bit>,
+    pow_b: Signal<Local, Bits<32>>,
     r_d: Signal<Local, Bits<32>>,
     r_bd: Signal<Local, Bits<B>>,
     r_f: Signal<Local, Bits<4>>,
@@ -297,8 +317,9 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far, wb,
-            wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl, a_v,
+            self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far, wt_s,
+            span_r, wb,
+            wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl, i_bd, i_reached, a_v,
             a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_d, f_bd, f_f, f_qs,
             h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, h2_fwd, hf_hv, hf_hn,
             q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d, q3_p, q3_d, c_late, c_bad
@@ -331,6 +352,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.mask_hi.d.next = !self.lo_mask.val();
         self.span_hi.d.next = !(self.far_s.val() | self.lo_mask.val());
         self.far_off.d.next = self.far_s.val();
+        self.pow_b.next = self.far_b.val() + bits::<32>(1);
+        self.span_r.d.next = self.pow_b.val() << self.k_r.q.val();
 
         // ---- slot passed: now - wt_end at or after 0 (registered)
         self.add_sp.a.next = self.n_r.q.val();
@@ -347,6 +370,9 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.add_far.a.next = self.wt_far.q.val();
         self.add_far.b.next = self.width.q.val();
         self.add_far.cin.next = false;
+        self.add_ws.a.next = self.wt_s.q.val();
+        self.add_ws.b.next = self.width.q.val();
+        self.add_ws.cin.next = false;
 
         // ---- FIFO room: entries + ops in the record stage <= 2
         self.rm.next =
@@ -365,6 +391,14 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.i_kind.d.next = self.op_kind.val();
         self.i_path.d.next = self.op_path.val();
         self.i_dl.d.next = self.op_deadline.val();
+        // an ARM's bucket and "reached" from the ports (`now` here is the
+        // value `n_r` holds in c0)
+        self.bd_a.next = self.op_deadline.val() >> self.k_r.q.val();
+        self.i_bd.d.next = self.bd_a.val().get_bits::<B>(0);
+        self.add_reach_a.a.next = self.now.val();
+        self.add_reach_a.b.next = !self.op_deadline.val();
+        self.add_reach_a.cin.next = true;
+        self.i_reached.d.next = !self.add_reach_a.sum.val().get_bit(31);
         self.c_bad.d.next = self.c_bad.q.val();
         if self.op_valid.val() & self.op_ready.val() {
             if (self.op_kind.val() == bits::<2>(1)) | (self.op_kind.val() == bits::<2>(2)) {
@@ -401,19 +435,17 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.rec_bd.read_address.next = self.sel_path.val();
         self.rec_f.read_address.next = self.sel_path.val();
         self.rec_qs.read_address.next = self.sel_path.val();
-        // ARM placement and "reached"
-        self.add_reach_a.a.next = self.n_r.q.val();
-        self.add_reach_a.b.next = !self.i_dl.q.val();
-        self.add_reach_a.cin.next = true;
+        // ARM placement: in span when (dal - wt) mod 2^32 < 2^s (s = k + B),
+        // i.e. the bits at and above s of D equal those of wt, or of wt +
+        // 2^s when D's bucket is below wb (a borrow out of the low bits)
         self.dal_a.next = self.i_dl.q.val() & self.mask_hi.q.val();
-        // (operands from registers only, not from `dal_a`: a statement that
-        // writes an adder input must not share a signal with the statements
-        // reading its sum, or Verilator sees one circular always block)
-        self.add_span_a.a.next = self.i_dl.q.val() & self.mask_hi.q.val();
-        self.add_span_a.b.next = !self.wt.q.val();
-        self.add_span_a.cin.next = true;
-        self.inspan_a.next = (self.add_span_a.sum.val() & self.span_hi.q.val()) == bits::<32>(0);
-        self.bd_a.next = self.i_dl.q.val() >> self.k_r.q.val();
+        self.lt_a.next = self.i_bd.q.val() < self.wb.q.val();
+        self.eqw_a.next =
+            ((self.i_dl.q.val() ^ self.wt.q.val()) & self.span_hi.q.val()) == bits::<32>(0);
+        self.eqs_a.next =
+            ((self.i_dl.q.val() ^ self.wt_s.q.val()) & self.span_hi.q.val()) == bits::<32>(0);
+        self.inspan_a.next =
+            (self.lt_a.val() & self.eqs_a.val()) | (!self.lt_a.val() & self.eqw_a.val());
         self.a_v.d.next = self.i_v.q.val() | self.visit.val();
         if self.i_v.q.val() {
             self.a_kind.d.next = self.i_kind.q.val();
@@ -425,11 +457,11 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.a_fwd.d.next = self.a_v.q.val() & (self.sel_path.val() == self.a_path.q.val());
         self.a_j.d.next = self.cur_n.val().get_bit(0);
         self.a_dl.d.next = self.i_dl.q.val();
-        self.a_bd.d.next = self.bd_a.val().get_bits::<B>(0);
-        self.a_reached.d.next = !self.add_reach_a.sum.val().get_bit(31);
+        self.a_bd.d.next = self.i_bd.q.val();
+        self.a_reached.d.next = self.i_reached.q.val();
         if self.inspan_a.val() {
             self.a_ps.d.next = self.dal_a.val();
-            self.a_pb.d.next = self.bd_a.val().get_bits::<B>(0);
+            self.a_pb.d.next = self.i_bd.q.val();
         } else {
             self.a_ps.d.next = self.wt_far.q.val();
             self.a_pb.d.next = self.wbf.q.val();
@@ -447,28 +479,39 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.r_f.next = self.rec_f.read_data.val();
             self.r_qs.next = self.rec_qs.read_data.val();
         }
-        // the adders' operands are chosen from the RAM and the forwarding
-        // registers here again, not taken from `r_d`/`r_qs` (see add_span_a)
+        // the compares on the RAM's record and on the forwarded one side by
+        // side, chosen after (the adders' operands from registers and RAM
+        // outputs only: a statement that writes an adder input must not
+        // share a signal with those reading its sum, or Verilator sees one
+        // circular always block)
         self.add_reach_v.a.next = self.n_r.q.val();
-        if self.a_fwd.q.val() {
-            self.add_reach_v.b.next = !self.f_d.q.val();
-            self.add_span_v.a.next = self.f_d.q.val() & self.mask_hi.q.val();
-            self.add_qs.b.next = !self.f_qs.q.val();
-        } else {
-            self.add_reach_v.b.next = !self.rec_d.read_data.val();
-            self.add_span_v.a.next = self.rec_d.read_data.val() & self.mask_hi.q.val();
-            self.add_qs.b.next = !self.rec_qs.read_data.val();
-        }
+        self.add_reach_v.b.next = !self.rec_d.read_data.val();
         self.add_reach_v.cin.next = true;
-        self.reached_v.next = !self.add_reach_v.sum.val().get_bit(31);
-        self.dal_v.next = self.r_d.val() & self.mask_hi.q.val();
-        self.add_span_v.b.next = !self.wt.q.val();
-        self.add_span_v.cin.next = true;
-        self.inspan_v.next = (self.add_span_v.sum.val() & self.span_hi.q.val()) == bits::<32>(0);
+        self.add_reach_f.a.next = self.n_r.q.val();
+        self.add_reach_f.b.next = !self.f_d.q.val();
+        self.add_reach_f.cin.next = true;
         // placement slot of the ARM before the live node's slot: moved earlier
         self.add_qs.a.next = self.a_ps.q.val();
+        self.add_qs.b.next = !self.rec_qs.read_data.val();
         self.add_qs.cin.next = true;
-        self.later.next = self.add_qs.sum.val().get_bit(31);
+        self.add_qs_f.a.next = self.a_ps.q.val();
+        self.add_qs_f.b.next = !self.f_qs.q.val();
+        self.add_qs_f.cin.next = true;
+        if self.a_fwd.q.val() {
+            self.reached_v.next = !self.add_reach_f.sum.val().get_bit(31);
+            self.later.next = self.add_qs_f.sum.val().get_bit(31);
+        } else {
+            self.reached_v.next = !self.add_reach_v.sum.val().get_bit(31);
+            self.later.next = self.add_qs.sum.val().get_bit(31);
+        }
+        self.dal_v.next = self.r_d.val() & self.mask_hi.q.val();
+        self.lt_v.next = self.r_bd.val() < self.wb.q.val();
+        self.eqw_v.next =
+            ((self.r_d.val() ^ self.wt.q.val()) & self.span_hi.q.val()) == bits::<32>(0);
+        self.eqs_v.next =
+            ((self.r_d.val() ^ self.wt_s.q.val()) & self.span_hi.q.val()) == bits::<32>(0);
+        self.inspan_v.next =
+            (self.lt_v.val() & self.eqs_v.val()) | (!self.lt_v.val() & self.eqw_v.val());
         self.live.next =
             self.r_f.val().get_bit(0) & (self.a_j.q.val() == self.r_f.val().get_bit(1));
         if self.r_f.val().get_bit(1) {
@@ -478,81 +521,74 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.ql.next = self.r_f.val().get_bit(2);
             self.qo.next = self.r_f.val().get_bit(3);
         }
-        self.n_d.next = self.r_d.val();
-        self.n_bd.next = self.r_bd.val();
-        self.n_a.next = self.r_f.val().get_bit(0);
-        self.n_l.next = self.r_f.val().get_bit(1);
-        self.n_q0.next = self.r_f.val().get_bit(2);
-        self.n_q1.next = self.r_f.val().get_bit(3);
-        self.n_qs.next = self.r_qs.val();
-        self.fire.next = false;
-        self.fire_d.next = self.r_d.val();
-        self.ins.next = false;
-        self.ins_b.next = self.a_pb.q.val();
-        self.ins_j.next = self.a_j.q.val();
-        self.late.next = false;
-        if self.a_v.q.val() {
-            if self.a_kind.q.val() == bits::<2>(3) {
-                // visit of node a_j of a_path
-                if self.live.val() & self.reached_v.val() {
-                    self.fire.next = true;
-                    self.n_a.next = false;
-                    if self.a_j.q.val() {
-                        self.n_q1.next = false;
-                    } else {
-                        self.n_q0.next = false;
-                    }
-                } else if self.live.val() {
-                    self.ins.next = true;
-                    if self.inspan_v.val() {
-                        self.ins_b.next = self.r_bd.val();
-                        self.n_qs.next = self.dal_v.val();
-                    } else {
-                        self.ins_b.next = self.wbf.q.val();
-                        self.n_qs.next = self.wt_far.q.val();
-                    }
-                } else if self.a_j.q.val() {
-                    self.n_q1.next = false;
-                } else {
-                    self.n_q0.next = false;
-                }
-            } else if self.a_kind.q.val() == bits::<2>(2) {
-                self.n_a.next = false;
+        // The decision, written so that the late compares (`reached_v`,
+        // `later`, `inspan_v`) enter at the end: a visit of node a_j of
+        // a_path (kind 3), a DISARM (2) or an ARM (1).
+        self.is_vis.next = self.a_v.q.val() & (self.a_kind.q.val() == bits::<2>(3));
+        self.is_dis.next = self.a_v.q.val() & (self.a_kind.q.val() == bits::<2>(2));
+        self.is_arm.next = self.a_v.q.val() & !self.a_kind.q.val().get_bit(1);
+        self.vis_live.next = self.is_vis.val() & self.live.val();
+        // a visit drops the node's queued flag unless it re-queues it
+        self.vis_clr.next = self.is_vis.val() & (!self.live.val() | self.reached_v.val());
+        // ARM not yet reached: live node not queued -> insert it (arm_a);
+        // queued, the other node free -> the other node if earlier (arm_b);
+        // both queued -> counted late if earlier (arm_c)
+        self.arm_a.next = self.is_arm.val() & !self.a_reached.q.val() & !self.ql.val();
+        self.arm_b.next =
+            self.is_arm.val() & !self.a_reached.q.val() & self.ql.val() & !self.qo.val();
+        self.arm_c.next =
+            self.is_arm.val() & !self.a_reached.q.val() & self.ql.val() & self.qo.val();
+        self.fire.next = (self.vis_live.val() & self.reached_v.val())
+            | (self.is_arm.val() & self.a_reached.q.val());
+        self.ins.next = (self.vis_live.val() & !self.reached_v.val())
+            | self.arm_a.val()
+            | (self.arm_b.val() & self.later.val());
+        self.late.next = self.arm_c.val() & self.later.val();
+        if self.is_arm.val() {
+            self.n_d.next = self.a_dl.q.val();
+            self.n_bd.next = self.a_bd.q.val();
+            self.fire_d.next = self.a_dl.q.val();
+            self.n_a.next = !self.a_reached.q.val();
+        } else {
+            self.n_d.next = self.r_d.val();
+            self.n_bd.next = self.r_bd.val();
+            self.fire_d.next = self.r_d.val();
+            self.n_a.next = self.r_f.val().get_bit(0)
+                & !self.is_dis.val()
+                & !(self.vis_live.val() & self.reached_v.val());
+        }
+        self.n_l.next = self.r_f.val().get_bit(1) ^ (self.arm_b.val() & self.later.val());
+        self.n_q0.next = (self.r_f.val().get_bit(2) & !(self.vis_clr.val() & !self.a_j.q.val()))
+            | (self.arm_a.val() & !self.r_f.val().get_bit(1))
+            | (self.arm_b.val() & self.later.val() & self.r_f.val().get_bit(1));
+        self.n_q1.next = (self.r_f.val().get_bit(3) & !(self.vis_clr.val() & self.a_j.q.val()))
+            | (self.arm_a.val() & self.r_f.val().get_bit(1))
+            | (self.arm_b.val() & self.later.val() & !self.r_f.val().get_bit(1));
+        // the live node's slot: a visit re-queues it (a fired node's QS is
+        // not read again: its queued flag is clear), an ARM that inserts
+        // sets the placement
+        if self.vis_live.val() {
+            if self.inspan_v.val() {
+                self.n_qs.next = self.dal_v.val();
             } else {
-                // ARM
-                self.n_d.next = self.a_dl.q.val();
-                self.n_bd.next = self.a_bd.q.val();
-                self.fire_d.next = self.a_dl.q.val();
-                if self.a_reached.q.val() {
-                    self.fire.next = true;
-                    self.n_a.next = false;
-                } else {
-                    self.n_a.next = true;
-                    // live node queued at or before the placement: kept (re-checked there)
-                    if !self.ql.val() {
-                        self.ins.next = true;
-                        self.ins_j.next = self.r_f.val().get_bit(1);
-                        self.n_qs.next = self.a_ps.q.val();
-                        if self.r_f.val().get_bit(1) {
-                            self.n_q1.next = true;
-                        } else {
-                            self.n_q0.next = true;
-                        }
-                    } else if self.later.val() & !self.qo.val() {
-                        self.ins.next = true;
-                        self.ins_j.next = !self.r_f.val().get_bit(1);
-                        self.n_l.next = !self.r_f.val().get_bit(1);
-                        self.n_qs.next = self.a_ps.q.val();
-                        if self.r_f.val().get_bit(1) {
-                            self.n_q0.next = true;
-                        } else {
-                            self.n_q1.next = true;
-                        }
-                    } else if self.later.val() {
-                        self.late.next = true;
-                    }
-                }
+                self.n_qs.next = self.wt_far.q.val();
             }
+        } else if self.arm_a.val() | (self.arm_b.val() & self.later.val()) {
+            self.n_qs.next = self.a_ps.q.val();
+        } else {
+            self.n_qs.next = self.r_qs.val();
+        }
+        // where an insert goes (read only when `ins`; a take has a_v = 0)
+        if self.is_vis.val() {
+            self.ins_j.next = self.a_j.q.val();
+            if self.inspan_v.val() {
+                self.ins_b.next = self.r_bd.val();
+            } else {
+                self.ins_b.next = self.wbf.q.val();
+            }
+        } else {
+            self.ins_j.next = self.r_f.val().get_bit(1) ^ !self.arm_a.val();
+            self.ins_b.next = self.a_pb.q.val();
         }
         self.n_f.next = bit_cast::<4, 1>(self.n_a.val().into())
             | (bit_cast::<4, 1>(self.n_l.val().into()) << 1)
@@ -585,8 +621,8 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         // ---- head stage 1 (insert or the wheel's take)
         self.take.next = self.take_want.val() & !self.a_v.q.val();
         self.h1_v.d.next = self.ins.val() | self.take.val();
-        self.h1_take.d.next = !self.ins.val();
-        if self.ins.val() {
+        self.h1_take.d.next = !self.a_v.q.val();
+        if self.a_v.q.val() {
             self.h1_b.d.next = self.ins_b.val();
         } else {
             self.h1_b.d.next = self.wb.q.val();
@@ -650,6 +686,7 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
         self.wt.d.next = self.wt.q.val();
         self.wt_end.d.next = self.wt_end.q.val();
         self.wt_far.d.next = self.wt_far.q.val();
+        self.wt_s.d.next = self.wt_s.q.val();
         self.wb.d.next = self.wb.q.val();
         self.wbf.d.next = self.wbf.q.val();
         if self.boot.q.val() != bits::<2>(3) {
@@ -657,12 +694,14 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
             self.wt.d.next = bits::<32>(0);
             self.wt_end.d.next = self.width.q.val();
             self.wt_far.d.next = self.far_off.q.val();
+            self.wt_s.d.next = self.span_r.q.val();
             self.wb.d.next = bits::<B>(0);
             self.wbf.d.next = !bits::<B>(0);
         } else if self.adv.val() {
             self.wt.d.next = self.add_wt.sum.val();
             self.wt_end.d.next = self.add_end.sum.val();
             self.wt_far.d.next = self.add_far.sum.val();
+            self.wt_s.d.next = self.add_ws.sum.val();
             self.wb.d.next = self.wb.q.val() + bits::<B>(1);
             self.wbf.d.next = self.wbf.q.val() + bits::<B>(1);
         }
