@@ -2697,7 +2697,7 @@ fn timer_wheel_matches_model() {
     let n = equiv_cycles();
     // 0x7e3: 2^20-tick buckets, `now` wraps the 32-bit tick space
     for seed in seeds(&[0x7e1, 0x7e3]) {
-        assert_equiv::<TimerWheelModel>(seed, n / 2);
+        assert_equiv::<TimerWheelModel>(seed, n);
     }
 }
 
@@ -2705,7 +2705,7 @@ fn timer_wheel_matches_model() {
 fn timer_wheel_tiny_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x71, 0x73]) {
-        assert_equiv::<TimerWheelTinyModel>(seed, n / 2);
+        assert_equiv::<TimerWheelTinyModel>(seed, n);
     }
 }
 
@@ -2714,7 +2714,9 @@ fn timer_wheel_tiny_matches_model() {
 /// bucket), stale nodes dropped, deadlines moved earlier (the other node)
 /// and later (kept), the record and head forwarding, empty and non-empty
 /// buckets, a full event FIFO, the wheel pointer and the 32-bit tick
-/// wrapping, refused kinds and ARMs counted late.
+/// wrapping, refused kinds and ARMs counted late; also far deadlines
+/// re-queued when visited, DISARMs of armed paths, back-to-back external
+/// ops on one path and events held by `ev_ready` low.
 #[test]
 fn timer_wheel_stimulus_covers_the_edges() {
     use braid_sim::model::timer_wheel::TwStim;
@@ -2737,6 +2739,10 @@ fn timer_wheel_stimulus_covers_the_edges() {
         tot.requeue += c.requeue;
         tot.far += c.far;
         tot.stale += c.stale;
+        tot.far_requeue += c.far_requeue;
+        tot.disarm += c.disarm;
+        tot.b2b += c.b2b;
+        tot.ev_stall += c.ev_stall;
         tot.moved_earlier += c.moved_earlier;
         tot.kept += c.kept;
         tot.forwarded += c.forwarded;
@@ -2754,6 +2760,10 @@ fn timer_wheel_stimulus_covers_the_edges() {
         ("requeue", t.requeue),
         ("far", t.far),
         ("stale", t.stale),
+        ("far_requeue", t.far_requeue),
+        ("disarm", t.disarm),
+        ("b2b", t.b2b),
+        ("ev_stall", t.ev_stall),
         ("moved_earlier", t.moved_earlier),
         ("kept", t.kept),
         ("forwarded", t.forwarded),

@@ -63,8 +63,18 @@ pub struct TwCov {
     pub requeue: u64,
     /// Re-queued or ARMed into the farthest bucket.
     pub far: u64,
+    /// Visited live nodes re-queued into the farthest bucket (deadline
+    /// still beyond the span).
+    pub far_requeue: u64,
     /// Stale nodes dropped.
     pub stale: u64,
+    /// DISARMs of an armed path.
+    pub disarm: u64,
+    /// External ops in the record stage right after an external op on the
+    /// same path (back to back, forwarded record).
+    pub b2b: u64,
+    /// Clocks with an event shown and `ev_ready` low.
+    pub ev_stall: u64,
     /// ARMs that switched to the other node (deadline moved earlier).
     pub moved_earlier: u64,
     /// ARMs that kept the queued live node (deadline later).
@@ -120,6 +130,8 @@ pub struct TimerWheelModelG<const N: usize, const B: usize> {
     wt: u32,
     wt_end: u32,
     wt_far: u32,
+    wt_s: u32,
+    span_r: u32,
     wb: u32,
     wbf: u32,
     st: u8,
@@ -130,6 +142,8 @@ pub struct TimerWheelModelG<const N: usize, const B: usize> {
     w_hold: (bool, u32),
     i: Option<TwOp>,
     i_dl: u32,
+    i_bd: u32,
+    i_reached: bool,
     a_v: bool,
     a_kind: u8,
     a_path: u32,
@@ -142,6 +156,7 @@ pub struct TimerWheelModelG<const N: usize, const B: usize> {
     f_v: bool,
     f_path: u32,
     f_rec: Rec,
+    f_ext: bool,
     h1: (bool, bool, u32, u32),
     h2: (bool, bool, u32, u32),
     hf: (bool, u32, bool, u32),
@@ -179,6 +194,8 @@ impl<const N: usize, const B: usize> Default for TimerWheelModelG<N, B> {
             wt: 0,
             wt_end: 0,
             wt_far: 0,
+            wt_s: 0,
+            span_r: 0,
             wb: 0,
             wbf: 0,
             st: 0,
@@ -189,6 +206,8 @@ impl<const N: usize, const B: usize> Default for TimerWheelModelG<N, B> {
             w_hold: (false, 0),
             i: None,
             i_dl: 0,
+            i_bd: 0,
+            i_reached: false,
             a_v: false,
             a_kind: 0,
             a_path: 0,
@@ -201,6 +220,7 @@ impl<const N: usize, const B: usize> Default for TimerWheelModelG<N, B> {
             f_v: false,
             f_path: 0,
             f_rec: Rec::default(),
+            f_ext: false,
             h1: (false, false, 0, 0),
             h2: (false, false, 0, 0),
             hf: (false, 0, false, 0),
@@ -234,6 +254,15 @@ fn shl(x: u32, k: u32) -> u32 {
 }
 
 impl<const N: usize, const B: usize> TimerWheelModelG<N, B> {
+    /// A deadline `d` with bucket `bd` is within the wheel's span: `(d -
+    /// wt) mod 2^32 < 2^(k+B)` computed as the RTL does (the bits in
+    /// `span_hi` of `d` equal those of `wt`, or of `wt + 2^(k+B)` when `bd`
+    /// is below `wb`: a borrow out of the bucket bits).
+    fn inspan(&self, d: u32, bd: u32) -> bool {
+        let base = if bd < self.wb { self.wt_s } else { self.wt };
+        (d ^ base) & self.span_hi == 0
+    }
+
     const PMASK: u32 = (1 << N) - 1;
     const BMASK: u32 = (1 << B) - 1;
 
@@ -304,6 +333,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         let n_mask_hi = !lo_mask;
         let n_span_hi = !(far_s | lo_mask);
         let n_far_off = far_s;
+        let n_span_r = shl(Self::BMASK + 1, self.k_r);
         let n_sp = reached(self.n_r, self.wt_end);
 
         let rm = self.rm();
@@ -325,6 +355,14 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
             }
         }
 
+        let port_dl = inp.op.map_or(0, |o| o.deadline);
+        let n_i_bd = if self.k_r >= 32 {
+            0
+        } else {
+            port_dl >> self.k_r
+        } & Self::BMASK;
+        let n_i_reached = reached(inp.now, port_dl);
+
         // ---- c0
         let cur = if self.w_src { self.nx_rd } else { self.w_hold };
         let walk_end = self.st == 2 && !cur.0;
@@ -339,12 +377,12 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         let n_rec_rd = self.rec[sel_path as usize];
         let idl = self.i_dl;
         let dal_a = idl & self.mask_hi;
-        let inspan_a = dal_a.wrapping_sub(self.wt) & self.span_hi == 0;
-        let bd_a = if self.k_r >= 32 { 0 } else { idl >> self.k_r } & Self::BMASK;
+        let bd_a = self.i_bd;
+        let inspan_a = self.inspan(idl, bd_a);
         let n_a_v = self.i.is_some() || visit;
         let n_a_kind = self.i.map_or(3, |o| o.kind);
         let n_a_j = cur.1 & 1 == 1;
-        let n_a_reached = reached(self.n_r, idl);
+        let n_a_reached = self.i_reached;
         let (n_a_ps, n_a_pb) = if inspan_a {
             (dal_a, bd_a)
         } else {
@@ -356,7 +394,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         let r = if fwd { self.f_rec } else { self.rec_rd };
         let reached_v = reached(self.n_r, r.d);
         let dal_v = r.d & self.mask_hi;
-        let inspan_v = dal_v.wrapping_sub(self.wt) & self.span_hi == 0;
+        let inspan_v = self.inspan(r.d, r.bd);
         let later = self.a_ps.wrapping_sub(r.qs) >> 31 == 1;
         let rl = (r.f >> 1) & 1 == 1;
         let live = r.f & 1 == 1 && self.a_j == rl;
@@ -376,6 +414,8 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
                     fire = true;
                     n.f &= !1;
                     n.f &= !qbit(self.a_j);
+                    // (the RTL sets the slot as for a re-queue; unread)
+                    n.qs = if inspan_v { dal_v } else { self.wt_far };
                 } else if live {
                     ins = true;
                     if inspan_v {
@@ -423,11 +463,15 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         cov.late_path = late.then_some(self.a_path);
         if self.a_v {
             cov.forwarded += fwd as u64;
+            cov.b2b += (fwd && self.a_kind != 3 && self.f_ext) as u64;
             if self.a_kind == 3 {
                 cov.fire_visit += fire as u64;
                 cov.requeue += ins as u64;
                 cov.far += (ins && !inspan_v) as u64;
+                cov.far_requeue += (ins && !inspan_v) as u64;
                 cov.stale += !live as u64;
+            } else if self.a_kind == 2 {
+                cov.disarm += (r.f & 1) as u64;
             } else if self.a_kind == 1 {
                 cov.fire_arm += fire as u64;
                 cov.far += (ins && !inspan_a_r(self.a_ps, self.wt_far)) as u64;
@@ -503,6 +547,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
             self.wt = 0;
             self.wt_end = self.width;
             self.wt_far = self.far_off;
+            self.wt_s = self.span_r;
             self.wb = 0;
             self.wbf = Self::BMASK;
         } else if adv {
@@ -511,12 +556,14 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
             self.wt = self.wt.wrapping_add(self.width);
             self.wt_end = self.wt_end.wrapping_add(self.width);
             self.wt_far = self.wt_far.wrapping_add(self.width);
+            self.wt_s = self.wt_s.wrapping_add(self.width);
             self.wb = (self.wb + 1) & Self::BMASK;
             self.wbf = (self.wbf + 1) & Self::BMASK;
         }
 
         // ---- event FIFO
         let pop = self.q_cnt != 0 && inp.ev_ready;
+        self.cov.ev_stall += (self.q_cnt != 0 && !inp.ev_ready) as u64;
         if fire {
             assert!(
                 self.q_cnt < 4 || pop,
@@ -537,6 +584,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         self.mask_hi = n_mask_hi;
         self.span_hi = n_span_hi;
         self.far_off = n_far_off;
+        self.span_r = n_span_r;
         self.n_r = inp.now;
         self.sp_r = n_sp;
         self.adv_r = adv || boot_before != 3;
@@ -550,6 +598,8 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         // i_dl registers the port whatever the valid
         self.i_dl = inp.op.map_or(0, |o| o.deadline);
         self.i = n_i;
+        self.i_bd = n_i_bd;
+        self.i_reached = n_i_reached;
         self.a_v = n_a_v;
         self.a_kind = n_a_kind;
         self.a_path = sel_path;
@@ -560,6 +610,7 @@ impl<const N: usize, const B: usize> CycleModel for TimerWheelModelG<N, B> {
         self.a_ps = n_a_ps;
         self.a_pb = n_a_pb;
         (self.f_v, self.f_path, self.f_rec) = n_f;
+        self.f_ext = self.a_v && self.a_kind != 3;
         self.h1 = n_h1;
         self.h2 = n_h2;
         self.hf = n_hf;

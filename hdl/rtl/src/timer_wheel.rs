@@ -317,12 +317,12 @@ impl<const N: usize, const NN: usize, const B: usize> Logic for TimerWheel<N, NN
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far, wt_s,
-            span_r, wb,
-            wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind, i_path, i_dl, i_bd, i_reached, a_v,
-            a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached, a_ps, a_pb, f_d, f_bd, f_f, f_qs,
-            h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b, h2_node, h2_fwd, hf_hv, hf_hn,
-            q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d, q3_p, q3_d, c_late, c_bad
+            self, clock, k_r, width, mask_hi, span_hi, far_off, boot, n_r, wt, wt_end, wt_far,
+            wt_s, span_r, wb, wbf, st, sp_r, adv_r, turn, w_src, w_hold_v, w_hold_n, i_v, i_kind,
+            i_path, i_dl, i_bd, i_reached, a_v, a_kind, a_path, a_fwd, a_j, a_dl, a_bd, a_reached,
+            a_ps, a_pb, f_d, f_bd, f_f, f_qs, h1_v, h1_take, h1_b, h1_node, h2_v, h2_take, h2_b,
+            h2_node, h2_fwd, hf_hv, hf_hn, q_cnt, q_wp, q_rp, q0_p, q0_d, q1_p, q1_d, q2_p, q2_d,
+            q3_p, q3_d, c_late, c_bad
         );
         self.rec_d.read_clock.next = self.clock.val();
         self.rec_d.write_clock.next = self.clock.val();
