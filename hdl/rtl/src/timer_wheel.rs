@@ -67,15 +67,24 @@
 //! registers); the wheel starts at `wt = 0`, so `now` should start within
 //! `2^31` ticks of 0 (in practice at 0 when the engine comes out of reset).
 //!
-//! Pipeline: E0 registers the op (`i_*`); clock c0 chooses it or the walk's
-//! node, addresses the record RAM, and computes an ARM's placement and
-//! "reached"; E1 registers it with the record; c1 (the one-clock record
-//! loop, the previous op's result forwarded when it names the same path)
+//! Pipeline: E0 registers the op (`i_*`) with, from the ports, an ARM's
+//! bucket and "reached" (`now` at E0 is the tick c0 compares with); clock
+//! c0 chooses it or the walk's node, addresses the record RAM, and computes
+//! an ARM's placement; E1 registers it with the record; c1 (the one-clock
+//! record loop, the previous op's result forwarded when it names the same
+//! path) runs "reached" and "placement before QS" on the RAM's record and
+//! on the forwarded one side by side and picks after, then
 //! decides, writes the record back (E2) and pushes the event (E2) and the
 //! list insert (E2); c2 addresses the head RAM; c3 links the node in
 //! (head and next written at E4, the previous head write forwarded) or
 //! hands a taken list to the walk. An ARM that fires at once shows on
 //! `ev_valid` 3 clocks after its `op_valid` clock.
+//!
+//! The span test `(dal - wt) mod 2^32 < 2^(k+B)` is computed without a
+//! subtraction: the bits of `D` at and above `k + B` (`span_hi`) equal those
+//! of `wt`, or those of `wt + 2^(k+B)` (register `wt_s`) when `D`'s bucket
+//! is below `wb` (a borrow out of the bucket bits); the same for an ARM and
+//! a visit.
 //!
 //! # Two instances in the top
 //!
