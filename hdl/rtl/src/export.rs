@@ -166,6 +166,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxPathTableTiny>,
         },
         ExportedBlock {
+            name: "timer_wheel",
+            description: "timer wheel over 16,384 paths (4,096 buckets of 2^cfg_shift ticks, linked lists in block RAM): ARM/DISARM, timeout events",
+            generate: gen::<crate::TimerWheelFull>,
+        },
+        ExportedBlock {
+            name: "timer_wheel_tiny",
+            description: "timer wheel over 64 paths (16 buckets of 2^cfg_shift ticks): ARM/DISARM, timeout events",
+            generate: gen::<crate::TimerWheelTiny>,
+        },
+        ExportedBlock {
             name: "wqe_fetch",
             description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
             generate: gen::<crate::WqeFetchFull>,
