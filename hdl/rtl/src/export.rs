@@ -53,6 +53,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receiver memory-region table (block RAM) and WRITE placement check",
             generate: gen::<crate::MrCheck>,
         },
+        ExportedBlock {
+            name: "rx_parser",
+            description: "receive header parser (Ethernet/IP/UDP/Braid checks, descriptor, payload realignment)",
+            generate: gen::<crate::RxParser>,
+        },
     ]
 }
 

@@ -10,9 +10,11 @@ pub mod loss_detector;
 pub mod mr_check;
 pub mod path_window;
 pub mod prefix_add;
+pub mod rx_parser;
 pub mod sack_tracker;
 
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use path_window::PathWindow;
+pub use rx_parser::RxParser;
 pub use sack_tracker::SackTracker;
