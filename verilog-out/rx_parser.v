@@ -9804,7 +9804,10 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s4_vlan$d = vlan;
         s4_is4$d = et == ((32'h800) & 16'hffff);
         s4_is6$d = et == ((32'h86dd) & 16'hffff);
-        s4_tci$d = s3_d$q[(32'h180)+:(16)];
+        s4_tci$d = ((32'h0) & 16'hffff);
+        if (vlan) begin
+            s4_tci$d = s3_d$q[(32'h180)+:(16)];
+        end
         s4_mac$d = s3_d$q[(32'h1a0)+:(48)];
         s4_ipb$d = s3_d$q;
         if (vlan) begin
@@ -10911,8 +10914,12 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         ad_r64$a = rl_rem$q;
         ad_r64$b = ((32'h3ffc0) & 18'h3ffff);
         ad_r64$cin = 1'b0;
-        rl_r$d = x_r;
-        rl_q$d = x_q;
+        rl_r$d = rl_r$q;
+        rl_q$d = rl_q$q;
+        if (s10_v$q) begin
+            rl_r$d = x_r;
+            rl_q$d = x_q;
+        end
         rl_rem$d = rl_rem$q;
         if (s10_v$q & s10_is1$q) begin
             rl_rem$d = s10_rem$q;

@@ -12,10 +12,11 @@ use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
+use braid_sim::model::rx_parser::RxOut;
 use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::{
-    CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, SackTrackerModel,
+    CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, RxParserModel, SackTrackerModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -310,6 +311,25 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{checks} placement checks: {ok} accepted, {refused} refused with a NACK reason"
+        ),
+    });
+
+    // receive header parser
+    let (mut frames, mut accepted, mut beats) = (0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<RxParserModel>(seed, cycles, &fst, |_, o: &RxOut| {
+        beats += o.p.is_some() as u64;
+        if let Some(d) = &o.d {
+            frames += 1;
+            accepted += d.ok as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "rx_parser",
+        checked,
+        raw,
+        what: format!(
+            "{frames} frames parsed: {accepted} accepted, {} dropped with a reason; {beats} realigned payload beats",
+            frames - accepted
         ),
     });
 

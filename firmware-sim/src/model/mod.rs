@@ -9,12 +9,14 @@
 pub mod loss_detector;
 pub mod mr_check;
 pub mod path_window;
+pub mod rx_parser;
 pub mod sack_tracker;
 pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use path_window::PathWindowModel;
+pub use rx_parser::RxParserModel;
 pub use sack_tracker::SackTrackerModel;
 pub use w256::W256;
 

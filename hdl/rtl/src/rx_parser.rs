@@ -1767,7 +1767,10 @@ impl Logic for RxParser {
         self.s4_vlan.d.next = self.vlan.val();
         self.s4_is4.d.next = self.et.val() == bits::<16>(0x0800);
         self.s4_is6.d.next = self.et.val() == bits::<16>(0x86dd);
-        self.s4_tci.d.next = self.s3_d.q.val().get_bits::<16>(384);
+        self.s4_tci.d.next = bits::<16>(0);
+        if self.vlan.val() {
+            self.s4_tci.d.next = self.s3_d.q.val().get_bits::<16>(384);
+        }
         self.s4_mac.d.next = self.s3_d.q.val().get_bits::<48>(416);
         self.s4_ipb.d.next = self.s3_d.q.val();
         if self.vlan.val() {
@@ -2914,8 +2917,12 @@ impl Logic for RxParser {
         self.ad_r64.a.next = self.rl_rem.q.val();
         self.ad_r64.b.next = bits::<18>(0x3ffc0);
         self.ad_r64.cin.next = false;
-        self.rl_r.d.next = self.x_r.val();
-        self.rl_q.d.next = self.x_q.val();
+        self.rl_r.d.next = self.rl_r.q.val();
+        self.rl_q.d.next = self.rl_q.q.val();
+        if self.s10_v.q.val() {
+            self.rl_r.d.next = self.x_r.val();
+            self.rl_q.d.next = self.x_q.val();
+        }
         self.rl_rem.d.next = self.rl_rem.q.val();
         if self.s10_v.q.val() & self.s10_is1.q.val() {
             self.rl_rem.d.next = self.s10_rem.q.val();
