@@ -12,8 +12,8 @@ use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
 use braid_sim::model::loss_detector::LossOut;
 use braid_sim::model::mr_check::MrCheckOut;
-use braid_sim::model::rx_parser::RxOut;
 use braid_sim::model::path_window::PathWindowOut;
+use braid_sim::model::rx_parser::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::{
     CycleModel, LossDetectorModel, MrCheckModel, PathWindowModel, RxParserModel, SackTrackerModel,

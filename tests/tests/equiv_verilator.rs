@@ -362,7 +362,10 @@ fn rx_parser_stimulus_covers_the_edges() {
         assert!(ops[op.value() as usize] >= 5, "{op:?} accepted too rarely");
     }
     assert!(v4 > 20 && v6 > 20 && vlan > 20 && ce > 5 && b2b > 100 && partial > 100 && big > 5);
-    assert_eq!(o.cnt.iter().map(|&c| c as u64).sum::<u64>(), reasons.iter().sum::<u64>());
+    assert_eq!(
+        o.cnt.iter().map(|&c| c as u64).sum::<u64>(),
+        reasons.iter().sum::<u64>()
+    );
 }
 
 /// End to end against braid-spec's own frame parser: through the RTL (the
@@ -410,13 +413,24 @@ fn rx_parser_payload_is_the_frames_payload() {
         let mut runs = runs.0.iter();
         let mut ok = 0;
         for (k, d) in descs.iter().enumerate() {
-            let run = if d.has_payload { runs.next().cloned() } else { None };
+            let run = if d.has_payload {
+                runs.next().cloned()
+            } else {
+                None
+            };
             let f = &frames.0[k];
             match braid_spec::parse_frame_on_port(f, port) {
                 Ok(p) => {
-                    assert!(d.ok, "seed {seed:#x} frame {k}: braid-spec accepts, parser says {d:?}");
+                    assert!(
+                        d.ok,
+                        "seed {seed:#x} frame {k}: braid-spec accepts, parser says {d:?}"
+                    );
                     let want = p.payload(f);
-                    assert_eq!(run.as_deref().unwrap_or(&[]), want, "seed {seed:#x} frame {k}: payload");
+                    assert_eq!(
+                        run.as_deref().unwrap_or(&[]),
+                        want,
+                        "seed {seed:#x} frame {k}: payload"
+                    );
                     assert_eq!(d.f.payload_len as usize, want.len());
                     assert_eq!(d.f.opcode, p.repr.braid.base.opcode.value());
                     assert_eq!(d.f.csn, p.repr.braid.base.csn);
@@ -425,10 +439,16 @@ fn rx_parser_payload_is_the_frames_payload() {
                     ok += 1;
                 }
                 Err(braid_spec::Error::BadNackReason(_)) => assert!(d.ok),
-                Err(e) => assert!(!d.ok, "seed {seed:#x} frame {k}: braid-spec says {e}, parser accepts"),
+                Err(e) => assert!(
+                    !d.ok,
+                    "seed {seed:#x} frame {k}: braid-spec says {e}, parser accepts"
+                ),
             }
         }
-        eprintln!("seed {seed:#x}: {} frames, {ok} accepted with payload checked", descs.len());
+        eprintln!(
+            "seed {seed:#x}: {} frames, {ok} accepted with payload checked",
+            descs.len()
+        );
         assert!(ok > 50);
     }
 }

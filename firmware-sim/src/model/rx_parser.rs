@@ -13,8 +13,8 @@ use braid_spec::wire::eth::{ETHERTYPE_IPV4, ETHERTYPE_IPV6, ETHERTYPE_VLAN};
 use braid_spec::wire::ip::IP_PROTO_UDP;
 use braid_spec::{
     emit_frame_vec, AckRepr, BaseRepr, Body, BraidRepr, EthernetRepr, Flags, FrameRepr, IpRepr,
-    Ipv4Repr, Ipv6Repr, NackRepr, Opcode, ProbeRepr, Sack256, SendRepr, UdpRepr,
-    VlanTag, WriteRepr,
+    Ipv4Repr, Ipv6Repr, NackRepr, Opcode, ProbeRepr, Sack256, SendRepr, UdpRepr, VlanTag,
+    WriteRepr,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -399,7 +399,11 @@ impl RxParserModel {
             let rem_a = self.rem;
             let rem_b = if emit_a { rem_a - 64 } else { rem_a };
             let nmr = n as i64 - g.r as i64;
-            let avail_a = if b.last && nmr < 0 { (nmr + 64) as u32 } else { 64 };
+            let avail_a = if b.last && nmr < 0 {
+                (nmr + 64) as u32
+            } else {
+                64
+            };
             let avail_b = nmr.max(0) as u32;
             let ca = avail_a.min(clamp(rem_a));
             let cb = avail_b.min(clamp(rem_b));
@@ -795,7 +799,11 @@ pub fn random_frame(r: &mut ChaCha8Rng, op: Opcode, port: u16) -> BuiltFrame {
         vlan,
     };
     let v6 = r.gen_bool(0.5);
-    let ecn = if r.gen_bool(0.3) { 3 } else { r.gen_range(0..4) };
+    let ecn = if r.gen_bool(0.3) {
+        3
+    } else {
+        r.gen_range(0..4)
+    };
     let ip = if v6 {
         IpRepr::V6(Ipv6Repr {
             dscp: r.gen_range(0..64),
@@ -1031,7 +1039,11 @@ pub fn corrupt(r: &mut ChaCha8Rng, f: &mut BuiltFrame, reason: u8, port: u16) ->
         }
         rd::BAD_OPCODE => {
             let op = loop {
-                let v: u8 = if r.gen_bool(0.5) { r.gen_range(0..0x30) } else { r.gen() };
+                let v: u8 = if r.gen_bool(0.5) {
+                    r.gen_range(0..0x30)
+                } else {
+                    r.gen()
+                };
                 if Opcode::from_u8(v).is_none() {
                     break v;
                 }
@@ -1042,7 +1054,11 @@ pub fn corrupt(r: &mut ChaCha8Rng, f: &mut BuiltFrame, reason: u8, port: u16) ->
         rd::HDR_WORDS => {
             let op = Opcode::from_u8(f.bytes[l4 + 9]).unwrap();
             let hw = loop {
-                let v: u8 = if r.gen_bool(0.7) { r.gen_range(0..24) } else { r.gen() };
+                let v: u8 = if r.gen_bool(0.7) {
+                    r.gen_range(0..24)
+                } else {
+                    r.gen()
+                };
                 if v as usize * 4 != op.header_len() {
                     break v;
                 }

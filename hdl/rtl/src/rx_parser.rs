@@ -412,7 +412,11 @@ pub struct SumTree32 {
 impl Logic for SumTree32 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, r0_0, r0_1, r0_2, r0_3, r0_4, r0_5, r0_6, r0_7, r0_8, r0_9, r0_10, r0_11, r0_12, r0_13, r0_14, r0_15, r1_0, r1_1, r1_2, r1_3, r1_4, r1_5, r1_6, r1_7, r2_0, r2_1, r2_2, r2_3, r3_0, r3_1, r4_0);
+        dff_setup!(
+            self, clock, r0_0, r0_1, r0_2, r0_3, r0_4, r0_5, r0_6, r0_7, r0_8, r0_9, r0_10, r0_11,
+            r0_12, r0_13, r0_14, r0_15, r1_0, r1_1, r1_2, r1_3, r1_4, r1_5, r1_6, r1_7, r2_0, r2_1,
+            r2_2, r2_3, r3_0, r3_1, r4_0
+        );
         self.a0_0.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(0));
         self.a0_0.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(16));
         self.a0_0.cin.next = false;
@@ -1712,7 +1716,952 @@ pub struct RxParser {
 impl Logic for RxParser {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, s1_v, s1_l, s2_v, s2_l, s3_v, s3_l, s4_v, s4_l, s5_v, s5_l, s6_v, s6_l, s7_v, s7_l, s8_v, s8_l, s9_v, s9_l, s10_v, s10_l, s11_v, s11_l, s12_v, s12_l, s13_v, s13_l, s14_v, s14_l, s1_d, s2_d, s3_d, s4_d, s5_d, s6_d, s7_d, s8_d, s9_d, s10_d, s1_k, s2_e, s3_e, s4_e, s5_e, s6_e, s7_e, s8_e, s9_e, s10_e, s11_e, s3_n, s4_n, s5_n, s6_n, s7_n, s8_n, s9_n, s10_n, s11_n, s2_idx, s3_idx, s4_idx, s5_idx, s6_idx, s7_idx, s1_port, s2_port, s3_port, s4_port, s5_port, s6_port, s7_port, s3_is0, s4_is0, s5_is0, s6_is0, s7_is0, s8_is0, s9_is0, s10_is0, s11_is0, s12_is0, s13_is0, s14_is0, s3_is1, s3_is2, s4_is1, s4_is2, s5_is1, s5_is2, s6_is1, s6_is2, s7_is1, s7_is2, s8_is1, s8_is2, s9_is1, s9_is2, s10_is1, s10_is2, bctr, s4_vlan, s4_is4, s4_is6, s4_tci, s4_mac, s4_ipb, s5_vlan, s5_is4, s5_is6, s5_tci, s5_mac, s5_ihl, s5_ihlx, s5_verbad, s5_frag, s5_notudp, s5_notip, s5_ce, s5_srcip, s5_dstip, s5_tl, s6_vlan, s7_vlan, lt_vlan, s6_is4, s7_is4, lt_is4, s6_is6, s7_is6, lt_is6, s6_tci, s7_tci, lt_tci, s6_mac, s7_mac, lt_mac, s6_verbad, s7_verbad, lt_verbad, s6_frag, s7_frag, lt_frag, s6_notudp, s7_notudp, lt_notudp, s6_notip, s7_notip, lt_notip, s6_ce, s7_ce, lt_ce, s6_srcip, s7_srcip, lt_srcip, s6_dstip, s7_dstip, lt_dstip, s6_j, s7_j, lt_j, s6_l4off, s7_l4off, lt_l4off, s6_ipend, s7_ipend, lt_ipend, s6_ipm1, s7_ipm1, lt_ipm1, s6_ip42, s7_ip42, lt_ip42, s6_ipplen, s7_ipplen, lt_ipplen, s6_iplenbad, s7_iplenbad, lt_iplenbad, s6_xc, s7_xc, lt_xc, s6_xd, s7_xd, lt_xd, s6_iphe, s7_iphe, lt_iphe, s6_aa, s7_aa, lt_aa, s6_ab, s7_ab, lt_ab, s7_init, s8_init, s9_init, s10_init, s11_init, s12_init, s13_init, s14_init, w0, w1, w2, s8_lo, s8_th, s8_lt, s8_eq, s8_addr, s8_ipm, s9_ui, s9_ii, s8_hw, s8_j, s8_ip42, s9_hs, s9_ip42, s10_r, s10_q, s10_rem, rl_r, rl_q, rl_rem, prev, s11_av, s11_bv, s11_a, s11_cur, s11_r, s11_rema, s11_remb, s12_av, s12_bv, s12_a, s12_b, s12_availa, s12_availb, s12_clampa, s12_clampb, s12_le64, s13_va, s13_vb, s13_a, s13_b, s13_ca, s13_cb, s13_lasta, pend_v, pend_d, pend_c, emitted, o_v, o_d, o_c, o_last, uacc, iacc, s15_uf, s15_if, s16_uf, s16_if, s17_ubad, s17_ibad, q8_ta, q9_ta, q10_ta, q11_ta, q12_ta, q13_ta, q14_ta, q15_ta, q16_ta, q17_ta, q18_ta, q8_tb, q9_tb, q10_tb, q11_tb, q12_tb, q13_tb, q14_tb, q15_tb, q16_tb, q17_tb, q18_tb, q8_tc, q9_tc, q10_tc, q11_tc, q12_tc, q13_tc, q14_tc, q15_tc, q16_tc, q17_tc, q18_tc, q8_td, q9_td, q10_td, q11_td, q12_td, q13_td, q14_td, q15_td, q16_td, q17_td, q18_td, q8_notip, q9_notip, q10_notip, q11_notip, q12_notip, q13_notip, q14_notip, q15_notip, q16_notip, q17_notip, q18_notip, q8_verbad, q9_verbad, q10_verbad, q11_verbad, q12_verbad, q13_verbad, q14_verbad, q15_verbad, q16_verbad, q17_verbad, q18_verbad, q8_frag, q9_frag, q10_frag, q11_frag, q12_frag, q13_frag, q14_frag, q15_frag, q16_frag, q17_frag, q18_frag, q8_notudp, q9_notudp, q10_notudp, q11_notudp, q12_notudp, q13_notudp, q14_notudp, q15_notudp, q16_notudp, q17_notudp, q18_notudp, q8_iplenbad, q9_iplenbad, q10_iplenbad, q11_iplenbad, q12_iplenbad, q13_iplenbad, q14_iplenbad, q15_iplenbad, q16_iplenbad, q17_iplenbad, q18_iplenbad, q8_is4, q9_is4, q10_is4, q11_is4, q12_is4, q13_is4, q14_is4, q15_is4, q16_is4, q17_is4, q18_is4, q8_vlan, q9_vlan, q10_vlan, q11_vlan, q12_vlan, q13_vlan, q14_vlan, q15_vlan, q16_vlan, q17_vlan, q18_vlan, q8_tci, q9_tci, q10_tci, q11_tci, q12_tci, q13_tci, q14_tci, q15_tci, q16_tci, q17_tci, q18_tci, q8_mac, q9_mac, q10_mac, q11_mac, q12_mac, q13_mac, q14_mac, q15_mac, q16_mac, q17_mac, q18_mac, q8_is6, q9_is6, q10_is6, q11_is6, q12_is6, q13_is6, q14_is6, q15_is6, q16_is6, q17_is6, q18_is6, q8_srcip, q9_srcip, q10_srcip, q11_srcip, q12_srcip, q13_srcip, q14_srcip, q15_srcip, q16_srcip, q17_srcip, q18_srcip, q8_dstip, q9_dstip, q10_dstip, q11_dstip, q12_dstip, q13_dstip, q14_dstip, q15_dstip, q16_dstip, q17_dstip, q18_dstip, q8_ce, q9_ce, q10_ce, q11_ce, q12_ce, q13_ce, q14_ce, q15_ce, q16_ce, q17_ce, q18_ce, s8_l4, s8_fm1, s8_ipm1, s8_ipplen, s8_port, q9_te, q10_te, q11_te, q12_te, q13_te, q14_te, q15_te, q16_te, q17_te, q18_te, q9_fport, q10_fport, q11_fport, q12_fport, q13_fport, q14_fport, q15_fport, q16_fport, q17_fport, q18_fport, q9_fuip, q10_fuip, q11_fuip, q12_fuip, q13_fuip, q14_fuip, q15_fuip, q16_fuip, q17_fuip, q18_fuip, q9_fumin, q10_fumin, q11_fumin, q12_fumin, q13_fumin, q14_fumin, q15_fumin, q16_fumin, q17_fumin, q18_fumin, q9_ucz, q10_ucz, q11_ucz, q12_ucz, q13_ucz, q14_ucz, q15_ucz, q16_ucz, q17_ucz, q18_ucz, q9_fbver, q10_fbver, q11_fbver, q12_fbver, q13_fbver, q14_fbver, q15_fbver, q16_fbver, q17_fbver, q18_fbver, q9_fbop, q10_fbop, q11_fbop, q12_fbop, q13_fbop, q14_fbop, q15_fbop, q16_fbop, q17_fbop, q18_fbop, q9_fhw, q10_fhw, q11_fhw, q12_fhw, q13_fhw, q14_fhw, q15_fhw, q16_fhw, q17_fhw, q18_fhw, q9_fctrl, q10_fctrl, q11_fctrl, q12_fctrl, q13_fctrl, q14_fctrl, q15_fctrl, q16_fctrl, q17_fctrl, q18_fctrl, s9_ulm8, s9_bsum, s10_fblen, q11_fblen, q12_fblen, q13_fblen, q14_fblen, q15_fblen, q16_fblen, q17_fblen, q18_fblen, f9_sport, f10_sport, f11_sport, f12_sport, f13_sport, f14_sport, f15_sport, f16_sport, f17_sport, f18_sport, f9_opcode, f10_opcode, f11_opcode, f12_opcode, f13_opcode, f14_opcode, f15_opcode, f16_opcode, f17_opcode, f18_opcode, f9_flags, f10_flags, f11_flags, f12_flags, f13_flags, f14_flags, f15_flags, f16_flags, f17_flags, f18_flags, f9_path_id, f10_path_id, f11_path_id, f12_path_id, f13_path_id, f14_path_id, f15_path_id, f16_path_id, f17_path_id, f18_path_id, f9_hdr_words, f10_hdr_words, f11_hdr_words, f12_hdr_words, f13_hdr_words, f14_hdr_words, f15_hdr_words, f16_hdr_words, f17_hdr_words, f18_hdr_words, f9_dst_conn, f10_dst_conn, f11_dst_conn, f12_dst_conn, f13_dst_conn, f14_dst_conn, f15_dst_conn, f16_dst_conn, f17_dst_conn, f18_dst_conn, f9_path_psn, f10_path_psn, f11_path_psn, f12_path_psn, f13_path_psn, f14_path_psn, f15_path_psn, f16_path_psn, f17_path_psn, f18_path_psn, f9_csn, f10_csn, f11_csn, f12_csn, f13_csn, f14_csn, f15_csn, f16_csn, f17_csn, f18_csn, f9_timestamp, f10_timestamp, f11_timestamp, f12_timestamp, f13_timestamp, f14_timestamp, f15_timestamp, f16_timestamp, f17_timestamp, f18_timestamp, f9_payload_len, f10_payload_len, f11_payload_len, f12_payload_len, f13_payload_len, f14_payload_len, f15_payload_len, f16_payload_len, f17_payload_len, f18_payload_len, f9_floor_delta, f10_floor_delta, f11_floor_delta, f12_floor_delta, f13_floor_delta, f14_floor_delta, f15_floor_delta, f16_floor_delta, f17_floor_delta, f18_floor_delta, f9_rkey, f10_rkey, f11_rkey, f12_rkey, f13_rkey, f14_rkey, f15_rkey, f16_rkey, f17_rkey, f18_rkey, f9_va, f10_va, f11_va, f12_va, f13_va, f14_va, f15_va, f16_va, f17_va, f18_va, f9_stream, f10_stream, f11_stream, f12_stream, f13_stream, f14_stream, f15_stream, f16_stream, f17_stream, f18_stream, f9_msn, f10_msn, f11_msn, f12_msn, f13_msn, f14_msn, f15_msn, f16_msn, f17_msn, f18_msn, f9_msg_len, f10_msg_len, f11_msg_len, f12_msg_len, f13_msg_len, f14_msg_len, f15_msg_len, f16_msg_len, f17_msg_len, f18_msg_len, f9_rsn, f10_rsn, f11_rsn, f12_rsn, f13_rsn, f14_rsn, f15_rsn, f16_rsn, f17_rsn, f18_rsn, f9_offset, f10_offset, f11_offset, f12_offset, f13_offset, f14_offset, f15_offset, f16_offset, f17_offset, f18_offset, f9_imm, f10_imm, f11_imm, f12_imm, f13_imm, f14_imm, f15_imm, f16_imm, f17_imm, f18_imm, f9_ack_base_psn, f10_ack_base_psn, f11_ack_base_psn, f12_ack_base_psn, f13_ack_base_psn, f14_ack_base_psn, f15_ack_base_psn, f16_ack_base_psn, f17_ack_base_psn, f18_ack_base_psn, f9_ack_csn_base, f10_ack_csn_base, f11_ack_csn_base, f12_ack_csn_base, f13_ack_csn_base, f14_ack_csn_base, f15_ack_csn_base, f16_ack_csn_base, f17_ack_csn_base, f18_ack_csn_base, f9_ack_ts_echo, f10_ack_ts_echo, f11_ack_ts_echo, f12_ack_ts_echo, f13_ack_ts_echo, f14_ack_ts_echo, f15_ack_ts_echo, f16_ack_ts_echo, f17_ack_ts_echo, f18_ack_ts_echo, f9_ack_ecn_count, f10_ack_ecn_count, f11_ack_ecn_count, f12_ack_ecn_count, f13_ack_ecn_count, f14_ack_ecn_count, f15_ack_ecn_count, f16_ack_ecn_count, f17_ack_ecn_count, f18_ack_ecn_count, f9_ack_rate_hint, f10_ack_rate_hint, f11_ack_rate_hint, f12_ack_rate_hint, f13_ack_rate_hint, f14_ack_rate_hint, f15_ack_rate_hint, f16_ack_rate_hint, f17_ack_rate_hint, f18_ack_rate_hint, f9_ack_sack, f10_ack_sack, f11_ack_sack, f12_ack_sack, f13_ack_sack, f14_ack_sack, f15_ack_sack, f16_ack_sack, f17_ack_sack, f18_ack_sack, f9_nack_reason, f10_nack_reason, f11_nack_reason, f12_nack_reason, f13_nack_reason, f14_nack_reason, f15_nack_reason, f16_nack_reason, f17_nack_reason, f18_nack_reason, f9_nack_psn, f10_nack_psn, f11_nack_psn, f12_nack_psn, f13_nack_psn, f14_nack_psn, f15_nack_psn, f16_nack_psn, f17_nack_psn, f18_nack_psn, f9_nack_csn, f10_nack_csn, f11_nack_csn, f12_nack_csn, f13_nack_csn, f14_nack_csn, f15_nack_csn, f16_nack_csn, f17_nack_csn, f18_nack_csn, f9_nack_detail, f10_nack_detail, f11_nack_detail, f12_nack_detail, f13_nack_detail, f14_nack_detail, f15_nack_detail, f16_nack_detail, f17_nack_detail, f18_nack_detail, f9_probe_seq, f10_probe_seq, f11_probe_seq, f12_probe_seq, f13_probe_seq, f14_probe_seq, f15_probe_seq, f16_probe_seq, f17_probe_seq, f18_probe_seq, f9_probe_ts, f10_probe_ts, f11_probe_ts, f12_probe_ts, f13_probe_ts, f14_probe_ts, f15_probe_ts, f16_probe_ts, f17_probe_ts, f18_probe_ts, q14_haspl, q15_haspl, q16_haspl, q17_haspl, q18_haspl, s18_ok, s18_reason, od_v, od_ok, od_reason, od_haspl, od_src_mac, od_vlan, od_vlan_tci, od_is_ipv6, od_src_ip, od_dst_ip, od_ce, od_sport, od_opcode, od_flags, od_path_id, od_hdr_words, od_dst_conn, od_path_psn, od_csn, od_timestamp, od_payload_len, od_floor_delta, od_rkey, od_va, od_stream, od_msn, od_msg_len, od_rsn, od_offset, od_imm, od_ack_base_psn, od_ack_csn_base, od_ack_ts_echo, od_ack_ecn_count, od_ack_rate_hint, od_ack_sack, od_nack_reason, od_nack_psn, od_nack_csn, od_nack_detail, od_probe_seq, od_probe_ts, c_accepted, c_truncated, c_not_ip, c_bad_ip_header, c_ip_checksum, c_fragment, c_not_udp, c_ip_length, c_wrong_port, c_udp_length, c_udp_checksum, c_braid_version, c_bad_opcode, c_hdr_words, c_payload_length, c_control_payload, q8_dv, q9_dv, q10_dv, q11_dv, q12_dv, q13_dv, q14_dv, q15_dv, q16_dv, q17_dv, q18_dv);
+        dff_setup!(
+            self,
+            clock,
+            s1_v,
+            s1_l,
+            s2_v,
+            s2_l,
+            s3_v,
+            s3_l,
+            s4_v,
+            s4_l,
+            s5_v,
+            s5_l,
+            s6_v,
+            s6_l,
+            s7_v,
+            s7_l,
+            s8_v,
+            s8_l,
+            s9_v,
+            s9_l,
+            s10_v,
+            s10_l,
+            s11_v,
+            s11_l,
+            s12_v,
+            s12_l,
+            s13_v,
+            s13_l,
+            s14_v,
+            s14_l,
+            s1_d,
+            s2_d,
+            s3_d,
+            s4_d,
+            s5_d,
+            s6_d,
+            s7_d,
+            s8_d,
+            s9_d,
+            s10_d,
+            s1_k,
+            s2_e,
+            s3_e,
+            s4_e,
+            s5_e,
+            s6_e,
+            s7_e,
+            s8_e,
+            s9_e,
+            s10_e,
+            s11_e,
+            s3_n,
+            s4_n,
+            s5_n,
+            s6_n,
+            s7_n,
+            s8_n,
+            s9_n,
+            s10_n,
+            s11_n,
+            s2_idx,
+            s3_idx,
+            s4_idx,
+            s5_idx,
+            s6_idx,
+            s7_idx,
+            s1_port,
+            s2_port,
+            s3_port,
+            s4_port,
+            s5_port,
+            s6_port,
+            s7_port,
+            s3_is0,
+            s4_is0,
+            s5_is0,
+            s6_is0,
+            s7_is0,
+            s8_is0,
+            s9_is0,
+            s10_is0,
+            s11_is0,
+            s12_is0,
+            s13_is0,
+            s14_is0,
+            s3_is1,
+            s3_is2,
+            s4_is1,
+            s4_is2,
+            s5_is1,
+            s5_is2,
+            s6_is1,
+            s6_is2,
+            s7_is1,
+            s7_is2,
+            s8_is1,
+            s8_is2,
+            s9_is1,
+            s9_is2,
+            s10_is1,
+            s10_is2,
+            bctr,
+            s4_vlan,
+            s4_is4,
+            s4_is6,
+            s4_tci,
+            s4_mac,
+            s4_ipb,
+            s5_vlan,
+            s5_is4,
+            s5_is6,
+            s5_tci,
+            s5_mac,
+            s5_ihl,
+            s5_ihlx,
+            s5_verbad,
+            s5_frag,
+            s5_notudp,
+            s5_notip,
+            s5_ce,
+            s5_srcip,
+            s5_dstip,
+            s5_tl,
+            s6_vlan,
+            s7_vlan,
+            lt_vlan,
+            s6_is4,
+            s7_is4,
+            lt_is4,
+            s6_is6,
+            s7_is6,
+            lt_is6,
+            s6_tci,
+            s7_tci,
+            lt_tci,
+            s6_mac,
+            s7_mac,
+            lt_mac,
+            s6_verbad,
+            s7_verbad,
+            lt_verbad,
+            s6_frag,
+            s7_frag,
+            lt_frag,
+            s6_notudp,
+            s7_notudp,
+            lt_notudp,
+            s6_notip,
+            s7_notip,
+            lt_notip,
+            s6_ce,
+            s7_ce,
+            lt_ce,
+            s6_srcip,
+            s7_srcip,
+            lt_srcip,
+            s6_dstip,
+            s7_dstip,
+            lt_dstip,
+            s6_j,
+            s7_j,
+            lt_j,
+            s6_l4off,
+            s7_l4off,
+            lt_l4off,
+            s6_ipend,
+            s7_ipend,
+            lt_ipend,
+            s6_ipm1,
+            s7_ipm1,
+            lt_ipm1,
+            s6_ip42,
+            s7_ip42,
+            lt_ip42,
+            s6_ipplen,
+            s7_ipplen,
+            lt_ipplen,
+            s6_iplenbad,
+            s7_iplenbad,
+            lt_iplenbad,
+            s6_xc,
+            s7_xc,
+            lt_xc,
+            s6_xd,
+            s7_xd,
+            lt_xd,
+            s6_iphe,
+            s7_iphe,
+            lt_iphe,
+            s6_aa,
+            s7_aa,
+            lt_aa,
+            s6_ab,
+            s7_ab,
+            lt_ab,
+            s7_init,
+            s8_init,
+            s9_init,
+            s10_init,
+            s11_init,
+            s12_init,
+            s13_init,
+            s14_init,
+            w0,
+            w1,
+            w2,
+            s8_lo,
+            s8_th,
+            s8_lt,
+            s8_eq,
+            s8_addr,
+            s8_ipm,
+            s9_ui,
+            s9_ii,
+            s8_hw,
+            s8_j,
+            s8_ip42,
+            s9_hs,
+            s9_ip42,
+            s10_r,
+            s10_q,
+            s10_rem,
+            rl_r,
+            rl_q,
+            rl_rem,
+            prev,
+            s11_av,
+            s11_bv,
+            s11_a,
+            s11_cur,
+            s11_r,
+            s11_rema,
+            s11_remb,
+            s12_av,
+            s12_bv,
+            s12_a,
+            s12_b,
+            s12_availa,
+            s12_availb,
+            s12_clampa,
+            s12_clampb,
+            s12_le64,
+            s13_va,
+            s13_vb,
+            s13_a,
+            s13_b,
+            s13_ca,
+            s13_cb,
+            s13_lasta,
+            pend_v,
+            pend_d,
+            pend_c,
+            emitted,
+            o_v,
+            o_d,
+            o_c,
+            o_last,
+            uacc,
+            iacc,
+            s15_uf,
+            s15_if,
+            s16_uf,
+            s16_if,
+            s17_ubad,
+            s17_ibad,
+            q8_ta,
+            q9_ta,
+            q10_ta,
+            q11_ta,
+            q12_ta,
+            q13_ta,
+            q14_ta,
+            q15_ta,
+            q16_ta,
+            q17_ta,
+            q18_ta,
+            q8_tb,
+            q9_tb,
+            q10_tb,
+            q11_tb,
+            q12_tb,
+            q13_tb,
+            q14_tb,
+            q15_tb,
+            q16_tb,
+            q17_tb,
+            q18_tb,
+            q8_tc,
+            q9_tc,
+            q10_tc,
+            q11_tc,
+            q12_tc,
+            q13_tc,
+            q14_tc,
+            q15_tc,
+            q16_tc,
+            q17_tc,
+            q18_tc,
+            q8_td,
+            q9_td,
+            q10_td,
+            q11_td,
+            q12_td,
+            q13_td,
+            q14_td,
+            q15_td,
+            q16_td,
+            q17_td,
+            q18_td,
+            q8_notip,
+            q9_notip,
+            q10_notip,
+            q11_notip,
+            q12_notip,
+            q13_notip,
+            q14_notip,
+            q15_notip,
+            q16_notip,
+            q17_notip,
+            q18_notip,
+            q8_verbad,
+            q9_verbad,
+            q10_verbad,
+            q11_verbad,
+            q12_verbad,
+            q13_verbad,
+            q14_verbad,
+            q15_verbad,
+            q16_verbad,
+            q17_verbad,
+            q18_verbad,
+            q8_frag,
+            q9_frag,
+            q10_frag,
+            q11_frag,
+            q12_frag,
+            q13_frag,
+            q14_frag,
+            q15_frag,
+            q16_frag,
+            q17_frag,
+            q18_frag,
+            q8_notudp,
+            q9_notudp,
+            q10_notudp,
+            q11_notudp,
+            q12_notudp,
+            q13_notudp,
+            q14_notudp,
+            q15_notudp,
+            q16_notudp,
+            q17_notudp,
+            q18_notudp,
+            q8_iplenbad,
+            q9_iplenbad,
+            q10_iplenbad,
+            q11_iplenbad,
+            q12_iplenbad,
+            q13_iplenbad,
+            q14_iplenbad,
+            q15_iplenbad,
+            q16_iplenbad,
+            q17_iplenbad,
+            q18_iplenbad,
+            q8_is4,
+            q9_is4,
+            q10_is4,
+            q11_is4,
+            q12_is4,
+            q13_is4,
+            q14_is4,
+            q15_is4,
+            q16_is4,
+            q17_is4,
+            q18_is4,
+            q8_vlan,
+            q9_vlan,
+            q10_vlan,
+            q11_vlan,
+            q12_vlan,
+            q13_vlan,
+            q14_vlan,
+            q15_vlan,
+            q16_vlan,
+            q17_vlan,
+            q18_vlan,
+            q8_tci,
+            q9_tci,
+            q10_tci,
+            q11_tci,
+            q12_tci,
+            q13_tci,
+            q14_tci,
+            q15_tci,
+            q16_tci,
+            q17_tci,
+            q18_tci,
+            q8_mac,
+            q9_mac,
+            q10_mac,
+            q11_mac,
+            q12_mac,
+            q13_mac,
+            q14_mac,
+            q15_mac,
+            q16_mac,
+            q17_mac,
+            q18_mac,
+            q8_is6,
+            q9_is6,
+            q10_is6,
+            q11_is6,
+            q12_is6,
+            q13_is6,
+            q14_is6,
+            q15_is6,
+            q16_is6,
+            q17_is6,
+            q18_is6,
+            q8_srcip,
+            q9_srcip,
+            q10_srcip,
+            q11_srcip,
+            q12_srcip,
+            q13_srcip,
+            q14_srcip,
+            q15_srcip,
+            q16_srcip,
+            q17_srcip,
+            q18_srcip,
+            q8_dstip,
+            q9_dstip,
+            q10_dstip,
+            q11_dstip,
+            q12_dstip,
+            q13_dstip,
+            q14_dstip,
+            q15_dstip,
+            q16_dstip,
+            q17_dstip,
+            q18_dstip,
+            q8_ce,
+            q9_ce,
+            q10_ce,
+            q11_ce,
+            q12_ce,
+            q13_ce,
+            q14_ce,
+            q15_ce,
+            q16_ce,
+            q17_ce,
+            q18_ce,
+            s8_l4,
+            s8_fm1,
+            s8_ipm1,
+            s8_ipplen,
+            s8_port,
+            q9_te,
+            q10_te,
+            q11_te,
+            q12_te,
+            q13_te,
+            q14_te,
+            q15_te,
+            q16_te,
+            q17_te,
+            q18_te,
+            q9_fport,
+            q10_fport,
+            q11_fport,
+            q12_fport,
+            q13_fport,
+            q14_fport,
+            q15_fport,
+            q16_fport,
+            q17_fport,
+            q18_fport,
+            q9_fuip,
+            q10_fuip,
+            q11_fuip,
+            q12_fuip,
+            q13_fuip,
+            q14_fuip,
+            q15_fuip,
+            q16_fuip,
+            q17_fuip,
+            q18_fuip,
+            q9_fumin,
+            q10_fumin,
+            q11_fumin,
+            q12_fumin,
+            q13_fumin,
+            q14_fumin,
+            q15_fumin,
+            q16_fumin,
+            q17_fumin,
+            q18_fumin,
+            q9_ucz,
+            q10_ucz,
+            q11_ucz,
+            q12_ucz,
+            q13_ucz,
+            q14_ucz,
+            q15_ucz,
+            q16_ucz,
+            q17_ucz,
+            q18_ucz,
+            q9_fbver,
+            q10_fbver,
+            q11_fbver,
+            q12_fbver,
+            q13_fbver,
+            q14_fbver,
+            q15_fbver,
+            q16_fbver,
+            q17_fbver,
+            q18_fbver,
+            q9_fbop,
+            q10_fbop,
+            q11_fbop,
+            q12_fbop,
+            q13_fbop,
+            q14_fbop,
+            q15_fbop,
+            q16_fbop,
+            q17_fbop,
+            q18_fbop,
+            q9_fhw,
+            q10_fhw,
+            q11_fhw,
+            q12_fhw,
+            q13_fhw,
+            q14_fhw,
+            q15_fhw,
+            q16_fhw,
+            q17_fhw,
+            q18_fhw,
+            q9_fctrl,
+            q10_fctrl,
+            q11_fctrl,
+            q12_fctrl,
+            q13_fctrl,
+            q14_fctrl,
+            q15_fctrl,
+            q16_fctrl,
+            q17_fctrl,
+            q18_fctrl,
+            s9_ulm8,
+            s9_bsum,
+            s10_fblen,
+            q11_fblen,
+            q12_fblen,
+            q13_fblen,
+            q14_fblen,
+            q15_fblen,
+            q16_fblen,
+            q17_fblen,
+            q18_fblen,
+            f9_sport,
+            f10_sport,
+            f11_sport,
+            f12_sport,
+            f13_sport,
+            f14_sport,
+            f15_sport,
+            f16_sport,
+            f17_sport,
+            f18_sport,
+            f9_opcode,
+            f10_opcode,
+            f11_opcode,
+            f12_opcode,
+            f13_opcode,
+            f14_opcode,
+            f15_opcode,
+            f16_opcode,
+            f17_opcode,
+            f18_opcode,
+            f9_flags,
+            f10_flags,
+            f11_flags,
+            f12_flags,
+            f13_flags,
+            f14_flags,
+            f15_flags,
+            f16_flags,
+            f17_flags,
+            f18_flags,
+            f9_path_id,
+            f10_path_id,
+            f11_path_id,
+            f12_path_id,
+            f13_path_id,
+            f14_path_id,
+            f15_path_id,
+            f16_path_id,
+            f17_path_id,
+            f18_path_id,
+            f9_hdr_words,
+            f10_hdr_words,
+            f11_hdr_words,
+            f12_hdr_words,
+            f13_hdr_words,
+            f14_hdr_words,
+            f15_hdr_words,
+            f16_hdr_words,
+            f17_hdr_words,
+            f18_hdr_words,
+            f9_dst_conn,
+            f10_dst_conn,
+            f11_dst_conn,
+            f12_dst_conn,
+            f13_dst_conn,
+            f14_dst_conn,
+            f15_dst_conn,
+            f16_dst_conn,
+            f17_dst_conn,
+            f18_dst_conn,
+            f9_path_psn,
+            f10_path_psn,
+            f11_path_psn,
+            f12_path_psn,
+            f13_path_psn,
+            f14_path_psn,
+            f15_path_psn,
+            f16_path_psn,
+            f17_path_psn,
+            f18_path_psn,
+            f9_csn,
+            f10_csn,
+            f11_csn,
+            f12_csn,
+            f13_csn,
+            f14_csn,
+            f15_csn,
+            f16_csn,
+            f17_csn,
+            f18_csn,
+            f9_timestamp,
+            f10_timestamp,
+            f11_timestamp,
+            f12_timestamp,
+            f13_timestamp,
+            f14_timestamp,
+            f15_timestamp,
+            f16_timestamp,
+            f17_timestamp,
+            f18_timestamp,
+            f9_payload_len,
+            f10_payload_len,
+            f11_payload_len,
+            f12_payload_len,
+            f13_payload_len,
+            f14_payload_len,
+            f15_payload_len,
+            f16_payload_len,
+            f17_payload_len,
+            f18_payload_len,
+            f9_floor_delta,
+            f10_floor_delta,
+            f11_floor_delta,
+            f12_floor_delta,
+            f13_floor_delta,
+            f14_floor_delta,
+            f15_floor_delta,
+            f16_floor_delta,
+            f17_floor_delta,
+            f18_floor_delta,
+            f9_rkey,
+            f10_rkey,
+            f11_rkey,
+            f12_rkey,
+            f13_rkey,
+            f14_rkey,
+            f15_rkey,
+            f16_rkey,
+            f17_rkey,
+            f18_rkey,
+            f9_va,
+            f10_va,
+            f11_va,
+            f12_va,
+            f13_va,
+            f14_va,
+            f15_va,
+            f16_va,
+            f17_va,
+            f18_va,
+            f9_stream,
+            f10_stream,
+            f11_stream,
+            f12_stream,
+            f13_stream,
+            f14_stream,
+            f15_stream,
+            f16_stream,
+            f17_stream,
+            f18_stream,
+            f9_msn,
+            f10_msn,
+            f11_msn,
+            f12_msn,
+            f13_msn,
+            f14_msn,
+            f15_msn,
+            f16_msn,
+            f17_msn,
+            f18_msn,
+            f9_msg_len,
+            f10_msg_len,
+            f11_msg_len,
+            f12_msg_len,
+            f13_msg_len,
+            f14_msg_len,
+            f15_msg_len,
+            f16_msg_len,
+            f17_msg_len,
+            f18_msg_len,
+            f9_rsn,
+            f10_rsn,
+            f11_rsn,
+            f12_rsn,
+            f13_rsn,
+            f14_rsn,
+            f15_rsn,
+            f16_rsn,
+            f17_rsn,
+            f18_rsn,
+            f9_offset,
+            f10_offset,
+            f11_offset,
+            f12_offset,
+            f13_offset,
+            f14_offset,
+            f15_offset,
+            f16_offset,
+            f17_offset,
+            f18_offset,
+            f9_imm,
+            f10_imm,
+            f11_imm,
+            f12_imm,
+            f13_imm,
+            f14_imm,
+            f15_imm,
+            f16_imm,
+            f17_imm,
+            f18_imm,
+            f9_ack_base_psn,
+            f10_ack_base_psn,
+            f11_ack_base_psn,
+            f12_ack_base_psn,
+            f13_ack_base_psn,
+            f14_ack_base_psn,
+            f15_ack_base_psn,
+            f16_ack_base_psn,
+            f17_ack_base_psn,
+            f18_ack_base_psn,
+            f9_ack_csn_base,
+            f10_ack_csn_base,
+            f11_ack_csn_base,
+            f12_ack_csn_base,
+            f13_ack_csn_base,
+            f14_ack_csn_base,
+            f15_ack_csn_base,
+            f16_ack_csn_base,
+            f17_ack_csn_base,
+            f18_ack_csn_base,
+            f9_ack_ts_echo,
+            f10_ack_ts_echo,
+            f11_ack_ts_echo,
+            f12_ack_ts_echo,
+            f13_ack_ts_echo,
+            f14_ack_ts_echo,
+            f15_ack_ts_echo,
+            f16_ack_ts_echo,
+            f17_ack_ts_echo,
+            f18_ack_ts_echo,
+            f9_ack_ecn_count,
+            f10_ack_ecn_count,
+            f11_ack_ecn_count,
+            f12_ack_ecn_count,
+            f13_ack_ecn_count,
+            f14_ack_ecn_count,
+            f15_ack_ecn_count,
+            f16_ack_ecn_count,
+            f17_ack_ecn_count,
+            f18_ack_ecn_count,
+            f9_ack_rate_hint,
+            f10_ack_rate_hint,
+            f11_ack_rate_hint,
+            f12_ack_rate_hint,
+            f13_ack_rate_hint,
+            f14_ack_rate_hint,
+            f15_ack_rate_hint,
+            f16_ack_rate_hint,
+            f17_ack_rate_hint,
+            f18_ack_rate_hint,
+            f9_ack_sack,
+            f10_ack_sack,
+            f11_ack_sack,
+            f12_ack_sack,
+            f13_ack_sack,
+            f14_ack_sack,
+            f15_ack_sack,
+            f16_ack_sack,
+            f17_ack_sack,
+            f18_ack_sack,
+            f9_nack_reason,
+            f10_nack_reason,
+            f11_nack_reason,
+            f12_nack_reason,
+            f13_nack_reason,
+            f14_nack_reason,
+            f15_nack_reason,
+            f16_nack_reason,
+            f17_nack_reason,
+            f18_nack_reason,
+            f9_nack_psn,
+            f10_nack_psn,
+            f11_nack_psn,
+            f12_nack_psn,
+            f13_nack_psn,
+            f14_nack_psn,
+            f15_nack_psn,
+            f16_nack_psn,
+            f17_nack_psn,
+            f18_nack_psn,
+            f9_nack_csn,
+            f10_nack_csn,
+            f11_nack_csn,
+            f12_nack_csn,
+            f13_nack_csn,
+            f14_nack_csn,
+            f15_nack_csn,
+            f16_nack_csn,
+            f17_nack_csn,
+            f18_nack_csn,
+            f9_nack_detail,
+            f10_nack_detail,
+            f11_nack_detail,
+            f12_nack_detail,
+            f13_nack_detail,
+            f14_nack_detail,
+            f15_nack_detail,
+            f16_nack_detail,
+            f17_nack_detail,
+            f18_nack_detail,
+            f9_probe_seq,
+            f10_probe_seq,
+            f11_probe_seq,
+            f12_probe_seq,
+            f13_probe_seq,
+            f14_probe_seq,
+            f15_probe_seq,
+            f16_probe_seq,
+            f17_probe_seq,
+            f18_probe_seq,
+            f9_probe_ts,
+            f10_probe_ts,
+            f11_probe_ts,
+            f12_probe_ts,
+            f13_probe_ts,
+            f14_probe_ts,
+            f15_probe_ts,
+            f16_probe_ts,
+            f17_probe_ts,
+            f18_probe_ts,
+            q14_haspl,
+            q15_haspl,
+            q16_haspl,
+            q17_haspl,
+            q18_haspl,
+            s18_ok,
+            s18_reason,
+            od_v,
+            od_ok,
+            od_reason,
+            od_haspl,
+            od_src_mac,
+            od_vlan,
+            od_vlan_tci,
+            od_is_ipv6,
+            od_src_ip,
+            od_dst_ip,
+            od_ce,
+            od_sport,
+            od_opcode,
+            od_flags,
+            od_path_id,
+            od_hdr_words,
+            od_dst_conn,
+            od_path_psn,
+            od_csn,
+            od_timestamp,
+            od_payload_len,
+            od_floor_delta,
+            od_rkey,
+            od_va,
+            od_stream,
+            od_msn,
+            od_msg_len,
+            od_rsn,
+            od_offset,
+            od_imm,
+            od_ack_base_psn,
+            od_ack_csn_base,
+            od_ack_ts_echo,
+            od_ack_ecn_count,
+            od_ack_rate_hint,
+            od_ack_sack,
+            od_nack_reason,
+            od_nack_psn,
+            od_nack_csn,
+            od_nack_detail,
+            od_probe_seq,
+            od_probe_ts,
+            c_accepted,
+            c_truncated,
+            c_not_ip,
+            c_bad_ip_header,
+            c_ip_checksum,
+            c_fragment,
+            c_not_udp,
+            c_ip_length,
+            c_wrong_port,
+            c_udp_length,
+            c_udp_checksum,
+            c_braid_version,
+            c_bad_opcode,
+            c_hdr_words,
+            c_payload_length,
+            c_control_payload,
+            q8_dv,
+            q9_dv,
+            q10_dv,
+            q11_dv,
+            q12_dv,
+            q13_dv,
+            q14_dv,
+            q15_dv,
+            q16_dv,
+            q17_dv,
+            q18_dv
+        );
         // ---------------- S1: input registers (wire byte order) ----------------
         self.rev_in.i.next = self.s_data.val();
         self.s1_v.d.next = self.s_valid.val();
@@ -1723,12 +2672,13 @@ impl Logic for RxParser {
 
         // ---------------- S2: byte count, beat index ----------------
         self.onehot.next = self.s1_k.q.val() & !(self.s1_k.q.val() >> 1);
-        self.s2_e.d.next = bit_cast::<6, 1>((self.onehot.val() & self.consts.m0.val()).any().into())
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m1.val()).any().into()) << 1)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m2.val()).any().into()) << 2)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m3.val()).any().into()) << 3)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m4.val()).any().into()) << 4)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m5.val()).any().into()) << 5);
+        self.s2_e.d.next =
+            bit_cast::<6, 1>((self.onehot.val() & self.consts.m0.val()).any().into())
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m1.val()).any().into()) << 1)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m2.val()).any().into()) << 2)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m3.val()).any().into()) << 3)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m4.val()).any().into()) << 4)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m5.val()).any().into()) << 5);
         self.s2_v.d.next = self.s1_v.q.val();
         self.s2_l.d.next = self.s1_l.q.val();
         self.s2_d.d.next = self.s1_d.q.val();
@@ -1784,10 +2734,11 @@ impl Logic for RxParser {
         self.s5_ihlx.d.next = (bit_cast::<7, 4>(self.ihl.val()) + bits::<7>(2)) << 2;
         self.s5_verbad.d.next = self.ipver.val() != bits::<4>(6);
         if self.s4_is4.q.val() {
-            self.s5_verbad.d.next = (self.ipver.val() != bits::<4>(4)) | (self.ihl.val() < bits::<4>(5));
+            self.s5_verbad.d.next =
+                (self.ipver.val() != bits::<4>(4)) | (self.ihl.val() < bits::<4>(5));
         }
-        self.s5_frag.d.next = self.s4_ipb.q.val().get_bit(344 + 5)
-            | self.s4_ipb.q.val().get_bits::<13>(336).any();
+        self.s5_frag.d.next =
+            self.s4_ipb.q.val().get_bit(344 + 5) | self.s4_ipb.q.val().get_bits::<13>(336).any();
         self.s5_notudp.d.next = self.s4_ipb.q.val().get_bits::<8>(344) != bits::<8>(17);
         if self.s4_is4.q.val() {
             self.s5_notudp.d.next = self.s4_ipb.q.val().get_bits::<8>(320) != bits::<8>(17);
@@ -1819,8 +2770,11 @@ impl Logic for RxParser {
         if self.s5_ihl.q.val() < bits::<4>(5) {
             self.ihl5.next = bits::<4>(5);
         }
-        self.s6_j.d.next = bit_cast::<4, 1>(self.s5_vlan.q.val().into()) + self.ihl5.val() - bits::<4>(5);
-        self.s6_l4off.d.next = bits::<7>(34) + self.vlan4.val() + (bit_cast::<7, 4>(self.ihl5.val() - bits::<4>(5)) << 2);
+        self.s6_j.d.next =
+            bit_cast::<4, 1>(self.s5_vlan.q.val().into()) + self.ihl5.val() - bits::<4>(5);
+        self.s6_l4off.d.next = bits::<7>(34)
+            + self.vlan4.val()
+            + (bit_cast::<7, 4>(self.ihl5.val() - bits::<4>(5)) << 2);
         if self.s5_is6.q.val() {
             self.s6_j.d.next = bit_cast::<4, 1>(self.s5_vlan.q.val().into()) + bits::<4>(5);
             self.s6_l4off.d.next = bits::<7>(54) + self.vlan4.val();
@@ -1861,8 +2815,10 @@ impl Logic for RxParser {
         if self.s5_is6.q.val() {
             self.s6_xc.d.next = bits::<7>(53) + self.vlan4.val();
         }
-        self.s6_xd.d.next = bits::<7>(13) + self.vlan4.val() + (bit_cast::<7, 4>(self.s5_ihl.q.val()) << 2);
-        self.s6_iphe.d.next = bits::<7>(14) + self.vlan4.val() + (bit_cast::<7, 4>(self.s5_ihl.q.val()) << 2);
+        self.s6_xd.d.next =
+            bits::<7>(13) + self.vlan4.val() + (bit_cast::<7, 4>(self.s5_ihl.q.val()) << 2);
+        self.s6_iphe.d.next =
+            bits::<7>(14) + self.vlan4.val() + (bit_cast::<7, 4>(self.s5_ihl.q.val()) << 2);
         self.s6_aa.d.next = bits::<7>(26) + self.vlan4.val();
         self.s6_ab.d.next = bits::<7>(34) + self.vlan4.val();
         if self.s5_is6.q.val() {
@@ -2657,24 +3613,31 @@ impl Logic for RxParser {
             self.lo.next = self.consts.ones512.val() >> self.amt_lo.val();
         }
         if self.s7_is1.q.val() & self.x_l4off.val().get_bit(6) {
-            self.lo.next = self.consts.ones512.val() >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_l4off.val().get_bits::<6>(0)) << 3);
+            self.lo.next = self.consts.ones512.val()
+                >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_l4off.val().get_bits::<6>(0)) << 3);
         }
         self.s8_lo.d.next = self.lo.val();
-        self.s8_th.d.next = !(self.consts.ones512.val() >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_ipend.val().get_bits::<6>(0)) << 3));
+        self.s8_th.d.next = !(self.consts.ones512.val()
+            >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_ipend.val().get_bits::<6>(0)) << 3));
         self.s8_lt.d.next = self.s7_idx.q.val() < self.x_ipend.val().get_bits::<11>(6);
         self.s8_eq.d.next = self.s7_idx.q.val() == self.x_ipend.val().get_bits::<11>(6);
         self.s8_addr.d.next = bits::<512>(0);
         if self.s7_is0.q.val() {
-            self.s8_addr.d.next = (self.consts.ones512.val() >> (bit_cast::<10, 7>(self.x_aa.val()) << 3))
+            self.s8_addr.d.next = (self.consts.ones512.val()
+                >> (bit_cast::<10, 7>(self.x_aa.val()) << 3))
                 & !(self.consts.ones512.val() >> (bit_cast::<10, 7>(self.x_ab.val()) << 3));
         }
         self.s8_ipm.d.next = bits::<512>(0);
         if self.s7_is0.q.val() {
-            self.s8_ipm.d.next = (self.consts.ones512.val() >> (bit_cast::<10, 7>(bits::<7>(14) + (bit_cast::<7, 1>(self.x_vlan.val().into()) << 2)) << 3))
+            self.s8_ipm.d.next = (self.consts.ones512.val()
+                >> (bit_cast::<10, 7>(
+                    bits::<7>(14) + (bit_cast::<7, 1>(self.x_vlan.val().into()) << 2),
+                ) << 3))
                 & !(self.consts.ones512.val() >> (bit_cast::<10, 7>(self.x_iphe.val()) << 3));
         }
         if self.s7_is1.q.val() & self.x_iphe.val().get_bit(6) {
-            self.s8_ipm.d.next = !(self.consts.ones512.val() >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_iphe.val().get_bits::<6>(0)) << 3));
+            self.s8_ipm.d.next = !(self.consts.ones512.val()
+                >> bit_cast::<10, 9>(bit_cast::<9, 6>(self.x_iphe.val().get_bits::<6>(0)) << 3));
         }
         // header window: beats 0..2 of the frame
         self.w0.d.next = self.w0.q.val();
@@ -2714,18 +3677,27 @@ impl Logic for RxParser {
             << 272)
             << (bit_cast::<11, 4>(self.x_j.val()) << 5);
         self.s8_l4.d.next = self.win.val().get_bits::<640>(896);
-        self.hwin.next = (((bit_cast::<1024, 512>(self.e0.val()) << 512) | bit_cast::<1024, 512>(self.e1.val())) << 368)
+        self.hwin.next = (((bit_cast::<1024, 512>(self.e0.val()) << 512)
+            | bit_cast::<1024, 512>(self.e1.val()))
+            << 368)
             << (bit_cast::<10, 4>(self.x_j.val()) << 5);
         self.s8_hw.d.next = self.hwin.val().get_bits::<8>(1016);
         self.s8_j.d.next = self.x_j.val();
         self.s8_ip42.d.next = self.x_ip42.val();
         // truncation against the frame length F (F - 1 = idx * 64 + e)
-        self.fm1.next = (bit_cast::<17, 11>(self.s7_idx.q.val()) << 6) | bit_cast::<17, 6>(self.s7_e.q.val());
+        self.fm1.next =
+            (bit_cast::<17, 11>(self.s7_idx.q.val()) << 6) | bit_cast::<17, 6>(self.s7_e.q.val());
         self.fm1_small.next = !self.fm1.val().get_bits::<10>(7).any();
-        self.q8_ta.d.next = self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < bits::<7>(13));
-        self.q8_tb.d.next = self.x_vlan.val() & self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < bits::<7>(17));
-        self.q8_tc.d.next = self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < self.x_xc.val());
-        self.q8_td.d.next = self.x_is4.val() & self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < self.x_xd.val());
+        self.q8_ta.d.next =
+            self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < bits::<7>(13));
+        self.q8_tb.d.next = self.x_vlan.val()
+            & self.fm1_small.val()
+            & (self.fm1.val().get_bits::<7>(0) < bits::<7>(17));
+        self.q8_tc.d.next =
+            self.fm1_small.val() & (self.fm1.val().get_bits::<7>(0) < self.x_xc.val());
+        self.q8_td.d.next = self.x_is4.val()
+            & self.fm1_small.val()
+            & (self.fm1.val().get_bits::<7>(0) < self.x_xd.val());
         self.s8_fm1.d.next = self.fm1.val();
         self.s8_ipm1.d.next = self.x_ipm1.val();
         self.s8_ipplen.d.next = self.x_ipplen.val();
@@ -2752,7 +3724,8 @@ impl Logic for RxParser {
         if self.s8_eq.q.val() {
             self.hi.next = self.s8_th.q.val();
         }
-        self.s9_ui.d.next = self.s8_d.q.val() & ((self.s8_lo.q.val() & self.hi.val()) | self.s8_addr.q.val());
+        self.s9_ui.d.next =
+            self.s8_d.q.val() & ((self.s8_lo.q.val() & self.hi.val()) | self.s8_addr.q.val());
         self.s9_ii.d.next = self.s8_d.q.val() & self.s8_ipm.q.val();
         self.hwc.next = bit_cast::<5, 8>(self.s8_hw.q.val());
         if self.s8_hw.q.val() < bits::<8>(8) {
@@ -2781,8 +3754,13 @@ impl Logic for RxParser {
         self.op_s.next = (self.b_op.val() == bits::<8>(0x3)) | (self.b_op.val() == bits::<8>(0x4));
         self.op_a.next = self.b_op.val() == bits::<8>(0x10);
         self.op_n.next = self.b_op.val() == bits::<8>(0x11);
-        self.op_p.next = (self.b_op.val() == bits::<8>(0x20)) | (self.b_op.val() == bits::<8>(0x21));
-        self.q9_fbop.d.next = !(self.op_w.val() | self.op_s.val() | self.op_a.val() | self.op_n.val() | self.op_p.val());
+        self.op_p.next =
+            (self.b_op.val() == bits::<8>(0x20)) | (self.b_op.val() == bits::<8>(0x21));
+        self.q9_fbop.d.next = !(self.op_w.val()
+            | self.op_s.val()
+            | self.op_a.val()
+            | self.op_n.val()
+            | self.op_p.val());
         self.hw_exp.next = bits::<8>(0);
         if self.b_op.val() == bits::<8>(0x1) {
             self.hw_exp.next = bits::<8>(12);
@@ -2806,7 +3784,8 @@ impl Logic for RxParser {
             self.hw_exp.next = bits::<8>(8);
         }
         self.q9_fhw.d.next = self.b_hw.val() != self.hw_exp.val();
-        self.q9_fctrl.d.next = (self.op_a.val() | self.op_n.val() | self.op_p.val()) & self.b_plen.val().any();
+        self.q9_fctrl.d.next =
+            (self.op_a.val() | self.op_n.val() | self.op_p.val()) & self.b_plen.val().any();
         self.ad_bsum.a.next = bit_cast::<17, 16>(self.b_plen.val());
         self.ad_bsum.b.next = bit_cast::<17, 8>(self.b_hw.val()) << 2;
         self.ad_bsum.cin.next = false;
@@ -2889,7 +3868,8 @@ impl Logic for RxParser {
 
         // ---------------- S9: payload start H and payload bytes up to the IP end ----------------
         self.hs10.next = bit_cast::<6, 5>(self.s9_hs.q.val()) + bits::<6>(10);
-        self.s10_r.d.next = (bit_cast::<6, 4>(self.hs10.val().get_bits::<4>(0)) << 2) | bits::<6>(2);
+        self.s10_r.d.next =
+            (bit_cast::<6, 4>(self.hs10.val().get_bits::<4>(0)) << 2) | bits::<6>(2);
         self.s10_q.d.next = self.hs10.val().get_bits::<2>(4);
         self.ad_rem.a.next = self.s9_ip42.q.val();
         self.ad_rem.b.next = !(bit_cast::<18, 5>(self.s9_hs.q.val()) << 2);
@@ -2934,7 +3914,8 @@ impl Logic for RxParser {
         if self.s10_v.q.val() {
             self.prev.d.next = self.s10_d.q.val();
         }
-        self.pair.next = ((bit_cast::<1024, 512>(self.prev.q.val()) << 512) | bit_cast::<1024, 512>(self.s10_d.q.val()))
+        self.pair.next = ((bit_cast::<1024, 512>(self.prev.q.val()) << 512)
+            | bit_cast::<1024, 512>(self.s10_d.q.val()))
             << (bit_cast::<10, 6>(self.x_r.val()) << 3);
         self.s11_a.d.next = self.pair.val().get_bits::<512>(512);
         self.s11_cur.d.next = self.s10_d.q.val();
@@ -2980,7 +3961,8 @@ impl Logic for RxParser {
         }
         self.s12_le64.d.next = self.s11_rema.q.val().get_bit(17)
             | (!self.s11_rema.q.val().get_bits::<11>(7).any()
-                & (!self.s11_rema.q.val().get_bit(6) | !self.s11_rema.q.val().get_bits::<6>(0).any()));
+                & (!self.s11_rema.q.val().get_bit(6)
+                    | !self.s11_rema.q.val().get_bits::<6>(0).any()));
 
         // ---------------- S12: output beats of this input beat ----------------
         self.ca.next = self.s12_availa.q.val();
@@ -3025,12 +4007,15 @@ impl Logic for RxParser {
         self.pend_c.d.next = self.s13_cb.q.val();
         self.emitted.d.next = self.emitted.q.val();
         if self.s13_v.q.val() {
-            self.emitted.d.next = !self.s13_is0.q.val() & (self.emitted.q.val() | self.s13_va.q.val() | self.s13_vb.q.val());
+            self.emitted.d.next = !self.s13_is0.q.val()
+                & (self.emitted.q.val() | self.s13_va.q.val() | self.s13_vb.q.val());
         }
-        self.q14_haspl.d.next = !self.s13_is0.q.val() & (self.emitted.q.val() | self.s13_va.q.val() | self.s13_vb.q.val());
+        self.q14_haspl.d.next = !self.s13_is0.q.val()
+            & (self.emitted.q.val() | self.s13_va.q.val() | self.s13_vb.q.val());
 
         // ---------------- S14: payload outputs ----------------
-        self.rev_out.i.next = self.o_d.q.val() & !(self.consts.ones512.val() >> (bit_cast::<10, 7>(self.o_c.q.val()) << 3));
+        self.rev_out.i.next = self.o_d.q.val()
+            & !(self.consts.ones512.val() >> (bit_cast::<10, 7>(self.o_c.q.val()) << 3));
         self.p_valid.next = self.o_v.q.val();
         self.p_data.next = self.rev_out.o.val();
         self.p_keep.next = !(self.consts.ones64.val() << self.o_c.q.val());
@@ -3068,10 +4053,14 @@ impl Logic for RxParser {
         self.s16_uf.d.next = self.ad_uf.sum.val();
         self.s16_if.d.next = self.ad_if.sum.val();
         // folded sum (x[15:0] + x[16]) == 0xffff
-        self.s17_ubad.d.next = !((!self.s16_uf.q.val().get_bit(16) & (self.s16_uf.q.val().get_bits::<16>(0) == bits::<16>(0xffff)))
-            | (self.s16_uf.q.val().get_bit(16) & (self.s16_uf.q.val().get_bits::<16>(0) == bits::<16>(0xfffe))));
-        self.s17_ibad.d.next = !((!self.s16_if.q.val().get_bit(16) & (self.s16_if.q.val().get_bits::<16>(0) == bits::<16>(0xffff)))
-            | (self.s16_if.q.val().get_bit(16) & (self.s16_if.q.val().get_bits::<16>(0) == bits::<16>(0xfffe))));
+        self.s17_ubad.d.next = !((!self.s16_uf.q.val().get_bit(16)
+            & (self.s16_uf.q.val().get_bits::<16>(0) == bits::<16>(0xffff)))
+            | (self.s16_uf.q.val().get_bit(16)
+                & (self.s16_uf.q.val().get_bits::<16>(0) == bits::<16>(0xfffe))));
+        self.s17_ibad.d.next = !((!self.s16_if.q.val().get_bit(16)
+            & (self.s16_if.q.val().get_bits::<16>(0) == bits::<16>(0xffff)))
+            | (self.s16_if.q.val().get_bit(16)
+                & (self.s16_if.q.val().get_bits::<16>(0) == bits::<16>(0xfffe))));
 
         // ---------------- S17: the first failing check, in order ----------------
         self.s18_ok.d.next = false;
@@ -3208,67 +4197,115 @@ impl Logic for RxParser {
             self.od_probe_ts.d.next = self.f18_probe_ts.q.val();
         }
         self.c_accepted.d.next = self.c_accepted.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(0)) & (self.c_accepted.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(0))
+            & (self.c_accepted.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_accepted.d.next = self.c_accepted.q.val() + bits::<32>(1);
         }
         self.c_truncated.d.next = self.c_truncated.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(1)) & (self.c_truncated.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(1))
+            & (self.c_truncated.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_truncated.d.next = self.c_truncated.q.val() + bits::<32>(1);
         }
         self.c_not_ip.d.next = self.c_not_ip.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(2)) & (self.c_not_ip.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(2))
+            & (self.c_not_ip.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_not_ip.d.next = self.c_not_ip.q.val() + bits::<32>(1);
         }
         self.c_bad_ip_header.d.next = self.c_bad_ip_header.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(3)) & (self.c_bad_ip_header.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(3))
+            & (self.c_bad_ip_header.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_bad_ip_header.d.next = self.c_bad_ip_header.q.val() + bits::<32>(1);
         }
         self.c_ip_checksum.d.next = self.c_ip_checksum.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(4)) & (self.c_ip_checksum.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(4))
+            & (self.c_ip_checksum.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_ip_checksum.d.next = self.c_ip_checksum.q.val() + bits::<32>(1);
         }
         self.c_fragment.d.next = self.c_fragment.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(5)) & (self.c_fragment.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(5))
+            & (self.c_fragment.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_fragment.d.next = self.c_fragment.q.val() + bits::<32>(1);
         }
         self.c_not_udp.d.next = self.c_not_udp.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(6)) & (self.c_not_udp.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(6))
+            & (self.c_not_udp.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_not_udp.d.next = self.c_not_udp.q.val() + bits::<32>(1);
         }
         self.c_ip_length.d.next = self.c_ip_length.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(7)) & (self.c_ip_length.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(7))
+            & (self.c_ip_length.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_ip_length.d.next = self.c_ip_length.q.val() + bits::<32>(1);
         }
         self.c_wrong_port.d.next = self.c_wrong_port.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(8)) & (self.c_wrong_port.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(8))
+            & (self.c_wrong_port.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_wrong_port.d.next = self.c_wrong_port.q.val() + bits::<32>(1);
         }
         self.c_udp_length.d.next = self.c_udp_length.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(9)) & (self.c_udp_length.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(9))
+            & (self.c_udp_length.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_udp_length.d.next = self.c_udp_length.q.val() + bits::<32>(1);
         }
         self.c_udp_checksum.d.next = self.c_udp_checksum.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(10)) & (self.c_udp_checksum.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(10))
+            & (self.c_udp_checksum.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_udp_checksum.d.next = self.c_udp_checksum.q.val() + bits::<32>(1);
         }
         self.c_braid_version.d.next = self.c_braid_version.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(11)) & (self.c_braid_version.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(11))
+            & (self.c_braid_version.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_braid_version.d.next = self.c_braid_version.q.val() + bits::<32>(1);
         }
         self.c_bad_opcode.d.next = self.c_bad_opcode.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(12)) & (self.c_bad_opcode.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(12))
+            & (self.c_bad_opcode.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_bad_opcode.d.next = self.c_bad_opcode.q.val() + bits::<32>(1);
         }
         self.c_hdr_words.d.next = self.c_hdr_words.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(13)) & (self.c_hdr_words.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(13))
+            & (self.c_hdr_words.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_hdr_words.d.next = self.c_hdr_words.q.val() + bits::<32>(1);
         }
         self.c_payload_length.d.next = self.c_payload_length.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(14)) & (self.c_payload_length.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(14))
+            & (self.c_payload_length.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_payload_length.d.next = self.c_payload_length.q.val() + bits::<32>(1);
         }
         self.c_control_payload.d.next = self.c_control_payload.q.val();
-        if self.dv.val() & (self.s18_reason.q.val() == bits::<4>(15)) & (self.c_control_payload.q.val() != bits::<32>(0xffff_ffff_u64)) {
+        if self.dv.val()
+            & (self.s18_reason.q.val() == bits::<4>(15))
+            & (self.c_control_payload.q.val() != bits::<32>(0xffff_ffff_u64))
+        {
             self.c_control_payload.d.next = self.c_control_payload.q.val() + bits::<32>(1);
         }
         self.d_valid.next = self.od_v.q.val();
@@ -3329,7 +4366,6 @@ impl Logic for RxParser {
         self.cnt_hdr_words.next = self.c_hdr_words.q.val();
         self.cnt_payload_length.next = self.c_payload_length.q.val();
         self.cnt_control_payload.next = self.c_control_payload.q.val();
-
     }
 }
 
@@ -3365,7 +4401,11 @@ mod tests {
         for &(name, layer, off, len) in FIELD_OFFSETS {
             let (o, l) = match layer {
                 "write_imm" | "send_imm" => {
-                    let op = if layer == "write_imm" { Opcode::WriteImm } else { Opcode::SendImm };
+                    let op = if layer == "write_imm" {
+                        Opcode::WriteImm
+                    } else {
+                        Opcode::SendImm
+                    };
                     (op.header_len() - BASE_HEADER_LEN - IMM_EXT_LEN, 4)
                 }
                 _ => spec_field(layer, name),
