@@ -1339,6 +1339,22 @@ impl Net {
         let (mid, off) = conn.cursor;
         let idx = mid.checked_sub(conn.msg_base)? as usize;
         let m = conn.msgs.get(idx)?;
+        if self.cfg.kind == Kind::Braid && off == 0 {
+            // message window (SPEC section 7): message `msn` may start only
+            // while `msn - msn_una < MSG_WINDOW`, `msn_una` being the oldest
+            // message of its stream not yet fully acknowledged; the send
+            // queue is served in posting order, so later messages wait too
+            let s = m.wr.stream;
+            let una = conn
+                .msgs
+                .iter()
+                .take(idx)
+                .find(|x| x.wr.stream == s && x.acked < x.segs)
+                .map_or(m.msn, |x| x.msn);
+            if m.msn.wrapping_sub(una) >= braid_spec::state::MSG_WINDOW as u32 {
+                return None;
+            }
+        }
         let len = (m.wr.len - off).min(mtu);
         let csn = conn.next_csn;
         Some((csn, Seg { msg: mid, off, len }, false))
@@ -1602,6 +1618,15 @@ impl Net {
         let now = self.now();
         let conn = &mut self.conns[d.conn as usize];
         let st = &mut conn.rx_streams[d.stream as usize];
+        // the sender's message window (SPEC section 7) keeps every counted
+        // packet inside the receiver's window
+        debug_assert!(
+            self.cfg.kind != Kind::Braid
+                || d.msn.wrapping_sub(st.next_msn) < braid_spec::state::MSG_WINDOW as u32,
+            "msn {} outside the receiver's window at {}",
+            d.msn,
+            st.next_msn
+        );
         let e = st.pending.entry(d.msn).or_insert(RxMsg {
             got: 0,
             len: d.msg_len,
@@ -1805,16 +1830,20 @@ impl Net {
 
     // ------------------------------------------------------------ sender
 
-    /// A segment's delivery is confirmed.
-    fn ack_csn(&mut self, c: ConnId, csn: u32) {
+    /// A segment's delivery is confirmed. True when this completed the
+    /// acknowledgement of its message (the message window may open).
+    fn ack_csn(&mut self, c: ConnId, csn: u32) -> bool {
         let now = self.now();
         let conn = &mut self.conns[c as usize];
         let Some(seg) = conn.inflight.remove(&csn) else {
-            return;
+            return false;
         };
         let idx = (seg.msg - conn.msg_base) as usize;
-        conn.msgs[idx].acked += 1;
+        let m = &mut conn.msgs[idx];
+        m.acked += 1;
+        let full = m.acked == m.segs;
         self.complete_front(c, now);
+        full
     }
 
     /// Retire finished messages at the front, in posting order.
@@ -1958,7 +1987,11 @@ impl Net {
             conn.retx.push_front(l);
         }
         for csn in acked_csns {
-            self.ack_csn(c, csn);
+            if self.ack_csn(c, csn) && self.cfg.kind == Kind::Braid {
+                // a message is fully acknowledged: its stream's message
+                // window may have opened for a path on any plane
+                only_plane = None;
+            }
         }
         if dynamic && newest > self.conns[c as usize].rack_at {
             self.conns[c as usize].rack_at = newest;

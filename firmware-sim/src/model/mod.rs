@@ -8,16 +8,24 @@
 
 pub mod loss_detector;
 pub mod mr_check;
+pub mod msg_tracker;
 pub mod path_window;
+pub mod reg_block;
+pub mod rx_path_table;
 pub mod rx_parser;
 pub mod sack_tracker;
+pub mod tx_builder;
 pub mod w256;
 
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
+pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};
 pub use path_window::PathWindowModel;
+pub use reg_block::RegBlockModel;
+pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use rx_parser::RxParserModel;
 pub use sack_tracker::SackTrackerModel;
+pub use tx_builder::TxBuilderModel;
 pub use w256::W256;
 
 use std::fmt::Debug;

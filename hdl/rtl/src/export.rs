@@ -54,6 +54,31 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::MrCheck>,
         },
         ExportedBlock {
+            name: "reg_block",
+            description: "BAR0 register block: AXI4-Lite slave of the braid_spec::regs map",
+            generate: gen::<crate::RegBlock>,
+        },
+        ExportedBlock {
+            name: "rx_path_table",
+            description: "receiver per-path state table (block RAM, 16,384 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "rx_path_table_tiny",
+            description: "receiver per-path state table (block RAM, 64 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableTiny>,
+        },
+        ExportedBlock {
+            name: "msg_tracker",
+            description: "receiver message tracker (byte counts per message, completions in MSN order per stream; block RAM)",
+            generate: gen::<crate::MsgTracker>,
+        },
+        ExportedBlock {
+            name: "tx_builder",
+            description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
+            generate: gen::<crate::TxBuilder>,
+        },
+        ExportedBlock {
             name: "rx_parser",
             description: "receive header parser (Ethernet/IP/UDP/Braid checks, descriptor, payload realignment)",
             generate: gen::<crate::RxParser>,

@@ -5,7 +5,7 @@ use core::fmt::Write;
 use crate::field::Field;
 use crate::field::StateField;
 use crate::regs::{self, Reset, REGS};
-use crate::state::{self, DEVICES, MAX_STREAMS, STATE_TABLES};
+use crate::state::{self, DEVICES, MAX_STREAMS, MSG_WINDOW, STATE_TABLES};
 use crate::wire::braid::{Flags, Opcode, NACK_REASONS, OPCODES, RATE_HINT_UNIT_BPS};
 use crate::wire::{eth, ip, udp};
 use crate::{BRAID_UDP_PORT, BRAID_VERSION, PSN_BITS, SACK_BITS, SPEC_HASH, WIRE_TABLES};
@@ -102,6 +102,7 @@ pub fn spec_markdown() -> String {
     let _ = writeln!(o, "| `PSN_BITS` | {PSN_BITS} |");
     let _ = writeln!(o, "| `SACK_BITS` | {SACK_BITS} |");
     let _ = writeln!(o, "| `MAX_STREAMS` (state) | {MAX_STREAMS} |");
+    let _ = writeln!(o, "| `MSG_WINDOW` (messages per stream) | {MSG_WINDOW} |");
     let _ = writeln!(o, "| rate hint unit | {RATE_HINT_UNIT_BPS} b/s |\n");
 
     o.push_str("### Opcodes\n\n");
@@ -192,13 +193,17 @@ pub fn spec_markdown() -> String {
 
     o.push_str("### On-chip capacity (RAMB36, 16 paths per connection)\n\n");
     o.push_str(
-        "Each connection needs one `conn` record and 16 `tx_path` + 16 `rx_path` records \
-         (it both sends and receives). Tables are tiled from RAMB36 blocks in their best \
+        "Each connection needs one `conn` record, 16 `tx_path` + 16 `rx_path` records \
+         (it both sends and receives) and, per stream, one `rx_msg_head` record and \
+         `MSG_WINDOW` `rx_msg` slots. Tables are tiled from RAMB36 blocks in their best \
          shape (512x72 ... 32Kx1): blocks = ceil(width / shape width) x ceil(depth / shape depth), \
-         summed over the three tables. ",
+         summed over the five tables. ",
     );
     let per = u64::from(state::CONN_STATE_BITS)
-        + 16 * u64::from(state::TX_PATH_STATE_BITS + state::RX_PATH_STATE_BITS);
+        + 16 * u64::from(state::TX_PATH_STATE_BITS + state::RX_PATH_STATE_BITS)
+        + MAX_STREAMS as u64
+            * (u64::from(state::RX_MSG_HEAD_STATE_BITS)
+                + MSG_WINDOW as u64 * u64::from(state::RX_MSG_STATE_BITS));
     let _ = writeln!(
         o,
         "Raw state per connection: {per} bits = {} bytes.\n",

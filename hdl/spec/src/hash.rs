@@ -8,7 +8,7 @@
 
 use crate::field::{Field, StateField};
 use crate::regs::{Reg, Reset, REGS};
-use crate::state::{MAX_STREAMS, STATE_TABLES};
+use crate::state::{MAX_STREAMS, MSG_WINDOW, STATE_TABLES};
 use crate::wire::braid::{Flags, NACK_REASONS, OPCODES};
 use crate::{BRAID_UDP_PORT, BRAID_VERSION, PSN_BITS, SACK_BITS, WIRE_TABLES};
 
@@ -84,6 +84,7 @@ const fn compute() -> u32 {
     h = u(h, PSN_BITS as u64);
     h = u(h, SACK_BITS as u64);
     h = u(h, MAX_STREAMS as u64);
+    h = u(h, MSG_WINDOW as u64);
     let mut i = 0;
     while i < WIRE_TABLES.len() {
         h = wire_table(h, WIRE_TABLES[i].0, WIRE_TABLES[i].1);

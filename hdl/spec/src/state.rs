@@ -27,6 +27,16 @@ const fn sf(name: &'static str, lsb: u32, bits: u32, desc: &'static str) -> Stat
 /// a packet with a larger stream id is NACKed with `INVALID_STREAM`).
 pub const MAX_STREAMS: usize = 4;
 
+/// Message window per stream (SPEC section 7): a sender MUST NOT send any
+/// packet of message `msn` on a stream unless `msn - msn_una < MSG_WINDOW`,
+/// where `msn_una` is its oldest message on the stream not yet fully
+/// acknowledged. The receiver then tracks messages `[rx_msn, rx_msn +
+/// MSG_WINDOW)` in [`RX_MSG_STATE`] slots indexed by the MSN's low bits.
+pub const MSG_WINDOW: usize = 32;
+
+/// Bits of an MSN that select its slot (`log2(MSG_WINDOW)`).
+pub const MSG_SLOT_BITS: u32 = MSG_WINDOW.trailing_zeros();
+
 /// Receiver per-path state record.
 pub const RX_PATH_STATE: &[StateField] = &[
     sf(
@@ -66,6 +76,12 @@ pub const RX_PATH_STATE: &[StateField] = &[
         "bit0 valid, bit1 ack_pending (ACK_REQ seen or hole found), others 0",
     ),
 ];
+
+/// `rx_path.flags` bit 0: the record is in use (set by a path restart).
+pub const RX_FLAG_VALID: u8 = 1 << 0;
+/// `rx_path.flags` bit 1: an ACK is due (a packet asked for one with ACK_REQ
+/// or landed beyond a hole); cleared when the ACK is sent.
+pub const RX_FLAG_ACK_PENDING: u8 = 1 << 1;
 
 /// Sender per-path state record.
 pub const TX_PATH_STATE: &[StateField] = &[
@@ -250,6 +266,67 @@ pub const CONN_STATE: &[StateField] = &[
     ),
 ];
 
+/// Receiver per-message slot record of the message tracker: one per
+/// (connection, stream, `msn mod MSG_WINDOW`). Written by the packets of the
+/// message; meaningful while the slot's bit in `busy` of
+/// [`RX_MSG_HEAD_STATE`] is set.
+pub const RX_MSG_STATE: &[StateField] = &[
+    sf(
+        "remaining",
+        0,
+        32,
+        "Payload bytes of the message not yet counted (0 = complete)",
+    ),
+    sf(
+        "msg_len",
+        32,
+        32,
+        "Message length (byte_len of the completion)",
+    ),
+    sf("imm", 64, 32, "Immediate data (WRITE_IMM, SEND_IMM)"),
+    sf(
+        "kind",
+        96,
+        2,
+        "Opcode - 1: 0 WRITE, 1 WRITE_IMM, 2 SEND, 3 SEND_IMM",
+    ),
+    sf(
+        "solicited",
+        98,
+        1,
+        "SOLICITED flag of the message's packets",
+    ),
+];
+
+/// Receiver per-stream head record of the message tracker: one per
+/// (connection, stream).
+pub const RX_MSG_HEAD_STATE: &[StateField] = &[
+    sf(
+        "rx_msn",
+        0,
+        32,
+        "Next MSN to complete on the stream (the window is [rx_msn, rx_msn + MSG_WINDOW))",
+    ),
+    sf(
+        "busy",
+        32,
+        MSG_WINDOW as u32,
+        "Circular (MSN low bits): the slot holds a message of the window (a packet was counted)",
+    ),
+    sf(
+        "done",
+        32 + MSG_WINDOW as u32,
+        MSG_WINDOW as u32,
+        "Circular (MSN low bits): the slot's message is complete, waiting for the head",
+    ),
+    sf(
+        "queued",
+        32 + 2 * MSG_WINDOW as u32,
+        1,
+        "The stream has an entry in the tracker's drain queue",
+    ),
+];
+
 /// Width of [`RX_PATH_STATE`] in bits.
 pub const RX_PATH_STATE_BITS: u32 = state_bits(RX_PATH_STATE);
 /// Packed size of [`RX_PATH_STATE`] in bytes.
@@ -263,11 +340,18 @@ pub const CONN_STATE_BITS: u32 = state_bits(CONN_STATE);
 /// Packed size of [`CONN_STATE`] in bytes.
 pub const CONN_STATE_BYTES: usize = CONN_STATE_BITS.div_ceil(8) as usize;
 
+/// Width of [`RX_MSG_STATE`] in bits.
+pub const RX_MSG_STATE_BITS: u32 = state_bits(RX_MSG_STATE);
+/// Width of [`RX_MSG_HEAD_STATE`] in bits.
+pub const RX_MSG_HEAD_STATE_BITS: u32 = state_bits(RX_MSG_HEAD_STATE);
+
 /// Every state table, with its name.
 pub const STATE_TABLES: &[(&str, &[StateField])] = &[
     ("rx_path", RX_PATH_STATE),
     ("tx_path", TX_PATH_STATE),
     ("conn", CONN_STATE),
+    ("rx_msg", RX_MSG_STATE),
+    ("rx_msg_head", RX_MSG_HEAD_STATE),
 ];
 
 // ------------------------------------------------------------ bit access
@@ -616,12 +700,17 @@ pub fn ramb36_for_table(depth: u64, width: u64) -> u64 {
 }
 
 /// RAMB36 blocks for `conns` connections with `paths` paths each: one
-/// connection table plus sender and receiver path tables of `conns * paths`
-/// records (every connection both sends and receives).
+/// connection table, sender and receiver path tables of `conns * paths`
+/// records (every connection both sends and receives), and the message
+/// tracker's head (`conns * MAX_STREAMS`) and slot (`conns * MAX_STREAMS *
+/// MSG_WINDOW`) tables.
 pub fn ramb36_for(conns: u64, paths: u64) -> u64 {
+    let streams = conns * MAX_STREAMS as u64;
     ramb36_for_table(conns, u64::from(CONN_STATE_BITS))
         + ramb36_for_table(conns * paths, u64::from(TX_PATH_STATE_BITS))
         + ramb36_for_table(conns * paths, u64::from(RX_PATH_STATE_BITS))
+        + ramb36_for_table(streams, u64::from(RX_MSG_HEAD_STATE_BITS))
+        + ramb36_for_table(streams * MSG_WINDOW as u64, u64::from(RX_MSG_STATE_BITS))
 }
 
 /// Largest connection count whose state fits in `budget` RAMB36 blocks.
