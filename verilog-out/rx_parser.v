@@ -91,36 +91,32 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     wire  [511:0] rev_out$o;
     reg  [255:0] rev_sack$i;
     wire  [255:0] rev_sack$o;
-    reg  tu$clock;
-    reg  [511:0] tu$i;
-    wire  [20:0] tu$sum;
-    reg  ti$clock;
-    reg  [511:0] ti$i;
-    wire  [20:0] ti$sum;
+    reg  tree_u$clock;
+    reg  [511:0] tree_u$i;
+    wire  [20:0] tree_u$sum;
+    reg  tree_i$clock;
+    reg  [511:0] tree_i$i;
+    wire  [20:0] tree_i$sum;
+    reg  [17:0] ad_f$a;
+    reg  [17:0] ad_f$b;
+    reg  ad_f$cin;
+    wire  [17:0] ad_f$sum;
     reg  [16:0] ad_ipend$a;
     reg  [16:0] ad_ipend$b;
     reg  ad_ipend$cin;
     wire  [16:0] ad_ipend$sum;
-    reg  [16:0] ad_ipm1$a;
-    reg  [16:0] ad_ipm1$b;
-    reg  ad_ipm1$cin;
-    wire  [16:0] ad_ipm1$sum;
+    reg  [15:0] ad_l$a;
+    reg  [15:0] ad_l$b;
+    reg  ad_l$cin;
+    wire  [15:0] ad_l$sum;
+    reg  [16:0] ad_ps$a;
+    reg  [16:0] ad_ps$b;
+    reg  ad_ps$cin;
+    wire  [16:0] ad_ps$sum;
     reg  [17:0] ad_ip42$a;
     reg  [17:0] ad_ip42$b;
     reg  ad_ip42$cin;
     wire  [17:0] ad_ip42$sum;
-    reg  [16:0] ad_diff$a;
-    reg  [16:0] ad_diff$b;
-    reg  ad_diff$cin;
-    wire  [16:0] ad_diff$sum;
-    reg  [16:0] ad_init$a;
-    reg  [16:0] ad_init$b;
-    reg  ad_init$cin;
-    wire  [16:0] ad_init$sum;
-    reg  [17:0] ad_te$a;
-    reg  [17:0] ad_te$b;
-    reg  ad_te$cin;
-    wire  [17:0] ad_te$sum;
     reg  [16:0] ad_bsum$a;
     reg  [16:0] ad_bsum$b;
     reg  ad_bsum$cin;
@@ -129,10 +125,10 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [16:0] ad_ulm8$b;
     reg  ad_ulm8$cin;
     wire  [16:0] ad_ulm8$sum;
-    reg  [17:0] ad_rem$a;
-    reg  [17:0] ad_rem$b;
-    reg  ad_rem$cin;
-    wire  [17:0] ad_rem$sum;
+    reg  [17:0] ad_rem0$a;
+    reg  [17:0] ad_rem0$b;
+    reg  ad_rem0$cin;
+    wire  [17:0] ad_rem0$sum;
     reg  [17:0] ad_r64$a;
     reg  [17:0] ad_r64$b;
     reg  ad_r64$cin;
@@ -141,10 +137,10 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [31:0] ad_uacc$b;
     reg  ad_uacc$cin;
     wire  [31:0] ad_uacc$sum;
-    reg  [31:0] ad_iacc$a;
-    reg  [31:0] ad_iacc$b;
+    reg  [23:0] ad_iacc$a;
+    reg  [23:0] ad_iacc$b;
     reg  ad_iacc$cin;
-    wire  [31:0] ad_iacc$sum;
+    wire  [23:0] ad_iacc$sum;
     reg  [16:0] ad_uf$a;
     reg  [16:0] ad_uf$b;
     reg  ad_uf$cin;
@@ -153,93 +149,117 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [16:0] ad_if$b;
     reg  ad_if$cin;
     wire  [16:0] ad_if$sum;
+    reg  c_accepted$clock;
+    reg  c_accepted$inc;
+    wire  [31:0] c_accepted$q;
+    reg  c_truncated$clock;
+    reg  c_truncated$inc;
+    wire  [31:0] c_truncated$q;
+    reg  c_not_ip$clock;
+    reg  c_not_ip$inc;
+    wire  [31:0] c_not_ip$q;
+    reg  c_bad_ip_header$clock;
+    reg  c_bad_ip_header$inc;
+    wire  [31:0] c_bad_ip_header$q;
+    reg  c_ip_checksum$clock;
+    reg  c_ip_checksum$inc;
+    wire  [31:0] c_ip_checksum$q;
+    reg  c_fragment$clock;
+    reg  c_fragment$inc;
+    wire  [31:0] c_fragment$q;
+    reg  c_not_udp$clock;
+    reg  c_not_udp$inc;
+    wire  [31:0] c_not_udp$q;
+    reg  c_ip_length$clock;
+    reg  c_ip_length$inc;
+    wire  [31:0] c_ip_length$q;
+    reg  c_wrong_port$clock;
+    reg  c_wrong_port$inc;
+    wire  [31:0] c_wrong_port$q;
+    reg  c_udp_length$clock;
+    reg  c_udp_length$inc;
+    wire  [31:0] c_udp_length$q;
+    reg  c_udp_checksum$clock;
+    reg  c_udp_checksum$inc;
+    wire  [31:0] c_udp_checksum$q;
+    reg  c_braid_version$clock;
+    reg  c_braid_version$inc;
+    wire  [31:0] c_braid_version$q;
+    reg  c_bad_opcode$clock;
+    reg  c_bad_opcode$inc;
+    wire  [31:0] c_bad_opcode$q;
+    reg  c_hdr_words$clock;
+    reg  c_hdr_words$inc;
+    wire  [31:0] c_hdr_words$q;
+    reg  c_payload_length$clock;
+    reg  c_payload_length$inc;
+    wire  [31:0] c_payload_length$q;
+    reg  c_control_payload$clock;
+    reg  c_control_payload$inc;
+    wire  [31:0] c_control_payload$q;
     reg  s1_v$d;
     wire  s1_v$q;
     reg  s1_v$clock;
     reg  s1_l$d;
     wire  s1_l$q;
     reg  s1_l$clock;
-    reg  s2_v$d;
-    wire  s2_v$q;
-    reg  s2_v$clock;
-    reg  s2_l$d;
-    wire  s2_l$q;
-    reg  s2_l$clock;
-    reg  s3_v$d;
-    wire  s3_v$q;
-    reg  s3_v$clock;
-    reg  s3_l$d;
-    wire  s3_l$q;
-    reg  s3_l$clock;
-    reg  s4_v$d;
-    wire  s4_v$q;
-    reg  s4_v$clock;
-    reg  s4_l$d;
-    wire  s4_l$q;
-    reg  s4_l$clock;
-    reg  s5_v$d;
-    wire  s5_v$q;
-    reg  s5_v$clock;
-    reg  s5_l$d;
-    wire  s5_l$q;
-    reg  s5_l$clock;
-    reg  s6_v$d;
-    wire  s6_v$q;
-    reg  s6_v$clock;
-    reg  s6_l$d;
-    wire  s6_l$q;
-    reg  s6_l$clock;
-    reg  s7_v$d;
-    wire  s7_v$q;
-    reg  s7_v$clock;
-    reg  s7_l$d;
-    wire  s7_l$q;
-    reg  s7_l$clock;
-    reg  s8_v$d;
-    wire  s8_v$q;
-    reg  s8_v$clock;
-    reg  s8_l$d;
-    wire  s8_l$q;
-    reg  s8_l$clock;
-    reg  s9_v$d;
-    wire  s9_v$q;
-    reg  s9_v$clock;
-    reg  s9_l$d;
-    wire  s9_l$q;
-    reg  s9_l$clock;
-    reg  s10_v$d;
-    wire  s10_v$q;
-    reg  s10_v$clock;
-    reg  s10_l$d;
-    wire  s10_l$q;
-    reg  s10_l$clock;
-    reg  s11_v$d;
-    wire  s11_v$q;
-    reg  s11_v$clock;
-    reg  s11_l$d;
-    wire  s11_l$q;
-    reg  s11_l$clock;
-    reg  s12_v$d;
-    wire  s12_v$q;
-    reg  s12_v$clock;
-    reg  s12_l$d;
-    wire  s12_l$q;
-    reg  s12_l$clock;
-    reg  s13_v$d;
-    wire  s13_v$q;
-    reg  s13_v$clock;
-    reg  s13_l$d;
-    wire  s13_l$q;
-    reg  s13_l$clock;
-    reg  s14_v$d;
-    wire  s14_v$q;
-    reg  s14_v$clock;
-    reg  s14_l$d;
-    wire  s14_l$q;
-    reg  s14_l$clock;
     reg  [511:0] s1_d$d;
     wire  [511:0] s1_d$q;
     reg  s1_d$clock;
+    reg  [5:0] s1_e$d;
+    wire  [5:0] s1_e$q;
+    reg  s1_e$clock;
+    reg  [10:0] s1_idx$d;
+    wire  [10:0] s1_idx$q;
+    reg  s1_idx$clock;
+    reg  [10:0] bidx$d;
+    wire  [10:0] bidx$q;
+    reg  bidx$clock;
+    reg  [22:0] s2_b$d;
+    wire  [22:0] s2_b$q;
+    reg  s2_b$clock;
+    reg  [22:0] s3_b$d;
+    wire  [22:0] s3_b$q;
+    reg  s3_b$clock;
+    reg  [22:0] s4_b$d;
+    wire  [22:0] s4_b$q;
+    reg  s4_b$clock;
+    reg  [22:0] s5_b$d;
+    wire  [22:0] s5_b$q;
+    reg  s5_b$clock;
+    reg  [22:0] s6_b$d;
+    wire  [22:0] s6_b$q;
+    reg  s6_b$clock;
+    reg  [22:0] s7_b$d;
+    wire  [22:0] s7_b$q;
+    reg  s7_b$clock;
+    reg  [22:0] s8_b$d;
+    wire  [22:0] s8_b$q;
+    reg  s8_b$clock;
+    reg  [22:0] s9_b$d;
+    wire  [22:0] s9_b$q;
+    reg  s9_b$clock;
+    reg  [22:0] s10_b$d;
+    wire  [22:0] s10_b$q;
+    reg  s10_b$clock;
+    reg  [22:0] s11_b$d;
+    wire  [22:0] s11_b$q;
+    reg  s11_b$clock;
+    reg  [22:0] s12_b$d;
+    wire  [22:0] s12_b$q;
+    reg  s12_b$clock;
+    reg  [22:0] s13_b$d;
+    wire  [22:0] s13_b$q;
+    reg  s13_b$clock;
+    reg  [22:0] s14_b$d;
+    wire  [22:0] s14_b$q;
+    reg  s14_b$clock;
+    reg  [22:0] s15_b$d;
+    wire  [22:0] s15_b$q;
+    reg  s15_b$clock;
+    reg  [22:0] s16_b$d;
+    wire  [22:0] s16_b$q;
+    reg  s16_b$clock;
     reg  [511:0] s2_d$d;
     wire  [511:0] s2_d$q;
     reg  s2_d$clock;
@@ -267,84 +287,6 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [511:0] s10_d$d;
     wire  [511:0] s10_d$q;
     reg  s10_d$clock;
-    reg  [63:0] s1_k$d;
-    wire  [63:0] s1_k$q;
-    reg  s1_k$clock;
-    reg  [5:0] s2_e$d;
-    wire  [5:0] s2_e$q;
-    reg  s2_e$clock;
-    reg  [5:0] s3_e$d;
-    wire  [5:0] s3_e$q;
-    reg  s3_e$clock;
-    reg  [5:0] s4_e$d;
-    wire  [5:0] s4_e$q;
-    reg  s4_e$clock;
-    reg  [5:0] s5_e$d;
-    wire  [5:0] s5_e$q;
-    reg  s5_e$clock;
-    reg  [5:0] s6_e$d;
-    wire  [5:0] s6_e$q;
-    reg  s6_e$clock;
-    reg  [5:0] s7_e$d;
-    wire  [5:0] s7_e$q;
-    reg  s7_e$clock;
-    reg  [5:0] s8_e$d;
-    wire  [5:0] s8_e$q;
-    reg  s8_e$clock;
-    reg  [5:0] s9_e$d;
-    wire  [5:0] s9_e$q;
-    reg  s9_e$clock;
-    reg  [5:0] s10_e$d;
-    wire  [5:0] s10_e$q;
-    reg  s10_e$clock;
-    reg  [5:0] s11_e$d;
-    wire  [5:0] s11_e$q;
-    reg  s11_e$clock;
-    reg  [6:0] s3_n$d;
-    wire  [6:0] s3_n$q;
-    reg  s3_n$clock;
-    reg  [6:0] s4_n$d;
-    wire  [6:0] s4_n$q;
-    reg  s4_n$clock;
-    reg  [6:0] s5_n$d;
-    wire  [6:0] s5_n$q;
-    reg  s5_n$clock;
-    reg  [6:0] s6_n$d;
-    wire  [6:0] s6_n$q;
-    reg  s6_n$clock;
-    reg  [6:0] s7_n$d;
-    wire  [6:0] s7_n$q;
-    reg  s7_n$clock;
-    reg  [6:0] s8_n$d;
-    wire  [6:0] s8_n$q;
-    reg  s8_n$clock;
-    reg  [6:0] s9_n$d;
-    wire  [6:0] s9_n$q;
-    reg  s9_n$clock;
-    reg  [6:0] s10_n$d;
-    wire  [6:0] s10_n$q;
-    reg  s10_n$clock;
-    reg  [6:0] s11_n$d;
-    wire  [6:0] s11_n$q;
-    reg  s11_n$clock;
-    reg  [10:0] s2_idx$d;
-    wire  [10:0] s2_idx$q;
-    reg  s2_idx$clock;
-    reg  [10:0] s3_idx$d;
-    wire  [10:0] s3_idx$q;
-    reg  s3_idx$clock;
-    reg  [10:0] s4_idx$d;
-    wire  [10:0] s4_idx$q;
-    reg  s4_idx$clock;
-    reg  [10:0] s5_idx$d;
-    wire  [10:0] s5_idx$q;
-    reg  s5_idx$clock;
-    reg  [10:0] s6_idx$d;
-    wire  [10:0] s6_idx$q;
-    reg  s6_idx$clock;
-    reg  [10:0] s7_idx$d;
-    wire  [10:0] s7_idx$q;
-    reg  s7_idx$clock;
     reg  [15:0] s1_port$d;
     wire  [15:0] s1_port$q;
     reg  s1_port$clock;
@@ -366,93 +308,39 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [15:0] s7_port$d;
     wire  [15:0] s7_port$q;
     reg  s7_port$clock;
-    reg  s3_is0$d;
-    wire  s3_is0$q;
-    reg  s3_is0$clock;
-    reg  s4_is0$d;
-    wire  s4_is0$q;
-    reg  s4_is0$clock;
-    reg  s5_is0$d;
-    wire  s5_is0$q;
-    reg  s5_is0$clock;
-    reg  s6_is0$d;
-    wire  s6_is0$q;
-    reg  s6_is0$clock;
-    reg  s7_is0$d;
-    wire  s7_is0$q;
-    reg  s7_is0$clock;
-    reg  s8_is0$d;
-    wire  s8_is0$q;
-    reg  s8_is0$clock;
-    reg  s9_is0$d;
-    wire  s9_is0$q;
-    reg  s9_is0$clock;
-    reg  s10_is0$d;
-    wire  s10_is0$q;
-    reg  s10_is0$clock;
-    reg  s11_is0$d;
-    wire  s11_is0$q;
-    reg  s11_is0$clock;
-    reg  s12_is0$d;
-    wire  s12_is0$q;
-    reg  s12_is0$clock;
-    reg  s13_is0$d;
-    wire  s13_is0$q;
-    reg  s13_is0$clock;
-    reg  s14_is0$d;
-    wire  s14_is0$q;
-    reg  s14_is0$clock;
-    reg  s3_is1$d;
-    wire  s3_is1$q;
-    reg  s3_is1$clock;
-    reg  s3_is2$d;
-    wire  s3_is2$q;
-    reg  s3_is2$clock;
-    reg  s4_is1$d;
-    wire  s4_is1$q;
-    reg  s4_is1$clock;
-    reg  s4_is2$d;
-    wire  s4_is2$q;
-    reg  s4_is2$clock;
-    reg  s5_is1$d;
-    wire  s5_is1$q;
-    reg  s5_is1$clock;
-    reg  s5_is2$d;
-    wire  s5_is2$q;
-    reg  s5_is2$clock;
-    reg  s6_is1$d;
-    wire  s6_is1$q;
-    reg  s6_is1$clock;
-    reg  s6_is2$d;
-    wire  s6_is2$q;
-    reg  s6_is2$clock;
-    reg  s7_is1$d;
-    wire  s7_is1$q;
-    reg  s7_is1$clock;
-    reg  s7_is2$d;
-    wire  s7_is2$q;
-    reg  s7_is2$clock;
-    reg  s8_is1$d;
-    wire  s8_is1$q;
-    reg  s8_is1$clock;
-    reg  s8_is2$d;
-    wire  s8_is2$q;
-    reg  s8_is2$clock;
-    reg  s9_is1$d;
-    wire  s9_is1$q;
-    reg  s9_is1$clock;
-    reg  s9_is2$d;
-    wire  s9_is2$q;
-    reg  s9_is2$clock;
-    reg  s10_is1$d;
-    wire  s10_is1$q;
-    reg  s10_is1$clock;
-    reg  s10_is2$d;
-    wire  s10_is2$q;
-    reg  s10_is2$clock;
-    reg  [10:0] bctr$d;
-    wire  [10:0] bctr$q;
-    reg  bctr$clock;
+    reg  [15:0] s8_port$d;
+    wire  [15:0] s8_port$q;
+    reg  s8_port$clock;
+    reg  [17:0] s2_f$d;
+    wire  [17:0] s2_f$q;
+    reg  s2_f$clock;
+    reg  [17:0] s3_f$d;
+    wire  [17:0] s3_f$q;
+    reg  s3_f$clock;
+    reg  [17:0] s4_f$d;
+    wire  [17:0] s4_f$q;
+    reg  s4_f$clock;
+    reg  [17:0] s5_f$d;
+    wire  [17:0] s5_f$q;
+    reg  s5_f$clock;
+    reg  s3_vlan$d;
+    wire  s3_vlan$q;
+    reg  s3_vlan$clock;
+    reg  s3_is4$d;
+    wire  s3_is4$q;
+    reg  s3_is4$clock;
+    reg  s3_is6$d;
+    wire  s3_is6$q;
+    reg  s3_is6$clock;
+    reg  [47:0] s3_mac$d;
+    wire  [47:0] s3_mac$q;
+    reg  s3_mac$clock;
+    reg  [15:0] s3_tci$d;
+    wire  [15:0] s3_tci$q;
+    reg  s3_tci$clock;
+    reg  [319:0] s3_ip$d;
+    wire  [319:0] s3_ip$q;
+    reg  s3_ip$clock;
     reg  s4_vlan$d;
     wire  s4_vlan$q;
     reg  s4_vlan$clock;
@@ -462,15 +350,18 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  s4_is6$d;
     wire  s4_is6$q;
     reg  s4_is6$clock;
-    reg  [15:0] s4_tci$d;
-    wire  [15:0] s4_tci$q;
-    reg  s4_tci$clock;
-    reg  [47:0] s4_mac$d;
-    wire  [47:0] s4_mac$q;
-    reg  s4_mac$clock;
-    reg  [511:0] s4_ipb$d;
-    wire  [511:0] s4_ipb$q;
-    reg  s4_ipb$clock;
+    reg  [3:0] s4_ihl$d;
+    wire  [3:0] s4_ihl$q;
+    reg  s4_ihl$clock;
+    reg  [15:0] s4_len$d;
+    wire  [15:0] s4_len$q;
+    reg  s4_len$clock;
+    reg  [3:0] s4_fl$d;
+    wire  [3:0] s4_fl$q;
+    reg  s4_fl$clock;
+    reg  [322:0] s4_l23$d;
+    wire  [322:0] s4_l23$q;
+    reg  s4_l23$clock;
     reg  s5_vlan$d;
     wire  s5_vlan$q;
     reg  s5_vlan$clock;
@@ -480,282 +371,57 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  s5_is6$d;
     wire  s5_is6$q;
     reg  s5_is6$clock;
-    reg  [15:0] s5_tci$d;
-    wire  [15:0] s5_tci$q;
-    reg  s5_tci$clock;
-    reg  [47:0] s5_mac$d;
-    wire  [47:0] s5_mac$q;
-    reg  s5_mac$clock;
-    reg  [3:0] s5_ihl$d;
-    wire  [3:0] s5_ihl$q;
-    reg  s5_ihl$clock;
-    reg  [6:0] s5_ihlx$d;
-    wire  [6:0] s5_ihlx$q;
-    reg  s5_ihlx$clock;
-    reg  s5_verbad$d;
-    wire  s5_verbad$q;
-    reg  s5_verbad$clock;
-    reg  s5_frag$d;
-    wire  s5_frag$q;
-    reg  s5_frag$clock;
-    reg  s5_notudp$d;
-    wire  s5_notudp$q;
-    reg  s5_notudp$clock;
-    reg  s5_notip$d;
-    wire  s5_notip$q;
-    reg  s5_notip$clock;
-    reg  s5_ce$d;
-    wire  s5_ce$q;
-    reg  s5_ce$clock;
-    reg  [127:0] s5_srcip$d;
-    wire  [127:0] s5_srcip$q;
-    reg  s5_srcip$clock;
-    reg  [127:0] s5_dstip$d;
-    wire  [127:0] s5_dstip$q;
-    reg  s5_dstip$clock;
-    reg  [15:0] s5_tl$d;
-    wire  [15:0] s5_tl$q;
-    reg  s5_tl$clock;
-    reg  s6_vlan$d;
-    wire  s6_vlan$q;
-    reg  s6_vlan$clock;
-    reg  s7_vlan$d;
-    wire  s7_vlan$q;
-    reg  s7_vlan$clock;
+    reg  [3:0] s5_j$d;
+    wire  [3:0] s5_j$q;
+    reg  s5_j$clock;
+    reg  [16:0] s5_ipend$d;
+    wire  [16:0] s5_ipend$q;
+    reg  s5_ipend$clock;
+    reg  [15:0] s5_ul$d;
+    wire  [15:0] s5_ul$q;
+    reg  s5_ul$clock;
+    reg  [6:0] s5_iphe$d;
+    wire  [6:0] s5_iphe$q;
+    reg  s5_iphe$clock;
+    reg  [6:0] s5_hdrmin$d;
+    wire  [6:0] s5_hdrmin$q;
+    reg  s5_hdrmin$clock;
+    reg  [4:0] s5_fl$d;
+    wire  [4:0] s5_fl$q;
+    reg  s5_fl$clock;
+    reg  [322:0] s5_l23$d;
+    wire  [322:0] s5_l23$q;
+    reg  s5_l23$clock;
     reg  lt_vlan$d;
     wire  lt_vlan$q;
     reg  lt_vlan$clock;
-    reg  s6_is4$d;
-    wire  s6_is4$q;
-    reg  s6_is4$clock;
-    reg  s7_is4$d;
-    wire  s7_is4$q;
-    reg  s7_is4$clock;
     reg  lt_is4$d;
     wire  lt_is4$q;
     reg  lt_is4$clock;
-    reg  s6_is6$d;
-    wire  s6_is6$q;
-    reg  s6_is6$clock;
-    reg  s7_is6$d;
-    wire  s7_is6$q;
-    reg  s7_is6$clock;
     reg  lt_is6$d;
     wire  lt_is6$q;
     reg  lt_is6$clock;
-    reg  [15:0] s6_tci$d;
-    wire  [15:0] s6_tci$q;
-    reg  s6_tci$clock;
-    reg  [15:0] s7_tci$d;
-    wire  [15:0] s7_tci$q;
-    reg  s7_tci$clock;
-    reg  [15:0] lt_tci$d;
-    wire  [15:0] lt_tci$q;
-    reg  lt_tci$clock;
-    reg  [47:0] s6_mac$d;
-    wire  [47:0] s6_mac$q;
-    reg  s6_mac$clock;
-    reg  [47:0] s7_mac$d;
-    wire  [47:0] s7_mac$q;
-    reg  s7_mac$clock;
-    reg  [47:0] lt_mac$d;
-    wire  [47:0] lt_mac$q;
-    reg  lt_mac$clock;
-    reg  s6_verbad$d;
-    wire  s6_verbad$q;
-    reg  s6_verbad$clock;
-    reg  s7_verbad$d;
-    wire  s7_verbad$q;
-    reg  s7_verbad$clock;
-    reg  lt_verbad$d;
-    wire  lt_verbad$q;
-    reg  lt_verbad$clock;
-    reg  s6_frag$d;
-    wire  s6_frag$q;
-    reg  s6_frag$clock;
-    reg  s7_frag$d;
-    wire  s7_frag$q;
-    reg  s7_frag$clock;
-    reg  lt_frag$d;
-    wire  lt_frag$q;
-    reg  lt_frag$clock;
-    reg  s6_notudp$d;
-    wire  s6_notudp$q;
-    reg  s6_notudp$clock;
-    reg  s7_notudp$d;
-    wire  s7_notudp$q;
-    reg  s7_notudp$clock;
-    reg  lt_notudp$d;
-    wire  lt_notudp$q;
-    reg  lt_notudp$clock;
-    reg  s6_notip$d;
-    wire  s6_notip$q;
-    reg  s6_notip$clock;
-    reg  s7_notip$d;
-    wire  s7_notip$q;
-    reg  s7_notip$clock;
-    reg  lt_notip$d;
-    wire  lt_notip$q;
-    reg  lt_notip$clock;
-    reg  s6_ce$d;
-    wire  s6_ce$q;
-    reg  s6_ce$clock;
-    reg  s7_ce$d;
-    wire  s7_ce$q;
-    reg  s7_ce$clock;
-    reg  lt_ce$d;
-    wire  lt_ce$q;
-    reg  lt_ce$clock;
-    reg  [127:0] s6_srcip$d;
-    wire  [127:0] s6_srcip$q;
-    reg  s6_srcip$clock;
-    reg  [127:0] s7_srcip$d;
-    wire  [127:0] s7_srcip$q;
-    reg  s7_srcip$clock;
-    reg  [127:0] lt_srcip$d;
-    wire  [127:0] lt_srcip$q;
-    reg  lt_srcip$clock;
-    reg  [127:0] s6_dstip$d;
-    wire  [127:0] s6_dstip$q;
-    reg  s6_dstip$clock;
-    reg  [127:0] s7_dstip$d;
-    wire  [127:0] s7_dstip$q;
-    reg  s7_dstip$clock;
-    reg  [127:0] lt_dstip$d;
-    wire  [127:0] lt_dstip$q;
-    reg  lt_dstip$clock;
-    reg  [3:0] s6_j$d;
-    wire  [3:0] s6_j$q;
-    reg  s6_j$clock;
-    reg  [3:0] s7_j$d;
-    wire  [3:0] s7_j$q;
-    reg  s7_j$clock;
     reg  [3:0] lt_j$d;
     wire  [3:0] lt_j$q;
     reg  lt_j$clock;
-    reg  [6:0] s6_l4off$d;
-    wire  [6:0] s6_l4off$q;
-    reg  s6_l4off$clock;
-    reg  [6:0] s7_l4off$d;
-    wire  [6:0] s7_l4off$q;
-    reg  s7_l4off$clock;
-    reg  [6:0] lt_l4off$d;
-    wire  [6:0] lt_l4off$q;
-    reg  lt_l4off$clock;
-    reg  [16:0] s6_ipend$d;
-    wire  [16:0] s6_ipend$q;
-    reg  s6_ipend$clock;
-    reg  [16:0] s7_ipend$d;
-    wire  [16:0] s7_ipend$q;
-    reg  s7_ipend$clock;
     reg  [16:0] lt_ipend$d;
     wire  [16:0] lt_ipend$q;
     reg  lt_ipend$clock;
-    reg  [16:0] s6_ipm1$d;
-    wire  [16:0] s6_ipm1$q;
-    reg  s6_ipm1$clock;
-    reg  [16:0] s7_ipm1$d;
-    wire  [16:0] s7_ipm1$q;
-    reg  s7_ipm1$clock;
-    reg  [16:0] lt_ipm1$d;
-    wire  [16:0] lt_ipm1$q;
-    reg  lt_ipm1$clock;
-    reg  [17:0] s6_ip42$d;
-    wire  [17:0] s6_ip42$q;
-    reg  s6_ip42$clock;
-    reg  [17:0] s7_ip42$d;
-    wire  [17:0] s7_ip42$q;
-    reg  s7_ip42$clock;
-    reg  [17:0] lt_ip42$d;
-    wire  [17:0] lt_ip42$q;
-    reg  lt_ip42$clock;
-    reg  [15:0] s6_ipplen$d;
-    wire  [15:0] s6_ipplen$q;
-    reg  s6_ipplen$clock;
-    reg  [15:0] s7_ipplen$d;
-    wire  [15:0] s7_ipplen$q;
-    reg  s7_ipplen$clock;
-    reg  [15:0] lt_ipplen$d;
-    wire  [15:0] lt_ipplen$q;
-    reg  lt_ipplen$clock;
-    reg  s6_iplenbad$d;
-    wire  s6_iplenbad$q;
-    reg  s6_iplenbad$clock;
-    reg  s7_iplenbad$d;
-    wire  s7_iplenbad$q;
-    reg  s7_iplenbad$clock;
-    reg  lt_iplenbad$d;
-    wire  lt_iplenbad$q;
-    reg  lt_iplenbad$clock;
-    reg  [6:0] s6_xc$d;
-    wire  [6:0] s6_xc$q;
-    reg  s6_xc$clock;
-    reg  [6:0] s7_xc$d;
-    wire  [6:0] s7_xc$q;
-    reg  s7_xc$clock;
-    reg  [6:0] lt_xc$d;
-    wire  [6:0] lt_xc$q;
-    reg  lt_xc$clock;
-    reg  [6:0] s6_xd$d;
-    wire  [6:0] s6_xd$q;
-    reg  s6_xd$clock;
-    reg  [6:0] s7_xd$d;
-    wire  [6:0] s7_xd$q;
-    reg  s7_xd$clock;
-    reg  [6:0] lt_xd$d;
-    wire  [6:0] lt_xd$q;
-    reg  lt_xd$clock;
-    reg  [6:0] s6_iphe$d;
-    wire  [6:0] s6_iphe$q;
-    reg  s6_iphe$clock;
-    reg  [6:0] s7_iphe$d;
-    wire  [6:0] s7_iphe$q;
-    reg  s7_iphe$clock;
+    reg  [15:0] lt_ul$d;
+    wire  [15:0] lt_ul$q;
+    reg  lt_ul$clock;
     reg  [6:0] lt_iphe$d;
     wire  [6:0] lt_iphe$q;
     reg  lt_iphe$clock;
-    reg  [6:0] s6_aa$d;
-    wire  [6:0] s6_aa$q;
-    reg  s6_aa$clock;
-    reg  [6:0] s7_aa$d;
-    wire  [6:0] s7_aa$q;
-    reg  s7_aa$clock;
-    reg  [6:0] lt_aa$d;
-    wire  [6:0] lt_aa$q;
-    reg  lt_aa$clock;
-    reg  [6:0] s6_ab$d;
-    wire  [6:0] s6_ab$q;
-    reg  s6_ab$clock;
-    reg  [6:0] s7_ab$d;
-    wire  [6:0] s7_ab$q;
-    reg  s7_ab$clock;
-    reg  [6:0] lt_ab$d;
-    wire  [6:0] lt_ab$q;
-    reg  lt_ab$clock;
-    reg  [16:0] s7_init$d;
-    wire  [16:0] s7_init$q;
-    reg  s7_init$clock;
-    reg  [16:0] s8_init$d;
-    wire  [16:0] s8_init$q;
-    reg  s8_init$clock;
-    reg  [16:0] s9_init$d;
-    wire  [16:0] s9_init$q;
-    reg  s9_init$clock;
-    reg  [16:0] s10_init$d;
-    wire  [16:0] s10_init$q;
-    reg  s10_init$clock;
-    reg  [16:0] s11_init$d;
-    wire  [16:0] s11_init$q;
-    reg  s11_init$clock;
-    reg  [16:0] s12_init$d;
-    wire  [16:0] s12_init$q;
-    reg  s12_init$clock;
-    reg  [16:0] s13_init$d;
-    wire  [16:0] s13_init$q;
-    reg  s13_init$clock;
-    reg  [16:0] s14_init$d;
-    wire  [16:0] s14_init$q;
-    reg  s14_init$clock;
+    reg  [6:0] lt_hdrmin$d;
+    wire  [6:0] lt_hdrmin$q;
+    reg  lt_hdrmin$clock;
+    reg  [4:0] lt_fl$d;
+    wire  [4:0] lt_fl$q;
+    reg  lt_fl$clock;
+    reg  [322:0] lt_l23$d;
+    wire  [322:0] lt_l23$q;
+    reg  lt_l23$clock;
     reg  [511:0] w0$d;
     wire  [511:0] w0$q;
     reg  w0$clock;
@@ -765,135 +431,291 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [511:0] w2$d;
     wire  [511:0] w2$q;
     reg  w2$clock;
-    reg  [511:0] s8_lo$d;
-    wire  [511:0] s8_lo$q;
-    reg  s8_lo$clock;
-    reg  [511:0] s8_th$d;
-    wire  [511:0] s8_th$q;
-    reg  s8_th$clock;
-    reg  s8_lt$d;
-    wire  s8_lt$q;
-    reg  s8_lt$clock;
-    reg  s8_eq$d;
-    wire  s8_eq$q;
-    reg  s8_eq$clock;
-    reg  [511:0] s8_addr$d;
-    wire  [511:0] s8_addr$q;
-    reg  s8_addr$clock;
-    reg  [511:0] s8_ipm$d;
-    wire  [511:0] s8_ipm$q;
-    reg  s8_ipm$clock;
-    reg  [511:0] s9_ui$d;
-    wire  [511:0] s9_ui$q;
-    reg  s9_ui$clock;
-    reg  [511:0] s9_ii$d;
-    wire  [511:0] s9_ii$q;
-    reg  s9_ii$clock;
-    reg  [7:0] s8_hw$d;
-    wire  [7:0] s8_hw$q;
-    reg  s8_hw$clock;
+    reg  [991:0] s6_win$d;
+    wire  [991:0] s6_win$q;
+    reg  s6_win$clock;
+    reg  [3:0] s6_j$d;
+    wire  [3:0] s6_j$q;
+    reg  s6_j$clock;
+    reg  [15:0] s6_ul$d;
+    wire  [15:0] s6_ul$q;
+    reg  s6_ul$clock;
+    reg  [16:0] s6_ipend$d;
+    wire  [16:0] s6_ipend$q;
+    reg  s6_ipend$clock;
+    reg  s6_is4$d;
+    wire  s6_is4$q;
+    reg  s6_is4$clock;
+    reg  [4:0] s6_fl$d;
+    wire  [4:0] s6_fl$q;
+    reg  s6_fl$clock;
+    reg  [322:0] s6_l23$d;
+    wire  [322:0] s6_l23$q;
+    reg  s6_l23$clock;
+    reg  [4:0] s6_tr$d;
+    wire  [4:0] s6_tr$q;
+    reg  s6_tr$clock;
+    reg  [15:0] s6_um$d;
+    wire  [15:0] s6_um$q;
+    reg  s6_um$clock;
+    reg  [10:0] s6_im$d;
+    wire  [10:0] s6_im$q;
+    reg  s6_im$clock;
+    reg  [511:0] s7_ui$d;
+    wire  [511:0] s7_ui$q;
+    reg  s7_ui$clock;
+    reg  [511:0] s7_ii$d;
+    wire  [511:0] s7_ii$q;
+    reg  s7_ii$clock;
+    reg  [991:0] s7_win$d;
+    wire  [991:0] s7_win$q;
+    reg  s7_win$clock;
+    reg  [3:0] s7_j$d;
+    wire  [3:0] s7_j$q;
+    reg  s7_j$clock;
+    reg  [15:0] s7_ul$d;
+    wire  [15:0] s7_ul$q;
+    reg  s7_ul$clock;
+    reg  [16:0] s7_ps$d;
+    wire  [16:0] s7_ps$q;
+    reg  s7_ps$clock;
+    reg  [17:0] s7_ip42$d;
+    wire  [17:0] s7_ip42$q;
+    reg  s7_ip42$clock;
+    reg  s7_is4$d;
+    wire  s7_is4$q;
+    reg  s7_is4$clock;
+    reg  [322:0] s7_l23$d;
+    wire  [322:0] s7_l23$q;
+    reg  s7_l23$clock;
+    reg  [3:0] s7_ca$d;
+    wire  [3:0] s7_ca$q;
+    reg  s7_ca$clock;
+    reg  [3:0] s7_cb$d;
+    wire  [3:0] s7_cb$q;
+    reg  s7_cb$clock;
+    reg  [639:0] s8_l4w$d;
+    wire  [639:0] s8_l4w$q;
+    reg  s8_l4w$clock;
     reg  [3:0] s8_j$d;
     wire  [3:0] s8_j$q;
     reg  s8_j$clock;
+    reg  [15:0] s8_ul$d;
+    wire  [15:0] s8_ul$q;
+    reg  s8_ul$clock;
+    reg  [16:0] s8_ps$d;
+    wire  [16:0] s8_ps$q;
+    reg  s8_ps$clock;
     reg  [17:0] s8_ip42$d;
     wire  [17:0] s8_ip42$q;
     reg  s8_ip42$clock;
-    reg  [4:0] s9_hs$d;
-    wire  [4:0] s9_hs$q;
-    reg  s9_hs$clock;
+    reg  s8_is4$d;
+    wire  s8_is4$q;
+    reg  s8_is4$clock;
+    reg  [322:0] s8_l23$d;
+    wire  [322:0] s8_l23$q;
+    reg  s8_l23$clock;
+    reg  [3:0] s8_ca$d;
+    wire  [3:0] s8_ca$q;
+    reg  s8_ca$clock;
+    reg  [3:0] s8_cb$d;
+    wire  [3:0] s8_cb$q;
+    reg  s8_cb$clock;
+    reg  [962:0] s9_rec$d;
+    wire  [962:0] s9_rec$q;
+    reg  s9_rec$clock;
+    reg  [16:0] s9_ps$d;
+    wire  [16:0] s9_ps$q;
+    reg  s9_ps$clock;
     reg  [17:0] s9_ip42$d;
     wire  [17:0] s9_ip42$q;
     reg  s9_ip42$clock;
+    reg  [4:0] s9_hs$d;
+    wire  [4:0] s9_hs$q;
+    reg  s9_hs$clock;
+    reg  s9_is4$d;
+    wire  s9_is4$q;
+    reg  s9_is4$clock;
+    reg  [3:0] s9_ca$d;
+    wire  [3:0] s9_ca$q;
+    reg  s9_ca$clock;
+    reg  [3:0] s9_cb$d;
+    wire  [3:0] s9_cb$q;
+    reg  s9_cb$clock;
+    reg  [1:0] s9_fb$d;
+    wire  [1:0] s9_fb$q;
+    reg  s9_fb$clock;
+    reg  [4:0] s9_fc$d;
+    wire  [4:0] s9_fc$q;
+    reg  s9_fc$clock;
+    reg  s9_ucz$d;
+    wire  s9_ucz$q;
+    reg  s9_ucz$clock;
+    reg  [16:0] s9_ulm8$d;
+    wire  [16:0] s9_ulm8$q;
+    reg  s9_ulm8$clock;
+    reg  [6:0] s9_cls$d;
+    wire  [6:0] s9_cls$q;
+    reg  s9_cls$clock;
+    reg  [962:0] s10_rec$d;
+    wire  [962:0] s10_rec$q;
+    reg  s10_rec$clock;
+    reg  [16:0] s10_ps$d;
+    wire  [16:0] s10_ps$q;
+    reg  s10_ps$clock;
     reg  [5:0] s10_r$d;
     wire  [5:0] s10_r$q;
     reg  s10_r$clock;
     reg  [1:0] s10_q$d;
     wire  [1:0] s10_q$q;
     reg  s10_q$clock;
-    reg  [17:0] s10_rem$d;
-    wire  [17:0] s10_rem$q;
-    reg  s10_rem$clock;
-    reg  [5:0] rl_r$d;
-    wire  [5:0] rl_r$q;
-    reg  rl_r$clock;
-    reg  [1:0] rl_q$d;
-    wire  [1:0] rl_q$q;
-    reg  rl_q$clock;
-    reg  [17:0] rl_rem$d;
-    wire  [17:0] rl_rem$q;
-    reg  rl_rem$clock;
+    reg  [17:0] s10_rem0$d;
+    wire  [17:0] s10_rem0$q;
+    reg  s10_rem0$clock;
+    reg  s10_is4$d;
+    wire  s10_is4$q;
+    reg  s10_is4$clock;
+    reg  [3:0] s10_ca$d;
+    wire  [3:0] s10_ca$q;
+    reg  s10_ca$clock;
+    reg  [3:0] s10_cb$d;
+    wire  [3:0] s10_cb$q;
+    reg  s10_cb$clock;
+    reg  [4:0] s10_fc$d;
+    wire  [4:0] s10_fc$q;
+    reg  s10_fc$clock;
+    reg  s10_fplen$d;
+    wire  s10_fplen$q;
+    reg  s10_fplen$clock;
+    reg  s10_ucz$d;
+    wire  s10_ucz$q;
+    reg  s10_ucz$clock;
+    reg  [6:0] s10_cls$d;
+    wire  [6:0] s10_cls$q;
+    reg  s10_cls$clock;
+    reg  [5:0] lt_r$d;
+    wire  [5:0] lt_r$q;
+    reg  lt_r$clock;
+    reg  [1:0] lt_q$d;
+    wire  [1:0] lt_q$q;
+    reg  lt_q$clock;
+    reg  [17:0] rem$d;
+    wire  [17:0] rem$q;
+    reg  rem$clock;
     reg  [511:0] prev$d;
     wire  [511:0] prev$q;
     reg  prev$clock;
-    reg  s11_av$d;
-    wire  s11_av$q;
-    reg  s11_av$clock;
-    reg  s11_bv$d;
-    wire  s11_bv$q;
-    reg  s11_bv$clock;
-    reg  [511:0] s11_a$d;
-    wire  [511:0] s11_a$q;
-    reg  s11_a$clock;
     reg  [511:0] s11_cur$d;
     wire  [511:0] s11_cur$q;
     reg  s11_cur$clock;
-    reg  [5:0] s11_r$d;
-    wire  [5:0] s11_r$q;
-    reg  s11_r$clock;
+    reg  [511:0] s11_prv$d;
+    wire  [511:0] s11_prv$q;
+    reg  s11_prv$clock;
+    reg  s11_ea$d;
+    wire  s11_ea$q;
+    reg  s11_ea$clock;
+    reg  s11_fb$d;
+    wire  s11_fb$q;
+    reg  s11_fb$clock;
     reg  [17:0] s11_rema$d;
     wire  [17:0] s11_rema$q;
     reg  s11_rema$clock;
     reg  [17:0] s11_remb$d;
     wire  [17:0] s11_remb$q;
     reg  s11_remb$clock;
-    reg  s12_av$d;
-    wire  s12_av$q;
-    reg  s12_av$clock;
-    reg  s12_bv$d;
-    wire  s12_bv$q;
-    reg  s12_bv$clock;
-    reg  [511:0] s12_a$d;
-    wire  [511:0] s12_a$q;
-    reg  s12_a$clock;
-    reg  [511:0] s12_b$d;
-    wire  [511:0] s12_b$q;
-    reg  s12_b$clock;
-    reg  [6:0] s12_availa$d;
-    wire  [6:0] s12_availa$q;
-    reg  s12_availa$clock;
-    reg  [6:0] s12_availb$d;
-    wire  [6:0] s12_availb$q;
-    reg  s12_availb$clock;
-    reg  [6:0] s12_clampa$d;
-    wire  [6:0] s12_clampa$q;
-    reg  s12_clampa$clock;
-    reg  [6:0] s12_clampb$d;
-    wire  [6:0] s12_clampb$q;
-    reg  s12_clampb$clock;
-    reg  s12_le64$d;
-    wire  s12_le64$q;
-    reg  s12_le64$clock;
-    reg  s13_va$d;
-    wire  s13_va$q;
-    reg  s13_va$clock;
-    reg  s13_vb$d;
-    wire  s13_vb$q;
-    reg  s13_vb$clock;
-    reg  [511:0] s13_a$d;
-    wire  [511:0] s13_a$q;
-    reg  s13_a$clock;
-    reg  [511:0] s13_b$d;
-    wire  [511:0] s13_b$q;
-    reg  s13_b$clock;
-    reg  [6:0] s13_ca$d;
-    wire  [6:0] s13_ca$q;
-    reg  s13_ca$clock;
-    reg  [6:0] s13_cb$d;
-    wire  [6:0] s13_cb$q;
-    reg  s13_cb$clock;
-    reg  s13_lasta$d;
-    wire  s13_lasta$q;
-    reg  s13_lasta$clock;
+    reg  [6:0] s11_avla$d;
+    wire  [6:0] s11_avla$q;
+    reg  s11_avla$clock;
+    reg  [6:0] s11_avlb$d;
+    wire  [6:0] s11_avlb$q;
+    reg  s11_avlb$clock;
+    reg  [5:0] s11_r$d;
+    wire  [5:0] s11_r$q;
+    reg  s11_r$clock;
+    reg  [962:0] s11_rec$d;
+    wire  [962:0] s11_rec$q;
+    reg  s11_rec$clock;
+    reg  [16:0] s11_ps$d;
+    wire  [16:0] s11_ps$q;
+    reg  s11_ps$clock;
+    reg  s11_is4$d;
+    wire  s11_is4$q;
+    reg  s11_is4$clock;
+    reg  [3:0] s11_ca$d;
+    wire  [3:0] s11_ca$q;
+    reg  s11_ca$clock;
+    reg  [3:0] s11_cb$d;
+    wire  [3:0] s11_cb$q;
+    reg  s11_cb$clock;
+    reg  [3:0] s11_cc$d;
+    wire  [3:0] s11_cc$q;
+    reg  s11_cc$clock;
+    reg  s11_ucz$d;
+    wire  s11_ucz$q;
+    reg  s11_ucz$clock;
+    reg  [6:0] s11_cls$d;
+    wire  [6:0] s11_cls$q;
+    reg  s11_cls$clock;
+    reg  emitted$d;
+    wire  emitted$q;
+    reg  emitted$clock;
+    reg  [511:0] s12_cur$d;
+    wire  [511:0] s12_cur$q;
+    reg  s12_cur$clock;
+    reg  [511:0] s12_prv$d;
+    wire  [511:0] s12_prv$q;
+    reg  s12_prv$clock;
+    reg  s12_va$d;
+    wire  s12_va$q;
+    reg  s12_va$clock;
+    reg  s12_vb$d;
+    wire  s12_vb$q;
+    reg  s12_vb$clock;
+    reg  [6:0] s12_ca$d;
+    wire  [6:0] s12_ca$q;
+    reg  s12_ca$clock;
+    reg  [6:0] s12_cb$d;
+    wire  [6:0] s12_cb$q;
+    reg  s12_cb$clock;
+    reg  s12_lasta$d;
+    wire  s12_lasta$q;
+    reg  s12_lasta$clock;
+    reg  [5:0] s12_r$d;
+    wire  [5:0] s12_r$q;
+    reg  s12_r$clock;
+    reg  s12_has$d;
+    wire  s12_has$q;
+    reg  s12_has$clock;
+    reg  [962:0] s12_rec$d;
+    wire  [962:0] s12_rec$q;
+    reg  s12_rec$clock;
+    reg  [16:0] s12_ps$d;
+    wire  [16:0] s12_ps$q;
+    reg  s12_ps$clock;
+    reg  s12_is4$d;
+    wire  s12_is4$q;
+    reg  s12_is4$clock;
+    reg  [3:0] s12_ca0$d;
+    wire  [3:0] s12_ca0$q;
+    reg  s12_ca0$clock;
+    reg  [3:0] s12_cb0$d;
+    wire  [3:0] s12_cb0$q;
+    reg  s12_cb0$clock;
+    reg  [3:0] s12_cc$d;
+    wire  [3:0] s12_cc$q;
+    reg  s12_cc$clock;
+    reg  s12_ucz$d;
+    wire  s12_ucz$q;
+    reg  s12_ucz$clock;
+    reg  [6:0] s12_cls$d;
+    wire  [6:0] s12_cls$q;
+    reg  s12_cls$clock;
+    reg  [31:0] uacc$d;
+    wire  [31:0] uacc$q;
+    reg  uacc$clock;
+    reg  [23:0] iacc$d;
+    wire  [23:0] iacc$q;
+    reg  iacc$clock;
     reg  pend_v$d;
     wire  pend_v$q;
     reg  pend_v$clock;
@@ -903,2149 +725,241 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [6:0] pend_c$d;
     wire  [6:0] pend_c$q;
     reg  pend_c$clock;
-    reg  emitted$d;
-    wire  emitted$q;
-    reg  emitted$clock;
+    reg  [5:0] pend_r$d;
+    wire  [5:0] pend_r$q;
+    reg  pend_r$clock;
+    reg  [1023:0] s13_rot$d;
+    wire  [1023:0] s13_rot$q;
+    reg  s13_rot$clock;
+    reg  [1:0] s13_rr$d;
+    wire  [1:0] s13_rr$q;
+    reg  s13_rr$clock;
+    reg  s13_ov$d;
+    wire  s13_ov$q;
+    reg  s13_ov$clock;
+    reg  [6:0] s13_oc$d;
+    wire  [6:0] s13_oc$q;
+    reg  s13_oc$clock;
+    reg  s13_ol$d;
+    wire  s13_ol$q;
+    reg  s13_ol$clock;
+    reg  s13_has$d;
+    wire  s13_has$q;
+    reg  s13_has$clock;
+    reg  [962:0] s13_rec$d;
+    wire  [962:0] s13_rec$q;
+    reg  s13_rec$clock;
+    reg  s13_is4$d;
+    wire  s13_is4$q;
+    reg  s13_is4$clock;
+    reg  [3:0] s13_ca$d;
+    wire  [3:0] s13_ca$q;
+    reg  s13_ca$clock;
+    reg  [3:0] s13_cb$d;
+    wire  [3:0] s13_cb$q;
+    reg  s13_cb$clock;
+    reg  [3:0] s13_cc$d;
+    wire  [3:0] s13_cc$q;
+    reg  s13_cc$clock;
+    reg  s13_ucz$d;
+    wire  s13_ucz$q;
+    reg  s13_ucz$clock;
+    reg  [6:0] s13_cls$d;
+    wire  [6:0] s13_cls$q;
+    reg  s13_cls$clock;
+    reg  [511:0] s14_rx_parser__d;
+    wire  [511:0] s14_rx_parser__q;
+    reg  s14_rx_parser__clock;
+    reg  s14_ov$d;
+    wire  s14_ov$q;
+    reg  s14_ov$clock;
+    reg  [6:0] s14_oc$d;
+    wire  [6:0] s14_oc$q;
+    reg  s14_oc$clock;
+    reg  s14_ol$d;
+    wire  s14_ol$q;
+    reg  s14_ol$clock;
+    reg  [16:0] s14_uf$d;
+    wire  [16:0] s14_uf$q;
+    reg  s14_uf$clock;
+    reg  [16:0] s14_if$d;
+    wire  [16:0] s14_if$q;
+    reg  s14_if$clock;
+    reg  s14_has$d;
+    wire  s14_has$q;
+    reg  s14_has$clock;
+    reg  [962:0] s14_rec$d;
+    wire  [962:0] s14_rec$q;
+    reg  s14_rec$clock;
+    reg  s14_is4$d;
+    wire  s14_is4$q;
+    reg  s14_is4$clock;
+    reg  [3:0] s14_ca$d;
+    wire  [3:0] s14_ca$q;
+    reg  s14_ca$clock;
+    reg  [3:0] s14_cb$d;
+    wire  [3:0] s14_cb$q;
+    reg  s14_cb$clock;
+    reg  [3:0] s14_cc$d;
+    wire  [3:0] s14_cc$q;
+    reg  s14_cc$clock;
+    reg  s14_ucz$d;
+    wire  s14_ucz$q;
+    reg  s14_ucz$clock;
+    reg  [6:0] s14_cls$d;
+    wire  [6:0] s14_cls$q;
+    reg  s14_cls$clock;
     reg  o_v$d;
     wire  o_v$q;
     reg  o_v$clock;
     reg  [511:0] o_d$d;
     wire  [511:0] o_d$q;
     reg  o_d$clock;
-    reg  [6:0] o_c$d;
-    wire  [6:0] o_c$q;
-    reg  o_c$clock;
-    reg  o_last$d;
-    wire  o_last$q;
-    reg  o_last$clock;
-    reg  [31:0] uacc$d;
-    wire  [31:0] uacc$q;
-    reg  uacc$clock;
-    reg  [31:0] iacc$d;
-    wire  [31:0] iacc$q;
-    reg  iacc$clock;
-    reg  [31:0] s15_uf$d;
-    wire  [31:0] s15_uf$q;
-    reg  s15_uf$clock;
-    reg  [31:0] s15_if$d;
-    wire  [31:0] s15_if$q;
-    reg  s15_if$clock;
-    reg  [16:0] s16_uf$d;
-    wire  [16:0] s16_uf$q;
-    reg  s16_uf$clock;
-    reg  [16:0] s16_if$d;
-    wire  [16:0] s16_if$q;
-    reg  s16_if$clock;
-    reg  s17_ubad$d;
-    wire  s17_ubad$q;
-    reg  s17_ubad$clock;
-    reg  s17_ibad$d;
-    wire  s17_ibad$q;
-    reg  s17_ibad$clock;
-    reg  q8_ta$d;
-    wire  q8_ta$q;
-    reg  q8_ta$clock;
-    reg  q9_ta$d;
-    wire  q9_ta$q;
-    reg  q9_ta$clock;
-    reg  q10_ta$d;
-    wire  q10_ta$q;
-    reg  q10_ta$clock;
-    reg  q11_ta$d;
-    wire  q11_ta$q;
-    reg  q11_ta$clock;
-    reg  q12_ta$d;
-    wire  q12_ta$q;
-    reg  q12_ta$clock;
-    reg  q13_ta$d;
-    wire  q13_ta$q;
-    reg  q13_ta$clock;
-    reg  q14_ta$d;
-    wire  q14_ta$q;
-    reg  q14_ta$clock;
-    reg  q15_ta$d;
-    wire  q15_ta$q;
-    reg  q15_ta$clock;
-    reg  q16_ta$d;
-    wire  q16_ta$q;
-    reg  q16_ta$clock;
-    reg  q17_ta$d;
-    wire  q17_ta$q;
-    reg  q17_ta$clock;
-    reg  q18_ta$d;
-    wire  q18_ta$q;
-    reg  q18_ta$clock;
-    reg  q8_tb$d;
-    wire  q8_tb$q;
-    reg  q8_tb$clock;
-    reg  q9_tb$d;
-    wire  q9_tb$q;
-    reg  q9_tb$clock;
-    reg  q10_tb$d;
-    wire  q10_tb$q;
-    reg  q10_tb$clock;
-    reg  q11_tb$d;
-    wire  q11_tb$q;
-    reg  q11_tb$clock;
-    reg  q12_tb$d;
-    wire  q12_tb$q;
-    reg  q12_tb$clock;
-    reg  q13_tb$d;
-    wire  q13_tb$q;
-    reg  q13_tb$clock;
-    reg  q14_tb$d;
-    wire  q14_tb$q;
-    reg  q14_tb$clock;
-    reg  q15_tb$d;
-    wire  q15_tb$q;
-    reg  q15_tb$clock;
-    reg  q16_tb$d;
-    wire  q16_tb$q;
-    reg  q16_tb$clock;
-    reg  q17_tb$d;
-    wire  q17_tb$q;
-    reg  q17_tb$clock;
-    reg  q18_tb$d;
-    wire  q18_tb$q;
-    reg  q18_tb$clock;
-    reg  q8_tc$d;
-    wire  q8_tc$q;
-    reg  q8_tc$clock;
-    reg  q9_tc$d;
-    wire  q9_tc$q;
-    reg  q9_tc$clock;
-    reg  q10_tc$d;
-    wire  q10_tc$q;
-    reg  q10_tc$clock;
-    reg  q11_tc$d;
-    wire  q11_tc$q;
-    reg  q11_tc$clock;
-    reg  q12_tc$d;
-    wire  q12_tc$q;
-    reg  q12_tc$clock;
-    reg  q13_tc$d;
-    wire  q13_tc$q;
-    reg  q13_tc$clock;
-    reg  q14_tc$d;
-    wire  q14_tc$q;
-    reg  q14_tc$clock;
-    reg  q15_tc$d;
-    wire  q15_tc$q;
-    reg  q15_tc$clock;
-    reg  q16_tc$d;
-    wire  q16_tc$q;
-    reg  q16_tc$clock;
-    reg  q17_tc$d;
-    wire  q17_tc$q;
-    reg  q17_tc$clock;
-    reg  q18_tc$d;
-    wire  q18_tc$q;
-    reg  q18_tc$clock;
-    reg  q8_td$d;
-    wire  q8_td$q;
-    reg  q8_td$clock;
-    reg  q9_td$d;
-    wire  q9_td$q;
-    reg  q9_td$clock;
-    reg  q10_td$d;
-    wire  q10_td$q;
-    reg  q10_td$clock;
-    reg  q11_td$d;
-    wire  q11_td$q;
-    reg  q11_td$clock;
-    reg  q12_td$d;
-    wire  q12_td$q;
-    reg  q12_td$clock;
-    reg  q13_td$d;
-    wire  q13_td$q;
-    reg  q13_td$clock;
-    reg  q14_td$d;
-    wire  q14_td$q;
-    reg  q14_td$clock;
-    reg  q15_td$d;
-    wire  q15_td$q;
-    reg  q15_td$clock;
-    reg  q16_td$d;
-    wire  q16_td$q;
-    reg  q16_td$clock;
-    reg  q17_td$d;
-    wire  q17_td$q;
-    reg  q17_td$clock;
-    reg  q18_td$d;
-    wire  q18_td$q;
-    reg  q18_td$clock;
-    reg  q8_notip$d;
-    wire  q8_notip$q;
-    reg  q8_notip$clock;
-    reg  q9_notip$d;
-    wire  q9_notip$q;
-    reg  q9_notip$clock;
-    reg  q10_notip$d;
-    wire  q10_notip$q;
-    reg  q10_notip$clock;
-    reg  q11_notip$d;
-    wire  q11_notip$q;
-    reg  q11_notip$clock;
-    reg  q12_notip$d;
-    wire  q12_notip$q;
-    reg  q12_notip$clock;
-    reg  q13_notip$d;
-    wire  q13_notip$q;
-    reg  q13_notip$clock;
-    reg  q14_notip$d;
-    wire  q14_notip$q;
-    reg  q14_notip$clock;
-    reg  q15_notip$d;
-    wire  q15_notip$q;
-    reg  q15_notip$clock;
-    reg  q16_notip$d;
-    wire  q16_notip$q;
-    reg  q16_notip$clock;
-    reg  q17_notip$d;
-    wire  q17_notip$q;
-    reg  q17_notip$clock;
-    reg  q18_notip$d;
-    wire  q18_notip$q;
-    reg  q18_notip$clock;
-    reg  q8_verbad$d;
-    wire  q8_verbad$q;
-    reg  q8_verbad$clock;
-    reg  q9_verbad$d;
-    wire  q9_verbad$q;
-    reg  q9_verbad$clock;
-    reg  q10_verbad$d;
-    wire  q10_verbad$q;
-    reg  q10_verbad$clock;
-    reg  q11_verbad$d;
-    wire  q11_verbad$q;
-    reg  q11_verbad$clock;
-    reg  q12_verbad$d;
-    wire  q12_verbad$q;
-    reg  q12_verbad$clock;
-    reg  q13_verbad$d;
-    wire  q13_verbad$q;
-    reg  q13_verbad$clock;
-    reg  q14_verbad$d;
-    wire  q14_verbad$q;
-    reg  q14_verbad$clock;
-    reg  q15_verbad$d;
-    wire  q15_verbad$q;
-    reg  q15_verbad$clock;
-    reg  q16_verbad$d;
-    wire  q16_verbad$q;
-    reg  q16_verbad$clock;
-    reg  q17_verbad$d;
-    wire  q17_verbad$q;
-    reg  q17_verbad$clock;
-    reg  q18_verbad$d;
-    wire  q18_verbad$q;
-    reg  q18_verbad$clock;
-    reg  q8_frag$d;
-    wire  q8_frag$q;
-    reg  q8_frag$clock;
-    reg  q9_frag$d;
-    wire  q9_frag$q;
-    reg  q9_frag$clock;
-    reg  q10_frag$d;
-    wire  q10_frag$q;
-    reg  q10_frag$clock;
-    reg  q11_frag$d;
-    wire  q11_frag$q;
-    reg  q11_frag$clock;
-    reg  q12_frag$d;
-    wire  q12_frag$q;
-    reg  q12_frag$clock;
-    reg  q13_frag$d;
-    wire  q13_frag$q;
-    reg  q13_frag$clock;
-    reg  q14_frag$d;
-    wire  q14_frag$q;
-    reg  q14_frag$clock;
-    reg  q15_frag$d;
-    wire  q15_frag$q;
-    reg  q15_frag$clock;
-    reg  q16_frag$d;
-    wire  q16_frag$q;
-    reg  q16_frag$clock;
-    reg  q17_frag$d;
-    wire  q17_frag$q;
-    reg  q17_frag$clock;
-    reg  q18_frag$d;
-    wire  q18_frag$q;
-    reg  q18_frag$clock;
-    reg  q8_notudp$d;
-    wire  q8_notudp$q;
-    reg  q8_notudp$clock;
-    reg  q9_notudp$d;
-    wire  q9_notudp$q;
-    reg  q9_notudp$clock;
-    reg  q10_notudp$d;
-    wire  q10_notudp$q;
-    reg  q10_notudp$clock;
-    reg  q11_notudp$d;
-    wire  q11_notudp$q;
-    reg  q11_notudp$clock;
-    reg  q12_notudp$d;
-    wire  q12_notudp$q;
-    reg  q12_notudp$clock;
-    reg  q13_notudp$d;
-    wire  q13_notudp$q;
-    reg  q13_notudp$clock;
-    reg  q14_notudp$d;
-    wire  q14_notudp$q;
-    reg  q14_notudp$clock;
-    reg  q15_notudp$d;
-    wire  q15_notudp$q;
-    reg  q15_notudp$clock;
-    reg  q16_notudp$d;
-    wire  q16_notudp$q;
-    reg  q16_notudp$clock;
-    reg  q17_notudp$d;
-    wire  q17_notudp$q;
-    reg  q17_notudp$clock;
-    reg  q18_notudp$d;
-    wire  q18_notudp$q;
-    reg  q18_notudp$clock;
-    reg  q8_iplenbad$d;
-    wire  q8_iplenbad$q;
-    reg  q8_iplenbad$clock;
-    reg  q9_iplenbad$d;
-    wire  q9_iplenbad$q;
-    reg  q9_iplenbad$clock;
-    reg  q10_iplenbad$d;
-    wire  q10_iplenbad$q;
-    reg  q10_iplenbad$clock;
-    reg  q11_iplenbad$d;
-    wire  q11_iplenbad$q;
-    reg  q11_iplenbad$clock;
-    reg  q12_iplenbad$d;
-    wire  q12_iplenbad$q;
-    reg  q12_iplenbad$clock;
-    reg  q13_iplenbad$d;
-    wire  q13_iplenbad$q;
-    reg  q13_iplenbad$clock;
-    reg  q14_iplenbad$d;
-    wire  q14_iplenbad$q;
-    reg  q14_iplenbad$clock;
-    reg  q15_iplenbad$d;
-    wire  q15_iplenbad$q;
-    reg  q15_iplenbad$clock;
-    reg  q16_iplenbad$d;
-    wire  q16_iplenbad$q;
-    reg  q16_iplenbad$clock;
-    reg  q17_iplenbad$d;
-    wire  q17_iplenbad$q;
-    reg  q17_iplenbad$clock;
-    reg  q18_iplenbad$d;
-    wire  q18_iplenbad$q;
-    reg  q18_iplenbad$clock;
-    reg  q8_is4$d;
-    wire  q8_is4$q;
-    reg  q8_is4$clock;
-    reg  q9_is4$d;
-    wire  q9_is4$q;
-    reg  q9_is4$clock;
-    reg  q10_is4$d;
-    wire  q10_is4$q;
-    reg  q10_is4$clock;
-    reg  q11_is4$d;
-    wire  q11_is4$q;
-    reg  q11_is4$clock;
-    reg  q12_is4$d;
-    wire  q12_is4$q;
-    reg  q12_is4$clock;
-    reg  q13_is4$d;
-    wire  q13_is4$q;
-    reg  q13_is4$clock;
-    reg  q14_is4$d;
-    wire  q14_is4$q;
-    reg  q14_is4$clock;
-    reg  q15_is4$d;
-    wire  q15_is4$q;
-    reg  q15_is4$clock;
-    reg  q16_is4$d;
-    wire  q16_is4$q;
-    reg  q16_is4$clock;
-    reg  q17_is4$d;
-    wire  q17_is4$q;
-    reg  q17_is4$clock;
-    reg  q18_is4$d;
-    wire  q18_is4$q;
-    reg  q18_is4$clock;
-    reg  q8_vlan$d;
-    wire  q8_vlan$q;
-    reg  q8_vlan$clock;
-    reg  q9_vlan$d;
-    wire  q9_vlan$q;
-    reg  q9_vlan$clock;
-    reg  q10_vlan$d;
-    wire  q10_vlan$q;
-    reg  q10_vlan$clock;
-    reg  q11_vlan$d;
-    wire  q11_vlan$q;
-    reg  q11_vlan$clock;
-    reg  q12_vlan$d;
-    wire  q12_vlan$q;
-    reg  q12_vlan$clock;
-    reg  q13_vlan$d;
-    wire  q13_vlan$q;
-    reg  q13_vlan$clock;
-    reg  q14_vlan$d;
-    wire  q14_vlan$q;
-    reg  q14_vlan$clock;
-    reg  q15_vlan$d;
-    wire  q15_vlan$q;
-    reg  q15_vlan$clock;
-    reg  q16_vlan$d;
-    wire  q16_vlan$q;
-    reg  q16_vlan$clock;
-    reg  q17_vlan$d;
-    wire  q17_vlan$q;
-    reg  q17_vlan$clock;
-    reg  q18_vlan$d;
-    wire  q18_vlan$q;
-    reg  q18_vlan$clock;
-    reg  [15:0] q8_tci$d;
-    wire  [15:0] q8_tci$q;
-    reg  q8_tci$clock;
-    reg  [15:0] q9_tci$d;
-    wire  [15:0] q9_tci$q;
-    reg  q9_tci$clock;
-    reg  [15:0] q10_tci$d;
-    wire  [15:0] q10_tci$q;
-    reg  q10_tci$clock;
-    reg  [15:0] q11_tci$d;
-    wire  [15:0] q11_tci$q;
-    reg  q11_tci$clock;
-    reg  [15:0] q12_tci$d;
-    wire  [15:0] q12_tci$q;
-    reg  q12_tci$clock;
-    reg  [15:0] q13_tci$d;
-    wire  [15:0] q13_tci$q;
-    reg  q13_tci$clock;
-    reg  [15:0] q14_tci$d;
-    wire  [15:0] q14_tci$q;
-    reg  q14_tci$clock;
-    reg  [15:0] q15_tci$d;
-    wire  [15:0] q15_tci$q;
-    reg  q15_tci$clock;
-    reg  [15:0] q16_tci$d;
-    wire  [15:0] q16_tci$q;
-    reg  q16_tci$clock;
-    reg  [15:0] q17_tci$d;
-    wire  [15:0] q17_tci$q;
-    reg  q17_tci$clock;
-    reg  [15:0] q18_tci$d;
-    wire  [15:0] q18_tci$q;
-    reg  q18_tci$clock;
-    reg  [47:0] q8_mac$d;
-    wire  [47:0] q8_mac$q;
-    reg  q8_mac$clock;
-    reg  [47:0] q9_mac$d;
-    wire  [47:0] q9_mac$q;
-    reg  q9_mac$clock;
-    reg  [47:0] q10_mac$d;
-    wire  [47:0] q10_mac$q;
-    reg  q10_mac$clock;
-    reg  [47:0] q11_mac$d;
-    wire  [47:0] q11_mac$q;
-    reg  q11_mac$clock;
-    reg  [47:0] q12_mac$d;
-    wire  [47:0] q12_mac$q;
-    reg  q12_mac$clock;
-    reg  [47:0] q13_mac$d;
-    wire  [47:0] q13_mac$q;
-    reg  q13_mac$clock;
-    reg  [47:0] q14_mac$d;
-    wire  [47:0] q14_mac$q;
-    reg  q14_mac$clock;
-    reg  [47:0] q15_mac$d;
-    wire  [47:0] q15_mac$q;
-    reg  q15_mac$clock;
-    reg  [47:0] q16_mac$d;
-    wire  [47:0] q16_mac$q;
-    reg  q16_mac$clock;
-    reg  [47:0] q17_mac$d;
-    wire  [47:0] q17_mac$q;
-    reg  q17_mac$clock;
-    reg  [47:0] q18_mac$d;
-    wire  [47:0] q18_mac$q;
-    reg  q18_mac$clock;
-    reg  q8_is6$d;
-    wire  q8_is6$q;
-    reg  q8_is6$clock;
-    reg  q9_is6$d;
-    wire  q9_is6$q;
-    reg  q9_is6$clock;
-    reg  q10_is6$d;
-    wire  q10_is6$q;
-    reg  q10_is6$clock;
-    reg  q11_is6$d;
-    wire  q11_is6$q;
-    reg  q11_is6$clock;
-    reg  q12_is6$d;
-    wire  q12_is6$q;
-    reg  q12_is6$clock;
-    reg  q13_is6$d;
-    wire  q13_is6$q;
-    reg  q13_is6$clock;
-    reg  q14_is6$d;
-    wire  q14_is6$q;
-    reg  q14_is6$clock;
-    reg  q15_is6$d;
-    wire  q15_is6$q;
-    reg  q15_is6$clock;
-    reg  q16_is6$d;
-    wire  q16_is6$q;
-    reg  q16_is6$clock;
-    reg  q17_is6$d;
-    wire  q17_is6$q;
-    reg  q17_is6$clock;
-    reg  q18_is6$d;
-    wire  q18_is6$q;
-    reg  q18_is6$clock;
-    reg  [127:0] q8_srcip$d;
-    wire  [127:0] q8_srcip$q;
-    reg  q8_srcip$clock;
-    reg  [127:0] q9_srcip$d;
-    wire  [127:0] q9_srcip$q;
-    reg  q9_srcip$clock;
-    reg  [127:0] q10_srcip$d;
-    wire  [127:0] q10_srcip$q;
-    reg  q10_srcip$clock;
-    reg  [127:0] q11_srcip$d;
-    wire  [127:0] q11_srcip$q;
-    reg  q11_srcip$clock;
-    reg  [127:0] q12_srcip$d;
-    wire  [127:0] q12_srcip$q;
-    reg  q12_srcip$clock;
-    reg  [127:0] q13_srcip$d;
-    wire  [127:0] q13_srcip$q;
-    reg  q13_srcip$clock;
-    reg  [127:0] q14_srcip$d;
-    wire  [127:0] q14_srcip$q;
-    reg  q14_srcip$clock;
-    reg  [127:0] q15_srcip$d;
-    wire  [127:0] q15_srcip$q;
-    reg  q15_srcip$clock;
-    reg  [127:0] q16_srcip$d;
-    wire  [127:0] q16_srcip$q;
-    reg  q16_srcip$clock;
-    reg  [127:0] q17_srcip$d;
-    wire  [127:0] q17_srcip$q;
-    reg  q17_srcip$clock;
-    reg  [127:0] q18_srcip$d;
-    wire  [127:0] q18_srcip$q;
-    reg  q18_srcip$clock;
-    reg  [127:0] q8_dstip$d;
-    wire  [127:0] q8_dstip$q;
-    reg  q8_dstip$clock;
-    reg  [127:0] q9_dstip$d;
-    wire  [127:0] q9_dstip$q;
-    reg  q9_dstip$clock;
-    reg  [127:0] q10_dstip$d;
-    wire  [127:0] q10_dstip$q;
-    reg  q10_dstip$clock;
-    reg  [127:0] q11_dstip$d;
-    wire  [127:0] q11_dstip$q;
-    reg  q11_dstip$clock;
-    reg  [127:0] q12_dstip$d;
-    wire  [127:0] q12_dstip$q;
-    reg  q12_dstip$clock;
-    reg  [127:0] q13_dstip$d;
-    wire  [127:0] q13_dstip$q;
-    reg  q13_dstip$clock;
-    reg  [127:0] q14_dstip$d;
-    wire  [127:0] q14_dstip$q;
-    reg  q14_dstip$clock;
-    reg  [127:0] q15_dstip$d;
-    wire  [127:0] q15_dstip$q;
-    reg  q15_dstip$clock;
-    reg  [127:0] q16_dstip$d;
-    wire  [127:0] q16_dstip$q;
-    reg  q16_dstip$clock;
-    reg  [127:0] q17_dstip$d;
-    wire  [127:0] q17_dstip$q;
-    reg  q17_dstip$clock;
-    reg  [127:0] q18_dstip$d;
-    wire  [127:0] q18_dstip$q;
-    reg  q18_dstip$clock;
-    reg  q8_ce$d;
-    wire  q8_ce$q;
-    reg  q8_ce$clock;
-    reg  q9_ce$d;
-    wire  q9_ce$q;
-    reg  q9_ce$clock;
-    reg  q10_ce$d;
-    wire  q10_ce$q;
-    reg  q10_ce$clock;
-    reg  q11_ce$d;
-    wire  q11_ce$q;
-    reg  q11_ce$clock;
-    reg  q12_ce$d;
-    wire  q12_ce$q;
-    reg  q12_ce$clock;
-    reg  q13_ce$d;
-    wire  q13_ce$q;
-    reg  q13_ce$clock;
-    reg  q14_ce$d;
-    wire  q14_ce$q;
-    reg  q14_ce$clock;
-    reg  q15_ce$d;
-    wire  q15_ce$q;
-    reg  q15_ce$clock;
-    reg  q16_ce$d;
-    wire  q16_ce$q;
-    reg  q16_ce$clock;
-    reg  q17_ce$d;
-    wire  q17_ce$q;
-    reg  q17_ce$clock;
-    reg  q18_ce$d;
-    wire  q18_ce$q;
-    reg  q18_ce$clock;
-    reg  [639:0] s8_l4$d;
-    wire  [639:0] s8_l4$q;
-    reg  s8_l4$clock;
-    reg  [16:0] s8_fm1$d;
-    wire  [16:0] s8_fm1$q;
-    reg  s8_fm1$clock;
-    reg  [16:0] s8_ipm1$d;
-    wire  [16:0] s8_ipm1$q;
-    reg  s8_ipm1$clock;
-    reg  [15:0] s8_ipplen$d;
-    wire  [15:0] s8_ipplen$q;
-    reg  s8_ipplen$clock;
-    reg  [15:0] s8_port$d;
-    wire  [15:0] s8_port$q;
-    reg  s8_port$clock;
-    reg  q9_te$d;
-    wire  q9_te$q;
-    reg  q9_te$clock;
-    reg  q10_te$d;
-    wire  q10_te$q;
-    reg  q10_te$clock;
-    reg  q11_te$d;
-    wire  q11_te$q;
-    reg  q11_te$clock;
-    reg  q12_te$d;
-    wire  q12_te$q;
-    reg  q12_te$clock;
-    reg  q13_te$d;
-    wire  q13_te$q;
-    reg  q13_te$clock;
-    reg  q14_te$d;
-    wire  q14_te$q;
-    reg  q14_te$clock;
-    reg  q15_te$d;
-    wire  q15_te$q;
-    reg  q15_te$clock;
-    reg  q16_te$d;
-    wire  q16_te$q;
-    reg  q16_te$clock;
-    reg  q17_te$d;
-    wire  q17_te$q;
-    reg  q17_te$clock;
-    reg  q18_te$d;
-    wire  q18_te$q;
-    reg  q18_te$clock;
-    reg  q9_fport$d;
-    wire  q9_fport$q;
-    reg  q9_fport$clock;
-    reg  q10_fport$d;
-    wire  q10_fport$q;
-    reg  q10_fport$clock;
-    reg  q11_fport$d;
-    wire  q11_fport$q;
-    reg  q11_fport$clock;
-    reg  q12_fport$d;
-    wire  q12_fport$q;
-    reg  q12_fport$clock;
-    reg  q13_fport$d;
-    wire  q13_fport$q;
-    reg  q13_fport$clock;
-    reg  q14_fport$d;
-    wire  q14_fport$q;
-    reg  q14_fport$clock;
-    reg  q15_fport$d;
-    wire  q15_fport$q;
-    reg  q15_fport$clock;
-    reg  q16_fport$d;
-    wire  q16_fport$q;
-    reg  q16_fport$clock;
-    reg  q17_fport$d;
-    wire  q17_fport$q;
-    reg  q17_fport$clock;
-    reg  q18_fport$d;
-    wire  q18_fport$q;
-    reg  q18_fport$clock;
-    reg  q9_fuip$d;
-    wire  q9_fuip$q;
-    reg  q9_fuip$clock;
-    reg  q10_fuip$d;
-    wire  q10_fuip$q;
-    reg  q10_fuip$clock;
-    reg  q11_fuip$d;
-    wire  q11_fuip$q;
-    reg  q11_fuip$clock;
-    reg  q12_fuip$d;
-    wire  q12_fuip$q;
-    reg  q12_fuip$clock;
-    reg  q13_fuip$d;
-    wire  q13_fuip$q;
-    reg  q13_fuip$clock;
-    reg  q14_fuip$d;
-    wire  q14_fuip$q;
-    reg  q14_fuip$clock;
-    reg  q15_fuip$d;
-    wire  q15_fuip$q;
-    reg  q15_fuip$clock;
-    reg  q16_fuip$d;
-    wire  q16_fuip$q;
-    reg  q16_fuip$clock;
-    reg  q17_fuip$d;
-    wire  q17_fuip$q;
-    reg  q17_fuip$clock;
-    reg  q18_fuip$d;
-    wire  q18_fuip$q;
-    reg  q18_fuip$clock;
-    reg  q9_fumin$d;
-    wire  q9_fumin$q;
-    reg  q9_fumin$clock;
-    reg  q10_fumin$d;
-    wire  q10_fumin$q;
-    reg  q10_fumin$clock;
-    reg  q11_fumin$d;
-    wire  q11_fumin$q;
-    reg  q11_fumin$clock;
-    reg  q12_fumin$d;
-    wire  q12_fumin$q;
-    reg  q12_fumin$clock;
-    reg  q13_fumin$d;
-    wire  q13_fumin$q;
-    reg  q13_fumin$clock;
-    reg  q14_fumin$d;
-    wire  q14_fumin$q;
-    reg  q14_fumin$clock;
-    reg  q15_fumin$d;
-    wire  q15_fumin$q;
-    reg  q15_fumin$clock;
-    reg  q16_fumin$d;
-    wire  q16_fumin$q;
-    reg  q16_fumin$clock;
-    reg  q17_fumin$d;
-    wire  q17_fumin$q;
-    reg  q17_fumin$clock;
-    reg  q18_fumin$d;
-    wire  q18_fumin$q;
-    reg  q18_fumin$clock;
-    reg  q9_ucz$d;
-    wire  q9_ucz$q;
-    reg  q9_ucz$clock;
-    reg  q10_ucz$d;
-    wire  q10_ucz$q;
-    reg  q10_ucz$clock;
-    reg  q11_ucz$d;
-    wire  q11_ucz$q;
-    reg  q11_ucz$clock;
-    reg  q12_ucz$d;
-    wire  q12_ucz$q;
-    reg  q12_ucz$clock;
-    reg  q13_ucz$d;
-    wire  q13_ucz$q;
-    reg  q13_ucz$clock;
-    reg  q14_ucz$d;
-    wire  q14_ucz$q;
-    reg  q14_ucz$clock;
-    reg  q15_ucz$d;
-    wire  q15_ucz$q;
-    reg  q15_ucz$clock;
-    reg  q16_ucz$d;
-    wire  q16_ucz$q;
-    reg  q16_ucz$clock;
-    reg  q17_ucz$d;
-    wire  q17_ucz$q;
-    reg  q17_ucz$clock;
-    reg  q18_ucz$d;
-    wire  q18_ucz$q;
-    reg  q18_ucz$clock;
-    reg  q9_fbver$d;
-    wire  q9_fbver$q;
-    reg  q9_fbver$clock;
-    reg  q10_fbver$d;
-    wire  q10_fbver$q;
-    reg  q10_fbver$clock;
-    reg  q11_fbver$d;
-    wire  q11_fbver$q;
-    reg  q11_fbver$clock;
-    reg  q12_fbver$d;
-    wire  q12_fbver$q;
-    reg  q12_fbver$clock;
-    reg  q13_fbver$d;
-    wire  q13_fbver$q;
-    reg  q13_fbver$clock;
-    reg  q14_fbver$d;
-    wire  q14_fbver$q;
-    reg  q14_fbver$clock;
-    reg  q15_fbver$d;
-    wire  q15_fbver$q;
-    reg  q15_fbver$clock;
-    reg  q16_fbver$d;
-    wire  q16_fbver$q;
-    reg  q16_fbver$clock;
-    reg  q17_fbver$d;
-    wire  q17_fbver$q;
-    reg  q17_fbver$clock;
-    reg  q18_fbver$d;
-    wire  q18_fbver$q;
-    reg  q18_fbver$clock;
-    reg  q9_fbop$d;
-    wire  q9_fbop$q;
-    reg  q9_fbop$clock;
-    reg  q10_fbop$d;
-    wire  q10_fbop$q;
-    reg  q10_fbop$clock;
-    reg  q11_fbop$d;
-    wire  q11_fbop$q;
-    reg  q11_fbop$clock;
-    reg  q12_fbop$d;
-    wire  q12_fbop$q;
-    reg  q12_fbop$clock;
-    reg  q13_fbop$d;
-    wire  q13_fbop$q;
-    reg  q13_fbop$clock;
-    reg  q14_fbop$d;
-    wire  q14_fbop$q;
-    reg  q14_fbop$clock;
-    reg  q15_fbop$d;
-    wire  q15_fbop$q;
-    reg  q15_fbop$clock;
-    reg  q16_fbop$d;
-    wire  q16_fbop$q;
-    reg  q16_fbop$clock;
-    reg  q17_fbop$d;
-    wire  q17_fbop$q;
-    reg  q17_fbop$clock;
-    reg  q18_fbop$d;
-    wire  q18_fbop$q;
-    reg  q18_fbop$clock;
-    reg  q9_fhw$d;
-    wire  q9_fhw$q;
-    reg  q9_fhw$clock;
-    reg  q10_fhw$d;
-    wire  q10_fhw$q;
-    reg  q10_fhw$clock;
-    reg  q11_fhw$d;
-    wire  q11_fhw$q;
-    reg  q11_fhw$clock;
-    reg  q12_fhw$d;
-    wire  q12_fhw$q;
-    reg  q12_fhw$clock;
-    reg  q13_fhw$d;
-    wire  q13_fhw$q;
-    reg  q13_fhw$clock;
-    reg  q14_fhw$d;
-    wire  q14_fhw$q;
-    reg  q14_fhw$clock;
-    reg  q15_fhw$d;
-    wire  q15_fhw$q;
-    reg  q15_fhw$clock;
-    reg  q16_fhw$d;
-    wire  q16_fhw$q;
-    reg  q16_fhw$clock;
-    reg  q17_fhw$d;
-    wire  q17_fhw$q;
-    reg  q17_fhw$clock;
-    reg  q18_fhw$d;
-    wire  q18_fhw$q;
-    reg  q18_fhw$clock;
-    reg  q9_fctrl$d;
-    wire  q9_fctrl$q;
-    reg  q9_fctrl$clock;
-    reg  q10_fctrl$d;
-    wire  q10_fctrl$q;
-    reg  q10_fctrl$clock;
-    reg  q11_fctrl$d;
-    wire  q11_fctrl$q;
-    reg  q11_fctrl$clock;
-    reg  q12_fctrl$d;
-    wire  q12_fctrl$q;
-    reg  q12_fctrl$clock;
-    reg  q13_fctrl$d;
-    wire  q13_fctrl$q;
-    reg  q13_fctrl$clock;
-    reg  q14_fctrl$d;
-    wire  q14_fctrl$q;
-    reg  q14_fctrl$clock;
-    reg  q15_fctrl$d;
-    wire  q15_fctrl$q;
-    reg  q15_fctrl$clock;
-    reg  q16_fctrl$d;
-    wire  q16_fctrl$q;
-    reg  q16_fctrl$clock;
-    reg  q17_fctrl$d;
-    wire  q17_fctrl$q;
-    reg  q17_fctrl$clock;
-    reg  q18_fctrl$d;
-    wire  q18_fctrl$q;
-    reg  q18_fctrl$clock;
-    reg  [16:0] s9_ulm8$d;
-    wire  [16:0] s9_ulm8$q;
-    reg  s9_ulm8$clock;
-    reg  [16:0] s9_bsum$d;
-    wire  [16:0] s9_bsum$q;
-    reg  s9_bsum$clock;
-    reg  s10_fblen$d;
-    wire  s10_fblen$q;
-    reg  s10_fblen$clock;
-    reg  q11_fblen$d;
-    wire  q11_fblen$q;
-    reg  q11_fblen$clock;
-    reg  q12_fblen$d;
-    wire  q12_fblen$q;
-    reg  q12_fblen$clock;
-    reg  q13_fblen$d;
-    wire  q13_fblen$q;
-    reg  q13_fblen$clock;
-    reg  q14_fblen$d;
-    wire  q14_fblen$q;
-    reg  q14_fblen$clock;
-    reg  q15_fblen$d;
-    wire  q15_fblen$q;
-    reg  q15_fblen$clock;
-    reg  q16_fblen$d;
-    wire  q16_fblen$q;
-    reg  q16_fblen$clock;
-    reg  q17_fblen$d;
-    wire  q17_fblen$q;
-    reg  q17_fblen$clock;
-    reg  q18_fblen$d;
-    wire  q18_fblen$q;
-    reg  q18_fblen$clock;
-    reg  [15:0] f9_sport$d;
-    wire  [15:0] f9_sport$q;
-    reg  f9_sport$clock;
-    reg  [15:0] f10_sport$d;
-    wire  [15:0] f10_sport$q;
-    reg  f10_sport$clock;
-    reg  [15:0] f11_sport$d;
-    wire  [15:0] f11_sport$q;
-    reg  f11_sport$clock;
-    reg  [15:0] f12_sport$d;
-    wire  [15:0] f12_sport$q;
-    reg  f12_sport$clock;
-    reg  [15:0] f13_sport$d;
-    wire  [15:0] f13_sport$q;
-    reg  f13_sport$clock;
-    reg  [15:0] f14_sport$d;
-    wire  [15:0] f14_sport$q;
-    reg  f14_sport$clock;
-    reg  [15:0] f15_sport$d;
-    wire  [15:0] f15_sport$q;
-    reg  f15_sport$clock;
-    reg  [15:0] f16_sport$d;
-    wire  [15:0] f16_sport$q;
-    reg  f16_sport$clock;
-    reg  [15:0] f17_sport$d;
-    wire  [15:0] f17_sport$q;
-    reg  f17_sport$clock;
-    reg  [15:0] f18_sport$d;
-    wire  [15:0] f18_sport$q;
-    reg  f18_sport$clock;
-    reg  [7:0] f9_opcode$d;
-    wire  [7:0] f9_opcode$q;
-    reg  f9_opcode$clock;
-    reg  [7:0] f10_opcode$d;
-    wire  [7:0] f10_opcode$q;
-    reg  f10_opcode$clock;
-    reg  [7:0] f11_opcode$d;
-    wire  [7:0] f11_opcode$q;
-    reg  f11_opcode$clock;
-    reg  [7:0] f12_opcode$d;
-    wire  [7:0] f12_opcode$q;
-    reg  f12_opcode$clock;
-    reg  [7:0] f13_opcode$d;
-    wire  [7:0] f13_opcode$q;
-    reg  f13_opcode$clock;
-    reg  [7:0] f14_opcode$d;
-    wire  [7:0] f14_opcode$q;
-    reg  f14_opcode$clock;
-    reg  [7:0] f15_opcode$d;
-    wire  [7:0] f15_opcode$q;
-    reg  f15_opcode$clock;
-    reg  [7:0] f16_opcode$d;
-    wire  [7:0] f16_opcode$q;
-    reg  f16_opcode$clock;
-    reg  [7:0] f17_opcode$d;
-    wire  [7:0] f17_opcode$q;
-    reg  f17_opcode$clock;
-    reg  [7:0] f18_opcode$d;
-    wire  [7:0] f18_opcode$q;
-    reg  f18_opcode$clock;
-    reg  [7:0] f9_flags$d;
-    wire  [7:0] f9_flags$q;
-    reg  f9_flags$clock;
-    reg  [7:0] f10_flags$d;
-    wire  [7:0] f10_flags$q;
-    reg  f10_flags$clock;
-    reg  [7:0] f11_flags$d;
-    wire  [7:0] f11_flags$q;
-    reg  f11_flags$clock;
-    reg  [7:0] f12_flags$d;
-    wire  [7:0] f12_flags$q;
-    reg  f12_flags$clock;
-    reg  [7:0] f13_flags$d;
-    wire  [7:0] f13_flags$q;
-    reg  f13_flags$clock;
-    reg  [7:0] f14_flags$d;
-    wire  [7:0] f14_flags$q;
-    reg  f14_flags$clock;
-    reg  [7:0] f15_flags$d;
-    wire  [7:0] f15_flags$q;
-    reg  f15_flags$clock;
-    reg  [7:0] f16_flags$d;
-    wire  [7:0] f16_flags$q;
-    reg  f16_flags$clock;
-    reg  [7:0] f17_flags$d;
-    wire  [7:0] f17_flags$q;
-    reg  f17_flags$clock;
-    reg  [7:0] f18_flags$d;
-    wire  [7:0] f18_flags$q;
-    reg  f18_flags$clock;
-    reg  [7:0] f9_path_id$d;
-    wire  [7:0] f9_path_id$q;
-    reg  f9_path_id$clock;
-    reg  [7:0] f10_path_id$d;
-    wire  [7:0] f10_path_id$q;
-    reg  f10_path_id$clock;
-    reg  [7:0] f11_path_id$d;
-    wire  [7:0] f11_path_id$q;
-    reg  f11_path_id$clock;
-    reg  [7:0] f12_path_id$d;
-    wire  [7:0] f12_path_id$q;
-    reg  f12_path_id$clock;
-    reg  [7:0] f13_path_id$d;
-    wire  [7:0] f13_path_id$q;
-    reg  f13_path_id$clock;
-    reg  [7:0] f14_path_id$d;
-    wire  [7:0] f14_path_id$q;
-    reg  f14_path_id$clock;
-    reg  [7:0] f15_path_id$d;
-    wire  [7:0] f15_path_id$q;
-    reg  f15_path_id$clock;
-    reg  [7:0] f16_path_id$d;
-    wire  [7:0] f16_path_id$q;
-    reg  f16_path_id$clock;
-    reg  [7:0] f17_path_id$d;
-    wire  [7:0] f17_path_id$q;
-    reg  f17_path_id$clock;
-    reg  [7:0] f18_path_id$d;
-    wire  [7:0] f18_path_id$q;
-    reg  f18_path_id$clock;
-    reg  [7:0] f9_hdr_words$d;
-    wire  [7:0] f9_hdr_words$q;
-    reg  f9_hdr_words$clock;
-    reg  [7:0] f10_hdr_words$d;
-    wire  [7:0] f10_hdr_words$q;
-    reg  f10_hdr_words$clock;
-    reg  [7:0] f11_hdr_words$d;
-    wire  [7:0] f11_hdr_words$q;
-    reg  f11_hdr_words$clock;
-    reg  [7:0] f12_hdr_words$d;
-    wire  [7:0] f12_hdr_words$q;
-    reg  f12_hdr_words$clock;
-    reg  [7:0] f13_hdr_words$d;
-    wire  [7:0] f13_hdr_words$q;
-    reg  f13_hdr_words$clock;
-    reg  [7:0] f14_hdr_words$d;
-    wire  [7:0] f14_hdr_words$q;
-    reg  f14_hdr_words$clock;
-    reg  [7:0] f15_hdr_words$d;
-    wire  [7:0] f15_hdr_words$q;
-    reg  f15_hdr_words$clock;
-    reg  [7:0] f16_hdr_words$d;
-    wire  [7:0] f16_hdr_words$q;
-    reg  f16_hdr_words$clock;
-    reg  [7:0] f17_hdr_words$d;
-    wire  [7:0] f17_hdr_words$q;
-    reg  f17_hdr_words$clock;
-    reg  [7:0] f18_hdr_words$d;
-    wire  [7:0] f18_hdr_words$q;
-    reg  f18_hdr_words$clock;
-    reg  [23:0] f9_dst_conn$d;
-    wire  [23:0] f9_dst_conn$q;
-    reg  f9_dst_conn$clock;
-    reg  [23:0] f10_dst_conn$d;
-    wire  [23:0] f10_dst_conn$q;
-    reg  f10_dst_conn$clock;
-    reg  [23:0] f11_dst_conn$d;
-    wire  [23:0] f11_dst_conn$q;
-    reg  f11_dst_conn$clock;
-    reg  [23:0] f12_dst_conn$d;
-    wire  [23:0] f12_dst_conn$q;
-    reg  f12_dst_conn$clock;
-    reg  [23:0] f13_dst_conn$d;
-    wire  [23:0] f13_dst_conn$q;
-    reg  f13_dst_conn$clock;
-    reg  [23:0] f14_dst_conn$d;
-    wire  [23:0] f14_dst_conn$q;
-    reg  f14_dst_conn$clock;
-    reg  [23:0] f15_dst_conn$d;
-    wire  [23:0] f15_dst_conn$q;
-    reg  f15_dst_conn$clock;
-    reg  [23:0] f16_dst_conn$d;
-    wire  [23:0] f16_dst_conn$q;
-    reg  f16_dst_conn$clock;
-    reg  [23:0] f17_dst_conn$d;
-    wire  [23:0] f17_dst_conn$q;
-    reg  f17_dst_conn$clock;
-    reg  [23:0] f18_dst_conn$d;
-    wire  [23:0] f18_dst_conn$q;
-    reg  f18_dst_conn$clock;
-    reg  [31:0] f9_path_psn$d;
-    wire  [31:0] f9_path_psn$q;
-    reg  f9_path_psn$clock;
-    reg  [31:0] f10_path_psn$d;
-    wire  [31:0] f10_path_psn$q;
-    reg  f10_path_psn$clock;
-    reg  [31:0] f11_path_psn$d;
-    wire  [31:0] f11_path_psn$q;
-    reg  f11_path_psn$clock;
-    reg  [31:0] f12_path_psn$d;
-    wire  [31:0] f12_path_psn$q;
-    reg  f12_path_psn$clock;
-    reg  [31:0] f13_path_psn$d;
-    wire  [31:0] f13_path_psn$q;
-    reg  f13_path_psn$clock;
-    reg  [31:0] f14_path_psn$d;
-    wire  [31:0] f14_path_psn$q;
-    reg  f14_path_psn$clock;
-    reg  [31:0] f15_path_psn$d;
-    wire  [31:0] f15_path_psn$q;
-    reg  f15_path_psn$clock;
-    reg  [31:0] f16_path_psn$d;
-    wire  [31:0] f16_path_psn$q;
-    reg  f16_path_psn$clock;
-    reg  [31:0] f17_path_psn$d;
-    wire  [31:0] f17_path_psn$q;
-    reg  f17_path_psn$clock;
-    reg  [31:0] f18_path_psn$d;
-    wire  [31:0] f18_path_psn$q;
-    reg  f18_path_psn$clock;
-    reg  [31:0] f9_csn$d;
-    wire  [31:0] f9_csn$q;
-    reg  f9_csn$clock;
-    reg  [31:0] f10_csn$d;
-    wire  [31:0] f10_csn$q;
-    reg  f10_csn$clock;
-    reg  [31:0] f11_csn$d;
-    wire  [31:0] f11_csn$q;
-    reg  f11_csn$clock;
-    reg  [31:0] f12_csn$d;
-    wire  [31:0] f12_csn$q;
-    reg  f12_csn$clock;
-    reg  [31:0] f13_csn$d;
-    wire  [31:0] f13_csn$q;
-    reg  f13_csn$clock;
-    reg  [31:0] f14_csn$d;
-    wire  [31:0] f14_csn$q;
-    reg  f14_csn$clock;
-    reg  [31:0] f15_csn$d;
-    wire  [31:0] f15_csn$q;
-    reg  f15_csn$clock;
-    reg  [31:0] f16_csn$d;
-    wire  [31:0] f16_csn$q;
-    reg  f16_csn$clock;
-    reg  [31:0] f17_csn$d;
-    wire  [31:0] f17_csn$q;
-    reg  f17_csn$clock;
-    reg  [31:0] f18_csn$d;
-    wire  [31:0] f18_csn$q;
-    reg  f18_csn$clock;
-    reg  [31:0] f9_timestamp$d;
-    wire  [31:0] f9_timestamp$q;
-    reg  f9_timestamp$clock;
-    reg  [31:0] f10_timestamp$d;
-    wire  [31:0] f10_timestamp$q;
-    reg  f10_timestamp$clock;
-    reg  [31:0] f11_timestamp$d;
-    wire  [31:0] f11_timestamp$q;
-    reg  f11_timestamp$clock;
-    reg  [31:0] f12_timestamp$d;
-    wire  [31:0] f12_timestamp$q;
-    reg  f12_timestamp$clock;
-    reg  [31:0] f13_timestamp$d;
-    wire  [31:0] f13_timestamp$q;
-    reg  f13_timestamp$clock;
-    reg  [31:0] f14_timestamp$d;
-    wire  [31:0] f14_timestamp$q;
-    reg  f14_timestamp$clock;
-    reg  [31:0] f15_timestamp$d;
-    wire  [31:0] f15_timestamp$q;
-    reg  f15_timestamp$clock;
-    reg  [31:0] f16_timestamp$d;
-    wire  [31:0] f16_timestamp$q;
-    reg  f16_timestamp$clock;
-    reg  [31:0] f17_timestamp$d;
-    wire  [31:0] f17_timestamp$q;
-    reg  f17_timestamp$clock;
-    reg  [31:0] f18_timestamp$d;
-    wire  [31:0] f18_timestamp$q;
-    reg  f18_timestamp$clock;
-    reg  [15:0] f9_payload_len$d;
-    wire  [15:0] f9_payload_len$q;
-    reg  f9_payload_len$clock;
-    reg  [15:0] f10_payload_len$d;
-    wire  [15:0] f10_payload_len$q;
-    reg  f10_payload_len$clock;
-    reg  [15:0] f11_payload_len$d;
-    wire  [15:0] f11_payload_len$q;
-    reg  f11_payload_len$clock;
-    reg  [15:0] f12_payload_len$d;
-    wire  [15:0] f12_payload_len$q;
-    reg  f12_payload_len$clock;
-    reg  [15:0] f13_payload_len$d;
-    wire  [15:0] f13_payload_len$q;
-    reg  f13_payload_len$clock;
-    reg  [15:0] f14_payload_len$d;
-    wire  [15:0] f14_payload_len$q;
-    reg  f14_payload_len$clock;
-    reg  [15:0] f15_payload_len$d;
-    wire  [15:0] f15_payload_len$q;
-    reg  f15_payload_len$clock;
-    reg  [15:0] f16_payload_len$d;
-    wire  [15:0] f16_payload_len$q;
-    reg  f16_payload_len$clock;
-    reg  [15:0] f17_payload_len$d;
-    wire  [15:0] f17_payload_len$q;
-    reg  f17_payload_len$clock;
-    reg  [15:0] f18_payload_len$d;
-    wire  [15:0] f18_payload_len$q;
-    reg  f18_payload_len$clock;
-    reg  [15:0] f9_floor_delta$d;
-    wire  [15:0] f9_floor_delta$q;
-    reg  f9_floor_delta$clock;
-    reg  [15:0] f10_floor_delta$d;
-    wire  [15:0] f10_floor_delta$q;
-    reg  f10_floor_delta$clock;
-    reg  [15:0] f11_floor_delta$d;
-    wire  [15:0] f11_floor_delta$q;
-    reg  f11_floor_delta$clock;
-    reg  [15:0] f12_floor_delta$d;
-    wire  [15:0] f12_floor_delta$q;
-    reg  f12_floor_delta$clock;
-    reg  [15:0] f13_floor_delta$d;
-    wire  [15:0] f13_floor_delta$q;
-    reg  f13_floor_delta$clock;
-    reg  [15:0] f14_floor_delta$d;
-    wire  [15:0] f14_floor_delta$q;
-    reg  f14_floor_delta$clock;
-    reg  [15:0] f15_floor_delta$d;
-    wire  [15:0] f15_floor_delta$q;
-    reg  f15_floor_delta$clock;
-    reg  [15:0] f16_floor_delta$d;
-    wire  [15:0] f16_floor_delta$q;
-    reg  f16_floor_delta$clock;
-    reg  [15:0] f17_floor_delta$d;
-    wire  [15:0] f17_floor_delta$q;
-    reg  f17_floor_delta$clock;
-    reg  [15:0] f18_floor_delta$d;
-    wire  [15:0] f18_floor_delta$q;
-    reg  f18_floor_delta$clock;
-    reg  [31:0] f9_rkey$d;
-    wire  [31:0] f9_rkey$q;
-    reg  f9_rkey$clock;
-    reg  [31:0] f10_rkey$d;
-    wire  [31:0] f10_rkey$q;
-    reg  f10_rkey$clock;
-    reg  [31:0] f11_rkey$d;
-    wire  [31:0] f11_rkey$q;
-    reg  f11_rkey$clock;
-    reg  [31:0] f12_rkey$d;
-    wire  [31:0] f12_rkey$q;
-    reg  f12_rkey$clock;
-    reg  [31:0] f13_rkey$d;
-    wire  [31:0] f13_rkey$q;
-    reg  f13_rkey$clock;
-    reg  [31:0] f14_rkey$d;
-    wire  [31:0] f14_rkey$q;
-    reg  f14_rkey$clock;
-    reg  [31:0] f15_rkey$d;
-    wire  [31:0] f15_rkey$q;
-    reg  f15_rkey$clock;
-    reg  [31:0] f16_rkey$d;
-    wire  [31:0] f16_rkey$q;
-    reg  f16_rkey$clock;
-    reg  [31:0] f17_rkey$d;
-    wire  [31:0] f17_rkey$q;
-    reg  f17_rkey$clock;
-    reg  [31:0] f18_rkey$d;
-    wire  [31:0] f18_rkey$q;
-    reg  f18_rkey$clock;
-    reg  [63:0] f9_va$d;
-    wire  [63:0] f9_va$q;
-    reg  f9_va$clock;
-    reg  [63:0] f10_va$d;
-    wire  [63:0] f10_va$q;
-    reg  f10_va$clock;
-    reg  [63:0] f11_va$d;
-    wire  [63:0] f11_va$q;
-    reg  f11_va$clock;
-    reg  [63:0] f12_va$d;
-    wire  [63:0] f12_va$q;
-    reg  f12_va$clock;
-    reg  [63:0] f13_va$d;
-    wire  [63:0] f13_va$q;
-    reg  f13_va$clock;
-    reg  [63:0] f14_va$d;
-    wire  [63:0] f14_va$q;
-    reg  f14_va$clock;
-    reg  [63:0] f15_va$d;
-    wire  [63:0] f15_va$q;
-    reg  f15_va$clock;
-    reg  [63:0] f16_va$d;
-    wire  [63:0] f16_va$q;
-    reg  f16_va$clock;
-    reg  [63:0] f17_va$d;
-    wire  [63:0] f17_va$q;
-    reg  f17_va$clock;
-    reg  [63:0] f18_va$d;
-    wire  [63:0] f18_va$q;
-    reg  f18_va$clock;
-    reg  [7:0] f9_stream$d;
-    wire  [7:0] f9_stream$q;
-    reg  f9_stream$clock;
-    reg  [7:0] f10_stream$d;
-    wire  [7:0] f10_stream$q;
-    reg  f10_stream$clock;
-    reg  [7:0] f11_stream$d;
-    wire  [7:0] f11_stream$q;
-    reg  f11_stream$clock;
-    reg  [7:0] f12_stream$d;
-    wire  [7:0] f12_stream$q;
-    reg  f12_stream$clock;
-    reg  [7:0] f13_stream$d;
-    wire  [7:0] f13_stream$q;
-    reg  f13_stream$clock;
-    reg  [7:0] f14_stream$d;
-    wire  [7:0] f14_stream$q;
-    reg  f14_stream$clock;
-    reg  [7:0] f15_stream$d;
-    wire  [7:0] f15_stream$q;
-    reg  f15_stream$clock;
-    reg  [7:0] f16_stream$d;
-    wire  [7:0] f16_stream$q;
-    reg  f16_stream$clock;
-    reg  [7:0] f17_stream$d;
-    wire  [7:0] f17_stream$q;
-    reg  f17_stream$clock;
-    reg  [7:0] f18_stream$d;
-    wire  [7:0] f18_stream$q;
-    reg  f18_stream$clock;
-    reg  [31:0] f9_msn$d;
-    wire  [31:0] f9_msn$q;
-    reg  f9_msn$clock;
-    reg  [31:0] f10_msn$d;
-    wire  [31:0] f10_msn$q;
-    reg  f10_msn$clock;
-    reg  [31:0] f11_msn$d;
-    wire  [31:0] f11_msn$q;
-    reg  f11_msn$clock;
-    reg  [31:0] f12_msn$d;
-    wire  [31:0] f12_msn$q;
-    reg  f12_msn$clock;
-    reg  [31:0] f13_msn$d;
-    wire  [31:0] f13_msn$q;
-    reg  f13_msn$clock;
-    reg  [31:0] f14_msn$d;
-    wire  [31:0] f14_msn$q;
-    reg  f14_msn$clock;
-    reg  [31:0] f15_msn$d;
-    wire  [31:0] f15_msn$q;
-    reg  f15_msn$clock;
-    reg  [31:0] f16_msn$d;
-    wire  [31:0] f16_msn$q;
-    reg  f16_msn$clock;
-    reg  [31:0] f17_msn$d;
-    wire  [31:0] f17_msn$q;
-    reg  f17_msn$clock;
-    reg  [31:0] f18_msn$d;
-    wire  [31:0] f18_msn$q;
-    reg  f18_msn$clock;
-    reg  [31:0] f9_msg_len$d;
-    wire  [31:0] f9_msg_len$q;
-    reg  f9_msg_len$clock;
-    reg  [31:0] f10_msg_len$d;
-    wire  [31:0] f10_msg_len$q;
-    reg  f10_msg_len$clock;
-    reg  [31:0] f11_msg_len$d;
-    wire  [31:0] f11_msg_len$q;
-    reg  f11_msg_len$clock;
-    reg  [31:0] f12_msg_len$d;
-    wire  [31:0] f12_msg_len$q;
-    reg  f12_msg_len$clock;
-    reg  [31:0] f13_msg_len$d;
-    wire  [31:0] f13_msg_len$q;
-    reg  f13_msg_len$clock;
-    reg  [31:0] f14_msg_len$d;
-    wire  [31:0] f14_msg_len$q;
-    reg  f14_msg_len$clock;
-    reg  [31:0] f15_msg_len$d;
-    wire  [31:0] f15_msg_len$q;
-    reg  f15_msg_len$clock;
-    reg  [31:0] f16_msg_len$d;
-    wire  [31:0] f16_msg_len$q;
-    reg  f16_msg_len$clock;
-    reg  [31:0] f17_msg_len$d;
-    wire  [31:0] f17_msg_len$q;
-    reg  f17_msg_len$clock;
-    reg  [31:0] f18_msg_len$d;
-    wire  [31:0] f18_msg_len$q;
-    reg  f18_msg_len$clock;
-    reg  [23:0] f9_rsn$d;
-    wire  [23:0] f9_rsn$q;
-    reg  f9_rsn$clock;
-    reg  [23:0] f10_rsn$d;
-    wire  [23:0] f10_rsn$q;
-    reg  f10_rsn$clock;
-    reg  [23:0] f11_rsn$d;
-    wire  [23:0] f11_rsn$q;
-    reg  f11_rsn$clock;
-    reg  [23:0] f12_rsn$d;
-    wire  [23:0] f12_rsn$q;
-    reg  f12_rsn$clock;
-    reg  [23:0] f13_rsn$d;
-    wire  [23:0] f13_rsn$q;
-    reg  f13_rsn$clock;
-    reg  [23:0] f14_rsn$d;
-    wire  [23:0] f14_rsn$q;
-    reg  f14_rsn$clock;
-    reg  [23:0] f15_rsn$d;
-    wire  [23:0] f15_rsn$q;
-    reg  f15_rsn$clock;
-    reg  [23:0] f16_rsn$d;
-    wire  [23:0] f16_rsn$q;
-    reg  f16_rsn$clock;
-    reg  [23:0] f17_rsn$d;
-    wire  [23:0] f17_rsn$q;
-    reg  f17_rsn$clock;
-    reg  [23:0] f18_rsn$d;
-    wire  [23:0] f18_rsn$q;
-    reg  f18_rsn$clock;
-    reg  [31:0] f9_offset$d;
-    wire  [31:0] f9_offset$q;
-    reg  f9_offset$clock;
-    reg  [31:0] f10_offset$d;
-    wire  [31:0] f10_offset$q;
-    reg  f10_offset$clock;
-    reg  [31:0] f11_offset$d;
-    wire  [31:0] f11_offset$q;
-    reg  f11_offset$clock;
-    reg  [31:0] f12_offset$d;
-    wire  [31:0] f12_offset$q;
-    reg  f12_offset$clock;
-    reg  [31:0] f13_offset$d;
-    wire  [31:0] f13_offset$q;
-    reg  f13_offset$clock;
-    reg  [31:0] f14_offset$d;
-    wire  [31:0] f14_offset$q;
-    reg  f14_offset$clock;
-    reg  [31:0] f15_offset$d;
-    wire  [31:0] f15_offset$q;
-    reg  f15_offset$clock;
-    reg  [31:0] f16_offset$d;
-    wire  [31:0] f16_offset$q;
-    reg  f16_offset$clock;
-    reg  [31:0] f17_offset$d;
-    wire  [31:0] f17_offset$q;
-    reg  f17_offset$clock;
-    reg  [31:0] f18_offset$d;
-    wire  [31:0] f18_offset$q;
-    reg  f18_offset$clock;
-    reg  [31:0] f9_imm$d;
-    wire  [31:0] f9_imm$q;
-    reg  f9_imm$clock;
-    reg  [31:0] f10_imm$d;
-    wire  [31:0] f10_imm$q;
-    reg  f10_imm$clock;
-    reg  [31:0] f11_imm$d;
-    wire  [31:0] f11_imm$q;
-    reg  f11_imm$clock;
-    reg  [31:0] f12_imm$d;
-    wire  [31:0] f12_imm$q;
-    reg  f12_imm$clock;
-    reg  [31:0] f13_imm$d;
-    wire  [31:0] f13_imm$q;
-    reg  f13_imm$clock;
-    reg  [31:0] f14_imm$d;
-    wire  [31:0] f14_imm$q;
-    reg  f14_imm$clock;
-    reg  [31:0] f15_imm$d;
-    wire  [31:0] f15_imm$q;
-    reg  f15_imm$clock;
-    reg  [31:0] f16_imm$d;
-    wire  [31:0] f16_imm$q;
-    reg  f16_imm$clock;
-    reg  [31:0] f17_imm$d;
-    wire  [31:0] f17_imm$q;
-    reg  f17_imm$clock;
-    reg  [31:0] f18_imm$d;
-    wire  [31:0] f18_imm$q;
-    reg  f18_imm$clock;
-    reg  [31:0] f9_ack_base_psn$d;
-    wire  [31:0] f9_ack_base_psn$q;
-    reg  f9_ack_base_psn$clock;
-    reg  [31:0] f10_ack_base_psn$d;
-    wire  [31:0] f10_ack_base_psn$q;
-    reg  f10_ack_base_psn$clock;
-    reg  [31:0] f11_ack_base_psn$d;
-    wire  [31:0] f11_ack_base_psn$q;
-    reg  f11_ack_base_psn$clock;
-    reg  [31:0] f12_ack_base_psn$d;
-    wire  [31:0] f12_ack_base_psn$q;
-    reg  f12_ack_base_psn$clock;
-    reg  [31:0] f13_ack_base_psn$d;
-    wire  [31:0] f13_ack_base_psn$q;
-    reg  f13_ack_base_psn$clock;
-    reg  [31:0] f14_ack_base_psn$d;
-    wire  [31:0] f14_ack_base_psn$q;
-    reg  f14_ack_base_psn$clock;
-    reg  [31:0] f15_ack_base_psn$d;
-    wire  [31:0] f15_ack_base_psn$q;
-    reg  f15_ack_base_psn$clock;
-    reg  [31:0] f16_ack_base_psn$d;
-    wire  [31:0] f16_ack_base_psn$q;
-    reg  f16_ack_base_psn$clock;
-    reg  [31:0] f17_ack_base_psn$d;
-    wire  [31:0] f17_ack_base_psn$q;
-    reg  f17_ack_base_psn$clock;
-    reg  [31:0] f18_ack_base_psn$d;
-    wire  [31:0] f18_ack_base_psn$q;
-    reg  f18_ack_base_psn$clock;
-    reg  [31:0] f9_ack_csn_base$d;
-    wire  [31:0] f9_ack_csn_base$q;
-    reg  f9_ack_csn_base$clock;
-    reg  [31:0] f10_ack_csn_base$d;
-    wire  [31:0] f10_ack_csn_base$q;
-    reg  f10_ack_csn_base$clock;
-    reg  [31:0] f11_ack_csn_base$d;
-    wire  [31:0] f11_ack_csn_base$q;
-    reg  f11_ack_csn_base$clock;
-    reg  [31:0] f12_ack_csn_base$d;
-    wire  [31:0] f12_ack_csn_base$q;
-    reg  f12_ack_csn_base$clock;
-    reg  [31:0] f13_ack_csn_base$d;
-    wire  [31:0] f13_ack_csn_base$q;
-    reg  f13_ack_csn_base$clock;
-    reg  [31:0] f14_ack_csn_base$d;
-    wire  [31:0] f14_ack_csn_base$q;
-    reg  f14_ack_csn_base$clock;
-    reg  [31:0] f15_ack_csn_base$d;
-    wire  [31:0] f15_ack_csn_base$q;
-    reg  f15_ack_csn_base$clock;
-    reg  [31:0] f16_ack_csn_base$d;
-    wire  [31:0] f16_ack_csn_base$q;
-    reg  f16_ack_csn_base$clock;
-    reg  [31:0] f17_ack_csn_base$d;
-    wire  [31:0] f17_ack_csn_base$q;
-    reg  f17_ack_csn_base$clock;
-    reg  [31:0] f18_ack_csn_base$d;
-    wire  [31:0] f18_ack_csn_base$q;
-    reg  f18_ack_csn_base$clock;
-    reg  [31:0] f9_ack_ts_echo$d;
-    wire  [31:0] f9_ack_ts_echo$q;
-    reg  f9_ack_ts_echo$clock;
-    reg  [31:0] f10_ack_ts_echo$d;
-    wire  [31:0] f10_ack_ts_echo$q;
-    reg  f10_ack_ts_echo$clock;
-    reg  [31:0] f11_ack_ts_echo$d;
-    wire  [31:0] f11_ack_ts_echo$q;
-    reg  f11_ack_ts_echo$clock;
-    reg  [31:0] f12_ack_ts_echo$d;
-    wire  [31:0] f12_ack_ts_echo$q;
-    reg  f12_ack_ts_echo$clock;
-    reg  [31:0] f13_ack_ts_echo$d;
-    wire  [31:0] f13_ack_ts_echo$q;
-    reg  f13_ack_ts_echo$clock;
-    reg  [31:0] f14_ack_ts_echo$d;
-    wire  [31:0] f14_ack_ts_echo$q;
-    reg  f14_ack_ts_echo$clock;
-    reg  [31:0] f15_ack_ts_echo$d;
-    wire  [31:0] f15_ack_ts_echo$q;
-    reg  f15_ack_ts_echo$clock;
-    reg  [31:0] f16_ack_ts_echo$d;
-    wire  [31:0] f16_ack_ts_echo$q;
-    reg  f16_ack_ts_echo$clock;
-    reg  [31:0] f17_ack_ts_echo$d;
-    wire  [31:0] f17_ack_ts_echo$q;
-    reg  f17_ack_ts_echo$clock;
-    reg  [31:0] f18_ack_ts_echo$d;
-    wire  [31:0] f18_ack_ts_echo$q;
-    reg  f18_ack_ts_echo$clock;
-    reg  [15:0] f9_ack_ecn_count$d;
-    wire  [15:0] f9_ack_ecn_count$q;
-    reg  f9_ack_ecn_count$clock;
-    reg  [15:0] f10_ack_ecn_count$d;
-    wire  [15:0] f10_ack_ecn_count$q;
-    reg  f10_ack_ecn_count$clock;
-    reg  [15:0] f11_ack_ecn_count$d;
-    wire  [15:0] f11_ack_ecn_count$q;
-    reg  f11_ack_ecn_count$clock;
-    reg  [15:0] f12_ack_ecn_count$d;
-    wire  [15:0] f12_ack_ecn_count$q;
-    reg  f12_ack_ecn_count$clock;
-    reg  [15:0] f13_ack_ecn_count$d;
-    wire  [15:0] f13_ack_ecn_count$q;
-    reg  f13_ack_ecn_count$clock;
-    reg  [15:0] f14_ack_ecn_count$d;
-    wire  [15:0] f14_ack_ecn_count$q;
-    reg  f14_ack_ecn_count$clock;
-    reg  [15:0] f15_ack_ecn_count$d;
-    wire  [15:0] f15_ack_ecn_count$q;
-    reg  f15_ack_ecn_count$clock;
-    reg  [15:0] f16_ack_ecn_count$d;
-    wire  [15:0] f16_ack_ecn_count$q;
-    reg  f16_ack_ecn_count$clock;
-    reg  [15:0] f17_ack_ecn_count$d;
-    wire  [15:0] f17_ack_ecn_count$q;
-    reg  f17_ack_ecn_count$clock;
-    reg  [15:0] f18_ack_ecn_count$d;
-    wire  [15:0] f18_ack_ecn_count$q;
-    reg  f18_ack_ecn_count$clock;
-    reg  [15:0] f9_ack_rate_hint$d;
-    wire  [15:0] f9_ack_rate_hint$q;
-    reg  f9_ack_rate_hint$clock;
-    reg  [15:0] f10_ack_rate_hint$d;
-    wire  [15:0] f10_ack_rate_hint$q;
-    reg  f10_ack_rate_hint$clock;
-    reg  [15:0] f11_ack_rate_hint$d;
-    wire  [15:0] f11_ack_rate_hint$q;
-    reg  f11_ack_rate_hint$clock;
-    reg  [15:0] f12_ack_rate_hint$d;
-    wire  [15:0] f12_ack_rate_hint$q;
-    reg  f12_ack_rate_hint$clock;
-    reg  [15:0] f13_ack_rate_hint$d;
-    wire  [15:0] f13_ack_rate_hint$q;
-    reg  f13_ack_rate_hint$clock;
-    reg  [15:0] f14_ack_rate_hint$d;
-    wire  [15:0] f14_ack_rate_hint$q;
-    reg  f14_ack_rate_hint$clock;
-    reg  [15:0] f15_ack_rate_hint$d;
-    wire  [15:0] f15_ack_rate_hint$q;
-    reg  f15_ack_rate_hint$clock;
-    reg  [15:0] f16_ack_rate_hint$d;
-    wire  [15:0] f16_ack_rate_hint$q;
-    reg  f16_ack_rate_hint$clock;
-    reg  [15:0] f17_ack_rate_hint$d;
-    wire  [15:0] f17_ack_rate_hint$q;
-    reg  f17_ack_rate_hint$clock;
-    reg  [15:0] f18_ack_rate_hint$d;
-    wire  [15:0] f18_ack_rate_hint$q;
-    reg  f18_ack_rate_hint$clock;
-    reg  [255:0] f9_ack_sack$d;
-    wire  [255:0] f9_ack_sack$q;
-    reg  f9_ack_sack$clock;
-    reg  [255:0] f10_ack_sack$d;
-    wire  [255:0] f10_ack_sack$q;
-    reg  f10_ack_sack$clock;
-    reg  [255:0] f11_ack_sack$d;
-    wire  [255:0] f11_ack_sack$q;
-    reg  f11_ack_sack$clock;
-    reg  [255:0] f12_ack_sack$d;
-    wire  [255:0] f12_ack_sack$q;
-    reg  f12_ack_sack$clock;
-    reg  [255:0] f13_ack_sack$d;
-    wire  [255:0] f13_ack_sack$q;
-    reg  f13_ack_sack$clock;
-    reg  [255:0] f14_ack_sack$d;
-    wire  [255:0] f14_ack_sack$q;
-    reg  f14_ack_sack$clock;
-    reg  [255:0] f15_ack_sack$d;
-    wire  [255:0] f15_ack_sack$q;
-    reg  f15_ack_sack$clock;
-    reg  [255:0] f16_ack_sack$d;
-    wire  [255:0] f16_ack_sack$q;
-    reg  f16_ack_sack$clock;
-    reg  [255:0] f17_ack_sack$d;
-    wire  [255:0] f17_ack_sack$q;
-    reg  f17_ack_sack$clock;
-    reg  [255:0] f18_ack_sack$d;
-    wire  [255:0] f18_ack_sack$q;
-    reg  f18_ack_sack$clock;
-    reg  [7:0] f9_nack_reason$d;
-    wire  [7:0] f9_nack_reason$q;
-    reg  f9_nack_reason$clock;
-    reg  [7:0] f10_nack_reason$d;
-    wire  [7:0] f10_nack_reason$q;
-    reg  f10_nack_reason$clock;
-    reg  [7:0] f11_nack_reason$d;
-    wire  [7:0] f11_nack_reason$q;
-    reg  f11_nack_reason$clock;
-    reg  [7:0] f12_nack_reason$d;
-    wire  [7:0] f12_nack_reason$q;
-    reg  f12_nack_reason$clock;
-    reg  [7:0] f13_nack_reason$d;
-    wire  [7:0] f13_nack_reason$q;
-    reg  f13_nack_reason$clock;
-    reg  [7:0] f14_nack_reason$d;
-    wire  [7:0] f14_nack_reason$q;
-    reg  f14_nack_reason$clock;
-    reg  [7:0] f15_nack_reason$d;
-    wire  [7:0] f15_nack_reason$q;
-    reg  f15_nack_reason$clock;
-    reg  [7:0] f16_nack_reason$d;
-    wire  [7:0] f16_nack_reason$q;
-    reg  f16_nack_reason$clock;
-    reg  [7:0] f17_nack_reason$d;
-    wire  [7:0] f17_nack_reason$q;
-    reg  f17_nack_reason$clock;
-    reg  [7:0] f18_nack_reason$d;
-    wire  [7:0] f18_nack_reason$q;
-    reg  f18_nack_reason$clock;
-    reg  [31:0] f9_nack_psn$d;
-    wire  [31:0] f9_nack_psn$q;
-    reg  f9_nack_psn$clock;
-    reg  [31:0] f10_nack_psn$d;
-    wire  [31:0] f10_nack_psn$q;
-    reg  f10_nack_psn$clock;
-    reg  [31:0] f11_nack_psn$d;
-    wire  [31:0] f11_nack_psn$q;
-    reg  f11_nack_psn$clock;
-    reg  [31:0] f12_nack_psn$d;
-    wire  [31:0] f12_nack_psn$q;
-    reg  f12_nack_psn$clock;
-    reg  [31:0] f13_nack_psn$d;
-    wire  [31:0] f13_nack_psn$q;
-    reg  f13_nack_psn$clock;
-    reg  [31:0] f14_nack_psn$d;
-    wire  [31:0] f14_nack_psn$q;
-    reg  f14_nack_psn$clock;
-    reg  [31:0] f15_nack_psn$d;
-    wire  [31:0] f15_nack_psn$q;
-    reg  f15_nack_psn$clock;
-    reg  [31:0] f16_nack_psn$d;
-    wire  [31:0] f16_nack_psn$q;
-    reg  f16_nack_psn$clock;
-    reg  [31:0] f17_nack_psn$d;
-    wire  [31:0] f17_nack_psn$q;
-    reg  f17_nack_psn$clock;
-    reg  [31:0] f18_nack_psn$d;
-    wire  [31:0] f18_nack_psn$q;
-    reg  f18_nack_psn$clock;
-    reg  [31:0] f9_nack_csn$d;
-    wire  [31:0] f9_nack_csn$q;
-    reg  f9_nack_csn$clock;
-    reg  [31:0] f10_nack_csn$d;
-    wire  [31:0] f10_nack_csn$q;
-    reg  f10_nack_csn$clock;
-    reg  [31:0] f11_nack_csn$d;
-    wire  [31:0] f11_nack_csn$q;
-    reg  f11_nack_csn$clock;
-    reg  [31:0] f12_nack_csn$d;
-    wire  [31:0] f12_nack_csn$q;
-    reg  f12_nack_csn$clock;
-    reg  [31:0] f13_nack_csn$d;
-    wire  [31:0] f13_nack_csn$q;
-    reg  f13_nack_csn$clock;
-    reg  [31:0] f14_nack_csn$d;
-    wire  [31:0] f14_nack_csn$q;
-    reg  f14_nack_csn$clock;
-    reg  [31:0] f15_nack_csn$d;
-    wire  [31:0] f15_nack_csn$q;
-    reg  f15_nack_csn$clock;
-    reg  [31:0] f16_nack_csn$d;
-    wire  [31:0] f16_nack_csn$q;
-    reg  f16_nack_csn$clock;
-    reg  [31:0] f17_nack_csn$d;
-    wire  [31:0] f17_nack_csn$q;
-    reg  f17_nack_csn$clock;
-    reg  [31:0] f18_nack_csn$d;
-    wire  [31:0] f18_nack_csn$q;
-    reg  f18_nack_csn$clock;
-    reg  [31:0] f9_nack_detail$d;
-    wire  [31:0] f9_nack_detail$q;
-    reg  f9_nack_detail$clock;
-    reg  [31:0] f10_nack_detail$d;
-    wire  [31:0] f10_nack_detail$q;
-    reg  f10_nack_detail$clock;
-    reg  [31:0] f11_nack_detail$d;
-    wire  [31:0] f11_nack_detail$q;
-    reg  f11_nack_detail$clock;
-    reg  [31:0] f12_nack_detail$d;
-    wire  [31:0] f12_nack_detail$q;
-    reg  f12_nack_detail$clock;
-    reg  [31:0] f13_nack_detail$d;
-    wire  [31:0] f13_nack_detail$q;
-    reg  f13_nack_detail$clock;
-    reg  [31:0] f14_nack_detail$d;
-    wire  [31:0] f14_nack_detail$q;
-    reg  f14_nack_detail$clock;
-    reg  [31:0] f15_nack_detail$d;
-    wire  [31:0] f15_nack_detail$q;
-    reg  f15_nack_detail$clock;
-    reg  [31:0] f16_nack_detail$d;
-    wire  [31:0] f16_nack_detail$q;
-    reg  f16_nack_detail$clock;
-    reg  [31:0] f17_nack_detail$d;
-    wire  [31:0] f17_nack_detail$q;
-    reg  f17_nack_detail$clock;
-    reg  [31:0] f18_nack_detail$d;
-    wire  [31:0] f18_nack_detail$q;
-    reg  f18_nack_detail$clock;
-    reg  [31:0] f9_probe_seq$d;
-    wire  [31:0] f9_probe_seq$q;
-    reg  f9_probe_seq$clock;
-    reg  [31:0] f10_probe_seq$d;
-    wire  [31:0] f10_probe_seq$q;
-    reg  f10_probe_seq$clock;
-    reg  [31:0] f11_probe_seq$d;
-    wire  [31:0] f11_probe_seq$q;
-    reg  f11_probe_seq$clock;
-    reg  [31:0] f12_probe_seq$d;
-    wire  [31:0] f12_probe_seq$q;
-    reg  f12_probe_seq$clock;
-    reg  [31:0] f13_probe_seq$d;
-    wire  [31:0] f13_probe_seq$q;
-    reg  f13_probe_seq$clock;
-    reg  [31:0] f14_probe_seq$d;
-    wire  [31:0] f14_probe_seq$q;
-    reg  f14_probe_seq$clock;
-    reg  [31:0] f15_probe_seq$d;
-    wire  [31:0] f15_probe_seq$q;
-    reg  f15_probe_seq$clock;
-    reg  [31:0] f16_probe_seq$d;
-    wire  [31:0] f16_probe_seq$q;
-    reg  f16_probe_seq$clock;
-    reg  [31:0] f17_probe_seq$d;
-    wire  [31:0] f17_probe_seq$q;
-    reg  f17_probe_seq$clock;
-    reg  [31:0] f18_probe_seq$d;
-    wire  [31:0] f18_probe_seq$q;
-    reg  f18_probe_seq$clock;
-    reg  [31:0] f9_probe_ts$d;
-    wire  [31:0] f9_probe_ts$q;
-    reg  f9_probe_ts$clock;
-    reg  [31:0] f10_probe_ts$d;
-    wire  [31:0] f10_probe_ts$q;
-    reg  f10_probe_ts$clock;
-    reg  [31:0] f11_probe_ts$d;
-    wire  [31:0] f11_probe_ts$q;
-    reg  f11_probe_ts$clock;
-    reg  [31:0] f12_probe_ts$d;
-    wire  [31:0] f12_probe_ts$q;
-    reg  f12_probe_ts$clock;
-    reg  [31:0] f13_probe_ts$d;
-    wire  [31:0] f13_probe_ts$q;
-    reg  f13_probe_ts$clock;
-    reg  [31:0] f14_probe_ts$d;
-    wire  [31:0] f14_probe_ts$q;
-    reg  f14_probe_ts$clock;
-    reg  [31:0] f15_probe_ts$d;
-    wire  [31:0] f15_probe_ts$q;
-    reg  f15_probe_ts$clock;
-    reg  [31:0] f16_probe_ts$d;
-    wire  [31:0] f16_probe_ts$q;
-    reg  f16_probe_ts$clock;
-    reg  [31:0] f17_probe_ts$d;
-    wire  [31:0] f17_probe_ts$q;
-    reg  f17_probe_ts$clock;
-    reg  [31:0] f18_probe_ts$d;
-    wire  [31:0] f18_probe_ts$q;
-    reg  f18_probe_ts$clock;
-    reg  q14_haspl$d;
-    wire  q14_haspl$q;
-    reg  q14_haspl$clock;
-    reg  q15_haspl$d;
-    wire  q15_haspl$q;
-    reg  q15_haspl$clock;
-    reg  q16_haspl$d;
-    wire  q16_haspl$q;
-    reg  q16_haspl$clock;
-    reg  q17_haspl$d;
-    wire  q17_haspl$q;
-    reg  q17_haspl$clock;
-    reg  q18_haspl$d;
-    wire  q18_haspl$q;
-    reg  q18_haspl$clock;
-    reg  s18_ok$d;
-    wire  s18_ok$q;
-    reg  s18_ok$clock;
-    reg  [3:0] s18_reason$d;
-    wire  [3:0] s18_reason$q;
-    reg  s18_reason$clock;
-    reg  od_v$d;
-    wire  od_v$q;
-    reg  od_v$clock;
-    reg  od_ok$d;
-    wire  od_ok$q;
-    reg  od_ok$clock;
-    reg  [7:0] od_reason$d;
-    wire  [7:0] od_reason$q;
-    reg  od_reason$clock;
-    reg  od_haspl$d;
-    wire  od_haspl$q;
-    reg  od_haspl$clock;
-    reg  [47:0] od_src_mac$d;
-    wire  [47:0] od_src_mac$q;
-    reg  od_src_mac$clock;
-    reg  od_vlan$d;
-    wire  od_vlan$q;
-    reg  od_vlan$clock;
-    reg  [15:0] od_vlan_tci$d;
-    wire  [15:0] od_vlan_tci$q;
-    reg  od_vlan_tci$clock;
-    reg  od_is_ipv6$d;
-    wire  od_is_ipv6$q;
-    reg  od_is_ipv6$clock;
-    reg  [127:0] od_src_ip$d;
-    wire  [127:0] od_src_ip$q;
-    reg  od_src_ip$clock;
-    reg  [127:0] od_dst_ip$d;
-    wire  [127:0] od_dst_ip$q;
-    reg  od_dst_ip$clock;
-    reg  od_ce$d;
-    wire  od_ce$q;
-    reg  od_ce$clock;
-    reg  [15:0] od_sport$d;
-    wire  [15:0] od_sport$q;
-    reg  od_sport$clock;
-    reg  [7:0] od_opcode$d;
-    wire  [7:0] od_opcode$q;
-    reg  od_opcode$clock;
-    reg  [7:0] od_flags$d;
-    wire  [7:0] od_flags$q;
-    reg  od_flags$clock;
-    reg  [7:0] od_path_id$d;
-    wire  [7:0] od_path_id$q;
-    reg  od_path_id$clock;
-    reg  [7:0] od_hdr_words$d;
-    wire  [7:0] od_hdr_words$q;
-    reg  od_hdr_words$clock;
-    reg  [23:0] od_dst_conn$d;
-    wire  [23:0] od_dst_conn$q;
-    reg  od_dst_conn$clock;
-    reg  [31:0] od_path_psn$d;
-    wire  [31:0] od_path_psn$q;
-    reg  od_path_psn$clock;
-    reg  [31:0] od_csn$d;
-    wire  [31:0] od_csn$q;
-    reg  od_csn$clock;
-    reg  [31:0] od_timestamp$d;
-    wire  [31:0] od_timestamp$q;
-    reg  od_timestamp$clock;
-    reg  [15:0] od_payload_len$d;
-    wire  [15:0] od_payload_len$q;
-    reg  od_payload_len$clock;
-    reg  [15:0] od_floor_delta$d;
-    wire  [15:0] od_floor_delta$q;
-    reg  od_floor_delta$clock;
-    reg  [31:0] od_rkey$d;
-    wire  [31:0] od_rkey$q;
-    reg  od_rkey$clock;
-    reg  [63:0] od_va$d;
-    wire  [63:0] od_va$q;
-    reg  od_va$clock;
-    reg  [7:0] od_stream$d;
-    wire  [7:0] od_stream$q;
-    reg  od_stream$clock;
-    reg  [31:0] od_msn$d;
-    wire  [31:0] od_msn$q;
-    reg  od_msn$clock;
-    reg  [31:0] od_msg_len$d;
-    wire  [31:0] od_msg_len$q;
-    reg  od_msg_len$clock;
-    reg  [23:0] od_rsn$d;
-    wire  [23:0] od_rsn$q;
-    reg  od_rsn$clock;
-    reg  [31:0] od_offset$d;
-    wire  [31:0] od_offset$q;
-    reg  od_offset$clock;
-    reg  [31:0] od_imm$d;
-    wire  [31:0] od_imm$q;
-    reg  od_imm$clock;
-    reg  [31:0] od_ack_base_psn$d;
-    wire  [31:0] od_ack_base_psn$q;
-    reg  od_ack_base_psn$clock;
-    reg  [31:0] od_ack_csn_base$d;
-    wire  [31:0] od_ack_csn_base$q;
-    reg  od_ack_csn_base$clock;
-    reg  [31:0] od_ack_ts_echo$d;
-    wire  [31:0] od_ack_ts_echo$q;
-    reg  od_ack_ts_echo$clock;
-    reg  [15:0] od_ack_ecn_count$d;
-    wire  [15:0] od_ack_ecn_count$q;
-    reg  od_ack_ecn_count$clock;
-    reg  [15:0] od_ack_rate_hint$d;
-    wire  [15:0] od_ack_rate_hint$q;
-    reg  od_ack_rate_hint$clock;
-    reg  [255:0] od_ack_sack$d;
-    wire  [255:0] od_ack_sack$q;
-    reg  od_ack_sack$clock;
-    reg  [7:0] od_nack_reason$d;
-    wire  [7:0] od_nack_reason$q;
-    reg  od_nack_reason$clock;
-    reg  [31:0] od_nack_psn$d;
-    wire  [31:0] od_nack_psn$q;
-    reg  od_nack_psn$clock;
-    reg  [31:0] od_nack_csn$d;
-    wire  [31:0] od_nack_csn$q;
-    reg  od_nack_csn$clock;
-    reg  [31:0] od_nack_detail$d;
-    wire  [31:0] od_nack_detail$q;
-    reg  od_nack_detail$clock;
-    reg  [31:0] od_probe_seq$d;
-    wire  [31:0] od_probe_seq$q;
-    reg  od_probe_seq$clock;
-    reg  [31:0] od_probe_ts$d;
-    wire  [31:0] od_probe_ts$q;
-    reg  od_probe_ts$clock;
-    reg  [31:0] c_accepted$d;
-    wire  [31:0] c_accepted$q;
-    reg  c_accepted$clock;
-    reg  [31:0] c_truncated$d;
-    wire  [31:0] c_truncated$q;
-    reg  c_truncated$clock;
-    reg  [31:0] c_not_ip$d;
-    wire  [31:0] c_not_ip$q;
-    reg  c_not_ip$clock;
-    reg  [31:0] c_bad_ip_header$d;
-    wire  [31:0] c_bad_ip_header$q;
-    reg  c_bad_ip_header$clock;
-    reg  [31:0] c_ip_checksum$d;
-    wire  [31:0] c_ip_checksum$q;
-    reg  c_ip_checksum$clock;
-    reg  [31:0] c_fragment$d;
-    wire  [31:0] c_fragment$q;
-    reg  c_fragment$clock;
-    reg  [31:0] c_not_udp$d;
-    wire  [31:0] c_not_udp$q;
-    reg  c_not_udp$clock;
-    reg  [31:0] c_ip_length$d;
-    wire  [31:0] c_ip_length$q;
-    reg  c_ip_length$clock;
-    reg  [31:0] c_wrong_port$d;
-    wire  [31:0] c_wrong_port$q;
-    reg  c_wrong_port$clock;
-    reg  [31:0] c_udp_length$d;
-    wire  [31:0] c_udp_length$q;
-    reg  c_udp_length$clock;
-    reg  [31:0] c_udp_checksum$d;
-    wire  [31:0] c_udp_checksum$q;
-    reg  c_udp_checksum$clock;
-    reg  [31:0] c_braid_version$d;
-    wire  [31:0] c_braid_version$q;
-    reg  c_braid_version$clock;
-    reg  [31:0] c_bad_opcode$d;
-    wire  [31:0] c_bad_opcode$q;
-    reg  c_bad_opcode$clock;
-    reg  [31:0] c_hdr_words$d;
-    wire  [31:0] c_hdr_words$q;
-    reg  c_hdr_words$clock;
-    reg  [31:0] c_payload_length$d;
-    wire  [31:0] c_payload_length$q;
-    reg  c_payload_length$clock;
-    reg  [31:0] c_control_payload$d;
-    wire  [31:0] c_control_payload$q;
-    reg  c_control_payload$clock;
-    reg  q8_dv$d;
-    wire  q8_dv$q;
-    reg  q8_dv$clock;
-    reg  q9_dv$d;
-    wire  q9_dv$q;
-    reg  q9_dv$clock;
-    reg  q10_dv$d;
-    wire  q10_dv$q;
-    reg  q10_dv$clock;
-    reg  q11_dv$d;
-    wire  q11_dv$q;
-    reg  q11_dv$clock;
-    reg  q12_dv$d;
-    wire  q12_dv$q;
-    reg  q12_dv$clock;
-    reg  q13_dv$d;
-    wire  q13_dv$q;
-    reg  q13_dv$clock;
-    reg  q14_dv$d;
-    wire  q14_dv$q;
-    reg  q14_dv$clock;
-    reg  q15_dv$d;
-    wire  q15_dv$q;
-    reg  q15_dv$clock;
-    reg  q16_dv$d;
-    wire  q16_dv$q;
-    reg  q16_dv$clock;
-    reg  q17_dv$d;
-    wire  q17_dv$q;
-    reg  q17_dv$clock;
-    reg  q18_dv$d;
-    wire  q18_dv$q;
-    reg  q18_dv$clock;
+    reg  [63:0] o_k$d;
+    wire  [63:0] o_k$q;
+    reg  o_k$clock;
+    reg  o_l$d;
+    wire  o_l$q;
+    reg  o_l$clock;
+    reg  s15_ubad$d;
+    wire  s15_ubad$q;
+    reg  s15_ubad$clock;
+    reg  s15_ibad$d;
+    wire  s15_ibad$q;
+    reg  s15_ibad$clock;
+    reg  s15_has$d;
+    wire  s15_has$q;
+    reg  s15_has$clock;
+    reg  [962:0] s15_rec$d;
+    wire  [962:0] s15_rec$q;
+    reg  s15_rec$clock;
+    reg  s15_is4$d;
+    wire  s15_is4$q;
+    reg  s15_is4$clock;
+    reg  [3:0] s15_ca$d;
+    wire  [3:0] s15_ca$q;
+    reg  s15_ca$clock;
+    reg  [3:0] s15_cb$d;
+    wire  [3:0] s15_cb$q;
+    reg  s15_cb$clock;
+    reg  [3:0] s15_cc$d;
+    wire  [3:0] s15_cc$q;
+    reg  s15_cc$clock;
+    reg  s15_ucz$d;
+    wire  s15_ucz$q;
+    reg  s15_ucz$clock;
+    reg  [6:0] s15_cls$d;
+    wire  [6:0] s15_cls$q;
+    reg  s15_cls$clock;
+    reg  s16_dv$d;
+    wire  s16_dv$q;
+    reg  s16_dv$clock;
+    reg  s16_ok$d;
+    wire  s16_ok$q;
+    reg  s16_ok$clock;
+    reg  [3:0] s16_reason$d;
+    wire  [3:0] s16_reason$q;
+    reg  s16_reason$clock;
+    reg  s16_has$d;
+    wire  s16_has$q;
+    reg  s16_has$clock;
+    reg  [962:0] s16_rec$d;
+    wire  [962:0] s16_rec$q;
+    reg  s16_rec$clock;
+    reg  [6:0] s16_cls$d;
+    wire  [6:0] s16_cls$q;
+    reg  s16_cls$clock;
+    reg  s17_dv$d;
+    wire  s17_dv$q;
+    reg  s17_dv$clock;
+    reg  s17_ok$d;
+    wire  s17_ok$q;
+    reg  s17_ok$clock;
+    reg  [3:0] s17_reason$d;
+    wire  [3:0] s17_reason$q;
+    reg  s17_reason$clock;
+    reg  s17_has$d;
+    wire  s17_has$q;
+    reg  s17_has$clock;
+    reg  [962:0] s17_rec$d;
+    wire  [962:0] s17_rec$q;
+    reg  s17_rec$clock;
+    reg  [6:0] s17_cls$d;
+    wire  [6:0] s17_cls$q;
+    reg  s17_cls$clock;
 
     // Local signals
     reg  [63:0] onehot;
+    reg  [22:0] b1;
     reg  [15:0] et0;
-    reg  [15:0] et1;
     reg  [15:0] et;
     reg  vlan;
-    reg  [3:0] ipver;
+    reg  [3:0] ver;
     reg  [3:0] ihl;
-    reg  [6:0] vlan4;
+    reg  ce;
+    reg  [127:0] src;
+    reg  [127:0] dst;
     reg  [3:0] ihl5;
-    reg  [9:0] amt_lo;
-    reg  [511:0] lo;
+    reg  [6:0] ipoff;
+    reg  x_vlan;
+    reg  x_is4;
+    reg  x_is6;
+    reg  [3:0] x_j;
+    reg  [16:0] x_ipend;
+    reg  [15:0] x_ul;
+    reg  [6:0] x_iphe;
+    reg  [6:0] x_hdrmin;
+    reg  [4:0] x_fl;
+    reg  [322:0] x_l23;
     reg  [511:0] e0;
     reg  [511:0] e1;
     reg  [511:0] e2;
-    reg  [1535:0] win;
-    reg  [1023:0] hwin;
-    reg  [16:0] fm1;
-    reg  fm1_small;
-    reg  [511:0] hi;
-    reg  [4:0] hwc;
-    reg  [15:0] u_len;
-    reg  [7:0] b_hw;
+    reg  [1535:0] cat;
+    reg  [4:0] l4u;
+    reg  [10:0] idx6;
+    reg  [511:0] ge_u;
+    reg  [511:0] lt_u;
+    reg  [511:0] addr_m;
+    reg  [511:0] ge_i;
+    reg  [511:0] lt_i;
+    reg  [991:0] win_a;
+    reg  [991:0] win_b;
     reg  [7:0] b_op;
+    reg  [7:0] b_hw;
     reg  [15:0] b_plen;
+    reg  [15:0] u_len;
     reg  op_w;
     reg  op_s;
     reg  op_a;
     reg  op_n;
     reg  op_p;
     reg  [7:0] hw_exp;
-    reg  [5:0] hs10;
-    reg  [5:0] x_r;
-    reg  [1:0] x_q;
+    reg  [4:0] hwc;
+    reg  [7:0] h8;
+    reg  [5:0] g_r;
+    reg  [1:0] g_q;
+    reg  [17:0] rem_a;
     reg  emit_a;
-    reg  flush_b;
-    reg  [1023:0] pair;
+    reg  [17:0] rem_b;
     reg  [7:0] nmr;
-    reg  [6:0] ca;
-    reg  [6:0] cb;
-    reg  dv;
-    reg  dok;
-    reg  x_vlan;
-    reg  x_is4;
-    reg  x_is6;
-    reg  [15:0] x_tci;
-    reg  [47:0] x_mac;
-    reg  x_verbad;
-    reg  x_frag;
-    reg  x_notudp;
-    reg  x_notip;
-    reg  x_ce;
-    reg  [127:0] x_srcip;
-    reg  [127:0] x_dstip;
-    reg  [3:0] x_j;
-    reg  [6:0] x_l4off;
-    reg  [16:0] x_ipend;
-    reg  [16:0] x_ipm1;
-    reg  [17:0] x_ip42;
-    reg  [15:0] x_ipplen;
-    reg  x_iplenbad;
-    reg  [6:0] x_xc;
-    reg  [6:0] x_xd;
-    reg  [6:0] x_iphe;
-    reg  [6:0] x_aa;
-    reg  [6:0] x_ab;
+    reg  [6:0] cl_a;
+    reg  [6:0] cl_b;
+    reg  va;
+    reg  vb;
+    reg  has_n;
+    reg  [1023:0] pair;
+    reg  [5:0] rr;
+    reg  [1023:0] rot0;
+    reg  [1023:0] rot1;
+    reg  [1023:0] rot3;
+    reg  [1023:0] rot4;
+    reg  [3:0] reason;
+    reg  f_ok;
+    reg  f_w;
+    reg  f_s;
+    reg  f_a;
+    reg  f_n;
+    reg  f_p;
 
     // Sub module instances
     rx_parser__consts consts(
@@ -3071,15 +985,21 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .i(rev_sack$i),
         .o(rev_sack$o)
     );
-    rx_parser__tu tu(
-        .clock(tu$clock),
-        .i(tu$i),
-        .sum(tu$sum)
+    rx_parser__tree_u tree_u(
+        .clock(tree_u$clock),
+        .i(tree_u$i),
+        .sum(tree_u$sum)
     );
-    rx_parser__ti ti(
-        .clock(ti$clock),
-        .i(ti$i),
-        .sum(ti$sum)
+    rx_parser__tree_i tree_i(
+        .clock(tree_i$clock),
+        .i(tree_i$i),
+        .sum(tree_i$sum)
+    );
+    rx_parser__ad_f ad_f(
+        .a(ad_f$a),
+        .b(ad_f$b),
+        .cin(ad_f$cin),
+        .sum(ad_f$sum)
     );
     rx_parser__ad_ipend ad_ipend(
         .a(ad_ipend$a),
@@ -3087,35 +1007,23 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .cin(ad_ipend$cin),
         .sum(ad_ipend$sum)
     );
-    rx_parser__ad_ipm1 ad_ipm1(
-        .a(ad_ipm1$a),
-        .b(ad_ipm1$b),
-        .cin(ad_ipm1$cin),
-        .sum(ad_ipm1$sum)
+    rx_parser__ad_l ad_l(
+        .a(ad_l$a),
+        .b(ad_l$b),
+        .cin(ad_l$cin),
+        .sum(ad_l$sum)
+    );
+    rx_parser__ad_ps ad_ps(
+        .a(ad_ps$a),
+        .b(ad_ps$b),
+        .cin(ad_ps$cin),
+        .sum(ad_ps$sum)
     );
     rx_parser__ad_ip42 ad_ip42(
         .a(ad_ip42$a),
         .b(ad_ip42$b),
         .cin(ad_ip42$cin),
         .sum(ad_ip42$sum)
-    );
-    rx_parser__ad_diff ad_diff(
-        .a(ad_diff$a),
-        .b(ad_diff$b),
-        .cin(ad_diff$cin),
-        .sum(ad_diff$sum)
-    );
-    rx_parser__ad_init ad_init(
-        .a(ad_init$a),
-        .b(ad_init$b),
-        .cin(ad_init$cin),
-        .sum(ad_init$sum)
-    );
-    rx_parser__ad_te ad_te(
-        .a(ad_te$a),
-        .b(ad_te$b),
-        .cin(ad_te$cin),
-        .sum(ad_te$sum)
     );
     rx_parser__ad_bsum ad_bsum(
         .a(ad_bsum$a),
@@ -3129,11 +1037,11 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .cin(ad_ulm8$cin),
         .sum(ad_ulm8$sum)
     );
-    rx_parser__ad_rem ad_rem(
-        .a(ad_rem$a),
-        .b(ad_rem$b),
-        .cin(ad_rem$cin),
-        .sum(ad_rem$sum)
+    rx_parser__ad_rem0 ad_rem0(
+        .a(ad_rem0$a),
+        .b(ad_rem0$b),
+        .cin(ad_rem0$cin),
+        .sum(ad_rem0$sum)
     );
     rx_parser__ad_r64 ad_r64(
         .a(ad_r64$a),
@@ -3165,6 +1073,86 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .cin(ad_if$cin),
         .sum(ad_if$sum)
     );
+    rx_parser__c_accepted c_accepted(
+        .clock(c_accepted$clock),
+        .inc(c_accepted$inc),
+        .q(c_accepted$q)
+    );
+    rx_parser__c_truncated c_truncated(
+        .clock(c_truncated$clock),
+        .inc(c_truncated$inc),
+        .q(c_truncated$q)
+    );
+    rx_parser__c_not_ip c_not_ip(
+        .clock(c_not_ip$clock),
+        .inc(c_not_ip$inc),
+        .q(c_not_ip$q)
+    );
+    rx_parser__c_bad_ip_header c_bad_ip_header(
+        .clock(c_bad_ip_header$clock),
+        .inc(c_bad_ip_header$inc),
+        .q(c_bad_ip_header$q)
+    );
+    rx_parser__c_ip_checksum c_ip_checksum(
+        .clock(c_ip_checksum$clock),
+        .inc(c_ip_checksum$inc),
+        .q(c_ip_checksum$q)
+    );
+    rx_parser__c_fragment c_fragment(
+        .clock(c_fragment$clock),
+        .inc(c_fragment$inc),
+        .q(c_fragment$q)
+    );
+    rx_parser__c_not_udp c_not_udp(
+        .clock(c_not_udp$clock),
+        .inc(c_not_udp$inc),
+        .q(c_not_udp$q)
+    );
+    rx_parser__c_ip_length c_ip_length(
+        .clock(c_ip_length$clock),
+        .inc(c_ip_length$inc),
+        .q(c_ip_length$q)
+    );
+    rx_parser__c_wrong_port c_wrong_port(
+        .clock(c_wrong_port$clock),
+        .inc(c_wrong_port$inc),
+        .q(c_wrong_port$q)
+    );
+    rx_parser__c_udp_length c_udp_length(
+        .clock(c_udp_length$clock),
+        .inc(c_udp_length$inc),
+        .q(c_udp_length$q)
+    );
+    rx_parser__c_udp_checksum c_udp_checksum(
+        .clock(c_udp_checksum$clock),
+        .inc(c_udp_checksum$inc),
+        .q(c_udp_checksum$q)
+    );
+    rx_parser__c_braid_version c_braid_version(
+        .clock(c_braid_version$clock),
+        .inc(c_braid_version$inc),
+        .q(c_braid_version$q)
+    );
+    rx_parser__c_bad_opcode c_bad_opcode(
+        .clock(c_bad_opcode$clock),
+        .inc(c_bad_opcode$inc),
+        .q(c_bad_opcode$q)
+    );
+    rx_parser__c_hdr_words c_hdr_words(
+        .clock(c_hdr_words$clock),
+        .inc(c_hdr_words$inc),
+        .q(c_hdr_words$q)
+    );
+    rx_parser__c_payload_length c_payload_length(
+        .clock(c_payload_length$clock),
+        .inc(c_payload_length$inc),
+        .q(c_payload_length$q)
+    );
+    rx_parser__c_control_payload c_control_payload(
+        .clock(c_control_payload$clock),
+        .inc(c_control_payload$inc),
+        .q(c_control_payload$q)
+    );
     rx_parser__s1_v s1_v(
         .d(s1_v$d),
         .q(s1_v$q),
@@ -3175,140 +1163,100 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s1_l$q),
         .clock(s1_l$clock)
     );
-    rx_parser__s2_v s2_v(
-        .d(s2_v$d),
-        .q(s2_v$q),
-        .clock(s2_v$clock)
-    );
-    rx_parser__s2_l s2_l(
-        .d(s2_l$d),
-        .q(s2_l$q),
-        .clock(s2_l$clock)
-    );
-    rx_parser__s3_v s3_v(
-        .d(s3_v$d),
-        .q(s3_v$q),
-        .clock(s3_v$clock)
-    );
-    rx_parser__s3_l s3_l(
-        .d(s3_l$d),
-        .q(s3_l$q),
-        .clock(s3_l$clock)
-    );
-    rx_parser__s4_v s4_v(
-        .d(s4_v$d),
-        .q(s4_v$q),
-        .clock(s4_v$clock)
-    );
-    rx_parser__s4_l s4_l(
-        .d(s4_l$d),
-        .q(s4_l$q),
-        .clock(s4_l$clock)
-    );
-    rx_parser__s5_v s5_v(
-        .d(s5_v$d),
-        .q(s5_v$q),
-        .clock(s5_v$clock)
-    );
-    rx_parser__s5_l s5_l(
-        .d(s5_l$d),
-        .q(s5_l$q),
-        .clock(s5_l$clock)
-    );
-    rx_parser__s6_v s6_v(
-        .d(s6_v$d),
-        .q(s6_v$q),
-        .clock(s6_v$clock)
-    );
-    rx_parser__s6_l s6_l(
-        .d(s6_l$d),
-        .q(s6_l$q),
-        .clock(s6_l$clock)
-    );
-    rx_parser__s7_v s7_v(
-        .d(s7_v$d),
-        .q(s7_v$q),
-        .clock(s7_v$clock)
-    );
-    rx_parser__s7_l s7_l(
-        .d(s7_l$d),
-        .q(s7_l$q),
-        .clock(s7_l$clock)
-    );
-    rx_parser__s8_v s8_v(
-        .d(s8_v$d),
-        .q(s8_v$q),
-        .clock(s8_v$clock)
-    );
-    rx_parser__s8_l s8_l(
-        .d(s8_l$d),
-        .q(s8_l$q),
-        .clock(s8_l$clock)
-    );
-    rx_parser__s9_v s9_v(
-        .d(s9_v$d),
-        .q(s9_v$q),
-        .clock(s9_v$clock)
-    );
-    rx_parser__s9_l s9_l(
-        .d(s9_l$d),
-        .q(s9_l$q),
-        .clock(s9_l$clock)
-    );
-    rx_parser__s10_v s10_v(
-        .d(s10_v$d),
-        .q(s10_v$q),
-        .clock(s10_v$clock)
-    );
-    rx_parser__s10_l s10_l(
-        .d(s10_l$d),
-        .q(s10_l$q),
-        .clock(s10_l$clock)
-    );
-    rx_parser__s11_v s11_v(
-        .d(s11_v$d),
-        .q(s11_v$q),
-        .clock(s11_v$clock)
-    );
-    rx_parser__s11_l s11_l(
-        .d(s11_l$d),
-        .q(s11_l$q),
-        .clock(s11_l$clock)
-    );
-    rx_parser__s12_v s12_v(
-        .d(s12_v$d),
-        .q(s12_v$q),
-        .clock(s12_v$clock)
-    );
-    rx_parser__s12_l s12_l(
-        .d(s12_l$d),
-        .q(s12_l$q),
-        .clock(s12_l$clock)
-    );
-    rx_parser__s13_v s13_v(
-        .d(s13_v$d),
-        .q(s13_v$q),
-        .clock(s13_v$clock)
-    );
-    rx_parser__s13_l s13_l(
-        .d(s13_l$d),
-        .q(s13_l$q),
-        .clock(s13_l$clock)
-    );
-    rx_parser__s14_v s14_v(
-        .d(s14_v$d),
-        .q(s14_v$q),
-        .clock(s14_v$clock)
-    );
-    rx_parser__s14_l s14_l(
-        .d(s14_l$d),
-        .q(s14_l$q),
-        .clock(s14_l$clock)
-    );
     rx_parser__s1_d s1_d(
         .d(s1_d$d),
         .q(s1_d$q),
         .clock(s1_d$clock)
+    );
+    rx_parser__s1_e s1_e(
+        .d(s1_e$d),
+        .q(s1_e$q),
+        .clock(s1_e$clock)
+    );
+    rx_parser__s1_idx s1_idx(
+        .d(s1_idx$d),
+        .q(s1_idx$q),
+        .clock(s1_idx$clock)
+    );
+    rx_parser__bidx bidx(
+        .d(bidx$d),
+        .q(bidx$q),
+        .clock(bidx$clock)
+    );
+    rx_parser__s2_b s2_b(
+        .d(s2_b$d),
+        .q(s2_b$q),
+        .clock(s2_b$clock)
+    );
+    rx_parser__s3_b s3_b(
+        .d(s3_b$d),
+        .q(s3_b$q),
+        .clock(s3_b$clock)
+    );
+    rx_parser__s4_b s4_b(
+        .d(s4_b$d),
+        .q(s4_b$q),
+        .clock(s4_b$clock)
+    );
+    rx_parser__s5_b s5_b(
+        .d(s5_b$d),
+        .q(s5_b$q),
+        .clock(s5_b$clock)
+    );
+    rx_parser__s6_b s6_b(
+        .d(s6_b$d),
+        .q(s6_b$q),
+        .clock(s6_b$clock)
+    );
+    rx_parser__s7_b s7_b(
+        .d(s7_b$d),
+        .q(s7_b$q),
+        .clock(s7_b$clock)
+    );
+    rx_parser__s8_b s8_b(
+        .d(s8_b$d),
+        .q(s8_b$q),
+        .clock(s8_b$clock)
+    );
+    rx_parser__s9_b s9_b(
+        .d(s9_b$d),
+        .q(s9_b$q),
+        .clock(s9_b$clock)
+    );
+    rx_parser__s10_b s10_b(
+        .d(s10_b$d),
+        .q(s10_b$q),
+        .clock(s10_b$clock)
+    );
+    rx_parser__s11_b s11_b(
+        .d(s11_b$d),
+        .q(s11_b$q),
+        .clock(s11_b$clock)
+    );
+    rx_parser__s12_b s12_b(
+        .d(s12_b$d),
+        .q(s12_b$q),
+        .clock(s12_b$clock)
+    );
+    rx_parser__s13_b s13_b(
+        .d(s13_b$d),
+        .q(s13_b$q),
+        .clock(s13_b$clock)
+    );
+    rx_parser__s14_b s14_b(
+        .d(s14_b$d),
+        .q(s14_b$q),
+        .clock(s14_b$clock)
+    );
+    rx_parser__s15_b s15_b(
+        .d(s15_b$d),
+        .q(s15_b$q),
+        .clock(s15_b$clock)
+    );
+    rx_parser__s16_b s16_b(
+        .d(s16_b$d),
+        .q(s16_b$q),
+        .clock(s16_b$clock)
     );
     rx_parser__s2_d s2_d(
         .d(s2_d$d),
@@ -3355,136 +1303,6 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s10_d$q),
         .clock(s10_d$clock)
     );
-    rx_parser__s1_k s1_k(
-        .d(s1_k$d),
-        .q(s1_k$q),
-        .clock(s1_k$clock)
-    );
-    rx_parser__s2_e s2_e(
-        .d(s2_e$d),
-        .q(s2_e$q),
-        .clock(s2_e$clock)
-    );
-    rx_parser__s3_e s3_e(
-        .d(s3_e$d),
-        .q(s3_e$q),
-        .clock(s3_e$clock)
-    );
-    rx_parser__s4_e s4_e(
-        .d(s4_e$d),
-        .q(s4_e$q),
-        .clock(s4_e$clock)
-    );
-    rx_parser__s5_e s5_e(
-        .d(s5_e$d),
-        .q(s5_e$q),
-        .clock(s5_e$clock)
-    );
-    rx_parser__s6_e s6_e(
-        .d(s6_e$d),
-        .q(s6_e$q),
-        .clock(s6_e$clock)
-    );
-    rx_parser__s7_e s7_e(
-        .d(s7_e$d),
-        .q(s7_e$q),
-        .clock(s7_e$clock)
-    );
-    rx_parser__s8_e s8_e(
-        .d(s8_e$d),
-        .q(s8_e$q),
-        .clock(s8_e$clock)
-    );
-    rx_parser__s9_e s9_e(
-        .d(s9_e$d),
-        .q(s9_e$q),
-        .clock(s9_e$clock)
-    );
-    rx_parser__s10_e s10_e(
-        .d(s10_e$d),
-        .q(s10_e$q),
-        .clock(s10_e$clock)
-    );
-    rx_parser__s11_e s11_e(
-        .d(s11_e$d),
-        .q(s11_e$q),
-        .clock(s11_e$clock)
-    );
-    rx_parser__s3_n s3_n(
-        .d(s3_n$d),
-        .q(s3_n$q),
-        .clock(s3_n$clock)
-    );
-    rx_parser__s4_n s4_n(
-        .d(s4_n$d),
-        .q(s4_n$q),
-        .clock(s4_n$clock)
-    );
-    rx_parser__s5_n s5_n(
-        .d(s5_n$d),
-        .q(s5_n$q),
-        .clock(s5_n$clock)
-    );
-    rx_parser__s6_n s6_n(
-        .d(s6_n$d),
-        .q(s6_n$q),
-        .clock(s6_n$clock)
-    );
-    rx_parser__s7_n s7_n(
-        .d(s7_n$d),
-        .q(s7_n$q),
-        .clock(s7_n$clock)
-    );
-    rx_parser__s8_n s8_n(
-        .d(s8_n$d),
-        .q(s8_n$q),
-        .clock(s8_n$clock)
-    );
-    rx_parser__s9_n s9_n(
-        .d(s9_n$d),
-        .q(s9_n$q),
-        .clock(s9_n$clock)
-    );
-    rx_parser__s10_n s10_n(
-        .d(s10_n$d),
-        .q(s10_n$q),
-        .clock(s10_n$clock)
-    );
-    rx_parser__s11_n s11_n(
-        .d(s11_n$d),
-        .q(s11_n$q),
-        .clock(s11_n$clock)
-    );
-    rx_parser__s2_idx s2_idx(
-        .d(s2_idx$d),
-        .q(s2_idx$q),
-        .clock(s2_idx$clock)
-    );
-    rx_parser__s3_idx s3_idx(
-        .d(s3_idx$d),
-        .q(s3_idx$q),
-        .clock(s3_idx$clock)
-    );
-    rx_parser__s4_idx s4_idx(
-        .d(s4_idx$d),
-        .q(s4_idx$q),
-        .clock(s4_idx$clock)
-    );
-    rx_parser__s5_idx s5_idx(
-        .d(s5_idx$d),
-        .q(s5_idx$q),
-        .clock(s5_idx$clock)
-    );
-    rx_parser__s6_idx s6_idx(
-        .d(s6_idx$d),
-        .q(s6_idx$q),
-        .clock(s6_idx$clock)
-    );
-    rx_parser__s7_idx s7_idx(
-        .d(s7_idx$d),
-        .q(s7_idx$q),
-        .clock(s7_idx$clock)
-    );
     rx_parser__s1_port s1_port(
         .d(s1_port$d),
         .q(s1_port$q),
@@ -3520,150 +1338,60 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s7_port$q),
         .clock(s7_port$clock)
     );
-    rx_parser__s3_is0 s3_is0(
-        .d(s3_is0$d),
-        .q(s3_is0$q),
-        .clock(s3_is0$clock)
+    rx_parser__s8_port s8_port(
+        .d(s8_port$d),
+        .q(s8_port$q),
+        .clock(s8_port$clock)
     );
-    rx_parser__s4_is0 s4_is0(
-        .d(s4_is0$d),
-        .q(s4_is0$q),
-        .clock(s4_is0$clock)
+    rx_parser__s2_f s2_f(
+        .d(s2_f$d),
+        .q(s2_f$q),
+        .clock(s2_f$clock)
     );
-    rx_parser__s5_is0 s5_is0(
-        .d(s5_is0$d),
-        .q(s5_is0$q),
-        .clock(s5_is0$clock)
+    rx_parser__s3_f s3_f(
+        .d(s3_f$d),
+        .q(s3_f$q),
+        .clock(s3_f$clock)
     );
-    rx_parser__s6_is0 s6_is0(
-        .d(s6_is0$d),
-        .q(s6_is0$q),
-        .clock(s6_is0$clock)
+    rx_parser__s4_f s4_f(
+        .d(s4_f$d),
+        .q(s4_f$q),
+        .clock(s4_f$clock)
     );
-    rx_parser__s7_is0 s7_is0(
-        .d(s7_is0$d),
-        .q(s7_is0$q),
-        .clock(s7_is0$clock)
+    rx_parser__s5_f s5_f(
+        .d(s5_f$d),
+        .q(s5_f$q),
+        .clock(s5_f$clock)
     );
-    rx_parser__s8_is0 s8_is0(
-        .d(s8_is0$d),
-        .q(s8_is0$q),
-        .clock(s8_is0$clock)
+    rx_parser__s3_vlan s3_vlan(
+        .d(s3_vlan$d),
+        .q(s3_vlan$q),
+        .clock(s3_vlan$clock)
     );
-    rx_parser__s9_is0 s9_is0(
-        .d(s9_is0$d),
-        .q(s9_is0$q),
-        .clock(s9_is0$clock)
+    rx_parser__s3_is4 s3_is4(
+        .d(s3_is4$d),
+        .q(s3_is4$q),
+        .clock(s3_is4$clock)
     );
-    rx_parser__s10_is0 s10_is0(
-        .d(s10_is0$d),
-        .q(s10_is0$q),
-        .clock(s10_is0$clock)
+    rx_parser__s3_is6 s3_is6(
+        .d(s3_is6$d),
+        .q(s3_is6$q),
+        .clock(s3_is6$clock)
     );
-    rx_parser__s11_is0 s11_is0(
-        .d(s11_is0$d),
-        .q(s11_is0$q),
-        .clock(s11_is0$clock)
+    rx_parser__s3_mac s3_mac(
+        .d(s3_mac$d),
+        .q(s3_mac$q),
+        .clock(s3_mac$clock)
     );
-    rx_parser__s12_is0 s12_is0(
-        .d(s12_is0$d),
-        .q(s12_is0$q),
-        .clock(s12_is0$clock)
+    rx_parser__s3_tci s3_tci(
+        .d(s3_tci$d),
+        .q(s3_tci$q),
+        .clock(s3_tci$clock)
     );
-    rx_parser__s13_is0 s13_is0(
-        .d(s13_is0$d),
-        .q(s13_is0$q),
-        .clock(s13_is0$clock)
-    );
-    rx_parser__s14_is0 s14_is0(
-        .d(s14_is0$d),
-        .q(s14_is0$q),
-        .clock(s14_is0$clock)
-    );
-    rx_parser__s3_is1 s3_is1(
-        .d(s3_is1$d),
-        .q(s3_is1$q),
-        .clock(s3_is1$clock)
-    );
-    rx_parser__s3_is2 s3_is2(
-        .d(s3_is2$d),
-        .q(s3_is2$q),
-        .clock(s3_is2$clock)
-    );
-    rx_parser__s4_is1 s4_is1(
-        .d(s4_is1$d),
-        .q(s4_is1$q),
-        .clock(s4_is1$clock)
-    );
-    rx_parser__s4_is2 s4_is2(
-        .d(s4_is2$d),
-        .q(s4_is2$q),
-        .clock(s4_is2$clock)
-    );
-    rx_parser__s5_is1 s5_is1(
-        .d(s5_is1$d),
-        .q(s5_is1$q),
-        .clock(s5_is1$clock)
-    );
-    rx_parser__s5_is2 s5_is2(
-        .d(s5_is2$d),
-        .q(s5_is2$q),
-        .clock(s5_is2$clock)
-    );
-    rx_parser__s6_is1 s6_is1(
-        .d(s6_is1$d),
-        .q(s6_is1$q),
-        .clock(s6_is1$clock)
-    );
-    rx_parser__s6_is2 s6_is2(
-        .d(s6_is2$d),
-        .q(s6_is2$q),
-        .clock(s6_is2$clock)
-    );
-    rx_parser__s7_is1 s7_is1(
-        .d(s7_is1$d),
-        .q(s7_is1$q),
-        .clock(s7_is1$clock)
-    );
-    rx_parser__s7_is2 s7_is2(
-        .d(s7_is2$d),
-        .q(s7_is2$q),
-        .clock(s7_is2$clock)
-    );
-    rx_parser__s8_is1 s8_is1(
-        .d(s8_is1$d),
-        .q(s8_is1$q),
-        .clock(s8_is1$clock)
-    );
-    rx_parser__s8_is2 s8_is2(
-        .d(s8_is2$d),
-        .q(s8_is2$q),
-        .clock(s8_is2$clock)
-    );
-    rx_parser__s9_is1 s9_is1(
-        .d(s9_is1$d),
-        .q(s9_is1$q),
-        .clock(s9_is1$clock)
-    );
-    rx_parser__s9_is2 s9_is2(
-        .d(s9_is2$d),
-        .q(s9_is2$q),
-        .clock(s9_is2$clock)
-    );
-    rx_parser__s10_is1 s10_is1(
-        .d(s10_is1$d),
-        .q(s10_is1$q),
-        .clock(s10_is1$clock)
-    );
-    rx_parser__s10_is2 s10_is2(
-        .d(s10_is2$d),
-        .q(s10_is2$q),
-        .clock(s10_is2$clock)
-    );
-    rx_parser__bctr bctr(
-        .d(bctr$d),
-        .q(bctr$q),
-        .clock(bctr$clock)
+    rx_parser__s3_ip s3_ip(
+        .d(s3_ip$d),
+        .q(s3_ip$q),
+        .clock(s3_ip$clock)
     );
     rx_parser__s4_vlan s4_vlan(
         .d(s4_vlan$d),
@@ -3680,20 +1408,25 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s4_is6$q),
         .clock(s4_is6$clock)
     );
-    rx_parser__s4_tci s4_tci(
-        .d(s4_tci$d),
-        .q(s4_tci$q),
-        .clock(s4_tci$clock)
+    rx_parser__s4_ihl s4_ihl(
+        .d(s4_ihl$d),
+        .q(s4_ihl$q),
+        .clock(s4_ihl$clock)
     );
-    rx_parser__s4_mac s4_mac(
-        .d(s4_mac$d),
-        .q(s4_mac$q),
-        .clock(s4_mac$clock)
+    rx_parser__s4_len s4_len(
+        .d(s4_len$d),
+        .q(s4_len$q),
+        .clock(s4_len$clock)
     );
-    rx_parser__s4_ipb s4_ipb(
-        .d(s4_ipb$d),
-        .q(s4_ipb$q),
-        .clock(s4_ipb$clock)
+    rx_parser__s4_fl s4_fl(
+        .d(s4_fl$d),
+        .q(s4_fl$q),
+        .clock(s4_fl$clock)
+    );
+    rx_parser__s4_l23 s4_l23(
+        .d(s4_l23$d),
+        .q(s4_l23$q),
+        .clock(s4_l23$clock)
     );
     rx_parser__s5_vlan s5_vlan(
         .d(s5_vlan$d),
@@ -3710,465 +1443,90 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s5_is6$q),
         .clock(s5_is6$clock)
     );
-    rx_parser__s5_tci s5_tci(
-        .d(s5_tci$d),
-        .q(s5_tci$q),
-        .clock(s5_tci$clock)
+    rx_parser__s5_j s5_j(
+        .d(s5_j$d),
+        .q(s5_j$q),
+        .clock(s5_j$clock)
     );
-    rx_parser__s5_mac s5_mac(
-        .d(s5_mac$d),
-        .q(s5_mac$q),
-        .clock(s5_mac$clock)
+    rx_parser__s5_ipend s5_ipend(
+        .d(s5_ipend$d),
+        .q(s5_ipend$q),
+        .clock(s5_ipend$clock)
     );
-    rx_parser__s5_ihl s5_ihl(
-        .d(s5_ihl$d),
-        .q(s5_ihl$q),
-        .clock(s5_ihl$clock)
+    rx_parser__s5_ul s5_ul(
+        .d(s5_ul$d),
+        .q(s5_ul$q),
+        .clock(s5_ul$clock)
     );
-    rx_parser__s5_ihlx s5_ihlx(
-        .d(s5_ihlx$d),
-        .q(s5_ihlx$q),
-        .clock(s5_ihlx$clock)
+    rx_parser__s5_iphe s5_iphe(
+        .d(s5_iphe$d),
+        .q(s5_iphe$q),
+        .clock(s5_iphe$clock)
     );
-    rx_parser__s5_verbad s5_verbad(
-        .d(s5_verbad$d),
-        .q(s5_verbad$q),
-        .clock(s5_verbad$clock)
+    rx_parser__s5_hdrmin s5_hdrmin(
+        .d(s5_hdrmin$d),
+        .q(s5_hdrmin$q),
+        .clock(s5_hdrmin$clock)
     );
-    rx_parser__s5_frag s5_frag(
-        .d(s5_frag$d),
-        .q(s5_frag$q),
-        .clock(s5_frag$clock)
+    rx_parser__s5_fl s5_fl(
+        .d(s5_fl$d),
+        .q(s5_fl$q),
+        .clock(s5_fl$clock)
     );
-    rx_parser__s5_notudp s5_notudp(
-        .d(s5_notudp$d),
-        .q(s5_notudp$q),
-        .clock(s5_notudp$clock)
-    );
-    rx_parser__s5_notip s5_notip(
-        .d(s5_notip$d),
-        .q(s5_notip$q),
-        .clock(s5_notip$clock)
-    );
-    rx_parser__s5_ce s5_ce(
-        .d(s5_ce$d),
-        .q(s5_ce$q),
-        .clock(s5_ce$clock)
-    );
-    rx_parser__s5_srcip s5_srcip(
-        .d(s5_srcip$d),
-        .q(s5_srcip$q),
-        .clock(s5_srcip$clock)
-    );
-    rx_parser__s5_dstip s5_dstip(
-        .d(s5_dstip$d),
-        .q(s5_dstip$q),
-        .clock(s5_dstip$clock)
-    );
-    rx_parser__s5_tl s5_tl(
-        .d(s5_tl$d),
-        .q(s5_tl$q),
-        .clock(s5_tl$clock)
-    );
-    rx_parser__s6_vlan s6_vlan(
-        .d(s6_vlan$d),
-        .q(s6_vlan$q),
-        .clock(s6_vlan$clock)
-    );
-    rx_parser__s7_vlan s7_vlan(
-        .d(s7_vlan$d),
-        .q(s7_vlan$q),
-        .clock(s7_vlan$clock)
+    rx_parser__s5_l23 s5_l23(
+        .d(s5_l23$d),
+        .q(s5_l23$q),
+        .clock(s5_l23$clock)
     );
     rx_parser__lt_vlan lt_vlan(
         .d(lt_vlan$d),
         .q(lt_vlan$q),
         .clock(lt_vlan$clock)
     );
-    rx_parser__s6_is4 s6_is4(
-        .d(s6_is4$d),
-        .q(s6_is4$q),
-        .clock(s6_is4$clock)
-    );
-    rx_parser__s7_is4 s7_is4(
-        .d(s7_is4$d),
-        .q(s7_is4$q),
-        .clock(s7_is4$clock)
-    );
     rx_parser__lt_is4 lt_is4(
         .d(lt_is4$d),
         .q(lt_is4$q),
         .clock(lt_is4$clock)
-    );
-    rx_parser__s6_is6 s6_is6(
-        .d(s6_is6$d),
-        .q(s6_is6$q),
-        .clock(s6_is6$clock)
-    );
-    rx_parser__s7_is6 s7_is6(
-        .d(s7_is6$d),
-        .q(s7_is6$q),
-        .clock(s7_is6$clock)
     );
     rx_parser__lt_is6 lt_is6(
         .d(lt_is6$d),
         .q(lt_is6$q),
         .clock(lt_is6$clock)
     );
-    rx_parser__s6_tci s6_tci(
-        .d(s6_tci$d),
-        .q(s6_tci$q),
-        .clock(s6_tci$clock)
-    );
-    rx_parser__s7_tci s7_tci(
-        .d(s7_tci$d),
-        .q(s7_tci$q),
-        .clock(s7_tci$clock)
-    );
-    rx_parser__lt_tci lt_tci(
-        .d(lt_tci$d),
-        .q(lt_tci$q),
-        .clock(lt_tci$clock)
-    );
-    rx_parser__s6_mac s6_mac(
-        .d(s6_mac$d),
-        .q(s6_mac$q),
-        .clock(s6_mac$clock)
-    );
-    rx_parser__s7_mac s7_mac(
-        .d(s7_mac$d),
-        .q(s7_mac$q),
-        .clock(s7_mac$clock)
-    );
-    rx_parser__lt_mac lt_mac(
-        .d(lt_mac$d),
-        .q(lt_mac$q),
-        .clock(lt_mac$clock)
-    );
-    rx_parser__s6_verbad s6_verbad(
-        .d(s6_verbad$d),
-        .q(s6_verbad$q),
-        .clock(s6_verbad$clock)
-    );
-    rx_parser__s7_verbad s7_verbad(
-        .d(s7_verbad$d),
-        .q(s7_verbad$q),
-        .clock(s7_verbad$clock)
-    );
-    rx_parser__lt_verbad lt_verbad(
-        .d(lt_verbad$d),
-        .q(lt_verbad$q),
-        .clock(lt_verbad$clock)
-    );
-    rx_parser__s6_frag s6_frag(
-        .d(s6_frag$d),
-        .q(s6_frag$q),
-        .clock(s6_frag$clock)
-    );
-    rx_parser__s7_frag s7_frag(
-        .d(s7_frag$d),
-        .q(s7_frag$q),
-        .clock(s7_frag$clock)
-    );
-    rx_parser__lt_frag lt_frag(
-        .d(lt_frag$d),
-        .q(lt_frag$q),
-        .clock(lt_frag$clock)
-    );
-    rx_parser__s6_notudp s6_notudp(
-        .d(s6_notudp$d),
-        .q(s6_notudp$q),
-        .clock(s6_notudp$clock)
-    );
-    rx_parser__s7_notudp s7_notudp(
-        .d(s7_notudp$d),
-        .q(s7_notudp$q),
-        .clock(s7_notudp$clock)
-    );
-    rx_parser__lt_notudp lt_notudp(
-        .d(lt_notudp$d),
-        .q(lt_notudp$q),
-        .clock(lt_notudp$clock)
-    );
-    rx_parser__s6_notip s6_notip(
-        .d(s6_notip$d),
-        .q(s6_notip$q),
-        .clock(s6_notip$clock)
-    );
-    rx_parser__s7_notip s7_notip(
-        .d(s7_notip$d),
-        .q(s7_notip$q),
-        .clock(s7_notip$clock)
-    );
-    rx_parser__lt_notip lt_notip(
-        .d(lt_notip$d),
-        .q(lt_notip$q),
-        .clock(lt_notip$clock)
-    );
-    rx_parser__s6_ce s6_ce(
-        .d(s6_ce$d),
-        .q(s6_ce$q),
-        .clock(s6_ce$clock)
-    );
-    rx_parser__s7_ce s7_ce(
-        .d(s7_ce$d),
-        .q(s7_ce$q),
-        .clock(s7_ce$clock)
-    );
-    rx_parser__lt_ce lt_ce(
-        .d(lt_ce$d),
-        .q(lt_ce$q),
-        .clock(lt_ce$clock)
-    );
-    rx_parser__s6_srcip s6_srcip(
-        .d(s6_srcip$d),
-        .q(s6_srcip$q),
-        .clock(s6_srcip$clock)
-    );
-    rx_parser__s7_srcip s7_srcip(
-        .d(s7_srcip$d),
-        .q(s7_srcip$q),
-        .clock(s7_srcip$clock)
-    );
-    rx_parser__lt_srcip lt_srcip(
-        .d(lt_srcip$d),
-        .q(lt_srcip$q),
-        .clock(lt_srcip$clock)
-    );
-    rx_parser__s6_dstip s6_dstip(
-        .d(s6_dstip$d),
-        .q(s6_dstip$q),
-        .clock(s6_dstip$clock)
-    );
-    rx_parser__s7_dstip s7_dstip(
-        .d(s7_dstip$d),
-        .q(s7_dstip$q),
-        .clock(s7_dstip$clock)
-    );
-    rx_parser__lt_dstip lt_dstip(
-        .d(lt_dstip$d),
-        .q(lt_dstip$q),
-        .clock(lt_dstip$clock)
-    );
-    rx_parser__s6_j s6_j(
-        .d(s6_j$d),
-        .q(s6_j$q),
-        .clock(s6_j$clock)
-    );
-    rx_parser__s7_j s7_j(
-        .d(s7_j$d),
-        .q(s7_j$q),
-        .clock(s7_j$clock)
-    );
     rx_parser__lt_j lt_j(
         .d(lt_j$d),
         .q(lt_j$q),
         .clock(lt_j$clock)
-    );
-    rx_parser__s6_l4off s6_l4off(
-        .d(s6_l4off$d),
-        .q(s6_l4off$q),
-        .clock(s6_l4off$clock)
-    );
-    rx_parser__s7_l4off s7_l4off(
-        .d(s7_l4off$d),
-        .q(s7_l4off$q),
-        .clock(s7_l4off$clock)
-    );
-    rx_parser__lt_l4off lt_l4off(
-        .d(lt_l4off$d),
-        .q(lt_l4off$q),
-        .clock(lt_l4off$clock)
-    );
-    rx_parser__s6_ipend s6_ipend(
-        .d(s6_ipend$d),
-        .q(s6_ipend$q),
-        .clock(s6_ipend$clock)
-    );
-    rx_parser__s7_ipend s7_ipend(
-        .d(s7_ipend$d),
-        .q(s7_ipend$q),
-        .clock(s7_ipend$clock)
     );
     rx_parser__lt_ipend lt_ipend(
         .d(lt_ipend$d),
         .q(lt_ipend$q),
         .clock(lt_ipend$clock)
     );
-    rx_parser__s6_ipm1 s6_ipm1(
-        .d(s6_ipm1$d),
-        .q(s6_ipm1$q),
-        .clock(s6_ipm1$clock)
-    );
-    rx_parser__s7_ipm1 s7_ipm1(
-        .d(s7_ipm1$d),
-        .q(s7_ipm1$q),
-        .clock(s7_ipm1$clock)
-    );
-    rx_parser__lt_ipm1 lt_ipm1(
-        .d(lt_ipm1$d),
-        .q(lt_ipm1$q),
-        .clock(lt_ipm1$clock)
-    );
-    rx_parser__s6_ip42 s6_ip42(
-        .d(s6_ip42$d),
-        .q(s6_ip42$q),
-        .clock(s6_ip42$clock)
-    );
-    rx_parser__s7_ip42 s7_ip42(
-        .d(s7_ip42$d),
-        .q(s7_ip42$q),
-        .clock(s7_ip42$clock)
-    );
-    rx_parser__lt_ip42 lt_ip42(
-        .d(lt_ip42$d),
-        .q(lt_ip42$q),
-        .clock(lt_ip42$clock)
-    );
-    rx_parser__s6_ipplen s6_ipplen(
-        .d(s6_ipplen$d),
-        .q(s6_ipplen$q),
-        .clock(s6_ipplen$clock)
-    );
-    rx_parser__s7_ipplen s7_ipplen(
-        .d(s7_ipplen$d),
-        .q(s7_ipplen$q),
-        .clock(s7_ipplen$clock)
-    );
-    rx_parser__lt_ipplen lt_ipplen(
-        .d(lt_ipplen$d),
-        .q(lt_ipplen$q),
-        .clock(lt_ipplen$clock)
-    );
-    rx_parser__s6_iplenbad s6_iplenbad(
-        .d(s6_iplenbad$d),
-        .q(s6_iplenbad$q),
-        .clock(s6_iplenbad$clock)
-    );
-    rx_parser__s7_iplenbad s7_iplenbad(
-        .d(s7_iplenbad$d),
-        .q(s7_iplenbad$q),
-        .clock(s7_iplenbad$clock)
-    );
-    rx_parser__lt_iplenbad lt_iplenbad(
-        .d(lt_iplenbad$d),
-        .q(lt_iplenbad$q),
-        .clock(lt_iplenbad$clock)
-    );
-    rx_parser__s6_xc s6_xc(
-        .d(s6_xc$d),
-        .q(s6_xc$q),
-        .clock(s6_xc$clock)
-    );
-    rx_parser__s7_xc s7_xc(
-        .d(s7_xc$d),
-        .q(s7_xc$q),
-        .clock(s7_xc$clock)
-    );
-    rx_parser__lt_xc lt_xc(
-        .d(lt_xc$d),
-        .q(lt_xc$q),
-        .clock(lt_xc$clock)
-    );
-    rx_parser__s6_xd s6_xd(
-        .d(s6_xd$d),
-        .q(s6_xd$q),
-        .clock(s6_xd$clock)
-    );
-    rx_parser__s7_xd s7_xd(
-        .d(s7_xd$d),
-        .q(s7_xd$q),
-        .clock(s7_xd$clock)
-    );
-    rx_parser__lt_xd lt_xd(
-        .d(lt_xd$d),
-        .q(lt_xd$q),
-        .clock(lt_xd$clock)
-    );
-    rx_parser__s6_iphe s6_iphe(
-        .d(s6_iphe$d),
-        .q(s6_iphe$q),
-        .clock(s6_iphe$clock)
-    );
-    rx_parser__s7_iphe s7_iphe(
-        .d(s7_iphe$d),
-        .q(s7_iphe$q),
-        .clock(s7_iphe$clock)
+    rx_parser__lt_ul lt_ul(
+        .d(lt_ul$d),
+        .q(lt_ul$q),
+        .clock(lt_ul$clock)
     );
     rx_parser__lt_iphe lt_iphe(
         .d(lt_iphe$d),
         .q(lt_iphe$q),
         .clock(lt_iphe$clock)
     );
-    rx_parser__s6_aa s6_aa(
-        .d(s6_aa$d),
-        .q(s6_aa$q),
-        .clock(s6_aa$clock)
+    rx_parser__lt_hdrmin lt_hdrmin(
+        .d(lt_hdrmin$d),
+        .q(lt_hdrmin$q),
+        .clock(lt_hdrmin$clock)
     );
-    rx_parser__s7_aa s7_aa(
-        .d(s7_aa$d),
-        .q(s7_aa$q),
-        .clock(s7_aa$clock)
+    rx_parser__lt_fl lt_fl(
+        .d(lt_fl$d),
+        .q(lt_fl$q),
+        .clock(lt_fl$clock)
     );
-    rx_parser__lt_aa lt_aa(
-        .d(lt_aa$d),
-        .q(lt_aa$q),
-        .clock(lt_aa$clock)
-    );
-    rx_parser__s6_ab s6_ab(
-        .d(s6_ab$d),
-        .q(s6_ab$q),
-        .clock(s6_ab$clock)
-    );
-    rx_parser__s7_ab s7_ab(
-        .d(s7_ab$d),
-        .q(s7_ab$q),
-        .clock(s7_ab$clock)
-    );
-    rx_parser__lt_ab lt_ab(
-        .d(lt_ab$d),
-        .q(lt_ab$q),
-        .clock(lt_ab$clock)
-    );
-    rx_parser__s7_init s7_init(
-        .d(s7_init$d),
-        .q(s7_init$q),
-        .clock(s7_init$clock)
-    );
-    rx_parser__s8_init s8_init(
-        .d(s8_init$d),
-        .q(s8_init$q),
-        .clock(s8_init$clock)
-    );
-    rx_parser__s9_init s9_init(
-        .d(s9_init$d),
-        .q(s9_init$q),
-        .clock(s9_init$clock)
-    );
-    rx_parser__s10_init s10_init(
-        .d(s10_init$d),
-        .q(s10_init$q),
-        .clock(s10_init$clock)
-    );
-    rx_parser__s11_init s11_init(
-        .d(s11_init$d),
-        .q(s11_init$q),
-        .clock(s11_init$clock)
-    );
-    rx_parser__s12_init s12_init(
-        .d(s12_init$d),
-        .q(s12_init$q),
-        .clock(s12_init$clock)
-    );
-    rx_parser__s13_init s13_init(
-        .d(s13_init$d),
-        .q(s13_init$q),
-        .clock(s13_init$clock)
-    );
-    rx_parser__s14_init s14_init(
-        .d(s14_init$d),
-        .q(s14_init$q),
-        .clock(s14_init$clock)
+    rx_parser__lt_l23 lt_l23(
+        .d(lt_l23$d),
+        .q(lt_l23$q),
+        .clock(lt_l23$clock)
     );
     rx_parser__w0 w0(
         .d(w0$d),
@@ -4185,70 +1543,225 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(w2$q),
         .clock(w2$clock)
     );
-    rx_parser__s8_lo s8_lo(
-        .d(s8_lo$d),
-        .q(s8_lo$q),
-        .clock(s8_lo$clock)
+    rx_parser__s6_win s6_win(
+        .d(s6_win$d),
+        .q(s6_win$q),
+        .clock(s6_win$clock)
     );
-    rx_parser__s8_th s8_th(
-        .d(s8_th$d),
-        .q(s8_th$q),
-        .clock(s8_th$clock)
+    rx_parser__s6_j s6_j(
+        .d(s6_j$d),
+        .q(s6_j$q),
+        .clock(s6_j$clock)
     );
-    rx_parser__s8_lt s8_lt(
-        .d(s8_lt$d),
-        .q(s8_lt$q),
-        .clock(s8_lt$clock)
+    rx_parser__s6_ul s6_ul(
+        .d(s6_ul$d),
+        .q(s6_ul$q),
+        .clock(s6_ul$clock)
     );
-    rx_parser__s8_eq s8_eq(
-        .d(s8_eq$d),
-        .q(s8_eq$q),
-        .clock(s8_eq$clock)
+    rx_parser__s6_ipend s6_ipend(
+        .d(s6_ipend$d),
+        .q(s6_ipend$q),
+        .clock(s6_ipend$clock)
     );
-    rx_parser__s8_addr s8_addr(
-        .d(s8_addr$d),
-        .q(s8_addr$q),
-        .clock(s8_addr$clock)
+    rx_parser__s6_is4 s6_is4(
+        .d(s6_is4$d),
+        .q(s6_is4$q),
+        .clock(s6_is4$clock)
     );
-    rx_parser__s8_ipm s8_ipm(
-        .d(s8_ipm$d),
-        .q(s8_ipm$q),
-        .clock(s8_ipm$clock)
+    rx_parser__s6_fl s6_fl(
+        .d(s6_fl$d),
+        .q(s6_fl$q),
+        .clock(s6_fl$clock)
     );
-    rx_parser__s9_ui s9_ui(
-        .d(s9_ui$d),
-        .q(s9_ui$q),
-        .clock(s9_ui$clock)
+    rx_parser__s6_l23 s6_l23(
+        .d(s6_l23$d),
+        .q(s6_l23$q),
+        .clock(s6_l23$clock)
     );
-    rx_parser__s9_ii s9_ii(
-        .d(s9_ii$d),
-        .q(s9_ii$q),
-        .clock(s9_ii$clock)
+    rx_parser__s6_tr s6_tr(
+        .d(s6_tr$d),
+        .q(s6_tr$q),
+        .clock(s6_tr$clock)
     );
-    rx_parser__s8_hw s8_hw(
-        .d(s8_hw$d),
-        .q(s8_hw$q),
-        .clock(s8_hw$clock)
+    rx_parser__s6_um s6_um(
+        .d(s6_um$d),
+        .q(s6_um$q),
+        .clock(s6_um$clock)
+    );
+    rx_parser__s6_im s6_im(
+        .d(s6_im$d),
+        .q(s6_im$q),
+        .clock(s6_im$clock)
+    );
+    rx_parser__s7_ui s7_ui(
+        .d(s7_ui$d),
+        .q(s7_ui$q),
+        .clock(s7_ui$clock)
+    );
+    rx_parser__s7_ii s7_ii(
+        .d(s7_ii$d),
+        .q(s7_ii$q),
+        .clock(s7_ii$clock)
+    );
+    rx_parser__s7_win s7_win(
+        .d(s7_win$d),
+        .q(s7_win$q),
+        .clock(s7_win$clock)
+    );
+    rx_parser__s7_j s7_j(
+        .d(s7_j$d),
+        .q(s7_j$q),
+        .clock(s7_j$clock)
+    );
+    rx_parser__s7_ul s7_ul(
+        .d(s7_ul$d),
+        .q(s7_ul$q),
+        .clock(s7_ul$clock)
+    );
+    rx_parser__s7_ps s7_ps(
+        .d(s7_ps$d),
+        .q(s7_ps$q),
+        .clock(s7_ps$clock)
+    );
+    rx_parser__s7_ip42 s7_ip42(
+        .d(s7_ip42$d),
+        .q(s7_ip42$q),
+        .clock(s7_ip42$clock)
+    );
+    rx_parser__s7_is4 s7_is4(
+        .d(s7_is4$d),
+        .q(s7_is4$q),
+        .clock(s7_is4$clock)
+    );
+    rx_parser__s7_l23 s7_l23(
+        .d(s7_l23$d),
+        .q(s7_l23$q),
+        .clock(s7_l23$clock)
+    );
+    rx_parser__s7_ca s7_ca(
+        .d(s7_ca$d),
+        .q(s7_ca$q),
+        .clock(s7_ca$clock)
+    );
+    rx_parser__s7_cb s7_cb(
+        .d(s7_cb$d),
+        .q(s7_cb$q),
+        .clock(s7_cb$clock)
+    );
+    rx_parser__s8_l4w s8_l4w(
+        .d(s8_l4w$d),
+        .q(s8_l4w$q),
+        .clock(s8_l4w$clock)
     );
     rx_parser__s8_j s8_j(
         .d(s8_j$d),
         .q(s8_j$q),
         .clock(s8_j$clock)
     );
+    rx_parser__s8_ul s8_ul(
+        .d(s8_ul$d),
+        .q(s8_ul$q),
+        .clock(s8_ul$clock)
+    );
+    rx_parser__s8_ps s8_ps(
+        .d(s8_ps$d),
+        .q(s8_ps$q),
+        .clock(s8_ps$clock)
+    );
     rx_parser__s8_ip42 s8_ip42(
         .d(s8_ip42$d),
         .q(s8_ip42$q),
         .clock(s8_ip42$clock)
+    );
+    rx_parser__s8_is4 s8_is4(
+        .d(s8_is4$d),
+        .q(s8_is4$q),
+        .clock(s8_is4$clock)
+    );
+    rx_parser__s8_l23 s8_l23(
+        .d(s8_l23$d),
+        .q(s8_l23$q),
+        .clock(s8_l23$clock)
+    );
+    rx_parser__s8_ca s8_ca(
+        .d(s8_ca$d),
+        .q(s8_ca$q),
+        .clock(s8_ca$clock)
+    );
+    rx_parser__s8_cb s8_cb(
+        .d(s8_cb$d),
+        .q(s8_cb$q),
+        .clock(s8_cb$clock)
+    );
+    rx_parser__s9_rec s9_rec(
+        .d(s9_rec$d),
+        .q(s9_rec$q),
+        .clock(s9_rec$clock)
+    );
+    rx_parser__s9_ps s9_ps(
+        .d(s9_ps$d),
+        .q(s9_ps$q),
+        .clock(s9_ps$clock)
+    );
+    rx_parser__s9_ip42 s9_ip42(
+        .d(s9_ip42$d),
+        .q(s9_ip42$q),
+        .clock(s9_ip42$clock)
     );
     rx_parser__s9_hs s9_hs(
         .d(s9_hs$d),
         .q(s9_hs$q),
         .clock(s9_hs$clock)
     );
-    rx_parser__s9_ip42 s9_ip42(
-        .d(s9_ip42$d),
-        .q(s9_ip42$q),
-        .clock(s9_ip42$clock)
+    rx_parser__s9_is4 s9_is4(
+        .d(s9_is4$d),
+        .q(s9_is4$q),
+        .clock(s9_is4$clock)
+    );
+    rx_parser__s9_ca s9_ca(
+        .d(s9_ca$d),
+        .q(s9_ca$q),
+        .clock(s9_ca$clock)
+    );
+    rx_parser__s9_cb s9_cb(
+        .d(s9_cb$d),
+        .q(s9_cb$q),
+        .clock(s9_cb$clock)
+    );
+    rx_parser__s9_fb s9_fb(
+        .d(s9_fb$d),
+        .q(s9_fb$q),
+        .clock(s9_fb$clock)
+    );
+    rx_parser__s9_fc s9_fc(
+        .d(s9_fc$d),
+        .q(s9_fc$q),
+        .clock(s9_fc$clock)
+    );
+    rx_parser__s9_ucz s9_ucz(
+        .d(s9_ucz$d),
+        .q(s9_ucz$q),
+        .clock(s9_ucz$clock)
+    );
+    rx_parser__s9_ulm8 s9_ulm8(
+        .d(s9_ulm8$d),
+        .q(s9_ulm8$q),
+        .clock(s9_ulm8$clock)
+    );
+    rx_parser__s9_cls s9_cls(
+        .d(s9_cls$d),
+        .q(s9_cls$q),
+        .clock(s9_cls$clock)
+    );
+    rx_parser__s10_rec s10_rec(
+        .d(s10_rec$d),
+        .q(s10_rec$q),
+        .clock(s10_rec$clock)
+    );
+    rx_parser__s10_ps s10_ps(
+        .d(s10_ps$d),
+        .q(s10_ps$q),
+        .clock(s10_ps$clock)
     );
     rx_parser__s10_r s10_r(
         .d(s10_r$d),
@@ -4260,55 +1773,85 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s10_q$q),
         .clock(s10_q$clock)
     );
-    rx_parser__s10_rem s10_rem(
-        .d(s10_rem$d),
-        .q(s10_rem$q),
-        .clock(s10_rem$clock)
+    rx_parser__s10_rem0 s10_rem0(
+        .d(s10_rem0$d),
+        .q(s10_rem0$q),
+        .clock(s10_rem0$clock)
     );
-    rx_parser__rl_r rl_r(
-        .d(rl_r$d),
-        .q(rl_r$q),
-        .clock(rl_r$clock)
+    rx_parser__s10_is4 s10_is4(
+        .d(s10_is4$d),
+        .q(s10_is4$q),
+        .clock(s10_is4$clock)
     );
-    rx_parser__rl_q rl_q(
-        .d(rl_q$d),
-        .q(rl_q$q),
-        .clock(rl_q$clock)
+    rx_parser__s10_ca s10_ca(
+        .d(s10_ca$d),
+        .q(s10_ca$q),
+        .clock(s10_ca$clock)
     );
-    rx_parser__rl_rem rl_rem(
-        .d(rl_rem$d),
-        .q(rl_rem$q),
-        .clock(rl_rem$clock)
+    rx_parser__s10_cb s10_cb(
+        .d(s10_cb$d),
+        .q(s10_cb$q),
+        .clock(s10_cb$clock)
+    );
+    rx_parser__s10_fc s10_fc(
+        .d(s10_fc$d),
+        .q(s10_fc$q),
+        .clock(s10_fc$clock)
+    );
+    rx_parser__s10_fplen s10_fplen(
+        .d(s10_fplen$d),
+        .q(s10_fplen$q),
+        .clock(s10_fplen$clock)
+    );
+    rx_parser__s10_ucz s10_ucz(
+        .d(s10_ucz$d),
+        .q(s10_ucz$q),
+        .clock(s10_ucz$clock)
+    );
+    rx_parser__s10_cls s10_cls(
+        .d(s10_cls$d),
+        .q(s10_cls$q),
+        .clock(s10_cls$clock)
+    );
+    rx_parser__lt_r lt_r(
+        .d(lt_r$d),
+        .q(lt_r$q),
+        .clock(lt_r$clock)
+    );
+    rx_parser__lt_q lt_q(
+        .d(lt_q$d),
+        .q(lt_q$q),
+        .clock(lt_q$clock)
+    );
+    rx_parser__rem rem(
+        .d(rem$d),
+        .q(rem$q),
+        .clock(rem$clock)
     );
     rx_parser__prev prev(
         .d(prev$d),
         .q(prev$q),
         .clock(prev$clock)
     );
-    rx_parser__s11_av s11_av(
-        .d(s11_av$d),
-        .q(s11_av$q),
-        .clock(s11_av$clock)
-    );
-    rx_parser__s11_bv s11_bv(
-        .d(s11_bv$d),
-        .q(s11_bv$q),
-        .clock(s11_bv$clock)
-    );
-    rx_parser__s11_a s11_a(
-        .d(s11_a$d),
-        .q(s11_a$q),
-        .clock(s11_a$clock)
-    );
     rx_parser__s11_cur s11_cur(
         .d(s11_cur$d),
         .q(s11_cur$q),
         .clock(s11_cur$clock)
     );
-    rx_parser__s11_r s11_r(
-        .d(s11_r$d),
-        .q(s11_r$q),
-        .clock(s11_r$clock)
+    rx_parser__s11_prv s11_prv(
+        .d(s11_prv$d),
+        .q(s11_prv$q),
+        .clock(s11_prv$clock)
+    );
+    rx_parser__s11_ea s11_ea(
+        .d(s11_ea$d),
+        .q(s11_ea$q),
+        .clock(s11_ea$clock)
+    );
+    rx_parser__s11_fb s11_fb(
+        .d(s11_fb$d),
+        .q(s11_fb$q),
+        .clock(s11_fb$clock)
     );
     rx_parser__s11_rema s11_rema(
         .d(s11_rema$d),
@@ -4320,85 +1863,160 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s11_remb$q),
         .clock(s11_remb$clock)
     );
-    rx_parser__s12_av s12_av(
-        .d(s12_av$d),
-        .q(s12_av$q),
-        .clock(s12_av$clock)
+    rx_parser__s11_avla s11_avla(
+        .d(s11_avla$d),
+        .q(s11_avla$q),
+        .clock(s11_avla$clock)
     );
-    rx_parser__s12_bv s12_bv(
-        .d(s12_bv$d),
-        .q(s12_bv$q),
-        .clock(s12_bv$clock)
+    rx_parser__s11_avlb s11_avlb(
+        .d(s11_avlb$d),
+        .q(s11_avlb$q),
+        .clock(s11_avlb$clock)
     );
-    rx_parser__s12_a s12_a(
-        .d(s12_a$d),
-        .q(s12_a$q),
-        .clock(s12_a$clock)
+    rx_parser__s11_r s11_r(
+        .d(s11_r$d),
+        .q(s11_r$q),
+        .clock(s11_r$clock)
     );
-    rx_parser__s12_b s12_b(
-        .d(s12_b$d),
-        .q(s12_b$q),
-        .clock(s12_b$clock)
+    rx_parser__s11_rec s11_rec(
+        .d(s11_rec$d),
+        .q(s11_rec$q),
+        .clock(s11_rec$clock)
     );
-    rx_parser__s12_availa s12_availa(
-        .d(s12_availa$d),
-        .q(s12_availa$q),
-        .clock(s12_availa$clock)
+    rx_parser__s11_ps s11_ps(
+        .d(s11_ps$d),
+        .q(s11_ps$q),
+        .clock(s11_ps$clock)
     );
-    rx_parser__s12_availb s12_availb(
-        .d(s12_availb$d),
-        .q(s12_availb$q),
-        .clock(s12_availb$clock)
+    rx_parser__s11_is4 s11_is4(
+        .d(s11_is4$d),
+        .q(s11_is4$q),
+        .clock(s11_is4$clock)
     );
-    rx_parser__s12_clampa s12_clampa(
-        .d(s12_clampa$d),
-        .q(s12_clampa$q),
-        .clock(s12_clampa$clock)
+    rx_parser__s11_ca s11_ca(
+        .d(s11_ca$d),
+        .q(s11_ca$q),
+        .clock(s11_ca$clock)
     );
-    rx_parser__s12_clampb s12_clampb(
-        .d(s12_clampb$d),
-        .q(s12_clampb$q),
-        .clock(s12_clampb$clock)
+    rx_parser__s11_cb s11_cb(
+        .d(s11_cb$d),
+        .q(s11_cb$q),
+        .clock(s11_cb$clock)
     );
-    rx_parser__s12_le64 s12_le64(
-        .d(s12_le64$d),
-        .q(s12_le64$q),
-        .clock(s12_le64$clock)
+    rx_parser__s11_cc s11_cc(
+        .d(s11_cc$d),
+        .q(s11_cc$q),
+        .clock(s11_cc$clock)
     );
-    rx_parser__s13_va s13_va(
-        .d(s13_va$d),
-        .q(s13_va$q),
-        .clock(s13_va$clock)
+    rx_parser__s11_ucz s11_ucz(
+        .d(s11_ucz$d),
+        .q(s11_ucz$q),
+        .clock(s11_ucz$clock)
     );
-    rx_parser__s13_vb s13_vb(
-        .d(s13_vb$d),
-        .q(s13_vb$q),
-        .clock(s13_vb$clock)
+    rx_parser__s11_cls s11_cls(
+        .d(s11_cls$d),
+        .q(s11_cls$q),
+        .clock(s11_cls$clock)
     );
-    rx_parser__s13_a s13_a(
-        .d(s13_a$d),
-        .q(s13_a$q),
-        .clock(s13_a$clock)
+    rx_parser__emitted emitted(
+        .d(emitted$d),
+        .q(emitted$q),
+        .clock(emitted$clock)
     );
-    rx_parser__s13_b s13_b(
-        .d(s13_b$d),
-        .q(s13_b$q),
-        .clock(s13_b$clock)
+    rx_parser__s12_cur s12_cur(
+        .d(s12_cur$d),
+        .q(s12_cur$q),
+        .clock(s12_cur$clock)
     );
-    rx_parser__s13_ca s13_ca(
-        .d(s13_ca$d),
-        .q(s13_ca$q),
-        .clock(s13_ca$clock)
+    rx_parser__s12_prv s12_prv(
+        .d(s12_prv$d),
+        .q(s12_prv$q),
+        .clock(s12_prv$clock)
     );
-    rx_parser__s13_cb s13_cb(
-        .d(s13_cb$d),
-        .q(s13_cb$q),
-        .clock(s13_cb$clock)
+    rx_parser__s12_va s12_va(
+        .d(s12_va$d),
+        .q(s12_va$q),
+        .clock(s12_va$clock)
     );
-    rx_parser__s13_lasta s13_lasta(
-        .d(s13_lasta$d),
-        .q(s13_lasta$q),
-        .clock(s13_lasta$clock)
+    rx_parser__s12_vb s12_vb(
+        .d(s12_vb$d),
+        .q(s12_vb$q),
+        .clock(s12_vb$clock)
+    );
+    rx_parser__s12_ca s12_ca(
+        .d(s12_ca$d),
+        .q(s12_ca$q),
+        .clock(s12_ca$clock)
+    );
+    rx_parser__s12_cb s12_cb(
+        .d(s12_cb$d),
+        .q(s12_cb$q),
+        .clock(s12_cb$clock)
+    );
+    rx_parser__s12_lasta s12_lasta(
+        .d(s12_lasta$d),
+        .q(s12_lasta$q),
+        .clock(s12_lasta$clock)
+    );
+    rx_parser__s12_r s12_r(
+        .d(s12_r$d),
+        .q(s12_r$q),
+        .clock(s12_r$clock)
+    );
+    rx_parser__s12_has s12_has(
+        .d(s12_has$d),
+        .q(s12_has$q),
+        .clock(s12_has$clock)
+    );
+    rx_parser__s12_rec s12_rec(
+        .d(s12_rec$d),
+        .q(s12_rec$q),
+        .clock(s12_rec$clock)
+    );
+    rx_parser__s12_ps s12_ps(
+        .d(s12_ps$d),
+        .q(s12_ps$q),
+        .clock(s12_ps$clock)
+    );
+    rx_parser__s12_is4 s12_is4(
+        .d(s12_is4$d),
+        .q(s12_is4$q),
+        .clock(s12_is4$clock)
+    );
+    rx_parser__s12_ca0 s12_ca0(
+        .d(s12_ca0$d),
+        .q(s12_ca0$q),
+        .clock(s12_ca0$clock)
+    );
+    rx_parser__s12_cb0 s12_cb0(
+        .d(s12_cb0$d),
+        .q(s12_cb0$q),
+        .clock(s12_cb0$clock)
+    );
+    rx_parser__s12_cc s12_cc(
+        .d(s12_cc$d),
+        .q(s12_cc$q),
+        .clock(s12_cc$clock)
+    );
+    rx_parser__s12_ucz s12_ucz(
+        .d(s12_ucz$d),
+        .q(s12_ucz$q),
+        .clock(s12_ucz$clock)
+    );
+    rx_parser__s12_cls s12_cls(
+        .d(s12_cls$d),
+        .q(s12_cls$q),
+        .clock(s12_cls$clock)
+    );
+    rx_parser__uacc uacc(
+        .d(uacc$d),
+        .q(uacc$q),
+        .clock(uacc$clock)
+    );
+    rx_parser__iacc iacc(
+        .d(iacc$d),
+        .q(iacc$q),
+        .clock(iacc$clock)
     );
     rx_parser__pend_v pend_v(
         .d(pend_v$d),
@@ -4415,10 +2033,145 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(pend_c$q),
         .clock(pend_c$clock)
     );
-    rx_parser__emitted emitted(
-        .d(emitted$d),
-        .q(emitted$q),
-        .clock(emitted$clock)
+    rx_parser__pend_r pend_r(
+        .d(pend_r$d),
+        .q(pend_r$q),
+        .clock(pend_r$clock)
+    );
+    rx_parser__s13_rot s13_rot(
+        .d(s13_rot$d),
+        .q(s13_rot$q),
+        .clock(s13_rot$clock)
+    );
+    rx_parser__s13_rr s13_rr(
+        .d(s13_rr$d),
+        .q(s13_rr$q),
+        .clock(s13_rr$clock)
+    );
+    rx_parser__s13_ov s13_ov(
+        .d(s13_ov$d),
+        .q(s13_ov$q),
+        .clock(s13_ov$clock)
+    );
+    rx_parser__s13_oc s13_oc(
+        .d(s13_oc$d),
+        .q(s13_oc$q),
+        .clock(s13_oc$clock)
+    );
+    rx_parser__s13_ol s13_ol(
+        .d(s13_ol$d),
+        .q(s13_ol$q),
+        .clock(s13_ol$clock)
+    );
+    rx_parser__s13_has s13_has(
+        .d(s13_has$d),
+        .q(s13_has$q),
+        .clock(s13_has$clock)
+    );
+    rx_parser__s13_rec s13_rec(
+        .d(s13_rec$d),
+        .q(s13_rec$q),
+        .clock(s13_rec$clock)
+    );
+    rx_parser__s13_is4 s13_is4(
+        .d(s13_is4$d),
+        .q(s13_is4$q),
+        .clock(s13_is4$clock)
+    );
+    rx_parser__s13_ca s13_ca(
+        .d(s13_ca$d),
+        .q(s13_ca$q),
+        .clock(s13_ca$clock)
+    );
+    rx_parser__s13_cb s13_cb(
+        .d(s13_cb$d),
+        .q(s13_cb$q),
+        .clock(s13_cb$clock)
+    );
+    rx_parser__s13_cc s13_cc(
+        .d(s13_cc$d),
+        .q(s13_cc$q),
+        .clock(s13_cc$clock)
+    );
+    rx_parser__s13_ucz s13_ucz(
+        .d(s13_ucz$d),
+        .q(s13_ucz$q),
+        .clock(s13_ucz$clock)
+    );
+    rx_parser__s13_cls s13_cls(
+        .d(s13_cls$d),
+        .q(s13_cls$q),
+        .clock(s13_cls$clock)
+    );
+    rx_parser__s14_top s14_top(
+        .d(s14_rx_parser__d),
+        .q(s14_rx_parser__q),
+        .clock(s14_rx_parser__clock)
+    );
+    rx_parser__s14_ov s14_ov(
+        .d(s14_ov$d),
+        .q(s14_ov$q),
+        .clock(s14_ov$clock)
+    );
+    rx_parser__s14_oc s14_oc(
+        .d(s14_oc$d),
+        .q(s14_oc$q),
+        .clock(s14_oc$clock)
+    );
+    rx_parser__s14_ol s14_ol(
+        .d(s14_ol$d),
+        .q(s14_ol$q),
+        .clock(s14_ol$clock)
+    );
+    rx_parser__s14_uf s14_uf(
+        .d(s14_uf$d),
+        .q(s14_uf$q),
+        .clock(s14_uf$clock)
+    );
+    rx_parser__s14_if s14_if(
+        .d(s14_if$d),
+        .q(s14_if$q),
+        .clock(s14_if$clock)
+    );
+    rx_parser__s14_has s14_has(
+        .d(s14_has$d),
+        .q(s14_has$q),
+        .clock(s14_has$clock)
+    );
+    rx_parser__s14_rec s14_rec(
+        .d(s14_rec$d),
+        .q(s14_rec$q),
+        .clock(s14_rec$clock)
+    );
+    rx_parser__s14_is4 s14_is4(
+        .d(s14_is4$d),
+        .q(s14_is4$q),
+        .clock(s14_is4$clock)
+    );
+    rx_parser__s14_ca s14_ca(
+        .d(s14_ca$d),
+        .q(s14_ca$q),
+        .clock(s14_ca$clock)
+    );
+    rx_parser__s14_cb s14_cb(
+        .d(s14_cb$d),
+        .q(s14_cb$q),
+        .clock(s14_cb$clock)
+    );
+    rx_parser__s14_cc s14_cc(
+        .d(s14_cc$d),
+        .q(s14_cc$q),
+        .clock(s14_cc$clock)
+    );
+    rx_parser__s14_ucz s14_ucz(
+        .d(s14_ucz$d),
+        .q(s14_ucz$q),
+        .clock(s14_ucz$clock)
+    );
+    rx_parser__s14_cls s14_cls(
+        .d(s14_cls$d),
+        .q(s14_cls$q),
+        .clock(s14_cls$clock)
     );
     rx_parser__o_v o_v(
         .d(o_v$d),
@@ -4430,3483 +2183,150 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(o_d$q),
         .clock(o_d$clock)
     );
-    rx_parser__o_c o_c(
-        .d(o_c$d),
-        .q(o_c$q),
-        .clock(o_c$clock)
-    );
-    rx_parser__o_last o_last(
-        .d(o_last$d),
-        .q(o_last$q),
-        .clock(o_last$clock)
-    );
-    rx_parser__uacc uacc(
-        .d(uacc$d),
-        .q(uacc$q),
-        .clock(uacc$clock)
-    );
-    rx_parser__iacc iacc(
-        .d(iacc$d),
-        .q(iacc$q),
-        .clock(iacc$clock)
-    );
-    rx_parser__s15_uf s15_uf(
-        .d(s15_uf$d),
-        .q(s15_uf$q),
-        .clock(s15_uf$clock)
-    );
-    rx_parser__s15_if s15_if(
-        .d(s15_if$d),
-        .q(s15_if$q),
-        .clock(s15_if$clock)
-    );
-    rx_parser__s16_uf s16_uf(
-        .d(s16_uf$d),
-        .q(s16_uf$q),
-        .clock(s16_uf$clock)
-    );
-    rx_parser__s16_if s16_if(
-        .d(s16_if$d),
-        .q(s16_if$q),
-        .clock(s16_if$clock)
-    );
-    rx_parser__s17_ubad s17_ubad(
-        .d(s17_ubad$d),
-        .q(s17_ubad$q),
-        .clock(s17_ubad$clock)
-    );
-    rx_parser__s17_ibad s17_ibad(
-        .d(s17_ibad$d),
-        .q(s17_ibad$q),
-        .clock(s17_ibad$clock)
-    );
-    rx_parser__q8_ta q8_ta(
-        .d(q8_ta$d),
-        .q(q8_ta$q),
-        .clock(q8_ta$clock)
-    );
-    rx_parser__q9_ta q9_ta(
-        .d(q9_ta$d),
-        .q(q9_ta$q),
-        .clock(q9_ta$clock)
-    );
-    rx_parser__q10_ta q10_ta(
-        .d(q10_ta$d),
-        .q(q10_ta$q),
-        .clock(q10_ta$clock)
-    );
-    rx_parser__q11_ta q11_ta(
-        .d(q11_ta$d),
-        .q(q11_ta$q),
-        .clock(q11_ta$clock)
-    );
-    rx_parser__q12_ta q12_ta(
-        .d(q12_ta$d),
-        .q(q12_ta$q),
-        .clock(q12_ta$clock)
-    );
-    rx_parser__q13_ta q13_ta(
-        .d(q13_ta$d),
-        .q(q13_ta$q),
-        .clock(q13_ta$clock)
-    );
-    rx_parser__q14_ta q14_ta(
-        .d(q14_ta$d),
-        .q(q14_ta$q),
-        .clock(q14_ta$clock)
-    );
-    rx_parser__q15_ta q15_ta(
-        .d(q15_ta$d),
-        .q(q15_ta$q),
-        .clock(q15_ta$clock)
-    );
-    rx_parser__q16_ta q16_ta(
-        .d(q16_ta$d),
-        .q(q16_ta$q),
-        .clock(q16_ta$clock)
-    );
-    rx_parser__q17_ta q17_ta(
-        .d(q17_ta$d),
-        .q(q17_ta$q),
-        .clock(q17_ta$clock)
-    );
-    rx_parser__q18_ta q18_ta(
-        .d(q18_ta$d),
-        .q(q18_ta$q),
-        .clock(q18_ta$clock)
-    );
-    rx_parser__q8_tb q8_tb(
-        .d(q8_tb$d),
-        .q(q8_tb$q),
-        .clock(q8_tb$clock)
-    );
-    rx_parser__q9_tb q9_tb(
-        .d(q9_tb$d),
-        .q(q9_tb$q),
-        .clock(q9_tb$clock)
-    );
-    rx_parser__q10_tb q10_tb(
-        .d(q10_tb$d),
-        .q(q10_tb$q),
-        .clock(q10_tb$clock)
-    );
-    rx_parser__q11_tb q11_tb(
-        .d(q11_tb$d),
-        .q(q11_tb$q),
-        .clock(q11_tb$clock)
-    );
-    rx_parser__q12_tb q12_tb(
-        .d(q12_tb$d),
-        .q(q12_tb$q),
-        .clock(q12_tb$clock)
-    );
-    rx_parser__q13_tb q13_tb(
-        .d(q13_tb$d),
-        .q(q13_tb$q),
-        .clock(q13_tb$clock)
-    );
-    rx_parser__q14_tb q14_tb(
-        .d(q14_tb$d),
-        .q(q14_tb$q),
-        .clock(q14_tb$clock)
-    );
-    rx_parser__q15_tb q15_tb(
-        .d(q15_tb$d),
-        .q(q15_tb$q),
-        .clock(q15_tb$clock)
-    );
-    rx_parser__q16_tb q16_tb(
-        .d(q16_tb$d),
-        .q(q16_tb$q),
-        .clock(q16_tb$clock)
-    );
-    rx_parser__q17_tb q17_tb(
-        .d(q17_tb$d),
-        .q(q17_tb$q),
-        .clock(q17_tb$clock)
-    );
-    rx_parser__q18_tb q18_tb(
-        .d(q18_tb$d),
-        .q(q18_tb$q),
-        .clock(q18_tb$clock)
-    );
-    rx_parser__q8_tc q8_tc(
-        .d(q8_tc$d),
-        .q(q8_tc$q),
-        .clock(q8_tc$clock)
-    );
-    rx_parser__q9_tc q9_tc(
-        .d(q9_tc$d),
-        .q(q9_tc$q),
-        .clock(q9_tc$clock)
-    );
-    rx_parser__q10_tc q10_tc(
-        .d(q10_tc$d),
-        .q(q10_tc$q),
-        .clock(q10_tc$clock)
-    );
-    rx_parser__q11_tc q11_tc(
-        .d(q11_tc$d),
-        .q(q11_tc$q),
-        .clock(q11_tc$clock)
-    );
-    rx_parser__q12_tc q12_tc(
-        .d(q12_tc$d),
-        .q(q12_tc$q),
-        .clock(q12_tc$clock)
-    );
-    rx_parser__q13_tc q13_tc(
-        .d(q13_tc$d),
-        .q(q13_tc$q),
-        .clock(q13_tc$clock)
-    );
-    rx_parser__q14_tc q14_tc(
-        .d(q14_tc$d),
-        .q(q14_tc$q),
-        .clock(q14_tc$clock)
-    );
-    rx_parser__q15_tc q15_tc(
-        .d(q15_tc$d),
-        .q(q15_tc$q),
-        .clock(q15_tc$clock)
-    );
-    rx_parser__q16_tc q16_tc(
-        .d(q16_tc$d),
-        .q(q16_tc$q),
-        .clock(q16_tc$clock)
-    );
-    rx_parser__q17_tc q17_tc(
-        .d(q17_tc$d),
-        .q(q17_tc$q),
-        .clock(q17_tc$clock)
-    );
-    rx_parser__q18_tc q18_tc(
-        .d(q18_tc$d),
-        .q(q18_tc$q),
-        .clock(q18_tc$clock)
-    );
-    rx_parser__q8_td q8_td(
-        .d(q8_td$d),
-        .q(q8_td$q),
-        .clock(q8_td$clock)
-    );
-    rx_parser__q9_td q9_td(
-        .d(q9_td$d),
-        .q(q9_td$q),
-        .clock(q9_td$clock)
-    );
-    rx_parser__q10_td q10_td(
-        .d(q10_td$d),
-        .q(q10_td$q),
-        .clock(q10_td$clock)
-    );
-    rx_parser__q11_td q11_td(
-        .d(q11_td$d),
-        .q(q11_td$q),
-        .clock(q11_td$clock)
-    );
-    rx_parser__q12_td q12_td(
-        .d(q12_td$d),
-        .q(q12_td$q),
-        .clock(q12_td$clock)
-    );
-    rx_parser__q13_td q13_td(
-        .d(q13_td$d),
-        .q(q13_td$q),
-        .clock(q13_td$clock)
-    );
-    rx_parser__q14_td q14_td(
-        .d(q14_td$d),
-        .q(q14_td$q),
-        .clock(q14_td$clock)
-    );
-    rx_parser__q15_td q15_td(
-        .d(q15_td$d),
-        .q(q15_td$q),
-        .clock(q15_td$clock)
-    );
-    rx_parser__q16_td q16_td(
-        .d(q16_td$d),
-        .q(q16_td$q),
-        .clock(q16_td$clock)
-    );
-    rx_parser__q17_td q17_td(
-        .d(q17_td$d),
-        .q(q17_td$q),
-        .clock(q17_td$clock)
-    );
-    rx_parser__q18_td q18_td(
-        .d(q18_td$d),
-        .q(q18_td$q),
-        .clock(q18_td$clock)
-    );
-    rx_parser__q8_notip q8_notip(
-        .d(q8_notip$d),
-        .q(q8_notip$q),
-        .clock(q8_notip$clock)
-    );
-    rx_parser__q9_notip q9_notip(
-        .d(q9_notip$d),
-        .q(q9_notip$q),
-        .clock(q9_notip$clock)
-    );
-    rx_parser__q10_notip q10_notip(
-        .d(q10_notip$d),
-        .q(q10_notip$q),
-        .clock(q10_notip$clock)
-    );
-    rx_parser__q11_notip q11_notip(
-        .d(q11_notip$d),
-        .q(q11_notip$q),
-        .clock(q11_notip$clock)
-    );
-    rx_parser__q12_notip q12_notip(
-        .d(q12_notip$d),
-        .q(q12_notip$q),
-        .clock(q12_notip$clock)
-    );
-    rx_parser__q13_notip q13_notip(
-        .d(q13_notip$d),
-        .q(q13_notip$q),
-        .clock(q13_notip$clock)
-    );
-    rx_parser__q14_notip q14_notip(
-        .d(q14_notip$d),
-        .q(q14_notip$q),
-        .clock(q14_notip$clock)
-    );
-    rx_parser__q15_notip q15_notip(
-        .d(q15_notip$d),
-        .q(q15_notip$q),
-        .clock(q15_notip$clock)
-    );
-    rx_parser__q16_notip q16_notip(
-        .d(q16_notip$d),
-        .q(q16_notip$q),
-        .clock(q16_notip$clock)
-    );
-    rx_parser__q17_notip q17_notip(
-        .d(q17_notip$d),
-        .q(q17_notip$q),
-        .clock(q17_notip$clock)
-    );
-    rx_parser__q18_notip q18_notip(
-        .d(q18_notip$d),
-        .q(q18_notip$q),
-        .clock(q18_notip$clock)
-    );
-    rx_parser__q8_verbad q8_verbad(
-        .d(q8_verbad$d),
-        .q(q8_verbad$q),
-        .clock(q8_verbad$clock)
-    );
-    rx_parser__q9_verbad q9_verbad(
-        .d(q9_verbad$d),
-        .q(q9_verbad$q),
-        .clock(q9_verbad$clock)
-    );
-    rx_parser__q10_verbad q10_verbad(
-        .d(q10_verbad$d),
-        .q(q10_verbad$q),
-        .clock(q10_verbad$clock)
-    );
-    rx_parser__q11_verbad q11_verbad(
-        .d(q11_verbad$d),
-        .q(q11_verbad$q),
-        .clock(q11_verbad$clock)
-    );
-    rx_parser__q12_verbad q12_verbad(
-        .d(q12_verbad$d),
-        .q(q12_verbad$q),
-        .clock(q12_verbad$clock)
-    );
-    rx_parser__q13_verbad q13_verbad(
-        .d(q13_verbad$d),
-        .q(q13_verbad$q),
-        .clock(q13_verbad$clock)
-    );
-    rx_parser__q14_verbad q14_verbad(
-        .d(q14_verbad$d),
-        .q(q14_verbad$q),
-        .clock(q14_verbad$clock)
-    );
-    rx_parser__q15_verbad q15_verbad(
-        .d(q15_verbad$d),
-        .q(q15_verbad$q),
-        .clock(q15_verbad$clock)
-    );
-    rx_parser__q16_verbad q16_verbad(
-        .d(q16_verbad$d),
-        .q(q16_verbad$q),
-        .clock(q16_verbad$clock)
-    );
-    rx_parser__q17_verbad q17_verbad(
-        .d(q17_verbad$d),
-        .q(q17_verbad$q),
-        .clock(q17_verbad$clock)
-    );
-    rx_parser__q18_verbad q18_verbad(
-        .d(q18_verbad$d),
-        .q(q18_verbad$q),
-        .clock(q18_verbad$clock)
-    );
-    rx_parser__q8_frag q8_frag(
-        .d(q8_frag$d),
-        .q(q8_frag$q),
-        .clock(q8_frag$clock)
-    );
-    rx_parser__q9_frag q9_frag(
-        .d(q9_frag$d),
-        .q(q9_frag$q),
-        .clock(q9_frag$clock)
-    );
-    rx_parser__q10_frag q10_frag(
-        .d(q10_frag$d),
-        .q(q10_frag$q),
-        .clock(q10_frag$clock)
-    );
-    rx_parser__q11_frag q11_frag(
-        .d(q11_frag$d),
-        .q(q11_frag$q),
-        .clock(q11_frag$clock)
-    );
-    rx_parser__q12_frag q12_frag(
-        .d(q12_frag$d),
-        .q(q12_frag$q),
-        .clock(q12_frag$clock)
-    );
-    rx_parser__q13_frag q13_frag(
-        .d(q13_frag$d),
-        .q(q13_frag$q),
-        .clock(q13_frag$clock)
-    );
-    rx_parser__q14_frag q14_frag(
-        .d(q14_frag$d),
-        .q(q14_frag$q),
-        .clock(q14_frag$clock)
-    );
-    rx_parser__q15_frag q15_frag(
-        .d(q15_frag$d),
-        .q(q15_frag$q),
-        .clock(q15_frag$clock)
-    );
-    rx_parser__q16_frag q16_frag(
-        .d(q16_frag$d),
-        .q(q16_frag$q),
-        .clock(q16_frag$clock)
-    );
-    rx_parser__q17_frag q17_frag(
-        .d(q17_frag$d),
-        .q(q17_frag$q),
-        .clock(q17_frag$clock)
-    );
-    rx_parser__q18_frag q18_frag(
-        .d(q18_frag$d),
-        .q(q18_frag$q),
-        .clock(q18_frag$clock)
-    );
-    rx_parser__q8_notudp q8_notudp(
-        .d(q8_notudp$d),
-        .q(q8_notudp$q),
-        .clock(q8_notudp$clock)
-    );
-    rx_parser__q9_notudp q9_notudp(
-        .d(q9_notudp$d),
-        .q(q9_notudp$q),
-        .clock(q9_notudp$clock)
-    );
-    rx_parser__q10_notudp q10_notudp(
-        .d(q10_notudp$d),
-        .q(q10_notudp$q),
-        .clock(q10_notudp$clock)
-    );
-    rx_parser__q11_notudp q11_notudp(
-        .d(q11_notudp$d),
-        .q(q11_notudp$q),
-        .clock(q11_notudp$clock)
-    );
-    rx_parser__q12_notudp q12_notudp(
-        .d(q12_notudp$d),
-        .q(q12_notudp$q),
-        .clock(q12_notudp$clock)
-    );
-    rx_parser__q13_notudp q13_notudp(
-        .d(q13_notudp$d),
-        .q(q13_notudp$q),
-        .clock(q13_notudp$clock)
-    );
-    rx_parser__q14_notudp q14_notudp(
-        .d(q14_notudp$d),
-        .q(q14_notudp$q),
-        .clock(q14_notudp$clock)
-    );
-    rx_parser__q15_notudp q15_notudp(
-        .d(q15_notudp$d),
-        .q(q15_notudp$q),
-        .clock(q15_notudp$clock)
-    );
-    rx_parser__q16_notudp q16_notudp(
-        .d(q16_notudp$d),
-        .q(q16_notudp$q),
-        .clock(q16_notudp$clock)
-    );
-    rx_parser__q17_notudp q17_notudp(
-        .d(q17_notudp$d),
-        .q(q17_notudp$q),
-        .clock(q17_notudp$clock)
-    );
-    rx_parser__q18_notudp q18_notudp(
-        .d(q18_notudp$d),
-        .q(q18_notudp$q),
-        .clock(q18_notudp$clock)
-    );
-    rx_parser__q8_iplenbad q8_iplenbad(
-        .d(q8_iplenbad$d),
-        .q(q8_iplenbad$q),
-        .clock(q8_iplenbad$clock)
-    );
-    rx_parser__q9_iplenbad q9_iplenbad(
-        .d(q9_iplenbad$d),
-        .q(q9_iplenbad$q),
-        .clock(q9_iplenbad$clock)
-    );
-    rx_parser__q10_iplenbad q10_iplenbad(
-        .d(q10_iplenbad$d),
-        .q(q10_iplenbad$q),
-        .clock(q10_iplenbad$clock)
-    );
-    rx_parser__q11_iplenbad q11_iplenbad(
-        .d(q11_iplenbad$d),
-        .q(q11_iplenbad$q),
-        .clock(q11_iplenbad$clock)
-    );
-    rx_parser__q12_iplenbad q12_iplenbad(
-        .d(q12_iplenbad$d),
-        .q(q12_iplenbad$q),
-        .clock(q12_iplenbad$clock)
-    );
-    rx_parser__q13_iplenbad q13_iplenbad(
-        .d(q13_iplenbad$d),
-        .q(q13_iplenbad$q),
-        .clock(q13_iplenbad$clock)
-    );
-    rx_parser__q14_iplenbad q14_iplenbad(
-        .d(q14_iplenbad$d),
-        .q(q14_iplenbad$q),
-        .clock(q14_iplenbad$clock)
-    );
-    rx_parser__q15_iplenbad q15_iplenbad(
-        .d(q15_iplenbad$d),
-        .q(q15_iplenbad$q),
-        .clock(q15_iplenbad$clock)
-    );
-    rx_parser__q16_iplenbad q16_iplenbad(
-        .d(q16_iplenbad$d),
-        .q(q16_iplenbad$q),
-        .clock(q16_iplenbad$clock)
-    );
-    rx_parser__q17_iplenbad q17_iplenbad(
-        .d(q17_iplenbad$d),
-        .q(q17_iplenbad$q),
-        .clock(q17_iplenbad$clock)
-    );
-    rx_parser__q18_iplenbad q18_iplenbad(
-        .d(q18_iplenbad$d),
-        .q(q18_iplenbad$q),
-        .clock(q18_iplenbad$clock)
-    );
-    rx_parser__q8_is4 q8_is4(
-        .d(q8_is4$d),
-        .q(q8_is4$q),
-        .clock(q8_is4$clock)
-    );
-    rx_parser__q9_is4 q9_is4(
-        .d(q9_is4$d),
-        .q(q9_is4$q),
-        .clock(q9_is4$clock)
-    );
-    rx_parser__q10_is4 q10_is4(
-        .d(q10_is4$d),
-        .q(q10_is4$q),
-        .clock(q10_is4$clock)
-    );
-    rx_parser__q11_is4 q11_is4(
-        .d(q11_is4$d),
-        .q(q11_is4$q),
-        .clock(q11_is4$clock)
-    );
-    rx_parser__q12_is4 q12_is4(
-        .d(q12_is4$d),
-        .q(q12_is4$q),
-        .clock(q12_is4$clock)
-    );
-    rx_parser__q13_is4 q13_is4(
-        .d(q13_is4$d),
-        .q(q13_is4$q),
-        .clock(q13_is4$clock)
-    );
-    rx_parser__q14_is4 q14_is4(
-        .d(q14_is4$d),
-        .q(q14_is4$q),
-        .clock(q14_is4$clock)
-    );
-    rx_parser__q15_is4 q15_is4(
-        .d(q15_is4$d),
-        .q(q15_is4$q),
-        .clock(q15_is4$clock)
-    );
-    rx_parser__q16_is4 q16_is4(
-        .d(q16_is4$d),
-        .q(q16_is4$q),
-        .clock(q16_is4$clock)
-    );
-    rx_parser__q17_is4 q17_is4(
-        .d(q17_is4$d),
-        .q(q17_is4$q),
-        .clock(q17_is4$clock)
-    );
-    rx_parser__q18_is4 q18_is4(
-        .d(q18_is4$d),
-        .q(q18_is4$q),
-        .clock(q18_is4$clock)
-    );
-    rx_parser__q8_vlan q8_vlan(
-        .d(q8_vlan$d),
-        .q(q8_vlan$q),
-        .clock(q8_vlan$clock)
-    );
-    rx_parser__q9_vlan q9_vlan(
-        .d(q9_vlan$d),
-        .q(q9_vlan$q),
-        .clock(q9_vlan$clock)
-    );
-    rx_parser__q10_vlan q10_vlan(
-        .d(q10_vlan$d),
-        .q(q10_vlan$q),
-        .clock(q10_vlan$clock)
-    );
-    rx_parser__q11_vlan q11_vlan(
-        .d(q11_vlan$d),
-        .q(q11_vlan$q),
-        .clock(q11_vlan$clock)
-    );
-    rx_parser__q12_vlan q12_vlan(
-        .d(q12_vlan$d),
-        .q(q12_vlan$q),
-        .clock(q12_vlan$clock)
-    );
-    rx_parser__q13_vlan q13_vlan(
-        .d(q13_vlan$d),
-        .q(q13_vlan$q),
-        .clock(q13_vlan$clock)
-    );
-    rx_parser__q14_vlan q14_vlan(
-        .d(q14_vlan$d),
-        .q(q14_vlan$q),
-        .clock(q14_vlan$clock)
-    );
-    rx_parser__q15_vlan q15_vlan(
-        .d(q15_vlan$d),
-        .q(q15_vlan$q),
-        .clock(q15_vlan$clock)
-    );
-    rx_parser__q16_vlan q16_vlan(
-        .d(q16_vlan$d),
-        .q(q16_vlan$q),
-        .clock(q16_vlan$clock)
-    );
-    rx_parser__q17_vlan q17_vlan(
-        .d(q17_vlan$d),
-        .q(q17_vlan$q),
-        .clock(q17_vlan$clock)
-    );
-    rx_parser__q18_vlan q18_vlan(
-        .d(q18_vlan$d),
-        .q(q18_vlan$q),
-        .clock(q18_vlan$clock)
-    );
-    rx_parser__q8_tci q8_tci(
-        .d(q8_tci$d),
-        .q(q8_tci$q),
-        .clock(q8_tci$clock)
-    );
-    rx_parser__q9_tci q9_tci(
-        .d(q9_tci$d),
-        .q(q9_tci$q),
-        .clock(q9_tci$clock)
-    );
-    rx_parser__q10_tci q10_tci(
-        .d(q10_tci$d),
-        .q(q10_tci$q),
-        .clock(q10_tci$clock)
-    );
-    rx_parser__q11_tci q11_tci(
-        .d(q11_tci$d),
-        .q(q11_tci$q),
-        .clock(q11_tci$clock)
-    );
-    rx_parser__q12_tci q12_tci(
-        .d(q12_tci$d),
-        .q(q12_tci$q),
-        .clock(q12_tci$clock)
-    );
-    rx_parser__q13_tci q13_tci(
-        .d(q13_tci$d),
-        .q(q13_tci$q),
-        .clock(q13_tci$clock)
-    );
-    rx_parser__q14_tci q14_tci(
-        .d(q14_tci$d),
-        .q(q14_tci$q),
-        .clock(q14_tci$clock)
-    );
-    rx_parser__q15_tci q15_tci(
-        .d(q15_tci$d),
-        .q(q15_tci$q),
-        .clock(q15_tci$clock)
-    );
-    rx_parser__q16_tci q16_tci(
-        .d(q16_tci$d),
-        .q(q16_tci$q),
-        .clock(q16_tci$clock)
-    );
-    rx_parser__q17_tci q17_tci(
-        .d(q17_tci$d),
-        .q(q17_tci$q),
-        .clock(q17_tci$clock)
-    );
-    rx_parser__q18_tci q18_tci(
-        .d(q18_tci$d),
-        .q(q18_tci$q),
-        .clock(q18_tci$clock)
-    );
-    rx_parser__q8_mac q8_mac(
-        .d(q8_mac$d),
-        .q(q8_mac$q),
-        .clock(q8_mac$clock)
-    );
-    rx_parser__q9_mac q9_mac(
-        .d(q9_mac$d),
-        .q(q9_mac$q),
-        .clock(q9_mac$clock)
-    );
-    rx_parser__q10_mac q10_mac(
-        .d(q10_mac$d),
-        .q(q10_mac$q),
-        .clock(q10_mac$clock)
-    );
-    rx_parser__q11_mac q11_mac(
-        .d(q11_mac$d),
-        .q(q11_mac$q),
-        .clock(q11_mac$clock)
-    );
-    rx_parser__q12_mac q12_mac(
-        .d(q12_mac$d),
-        .q(q12_mac$q),
-        .clock(q12_mac$clock)
-    );
-    rx_parser__q13_mac q13_mac(
-        .d(q13_mac$d),
-        .q(q13_mac$q),
-        .clock(q13_mac$clock)
-    );
-    rx_parser__q14_mac q14_mac(
-        .d(q14_mac$d),
-        .q(q14_mac$q),
-        .clock(q14_mac$clock)
-    );
-    rx_parser__q15_mac q15_mac(
-        .d(q15_mac$d),
-        .q(q15_mac$q),
-        .clock(q15_mac$clock)
-    );
-    rx_parser__q16_mac q16_mac(
-        .d(q16_mac$d),
-        .q(q16_mac$q),
-        .clock(q16_mac$clock)
-    );
-    rx_parser__q17_mac q17_mac(
-        .d(q17_mac$d),
-        .q(q17_mac$q),
-        .clock(q17_mac$clock)
-    );
-    rx_parser__q18_mac q18_mac(
-        .d(q18_mac$d),
-        .q(q18_mac$q),
-        .clock(q18_mac$clock)
-    );
-    rx_parser__q8_is6 q8_is6(
-        .d(q8_is6$d),
-        .q(q8_is6$q),
-        .clock(q8_is6$clock)
-    );
-    rx_parser__q9_is6 q9_is6(
-        .d(q9_is6$d),
-        .q(q9_is6$q),
-        .clock(q9_is6$clock)
-    );
-    rx_parser__q10_is6 q10_is6(
-        .d(q10_is6$d),
-        .q(q10_is6$q),
-        .clock(q10_is6$clock)
-    );
-    rx_parser__q11_is6 q11_is6(
-        .d(q11_is6$d),
-        .q(q11_is6$q),
-        .clock(q11_is6$clock)
-    );
-    rx_parser__q12_is6 q12_is6(
-        .d(q12_is6$d),
-        .q(q12_is6$q),
-        .clock(q12_is6$clock)
-    );
-    rx_parser__q13_is6 q13_is6(
-        .d(q13_is6$d),
-        .q(q13_is6$q),
-        .clock(q13_is6$clock)
-    );
-    rx_parser__q14_is6 q14_is6(
-        .d(q14_is6$d),
-        .q(q14_is6$q),
-        .clock(q14_is6$clock)
-    );
-    rx_parser__q15_is6 q15_is6(
-        .d(q15_is6$d),
-        .q(q15_is6$q),
-        .clock(q15_is6$clock)
-    );
-    rx_parser__q16_is6 q16_is6(
-        .d(q16_is6$d),
-        .q(q16_is6$q),
-        .clock(q16_is6$clock)
-    );
-    rx_parser__q17_is6 q17_is6(
-        .d(q17_is6$d),
-        .q(q17_is6$q),
-        .clock(q17_is6$clock)
-    );
-    rx_parser__q18_is6 q18_is6(
-        .d(q18_is6$d),
-        .q(q18_is6$q),
-        .clock(q18_is6$clock)
-    );
-    rx_parser__q8_srcip q8_srcip(
-        .d(q8_srcip$d),
-        .q(q8_srcip$q),
-        .clock(q8_srcip$clock)
-    );
-    rx_parser__q9_srcip q9_srcip(
-        .d(q9_srcip$d),
-        .q(q9_srcip$q),
-        .clock(q9_srcip$clock)
-    );
-    rx_parser__q10_srcip q10_srcip(
-        .d(q10_srcip$d),
-        .q(q10_srcip$q),
-        .clock(q10_srcip$clock)
-    );
-    rx_parser__q11_srcip q11_srcip(
-        .d(q11_srcip$d),
-        .q(q11_srcip$q),
-        .clock(q11_srcip$clock)
-    );
-    rx_parser__q12_srcip q12_srcip(
-        .d(q12_srcip$d),
-        .q(q12_srcip$q),
-        .clock(q12_srcip$clock)
-    );
-    rx_parser__q13_srcip q13_srcip(
-        .d(q13_srcip$d),
-        .q(q13_srcip$q),
-        .clock(q13_srcip$clock)
-    );
-    rx_parser__q14_srcip q14_srcip(
-        .d(q14_srcip$d),
-        .q(q14_srcip$q),
-        .clock(q14_srcip$clock)
-    );
-    rx_parser__q15_srcip q15_srcip(
-        .d(q15_srcip$d),
-        .q(q15_srcip$q),
-        .clock(q15_srcip$clock)
-    );
-    rx_parser__q16_srcip q16_srcip(
-        .d(q16_srcip$d),
-        .q(q16_srcip$q),
-        .clock(q16_srcip$clock)
-    );
-    rx_parser__q17_srcip q17_srcip(
-        .d(q17_srcip$d),
-        .q(q17_srcip$q),
-        .clock(q17_srcip$clock)
-    );
-    rx_parser__q18_srcip q18_srcip(
-        .d(q18_srcip$d),
-        .q(q18_srcip$q),
-        .clock(q18_srcip$clock)
-    );
-    rx_parser__q8_dstip q8_dstip(
-        .d(q8_dstip$d),
-        .q(q8_dstip$q),
-        .clock(q8_dstip$clock)
-    );
-    rx_parser__q9_dstip q9_dstip(
-        .d(q9_dstip$d),
-        .q(q9_dstip$q),
-        .clock(q9_dstip$clock)
-    );
-    rx_parser__q10_dstip q10_dstip(
-        .d(q10_dstip$d),
-        .q(q10_dstip$q),
-        .clock(q10_dstip$clock)
-    );
-    rx_parser__q11_dstip q11_dstip(
-        .d(q11_dstip$d),
-        .q(q11_dstip$q),
-        .clock(q11_dstip$clock)
-    );
-    rx_parser__q12_dstip q12_dstip(
-        .d(q12_dstip$d),
-        .q(q12_dstip$q),
-        .clock(q12_dstip$clock)
-    );
-    rx_parser__q13_dstip q13_dstip(
-        .d(q13_dstip$d),
-        .q(q13_dstip$q),
-        .clock(q13_dstip$clock)
-    );
-    rx_parser__q14_dstip q14_dstip(
-        .d(q14_dstip$d),
-        .q(q14_dstip$q),
-        .clock(q14_dstip$clock)
-    );
-    rx_parser__q15_dstip q15_dstip(
-        .d(q15_dstip$d),
-        .q(q15_dstip$q),
-        .clock(q15_dstip$clock)
-    );
-    rx_parser__q16_dstip q16_dstip(
-        .d(q16_dstip$d),
-        .q(q16_dstip$q),
-        .clock(q16_dstip$clock)
-    );
-    rx_parser__q17_dstip q17_dstip(
-        .d(q17_dstip$d),
-        .q(q17_dstip$q),
-        .clock(q17_dstip$clock)
-    );
-    rx_parser__q18_dstip q18_dstip(
-        .d(q18_dstip$d),
-        .q(q18_dstip$q),
-        .clock(q18_dstip$clock)
-    );
-    rx_parser__q8_ce q8_ce(
-        .d(q8_ce$d),
-        .q(q8_ce$q),
-        .clock(q8_ce$clock)
-    );
-    rx_parser__q9_ce q9_ce(
-        .d(q9_ce$d),
-        .q(q9_ce$q),
-        .clock(q9_ce$clock)
-    );
-    rx_parser__q10_ce q10_ce(
-        .d(q10_ce$d),
-        .q(q10_ce$q),
-        .clock(q10_ce$clock)
-    );
-    rx_parser__q11_ce q11_ce(
-        .d(q11_ce$d),
-        .q(q11_ce$q),
-        .clock(q11_ce$clock)
-    );
-    rx_parser__q12_ce q12_ce(
-        .d(q12_ce$d),
-        .q(q12_ce$q),
-        .clock(q12_ce$clock)
-    );
-    rx_parser__q13_ce q13_ce(
-        .d(q13_ce$d),
-        .q(q13_ce$q),
-        .clock(q13_ce$clock)
-    );
-    rx_parser__q14_ce q14_ce(
-        .d(q14_ce$d),
-        .q(q14_ce$q),
-        .clock(q14_ce$clock)
-    );
-    rx_parser__q15_ce q15_ce(
-        .d(q15_ce$d),
-        .q(q15_ce$q),
-        .clock(q15_ce$clock)
-    );
-    rx_parser__q16_ce q16_ce(
-        .d(q16_ce$d),
-        .q(q16_ce$q),
-        .clock(q16_ce$clock)
-    );
-    rx_parser__q17_ce q17_ce(
-        .d(q17_ce$d),
-        .q(q17_ce$q),
-        .clock(q17_ce$clock)
-    );
-    rx_parser__q18_ce q18_ce(
-        .d(q18_ce$d),
-        .q(q18_ce$q),
-        .clock(q18_ce$clock)
-    );
-    rx_parser__s8_l4 s8_l4(
-        .d(s8_l4$d),
-        .q(s8_l4$q),
-        .clock(s8_l4$clock)
-    );
-    rx_parser__s8_fm1 s8_fm1(
-        .d(s8_fm1$d),
-        .q(s8_fm1$q),
-        .clock(s8_fm1$clock)
-    );
-    rx_parser__s8_ipm1 s8_ipm1(
-        .d(s8_ipm1$d),
-        .q(s8_ipm1$q),
-        .clock(s8_ipm1$clock)
-    );
-    rx_parser__s8_ipplen s8_ipplen(
-        .d(s8_ipplen$d),
-        .q(s8_ipplen$q),
-        .clock(s8_ipplen$clock)
-    );
-    rx_parser__s8_port s8_port(
-        .d(s8_port$d),
-        .q(s8_port$q),
-        .clock(s8_port$clock)
-    );
-    rx_parser__q9_te q9_te(
-        .d(q9_te$d),
-        .q(q9_te$q),
-        .clock(q9_te$clock)
-    );
-    rx_parser__q10_te q10_te(
-        .d(q10_te$d),
-        .q(q10_te$q),
-        .clock(q10_te$clock)
-    );
-    rx_parser__q11_te q11_te(
-        .d(q11_te$d),
-        .q(q11_te$q),
-        .clock(q11_te$clock)
-    );
-    rx_parser__q12_te q12_te(
-        .d(q12_te$d),
-        .q(q12_te$q),
-        .clock(q12_te$clock)
-    );
-    rx_parser__q13_te q13_te(
-        .d(q13_te$d),
-        .q(q13_te$q),
-        .clock(q13_te$clock)
-    );
-    rx_parser__q14_te q14_te(
-        .d(q14_te$d),
-        .q(q14_te$q),
-        .clock(q14_te$clock)
-    );
-    rx_parser__q15_te q15_te(
-        .d(q15_te$d),
-        .q(q15_te$q),
-        .clock(q15_te$clock)
-    );
-    rx_parser__q16_te q16_te(
-        .d(q16_te$d),
-        .q(q16_te$q),
-        .clock(q16_te$clock)
-    );
-    rx_parser__q17_te q17_te(
-        .d(q17_te$d),
-        .q(q17_te$q),
-        .clock(q17_te$clock)
-    );
-    rx_parser__q18_te q18_te(
-        .d(q18_te$d),
-        .q(q18_te$q),
-        .clock(q18_te$clock)
-    );
-    rx_parser__q9_fport q9_fport(
-        .d(q9_fport$d),
-        .q(q9_fport$q),
-        .clock(q9_fport$clock)
-    );
-    rx_parser__q10_fport q10_fport(
-        .d(q10_fport$d),
-        .q(q10_fport$q),
-        .clock(q10_fport$clock)
-    );
-    rx_parser__q11_fport q11_fport(
-        .d(q11_fport$d),
-        .q(q11_fport$q),
-        .clock(q11_fport$clock)
-    );
-    rx_parser__q12_fport q12_fport(
-        .d(q12_fport$d),
-        .q(q12_fport$q),
-        .clock(q12_fport$clock)
-    );
-    rx_parser__q13_fport q13_fport(
-        .d(q13_fport$d),
-        .q(q13_fport$q),
-        .clock(q13_fport$clock)
-    );
-    rx_parser__q14_fport q14_fport(
-        .d(q14_fport$d),
-        .q(q14_fport$q),
-        .clock(q14_fport$clock)
-    );
-    rx_parser__q15_fport q15_fport(
-        .d(q15_fport$d),
-        .q(q15_fport$q),
-        .clock(q15_fport$clock)
-    );
-    rx_parser__q16_fport q16_fport(
-        .d(q16_fport$d),
-        .q(q16_fport$q),
-        .clock(q16_fport$clock)
-    );
-    rx_parser__q17_fport q17_fport(
-        .d(q17_fport$d),
-        .q(q17_fport$q),
-        .clock(q17_fport$clock)
-    );
-    rx_parser__q18_fport q18_fport(
-        .d(q18_fport$d),
-        .q(q18_fport$q),
-        .clock(q18_fport$clock)
-    );
-    rx_parser__q9_fuip q9_fuip(
-        .d(q9_fuip$d),
-        .q(q9_fuip$q),
-        .clock(q9_fuip$clock)
-    );
-    rx_parser__q10_fuip q10_fuip(
-        .d(q10_fuip$d),
-        .q(q10_fuip$q),
-        .clock(q10_fuip$clock)
-    );
-    rx_parser__q11_fuip q11_fuip(
-        .d(q11_fuip$d),
-        .q(q11_fuip$q),
-        .clock(q11_fuip$clock)
-    );
-    rx_parser__q12_fuip q12_fuip(
-        .d(q12_fuip$d),
-        .q(q12_fuip$q),
-        .clock(q12_fuip$clock)
-    );
-    rx_parser__q13_fuip q13_fuip(
-        .d(q13_fuip$d),
-        .q(q13_fuip$q),
-        .clock(q13_fuip$clock)
-    );
-    rx_parser__q14_fuip q14_fuip(
-        .d(q14_fuip$d),
-        .q(q14_fuip$q),
-        .clock(q14_fuip$clock)
-    );
-    rx_parser__q15_fuip q15_fuip(
-        .d(q15_fuip$d),
-        .q(q15_fuip$q),
-        .clock(q15_fuip$clock)
-    );
-    rx_parser__q16_fuip q16_fuip(
-        .d(q16_fuip$d),
-        .q(q16_fuip$q),
-        .clock(q16_fuip$clock)
-    );
-    rx_parser__q17_fuip q17_fuip(
-        .d(q17_fuip$d),
-        .q(q17_fuip$q),
-        .clock(q17_fuip$clock)
-    );
-    rx_parser__q18_fuip q18_fuip(
-        .d(q18_fuip$d),
-        .q(q18_fuip$q),
-        .clock(q18_fuip$clock)
-    );
-    rx_parser__q9_fumin q9_fumin(
-        .d(q9_fumin$d),
-        .q(q9_fumin$q),
-        .clock(q9_fumin$clock)
-    );
-    rx_parser__q10_fumin q10_fumin(
-        .d(q10_fumin$d),
-        .q(q10_fumin$q),
-        .clock(q10_fumin$clock)
-    );
-    rx_parser__q11_fumin q11_fumin(
-        .d(q11_fumin$d),
-        .q(q11_fumin$q),
-        .clock(q11_fumin$clock)
-    );
-    rx_parser__q12_fumin q12_fumin(
-        .d(q12_fumin$d),
-        .q(q12_fumin$q),
-        .clock(q12_fumin$clock)
-    );
-    rx_parser__q13_fumin q13_fumin(
-        .d(q13_fumin$d),
-        .q(q13_fumin$q),
-        .clock(q13_fumin$clock)
-    );
-    rx_parser__q14_fumin q14_fumin(
-        .d(q14_fumin$d),
-        .q(q14_fumin$q),
-        .clock(q14_fumin$clock)
-    );
-    rx_parser__q15_fumin q15_fumin(
-        .d(q15_fumin$d),
-        .q(q15_fumin$q),
-        .clock(q15_fumin$clock)
-    );
-    rx_parser__q16_fumin q16_fumin(
-        .d(q16_fumin$d),
-        .q(q16_fumin$q),
-        .clock(q16_fumin$clock)
-    );
-    rx_parser__q17_fumin q17_fumin(
-        .d(q17_fumin$d),
-        .q(q17_fumin$q),
-        .clock(q17_fumin$clock)
-    );
-    rx_parser__q18_fumin q18_fumin(
-        .d(q18_fumin$d),
-        .q(q18_fumin$q),
-        .clock(q18_fumin$clock)
-    );
-    rx_parser__q9_ucz q9_ucz(
-        .d(q9_ucz$d),
-        .q(q9_ucz$q),
-        .clock(q9_ucz$clock)
-    );
-    rx_parser__q10_ucz q10_ucz(
-        .d(q10_ucz$d),
-        .q(q10_ucz$q),
-        .clock(q10_ucz$clock)
-    );
-    rx_parser__q11_ucz q11_ucz(
-        .d(q11_ucz$d),
-        .q(q11_ucz$q),
-        .clock(q11_ucz$clock)
-    );
-    rx_parser__q12_ucz q12_ucz(
-        .d(q12_ucz$d),
-        .q(q12_ucz$q),
-        .clock(q12_ucz$clock)
-    );
-    rx_parser__q13_ucz q13_ucz(
-        .d(q13_ucz$d),
-        .q(q13_ucz$q),
-        .clock(q13_ucz$clock)
-    );
-    rx_parser__q14_ucz q14_ucz(
-        .d(q14_ucz$d),
-        .q(q14_ucz$q),
-        .clock(q14_ucz$clock)
-    );
-    rx_parser__q15_ucz q15_ucz(
-        .d(q15_ucz$d),
-        .q(q15_ucz$q),
-        .clock(q15_ucz$clock)
-    );
-    rx_parser__q16_ucz q16_ucz(
-        .d(q16_ucz$d),
-        .q(q16_ucz$q),
-        .clock(q16_ucz$clock)
-    );
-    rx_parser__q17_ucz q17_ucz(
-        .d(q17_ucz$d),
-        .q(q17_ucz$q),
-        .clock(q17_ucz$clock)
-    );
-    rx_parser__q18_ucz q18_ucz(
-        .d(q18_ucz$d),
-        .q(q18_ucz$q),
-        .clock(q18_ucz$clock)
-    );
-    rx_parser__q9_fbver q9_fbver(
-        .d(q9_fbver$d),
-        .q(q9_fbver$q),
-        .clock(q9_fbver$clock)
-    );
-    rx_parser__q10_fbver q10_fbver(
-        .d(q10_fbver$d),
-        .q(q10_fbver$q),
-        .clock(q10_fbver$clock)
-    );
-    rx_parser__q11_fbver q11_fbver(
-        .d(q11_fbver$d),
-        .q(q11_fbver$q),
-        .clock(q11_fbver$clock)
-    );
-    rx_parser__q12_fbver q12_fbver(
-        .d(q12_fbver$d),
-        .q(q12_fbver$q),
-        .clock(q12_fbver$clock)
-    );
-    rx_parser__q13_fbver q13_fbver(
-        .d(q13_fbver$d),
-        .q(q13_fbver$q),
-        .clock(q13_fbver$clock)
-    );
-    rx_parser__q14_fbver q14_fbver(
-        .d(q14_fbver$d),
-        .q(q14_fbver$q),
-        .clock(q14_fbver$clock)
-    );
-    rx_parser__q15_fbver q15_fbver(
-        .d(q15_fbver$d),
-        .q(q15_fbver$q),
-        .clock(q15_fbver$clock)
-    );
-    rx_parser__q16_fbver q16_fbver(
-        .d(q16_fbver$d),
-        .q(q16_fbver$q),
-        .clock(q16_fbver$clock)
-    );
-    rx_parser__q17_fbver q17_fbver(
-        .d(q17_fbver$d),
-        .q(q17_fbver$q),
-        .clock(q17_fbver$clock)
-    );
-    rx_parser__q18_fbver q18_fbver(
-        .d(q18_fbver$d),
-        .q(q18_fbver$q),
-        .clock(q18_fbver$clock)
-    );
-    rx_parser__q9_fbop q9_fbop(
-        .d(q9_fbop$d),
-        .q(q9_fbop$q),
-        .clock(q9_fbop$clock)
-    );
-    rx_parser__q10_fbop q10_fbop(
-        .d(q10_fbop$d),
-        .q(q10_fbop$q),
-        .clock(q10_fbop$clock)
-    );
-    rx_parser__q11_fbop q11_fbop(
-        .d(q11_fbop$d),
-        .q(q11_fbop$q),
-        .clock(q11_fbop$clock)
-    );
-    rx_parser__q12_fbop q12_fbop(
-        .d(q12_fbop$d),
-        .q(q12_fbop$q),
-        .clock(q12_fbop$clock)
-    );
-    rx_parser__q13_fbop q13_fbop(
-        .d(q13_fbop$d),
-        .q(q13_fbop$q),
-        .clock(q13_fbop$clock)
-    );
-    rx_parser__q14_fbop q14_fbop(
-        .d(q14_fbop$d),
-        .q(q14_fbop$q),
-        .clock(q14_fbop$clock)
-    );
-    rx_parser__q15_fbop q15_fbop(
-        .d(q15_fbop$d),
-        .q(q15_fbop$q),
-        .clock(q15_fbop$clock)
-    );
-    rx_parser__q16_fbop q16_fbop(
-        .d(q16_fbop$d),
-        .q(q16_fbop$q),
-        .clock(q16_fbop$clock)
-    );
-    rx_parser__q17_fbop q17_fbop(
-        .d(q17_fbop$d),
-        .q(q17_fbop$q),
-        .clock(q17_fbop$clock)
-    );
-    rx_parser__q18_fbop q18_fbop(
-        .d(q18_fbop$d),
-        .q(q18_fbop$q),
-        .clock(q18_fbop$clock)
-    );
-    rx_parser__q9_fhw q9_fhw(
-        .d(q9_fhw$d),
-        .q(q9_fhw$q),
-        .clock(q9_fhw$clock)
-    );
-    rx_parser__q10_fhw q10_fhw(
-        .d(q10_fhw$d),
-        .q(q10_fhw$q),
-        .clock(q10_fhw$clock)
-    );
-    rx_parser__q11_fhw q11_fhw(
-        .d(q11_fhw$d),
-        .q(q11_fhw$q),
-        .clock(q11_fhw$clock)
-    );
-    rx_parser__q12_fhw q12_fhw(
-        .d(q12_fhw$d),
-        .q(q12_fhw$q),
-        .clock(q12_fhw$clock)
-    );
-    rx_parser__q13_fhw q13_fhw(
-        .d(q13_fhw$d),
-        .q(q13_fhw$q),
-        .clock(q13_fhw$clock)
-    );
-    rx_parser__q14_fhw q14_fhw(
-        .d(q14_fhw$d),
-        .q(q14_fhw$q),
-        .clock(q14_fhw$clock)
-    );
-    rx_parser__q15_fhw q15_fhw(
-        .d(q15_fhw$d),
-        .q(q15_fhw$q),
-        .clock(q15_fhw$clock)
-    );
-    rx_parser__q16_fhw q16_fhw(
-        .d(q16_fhw$d),
-        .q(q16_fhw$q),
-        .clock(q16_fhw$clock)
-    );
-    rx_parser__q17_fhw q17_fhw(
-        .d(q17_fhw$d),
-        .q(q17_fhw$q),
-        .clock(q17_fhw$clock)
-    );
-    rx_parser__q18_fhw q18_fhw(
-        .d(q18_fhw$d),
-        .q(q18_fhw$q),
-        .clock(q18_fhw$clock)
-    );
-    rx_parser__q9_fctrl q9_fctrl(
-        .d(q9_fctrl$d),
-        .q(q9_fctrl$q),
-        .clock(q9_fctrl$clock)
-    );
-    rx_parser__q10_fctrl q10_fctrl(
-        .d(q10_fctrl$d),
-        .q(q10_fctrl$q),
-        .clock(q10_fctrl$clock)
-    );
-    rx_parser__q11_fctrl q11_fctrl(
-        .d(q11_fctrl$d),
-        .q(q11_fctrl$q),
-        .clock(q11_fctrl$clock)
-    );
-    rx_parser__q12_fctrl q12_fctrl(
-        .d(q12_fctrl$d),
-        .q(q12_fctrl$q),
-        .clock(q12_fctrl$clock)
-    );
-    rx_parser__q13_fctrl q13_fctrl(
-        .d(q13_fctrl$d),
-        .q(q13_fctrl$q),
-        .clock(q13_fctrl$clock)
-    );
-    rx_parser__q14_fctrl q14_fctrl(
-        .d(q14_fctrl$d),
-        .q(q14_fctrl$q),
-        .clock(q14_fctrl$clock)
-    );
-    rx_parser__q15_fctrl q15_fctrl(
-        .d(q15_fctrl$d),
-        .q(q15_fctrl$q),
-        .clock(q15_fctrl$clock)
-    );
-    rx_parser__q16_fctrl q16_fctrl(
-        .d(q16_fctrl$d),
-        .q(q16_fctrl$q),
-        .clock(q16_fctrl$clock)
-    );
-    rx_parser__q17_fctrl q17_fctrl(
-        .d(q17_fctrl$d),
-        .q(q17_fctrl$q),
-        .clock(q17_fctrl$clock)
-    );
-    rx_parser__q18_fctrl q18_fctrl(
-        .d(q18_fctrl$d),
-        .q(q18_fctrl$q),
-        .clock(q18_fctrl$clock)
-    );
-    rx_parser__s9_ulm8 s9_ulm8(
-        .d(s9_ulm8$d),
-        .q(s9_ulm8$q),
-        .clock(s9_ulm8$clock)
-    );
-    rx_parser__s9_bsum s9_bsum(
-        .d(s9_bsum$d),
-        .q(s9_bsum$q),
-        .clock(s9_bsum$clock)
-    );
-    rx_parser__s10_fblen s10_fblen(
-        .d(s10_fblen$d),
-        .q(s10_fblen$q),
-        .clock(s10_fblen$clock)
-    );
-    rx_parser__q11_fblen q11_fblen(
-        .d(q11_fblen$d),
-        .q(q11_fblen$q),
-        .clock(q11_fblen$clock)
-    );
-    rx_parser__q12_fblen q12_fblen(
-        .d(q12_fblen$d),
-        .q(q12_fblen$q),
-        .clock(q12_fblen$clock)
-    );
-    rx_parser__q13_fblen q13_fblen(
-        .d(q13_fblen$d),
-        .q(q13_fblen$q),
-        .clock(q13_fblen$clock)
-    );
-    rx_parser__q14_fblen q14_fblen(
-        .d(q14_fblen$d),
-        .q(q14_fblen$q),
-        .clock(q14_fblen$clock)
-    );
-    rx_parser__q15_fblen q15_fblen(
-        .d(q15_fblen$d),
-        .q(q15_fblen$q),
-        .clock(q15_fblen$clock)
-    );
-    rx_parser__q16_fblen q16_fblen(
-        .d(q16_fblen$d),
-        .q(q16_fblen$q),
-        .clock(q16_fblen$clock)
-    );
-    rx_parser__q17_fblen q17_fblen(
-        .d(q17_fblen$d),
-        .q(q17_fblen$q),
-        .clock(q17_fblen$clock)
-    );
-    rx_parser__q18_fblen q18_fblen(
-        .d(q18_fblen$d),
-        .q(q18_fblen$q),
-        .clock(q18_fblen$clock)
-    );
-    rx_parser__f9_sport f9_sport(
-        .d(f9_sport$d),
-        .q(f9_sport$q),
-        .clock(f9_sport$clock)
-    );
-    rx_parser__f10_sport f10_sport(
-        .d(f10_sport$d),
-        .q(f10_sport$q),
-        .clock(f10_sport$clock)
-    );
-    rx_parser__f11_sport f11_sport(
-        .d(f11_sport$d),
-        .q(f11_sport$q),
-        .clock(f11_sport$clock)
-    );
-    rx_parser__f12_sport f12_sport(
-        .d(f12_sport$d),
-        .q(f12_sport$q),
-        .clock(f12_sport$clock)
-    );
-    rx_parser__f13_sport f13_sport(
-        .d(f13_sport$d),
-        .q(f13_sport$q),
-        .clock(f13_sport$clock)
-    );
-    rx_parser__f14_sport f14_sport(
-        .d(f14_sport$d),
-        .q(f14_sport$q),
-        .clock(f14_sport$clock)
-    );
-    rx_parser__f15_sport f15_sport(
-        .d(f15_sport$d),
-        .q(f15_sport$q),
-        .clock(f15_sport$clock)
-    );
-    rx_parser__f16_sport f16_sport(
-        .d(f16_sport$d),
-        .q(f16_sport$q),
-        .clock(f16_sport$clock)
-    );
-    rx_parser__f17_sport f17_sport(
-        .d(f17_sport$d),
-        .q(f17_sport$q),
-        .clock(f17_sport$clock)
-    );
-    rx_parser__f18_sport f18_sport(
-        .d(f18_sport$d),
-        .q(f18_sport$q),
-        .clock(f18_sport$clock)
-    );
-    rx_parser__f9_opcode f9_opcode(
-        .d(f9_opcode$d),
-        .q(f9_opcode$q),
-        .clock(f9_opcode$clock)
-    );
-    rx_parser__f10_opcode f10_opcode(
-        .d(f10_opcode$d),
-        .q(f10_opcode$q),
-        .clock(f10_opcode$clock)
-    );
-    rx_parser__f11_opcode f11_opcode(
-        .d(f11_opcode$d),
-        .q(f11_opcode$q),
-        .clock(f11_opcode$clock)
-    );
-    rx_parser__f12_opcode f12_opcode(
-        .d(f12_opcode$d),
-        .q(f12_opcode$q),
-        .clock(f12_opcode$clock)
-    );
-    rx_parser__f13_opcode f13_opcode(
-        .d(f13_opcode$d),
-        .q(f13_opcode$q),
-        .clock(f13_opcode$clock)
-    );
-    rx_parser__f14_opcode f14_opcode(
-        .d(f14_opcode$d),
-        .q(f14_opcode$q),
-        .clock(f14_opcode$clock)
-    );
-    rx_parser__f15_opcode f15_opcode(
-        .d(f15_opcode$d),
-        .q(f15_opcode$q),
-        .clock(f15_opcode$clock)
-    );
-    rx_parser__f16_opcode f16_opcode(
-        .d(f16_opcode$d),
-        .q(f16_opcode$q),
-        .clock(f16_opcode$clock)
-    );
-    rx_parser__f17_opcode f17_opcode(
-        .d(f17_opcode$d),
-        .q(f17_opcode$q),
-        .clock(f17_opcode$clock)
-    );
-    rx_parser__f18_opcode f18_opcode(
-        .d(f18_opcode$d),
-        .q(f18_opcode$q),
-        .clock(f18_opcode$clock)
-    );
-    rx_parser__f9_flags f9_flags(
-        .d(f9_flags$d),
-        .q(f9_flags$q),
-        .clock(f9_flags$clock)
-    );
-    rx_parser__f10_flags f10_flags(
-        .d(f10_flags$d),
-        .q(f10_flags$q),
-        .clock(f10_flags$clock)
-    );
-    rx_parser__f11_flags f11_flags(
-        .d(f11_flags$d),
-        .q(f11_flags$q),
-        .clock(f11_flags$clock)
-    );
-    rx_parser__f12_flags f12_flags(
-        .d(f12_flags$d),
-        .q(f12_flags$q),
-        .clock(f12_flags$clock)
-    );
-    rx_parser__f13_flags f13_flags(
-        .d(f13_flags$d),
-        .q(f13_flags$q),
-        .clock(f13_flags$clock)
-    );
-    rx_parser__f14_flags f14_flags(
-        .d(f14_flags$d),
-        .q(f14_flags$q),
-        .clock(f14_flags$clock)
-    );
-    rx_parser__f15_flags f15_flags(
-        .d(f15_flags$d),
-        .q(f15_flags$q),
-        .clock(f15_flags$clock)
-    );
-    rx_parser__f16_flags f16_flags(
-        .d(f16_flags$d),
-        .q(f16_flags$q),
-        .clock(f16_flags$clock)
-    );
-    rx_parser__f17_flags f17_flags(
-        .d(f17_flags$d),
-        .q(f17_flags$q),
-        .clock(f17_flags$clock)
-    );
-    rx_parser__f18_flags f18_flags(
-        .d(f18_flags$d),
-        .q(f18_flags$q),
-        .clock(f18_flags$clock)
-    );
-    rx_parser__f9_path_id f9_path_id(
-        .d(f9_path_id$d),
-        .q(f9_path_id$q),
-        .clock(f9_path_id$clock)
-    );
-    rx_parser__f10_path_id f10_path_id(
-        .d(f10_path_id$d),
-        .q(f10_path_id$q),
-        .clock(f10_path_id$clock)
-    );
-    rx_parser__f11_path_id f11_path_id(
-        .d(f11_path_id$d),
-        .q(f11_path_id$q),
-        .clock(f11_path_id$clock)
-    );
-    rx_parser__f12_path_id f12_path_id(
-        .d(f12_path_id$d),
-        .q(f12_path_id$q),
-        .clock(f12_path_id$clock)
-    );
-    rx_parser__f13_path_id f13_path_id(
-        .d(f13_path_id$d),
-        .q(f13_path_id$q),
-        .clock(f13_path_id$clock)
-    );
-    rx_parser__f14_path_id f14_path_id(
-        .d(f14_path_id$d),
-        .q(f14_path_id$q),
-        .clock(f14_path_id$clock)
-    );
-    rx_parser__f15_path_id f15_path_id(
-        .d(f15_path_id$d),
-        .q(f15_path_id$q),
-        .clock(f15_path_id$clock)
-    );
-    rx_parser__f16_path_id f16_path_id(
-        .d(f16_path_id$d),
-        .q(f16_path_id$q),
-        .clock(f16_path_id$clock)
-    );
-    rx_parser__f17_path_id f17_path_id(
-        .d(f17_path_id$d),
-        .q(f17_path_id$q),
-        .clock(f17_path_id$clock)
-    );
-    rx_parser__f18_path_id f18_path_id(
-        .d(f18_path_id$d),
-        .q(f18_path_id$q),
-        .clock(f18_path_id$clock)
-    );
-    rx_parser__f9_hdr_words f9_hdr_words(
-        .d(f9_hdr_words$d),
-        .q(f9_hdr_words$q),
-        .clock(f9_hdr_words$clock)
-    );
-    rx_parser__f10_hdr_words f10_hdr_words(
-        .d(f10_hdr_words$d),
-        .q(f10_hdr_words$q),
-        .clock(f10_hdr_words$clock)
-    );
-    rx_parser__f11_hdr_words f11_hdr_words(
-        .d(f11_hdr_words$d),
-        .q(f11_hdr_words$q),
-        .clock(f11_hdr_words$clock)
-    );
-    rx_parser__f12_hdr_words f12_hdr_words(
-        .d(f12_hdr_words$d),
-        .q(f12_hdr_words$q),
-        .clock(f12_hdr_words$clock)
-    );
-    rx_parser__f13_hdr_words f13_hdr_words(
-        .d(f13_hdr_words$d),
-        .q(f13_hdr_words$q),
-        .clock(f13_hdr_words$clock)
-    );
-    rx_parser__f14_hdr_words f14_hdr_words(
-        .d(f14_hdr_words$d),
-        .q(f14_hdr_words$q),
-        .clock(f14_hdr_words$clock)
-    );
-    rx_parser__f15_hdr_words f15_hdr_words(
-        .d(f15_hdr_words$d),
-        .q(f15_hdr_words$q),
-        .clock(f15_hdr_words$clock)
-    );
-    rx_parser__f16_hdr_words f16_hdr_words(
-        .d(f16_hdr_words$d),
-        .q(f16_hdr_words$q),
-        .clock(f16_hdr_words$clock)
-    );
-    rx_parser__f17_hdr_words f17_hdr_words(
-        .d(f17_hdr_words$d),
-        .q(f17_hdr_words$q),
-        .clock(f17_hdr_words$clock)
-    );
-    rx_parser__f18_hdr_words f18_hdr_words(
-        .d(f18_hdr_words$d),
-        .q(f18_hdr_words$q),
-        .clock(f18_hdr_words$clock)
-    );
-    rx_parser__f9_dst_conn f9_dst_conn(
-        .d(f9_dst_conn$d),
-        .q(f9_dst_conn$q),
-        .clock(f9_dst_conn$clock)
-    );
-    rx_parser__f10_dst_conn f10_dst_conn(
-        .d(f10_dst_conn$d),
-        .q(f10_dst_conn$q),
-        .clock(f10_dst_conn$clock)
-    );
-    rx_parser__f11_dst_conn f11_dst_conn(
-        .d(f11_dst_conn$d),
-        .q(f11_dst_conn$q),
-        .clock(f11_dst_conn$clock)
-    );
-    rx_parser__f12_dst_conn f12_dst_conn(
-        .d(f12_dst_conn$d),
-        .q(f12_dst_conn$q),
-        .clock(f12_dst_conn$clock)
-    );
-    rx_parser__f13_dst_conn f13_dst_conn(
-        .d(f13_dst_conn$d),
-        .q(f13_dst_conn$q),
-        .clock(f13_dst_conn$clock)
-    );
-    rx_parser__f14_dst_conn f14_dst_conn(
-        .d(f14_dst_conn$d),
-        .q(f14_dst_conn$q),
-        .clock(f14_dst_conn$clock)
-    );
-    rx_parser__f15_dst_conn f15_dst_conn(
-        .d(f15_dst_conn$d),
-        .q(f15_dst_conn$q),
-        .clock(f15_dst_conn$clock)
-    );
-    rx_parser__f16_dst_conn f16_dst_conn(
-        .d(f16_dst_conn$d),
-        .q(f16_dst_conn$q),
-        .clock(f16_dst_conn$clock)
-    );
-    rx_parser__f17_dst_conn f17_dst_conn(
-        .d(f17_dst_conn$d),
-        .q(f17_dst_conn$q),
-        .clock(f17_dst_conn$clock)
-    );
-    rx_parser__f18_dst_conn f18_dst_conn(
-        .d(f18_dst_conn$d),
-        .q(f18_dst_conn$q),
-        .clock(f18_dst_conn$clock)
-    );
-    rx_parser__f9_path_psn f9_path_psn(
-        .d(f9_path_psn$d),
-        .q(f9_path_psn$q),
-        .clock(f9_path_psn$clock)
-    );
-    rx_parser__f10_path_psn f10_path_psn(
-        .d(f10_path_psn$d),
-        .q(f10_path_psn$q),
-        .clock(f10_path_psn$clock)
-    );
-    rx_parser__f11_path_psn f11_path_psn(
-        .d(f11_path_psn$d),
-        .q(f11_path_psn$q),
-        .clock(f11_path_psn$clock)
-    );
-    rx_parser__f12_path_psn f12_path_psn(
-        .d(f12_path_psn$d),
-        .q(f12_path_psn$q),
-        .clock(f12_path_psn$clock)
-    );
-    rx_parser__f13_path_psn f13_path_psn(
-        .d(f13_path_psn$d),
-        .q(f13_path_psn$q),
-        .clock(f13_path_psn$clock)
-    );
-    rx_parser__f14_path_psn f14_path_psn(
-        .d(f14_path_psn$d),
-        .q(f14_path_psn$q),
-        .clock(f14_path_psn$clock)
-    );
-    rx_parser__f15_path_psn f15_path_psn(
-        .d(f15_path_psn$d),
-        .q(f15_path_psn$q),
-        .clock(f15_path_psn$clock)
-    );
-    rx_parser__f16_path_psn f16_path_psn(
-        .d(f16_path_psn$d),
-        .q(f16_path_psn$q),
-        .clock(f16_path_psn$clock)
-    );
-    rx_parser__f17_path_psn f17_path_psn(
-        .d(f17_path_psn$d),
-        .q(f17_path_psn$q),
-        .clock(f17_path_psn$clock)
-    );
-    rx_parser__f18_path_psn f18_path_psn(
-        .d(f18_path_psn$d),
-        .q(f18_path_psn$q),
-        .clock(f18_path_psn$clock)
-    );
-    rx_parser__f9_csn f9_csn(
-        .d(f9_csn$d),
-        .q(f9_csn$q),
-        .clock(f9_csn$clock)
-    );
-    rx_parser__f10_csn f10_csn(
-        .d(f10_csn$d),
-        .q(f10_csn$q),
-        .clock(f10_csn$clock)
-    );
-    rx_parser__f11_csn f11_csn(
-        .d(f11_csn$d),
-        .q(f11_csn$q),
-        .clock(f11_csn$clock)
-    );
-    rx_parser__f12_csn f12_csn(
-        .d(f12_csn$d),
-        .q(f12_csn$q),
-        .clock(f12_csn$clock)
-    );
-    rx_parser__f13_csn f13_csn(
-        .d(f13_csn$d),
-        .q(f13_csn$q),
-        .clock(f13_csn$clock)
-    );
-    rx_parser__f14_csn f14_csn(
-        .d(f14_csn$d),
-        .q(f14_csn$q),
-        .clock(f14_csn$clock)
-    );
-    rx_parser__f15_csn f15_csn(
-        .d(f15_csn$d),
-        .q(f15_csn$q),
-        .clock(f15_csn$clock)
-    );
-    rx_parser__f16_csn f16_csn(
-        .d(f16_csn$d),
-        .q(f16_csn$q),
-        .clock(f16_csn$clock)
-    );
-    rx_parser__f17_csn f17_csn(
-        .d(f17_csn$d),
-        .q(f17_csn$q),
-        .clock(f17_csn$clock)
-    );
-    rx_parser__f18_csn f18_csn(
-        .d(f18_csn$d),
-        .q(f18_csn$q),
-        .clock(f18_csn$clock)
-    );
-    rx_parser__f9_timestamp f9_timestamp(
-        .d(f9_timestamp$d),
-        .q(f9_timestamp$q),
-        .clock(f9_timestamp$clock)
-    );
-    rx_parser__f10_timestamp f10_timestamp(
-        .d(f10_timestamp$d),
-        .q(f10_timestamp$q),
-        .clock(f10_timestamp$clock)
-    );
-    rx_parser__f11_timestamp f11_timestamp(
-        .d(f11_timestamp$d),
-        .q(f11_timestamp$q),
-        .clock(f11_timestamp$clock)
-    );
-    rx_parser__f12_timestamp f12_timestamp(
-        .d(f12_timestamp$d),
-        .q(f12_timestamp$q),
-        .clock(f12_timestamp$clock)
-    );
-    rx_parser__f13_timestamp f13_timestamp(
-        .d(f13_timestamp$d),
-        .q(f13_timestamp$q),
-        .clock(f13_timestamp$clock)
-    );
-    rx_parser__f14_timestamp f14_timestamp(
-        .d(f14_timestamp$d),
-        .q(f14_timestamp$q),
-        .clock(f14_timestamp$clock)
-    );
-    rx_parser__f15_timestamp f15_timestamp(
-        .d(f15_timestamp$d),
-        .q(f15_timestamp$q),
-        .clock(f15_timestamp$clock)
-    );
-    rx_parser__f16_timestamp f16_timestamp(
-        .d(f16_timestamp$d),
-        .q(f16_timestamp$q),
-        .clock(f16_timestamp$clock)
-    );
-    rx_parser__f17_timestamp f17_timestamp(
-        .d(f17_timestamp$d),
-        .q(f17_timestamp$q),
-        .clock(f17_timestamp$clock)
-    );
-    rx_parser__f18_timestamp f18_timestamp(
-        .d(f18_timestamp$d),
-        .q(f18_timestamp$q),
-        .clock(f18_timestamp$clock)
-    );
-    rx_parser__f9_payload_len f9_payload_len(
-        .d(f9_payload_len$d),
-        .q(f9_payload_len$q),
-        .clock(f9_payload_len$clock)
-    );
-    rx_parser__f10_payload_len f10_payload_len(
-        .d(f10_payload_len$d),
-        .q(f10_payload_len$q),
-        .clock(f10_payload_len$clock)
-    );
-    rx_parser__f11_payload_len f11_payload_len(
-        .d(f11_payload_len$d),
-        .q(f11_payload_len$q),
-        .clock(f11_payload_len$clock)
-    );
-    rx_parser__f12_payload_len f12_payload_len(
-        .d(f12_payload_len$d),
-        .q(f12_payload_len$q),
-        .clock(f12_payload_len$clock)
-    );
-    rx_parser__f13_payload_len f13_payload_len(
-        .d(f13_payload_len$d),
-        .q(f13_payload_len$q),
-        .clock(f13_payload_len$clock)
-    );
-    rx_parser__f14_payload_len f14_payload_len(
-        .d(f14_payload_len$d),
-        .q(f14_payload_len$q),
-        .clock(f14_payload_len$clock)
-    );
-    rx_parser__f15_payload_len f15_payload_len(
-        .d(f15_payload_len$d),
-        .q(f15_payload_len$q),
-        .clock(f15_payload_len$clock)
-    );
-    rx_parser__f16_payload_len f16_payload_len(
-        .d(f16_payload_len$d),
-        .q(f16_payload_len$q),
-        .clock(f16_payload_len$clock)
-    );
-    rx_parser__f17_payload_len f17_payload_len(
-        .d(f17_payload_len$d),
-        .q(f17_payload_len$q),
-        .clock(f17_payload_len$clock)
-    );
-    rx_parser__f18_payload_len f18_payload_len(
-        .d(f18_payload_len$d),
-        .q(f18_payload_len$q),
-        .clock(f18_payload_len$clock)
-    );
-    rx_parser__f9_floor_delta f9_floor_delta(
-        .d(f9_floor_delta$d),
-        .q(f9_floor_delta$q),
-        .clock(f9_floor_delta$clock)
-    );
-    rx_parser__f10_floor_delta f10_floor_delta(
-        .d(f10_floor_delta$d),
-        .q(f10_floor_delta$q),
-        .clock(f10_floor_delta$clock)
-    );
-    rx_parser__f11_floor_delta f11_floor_delta(
-        .d(f11_floor_delta$d),
-        .q(f11_floor_delta$q),
-        .clock(f11_floor_delta$clock)
-    );
-    rx_parser__f12_floor_delta f12_floor_delta(
-        .d(f12_floor_delta$d),
-        .q(f12_floor_delta$q),
-        .clock(f12_floor_delta$clock)
-    );
-    rx_parser__f13_floor_delta f13_floor_delta(
-        .d(f13_floor_delta$d),
-        .q(f13_floor_delta$q),
-        .clock(f13_floor_delta$clock)
-    );
-    rx_parser__f14_floor_delta f14_floor_delta(
-        .d(f14_floor_delta$d),
-        .q(f14_floor_delta$q),
-        .clock(f14_floor_delta$clock)
-    );
-    rx_parser__f15_floor_delta f15_floor_delta(
-        .d(f15_floor_delta$d),
-        .q(f15_floor_delta$q),
-        .clock(f15_floor_delta$clock)
-    );
-    rx_parser__f16_floor_delta f16_floor_delta(
-        .d(f16_floor_delta$d),
-        .q(f16_floor_delta$q),
-        .clock(f16_floor_delta$clock)
-    );
-    rx_parser__f17_floor_delta f17_floor_delta(
-        .d(f17_floor_delta$d),
-        .q(f17_floor_delta$q),
-        .clock(f17_floor_delta$clock)
-    );
-    rx_parser__f18_floor_delta f18_floor_delta(
-        .d(f18_floor_delta$d),
-        .q(f18_floor_delta$q),
-        .clock(f18_floor_delta$clock)
-    );
-    rx_parser__f9_rkey f9_rkey(
-        .d(f9_rkey$d),
-        .q(f9_rkey$q),
-        .clock(f9_rkey$clock)
-    );
-    rx_parser__f10_rkey f10_rkey(
-        .d(f10_rkey$d),
-        .q(f10_rkey$q),
-        .clock(f10_rkey$clock)
-    );
-    rx_parser__f11_rkey f11_rkey(
-        .d(f11_rkey$d),
-        .q(f11_rkey$q),
-        .clock(f11_rkey$clock)
-    );
-    rx_parser__f12_rkey f12_rkey(
-        .d(f12_rkey$d),
-        .q(f12_rkey$q),
-        .clock(f12_rkey$clock)
-    );
-    rx_parser__f13_rkey f13_rkey(
-        .d(f13_rkey$d),
-        .q(f13_rkey$q),
-        .clock(f13_rkey$clock)
-    );
-    rx_parser__f14_rkey f14_rkey(
-        .d(f14_rkey$d),
-        .q(f14_rkey$q),
-        .clock(f14_rkey$clock)
-    );
-    rx_parser__f15_rkey f15_rkey(
-        .d(f15_rkey$d),
-        .q(f15_rkey$q),
-        .clock(f15_rkey$clock)
-    );
-    rx_parser__f16_rkey f16_rkey(
-        .d(f16_rkey$d),
-        .q(f16_rkey$q),
-        .clock(f16_rkey$clock)
-    );
-    rx_parser__f17_rkey f17_rkey(
-        .d(f17_rkey$d),
-        .q(f17_rkey$q),
-        .clock(f17_rkey$clock)
-    );
-    rx_parser__f18_rkey f18_rkey(
-        .d(f18_rkey$d),
-        .q(f18_rkey$q),
-        .clock(f18_rkey$clock)
-    );
-    rx_parser__f9_va f9_va(
-        .d(f9_va$d),
-        .q(f9_va$q),
-        .clock(f9_va$clock)
-    );
-    rx_parser__f10_va f10_va(
-        .d(f10_va$d),
-        .q(f10_va$q),
-        .clock(f10_va$clock)
-    );
-    rx_parser__f11_va f11_va(
-        .d(f11_va$d),
-        .q(f11_va$q),
-        .clock(f11_va$clock)
-    );
-    rx_parser__f12_va f12_va(
-        .d(f12_va$d),
-        .q(f12_va$q),
-        .clock(f12_va$clock)
-    );
-    rx_parser__f13_va f13_va(
-        .d(f13_va$d),
-        .q(f13_va$q),
-        .clock(f13_va$clock)
-    );
-    rx_parser__f14_va f14_va(
-        .d(f14_va$d),
-        .q(f14_va$q),
-        .clock(f14_va$clock)
-    );
-    rx_parser__f15_va f15_va(
-        .d(f15_va$d),
-        .q(f15_va$q),
-        .clock(f15_va$clock)
-    );
-    rx_parser__f16_va f16_va(
-        .d(f16_va$d),
-        .q(f16_va$q),
-        .clock(f16_va$clock)
-    );
-    rx_parser__f17_va f17_va(
-        .d(f17_va$d),
-        .q(f17_va$q),
-        .clock(f17_va$clock)
-    );
-    rx_parser__f18_va f18_va(
-        .d(f18_va$d),
-        .q(f18_va$q),
-        .clock(f18_va$clock)
-    );
-    rx_parser__f9_stream f9_stream(
-        .d(f9_stream$d),
-        .q(f9_stream$q),
-        .clock(f9_stream$clock)
-    );
-    rx_parser__f10_stream f10_stream(
-        .d(f10_stream$d),
-        .q(f10_stream$q),
-        .clock(f10_stream$clock)
-    );
-    rx_parser__f11_stream f11_stream(
-        .d(f11_stream$d),
-        .q(f11_stream$q),
-        .clock(f11_stream$clock)
-    );
-    rx_parser__f12_stream f12_stream(
-        .d(f12_stream$d),
-        .q(f12_stream$q),
-        .clock(f12_stream$clock)
-    );
-    rx_parser__f13_stream f13_stream(
-        .d(f13_stream$d),
-        .q(f13_stream$q),
-        .clock(f13_stream$clock)
-    );
-    rx_parser__f14_stream f14_stream(
-        .d(f14_stream$d),
-        .q(f14_stream$q),
-        .clock(f14_stream$clock)
-    );
-    rx_parser__f15_stream f15_stream(
-        .d(f15_stream$d),
-        .q(f15_stream$q),
-        .clock(f15_stream$clock)
-    );
-    rx_parser__f16_stream f16_stream(
-        .d(f16_stream$d),
-        .q(f16_stream$q),
-        .clock(f16_stream$clock)
-    );
-    rx_parser__f17_stream f17_stream(
-        .d(f17_stream$d),
-        .q(f17_stream$q),
-        .clock(f17_stream$clock)
-    );
-    rx_parser__f18_stream f18_stream(
-        .d(f18_stream$d),
-        .q(f18_stream$q),
-        .clock(f18_stream$clock)
-    );
-    rx_parser__f9_msn f9_msn(
-        .d(f9_msn$d),
-        .q(f9_msn$q),
-        .clock(f9_msn$clock)
-    );
-    rx_parser__f10_msn f10_msn(
-        .d(f10_msn$d),
-        .q(f10_msn$q),
-        .clock(f10_msn$clock)
-    );
-    rx_parser__f11_msn f11_msn(
-        .d(f11_msn$d),
-        .q(f11_msn$q),
-        .clock(f11_msn$clock)
-    );
-    rx_parser__f12_msn f12_msn(
-        .d(f12_msn$d),
-        .q(f12_msn$q),
-        .clock(f12_msn$clock)
-    );
-    rx_parser__f13_msn f13_msn(
-        .d(f13_msn$d),
-        .q(f13_msn$q),
-        .clock(f13_msn$clock)
-    );
-    rx_parser__f14_msn f14_msn(
-        .d(f14_msn$d),
-        .q(f14_msn$q),
-        .clock(f14_msn$clock)
-    );
-    rx_parser__f15_msn f15_msn(
-        .d(f15_msn$d),
-        .q(f15_msn$q),
-        .clock(f15_msn$clock)
-    );
-    rx_parser__f16_msn f16_msn(
-        .d(f16_msn$d),
-        .q(f16_msn$q),
-        .clock(f16_msn$clock)
-    );
-    rx_parser__f17_msn f17_msn(
-        .d(f17_msn$d),
-        .q(f17_msn$q),
-        .clock(f17_msn$clock)
-    );
-    rx_parser__f18_msn f18_msn(
-        .d(f18_msn$d),
-        .q(f18_msn$q),
-        .clock(f18_msn$clock)
-    );
-    rx_parser__f9_msg_len f9_msg_len(
-        .d(f9_msg_len$d),
-        .q(f9_msg_len$q),
-        .clock(f9_msg_len$clock)
-    );
-    rx_parser__f10_msg_len f10_msg_len(
-        .d(f10_msg_len$d),
-        .q(f10_msg_len$q),
-        .clock(f10_msg_len$clock)
-    );
-    rx_parser__f11_msg_len f11_msg_len(
-        .d(f11_msg_len$d),
-        .q(f11_msg_len$q),
-        .clock(f11_msg_len$clock)
-    );
-    rx_parser__f12_msg_len f12_msg_len(
-        .d(f12_msg_len$d),
-        .q(f12_msg_len$q),
-        .clock(f12_msg_len$clock)
-    );
-    rx_parser__f13_msg_len f13_msg_len(
-        .d(f13_msg_len$d),
-        .q(f13_msg_len$q),
-        .clock(f13_msg_len$clock)
-    );
-    rx_parser__f14_msg_len f14_msg_len(
-        .d(f14_msg_len$d),
-        .q(f14_msg_len$q),
-        .clock(f14_msg_len$clock)
-    );
-    rx_parser__f15_msg_len f15_msg_len(
-        .d(f15_msg_len$d),
-        .q(f15_msg_len$q),
-        .clock(f15_msg_len$clock)
-    );
-    rx_parser__f16_msg_len f16_msg_len(
-        .d(f16_msg_len$d),
-        .q(f16_msg_len$q),
-        .clock(f16_msg_len$clock)
-    );
-    rx_parser__f17_msg_len f17_msg_len(
-        .d(f17_msg_len$d),
-        .q(f17_msg_len$q),
-        .clock(f17_msg_len$clock)
-    );
-    rx_parser__f18_msg_len f18_msg_len(
-        .d(f18_msg_len$d),
-        .q(f18_msg_len$q),
-        .clock(f18_msg_len$clock)
-    );
-    rx_parser__f9_rsn f9_rsn(
-        .d(f9_rsn$d),
-        .q(f9_rsn$q),
-        .clock(f9_rsn$clock)
-    );
-    rx_parser__f10_rsn f10_rsn(
-        .d(f10_rsn$d),
-        .q(f10_rsn$q),
-        .clock(f10_rsn$clock)
-    );
-    rx_parser__f11_rsn f11_rsn(
-        .d(f11_rsn$d),
-        .q(f11_rsn$q),
-        .clock(f11_rsn$clock)
-    );
-    rx_parser__f12_rsn f12_rsn(
-        .d(f12_rsn$d),
-        .q(f12_rsn$q),
-        .clock(f12_rsn$clock)
-    );
-    rx_parser__f13_rsn f13_rsn(
-        .d(f13_rsn$d),
-        .q(f13_rsn$q),
-        .clock(f13_rsn$clock)
-    );
-    rx_parser__f14_rsn f14_rsn(
-        .d(f14_rsn$d),
-        .q(f14_rsn$q),
-        .clock(f14_rsn$clock)
-    );
-    rx_parser__f15_rsn f15_rsn(
-        .d(f15_rsn$d),
-        .q(f15_rsn$q),
-        .clock(f15_rsn$clock)
-    );
-    rx_parser__f16_rsn f16_rsn(
-        .d(f16_rsn$d),
-        .q(f16_rsn$q),
-        .clock(f16_rsn$clock)
-    );
-    rx_parser__f17_rsn f17_rsn(
-        .d(f17_rsn$d),
-        .q(f17_rsn$q),
-        .clock(f17_rsn$clock)
-    );
-    rx_parser__f18_rsn f18_rsn(
-        .d(f18_rsn$d),
-        .q(f18_rsn$q),
-        .clock(f18_rsn$clock)
-    );
-    rx_parser__f9_offset f9_offset(
-        .d(f9_offset$d),
-        .q(f9_offset$q),
-        .clock(f9_offset$clock)
-    );
-    rx_parser__f10_offset f10_offset(
-        .d(f10_offset$d),
-        .q(f10_offset$q),
-        .clock(f10_offset$clock)
-    );
-    rx_parser__f11_offset f11_offset(
-        .d(f11_offset$d),
-        .q(f11_offset$q),
-        .clock(f11_offset$clock)
-    );
-    rx_parser__f12_offset f12_offset(
-        .d(f12_offset$d),
-        .q(f12_offset$q),
-        .clock(f12_offset$clock)
-    );
-    rx_parser__f13_offset f13_offset(
-        .d(f13_offset$d),
-        .q(f13_offset$q),
-        .clock(f13_offset$clock)
-    );
-    rx_parser__f14_offset f14_offset(
-        .d(f14_offset$d),
-        .q(f14_offset$q),
-        .clock(f14_offset$clock)
-    );
-    rx_parser__f15_offset f15_offset(
-        .d(f15_offset$d),
-        .q(f15_offset$q),
-        .clock(f15_offset$clock)
-    );
-    rx_parser__f16_offset f16_offset(
-        .d(f16_offset$d),
-        .q(f16_offset$q),
-        .clock(f16_offset$clock)
-    );
-    rx_parser__f17_offset f17_offset(
-        .d(f17_offset$d),
-        .q(f17_offset$q),
-        .clock(f17_offset$clock)
-    );
-    rx_parser__f18_offset f18_offset(
-        .d(f18_offset$d),
-        .q(f18_offset$q),
-        .clock(f18_offset$clock)
-    );
-    rx_parser__f9_imm f9_imm(
-        .d(f9_imm$d),
-        .q(f9_imm$q),
-        .clock(f9_imm$clock)
-    );
-    rx_parser__f10_imm f10_imm(
-        .d(f10_imm$d),
-        .q(f10_imm$q),
-        .clock(f10_imm$clock)
-    );
-    rx_parser__f11_imm f11_imm(
-        .d(f11_imm$d),
-        .q(f11_imm$q),
-        .clock(f11_imm$clock)
-    );
-    rx_parser__f12_imm f12_imm(
-        .d(f12_imm$d),
-        .q(f12_imm$q),
-        .clock(f12_imm$clock)
-    );
-    rx_parser__f13_imm f13_imm(
-        .d(f13_imm$d),
-        .q(f13_imm$q),
-        .clock(f13_imm$clock)
-    );
-    rx_parser__f14_imm f14_imm(
-        .d(f14_imm$d),
-        .q(f14_imm$q),
-        .clock(f14_imm$clock)
-    );
-    rx_parser__f15_imm f15_imm(
-        .d(f15_imm$d),
-        .q(f15_imm$q),
-        .clock(f15_imm$clock)
-    );
-    rx_parser__f16_imm f16_imm(
-        .d(f16_imm$d),
-        .q(f16_imm$q),
-        .clock(f16_imm$clock)
-    );
-    rx_parser__f17_imm f17_imm(
-        .d(f17_imm$d),
-        .q(f17_imm$q),
-        .clock(f17_imm$clock)
-    );
-    rx_parser__f18_imm f18_imm(
-        .d(f18_imm$d),
-        .q(f18_imm$q),
-        .clock(f18_imm$clock)
-    );
-    rx_parser__f9_ack_base_psn f9_ack_base_psn(
-        .d(f9_ack_base_psn$d),
-        .q(f9_ack_base_psn$q),
-        .clock(f9_ack_base_psn$clock)
-    );
-    rx_parser__f10_ack_base_psn f10_ack_base_psn(
-        .d(f10_ack_base_psn$d),
-        .q(f10_ack_base_psn$q),
-        .clock(f10_ack_base_psn$clock)
-    );
-    rx_parser__f11_ack_base_psn f11_ack_base_psn(
-        .d(f11_ack_base_psn$d),
-        .q(f11_ack_base_psn$q),
-        .clock(f11_ack_base_psn$clock)
-    );
-    rx_parser__f12_ack_base_psn f12_ack_base_psn(
-        .d(f12_ack_base_psn$d),
-        .q(f12_ack_base_psn$q),
-        .clock(f12_ack_base_psn$clock)
-    );
-    rx_parser__f13_ack_base_psn f13_ack_base_psn(
-        .d(f13_ack_base_psn$d),
-        .q(f13_ack_base_psn$q),
-        .clock(f13_ack_base_psn$clock)
-    );
-    rx_parser__f14_ack_base_psn f14_ack_base_psn(
-        .d(f14_ack_base_psn$d),
-        .q(f14_ack_base_psn$q),
-        .clock(f14_ack_base_psn$clock)
-    );
-    rx_parser__f15_ack_base_psn f15_ack_base_psn(
-        .d(f15_ack_base_psn$d),
-        .q(f15_ack_base_psn$q),
-        .clock(f15_ack_base_psn$clock)
-    );
-    rx_parser__f16_ack_base_psn f16_ack_base_psn(
-        .d(f16_ack_base_psn$d),
-        .q(f16_ack_base_psn$q),
-        .clock(f16_ack_base_psn$clock)
-    );
-    rx_parser__f17_ack_base_psn f17_ack_base_psn(
-        .d(f17_ack_base_psn$d),
-        .q(f17_ack_base_psn$q),
-        .clock(f17_ack_base_psn$clock)
-    );
-    rx_parser__f18_ack_base_psn f18_ack_base_psn(
-        .d(f18_ack_base_psn$d),
-        .q(f18_ack_base_psn$q),
-        .clock(f18_ack_base_psn$clock)
-    );
-    rx_parser__f9_ack_csn_base f9_ack_csn_base(
-        .d(f9_ack_csn_base$d),
-        .q(f9_ack_csn_base$q),
-        .clock(f9_ack_csn_base$clock)
-    );
-    rx_parser__f10_ack_csn_base f10_ack_csn_base(
-        .d(f10_ack_csn_base$d),
-        .q(f10_ack_csn_base$q),
-        .clock(f10_ack_csn_base$clock)
-    );
-    rx_parser__f11_ack_csn_base f11_ack_csn_base(
-        .d(f11_ack_csn_base$d),
-        .q(f11_ack_csn_base$q),
-        .clock(f11_ack_csn_base$clock)
-    );
-    rx_parser__f12_ack_csn_base f12_ack_csn_base(
-        .d(f12_ack_csn_base$d),
-        .q(f12_ack_csn_base$q),
-        .clock(f12_ack_csn_base$clock)
-    );
-    rx_parser__f13_ack_csn_base f13_ack_csn_base(
-        .d(f13_ack_csn_base$d),
-        .q(f13_ack_csn_base$q),
-        .clock(f13_ack_csn_base$clock)
-    );
-    rx_parser__f14_ack_csn_base f14_ack_csn_base(
-        .d(f14_ack_csn_base$d),
-        .q(f14_ack_csn_base$q),
-        .clock(f14_ack_csn_base$clock)
-    );
-    rx_parser__f15_ack_csn_base f15_ack_csn_base(
-        .d(f15_ack_csn_base$d),
-        .q(f15_ack_csn_base$q),
-        .clock(f15_ack_csn_base$clock)
-    );
-    rx_parser__f16_ack_csn_base f16_ack_csn_base(
-        .d(f16_ack_csn_base$d),
-        .q(f16_ack_csn_base$q),
-        .clock(f16_ack_csn_base$clock)
-    );
-    rx_parser__f17_ack_csn_base f17_ack_csn_base(
-        .d(f17_ack_csn_base$d),
-        .q(f17_ack_csn_base$q),
-        .clock(f17_ack_csn_base$clock)
-    );
-    rx_parser__f18_ack_csn_base f18_ack_csn_base(
-        .d(f18_ack_csn_base$d),
-        .q(f18_ack_csn_base$q),
-        .clock(f18_ack_csn_base$clock)
-    );
-    rx_parser__f9_ack_ts_echo f9_ack_ts_echo(
-        .d(f9_ack_ts_echo$d),
-        .q(f9_ack_ts_echo$q),
-        .clock(f9_ack_ts_echo$clock)
-    );
-    rx_parser__f10_ack_ts_echo f10_ack_ts_echo(
-        .d(f10_ack_ts_echo$d),
-        .q(f10_ack_ts_echo$q),
-        .clock(f10_ack_ts_echo$clock)
-    );
-    rx_parser__f11_ack_ts_echo f11_ack_ts_echo(
-        .d(f11_ack_ts_echo$d),
-        .q(f11_ack_ts_echo$q),
-        .clock(f11_ack_ts_echo$clock)
-    );
-    rx_parser__f12_ack_ts_echo f12_ack_ts_echo(
-        .d(f12_ack_ts_echo$d),
-        .q(f12_ack_ts_echo$q),
-        .clock(f12_ack_ts_echo$clock)
-    );
-    rx_parser__f13_ack_ts_echo f13_ack_ts_echo(
-        .d(f13_ack_ts_echo$d),
-        .q(f13_ack_ts_echo$q),
-        .clock(f13_ack_ts_echo$clock)
-    );
-    rx_parser__f14_ack_ts_echo f14_ack_ts_echo(
-        .d(f14_ack_ts_echo$d),
-        .q(f14_ack_ts_echo$q),
-        .clock(f14_ack_ts_echo$clock)
-    );
-    rx_parser__f15_ack_ts_echo f15_ack_ts_echo(
-        .d(f15_ack_ts_echo$d),
-        .q(f15_ack_ts_echo$q),
-        .clock(f15_ack_ts_echo$clock)
-    );
-    rx_parser__f16_ack_ts_echo f16_ack_ts_echo(
-        .d(f16_ack_ts_echo$d),
-        .q(f16_ack_ts_echo$q),
-        .clock(f16_ack_ts_echo$clock)
-    );
-    rx_parser__f17_ack_ts_echo f17_ack_ts_echo(
-        .d(f17_ack_ts_echo$d),
-        .q(f17_ack_ts_echo$q),
-        .clock(f17_ack_ts_echo$clock)
-    );
-    rx_parser__f18_ack_ts_echo f18_ack_ts_echo(
-        .d(f18_ack_ts_echo$d),
-        .q(f18_ack_ts_echo$q),
-        .clock(f18_ack_ts_echo$clock)
-    );
-    rx_parser__f9_ack_ecn_count f9_ack_ecn_count(
-        .d(f9_ack_ecn_count$d),
-        .q(f9_ack_ecn_count$q),
-        .clock(f9_ack_ecn_count$clock)
-    );
-    rx_parser__f10_ack_ecn_count f10_ack_ecn_count(
-        .d(f10_ack_ecn_count$d),
-        .q(f10_ack_ecn_count$q),
-        .clock(f10_ack_ecn_count$clock)
-    );
-    rx_parser__f11_ack_ecn_count f11_ack_ecn_count(
-        .d(f11_ack_ecn_count$d),
-        .q(f11_ack_ecn_count$q),
-        .clock(f11_ack_ecn_count$clock)
-    );
-    rx_parser__f12_ack_ecn_count f12_ack_ecn_count(
-        .d(f12_ack_ecn_count$d),
-        .q(f12_ack_ecn_count$q),
-        .clock(f12_ack_ecn_count$clock)
-    );
-    rx_parser__f13_ack_ecn_count f13_ack_ecn_count(
-        .d(f13_ack_ecn_count$d),
-        .q(f13_ack_ecn_count$q),
-        .clock(f13_ack_ecn_count$clock)
-    );
-    rx_parser__f14_ack_ecn_count f14_ack_ecn_count(
-        .d(f14_ack_ecn_count$d),
-        .q(f14_ack_ecn_count$q),
-        .clock(f14_ack_ecn_count$clock)
-    );
-    rx_parser__f15_ack_ecn_count f15_ack_ecn_count(
-        .d(f15_ack_ecn_count$d),
-        .q(f15_ack_ecn_count$q),
-        .clock(f15_ack_ecn_count$clock)
-    );
-    rx_parser__f16_ack_ecn_count f16_ack_ecn_count(
-        .d(f16_ack_ecn_count$d),
-        .q(f16_ack_ecn_count$q),
-        .clock(f16_ack_ecn_count$clock)
-    );
-    rx_parser__f17_ack_ecn_count f17_ack_ecn_count(
-        .d(f17_ack_ecn_count$d),
-        .q(f17_ack_ecn_count$q),
-        .clock(f17_ack_ecn_count$clock)
-    );
-    rx_parser__f18_ack_ecn_count f18_ack_ecn_count(
-        .d(f18_ack_ecn_count$d),
-        .q(f18_ack_ecn_count$q),
-        .clock(f18_ack_ecn_count$clock)
-    );
-    rx_parser__f9_ack_rate_hint f9_ack_rate_hint(
-        .d(f9_ack_rate_hint$d),
-        .q(f9_ack_rate_hint$q),
-        .clock(f9_ack_rate_hint$clock)
-    );
-    rx_parser__f10_ack_rate_hint f10_ack_rate_hint(
-        .d(f10_ack_rate_hint$d),
-        .q(f10_ack_rate_hint$q),
-        .clock(f10_ack_rate_hint$clock)
-    );
-    rx_parser__f11_ack_rate_hint f11_ack_rate_hint(
-        .d(f11_ack_rate_hint$d),
-        .q(f11_ack_rate_hint$q),
-        .clock(f11_ack_rate_hint$clock)
-    );
-    rx_parser__f12_ack_rate_hint f12_ack_rate_hint(
-        .d(f12_ack_rate_hint$d),
-        .q(f12_ack_rate_hint$q),
-        .clock(f12_ack_rate_hint$clock)
-    );
-    rx_parser__f13_ack_rate_hint f13_ack_rate_hint(
-        .d(f13_ack_rate_hint$d),
-        .q(f13_ack_rate_hint$q),
-        .clock(f13_ack_rate_hint$clock)
-    );
-    rx_parser__f14_ack_rate_hint f14_ack_rate_hint(
-        .d(f14_ack_rate_hint$d),
-        .q(f14_ack_rate_hint$q),
-        .clock(f14_ack_rate_hint$clock)
-    );
-    rx_parser__f15_ack_rate_hint f15_ack_rate_hint(
-        .d(f15_ack_rate_hint$d),
-        .q(f15_ack_rate_hint$q),
-        .clock(f15_ack_rate_hint$clock)
-    );
-    rx_parser__f16_ack_rate_hint f16_ack_rate_hint(
-        .d(f16_ack_rate_hint$d),
-        .q(f16_ack_rate_hint$q),
-        .clock(f16_ack_rate_hint$clock)
-    );
-    rx_parser__f17_ack_rate_hint f17_ack_rate_hint(
-        .d(f17_ack_rate_hint$d),
-        .q(f17_ack_rate_hint$q),
-        .clock(f17_ack_rate_hint$clock)
-    );
-    rx_parser__f18_ack_rate_hint f18_ack_rate_hint(
-        .d(f18_ack_rate_hint$d),
-        .q(f18_ack_rate_hint$q),
-        .clock(f18_ack_rate_hint$clock)
-    );
-    rx_parser__f9_ack_sack f9_ack_sack(
-        .d(f9_ack_sack$d),
-        .q(f9_ack_sack$q),
-        .clock(f9_ack_sack$clock)
-    );
-    rx_parser__f10_ack_sack f10_ack_sack(
-        .d(f10_ack_sack$d),
-        .q(f10_ack_sack$q),
-        .clock(f10_ack_sack$clock)
-    );
-    rx_parser__f11_ack_sack f11_ack_sack(
-        .d(f11_ack_sack$d),
-        .q(f11_ack_sack$q),
-        .clock(f11_ack_sack$clock)
-    );
-    rx_parser__f12_ack_sack f12_ack_sack(
-        .d(f12_ack_sack$d),
-        .q(f12_ack_sack$q),
-        .clock(f12_ack_sack$clock)
-    );
-    rx_parser__f13_ack_sack f13_ack_sack(
-        .d(f13_ack_sack$d),
-        .q(f13_ack_sack$q),
-        .clock(f13_ack_sack$clock)
-    );
-    rx_parser__f14_ack_sack f14_ack_sack(
-        .d(f14_ack_sack$d),
-        .q(f14_ack_sack$q),
-        .clock(f14_ack_sack$clock)
-    );
-    rx_parser__f15_ack_sack f15_ack_sack(
-        .d(f15_ack_sack$d),
-        .q(f15_ack_sack$q),
-        .clock(f15_ack_sack$clock)
-    );
-    rx_parser__f16_ack_sack f16_ack_sack(
-        .d(f16_ack_sack$d),
-        .q(f16_ack_sack$q),
-        .clock(f16_ack_sack$clock)
-    );
-    rx_parser__f17_ack_sack f17_ack_sack(
-        .d(f17_ack_sack$d),
-        .q(f17_ack_sack$q),
-        .clock(f17_ack_sack$clock)
-    );
-    rx_parser__f18_ack_sack f18_ack_sack(
-        .d(f18_ack_sack$d),
-        .q(f18_ack_sack$q),
-        .clock(f18_ack_sack$clock)
-    );
-    rx_parser__f9_nack_reason f9_nack_reason(
-        .d(f9_nack_reason$d),
-        .q(f9_nack_reason$q),
-        .clock(f9_nack_reason$clock)
-    );
-    rx_parser__f10_nack_reason f10_nack_reason(
-        .d(f10_nack_reason$d),
-        .q(f10_nack_reason$q),
-        .clock(f10_nack_reason$clock)
-    );
-    rx_parser__f11_nack_reason f11_nack_reason(
-        .d(f11_nack_reason$d),
-        .q(f11_nack_reason$q),
-        .clock(f11_nack_reason$clock)
-    );
-    rx_parser__f12_nack_reason f12_nack_reason(
-        .d(f12_nack_reason$d),
-        .q(f12_nack_reason$q),
-        .clock(f12_nack_reason$clock)
-    );
-    rx_parser__f13_nack_reason f13_nack_reason(
-        .d(f13_nack_reason$d),
-        .q(f13_nack_reason$q),
-        .clock(f13_nack_reason$clock)
-    );
-    rx_parser__f14_nack_reason f14_nack_reason(
-        .d(f14_nack_reason$d),
-        .q(f14_nack_reason$q),
-        .clock(f14_nack_reason$clock)
-    );
-    rx_parser__f15_nack_reason f15_nack_reason(
-        .d(f15_nack_reason$d),
-        .q(f15_nack_reason$q),
-        .clock(f15_nack_reason$clock)
-    );
-    rx_parser__f16_nack_reason f16_nack_reason(
-        .d(f16_nack_reason$d),
-        .q(f16_nack_reason$q),
-        .clock(f16_nack_reason$clock)
-    );
-    rx_parser__f17_nack_reason f17_nack_reason(
-        .d(f17_nack_reason$d),
-        .q(f17_nack_reason$q),
-        .clock(f17_nack_reason$clock)
-    );
-    rx_parser__f18_nack_reason f18_nack_reason(
-        .d(f18_nack_reason$d),
-        .q(f18_nack_reason$q),
-        .clock(f18_nack_reason$clock)
-    );
-    rx_parser__f9_nack_psn f9_nack_psn(
-        .d(f9_nack_psn$d),
-        .q(f9_nack_psn$q),
-        .clock(f9_nack_psn$clock)
-    );
-    rx_parser__f10_nack_psn f10_nack_psn(
-        .d(f10_nack_psn$d),
-        .q(f10_nack_psn$q),
-        .clock(f10_nack_psn$clock)
-    );
-    rx_parser__f11_nack_psn f11_nack_psn(
-        .d(f11_nack_psn$d),
-        .q(f11_nack_psn$q),
-        .clock(f11_nack_psn$clock)
-    );
-    rx_parser__f12_nack_psn f12_nack_psn(
-        .d(f12_nack_psn$d),
-        .q(f12_nack_psn$q),
-        .clock(f12_nack_psn$clock)
-    );
-    rx_parser__f13_nack_psn f13_nack_psn(
-        .d(f13_nack_psn$d),
-        .q(f13_nack_psn$q),
-        .clock(f13_nack_psn$clock)
-    );
-    rx_parser__f14_nack_psn f14_nack_psn(
-        .d(f14_nack_psn$d),
-        .q(f14_nack_psn$q),
-        .clock(f14_nack_psn$clock)
-    );
-    rx_parser__f15_nack_psn f15_nack_psn(
-        .d(f15_nack_psn$d),
-        .q(f15_nack_psn$q),
-        .clock(f15_nack_psn$clock)
-    );
-    rx_parser__f16_nack_psn f16_nack_psn(
-        .d(f16_nack_psn$d),
-        .q(f16_nack_psn$q),
-        .clock(f16_nack_psn$clock)
-    );
-    rx_parser__f17_nack_psn f17_nack_psn(
-        .d(f17_nack_psn$d),
-        .q(f17_nack_psn$q),
-        .clock(f17_nack_psn$clock)
-    );
-    rx_parser__f18_nack_psn f18_nack_psn(
-        .d(f18_nack_psn$d),
-        .q(f18_nack_psn$q),
-        .clock(f18_nack_psn$clock)
-    );
-    rx_parser__f9_nack_csn f9_nack_csn(
-        .d(f9_nack_csn$d),
-        .q(f9_nack_csn$q),
-        .clock(f9_nack_csn$clock)
-    );
-    rx_parser__f10_nack_csn f10_nack_csn(
-        .d(f10_nack_csn$d),
-        .q(f10_nack_csn$q),
-        .clock(f10_nack_csn$clock)
-    );
-    rx_parser__f11_nack_csn f11_nack_csn(
-        .d(f11_nack_csn$d),
-        .q(f11_nack_csn$q),
-        .clock(f11_nack_csn$clock)
-    );
-    rx_parser__f12_nack_csn f12_nack_csn(
-        .d(f12_nack_csn$d),
-        .q(f12_nack_csn$q),
-        .clock(f12_nack_csn$clock)
-    );
-    rx_parser__f13_nack_csn f13_nack_csn(
-        .d(f13_nack_csn$d),
-        .q(f13_nack_csn$q),
-        .clock(f13_nack_csn$clock)
-    );
-    rx_parser__f14_nack_csn f14_nack_csn(
-        .d(f14_nack_csn$d),
-        .q(f14_nack_csn$q),
-        .clock(f14_nack_csn$clock)
-    );
-    rx_parser__f15_nack_csn f15_nack_csn(
-        .d(f15_nack_csn$d),
-        .q(f15_nack_csn$q),
-        .clock(f15_nack_csn$clock)
-    );
-    rx_parser__f16_nack_csn f16_nack_csn(
-        .d(f16_nack_csn$d),
-        .q(f16_nack_csn$q),
-        .clock(f16_nack_csn$clock)
-    );
-    rx_parser__f17_nack_csn f17_nack_csn(
-        .d(f17_nack_csn$d),
-        .q(f17_nack_csn$q),
-        .clock(f17_nack_csn$clock)
-    );
-    rx_parser__f18_nack_csn f18_nack_csn(
-        .d(f18_nack_csn$d),
-        .q(f18_nack_csn$q),
-        .clock(f18_nack_csn$clock)
-    );
-    rx_parser__f9_nack_detail f9_nack_detail(
-        .d(f9_nack_detail$d),
-        .q(f9_nack_detail$q),
-        .clock(f9_nack_detail$clock)
-    );
-    rx_parser__f10_nack_detail f10_nack_detail(
-        .d(f10_nack_detail$d),
-        .q(f10_nack_detail$q),
-        .clock(f10_nack_detail$clock)
-    );
-    rx_parser__f11_nack_detail f11_nack_detail(
-        .d(f11_nack_detail$d),
-        .q(f11_nack_detail$q),
-        .clock(f11_nack_detail$clock)
-    );
-    rx_parser__f12_nack_detail f12_nack_detail(
-        .d(f12_nack_detail$d),
-        .q(f12_nack_detail$q),
-        .clock(f12_nack_detail$clock)
-    );
-    rx_parser__f13_nack_detail f13_nack_detail(
-        .d(f13_nack_detail$d),
-        .q(f13_nack_detail$q),
-        .clock(f13_nack_detail$clock)
-    );
-    rx_parser__f14_nack_detail f14_nack_detail(
-        .d(f14_nack_detail$d),
-        .q(f14_nack_detail$q),
-        .clock(f14_nack_detail$clock)
-    );
-    rx_parser__f15_nack_detail f15_nack_detail(
-        .d(f15_nack_detail$d),
-        .q(f15_nack_detail$q),
-        .clock(f15_nack_detail$clock)
-    );
-    rx_parser__f16_nack_detail f16_nack_detail(
-        .d(f16_nack_detail$d),
-        .q(f16_nack_detail$q),
-        .clock(f16_nack_detail$clock)
-    );
-    rx_parser__f17_nack_detail f17_nack_detail(
-        .d(f17_nack_detail$d),
-        .q(f17_nack_detail$q),
-        .clock(f17_nack_detail$clock)
-    );
-    rx_parser__f18_nack_detail f18_nack_detail(
-        .d(f18_nack_detail$d),
-        .q(f18_nack_detail$q),
-        .clock(f18_nack_detail$clock)
-    );
-    rx_parser__f9_probe_seq f9_probe_seq(
-        .d(f9_probe_seq$d),
-        .q(f9_probe_seq$q),
-        .clock(f9_probe_seq$clock)
-    );
-    rx_parser__f10_probe_seq f10_probe_seq(
-        .d(f10_probe_seq$d),
-        .q(f10_probe_seq$q),
-        .clock(f10_probe_seq$clock)
-    );
-    rx_parser__f11_probe_seq f11_probe_seq(
-        .d(f11_probe_seq$d),
-        .q(f11_probe_seq$q),
-        .clock(f11_probe_seq$clock)
-    );
-    rx_parser__f12_probe_seq f12_probe_seq(
-        .d(f12_probe_seq$d),
-        .q(f12_probe_seq$q),
-        .clock(f12_probe_seq$clock)
-    );
-    rx_parser__f13_probe_seq f13_probe_seq(
-        .d(f13_probe_seq$d),
-        .q(f13_probe_seq$q),
-        .clock(f13_probe_seq$clock)
-    );
-    rx_parser__f14_probe_seq f14_probe_seq(
-        .d(f14_probe_seq$d),
-        .q(f14_probe_seq$q),
-        .clock(f14_probe_seq$clock)
-    );
-    rx_parser__f15_probe_seq f15_probe_seq(
-        .d(f15_probe_seq$d),
-        .q(f15_probe_seq$q),
-        .clock(f15_probe_seq$clock)
-    );
-    rx_parser__f16_probe_seq f16_probe_seq(
-        .d(f16_probe_seq$d),
-        .q(f16_probe_seq$q),
-        .clock(f16_probe_seq$clock)
-    );
-    rx_parser__f17_probe_seq f17_probe_seq(
-        .d(f17_probe_seq$d),
-        .q(f17_probe_seq$q),
-        .clock(f17_probe_seq$clock)
-    );
-    rx_parser__f18_probe_seq f18_probe_seq(
-        .d(f18_probe_seq$d),
-        .q(f18_probe_seq$q),
-        .clock(f18_probe_seq$clock)
-    );
-    rx_parser__f9_probe_ts f9_probe_ts(
-        .d(f9_probe_ts$d),
-        .q(f9_probe_ts$q),
-        .clock(f9_probe_ts$clock)
-    );
-    rx_parser__f10_probe_ts f10_probe_ts(
-        .d(f10_probe_ts$d),
-        .q(f10_probe_ts$q),
-        .clock(f10_probe_ts$clock)
-    );
-    rx_parser__f11_probe_ts f11_probe_ts(
-        .d(f11_probe_ts$d),
-        .q(f11_probe_ts$q),
-        .clock(f11_probe_ts$clock)
-    );
-    rx_parser__f12_probe_ts f12_probe_ts(
-        .d(f12_probe_ts$d),
-        .q(f12_probe_ts$q),
-        .clock(f12_probe_ts$clock)
-    );
-    rx_parser__f13_probe_ts f13_probe_ts(
-        .d(f13_probe_ts$d),
-        .q(f13_probe_ts$q),
-        .clock(f13_probe_ts$clock)
-    );
-    rx_parser__f14_probe_ts f14_probe_ts(
-        .d(f14_probe_ts$d),
-        .q(f14_probe_ts$q),
-        .clock(f14_probe_ts$clock)
-    );
-    rx_parser__f15_probe_ts f15_probe_ts(
-        .d(f15_probe_ts$d),
-        .q(f15_probe_ts$q),
-        .clock(f15_probe_ts$clock)
-    );
-    rx_parser__f16_probe_ts f16_probe_ts(
-        .d(f16_probe_ts$d),
-        .q(f16_probe_ts$q),
-        .clock(f16_probe_ts$clock)
-    );
-    rx_parser__f17_probe_ts f17_probe_ts(
-        .d(f17_probe_ts$d),
-        .q(f17_probe_ts$q),
-        .clock(f17_probe_ts$clock)
-    );
-    rx_parser__f18_probe_ts f18_probe_ts(
-        .d(f18_probe_ts$d),
-        .q(f18_probe_ts$q),
-        .clock(f18_probe_ts$clock)
-    );
-    rx_parser__q14_haspl q14_haspl(
-        .d(q14_haspl$d),
-        .q(q14_haspl$q),
-        .clock(q14_haspl$clock)
-    );
-    rx_parser__q15_haspl q15_haspl(
-        .d(q15_haspl$d),
-        .q(q15_haspl$q),
-        .clock(q15_haspl$clock)
-    );
-    rx_parser__q16_haspl q16_haspl(
-        .d(q16_haspl$d),
-        .q(q16_haspl$q),
-        .clock(q16_haspl$clock)
-    );
-    rx_parser__q17_haspl q17_haspl(
-        .d(q17_haspl$d),
-        .q(q17_haspl$q),
-        .clock(q17_haspl$clock)
-    );
-    rx_parser__q18_haspl q18_haspl(
-        .d(q18_haspl$d),
-        .q(q18_haspl$q),
-        .clock(q18_haspl$clock)
-    );
-    rx_parser__s18_ok s18_ok(
-        .d(s18_ok$d),
-        .q(s18_ok$q),
-        .clock(s18_ok$clock)
-    );
-    rx_parser__s18_reason s18_reason(
-        .d(s18_reason$d),
-        .q(s18_reason$q),
-        .clock(s18_reason$clock)
-    );
-    rx_parser__od_v od_v(
-        .d(od_v$d),
-        .q(od_v$q),
-        .clock(od_v$clock)
-    );
-    rx_parser__od_ok od_ok(
-        .d(od_ok$d),
-        .q(od_ok$q),
-        .clock(od_ok$clock)
-    );
-    rx_parser__od_reason od_reason(
-        .d(od_reason$d),
-        .q(od_reason$q),
-        .clock(od_reason$clock)
-    );
-    rx_parser__od_haspl od_haspl(
-        .d(od_haspl$d),
-        .q(od_haspl$q),
-        .clock(od_haspl$clock)
-    );
-    rx_parser__od_src_mac od_src_mac(
-        .d(od_src_mac$d),
-        .q(od_src_mac$q),
-        .clock(od_src_mac$clock)
-    );
-    rx_parser__od_vlan od_vlan(
-        .d(od_vlan$d),
-        .q(od_vlan$q),
-        .clock(od_vlan$clock)
-    );
-    rx_parser__od_vlan_tci od_vlan_tci(
-        .d(od_vlan_tci$d),
-        .q(od_vlan_tci$q),
-        .clock(od_vlan_tci$clock)
-    );
-    rx_parser__od_is_ipv6 od_is_ipv6(
-        .d(od_is_ipv6$d),
-        .q(od_is_ipv6$q),
-        .clock(od_is_ipv6$clock)
-    );
-    rx_parser__od_src_ip od_src_ip(
-        .d(od_src_ip$d),
-        .q(od_src_ip$q),
-        .clock(od_src_ip$clock)
-    );
-    rx_parser__od_dst_ip od_dst_ip(
-        .d(od_dst_ip$d),
-        .q(od_dst_ip$q),
-        .clock(od_dst_ip$clock)
-    );
-    rx_parser__od_ce od_ce(
-        .d(od_ce$d),
-        .q(od_ce$q),
-        .clock(od_ce$clock)
-    );
-    rx_parser__od_sport od_sport(
-        .d(od_sport$d),
-        .q(od_sport$q),
-        .clock(od_sport$clock)
-    );
-    rx_parser__od_opcode od_opcode(
-        .d(od_opcode$d),
-        .q(od_opcode$q),
-        .clock(od_opcode$clock)
-    );
-    rx_parser__od_flags od_flags(
-        .d(od_flags$d),
-        .q(od_flags$q),
-        .clock(od_flags$clock)
-    );
-    rx_parser__od_path_id od_path_id(
-        .d(od_path_id$d),
-        .q(od_path_id$q),
-        .clock(od_path_id$clock)
-    );
-    rx_parser__od_hdr_words od_hdr_words(
-        .d(od_hdr_words$d),
-        .q(od_hdr_words$q),
-        .clock(od_hdr_words$clock)
-    );
-    rx_parser__od_dst_conn od_dst_conn(
-        .d(od_dst_conn$d),
-        .q(od_dst_conn$q),
-        .clock(od_dst_conn$clock)
-    );
-    rx_parser__od_path_psn od_path_psn(
-        .d(od_path_psn$d),
-        .q(od_path_psn$q),
-        .clock(od_path_psn$clock)
-    );
-    rx_parser__od_csn od_csn(
-        .d(od_csn$d),
-        .q(od_csn$q),
-        .clock(od_csn$clock)
-    );
-    rx_parser__od_timestamp od_timestamp(
-        .d(od_timestamp$d),
-        .q(od_timestamp$q),
-        .clock(od_timestamp$clock)
-    );
-    rx_parser__od_payload_len od_payload_len(
-        .d(od_payload_len$d),
-        .q(od_payload_len$q),
-        .clock(od_payload_len$clock)
-    );
-    rx_parser__od_floor_delta od_floor_delta(
-        .d(od_floor_delta$d),
-        .q(od_floor_delta$q),
-        .clock(od_floor_delta$clock)
-    );
-    rx_parser__od_rkey od_rkey(
-        .d(od_rkey$d),
-        .q(od_rkey$q),
-        .clock(od_rkey$clock)
-    );
-    rx_parser__od_va od_va(
-        .d(od_va$d),
-        .q(od_va$q),
-        .clock(od_va$clock)
-    );
-    rx_parser__od_stream od_stream(
-        .d(od_stream$d),
-        .q(od_stream$q),
-        .clock(od_stream$clock)
-    );
-    rx_parser__od_msn od_msn(
-        .d(od_msn$d),
-        .q(od_msn$q),
-        .clock(od_msn$clock)
-    );
-    rx_parser__od_msg_len od_msg_len(
-        .d(od_msg_len$d),
-        .q(od_msg_len$q),
-        .clock(od_msg_len$clock)
-    );
-    rx_parser__od_rsn od_rsn(
-        .d(od_rsn$d),
-        .q(od_rsn$q),
-        .clock(od_rsn$clock)
-    );
-    rx_parser__od_offset od_offset(
-        .d(od_offset$d),
-        .q(od_offset$q),
-        .clock(od_offset$clock)
-    );
-    rx_parser__od_imm od_imm(
-        .d(od_imm$d),
-        .q(od_imm$q),
-        .clock(od_imm$clock)
-    );
-    rx_parser__od_ack_base_psn od_ack_base_psn(
-        .d(od_ack_base_psn$d),
-        .q(od_ack_base_psn$q),
-        .clock(od_ack_base_psn$clock)
-    );
-    rx_parser__od_ack_csn_base od_ack_csn_base(
-        .d(od_ack_csn_base$d),
-        .q(od_ack_csn_base$q),
-        .clock(od_ack_csn_base$clock)
-    );
-    rx_parser__od_ack_ts_echo od_ack_ts_echo(
-        .d(od_ack_ts_echo$d),
-        .q(od_ack_ts_echo$q),
-        .clock(od_ack_ts_echo$clock)
-    );
-    rx_parser__od_ack_ecn_count od_ack_ecn_count(
-        .d(od_ack_ecn_count$d),
-        .q(od_ack_ecn_count$q),
-        .clock(od_ack_ecn_count$clock)
-    );
-    rx_parser__od_ack_rate_hint od_ack_rate_hint(
-        .d(od_ack_rate_hint$d),
-        .q(od_ack_rate_hint$q),
-        .clock(od_ack_rate_hint$clock)
-    );
-    rx_parser__od_ack_sack od_ack_sack(
-        .d(od_ack_sack$d),
-        .q(od_ack_sack$q),
-        .clock(od_ack_sack$clock)
-    );
-    rx_parser__od_nack_reason od_nack_reason(
-        .d(od_nack_reason$d),
-        .q(od_nack_reason$q),
-        .clock(od_nack_reason$clock)
-    );
-    rx_parser__od_nack_psn od_nack_psn(
-        .d(od_nack_psn$d),
-        .q(od_nack_psn$q),
-        .clock(od_nack_psn$clock)
-    );
-    rx_parser__od_nack_csn od_nack_csn(
-        .d(od_nack_csn$d),
-        .q(od_nack_csn$q),
-        .clock(od_nack_csn$clock)
-    );
-    rx_parser__od_nack_detail od_nack_detail(
-        .d(od_nack_detail$d),
-        .q(od_nack_detail$q),
-        .clock(od_nack_detail$clock)
-    );
-    rx_parser__od_probe_seq od_probe_seq(
-        .d(od_probe_seq$d),
-        .q(od_probe_seq$q),
-        .clock(od_probe_seq$clock)
-    );
-    rx_parser__od_probe_ts od_probe_ts(
-        .d(od_probe_ts$d),
-        .q(od_probe_ts$q),
-        .clock(od_probe_ts$clock)
-    );
-    rx_parser__c_accepted c_accepted(
-        .d(c_accepted$d),
-        .q(c_accepted$q),
-        .clock(c_accepted$clock)
-    );
-    rx_parser__c_truncated c_truncated(
-        .d(c_truncated$d),
-        .q(c_truncated$q),
-        .clock(c_truncated$clock)
-    );
-    rx_parser__c_not_ip c_not_ip(
-        .d(c_not_ip$d),
-        .q(c_not_ip$q),
-        .clock(c_not_ip$clock)
-    );
-    rx_parser__c_bad_ip_header c_bad_ip_header(
-        .d(c_bad_ip_header$d),
-        .q(c_bad_ip_header$q),
-        .clock(c_bad_ip_header$clock)
-    );
-    rx_parser__c_ip_checksum c_ip_checksum(
-        .d(c_ip_checksum$d),
-        .q(c_ip_checksum$q),
-        .clock(c_ip_checksum$clock)
-    );
-    rx_parser__c_fragment c_fragment(
-        .d(c_fragment$d),
-        .q(c_fragment$q),
-        .clock(c_fragment$clock)
-    );
-    rx_parser__c_not_udp c_not_udp(
-        .d(c_not_udp$d),
-        .q(c_not_udp$q),
-        .clock(c_not_udp$clock)
-    );
-    rx_parser__c_ip_length c_ip_length(
-        .d(c_ip_length$d),
-        .q(c_ip_length$q),
-        .clock(c_ip_length$clock)
-    );
-    rx_parser__c_wrong_port c_wrong_port(
-        .d(c_wrong_port$d),
-        .q(c_wrong_port$q),
-        .clock(c_wrong_port$clock)
-    );
-    rx_parser__c_udp_length c_udp_length(
-        .d(c_udp_length$d),
-        .q(c_udp_length$q),
-        .clock(c_udp_length$clock)
-    );
-    rx_parser__c_udp_checksum c_udp_checksum(
-        .d(c_udp_checksum$d),
-        .q(c_udp_checksum$q),
-        .clock(c_udp_checksum$clock)
-    );
-    rx_parser__c_braid_version c_braid_version(
-        .d(c_braid_version$d),
-        .q(c_braid_version$q),
-        .clock(c_braid_version$clock)
-    );
-    rx_parser__c_bad_opcode c_bad_opcode(
-        .d(c_bad_opcode$d),
-        .q(c_bad_opcode$q),
-        .clock(c_bad_opcode$clock)
-    );
-    rx_parser__c_hdr_words c_hdr_words(
-        .d(c_hdr_words$d),
-        .q(c_hdr_words$q),
-        .clock(c_hdr_words$clock)
-    );
-    rx_parser__c_payload_length c_payload_length(
-        .d(c_payload_length$d),
-        .q(c_payload_length$q),
-        .clock(c_payload_length$clock)
-    );
-    rx_parser__c_control_payload c_control_payload(
-        .d(c_control_payload$d),
-        .q(c_control_payload$q),
-        .clock(c_control_payload$clock)
-    );
-    rx_parser__q8_dv q8_dv(
-        .d(q8_dv$d),
-        .q(q8_dv$q),
-        .clock(q8_dv$clock)
-    );
-    rx_parser__q9_dv q9_dv(
-        .d(q9_dv$d),
-        .q(q9_dv$q),
-        .clock(q9_dv$clock)
-    );
-    rx_parser__q10_dv q10_dv(
-        .d(q10_dv$d),
-        .q(q10_dv$q),
-        .clock(q10_dv$clock)
-    );
-    rx_parser__q11_dv q11_dv(
-        .d(q11_dv$d),
-        .q(q11_dv$q),
-        .clock(q11_dv$clock)
-    );
-    rx_parser__q12_dv q12_dv(
-        .d(q12_dv$d),
-        .q(q12_dv$q),
-        .clock(q12_dv$clock)
-    );
-    rx_parser__q13_dv q13_dv(
-        .d(q13_dv$d),
-        .q(q13_dv$q),
-        .clock(q13_dv$clock)
-    );
-    rx_parser__q14_dv q14_dv(
-        .d(q14_dv$d),
-        .q(q14_dv$q),
-        .clock(q14_dv$clock)
-    );
-    rx_parser__q15_dv q15_dv(
-        .d(q15_dv$d),
-        .q(q15_dv$q),
-        .clock(q15_dv$clock)
-    );
-    rx_parser__q16_dv q16_dv(
-        .d(q16_dv$d),
-        .q(q16_dv$q),
-        .clock(q16_dv$clock)
-    );
-    rx_parser__q17_dv q17_dv(
-        .d(q17_dv$d),
-        .q(q17_dv$q),
-        .clock(q17_dv$clock)
-    );
-    rx_parser__q18_dv q18_dv(
-        .d(q18_dv$d),
-        .q(q18_dv$q),
-        .clock(q18_dv$clock)
+    rx_parser__o_k o_k(
+        .d(o_k$d),
+        .q(o_k$q),
+        .clock(o_k$clock)
+    );
+    rx_parser__o_l o_l(
+        .d(o_l$d),
+        .q(o_l$q),
+        .clock(o_l$clock)
+    );
+    rx_parser__s15_ubad s15_ubad(
+        .d(s15_ubad$d),
+        .q(s15_ubad$q),
+        .clock(s15_ubad$clock)
+    );
+    rx_parser__s15_ibad s15_ibad(
+        .d(s15_ibad$d),
+        .q(s15_ibad$q),
+        .clock(s15_ibad$clock)
+    );
+    rx_parser__s15_has s15_has(
+        .d(s15_has$d),
+        .q(s15_has$q),
+        .clock(s15_has$clock)
+    );
+    rx_parser__s15_rec s15_rec(
+        .d(s15_rec$d),
+        .q(s15_rec$q),
+        .clock(s15_rec$clock)
+    );
+    rx_parser__s15_is4 s15_is4(
+        .d(s15_is4$d),
+        .q(s15_is4$q),
+        .clock(s15_is4$clock)
+    );
+    rx_parser__s15_ca s15_ca(
+        .d(s15_ca$d),
+        .q(s15_ca$q),
+        .clock(s15_ca$clock)
+    );
+    rx_parser__s15_cb s15_cb(
+        .d(s15_cb$d),
+        .q(s15_cb$q),
+        .clock(s15_cb$clock)
+    );
+    rx_parser__s15_cc s15_cc(
+        .d(s15_cc$d),
+        .q(s15_cc$q),
+        .clock(s15_cc$clock)
+    );
+    rx_parser__s15_ucz s15_ucz(
+        .d(s15_ucz$d),
+        .q(s15_ucz$q),
+        .clock(s15_ucz$clock)
+    );
+    rx_parser__s15_cls s15_cls(
+        .d(s15_cls$d),
+        .q(s15_cls$q),
+        .clock(s15_cls$clock)
+    );
+    rx_parser__s16_dv s16_dv(
+        .d(s16_dv$d),
+        .q(s16_dv$q),
+        .clock(s16_dv$clock)
+    );
+    rx_parser__s16_ok s16_ok(
+        .d(s16_ok$d),
+        .q(s16_ok$q),
+        .clock(s16_ok$clock)
+    );
+    rx_parser__s16_reason s16_reason(
+        .d(s16_reason$d),
+        .q(s16_reason$q),
+        .clock(s16_reason$clock)
+    );
+    rx_parser__s16_has s16_has(
+        .d(s16_has$d),
+        .q(s16_has$q),
+        .clock(s16_has$clock)
+    );
+    rx_parser__s16_rec s16_rec(
+        .d(s16_rec$d),
+        .q(s16_rec$q),
+        .clock(s16_rec$clock)
+    );
+    rx_parser__s16_cls s16_cls(
+        .d(s16_cls$d),
+        .q(s16_cls$q),
+        .clock(s16_cls$clock)
+    );
+    rx_parser__s17_dv s17_dv(
+        .d(s17_dv$d),
+        .q(s17_dv$q),
+        .clock(s17_dv$clock)
+    );
+    rx_parser__s17_ok s17_ok(
+        .d(s17_ok$d),
+        .q(s17_ok$q),
+        .clock(s17_ok$clock)
+    );
+    rx_parser__s17_reason s17_reason(
+        .d(s17_reason$d),
+        .q(s17_reason$q),
+        .clock(s17_reason$clock)
+    );
+    rx_parser__s17_has s17_has(
+        .d(s17_has$d),
+        .q(s17_has$q),
+        .clock(s17_has$clock)
+    );
+    rx_parser__s17_rec s17_rec(
+        .d(s17_rec$d),
+        .q(s17_rec$q),
+        .clock(s17_rec$clock)
+    );
+    rx_parser__s17_cls s17_cls(
+        .d(s17_cls$d),
+        .q(s17_cls$q),
+        .clock(s17_cls$clock)
     );
 
     // Update code
     always @(*) begin
         s1_v$clock = clock;
         s1_l$clock = clock;
-        s2_v$clock = clock;
-        s2_l$clock = clock;
-        s3_v$clock = clock;
-        s3_l$clock = clock;
-        s4_v$clock = clock;
-        s4_l$clock = clock;
-        s5_v$clock = clock;
-        s5_l$clock = clock;
-        s6_v$clock = clock;
-        s6_l$clock = clock;
-        s7_v$clock = clock;
-        s7_l$clock = clock;
-        s8_v$clock = clock;
-        s8_l$clock = clock;
-        s9_v$clock = clock;
-        s9_l$clock = clock;
-        s10_v$clock = clock;
-        s10_l$clock = clock;
-        s11_v$clock = clock;
-        s11_l$clock = clock;
-        s12_v$clock = clock;
-        s12_l$clock = clock;
-        s13_v$clock = clock;
-        s13_l$clock = clock;
-        s14_v$clock = clock;
-        s14_l$clock = clock;
         s1_d$clock = clock;
+        s1_e$clock = clock;
+        s1_idx$clock = clock;
+        bidx$clock = clock;
+        s2_b$clock = clock;
+        s3_b$clock = clock;
+        s4_b$clock = clock;
+        s5_b$clock = clock;
+        s6_b$clock = clock;
+        s7_b$clock = clock;
+        s8_b$clock = clock;
+        s9_b$clock = clock;
+        s10_b$clock = clock;
+        s11_b$clock = clock;
+        s12_b$clock = clock;
+        s13_b$clock = clock;
+        s14_b$clock = clock;
+        s15_b$clock = clock;
+        s16_b$clock = clock;
         s2_d$clock = clock;
         s3_d$clock = clock;
         s4_d$clock = clock;
@@ -7916,32 +2336,6 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s8_d$clock = clock;
         s9_d$clock = clock;
         s10_d$clock = clock;
-        s1_k$clock = clock;
-        s2_e$clock = clock;
-        s3_e$clock = clock;
-        s4_e$clock = clock;
-        s5_e$clock = clock;
-        s6_e$clock = clock;
-        s7_e$clock = clock;
-        s8_e$clock = clock;
-        s9_e$clock = clock;
-        s10_e$clock = clock;
-        s11_e$clock = clock;
-        s3_n$clock = clock;
-        s4_n$clock = clock;
-        s5_n$clock = clock;
-        s6_n$clock = clock;
-        s7_n$clock = clock;
-        s8_n$clock = clock;
-        s9_n$clock = clock;
-        s10_n$clock = clock;
-        s11_n$clock = clock;
-        s2_idx$clock = clock;
-        s3_idx$clock = clock;
-        s4_idx$clock = clock;
-        s5_idx$clock = clock;
-        s6_idx$clock = clock;
-        s7_idx$clock = clock;
         s1_port$clock = clock;
         s2_port$clock = clock;
         s3_port$clock = clock;
@@ -7949,850 +2343,431 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s5_port$clock = clock;
         s6_port$clock = clock;
         s7_port$clock = clock;
-        s3_is0$clock = clock;
-        s4_is0$clock = clock;
-        s5_is0$clock = clock;
-        s6_is0$clock = clock;
-        s7_is0$clock = clock;
-        s8_is0$clock = clock;
-        s9_is0$clock = clock;
-        s10_is0$clock = clock;
-        s11_is0$clock = clock;
-        s12_is0$clock = clock;
-        s13_is0$clock = clock;
-        s14_is0$clock = clock;
-        s3_is1$clock = clock;
-        s3_is2$clock = clock;
-        s4_is1$clock = clock;
-        s4_is2$clock = clock;
-        s5_is1$clock = clock;
-        s5_is2$clock = clock;
-        s6_is1$clock = clock;
-        s6_is2$clock = clock;
-        s7_is1$clock = clock;
-        s7_is2$clock = clock;
-        s8_is1$clock = clock;
-        s8_is2$clock = clock;
-        s9_is1$clock = clock;
-        s9_is2$clock = clock;
-        s10_is1$clock = clock;
-        s10_is2$clock = clock;
-        bctr$clock = clock;
+        s8_port$clock = clock;
+        s2_f$clock = clock;
+        s3_f$clock = clock;
+        s4_f$clock = clock;
+        s5_f$clock = clock;
+        s3_vlan$clock = clock;
+        s3_is4$clock = clock;
+        s3_is6$clock = clock;
+        s3_mac$clock = clock;
+        s3_tci$clock = clock;
+        s3_ip$clock = clock;
         s4_vlan$clock = clock;
         s4_is4$clock = clock;
         s4_is6$clock = clock;
-        s4_tci$clock = clock;
-        s4_mac$clock = clock;
-        s4_ipb$clock = clock;
+        s4_ihl$clock = clock;
+        s4_len$clock = clock;
+        s4_fl$clock = clock;
+        s4_l23$clock = clock;
         s5_vlan$clock = clock;
         s5_is4$clock = clock;
         s5_is6$clock = clock;
-        s5_tci$clock = clock;
-        s5_mac$clock = clock;
-        s5_ihl$clock = clock;
-        s5_ihlx$clock = clock;
-        s5_verbad$clock = clock;
-        s5_frag$clock = clock;
-        s5_notudp$clock = clock;
-        s5_notip$clock = clock;
-        s5_ce$clock = clock;
-        s5_srcip$clock = clock;
-        s5_dstip$clock = clock;
-        s5_tl$clock = clock;
-        s6_vlan$clock = clock;
-        s7_vlan$clock = clock;
+        s5_j$clock = clock;
+        s5_ipend$clock = clock;
+        s5_ul$clock = clock;
+        s5_iphe$clock = clock;
+        s5_hdrmin$clock = clock;
+        s5_fl$clock = clock;
+        s5_l23$clock = clock;
         lt_vlan$clock = clock;
-        s6_is4$clock = clock;
-        s7_is4$clock = clock;
         lt_is4$clock = clock;
-        s6_is6$clock = clock;
-        s7_is6$clock = clock;
         lt_is6$clock = clock;
-        s6_tci$clock = clock;
-        s7_tci$clock = clock;
-        lt_tci$clock = clock;
-        s6_mac$clock = clock;
-        s7_mac$clock = clock;
-        lt_mac$clock = clock;
-        s6_verbad$clock = clock;
-        s7_verbad$clock = clock;
-        lt_verbad$clock = clock;
-        s6_frag$clock = clock;
-        s7_frag$clock = clock;
-        lt_frag$clock = clock;
-        s6_notudp$clock = clock;
-        s7_notudp$clock = clock;
-        lt_notudp$clock = clock;
-        s6_notip$clock = clock;
-        s7_notip$clock = clock;
-        lt_notip$clock = clock;
-        s6_ce$clock = clock;
-        s7_ce$clock = clock;
-        lt_ce$clock = clock;
-        s6_srcip$clock = clock;
-        s7_srcip$clock = clock;
-        lt_srcip$clock = clock;
-        s6_dstip$clock = clock;
-        s7_dstip$clock = clock;
-        lt_dstip$clock = clock;
-        s6_j$clock = clock;
-        s7_j$clock = clock;
         lt_j$clock = clock;
-        s6_l4off$clock = clock;
-        s7_l4off$clock = clock;
-        lt_l4off$clock = clock;
-        s6_ipend$clock = clock;
-        s7_ipend$clock = clock;
         lt_ipend$clock = clock;
-        s6_ipm1$clock = clock;
-        s7_ipm1$clock = clock;
-        lt_ipm1$clock = clock;
-        s6_ip42$clock = clock;
-        s7_ip42$clock = clock;
-        lt_ip42$clock = clock;
-        s6_ipplen$clock = clock;
-        s7_ipplen$clock = clock;
-        lt_ipplen$clock = clock;
-        s6_iplenbad$clock = clock;
-        s7_iplenbad$clock = clock;
-        lt_iplenbad$clock = clock;
-        s6_xc$clock = clock;
-        s7_xc$clock = clock;
-        lt_xc$clock = clock;
-        s6_xd$clock = clock;
-        s7_xd$clock = clock;
-        lt_xd$clock = clock;
-        s6_iphe$clock = clock;
-        s7_iphe$clock = clock;
+        lt_ul$clock = clock;
         lt_iphe$clock = clock;
-        s6_aa$clock = clock;
-        s7_aa$clock = clock;
-        lt_aa$clock = clock;
-        s6_ab$clock = clock;
-        s7_ab$clock = clock;
-        lt_ab$clock = clock;
-        s7_init$clock = clock;
-        s8_init$clock = clock;
-        s9_init$clock = clock;
-        s10_init$clock = clock;
-        s11_init$clock = clock;
-        s12_init$clock = clock;
-        s13_init$clock = clock;
-        s14_init$clock = clock;
+        lt_hdrmin$clock = clock;
+        lt_fl$clock = clock;
+        lt_l23$clock = clock;
         w0$clock = clock;
         w1$clock = clock;
         w2$clock = clock;
-        s8_lo$clock = clock;
-        s8_th$clock = clock;
-        s8_lt$clock = clock;
-        s8_eq$clock = clock;
-        s8_addr$clock = clock;
-        s8_ipm$clock = clock;
-        s9_ui$clock = clock;
-        s9_ii$clock = clock;
-        s8_hw$clock = clock;
+        s6_win$clock = clock;
+        s6_j$clock = clock;
+        s6_ul$clock = clock;
+        s6_ipend$clock = clock;
+        s6_is4$clock = clock;
+        s6_fl$clock = clock;
+        s6_l23$clock = clock;
+        s6_tr$clock = clock;
+        s6_um$clock = clock;
+        s6_im$clock = clock;
+        s7_ui$clock = clock;
+        s7_ii$clock = clock;
+        s7_win$clock = clock;
+        s7_j$clock = clock;
+        s7_ul$clock = clock;
+        s7_ps$clock = clock;
+        s7_ip42$clock = clock;
+        s7_is4$clock = clock;
+        s7_l23$clock = clock;
+        s7_ca$clock = clock;
+        s7_cb$clock = clock;
+        s8_l4w$clock = clock;
         s8_j$clock = clock;
+        s8_ul$clock = clock;
+        s8_ps$clock = clock;
         s8_ip42$clock = clock;
-        s9_hs$clock = clock;
+        s8_is4$clock = clock;
+        s8_l23$clock = clock;
+        s8_ca$clock = clock;
+        s8_cb$clock = clock;
+        s9_rec$clock = clock;
+        s9_ps$clock = clock;
         s9_ip42$clock = clock;
+        s9_hs$clock = clock;
+        s9_is4$clock = clock;
+        s9_ca$clock = clock;
+        s9_cb$clock = clock;
+        s9_fb$clock = clock;
+        s9_fc$clock = clock;
+        s9_ucz$clock = clock;
+        s9_ulm8$clock = clock;
+        s9_cls$clock = clock;
+        s10_rec$clock = clock;
+        s10_ps$clock = clock;
         s10_r$clock = clock;
         s10_q$clock = clock;
-        s10_rem$clock = clock;
-        rl_r$clock = clock;
-        rl_q$clock = clock;
-        rl_rem$clock = clock;
+        s10_rem0$clock = clock;
+        s10_is4$clock = clock;
+        s10_ca$clock = clock;
+        s10_cb$clock = clock;
+        s10_fc$clock = clock;
+        s10_fplen$clock = clock;
+        s10_ucz$clock = clock;
+        s10_cls$clock = clock;
+        lt_r$clock = clock;
+        lt_q$clock = clock;
+        rem$clock = clock;
         prev$clock = clock;
-        s11_av$clock = clock;
-        s11_bv$clock = clock;
-        s11_a$clock = clock;
         s11_cur$clock = clock;
-        s11_r$clock = clock;
+        s11_prv$clock = clock;
+        s11_ea$clock = clock;
+        s11_fb$clock = clock;
         s11_rema$clock = clock;
         s11_remb$clock = clock;
-        s12_av$clock = clock;
-        s12_bv$clock = clock;
-        s12_a$clock = clock;
-        s12_b$clock = clock;
-        s12_availa$clock = clock;
-        s12_availb$clock = clock;
-        s12_clampa$clock = clock;
-        s12_clampb$clock = clock;
-        s12_le64$clock = clock;
-        s13_va$clock = clock;
-        s13_vb$clock = clock;
-        s13_a$clock = clock;
-        s13_b$clock = clock;
-        s13_ca$clock = clock;
-        s13_cb$clock = clock;
-        s13_lasta$clock = clock;
+        s11_avla$clock = clock;
+        s11_avlb$clock = clock;
+        s11_r$clock = clock;
+        s11_rec$clock = clock;
+        s11_ps$clock = clock;
+        s11_is4$clock = clock;
+        s11_ca$clock = clock;
+        s11_cb$clock = clock;
+        s11_cc$clock = clock;
+        s11_ucz$clock = clock;
+        s11_cls$clock = clock;
+        emitted$clock = clock;
+        s12_cur$clock = clock;
+        s12_prv$clock = clock;
+        s12_va$clock = clock;
+        s12_vb$clock = clock;
+        s12_ca$clock = clock;
+        s12_cb$clock = clock;
+        s12_lasta$clock = clock;
+        s12_r$clock = clock;
+        s12_has$clock = clock;
+        s12_rec$clock = clock;
+        s12_ps$clock = clock;
+        s12_is4$clock = clock;
+        s12_ca0$clock = clock;
+        s12_cb0$clock = clock;
+        s12_cc$clock = clock;
+        s12_ucz$clock = clock;
+        s12_cls$clock = clock;
+        uacc$clock = clock;
+        iacc$clock = clock;
         pend_v$clock = clock;
         pend_d$clock = clock;
         pend_c$clock = clock;
-        emitted$clock = clock;
+        pend_r$clock = clock;
+        s13_rot$clock = clock;
+        s13_rr$clock = clock;
+        s13_ov$clock = clock;
+        s13_oc$clock = clock;
+        s13_ol$clock = clock;
+        s13_has$clock = clock;
+        s13_rec$clock = clock;
+        s13_is4$clock = clock;
+        s13_ca$clock = clock;
+        s13_cb$clock = clock;
+        s13_cc$clock = clock;
+        s13_ucz$clock = clock;
+        s13_cls$clock = clock;
+        s14_rx_parser__clock = clock;
+        s14_ov$clock = clock;
+        s14_oc$clock = clock;
+        s14_ol$clock = clock;
+        s14_uf$clock = clock;
+        s14_if$clock = clock;
+        s14_has$clock = clock;
+        s14_rec$clock = clock;
+        s14_is4$clock = clock;
+        s14_ca$clock = clock;
+        s14_cb$clock = clock;
+        s14_cc$clock = clock;
+        s14_ucz$clock = clock;
+        s14_cls$clock = clock;
         o_v$clock = clock;
         o_d$clock = clock;
-        o_c$clock = clock;
-        o_last$clock = clock;
-        uacc$clock = clock;
-        iacc$clock = clock;
-        s15_uf$clock = clock;
-        s15_if$clock = clock;
-        s16_uf$clock = clock;
-        s16_if$clock = clock;
-        s17_ubad$clock = clock;
-        s17_ibad$clock = clock;
-        q8_ta$clock = clock;
-        q9_ta$clock = clock;
-        q10_ta$clock = clock;
-        q11_ta$clock = clock;
-        q12_ta$clock = clock;
-        q13_ta$clock = clock;
-        q14_ta$clock = clock;
-        q15_ta$clock = clock;
-        q16_ta$clock = clock;
-        q17_ta$clock = clock;
-        q18_ta$clock = clock;
-        q8_tb$clock = clock;
-        q9_tb$clock = clock;
-        q10_tb$clock = clock;
-        q11_tb$clock = clock;
-        q12_tb$clock = clock;
-        q13_tb$clock = clock;
-        q14_tb$clock = clock;
-        q15_tb$clock = clock;
-        q16_tb$clock = clock;
-        q17_tb$clock = clock;
-        q18_tb$clock = clock;
-        q8_tc$clock = clock;
-        q9_tc$clock = clock;
-        q10_tc$clock = clock;
-        q11_tc$clock = clock;
-        q12_tc$clock = clock;
-        q13_tc$clock = clock;
-        q14_tc$clock = clock;
-        q15_tc$clock = clock;
-        q16_tc$clock = clock;
-        q17_tc$clock = clock;
-        q18_tc$clock = clock;
-        q8_td$clock = clock;
-        q9_td$clock = clock;
-        q10_td$clock = clock;
-        q11_td$clock = clock;
-        q12_td$clock = clock;
-        q13_td$clock = clock;
-        q14_td$clock = clock;
-        q15_td$clock = clock;
-        q16_td$clock = clock;
-        q17_td$clock = clock;
-        q18_td$clock = clock;
-        q8_notip$clock = clock;
-        q9_notip$clock = clock;
-        q10_notip$clock = clock;
-        q11_notip$clock = clock;
-        q12_notip$clock = clock;
-        q13_notip$clock = clock;
-        q14_notip$clock = clock;
-        q15_notip$clock = clock;
-        q16_notip$clock = clock;
-        q17_notip$clock = clock;
-        q18_notip$clock = clock;
-        q8_verbad$clock = clock;
-        q9_verbad$clock = clock;
-        q10_verbad$clock = clock;
-        q11_verbad$clock = clock;
-        q12_verbad$clock = clock;
-        q13_verbad$clock = clock;
-        q14_verbad$clock = clock;
-        q15_verbad$clock = clock;
-        q16_verbad$clock = clock;
-        q17_verbad$clock = clock;
-        q18_verbad$clock = clock;
-        q8_frag$clock = clock;
-        q9_frag$clock = clock;
-        q10_frag$clock = clock;
-        q11_frag$clock = clock;
-        q12_frag$clock = clock;
-        q13_frag$clock = clock;
-        q14_frag$clock = clock;
-        q15_frag$clock = clock;
-        q16_frag$clock = clock;
-        q17_frag$clock = clock;
-        q18_frag$clock = clock;
-        q8_notudp$clock = clock;
-        q9_notudp$clock = clock;
-        q10_notudp$clock = clock;
-        q11_notudp$clock = clock;
-        q12_notudp$clock = clock;
-        q13_notudp$clock = clock;
-        q14_notudp$clock = clock;
-        q15_notudp$clock = clock;
-        q16_notudp$clock = clock;
-        q17_notudp$clock = clock;
-        q18_notudp$clock = clock;
-        q8_iplenbad$clock = clock;
-        q9_iplenbad$clock = clock;
-        q10_iplenbad$clock = clock;
-        q11_iplenbad$clock = clock;
-        q12_iplenbad$clock = clock;
-        q13_iplenbad$clock = clock;
-        q14_iplenbad$clock = clock;
-        q15_iplenbad$clock = clock;
-        q16_iplenbad$clock = clock;
-        q17_iplenbad$clock = clock;
-        q18_iplenbad$clock = clock;
-        q8_is4$clock = clock;
-        q9_is4$clock = clock;
-        q10_is4$clock = clock;
-        q11_is4$clock = clock;
-        q12_is4$clock = clock;
-        q13_is4$clock = clock;
-        q14_is4$clock = clock;
-        q15_is4$clock = clock;
-        q16_is4$clock = clock;
-        q17_is4$clock = clock;
-        q18_is4$clock = clock;
-        q8_vlan$clock = clock;
-        q9_vlan$clock = clock;
-        q10_vlan$clock = clock;
-        q11_vlan$clock = clock;
-        q12_vlan$clock = clock;
-        q13_vlan$clock = clock;
-        q14_vlan$clock = clock;
-        q15_vlan$clock = clock;
-        q16_vlan$clock = clock;
-        q17_vlan$clock = clock;
-        q18_vlan$clock = clock;
-        q8_tci$clock = clock;
-        q9_tci$clock = clock;
-        q10_tci$clock = clock;
-        q11_tci$clock = clock;
-        q12_tci$clock = clock;
-        q13_tci$clock = clock;
-        q14_tci$clock = clock;
-        q15_tci$clock = clock;
-        q16_tci$clock = clock;
-        q17_tci$clock = clock;
-        q18_tci$clock = clock;
-        q8_mac$clock = clock;
-        q9_mac$clock = clock;
-        q10_mac$clock = clock;
-        q11_mac$clock = clock;
-        q12_mac$clock = clock;
-        q13_mac$clock = clock;
-        q14_mac$clock = clock;
-        q15_mac$clock = clock;
-        q16_mac$clock = clock;
-        q17_mac$clock = clock;
-        q18_mac$clock = clock;
-        q8_is6$clock = clock;
-        q9_is6$clock = clock;
-        q10_is6$clock = clock;
-        q11_is6$clock = clock;
-        q12_is6$clock = clock;
-        q13_is6$clock = clock;
-        q14_is6$clock = clock;
-        q15_is6$clock = clock;
-        q16_is6$clock = clock;
-        q17_is6$clock = clock;
-        q18_is6$clock = clock;
-        q8_srcip$clock = clock;
-        q9_srcip$clock = clock;
-        q10_srcip$clock = clock;
-        q11_srcip$clock = clock;
-        q12_srcip$clock = clock;
-        q13_srcip$clock = clock;
-        q14_srcip$clock = clock;
-        q15_srcip$clock = clock;
-        q16_srcip$clock = clock;
-        q17_srcip$clock = clock;
-        q18_srcip$clock = clock;
-        q8_dstip$clock = clock;
-        q9_dstip$clock = clock;
-        q10_dstip$clock = clock;
-        q11_dstip$clock = clock;
-        q12_dstip$clock = clock;
-        q13_dstip$clock = clock;
-        q14_dstip$clock = clock;
-        q15_dstip$clock = clock;
-        q16_dstip$clock = clock;
-        q17_dstip$clock = clock;
-        q18_dstip$clock = clock;
-        q8_ce$clock = clock;
-        q9_ce$clock = clock;
-        q10_ce$clock = clock;
-        q11_ce$clock = clock;
-        q12_ce$clock = clock;
-        q13_ce$clock = clock;
-        q14_ce$clock = clock;
-        q15_ce$clock = clock;
-        q16_ce$clock = clock;
-        q17_ce$clock = clock;
-        q18_ce$clock = clock;
-        s8_l4$clock = clock;
-        s8_fm1$clock = clock;
-        s8_ipm1$clock = clock;
-        s8_ipplen$clock = clock;
-        s8_port$clock = clock;
-        q9_te$clock = clock;
-        q10_te$clock = clock;
-        q11_te$clock = clock;
-        q12_te$clock = clock;
-        q13_te$clock = clock;
-        q14_te$clock = clock;
-        q15_te$clock = clock;
-        q16_te$clock = clock;
-        q17_te$clock = clock;
-        q18_te$clock = clock;
-        q9_fport$clock = clock;
-        q10_fport$clock = clock;
-        q11_fport$clock = clock;
-        q12_fport$clock = clock;
-        q13_fport$clock = clock;
-        q14_fport$clock = clock;
-        q15_fport$clock = clock;
-        q16_fport$clock = clock;
-        q17_fport$clock = clock;
-        q18_fport$clock = clock;
-        q9_fuip$clock = clock;
-        q10_fuip$clock = clock;
-        q11_fuip$clock = clock;
-        q12_fuip$clock = clock;
-        q13_fuip$clock = clock;
-        q14_fuip$clock = clock;
-        q15_fuip$clock = clock;
-        q16_fuip$clock = clock;
-        q17_fuip$clock = clock;
-        q18_fuip$clock = clock;
-        q9_fumin$clock = clock;
-        q10_fumin$clock = clock;
-        q11_fumin$clock = clock;
-        q12_fumin$clock = clock;
-        q13_fumin$clock = clock;
-        q14_fumin$clock = clock;
-        q15_fumin$clock = clock;
-        q16_fumin$clock = clock;
-        q17_fumin$clock = clock;
-        q18_fumin$clock = clock;
-        q9_ucz$clock = clock;
-        q10_ucz$clock = clock;
-        q11_ucz$clock = clock;
-        q12_ucz$clock = clock;
-        q13_ucz$clock = clock;
-        q14_ucz$clock = clock;
-        q15_ucz$clock = clock;
-        q16_ucz$clock = clock;
-        q17_ucz$clock = clock;
-        q18_ucz$clock = clock;
-        q9_fbver$clock = clock;
-        q10_fbver$clock = clock;
-        q11_fbver$clock = clock;
-        q12_fbver$clock = clock;
-        q13_fbver$clock = clock;
-        q14_fbver$clock = clock;
-        q15_fbver$clock = clock;
-        q16_fbver$clock = clock;
-        q17_fbver$clock = clock;
-        q18_fbver$clock = clock;
-        q9_fbop$clock = clock;
-        q10_fbop$clock = clock;
-        q11_fbop$clock = clock;
-        q12_fbop$clock = clock;
-        q13_fbop$clock = clock;
-        q14_fbop$clock = clock;
-        q15_fbop$clock = clock;
-        q16_fbop$clock = clock;
-        q17_fbop$clock = clock;
-        q18_fbop$clock = clock;
-        q9_fhw$clock = clock;
-        q10_fhw$clock = clock;
-        q11_fhw$clock = clock;
-        q12_fhw$clock = clock;
-        q13_fhw$clock = clock;
-        q14_fhw$clock = clock;
-        q15_fhw$clock = clock;
-        q16_fhw$clock = clock;
-        q17_fhw$clock = clock;
-        q18_fhw$clock = clock;
-        q9_fctrl$clock = clock;
-        q10_fctrl$clock = clock;
-        q11_fctrl$clock = clock;
-        q12_fctrl$clock = clock;
-        q13_fctrl$clock = clock;
-        q14_fctrl$clock = clock;
-        q15_fctrl$clock = clock;
-        q16_fctrl$clock = clock;
-        q17_fctrl$clock = clock;
-        q18_fctrl$clock = clock;
-        s9_ulm8$clock = clock;
-        s9_bsum$clock = clock;
-        s10_fblen$clock = clock;
-        q11_fblen$clock = clock;
-        q12_fblen$clock = clock;
-        q13_fblen$clock = clock;
-        q14_fblen$clock = clock;
-        q15_fblen$clock = clock;
-        q16_fblen$clock = clock;
-        q17_fblen$clock = clock;
-        q18_fblen$clock = clock;
-        f9_sport$clock = clock;
-        f10_sport$clock = clock;
-        f11_sport$clock = clock;
-        f12_sport$clock = clock;
-        f13_sport$clock = clock;
-        f14_sport$clock = clock;
-        f15_sport$clock = clock;
-        f16_sport$clock = clock;
-        f17_sport$clock = clock;
-        f18_sport$clock = clock;
-        f9_opcode$clock = clock;
-        f10_opcode$clock = clock;
-        f11_opcode$clock = clock;
-        f12_opcode$clock = clock;
-        f13_opcode$clock = clock;
-        f14_opcode$clock = clock;
-        f15_opcode$clock = clock;
-        f16_opcode$clock = clock;
-        f17_opcode$clock = clock;
-        f18_opcode$clock = clock;
-        f9_flags$clock = clock;
-        f10_flags$clock = clock;
-        f11_flags$clock = clock;
-        f12_flags$clock = clock;
-        f13_flags$clock = clock;
-        f14_flags$clock = clock;
-        f15_flags$clock = clock;
-        f16_flags$clock = clock;
-        f17_flags$clock = clock;
-        f18_flags$clock = clock;
-        f9_path_id$clock = clock;
-        f10_path_id$clock = clock;
-        f11_path_id$clock = clock;
-        f12_path_id$clock = clock;
-        f13_path_id$clock = clock;
-        f14_path_id$clock = clock;
-        f15_path_id$clock = clock;
-        f16_path_id$clock = clock;
-        f17_path_id$clock = clock;
-        f18_path_id$clock = clock;
-        f9_hdr_words$clock = clock;
-        f10_hdr_words$clock = clock;
-        f11_hdr_words$clock = clock;
-        f12_hdr_words$clock = clock;
-        f13_hdr_words$clock = clock;
-        f14_hdr_words$clock = clock;
-        f15_hdr_words$clock = clock;
-        f16_hdr_words$clock = clock;
-        f17_hdr_words$clock = clock;
-        f18_hdr_words$clock = clock;
-        f9_dst_conn$clock = clock;
-        f10_dst_conn$clock = clock;
-        f11_dst_conn$clock = clock;
-        f12_dst_conn$clock = clock;
-        f13_dst_conn$clock = clock;
-        f14_dst_conn$clock = clock;
-        f15_dst_conn$clock = clock;
-        f16_dst_conn$clock = clock;
-        f17_dst_conn$clock = clock;
-        f18_dst_conn$clock = clock;
-        f9_path_psn$clock = clock;
-        f10_path_psn$clock = clock;
-        f11_path_psn$clock = clock;
-        f12_path_psn$clock = clock;
-        f13_path_psn$clock = clock;
-        f14_path_psn$clock = clock;
-        f15_path_psn$clock = clock;
-        f16_path_psn$clock = clock;
-        f17_path_psn$clock = clock;
-        f18_path_psn$clock = clock;
-        f9_csn$clock = clock;
-        f10_csn$clock = clock;
-        f11_csn$clock = clock;
-        f12_csn$clock = clock;
-        f13_csn$clock = clock;
-        f14_csn$clock = clock;
-        f15_csn$clock = clock;
-        f16_csn$clock = clock;
-        f17_csn$clock = clock;
-        f18_csn$clock = clock;
-        f9_timestamp$clock = clock;
-        f10_timestamp$clock = clock;
-        f11_timestamp$clock = clock;
-        f12_timestamp$clock = clock;
-        f13_timestamp$clock = clock;
-        f14_timestamp$clock = clock;
-        f15_timestamp$clock = clock;
-        f16_timestamp$clock = clock;
-        f17_timestamp$clock = clock;
-        f18_timestamp$clock = clock;
-        f9_payload_len$clock = clock;
-        f10_payload_len$clock = clock;
-        f11_payload_len$clock = clock;
-        f12_payload_len$clock = clock;
-        f13_payload_len$clock = clock;
-        f14_payload_len$clock = clock;
-        f15_payload_len$clock = clock;
-        f16_payload_len$clock = clock;
-        f17_payload_len$clock = clock;
-        f18_payload_len$clock = clock;
-        f9_floor_delta$clock = clock;
-        f10_floor_delta$clock = clock;
-        f11_floor_delta$clock = clock;
-        f12_floor_delta$clock = clock;
-        f13_floor_delta$clock = clock;
-        f14_floor_delta$clock = clock;
-        f15_floor_delta$clock = clock;
-        f16_floor_delta$clock = clock;
-        f17_floor_delta$clock = clock;
-        f18_floor_delta$clock = clock;
-        f9_rkey$clock = clock;
-        f10_rkey$clock = clock;
-        f11_rkey$clock = clock;
-        f12_rkey$clock = clock;
-        f13_rkey$clock = clock;
-        f14_rkey$clock = clock;
-        f15_rkey$clock = clock;
-        f16_rkey$clock = clock;
-        f17_rkey$clock = clock;
-        f18_rkey$clock = clock;
-        f9_va$clock = clock;
-        f10_va$clock = clock;
-        f11_va$clock = clock;
-        f12_va$clock = clock;
-        f13_va$clock = clock;
-        f14_va$clock = clock;
-        f15_va$clock = clock;
-        f16_va$clock = clock;
-        f17_va$clock = clock;
-        f18_va$clock = clock;
-        f9_stream$clock = clock;
-        f10_stream$clock = clock;
-        f11_stream$clock = clock;
-        f12_stream$clock = clock;
-        f13_stream$clock = clock;
-        f14_stream$clock = clock;
-        f15_stream$clock = clock;
-        f16_stream$clock = clock;
-        f17_stream$clock = clock;
-        f18_stream$clock = clock;
-        f9_msn$clock = clock;
-        f10_msn$clock = clock;
-        f11_msn$clock = clock;
-        f12_msn$clock = clock;
-        f13_msn$clock = clock;
-        f14_msn$clock = clock;
-        f15_msn$clock = clock;
-        f16_msn$clock = clock;
-        f17_msn$clock = clock;
-        f18_msn$clock = clock;
-        f9_msg_len$clock = clock;
-        f10_msg_len$clock = clock;
-        f11_msg_len$clock = clock;
-        f12_msg_len$clock = clock;
-        f13_msg_len$clock = clock;
-        f14_msg_len$clock = clock;
-        f15_msg_len$clock = clock;
-        f16_msg_len$clock = clock;
-        f17_msg_len$clock = clock;
-        f18_msg_len$clock = clock;
-        f9_rsn$clock = clock;
-        f10_rsn$clock = clock;
-        f11_rsn$clock = clock;
-        f12_rsn$clock = clock;
-        f13_rsn$clock = clock;
-        f14_rsn$clock = clock;
-        f15_rsn$clock = clock;
-        f16_rsn$clock = clock;
-        f17_rsn$clock = clock;
-        f18_rsn$clock = clock;
-        f9_offset$clock = clock;
-        f10_offset$clock = clock;
-        f11_offset$clock = clock;
-        f12_offset$clock = clock;
-        f13_offset$clock = clock;
-        f14_offset$clock = clock;
-        f15_offset$clock = clock;
-        f16_offset$clock = clock;
-        f17_offset$clock = clock;
-        f18_offset$clock = clock;
-        f9_imm$clock = clock;
-        f10_imm$clock = clock;
-        f11_imm$clock = clock;
-        f12_imm$clock = clock;
-        f13_imm$clock = clock;
-        f14_imm$clock = clock;
-        f15_imm$clock = clock;
-        f16_imm$clock = clock;
-        f17_imm$clock = clock;
-        f18_imm$clock = clock;
-        f9_ack_base_psn$clock = clock;
-        f10_ack_base_psn$clock = clock;
-        f11_ack_base_psn$clock = clock;
-        f12_ack_base_psn$clock = clock;
-        f13_ack_base_psn$clock = clock;
-        f14_ack_base_psn$clock = clock;
-        f15_ack_base_psn$clock = clock;
-        f16_ack_base_psn$clock = clock;
-        f17_ack_base_psn$clock = clock;
-        f18_ack_base_psn$clock = clock;
-        f9_ack_csn_base$clock = clock;
-        f10_ack_csn_base$clock = clock;
-        f11_ack_csn_base$clock = clock;
-        f12_ack_csn_base$clock = clock;
-        f13_ack_csn_base$clock = clock;
-        f14_ack_csn_base$clock = clock;
-        f15_ack_csn_base$clock = clock;
-        f16_ack_csn_base$clock = clock;
-        f17_ack_csn_base$clock = clock;
-        f18_ack_csn_base$clock = clock;
-        f9_ack_ts_echo$clock = clock;
-        f10_ack_ts_echo$clock = clock;
-        f11_ack_ts_echo$clock = clock;
-        f12_ack_ts_echo$clock = clock;
-        f13_ack_ts_echo$clock = clock;
-        f14_ack_ts_echo$clock = clock;
-        f15_ack_ts_echo$clock = clock;
-        f16_ack_ts_echo$clock = clock;
-        f17_ack_ts_echo$clock = clock;
-        f18_ack_ts_echo$clock = clock;
-        f9_ack_ecn_count$clock = clock;
-        f10_ack_ecn_count$clock = clock;
-        f11_ack_ecn_count$clock = clock;
-        f12_ack_ecn_count$clock = clock;
-        f13_ack_ecn_count$clock = clock;
-        f14_ack_ecn_count$clock = clock;
-        f15_ack_ecn_count$clock = clock;
-        f16_ack_ecn_count$clock = clock;
-        f17_ack_ecn_count$clock = clock;
-        f18_ack_ecn_count$clock = clock;
-        f9_ack_rate_hint$clock = clock;
-        f10_ack_rate_hint$clock = clock;
-        f11_ack_rate_hint$clock = clock;
-        f12_ack_rate_hint$clock = clock;
-        f13_ack_rate_hint$clock = clock;
-        f14_ack_rate_hint$clock = clock;
-        f15_ack_rate_hint$clock = clock;
-        f16_ack_rate_hint$clock = clock;
-        f17_ack_rate_hint$clock = clock;
-        f18_ack_rate_hint$clock = clock;
-        f9_ack_sack$clock = clock;
-        f10_ack_sack$clock = clock;
-        f11_ack_sack$clock = clock;
-        f12_ack_sack$clock = clock;
-        f13_ack_sack$clock = clock;
-        f14_ack_sack$clock = clock;
-        f15_ack_sack$clock = clock;
-        f16_ack_sack$clock = clock;
-        f17_ack_sack$clock = clock;
-        f18_ack_sack$clock = clock;
-        f9_nack_reason$clock = clock;
-        f10_nack_reason$clock = clock;
-        f11_nack_reason$clock = clock;
-        f12_nack_reason$clock = clock;
-        f13_nack_reason$clock = clock;
-        f14_nack_reason$clock = clock;
-        f15_nack_reason$clock = clock;
-        f16_nack_reason$clock = clock;
-        f17_nack_reason$clock = clock;
-        f18_nack_reason$clock = clock;
-        f9_nack_psn$clock = clock;
-        f10_nack_psn$clock = clock;
-        f11_nack_psn$clock = clock;
-        f12_nack_psn$clock = clock;
-        f13_nack_psn$clock = clock;
-        f14_nack_psn$clock = clock;
-        f15_nack_psn$clock = clock;
-        f16_nack_psn$clock = clock;
-        f17_nack_psn$clock = clock;
-        f18_nack_psn$clock = clock;
-        f9_nack_csn$clock = clock;
-        f10_nack_csn$clock = clock;
-        f11_nack_csn$clock = clock;
-        f12_nack_csn$clock = clock;
-        f13_nack_csn$clock = clock;
-        f14_nack_csn$clock = clock;
-        f15_nack_csn$clock = clock;
-        f16_nack_csn$clock = clock;
-        f17_nack_csn$clock = clock;
-        f18_nack_csn$clock = clock;
-        f9_nack_detail$clock = clock;
-        f10_nack_detail$clock = clock;
-        f11_nack_detail$clock = clock;
-        f12_nack_detail$clock = clock;
-        f13_nack_detail$clock = clock;
-        f14_nack_detail$clock = clock;
-        f15_nack_detail$clock = clock;
-        f16_nack_detail$clock = clock;
-        f17_nack_detail$clock = clock;
-        f18_nack_detail$clock = clock;
-        f9_probe_seq$clock = clock;
-        f10_probe_seq$clock = clock;
-        f11_probe_seq$clock = clock;
-        f12_probe_seq$clock = clock;
-        f13_probe_seq$clock = clock;
-        f14_probe_seq$clock = clock;
-        f15_probe_seq$clock = clock;
-        f16_probe_seq$clock = clock;
-        f17_probe_seq$clock = clock;
-        f18_probe_seq$clock = clock;
-        f9_probe_ts$clock = clock;
-        f10_probe_ts$clock = clock;
-        f11_probe_ts$clock = clock;
-        f12_probe_ts$clock = clock;
-        f13_probe_ts$clock = clock;
-        f14_probe_ts$clock = clock;
-        f15_probe_ts$clock = clock;
-        f16_probe_ts$clock = clock;
-        f17_probe_ts$clock = clock;
-        f18_probe_ts$clock = clock;
-        q14_haspl$clock = clock;
-        q15_haspl$clock = clock;
-        q16_haspl$clock = clock;
-        q17_haspl$clock = clock;
-        q18_haspl$clock = clock;
-        s18_ok$clock = clock;
-        s18_reason$clock = clock;
-        od_v$clock = clock;
-        od_ok$clock = clock;
-        od_reason$clock = clock;
-        od_haspl$clock = clock;
-        od_src_mac$clock = clock;
-        od_vlan$clock = clock;
-        od_vlan_tci$clock = clock;
-        od_is_ipv6$clock = clock;
-        od_src_ip$clock = clock;
-        od_dst_ip$clock = clock;
-        od_ce$clock = clock;
-        od_sport$clock = clock;
-        od_opcode$clock = clock;
-        od_flags$clock = clock;
-        od_path_id$clock = clock;
-        od_hdr_words$clock = clock;
-        od_dst_conn$clock = clock;
-        od_path_psn$clock = clock;
-        od_csn$clock = clock;
-        od_timestamp$clock = clock;
-        od_payload_len$clock = clock;
-        od_floor_delta$clock = clock;
-        od_rkey$clock = clock;
-        od_va$clock = clock;
-        od_stream$clock = clock;
-        od_msn$clock = clock;
-        od_msg_len$clock = clock;
-        od_rsn$clock = clock;
-        od_offset$clock = clock;
-        od_imm$clock = clock;
-        od_ack_base_psn$clock = clock;
-        od_ack_csn_base$clock = clock;
-        od_ack_ts_echo$clock = clock;
-        od_ack_ecn_count$clock = clock;
-        od_ack_rate_hint$clock = clock;
-        od_ack_sack$clock = clock;
-        od_nack_reason$clock = clock;
-        od_nack_psn$clock = clock;
-        od_nack_csn$clock = clock;
-        od_nack_detail$clock = clock;
-        od_probe_seq$clock = clock;
-        od_probe_ts$clock = clock;
+        o_k$clock = clock;
+        o_l$clock = clock;
+        s15_ubad$clock = clock;
+        s15_ibad$clock = clock;
+        s15_has$clock = clock;
+        s15_rec$clock = clock;
+        s15_is4$clock = clock;
+        s15_ca$clock = clock;
+        s15_cb$clock = clock;
+        s15_cc$clock = clock;
+        s15_ucz$clock = clock;
+        s15_cls$clock = clock;
+        s16_dv$clock = clock;
+        s16_ok$clock = clock;
+        s16_reason$clock = clock;
+        s16_has$clock = clock;
+        s16_rec$clock = clock;
+        s16_cls$clock = clock;
+        s17_dv$clock = clock;
+        s17_ok$clock = clock;
+        s17_reason$clock = clock;
+        s17_has$clock = clock;
+        s17_rec$clock = clock;
+        s17_cls$clock = clock;
+        s1_v$d = s1_v$q;
+        s1_l$d = s1_l$q;
+        s1_d$d = s1_d$q;
+        s1_e$d = s1_e$q;
+        s1_idx$d = s1_idx$q;
+        bidx$d = bidx$q;
+        s2_b$d = s2_b$q;
+        s3_b$d = s3_b$q;
+        s4_b$d = s4_b$q;
+        s5_b$d = s5_b$q;
+        s6_b$d = s6_b$q;
+        s7_b$d = s7_b$q;
+        s8_b$d = s8_b$q;
+        s9_b$d = s9_b$q;
+        s10_b$d = s10_b$q;
+        s11_b$d = s11_b$q;
+        s12_b$d = s12_b$q;
+        s13_b$d = s13_b$q;
+        s14_b$d = s14_b$q;
+        s15_b$d = s15_b$q;
+        s16_b$d = s16_b$q;
+        s2_d$d = s2_d$q;
+        s3_d$d = s3_d$q;
+        s4_d$d = s4_d$q;
+        s5_d$d = s5_d$q;
+        s6_d$d = s6_d$q;
+        s7_d$d = s7_d$q;
+        s8_d$d = s8_d$q;
+        s9_d$d = s9_d$q;
+        s10_d$d = s10_d$q;
+        s1_port$d = s1_port$q;
+        s2_port$d = s2_port$q;
+        s3_port$d = s3_port$q;
+        s4_port$d = s4_port$q;
+        s5_port$d = s5_port$q;
+        s6_port$d = s6_port$q;
+        s7_port$d = s7_port$q;
+        s8_port$d = s8_port$q;
+        s2_f$d = s2_f$q;
+        s3_f$d = s3_f$q;
+        s4_f$d = s4_f$q;
+        s5_f$d = s5_f$q;
+        s3_vlan$d = s3_vlan$q;
+        s3_is4$d = s3_is4$q;
+        s3_is6$d = s3_is6$q;
+        s3_mac$d = s3_mac$q;
+        s3_tci$d = s3_tci$q;
+        s3_ip$d = s3_ip$q;
+        s4_vlan$d = s4_vlan$q;
+        s4_is4$d = s4_is4$q;
+        s4_is6$d = s4_is6$q;
+        s4_ihl$d = s4_ihl$q;
+        s4_len$d = s4_len$q;
+        s4_fl$d = s4_fl$q;
+        s4_l23$d = s4_l23$q;
+        s5_vlan$d = s5_vlan$q;
+        s5_is4$d = s5_is4$q;
+        s5_is6$d = s5_is6$q;
+        s5_j$d = s5_j$q;
+        s5_ipend$d = s5_ipend$q;
+        s5_ul$d = s5_ul$q;
+        s5_iphe$d = s5_iphe$q;
+        s5_hdrmin$d = s5_hdrmin$q;
+        s5_fl$d = s5_fl$q;
+        s5_l23$d = s5_l23$q;
+        lt_vlan$d = lt_vlan$q;
+        lt_is4$d = lt_is4$q;
+        lt_is6$d = lt_is6$q;
+        lt_j$d = lt_j$q;
+        lt_ipend$d = lt_ipend$q;
+        lt_ul$d = lt_ul$q;
+        lt_iphe$d = lt_iphe$q;
+        lt_hdrmin$d = lt_hdrmin$q;
+        lt_fl$d = lt_fl$q;
+        lt_l23$d = lt_l23$q;
+        w0$d = w0$q;
+        w1$d = w1$q;
+        w2$d = w2$q;
+        s6_win$d = s6_win$q;
+        s6_j$d = s6_j$q;
+        s6_ul$d = s6_ul$q;
+        s6_ipend$d = s6_ipend$q;
+        s6_is4$d = s6_is4$q;
+        s6_fl$d = s6_fl$q;
+        s6_l23$d = s6_l23$q;
+        s6_tr$d = s6_tr$q;
+        s6_um$d = s6_um$q;
+        s6_im$d = s6_im$q;
+        s7_ui$d = s7_ui$q;
+        s7_ii$d = s7_ii$q;
+        s7_win$d = s7_win$q;
+        s7_j$d = s7_j$q;
+        s7_ul$d = s7_ul$q;
+        s7_ps$d = s7_ps$q;
+        s7_ip42$d = s7_ip42$q;
+        s7_is4$d = s7_is4$q;
+        s7_l23$d = s7_l23$q;
+        s7_ca$d = s7_ca$q;
+        s7_cb$d = s7_cb$q;
+        s8_l4w$d = s8_l4w$q;
+        s8_j$d = s8_j$q;
+        s8_ul$d = s8_ul$q;
+        s8_ps$d = s8_ps$q;
+        s8_ip42$d = s8_ip42$q;
+        s8_is4$d = s8_is4$q;
+        s8_l23$d = s8_l23$q;
+        s8_ca$d = s8_ca$q;
+        s8_cb$d = s8_cb$q;
+        s9_rec$d = s9_rec$q;
+        s9_ps$d = s9_ps$q;
+        s9_ip42$d = s9_ip42$q;
+        s9_hs$d = s9_hs$q;
+        s9_is4$d = s9_is4$q;
+        s9_ca$d = s9_ca$q;
+        s9_cb$d = s9_cb$q;
+        s9_fb$d = s9_fb$q;
+        s9_fc$d = s9_fc$q;
+        s9_ucz$d = s9_ucz$q;
+        s9_ulm8$d = s9_ulm8$q;
+        s9_cls$d = s9_cls$q;
+        s10_rec$d = s10_rec$q;
+        s10_ps$d = s10_ps$q;
+        s10_r$d = s10_r$q;
+        s10_q$d = s10_q$q;
+        s10_rem0$d = s10_rem0$q;
+        s10_is4$d = s10_is4$q;
+        s10_ca$d = s10_ca$q;
+        s10_cb$d = s10_cb$q;
+        s10_fc$d = s10_fc$q;
+        s10_fplen$d = s10_fplen$q;
+        s10_ucz$d = s10_ucz$q;
+        s10_cls$d = s10_cls$q;
+        lt_r$d = lt_r$q;
+        lt_q$d = lt_q$q;
+        rem$d = rem$q;
+        prev$d = prev$q;
+        s11_cur$d = s11_cur$q;
+        s11_prv$d = s11_prv$q;
+        s11_ea$d = s11_ea$q;
+        s11_fb$d = s11_fb$q;
+        s11_rema$d = s11_rema$q;
+        s11_remb$d = s11_remb$q;
+        s11_avla$d = s11_avla$q;
+        s11_avlb$d = s11_avlb$q;
+        s11_r$d = s11_r$q;
+        s11_rec$d = s11_rec$q;
+        s11_ps$d = s11_ps$q;
+        s11_is4$d = s11_is4$q;
+        s11_ca$d = s11_ca$q;
+        s11_cb$d = s11_cb$q;
+        s11_cc$d = s11_cc$q;
+        s11_ucz$d = s11_ucz$q;
+        s11_cls$d = s11_cls$q;
+        emitted$d = emitted$q;
+        s12_cur$d = s12_cur$q;
+        s12_prv$d = s12_prv$q;
+        s12_va$d = s12_va$q;
+        s12_vb$d = s12_vb$q;
+        s12_ca$d = s12_ca$q;
+        s12_cb$d = s12_cb$q;
+        s12_lasta$d = s12_lasta$q;
+        s12_r$d = s12_r$q;
+        s12_has$d = s12_has$q;
+        s12_rec$d = s12_rec$q;
+        s12_ps$d = s12_ps$q;
+        s12_is4$d = s12_is4$q;
+        s12_ca0$d = s12_ca0$q;
+        s12_cb0$d = s12_cb0$q;
+        s12_cc$d = s12_cc$q;
+        s12_ucz$d = s12_ucz$q;
+        s12_cls$d = s12_cls$q;
+        uacc$d = uacc$q;
+        iacc$d = iacc$q;
+        pend_v$d = pend_v$q;
+        pend_d$d = pend_d$q;
+        pend_c$d = pend_c$q;
+        pend_r$d = pend_r$q;
+        s13_rot$d = s13_rot$q;
+        s13_rr$d = s13_rr$q;
+        s13_ov$d = s13_ov$q;
+        s13_oc$d = s13_oc$q;
+        s13_ol$d = s13_ol$q;
+        s13_has$d = s13_has$q;
+        s13_rec$d = s13_rec$q;
+        s13_is4$d = s13_is4$q;
+        s13_ca$d = s13_ca$q;
+        s13_cb$d = s13_cb$q;
+        s13_cc$d = s13_cc$q;
+        s13_ucz$d = s13_ucz$q;
+        s13_cls$d = s13_cls$q;
+        s14_rx_parser__d = s14_rx_parser__q;
+        s14_ov$d = s14_ov$q;
+        s14_oc$d = s14_oc$q;
+        s14_ol$d = s14_ol$q;
+        s14_uf$d = s14_uf$q;
+        s14_if$d = s14_if$q;
+        s14_has$d = s14_has$q;
+        s14_rec$d = s14_rec$q;
+        s14_is4$d = s14_is4$q;
+        s14_ca$d = s14_ca$q;
+        s14_cb$d = s14_cb$q;
+        s14_cc$d = s14_cc$q;
+        s14_ucz$d = s14_ucz$q;
+        s14_cls$d = s14_cls$q;
+        o_v$d = o_v$q;
+        o_d$d = o_d$q;
+        o_k$d = o_k$q;
+        o_l$d = o_l$q;
+        s15_ubad$d = s15_ubad$q;
+        s15_ibad$d = s15_ibad$q;
+        s15_has$d = s15_has$q;
+        s15_rec$d = s15_rec$q;
+        s15_is4$d = s15_is4$q;
+        s15_ca$d = s15_ca$q;
+        s15_cb$d = s15_cb$q;
+        s15_cc$d = s15_cc$q;
+        s15_ucz$d = s15_ucz$q;
+        s15_cls$d = s15_cls$q;
+        s16_dv$d = s16_dv$q;
+        s16_ok$d = s16_ok$q;
+        s16_reason$d = s16_reason$q;
+        s16_has$d = s16_has$q;
+        s16_rec$d = s16_rec$q;
+        s16_cls$d = s16_cls$q;
+        s17_dv$d = s17_dv$q;
+        s17_ok$d = s17_ok$q;
+        s17_reason$d = s17_reason$q;
+        s17_has$d = s17_has$q;
+        s17_rec$d = s17_rec$q;
+        s17_cls$d = s17_cls$q;
+        tree_u$clock = clock;
+        tree_i$clock = clock;
         c_accepted$clock = clock;
         c_truncated$clock = clock;
         c_not_ip$clock = clock;
@@ -8809,1114 +2784,21 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         c_hdr_words$clock = clock;
         c_payload_length$clock = clock;
         c_control_payload$clock = clock;
-        q8_dv$clock = clock;
-        q9_dv$clock = clock;
-        q10_dv$clock = clock;
-        q11_dv$clock = clock;
-        q12_dv$clock = clock;
-        q13_dv$clock = clock;
-        q14_dv$clock = clock;
-        q15_dv$clock = clock;
-        q16_dv$clock = clock;
-        q17_dv$clock = clock;
-        q18_dv$clock = clock;
-        s1_v$d = s1_v$q;
-        s1_l$d = s1_l$q;
-        s2_v$d = s2_v$q;
-        s2_l$d = s2_l$q;
-        s3_v$d = s3_v$q;
-        s3_l$d = s3_l$q;
-        s4_v$d = s4_v$q;
-        s4_l$d = s4_l$q;
-        s5_v$d = s5_v$q;
-        s5_l$d = s5_l$q;
-        s6_v$d = s6_v$q;
-        s6_l$d = s6_l$q;
-        s7_v$d = s7_v$q;
-        s7_l$d = s7_l$q;
-        s8_v$d = s8_v$q;
-        s8_l$d = s8_l$q;
-        s9_v$d = s9_v$q;
-        s9_l$d = s9_l$q;
-        s10_v$d = s10_v$q;
-        s10_l$d = s10_l$q;
-        s11_v$d = s11_v$q;
-        s11_l$d = s11_l$q;
-        s12_v$d = s12_v$q;
-        s12_l$d = s12_l$q;
-        s13_v$d = s13_v$q;
-        s13_l$d = s13_l$q;
-        s14_v$d = s14_v$q;
-        s14_l$d = s14_l$q;
-        s1_d$d = s1_d$q;
-        s2_d$d = s2_d$q;
-        s3_d$d = s3_d$q;
-        s4_d$d = s4_d$q;
-        s5_d$d = s5_d$q;
-        s6_d$d = s6_d$q;
-        s7_d$d = s7_d$q;
-        s8_d$d = s8_d$q;
-        s9_d$d = s9_d$q;
-        s10_d$d = s10_d$q;
-        s1_k$d = s1_k$q;
-        s2_e$d = s2_e$q;
-        s3_e$d = s3_e$q;
-        s4_e$d = s4_e$q;
-        s5_e$d = s5_e$q;
-        s6_e$d = s6_e$q;
-        s7_e$d = s7_e$q;
-        s8_e$d = s8_e$q;
-        s9_e$d = s9_e$q;
-        s10_e$d = s10_e$q;
-        s11_e$d = s11_e$q;
-        s3_n$d = s3_n$q;
-        s4_n$d = s4_n$q;
-        s5_n$d = s5_n$q;
-        s6_n$d = s6_n$q;
-        s7_n$d = s7_n$q;
-        s8_n$d = s8_n$q;
-        s9_n$d = s9_n$q;
-        s10_n$d = s10_n$q;
-        s11_n$d = s11_n$q;
-        s2_idx$d = s2_idx$q;
-        s3_idx$d = s3_idx$q;
-        s4_idx$d = s4_idx$q;
-        s5_idx$d = s5_idx$q;
-        s6_idx$d = s6_idx$q;
-        s7_idx$d = s7_idx$q;
-        s1_port$d = s1_port$q;
-        s2_port$d = s2_port$q;
-        s3_port$d = s3_port$q;
-        s4_port$d = s4_port$q;
-        s5_port$d = s5_port$q;
-        s6_port$d = s6_port$q;
-        s7_port$d = s7_port$q;
-        s3_is0$d = s3_is0$q;
-        s4_is0$d = s4_is0$q;
-        s5_is0$d = s5_is0$q;
-        s6_is0$d = s6_is0$q;
-        s7_is0$d = s7_is0$q;
-        s8_is0$d = s8_is0$q;
-        s9_is0$d = s9_is0$q;
-        s10_is0$d = s10_is0$q;
-        s11_is0$d = s11_is0$q;
-        s12_is0$d = s12_is0$q;
-        s13_is0$d = s13_is0$q;
-        s14_is0$d = s14_is0$q;
-        s3_is1$d = s3_is1$q;
-        s3_is2$d = s3_is2$q;
-        s4_is1$d = s4_is1$q;
-        s4_is2$d = s4_is2$q;
-        s5_is1$d = s5_is1$q;
-        s5_is2$d = s5_is2$q;
-        s6_is1$d = s6_is1$q;
-        s6_is2$d = s6_is2$q;
-        s7_is1$d = s7_is1$q;
-        s7_is2$d = s7_is2$q;
-        s8_is1$d = s8_is1$q;
-        s8_is2$d = s8_is2$q;
-        s9_is1$d = s9_is1$q;
-        s9_is2$d = s9_is2$q;
-        s10_is1$d = s10_is1$q;
-        s10_is2$d = s10_is2$q;
-        bctr$d = bctr$q;
-        s4_vlan$d = s4_vlan$q;
-        s4_is4$d = s4_is4$q;
-        s4_is6$d = s4_is6$q;
-        s4_tci$d = s4_tci$q;
-        s4_mac$d = s4_mac$q;
-        s4_ipb$d = s4_ipb$q;
-        s5_vlan$d = s5_vlan$q;
-        s5_is4$d = s5_is4$q;
-        s5_is6$d = s5_is6$q;
-        s5_tci$d = s5_tci$q;
-        s5_mac$d = s5_mac$q;
-        s5_ihl$d = s5_ihl$q;
-        s5_ihlx$d = s5_ihlx$q;
-        s5_verbad$d = s5_verbad$q;
-        s5_frag$d = s5_frag$q;
-        s5_notudp$d = s5_notudp$q;
-        s5_notip$d = s5_notip$q;
-        s5_ce$d = s5_ce$q;
-        s5_srcip$d = s5_srcip$q;
-        s5_dstip$d = s5_dstip$q;
-        s5_tl$d = s5_tl$q;
-        s6_vlan$d = s6_vlan$q;
-        s7_vlan$d = s7_vlan$q;
-        lt_vlan$d = lt_vlan$q;
-        s6_is4$d = s6_is4$q;
-        s7_is4$d = s7_is4$q;
-        lt_is4$d = lt_is4$q;
-        s6_is6$d = s6_is6$q;
-        s7_is6$d = s7_is6$q;
-        lt_is6$d = lt_is6$q;
-        s6_tci$d = s6_tci$q;
-        s7_tci$d = s7_tci$q;
-        lt_tci$d = lt_tci$q;
-        s6_mac$d = s6_mac$q;
-        s7_mac$d = s7_mac$q;
-        lt_mac$d = lt_mac$q;
-        s6_verbad$d = s6_verbad$q;
-        s7_verbad$d = s7_verbad$q;
-        lt_verbad$d = lt_verbad$q;
-        s6_frag$d = s6_frag$q;
-        s7_frag$d = s7_frag$q;
-        lt_frag$d = lt_frag$q;
-        s6_notudp$d = s6_notudp$q;
-        s7_notudp$d = s7_notudp$q;
-        lt_notudp$d = lt_notudp$q;
-        s6_notip$d = s6_notip$q;
-        s7_notip$d = s7_notip$q;
-        lt_notip$d = lt_notip$q;
-        s6_ce$d = s6_ce$q;
-        s7_ce$d = s7_ce$q;
-        lt_ce$d = lt_ce$q;
-        s6_srcip$d = s6_srcip$q;
-        s7_srcip$d = s7_srcip$q;
-        lt_srcip$d = lt_srcip$q;
-        s6_dstip$d = s6_dstip$q;
-        s7_dstip$d = s7_dstip$q;
-        lt_dstip$d = lt_dstip$q;
-        s6_j$d = s6_j$q;
-        s7_j$d = s7_j$q;
-        lt_j$d = lt_j$q;
-        s6_l4off$d = s6_l4off$q;
-        s7_l4off$d = s7_l4off$q;
-        lt_l4off$d = lt_l4off$q;
-        s6_ipend$d = s6_ipend$q;
-        s7_ipend$d = s7_ipend$q;
-        lt_ipend$d = lt_ipend$q;
-        s6_ipm1$d = s6_ipm1$q;
-        s7_ipm1$d = s7_ipm1$q;
-        lt_ipm1$d = lt_ipm1$q;
-        s6_ip42$d = s6_ip42$q;
-        s7_ip42$d = s7_ip42$q;
-        lt_ip42$d = lt_ip42$q;
-        s6_ipplen$d = s6_ipplen$q;
-        s7_ipplen$d = s7_ipplen$q;
-        lt_ipplen$d = lt_ipplen$q;
-        s6_iplenbad$d = s6_iplenbad$q;
-        s7_iplenbad$d = s7_iplenbad$q;
-        lt_iplenbad$d = lt_iplenbad$q;
-        s6_xc$d = s6_xc$q;
-        s7_xc$d = s7_xc$q;
-        lt_xc$d = lt_xc$q;
-        s6_xd$d = s6_xd$q;
-        s7_xd$d = s7_xd$q;
-        lt_xd$d = lt_xd$q;
-        s6_iphe$d = s6_iphe$q;
-        s7_iphe$d = s7_iphe$q;
-        lt_iphe$d = lt_iphe$q;
-        s6_aa$d = s6_aa$q;
-        s7_aa$d = s7_aa$q;
-        lt_aa$d = lt_aa$q;
-        s6_ab$d = s6_ab$q;
-        s7_ab$d = s7_ab$q;
-        lt_ab$d = lt_ab$q;
-        s7_init$d = s7_init$q;
-        s8_init$d = s8_init$q;
-        s9_init$d = s9_init$q;
-        s10_init$d = s10_init$q;
-        s11_init$d = s11_init$q;
-        s12_init$d = s12_init$q;
-        s13_init$d = s13_init$q;
-        s14_init$d = s14_init$q;
-        w0$d = w0$q;
-        w1$d = w1$q;
-        w2$d = w2$q;
-        s8_lo$d = s8_lo$q;
-        s8_th$d = s8_th$q;
-        s8_lt$d = s8_lt$q;
-        s8_eq$d = s8_eq$q;
-        s8_addr$d = s8_addr$q;
-        s8_ipm$d = s8_ipm$q;
-        s9_ui$d = s9_ui$q;
-        s9_ii$d = s9_ii$q;
-        s8_hw$d = s8_hw$q;
-        s8_j$d = s8_j$q;
-        s8_ip42$d = s8_ip42$q;
-        s9_hs$d = s9_hs$q;
-        s9_ip42$d = s9_ip42$q;
-        s10_r$d = s10_r$q;
-        s10_q$d = s10_q$q;
-        s10_rem$d = s10_rem$q;
-        rl_r$d = rl_r$q;
-        rl_q$d = rl_q$q;
-        rl_rem$d = rl_rem$q;
-        prev$d = prev$q;
-        s11_av$d = s11_av$q;
-        s11_bv$d = s11_bv$q;
-        s11_a$d = s11_a$q;
-        s11_cur$d = s11_cur$q;
-        s11_r$d = s11_r$q;
-        s11_rema$d = s11_rema$q;
-        s11_remb$d = s11_remb$q;
-        s12_av$d = s12_av$q;
-        s12_bv$d = s12_bv$q;
-        s12_a$d = s12_a$q;
-        s12_b$d = s12_b$q;
-        s12_availa$d = s12_availa$q;
-        s12_availb$d = s12_availb$q;
-        s12_clampa$d = s12_clampa$q;
-        s12_clampb$d = s12_clampb$q;
-        s12_le64$d = s12_le64$q;
-        s13_va$d = s13_va$q;
-        s13_vb$d = s13_vb$q;
-        s13_a$d = s13_a$q;
-        s13_b$d = s13_b$q;
-        s13_ca$d = s13_ca$q;
-        s13_cb$d = s13_cb$q;
-        s13_lasta$d = s13_lasta$q;
-        pend_v$d = pend_v$q;
-        pend_d$d = pend_d$q;
-        pend_c$d = pend_c$q;
-        emitted$d = emitted$q;
-        o_v$d = o_v$q;
-        o_d$d = o_d$q;
-        o_c$d = o_c$q;
-        o_last$d = o_last$q;
-        uacc$d = uacc$q;
-        iacc$d = iacc$q;
-        s15_uf$d = s15_uf$q;
-        s15_if$d = s15_if$q;
-        s16_uf$d = s16_uf$q;
-        s16_if$d = s16_if$q;
-        s17_ubad$d = s17_ubad$q;
-        s17_ibad$d = s17_ibad$q;
-        q8_ta$d = q8_ta$q;
-        q9_ta$d = q9_ta$q;
-        q10_ta$d = q10_ta$q;
-        q11_ta$d = q11_ta$q;
-        q12_ta$d = q12_ta$q;
-        q13_ta$d = q13_ta$q;
-        q14_ta$d = q14_ta$q;
-        q15_ta$d = q15_ta$q;
-        q16_ta$d = q16_ta$q;
-        q17_ta$d = q17_ta$q;
-        q18_ta$d = q18_ta$q;
-        q8_tb$d = q8_tb$q;
-        q9_tb$d = q9_tb$q;
-        q10_tb$d = q10_tb$q;
-        q11_tb$d = q11_tb$q;
-        q12_tb$d = q12_tb$q;
-        q13_tb$d = q13_tb$q;
-        q14_tb$d = q14_tb$q;
-        q15_tb$d = q15_tb$q;
-        q16_tb$d = q16_tb$q;
-        q17_tb$d = q17_tb$q;
-        q18_tb$d = q18_tb$q;
-        q8_tc$d = q8_tc$q;
-        q9_tc$d = q9_tc$q;
-        q10_tc$d = q10_tc$q;
-        q11_tc$d = q11_tc$q;
-        q12_tc$d = q12_tc$q;
-        q13_tc$d = q13_tc$q;
-        q14_tc$d = q14_tc$q;
-        q15_tc$d = q15_tc$q;
-        q16_tc$d = q16_tc$q;
-        q17_tc$d = q17_tc$q;
-        q18_tc$d = q18_tc$q;
-        q8_td$d = q8_td$q;
-        q9_td$d = q9_td$q;
-        q10_td$d = q10_td$q;
-        q11_td$d = q11_td$q;
-        q12_td$d = q12_td$q;
-        q13_td$d = q13_td$q;
-        q14_td$d = q14_td$q;
-        q15_td$d = q15_td$q;
-        q16_td$d = q16_td$q;
-        q17_td$d = q17_td$q;
-        q18_td$d = q18_td$q;
-        q8_notip$d = q8_notip$q;
-        q9_notip$d = q9_notip$q;
-        q10_notip$d = q10_notip$q;
-        q11_notip$d = q11_notip$q;
-        q12_notip$d = q12_notip$q;
-        q13_notip$d = q13_notip$q;
-        q14_notip$d = q14_notip$q;
-        q15_notip$d = q15_notip$q;
-        q16_notip$d = q16_notip$q;
-        q17_notip$d = q17_notip$q;
-        q18_notip$d = q18_notip$q;
-        q8_verbad$d = q8_verbad$q;
-        q9_verbad$d = q9_verbad$q;
-        q10_verbad$d = q10_verbad$q;
-        q11_verbad$d = q11_verbad$q;
-        q12_verbad$d = q12_verbad$q;
-        q13_verbad$d = q13_verbad$q;
-        q14_verbad$d = q14_verbad$q;
-        q15_verbad$d = q15_verbad$q;
-        q16_verbad$d = q16_verbad$q;
-        q17_verbad$d = q17_verbad$q;
-        q18_verbad$d = q18_verbad$q;
-        q8_frag$d = q8_frag$q;
-        q9_frag$d = q9_frag$q;
-        q10_frag$d = q10_frag$q;
-        q11_frag$d = q11_frag$q;
-        q12_frag$d = q12_frag$q;
-        q13_frag$d = q13_frag$q;
-        q14_frag$d = q14_frag$q;
-        q15_frag$d = q15_frag$q;
-        q16_frag$d = q16_frag$q;
-        q17_frag$d = q17_frag$q;
-        q18_frag$d = q18_frag$q;
-        q8_notudp$d = q8_notudp$q;
-        q9_notudp$d = q9_notudp$q;
-        q10_notudp$d = q10_notudp$q;
-        q11_notudp$d = q11_notudp$q;
-        q12_notudp$d = q12_notudp$q;
-        q13_notudp$d = q13_notudp$q;
-        q14_notudp$d = q14_notudp$q;
-        q15_notudp$d = q15_notudp$q;
-        q16_notudp$d = q16_notudp$q;
-        q17_notudp$d = q17_notudp$q;
-        q18_notudp$d = q18_notudp$q;
-        q8_iplenbad$d = q8_iplenbad$q;
-        q9_iplenbad$d = q9_iplenbad$q;
-        q10_iplenbad$d = q10_iplenbad$q;
-        q11_iplenbad$d = q11_iplenbad$q;
-        q12_iplenbad$d = q12_iplenbad$q;
-        q13_iplenbad$d = q13_iplenbad$q;
-        q14_iplenbad$d = q14_iplenbad$q;
-        q15_iplenbad$d = q15_iplenbad$q;
-        q16_iplenbad$d = q16_iplenbad$q;
-        q17_iplenbad$d = q17_iplenbad$q;
-        q18_iplenbad$d = q18_iplenbad$q;
-        q8_is4$d = q8_is4$q;
-        q9_is4$d = q9_is4$q;
-        q10_is4$d = q10_is4$q;
-        q11_is4$d = q11_is4$q;
-        q12_is4$d = q12_is4$q;
-        q13_is4$d = q13_is4$q;
-        q14_is4$d = q14_is4$q;
-        q15_is4$d = q15_is4$q;
-        q16_is4$d = q16_is4$q;
-        q17_is4$d = q17_is4$q;
-        q18_is4$d = q18_is4$q;
-        q8_vlan$d = q8_vlan$q;
-        q9_vlan$d = q9_vlan$q;
-        q10_vlan$d = q10_vlan$q;
-        q11_vlan$d = q11_vlan$q;
-        q12_vlan$d = q12_vlan$q;
-        q13_vlan$d = q13_vlan$q;
-        q14_vlan$d = q14_vlan$q;
-        q15_vlan$d = q15_vlan$q;
-        q16_vlan$d = q16_vlan$q;
-        q17_vlan$d = q17_vlan$q;
-        q18_vlan$d = q18_vlan$q;
-        q8_tci$d = q8_tci$q;
-        q9_tci$d = q9_tci$q;
-        q10_tci$d = q10_tci$q;
-        q11_tci$d = q11_tci$q;
-        q12_tci$d = q12_tci$q;
-        q13_tci$d = q13_tci$q;
-        q14_tci$d = q14_tci$q;
-        q15_tci$d = q15_tci$q;
-        q16_tci$d = q16_tci$q;
-        q17_tci$d = q17_tci$q;
-        q18_tci$d = q18_tci$q;
-        q8_mac$d = q8_mac$q;
-        q9_mac$d = q9_mac$q;
-        q10_mac$d = q10_mac$q;
-        q11_mac$d = q11_mac$q;
-        q12_mac$d = q12_mac$q;
-        q13_mac$d = q13_mac$q;
-        q14_mac$d = q14_mac$q;
-        q15_mac$d = q15_mac$q;
-        q16_mac$d = q16_mac$q;
-        q17_mac$d = q17_mac$q;
-        q18_mac$d = q18_mac$q;
-        q8_is6$d = q8_is6$q;
-        q9_is6$d = q9_is6$q;
-        q10_is6$d = q10_is6$q;
-        q11_is6$d = q11_is6$q;
-        q12_is6$d = q12_is6$q;
-        q13_is6$d = q13_is6$q;
-        q14_is6$d = q14_is6$q;
-        q15_is6$d = q15_is6$q;
-        q16_is6$d = q16_is6$q;
-        q17_is6$d = q17_is6$q;
-        q18_is6$d = q18_is6$q;
-        q8_srcip$d = q8_srcip$q;
-        q9_srcip$d = q9_srcip$q;
-        q10_srcip$d = q10_srcip$q;
-        q11_srcip$d = q11_srcip$q;
-        q12_srcip$d = q12_srcip$q;
-        q13_srcip$d = q13_srcip$q;
-        q14_srcip$d = q14_srcip$q;
-        q15_srcip$d = q15_srcip$q;
-        q16_srcip$d = q16_srcip$q;
-        q17_srcip$d = q17_srcip$q;
-        q18_srcip$d = q18_srcip$q;
-        q8_dstip$d = q8_dstip$q;
-        q9_dstip$d = q9_dstip$q;
-        q10_dstip$d = q10_dstip$q;
-        q11_dstip$d = q11_dstip$q;
-        q12_dstip$d = q12_dstip$q;
-        q13_dstip$d = q13_dstip$q;
-        q14_dstip$d = q14_dstip$q;
-        q15_dstip$d = q15_dstip$q;
-        q16_dstip$d = q16_dstip$q;
-        q17_dstip$d = q17_dstip$q;
-        q18_dstip$d = q18_dstip$q;
-        q8_ce$d = q8_ce$q;
-        q9_ce$d = q9_ce$q;
-        q10_ce$d = q10_ce$q;
-        q11_ce$d = q11_ce$q;
-        q12_ce$d = q12_ce$q;
-        q13_ce$d = q13_ce$q;
-        q14_ce$d = q14_ce$q;
-        q15_ce$d = q15_ce$q;
-        q16_ce$d = q16_ce$q;
-        q17_ce$d = q17_ce$q;
-        q18_ce$d = q18_ce$q;
-        s8_l4$d = s8_l4$q;
-        s8_fm1$d = s8_fm1$q;
-        s8_ipm1$d = s8_ipm1$q;
-        s8_ipplen$d = s8_ipplen$q;
-        s8_port$d = s8_port$q;
-        q9_te$d = q9_te$q;
-        q10_te$d = q10_te$q;
-        q11_te$d = q11_te$q;
-        q12_te$d = q12_te$q;
-        q13_te$d = q13_te$q;
-        q14_te$d = q14_te$q;
-        q15_te$d = q15_te$q;
-        q16_te$d = q16_te$q;
-        q17_te$d = q17_te$q;
-        q18_te$d = q18_te$q;
-        q9_fport$d = q9_fport$q;
-        q10_fport$d = q10_fport$q;
-        q11_fport$d = q11_fport$q;
-        q12_fport$d = q12_fport$q;
-        q13_fport$d = q13_fport$q;
-        q14_fport$d = q14_fport$q;
-        q15_fport$d = q15_fport$q;
-        q16_fport$d = q16_fport$q;
-        q17_fport$d = q17_fport$q;
-        q18_fport$d = q18_fport$q;
-        q9_fuip$d = q9_fuip$q;
-        q10_fuip$d = q10_fuip$q;
-        q11_fuip$d = q11_fuip$q;
-        q12_fuip$d = q12_fuip$q;
-        q13_fuip$d = q13_fuip$q;
-        q14_fuip$d = q14_fuip$q;
-        q15_fuip$d = q15_fuip$q;
-        q16_fuip$d = q16_fuip$q;
-        q17_fuip$d = q17_fuip$q;
-        q18_fuip$d = q18_fuip$q;
-        q9_fumin$d = q9_fumin$q;
-        q10_fumin$d = q10_fumin$q;
-        q11_fumin$d = q11_fumin$q;
-        q12_fumin$d = q12_fumin$q;
-        q13_fumin$d = q13_fumin$q;
-        q14_fumin$d = q14_fumin$q;
-        q15_fumin$d = q15_fumin$q;
-        q16_fumin$d = q16_fumin$q;
-        q17_fumin$d = q17_fumin$q;
-        q18_fumin$d = q18_fumin$q;
-        q9_ucz$d = q9_ucz$q;
-        q10_ucz$d = q10_ucz$q;
-        q11_ucz$d = q11_ucz$q;
-        q12_ucz$d = q12_ucz$q;
-        q13_ucz$d = q13_ucz$q;
-        q14_ucz$d = q14_ucz$q;
-        q15_ucz$d = q15_ucz$q;
-        q16_ucz$d = q16_ucz$q;
-        q17_ucz$d = q17_ucz$q;
-        q18_ucz$d = q18_ucz$q;
-        q9_fbver$d = q9_fbver$q;
-        q10_fbver$d = q10_fbver$q;
-        q11_fbver$d = q11_fbver$q;
-        q12_fbver$d = q12_fbver$q;
-        q13_fbver$d = q13_fbver$q;
-        q14_fbver$d = q14_fbver$q;
-        q15_fbver$d = q15_fbver$q;
-        q16_fbver$d = q16_fbver$q;
-        q17_fbver$d = q17_fbver$q;
-        q18_fbver$d = q18_fbver$q;
-        q9_fbop$d = q9_fbop$q;
-        q10_fbop$d = q10_fbop$q;
-        q11_fbop$d = q11_fbop$q;
-        q12_fbop$d = q12_fbop$q;
-        q13_fbop$d = q13_fbop$q;
-        q14_fbop$d = q14_fbop$q;
-        q15_fbop$d = q15_fbop$q;
-        q16_fbop$d = q16_fbop$q;
-        q17_fbop$d = q17_fbop$q;
-        q18_fbop$d = q18_fbop$q;
-        q9_fhw$d = q9_fhw$q;
-        q10_fhw$d = q10_fhw$q;
-        q11_fhw$d = q11_fhw$q;
-        q12_fhw$d = q12_fhw$q;
-        q13_fhw$d = q13_fhw$q;
-        q14_fhw$d = q14_fhw$q;
-        q15_fhw$d = q15_fhw$q;
-        q16_fhw$d = q16_fhw$q;
-        q17_fhw$d = q17_fhw$q;
-        q18_fhw$d = q18_fhw$q;
-        q9_fctrl$d = q9_fctrl$q;
-        q10_fctrl$d = q10_fctrl$q;
-        q11_fctrl$d = q11_fctrl$q;
-        q12_fctrl$d = q12_fctrl$q;
-        q13_fctrl$d = q13_fctrl$q;
-        q14_fctrl$d = q14_fctrl$q;
-        q15_fctrl$d = q15_fctrl$q;
-        q16_fctrl$d = q16_fctrl$q;
-        q17_fctrl$d = q17_fctrl$q;
-        q18_fctrl$d = q18_fctrl$q;
-        s9_ulm8$d = s9_ulm8$q;
-        s9_bsum$d = s9_bsum$q;
-        s10_fblen$d = s10_fblen$q;
-        q11_fblen$d = q11_fblen$q;
-        q12_fblen$d = q12_fblen$q;
-        q13_fblen$d = q13_fblen$q;
-        q14_fblen$d = q14_fblen$q;
-        q15_fblen$d = q15_fblen$q;
-        q16_fblen$d = q16_fblen$q;
-        q17_fblen$d = q17_fblen$q;
-        q18_fblen$d = q18_fblen$q;
-        f9_sport$d = f9_sport$q;
-        f10_sport$d = f10_sport$q;
-        f11_sport$d = f11_sport$q;
-        f12_sport$d = f12_sport$q;
-        f13_sport$d = f13_sport$q;
-        f14_sport$d = f14_sport$q;
-        f15_sport$d = f15_sport$q;
-        f16_sport$d = f16_sport$q;
-        f17_sport$d = f17_sport$q;
-        f18_sport$d = f18_sport$q;
-        f9_opcode$d = f9_opcode$q;
-        f10_opcode$d = f10_opcode$q;
-        f11_opcode$d = f11_opcode$q;
-        f12_opcode$d = f12_opcode$q;
-        f13_opcode$d = f13_opcode$q;
-        f14_opcode$d = f14_opcode$q;
-        f15_opcode$d = f15_opcode$q;
-        f16_opcode$d = f16_opcode$q;
-        f17_opcode$d = f17_opcode$q;
-        f18_opcode$d = f18_opcode$q;
-        f9_flags$d = f9_flags$q;
-        f10_flags$d = f10_flags$q;
-        f11_flags$d = f11_flags$q;
-        f12_flags$d = f12_flags$q;
-        f13_flags$d = f13_flags$q;
-        f14_flags$d = f14_flags$q;
-        f15_flags$d = f15_flags$q;
-        f16_flags$d = f16_flags$q;
-        f17_flags$d = f17_flags$q;
-        f18_flags$d = f18_flags$q;
-        f9_path_id$d = f9_path_id$q;
-        f10_path_id$d = f10_path_id$q;
-        f11_path_id$d = f11_path_id$q;
-        f12_path_id$d = f12_path_id$q;
-        f13_path_id$d = f13_path_id$q;
-        f14_path_id$d = f14_path_id$q;
-        f15_path_id$d = f15_path_id$q;
-        f16_path_id$d = f16_path_id$q;
-        f17_path_id$d = f17_path_id$q;
-        f18_path_id$d = f18_path_id$q;
-        f9_hdr_words$d = f9_hdr_words$q;
-        f10_hdr_words$d = f10_hdr_words$q;
-        f11_hdr_words$d = f11_hdr_words$q;
-        f12_hdr_words$d = f12_hdr_words$q;
-        f13_hdr_words$d = f13_hdr_words$q;
-        f14_hdr_words$d = f14_hdr_words$q;
-        f15_hdr_words$d = f15_hdr_words$q;
-        f16_hdr_words$d = f16_hdr_words$q;
-        f17_hdr_words$d = f17_hdr_words$q;
-        f18_hdr_words$d = f18_hdr_words$q;
-        f9_dst_conn$d = f9_dst_conn$q;
-        f10_dst_conn$d = f10_dst_conn$q;
-        f11_dst_conn$d = f11_dst_conn$q;
-        f12_dst_conn$d = f12_dst_conn$q;
-        f13_dst_conn$d = f13_dst_conn$q;
-        f14_dst_conn$d = f14_dst_conn$q;
-        f15_dst_conn$d = f15_dst_conn$q;
-        f16_dst_conn$d = f16_dst_conn$q;
-        f17_dst_conn$d = f17_dst_conn$q;
-        f18_dst_conn$d = f18_dst_conn$q;
-        f9_path_psn$d = f9_path_psn$q;
-        f10_path_psn$d = f10_path_psn$q;
-        f11_path_psn$d = f11_path_psn$q;
-        f12_path_psn$d = f12_path_psn$q;
-        f13_path_psn$d = f13_path_psn$q;
-        f14_path_psn$d = f14_path_psn$q;
-        f15_path_psn$d = f15_path_psn$q;
-        f16_path_psn$d = f16_path_psn$q;
-        f17_path_psn$d = f17_path_psn$q;
-        f18_path_psn$d = f18_path_psn$q;
-        f9_csn$d = f9_csn$q;
-        f10_csn$d = f10_csn$q;
-        f11_csn$d = f11_csn$q;
-        f12_csn$d = f12_csn$q;
-        f13_csn$d = f13_csn$q;
-        f14_csn$d = f14_csn$q;
-        f15_csn$d = f15_csn$q;
-        f16_csn$d = f16_csn$q;
-        f17_csn$d = f17_csn$q;
-        f18_csn$d = f18_csn$q;
-        f9_timestamp$d = f9_timestamp$q;
-        f10_timestamp$d = f10_timestamp$q;
-        f11_timestamp$d = f11_timestamp$q;
-        f12_timestamp$d = f12_timestamp$q;
-        f13_timestamp$d = f13_timestamp$q;
-        f14_timestamp$d = f14_timestamp$q;
-        f15_timestamp$d = f15_timestamp$q;
-        f16_timestamp$d = f16_timestamp$q;
-        f17_timestamp$d = f17_timestamp$q;
-        f18_timestamp$d = f18_timestamp$q;
-        f9_payload_len$d = f9_payload_len$q;
-        f10_payload_len$d = f10_payload_len$q;
-        f11_payload_len$d = f11_payload_len$q;
-        f12_payload_len$d = f12_payload_len$q;
-        f13_payload_len$d = f13_payload_len$q;
-        f14_payload_len$d = f14_payload_len$q;
-        f15_payload_len$d = f15_payload_len$q;
-        f16_payload_len$d = f16_payload_len$q;
-        f17_payload_len$d = f17_payload_len$q;
-        f18_payload_len$d = f18_payload_len$q;
-        f9_floor_delta$d = f9_floor_delta$q;
-        f10_floor_delta$d = f10_floor_delta$q;
-        f11_floor_delta$d = f11_floor_delta$q;
-        f12_floor_delta$d = f12_floor_delta$q;
-        f13_floor_delta$d = f13_floor_delta$q;
-        f14_floor_delta$d = f14_floor_delta$q;
-        f15_floor_delta$d = f15_floor_delta$q;
-        f16_floor_delta$d = f16_floor_delta$q;
-        f17_floor_delta$d = f17_floor_delta$q;
-        f18_floor_delta$d = f18_floor_delta$q;
-        f9_rkey$d = f9_rkey$q;
-        f10_rkey$d = f10_rkey$q;
-        f11_rkey$d = f11_rkey$q;
-        f12_rkey$d = f12_rkey$q;
-        f13_rkey$d = f13_rkey$q;
-        f14_rkey$d = f14_rkey$q;
-        f15_rkey$d = f15_rkey$q;
-        f16_rkey$d = f16_rkey$q;
-        f17_rkey$d = f17_rkey$q;
-        f18_rkey$d = f18_rkey$q;
-        f9_va$d = f9_va$q;
-        f10_va$d = f10_va$q;
-        f11_va$d = f11_va$q;
-        f12_va$d = f12_va$q;
-        f13_va$d = f13_va$q;
-        f14_va$d = f14_va$q;
-        f15_va$d = f15_va$q;
-        f16_va$d = f16_va$q;
-        f17_va$d = f17_va$q;
-        f18_va$d = f18_va$q;
-        f9_stream$d = f9_stream$q;
-        f10_stream$d = f10_stream$q;
-        f11_stream$d = f11_stream$q;
-        f12_stream$d = f12_stream$q;
-        f13_stream$d = f13_stream$q;
-        f14_stream$d = f14_stream$q;
-        f15_stream$d = f15_stream$q;
-        f16_stream$d = f16_stream$q;
-        f17_stream$d = f17_stream$q;
-        f18_stream$d = f18_stream$q;
-        f9_msn$d = f9_msn$q;
-        f10_msn$d = f10_msn$q;
-        f11_msn$d = f11_msn$q;
-        f12_msn$d = f12_msn$q;
-        f13_msn$d = f13_msn$q;
-        f14_msn$d = f14_msn$q;
-        f15_msn$d = f15_msn$q;
-        f16_msn$d = f16_msn$q;
-        f17_msn$d = f17_msn$q;
-        f18_msn$d = f18_msn$q;
-        f9_msg_len$d = f9_msg_len$q;
-        f10_msg_len$d = f10_msg_len$q;
-        f11_msg_len$d = f11_msg_len$q;
-        f12_msg_len$d = f12_msg_len$q;
-        f13_msg_len$d = f13_msg_len$q;
-        f14_msg_len$d = f14_msg_len$q;
-        f15_msg_len$d = f15_msg_len$q;
-        f16_msg_len$d = f16_msg_len$q;
-        f17_msg_len$d = f17_msg_len$q;
-        f18_msg_len$d = f18_msg_len$q;
-        f9_rsn$d = f9_rsn$q;
-        f10_rsn$d = f10_rsn$q;
-        f11_rsn$d = f11_rsn$q;
-        f12_rsn$d = f12_rsn$q;
-        f13_rsn$d = f13_rsn$q;
-        f14_rsn$d = f14_rsn$q;
-        f15_rsn$d = f15_rsn$q;
-        f16_rsn$d = f16_rsn$q;
-        f17_rsn$d = f17_rsn$q;
-        f18_rsn$d = f18_rsn$q;
-        f9_offset$d = f9_offset$q;
-        f10_offset$d = f10_offset$q;
-        f11_offset$d = f11_offset$q;
-        f12_offset$d = f12_offset$q;
-        f13_offset$d = f13_offset$q;
-        f14_offset$d = f14_offset$q;
-        f15_offset$d = f15_offset$q;
-        f16_offset$d = f16_offset$q;
-        f17_offset$d = f17_offset$q;
-        f18_offset$d = f18_offset$q;
-        f9_imm$d = f9_imm$q;
-        f10_imm$d = f10_imm$q;
-        f11_imm$d = f11_imm$q;
-        f12_imm$d = f12_imm$q;
-        f13_imm$d = f13_imm$q;
-        f14_imm$d = f14_imm$q;
-        f15_imm$d = f15_imm$q;
-        f16_imm$d = f16_imm$q;
-        f17_imm$d = f17_imm$q;
-        f18_imm$d = f18_imm$q;
-        f9_ack_base_psn$d = f9_ack_base_psn$q;
-        f10_ack_base_psn$d = f10_ack_base_psn$q;
-        f11_ack_base_psn$d = f11_ack_base_psn$q;
-        f12_ack_base_psn$d = f12_ack_base_psn$q;
-        f13_ack_base_psn$d = f13_ack_base_psn$q;
-        f14_ack_base_psn$d = f14_ack_base_psn$q;
-        f15_ack_base_psn$d = f15_ack_base_psn$q;
-        f16_ack_base_psn$d = f16_ack_base_psn$q;
-        f17_ack_base_psn$d = f17_ack_base_psn$q;
-        f18_ack_base_psn$d = f18_ack_base_psn$q;
-        f9_ack_csn_base$d = f9_ack_csn_base$q;
-        f10_ack_csn_base$d = f10_ack_csn_base$q;
-        f11_ack_csn_base$d = f11_ack_csn_base$q;
-        f12_ack_csn_base$d = f12_ack_csn_base$q;
-        f13_ack_csn_base$d = f13_ack_csn_base$q;
-        f14_ack_csn_base$d = f14_ack_csn_base$q;
-        f15_ack_csn_base$d = f15_ack_csn_base$q;
-        f16_ack_csn_base$d = f16_ack_csn_base$q;
-        f17_ack_csn_base$d = f17_ack_csn_base$q;
-        f18_ack_csn_base$d = f18_ack_csn_base$q;
-        f9_ack_ts_echo$d = f9_ack_ts_echo$q;
-        f10_ack_ts_echo$d = f10_ack_ts_echo$q;
-        f11_ack_ts_echo$d = f11_ack_ts_echo$q;
-        f12_ack_ts_echo$d = f12_ack_ts_echo$q;
-        f13_ack_ts_echo$d = f13_ack_ts_echo$q;
-        f14_ack_ts_echo$d = f14_ack_ts_echo$q;
-        f15_ack_ts_echo$d = f15_ack_ts_echo$q;
-        f16_ack_ts_echo$d = f16_ack_ts_echo$q;
-        f17_ack_ts_echo$d = f17_ack_ts_echo$q;
-        f18_ack_ts_echo$d = f18_ack_ts_echo$q;
-        f9_ack_ecn_count$d = f9_ack_ecn_count$q;
-        f10_ack_ecn_count$d = f10_ack_ecn_count$q;
-        f11_ack_ecn_count$d = f11_ack_ecn_count$q;
-        f12_ack_ecn_count$d = f12_ack_ecn_count$q;
-        f13_ack_ecn_count$d = f13_ack_ecn_count$q;
-        f14_ack_ecn_count$d = f14_ack_ecn_count$q;
-        f15_ack_ecn_count$d = f15_ack_ecn_count$q;
-        f16_ack_ecn_count$d = f16_ack_ecn_count$q;
-        f17_ack_ecn_count$d = f17_ack_ecn_count$q;
-        f18_ack_ecn_count$d = f18_ack_ecn_count$q;
-        f9_ack_rate_hint$d = f9_ack_rate_hint$q;
-        f10_ack_rate_hint$d = f10_ack_rate_hint$q;
-        f11_ack_rate_hint$d = f11_ack_rate_hint$q;
-        f12_ack_rate_hint$d = f12_ack_rate_hint$q;
-        f13_ack_rate_hint$d = f13_ack_rate_hint$q;
-        f14_ack_rate_hint$d = f14_ack_rate_hint$q;
-        f15_ack_rate_hint$d = f15_ack_rate_hint$q;
-        f16_ack_rate_hint$d = f16_ack_rate_hint$q;
-        f17_ack_rate_hint$d = f17_ack_rate_hint$q;
-        f18_ack_rate_hint$d = f18_ack_rate_hint$q;
-        f9_ack_sack$d = f9_ack_sack$q;
-        f10_ack_sack$d = f10_ack_sack$q;
-        f11_ack_sack$d = f11_ack_sack$q;
-        f12_ack_sack$d = f12_ack_sack$q;
-        f13_ack_sack$d = f13_ack_sack$q;
-        f14_ack_sack$d = f14_ack_sack$q;
-        f15_ack_sack$d = f15_ack_sack$q;
-        f16_ack_sack$d = f16_ack_sack$q;
-        f17_ack_sack$d = f17_ack_sack$q;
-        f18_ack_sack$d = f18_ack_sack$q;
-        f9_nack_reason$d = f9_nack_reason$q;
-        f10_nack_reason$d = f10_nack_reason$q;
-        f11_nack_reason$d = f11_nack_reason$q;
-        f12_nack_reason$d = f12_nack_reason$q;
-        f13_nack_reason$d = f13_nack_reason$q;
-        f14_nack_reason$d = f14_nack_reason$q;
-        f15_nack_reason$d = f15_nack_reason$q;
-        f16_nack_reason$d = f16_nack_reason$q;
-        f17_nack_reason$d = f17_nack_reason$q;
-        f18_nack_reason$d = f18_nack_reason$q;
-        f9_nack_psn$d = f9_nack_psn$q;
-        f10_nack_psn$d = f10_nack_psn$q;
-        f11_nack_psn$d = f11_nack_psn$q;
-        f12_nack_psn$d = f12_nack_psn$q;
-        f13_nack_psn$d = f13_nack_psn$q;
-        f14_nack_psn$d = f14_nack_psn$q;
-        f15_nack_psn$d = f15_nack_psn$q;
-        f16_nack_psn$d = f16_nack_psn$q;
-        f17_nack_psn$d = f17_nack_psn$q;
-        f18_nack_psn$d = f18_nack_psn$q;
-        f9_nack_csn$d = f9_nack_csn$q;
-        f10_nack_csn$d = f10_nack_csn$q;
-        f11_nack_csn$d = f11_nack_csn$q;
-        f12_nack_csn$d = f12_nack_csn$q;
-        f13_nack_csn$d = f13_nack_csn$q;
-        f14_nack_csn$d = f14_nack_csn$q;
-        f15_nack_csn$d = f15_nack_csn$q;
-        f16_nack_csn$d = f16_nack_csn$q;
-        f17_nack_csn$d = f17_nack_csn$q;
-        f18_nack_csn$d = f18_nack_csn$q;
-        f9_nack_detail$d = f9_nack_detail$q;
-        f10_nack_detail$d = f10_nack_detail$q;
-        f11_nack_detail$d = f11_nack_detail$q;
-        f12_nack_detail$d = f12_nack_detail$q;
-        f13_nack_detail$d = f13_nack_detail$q;
-        f14_nack_detail$d = f14_nack_detail$q;
-        f15_nack_detail$d = f15_nack_detail$q;
-        f16_nack_detail$d = f16_nack_detail$q;
-        f17_nack_detail$d = f17_nack_detail$q;
-        f18_nack_detail$d = f18_nack_detail$q;
-        f9_probe_seq$d = f9_probe_seq$q;
-        f10_probe_seq$d = f10_probe_seq$q;
-        f11_probe_seq$d = f11_probe_seq$q;
-        f12_probe_seq$d = f12_probe_seq$q;
-        f13_probe_seq$d = f13_probe_seq$q;
-        f14_probe_seq$d = f14_probe_seq$q;
-        f15_probe_seq$d = f15_probe_seq$q;
-        f16_probe_seq$d = f16_probe_seq$q;
-        f17_probe_seq$d = f17_probe_seq$q;
-        f18_probe_seq$d = f18_probe_seq$q;
-        f9_probe_ts$d = f9_probe_ts$q;
-        f10_probe_ts$d = f10_probe_ts$q;
-        f11_probe_ts$d = f11_probe_ts$q;
-        f12_probe_ts$d = f12_probe_ts$q;
-        f13_probe_ts$d = f13_probe_ts$q;
-        f14_probe_ts$d = f14_probe_ts$q;
-        f15_probe_ts$d = f15_probe_ts$q;
-        f16_probe_ts$d = f16_probe_ts$q;
-        f17_probe_ts$d = f17_probe_ts$q;
-        f18_probe_ts$d = f18_probe_ts$q;
-        q14_haspl$d = q14_haspl$q;
-        q15_haspl$d = q15_haspl$q;
-        q16_haspl$d = q16_haspl$q;
-        q17_haspl$d = q17_haspl$q;
-        q18_haspl$d = q18_haspl$q;
-        s18_ok$d = s18_ok$q;
-        s18_reason$d = s18_reason$q;
-        od_v$d = od_v$q;
-        od_ok$d = od_ok$q;
-        od_reason$d = od_reason$q;
-        od_haspl$d = od_haspl$q;
-        od_src_mac$d = od_src_mac$q;
-        od_vlan$d = od_vlan$q;
-        od_vlan_tci$d = od_vlan_tci$q;
-        od_is_ipv6$d = od_is_ipv6$q;
-        od_src_ip$d = od_src_ip$q;
-        od_dst_ip$d = od_dst_ip$q;
-        od_ce$d = od_ce$q;
-        od_sport$d = od_sport$q;
-        od_opcode$d = od_opcode$q;
-        od_flags$d = od_flags$q;
-        od_path_id$d = od_path_id$q;
-        od_hdr_words$d = od_hdr_words$q;
-        od_dst_conn$d = od_dst_conn$q;
-        od_path_psn$d = od_path_psn$q;
-        od_csn$d = od_csn$q;
-        od_timestamp$d = od_timestamp$q;
-        od_payload_len$d = od_payload_len$q;
-        od_floor_delta$d = od_floor_delta$q;
-        od_rkey$d = od_rkey$q;
-        od_va$d = od_va$q;
-        od_stream$d = od_stream$q;
-        od_msn$d = od_msn$q;
-        od_msg_len$d = od_msg_len$q;
-        od_rsn$d = od_rsn$q;
-        od_offset$d = od_offset$q;
-        od_imm$d = od_imm$q;
-        od_ack_base_psn$d = od_ack_base_psn$q;
-        od_ack_csn_base$d = od_ack_csn_base$q;
-        od_ack_ts_echo$d = od_ack_ts_echo$q;
-        od_ack_ecn_count$d = od_ack_ecn_count$q;
-        od_ack_rate_hint$d = od_ack_rate_hint$q;
-        od_ack_sack$d = od_ack_sack$q;
-        od_nack_reason$d = od_nack_reason$q;
-        od_nack_psn$d = od_nack_psn$q;
-        od_nack_csn$d = od_nack_csn$q;
-        od_nack_detail$d = od_nack_detail$q;
-        od_probe_seq$d = od_probe_seq$q;
-        od_probe_ts$d = od_probe_ts$q;
-        c_accepted$d = c_accepted$q;
-        c_truncated$d = c_truncated$q;
-        c_not_ip$d = c_not_ip$q;
-        c_bad_ip_header$d = c_bad_ip_header$q;
-        c_ip_checksum$d = c_ip_checksum$q;
-        c_fragment$d = c_fragment$q;
-        c_not_udp$d = c_not_udp$q;
-        c_ip_length$d = c_ip_length$q;
-        c_wrong_port$d = c_wrong_port$q;
-        c_udp_length$d = c_udp_length$q;
-        c_udp_checksum$d = c_udp_checksum$q;
-        c_braid_version$d = c_braid_version$q;
-        c_bad_opcode$d = c_bad_opcode$q;
-        c_hdr_words$d = c_hdr_words$q;
-        c_payload_length$d = c_payload_length$q;
-        c_control_payload$d = c_control_payload$q;
-        q8_dv$d = q8_dv$q;
-        q9_dv$d = q9_dv$q;
-        q10_dv$d = q10_dv$q;
-        q11_dv$d = q11_dv$q;
-        q12_dv$d = q12_dv$q;
-        q13_dv$d = q13_dv$q;
-        q14_dv$d = q14_dv$q;
-        q15_dv$d = q15_dv$q;
-        q16_dv$d = q16_dv$q;
-        q17_dv$d = q17_dv$q;
-        q18_dv$d = q18_dv$q;
-        rev_in$i = s_data;
-        s1_v$d = s_valid;
-        s1_d$d = rev_in$o;
-        s1_k$d = s_keep;
-        s1_l$d = s_last & s_valid;
-        s1_port$d = cfg_udp_port;
-        onehot = s1_k$q & ~(s1_k$q >> 32'h1);
-        s2_e$d = ((|(onehot & consts$m0)) & 6'h3f) | (((|(onehot & consts$m1)) & 6'h3f) << 32'h1) | (((|(onehot & consts$m2)) & 6'h3f) << 32'h2) | (((|(onehot & consts$m3)) & 6'h3f) << 32'h3) | (((|(onehot & consts$m4)) & 6'h3f) << 32'h4) | (((|(onehot & consts$m5)) & 6'h3f) << 32'h5);
-        s2_v$d = s1_v$q;
-        s2_l$d = s1_l$q;
-        s2_d$d = s1_d$q;
-        s2_port$d = s1_port$q;
-        s2_idx$d = bctr$q;
-        bctr$d = bctr$q;
-        if (s1_v$q) begin
-            if (s1_l$q) begin
-                bctr$d = ((32'h0) & 11'h7ff);
-            end
-            else if (bctr$q != ((32'h7ff) & 11'h7ff)) begin
-                bctr$d = bctr$q + ((32'h1) & 11'h7ff);
-            end
-        end
-        s3_d$d = s2_d$q & (consts$ones512 << (((~s2_e$q) & 10'h3ff) << 32'h3));
-        s3_n$d = ((s2_e$q) & 7'h7f) + ((32'h1) & 7'h7f);
-        s3_e$d = s2_e$q;
-        s3_v$d = s2_v$q;
-        s3_l$d = s2_l$q;
-        s3_idx$d = s2_idx$q;
-        s3_port$d = s2_port$q;
-        s3_is0$d = s2_idx$q == ((32'h0) & 11'h7ff);
-        s3_is1$d = s2_idx$q == ((32'h1) & 11'h7ff);
-        s3_is2$d = s2_idx$q == ((32'h2) & 11'h7ff);
-        et0 = s3_d$q[(32'h190)+:(16)];
-        et1 = s3_d$q[(32'h170)+:(16)];
-        vlan = et0 == ((32'h8100) & 16'hffff);
-        et = et0;
-        if (vlan) begin
-            et = et1;
-        end
-        s4_vlan$d = vlan;
-        s4_is4$d = et == ((32'h800) & 16'hffff);
-        s4_is6$d = et == ((32'h86dd) & 16'hffff);
-        s4_tci$d = ((32'h0) & 16'hffff);
-        if (vlan) begin
-            s4_tci$d = s3_d$q[(32'h180)+:(16)];
-        end
-        s4_mac$d = s3_d$q[(32'h1a0)+:(48)];
-        s4_ipb$d = s3_d$q;
-        if (vlan) begin
-            s4_ipb$d = s3_d$q << 32'h20;
-        end
-        ipver = s4_ipb$q[(32'h188 + 32'h4)+:(4)];
-        ihl = s4_ipb$q[(32'h188)+:(4)];
-        s5_ihl$d = ihl;
-        s5_ihlx$d = (((ihl) & 7'h7f) + ((32'h2) & 7'h7f)) << 32'h2;
-        s5_verbad$d = ipver != ((32'h6) & 4'hf);
-        if (s4_is4$q) begin
-            s5_verbad$d = (ipver != ((32'h4) & 4'hf)) | (ihl < ((32'h5) & 4'hf));
-        end
-        s5_frag$d = s4_ipb$q[32'h158 + 32'h5] | |s4_ipb$q[(32'h150)+:(13)];
-        s5_notudp$d = s4_ipb$q[(32'h158)+:(8)] != ((32'h11) & 8'hff);
-        if (s4_is4$q) begin
-            s5_notudp$d = s4_ipb$q[(32'h140)+:(8)] != ((32'h11) & 8'hff);
-        end
-        s5_notip$d = ~(s4_is4$q | s4_is6$q);
-        s5_ce$d = s4_ipb$q[(32'h180 + 32'h4)+:(2)] == ((32'h3) & 2'h3);
-        if (s4_is4$q) begin
-            s5_ce$d = s4_ipb$q[(32'h180)+:(2)] == ((32'h3) & 2'h3);
-        end
-        s5_srcip$d = s4_ipb$q[(32'hd0)+:(128)];
-        s5_dstip$d = s4_ipb$q[(32'h50)+:(128)];
-        s5_tl$d = s4_ipb$q[(32'h160)+:(16)];
-        if (s4_is4$q) begin
-            s5_srcip$d = ((s4_ipb$q[(32'h110)+:(32)]) & 128'hffffffffffffffffffffffffffffffff) | consts$v4mapped;
-            s5_dstip$d = ((s4_ipb$q[(32'hf0)+:(32)]) & 128'hffffffffffffffffffffffffffffffff) | consts$v4mapped;
-            s5_tl$d = s4_ipb$q[(32'h170)+:(16)];
-        end
-        s5_vlan$d = s4_vlan$q;
-        s5_is4$d = s4_is4$q;
-        s5_is6$d = s4_is6$q;
-        s5_tci$d = s4_tci$q;
-        s5_mac$d = s4_mac$q;
-        vlan4 = ((s5_vlan$q) & 7'h7f) << 32'h2;
-        ihl5 = s5_ihl$q;
-        if (s5_ihl$q < ((32'h5) & 4'hf)) begin
-            ihl5 = ((32'h5) & 4'hf);
-        end
-        s6_j$d = ((s5_vlan$q) & 4'hf) + ihl5 - ((32'h5) & 4'hf);
-        s6_l4off$d = ((32'h22) & 7'h7f) + vlan4 + (((ihl5 - ((32'h5) & 4'hf)) & 7'h7f) << 32'h2);
-        if (s5_is6$q) begin
-            s6_j$d = ((s5_vlan$q) & 4'hf) + ((32'h5) & 4'hf);
-            s6_l4off$d = ((32'h36) & 7'h7f) + vlan4;
-        end
-        ad_ipend$a = ((s5_tl$q) & 17'h1ffff);
-        ad_ipend$b = ((((32'he) & 7'h7f) + vlan4) & 17'h1ffff);
-        ad_ipm1$a = ((s5_tl$q) & 17'h1ffff);
-        ad_ipm1$b = ((((32'hd) & 7'h7f) + vlan4) & 17'h1ffff);
-        ad_ip42$a = ((s5_tl$q) & 18'h3ffff);
-        ad_ip42$b = ((32'h3ffe4) & 18'h3ffff) + ((vlan4) & 18'h3ffff);
-        if (s5_is6$q) begin
-            ad_ipend$b = ((((32'h36) & 7'h7f) + vlan4) & 17'h1ffff);
-            ad_ipm1$b = ((((32'h35) & 7'h7f) + vlan4) & 17'h1ffff);
-            ad_ip42$b = ((32'hc) & 18'h3ffff) + ((vlan4) & 18'h3ffff);
-        end
-        ad_ipend$cin = 1'b0;
-        ad_ipm1$cin = 1'b0;
-        ad_ip42$cin = 1'b0;
-        s6_ipend$d = ad_ipend$sum;
-        s6_ipm1$d = ad_ipm1$sum;
-        s6_ip42$d = ad_ip42$sum;
-        ad_diff$a = ((s5_tl$q) & 17'h1ffff);
-        ad_diff$b = ~(((s5_ihl$q) & 17'h1ffff) << 32'h2);
-        ad_diff$cin = 1'b1;
-        s6_ipplen$d = s5_tl$q;
-        if (s5_is4$q) begin
-            s6_ipplen$d = ad_diff$sum[(32'h0)+:(16)];
-        end
-        s6_iplenbad$d = s5_tl$q < ((32'h8) & 16'hffff);
-        if (s5_is4$q) begin
-            s6_iplenbad$d = ~|s5_tl$q[(32'h7)+:(9)] & (s5_tl$q[(32'h0)+:(7)] < s5_ihlx$q);
-        end
-        s6_xc$d = ((32'h21) & 7'h7f) + vlan4;
-        if (s5_is6$q) begin
-            s6_xc$d = ((32'h35) & 7'h7f) + vlan4;
-        end
-        s6_xd$d = ((32'hd) & 7'h7f) + vlan4 + (((s5_ihl$q) & 7'h7f) << 32'h2);
-        s6_iphe$d = ((32'he) & 7'h7f) + vlan4 + (((s5_ihl$q) & 7'h7f) << 32'h2);
-        s6_aa$d = ((32'h1a) & 7'h7f) + vlan4;
-        s6_ab$d = ((32'h22) & 7'h7f) + vlan4;
-        if (s5_is6$q) begin
-            s6_aa$d = ((32'h16) & 7'h7f) + vlan4;
-            s6_ab$d = ((32'h36) & 7'h7f) + vlan4;
-        end
-        s4_v$d = s3_v$q;
-        s5_v$d = s4_v$q;
-        s6_v$d = s5_v$q;
-        s7_v$d = s6_v$q;
-        s8_v$d = s7_v$q;
-        s9_v$d = s8_v$q;
-        s10_v$d = s9_v$q;
-        s11_v$d = s10_v$q;
-        s12_v$d = s11_v$q;
-        s13_v$d = s12_v$q;
-        s14_v$d = s13_v$q;
-        s4_l$d = s3_l$q;
-        s5_l$d = s4_l$q;
-        s6_l$d = s5_l$q;
-        s7_l$d = s6_l$q;
-        s8_l$d = s7_l$q;
-        s9_l$d = s8_l$q;
-        s10_l$d = s9_l$q;
-        s11_l$d = s10_l$q;
-        s12_l$d = s11_l$q;
-        s13_l$d = s12_l$q;
-        s14_l$d = s13_l$q;
+        s3_b$d = s2_b$q;
+        s4_b$d = s3_b$q;
+        s5_b$d = s4_b$q;
+        s6_b$d = s5_b$q;
+        s7_b$d = s6_b$q;
+        s8_b$d = s7_b$q;
+        s9_b$d = s8_b$q;
+        s10_b$d = s9_b$q;
+        s11_b$d = s10_b$q;
+        s12_b$d = s11_b$q;
+        s13_b$d = s12_b$q;
+        s14_b$d = s13_b$q;
+        s15_b$d = s14_b$q;
+        s16_b$d = s15_b$q;
+        s3_d$d = s2_d$q;
         s4_d$d = s3_d$q;
         s5_d$d = s4_d$q;
         s6_d$d = s5_d$q;
@@ -9924,875 +2806,312 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s8_d$d = s7_d$q;
         s9_d$d = s8_d$q;
         s10_d$d = s9_d$q;
-        s4_e$d = s3_e$q;
-        s5_e$d = s4_e$q;
-        s6_e$d = s5_e$q;
-        s7_e$d = s6_e$q;
-        s8_e$d = s7_e$q;
-        s9_e$d = s8_e$q;
-        s10_e$d = s9_e$q;
-        s11_e$d = s10_e$q;
-        s4_n$d = s3_n$q;
-        s5_n$d = s4_n$q;
-        s6_n$d = s5_n$q;
-        s7_n$d = s6_n$q;
-        s8_n$d = s7_n$q;
-        s9_n$d = s8_n$q;
-        s10_n$d = s9_n$q;
-        s11_n$d = s10_n$q;
-        s4_idx$d = s3_idx$q;
-        s5_idx$d = s4_idx$q;
-        s6_idx$d = s5_idx$q;
-        s7_idx$d = s6_idx$q;
+        s2_port$d = s1_port$q;
+        s3_port$d = s2_port$q;
         s4_port$d = s3_port$q;
         s5_port$d = s4_port$q;
         s6_port$d = s5_port$q;
         s7_port$d = s6_port$q;
-        s4_is0$d = s3_is0$q;
-        s5_is0$d = s4_is0$q;
-        s6_is0$d = s5_is0$q;
-        s7_is0$d = s6_is0$q;
-        s8_is0$d = s7_is0$q;
-        s9_is0$d = s8_is0$q;
-        s10_is0$d = s9_is0$q;
-        s11_is0$d = s10_is0$q;
-        s12_is0$d = s11_is0$q;
-        s13_is0$d = s12_is0$q;
-        s14_is0$d = s13_is0$q;
-        s4_is1$d = s3_is1$q;
-        s5_is1$d = s4_is1$q;
-        s6_is1$d = s5_is1$q;
-        s7_is1$d = s6_is1$q;
-        s8_is1$d = s7_is1$q;
-        s9_is1$d = s8_is1$q;
-        s10_is1$d = s9_is1$q;
-        s4_is2$d = s3_is2$q;
-        s5_is2$d = s4_is2$q;
-        s6_is2$d = s5_is2$q;
-        s7_is2$d = s6_is2$q;
-        s8_is2$d = s7_is2$q;
-        s9_is2$d = s8_is2$q;
-        s10_is2$d = s9_is2$q;
-        s6_vlan$d = s5_vlan$q;
-        s7_vlan$d = s6_vlan$q;
-        s6_is4$d = s5_is4$q;
-        s7_is4$d = s6_is4$q;
-        s6_is6$d = s5_is6$q;
-        s7_is6$d = s6_is6$q;
-        s6_tci$d = s5_tci$q;
-        s7_tci$d = s6_tci$q;
-        s6_mac$d = s5_mac$q;
-        s7_mac$d = s6_mac$q;
-        s6_verbad$d = s5_verbad$q;
-        s7_verbad$d = s6_verbad$q;
-        s6_frag$d = s5_frag$q;
-        s7_frag$d = s6_frag$q;
-        s6_notudp$d = s5_notudp$q;
-        s7_notudp$d = s6_notudp$q;
-        s6_notip$d = s5_notip$q;
-        s7_notip$d = s6_notip$q;
-        s6_ce$d = s5_ce$q;
-        s7_ce$d = s6_ce$q;
-        s6_srcip$d = s5_srcip$q;
-        s7_srcip$d = s6_srcip$q;
-        s6_dstip$d = s5_dstip$q;
-        s7_dstip$d = s6_dstip$q;
-        s7_j$d = s6_j$q;
-        s7_l4off$d = s6_l4off$q;
-        s7_ipend$d = s6_ipend$q;
-        s7_ipm1$d = s6_ipm1$q;
-        s7_ip42$d = s6_ip42$q;
-        s7_ipplen$d = s6_ipplen$q;
-        s7_iplenbad$d = s6_iplenbad$q;
-        s7_xc$d = s6_xc$q;
-        s7_xd$d = s6_xd$q;
-        s7_iphe$d = s6_iphe$q;
-        s7_aa$d = s6_aa$q;
-        s7_ab$d = s6_ab$q;
-        s8_init$d = s7_init$q;
-        s9_init$d = s8_init$q;
-        s10_init$d = s9_init$q;
-        s11_init$d = s10_init$q;
-        s12_init$d = s11_init$q;
-        s13_init$d = s12_init$q;
-        s14_init$d = s13_init$q;
-        q9_ta$d = q8_ta$q;
-        q10_ta$d = q9_ta$q;
-        q11_ta$d = q10_ta$q;
-        q12_ta$d = q11_ta$q;
-        q13_ta$d = q12_ta$q;
-        q14_ta$d = q13_ta$q;
-        q15_ta$d = q14_ta$q;
-        q16_ta$d = q15_ta$q;
-        q17_ta$d = q16_ta$q;
-        q18_ta$d = q17_ta$q;
-        q9_tb$d = q8_tb$q;
-        q10_tb$d = q9_tb$q;
-        q11_tb$d = q10_tb$q;
-        q12_tb$d = q11_tb$q;
-        q13_tb$d = q12_tb$q;
-        q14_tb$d = q13_tb$q;
-        q15_tb$d = q14_tb$q;
-        q16_tb$d = q15_tb$q;
-        q17_tb$d = q16_tb$q;
-        q18_tb$d = q17_tb$q;
-        q9_tc$d = q8_tc$q;
-        q10_tc$d = q9_tc$q;
-        q11_tc$d = q10_tc$q;
-        q12_tc$d = q11_tc$q;
-        q13_tc$d = q12_tc$q;
-        q14_tc$d = q13_tc$q;
-        q15_tc$d = q14_tc$q;
-        q16_tc$d = q15_tc$q;
-        q17_tc$d = q16_tc$q;
-        q18_tc$d = q17_tc$q;
-        q9_td$d = q8_td$q;
-        q10_td$d = q9_td$q;
-        q11_td$d = q10_td$q;
-        q12_td$d = q11_td$q;
-        q13_td$d = q12_td$q;
-        q14_td$d = q13_td$q;
-        q15_td$d = q14_td$q;
-        q16_td$d = q15_td$q;
-        q17_td$d = q16_td$q;
-        q18_td$d = q17_td$q;
-        q9_notip$d = q8_notip$q;
-        q10_notip$d = q9_notip$q;
-        q11_notip$d = q10_notip$q;
-        q12_notip$d = q11_notip$q;
-        q13_notip$d = q12_notip$q;
-        q14_notip$d = q13_notip$q;
-        q15_notip$d = q14_notip$q;
-        q16_notip$d = q15_notip$q;
-        q17_notip$d = q16_notip$q;
-        q18_notip$d = q17_notip$q;
-        q9_verbad$d = q8_verbad$q;
-        q10_verbad$d = q9_verbad$q;
-        q11_verbad$d = q10_verbad$q;
-        q12_verbad$d = q11_verbad$q;
-        q13_verbad$d = q12_verbad$q;
-        q14_verbad$d = q13_verbad$q;
-        q15_verbad$d = q14_verbad$q;
-        q16_verbad$d = q15_verbad$q;
-        q17_verbad$d = q16_verbad$q;
-        q18_verbad$d = q17_verbad$q;
-        q9_frag$d = q8_frag$q;
-        q10_frag$d = q9_frag$q;
-        q11_frag$d = q10_frag$q;
-        q12_frag$d = q11_frag$q;
-        q13_frag$d = q12_frag$q;
-        q14_frag$d = q13_frag$q;
-        q15_frag$d = q14_frag$q;
-        q16_frag$d = q15_frag$q;
-        q17_frag$d = q16_frag$q;
-        q18_frag$d = q17_frag$q;
-        q9_notudp$d = q8_notudp$q;
-        q10_notudp$d = q9_notudp$q;
-        q11_notudp$d = q10_notudp$q;
-        q12_notudp$d = q11_notudp$q;
-        q13_notudp$d = q12_notudp$q;
-        q14_notudp$d = q13_notudp$q;
-        q15_notudp$d = q14_notudp$q;
-        q16_notudp$d = q15_notudp$q;
-        q17_notudp$d = q16_notudp$q;
-        q18_notudp$d = q17_notudp$q;
-        q9_iplenbad$d = q8_iplenbad$q;
-        q10_iplenbad$d = q9_iplenbad$q;
-        q11_iplenbad$d = q10_iplenbad$q;
-        q12_iplenbad$d = q11_iplenbad$q;
-        q13_iplenbad$d = q12_iplenbad$q;
-        q14_iplenbad$d = q13_iplenbad$q;
-        q15_iplenbad$d = q14_iplenbad$q;
-        q16_iplenbad$d = q15_iplenbad$q;
-        q17_iplenbad$d = q16_iplenbad$q;
-        q18_iplenbad$d = q17_iplenbad$q;
-        q9_is4$d = q8_is4$q;
-        q10_is4$d = q9_is4$q;
-        q11_is4$d = q10_is4$q;
-        q12_is4$d = q11_is4$q;
-        q13_is4$d = q12_is4$q;
-        q14_is4$d = q13_is4$q;
-        q15_is4$d = q14_is4$q;
-        q16_is4$d = q15_is4$q;
-        q17_is4$d = q16_is4$q;
-        q18_is4$d = q17_is4$q;
-        q9_vlan$d = q8_vlan$q;
-        q10_vlan$d = q9_vlan$q;
-        q11_vlan$d = q10_vlan$q;
-        q12_vlan$d = q11_vlan$q;
-        q13_vlan$d = q12_vlan$q;
-        q14_vlan$d = q13_vlan$q;
-        q15_vlan$d = q14_vlan$q;
-        q16_vlan$d = q15_vlan$q;
-        q17_vlan$d = q16_vlan$q;
-        q18_vlan$d = q17_vlan$q;
-        q9_tci$d = q8_tci$q;
-        q10_tci$d = q9_tci$q;
-        q11_tci$d = q10_tci$q;
-        q12_tci$d = q11_tci$q;
-        q13_tci$d = q12_tci$q;
-        q14_tci$d = q13_tci$q;
-        q15_tci$d = q14_tci$q;
-        q16_tci$d = q15_tci$q;
-        q17_tci$d = q16_tci$q;
-        q18_tci$d = q17_tci$q;
-        q9_mac$d = q8_mac$q;
-        q10_mac$d = q9_mac$q;
-        q11_mac$d = q10_mac$q;
-        q12_mac$d = q11_mac$q;
-        q13_mac$d = q12_mac$q;
-        q14_mac$d = q13_mac$q;
-        q15_mac$d = q14_mac$q;
-        q16_mac$d = q15_mac$q;
-        q17_mac$d = q16_mac$q;
-        q18_mac$d = q17_mac$q;
-        q9_is6$d = q8_is6$q;
-        q10_is6$d = q9_is6$q;
-        q11_is6$d = q10_is6$q;
-        q12_is6$d = q11_is6$q;
-        q13_is6$d = q12_is6$q;
-        q14_is6$d = q13_is6$q;
-        q15_is6$d = q14_is6$q;
-        q16_is6$d = q15_is6$q;
-        q17_is6$d = q16_is6$q;
-        q18_is6$d = q17_is6$q;
-        q9_srcip$d = q8_srcip$q;
-        q10_srcip$d = q9_srcip$q;
-        q11_srcip$d = q10_srcip$q;
-        q12_srcip$d = q11_srcip$q;
-        q13_srcip$d = q12_srcip$q;
-        q14_srcip$d = q13_srcip$q;
-        q15_srcip$d = q14_srcip$q;
-        q16_srcip$d = q15_srcip$q;
-        q17_srcip$d = q16_srcip$q;
-        q18_srcip$d = q17_srcip$q;
-        q9_dstip$d = q8_dstip$q;
-        q10_dstip$d = q9_dstip$q;
-        q11_dstip$d = q10_dstip$q;
-        q12_dstip$d = q11_dstip$q;
-        q13_dstip$d = q12_dstip$q;
-        q14_dstip$d = q13_dstip$q;
-        q15_dstip$d = q14_dstip$q;
-        q16_dstip$d = q15_dstip$q;
-        q17_dstip$d = q16_dstip$q;
-        q18_dstip$d = q17_dstip$q;
-        q9_ce$d = q8_ce$q;
-        q10_ce$d = q9_ce$q;
-        q11_ce$d = q10_ce$q;
-        q12_ce$d = q11_ce$q;
-        q13_ce$d = q12_ce$q;
-        q14_ce$d = q13_ce$q;
-        q15_ce$d = q14_ce$q;
-        q16_ce$d = q15_ce$q;
-        q17_ce$d = q16_ce$q;
-        q18_ce$d = q17_ce$q;
-        q10_te$d = q9_te$q;
-        q11_te$d = q10_te$q;
-        q12_te$d = q11_te$q;
-        q13_te$d = q12_te$q;
-        q14_te$d = q13_te$q;
-        q15_te$d = q14_te$q;
-        q16_te$d = q15_te$q;
-        q17_te$d = q16_te$q;
-        q18_te$d = q17_te$q;
-        q10_fport$d = q9_fport$q;
-        q11_fport$d = q10_fport$q;
-        q12_fport$d = q11_fport$q;
-        q13_fport$d = q12_fport$q;
-        q14_fport$d = q13_fport$q;
-        q15_fport$d = q14_fport$q;
-        q16_fport$d = q15_fport$q;
-        q17_fport$d = q16_fport$q;
-        q18_fport$d = q17_fport$q;
-        q10_fuip$d = q9_fuip$q;
-        q11_fuip$d = q10_fuip$q;
-        q12_fuip$d = q11_fuip$q;
-        q13_fuip$d = q12_fuip$q;
-        q14_fuip$d = q13_fuip$q;
-        q15_fuip$d = q14_fuip$q;
-        q16_fuip$d = q15_fuip$q;
-        q17_fuip$d = q16_fuip$q;
-        q18_fuip$d = q17_fuip$q;
-        q10_fumin$d = q9_fumin$q;
-        q11_fumin$d = q10_fumin$q;
-        q12_fumin$d = q11_fumin$q;
-        q13_fumin$d = q12_fumin$q;
-        q14_fumin$d = q13_fumin$q;
-        q15_fumin$d = q14_fumin$q;
-        q16_fumin$d = q15_fumin$q;
-        q17_fumin$d = q16_fumin$q;
-        q18_fumin$d = q17_fumin$q;
-        q10_ucz$d = q9_ucz$q;
-        q11_ucz$d = q10_ucz$q;
-        q12_ucz$d = q11_ucz$q;
-        q13_ucz$d = q12_ucz$q;
-        q14_ucz$d = q13_ucz$q;
-        q15_ucz$d = q14_ucz$q;
-        q16_ucz$d = q15_ucz$q;
-        q17_ucz$d = q16_ucz$q;
-        q18_ucz$d = q17_ucz$q;
-        q10_fbver$d = q9_fbver$q;
-        q11_fbver$d = q10_fbver$q;
-        q12_fbver$d = q11_fbver$q;
-        q13_fbver$d = q12_fbver$q;
-        q14_fbver$d = q13_fbver$q;
-        q15_fbver$d = q14_fbver$q;
-        q16_fbver$d = q15_fbver$q;
-        q17_fbver$d = q16_fbver$q;
-        q18_fbver$d = q17_fbver$q;
-        q10_fbop$d = q9_fbop$q;
-        q11_fbop$d = q10_fbop$q;
-        q12_fbop$d = q11_fbop$q;
-        q13_fbop$d = q12_fbop$q;
-        q14_fbop$d = q13_fbop$q;
-        q15_fbop$d = q14_fbop$q;
-        q16_fbop$d = q15_fbop$q;
-        q17_fbop$d = q16_fbop$q;
-        q18_fbop$d = q17_fbop$q;
-        q10_fhw$d = q9_fhw$q;
-        q11_fhw$d = q10_fhw$q;
-        q12_fhw$d = q11_fhw$q;
-        q13_fhw$d = q12_fhw$q;
-        q14_fhw$d = q13_fhw$q;
-        q15_fhw$d = q14_fhw$q;
-        q16_fhw$d = q15_fhw$q;
-        q17_fhw$d = q16_fhw$q;
-        q18_fhw$d = q17_fhw$q;
-        q10_fctrl$d = q9_fctrl$q;
-        q11_fctrl$d = q10_fctrl$q;
-        q12_fctrl$d = q11_fctrl$q;
-        q13_fctrl$d = q12_fctrl$q;
-        q14_fctrl$d = q13_fctrl$q;
-        q15_fctrl$d = q14_fctrl$q;
-        q16_fctrl$d = q15_fctrl$q;
-        q17_fctrl$d = q16_fctrl$q;
-        q18_fctrl$d = q17_fctrl$q;
-        q12_fblen$d = q11_fblen$q;
-        q13_fblen$d = q12_fblen$q;
-        q14_fblen$d = q13_fblen$q;
-        q15_fblen$d = q14_fblen$q;
-        q16_fblen$d = q15_fblen$q;
-        q17_fblen$d = q16_fblen$q;
-        q18_fblen$d = q17_fblen$q;
-        q11_fblen$d = s10_fblen$q;
-        f10_sport$d = f9_sport$q;
-        f11_sport$d = f10_sport$q;
-        f12_sport$d = f11_sport$q;
-        f13_sport$d = f12_sport$q;
-        f14_sport$d = f13_sport$q;
-        f15_sport$d = f14_sport$q;
-        f16_sport$d = f15_sport$q;
-        f17_sport$d = f16_sport$q;
-        f18_sport$d = f17_sport$q;
-        f10_opcode$d = f9_opcode$q;
-        f11_opcode$d = f10_opcode$q;
-        f12_opcode$d = f11_opcode$q;
-        f13_opcode$d = f12_opcode$q;
-        f14_opcode$d = f13_opcode$q;
-        f15_opcode$d = f14_opcode$q;
-        f16_opcode$d = f15_opcode$q;
-        f17_opcode$d = f16_opcode$q;
-        f18_opcode$d = f17_opcode$q;
-        f10_flags$d = f9_flags$q;
-        f11_flags$d = f10_flags$q;
-        f12_flags$d = f11_flags$q;
-        f13_flags$d = f12_flags$q;
-        f14_flags$d = f13_flags$q;
-        f15_flags$d = f14_flags$q;
-        f16_flags$d = f15_flags$q;
-        f17_flags$d = f16_flags$q;
-        f18_flags$d = f17_flags$q;
-        f10_path_id$d = f9_path_id$q;
-        f11_path_id$d = f10_path_id$q;
-        f12_path_id$d = f11_path_id$q;
-        f13_path_id$d = f12_path_id$q;
-        f14_path_id$d = f13_path_id$q;
-        f15_path_id$d = f14_path_id$q;
-        f16_path_id$d = f15_path_id$q;
-        f17_path_id$d = f16_path_id$q;
-        f18_path_id$d = f17_path_id$q;
-        f10_hdr_words$d = f9_hdr_words$q;
-        f11_hdr_words$d = f10_hdr_words$q;
-        f12_hdr_words$d = f11_hdr_words$q;
-        f13_hdr_words$d = f12_hdr_words$q;
-        f14_hdr_words$d = f13_hdr_words$q;
-        f15_hdr_words$d = f14_hdr_words$q;
-        f16_hdr_words$d = f15_hdr_words$q;
-        f17_hdr_words$d = f16_hdr_words$q;
-        f18_hdr_words$d = f17_hdr_words$q;
-        f10_dst_conn$d = f9_dst_conn$q;
-        f11_dst_conn$d = f10_dst_conn$q;
-        f12_dst_conn$d = f11_dst_conn$q;
-        f13_dst_conn$d = f12_dst_conn$q;
-        f14_dst_conn$d = f13_dst_conn$q;
-        f15_dst_conn$d = f14_dst_conn$q;
-        f16_dst_conn$d = f15_dst_conn$q;
-        f17_dst_conn$d = f16_dst_conn$q;
-        f18_dst_conn$d = f17_dst_conn$q;
-        f10_path_psn$d = f9_path_psn$q;
-        f11_path_psn$d = f10_path_psn$q;
-        f12_path_psn$d = f11_path_psn$q;
-        f13_path_psn$d = f12_path_psn$q;
-        f14_path_psn$d = f13_path_psn$q;
-        f15_path_psn$d = f14_path_psn$q;
-        f16_path_psn$d = f15_path_psn$q;
-        f17_path_psn$d = f16_path_psn$q;
-        f18_path_psn$d = f17_path_psn$q;
-        f10_csn$d = f9_csn$q;
-        f11_csn$d = f10_csn$q;
-        f12_csn$d = f11_csn$q;
-        f13_csn$d = f12_csn$q;
-        f14_csn$d = f13_csn$q;
-        f15_csn$d = f14_csn$q;
-        f16_csn$d = f15_csn$q;
-        f17_csn$d = f16_csn$q;
-        f18_csn$d = f17_csn$q;
-        f10_timestamp$d = f9_timestamp$q;
-        f11_timestamp$d = f10_timestamp$q;
-        f12_timestamp$d = f11_timestamp$q;
-        f13_timestamp$d = f12_timestamp$q;
-        f14_timestamp$d = f13_timestamp$q;
-        f15_timestamp$d = f14_timestamp$q;
-        f16_timestamp$d = f15_timestamp$q;
-        f17_timestamp$d = f16_timestamp$q;
-        f18_timestamp$d = f17_timestamp$q;
-        f10_payload_len$d = f9_payload_len$q;
-        f11_payload_len$d = f10_payload_len$q;
-        f12_payload_len$d = f11_payload_len$q;
-        f13_payload_len$d = f12_payload_len$q;
-        f14_payload_len$d = f13_payload_len$q;
-        f15_payload_len$d = f14_payload_len$q;
-        f16_payload_len$d = f15_payload_len$q;
-        f17_payload_len$d = f16_payload_len$q;
-        f18_payload_len$d = f17_payload_len$q;
-        f10_floor_delta$d = f9_floor_delta$q;
-        f11_floor_delta$d = f10_floor_delta$q;
-        f12_floor_delta$d = f11_floor_delta$q;
-        f13_floor_delta$d = f12_floor_delta$q;
-        f14_floor_delta$d = f13_floor_delta$q;
-        f15_floor_delta$d = f14_floor_delta$q;
-        f16_floor_delta$d = f15_floor_delta$q;
-        f17_floor_delta$d = f16_floor_delta$q;
-        f18_floor_delta$d = f17_floor_delta$q;
-        f10_rkey$d = f9_rkey$q;
-        f11_rkey$d = f10_rkey$q;
-        f12_rkey$d = f11_rkey$q;
-        f13_rkey$d = f12_rkey$q;
-        f14_rkey$d = f13_rkey$q;
-        f15_rkey$d = f14_rkey$q;
-        f16_rkey$d = f15_rkey$q;
-        f17_rkey$d = f16_rkey$q;
-        f18_rkey$d = f17_rkey$q;
-        f10_va$d = f9_va$q;
-        f11_va$d = f10_va$q;
-        f12_va$d = f11_va$q;
-        f13_va$d = f12_va$q;
-        f14_va$d = f13_va$q;
-        f15_va$d = f14_va$q;
-        f16_va$d = f15_va$q;
-        f17_va$d = f16_va$q;
-        f18_va$d = f17_va$q;
-        f10_stream$d = f9_stream$q;
-        f11_stream$d = f10_stream$q;
-        f12_stream$d = f11_stream$q;
-        f13_stream$d = f12_stream$q;
-        f14_stream$d = f13_stream$q;
-        f15_stream$d = f14_stream$q;
-        f16_stream$d = f15_stream$q;
-        f17_stream$d = f16_stream$q;
-        f18_stream$d = f17_stream$q;
-        f10_msn$d = f9_msn$q;
-        f11_msn$d = f10_msn$q;
-        f12_msn$d = f11_msn$q;
-        f13_msn$d = f12_msn$q;
-        f14_msn$d = f13_msn$q;
-        f15_msn$d = f14_msn$q;
-        f16_msn$d = f15_msn$q;
-        f17_msn$d = f16_msn$q;
-        f18_msn$d = f17_msn$q;
-        f10_msg_len$d = f9_msg_len$q;
-        f11_msg_len$d = f10_msg_len$q;
-        f12_msg_len$d = f11_msg_len$q;
-        f13_msg_len$d = f12_msg_len$q;
-        f14_msg_len$d = f13_msg_len$q;
-        f15_msg_len$d = f14_msg_len$q;
-        f16_msg_len$d = f15_msg_len$q;
-        f17_msg_len$d = f16_msg_len$q;
-        f18_msg_len$d = f17_msg_len$q;
-        f10_rsn$d = f9_rsn$q;
-        f11_rsn$d = f10_rsn$q;
-        f12_rsn$d = f11_rsn$q;
-        f13_rsn$d = f12_rsn$q;
-        f14_rsn$d = f13_rsn$q;
-        f15_rsn$d = f14_rsn$q;
-        f16_rsn$d = f15_rsn$q;
-        f17_rsn$d = f16_rsn$q;
-        f18_rsn$d = f17_rsn$q;
-        f10_offset$d = f9_offset$q;
-        f11_offset$d = f10_offset$q;
-        f12_offset$d = f11_offset$q;
-        f13_offset$d = f12_offset$q;
-        f14_offset$d = f13_offset$q;
-        f15_offset$d = f14_offset$q;
-        f16_offset$d = f15_offset$q;
-        f17_offset$d = f16_offset$q;
-        f18_offset$d = f17_offset$q;
-        f10_imm$d = f9_imm$q;
-        f11_imm$d = f10_imm$q;
-        f12_imm$d = f11_imm$q;
-        f13_imm$d = f12_imm$q;
-        f14_imm$d = f13_imm$q;
-        f15_imm$d = f14_imm$q;
-        f16_imm$d = f15_imm$q;
-        f17_imm$d = f16_imm$q;
-        f18_imm$d = f17_imm$q;
-        f10_ack_base_psn$d = f9_ack_base_psn$q;
-        f11_ack_base_psn$d = f10_ack_base_psn$q;
-        f12_ack_base_psn$d = f11_ack_base_psn$q;
-        f13_ack_base_psn$d = f12_ack_base_psn$q;
-        f14_ack_base_psn$d = f13_ack_base_psn$q;
-        f15_ack_base_psn$d = f14_ack_base_psn$q;
-        f16_ack_base_psn$d = f15_ack_base_psn$q;
-        f17_ack_base_psn$d = f16_ack_base_psn$q;
-        f18_ack_base_psn$d = f17_ack_base_psn$q;
-        f10_ack_csn_base$d = f9_ack_csn_base$q;
-        f11_ack_csn_base$d = f10_ack_csn_base$q;
-        f12_ack_csn_base$d = f11_ack_csn_base$q;
-        f13_ack_csn_base$d = f12_ack_csn_base$q;
-        f14_ack_csn_base$d = f13_ack_csn_base$q;
-        f15_ack_csn_base$d = f14_ack_csn_base$q;
-        f16_ack_csn_base$d = f15_ack_csn_base$q;
-        f17_ack_csn_base$d = f16_ack_csn_base$q;
-        f18_ack_csn_base$d = f17_ack_csn_base$q;
-        f10_ack_ts_echo$d = f9_ack_ts_echo$q;
-        f11_ack_ts_echo$d = f10_ack_ts_echo$q;
-        f12_ack_ts_echo$d = f11_ack_ts_echo$q;
-        f13_ack_ts_echo$d = f12_ack_ts_echo$q;
-        f14_ack_ts_echo$d = f13_ack_ts_echo$q;
-        f15_ack_ts_echo$d = f14_ack_ts_echo$q;
-        f16_ack_ts_echo$d = f15_ack_ts_echo$q;
-        f17_ack_ts_echo$d = f16_ack_ts_echo$q;
-        f18_ack_ts_echo$d = f17_ack_ts_echo$q;
-        f10_ack_ecn_count$d = f9_ack_ecn_count$q;
-        f11_ack_ecn_count$d = f10_ack_ecn_count$q;
-        f12_ack_ecn_count$d = f11_ack_ecn_count$q;
-        f13_ack_ecn_count$d = f12_ack_ecn_count$q;
-        f14_ack_ecn_count$d = f13_ack_ecn_count$q;
-        f15_ack_ecn_count$d = f14_ack_ecn_count$q;
-        f16_ack_ecn_count$d = f15_ack_ecn_count$q;
-        f17_ack_ecn_count$d = f16_ack_ecn_count$q;
-        f18_ack_ecn_count$d = f17_ack_ecn_count$q;
-        f10_ack_rate_hint$d = f9_ack_rate_hint$q;
-        f11_ack_rate_hint$d = f10_ack_rate_hint$q;
-        f12_ack_rate_hint$d = f11_ack_rate_hint$q;
-        f13_ack_rate_hint$d = f12_ack_rate_hint$q;
-        f14_ack_rate_hint$d = f13_ack_rate_hint$q;
-        f15_ack_rate_hint$d = f14_ack_rate_hint$q;
-        f16_ack_rate_hint$d = f15_ack_rate_hint$q;
-        f17_ack_rate_hint$d = f16_ack_rate_hint$q;
-        f18_ack_rate_hint$d = f17_ack_rate_hint$q;
-        f10_ack_sack$d = f9_ack_sack$q;
-        f11_ack_sack$d = f10_ack_sack$q;
-        f12_ack_sack$d = f11_ack_sack$q;
-        f13_ack_sack$d = f12_ack_sack$q;
-        f14_ack_sack$d = f13_ack_sack$q;
-        f15_ack_sack$d = f14_ack_sack$q;
-        f16_ack_sack$d = f15_ack_sack$q;
-        f17_ack_sack$d = f16_ack_sack$q;
-        f18_ack_sack$d = f17_ack_sack$q;
-        f10_nack_reason$d = f9_nack_reason$q;
-        f11_nack_reason$d = f10_nack_reason$q;
-        f12_nack_reason$d = f11_nack_reason$q;
-        f13_nack_reason$d = f12_nack_reason$q;
-        f14_nack_reason$d = f13_nack_reason$q;
-        f15_nack_reason$d = f14_nack_reason$q;
-        f16_nack_reason$d = f15_nack_reason$q;
-        f17_nack_reason$d = f16_nack_reason$q;
-        f18_nack_reason$d = f17_nack_reason$q;
-        f10_nack_psn$d = f9_nack_psn$q;
-        f11_nack_psn$d = f10_nack_psn$q;
-        f12_nack_psn$d = f11_nack_psn$q;
-        f13_nack_psn$d = f12_nack_psn$q;
-        f14_nack_psn$d = f13_nack_psn$q;
-        f15_nack_psn$d = f14_nack_psn$q;
-        f16_nack_psn$d = f15_nack_psn$q;
-        f17_nack_psn$d = f16_nack_psn$q;
-        f18_nack_psn$d = f17_nack_psn$q;
-        f10_nack_csn$d = f9_nack_csn$q;
-        f11_nack_csn$d = f10_nack_csn$q;
-        f12_nack_csn$d = f11_nack_csn$q;
-        f13_nack_csn$d = f12_nack_csn$q;
-        f14_nack_csn$d = f13_nack_csn$q;
-        f15_nack_csn$d = f14_nack_csn$q;
-        f16_nack_csn$d = f15_nack_csn$q;
-        f17_nack_csn$d = f16_nack_csn$q;
-        f18_nack_csn$d = f17_nack_csn$q;
-        f10_nack_detail$d = f9_nack_detail$q;
-        f11_nack_detail$d = f10_nack_detail$q;
-        f12_nack_detail$d = f11_nack_detail$q;
-        f13_nack_detail$d = f12_nack_detail$q;
-        f14_nack_detail$d = f13_nack_detail$q;
-        f15_nack_detail$d = f14_nack_detail$q;
-        f16_nack_detail$d = f15_nack_detail$q;
-        f17_nack_detail$d = f16_nack_detail$q;
-        f18_nack_detail$d = f17_nack_detail$q;
-        f10_probe_seq$d = f9_probe_seq$q;
-        f11_probe_seq$d = f10_probe_seq$q;
-        f12_probe_seq$d = f11_probe_seq$q;
-        f13_probe_seq$d = f12_probe_seq$q;
-        f14_probe_seq$d = f13_probe_seq$q;
-        f15_probe_seq$d = f14_probe_seq$q;
-        f16_probe_seq$d = f15_probe_seq$q;
-        f17_probe_seq$d = f16_probe_seq$q;
-        f18_probe_seq$d = f17_probe_seq$q;
-        f10_probe_ts$d = f9_probe_ts$q;
-        f11_probe_ts$d = f10_probe_ts$q;
-        f12_probe_ts$d = f11_probe_ts$q;
-        f13_probe_ts$d = f12_probe_ts$q;
-        f14_probe_ts$d = f13_probe_ts$q;
-        f15_probe_ts$d = f14_probe_ts$q;
-        f16_probe_ts$d = f15_probe_ts$q;
-        f17_probe_ts$d = f16_probe_ts$q;
-        f18_probe_ts$d = f17_probe_ts$q;
-        q15_haspl$d = q14_haspl$q;
-        q16_haspl$d = q15_haspl$q;
-        q17_haspl$d = q16_haspl$q;
-        q18_haspl$d = q17_haspl$q;
-        q8_dv$d = s7_v$q & s7_l$q;
-        q9_dv$d = q8_dv$q;
-        q10_dv$d = q9_dv$q;
-        q11_dv$d = q10_dv$q;
-        q12_dv$d = q11_dv$q;
-        q13_dv$d = q12_dv$q;
-        q14_dv$d = q13_dv$q;
-        q15_dv$d = q14_dv$q;
-        q16_dv$d = q15_dv$q;
-        q17_dv$d = q16_dv$q;
-        q18_dv$d = q17_dv$q;
+        s8_port$d = s7_port$q;
+        s3_f$d = s2_f$q;
+        s4_f$d = s3_f$q;
+        s5_f$d = s4_f$q;
+        rev_in$i = s_data;
+        s1_v$d = s_valid;
+        s1_l$d = s_valid & s_last;
+        s1_d$d = rev_in$o;
+        s1_port$d = cfg_udp_port;
+        onehot = s_keep & ~(s_keep >> 32'h1);
+        s1_e$d = ((|(onehot & consts$m0)) & 6'h3f) | (((|(onehot & consts$m1)) & 6'h3f) << 32'h1) | (((|(onehot & consts$m2)) & 6'h3f) << 32'h2) | (((|(onehot & consts$m3)) & 6'h3f) << 32'h3) | (((|(onehot & consts$m4)) & 6'h3f) << 32'h4) | (((|(onehot & consts$m5)) & 6'h3f) << 32'h5);
+        s1_idx$d = bidx$q;
+        bidx$d = bidx$q;
+        if (s_valid) begin
+            if (s_last) begin
+                bidx$d = ((32'h0) & 11'h7ff);
+            end
+            else if (bidx$q != ((32'h7ff) & 11'h7ff)) begin
+                bidx$d = bidx$q + ((32'h1) & 11'h7ff);
+            end
+        end
+        s2_d$d = s1_d$q & ~((consts$ones512 >> 32'h8) >> (((s1_e$q) & 10'h3ff) << 32'h3));
+        b1 = ((s1_v$q) & 23'h7fffff) | (((s1_l$q) & 23'h7fffff) << 32'h1) | ((((s1_idx$q == ((32'h0) & 11'h7ff))) & 23'h7fffff) << 32'h2) | ((((s1_idx$q == ((32'h1) & 11'h7ff))) & 23'h7fffff) << 32'h3) | ((((s1_idx$q == ((32'h2) & 11'h7ff))) & 23'h7fffff) << 32'h4) | (((((s1_e$q) & 7'h7f) + ((32'h1) & 7'h7f)) & 23'h7fffff) << 32'h5) | (((s1_idx$q) & 23'h7fffff) << 32'hc);
+        s2_b$d = b1;
+        ad_f$a = (((s1_idx$q) & 18'h3ffff) << 32'h6) | ((s1_e$q) & 18'h3ffff);
+        ad_f$b = ((32'h0) & 18'h3ffff);
+        ad_f$cin = 1'b1;
+        s2_f$d = ad_f$sum;
+        et0 = s2_d$q[(32'h190)+:(16)];
+        vlan = et0 == ((32'h8100) & 16'hffff);
+        et = et0;
+        s3_tci$d = ((32'h0) & 16'hffff);
+        s3_ip$d = s2_d$q[(32'h50)+:(320)];
+        if (vlan) begin
+            et = s2_d$q[(32'h170)+:(16)];
+            s3_tci$d = s2_d$q[(32'h180)+:(16)];
+            s3_ip$d = s2_d$q[(32'h30)+:(320)];
+        end
+        s3_vlan$d = vlan;
+        s3_is4$d = et == ((32'h800) & 16'hffff);
+        s3_is6$d = et == ((32'h86dd) & 16'hffff);
+        s3_mac$d = s2_d$q[(32'h1a0)+:(48)];
+        ver = s3_ip$q[(32'h13c)+:(4)];
+        ihl = s3_ip$q[(32'h138)+:(4)];
+        s4_vlan$d = s3_vlan$q;
+        s4_is4$d = s3_is4$q;
+        s4_is6$d = s3_is6$q;
+        s4_ihl$d = ihl;
+        if (s3_is4$q) begin
+            s4_len$d = s3_ip$q[(32'h120)+:(16)];
+            s4_fl$d = ((((ver != ((32'h4) & 4'hf)) | (ihl < ((32'h5) & 4'hf)))) & 4'hf) | ((((s3_ip$q[32'h10d] | |s3_ip$q[(32'h100)+:(13)])) & 4'hf) << 32'h1) | ((((s3_ip$q[(32'hf0)+:(8)] != ((32'h11) & 8'hff))) & 4'hf) << 32'h2);
+            ce = s3_ip$q[(32'h130)+:(2)] == ((32'h3) & 2'h3);
+            src = ((s3_ip$q[(32'hc0)+:(32)]) & 128'hffffffffffffffffffffffffffffffff) | consts$v4mapped;
+            dst = ((s3_ip$q[(32'ha0)+:(32)]) & 128'hffffffffffffffffffffffffffffffff) | consts$v4mapped;
+        end
+        else begin
+            s4_len$d = s3_ip$q[(32'h110)+:(16)];
+            s4_fl$d = (((ver != ((32'h6) & 4'hf))) & 4'hf) | ((((s3_ip$q[(32'h108)+:(8)] != ((32'h11) & 8'hff))) & 4'hf) << 32'h2) | ((((~s3_is6$q)) & 4'hf) << 32'h3);
+            ce = s3_ip$q[(32'h134)+:(2)] == ((32'h3) & 2'h3);
+            src = s3_ip$q[(32'h80)+:(128)];
+            dst = s3_ip$q[(32'h0)+:(128)];
+        end
+        s4_l23$d = (((s3_mac$q) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h113) | (((s3_tci$q) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h103) | (((s3_vlan$q) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h102) | (((s3_is6$q) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h101) | (((ce) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100) | (((src) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | ((dst) & 323'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        ihl5 = s4_ihl$q;
+        if (s4_ihl$q < ((32'h5) & 4'hf)) begin
+            ihl5 = ((32'h5) & 4'hf);
+        end
+        ipoff = ((32'he) & 7'h7f) | (((s4_vlan$q) & 7'h7f) << 32'h2);
+        s5_j$d = ((s4_vlan$q) & 4'hf) + ihl5 - ((32'h5) & 4'hf);
+        if (s4_is6$q) begin
+            s5_j$d = ((s4_vlan$q) & 4'hf) + ((32'h5) & 4'hf);
+        end
+        ad_ipend$a = ((s4_len$q) & 17'h1ffff);
+        ad_ipend$b = ((ipoff) & 17'h1ffff);
+        if (s4_is6$q) begin
+            ad_ipend$b = ((ipoff + ((32'h28) & 7'h7f)) & 17'h1ffff);
+        end
+        ad_ipend$cin = 1'b0;
+        s5_ipend$d = ad_ipend$sum;
+        ad_l$a = s4_len$q;
+        ad_l$b = ((32'h0) & 16'hffff);
+        ad_l$cin = s4_is4$q;
+        if (s4_is4$q) begin
+            ad_l$b = ~(((s4_ihl$q) & 16'hffff) << 32'h2);
+        end
+        s5_ul$d = ad_l$sum;
+        s5_iphe$d = ipoff + (((s4_ihl$q) & 7'h7f) << 32'h2);
+        s5_hdrmin$d = ipoff + ((32'h14) & 7'h7f);
+        if (s4_is6$q) begin
+            s5_hdrmin$d = ipoff + ((32'h28) & 7'h7f);
+        end
+        s5_fl$d = ((s4_fl$q) & 5'h1f) | ((((s4_len$q < ((32'h8) & 16'hffff))) & 5'h1f) << 32'h4);
+        if (s4_is4$q) begin
+            s5_fl$d = ((s4_fl$q) & 5'h1f) | ((((~|s4_len$q[(32'h7)+:(9)] & (s4_len$q[(32'h0)+:(7)] < ((((s4_ihl$q) & 7'h7f) << 32'h2) + ((32'h8) & 7'h7f))))) & 5'h1f) << 32'h4);
+        end
+        s5_vlan$d = s4_vlan$q;
+        s5_is4$d = s4_is4$q;
+        s5_is6$d = s4_is6$q;
+        s5_l23$d = s4_l23$q;
         x_vlan = lt_vlan$q;
-        lt_vlan$d = lt_vlan$q;
         x_is4 = lt_is4$q;
-        lt_is4$d = lt_is4$q;
         x_is6 = lt_is6$q;
-        lt_is6$d = lt_is6$q;
-        x_tci = lt_tci$q;
-        lt_tci$d = lt_tci$q;
-        x_mac = lt_mac$q;
-        lt_mac$d = lt_mac$q;
-        x_verbad = lt_verbad$q;
-        lt_verbad$d = lt_verbad$q;
-        x_frag = lt_frag$q;
-        lt_frag$d = lt_frag$q;
-        x_notudp = lt_notudp$q;
-        lt_notudp$d = lt_notudp$q;
-        x_notip = lt_notip$q;
-        lt_notip$d = lt_notip$q;
-        x_ce = lt_ce$q;
-        lt_ce$d = lt_ce$q;
-        x_srcip = lt_srcip$q;
-        lt_srcip$d = lt_srcip$q;
-        x_dstip = lt_dstip$q;
-        lt_dstip$d = lt_dstip$q;
         x_j = lt_j$q;
-        lt_j$d = lt_j$q;
-        x_l4off = lt_l4off$q;
-        lt_l4off$d = lt_l4off$q;
         x_ipend = lt_ipend$q;
-        lt_ipend$d = lt_ipend$q;
-        x_ipm1 = lt_ipm1$q;
-        lt_ipm1$d = lt_ipm1$q;
-        x_ip42 = lt_ip42$q;
-        lt_ip42$d = lt_ip42$q;
-        x_ipplen = lt_ipplen$q;
-        lt_ipplen$d = lt_ipplen$q;
-        x_iplenbad = lt_iplenbad$q;
-        lt_iplenbad$d = lt_iplenbad$q;
-        x_xc = lt_xc$q;
-        lt_xc$d = lt_xc$q;
-        x_xd = lt_xd$q;
-        lt_xd$d = lt_xd$q;
+        x_ul = lt_ul$q;
         x_iphe = lt_iphe$q;
-        lt_iphe$d = lt_iphe$q;
-        x_aa = lt_aa$q;
-        lt_aa$d = lt_aa$q;
-        x_ab = lt_ab$q;
-        lt_ab$d = lt_ab$q;
-        if (s7_is0$q) begin
-            x_vlan = s7_vlan$q;
-            x_is4 = s7_is4$q;
-            x_is6 = s7_is6$q;
-            x_tci = s7_tci$q;
-            x_mac = s7_mac$q;
-            x_verbad = s7_verbad$q;
-            x_frag = s7_frag$q;
-            x_notudp = s7_notudp$q;
-            x_notip = s7_notip$q;
-            x_ce = s7_ce$q;
-            x_srcip = s7_srcip$q;
-            x_dstip = s7_dstip$q;
-            x_j = s7_j$q;
-            x_l4off = s7_l4off$q;
-            x_ipend = s7_ipend$q;
-            x_ipm1 = s7_ipm1$q;
-            x_ip42 = s7_ip42$q;
-            x_ipplen = s7_ipplen$q;
-            x_iplenbad = s7_iplenbad$q;
-            x_xc = s7_xc$q;
-            x_xd = s7_xd$q;
-            x_iphe = s7_iphe$q;
-            x_aa = s7_aa$q;
-            x_ab = s7_ab$q;
+        x_hdrmin = lt_hdrmin$q;
+        x_fl = lt_fl$q;
+        x_l23 = lt_l23$q;
+        if (s5_b$q[32'h2]) begin
+            x_vlan = s5_vlan$q;
+            x_is4 = s5_is4$q;
+            x_is6 = s5_is6$q;
+            x_j = s5_j$q;
+            x_ipend = s5_ipend$q;
+            x_ul = s5_ul$q;
+            x_iphe = s5_iphe$q;
+            x_hdrmin = s5_hdrmin$q;
+            x_fl = s5_fl$q;
+            x_l23 = s5_l23$q;
         end
-        if (s7_v$q & s7_is0$q) begin
-            lt_vlan$d = s7_vlan$q;
-            lt_is4$d = s7_is4$q;
-            lt_is6$d = s7_is6$q;
-            lt_tci$d = s7_tci$q;
-            lt_mac$d = s7_mac$q;
-            lt_verbad$d = s7_verbad$q;
-            lt_frag$d = s7_frag$q;
-            lt_notudp$d = s7_notudp$q;
-            lt_notip$d = s7_notip$q;
-            lt_ce$d = s7_ce$q;
-            lt_srcip$d = s7_srcip$q;
-            lt_dstip$d = s7_dstip$q;
-            lt_j$d = s7_j$q;
-            lt_l4off$d = s7_l4off$q;
-            lt_ipend$d = s7_ipend$q;
-            lt_ipm1$d = s7_ipm1$q;
-            lt_ip42$d = s7_ip42$q;
-            lt_ipplen$d = s7_ipplen$q;
-            lt_iplenbad$d = s7_iplenbad$q;
-            lt_xc$d = s7_xc$q;
-            lt_xd$d = s7_xd$q;
-            lt_iphe$d = s7_iphe$q;
-            lt_aa$d = s7_aa$q;
-            lt_ab$d = s7_ab$q;
-        end
-        ad_init$a = ((s6_ipplen$q) & 17'h1ffff);
-        ad_init$b = ((32'h11) & 17'h1ffff);
-        ad_init$cin = 1'b0;
-        s7_init$d = ad_init$sum;
-        amt_lo = ((x_l4off) & 10'h3ff) << 32'h3;
-        lo = consts$ones512;
-        if (s7_is0$q) begin
-            lo = consts$ones512 >> amt_lo;
-        end
-        if (s7_is1$q & x_l4off[32'h6]) begin
-            lo = consts$ones512 >> ((((x_l4off[(32'h0)+:(6)]) & 9'h1ff) << 32'h3) & 10'h3ff);
-        end
-        s8_lo$d = lo;
-        s8_th$d = ~(consts$ones512 >> ((((x_ipend[(32'h0)+:(6)]) & 9'h1ff) << 32'h3) & 10'h3ff));
-        s8_lt$d = s7_idx$q < x_ipend[(32'h6)+:(11)];
-        s8_eq$d = s7_idx$q == x_ipend[(32'h6)+:(11)];
-        s8_addr$d = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        if (s7_is0$q) begin
-            s8_addr$d = (consts$ones512 >> (((x_aa) & 10'h3ff) << 32'h3)) & ~(consts$ones512 >> (((x_ab) & 10'h3ff) << 32'h3));
-        end
-        s8_ipm$d = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        if (s7_is0$q) begin
-            s8_ipm$d = (consts$ones512 >> (((((32'he) & 7'h7f) + (((x_vlan) & 7'h7f) << 32'h2)) & 10'h3ff) << 32'h3)) & ~(consts$ones512 >> (((x_iphe) & 10'h3ff) << 32'h3));
-        end
-        if (s7_is1$q & x_iphe[32'h6]) begin
-            s8_ipm$d = ~(consts$ones512 >> ((((x_iphe[(32'h0)+:(6)]) & 9'h1ff) << 32'h3) & 10'h3ff));
-        end
-        w0$d = w0$q;
-        w1$d = w1$q;
-        w2$d = w2$q;
-        if (s7_v$q) begin
-            if (s7_is0$q) begin
-                w0$d = s7_d$q;
-                w1$d = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-                w2$d = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-            end
-            if (s7_is1$q) begin
-                w1$d = s7_d$q;
-            end
-            if (s7_is2$q) begin
-                w2$d = s7_d$q;
-            end
+        lt_vlan$d = x_vlan;
+        lt_is4$d = x_is4;
+        lt_is6$d = x_is6;
+        lt_j$d = x_j;
+        lt_ipend$d = x_ipend;
+        lt_ul$d = x_ul;
+        lt_iphe$d = x_iphe;
+        lt_hdrmin$d = x_hdrmin;
+        lt_fl$d = x_fl;
+        lt_l23$d = x_l23;
+        if (~s5_b$q[32'h0]) begin
+            lt_vlan$d = lt_vlan$q;
+            lt_is4$d = lt_is4$q;
+            lt_is6$d = lt_is6$q;
+            lt_j$d = lt_j$q;
+            lt_ipend$d = lt_ipend$q;
+            lt_ul$d = lt_ul$q;
+            lt_iphe$d = lt_iphe$q;
+            lt_hdrmin$d = lt_hdrmin$q;
+            lt_fl$d = lt_fl$q;
+            lt_l23$d = lt_l23$q;
         end
         e0 = w0$q;
         e1 = w1$q;
         e2 = w2$q;
-        if (s7_is0$q) begin
-            e0 = s7_d$q;
+        if (s5_b$q[32'h2]) begin
+            e0 = s5_d$q;
             e1 = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
             e2 = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         end
-        if (s7_is1$q) begin
-            e1 = s7_d$q;
+        if (s5_b$q[32'h3]) begin
+            e1 = s5_d$q;
             e2 = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         end
-        if (s7_is2$q) begin
-            e2 = s7_d$q;
+        if (s5_b$q[32'h4]) begin
+            e2 = s5_d$q;
         end
-        win = (((((e0) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h400) | (((e1) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | ((e2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff)) << 32'h110) << (((x_j) & 11'h7ff) << 32'h5);
-        s8_l4$d = win[(32'h380)+:(640)];
-        hwin = (((((e0) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | ((e1) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff)) << 32'h170) << (((x_j) & 10'h3ff) << 32'h5);
-        s8_hw$d = hwin[(32'h3f8)+:(8)];
-        s8_j$d = x_j;
-        s8_ip42$d = x_ip42;
-        fm1 = (((s7_idx$q) & 17'h1ffff) << 32'h6) | ((s7_e$q) & 17'h1ffff);
-        fm1_small = ~|fm1[(32'h7)+:(10)];
-        q8_ta$d = fm1_small & (fm1[(32'h0)+:(7)] < ((32'hd) & 7'h7f));
-        q8_tb$d = x_vlan & fm1_small & (fm1[(32'h0)+:(7)] < ((32'h11) & 7'h7f));
-        q8_tc$d = fm1_small & (fm1[(32'h0)+:(7)] < x_xc);
-        q8_td$d = x_is4 & fm1_small & (fm1[(32'h0)+:(7)] < x_xd);
-        s8_fm1$d = fm1;
-        s8_ipm1$d = x_ipm1;
-        s8_ipplen$d = x_ipplen;
-        s8_port$d = s7_port$q;
-        q8_notip$d = x_notip;
-        q8_verbad$d = x_verbad;
-        q8_frag$d = x_is4 & x_frag;
-        q8_notudp$d = x_notudp;
-        q8_iplenbad$d = x_iplenbad;
-        q8_is4$d = x_is4;
-        q8_vlan$d = x_vlan;
-        q8_tci$d = x_tci;
-        q8_mac$d = x_mac;
-        q8_is6$d = x_is6;
-        q8_srcip$d = x_srcip;
-        q8_dstip$d = x_dstip;
-        q8_ce$d = x_ce;
-        hi = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        if (s8_lt$q) begin
-            hi = consts$ones512;
+        w0$d = w0$q;
+        w1$d = w1$q;
+        w2$d = w2$q;
+        if (s5_b$q[32'h0]) begin
+            w0$d = e0;
+            w1$d = e1;
+            w2$d = e2;
         end
-        if (s8_eq$q) begin
-            hi = s8_th$q;
+        cat = (((e0) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h400) | (((e1) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | ((e2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        s6_win$d = cat[(32'h110)+:(992)];
+        s6_j$d = x_j;
+        s6_ul$d = x_ul;
+        s6_ipend$d = x_ipend;
+        s6_is4$d = x_is4;
+        s6_fl$d = x_fl;
+        s6_l23$d = x_l23;
+        s6_tr$d = (((s5_f$q < ((32'he) & 18'h3ffff))) & 5'h1f) | ((((x_vlan & (s5_f$q < ((32'h12) & 18'h3ffff)))) & 5'h1f) << 32'h1) | ((((s5_f$q < ((x_hdrmin) & 18'h3ffff))) & 5'h1f) << 32'h2) | ((((x_is4 & (s5_f$q < ((x_iphe) & 18'h3ffff)))) & 5'h1f) << 32'h3) | ((((s5_f$q < ((x_ipend) & 18'h3ffff))) & 5'h1f) << 32'h4);
+        l4u = ((x_j) & 5'h1f) + ((32'h8) & 5'h1f);
+        idx6 = s5_b$q[(32'hc)+:(11)];
+        s6_um$d = (((idx6 > ((l4u[32'h4]) & 11'h7ff))) & 16'hffff) | ((((idx6 == ((l4u[32'h4]) & 11'h7ff))) & 16'hffff) << 32'h1) | ((((((l4u[(32'h0)+:(4)]) & 6'h3f) << 32'h2) | ((32'h2) & 6'h3f)) & 16'hffff) << 32'h2) | ((((idx6 < x_ipend[(32'h6)+:(11)])) & 16'hffff) << 32'h8) | ((((idx6 == x_ipend[(32'h6)+:(11)])) & 16'hffff) << 32'h9) | (((x_ipend[(32'h0)+:(6)]) & 16'hffff) << 32'ha);
+        s6_im$d = ((s5_b$q[32'h2]) & 11'h7ff) | (((x_vlan) & 11'h7ff) << 32'h1) | ((((idx6 < ((x_iphe[32'h6]) & 11'h7ff))) & 11'h7ff) << 32'h2) | ((((idx6 == ((x_iphe[32'h6]) & 11'h7ff))) & 11'h7ff) << 32'h3) | (((x_iphe[(32'h0)+:(6)]) & 11'h7ff) << 32'h4) | (((x_is6) & 11'h7ff) << 32'ha);
+        ge_u = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (s6_um$q[32'h0]) begin
+            ge_u = consts$ones512;
         end
-        s9_ui$d = s8_d$q & ((s8_lo$q & hi) | s8_addr$q);
-        s9_ii$d = s8_d$q & s8_ipm$q;
-        hwc = ((s8_hw$q) & 5'h1f);
-        if (s8_hw$q < ((32'h8) & 8'hff)) begin
-            hwc = ((32'h8) & 5'h1f);
+        if (s6_um$q[32'h1]) begin
+            ge_u = consts$ones512 >> (((s6_um$q[(32'h2)+:(6)]) & 10'h3ff) << 32'h3);
         end
-        if (s8_hw$q > ((32'h12) & 8'hff)) begin
-            hwc = ((32'h12) & 5'h1f);
+        lt_u = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (s6_um$q[32'h8]) begin
+            lt_u = consts$ones512;
         end
-        s9_hs$d = ((s8_j$q) & 5'h1f) + hwc;
-        s9_ip42$d = s8_ip42$q;
-        ad_te$a = ((s8_fm1$q) & 18'h3ffff);
-        ad_te$b = ~((s8_ipm1$q) & 18'h3ffff);
-        ad_te$cin = 1'b1;
-        q9_te$d = ad_te$sum[32'h11];
-        u_len = s8_l4$q[(32'h250)+:(16)];
-        b_hw = s8_l4$q[(32'h218)+:(8)];
-        b_op = s8_l4$q[(32'h230)+:(8)];
-        b_plen = s8_l4$q[(32'h190)+:(16)];
-        q9_fport$d = s8_l4$q[(32'h260)+:(16)] != s8_port$q;
-        q9_fuip$d = u_len != s8_ipplen$q;
-        q9_fumin$d = u_len < ((32'h20) & 16'hffff);
-        q9_ucz$d = ~|s8_l4$q[(32'h240)+:(16)];
-        q9_fbver$d = s8_l4$q[(32'h238 + 32'h4)+:(4)] != ((32'h1) & 4'hf);
+        if (s6_um$q[32'h9]) begin
+            lt_u = ~(consts$ones512 >> (((s6_um$q[(32'ha)+:(6)]) & 10'h3ff) << 32'h3));
+        end
+        addr_m = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (s6_im$q[32'h0]) begin
+            if (s6_im$q[32'ha]) begin
+                addr_m = (consts$ones512 >> 32'hb0) & ~(consts$ones512 >> 32'h1b0);
+                if (s6_im$q[32'h1]) begin
+                    addr_m = (consts$ones512 >> 32'hd0) & ~(consts$ones512 >> 32'h1d0);
+                end
+            end
+            else begin
+                addr_m = (consts$ones512 >> 32'hd0) & ~(consts$ones512 >> 32'h110);
+                if (s6_im$q[32'h1]) begin
+                    addr_m = (consts$ones512 >> 32'hf0) & ~(consts$ones512 >> 32'h130);
+                end
+            end
+        end
+        s7_ui$d = s6_d$q & ((ge_u & lt_u) | addr_m);
+        ge_i = consts$ones512;
+        if (s6_im$q[32'h0]) begin
+            ge_i = consts$ones512 >> 32'h70;
+            if (s6_im$q[32'h1]) begin
+                ge_i = consts$ones512 >> 32'h90;
+            end
+        end
+        lt_i = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (s6_im$q[32'h2]) begin
+            lt_i = consts$ones512;
+        end
+        if (s6_im$q[32'h3]) begin
+            lt_i = ~(consts$ones512 >> (((s6_im$q[(32'h4)+:(6)]) & 10'h3ff) << 32'h3));
+        end
+        s7_ii$d = s6_d$q & ge_i & lt_i;
+        win_a = s6_win$q;
+        if (s6_j$q[32'h0]) begin
+            win_a = s6_win$q << 32'h20;
+        end
+        s7_win$d = win_a;
+        if (s6_j$q[32'h1]) begin
+            s7_win$d = win_a << 32'h40;
+        end
+        s7_j$d = s6_j$q;
+        s7_ul$d = s6_ul$q;
+        ad_ps$a = ((s6_ul$q) & 17'h1ffff);
+        ad_ps$b = ((32'h11) & 17'h1ffff);
+        ad_ps$cin = 1'b0;
+        s7_ps$d = ad_ps$sum;
+        ad_ip42$a = ((s6_ipend$q) & 18'h3ffff);
+        ad_ip42$b = ((32'h3ffd6) & 18'h3ffff);
+        ad_ip42$cin = 1'b0;
+        s7_ip42$d = ad_ip42$sum;
+        s7_is4$d = s6_is4$q;
+        s7_l23$d = s6_l23$q;
+        s7_ca$d = ((32'h0) & 4'hf);
+        if (s6_tr$q[32'h3]) begin
+            s7_ca$d = ((32'h1) & 4'hf);
+        end
+        if (s6_fl$q[32'h0]) begin
+            s7_ca$d = ((32'h3) & 4'hf);
+        end
+        if (s6_tr$q[32'h2]) begin
+            s7_ca$d = ((32'h1) & 4'hf);
+        end
+        if (s6_fl$q[32'h3]) begin
+            s7_ca$d = ((32'h2) & 4'hf);
+        end
+        if (s6_tr$q[32'h1] | s6_tr$q[32'h0]) begin
+            s7_ca$d = ((32'h1) & 4'hf);
+        end
+        s7_cb$d = ((32'h0) & 4'hf);
+        if (s6_tr$q[32'h4]) begin
+            s7_cb$d = ((32'h1) & 4'hf);
+        end
+        if (s6_fl$q[32'h4]) begin
+            s7_cb$d = ((32'h7) & 4'hf);
+        end
+        if (s6_fl$q[32'h2]) begin
+            s7_cb$d = ((32'h6) & 4'hf);
+        end
+        if (s6_is4$q & s6_fl$q[32'h1]) begin
+            s7_cb$d = ((32'h5) & 4'hf);
+        end
+        tree_u$i = s7_ui$q;
+        tree_i$i = s7_ii$q;
+        win_b = s7_win$q;
+        if (s7_j$q[32'h2]) begin
+            win_b = s7_win$q << 32'h80;
+        end
+        s8_l4w$d = win_b[(32'h160)+:(640)];
+        if (s7_j$q[32'h3]) begin
+            s8_l4w$d = win_b[(32'h60)+:(640)];
+        end
+        s8_j$d = s7_j$q;
+        s8_ul$d = s7_ul$q;
+        s8_ps$d = s7_ps$q;
+        s8_ip42$d = s7_ip42$q;
+        s8_is4$d = s7_is4$q;
+        s8_l23$d = s7_l23$q;
+        s8_ca$d = s7_ca$q;
+        s8_cb$d = s7_cb$q;
+        u_len = s8_l4w$q[(32'h250)+:(16)];
+        b_op = s8_l4w$q[(32'h230)+:(8)];
+        b_hw = s8_l4w$q[(32'h218)+:(8)];
+        b_plen = s8_l4w$q[(32'h190)+:(16)];
         op_w = (b_op == ((32'h1) & 8'hff)) | (b_op == ((32'h2) & 8'hff));
         op_s = (b_op == ((32'h3) & 8'hff)) | (b_op == ((32'h4) & 8'hff));
         op_a = b_op == ((32'h10) & 8'hff);
         op_n = b_op == ((32'h11) & 8'hff);
         op_p = (b_op == ((32'h20) & 8'hff)) | (b_op == ((32'h21) & 8'hff));
-        q9_fbop$d = ~(op_w | op_s | op_a | op_n | op_p);
         hw_exp = ((32'h0) & 8'hff);
         if (b_op == ((32'h1) & 8'hff)) begin
             hw_exp = ((32'hc) & 8'hff);
@@ -10815,500 +3134,438 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         if (op_p) begin
             hw_exp = ((32'h8) & 8'hff);
         end
-        q9_fhw$d = b_hw != hw_exp;
-        q9_fctrl$d = (op_a | op_n | op_p) & |b_plen;
-        ad_bsum$a = ((b_plen) & 17'h1ffff);
-        ad_bsum$b = ((b_hw) & 17'h1ffff) << 32'h2;
-        ad_bsum$cin = 1'b0;
-        s9_bsum$d = ad_bsum$sum;
+        s9_fb$d = (((s8_l4w$q[(32'h260)+:(16)] != s8_port$q)) & 2'h3) | ((((u_len != s8_ul$q)) & 2'h3) << 32'h1);
+        s9_fc$d = (((u_len < ((32'h20) & 16'hffff))) & 5'h1f) | ((((s8_l4w$q[(32'h23c)+:(4)] != ((32'h1) & 4'hf))) & 5'h1f) << 32'h1) | ((((~(op_w | op_s | op_a | op_n | op_p))) & 5'h1f) << 32'h2) | ((((b_hw != hw_exp)) & 5'h1f) << 32'h3) | (((((op_a | op_n | op_p) & |b_plen)) & 5'h1f) << 32'h4);
+        s9_ucz$d = ~|s8_l4w$q[(32'h240)+:(16)];
+        s9_cls$d = ((op_w) & 7'h7f) | (((op_s) & 7'h7f) << 32'h1) | (((op_a) & 7'h7f) << 32'h2) | (((op_n) & 7'h7f) << 32'h3) | (((op_p) & 7'h7f) << 32'h4) | ((((b_op == ((32'h2) & 8'hff))) & 7'h7f) << 32'h5) | ((((b_op == ((32'h4) & 8'hff))) & 7'h7f) << 32'h6);
         ad_ulm8$a = ((u_len) & 17'h1ffff);
         ad_ulm8$b = ((32'h1fff8) & 17'h1ffff);
         ad_ulm8$cin = 1'b0;
         s9_ulm8$d = ad_ulm8$sum;
-        f9_sport$d = s8_l4$q[(32'h270)+:(16)];
-        f9_opcode$d = s8_l4$q[(32'h230)+:(8)];
-        f9_flags$d = s8_l4$q[(32'h228)+:(8)];
-        f9_path_id$d = s8_l4$q[(32'h220)+:(8)];
-        f9_hdr_words$d = s8_l4$q[(32'h218)+:(8)];
-        f9_dst_conn$d = s8_l4$q[(32'h200)+:(24)];
-        f9_path_psn$d = s8_l4$q[(32'h1e0)+:(32)];
-        f9_csn$d = s8_l4$q[(32'h1c0)+:(32)];
-        f9_timestamp$d = s8_l4$q[(32'h1a0)+:(32)];
-        f9_payload_len$d = s8_l4$q[(32'h190)+:(16)];
-        f9_floor_delta$d = s8_l4$q[(32'h180)+:(16)];
-        f9_rkey$d = ((32'h0) & 32'hffffffff);
-        f9_va$d = ((32'h0) & 64'hffffffffffffffff);
-        f9_stream$d = ((32'h0) & 8'hff);
-        f9_msn$d = ((32'h0) & 32'hffffffff);
-        f9_msg_len$d = ((32'h0) & 32'hffffffff);
-        f9_rsn$d = ((32'h0) & 24'hffffff);
-        f9_offset$d = ((32'h0) & 32'hffffffff);
-        f9_imm$d = ((32'h0) & 32'hffffffff);
-        f9_ack_base_psn$d = ((32'h0) & 32'hffffffff);
-        f9_ack_csn_base$d = ((32'h0) & 32'hffffffff);
-        f9_ack_ts_echo$d = ((32'h0) & 32'hffffffff);
-        f9_ack_ecn_count$d = ((32'h0) & 16'hffff);
-        f9_ack_rate_hint$d = ((32'h0) & 16'hffff);
-        f9_ack_sack$d = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        f9_nack_reason$d = ((32'h0) & 8'hff);
-        f9_nack_psn$d = ((32'h0) & 32'hffffffff);
-        f9_nack_csn$d = ((32'h0) & 32'hffffffff);
-        f9_nack_detail$d = ((32'h0) & 32'hffffffff);
-        f9_probe_seq$d = ((32'h0) & 32'hffffffff);
-        f9_probe_ts$d = ((32'h0) & 32'hffffffff);
-        rev_sack$i = s8_l4$q[(32'h0)+:(256)];
-        if (op_w) begin
-            f9_rkey$d = s8_l4$q[(32'h160)+:(32)];
-            f9_va$d = s8_l4$q[(32'h120)+:(64)];
-            f9_stream$d = s8_l4$q[(32'h118)+:(8)];
-            f9_msn$d = s8_l4$q[(32'he0)+:(32)];
-            f9_msg_len$d = s8_l4$q[(32'hc0)+:(32)];
+        ad_bsum$a = ((b_plen) & 17'h1ffff);
+        ad_bsum$b = ((b_hw) & 17'h1ffff) << 32'h2;
+        ad_bsum$cin = 1'b0;
+        hwc = ((b_hw) & 5'h1f);
+        if (b_hw < ((32'h8) & 8'hff)) begin
+            hwc = ((32'h8) & 5'h1f);
         end
-        if (b_op == ((32'h2) & 8'hff)) begin
-            f9_imm$d = s8_l4$q[(32'ha0)+:(32)];
+        if (b_hw > ((32'h12) & 8'hff)) begin
+            hwc = ((32'h12) & 5'h1f);
         end
-        if (op_s) begin
-            f9_stream$d = s8_l4$q[(32'h178)+:(8)];
-            f9_rsn$d = s8_l4$q[(32'h160)+:(24)];
-            f9_msn$d = s8_l4$q[(32'h140)+:(32)];
-            f9_offset$d = s8_l4$q[(32'h120)+:(32)];
-            f9_msg_len$d = s8_l4$q[(32'h100)+:(32)];
+        s9_hs$d = ((s8_j$q) & 5'h1f) + hwc;
+        s9_rec$d = (((s8_l23$q) & 963'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h280) | ((s8_l4w$q) & 963'h7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        s9_ps$d = s8_ps$q;
+        s9_ip42$d = s8_ip42$q;
+        s9_is4$d = s8_is4$q;
+        s9_ca$d = s8_ca$q;
+        s9_cb$d = s8_cb$q;
+        h8 = ((32'h2a) & 8'hff) + (((s9_hs$q) & 8'hff) << 32'h2);
+        s10_r$d = h8[(32'h0)+:(6)];
+        s10_q$d = h8[(32'h6)+:(2)];
+        ad_rem0$a = s9_ip42$q;
+        ad_rem0$b = ~(((s9_hs$q) & 18'h3ffff) << 32'h2);
+        ad_rem0$cin = 1'b1;
+        s10_rem0$d = ad_rem0$sum;
+        s10_fplen$d = s9_ulm8$q != ad_bsum$sum;
+        s10_cb$d = s9_cb$q;
+        if (s9_cb$q == ((32'h0) & 4'hf)) begin
+            if (s9_fb$q[32'h1]) begin
+                s10_cb$d = ((32'h9) & 4'hf);
+            end
+            if (s9_fb$q[32'h0]) begin
+                s10_cb$d = ((32'h8) & 4'hf);
+            end
         end
-        if (b_op == ((32'h4) & 8'hff)) begin
-            f9_imm$d = s8_l4$q[(32'he0)+:(32)];
+        s10_rec$d = s9_rec$q;
+        s10_ps$d = s9_ps$q;
+        s10_is4$d = s9_is4$q;
+        s10_ca$d = s9_ca$q;
+        s10_fc$d = s9_fc$q;
+        s10_ucz$d = s9_ucz$q;
+        s10_cls$d = s9_cls$q;
+        g_r = lt_r$q;
+        g_q = lt_q$q;
+        rem_a = rem$q;
+        if (s10_b$q[32'h3]) begin
+            g_r = s10_r$q;
+            g_q = s10_q$q;
+            rem_a = s10_rem0$q;
         end
-        if (op_a) begin
-            f9_ack_base_psn$d = s8_l4$q[(32'h160)+:(32)];
-            f9_ack_csn_base$d = s8_l4$q[(32'h140)+:(32)];
-            f9_ack_ts_echo$d = s8_l4$q[(32'h120)+:(32)];
-            f9_ack_ecn_count$d = s8_l4$q[(32'h110)+:(16)];
-            f9_ack_rate_hint$d = s8_l4$q[(32'h100)+:(16)];
-            f9_ack_sack$d = rev_sack$o;
+        lt_r$d = lt_r$q;
+        lt_q$d = lt_q$q;
+        if (s10_b$q[32'h0] & s10_b$q[32'h3]) begin
+            lt_r$d = s10_r$q;
+            lt_q$d = s10_q$q;
         end
-        if (op_n) begin
-            f9_nack_reason$d = s8_l4$q[(32'h178)+:(8)];
-            f9_nack_psn$d = s8_l4$q[(32'h140)+:(32)];
-            f9_nack_csn$d = s8_l4$q[(32'h120)+:(32)];
-            f9_nack_detail$d = s8_l4$q[(32'h100)+:(32)];
-        end
-        if (op_p) begin
-            f9_probe_seq$d = s8_l4$q[(32'h160)+:(32)];
-            f9_probe_ts$d = s8_l4$q[(32'h140)+:(32)];
-        end
-        hs10 = ((s9_hs$q) & 6'h3f) + ((32'ha) & 6'h3f);
-        s10_r$d = (((hs10[(32'h0)+:(4)]) & 6'h3f) << 32'h2) | ((32'h2) & 6'h3f);
-        s10_q$d = hs10[(32'h4)+:(2)];
-        ad_rem$a = s9_ip42$q;
-        ad_rem$b = ~(((s9_hs$q) & 18'h3ffff) << 32'h2);
-        ad_rem$cin = 1'b1;
-        s10_rem$d = ad_rem$sum;
-        s10_fblen$d = s9_ulm8$q != s9_bsum$q;
-        x_r = rl_r$q;
-        x_q = rl_q$q;
-        if (s10_is1$q) begin
-            x_r = s10_r$q;
-            x_q = s10_q$q;
-        end
-        emit_a = s10_v$q & ~s10_is0$q & ~s10_is1$q & ((x_q == ((32'h1) & 2'h3)) | ~s10_is2$q);
-        flush_b = s10_v$q & s10_l$q & ~s10_is0$q & ((x_q == ((32'h1) & 2'h3)) | ~s10_is1$q);
-        ad_r64$a = rl_rem$q;
+        emit_a = s10_b$q[32'h0] & ~s10_b$q[32'h2] & (s10_b$q[(32'hc)+:(11)] > ((g_q) & 11'h7ff));
+        s11_ea$d = emit_a;
+        s11_fb$d = s10_b$q[32'h0] & s10_b$q[32'h1] & ~s10_b$q[32'h2] & (s10_b$q[(32'hc)+:(11)] >= ((g_q) & 11'h7ff));
+        ad_r64$a = rem$q;
         ad_r64$b = ((32'h3ffc0) & 18'h3ffff);
         ad_r64$cin = 1'b0;
-        rl_r$d = rl_r$q;
-        rl_q$d = rl_q$q;
-        if (s10_v$q) begin
-            rl_r$d = x_r;
-            rl_q$d = x_q;
-        end
-        rl_rem$d = rl_rem$q;
-        if (s10_v$q & s10_is1$q) begin
-            rl_rem$d = s10_rem$q;
-        end
+        rem_b = rem_a;
         if (emit_a) begin
-            rl_rem$d = ad_r64$sum;
+            rem_b = ad_r64$sum;
         end
+        rem$d = rem$q;
+        if (s10_b$q[32'h0]) begin
+            rem$d = rem_b;
+        end
+        s11_rema$d = rem_a;
+        s11_remb$d = rem_b;
+        nmr = ((s10_b$q[(32'h5)+:(7)]) & 8'hff) - ((g_r) & 8'hff);
+        s11_avla$d = ((32'h40) & 7'h7f);
+        s11_avlb$d = ((32'h0) & 7'h7f);
+        if (nmr[32'h7]) begin
+            if (s10_b$q[32'h1]) begin
+                s11_avla$d = nmr[(32'h0)+:(7)] + ((32'h40) & 7'h7f);
+            end
+        end
+        else begin
+            s11_avlb$d = nmr[(32'h0)+:(7)];
+        end
+        s11_r$d = g_r;
         prev$d = prev$q;
-        if (s10_v$q) begin
+        if (s10_b$q[32'h0]) begin
             prev$d = s10_d$q;
         end
-        pair = ((((prev$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | ((s10_d$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff)) << (((x_r) & 10'h3ff) << 32'h3);
-        s11_a$d = pair[(32'h200)+:(512)];
         s11_cur$d = s10_d$q;
-        s11_av$d = emit_a;
-        s11_bv$d = flush_b;
-        s11_r$d = x_r;
-        s11_rema$d = rl_rem$q;
-        s11_remb$d = rl_rem$q;
-        if (s10_is1$q) begin
-            s11_remb$d = s10_rem$q;
+        s11_prv$d = prev$q;
+        s11_cc$d = ((32'h0) & 4'hf);
+        if (s10_fc$q[32'h4]) begin
+            s11_cc$d = ((32'hf) & 4'hf);
         end
-        if (emit_a) begin
-            s11_remb$d = ad_r64$sum;
+        if (s10_fplen$q) begin
+            s11_cc$d = ((32'he) & 4'hf);
         end
-        s12_b$d = s11_cur$q << (((s11_r$q) & 10'h3ff) << 32'h3);
-        s12_a$d = s11_a$q;
-        s12_av$d = s11_av$q;
-        s12_bv$d = s11_bv$q;
-        nmr = ((s11_n$q) & 8'hff) - ((s11_r$q) & 8'hff);
-        s12_availa$d = ((32'h40) & 7'h7f);
-        if (s11_l$q & nmr[32'h7]) begin
-            s12_availa$d = ((nmr[(32'h0)+:(6)]) & 7'h7f);
+        if (s10_fc$q[32'h3]) begin
+            s11_cc$d = ((32'hd) & 4'hf);
         end
-        s12_availb$d = nmr[(32'h0)+:(7)];
-        if (nmr[32'h7]) begin
-            s12_availb$d = ((32'h0) & 7'h7f);
+        if (s10_fc$q[32'h2]) begin
+            s11_cc$d = ((32'hc) & 4'hf);
         end
-        s12_clampa$d = ((s11_rema$q[(32'h0)+:(6)]) & 7'h7f);
+        if (s10_fc$q[32'h1]) begin
+            s11_cc$d = ((32'hb) & 4'hf);
+        end
+        if (s10_fc$q[32'h0]) begin
+            s11_cc$d = ((32'he) & 4'hf);
+        end
+        s11_rec$d = s10_rec$q;
+        s11_ps$d = s10_ps$q;
+        s11_is4$d = s10_is4$q;
+        s11_ca$d = s10_ca$q;
+        s11_cb$d = s10_cb$q;
+        s11_ucz$d = s10_ucz$q;
+        s11_cls$d = s10_cls$q;
+        cl_a = s11_rema$q[(32'h0)+:(7)];
         if (|s11_rema$q[(32'h6)+:(11)]) begin
-            s12_clampa$d = ((32'h40) & 7'h7f);
+            cl_a = ((32'h40) & 7'h7f);
         end
         if (s11_rema$q[32'h11]) begin
-            s12_clampa$d = ((32'h0) & 7'h7f);
+            cl_a = ((32'h0) & 7'h7f);
         end
-        s12_clampb$d = ((s11_remb$q[(32'h0)+:(6)]) & 7'h7f);
+        cl_b = s11_remb$q[(32'h0)+:(7)];
         if (|s11_remb$q[(32'h6)+:(11)]) begin
-            s12_clampb$d = ((32'h40) & 7'h7f);
+            cl_b = ((32'h40) & 7'h7f);
         end
         if (s11_remb$q[32'h11]) begin
-            s12_clampb$d = ((32'h0) & 7'h7f);
+            cl_b = ((32'h0) & 7'h7f);
         end
-        s12_le64$d = s11_rema$q[32'h11] | (~|s11_rema$q[(32'h7)+:(11)] & (~s11_rema$q[32'h6] | ~|s11_rema$q[(32'h0)+:(6)]));
-        ca = s12_availa$q;
-        if (s12_clampa$q < s12_availa$q) begin
-            ca = s12_clampa$q;
+        s12_ca$d = cl_a;
+        if (s11_avla$q < cl_a) begin
+            s12_ca$d = s11_avla$q;
         end
-        cb = s12_availb$q;
-        if (s12_clampb$q < s12_availb$q) begin
-            cb = s12_clampb$q;
+        s12_cb$d = cl_b;
+        if (s11_avlb$q < cl_b) begin
+            s12_cb$d = s11_avlb$q;
         end
-        s13_ca$d = ca;
-        s13_cb$d = cb;
-        s13_va$d = s12_av$q & |ca;
-        s13_vb$d = s12_bv$q & |cb;
-        s13_lasta$d = s12_le64$q;
-        if (s12_l$q) begin
-            s13_lasta$d = ~|cb;
+        va = s11_ea$q & |s11_avla$q & ~s11_rema$q[32'h11] & |s11_rema$q;
+        vb = s11_fb$q & |s11_avlb$q & ~s11_remb$q[32'h11] & |s11_remb$q;
+        s12_va$d = va;
+        s12_vb$d = vb;
+        s12_lasta$d = ~s11_rema$q[32'h11] & (s11_rema$q <= ((32'h40) & 18'h3ffff));
+        if (s11_b$q[32'h1]) begin
+            s12_lasta$d = ~vb;
         end
-        s13_a$d = s12_a$q;
-        s13_b$d = s12_b$q;
-        o_v$d = s13_va$q | s13_vb$q | pend_v$q;
-        o_d$d = pend_d$q;
-        o_c$d = pend_c$q;
-        o_last$d = 1'b1;
-        if (s13_vb$q) begin
-            o_d$d = s13_b$q;
-            o_c$d = s13_cb$q;
-        end
-        if (s13_va$q) begin
-            o_d$d = s13_a$q;
-            o_c$d = s13_ca$q;
-            o_last$d = s13_lasta$q;
-        end
-        if (~(s13_va$q | s13_vb$q | pend_v$q)) begin
-            o_c$d = ((32'h0) & 7'h7f);
-            o_last$d = 1'b0;
-        end
-        pend_v$d = s13_va$q & s13_vb$q;
-        pend_d$d = s13_b$q;
-        pend_c$d = s13_cb$q;
         emitted$d = emitted$q;
-        if (s13_v$q) begin
-            emitted$d = ~s13_is0$q & (emitted$q | s13_va$q | s13_vb$q);
+        has_n = emitted$q | va | vb;
+        if (s11_b$q[32'h2]) begin
+            has_n = 1'b0;
         end
-        q14_haspl$d = ~s13_is0$q & (emitted$q | s13_va$q | s13_vb$q);
-        rev_out$i = o_d$q & ~(consts$ones512 >> (((o_c$q) & 10'h3ff) << 32'h3));
-        p_valid = o_v$q;
-        p_data = rev_out$o;
-        p_keep = ~(consts$ones64 << o_c$q);
-        p_last = o_last$q;
-        tu$clock = clock;
-        ti$clock = clock;
-        tu$i = s9_ui$q;
-        ti$i = s9_ii$q;
+        s12_has$d = has_n;
+        if (s11_b$q[32'h0]) begin
+            emitted$d = has_n;
+        end
+        s12_r$d = s11_r$q;
+        s12_cur$d = s11_cur$q;
+        s12_prv$d = s11_prv$q;
+        s12_rec$d = s11_rec$q;
+        s12_ps$d = s11_ps$q;
+        s12_is4$d = s11_is4$q;
+        s12_ca0$d = s11_ca$q;
+        s12_cb0$d = s11_cb$q;
+        s12_cc$d = s11_cc$q;
+        s12_ucz$d = s11_ucz$q;
+        s12_cls$d = s11_cls$q;
         ad_uacc$a = uacc$q;
         ad_iacc$a = iacc$q;
-        if (s14_is0$q) begin
-            ad_uacc$a = ((s14_init$q) & 32'hffffffff);
-            ad_iacc$a = ((32'h0) & 32'hffffffff);
+        if (s12_b$q[32'h2]) begin
+            ad_uacc$a = ((s12_ps$q) & 32'hffffffff);
+            ad_iacc$a = ((32'h0) & 24'hffffff);
         end
-        ad_uacc$b = ((tu$sum) & 32'hffffffff);
-        ad_iacc$b = ((ti$sum) & 32'hffffffff);
+        ad_uacc$b = ((tree_u$sum) & 32'hffffffff);
         ad_uacc$cin = 1'b0;
+        ad_iacc$b = ((tree_i$sum) & 24'hffffff);
         ad_iacc$cin = 1'b0;
         uacc$d = uacc$q;
         iacc$d = iacc$q;
-        if (s14_v$q) begin
+        if (s12_b$q[32'h0]) begin
             uacc$d = ad_uacc$sum;
             iacc$d = ad_iacc$sum;
         end
-        s15_uf$d = ad_uacc$sum;
-        s15_if$d = ad_iacc$sum;
-        ad_uf$a = ((s15_uf$q[(32'h0)+:(16)]) & 17'h1ffff);
-        ad_uf$b = ((s15_uf$q[(32'h10)+:(16)]) & 17'h1ffff);
+        pend_v$d = s12_va$q & s12_vb$q;
+        pend_d$d = s12_cur$q;
+        pend_c$d = s12_cb$q;
+        pend_r$d = s12_r$q;
+        pair = ((s12_cur$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200;
+        rr = s12_r$q;
+        s13_ov$d = s12_va$q | s12_vb$q;
+        s13_oc$d = s12_cb$q;
+        s13_ol$d = 1'b1;
+        if (s12_va$q) begin
+            pair = (((s12_prv$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | ((s12_cur$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+            s13_oc$d = s12_ca$q;
+            s13_ol$d = s12_lasta$q;
+        end
+        if (pend_v$q) begin
+            pair = ((pend_d$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200;
+            rr = pend_r$q;
+            s13_ov$d = 1'b1;
+            s13_oc$d = pend_c$q;
+            s13_ol$d = 1'b1;
+        end
+        rot0 = pair << 32'h10;
+        rot1 = rot0;
+        if (rr[32'h2]) begin
+            rot1 = rot0 << 32'h20;
+        end
+        s13_rot$d = rot1;
+        if (rr[32'h3]) begin
+            s13_rot$d = rot1 << 32'h40;
+        end
+        s13_rr$d = rr[(32'h4)+:(2)];
+        s13_has$d = s12_has$q;
+        s13_rec$d = s12_rec$q;
+        s13_is4$d = s12_is4$q;
+        s13_ca$d = s12_ca0$q;
+        s13_cb$d = s12_cb0$q;
+        s13_cc$d = s12_cc$q;
+        s13_ucz$d = s12_ucz$q;
+        s13_cls$d = s12_cls$q;
+        rot3 = s13_rot$q;
+        if (s13_rr$q[32'h0]) begin
+            rot3 = s13_rot$q << 32'h80;
+        end
+        rot4 = rot3;
+        if (s13_rr$q[32'h1]) begin
+            rot4 = rot3 << 32'h100;
+        end
+        s14_rx_parser__d = rot4[(32'h200)+:(512)];
+        s14_ov$d = s13_ov$q;
+        s14_oc$d = s13_oc$q;
+        s14_ol$d = s13_ol$q;
+        ad_uf$a = ((uacc$q[(32'h0)+:(16)]) & 17'h1ffff);
+        ad_uf$b = ((uacc$q[(32'h10)+:(16)]) & 17'h1ffff);
         ad_uf$cin = 1'b0;
-        ad_if$a = ((s15_if$q[(32'h0)+:(16)]) & 17'h1ffff);
-        ad_if$b = ((s15_if$q[(32'h10)+:(16)]) & 17'h1ffff);
+        s14_uf$d = ad_uf$sum;
+        ad_if$a = ((iacc$q[(32'h0)+:(16)]) & 17'h1ffff);
+        ad_if$b = ((iacc$q[(32'h10)+:(8)]) & 17'h1ffff);
         ad_if$cin = 1'b0;
-        s16_uf$d = ad_uf$sum;
-        s16_if$d = ad_if$sum;
-        s17_ubad$d = ~((~s16_uf$q[32'h10] & (s16_uf$q[(32'h0)+:(16)] == ((32'hffff) & 16'hffff))) | (s16_uf$q[32'h10] & (s16_uf$q[(32'h0)+:(16)] == ((32'hfffe) & 16'hffff))));
-        s17_ibad$d = ~((~s16_if$q[32'h10] & (s16_if$q[(32'h0)+:(16)] == ((32'hffff) & 16'hffff))) | (s16_if$q[32'h10] & (s16_if$q[(32'h0)+:(16)] == ((32'hfffe) & 16'hffff))));
-        s18_ok$d = 1'b0;
-        if (q17_ta$q | q17_tb$q) begin
-            s18_reason$d = ((32'h1) & 4'hf);
+        s14_if$d = ad_if$sum;
+        s14_has$d = s13_has$q;
+        s14_rec$d = s13_rec$q;
+        s14_is4$d = s13_is4$q;
+        s14_ca$d = s13_ca$q;
+        s14_cb$d = s13_cb$q;
+        s14_cc$d = s13_cc$q;
+        s14_ucz$d = s13_ucz$q;
+        s14_cls$d = s13_cls$q;
+        rev_out$i = s14_rx_parser__q & ~(consts$ones512 >> (((s14_oc$q) & 10'h3ff) << 32'h3));
+        o_v$d = s14_ov$q;
+        o_d$d = ((32'h0) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        o_k$d = ((32'h0) & 64'hffffffffffffffff);
+        o_l$d = 1'b0;
+        if (s14_ov$q) begin
+            o_d$d = rev_out$o;
+            o_k$d = ~(consts$ones64 << s14_oc$q);
+            o_l$d = s14_ol$q;
         end
-        else if (q17_notip$q) begin
-            s18_reason$d = ((32'h2) & 4'hf);
+        s15_ubad$d = ~((s14_uf$q == ((32'hffff) & 17'h1ffff)) | (s14_uf$q == ((32'h1fffe) & 17'h1ffff)));
+        s15_ibad$d = ~((s14_if$q == ((32'hffff) & 17'h1ffff)) | (s14_if$q == ((32'h1fffe) & 17'h1ffff)));
+        s15_has$d = s14_has$q;
+        s15_rec$d = s14_rec$q;
+        s15_is4$d = s14_is4$q;
+        s15_ca$d = s14_ca$q;
+        s15_cb$d = s14_cb$q;
+        s15_cc$d = s14_cc$q;
+        s15_ucz$d = s14_ucz$q;
+        s15_cls$d = s14_cls$q;
+        reason = s15_cc$q;
+        if (s15_ubad$q & ~s15_ucz$q) begin
+            reason = ((32'ha) & 4'hf);
         end
-        else if (q17_tc$q) begin
-            s18_reason$d = ((32'h1) & 4'hf);
+        if (|s15_cb$q) begin
+            reason = s15_cb$q;
         end
-        else if (q17_verbad$q) begin
-            s18_reason$d = ((32'h3) & 4'hf);
+        if (s15_is4$q & s15_ibad$q) begin
+            reason = ((32'h4) & 4'hf);
         end
-        else if (q17_td$q) begin
-            s18_reason$d = ((32'h1) & 4'hf);
+        if (|s15_ca$q) begin
+            reason = s15_ca$q;
         end
-        else if (q17_is4$q & s17_ibad$q) begin
-            s18_reason$d = ((32'h4) & 4'hf);
+        s16_dv$d = s15_b$q[32'h0] & s15_b$q[32'h1];
+        s16_ok$d = s15_b$q[32'h0] & s15_b$q[32'h1] & ~|reason;
+        s16_reason$d = reason;
+        s16_has$d = s15_has$q;
+        s16_rec$d = s15_rec$q;
+        s16_cls$d = s15_cls$q;
+        s17_dv$d = s16_dv$q;
+        s17_ok$d = s16_ok$q;
+        s17_reason$d = s16_reason$q;
+        s17_has$d = s16_has$q;
+        s17_rec$d = s16_rec$q;
+        s17_cls$d = s16_cls$q;
+        f_ok = s17_ok$q;
+        f_w = f_ok & s17_cls$q[32'h0];
+        f_s = f_ok & s17_cls$q[32'h1];
+        f_a = f_ok & s17_cls$q[32'h2];
+        f_n = f_ok & s17_cls$q[32'h3];
+        f_p = f_ok & s17_cls$q[32'h4];
+        d_valid = s17_dv$q;
+        d_ok = f_ok;
+        d_reason = ((32'h0) & 8'hff);
+        d_has_payload = 1'b0;
+        if (s17_dv$q) begin
+            d_reason = ((s17_reason$q) & 8'hff);
+            d_has_payload = s17_has$q;
         end
-        else if (q17_frag$q) begin
-            s18_reason$d = ((32'h5) & 4'hf);
+        rev_sack$i = s17_rec$q[(32'h0)+:(256)];
+        d_src_mac = ((32'h0) & 48'hffffffffffff);
+        d_vlan = 1'b0;
+        d_vlan_tci = ((32'h0) & 16'hffff);
+        d_is_ipv6 = 1'b0;
+        d_src_ip = ((32'h0) & 128'hffffffffffffffffffffffffffffffff);
+        d_dst_ip = ((32'h0) & 128'hffffffffffffffffffffffffffffffff);
+        d_ce = 1'b0;
+        d_sport = ((32'h0) & 16'hffff);
+        d_opcode = ((32'h0) & 8'hff);
+        d_flags = ((32'h0) & 8'hff);
+        d_path_id = ((32'h0) & 8'hff);
+        d_hdr_words = ((32'h0) & 8'hff);
+        d_dst_conn = ((32'h0) & 24'hffffff);
+        d_path_psn = ((32'h0) & 32'hffffffff);
+        d_csn = ((32'h0) & 32'hffffffff);
+        d_timestamp = ((32'h0) & 32'hffffffff);
+        d_payload_len = ((32'h0) & 16'hffff);
+        d_floor_delta = ((32'h0) & 16'hffff);
+        if (f_ok) begin
+            d_src_mac = s17_rec$q[(32'h393)+:(48)];
+            d_vlan_tci = s17_rec$q[(32'h383)+:(16)];
+            d_vlan = s17_rec$q[32'h382];
+            d_is_ipv6 = s17_rec$q[32'h381];
+            d_ce = s17_rec$q[32'h380];
+            d_src_ip = s17_rec$q[(32'h300)+:(128)];
+            d_dst_ip = s17_rec$q[(32'h280)+:(128)];
+            d_sport = s17_rec$q[(32'h270)+:(16)];
+            d_opcode = s17_rec$q[(32'h230)+:(8)];
+            d_flags = s17_rec$q[(32'h228)+:(8)];
+            d_path_id = s17_rec$q[(32'h220)+:(8)];
+            d_hdr_words = s17_rec$q[(32'h218)+:(8)];
+            d_dst_conn = s17_rec$q[(32'h200)+:(24)];
+            d_path_psn = s17_rec$q[(32'h1e0)+:(32)];
+            d_csn = s17_rec$q[(32'h1c0)+:(32)];
+            d_timestamp = s17_rec$q[(32'h1a0)+:(32)];
+            d_payload_len = s17_rec$q[(32'h190)+:(16)];
+            d_floor_delta = s17_rec$q[(32'h180)+:(16)];
         end
-        else if (q17_notudp$q) begin
-            s18_reason$d = ((32'h6) & 4'hf);
+        d_rkey = ((32'h0) & 32'hffffffff);
+        d_va = ((32'h0) & 64'hffffffffffffffff);
+        d_stream = ((32'h0) & 8'hff);
+        d_msn = ((32'h0) & 32'hffffffff);
+        d_msg_len = ((32'h0) & 32'hffffffff);
+        d_rsn = ((32'h0) & 24'hffffff);
+        d_offset = ((32'h0) & 32'hffffffff);
+        d_imm = ((32'h0) & 32'hffffffff);
+        if (f_w) begin
+            d_rkey = s17_rec$q[(32'h160)+:(32)];
+            d_va = s17_rec$q[(32'h120)+:(64)];
+            d_stream = s17_rec$q[(32'h118)+:(8)];
+            d_msn = s17_rec$q[(32'he0)+:(32)];
+            d_msg_len = s17_rec$q[(32'hc0)+:(32)];
+            if (s17_cls$q[32'h5]) begin
+                d_imm = s17_rec$q[(32'ha0)+:(32)];
+            end
         end
-        else if (q17_iplenbad$q) begin
-            s18_reason$d = ((32'h7) & 4'hf);
+        if (f_s) begin
+            d_stream = s17_rec$q[(32'h178)+:(8)];
+            d_rsn = s17_rec$q[(32'h160)+:(24)];
+            d_msn = s17_rec$q[(32'h140)+:(32)];
+            d_offset = s17_rec$q[(32'h120)+:(32)];
+            d_msg_len = s17_rec$q[(32'h100)+:(32)];
+            if (s17_cls$q[32'h6]) begin
+                d_imm = s17_rec$q[(32'he0)+:(32)];
+            end
         end
-        else if (q17_te$q) begin
-            s18_reason$d = ((32'h1) & 4'hf);
+        d_ack_base_psn = ((32'h0) & 32'hffffffff);
+        d_ack_csn_base = ((32'h0) & 32'hffffffff);
+        d_ack_ts_echo = ((32'h0) & 32'hffffffff);
+        d_ack_ecn_count = ((32'h0) & 16'hffff);
+        d_ack_rate_hint = ((32'h0) & 16'hffff);
+        d_ack_sack = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        if (f_a) begin
+            d_ack_base_psn = s17_rec$q[(32'h160)+:(32)];
+            d_ack_csn_base = s17_rec$q[(32'h140)+:(32)];
+            d_ack_ts_echo = s17_rec$q[(32'h120)+:(32)];
+            d_ack_ecn_count = s17_rec$q[(32'h110)+:(16)];
+            d_ack_rate_hint = s17_rec$q[(32'h100)+:(16)];
+            d_ack_sack = rev_sack$o;
         end
-        else if (q17_fport$q) begin
-            s18_reason$d = ((32'h8) & 4'hf);
+        d_nack_reason = ((32'h0) & 8'hff);
+        d_nack_psn = ((32'h0) & 32'hffffffff);
+        d_nack_csn = ((32'h0) & 32'hffffffff);
+        d_nack_detail = ((32'h0) & 32'hffffffff);
+        if (f_n) begin
+            d_nack_reason = s17_rec$q[(32'h178)+:(8)];
+            d_nack_psn = s17_rec$q[(32'h140)+:(32)];
+            d_nack_csn = s17_rec$q[(32'h120)+:(32)];
+            d_nack_detail = s17_rec$q[(32'h100)+:(32)];
         end
-        else if (q17_fuip$q) begin
-            s18_reason$d = ((32'h9) & 4'hf);
+        d_probe_seq = ((32'h0) & 32'hffffffff);
+        d_probe_ts = ((32'h0) & 32'hffffffff);
+        if (f_p) begin
+            d_probe_seq = s17_rec$q[(32'h160)+:(32)];
+            d_probe_ts = s17_rec$q[(32'h140)+:(32)];
         end
-        else if (~q17_ucz$q & s17_ubad$q) begin
-            s18_reason$d = ((32'ha) & 4'hf);
-        end
-        else if (q17_fumin$q) begin
-            s18_reason$d = ((32'he) & 4'hf);
-        end
-        else if (q17_fbver$q) begin
-            s18_reason$d = ((32'hb) & 4'hf);
-        end
-        else if (q17_fbop$q) begin
-            s18_reason$d = ((32'hc) & 4'hf);
-        end
-        else if (q17_fhw$q) begin
-            s18_reason$d = ((32'hd) & 4'hf);
-        end
-        else if (q17_fblen$q) begin
-            s18_reason$d = ((32'he) & 4'hf);
-        end
-        else if (q17_fctrl$q) begin
-            s18_reason$d = ((32'hf) & 4'hf);
-        end
-        else begin
-            s18_reason$d = ((32'h0) & 4'hf);
-            s18_ok$d = 1'b1;
-        end
-        dv = q18_dv$q;
-        dok = q18_dv$q & s18_ok$q;
-        od_v$d = dv;
-        od_ok$d = dok;
-        od_reason$d = ((32'h0) & 8'hff);
-        od_haspl$d = 1'b0;
-        if (dv) begin
-            od_reason$d = ((s18_reason$q) & 8'hff);
-            od_haspl$d = q18_haspl$q;
-        end
-        od_src_mac$d = ((32'h0) & 48'hffffffffffff);
-        od_vlan$d = 1'b0;
-        od_vlan_tci$d = ((32'h0) & 16'hffff);
-        od_is_ipv6$d = 1'b0;
-        od_src_ip$d = ((32'h0) & 128'hffffffffffffffffffffffffffffffff);
-        od_dst_ip$d = ((32'h0) & 128'hffffffffffffffffffffffffffffffff);
-        od_ce$d = 1'b0;
-        od_sport$d = ((32'h0) & 16'hffff);
-        od_opcode$d = ((32'h0) & 8'hff);
-        od_flags$d = ((32'h0) & 8'hff);
-        od_path_id$d = ((32'h0) & 8'hff);
-        od_hdr_words$d = ((32'h0) & 8'hff);
-        od_dst_conn$d = ((32'h0) & 24'hffffff);
-        od_path_psn$d = ((32'h0) & 32'hffffffff);
-        od_csn$d = ((32'h0) & 32'hffffffff);
-        od_timestamp$d = ((32'h0) & 32'hffffffff);
-        od_payload_len$d = ((32'h0) & 16'hffff);
-        od_floor_delta$d = ((32'h0) & 16'hffff);
-        od_rkey$d = ((32'h0) & 32'hffffffff);
-        od_va$d = ((32'h0) & 64'hffffffffffffffff);
-        od_stream$d = ((32'h0) & 8'hff);
-        od_msn$d = ((32'h0) & 32'hffffffff);
-        od_msg_len$d = ((32'h0) & 32'hffffffff);
-        od_rsn$d = ((32'h0) & 24'hffffff);
-        od_offset$d = ((32'h0) & 32'hffffffff);
-        od_imm$d = ((32'h0) & 32'hffffffff);
-        od_ack_base_psn$d = ((32'h0) & 32'hffffffff);
-        od_ack_csn_base$d = ((32'h0) & 32'hffffffff);
-        od_ack_ts_echo$d = ((32'h0) & 32'hffffffff);
-        od_ack_ecn_count$d = ((32'h0) & 16'hffff);
-        od_ack_rate_hint$d = ((32'h0) & 16'hffff);
-        od_ack_sack$d = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
-        od_nack_reason$d = ((32'h0) & 8'hff);
-        od_nack_psn$d = ((32'h0) & 32'hffffffff);
-        od_nack_csn$d = ((32'h0) & 32'hffffffff);
-        od_nack_detail$d = ((32'h0) & 32'hffffffff);
-        od_probe_seq$d = ((32'h0) & 32'hffffffff);
-        od_probe_ts$d = ((32'h0) & 32'hffffffff);
-        if (dok) begin
-            od_src_mac$d = q18_mac$q;
-            od_vlan$d = q18_vlan$q;
-            od_vlan_tci$d = q18_tci$q;
-            od_is_ipv6$d = q18_is6$q;
-            od_src_ip$d = q18_srcip$q;
-            od_dst_ip$d = q18_dstip$q;
-            od_ce$d = q18_ce$q;
-            od_sport$d = f18_sport$q;
-            od_opcode$d = f18_opcode$q;
-            od_flags$d = f18_flags$q;
-            od_path_id$d = f18_path_id$q;
-            od_hdr_words$d = f18_hdr_words$q;
-            od_dst_conn$d = f18_dst_conn$q;
-            od_path_psn$d = f18_path_psn$q;
-            od_csn$d = f18_csn$q;
-            od_timestamp$d = f18_timestamp$q;
-            od_payload_len$d = f18_payload_len$q;
-            od_floor_delta$d = f18_floor_delta$q;
-            od_rkey$d = f18_rkey$q;
-            od_va$d = f18_va$q;
-            od_stream$d = f18_stream$q;
-            od_msn$d = f18_msn$q;
-            od_msg_len$d = f18_msg_len$q;
-            od_rsn$d = f18_rsn$q;
-            od_offset$d = f18_offset$q;
-            od_imm$d = f18_imm$q;
-            od_ack_base_psn$d = f18_ack_base_psn$q;
-            od_ack_csn_base$d = f18_ack_csn_base$q;
-            od_ack_ts_echo$d = f18_ack_ts_echo$q;
-            od_ack_ecn_count$d = f18_ack_ecn_count$q;
-            od_ack_rate_hint$d = f18_ack_rate_hint$q;
-            od_ack_sack$d = f18_ack_sack$q;
-            od_nack_reason$d = f18_nack_reason$q;
-            od_nack_psn$d = f18_nack_psn$q;
-            od_nack_csn$d = f18_nack_csn$q;
-            od_nack_detail$d = f18_nack_detail$q;
-            od_probe_seq$d = f18_probe_seq$q;
-            od_probe_ts$d = f18_probe_ts$q;
-        end
-        c_accepted$d = c_accepted$q;
-        if (dv & (s18_reason$q == ((32'h0) & 4'hf)) & (c_accepted$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_accepted$d = c_accepted$q + ((32'h1) & 32'hffffffff);
-        end
-        c_truncated$d = c_truncated$q;
-        if (dv & (s18_reason$q == ((32'h1) & 4'hf)) & (c_truncated$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_truncated$d = c_truncated$q + ((32'h1) & 32'hffffffff);
-        end
-        c_not_ip$d = c_not_ip$q;
-        if (dv & (s18_reason$q == ((32'h2) & 4'hf)) & (c_not_ip$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_not_ip$d = c_not_ip$q + ((32'h1) & 32'hffffffff);
-        end
-        c_bad_ip_header$d = c_bad_ip_header$q;
-        if (dv & (s18_reason$q == ((32'h3) & 4'hf)) & (c_bad_ip_header$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_bad_ip_header$d = c_bad_ip_header$q + ((32'h1) & 32'hffffffff);
-        end
-        c_ip_checksum$d = c_ip_checksum$q;
-        if (dv & (s18_reason$q == ((32'h4) & 4'hf)) & (c_ip_checksum$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_ip_checksum$d = c_ip_checksum$q + ((32'h1) & 32'hffffffff);
-        end
-        c_fragment$d = c_fragment$q;
-        if (dv & (s18_reason$q == ((32'h5) & 4'hf)) & (c_fragment$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_fragment$d = c_fragment$q + ((32'h1) & 32'hffffffff);
-        end
-        c_not_udp$d = c_not_udp$q;
-        if (dv & (s18_reason$q == ((32'h6) & 4'hf)) & (c_not_udp$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_not_udp$d = c_not_udp$q + ((32'h1) & 32'hffffffff);
-        end
-        c_ip_length$d = c_ip_length$q;
-        if (dv & (s18_reason$q == ((32'h7) & 4'hf)) & (c_ip_length$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_ip_length$d = c_ip_length$q + ((32'h1) & 32'hffffffff);
-        end
-        c_wrong_port$d = c_wrong_port$q;
-        if (dv & (s18_reason$q == ((32'h8) & 4'hf)) & (c_wrong_port$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_wrong_port$d = c_wrong_port$q + ((32'h1) & 32'hffffffff);
-        end
-        c_udp_length$d = c_udp_length$q;
-        if (dv & (s18_reason$q == ((32'h9) & 4'hf)) & (c_udp_length$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_udp_length$d = c_udp_length$q + ((32'h1) & 32'hffffffff);
-        end
-        c_udp_checksum$d = c_udp_checksum$q;
-        if (dv & (s18_reason$q == ((32'ha) & 4'hf)) & (c_udp_checksum$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_udp_checksum$d = c_udp_checksum$q + ((32'h1) & 32'hffffffff);
-        end
-        c_braid_version$d = c_braid_version$q;
-        if (dv & (s18_reason$q == ((32'hb) & 4'hf)) & (c_braid_version$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_braid_version$d = c_braid_version$q + ((32'h1) & 32'hffffffff);
-        end
-        c_bad_opcode$d = c_bad_opcode$q;
-        if (dv & (s18_reason$q == ((32'hc) & 4'hf)) & (c_bad_opcode$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_bad_opcode$d = c_bad_opcode$q + ((32'h1) & 32'hffffffff);
-        end
-        c_hdr_words$d = c_hdr_words$q;
-        if (dv & (s18_reason$q == ((32'hd) & 4'hf)) & (c_hdr_words$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_hdr_words$d = c_hdr_words$q + ((32'h1) & 32'hffffffff);
-        end
-        c_payload_length$d = c_payload_length$q;
-        if (dv & (s18_reason$q == ((32'he) & 4'hf)) & (c_payload_length$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_payload_length$d = c_payload_length$q + ((32'h1) & 32'hffffffff);
-        end
-        c_control_payload$d = c_control_payload$q;
-        if (dv & (s18_reason$q == ((32'hf) & 4'hf)) & (c_control_payload$q != ((64'hffffffff) & 32'hffffffff))) begin
-            c_control_payload$d = c_control_payload$q + ((32'h1) & 32'hffffffff);
-        end
-        d_valid = od_v$q;
-        d_ok = od_ok$q;
-        d_reason = od_reason$q;
-        d_has_payload = od_haspl$q;
-        d_src_mac = od_src_mac$q;
-        d_vlan = od_vlan$q;
-        d_vlan_tci = od_vlan_tci$q;
-        d_is_ipv6 = od_is_ipv6$q;
-        d_src_ip = od_src_ip$q;
-        d_dst_ip = od_dst_ip$q;
-        d_ce = od_ce$q;
-        d_sport = od_sport$q;
-        d_opcode = od_opcode$q;
-        d_flags = od_flags$q;
-        d_path_id = od_path_id$q;
-        d_hdr_words = od_hdr_words$q;
-        d_dst_conn = od_dst_conn$q;
-        d_path_psn = od_path_psn$q;
-        d_csn = od_csn$q;
-        d_timestamp = od_timestamp$q;
-        d_payload_len = od_payload_len$q;
-        d_floor_delta = od_floor_delta$q;
-        d_rkey = od_rkey$q;
-        d_va = od_va$q;
-        d_stream = od_stream$q;
-        d_msn = od_msn$q;
-        d_msg_len = od_msg_len$q;
-        d_rsn = od_rsn$q;
-        d_offset = od_offset$q;
-        d_imm = od_imm$q;
-        d_ack_base_psn = od_ack_base_psn$q;
-        d_ack_csn_base = od_ack_csn_base$q;
-        d_ack_ts_echo = od_ack_ts_echo$q;
-        d_ack_ecn_count = od_ack_ecn_count$q;
-        d_ack_rate_hint = od_ack_rate_hint$q;
-        d_ack_sack = od_ack_sack$q;
-        d_nack_reason = od_nack_reason$q;
-        d_nack_psn = od_nack_psn$q;
-        d_nack_csn = od_nack_csn$q;
-        d_nack_detail = od_nack_detail$q;
-        d_probe_seq = od_probe_seq$q;
-        d_probe_ts = od_probe_ts$q;
+        p_valid = o_v$q;
+        p_data = o_d$q;
+        p_keep = o_k$q;
+        p_last = o_l$q;
+        c_accepted$inc = s16_dv$q & (s16_reason$q == ((32'h0) & 4'hf));
+        c_truncated$inc = s16_dv$q & (s16_reason$q == ((32'h1) & 4'hf));
+        c_not_ip$inc = s16_dv$q & (s16_reason$q == ((32'h2) & 4'hf));
+        c_bad_ip_header$inc = s16_dv$q & (s16_reason$q == ((32'h3) & 4'hf));
+        c_ip_checksum$inc = s16_dv$q & (s16_reason$q == ((32'h4) & 4'hf));
+        c_fragment$inc = s16_dv$q & (s16_reason$q == ((32'h5) & 4'hf));
+        c_not_udp$inc = s16_dv$q & (s16_reason$q == ((32'h6) & 4'hf));
+        c_ip_length$inc = s16_dv$q & (s16_reason$q == ((32'h7) & 4'hf));
+        c_wrong_port$inc = s16_dv$q & (s16_reason$q == ((32'h8) & 4'hf));
+        c_udp_length$inc = s16_dv$q & (s16_reason$q == ((32'h9) & 4'hf));
+        c_udp_checksum$inc = s16_dv$q & (s16_reason$q == ((32'ha) & 4'hf));
+        c_braid_version$inc = s16_dv$q & (s16_reason$q == ((32'hb) & 4'hf));
+        c_bad_opcode$inc = s16_dv$q & (s16_reason$q == ((32'hc) & 4'hf));
+        c_hdr_words$inc = s16_dv$q & (s16_reason$q == ((32'hd) & 4'hf));
+        c_payload_length$inc = s16_dv$q & (s16_reason$q == ((32'he) & 4'hf));
+        c_control_payload$inc = s16_dv$q & (s16_reason$q == ((32'hf) & 4'hf));
         cnt_accepted = c_accepted$q;
         cnt_truncated = c_truncated$q;
         cnt_not_ip = c_not_ip$q;
@@ -11376,33 +3633,33 @@ module rx_parser__ad_bsum(a,b,cin,sum);
 endmodule // rx_parser__ad_bsum
 
 
-module rx_parser__ad_diff(a,b,cin,sum);
+module rx_parser__ad_f(a,b,cin,sum);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [17:0] a;
+    input wire  [17:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [17:0] sum;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
+        cin0 = ((cin) & 18'h3ffff);
         p0 = a ^ b;
         g0 = (a & b) | (p0 & cin0);
         g1 = g0 | (p0 & (g0 << 32'h1));
@@ -11419,36 +3676,36 @@ module rx_parser__ad_diff(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ad_diff
+endmodule // rx_parser__ad_f
 
 
 module rx_parser__ad_iacc(a,b,cin,sum);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] a;
+    input wire  [23:0] b;
     input wire  cin;
-    output reg  [31:0] sum;
+    output reg  [23:0] sum;
 
     // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    reg  [23:0] g0;
+    reg  [23:0] p0;
+    reg  [23:0] g1;
+    reg  [23:0] p1;
+    reg  [23:0] g2;
+    reg  [23:0] p2;
+    reg  [23:0] g3;
+    reg  [23:0] p3;
+    reg  [23:0] g4;
+    reg  [23:0] p4;
+    reg  [23:0] g5;
+    reg  [23:0] p5;
+    reg  [23:0] g6;
+    reg  [23:0] cin0;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
+        cin0 = ((cin) & 24'hffffff);
         p0 = a ^ b;
         g0 = (a & b) | (p0 & cin0);
         g1 = g0 | (p0 & (g0 << 32'h1));
@@ -11512,52 +3769,6 @@ module rx_parser__ad_if(a,b,cin,sum);
     end
 
 endmodule // rx_parser__ad_if
-
-
-module rx_parser__ad_init(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ad_init
 
 
 module rx_parser__ad_ip42(a,b,cin,sum);
@@ -11652,7 +3863,53 @@ module rx_parser__ad_ipend(a,b,cin,sum);
 endmodule // rx_parser__ad_ipend
 
 
-module rx_parser__ad_ipm1(a,b,cin,sum);
+module rx_parser__ad_l(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [15:0] a;
+    input wire  [15:0] b;
+    input wire  cin;
+    output reg  [15:0] sum;
+
+    // Local signals
+    reg  [15:0] g0;
+    reg  [15:0] p0;
+    reg  [15:0] g1;
+    reg  [15:0] p1;
+    reg  [15:0] g2;
+    reg  [15:0] p2;
+    reg  [15:0] g3;
+    reg  [15:0] p3;
+    reg  [15:0] g4;
+    reg  [15:0] p4;
+    reg  [15:0] g5;
+    reg  [15:0] p5;
+    reg  [15:0] g6;
+    reg  [15:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 16'hffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__ad_l
+
+
+module rx_parser__ad_ps(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -11695,7 +3952,7 @@ module rx_parser__ad_ipm1(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ad_ipm1
+endmodule // rx_parser__ad_ps
 
 
 module rx_parser__ad_r64(a,b,cin,sum);
@@ -11744,7 +4001,7 @@ module rx_parser__ad_r64(a,b,cin,sum);
 endmodule // rx_parser__ad_r64
 
 
-module rx_parser__ad_rem(a,b,cin,sum);
+module rx_parser__ad_rem0(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -11787,53 +4044,7 @@ module rx_parser__ad_rem(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ad_rem
-
-
-module rx_parser__ad_te(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ad_te
+endmodule // rx_parser__ad_rem0
 
 
 module rx_parser__ad_uacc(a,b,cin,sum);
@@ -11974,7 +4185,7 @@ module rx_parser__ad_ulm8(a,b,cin,sum);
 endmodule // rx_parser__ad_ulm8
 
 
-module rx_parser__bctr(d,q,clock);
+module rx_parser__bidx(d,q,clock);
 
     // Module arguments
     input wire  [10:0] d;
@@ -11990,29 +4201,99 @@ module rx_parser__bctr(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__bctr
+endmodule // rx_parser__bidx
 
 
-module rx_parser__c_accepted(d,q,clock);
+module rx_parser__c_accepted(clock,inc,q);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
 
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
 
-    always @(posedge clock) begin
-       q <= d;
+    // Sub module instances
+    rx_parser__c_accepted$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_accepted$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_accepted
 
 
-module rx_parser__c_bad_ip_header(d,q,clock);
+module rx_parser__c_accepted$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_accepted$add
+
+
+module rx_parser__c_accepted$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12026,12 +4307,101 @@ module rx_parser__c_bad_ip_header(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_accepted$r
+
+
+module rx_parser__c_bad_ip_header(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_bad_ip_header$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_bad_ip_header$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_bad_ip_header
 
 
-module rx_parser__c_bad_opcode(d,q,clock);
+module rx_parser__c_bad_ip_header$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_bad_ip_header$add
+
+
+module rx_parser__c_bad_ip_header$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12045,12 +4415,101 @@ module rx_parser__c_bad_opcode(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_bad_ip_header$r
+
+
+module rx_parser__c_bad_opcode(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_bad_opcode$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_bad_opcode$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_bad_opcode
 
 
-module rx_parser__c_braid_version(d,q,clock);
+module rx_parser__c_bad_opcode$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_bad_opcode$add
+
+
+module rx_parser__c_bad_opcode$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12064,12 +4523,101 @@ module rx_parser__c_braid_version(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_bad_opcode$r
+
+
+module rx_parser__c_braid_version(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_braid_version$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_braid_version$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_braid_version
 
 
-module rx_parser__c_control_payload(d,q,clock);
+module rx_parser__c_braid_version$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_braid_version$add
+
+
+module rx_parser__c_braid_version$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12083,12 +4631,101 @@ module rx_parser__c_control_payload(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_braid_version$r
+
+
+module rx_parser__c_control_payload(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_control_payload$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_control_payload$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_control_payload
 
 
-module rx_parser__c_fragment(d,q,clock);
+module rx_parser__c_control_payload$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_control_payload$add
+
+
+module rx_parser__c_control_payload$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12102,12 +4739,101 @@ module rx_parser__c_fragment(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_control_payload$r
+
+
+module rx_parser__c_fragment(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_fragment$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_fragment$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_fragment
 
 
-module rx_parser__c_hdr_words(d,q,clock);
+module rx_parser__c_fragment$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_fragment$add
+
+
+module rx_parser__c_fragment$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12121,12 +4847,101 @@ module rx_parser__c_hdr_words(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_fragment$r
+
+
+module rx_parser__c_hdr_words(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_hdr_words$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_hdr_words$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_hdr_words
 
 
-module rx_parser__c_ip_checksum(d,q,clock);
+module rx_parser__c_hdr_words$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_hdr_words$add
+
+
+module rx_parser__c_hdr_words$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12140,12 +4955,101 @@ module rx_parser__c_ip_checksum(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_hdr_words$r
+
+
+module rx_parser__c_ip_checksum(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_ip_checksum$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_ip_checksum$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_ip_checksum
 
 
-module rx_parser__c_ip_length(d,q,clock);
+module rx_parser__c_ip_checksum$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_ip_checksum$add
+
+
+module rx_parser__c_ip_checksum$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12159,12 +5063,101 @@ module rx_parser__c_ip_length(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_ip_checksum$r
+
+
+module rx_parser__c_ip_length(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_ip_length$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_ip_length$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_ip_length
 
 
-module rx_parser__c_not_ip(d,q,clock);
+module rx_parser__c_ip_length$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_ip_length$add
+
+
+module rx_parser__c_ip_length$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12178,12 +5171,101 @@ module rx_parser__c_not_ip(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_ip_length$r
+
+
+module rx_parser__c_not_ip(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_not_ip$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_not_ip$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_not_ip
 
 
-module rx_parser__c_not_udp(d,q,clock);
+module rx_parser__c_not_ip$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_not_ip$add
+
+
+module rx_parser__c_not_ip$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12197,12 +5279,101 @@ module rx_parser__c_not_udp(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_not_ip$r
+
+
+module rx_parser__c_not_udp(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_not_udp$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_not_udp$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_not_udp
 
 
-module rx_parser__c_payload_length(d,q,clock);
+module rx_parser__c_not_udp$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_not_udp$add
+
+
+module rx_parser__c_not_udp$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12216,12 +5387,101 @@ module rx_parser__c_payload_length(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_not_udp$r
+
+
+module rx_parser__c_payload_length(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_payload_length$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_payload_length$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_payload_length
 
 
-module rx_parser__c_truncated(d,q,clock);
+module rx_parser__c_payload_length$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_payload_length$add
+
+
+module rx_parser__c_payload_length$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12235,12 +5495,101 @@ module rx_parser__c_truncated(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_payload_length$r
+
+
+module rx_parser__c_truncated(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_truncated$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_truncated$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_truncated
 
 
-module rx_parser__c_udp_checksum(d,q,clock);
+module rx_parser__c_truncated$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_truncated$add
+
+
+module rx_parser__c_truncated$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12254,12 +5603,101 @@ module rx_parser__c_udp_checksum(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_truncated$r
+
+
+module rx_parser__c_udp_checksum(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_udp_checksum$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_udp_checksum$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_udp_checksum
 
 
-module rx_parser__c_udp_length(d,q,clock);
+module rx_parser__c_udp_checksum$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_udp_checksum$add
+
+
+module rx_parser__c_udp_checksum$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12273,12 +5711,101 @@ module rx_parser__c_udp_length(d,q,clock);
 
     always @(posedge clock) begin
        q <= d;
+    end
+
+endmodule // rx_parser__c_udp_checksum$r
+
+
+module rx_parser__c_udp_length(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_udp_length$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_udp_length$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
     end
 
 endmodule // rx_parser__c_udp_length
 
 
-module rx_parser__c_wrong_port(d,q,clock);
+module rx_parser__c_udp_length$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_udp_length$add
+
+
+module rx_parser__c_udp_length$r(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -12294,7 +5821,115 @@ module rx_parser__c_wrong_port(d,q,clock);
        q <= d;
     end
 
+endmodule // rx_parser__c_udp_length$r
+
+
+module rx_parser__c_wrong_port(clock,inc,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  inc;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] r$d;
+    wire  [31:0] r$q;
+    reg  r$clock;
+    reg  [31:0] add$a;
+    reg  [31:0] add$b;
+    reg  add$cin;
+    wire  [31:0] add$sum;
+
+    // Sub module instances
+    rx_parser__c_wrong_port$r r(
+        .d(r$d),
+        .q(r$q),
+        .clock(r$clock)
+    );
+    rx_parser__c_wrong_port$add add(
+        .a(add$a),
+        .b(add$b),
+        .cin(add$cin),
+        .sum(add$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        r$clock = clock;
+        r$d = r$q;
+        add$a = r$q;
+        add$b = ((32'h0) & 32'hffffffff);
+        add$cin = inc & ~&r$q;
+        r$d = add$sum;
+        q = r$q;
+    end
+
 endmodule // rx_parser__c_wrong_port
+
+
+module rx_parser__c_wrong_port$add(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__c_wrong_port$add
+
+
+module rx_parser__c_wrong_port$r(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__c_wrong_port$r
 
 
 module rx_parser__consts(ones512,ones64,m0,m1,m2,m3,m4,m5,v4mapped);
@@ -12356,5906 +5991,16 @@ module rx_parser__emitted(d,q,clock);
 endmodule // rx_parser__emitted
 
 
-module rx_parser__f10_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_base_psn
-
-
-module rx_parser__f10_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_csn_base
-
-
-module rx_parser__f10_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_ecn_count
-
-
-module rx_parser__f10_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_rate_hint
-
-
-module rx_parser__f10_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_sack
-
-
-module rx_parser__f10_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_ack_ts_echo
-
-
-module rx_parser__f10_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_csn
-
-
-module rx_parser__f10_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_dst_conn
-
-
-module rx_parser__f10_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_flags
-
-
-module rx_parser__f10_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_floor_delta
-
-
-module rx_parser__f10_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_hdr_words
-
-
-module rx_parser__f10_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_imm
-
-
-module rx_parser__f10_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_msg_len
-
-
-module rx_parser__f10_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_msn
-
-
-module rx_parser__f10_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_nack_csn
-
-
-module rx_parser__f10_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_nack_detail
-
-
-module rx_parser__f10_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_nack_psn
-
-
-module rx_parser__f10_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_nack_reason
-
-
-module rx_parser__f10_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_offset
-
-
-module rx_parser__f10_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_opcode
-
-
-module rx_parser__f10_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_path_id
-
-
-module rx_parser__f10_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_path_psn
-
-
-module rx_parser__f10_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_payload_len
-
-
-module rx_parser__f10_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_probe_seq
-
-
-module rx_parser__f10_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_probe_ts
-
-
-module rx_parser__f10_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_rkey
-
-
-module rx_parser__f10_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_rsn
-
-
-module rx_parser__f10_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_sport
-
-
-module rx_parser__f10_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_stream
-
-
-module rx_parser__f10_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_timestamp
-
-
-module rx_parser__f10_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f10_va
-
-
-module rx_parser__f11_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_base_psn
-
-
-module rx_parser__f11_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_csn_base
-
-
-module rx_parser__f11_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_ecn_count
-
-
-module rx_parser__f11_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_rate_hint
-
-
-module rx_parser__f11_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_sack
-
-
-module rx_parser__f11_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_ack_ts_echo
-
-
-module rx_parser__f11_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_csn
-
-
-module rx_parser__f11_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_dst_conn
-
-
-module rx_parser__f11_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_flags
-
-
-module rx_parser__f11_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_floor_delta
-
-
-module rx_parser__f11_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_hdr_words
-
-
-module rx_parser__f11_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_imm
-
-
-module rx_parser__f11_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_msg_len
-
-
-module rx_parser__f11_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_msn
-
-
-module rx_parser__f11_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_nack_csn
-
-
-module rx_parser__f11_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_nack_detail
-
-
-module rx_parser__f11_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_nack_psn
-
-
-module rx_parser__f11_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_nack_reason
-
-
-module rx_parser__f11_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_offset
-
-
-module rx_parser__f11_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_opcode
-
-
-module rx_parser__f11_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_path_id
-
-
-module rx_parser__f11_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_path_psn
-
-
-module rx_parser__f11_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_payload_len
-
-
-module rx_parser__f11_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_probe_seq
-
-
-module rx_parser__f11_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_probe_ts
-
-
-module rx_parser__f11_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_rkey
-
-
-module rx_parser__f11_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_rsn
-
-
-module rx_parser__f11_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_sport
-
-
-module rx_parser__f11_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_stream
-
-
-module rx_parser__f11_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_timestamp
-
-
-module rx_parser__f11_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f11_va
-
-
-module rx_parser__f12_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_base_psn
-
-
-module rx_parser__f12_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_csn_base
-
-
-module rx_parser__f12_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_ecn_count
-
-
-module rx_parser__f12_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_rate_hint
-
-
-module rx_parser__f12_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_sack
-
-
-module rx_parser__f12_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_ack_ts_echo
-
-
-module rx_parser__f12_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_csn
-
-
-module rx_parser__f12_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_dst_conn
-
-
-module rx_parser__f12_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_flags
-
-
-module rx_parser__f12_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_floor_delta
-
-
-module rx_parser__f12_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_hdr_words
-
-
-module rx_parser__f12_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_imm
-
-
-module rx_parser__f12_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_msg_len
-
-
-module rx_parser__f12_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_msn
-
-
-module rx_parser__f12_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_nack_csn
-
-
-module rx_parser__f12_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_nack_detail
-
-
-module rx_parser__f12_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_nack_psn
-
-
-module rx_parser__f12_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_nack_reason
-
-
-module rx_parser__f12_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_offset
-
-
-module rx_parser__f12_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_opcode
-
-
-module rx_parser__f12_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_path_id
-
-
-module rx_parser__f12_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_path_psn
-
-
-module rx_parser__f12_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_payload_len
-
-
-module rx_parser__f12_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_probe_seq
-
-
-module rx_parser__f12_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_probe_ts
-
-
-module rx_parser__f12_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_rkey
-
-
-module rx_parser__f12_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_rsn
-
-
-module rx_parser__f12_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_sport
-
-
-module rx_parser__f12_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_stream
-
-
-module rx_parser__f12_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_timestamp
-
-
-module rx_parser__f12_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f12_va
-
-
-module rx_parser__f13_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_base_psn
-
-
-module rx_parser__f13_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_csn_base
-
-
-module rx_parser__f13_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_ecn_count
-
-
-module rx_parser__f13_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_rate_hint
-
-
-module rx_parser__f13_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_sack
-
-
-module rx_parser__f13_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_ack_ts_echo
-
-
-module rx_parser__f13_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_csn
-
-
-module rx_parser__f13_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_dst_conn
-
-
-module rx_parser__f13_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_flags
-
-
-module rx_parser__f13_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_floor_delta
-
-
-module rx_parser__f13_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_hdr_words
-
-
-module rx_parser__f13_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_imm
-
-
-module rx_parser__f13_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_msg_len
-
-
-module rx_parser__f13_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_msn
-
-
-module rx_parser__f13_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_nack_csn
-
-
-module rx_parser__f13_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_nack_detail
-
-
-module rx_parser__f13_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_nack_psn
-
-
-module rx_parser__f13_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_nack_reason
-
-
-module rx_parser__f13_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_offset
-
-
-module rx_parser__f13_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_opcode
-
-
-module rx_parser__f13_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_path_id
-
-
-module rx_parser__f13_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_path_psn
-
-
-module rx_parser__f13_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_payload_len
-
-
-module rx_parser__f13_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_probe_seq
-
-
-module rx_parser__f13_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_probe_ts
-
-
-module rx_parser__f13_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_rkey
-
-
-module rx_parser__f13_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_rsn
-
-
-module rx_parser__f13_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_sport
-
-
-module rx_parser__f13_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_stream
-
-
-module rx_parser__f13_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_timestamp
-
-
-module rx_parser__f13_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f13_va
-
-
-module rx_parser__f14_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_base_psn
-
-
-module rx_parser__f14_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_csn_base
-
-
-module rx_parser__f14_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_ecn_count
-
-
-module rx_parser__f14_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_rate_hint
-
-
-module rx_parser__f14_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_sack
-
-
-module rx_parser__f14_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_ack_ts_echo
-
-
-module rx_parser__f14_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_csn
-
-
-module rx_parser__f14_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_dst_conn
-
-
-module rx_parser__f14_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_flags
-
-
-module rx_parser__f14_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_floor_delta
-
-
-module rx_parser__f14_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_hdr_words
-
-
-module rx_parser__f14_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_imm
-
-
-module rx_parser__f14_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_msg_len
-
-
-module rx_parser__f14_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_msn
-
-
-module rx_parser__f14_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_nack_csn
-
-
-module rx_parser__f14_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_nack_detail
-
-
-module rx_parser__f14_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_nack_psn
-
-
-module rx_parser__f14_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_nack_reason
-
-
-module rx_parser__f14_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_offset
-
-
-module rx_parser__f14_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_opcode
-
-
-module rx_parser__f14_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_path_id
-
-
-module rx_parser__f14_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_path_psn
-
-
-module rx_parser__f14_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_payload_len
-
-
-module rx_parser__f14_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_probe_seq
-
-
-module rx_parser__f14_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_probe_ts
-
-
-module rx_parser__f14_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_rkey
-
-
-module rx_parser__f14_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_rsn
-
-
-module rx_parser__f14_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_sport
-
-
-module rx_parser__f14_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_stream
-
-
-module rx_parser__f14_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_timestamp
-
-
-module rx_parser__f14_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f14_va
-
-
-module rx_parser__f15_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_base_psn
-
-
-module rx_parser__f15_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_csn_base
-
-
-module rx_parser__f15_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_ecn_count
-
-
-module rx_parser__f15_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_rate_hint
-
-
-module rx_parser__f15_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_sack
-
-
-module rx_parser__f15_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_ack_ts_echo
-
-
-module rx_parser__f15_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_csn
-
-
-module rx_parser__f15_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_dst_conn
-
-
-module rx_parser__f15_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_flags
-
-
-module rx_parser__f15_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_floor_delta
-
-
-module rx_parser__f15_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_hdr_words
-
-
-module rx_parser__f15_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_imm
-
-
-module rx_parser__f15_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_msg_len
-
-
-module rx_parser__f15_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_msn
-
-
-module rx_parser__f15_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_nack_csn
-
-
-module rx_parser__f15_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_nack_detail
-
-
-module rx_parser__f15_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_nack_psn
-
-
-module rx_parser__f15_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_nack_reason
-
-
-module rx_parser__f15_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_offset
-
-
-module rx_parser__f15_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_opcode
-
-
-module rx_parser__f15_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_path_id
-
-
-module rx_parser__f15_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_path_psn
-
-
-module rx_parser__f15_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_payload_len
-
-
-module rx_parser__f15_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_probe_seq
-
-
-module rx_parser__f15_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_probe_ts
-
-
-module rx_parser__f15_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_rkey
-
-
-module rx_parser__f15_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_rsn
-
-
-module rx_parser__f15_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_sport
-
-
-module rx_parser__f15_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_stream
-
-
-module rx_parser__f15_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_timestamp
-
-
-module rx_parser__f15_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f15_va
-
-
-module rx_parser__f16_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_base_psn
-
-
-module rx_parser__f16_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_csn_base
-
-
-module rx_parser__f16_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_ecn_count
-
-
-module rx_parser__f16_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_rate_hint
-
-
-module rx_parser__f16_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_sack
-
-
-module rx_parser__f16_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_ack_ts_echo
-
-
-module rx_parser__f16_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_csn
-
-
-module rx_parser__f16_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_dst_conn
-
-
-module rx_parser__f16_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_flags
-
-
-module rx_parser__f16_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_floor_delta
-
-
-module rx_parser__f16_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_hdr_words
-
-
-module rx_parser__f16_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_imm
-
-
-module rx_parser__f16_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_msg_len
-
-
-module rx_parser__f16_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_msn
-
-
-module rx_parser__f16_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_nack_csn
-
-
-module rx_parser__f16_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_nack_detail
-
-
-module rx_parser__f16_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_nack_psn
-
-
-module rx_parser__f16_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_nack_reason
-
-
-module rx_parser__f16_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_offset
-
-
-module rx_parser__f16_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_opcode
-
-
-module rx_parser__f16_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_path_id
-
-
-module rx_parser__f16_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_path_psn
-
-
-module rx_parser__f16_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_payload_len
-
-
-module rx_parser__f16_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_probe_seq
-
-
-module rx_parser__f16_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_probe_ts
-
-
-module rx_parser__f16_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_rkey
-
-
-module rx_parser__f16_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_rsn
-
-
-module rx_parser__f16_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_sport
-
-
-module rx_parser__f16_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_stream
-
-
-module rx_parser__f16_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_timestamp
-
-
-module rx_parser__f16_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f16_va
-
-
-module rx_parser__f17_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_base_psn
-
-
-module rx_parser__f17_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_csn_base
-
-
-module rx_parser__f17_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_ecn_count
-
-
-module rx_parser__f17_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_rate_hint
-
-
-module rx_parser__f17_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_sack
-
-
-module rx_parser__f17_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_ack_ts_echo
-
-
-module rx_parser__f17_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_csn
-
-
-module rx_parser__f17_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_dst_conn
-
-
-module rx_parser__f17_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_flags
-
-
-module rx_parser__f17_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_floor_delta
-
-
-module rx_parser__f17_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_hdr_words
-
-
-module rx_parser__f17_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_imm
-
-
-module rx_parser__f17_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_msg_len
-
-
-module rx_parser__f17_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_msn
-
-
-module rx_parser__f17_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_nack_csn
-
-
-module rx_parser__f17_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_nack_detail
-
-
-module rx_parser__f17_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_nack_psn
-
-
-module rx_parser__f17_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_nack_reason
-
-
-module rx_parser__f17_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_offset
-
-
-module rx_parser__f17_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_opcode
-
-
-module rx_parser__f17_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_path_id
-
-
-module rx_parser__f17_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_path_psn
-
-
-module rx_parser__f17_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_payload_len
-
-
-module rx_parser__f17_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_probe_seq
-
-
-module rx_parser__f17_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_probe_ts
-
-
-module rx_parser__f17_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_rkey
-
-
-module rx_parser__f17_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_rsn
-
-
-module rx_parser__f17_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_sport
-
-
-module rx_parser__f17_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_stream
-
-
-module rx_parser__f17_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_timestamp
-
-
-module rx_parser__f17_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f17_va
-
-
-module rx_parser__f18_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_base_psn
-
-
-module rx_parser__f18_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_csn_base
-
-
-module rx_parser__f18_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_ecn_count
-
-
-module rx_parser__f18_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_rate_hint
-
-
-module rx_parser__f18_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_sack
-
-
-module rx_parser__f18_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_ack_ts_echo
-
-
-module rx_parser__f18_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_csn
-
-
-module rx_parser__f18_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_dst_conn
-
-
-module rx_parser__f18_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_flags
-
-
-module rx_parser__f18_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_floor_delta
-
-
-module rx_parser__f18_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_hdr_words
-
-
-module rx_parser__f18_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_imm
-
-
-module rx_parser__f18_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_msg_len
-
-
-module rx_parser__f18_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_msn
-
-
-module rx_parser__f18_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_nack_csn
-
-
-module rx_parser__f18_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_nack_detail
-
-
-module rx_parser__f18_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_nack_psn
-
-
-module rx_parser__f18_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_nack_reason
-
-
-module rx_parser__f18_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_offset
-
-
-module rx_parser__f18_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_opcode
-
-
-module rx_parser__f18_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_path_id
-
-
-module rx_parser__f18_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_path_psn
-
-
-module rx_parser__f18_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_payload_len
-
-
-module rx_parser__f18_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_probe_seq
-
-
-module rx_parser__f18_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_probe_ts
-
-
-module rx_parser__f18_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_rkey
-
-
-module rx_parser__f18_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_rsn
-
-
-module rx_parser__f18_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_sport
-
-
-module rx_parser__f18_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_stream
-
-
-module rx_parser__f18_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_timestamp
-
-
-module rx_parser__f18_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f18_va
-
-
-module rx_parser__f9_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_base_psn
-
-
-module rx_parser__f9_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_csn_base
-
-
-module rx_parser__f9_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_ecn_count
-
-
-module rx_parser__f9_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_rate_hint
-
-
-module rx_parser__f9_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_sack
-
-
-module rx_parser__f9_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_ack_ts_echo
-
-
-module rx_parser__f9_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_csn
-
-
-module rx_parser__f9_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_dst_conn
-
-
-module rx_parser__f9_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_flags
-
-
-module rx_parser__f9_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_floor_delta
-
-
-module rx_parser__f9_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_hdr_words
-
-
-module rx_parser__f9_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_imm
-
-
-module rx_parser__f9_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_msg_len
-
-
-module rx_parser__f9_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_msn
-
-
-module rx_parser__f9_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_nack_csn
-
-
-module rx_parser__f9_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_nack_detail
-
-
-module rx_parser__f9_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_nack_psn
-
-
-module rx_parser__f9_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_nack_reason
-
-
-module rx_parser__f9_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_offset
-
-
-module rx_parser__f9_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_opcode
-
-
-module rx_parser__f9_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_path_id
-
-
-module rx_parser__f9_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_path_psn
-
-
-module rx_parser__f9_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_payload_len
-
-
-module rx_parser__f9_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_probe_seq
-
-
-module rx_parser__f9_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_probe_ts
-
-
-module rx_parser__f9_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_rkey
-
-
-module rx_parser__f9_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_rsn
-
-
-module rx_parser__f9_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_sport
-
-
-module rx_parser__f9_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_stream
-
-
-module rx_parser__f9_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_timestamp
-
-
-module rx_parser__f9_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__f9_va
-
-
 module rx_parser__iacc(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 24'h0;
     end
 
     always @(posedge clock) begin
@@ -18265,7 +6010,26 @@ module rx_parser__iacc(d,q,clock);
 endmodule // rx_parser__iacc
 
 
-module rx_parser__lt_aa(d,q,clock);
+module rx_parser__lt_fl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__lt_fl
+
+
+module rx_parser__lt_hdrmin(d,q,clock);
 
     // Module arguments
     input wire  [6:0] d;
@@ -18281,102 +6045,7 @@ module rx_parser__lt_aa(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__lt_aa
-
-
-module rx_parser__lt_ab(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_ab
-
-
-module rx_parser__lt_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_ce
-
-
-module rx_parser__lt_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_dstip
-
-
-module rx_parser__lt_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_frag
-
-
-module rx_parser__lt_ip42(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_ip42
+endmodule // rx_parser__lt_hdrmin
 
 
 module rx_parser__lt_ipend(d,q,clock);
@@ -18415,63 +6084,6 @@ module rx_parser__lt_iphe(d,q,clock);
     end
 
 endmodule // rx_parser__lt_iphe
-
-
-module rx_parser__lt_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_iplenbad
-
-
-module rx_parser__lt_ipm1(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_ipm1
-
-
-module rx_parser__lt_ipplen(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_ipplen
 
 
 module rx_parser__lt_is4(d,q,clock);
@@ -18531,102 +6143,64 @@ module rx_parser__lt_j(d,q,clock);
 endmodule // rx_parser__lt_j
 
 
-module rx_parser__lt_l4off(d,q,clock);
+module rx_parser__lt_l23(d,q,clock);
 
     // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 7'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__lt_l4off
+endmodule // rx_parser__lt_l23
 
 
-module rx_parser__lt_mac(d,q,clock);
+module rx_parser__lt_q(d,q,clock);
 
     // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
+    input wire  [1:0] d;
+    output reg  [1:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 48'h0;
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__lt_mac
+endmodule // rx_parser__lt_q
 
 
-module rx_parser__lt_notip(d,q,clock);
+module rx_parser__lt_r(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [5:0] d;
+    output reg  [5:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 6'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__lt_notip
+endmodule // rx_parser__lt_r
 
 
-module rx_parser__lt_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_notudp
-
-
-module rx_parser__lt_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_srcip
-
-
-module rx_parser__lt_tci(d,q,clock);
+module rx_parser__lt_ul(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -18642,26 +6216,7 @@ module rx_parser__lt_tci(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__lt_tci
-
-
-module rx_parser__lt_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_verbad
+endmodule // rx_parser__lt_ul
 
 
 module rx_parser__lt_vlan(d,q,clock);
@@ -18683,63 +6238,6 @@ module rx_parser__lt_vlan(d,q,clock);
 endmodule // rx_parser__lt_vlan
 
 
-module rx_parser__lt_xc(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_xc
-
-
-module rx_parser__lt_xd(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__lt_xd
-
-
-module rx_parser__o_c(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__o_c
-
-
 module rx_parser__o_d(d,q,clock);
 
     // Module arguments
@@ -18759,7 +6257,26 @@ module rx_parser__o_d(d,q,clock);
 endmodule // rx_parser__o_d
 
 
-module rx_parser__o_last(d,q,clock);
+module rx_parser__o_k(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__o_k
+
+
+module rx_parser__o_l(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -18775,7 +6292,7 @@ module rx_parser__o_last(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__o_last
+endmodule // rx_parser__o_l
 
 
 module rx_parser__o_v(d,q,clock);
@@ -18795,804 +6312,6 @@ module rx_parser__o_v(d,q,clock);
     end
 
 endmodule // rx_parser__o_v
-
-
-module rx_parser__od_ack_base_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_base_psn
-
-
-module rx_parser__od_ack_csn_base(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_csn_base
-
-
-module rx_parser__od_ack_ecn_count(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_ecn_count
-
-
-module rx_parser__od_ack_rate_hint(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_rate_hint
-
-
-module rx_parser__od_ack_sack(d,q,clock);
-
-    // Module arguments
-    input wire  [255:0] d;
-    output reg  [255:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 256'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_sack
-
-
-module rx_parser__od_ack_ts_echo(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ack_ts_echo
-
-
-module rx_parser__od_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ce
-
-
-module rx_parser__od_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_csn
-
-
-module rx_parser__od_dst_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_dst_conn
-
-
-module rx_parser__od_dst_ip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_dst_ip
-
-
-module rx_parser__od_flags(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_flags
-
-
-module rx_parser__od_floor_delta(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_floor_delta
-
-
-module rx_parser__od_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_haspl
-
-
-module rx_parser__od_hdr_words(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_hdr_words
-
-
-module rx_parser__od_imm(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_imm
-
-
-module rx_parser__od_is_ipv6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_is_ipv6
-
-
-module rx_parser__od_msg_len(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_msg_len
-
-
-module rx_parser__od_msn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_msn
-
-
-module rx_parser__od_nack_csn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_nack_csn
-
-
-module rx_parser__od_nack_detail(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_nack_detail
-
-
-module rx_parser__od_nack_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_nack_psn
-
-
-module rx_parser__od_nack_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_nack_reason
-
-
-module rx_parser__od_offset(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_offset
-
-
-module rx_parser__od_ok(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_ok
-
-
-module rx_parser__od_opcode(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_opcode
-
-
-module rx_parser__od_path_id(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_path_id
-
-
-module rx_parser__od_path_psn(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_path_psn
-
-
-module rx_parser__od_payload_len(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_payload_len
-
-
-module rx_parser__od_probe_seq(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_probe_seq
-
-
-module rx_parser__od_probe_ts(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_probe_ts
-
-
-module rx_parser__od_reason(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_reason
-
-
-module rx_parser__od_rkey(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_rkey
-
-
-module rx_parser__od_rsn(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_rsn
-
-
-module rx_parser__od_sport(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_sport
-
-
-module rx_parser__od_src_ip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_src_ip
-
-
-module rx_parser__od_src_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_src_mac
-
-
-module rx_parser__od_stream(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_stream
-
-
-module rx_parser__od_timestamp(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_timestamp
-
-
-module rx_parser__od_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_v
-
-
-module rx_parser__od_va(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_va
-
-
-module rx_parser__od_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_vlan
-
-
-module rx_parser__od_vlan_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__od_vlan_tci
 
 
 module rx_parser__pend_c(d,q,clock);
@@ -19633,6 +6352,25 @@ module rx_parser__pend_d(d,q,clock);
 endmodule // rx_parser__pend_d
 
 
+module rx_parser__pend_r(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__pend_r
+
+
 module rx_parser__pend_v(d,q,clock);
 
     // Module arguments
@@ -19671,5723 +6409,23 @@ module rx_parser__prev(d,q,clock);
 endmodule // rx_parser__prev
 
 
-module rx_parser__q10_ce(d,q,clock);
+module rx_parser__rem(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [17:0] d;
+    output reg  [17:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 18'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__q10_ce
-
-
-module rx_parser__q10_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_dstip
-
-
-module rx_parser__q10_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_dv
-
-
-module rx_parser__q10_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fbop
-
-
-module rx_parser__q10_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fbver
-
-
-module rx_parser__q10_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fctrl
-
-
-module rx_parser__q10_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fhw
-
-
-module rx_parser__q10_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fport
-
-
-module rx_parser__q10_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_frag
-
-
-module rx_parser__q10_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fuip
-
-
-module rx_parser__q10_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_fumin
-
-
-module rx_parser__q10_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_iplenbad
-
-
-module rx_parser__q10_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_is4
-
-
-module rx_parser__q10_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_is6
-
-
-module rx_parser__q10_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_mac
-
-
-module rx_parser__q10_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_notip
-
-
-module rx_parser__q10_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_notudp
-
-
-module rx_parser__q10_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_srcip
-
-
-module rx_parser__q10_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_ta
-
-
-module rx_parser__q10_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_tb
-
-
-module rx_parser__q10_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_tc
-
-
-module rx_parser__q10_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_tci
-
-
-module rx_parser__q10_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_td
-
-
-module rx_parser__q10_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_te
-
-
-module rx_parser__q10_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_ucz
-
-
-module rx_parser__q10_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_verbad
-
-
-module rx_parser__q10_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q10_vlan
-
-
-module rx_parser__q11_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_ce
-
-
-module rx_parser__q11_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_dstip
-
-
-module rx_parser__q11_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_dv
-
-
-module rx_parser__q11_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fblen
-
-
-module rx_parser__q11_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fbop
-
-
-module rx_parser__q11_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fbver
-
-
-module rx_parser__q11_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fctrl
-
-
-module rx_parser__q11_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fhw
-
-
-module rx_parser__q11_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fport
-
-
-module rx_parser__q11_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_frag
-
-
-module rx_parser__q11_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fuip
-
-
-module rx_parser__q11_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_fumin
-
-
-module rx_parser__q11_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_iplenbad
-
-
-module rx_parser__q11_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_is4
-
-
-module rx_parser__q11_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_is6
-
-
-module rx_parser__q11_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_mac
-
-
-module rx_parser__q11_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_notip
-
-
-module rx_parser__q11_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_notudp
-
-
-module rx_parser__q11_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_srcip
-
-
-module rx_parser__q11_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_ta
-
-
-module rx_parser__q11_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_tb
-
-
-module rx_parser__q11_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_tc
-
-
-module rx_parser__q11_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_tci
-
-
-module rx_parser__q11_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_td
-
-
-module rx_parser__q11_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_te
-
-
-module rx_parser__q11_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_ucz
-
-
-module rx_parser__q11_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_verbad
-
-
-module rx_parser__q11_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q11_vlan
-
-
-module rx_parser__q12_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_ce
-
-
-module rx_parser__q12_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_dstip
-
-
-module rx_parser__q12_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_dv
-
-
-module rx_parser__q12_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fblen
-
-
-module rx_parser__q12_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fbop
-
-
-module rx_parser__q12_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fbver
-
-
-module rx_parser__q12_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fctrl
-
-
-module rx_parser__q12_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fhw
-
-
-module rx_parser__q12_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fport
-
-
-module rx_parser__q12_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_frag
-
-
-module rx_parser__q12_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fuip
-
-
-module rx_parser__q12_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_fumin
-
-
-module rx_parser__q12_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_iplenbad
-
-
-module rx_parser__q12_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_is4
-
-
-module rx_parser__q12_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_is6
-
-
-module rx_parser__q12_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_mac
-
-
-module rx_parser__q12_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_notip
-
-
-module rx_parser__q12_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_notudp
-
-
-module rx_parser__q12_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_srcip
-
-
-module rx_parser__q12_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_ta
-
-
-module rx_parser__q12_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_tb
-
-
-module rx_parser__q12_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_tc
-
-
-module rx_parser__q12_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_tci
-
-
-module rx_parser__q12_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_td
-
-
-module rx_parser__q12_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_te
-
-
-module rx_parser__q12_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_ucz
-
-
-module rx_parser__q12_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_verbad
-
-
-module rx_parser__q12_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q12_vlan
-
-
-module rx_parser__q13_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_ce
-
-
-module rx_parser__q13_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_dstip
-
-
-module rx_parser__q13_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_dv
-
-
-module rx_parser__q13_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fblen
-
-
-module rx_parser__q13_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fbop
-
-
-module rx_parser__q13_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fbver
-
-
-module rx_parser__q13_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fctrl
-
-
-module rx_parser__q13_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fhw
-
-
-module rx_parser__q13_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fport
-
-
-module rx_parser__q13_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_frag
-
-
-module rx_parser__q13_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fuip
-
-
-module rx_parser__q13_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_fumin
-
-
-module rx_parser__q13_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_iplenbad
-
-
-module rx_parser__q13_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_is4
-
-
-module rx_parser__q13_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_is6
-
-
-module rx_parser__q13_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_mac
-
-
-module rx_parser__q13_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_notip
-
-
-module rx_parser__q13_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_notudp
-
-
-module rx_parser__q13_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_srcip
-
-
-module rx_parser__q13_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_ta
-
-
-module rx_parser__q13_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_tb
-
-
-module rx_parser__q13_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_tc
-
-
-module rx_parser__q13_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_tci
-
-
-module rx_parser__q13_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_td
-
-
-module rx_parser__q13_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_te
-
-
-module rx_parser__q13_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_ucz
-
-
-module rx_parser__q13_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_verbad
-
-
-module rx_parser__q13_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q13_vlan
-
-
-module rx_parser__q14_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_ce
-
-
-module rx_parser__q14_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_dstip
-
-
-module rx_parser__q14_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_dv
-
-
-module rx_parser__q14_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fblen
-
-
-module rx_parser__q14_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fbop
-
-
-module rx_parser__q14_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fbver
-
-
-module rx_parser__q14_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fctrl
-
-
-module rx_parser__q14_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fhw
-
-
-module rx_parser__q14_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fport
-
-
-module rx_parser__q14_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_frag
-
-
-module rx_parser__q14_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fuip
-
-
-module rx_parser__q14_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_fumin
-
-
-module rx_parser__q14_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_haspl
-
-
-module rx_parser__q14_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_iplenbad
-
-
-module rx_parser__q14_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_is4
-
-
-module rx_parser__q14_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_is6
-
-
-module rx_parser__q14_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_mac
-
-
-module rx_parser__q14_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_notip
-
-
-module rx_parser__q14_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_notudp
-
-
-module rx_parser__q14_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_srcip
-
-
-module rx_parser__q14_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_ta
-
-
-module rx_parser__q14_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_tb
-
-
-module rx_parser__q14_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_tc
-
-
-module rx_parser__q14_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_tci
-
-
-module rx_parser__q14_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_td
-
-
-module rx_parser__q14_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_te
-
-
-module rx_parser__q14_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_ucz
-
-
-module rx_parser__q14_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_verbad
-
-
-module rx_parser__q14_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q14_vlan
-
-
-module rx_parser__q15_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_ce
-
-
-module rx_parser__q15_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_dstip
-
-
-module rx_parser__q15_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_dv
-
-
-module rx_parser__q15_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fblen
-
-
-module rx_parser__q15_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fbop
-
-
-module rx_parser__q15_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fbver
-
-
-module rx_parser__q15_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fctrl
-
-
-module rx_parser__q15_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fhw
-
-
-module rx_parser__q15_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fport
-
-
-module rx_parser__q15_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_frag
-
-
-module rx_parser__q15_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fuip
-
-
-module rx_parser__q15_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_fumin
-
-
-module rx_parser__q15_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_haspl
-
-
-module rx_parser__q15_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_iplenbad
-
-
-module rx_parser__q15_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_is4
-
-
-module rx_parser__q15_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_is6
-
-
-module rx_parser__q15_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_mac
-
-
-module rx_parser__q15_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_notip
-
-
-module rx_parser__q15_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_notudp
-
-
-module rx_parser__q15_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_srcip
-
-
-module rx_parser__q15_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_ta
-
-
-module rx_parser__q15_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_tb
-
-
-module rx_parser__q15_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_tc
-
-
-module rx_parser__q15_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_tci
-
-
-module rx_parser__q15_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_td
-
-
-module rx_parser__q15_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_te
-
-
-module rx_parser__q15_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_ucz
-
-
-module rx_parser__q15_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_verbad
-
-
-module rx_parser__q15_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q15_vlan
-
-
-module rx_parser__q16_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_ce
-
-
-module rx_parser__q16_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_dstip
-
-
-module rx_parser__q16_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_dv
-
-
-module rx_parser__q16_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fblen
-
-
-module rx_parser__q16_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fbop
-
-
-module rx_parser__q16_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fbver
-
-
-module rx_parser__q16_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fctrl
-
-
-module rx_parser__q16_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fhw
-
-
-module rx_parser__q16_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fport
-
-
-module rx_parser__q16_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_frag
-
-
-module rx_parser__q16_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fuip
-
-
-module rx_parser__q16_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_fumin
-
-
-module rx_parser__q16_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_haspl
-
-
-module rx_parser__q16_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_iplenbad
-
-
-module rx_parser__q16_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_is4
-
-
-module rx_parser__q16_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_is6
-
-
-module rx_parser__q16_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_mac
-
-
-module rx_parser__q16_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_notip
-
-
-module rx_parser__q16_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_notudp
-
-
-module rx_parser__q16_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_srcip
-
-
-module rx_parser__q16_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_ta
-
-
-module rx_parser__q16_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_tb
-
-
-module rx_parser__q16_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_tc
-
-
-module rx_parser__q16_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_tci
-
-
-module rx_parser__q16_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_td
-
-
-module rx_parser__q16_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_te
-
-
-module rx_parser__q16_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_ucz
-
-
-module rx_parser__q16_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_verbad
-
-
-module rx_parser__q16_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q16_vlan
-
-
-module rx_parser__q17_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_ce
-
-
-module rx_parser__q17_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_dstip
-
-
-module rx_parser__q17_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_dv
-
-
-module rx_parser__q17_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fblen
-
-
-module rx_parser__q17_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fbop
-
-
-module rx_parser__q17_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fbver
-
-
-module rx_parser__q17_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fctrl
-
-
-module rx_parser__q17_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fhw
-
-
-module rx_parser__q17_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fport
-
-
-module rx_parser__q17_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_frag
-
-
-module rx_parser__q17_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fuip
-
-
-module rx_parser__q17_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_fumin
-
-
-module rx_parser__q17_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_haspl
-
-
-module rx_parser__q17_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_iplenbad
-
-
-module rx_parser__q17_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_is4
-
-
-module rx_parser__q17_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_is6
-
-
-module rx_parser__q17_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_mac
-
-
-module rx_parser__q17_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_notip
-
-
-module rx_parser__q17_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_notudp
-
-
-module rx_parser__q17_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_srcip
-
-
-module rx_parser__q17_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_ta
-
-
-module rx_parser__q17_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_tb
-
-
-module rx_parser__q17_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_tc
-
-
-module rx_parser__q17_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_tci
-
-
-module rx_parser__q17_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_td
-
-
-module rx_parser__q17_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_te
-
-
-module rx_parser__q17_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_ucz
-
-
-module rx_parser__q17_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_verbad
-
-
-module rx_parser__q17_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q17_vlan
-
-
-module rx_parser__q18_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_ce
-
-
-module rx_parser__q18_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_dstip
-
-
-module rx_parser__q18_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_dv
-
-
-module rx_parser__q18_fblen(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fblen
-
-
-module rx_parser__q18_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fbop
-
-
-module rx_parser__q18_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fbver
-
-
-module rx_parser__q18_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fctrl
-
-
-module rx_parser__q18_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fhw
-
-
-module rx_parser__q18_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fport
-
-
-module rx_parser__q18_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_frag
-
-
-module rx_parser__q18_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fuip
-
-
-module rx_parser__q18_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_fumin
-
-
-module rx_parser__q18_haspl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_haspl
-
-
-module rx_parser__q18_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_iplenbad
-
-
-module rx_parser__q18_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_is4
-
-
-module rx_parser__q18_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_is6
-
-
-module rx_parser__q18_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_mac
-
-
-module rx_parser__q18_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_notip
-
-
-module rx_parser__q18_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_notudp
-
-
-module rx_parser__q18_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_srcip
-
-
-module rx_parser__q18_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_ta
-
-
-module rx_parser__q18_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_tb
-
-
-module rx_parser__q18_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_tc
-
-
-module rx_parser__q18_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_tci
-
-
-module rx_parser__q18_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_td
-
-
-module rx_parser__q18_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_te
-
-
-module rx_parser__q18_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_ucz
-
-
-module rx_parser__q18_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_verbad
-
-
-module rx_parser__q18_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q18_vlan
-
-
-module rx_parser__q8_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_ce
-
-
-module rx_parser__q8_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_dstip
-
-
-module rx_parser__q8_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_dv
-
-
-module rx_parser__q8_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_frag
-
-
-module rx_parser__q8_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_iplenbad
-
-
-module rx_parser__q8_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_is4
-
-
-module rx_parser__q8_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_is6
-
-
-module rx_parser__q8_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_mac
-
-
-module rx_parser__q8_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_notip
-
-
-module rx_parser__q8_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_notudp
-
-
-module rx_parser__q8_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_srcip
-
-
-module rx_parser__q8_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_ta
-
-
-module rx_parser__q8_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_tb
-
-
-module rx_parser__q8_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_tc
-
-
-module rx_parser__q8_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_tci
-
-
-module rx_parser__q8_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_td
-
-
-module rx_parser__q8_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_verbad
-
-
-module rx_parser__q8_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q8_vlan
-
-
-module rx_parser__q9_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_ce
-
-
-module rx_parser__q9_dstip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_dstip
-
-
-module rx_parser__q9_dv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_dv
-
-
-module rx_parser__q9_fbop(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fbop
-
-
-module rx_parser__q9_fbver(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fbver
-
-
-module rx_parser__q9_fctrl(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fctrl
-
-
-module rx_parser__q9_fhw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fhw
-
-
-module rx_parser__q9_fport(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fport
-
-
-module rx_parser__q9_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_frag
-
-
-module rx_parser__q9_fuip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fuip
-
-
-module rx_parser__q9_fumin(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_fumin
-
-
-module rx_parser__q9_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_iplenbad
-
-
-module rx_parser__q9_is4(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_is4
-
-
-module rx_parser__q9_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_is6
-
-
-module rx_parser__q9_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_mac
-
-
-module rx_parser__q9_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_notip
-
-
-module rx_parser__q9_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_notudp
-
-
-module rx_parser__q9_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_srcip
-
-
-module rx_parser__q9_ta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_ta
-
-
-module rx_parser__q9_tb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_tb
-
-
-module rx_parser__q9_tc(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_tc
-
-
-module rx_parser__q9_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_tci
-
-
-module rx_parser__q9_td(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_td
-
-
-module rx_parser__q9_te(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_te
-
-
-module rx_parser__q9_ucz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_ucz
-
-
-module rx_parser__q9_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_verbad
-
-
-module rx_parser__q9_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__q9_vlan
+endmodule // rx_parser__rem
 
 
 module rx_parser__rev_in(i,o);
@@ -25432,61 +6470,80 @@ module rx_parser__rev_sack(i,o);
 endmodule // rx_parser__rev_sack
 
 
-module rx_parser__rl_q(d,q,clock);
+module rx_parser__s10_b(d,q,clock);
 
     // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 2'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__rl_q
+endmodule // rx_parser__s10_b
 
 
-module rx_parser__rl_r(d,q,clock);
+module rx_parser__s10_ca(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__rl_r
+endmodule // rx_parser__s10_ca
 
 
-module rx_parser__rl_rem(d,q,clock);
+module rx_parser__s10_cb(d,q,clock);
 
     // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 18'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__rl_rem
+endmodule // rx_parser__s10_cb
+
+
+module rx_parser__s10_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s10_cls
 
 
 module rx_parser__s10_d(d,q,clock);
@@ -25508,26 +6565,26 @@ module rx_parser__s10_d(d,q,clock);
 endmodule // rx_parser__s10_d
 
 
-module rx_parser__s10_e(d,q,clock);
+module rx_parser__s10_fc(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s10_e
+endmodule // rx_parser__s10_fc
 
 
-module rx_parser__s10_fblen(d,q,clock);
+module rx_parser__s10_fplen(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -25543,10 +6600,29 @@ module rx_parser__s10_fblen(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s10_fblen
+endmodule // rx_parser__s10_fplen
 
 
-module rx_parser__s10_init(d,q,clock);
+module rx_parser__s10_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s10_is4
+
+
+module rx_parser__s10_ps(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -25562,102 +6638,7 @@ module rx_parser__s10_init(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s10_init
-
-
-module rx_parser__s10_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_is0
-
-
-module rx_parser__s10_is1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_is1
-
-
-module rx_parser__s10_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_is2
-
-
-module rx_parser__s10_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_l
-
-
-module rx_parser__s10_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_n
+endmodule // rx_parser__s10_ps
 
 
 module rx_parser__s10_q(d,q,clock);
@@ -25698,7 +6679,26 @@ module rx_parser__s10_r(d,q,clock);
 endmodule // rx_parser__s10_r
 
 
-module rx_parser__s10_rem(d,q,clock);
+module rx_parser__s10_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s10_rec
+
+
+module rx_parser__s10_rem0(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -25714,48 +6714,10 @@ module rx_parser__s10_rem(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s10_rem
+endmodule // rx_parser__s10_rem0
 
 
-module rx_parser__s10_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s10_v
-
-
-module rx_parser__s11_a(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s11_a
-
-
-module rx_parser__s11_av(d,q,clock);
+module rx_parser__s10_ucz(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -25771,26 +6733,140 @@ module rx_parser__s11_av(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s11_av
+endmodule // rx_parser__s10_ucz
 
 
-module rx_parser__s11_bv(d,q,clock);
+module rx_parser__s11_avla(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [6:0] d;
+    output reg  [6:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 7'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s11_bv
+endmodule // rx_parser__s11_avla
+
+
+module rx_parser__s11_avlb(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_avlb
+
+
+module rx_parser__s11_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_b
+
+
+module rx_parser__s11_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_ca
+
+
+module rx_parser__s11_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_cb
+
+
+module rx_parser__s11_cc(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_cc
+
+
+module rx_parser__s11_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_cls
 
 
 module rx_parser__s11_cur(d,q,clock);
@@ -25812,26 +6888,83 @@ module rx_parser__s11_cur(d,q,clock);
 endmodule // rx_parser__s11_cur
 
 
-module rx_parser__s11_e(d,q,clock);
+module rx_parser__s11_ea(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s11_e
+endmodule // rx_parser__s11_ea
 
 
-module rx_parser__s11_init(d,q,clock);
+module rx_parser__s11_fb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_fb
+
+
+module rx_parser__s11_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_is4
+
+
+module rx_parser__s11_prv(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_prv
+
+
+module rx_parser__s11_ps(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -25847,64 +6980,7 @@ module rx_parser__s11_init(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s11_init
-
-
-module rx_parser__s11_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s11_is0
-
-
-module rx_parser__s11_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s11_l
-
-
-module rx_parser__s11_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s11_n
+endmodule // rx_parser__s11_ps
 
 
 module rx_parser__s11_r(d,q,clock);
@@ -25924,6 +7000,25 @@ module rx_parser__s11_r(d,q,clock);
     end
 
 endmodule // rx_parser__s11_r
+
+
+module rx_parser__s11_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s11_rec
 
 
 module rx_parser__s11_rema(d,q,clock);
@@ -25964,7 +7059,7 @@ module rx_parser__s11_remb(d,q,clock);
 endmodule // rx_parser__s11_remb
 
 
-module rx_parser__s11_v(d,q,clock);
+module rx_parser__s11_ucz(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -25980,95 +7075,19 @@ module rx_parser__s11_v(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s11_v
-
-
-module rx_parser__s12_a(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_a
-
-
-module rx_parser__s12_av(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_av
-
-
-module rx_parser__s12_availa(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_availa
-
-
-module rx_parser__s12_availb(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_availb
+endmodule // rx_parser__s11_ucz
 
 
 module rx_parser__s12_b(d,q,clock);
 
     // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 512'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
@@ -26078,26 +7097,7 @@ module rx_parser__s12_b(d,q,clock);
 endmodule // rx_parser__s12_b
 
 
-module rx_parser__s12_bv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_bv
-
-
-module rx_parser__s12_clampa(d,q,clock);
+module rx_parser__s12_ca(d,q,clock);
 
     // Module arguments
     input wire  [6:0] d;
@@ -26113,542 +7113,10 @@ module rx_parser__s12_clampa(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s12_clampa
+endmodule // rx_parser__s12_ca
 
 
-module rx_parser__s12_clampb(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_clampb
-
-
-module rx_parser__s12_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_init
-
-
-module rx_parser__s12_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_is0
-
-
-module rx_parser__s12_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_l
-
-
-module rx_parser__s12_le64(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_le64
-
-
-module rx_parser__s12_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s12_v
-
-
-module rx_parser__s13_a(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_a
-
-
-module rx_parser__s13_b(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_b
-
-
-module rx_parser__s13_ca(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_ca
-
-
-module rx_parser__s13_cb(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_cb
-
-
-module rx_parser__s13_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_init
-
-
-module rx_parser__s13_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_is0
-
-
-module rx_parser__s13_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_l
-
-
-module rx_parser__s13_lasta(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_lasta
-
-
-module rx_parser__s13_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_v
-
-
-module rx_parser__s13_va(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_va
-
-
-module rx_parser__s13_vb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s13_vb
-
-
-module rx_parser__s14_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s14_init
-
-
-module rx_parser__s14_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s14_is0
-
-
-module rx_parser__s14_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s14_l
-
-
-module rx_parser__s14_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s14_v
-
-
-module rx_parser__s15_if(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s15_if
-
-
-module rx_parser__s15_uf(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s15_uf
-
-
-module rx_parser__s16_if(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s16_if
-
-
-module rx_parser__s16_uf(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s16_uf
-
-
-module rx_parser__s17_ibad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s17_ibad
-
-
-module rx_parser__s17_ubad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s17_ubad
-
-
-module rx_parser__s18_ok(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s18_ok
-
-
-module rx_parser__s18_reason(d,q,clock);
+module rx_parser__s12_ca0(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -26664,7 +7132,1299 @@ module rx_parser__s18_reason(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s18_reason
+endmodule // rx_parser__s12_ca0
+
+
+module rx_parser__s12_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_cb
+
+
+module rx_parser__s12_cb0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_cb0
+
+
+module rx_parser__s12_cc(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_cc
+
+
+module rx_parser__s12_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_cls
+
+
+module rx_parser__s12_cur(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_cur
+
+
+module rx_parser__s12_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_has
+
+
+module rx_parser__s12_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_is4
+
+
+module rx_parser__s12_lasta(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_lasta
+
+
+module rx_parser__s12_prv(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_prv
+
+
+module rx_parser__s12_ps(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_ps
+
+
+module rx_parser__s12_r(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_r
+
+
+module rx_parser__s12_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_rec
+
+
+module rx_parser__s12_ucz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_ucz
+
+
+module rx_parser__s12_va(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_va
+
+
+module rx_parser__s12_vb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s12_vb
+
+
+module rx_parser__s13_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_b
+
+
+module rx_parser__s13_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_ca
+
+
+module rx_parser__s13_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_cb
+
+
+module rx_parser__s13_cc(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_cc
+
+
+module rx_parser__s13_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_cls
+
+
+module rx_parser__s13_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_has
+
+
+module rx_parser__s13_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_is4
+
+
+module rx_parser__s13_oc(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_oc
+
+
+module rx_parser__s13_ol(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_ol
+
+
+module rx_parser__s13_ov(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_ov
+
+
+module rx_parser__s13_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_rec
+
+
+module rx_parser__s13_rot(d,q,clock);
+
+    // Module arguments
+    input wire  [1023:0] d;
+    output reg  [1023:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1024'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_rot
+
+
+module rx_parser__s13_rr(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_rr
+
+
+module rx_parser__s13_ucz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s13_ucz
+
+
+module rx_parser__s14_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_b
+
+
+module rx_parser__s14_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_ca
+
+
+module rx_parser__s14_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_cb
+
+
+module rx_parser__s14_cc(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_cc
+
+
+module rx_parser__s14_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_cls
+
+
+module rx_parser__s14_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_has
+
+
+module rx_parser__s14_if(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_if
+
+
+module rx_parser__s14_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_is4
+
+
+module rx_parser__s14_oc(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_oc
+
+
+module rx_parser__s14_ol(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_ol
+
+
+module rx_parser__s14_ov(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_ov
+
+
+module rx_parser__s14_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_rec
+
+
+module rx_parser__s14_top(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_top
+
+
+module rx_parser__s14_ucz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_ucz
+
+
+module rx_parser__s14_uf(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s14_uf
+
+
+module rx_parser__s15_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_b
+
+
+module rx_parser__s15_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_ca
+
+
+module rx_parser__s15_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_cb
+
+
+module rx_parser__s15_cc(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_cc
+
+
+module rx_parser__s15_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_cls
+
+
+module rx_parser__s15_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_has
+
+
+module rx_parser__s15_ibad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_ibad
+
+
+module rx_parser__s15_is4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_is4
+
+
+module rx_parser__s15_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_rec
+
+
+module rx_parser__s15_ubad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_ubad
+
+
+module rx_parser__s15_ucz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s15_ucz
+
+
+module rx_parser__s16_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_b
+
+
+module rx_parser__s16_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_cls
+
+
+module rx_parser__s16_dv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_dv
+
+
+module rx_parser__s16_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_has
+
+
+module rx_parser__s16_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_ok
+
+
+module rx_parser__s16_reason(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_reason
+
+
+module rx_parser__s16_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s16_rec
+
+
+module rx_parser__s17_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_cls
+
+
+module rx_parser__s17_dv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_dv
+
+
+module rx_parser__s17_has(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_has
+
+
+module rx_parser__s17_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_ok
+
+
+module rx_parser__s17_reason(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_reason
+
+
+module rx_parser__s17_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s17_rec
 
 
 module rx_parser__s1_d(d,q,clock);
@@ -26686,23 +8446,42 @@ module rx_parser__s1_d(d,q,clock);
 endmodule // rx_parser__s1_d
 
 
-module rx_parser__s1_k(d,q,clock);
+module rx_parser__s1_e(d,q,clock);
 
     // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
+    input wire  [5:0] d;
+    output reg  [5:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 64'h0;
+       q = 6'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s1_k
+endmodule // rx_parser__s1_e
+
+
+module rx_parser__s1_idx(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s1_idx
 
 
 module rx_parser__s1_l(d,q,clock);
@@ -26762,6 +8541,25 @@ module rx_parser__s1_v(d,q,clock);
 endmodule // rx_parser__s1_v
 
 
+module rx_parser__s2_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s2_b
+
+
 module rx_parser__s2_d(d,q,clock);
 
     // Module arguments
@@ -26781,61 +8579,23 @@ module rx_parser__s2_d(d,q,clock);
 endmodule // rx_parser__s2_d
 
 
-module rx_parser__s2_e(d,q,clock);
+module rx_parser__s2_f(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [17:0] d;
+    output reg  [17:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 18'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s2_e
-
-
-module rx_parser__s2_idx(d,q,clock);
-
-    // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s2_idx
-
-
-module rx_parser__s2_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s2_l
+endmodule // rx_parser__s2_f
 
 
 module rx_parser__s2_port(d,q,clock);
@@ -26857,23 +8617,23 @@ module rx_parser__s2_port(d,q,clock);
 endmodule // rx_parser__s2_port
 
 
-module rx_parser__s2_v(d,q,clock);
+module rx_parser__s3_b(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s2_v
+endmodule // rx_parser__s3_b
 
 
 module rx_parser__s3_d(d,q,clock);
@@ -26895,64 +8655,45 @@ module rx_parser__s3_d(d,q,clock);
 endmodule // rx_parser__s3_d
 
 
-module rx_parser__s3_e(d,q,clock);
+module rx_parser__s3_f(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [17:0] d;
+    output reg  [17:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 18'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s3_e
+endmodule // rx_parser__s3_f
 
 
-module rx_parser__s3_idx(d,q,clock);
+module rx_parser__s3_ip(d,q,clock);
 
     // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
+    input wire  [319:0] d;
+    output reg  [319:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 11'h0;
+       q = 320'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s3_idx
+endmodule // rx_parser__s3_ip
 
 
-module rx_parser__s3_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s3_is0
-
-
-module rx_parser__s3_is1(d,q,clock);
+module rx_parser__s3_is4(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -26968,29 +8709,10 @@ module rx_parser__s3_is1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s3_is1
+endmodule // rx_parser__s3_is4
 
 
-module rx_parser__s3_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s3_is2
-
-
-module rx_parser__s3_l(d,q,clock);
+module rx_parser__s3_is6(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -27006,26 +8728,26 @@ module rx_parser__s3_l(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s3_l
+endmodule // rx_parser__s3_is6
 
 
-module rx_parser__s3_n(d,q,clock);
+module rx_parser__s3_mac(d,q,clock);
 
     // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
+    input wire  [47:0] d;
+    output reg  [47:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 7'h0;
+       q = 48'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s3_n
+endmodule // rx_parser__s3_mac
 
 
 module rx_parser__s3_port(d,q,clock);
@@ -27047,7 +8769,26 @@ module rx_parser__s3_port(d,q,clock);
 endmodule // rx_parser__s3_port
 
 
-module rx_parser__s3_v(d,q,clock);
+module rx_parser__s3_tci(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s3_tci
+
+
+module rx_parser__s3_vlan(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -27063,7 +8804,26 @@ module rx_parser__s3_v(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s3_v
+endmodule // rx_parser__s3_vlan
+
+
+module rx_parser__s4_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s4_b
 
 
 module rx_parser__s4_d(d,q,clock);
@@ -27085,118 +8845,61 @@ module rx_parser__s4_d(d,q,clock);
 endmodule // rx_parser__s4_d
 
 
-module rx_parser__s4_e(d,q,clock);
+module rx_parser__s4_f(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [17:0] d;
+    output reg  [17:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 18'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s4_e
+endmodule // rx_parser__s4_f
 
 
-module rx_parser__s4_idx(d,q,clock);
+module rx_parser__s4_fl(d,q,clock);
 
     // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 11'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s4_idx
+endmodule // rx_parser__s4_fl
 
 
-module rx_parser__s4_ipb(d,q,clock);
+module rx_parser__s4_ihl(d,q,clock);
 
     // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 512'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s4_ipb
-
-
-module rx_parser__s4_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_is0
-
-
-module rx_parser__s4_is1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_is1
-
-
-module rx_parser__s4_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_is2
+endmodule // rx_parser__s4_ihl
 
 
 module rx_parser__s4_is4(d,q,clock);
@@ -27237,61 +8940,42 @@ module rx_parser__s4_is6(d,q,clock);
 endmodule // rx_parser__s4_is6
 
 
-module rx_parser__s4_l(d,q,clock);
+module rx_parser__s4_l23(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s4_l
+endmodule // rx_parser__s4_l23
 
 
-module rx_parser__s4_mac(d,q,clock);
+module rx_parser__s4_len(d,q,clock);
 
     // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
+    input wire  [15:0] d;
+    output reg  [15:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 48'h0;
+       q = 16'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s4_mac
-
-
-module rx_parser__s4_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_n
+endmodule // rx_parser__s4_len
 
 
 module rx_parser__s4_port(d,q,clock);
@@ -27313,44 +8997,6 @@ module rx_parser__s4_port(d,q,clock);
 endmodule // rx_parser__s4_port
 
 
-module rx_parser__s4_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_tci
-
-
-module rx_parser__s4_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s4_v
-
-
 module rx_parser__s4_vlan(d,q,clock);
 
     // Module arguments
@@ -27370,23 +9016,23 @@ module rx_parser__s4_vlan(d,q,clock);
 endmodule // rx_parser__s4_vlan
 
 
-module rx_parser__s5_ce(d,q,clock);
+module rx_parser__s5_b(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_ce
+endmodule // rx_parser__s5_b
 
 
 module rx_parser__s5_d(d,q,clock);
@@ -27408,102 +9054,45 @@ module rx_parser__s5_d(d,q,clock);
 endmodule // rx_parser__s5_d
 
 
-module rx_parser__s5_dstip(d,q,clock);
+module rx_parser__s5_f(d,q,clock);
 
     // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
+    input wire  [17:0] d;
+    output reg  [17:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 128'h0;
+       q = 18'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_dstip
+endmodule // rx_parser__s5_f
 
 
-module rx_parser__s5_e(d,q,clock);
+module rx_parser__s5_fl(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_e
+endmodule // rx_parser__s5_fl
 
 
-module rx_parser__s5_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_frag
-
-
-module rx_parser__s5_idx(d,q,clock);
-
-    // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_idx
-
-
-module rx_parser__s5_ihl(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_ihl
-
-
-module rx_parser__s5_ihlx(d,q,clock);
+module rx_parser__s5_hdrmin(d,q,clock);
 
     // Module arguments
     input wire  [6:0] d;
@@ -27519,64 +9108,45 @@ module rx_parser__s5_ihlx(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s5_ihlx
+endmodule // rx_parser__s5_hdrmin
 
 
-module rx_parser__s5_is0(d,q,clock);
+module rx_parser__s5_ipend(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [16:0] d;
+    output reg  [16:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 17'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_is0
+endmodule // rx_parser__s5_ipend
 
 
-module rx_parser__s5_is1(d,q,clock);
+module rx_parser__s5_iphe(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [6:0] d;
+    output reg  [6:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 7'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_is1
-
-
-module rx_parser__s5_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_is2
+endmodule // rx_parser__s5_iphe
 
 
 module rx_parser__s5_is4(d,q,clock);
@@ -27617,99 +9187,42 @@ module rx_parser__s5_is6(d,q,clock);
 endmodule // rx_parser__s5_is6
 
 
-module rx_parser__s5_l(d,q,clock);
+module rx_parser__s5_j(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_l
+endmodule // rx_parser__s5_j
 
 
-module rx_parser__s5_mac(d,q,clock);
+module rx_parser__s5_l23(d,q,clock);
 
     // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 48'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s5_mac
-
-
-module rx_parser__s5_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_n
-
-
-module rx_parser__s5_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_notip
-
-
-module rx_parser__s5_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_notudp
+endmodule // rx_parser__s5_l23
 
 
 module rx_parser__s5_port(d,q,clock);
@@ -27731,26 +9244,7 @@ module rx_parser__s5_port(d,q,clock);
 endmodule // rx_parser__s5_port
 
 
-module rx_parser__s5_srcip(d,q,clock);
-
-    // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 128'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_srcip
-
-
-module rx_parser__s5_tci(d,q,clock);
+module rx_parser__s5_ul(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -27766,64 +9260,7 @@ module rx_parser__s5_tci(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s5_tci
-
-
-module rx_parser__s5_tl(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_tl
-
-
-module rx_parser__s5_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_v
-
-
-module rx_parser__s5_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s5_verbad
+endmodule // rx_parser__s5_ul
 
 
 module rx_parser__s5_vlan(d,q,clock);
@@ -27845,61 +9282,23 @@ module rx_parser__s5_vlan(d,q,clock);
 endmodule // rx_parser__s5_vlan
 
 
-module rx_parser__s6_aa(d,q,clock);
+module rx_parser__s6_b(d,q,clock);
 
     // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 7'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_aa
-
-
-module rx_parser__s6_ab(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_ab
-
-
-module rx_parser__s6_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_ce
+endmodule // rx_parser__s6_b
 
 
 module rx_parser__s6_d(d,q,clock);
@@ -27921,64 +9320,26 @@ module rx_parser__s6_d(d,q,clock);
 endmodule // rx_parser__s6_d
 
 
-module rx_parser__s6_dstip(d,q,clock);
+module rx_parser__s6_fl(d,q,clock);
 
     // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 128'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_dstip
+endmodule // rx_parser__s6_fl
 
 
-module rx_parser__s6_e(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_e
-
-
-module rx_parser__s6_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_frag
-
-
-module rx_parser__s6_idx(d,q,clock);
+module rx_parser__s6_im(d,q,clock);
 
     // Module arguments
     input wire  [10:0] d;
@@ -27994,26 +9355,7 @@ module rx_parser__s6_idx(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s6_idx
-
-
-module rx_parser__s6_ip42(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_ip42
+endmodule // rx_parser__s6_im
 
 
 module rx_parser__s6_ipend(d,q,clock);
@@ -28035,139 +9377,6 @@ module rx_parser__s6_ipend(d,q,clock);
 endmodule // rx_parser__s6_ipend
 
 
-module rx_parser__s6_iphe(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_iphe
-
-
-module rx_parser__s6_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_iplenbad
-
-
-module rx_parser__s6_ipm1(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_ipm1
-
-
-module rx_parser__s6_ipplen(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_ipplen
-
-
-module rx_parser__s6_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_is0
-
-
-module rx_parser__s6_is1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_is1
-
-
-module rx_parser__s6_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_is2
-
-
 module rx_parser__s6_is4(d,q,clock);
 
     // Module arguments
@@ -28185,25 +9394,6 @@ module rx_parser__s6_is4(d,q,clock);
     end
 
 endmodule // rx_parser__s6_is4
-
-
-module rx_parser__s6_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_is6
 
 
 module rx_parser__s6_j(d,q,clock);
@@ -28225,118 +9415,23 @@ module rx_parser__s6_j(d,q,clock);
 endmodule // rx_parser__s6_j
 
 
-module rx_parser__s6_l(d,q,clock);
+module rx_parser__s6_l23(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_l
-
-
-module rx_parser__s6_l4off(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_l4off
-
-
-module rx_parser__s6_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_mac
-
-
-module rx_parser__s6_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_n
-
-
-module rx_parser__s6_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_notip
-
-
-module rx_parser__s6_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s6_notudp
+endmodule // rx_parser__s6_l23
 
 
 module rx_parser__s6_port(d,q,clock);
@@ -28358,26 +9453,26 @@ module rx_parser__s6_port(d,q,clock);
 endmodule // rx_parser__s6_port
 
 
-module rx_parser__s6_srcip(d,q,clock);
+module rx_parser__s6_tr(d,q,clock);
 
     // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 128'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_srcip
+endmodule // rx_parser__s6_tr
 
 
-module rx_parser__s6_tci(d,q,clock);
+module rx_parser__s6_ul(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -28393,159 +9488,102 @@ module rx_parser__s6_tci(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s6_tci
+endmodule // rx_parser__s6_ul
 
 
-module rx_parser__s6_v(d,q,clock);
+module rx_parser__s6_um(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [15:0] d;
+    output reg  [15:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 16'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_v
+endmodule // rx_parser__s6_um
 
 
-module rx_parser__s6_verbad(d,q,clock);
+module rx_parser__s6_win(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [991:0] d;
+    output reg  [991:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 992'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_verbad
+endmodule // rx_parser__s6_win
 
 
-module rx_parser__s6_vlan(d,q,clock);
+module rx_parser__s7_b(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [22:0] d;
+    output reg  [22:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 23'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_vlan
+endmodule // rx_parser__s7_b
 
 
-module rx_parser__s6_xc(d,q,clock);
+module rx_parser__s7_ca(d,q,clock);
 
     // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 7'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_xc
+endmodule // rx_parser__s7_ca
 
 
-module rx_parser__s6_xd(d,q,clock);
+module rx_parser__s7_cb(d,q,clock);
 
     // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 7'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s6_xd
-
-
-module rx_parser__s7_aa(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_aa
-
-
-module rx_parser__s7_ab(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_ab
-
-
-module rx_parser__s7_ce(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_ce
+endmodule // rx_parser__s7_cb
 
 
 module rx_parser__s7_d(d,q,clock);
@@ -28567,99 +9605,23 @@ module rx_parser__s7_d(d,q,clock);
 endmodule // rx_parser__s7_d
 
 
-module rx_parser__s7_dstip(d,q,clock);
+module rx_parser__s7_ii(d,q,clock);
 
     // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
+    input wire  [511:0] d;
+    output reg  [511:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 128'h0;
+       q = 512'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s7_dstip
-
-
-module rx_parser__s7_e(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_e
-
-
-module rx_parser__s7_frag(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_frag
-
-
-module rx_parser__s7_idx(d,q,clock);
-
-    // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_idx
-
-
-module rx_parser__s7_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_init
+endmodule // rx_parser__s7_ii
 
 
 module rx_parser__s7_ip42(d,q,clock);
@@ -28681,158 +9643,6 @@ module rx_parser__s7_ip42(d,q,clock);
 endmodule // rx_parser__s7_ip42
 
 
-module rx_parser__s7_ipend(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_ipend
-
-
-module rx_parser__s7_iphe(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_iphe
-
-
-module rx_parser__s7_iplenbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_iplenbad
-
-
-module rx_parser__s7_ipm1(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_ipm1
-
-
-module rx_parser__s7_ipplen(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_ipplen
-
-
-module rx_parser__s7_is0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_is0
-
-
-module rx_parser__s7_is1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_is1
-
-
-module rx_parser__s7_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_is2
-
-
 module rx_parser__s7_is4(d,q,clock);
 
     // Module arguments
@@ -28850,25 +9660,6 @@ module rx_parser__s7_is4(d,q,clock);
     end
 
 endmodule // rx_parser__s7_is4
-
-
-module rx_parser__s7_is6(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_is6
 
 
 module rx_parser__s7_j(d,q,clock);
@@ -28890,118 +9681,23 @@ module rx_parser__s7_j(d,q,clock);
 endmodule // rx_parser__s7_j
 
 
-module rx_parser__s7_l(d,q,clock);
+module rx_parser__s7_l23(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s7_l
-
-
-module rx_parser__s7_l4off(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_l4off
-
-
-module rx_parser__s7_mac(d,q,clock);
-
-    // Module arguments
-    input wire  [47:0] d;
-    output reg  [47:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 48'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_mac
-
-
-module rx_parser__s7_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_n
-
-
-module rx_parser__s7_notip(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_notip
-
-
-module rx_parser__s7_notudp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_notudp
+endmodule // rx_parser__s7_l23
 
 
 module rx_parser__s7_port(d,q,clock);
@@ -29023,140 +9719,26 @@ module rx_parser__s7_port(d,q,clock);
 endmodule // rx_parser__s7_port
 
 
-module rx_parser__s7_srcip(d,q,clock);
+module rx_parser__s7_ps(d,q,clock);
 
     // Module arguments
-    input wire  [127:0] d;
-    output reg  [127:0] q;
+    input wire  [16:0] d;
+    output reg  [16:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 128'h0;
+       q = 17'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s7_srcip
+endmodule // rx_parser__s7_ps
 
 
-module rx_parser__s7_tci(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_tci
-
-
-module rx_parser__s7_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_v
-
-
-module rx_parser__s7_verbad(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_verbad
-
-
-module rx_parser__s7_vlan(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_vlan
-
-
-module rx_parser__s7_xc(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_xc
-
-
-module rx_parser__s7_xd(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s7_xd
-
-
-module rx_parser__s8_addr(d,q,clock);
+module rx_parser__s7_ui(d,q,clock);
 
     // Module arguments
     input wire  [511:0] d;
@@ -29172,7 +9754,102 @@ module rx_parser__s8_addr(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s8_addr
+endmodule // rx_parser__s7_ui
+
+
+module rx_parser__s7_ul(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s7_ul
+
+
+module rx_parser__s7_win(d,q,clock);
+
+    // Module arguments
+    input wire  [991:0] d;
+    output reg  [991:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 992'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s7_win
+
+
+module rx_parser__s8_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s8_b
+
+
+module rx_parser__s8_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s8_ca
+
+
+module rx_parser__s8_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s8_cb
 
 
 module rx_parser__s8_d(d,q,clock);
@@ -29194,101 +9871,6 @@ module rx_parser__s8_d(d,q,clock);
 endmodule // rx_parser__s8_d
 
 
-module rx_parser__s8_e(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_e
-
-
-module rx_parser__s8_eq(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_eq
-
-
-module rx_parser__s8_fm1(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_fm1
-
-
-module rx_parser__s8_hw(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_hw
-
-
-module rx_parser__s8_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_init
-
-
 module rx_parser__s8_ip42(d,q,clock);
 
     // Module arguments
@@ -29308,64 +9890,7 @@ module rx_parser__s8_ip42(d,q,clock);
 endmodule // rx_parser__s8_ip42
 
 
-module rx_parser__s8_ipm(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_ipm
-
-
-module rx_parser__s8_ipm1(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_ipm1
-
-
-module rx_parser__s8_ipplen(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_ipplen
-
-
-module rx_parser__s8_is0(d,q,clock);
+module rx_parser__s8_is4(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -29381,45 +9906,7 @@ module rx_parser__s8_is0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s8_is0
-
-
-module rx_parser__s8_is1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_is1
-
-
-module rx_parser__s8_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_is2
+endmodule // rx_parser__s8_is4
 
 
 module rx_parser__s8_j(d,q,clock);
@@ -29441,26 +9928,26 @@ module rx_parser__s8_j(d,q,clock);
 endmodule // rx_parser__s8_j
 
 
-module rx_parser__s8_l(d,q,clock);
+module rx_parser__s8_l23(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [322:0] d;
+    output reg  [322:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 323'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s8_l
+endmodule // rx_parser__s8_l23
 
 
-module rx_parser__s8_l4(d,q,clock);
+module rx_parser__s8_l4w(d,q,clock);
 
     // Module arguments
     input wire  [639:0] d;
@@ -29476,64 +9963,7 @@ module rx_parser__s8_l4(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s8_l4
-
-
-module rx_parser__s8_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_lo
-
-
-module rx_parser__s8_lt(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_lt
-
-
-module rx_parser__s8_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_n
+endmodule // rx_parser__s8_l4w
 
 
 module rx_parser__s8_port(d,q,clock);
@@ -29555,45 +9985,7 @@ module rx_parser__s8_port(d,q,clock);
 endmodule // rx_parser__s8_port
 
 
-module rx_parser__s8_th(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_th
-
-
-module rx_parser__s8_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s8_v
-
-
-module rx_parser__s9_bsum(d,q,clock);
+module rx_parser__s8_ps(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -29609,7 +10001,102 @@ module rx_parser__s9_bsum(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s9_bsum
+endmodule // rx_parser__s8_ps
+
+
+module rx_parser__s8_ul(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s8_ul
+
+
+module rx_parser__s9_b(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_b
+
+
+module rx_parser__s9_ca(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_ca
+
+
+module rx_parser__s9_cb(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_cb
+
+
+module rx_parser__s9_cls(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_cls
 
 
 module rx_parser__s9_d(d,q,clock);
@@ -29631,23 +10118,42 @@ module rx_parser__s9_d(d,q,clock);
 endmodule // rx_parser__s9_d
 
 
-module rx_parser__s9_e(d,q,clock);
+module rx_parser__s9_fb(d,q,clock);
 
     // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
+    input wire  [1:0] d;
+    output reg  [1:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 6'h0;
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_parser__s9_e
+endmodule // rx_parser__s9_fb
+
+
+module rx_parser__s9_fc(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_fc
 
 
 module rx_parser__s9_hs(d,q,clock);
@@ -29669,44 +10175,6 @@ module rx_parser__s9_hs(d,q,clock);
 endmodule // rx_parser__s9_hs
 
 
-module rx_parser__s9_ii(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_ii
-
-
-module rx_parser__s9_init(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_init
-
-
 module rx_parser__s9_ip42(d,q,clock);
 
     // Module arguments
@@ -29726,7 +10194,7 @@ module rx_parser__s9_ip42(d,q,clock);
 endmodule // rx_parser__s9_ip42
 
 
-module rx_parser__s9_is0(d,q,clock);
+module rx_parser__s9_is4(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -29742,10 +10210,48 @@ module rx_parser__s9_is0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s9_is0
+endmodule // rx_parser__s9_is4
 
 
-module rx_parser__s9_is1(d,q,clock);
+module rx_parser__s9_ps(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_ps
+
+
+module rx_parser__s9_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [962:0] d;
+    output reg  [962:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 963'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_rec
+
+
+module rx_parser__s9_ucz(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -29761,83 +10267,7 @@ module rx_parser__s9_is1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__s9_is1
-
-
-module rx_parser__s9_is2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_is2
-
-
-module rx_parser__s9_l(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_l
-
-
-module rx_parser__s9_n(d,q,clock);
-
-    // Module arguments
-    input wire  [6:0] d;
-    output reg  [6:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 7'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_n
-
-
-module rx_parser__s9_ui(d,q,clock);
-
-    // Module arguments
-    input wire  [511:0] d;
-    output reg  [511:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 512'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_ui
+endmodule // rx_parser__s9_ucz
 
 
 module rx_parser__s9_ulm8(d,q,clock);
@@ -29859,26 +10289,7 @@ module rx_parser__s9_ulm8(d,q,clock);
 endmodule // rx_parser__s9_ulm8
 
 
-module rx_parser__s9_v(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__s9_v
-
-
-module rx_parser__ti(clock,i,sum);
+module rx_parser__tree_i(clock,i,sum);
 
     // Module arguments
     input wire  clock;
@@ -30105,343 +10516,343 @@ module rx_parser__ti(clock,i,sum);
     reg  r4_0$clock;
 
     // Sub module instances
-    rx_parser__ti$a0_0 a0_0(
+    rx_parser__tree_i$a0_0 a0_0(
         .a(a0_0$a),
         .b(a0_0$b),
         .cin(a0_0$cin),
         .sum(a0_0$sum)
     );
-    rx_parser__ti$r0_0 r0_0(
+    rx_parser__tree_i$r0_0 r0_0(
         .d(r0_0$d),
         .q(r0_0$q),
         .clock(r0_0$clock)
     );
-    rx_parser__ti$a0_1 a0_1(
+    rx_parser__tree_i$a0_1 a0_1(
         .a(a0_1$a),
         .b(a0_1$b),
         .cin(a0_1$cin),
         .sum(a0_1$sum)
     );
-    rx_parser__ti$r0_1 r0_1(
+    rx_parser__tree_i$r0_1 r0_1(
         .d(r0_1$d),
         .q(r0_1$q),
         .clock(r0_1$clock)
     );
-    rx_parser__ti$a0_2 a0_2(
+    rx_parser__tree_i$a0_2 a0_2(
         .a(a0_2$a),
         .b(a0_2$b),
         .cin(a0_2$cin),
         .sum(a0_2$sum)
     );
-    rx_parser__ti$r0_2 r0_2(
+    rx_parser__tree_i$r0_2 r0_2(
         .d(r0_2$d),
         .q(r0_2$q),
         .clock(r0_2$clock)
     );
-    rx_parser__ti$a0_3 a0_3(
+    rx_parser__tree_i$a0_3 a0_3(
         .a(a0_3$a),
         .b(a0_3$b),
         .cin(a0_3$cin),
         .sum(a0_3$sum)
     );
-    rx_parser__ti$r0_3 r0_3(
+    rx_parser__tree_i$r0_3 r0_3(
         .d(r0_3$d),
         .q(r0_3$q),
         .clock(r0_3$clock)
     );
-    rx_parser__ti$a0_4 a0_4(
+    rx_parser__tree_i$a0_4 a0_4(
         .a(a0_4$a),
         .b(a0_4$b),
         .cin(a0_4$cin),
         .sum(a0_4$sum)
     );
-    rx_parser__ti$r0_4 r0_4(
+    rx_parser__tree_i$r0_4 r0_4(
         .d(r0_4$d),
         .q(r0_4$q),
         .clock(r0_4$clock)
     );
-    rx_parser__ti$a0_5 a0_5(
+    rx_parser__tree_i$a0_5 a0_5(
         .a(a0_5$a),
         .b(a0_5$b),
         .cin(a0_5$cin),
         .sum(a0_5$sum)
     );
-    rx_parser__ti$r0_5 r0_5(
+    rx_parser__tree_i$r0_5 r0_5(
         .d(r0_5$d),
         .q(r0_5$q),
         .clock(r0_5$clock)
     );
-    rx_parser__ti$a0_6 a0_6(
+    rx_parser__tree_i$a0_6 a0_6(
         .a(a0_6$a),
         .b(a0_6$b),
         .cin(a0_6$cin),
         .sum(a0_6$sum)
     );
-    rx_parser__ti$r0_6 r0_6(
+    rx_parser__tree_i$r0_6 r0_6(
         .d(r0_6$d),
         .q(r0_6$q),
         .clock(r0_6$clock)
     );
-    rx_parser__ti$a0_7 a0_7(
+    rx_parser__tree_i$a0_7 a0_7(
         .a(a0_7$a),
         .b(a0_7$b),
         .cin(a0_7$cin),
         .sum(a0_7$sum)
     );
-    rx_parser__ti$r0_7 r0_7(
+    rx_parser__tree_i$r0_7 r0_7(
         .d(r0_7$d),
         .q(r0_7$q),
         .clock(r0_7$clock)
     );
-    rx_parser__ti$a0_8 a0_8(
+    rx_parser__tree_i$a0_8 a0_8(
         .a(a0_8$a),
         .b(a0_8$b),
         .cin(a0_8$cin),
         .sum(a0_8$sum)
     );
-    rx_parser__ti$r0_8 r0_8(
+    rx_parser__tree_i$r0_8 r0_8(
         .d(r0_8$d),
         .q(r0_8$q),
         .clock(r0_8$clock)
     );
-    rx_parser__ti$a0_9 a0_9(
+    rx_parser__tree_i$a0_9 a0_9(
         .a(a0_9$a),
         .b(a0_9$b),
         .cin(a0_9$cin),
         .sum(a0_9$sum)
     );
-    rx_parser__ti$r0_9 r0_9(
+    rx_parser__tree_i$r0_9 r0_9(
         .d(r0_9$d),
         .q(r0_9$q),
         .clock(r0_9$clock)
     );
-    rx_parser__ti$a0_10 a0_10(
+    rx_parser__tree_i$a0_10 a0_10(
         .a(a0_10$a),
         .b(a0_10$b),
         .cin(a0_10$cin),
         .sum(a0_10$sum)
     );
-    rx_parser__ti$r0_10 r0_10(
+    rx_parser__tree_i$r0_10 r0_10(
         .d(r0_10$d),
         .q(r0_10$q),
         .clock(r0_10$clock)
     );
-    rx_parser__ti$a0_11 a0_11(
+    rx_parser__tree_i$a0_11 a0_11(
         .a(a0_11$a),
         .b(a0_11$b),
         .cin(a0_11$cin),
         .sum(a0_11$sum)
     );
-    rx_parser__ti$r0_11 r0_11(
+    rx_parser__tree_i$r0_11 r0_11(
         .d(r0_11$d),
         .q(r0_11$q),
         .clock(r0_11$clock)
     );
-    rx_parser__ti$a0_12 a0_12(
+    rx_parser__tree_i$a0_12 a0_12(
         .a(a0_12$a),
         .b(a0_12$b),
         .cin(a0_12$cin),
         .sum(a0_12$sum)
     );
-    rx_parser__ti$r0_12 r0_12(
+    rx_parser__tree_i$r0_12 r0_12(
         .d(r0_12$d),
         .q(r0_12$q),
         .clock(r0_12$clock)
     );
-    rx_parser__ti$a0_13 a0_13(
+    rx_parser__tree_i$a0_13 a0_13(
         .a(a0_13$a),
         .b(a0_13$b),
         .cin(a0_13$cin),
         .sum(a0_13$sum)
     );
-    rx_parser__ti$r0_13 r0_13(
+    rx_parser__tree_i$r0_13 r0_13(
         .d(r0_13$d),
         .q(r0_13$q),
         .clock(r0_13$clock)
     );
-    rx_parser__ti$a0_14 a0_14(
+    rx_parser__tree_i$a0_14 a0_14(
         .a(a0_14$a),
         .b(a0_14$b),
         .cin(a0_14$cin),
         .sum(a0_14$sum)
     );
-    rx_parser__ti$r0_14 r0_14(
+    rx_parser__tree_i$r0_14 r0_14(
         .d(r0_14$d),
         .q(r0_14$q),
         .clock(r0_14$clock)
     );
-    rx_parser__ti$a0_15 a0_15(
+    rx_parser__tree_i$a0_15 a0_15(
         .a(a0_15$a),
         .b(a0_15$b),
         .cin(a0_15$cin),
         .sum(a0_15$sum)
     );
-    rx_parser__ti$r0_15 r0_15(
+    rx_parser__tree_i$r0_15 r0_15(
         .d(r0_15$d),
         .q(r0_15$q),
         .clock(r0_15$clock)
     );
-    rx_parser__ti$a1_0 a1_0(
+    rx_parser__tree_i$a1_0 a1_0(
         .a(a1_0$a),
         .b(a1_0$b),
         .cin(a1_0$cin),
         .sum(a1_0$sum)
     );
-    rx_parser__ti$r1_0 r1_0(
+    rx_parser__tree_i$r1_0 r1_0(
         .d(r1_0$d),
         .q(r1_0$q),
         .clock(r1_0$clock)
     );
-    rx_parser__ti$a1_1 a1_1(
+    rx_parser__tree_i$a1_1 a1_1(
         .a(a1_1$a),
         .b(a1_1$b),
         .cin(a1_1$cin),
         .sum(a1_1$sum)
     );
-    rx_parser__ti$r1_1 r1_1(
+    rx_parser__tree_i$r1_1 r1_1(
         .d(r1_1$d),
         .q(r1_1$q),
         .clock(r1_1$clock)
     );
-    rx_parser__ti$a1_2 a1_2(
+    rx_parser__tree_i$a1_2 a1_2(
         .a(a1_2$a),
         .b(a1_2$b),
         .cin(a1_2$cin),
         .sum(a1_2$sum)
     );
-    rx_parser__ti$r1_2 r1_2(
+    rx_parser__tree_i$r1_2 r1_2(
         .d(r1_2$d),
         .q(r1_2$q),
         .clock(r1_2$clock)
     );
-    rx_parser__ti$a1_3 a1_3(
+    rx_parser__tree_i$a1_3 a1_3(
         .a(a1_3$a),
         .b(a1_3$b),
         .cin(a1_3$cin),
         .sum(a1_3$sum)
     );
-    rx_parser__ti$r1_3 r1_3(
+    rx_parser__tree_i$r1_3 r1_3(
         .d(r1_3$d),
         .q(r1_3$q),
         .clock(r1_3$clock)
     );
-    rx_parser__ti$a1_4 a1_4(
+    rx_parser__tree_i$a1_4 a1_4(
         .a(a1_4$a),
         .b(a1_4$b),
         .cin(a1_4$cin),
         .sum(a1_4$sum)
     );
-    rx_parser__ti$r1_4 r1_4(
+    rx_parser__tree_i$r1_4 r1_4(
         .d(r1_4$d),
         .q(r1_4$q),
         .clock(r1_4$clock)
     );
-    rx_parser__ti$a1_5 a1_5(
+    rx_parser__tree_i$a1_5 a1_5(
         .a(a1_5$a),
         .b(a1_5$b),
         .cin(a1_5$cin),
         .sum(a1_5$sum)
     );
-    rx_parser__ti$r1_5 r1_5(
+    rx_parser__tree_i$r1_5 r1_5(
         .d(r1_5$d),
         .q(r1_5$q),
         .clock(r1_5$clock)
     );
-    rx_parser__ti$a1_6 a1_6(
+    rx_parser__tree_i$a1_6 a1_6(
         .a(a1_6$a),
         .b(a1_6$b),
         .cin(a1_6$cin),
         .sum(a1_6$sum)
     );
-    rx_parser__ti$r1_6 r1_6(
+    rx_parser__tree_i$r1_6 r1_6(
         .d(r1_6$d),
         .q(r1_6$q),
         .clock(r1_6$clock)
     );
-    rx_parser__ti$a1_7 a1_7(
+    rx_parser__tree_i$a1_7 a1_7(
         .a(a1_7$a),
         .b(a1_7$b),
         .cin(a1_7$cin),
         .sum(a1_7$sum)
     );
-    rx_parser__ti$r1_7 r1_7(
+    rx_parser__tree_i$r1_7 r1_7(
         .d(r1_7$d),
         .q(r1_7$q),
         .clock(r1_7$clock)
     );
-    rx_parser__ti$a2_0 a2_0(
+    rx_parser__tree_i$a2_0 a2_0(
         .a(a2_0$a),
         .b(a2_0$b),
         .cin(a2_0$cin),
         .sum(a2_0$sum)
     );
-    rx_parser__ti$r2_0 r2_0(
+    rx_parser__tree_i$r2_0 r2_0(
         .d(r2_0$d),
         .q(r2_0$q),
         .clock(r2_0$clock)
     );
-    rx_parser__ti$a2_1 a2_1(
+    rx_parser__tree_i$a2_1 a2_1(
         .a(a2_1$a),
         .b(a2_1$b),
         .cin(a2_1$cin),
         .sum(a2_1$sum)
     );
-    rx_parser__ti$r2_1 r2_1(
+    rx_parser__tree_i$r2_1 r2_1(
         .d(r2_1$d),
         .q(r2_1$q),
         .clock(r2_1$clock)
     );
-    rx_parser__ti$a2_2 a2_2(
+    rx_parser__tree_i$a2_2 a2_2(
         .a(a2_2$a),
         .b(a2_2$b),
         .cin(a2_2$cin),
         .sum(a2_2$sum)
     );
-    rx_parser__ti$r2_2 r2_2(
+    rx_parser__tree_i$r2_2 r2_2(
         .d(r2_2$d),
         .q(r2_2$q),
         .clock(r2_2$clock)
     );
-    rx_parser__ti$a2_3 a2_3(
+    rx_parser__tree_i$a2_3 a2_3(
         .a(a2_3$a),
         .b(a2_3$b),
         .cin(a2_3$cin),
         .sum(a2_3$sum)
     );
-    rx_parser__ti$r2_3 r2_3(
+    rx_parser__tree_i$r2_3 r2_3(
         .d(r2_3$d),
         .q(r2_3$q),
         .clock(r2_3$clock)
     );
-    rx_parser__ti$a3_0 a3_0(
+    rx_parser__tree_i$a3_0 a3_0(
         .a(a3_0$a),
         .b(a3_0$b),
         .cin(a3_0$cin),
         .sum(a3_0$sum)
     );
-    rx_parser__ti$r3_0 r3_0(
+    rx_parser__tree_i$r3_0 r3_0(
         .d(r3_0$d),
         .q(r3_0$q),
         .clock(r3_0$clock)
     );
-    rx_parser__ti$a3_1 a3_1(
+    rx_parser__tree_i$a3_1 a3_1(
         .a(a3_1$a),
         .b(a3_1$b),
         .cin(a3_1$cin),
         .sum(a3_1$sum)
     );
-    rx_parser__ti$r3_1 r3_1(
+    rx_parser__tree_i$r3_1 r3_1(
         .d(r3_1$d),
         .q(r3_1$q),
         .clock(r3_1$clock)
     );
-    rx_parser__ti$a4_0 a4_0(
+    rx_parser__tree_i$a4_0 a4_0(
         .a(a4_0$a),
         .b(a4_0$b),
         .cin(a4_0$cin),
         .sum(a4_0$sum)
     );
-    rx_parser__ti$r4_0 r4_0(
+    rx_parser__tree_i$r4_0 r4_0(
         .d(r4_0$d),
         .q(r4_0$q),
         .clock(r4_0$clock)
@@ -30638,56 +11049,10 @@ module rx_parser__ti(clock,i,sum);
         sum = r4_0$q;
     end
 
-endmodule // rx_parser__ti
+endmodule // rx_parser__tree_i
 
 
-module rx_parser__ti$a0_0(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_0
-
-
-module rx_parser__ti$a0_1(a,b,cin,sum);
+module rx_parser__tree_i$a0_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -30730,56 +11095,10 @@ module rx_parser__ti$a0_1(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_1
+endmodule // rx_parser__tree_i$a0_0
 
 
-module rx_parser__ti$a0_10(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_10
-
-
-module rx_parser__ti$a0_11(a,b,cin,sum);
+module rx_parser__tree_i$a0_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -30822,56 +11141,10 @@ module rx_parser__ti$a0_11(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_11
+endmodule // rx_parser__tree_i$a0_1
 
 
-module rx_parser__ti$a0_12(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_12
-
-
-module rx_parser__ti$a0_13(a,b,cin,sum);
+module rx_parser__tree_i$a0_10(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -30914,56 +11187,10 @@ module rx_parser__ti$a0_13(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_13
+endmodule // rx_parser__tree_i$a0_10
 
 
-module rx_parser__ti$a0_14(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_14
-
-
-module rx_parser__ti$a0_15(a,b,cin,sum);
+module rx_parser__tree_i$a0_11(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -31006,56 +11233,10 @@ module rx_parser__ti$a0_15(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_15
+endmodule // rx_parser__tree_i$a0_11
 
 
-module rx_parser__ti$a0_2(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_2
-
-
-module rx_parser__ti$a0_3(a,b,cin,sum);
+module rx_parser__tree_i$a0_12(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -31098,56 +11279,10 @@ module rx_parser__ti$a0_3(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_3
+endmodule // rx_parser__tree_i$a0_12
 
 
-module rx_parser__ti$a0_4(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_4
-
-
-module rx_parser__ti$a0_5(a,b,cin,sum);
+module rx_parser__tree_i$a0_13(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -31190,56 +11325,10 @@ module rx_parser__ti$a0_5(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_5
+endmodule // rx_parser__tree_i$a0_13
 
 
-module rx_parser__ti$a0_6(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_6
-
-
-module rx_parser__ti$a0_7(a,b,cin,sum);
+module rx_parser__tree_i$a0_14(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -31282,56 +11371,10 @@ module rx_parser__ti$a0_7(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_7
+endmodule // rx_parser__tree_i$a0_14
 
 
-module rx_parser__ti$a0_8(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a0_8
-
-
-module rx_parser__ti$a0_9(a,b,cin,sum);
+module rx_parser__tree_i$a0_15(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -31374,10 +11417,378 @@ module rx_parser__ti$a0_9(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a0_9
+endmodule // rx_parser__tree_i$a0_15
 
 
-module rx_parser__ti$a1_0(a,b,cin,sum);
+module rx_parser__tree_i$a0_2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_2
+
+
+module rx_parser__tree_i$a0_3(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_3
+
+
+module rx_parser__tree_i$a0_4(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_4
+
+
+module rx_parser__tree_i$a0_5(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_5
+
+
+module rx_parser__tree_i$a0_6(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_6
+
+
+module rx_parser__tree_i$a0_7(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_7
+
+
+module rx_parser__tree_i$a0_8(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_8
+
+
+module rx_parser__tree_i$a0_9(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a0_9
+
+
+module rx_parser__tree_i$a1_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -31420,56 +11831,10 @@ module rx_parser__ti$a1_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a1_0
+endmodule // rx_parser__tree_i$a1_0
 
 
-module rx_parser__ti$a1_1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a1_1
-
-
-module rx_parser__ti$a1_2(a,b,cin,sum);
+module rx_parser__tree_i$a1_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -31512,56 +11877,10 @@ module rx_parser__ti$a1_2(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a1_2
+endmodule // rx_parser__tree_i$a1_1
 
 
-module rx_parser__ti$a1_3(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a1_3
-
-
-module rx_parser__ti$a1_4(a,b,cin,sum);
+module rx_parser__tree_i$a1_2(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -31604,56 +11923,10 @@ module rx_parser__ti$a1_4(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a1_4
+endmodule // rx_parser__tree_i$a1_2
 
 
-module rx_parser__ti$a1_5(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a1_5
-
-
-module rx_parser__ti$a1_6(a,b,cin,sum);
+module rx_parser__tree_i$a1_3(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -31696,10 +11969,10 @@ module rx_parser__ti$a1_6(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a1_6
+endmodule // rx_parser__tree_i$a1_3
 
 
-module rx_parser__ti$a1_7(a,b,cin,sum);
+module rx_parser__tree_i$a1_4(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -31742,10 +12015,148 @@ module rx_parser__ti$a1_7(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a1_7
+endmodule // rx_parser__tree_i$a1_4
 
 
-module rx_parser__ti$a2_0(a,b,cin,sum);
+module rx_parser__tree_i$a1_5(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a1_5
+
+
+module rx_parser__tree_i$a1_6(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a1_6
+
+
+module rx_parser__tree_i$a1_7(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a1_7
+
+
+module rx_parser__tree_i$a2_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -31788,56 +12199,10 @@ module rx_parser__ti$a2_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a2_0
+endmodule // rx_parser__tree_i$a2_0
 
 
-module rx_parser__ti$a2_1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
-    input wire  cin;
-    output reg  [18:0] sum;
-
-    // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__ti$a2_1
-
-
-module rx_parser__ti$a2_2(a,b,cin,sum);
+module rx_parser__tree_i$a2_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -31880,10 +12245,10 @@ module rx_parser__ti$a2_2(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a2_2
+endmodule // rx_parser__tree_i$a2_1
 
 
-module rx_parser__ti$a2_3(a,b,cin,sum);
+module rx_parser__tree_i$a2_2(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -31926,10 +12291,56 @@ module rx_parser__ti$a2_3(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a2_3
+endmodule // rx_parser__tree_i$a2_2
 
 
-module rx_parser__ti$a3_0(a,b,cin,sum);
+module rx_parser__tree_i$a2_3(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [18:0] a;
+    input wire  [18:0] b;
+    input wire  cin;
+    output reg  [18:0] sum;
+
+    // Local signals
+    reg  [18:0] g0;
+    reg  [18:0] p0;
+    reg  [18:0] g1;
+    reg  [18:0] p1;
+    reg  [18:0] g2;
+    reg  [18:0] p2;
+    reg  [18:0] g3;
+    reg  [18:0] p3;
+    reg  [18:0] g4;
+    reg  [18:0] p4;
+    reg  [18:0] g5;
+    reg  [18:0] p5;
+    reg  [18:0] g6;
+    reg  [18:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 19'h7ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_i$a2_3
+
+
+module rx_parser__tree_i$a3_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [19:0] a;
@@ -31972,10 +12383,10 @@ module rx_parser__ti$a3_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a3_0
+endmodule // rx_parser__tree_i$a3_0
 
 
-module rx_parser__ti$a3_1(a,b,cin,sum);
+module rx_parser__tree_i$a3_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [19:0] a;
@@ -32018,10 +12429,10 @@ module rx_parser__ti$a3_1(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a3_1
+endmodule // rx_parser__tree_i$a3_1
 
 
-module rx_parser__ti$a4_0(a,b,cin,sum);
+module rx_parser__tree_i$a4_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [20:0] a;
@@ -32064,29 +12475,10 @@ module rx_parser__ti$a4_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__ti$a4_0
+endmodule // rx_parser__tree_i$a4_0
 
 
-module rx_parser__ti$r0_0(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_0
-
-
-module rx_parser__ti$r0_1(d,q,clock);
+module rx_parser__tree_i$r0_0(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32102,29 +12494,10 @@ module rx_parser__ti$r0_1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_1
+endmodule // rx_parser__tree_i$r0_0
 
 
-module rx_parser__ti$r0_10(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_10
-
-
-module rx_parser__ti$r0_11(d,q,clock);
+module rx_parser__tree_i$r0_1(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32140,29 +12513,10 @@ module rx_parser__ti$r0_11(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_11
+endmodule // rx_parser__tree_i$r0_1
 
 
-module rx_parser__ti$r0_12(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_12
-
-
-module rx_parser__ti$r0_13(d,q,clock);
+module rx_parser__tree_i$r0_10(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32178,29 +12532,10 @@ module rx_parser__ti$r0_13(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_13
+endmodule // rx_parser__tree_i$r0_10
 
 
-module rx_parser__ti$r0_14(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_14
-
-
-module rx_parser__ti$r0_15(d,q,clock);
+module rx_parser__tree_i$r0_11(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32216,29 +12551,10 @@ module rx_parser__ti$r0_15(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_15
+endmodule // rx_parser__tree_i$r0_11
 
 
-module rx_parser__ti$r0_2(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_2
-
-
-module rx_parser__ti$r0_3(d,q,clock);
+module rx_parser__tree_i$r0_12(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32254,29 +12570,10 @@ module rx_parser__ti$r0_3(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_3
+endmodule // rx_parser__tree_i$r0_12
 
 
-module rx_parser__ti$r0_4(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_4
-
-
-module rx_parser__ti$r0_5(d,q,clock);
+module rx_parser__tree_i$r0_13(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32292,29 +12589,10 @@ module rx_parser__ti$r0_5(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_5
+endmodule // rx_parser__tree_i$r0_13
 
 
-module rx_parser__ti$r0_6(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_6
-
-
-module rx_parser__ti$r0_7(d,q,clock);
+module rx_parser__tree_i$r0_14(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32330,29 +12608,10 @@ module rx_parser__ti$r0_7(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_7
+endmodule // rx_parser__tree_i$r0_14
 
 
-module rx_parser__ti$r0_8(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r0_8
-
-
-module rx_parser__ti$r0_9(d,q,clock);
+module rx_parser__tree_i$r0_15(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -32368,10 +12627,162 @@ module rx_parser__ti$r0_9(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r0_9
+endmodule // rx_parser__tree_i$r0_15
 
 
-module rx_parser__ti$r1_0(d,q,clock);
+module rx_parser__tree_i$r0_2(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_2
+
+
+module rx_parser__tree_i$r0_3(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_3
+
+
+module rx_parser__tree_i$r0_4(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_4
+
+
+module rx_parser__tree_i$r0_5(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_5
+
+
+module rx_parser__tree_i$r0_6(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_6
+
+
+module rx_parser__tree_i$r0_7(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_7
+
+
+module rx_parser__tree_i$r0_8(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_8
+
+
+module rx_parser__tree_i$r0_9(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r0_9
+
+
+module rx_parser__tree_i$r1_0(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -32387,29 +12798,10 @@ module rx_parser__ti$r1_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r1_0
+endmodule // rx_parser__tree_i$r1_0
 
 
-module rx_parser__ti$r1_1(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r1_1
-
-
-module rx_parser__ti$r1_2(d,q,clock);
+module rx_parser__tree_i$r1_1(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -32425,29 +12817,10 @@ module rx_parser__ti$r1_2(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r1_2
+endmodule // rx_parser__tree_i$r1_1
 
 
-module rx_parser__ti$r1_3(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r1_3
-
-
-module rx_parser__ti$r1_4(d,q,clock);
+module rx_parser__tree_i$r1_2(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -32463,29 +12836,10 @@ module rx_parser__ti$r1_4(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r1_4
+endmodule // rx_parser__tree_i$r1_2
 
 
-module rx_parser__ti$r1_5(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r1_5
-
-
-module rx_parser__ti$r1_6(d,q,clock);
+module rx_parser__tree_i$r1_3(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -32501,10 +12855,10 @@ module rx_parser__ti$r1_6(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r1_6
+endmodule // rx_parser__tree_i$r1_3
 
 
-module rx_parser__ti$r1_7(d,q,clock);
+module rx_parser__tree_i$r1_4(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -32520,10 +12874,67 @@ module rx_parser__ti$r1_7(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r1_7
+endmodule // rx_parser__tree_i$r1_4
 
 
-module rx_parser__ti$r2_0(d,q,clock);
+module rx_parser__tree_i$r1_5(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r1_5
+
+
+module rx_parser__tree_i$r1_6(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r1_6
+
+
+module rx_parser__tree_i$r1_7(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r1_7
+
+
+module rx_parser__tree_i$r2_0(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -32539,29 +12950,10 @@ module rx_parser__ti$r2_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r2_0
+endmodule // rx_parser__tree_i$r2_0
 
 
-module rx_parser__ti$r2_1(d,q,clock);
-
-    // Module arguments
-    input wire  [18:0] d;
-    output reg  [18:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 19'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__ti$r2_1
-
-
-module rx_parser__ti$r2_2(d,q,clock);
+module rx_parser__tree_i$r2_1(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -32577,10 +12969,10 @@ module rx_parser__ti$r2_2(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r2_2
+endmodule // rx_parser__tree_i$r2_1
 
 
-module rx_parser__ti$r2_3(d,q,clock);
+module rx_parser__tree_i$r2_2(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -32596,10 +12988,29 @@ module rx_parser__ti$r2_3(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r2_3
+endmodule // rx_parser__tree_i$r2_2
 
 
-module rx_parser__ti$r3_0(d,q,clock);
+module rx_parser__tree_i$r2_3(d,q,clock);
+
+    // Module arguments
+    input wire  [18:0] d;
+    output reg  [18:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 19'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_i$r2_3
+
+
+module rx_parser__tree_i$r3_0(d,q,clock);
 
     // Module arguments
     input wire  [19:0] d;
@@ -32615,10 +13026,10 @@ module rx_parser__ti$r3_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r3_0
+endmodule // rx_parser__tree_i$r3_0
 
 
-module rx_parser__ti$r3_1(d,q,clock);
+module rx_parser__tree_i$r3_1(d,q,clock);
 
     // Module arguments
     input wire  [19:0] d;
@@ -32634,10 +13045,10 @@ module rx_parser__ti$r3_1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r3_1
+endmodule // rx_parser__tree_i$r3_1
 
 
-module rx_parser__ti$r4_0(d,q,clock);
+module rx_parser__tree_i$r4_0(d,q,clock);
 
     // Module arguments
     input wire  [20:0] d;
@@ -32653,10 +13064,10 @@ module rx_parser__ti$r4_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__ti$r4_0
+endmodule // rx_parser__tree_i$r4_0
 
 
-module rx_parser__tu(clock,i,sum);
+module rx_parser__tree_u(clock,i,sum);
 
     // Module arguments
     input wire  clock;
@@ -32883,343 +13294,343 @@ module rx_parser__tu(clock,i,sum);
     reg  r4_0$clock;
 
     // Sub module instances
-    rx_parser__tu$a0_0 a0_0(
+    rx_parser__tree_u$a0_0 a0_0(
         .a(a0_0$a),
         .b(a0_0$b),
         .cin(a0_0$cin),
         .sum(a0_0$sum)
     );
-    rx_parser__tu$r0_0 r0_0(
+    rx_parser__tree_u$r0_0 r0_0(
         .d(r0_0$d),
         .q(r0_0$q),
         .clock(r0_0$clock)
     );
-    rx_parser__tu$a0_1 a0_1(
+    rx_parser__tree_u$a0_1 a0_1(
         .a(a0_1$a),
         .b(a0_1$b),
         .cin(a0_1$cin),
         .sum(a0_1$sum)
     );
-    rx_parser__tu$r0_1 r0_1(
+    rx_parser__tree_u$r0_1 r0_1(
         .d(r0_1$d),
         .q(r0_1$q),
         .clock(r0_1$clock)
     );
-    rx_parser__tu$a0_2 a0_2(
+    rx_parser__tree_u$a0_2 a0_2(
         .a(a0_2$a),
         .b(a0_2$b),
         .cin(a0_2$cin),
         .sum(a0_2$sum)
     );
-    rx_parser__tu$r0_2 r0_2(
+    rx_parser__tree_u$r0_2 r0_2(
         .d(r0_2$d),
         .q(r0_2$q),
         .clock(r0_2$clock)
     );
-    rx_parser__tu$a0_3 a0_3(
+    rx_parser__tree_u$a0_3 a0_3(
         .a(a0_3$a),
         .b(a0_3$b),
         .cin(a0_3$cin),
         .sum(a0_3$sum)
     );
-    rx_parser__tu$r0_3 r0_3(
+    rx_parser__tree_u$r0_3 r0_3(
         .d(r0_3$d),
         .q(r0_3$q),
         .clock(r0_3$clock)
     );
-    rx_parser__tu$a0_4 a0_4(
+    rx_parser__tree_u$a0_4 a0_4(
         .a(a0_4$a),
         .b(a0_4$b),
         .cin(a0_4$cin),
         .sum(a0_4$sum)
     );
-    rx_parser__tu$r0_4 r0_4(
+    rx_parser__tree_u$r0_4 r0_4(
         .d(r0_4$d),
         .q(r0_4$q),
         .clock(r0_4$clock)
     );
-    rx_parser__tu$a0_5 a0_5(
+    rx_parser__tree_u$a0_5 a0_5(
         .a(a0_5$a),
         .b(a0_5$b),
         .cin(a0_5$cin),
         .sum(a0_5$sum)
     );
-    rx_parser__tu$r0_5 r0_5(
+    rx_parser__tree_u$r0_5 r0_5(
         .d(r0_5$d),
         .q(r0_5$q),
         .clock(r0_5$clock)
     );
-    rx_parser__tu$a0_6 a0_6(
+    rx_parser__tree_u$a0_6 a0_6(
         .a(a0_6$a),
         .b(a0_6$b),
         .cin(a0_6$cin),
         .sum(a0_6$sum)
     );
-    rx_parser__tu$r0_6 r0_6(
+    rx_parser__tree_u$r0_6 r0_6(
         .d(r0_6$d),
         .q(r0_6$q),
         .clock(r0_6$clock)
     );
-    rx_parser__tu$a0_7 a0_7(
+    rx_parser__tree_u$a0_7 a0_7(
         .a(a0_7$a),
         .b(a0_7$b),
         .cin(a0_7$cin),
         .sum(a0_7$sum)
     );
-    rx_parser__tu$r0_7 r0_7(
+    rx_parser__tree_u$r0_7 r0_7(
         .d(r0_7$d),
         .q(r0_7$q),
         .clock(r0_7$clock)
     );
-    rx_parser__tu$a0_8 a0_8(
+    rx_parser__tree_u$a0_8 a0_8(
         .a(a0_8$a),
         .b(a0_8$b),
         .cin(a0_8$cin),
         .sum(a0_8$sum)
     );
-    rx_parser__tu$r0_8 r0_8(
+    rx_parser__tree_u$r0_8 r0_8(
         .d(r0_8$d),
         .q(r0_8$q),
         .clock(r0_8$clock)
     );
-    rx_parser__tu$a0_9 a0_9(
+    rx_parser__tree_u$a0_9 a0_9(
         .a(a0_9$a),
         .b(a0_9$b),
         .cin(a0_9$cin),
         .sum(a0_9$sum)
     );
-    rx_parser__tu$r0_9 r0_9(
+    rx_parser__tree_u$r0_9 r0_9(
         .d(r0_9$d),
         .q(r0_9$q),
         .clock(r0_9$clock)
     );
-    rx_parser__tu$a0_10 a0_10(
+    rx_parser__tree_u$a0_10 a0_10(
         .a(a0_10$a),
         .b(a0_10$b),
         .cin(a0_10$cin),
         .sum(a0_10$sum)
     );
-    rx_parser__tu$r0_10 r0_10(
+    rx_parser__tree_u$r0_10 r0_10(
         .d(r0_10$d),
         .q(r0_10$q),
         .clock(r0_10$clock)
     );
-    rx_parser__tu$a0_11 a0_11(
+    rx_parser__tree_u$a0_11 a0_11(
         .a(a0_11$a),
         .b(a0_11$b),
         .cin(a0_11$cin),
         .sum(a0_11$sum)
     );
-    rx_parser__tu$r0_11 r0_11(
+    rx_parser__tree_u$r0_11 r0_11(
         .d(r0_11$d),
         .q(r0_11$q),
         .clock(r0_11$clock)
     );
-    rx_parser__tu$a0_12 a0_12(
+    rx_parser__tree_u$a0_12 a0_12(
         .a(a0_12$a),
         .b(a0_12$b),
         .cin(a0_12$cin),
         .sum(a0_12$sum)
     );
-    rx_parser__tu$r0_12 r0_12(
+    rx_parser__tree_u$r0_12 r0_12(
         .d(r0_12$d),
         .q(r0_12$q),
         .clock(r0_12$clock)
     );
-    rx_parser__tu$a0_13 a0_13(
+    rx_parser__tree_u$a0_13 a0_13(
         .a(a0_13$a),
         .b(a0_13$b),
         .cin(a0_13$cin),
         .sum(a0_13$sum)
     );
-    rx_parser__tu$r0_13 r0_13(
+    rx_parser__tree_u$r0_13 r0_13(
         .d(r0_13$d),
         .q(r0_13$q),
         .clock(r0_13$clock)
     );
-    rx_parser__tu$a0_14 a0_14(
+    rx_parser__tree_u$a0_14 a0_14(
         .a(a0_14$a),
         .b(a0_14$b),
         .cin(a0_14$cin),
         .sum(a0_14$sum)
     );
-    rx_parser__tu$r0_14 r0_14(
+    rx_parser__tree_u$r0_14 r0_14(
         .d(r0_14$d),
         .q(r0_14$q),
         .clock(r0_14$clock)
     );
-    rx_parser__tu$a0_15 a0_15(
+    rx_parser__tree_u$a0_15 a0_15(
         .a(a0_15$a),
         .b(a0_15$b),
         .cin(a0_15$cin),
         .sum(a0_15$sum)
     );
-    rx_parser__tu$r0_15 r0_15(
+    rx_parser__tree_u$r0_15 r0_15(
         .d(r0_15$d),
         .q(r0_15$q),
         .clock(r0_15$clock)
     );
-    rx_parser__tu$a1_0 a1_0(
+    rx_parser__tree_u$a1_0 a1_0(
         .a(a1_0$a),
         .b(a1_0$b),
         .cin(a1_0$cin),
         .sum(a1_0$sum)
     );
-    rx_parser__tu$r1_0 r1_0(
+    rx_parser__tree_u$r1_0 r1_0(
         .d(r1_0$d),
         .q(r1_0$q),
         .clock(r1_0$clock)
     );
-    rx_parser__tu$a1_1 a1_1(
+    rx_parser__tree_u$a1_1 a1_1(
         .a(a1_1$a),
         .b(a1_1$b),
         .cin(a1_1$cin),
         .sum(a1_1$sum)
     );
-    rx_parser__tu$r1_1 r1_1(
+    rx_parser__tree_u$r1_1 r1_1(
         .d(r1_1$d),
         .q(r1_1$q),
         .clock(r1_1$clock)
     );
-    rx_parser__tu$a1_2 a1_2(
+    rx_parser__tree_u$a1_2 a1_2(
         .a(a1_2$a),
         .b(a1_2$b),
         .cin(a1_2$cin),
         .sum(a1_2$sum)
     );
-    rx_parser__tu$r1_2 r1_2(
+    rx_parser__tree_u$r1_2 r1_2(
         .d(r1_2$d),
         .q(r1_2$q),
         .clock(r1_2$clock)
     );
-    rx_parser__tu$a1_3 a1_3(
+    rx_parser__tree_u$a1_3 a1_3(
         .a(a1_3$a),
         .b(a1_3$b),
         .cin(a1_3$cin),
         .sum(a1_3$sum)
     );
-    rx_parser__tu$r1_3 r1_3(
+    rx_parser__tree_u$r1_3 r1_3(
         .d(r1_3$d),
         .q(r1_3$q),
         .clock(r1_3$clock)
     );
-    rx_parser__tu$a1_4 a1_4(
+    rx_parser__tree_u$a1_4 a1_4(
         .a(a1_4$a),
         .b(a1_4$b),
         .cin(a1_4$cin),
         .sum(a1_4$sum)
     );
-    rx_parser__tu$r1_4 r1_4(
+    rx_parser__tree_u$r1_4 r1_4(
         .d(r1_4$d),
         .q(r1_4$q),
         .clock(r1_4$clock)
     );
-    rx_parser__tu$a1_5 a1_5(
+    rx_parser__tree_u$a1_5 a1_5(
         .a(a1_5$a),
         .b(a1_5$b),
         .cin(a1_5$cin),
         .sum(a1_5$sum)
     );
-    rx_parser__tu$r1_5 r1_5(
+    rx_parser__tree_u$r1_5 r1_5(
         .d(r1_5$d),
         .q(r1_5$q),
         .clock(r1_5$clock)
     );
-    rx_parser__tu$a1_6 a1_6(
+    rx_parser__tree_u$a1_6 a1_6(
         .a(a1_6$a),
         .b(a1_6$b),
         .cin(a1_6$cin),
         .sum(a1_6$sum)
     );
-    rx_parser__tu$r1_6 r1_6(
+    rx_parser__tree_u$r1_6 r1_6(
         .d(r1_6$d),
         .q(r1_6$q),
         .clock(r1_6$clock)
     );
-    rx_parser__tu$a1_7 a1_7(
+    rx_parser__tree_u$a1_7 a1_7(
         .a(a1_7$a),
         .b(a1_7$b),
         .cin(a1_7$cin),
         .sum(a1_7$sum)
     );
-    rx_parser__tu$r1_7 r1_7(
+    rx_parser__tree_u$r1_7 r1_7(
         .d(r1_7$d),
         .q(r1_7$q),
         .clock(r1_7$clock)
     );
-    rx_parser__tu$a2_0 a2_0(
+    rx_parser__tree_u$a2_0 a2_0(
         .a(a2_0$a),
         .b(a2_0$b),
         .cin(a2_0$cin),
         .sum(a2_0$sum)
     );
-    rx_parser__tu$r2_0 r2_0(
+    rx_parser__tree_u$r2_0 r2_0(
         .d(r2_0$d),
         .q(r2_0$q),
         .clock(r2_0$clock)
     );
-    rx_parser__tu$a2_1 a2_1(
+    rx_parser__tree_u$a2_1 a2_1(
         .a(a2_1$a),
         .b(a2_1$b),
         .cin(a2_1$cin),
         .sum(a2_1$sum)
     );
-    rx_parser__tu$r2_1 r2_1(
+    rx_parser__tree_u$r2_1 r2_1(
         .d(r2_1$d),
         .q(r2_1$q),
         .clock(r2_1$clock)
     );
-    rx_parser__tu$a2_2 a2_2(
+    rx_parser__tree_u$a2_2 a2_2(
         .a(a2_2$a),
         .b(a2_2$b),
         .cin(a2_2$cin),
         .sum(a2_2$sum)
     );
-    rx_parser__tu$r2_2 r2_2(
+    rx_parser__tree_u$r2_2 r2_2(
         .d(r2_2$d),
         .q(r2_2$q),
         .clock(r2_2$clock)
     );
-    rx_parser__tu$a2_3 a2_3(
+    rx_parser__tree_u$a2_3 a2_3(
         .a(a2_3$a),
         .b(a2_3$b),
         .cin(a2_3$cin),
         .sum(a2_3$sum)
     );
-    rx_parser__tu$r2_3 r2_3(
+    rx_parser__tree_u$r2_3 r2_3(
         .d(r2_3$d),
         .q(r2_3$q),
         .clock(r2_3$clock)
     );
-    rx_parser__tu$a3_0 a3_0(
+    rx_parser__tree_u$a3_0 a3_0(
         .a(a3_0$a),
         .b(a3_0$b),
         .cin(a3_0$cin),
         .sum(a3_0$sum)
     );
-    rx_parser__tu$r3_0 r3_0(
+    rx_parser__tree_u$r3_0 r3_0(
         .d(r3_0$d),
         .q(r3_0$q),
         .clock(r3_0$clock)
     );
-    rx_parser__tu$a3_1 a3_1(
+    rx_parser__tree_u$a3_1 a3_1(
         .a(a3_1$a),
         .b(a3_1$b),
         .cin(a3_1$cin),
         .sum(a3_1$sum)
     );
-    rx_parser__tu$r3_1 r3_1(
+    rx_parser__tree_u$r3_1 r3_1(
         .d(r3_1$d),
         .q(r3_1$q),
         .clock(r3_1$clock)
     );
-    rx_parser__tu$a4_0 a4_0(
+    rx_parser__tree_u$a4_0 a4_0(
         .a(a4_0$a),
         .b(a4_0$b),
         .cin(a4_0$cin),
         .sum(a4_0$sum)
     );
-    rx_parser__tu$r4_0 r4_0(
+    rx_parser__tree_u$r4_0 r4_0(
         .d(r4_0$d),
         .q(r4_0$q),
         .clock(r4_0$clock)
@@ -33416,56 +13827,10 @@ module rx_parser__tu(clock,i,sum);
         sum = r4_0$q;
     end
 
-endmodule // rx_parser__tu
+endmodule // rx_parser__tree_u
 
 
-module rx_parser__tu$a0_0(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_0
-
-
-module rx_parser__tu$a0_1(a,b,cin,sum);
+module rx_parser__tree_u$a0_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33508,56 +13873,10 @@ module rx_parser__tu$a0_1(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_1
+endmodule // rx_parser__tree_u$a0_0
 
 
-module rx_parser__tu$a0_10(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_10
-
-
-module rx_parser__tu$a0_11(a,b,cin,sum);
+module rx_parser__tree_u$a0_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33600,56 +13919,10 @@ module rx_parser__tu$a0_11(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_11
+endmodule // rx_parser__tree_u$a0_1
 
 
-module rx_parser__tu$a0_12(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_12
-
-
-module rx_parser__tu$a0_13(a,b,cin,sum);
+module rx_parser__tree_u$a0_10(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33692,56 +13965,10 @@ module rx_parser__tu$a0_13(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_13
+endmodule // rx_parser__tree_u$a0_10
 
 
-module rx_parser__tu$a0_14(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_14
-
-
-module rx_parser__tu$a0_15(a,b,cin,sum);
+module rx_parser__tree_u$a0_11(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33784,56 +14011,10 @@ module rx_parser__tu$a0_15(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_15
+endmodule // rx_parser__tree_u$a0_11
 
 
-module rx_parser__tu$a0_2(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_2
-
-
-module rx_parser__tu$a0_3(a,b,cin,sum);
+module rx_parser__tree_u$a0_12(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33876,56 +14057,10 @@ module rx_parser__tu$a0_3(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_3
+endmodule // rx_parser__tree_u$a0_12
 
 
-module rx_parser__tu$a0_4(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_4
-
-
-module rx_parser__tu$a0_5(a,b,cin,sum);
+module rx_parser__tree_u$a0_13(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -33968,56 +14103,10 @@ module rx_parser__tu$a0_5(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_5
+endmodule // rx_parser__tree_u$a0_13
 
 
-module rx_parser__tu$a0_6(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_6
-
-
-module rx_parser__tu$a0_7(a,b,cin,sum);
+module rx_parser__tree_u$a0_14(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -34060,56 +14149,10 @@ module rx_parser__tu$a0_7(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_7
+endmodule // rx_parser__tree_u$a0_14
 
 
-module rx_parser__tu$a0_8(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
-    input wire  cin;
-    output reg  [16:0] sum;
-
-    // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a0_8
-
-
-module rx_parser__tu$a0_9(a,b,cin,sum);
+module rx_parser__tree_u$a0_15(a,b,cin,sum);
 
     // Module arguments
     input wire  [16:0] a;
@@ -34152,10 +14195,378 @@ module rx_parser__tu$a0_9(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a0_9
+endmodule // rx_parser__tree_u$a0_15
 
 
-module rx_parser__tu$a1_0(a,b,cin,sum);
+module rx_parser__tree_u$a0_2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_2
+
+
+module rx_parser__tree_u$a0_3(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_3
+
+
+module rx_parser__tree_u$a0_4(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_4
+
+
+module rx_parser__tree_u$a0_5(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_5
+
+
+module rx_parser__tree_u$a0_6(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_6
+
+
+module rx_parser__tree_u$a0_7(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_7
+
+
+module rx_parser__tree_u$a0_8(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_8
+
+
+module rx_parser__tree_u$a0_9(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a0_9
+
+
+module rx_parser__tree_u$a1_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -34198,56 +14609,10 @@ module rx_parser__tu$a1_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a1_0
+endmodule // rx_parser__tree_u$a1_0
 
 
-module rx_parser__tu$a1_1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a1_1
-
-
-module rx_parser__tu$a1_2(a,b,cin,sum);
+module rx_parser__tree_u$a1_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -34290,56 +14655,10 @@ module rx_parser__tu$a1_2(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a1_2
+endmodule // rx_parser__tree_u$a1_1
 
 
-module rx_parser__tu$a1_3(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a1_3
-
-
-module rx_parser__tu$a1_4(a,b,cin,sum);
+module rx_parser__tree_u$a1_2(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -34382,56 +14701,10 @@ module rx_parser__tu$a1_4(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a1_4
+endmodule // rx_parser__tree_u$a1_2
 
 
-module rx_parser__tu$a1_5(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
-    input wire  cin;
-    output reg  [17:0] sum;
-
-    // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a1_5
-
-
-module rx_parser__tu$a1_6(a,b,cin,sum);
+module rx_parser__tree_u$a1_3(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -34474,10 +14747,10 @@ module rx_parser__tu$a1_6(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a1_6
+endmodule // rx_parser__tree_u$a1_3
 
 
-module rx_parser__tu$a1_7(a,b,cin,sum);
+module rx_parser__tree_u$a1_4(a,b,cin,sum);
 
     // Module arguments
     input wire  [17:0] a;
@@ -34520,10 +14793,148 @@ module rx_parser__tu$a1_7(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a1_7
+endmodule // rx_parser__tree_u$a1_4
 
 
-module rx_parser__tu$a2_0(a,b,cin,sum);
+module rx_parser__tree_u$a1_5(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a1_5
+
+
+module rx_parser__tree_u$a1_6(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a1_6
+
+
+module rx_parser__tree_u$a1_7(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum;
+
+    // Local signals
+    reg  [17:0] g0;
+    reg  [17:0] p0;
+    reg  [17:0] g1;
+    reg  [17:0] p1;
+    reg  [17:0] g2;
+    reg  [17:0] p2;
+    reg  [17:0] g3;
+    reg  [17:0] p3;
+    reg  [17:0] g4;
+    reg  [17:0] p4;
+    reg  [17:0] g5;
+    reg  [17:0] p5;
+    reg  [17:0] g6;
+    reg  [17:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a1_7
+
+
+module rx_parser__tree_u$a2_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -34566,56 +14977,10 @@ module rx_parser__tu$a2_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a2_0
+endmodule // rx_parser__tree_u$a2_0
 
 
-module rx_parser__tu$a2_1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
-    input wire  cin;
-    output reg  [18:0] sum;
-
-    // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // rx_parser__tu$a2_1
-
-
-module rx_parser__tu$a2_2(a,b,cin,sum);
+module rx_parser__tree_u$a2_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -34658,10 +15023,10 @@ module rx_parser__tu$a2_2(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a2_2
+endmodule // rx_parser__tree_u$a2_1
 
 
-module rx_parser__tu$a2_3(a,b,cin,sum);
+module rx_parser__tree_u$a2_2(a,b,cin,sum);
 
     // Module arguments
     input wire  [18:0] a;
@@ -34704,10 +15069,56 @@ module rx_parser__tu$a2_3(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a2_3
+endmodule // rx_parser__tree_u$a2_2
 
 
-module rx_parser__tu$a3_0(a,b,cin,sum);
+module rx_parser__tree_u$a2_3(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [18:0] a;
+    input wire  [18:0] b;
+    input wire  cin;
+    output reg  [18:0] sum;
+
+    // Local signals
+    reg  [18:0] g0;
+    reg  [18:0] p0;
+    reg  [18:0] g1;
+    reg  [18:0] p1;
+    reg  [18:0] g2;
+    reg  [18:0] p2;
+    reg  [18:0] g3;
+    reg  [18:0] p3;
+    reg  [18:0] g4;
+    reg  [18:0] p4;
+    reg  [18:0] g5;
+    reg  [18:0] p5;
+    reg  [18:0] g6;
+    reg  [18:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 19'h7ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // rx_parser__tree_u$a2_3
+
+
+module rx_parser__tree_u$a3_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [19:0] a;
@@ -34750,10 +15161,10 @@ module rx_parser__tu$a3_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a3_0
+endmodule // rx_parser__tree_u$a3_0
 
 
-module rx_parser__tu$a3_1(a,b,cin,sum);
+module rx_parser__tree_u$a3_1(a,b,cin,sum);
 
     // Module arguments
     input wire  [19:0] a;
@@ -34796,10 +15207,10 @@ module rx_parser__tu$a3_1(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a3_1
+endmodule // rx_parser__tree_u$a3_1
 
 
-module rx_parser__tu$a4_0(a,b,cin,sum);
+module rx_parser__tree_u$a4_0(a,b,cin,sum);
 
     // Module arguments
     input wire  [20:0] a;
@@ -34842,29 +15253,10 @@ module rx_parser__tu$a4_0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // rx_parser__tu$a4_0
+endmodule // rx_parser__tree_u$a4_0
 
 
-module rx_parser__tu$r0_0(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_0
-
-
-module rx_parser__tu$r0_1(d,q,clock);
+module rx_parser__tree_u$r0_0(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -34880,29 +15272,10 @@ module rx_parser__tu$r0_1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_1
+endmodule // rx_parser__tree_u$r0_0
 
 
-module rx_parser__tu$r0_10(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_10
-
-
-module rx_parser__tu$r0_11(d,q,clock);
+module rx_parser__tree_u$r0_1(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -34918,29 +15291,10 @@ module rx_parser__tu$r0_11(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_11
+endmodule // rx_parser__tree_u$r0_1
 
 
-module rx_parser__tu$r0_12(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_12
-
-
-module rx_parser__tu$r0_13(d,q,clock);
+module rx_parser__tree_u$r0_10(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -34956,29 +15310,10 @@ module rx_parser__tu$r0_13(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_13
+endmodule // rx_parser__tree_u$r0_10
 
 
-module rx_parser__tu$r0_14(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_14
-
-
-module rx_parser__tu$r0_15(d,q,clock);
+module rx_parser__tree_u$r0_11(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -34994,29 +15329,10 @@ module rx_parser__tu$r0_15(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_15
+endmodule // rx_parser__tree_u$r0_11
 
 
-module rx_parser__tu$r0_2(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_2
-
-
-module rx_parser__tu$r0_3(d,q,clock);
+module rx_parser__tree_u$r0_12(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -35032,29 +15348,10 @@ module rx_parser__tu$r0_3(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_3
+endmodule // rx_parser__tree_u$r0_12
 
 
-module rx_parser__tu$r0_4(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_4
-
-
-module rx_parser__tu$r0_5(d,q,clock);
+module rx_parser__tree_u$r0_13(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -35070,29 +15367,10 @@ module rx_parser__tu$r0_5(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_5
+endmodule // rx_parser__tree_u$r0_13
 
 
-module rx_parser__tu$r0_6(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_6
-
-
-module rx_parser__tu$r0_7(d,q,clock);
+module rx_parser__tree_u$r0_14(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -35108,29 +15386,10 @@ module rx_parser__tu$r0_7(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_7
+endmodule // rx_parser__tree_u$r0_14
 
 
-module rx_parser__tu$r0_8(d,q,clock);
-
-    // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 17'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r0_8
-
-
-module rx_parser__tu$r0_9(d,q,clock);
+module rx_parser__tree_u$r0_15(d,q,clock);
 
     // Module arguments
     input wire  [16:0] d;
@@ -35146,10 +15405,162 @@ module rx_parser__tu$r0_9(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r0_9
+endmodule // rx_parser__tree_u$r0_15
 
 
-module rx_parser__tu$r1_0(d,q,clock);
+module rx_parser__tree_u$r0_2(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_2
+
+
+module rx_parser__tree_u$r0_3(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_3
+
+
+module rx_parser__tree_u$r0_4(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_4
+
+
+module rx_parser__tree_u$r0_5(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_5
+
+
+module rx_parser__tree_u$r0_6(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_6
+
+
+module rx_parser__tree_u$r0_7(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_7
+
+
+module rx_parser__tree_u$r0_8(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_8
+
+
+module rx_parser__tree_u$r0_9(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r0_9
+
+
+module rx_parser__tree_u$r1_0(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -35165,29 +15576,10 @@ module rx_parser__tu$r1_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r1_0
+endmodule // rx_parser__tree_u$r1_0
 
 
-module rx_parser__tu$r1_1(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r1_1
-
-
-module rx_parser__tu$r1_2(d,q,clock);
+module rx_parser__tree_u$r1_1(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -35203,29 +15595,10 @@ module rx_parser__tu$r1_2(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r1_2
+endmodule // rx_parser__tree_u$r1_1
 
 
-module rx_parser__tu$r1_3(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r1_3
-
-
-module rx_parser__tu$r1_4(d,q,clock);
+module rx_parser__tree_u$r1_2(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -35241,29 +15614,10 @@ module rx_parser__tu$r1_4(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r1_4
+endmodule // rx_parser__tree_u$r1_2
 
 
-module rx_parser__tu$r1_5(d,q,clock);
-
-    // Module arguments
-    input wire  [17:0] d;
-    output reg  [17:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 18'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r1_5
-
-
-module rx_parser__tu$r1_6(d,q,clock);
+module rx_parser__tree_u$r1_3(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -35279,10 +15633,10 @@ module rx_parser__tu$r1_6(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r1_6
+endmodule // rx_parser__tree_u$r1_3
 
 
-module rx_parser__tu$r1_7(d,q,clock);
+module rx_parser__tree_u$r1_4(d,q,clock);
 
     // Module arguments
     input wire  [17:0] d;
@@ -35298,10 +15652,67 @@ module rx_parser__tu$r1_7(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r1_7
+endmodule // rx_parser__tree_u$r1_4
 
 
-module rx_parser__tu$r2_0(d,q,clock);
+module rx_parser__tree_u$r1_5(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r1_5
+
+
+module rx_parser__tree_u$r1_6(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r1_6
+
+
+module rx_parser__tree_u$r1_7(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r1_7
+
+
+module rx_parser__tree_u$r2_0(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -35317,29 +15728,10 @@ module rx_parser__tu$r2_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r2_0
+endmodule // rx_parser__tree_u$r2_0
 
 
-module rx_parser__tu$r2_1(d,q,clock);
-
-    // Module arguments
-    input wire  [18:0] d;
-    output reg  [18:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 19'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // rx_parser__tu$r2_1
-
-
-module rx_parser__tu$r2_2(d,q,clock);
+module rx_parser__tree_u$r2_1(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -35355,10 +15747,10 @@ module rx_parser__tu$r2_2(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r2_2
+endmodule // rx_parser__tree_u$r2_1
 
 
-module rx_parser__tu$r2_3(d,q,clock);
+module rx_parser__tree_u$r2_2(d,q,clock);
 
     // Module arguments
     input wire  [18:0] d;
@@ -35374,10 +15766,29 @@ module rx_parser__tu$r2_3(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r2_3
+endmodule // rx_parser__tree_u$r2_2
 
 
-module rx_parser__tu$r3_0(d,q,clock);
+module rx_parser__tree_u$r2_3(d,q,clock);
+
+    // Module arguments
+    input wire  [18:0] d;
+    output reg  [18:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 19'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__tree_u$r2_3
+
+
+module rx_parser__tree_u$r3_0(d,q,clock);
 
     // Module arguments
     input wire  [19:0] d;
@@ -35393,10 +15804,10 @@ module rx_parser__tu$r3_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r3_0
+endmodule // rx_parser__tree_u$r3_0
 
 
-module rx_parser__tu$r3_1(d,q,clock);
+module rx_parser__tree_u$r3_1(d,q,clock);
 
     // Module arguments
     input wire  [19:0] d;
@@ -35412,10 +15823,10 @@ module rx_parser__tu$r3_1(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r3_1
+endmodule // rx_parser__tree_u$r3_1
 
 
-module rx_parser__tu$r4_0(d,q,clock);
+module rx_parser__tree_u$r4_0(d,q,clock);
 
     // Module arguments
     input wire  [20:0] d;
@@ -35431,7 +15842,7 @@ module rx_parser__tu$r4_0(d,q,clock);
        q <= d;
     end
 
-endmodule // rx_parser__tu$r4_0
+endmodule // rx_parser__tree_u$r4_0
 
 
 module rx_parser__uacc(d,q,clock);

@@ -21,9 +21,9 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
 /// Clocks from the edge registering a beat to its payload output.
-pub const PAYLOAD_LATENCY: u64 = 13;
+pub const PAYLOAD_LATENCY: u64 = 14;
 /// Clocks from the edge registering a frame's last beat to its descriptor.
-pub const DESC_LATENCY: u64 = 18;
+pub const DESC_LATENCY: u64 = 16;
 
 /// One input beat.
 #[derive(Debug, Clone, PartialEq, Eq)]
