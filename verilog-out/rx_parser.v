@@ -2879,7 +2879,10 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         if (s4_ihl$q < ((32'h5) & 4'hf)) begin
             ihl5 = ((32'h5) & 4'hf);
         end
-        ipoff = ((32'he) & 7'h7f) | (((s4_vlan$q) & 7'h7f) << 32'h2);
+        ipoff = ((32'he) & 7'h7f);
+        if (s4_vlan$q) begin
+            ipoff = ((32'h12) & 7'h7f);
+        end
         s5_j$d = ((s4_vlan$q) & 4'hf) + ihl5 - ((32'h5) & 4'hf);
         if (s4_is6$q) begin
             s5_j$d = ((s4_vlan$q) & 4'hf) + ((32'h5) & 4'hf);

@@ -15,8 +15,8 @@ use braid_sim::model::mr_check::MrCheckOut;
 use braid_sim::model::msg_tracker::MsgOut;
 use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::reg_block::RegBlockOut;
-use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::rx_parser::RxOut as RxParserOut;
+use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{

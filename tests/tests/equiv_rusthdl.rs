@@ -695,6 +695,9 @@ fn rx_parser_rusthdl_matches_model() {
                 "RustHDL rx_parser differs from the model at cycle {cycle} (seed {seed:#x})"
             );
         }
-        assert!(descs > 5 && beats > 5, "seed {seed:#x}: {descs} descriptors, {beats} payload beats");
+        assert!(
+            descs > 5 && beats > 5,
+            "seed {seed:#x}: {descs} descriptors, {beats} payload beats"
+        );
     }
 }

@@ -409,7 +409,7 @@ impl RxParserModel {
             let cb = avail_b.min(clamp(rem_b));
             let va = emit_a && ca > 0;
             let vb = flush_b && cb > 0;
-            let base = g.h + 64 * (k as usize - g.q as usize);
+            let base = g.h + 64 * k as usize - 64 * g.q as usize;
             if va {
                 let last = if b.last { cb == 0 } else { rem_a <= 64 };
                 let data = chunk(&self.frame, base - 64, ca);

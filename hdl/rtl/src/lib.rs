@@ -12,8 +12,8 @@ pub mod msg_tracker;
 pub mod path_window;
 pub mod prefix_add;
 pub mod reg_block;
-pub mod rx_path_table;
 pub mod rx_parser;
+pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod tx_builder;
 
@@ -22,7 +22,7 @@ pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
 pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
-pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use rx_parser::RxParser;
+pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use tx_builder::TxBuilder;

@@ -111,7 +111,6 @@
 //! Here the run-time shifts are a few stages of fixed shifts, and what
 //! travels with a frame travels as a few packed vectors.
 
-
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
@@ -828,6 +827,7 @@ pub struct RxParser {
     s4_fl: DFF<Bits<4>>,
     s4_l23: DFF<Bits<323>>,
     ce: Signal<Local, Bit>,
+    not6: Signal<Local, Bit>,
     src: Signal<Local, Bits<128>>,
     dst: Signal<Local, Bits<128>>,
     // ---- S5: frame context from beat 0 ----
@@ -925,6 +925,7 @@ pub struct RxParser {
     op_n: Signal<Local, Bit>,
     op_p: Signal<Local, Bit>,
     hw_exp: Signal<Local, Bits<8>>,
+    op_bad: Signal<Local, Bit>,
     hwc: Signal<Local, Bits<5>>,
     s9_rec: DFF<Bits<963>>,
     s9_ps: DFF<Bits<17>>,
@@ -1090,25 +1091,24 @@ impl Logic for RxParser {
             s8_b, s9_b, s10_b, s11_b, s12_b, s13_b, s14_b, s15_b, s16_b, s2_d, s3_d, s4_d, s5_d,
             s6_d, s7_d, s8_d, s9_d, s10_d, s1_port, s2_port, s3_port, s4_port, s5_port, s6_port,
             s7_port, s8_port, s2_f, s3_f, s4_f, s5_f, s3_vlan, s3_is4, s3_is6, s3_mac, s3_tci,
-            s3_ip, s4_vlan, s4_is4, s4_is6, s4_ihl, s4_len, s4_fl, s4_l23, s5_vlan, s5_is4,
-            s5_is6, s5_j, s5_ipend, s5_ul, s5_iphe, s5_hdrmin, s5_fl, s5_l23, lt_vlan, lt_is4,
-            lt_is6, lt_j, lt_ipend, lt_ul, lt_iphe, lt_hdrmin, lt_fl, lt_l23, w0, w1, w2, s6_win,
-            s6_j, s6_ul, s6_ipend, s6_is4, s6_fl, s6_l23, s6_tr, s6_um, s6_im, s7_ui, s7_ii,
-            s7_win, s7_j, s7_ul, s7_ps, s7_ip42, s7_is4, s7_l23, s7_ca, s7_cb, s8_l4w, s8_j,
-            s8_ul, s8_ps, s8_ip42, s8_is4, s8_l23, s8_ca, s8_cb, s9_rec, s9_ps, s9_ip42, s9_hs,
-            s9_is4, s9_ca, s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_cls, s10_rec, s10_ps, s10_r,
-            s10_q, s10_rem0, s10_is4, s10_ca, s10_cb, s10_fc, s10_fplen, s10_ucz, s10_cls, lt_r,
-            lt_q, rem, prev, s11_cur, s11_prv, s11_ea, s11_fb, s11_rema, s11_remb, s11_avla,
-            s11_avlb, s11_r, s11_rec, s11_ps, s11_is4, s11_ca, s11_cb, s11_cc, s11_ucz, s11_cls,
-            emitted, s12_cur, s12_prv, s12_va, s12_vb, s12_ca, s12_cb, s12_lasta, s12_r,
-            s12_has, s12_rec, s12_ps, s12_is4, s12_ca0, s12_cb0, s12_cc, s12_ucz, s12_cls, uacc,
-            iacc, pend_v, pend_d, pend_c, pend_r, s13_rot, s13_rr, s13_ov, s13_oc, s13_ol,
-            s13_has, s13_rec, s13_is4, s13_ca, s13_cb, s13_cc, s13_ucz, s13_cls, s14_top,
-            s14_ov, s14_oc, s14_ol, s14_uf, s14_if, s14_has, s14_rec, s14_is4, s14_ca, s14_cb,
-            s14_cc, s14_ucz, s14_cls, o_v, o_d, o_k, o_l, s15_ubad, s15_ibad, s15_has, s15_rec,
-            s15_is4, s15_ca, s15_cb, s15_cc, s15_ucz, s15_cls, s16_dv, s16_ok, s16_reason,
-            s16_has, s16_rec, s16_cls, s17_dv, s17_ok, s17_reason, s17_has, s17_rec,
-            s17_cls
+            s3_ip, s4_vlan, s4_is4, s4_is6, s4_ihl, s4_len, s4_fl, s4_l23, s5_vlan, s5_is4, s5_is6,
+            s5_j, s5_ipend, s5_ul, s5_iphe, s5_hdrmin, s5_fl, s5_l23, lt_vlan, lt_is4, lt_is6,
+            lt_j, lt_ipend, lt_ul, lt_iphe, lt_hdrmin, lt_fl, lt_l23, w0, w1, w2, s6_win, s6_j,
+            s6_ul, s6_ipend, s6_is4, s6_fl, s6_l23, s6_tr, s6_um, s6_im, s7_ui, s7_ii, s7_win,
+            s7_j, s7_ul, s7_ps, s7_ip42, s7_is4, s7_l23, s7_ca, s7_cb, s8_l4w, s8_j, s8_ul, s8_ps,
+            s8_ip42, s8_is4, s8_l23, s8_ca, s8_cb, s9_rec, s9_ps, s9_ip42, s9_hs, s9_is4, s9_ca,
+            s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_cls, s10_rec, s10_ps, s10_r, s10_q, s10_rem0,
+            s10_is4, s10_ca, s10_cb, s10_fc, s10_fplen, s10_ucz, s10_cls, lt_r, lt_q, rem, prev,
+            s11_cur, s11_prv, s11_ea, s11_fb, s11_rema, s11_remb, s11_avla, s11_avlb, s11_r,
+            s11_rec, s11_ps, s11_is4, s11_ca, s11_cb, s11_cc, s11_ucz, s11_cls, emitted, s12_cur,
+            s12_prv, s12_va, s12_vb, s12_ca, s12_cb, s12_lasta, s12_r, s12_has, s12_rec, s12_ps,
+            s12_is4, s12_ca0, s12_cb0, s12_cc, s12_ucz, s12_cls, uacc, iacc, pend_v, pend_d,
+            pend_c, pend_r, s13_rot, s13_rr, s13_ov, s13_oc, s13_ol, s13_has, s13_rec, s13_is4,
+            s13_ca, s13_cb, s13_cc, s13_ucz, s13_cls, s14_top, s14_ov, s14_oc, s14_ol, s14_uf,
+            s14_if, s14_has, s14_rec, s14_is4, s14_ca, s14_cb, s14_cc, s14_ucz, s14_cls, o_v, o_d,
+            o_k, o_l, s15_ubad, s15_ibad, s15_has, s15_rec, s15_is4, s15_ca, s15_cb, s15_cc,
+            s15_ucz, s15_cls, s16_dv, s16_ok, s16_reason, s16_has, s16_rec, s16_cls, s17_dv,
+            s17_ok, s17_reason, s17_has, s17_rec, s17_cls
         );
         self.tree_u.clock.next = self.clock.val();
         self.tree_i.clock.next = self.clock.val();
@@ -1173,12 +1173,13 @@ impl Logic for RxParser {
         self.s1_port.d.next = self.cfg_udp_port.val();
         // index of the highest kept lane (keep is contiguous from lane 0)
         self.onehot.next = self.s_keep.val() & !(self.s_keep.val() >> 1);
-        self.s1_e.d.next = bit_cast::<6, 1>((self.onehot.val() & self.consts.m0.val()).any().into())
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m1.val()).any().into()) << 1)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m2.val()).any().into()) << 2)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m3.val()).any().into()) << 3)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m4.val()).any().into()) << 4)
-            | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m5.val()).any().into()) << 5);
+        self.s1_e.d.next =
+            bit_cast::<6, 1>((self.onehot.val() & self.consts.m0.val()).any().into())
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m1.val()).any().into()) << 1)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m2.val()).any().into()) << 2)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m3.val()).any().into()) << 3)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m4.val()).any().into()) << 4)
+                | (bit_cast::<6, 1>((self.onehot.val() & self.consts.m5.val()).any().into()) << 5);
         self.s1_idx.d.next = self.bidx.q.val();
         self.bidx.d.next = self.bidx.q.val();
         if self.s_valid.val() {
@@ -1201,8 +1202,8 @@ impl Logic for RxParser {
             | (bit_cast::<23, 11>(self.s1_idx.q.val()) << 12);
         self.s2_b.d.next = self.b1.val();
         // F = 64 * index + bytes = (index:e) + 1
-        self.ad_f.a.next = (bit_cast::<18, 11>(self.s1_idx.q.val()) << 6)
-            | bit_cast::<18, 6>(self.s1_e.q.val());
+        self.ad_f.a.next =
+            (bit_cast::<18, 11>(self.s1_idx.q.val()) << 6) | bit_cast::<18, 6>(self.s1_e.q.val());
         self.ad_f.b.next = bits::<18>(0);
         self.ad_f.cin.next = true;
         self.s2_f.d.next = self.ad_f.sum.val();
@@ -1234,6 +1235,7 @@ impl Logic for RxParser {
         self.s4_is4.d.next = self.s3_is4.q.val();
         self.s4_is6.d.next = self.s3_is6.q.val();
         self.s4_ihl.d.next = self.ihl.val();
+        self.not6.next = !self.s3_is6.q.val();
         // flags: 0 version/IHL bad, 1 fragment, 2 not UDP, 3 not IP
         if self.s3_is4.q.val() {
             self.s4_len.d.next = self.s3_ip.q.val().get_bits::<16>(288);
@@ -1257,7 +1259,7 @@ impl Logic for RxParser {
                 | (bit_cast::<4, 1>(
                     (self.s3_ip.q.val().get_bits::<8>(264) != bits::<8>(17)).into(),
                 ) << 2)
-                | (bit_cast::<4, 1>((!self.s3_is6.q.val()).into()) << 3);
+                | (bit_cast::<4, 1>(self.not6.val().into()) << 3);
             self.ce.next = self.s3_ip.q.val().get_bits::<2>(308) == bits::<2>(3);
             self.src.next = self.s3_ip.q.val().get_bits::<128>(128);
             self.dst.next = self.s3_ip.q.val().get_bits::<128>(0);
@@ -1277,10 +1279,13 @@ impl Logic for RxParser {
         if self.s4_ihl.q.val() < bits::<4>(5) {
             self.ihl5.next = bits::<4>(5);
         }
-        self.ipoff.next = bits::<7>(14) | (bit_cast::<7, 1>(self.s4_vlan.q.val().into()) << 2);
+        self.ipoff.next = bits::<7>(14);
+        if self.s4_vlan.q.val() {
+            self.ipoff.next = bits::<7>(18);
+        }
         // UDP header at 34 + 4 j
-        self.s5_j.d.next = bit_cast::<4, 1>(self.s4_vlan.q.val().into()) + self.ihl5.val()
-            - bits::<4>(5);
+        self.s5_j.d.next =
+            bit_cast::<4, 1>(self.s4_vlan.q.val().into()) + self.ihl5.val() - bits::<4>(5);
         if self.s4_is6.q.val() {
             self.s5_j.d.next = bit_cast::<4, 1>(self.s4_vlan.q.val().into()) + bits::<4>(5);
         }
@@ -1472,22 +1477,23 @@ impl Logic for RxParser {
         self.addr_m.next = bits::<512>(0);
         if self.s6_im.q.val().get_bit(0) {
             if self.s6_im.q.val().get_bit(10) {
-                self.addr_m.next = (self.consts.ones512.val() >> 176)
-                    & !(self.consts.ones512.val() >> 432);
+                self.addr_m.next =
+                    (self.consts.ones512.val() >> 176) & !(self.consts.ones512.val() >> 432);
                 if self.s6_im.q.val().get_bit(1) {
-                    self.addr_m.next = (self.consts.ones512.val() >> 208)
-                        & !(self.consts.ones512.val() >> 464);
+                    self.addr_m.next =
+                        (self.consts.ones512.val() >> 208) & !(self.consts.ones512.val() >> 464);
                 }
             } else {
-                self.addr_m.next = (self.consts.ones512.val() >> 208)
-                    & !(self.consts.ones512.val() >> 272);
+                self.addr_m.next =
+                    (self.consts.ones512.val() >> 208) & !(self.consts.ones512.val() >> 272);
                 if self.s6_im.q.val().get_bit(1) {
-                    self.addr_m.next = (self.consts.ones512.val() >> 240)
-                        & !(self.consts.ones512.val() >> 304);
+                    self.addr_m.next =
+                        (self.consts.ones512.val() >> 240) & !(self.consts.ones512.val() >> 304);
                 }
             }
         }
-        self.s7_ui.d.next = self.s6_d.q.val() & ((self.ge_u.val() & self.lt_u.val()) | self.addr_m.val());
+        self.s7_ui.d.next =
+            self.s6_d.q.val() & ((self.ge_u.val() & self.lt_u.val()) | self.addr_m.val());
         self.ge_i.next = self.consts.ones512.val();
         if self.s6_im.q.val().get_bit(0) {
             self.ge_i.next = self.consts.ones512.val() >> 112;
@@ -1585,11 +1591,14 @@ impl Logic for RxParser {
         self.b_op.next = self.s8_l4w.q.val().get_bits::<8>(560);
         self.b_hw.next = self.s8_l4w.q.val().get_bits::<8>(536);
         self.b_plen.next = self.s8_l4w.q.val().get_bits::<16>(400);
-        self.op_w.next = (self.b_op.val() == bits::<8>(0x01)) | (self.b_op.val() == bits::<8>(0x02));
-        self.op_s.next = (self.b_op.val() == bits::<8>(0x03)) | (self.b_op.val() == bits::<8>(0x04));
+        self.op_w.next =
+            (self.b_op.val() == bits::<8>(0x01)) | (self.b_op.val() == bits::<8>(0x02));
+        self.op_s.next =
+            (self.b_op.val() == bits::<8>(0x03)) | (self.b_op.val() == bits::<8>(0x04));
         self.op_a.next = self.b_op.val() == bits::<8>(0x10);
         self.op_n.next = self.b_op.val() == bits::<8>(0x11);
-        self.op_p.next = (self.b_op.val() == bits::<8>(0x20)) | (self.b_op.val() == bits::<8>(0x21));
+        self.op_p.next =
+            (self.b_op.val() == bits::<8>(0x20)) | (self.b_op.val() == bits::<8>(0x21));
         self.hw_exp.next = bits::<8>(0);
         if self.b_op.val() == bits::<8>(0x01) {
             self.hw_exp.next = bits::<8>(12);
@@ -1612,19 +1621,24 @@ impl Logic for RxParser {
         if self.op_p.val() {
             self.hw_exp.next = bits::<8>(8);
         }
+        // (a negation is kept out of the packed vectors below: in the
+        // generated Verilog a `~` inside a wider expression would invert the
+        // zero-extended bits too)
+        self.op_bad.next = !(self.op_w.val()
+            | self.op_s.val()
+            | self.op_a.val()
+            | self.op_n.val()
+            | self.op_p.val());
         // B: 0 wrong port, 1 UDP length != IP payload length
         self.s9_fb.d.next = bit_cast::<2, 1>(
             (self.s8_l4w.q.val().get_bits::<16>(608) != self.s8_port.q.val()).into(),
-        ) | (bit_cast::<2, 1>((self.u_len.val() != self.s8_ul.q.val()).into()) << 1);
+        ) | (bit_cast::<2, 1>((self.u_len.val() != self.s8_ul.q.val()).into())
+            << 1);
         // C: 0 UDP length < 32, 1 version, 2 opcode, 3 hdr_words, 4 control payload
         self.s9_fc.d.next = bit_cast::<5, 1>((self.u_len.val() < bits::<16>(32)).into())
-            | (bit_cast::<5, 1>(
-                (self.s8_l4w.q.val().get_bits::<4>(572) != bits::<4>(1)).into(),
-            ) << 1)
-            | (bit_cast::<5, 1>(
-                (!(self.op_w.val() | self.op_s.val() | self.op_a.val() | self.op_n.val() | self.op_p.val()))
-                    .into(),
-            ) << 2)
+            | (bit_cast::<5, 1>((self.s8_l4w.q.val().get_bits::<4>(572) != bits::<4>(1)).into())
+                << 1)
+            | (bit_cast::<5, 1>(self.op_bad.val().into()) << 2)
             | (bit_cast::<5, 1>((self.b_hw.val() != self.hw_exp.val()).into()) << 3)
             | (bit_cast::<5, 1>(
                 ((self.op_a.val() | self.op_n.val() | self.op_p.val()) & self.b_plen.val().any())
@@ -1813,8 +1827,8 @@ impl Logic for RxParser {
         self.s12_vb.d.next = self.vb.val();
         // A is the frame's last payload beat when B has no byte (last input
         // beat) or when at most 64 bytes remained
-        self.s12_lasta.d.next = !self.s11_rema.q.val().get_bit(17)
-            & (self.s11_rema.q.val() <= bits::<18>(64));
+        self.s12_lasta.d.next =
+            !self.s11_rema.q.val().get_bit(17) & (self.s11_rema.q.val() <= bits::<18>(64));
         if self.s11_b.q.val().get_bit(1) {
             self.s12_lasta.d.next = !self.vb.val();
         }
@@ -1980,7 +1994,7 @@ impl Logic for RxParser {
         self.s16_rec.d.next = self.s15_rec.q.val();
         self.s16_cls.d.next = self.s15_cls.q.val();
 
-                self.s17_dv.d.next = self.s16_dv.q.val();
+        self.s17_dv.d.next = self.s16_dv.q.val();
         self.s17_ok.d.next = self.s16_ok.q.val();
         self.s17_reason.d.next = self.s16_reason.q.val();
         self.s17_has.d.next = self.s16_has.q.val();
@@ -2115,18 +2129,23 @@ impl Logic for RxParser {
         self.c_not_ip.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(2));
         self.c_bad_ip_header.inc.next =
             self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(3));
-        self.c_ip_checksum.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(4));
+        self.c_ip_checksum.inc.next =
+            self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(4));
         self.c_fragment.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(5));
         self.c_not_udp.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(6));
         self.c_ip_length.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(7));
-        self.c_wrong_port.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(8));
-        self.c_udp_length.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(9));
+        self.c_wrong_port.inc.next =
+            self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(8));
+        self.c_udp_length.inc.next =
+            self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(9));
         self.c_udp_checksum.inc.next =
             self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(10));
         self.c_braid_version.inc.next =
             self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(11));
-        self.c_bad_opcode.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(12));
-        self.c_hdr_words.inc.next = self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(13));
+        self.c_bad_opcode.inc.next =
+            self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(12));
+        self.c_hdr_words.inc.next =
+            self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(13));
         self.c_payload_length.inc.next =
             self.s16_dv.q.val() & (self.s16_reason.q.val() == bits::<4>(14));
         self.c_control_payload.inc.next =
@@ -2270,4 +2289,3 @@ mod tests {
         }
     }
 }
-
