@@ -897,6 +897,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [3:0] ver;
     reg  [3:0] ihl;
     reg  ce;
+    reg  not6;
     reg  [127:0] src;
     reg  [127:0] dst;
     reg  [3:0] ihl5;
@@ -934,6 +935,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  op_n;
     reg  op_p;
     reg  [7:0] hw_exp;
+    reg  op_bad;
     reg  [4:0] hwc;
     reg  [7:0] h8;
     reg  [5:0] g_r;
@@ -2860,6 +2862,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s4_is4$d = s3_is4$q;
         s4_is6$d = s3_is6$q;
         s4_ihl$d = ihl;
+        not6 = ~s3_is6$q;
         if (s3_is4$q) begin
             s4_len$d = s3_ip$q[(32'h120)+:(16)];
             s4_fl$d = ((((ver != ((32'h4) & 4'hf)) | (ihl < ((32'h5) & 4'hf)))) & 4'hf) | ((((s3_ip$q[32'h10d] | |s3_ip$q[(32'h100)+:(13)])) & 4'hf) << 32'h1) | ((((s3_ip$q[(32'hf0)+:(8)] != ((32'h11) & 8'hff))) & 4'hf) << 32'h2);
@@ -2869,7 +2872,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         end
         else begin
             s4_len$d = s3_ip$q[(32'h110)+:(16)];
-            s4_fl$d = (((ver != ((32'h6) & 4'hf))) & 4'hf) | ((((s3_ip$q[(32'h108)+:(8)] != ((32'h11) & 8'hff))) & 4'hf) << 32'h2) | ((((~s3_is6$q)) & 4'hf) << 32'h3);
+            s4_fl$d = (((ver != ((32'h6) & 4'hf))) & 4'hf) | ((((s3_ip$q[(32'h108)+:(8)] != ((32'h11) & 8'hff))) & 4'hf) << 32'h2) | (((not6) & 4'hf) << 32'h3);
             ce = s3_ip$q[(32'h134)+:(2)] == ((32'h3) & 2'h3);
             src = s3_ip$q[(32'h80)+:(128)];
             dst = s3_ip$q[(32'h0)+:(128)];
@@ -3137,8 +3140,9 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         if (op_p) begin
             hw_exp = ((32'h8) & 8'hff);
         end
+        op_bad = ~(op_w | op_s | op_a | op_n | op_p);
         s9_fb$d = (((s8_l4w$q[(32'h260)+:(16)] != s8_port$q)) & 2'h3) | ((((u_len != s8_ul$q)) & 2'h3) << 32'h1);
-        s9_fc$d = (((u_len < ((32'h20) & 16'hffff))) & 5'h1f) | ((((s8_l4w$q[(32'h23c)+:(4)] != ((32'h1) & 4'hf))) & 5'h1f) << 32'h1) | ((((~(op_w | op_s | op_a | op_n | op_p))) & 5'h1f) << 32'h2) | ((((b_hw != hw_exp)) & 5'h1f) << 32'h3) | (((((op_a | op_n | op_p) & |b_plen)) & 5'h1f) << 32'h4);
+        s9_fc$d = (((u_len < ((32'h20) & 16'hffff))) & 5'h1f) | ((((s8_l4w$q[(32'h23c)+:(4)] != ((32'h1) & 4'hf))) & 5'h1f) << 32'h1) | (((op_bad) & 5'h1f) << 32'h2) | ((((b_hw != hw_exp)) & 5'h1f) << 32'h3) | (((((op_a | op_n | op_p) & |b_plen)) & 5'h1f) << 32'h4);
         s9_ucz$d = ~|s8_l4w$q[(32'h240)+:(16)];
         s9_cls$d = ((op_w) & 7'h7f) | (((op_s) & 7'h7f) << 32'h1) | (((op_a) & 7'h7f) << 32'h2) | (((op_n) & 7'h7f) << 32'h3) | (((op_p) & 7'h7f) << 32'h4) | ((((b_op == ((32'h2) & 8'hff))) & 7'h7f) << 32'h5) | ((((b_op == ((32'h4) & 8'hff))) & 7'h7f) << 32'h6);
         ad_ulm8$a = ((u_len) & 17'h1ffff);
