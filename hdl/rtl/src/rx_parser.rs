@@ -938,6 +938,7 @@ pub struct RxParser {
     s9_fc: DFF<Bits<5>>,
     s9_ucz: DFF<Bit>,
     s9_ulm8: DFF<Bits<17>>,
+    s9_bsum: DFF<Bits<17>>,
     s9_cls: DFF<Bits<7>>,
     // ---- S10: geometry, length check ----
     h8: Signal<Local, Bits<8>>,
@@ -1097,7 +1098,7 @@ impl Logic for RxParser {
             s6_ul, s6_ipend, s6_is4, s6_fl, s6_l23, s6_tr, s6_um, s6_im, s7_ui, s7_ii, s7_win,
             s7_j, s7_ul, s7_ps, s7_ip42, s7_is4, s7_l23, s7_ca, s7_cb, s8_l4w, s8_j, s8_ul, s8_ps,
             s8_ip42, s8_is4, s8_l23, s8_ca, s8_cb, s9_rec, s9_ps, s9_ip42, s9_hs, s9_is4, s9_ca,
-            s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_cls, s10_rec, s10_ps, s10_r, s10_q, s10_rem0,
+            s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_bsum, s9_cls, s10_rec, s10_ps, s10_r, s10_q, s10_rem0,
             s10_is4, s10_ca, s10_cb, s10_fc, s10_fplen, s10_ucz, s10_cls, lt_r, lt_q, rem, prev,
             s11_cur, s11_prv, s11_ea, s11_fb, s11_rema, s11_remb, s11_avla, s11_avlb, s11_r,
             s11_rec, s11_ps, s11_is4, s11_ca, s11_cb, s11_cc, s11_ucz, s11_cls, emitted, s12_cur,
@@ -1660,6 +1661,7 @@ impl Logic for RxParser {
         self.ad_bsum.a.next = bit_cast::<17, 16>(self.b_plen.val());
         self.ad_bsum.b.next = bit_cast::<17, 8>(self.b_hw.val()) << 2;
         self.ad_bsum.cin.next = false;
+        self.s9_bsum.d.next = self.ad_bsum.sum.val();
         // payload start H = 42 + 4 (j + clamp(hdr_words, 8, 18))
         self.hwc.next = bit_cast::<5, 8>(self.b_hw.val());
         if self.b_hw.val() < bits::<8>(8) {
@@ -1685,7 +1687,8 @@ impl Logic for RxParser {
         self.ad_rem0.b.next = !(bit_cast::<18, 5>(self.s9_hs.q.val()) << 2);
         self.ad_rem0.cin.next = true;
         self.s10_rem0.d.next = self.ad_rem0.sum.val();
-        self.s10_fplen.d.next = self.s9_ulm8.q.val() != self.ad_bsum.sum.val();
+        // both operands registered at S9 (the Braid sum of the same beat)
+        self.s10_fplen.d.next = self.s9_ulm8.q.val() != self.s9_bsum.q.val();
         self.s10_cb.d.next = self.s9_cb.q.val();
         if self.s9_cb.q.val() == bits::<4>(0) {
             if self.s9_fb.q.val().get_bit(1) {
