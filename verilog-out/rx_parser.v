@@ -554,6 +554,9 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
     reg  [16:0] s9_ulm8$d;
     wire  [16:0] s9_ulm8$q;
     reg  s9_ulm8$clock;
+    reg  [16:0] s9_bsum$d;
+    wire  [16:0] s9_bsum$q;
+    reg  s9_bsum$clock;
     reg  [6:0] s9_cls$d;
     wire  [6:0] s9_cls$q;
     reg  s9_cls$clock;
@@ -1750,6 +1753,11 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         .q(s9_ulm8$q),
         .clock(s9_ulm8$clock)
     );
+    rx_parser__s9_bsum s9_bsum(
+        .d(s9_bsum$d),
+        .q(s9_bsum$q),
+        .clock(s9_bsum$clock)
+    );
     rx_parser__s9_cls s9_cls(
         .d(s9_cls$d),
         .q(s9_cls$q),
@@ -2427,6 +2435,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s9_fc$clock = clock;
         s9_ucz$clock = clock;
         s9_ulm8$clock = clock;
+        s9_bsum$clock = clock;
         s9_cls$clock = clock;
         s10_rec$clock = clock;
         s10_ps$clock = clock;
@@ -2657,6 +2666,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         s9_fc$d = s9_fc$q;
         s9_ucz$d = s9_ucz$q;
         s9_ulm8$d = s9_ulm8$q;
+        s9_bsum$d = s9_bsum$q;
         s9_cls$d = s9_cls$q;
         s10_rec$d = s10_rec$q;
         s10_ps$d = s10_ps$q;
@@ -3152,6 +3162,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         ad_bsum$a = ((b_plen) & 17'h1ffff);
         ad_bsum$b = ((b_hw) & 17'h1ffff) << 32'h2;
         ad_bsum$cin = 1'b0;
+        s9_bsum$d = ad_bsum$sum;
         hwc = ((b_hw) & 5'h1f);
         if (b_hw < ((32'h8) & 8'hff)) begin
             hwc = ((32'h8) & 5'h1f);
@@ -3173,7 +3184,7 @@ module rx_parser(clock,s_valid,s_data,s_keep,s_last,cfg_udp_port,p_valid,p_data,
         ad_rem0$b = ~(((s9_hs$q) & 18'h3ffff) << 32'h2);
         ad_rem0$cin = 1'b1;
         s10_rem0$d = ad_rem0$sum;
-        s10_fplen$d = s9_ulm8$q != ad_bsum$sum;
+        s10_fplen$d = s9_ulm8$q != s9_bsum$q;
         s10_cb$d = s9_cb$q;
         if (s9_cb$q == ((32'h0) & 4'hf)) begin
             if (s9_fb$q[32'h1]) begin
@@ -10047,6 +10058,25 @@ module rx_parser__s9_b(d,q,clock);
     end
 
 endmodule // rx_parser__s9_b
+
+
+module rx_parser__s9_bsum(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // rx_parser__s9_bsum
 
 
 module rx_parser__s9_ca(d,q,clock);
