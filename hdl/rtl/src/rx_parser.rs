@@ -1098,18 +1098,18 @@ impl Logic for RxParser {
             s6_ul, s6_ipend, s6_is4, s6_fl, s6_l23, s6_tr, s6_um, s6_im, s7_ui, s7_ii, s7_win,
             s7_j, s7_ul, s7_ps, s7_ip42, s7_is4, s7_l23, s7_ca, s7_cb, s8_l4w, s8_j, s8_ul, s8_ps,
             s8_ip42, s8_is4, s8_l23, s8_ca, s8_cb, s9_rec, s9_ps, s9_ip42, s9_hs, s9_is4, s9_ca,
-            s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_bsum, s9_cls, s10_rec, s10_ps, s10_r, s10_q, s10_rem0,
-            s10_is4, s10_ca, s10_cb, s10_fc, s10_fplen, s10_ucz, s10_cls, lt_r, lt_q, rem, prev,
-            s11_cur, s11_prv, s11_ea, s11_fb, s11_rema, s11_remb, s11_avla, s11_avlb, s11_r,
-            s11_rec, s11_ps, s11_is4, s11_ca, s11_cb, s11_cc, s11_ucz, s11_cls, emitted, s12_cur,
-            s12_prv, s12_va, s12_vb, s12_ca, s12_cb, s12_lasta, s12_r, s12_has, s12_rec, s12_ps,
-            s12_is4, s12_ca0, s12_cb0, s12_cc, s12_ucz, s12_cls, uacc, iacc, pend_v, pend_d,
-            pend_c, pend_r, s13_rot, s13_rr, s13_ov, s13_oc, s13_ol, s13_has, s13_rec, s13_is4,
-            s13_ca, s13_cb, s13_cc, s13_ucz, s13_cls, s14_top, s14_ov, s14_oc, s14_ol, s14_uf,
-            s14_if, s14_has, s14_rec, s14_is4, s14_ca, s14_cb, s14_cc, s14_ucz, s14_cls, o_v, o_d,
-            o_k, o_l, s15_ubad, s15_ibad, s15_has, s15_rec, s15_is4, s15_ca, s15_cb, s15_cc,
-            s15_ucz, s15_cls, s16_dv, s16_ok, s16_reason, s16_has, s16_rec, s16_cls, s17_dv,
-            s17_ok, s17_reason, s17_has, s17_rec, s17_cls
+            s9_cb, s9_fb, s9_fc, s9_ucz, s9_ulm8, s9_bsum, s9_cls, s10_rec, s10_ps, s10_r, s10_q,
+            s10_rem0, s10_is4, s10_ca, s10_cb, s10_fc, s10_fplen, s10_ucz, s10_cls, lt_r, lt_q,
+            rem, prev, s11_cur, s11_prv, s11_ea, s11_fb, s11_rema, s11_remb, s11_avla, s11_avlb,
+            s11_r, s11_rec, s11_ps, s11_is4, s11_ca, s11_cb, s11_cc, s11_ucz, s11_cls, emitted,
+            s12_cur, s12_prv, s12_va, s12_vb, s12_ca, s12_cb, s12_lasta, s12_r, s12_has, s12_rec,
+            s12_ps, s12_is4, s12_ca0, s12_cb0, s12_cc, s12_ucz, s12_cls, uacc, iacc, pend_v,
+            pend_d, pend_c, pend_r, s13_rot, s13_rr, s13_ov, s13_oc, s13_ol, s13_has, s13_rec,
+            s13_is4, s13_ca, s13_cb, s13_cc, s13_ucz, s13_cls, s14_top, s14_ov, s14_oc, s14_ol,
+            s14_uf, s14_if, s14_has, s14_rec, s14_is4, s14_ca, s14_cb, s14_cc, s14_ucz, s14_cls,
+            o_v, o_d, o_k, o_l, s15_ubad, s15_ibad, s15_has, s15_rec, s15_is4, s15_ca, s15_cb,
+            s15_cc, s15_ucz, s15_cls, s16_dv, s16_ok, s16_reason, s16_has, s16_rec, s16_cls,
+            s17_dv, s17_ok, s17_reason, s17_has, s17_rec, s17_cls
         );
         self.tree_u.clock.next = self.clock.val();
         self.tree_i.clock.next = self.clock.val();
