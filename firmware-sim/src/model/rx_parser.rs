@@ -517,12 +517,6 @@ fn bytes_of(w: &[u32], n: usize) -> Vec<u8> {
     w.iter().flat_map(|x| x.to_le_bytes()).take(n).collect()
 }
 
-fn put_u128(w: &mut [u32], v: u128) {
-    for (k, x) in w.iter_mut().enumerate().take(4) {
-        *x = (v >> (32 * k)) as u32;
-    }
-}
-
 fn get_u128(w: &[u32]) -> u128 {
     w.iter()
         .take(4)
