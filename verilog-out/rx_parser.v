@@ -10334,220 +10334,251 @@ module rx_parser__tree_i(clock,i,sum);
     output reg  [20:0] sum;
 
     // Stub signals
-    reg  [16:0] a0_0$a;
-    reg  [16:0] a0_0$b;
+    reg  [31:0] a0_0$a;
+    reg  [31:0] a0_0$b;
     reg  a0_0$cin;
-    wire  [16:0] a0_0$sum;
+    wire  [31:0] a0_0$sum;
+    wire  a0_0$cout;
     reg  [16:0] r0_0$d;
     wire  [16:0] r0_0$q;
     reg  r0_0$clock;
-    reg  [16:0] a0_1$a;
-    reg  [16:0] a0_1$b;
+    reg  [31:0] a0_1$a;
+    reg  [31:0] a0_1$b;
     reg  a0_1$cin;
-    wire  [16:0] a0_1$sum;
+    wire  [31:0] a0_1$sum;
+    wire  a0_1$cout;
     reg  [16:0] r0_1$d;
     wire  [16:0] r0_1$q;
     reg  r0_1$clock;
-    reg  [16:0] a0_2$a;
-    reg  [16:0] a0_2$b;
+    reg  [31:0] a0_2$a;
+    reg  [31:0] a0_2$b;
     reg  a0_2$cin;
-    wire  [16:0] a0_2$sum;
+    wire  [31:0] a0_2$sum;
+    wire  a0_2$cout;
     reg  [16:0] r0_2$d;
     wire  [16:0] r0_2$q;
     reg  r0_2$clock;
-    reg  [16:0] a0_3$a;
-    reg  [16:0] a0_3$b;
+    reg  [31:0] a0_3$a;
+    reg  [31:0] a0_3$b;
     reg  a0_3$cin;
-    wire  [16:0] a0_3$sum;
+    wire  [31:0] a0_3$sum;
+    wire  a0_3$cout;
     reg  [16:0] r0_3$d;
     wire  [16:0] r0_3$q;
     reg  r0_3$clock;
-    reg  [16:0] a0_4$a;
-    reg  [16:0] a0_4$b;
+    reg  [31:0] a0_4$a;
+    reg  [31:0] a0_4$b;
     reg  a0_4$cin;
-    wire  [16:0] a0_4$sum;
+    wire  [31:0] a0_4$sum;
+    wire  a0_4$cout;
     reg  [16:0] r0_4$d;
     wire  [16:0] r0_4$q;
     reg  r0_4$clock;
-    reg  [16:0] a0_5$a;
-    reg  [16:0] a0_5$b;
+    reg  [31:0] a0_5$a;
+    reg  [31:0] a0_5$b;
     reg  a0_5$cin;
-    wire  [16:0] a0_5$sum;
+    wire  [31:0] a0_5$sum;
+    wire  a0_5$cout;
     reg  [16:0] r0_5$d;
     wire  [16:0] r0_5$q;
     reg  r0_5$clock;
-    reg  [16:0] a0_6$a;
-    reg  [16:0] a0_6$b;
+    reg  [31:0] a0_6$a;
+    reg  [31:0] a0_6$b;
     reg  a0_6$cin;
-    wire  [16:0] a0_6$sum;
+    wire  [31:0] a0_6$sum;
+    wire  a0_6$cout;
     reg  [16:0] r0_6$d;
     wire  [16:0] r0_6$q;
     reg  r0_6$clock;
-    reg  [16:0] a0_7$a;
-    reg  [16:0] a0_7$b;
+    reg  [31:0] a0_7$a;
+    reg  [31:0] a0_7$b;
     reg  a0_7$cin;
-    wire  [16:0] a0_7$sum;
+    wire  [31:0] a0_7$sum;
+    wire  a0_7$cout;
     reg  [16:0] r0_7$d;
     wire  [16:0] r0_7$q;
     reg  r0_7$clock;
-    reg  [16:0] a0_8$a;
-    reg  [16:0] a0_8$b;
+    reg  [31:0] a0_8$a;
+    reg  [31:0] a0_8$b;
     reg  a0_8$cin;
-    wire  [16:0] a0_8$sum;
+    wire  [31:0] a0_8$sum;
+    wire  a0_8$cout;
     reg  [16:0] r0_8$d;
     wire  [16:0] r0_8$q;
     reg  r0_8$clock;
-    reg  [16:0] a0_9$a;
-    reg  [16:0] a0_9$b;
+    reg  [31:0] a0_9$a;
+    reg  [31:0] a0_9$b;
     reg  a0_9$cin;
-    wire  [16:0] a0_9$sum;
+    wire  [31:0] a0_9$sum;
+    wire  a0_9$cout;
     reg  [16:0] r0_9$d;
     wire  [16:0] r0_9$q;
     reg  r0_9$clock;
-    reg  [16:0] a0_10$a;
-    reg  [16:0] a0_10$b;
+    reg  [31:0] a0_10$a;
+    reg  [31:0] a0_10$b;
     reg  a0_10$cin;
-    wire  [16:0] a0_10$sum;
+    wire  [31:0] a0_10$sum;
+    wire  a0_10$cout;
     reg  [16:0] r0_10$d;
     wire  [16:0] r0_10$q;
     reg  r0_10$clock;
-    reg  [16:0] a0_11$a;
-    reg  [16:0] a0_11$b;
+    reg  [31:0] a0_11$a;
+    reg  [31:0] a0_11$b;
     reg  a0_11$cin;
-    wire  [16:0] a0_11$sum;
+    wire  [31:0] a0_11$sum;
+    wire  a0_11$cout;
     reg  [16:0] r0_11$d;
     wire  [16:0] r0_11$q;
     reg  r0_11$clock;
-    reg  [16:0] a0_12$a;
-    reg  [16:0] a0_12$b;
+    reg  [31:0] a0_12$a;
+    reg  [31:0] a0_12$b;
     reg  a0_12$cin;
-    wire  [16:0] a0_12$sum;
+    wire  [31:0] a0_12$sum;
+    wire  a0_12$cout;
     reg  [16:0] r0_12$d;
     wire  [16:0] r0_12$q;
     reg  r0_12$clock;
-    reg  [16:0] a0_13$a;
-    reg  [16:0] a0_13$b;
+    reg  [31:0] a0_13$a;
+    reg  [31:0] a0_13$b;
     reg  a0_13$cin;
-    wire  [16:0] a0_13$sum;
+    wire  [31:0] a0_13$sum;
+    wire  a0_13$cout;
     reg  [16:0] r0_13$d;
     wire  [16:0] r0_13$q;
     reg  r0_13$clock;
-    reg  [16:0] a0_14$a;
-    reg  [16:0] a0_14$b;
+    reg  [31:0] a0_14$a;
+    reg  [31:0] a0_14$b;
     reg  a0_14$cin;
-    wire  [16:0] a0_14$sum;
+    wire  [31:0] a0_14$sum;
+    wire  a0_14$cout;
     reg  [16:0] r0_14$d;
     wire  [16:0] r0_14$q;
     reg  r0_14$clock;
-    reg  [16:0] a0_15$a;
-    reg  [16:0] a0_15$b;
+    reg  [31:0] a0_15$a;
+    reg  [31:0] a0_15$b;
     reg  a0_15$cin;
-    wire  [16:0] a0_15$sum;
+    wire  [31:0] a0_15$sum;
+    wire  a0_15$cout;
     reg  [16:0] r0_15$d;
     wire  [16:0] r0_15$q;
     reg  r0_15$clock;
-    reg  [17:0] a1_0$a;
-    reg  [17:0] a1_0$b;
+    reg  [31:0] a1_0$a;
+    reg  [31:0] a1_0$b;
     reg  a1_0$cin;
-    wire  [17:0] a1_0$sum;
+    wire  [31:0] a1_0$sum;
+    wire  a1_0$cout;
     reg  [17:0] r1_0$d;
     wire  [17:0] r1_0$q;
     reg  r1_0$clock;
-    reg  [17:0] a1_1$a;
-    reg  [17:0] a1_1$b;
+    reg  [31:0] a1_1$a;
+    reg  [31:0] a1_1$b;
     reg  a1_1$cin;
-    wire  [17:0] a1_1$sum;
+    wire  [31:0] a1_1$sum;
+    wire  a1_1$cout;
     reg  [17:0] r1_1$d;
     wire  [17:0] r1_1$q;
     reg  r1_1$clock;
-    reg  [17:0] a1_2$a;
-    reg  [17:0] a1_2$b;
+    reg  [31:0] a1_2$a;
+    reg  [31:0] a1_2$b;
     reg  a1_2$cin;
-    wire  [17:0] a1_2$sum;
+    wire  [31:0] a1_2$sum;
+    wire  a1_2$cout;
     reg  [17:0] r1_2$d;
     wire  [17:0] r1_2$q;
     reg  r1_2$clock;
-    reg  [17:0] a1_3$a;
-    reg  [17:0] a1_3$b;
+    reg  [31:0] a1_3$a;
+    reg  [31:0] a1_3$b;
     reg  a1_3$cin;
-    wire  [17:0] a1_3$sum;
+    wire  [31:0] a1_3$sum;
+    wire  a1_3$cout;
     reg  [17:0] r1_3$d;
     wire  [17:0] r1_3$q;
     reg  r1_3$clock;
-    reg  [17:0] a1_4$a;
-    reg  [17:0] a1_4$b;
+    reg  [31:0] a1_4$a;
+    reg  [31:0] a1_4$b;
     reg  a1_4$cin;
-    wire  [17:0] a1_4$sum;
+    wire  [31:0] a1_4$sum;
+    wire  a1_4$cout;
     reg  [17:0] r1_4$d;
     wire  [17:0] r1_4$q;
     reg  r1_4$clock;
-    reg  [17:0] a1_5$a;
-    reg  [17:0] a1_5$b;
+    reg  [31:0] a1_5$a;
+    reg  [31:0] a1_5$b;
     reg  a1_5$cin;
-    wire  [17:0] a1_5$sum;
+    wire  [31:0] a1_5$sum;
+    wire  a1_5$cout;
     reg  [17:0] r1_5$d;
     wire  [17:0] r1_5$q;
     reg  r1_5$clock;
-    reg  [17:0] a1_6$a;
-    reg  [17:0] a1_6$b;
+    reg  [31:0] a1_6$a;
+    reg  [31:0] a1_6$b;
     reg  a1_6$cin;
-    wire  [17:0] a1_6$sum;
+    wire  [31:0] a1_6$sum;
+    wire  a1_6$cout;
     reg  [17:0] r1_6$d;
     wire  [17:0] r1_6$q;
     reg  r1_6$clock;
-    reg  [17:0] a1_7$a;
-    reg  [17:0] a1_7$b;
+    reg  [31:0] a1_7$a;
+    reg  [31:0] a1_7$b;
     reg  a1_7$cin;
-    wire  [17:0] a1_7$sum;
+    wire  [31:0] a1_7$sum;
+    wire  a1_7$cout;
     reg  [17:0] r1_7$d;
     wire  [17:0] r1_7$q;
     reg  r1_7$clock;
-    reg  [18:0] a2_0$a;
-    reg  [18:0] a2_0$b;
+    reg  [31:0] a2_0$a;
+    reg  [31:0] a2_0$b;
     reg  a2_0$cin;
-    wire  [18:0] a2_0$sum;
+    wire  [31:0] a2_0$sum;
+    wire  a2_0$cout;
     reg  [18:0] r2_0$d;
     wire  [18:0] r2_0$q;
     reg  r2_0$clock;
-    reg  [18:0] a2_1$a;
-    reg  [18:0] a2_1$b;
+    reg  [31:0] a2_1$a;
+    reg  [31:0] a2_1$b;
     reg  a2_1$cin;
-    wire  [18:0] a2_1$sum;
+    wire  [31:0] a2_1$sum;
+    wire  a2_1$cout;
     reg  [18:0] r2_1$d;
     wire  [18:0] r2_1$q;
     reg  r2_1$clock;
-    reg  [18:0] a2_2$a;
-    reg  [18:0] a2_2$b;
+    reg  [31:0] a2_2$a;
+    reg  [31:0] a2_2$b;
     reg  a2_2$cin;
-    wire  [18:0] a2_2$sum;
+    wire  [31:0] a2_2$sum;
+    wire  a2_2$cout;
     reg  [18:0] r2_2$d;
     wire  [18:0] r2_2$q;
     reg  r2_2$clock;
-    reg  [18:0] a2_3$a;
-    reg  [18:0] a2_3$b;
+    reg  [31:0] a2_3$a;
+    reg  [31:0] a2_3$b;
     reg  a2_3$cin;
-    wire  [18:0] a2_3$sum;
+    wire  [31:0] a2_3$sum;
+    wire  a2_3$cout;
     reg  [18:0] r2_3$d;
     wire  [18:0] r2_3$q;
     reg  r2_3$clock;
-    reg  [19:0] a3_0$a;
-    reg  [19:0] a3_0$b;
+    reg  [31:0] a3_0$a;
+    reg  [31:0] a3_0$b;
     reg  a3_0$cin;
-    wire  [19:0] a3_0$sum;
+    wire  [31:0] a3_0$sum;
+    wire  a3_0$cout;
     reg  [19:0] r3_0$d;
     wire  [19:0] r3_0$q;
     reg  r3_0$clock;
-    reg  [19:0] a3_1$a;
-    reg  [19:0] a3_1$b;
+    reg  [31:0] a3_1$a;
+    reg  [31:0] a3_1$b;
     reg  a3_1$cin;
-    wire  [19:0] a3_1$sum;
+    wire  [31:0] a3_1$sum;
+    wire  a3_1$cout;
     reg  [19:0] r3_1$d;
     wire  [19:0] r3_1$q;
     reg  r3_1$clock;
-    reg  [20:0] a4_0$a;
-    reg  [20:0] a4_0$b;
+    reg  [31:0] a4_0$a;
+    reg  [31:0] a4_0$b;
     reg  a4_0$cin;
-    wire  [20:0] a4_0$sum;
+    wire  [31:0] a4_0$sum;
+    wire  a4_0$cout;
     reg  [20:0] r4_0$d;
     wire  [20:0] r4_0$q;
     reg  r4_0$clock;
@@ -10557,7 +10588,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_0$a),
         .b(a0_0$b),
         .cin(a0_0$cin),
-        .sum(a0_0$sum)
+        .sum(a0_0$sum),
+        .cout(a0_0$cout)
     );
     rx_parser__tree_i$r0_0 r0_0(
         .d(r0_0$d),
@@ -10568,7 +10600,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_1$a),
         .b(a0_1$b),
         .cin(a0_1$cin),
-        .sum(a0_1$sum)
+        .sum(a0_1$sum),
+        .cout(a0_1$cout)
     );
     rx_parser__tree_i$r0_1 r0_1(
         .d(r0_1$d),
@@ -10579,7 +10612,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_2$a),
         .b(a0_2$b),
         .cin(a0_2$cin),
-        .sum(a0_2$sum)
+        .sum(a0_2$sum),
+        .cout(a0_2$cout)
     );
     rx_parser__tree_i$r0_2 r0_2(
         .d(r0_2$d),
@@ -10590,7 +10624,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_3$a),
         .b(a0_3$b),
         .cin(a0_3$cin),
-        .sum(a0_3$sum)
+        .sum(a0_3$sum),
+        .cout(a0_3$cout)
     );
     rx_parser__tree_i$r0_3 r0_3(
         .d(r0_3$d),
@@ -10601,7 +10636,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_4$a),
         .b(a0_4$b),
         .cin(a0_4$cin),
-        .sum(a0_4$sum)
+        .sum(a0_4$sum),
+        .cout(a0_4$cout)
     );
     rx_parser__tree_i$r0_4 r0_4(
         .d(r0_4$d),
@@ -10612,7 +10648,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_5$a),
         .b(a0_5$b),
         .cin(a0_5$cin),
-        .sum(a0_5$sum)
+        .sum(a0_5$sum),
+        .cout(a0_5$cout)
     );
     rx_parser__tree_i$r0_5 r0_5(
         .d(r0_5$d),
@@ -10623,7 +10660,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_6$a),
         .b(a0_6$b),
         .cin(a0_6$cin),
-        .sum(a0_6$sum)
+        .sum(a0_6$sum),
+        .cout(a0_6$cout)
     );
     rx_parser__tree_i$r0_6 r0_6(
         .d(r0_6$d),
@@ -10634,7 +10672,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_7$a),
         .b(a0_7$b),
         .cin(a0_7$cin),
-        .sum(a0_7$sum)
+        .sum(a0_7$sum),
+        .cout(a0_7$cout)
     );
     rx_parser__tree_i$r0_7 r0_7(
         .d(r0_7$d),
@@ -10645,7 +10684,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_8$a),
         .b(a0_8$b),
         .cin(a0_8$cin),
-        .sum(a0_8$sum)
+        .sum(a0_8$sum),
+        .cout(a0_8$cout)
     );
     rx_parser__tree_i$r0_8 r0_8(
         .d(r0_8$d),
@@ -10656,7 +10696,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_9$a),
         .b(a0_9$b),
         .cin(a0_9$cin),
-        .sum(a0_9$sum)
+        .sum(a0_9$sum),
+        .cout(a0_9$cout)
     );
     rx_parser__tree_i$r0_9 r0_9(
         .d(r0_9$d),
@@ -10667,7 +10708,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_10$a),
         .b(a0_10$b),
         .cin(a0_10$cin),
-        .sum(a0_10$sum)
+        .sum(a0_10$sum),
+        .cout(a0_10$cout)
     );
     rx_parser__tree_i$r0_10 r0_10(
         .d(r0_10$d),
@@ -10678,7 +10720,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_11$a),
         .b(a0_11$b),
         .cin(a0_11$cin),
-        .sum(a0_11$sum)
+        .sum(a0_11$sum),
+        .cout(a0_11$cout)
     );
     rx_parser__tree_i$r0_11 r0_11(
         .d(r0_11$d),
@@ -10689,7 +10732,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_12$a),
         .b(a0_12$b),
         .cin(a0_12$cin),
-        .sum(a0_12$sum)
+        .sum(a0_12$sum),
+        .cout(a0_12$cout)
     );
     rx_parser__tree_i$r0_12 r0_12(
         .d(r0_12$d),
@@ -10700,7 +10744,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_13$a),
         .b(a0_13$b),
         .cin(a0_13$cin),
-        .sum(a0_13$sum)
+        .sum(a0_13$sum),
+        .cout(a0_13$cout)
     );
     rx_parser__tree_i$r0_13 r0_13(
         .d(r0_13$d),
@@ -10711,7 +10756,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_14$a),
         .b(a0_14$b),
         .cin(a0_14$cin),
-        .sum(a0_14$sum)
+        .sum(a0_14$sum),
+        .cout(a0_14$cout)
     );
     rx_parser__tree_i$r0_14 r0_14(
         .d(r0_14$d),
@@ -10722,7 +10768,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a0_15$a),
         .b(a0_15$b),
         .cin(a0_15$cin),
-        .sum(a0_15$sum)
+        .sum(a0_15$sum),
+        .cout(a0_15$cout)
     );
     rx_parser__tree_i$r0_15 r0_15(
         .d(r0_15$d),
@@ -10733,7 +10780,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_0$a),
         .b(a1_0$b),
         .cin(a1_0$cin),
-        .sum(a1_0$sum)
+        .sum(a1_0$sum),
+        .cout(a1_0$cout)
     );
     rx_parser__tree_i$r1_0 r1_0(
         .d(r1_0$d),
@@ -10744,7 +10792,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_1$a),
         .b(a1_1$b),
         .cin(a1_1$cin),
-        .sum(a1_1$sum)
+        .sum(a1_1$sum),
+        .cout(a1_1$cout)
     );
     rx_parser__tree_i$r1_1 r1_1(
         .d(r1_1$d),
@@ -10755,7 +10804,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_2$a),
         .b(a1_2$b),
         .cin(a1_2$cin),
-        .sum(a1_2$sum)
+        .sum(a1_2$sum),
+        .cout(a1_2$cout)
     );
     rx_parser__tree_i$r1_2 r1_2(
         .d(r1_2$d),
@@ -10766,7 +10816,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_3$a),
         .b(a1_3$b),
         .cin(a1_3$cin),
-        .sum(a1_3$sum)
+        .sum(a1_3$sum),
+        .cout(a1_3$cout)
     );
     rx_parser__tree_i$r1_3 r1_3(
         .d(r1_3$d),
@@ -10777,7 +10828,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_4$a),
         .b(a1_4$b),
         .cin(a1_4$cin),
-        .sum(a1_4$sum)
+        .sum(a1_4$sum),
+        .cout(a1_4$cout)
     );
     rx_parser__tree_i$r1_4 r1_4(
         .d(r1_4$d),
@@ -10788,7 +10840,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_5$a),
         .b(a1_5$b),
         .cin(a1_5$cin),
-        .sum(a1_5$sum)
+        .sum(a1_5$sum),
+        .cout(a1_5$cout)
     );
     rx_parser__tree_i$r1_5 r1_5(
         .d(r1_5$d),
@@ -10799,7 +10852,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_6$a),
         .b(a1_6$b),
         .cin(a1_6$cin),
-        .sum(a1_6$sum)
+        .sum(a1_6$sum),
+        .cout(a1_6$cout)
     );
     rx_parser__tree_i$r1_6 r1_6(
         .d(r1_6$d),
@@ -10810,7 +10864,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a1_7$a),
         .b(a1_7$b),
         .cin(a1_7$cin),
-        .sum(a1_7$sum)
+        .sum(a1_7$sum),
+        .cout(a1_7$cout)
     );
     rx_parser__tree_i$r1_7 r1_7(
         .d(r1_7$d),
@@ -10821,7 +10876,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a2_0$a),
         .b(a2_0$b),
         .cin(a2_0$cin),
-        .sum(a2_0$sum)
+        .sum(a2_0$sum),
+        .cout(a2_0$cout)
     );
     rx_parser__tree_i$r2_0 r2_0(
         .d(r2_0$d),
@@ -10832,7 +10888,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a2_1$a),
         .b(a2_1$b),
         .cin(a2_1$cin),
-        .sum(a2_1$sum)
+        .sum(a2_1$sum),
+        .cout(a2_1$cout)
     );
     rx_parser__tree_i$r2_1 r2_1(
         .d(r2_1$d),
@@ -10843,7 +10900,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a2_2$a),
         .b(a2_2$b),
         .cin(a2_2$cin),
-        .sum(a2_2$sum)
+        .sum(a2_2$sum),
+        .cout(a2_2$cout)
     );
     rx_parser__tree_i$r2_2 r2_2(
         .d(r2_2$d),
@@ -10854,7 +10912,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a2_3$a),
         .b(a2_3$b),
         .cin(a2_3$cin),
-        .sum(a2_3$sum)
+        .sum(a2_3$sum),
+        .cout(a2_3$cout)
     );
     rx_parser__tree_i$r2_3 r2_3(
         .d(r2_3$d),
@@ -10865,7 +10924,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a3_0$a),
         .b(a3_0$b),
         .cin(a3_0$cin),
-        .sum(a3_0$sum)
+        .sum(a3_0$sum),
+        .cout(a3_0$cout)
     );
     rx_parser__tree_i$r3_0 r3_0(
         .d(r3_0$d),
@@ -10876,7 +10936,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a3_1$a),
         .b(a3_1$b),
         .cin(a3_1$cin),
-        .sum(a3_1$sum)
+        .sum(a3_1$sum),
+        .cout(a3_1$cout)
     );
     rx_parser__tree_i$r3_1 r3_1(
         .d(r3_1$d),
@@ -10887,7 +10948,8 @@ module rx_parser__tree_i(clock,i,sum);
         .a(a4_0$a),
         .b(a4_0$b),
         .cin(a4_0$cin),
-        .sum(a4_0$sum)
+        .sum(a4_0$sum),
+        .cout(a4_0$cout)
     );
     rx_parser__tree_i$r4_0 r4_0(
         .d(r4_0$d),
@@ -10959,1557 +11021,3541 @@ module rx_parser__tree_i(clock,i,sum);
         r3_0$d = r3_0$q;
         r3_1$d = r3_1$q;
         r4_0$d = r4_0$q;
-        a0_0$a = ((i[(32'h0)+:(16)]) & 17'h1ffff);
-        a0_0$b = ((i[(32'h10)+:(16)]) & 17'h1ffff);
+        a0_0$a = ((i[(32'h0)+:(16)]) & 32'hffffffff);
+        a0_0$b = ((i[(32'h10)+:(16)]) & 32'hffffffff);
         a0_0$cin = 1'b0;
-        r0_0$d = a0_0$sum;
-        a0_1$a = ((i[(32'h20)+:(16)]) & 17'h1ffff);
-        a0_1$b = ((i[(32'h30)+:(16)]) & 17'h1ffff);
+        r0_0$d = a0_0$sum[(32'h0)+:(17)];
+        a0_1$a = ((i[(32'h20)+:(16)]) & 32'hffffffff);
+        a0_1$b = ((i[(32'h30)+:(16)]) & 32'hffffffff);
         a0_1$cin = 1'b0;
-        r0_1$d = a0_1$sum;
-        a0_2$a = ((i[(32'h40)+:(16)]) & 17'h1ffff);
-        a0_2$b = ((i[(32'h50)+:(16)]) & 17'h1ffff);
+        r0_1$d = a0_1$sum[(32'h0)+:(17)];
+        a0_2$a = ((i[(32'h40)+:(16)]) & 32'hffffffff);
+        a0_2$b = ((i[(32'h50)+:(16)]) & 32'hffffffff);
         a0_2$cin = 1'b0;
-        r0_2$d = a0_2$sum;
-        a0_3$a = ((i[(32'h60)+:(16)]) & 17'h1ffff);
-        a0_3$b = ((i[(32'h70)+:(16)]) & 17'h1ffff);
+        r0_2$d = a0_2$sum[(32'h0)+:(17)];
+        a0_3$a = ((i[(32'h60)+:(16)]) & 32'hffffffff);
+        a0_3$b = ((i[(32'h70)+:(16)]) & 32'hffffffff);
         a0_3$cin = 1'b0;
-        r0_3$d = a0_3$sum;
-        a0_4$a = ((i[(32'h80)+:(16)]) & 17'h1ffff);
-        a0_4$b = ((i[(32'h90)+:(16)]) & 17'h1ffff);
+        r0_3$d = a0_3$sum[(32'h0)+:(17)];
+        a0_4$a = ((i[(32'h80)+:(16)]) & 32'hffffffff);
+        a0_4$b = ((i[(32'h90)+:(16)]) & 32'hffffffff);
         a0_4$cin = 1'b0;
-        r0_4$d = a0_4$sum;
-        a0_5$a = ((i[(32'ha0)+:(16)]) & 17'h1ffff);
-        a0_5$b = ((i[(32'hb0)+:(16)]) & 17'h1ffff);
+        r0_4$d = a0_4$sum[(32'h0)+:(17)];
+        a0_5$a = ((i[(32'ha0)+:(16)]) & 32'hffffffff);
+        a0_5$b = ((i[(32'hb0)+:(16)]) & 32'hffffffff);
         a0_5$cin = 1'b0;
-        r0_5$d = a0_5$sum;
-        a0_6$a = ((i[(32'hc0)+:(16)]) & 17'h1ffff);
-        a0_6$b = ((i[(32'hd0)+:(16)]) & 17'h1ffff);
+        r0_5$d = a0_5$sum[(32'h0)+:(17)];
+        a0_6$a = ((i[(32'hc0)+:(16)]) & 32'hffffffff);
+        a0_6$b = ((i[(32'hd0)+:(16)]) & 32'hffffffff);
         a0_6$cin = 1'b0;
-        r0_6$d = a0_6$sum;
-        a0_7$a = ((i[(32'he0)+:(16)]) & 17'h1ffff);
-        a0_7$b = ((i[(32'hf0)+:(16)]) & 17'h1ffff);
+        r0_6$d = a0_6$sum[(32'h0)+:(17)];
+        a0_7$a = ((i[(32'he0)+:(16)]) & 32'hffffffff);
+        a0_7$b = ((i[(32'hf0)+:(16)]) & 32'hffffffff);
         a0_7$cin = 1'b0;
-        r0_7$d = a0_7$sum;
-        a0_8$a = ((i[(32'h100)+:(16)]) & 17'h1ffff);
-        a0_8$b = ((i[(32'h110)+:(16)]) & 17'h1ffff);
+        r0_7$d = a0_7$sum[(32'h0)+:(17)];
+        a0_8$a = ((i[(32'h100)+:(16)]) & 32'hffffffff);
+        a0_8$b = ((i[(32'h110)+:(16)]) & 32'hffffffff);
         a0_8$cin = 1'b0;
-        r0_8$d = a0_8$sum;
-        a0_9$a = ((i[(32'h120)+:(16)]) & 17'h1ffff);
-        a0_9$b = ((i[(32'h130)+:(16)]) & 17'h1ffff);
+        r0_8$d = a0_8$sum[(32'h0)+:(17)];
+        a0_9$a = ((i[(32'h120)+:(16)]) & 32'hffffffff);
+        a0_9$b = ((i[(32'h130)+:(16)]) & 32'hffffffff);
         a0_9$cin = 1'b0;
-        r0_9$d = a0_9$sum;
-        a0_10$a = ((i[(32'h140)+:(16)]) & 17'h1ffff);
-        a0_10$b = ((i[(32'h150)+:(16)]) & 17'h1ffff);
+        r0_9$d = a0_9$sum[(32'h0)+:(17)];
+        a0_10$a = ((i[(32'h140)+:(16)]) & 32'hffffffff);
+        a0_10$b = ((i[(32'h150)+:(16)]) & 32'hffffffff);
         a0_10$cin = 1'b0;
-        r0_10$d = a0_10$sum;
-        a0_11$a = ((i[(32'h160)+:(16)]) & 17'h1ffff);
-        a0_11$b = ((i[(32'h170)+:(16)]) & 17'h1ffff);
+        r0_10$d = a0_10$sum[(32'h0)+:(17)];
+        a0_11$a = ((i[(32'h160)+:(16)]) & 32'hffffffff);
+        a0_11$b = ((i[(32'h170)+:(16)]) & 32'hffffffff);
         a0_11$cin = 1'b0;
-        r0_11$d = a0_11$sum;
-        a0_12$a = ((i[(32'h180)+:(16)]) & 17'h1ffff);
-        a0_12$b = ((i[(32'h190)+:(16)]) & 17'h1ffff);
+        r0_11$d = a0_11$sum[(32'h0)+:(17)];
+        a0_12$a = ((i[(32'h180)+:(16)]) & 32'hffffffff);
+        a0_12$b = ((i[(32'h190)+:(16)]) & 32'hffffffff);
         a0_12$cin = 1'b0;
-        r0_12$d = a0_12$sum;
-        a0_13$a = ((i[(32'h1a0)+:(16)]) & 17'h1ffff);
-        a0_13$b = ((i[(32'h1b0)+:(16)]) & 17'h1ffff);
+        r0_12$d = a0_12$sum[(32'h0)+:(17)];
+        a0_13$a = ((i[(32'h1a0)+:(16)]) & 32'hffffffff);
+        a0_13$b = ((i[(32'h1b0)+:(16)]) & 32'hffffffff);
         a0_13$cin = 1'b0;
-        r0_13$d = a0_13$sum;
-        a0_14$a = ((i[(32'h1c0)+:(16)]) & 17'h1ffff);
-        a0_14$b = ((i[(32'h1d0)+:(16)]) & 17'h1ffff);
+        r0_13$d = a0_13$sum[(32'h0)+:(17)];
+        a0_14$a = ((i[(32'h1c0)+:(16)]) & 32'hffffffff);
+        a0_14$b = ((i[(32'h1d0)+:(16)]) & 32'hffffffff);
         a0_14$cin = 1'b0;
-        r0_14$d = a0_14$sum;
-        a0_15$a = ((i[(32'h1e0)+:(16)]) & 17'h1ffff);
-        a0_15$b = ((i[(32'h1f0)+:(16)]) & 17'h1ffff);
+        r0_14$d = a0_14$sum[(32'h0)+:(17)];
+        a0_15$a = ((i[(32'h1e0)+:(16)]) & 32'hffffffff);
+        a0_15$b = ((i[(32'h1f0)+:(16)]) & 32'hffffffff);
         a0_15$cin = 1'b0;
-        r0_15$d = a0_15$sum;
-        a1_0$a = ((r0_0$q) & 18'h3ffff);
-        a1_0$b = ((r0_1$q) & 18'h3ffff);
+        r0_15$d = a0_15$sum[(32'h0)+:(17)];
+        a1_0$a = ((r0_0$q) & 32'hffffffff);
+        a1_0$b = ((r0_1$q) & 32'hffffffff);
         a1_0$cin = 1'b0;
-        r1_0$d = a1_0$sum;
-        a1_1$a = ((r0_2$q) & 18'h3ffff);
-        a1_1$b = ((r0_3$q) & 18'h3ffff);
+        r1_0$d = a1_0$sum[(32'h0)+:(18)];
+        a1_1$a = ((r0_2$q) & 32'hffffffff);
+        a1_1$b = ((r0_3$q) & 32'hffffffff);
         a1_1$cin = 1'b0;
-        r1_1$d = a1_1$sum;
-        a1_2$a = ((r0_4$q) & 18'h3ffff);
-        a1_2$b = ((r0_5$q) & 18'h3ffff);
+        r1_1$d = a1_1$sum[(32'h0)+:(18)];
+        a1_2$a = ((r0_4$q) & 32'hffffffff);
+        a1_2$b = ((r0_5$q) & 32'hffffffff);
         a1_2$cin = 1'b0;
-        r1_2$d = a1_2$sum;
-        a1_3$a = ((r0_6$q) & 18'h3ffff);
-        a1_3$b = ((r0_7$q) & 18'h3ffff);
+        r1_2$d = a1_2$sum[(32'h0)+:(18)];
+        a1_3$a = ((r0_6$q) & 32'hffffffff);
+        a1_3$b = ((r0_7$q) & 32'hffffffff);
         a1_3$cin = 1'b0;
-        r1_3$d = a1_3$sum;
-        a1_4$a = ((r0_8$q) & 18'h3ffff);
-        a1_4$b = ((r0_9$q) & 18'h3ffff);
+        r1_3$d = a1_3$sum[(32'h0)+:(18)];
+        a1_4$a = ((r0_8$q) & 32'hffffffff);
+        a1_4$b = ((r0_9$q) & 32'hffffffff);
         a1_4$cin = 1'b0;
-        r1_4$d = a1_4$sum;
-        a1_5$a = ((r0_10$q) & 18'h3ffff);
-        a1_5$b = ((r0_11$q) & 18'h3ffff);
+        r1_4$d = a1_4$sum[(32'h0)+:(18)];
+        a1_5$a = ((r0_10$q) & 32'hffffffff);
+        a1_5$b = ((r0_11$q) & 32'hffffffff);
         a1_5$cin = 1'b0;
-        r1_5$d = a1_5$sum;
-        a1_6$a = ((r0_12$q) & 18'h3ffff);
-        a1_6$b = ((r0_13$q) & 18'h3ffff);
+        r1_5$d = a1_5$sum[(32'h0)+:(18)];
+        a1_6$a = ((r0_12$q) & 32'hffffffff);
+        a1_6$b = ((r0_13$q) & 32'hffffffff);
         a1_6$cin = 1'b0;
-        r1_6$d = a1_6$sum;
-        a1_7$a = ((r0_14$q) & 18'h3ffff);
-        a1_7$b = ((r0_15$q) & 18'h3ffff);
+        r1_6$d = a1_6$sum[(32'h0)+:(18)];
+        a1_7$a = ((r0_14$q) & 32'hffffffff);
+        a1_7$b = ((r0_15$q) & 32'hffffffff);
         a1_7$cin = 1'b0;
-        r1_7$d = a1_7$sum;
-        a2_0$a = ((r1_0$q) & 19'h7ffff);
-        a2_0$b = ((r1_1$q) & 19'h7ffff);
+        r1_7$d = a1_7$sum[(32'h0)+:(18)];
+        a2_0$a = ((r1_0$q) & 32'hffffffff);
+        a2_0$b = ((r1_1$q) & 32'hffffffff);
         a2_0$cin = 1'b0;
-        r2_0$d = a2_0$sum;
-        a2_1$a = ((r1_2$q) & 19'h7ffff);
-        a2_1$b = ((r1_3$q) & 19'h7ffff);
+        r2_0$d = a2_0$sum[(32'h0)+:(19)];
+        a2_1$a = ((r1_2$q) & 32'hffffffff);
+        a2_1$b = ((r1_3$q) & 32'hffffffff);
         a2_1$cin = 1'b0;
-        r2_1$d = a2_1$sum;
-        a2_2$a = ((r1_4$q) & 19'h7ffff);
-        a2_2$b = ((r1_5$q) & 19'h7ffff);
+        r2_1$d = a2_1$sum[(32'h0)+:(19)];
+        a2_2$a = ((r1_4$q) & 32'hffffffff);
+        a2_2$b = ((r1_5$q) & 32'hffffffff);
         a2_2$cin = 1'b0;
-        r2_2$d = a2_2$sum;
-        a2_3$a = ((r1_6$q) & 19'h7ffff);
-        a2_3$b = ((r1_7$q) & 19'h7ffff);
+        r2_2$d = a2_2$sum[(32'h0)+:(19)];
+        a2_3$a = ((r1_6$q) & 32'hffffffff);
+        a2_3$b = ((r1_7$q) & 32'hffffffff);
         a2_3$cin = 1'b0;
-        r2_3$d = a2_3$sum;
-        a3_0$a = ((r2_0$q) & 20'hfffff);
-        a3_0$b = ((r2_1$q) & 20'hfffff);
+        r2_3$d = a2_3$sum[(32'h0)+:(19)];
+        a3_0$a = ((r2_0$q) & 32'hffffffff);
+        a3_0$b = ((r2_1$q) & 32'hffffffff);
         a3_0$cin = 1'b0;
-        r3_0$d = a3_0$sum;
-        a3_1$a = ((r2_2$q) & 20'hfffff);
-        a3_1$b = ((r2_3$q) & 20'hfffff);
+        r3_0$d = a3_0$sum[(32'h0)+:(20)];
+        a3_1$a = ((r2_2$q) & 32'hffffffff);
+        a3_1$b = ((r2_3$q) & 32'hffffffff);
         a3_1$cin = 1'b0;
-        r3_1$d = a3_1$sum;
-        a4_0$a = ((r3_0$q) & 21'h1fffff);
-        a4_0$b = ((r3_1$q) & 21'h1fffff);
+        r3_1$d = a3_1$sum[(32'h0)+:(20)];
+        a4_0$a = ((r3_0$q) & 32'hffffffff);
+        a4_0$b = ((r3_1$q) & 32'hffffffff);
         a4_0$cin = 1'b0;
-        r4_0$d = a4_0$sum;
+        r4_0$d = a4_0$sum[(32'h0)+:(21)];
         sum = r4_0$q;
     end
 
 endmodule // rx_parser__tree_i
 
 
-module rx_parser__tree_i$a0_0(a,b,cin,sum);
+module rx_parser__tree_i$a0_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_0
 
 
-module rx_parser__tree_i$a0_1(a,b,cin,sum);
+module rx_parser__tree_i$a0_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_1
 
 
-module rx_parser__tree_i$a0_10(a,b,cin,sum);
+module rx_parser__tree_i$a0_10(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_10
 
 
-module rx_parser__tree_i$a0_11(a,b,cin,sum);
+module rx_parser__tree_i$a0_11(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_11
 
 
-module rx_parser__tree_i$a0_12(a,b,cin,sum);
+module rx_parser__tree_i$a0_12(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_12
 
 
-module rx_parser__tree_i$a0_13(a,b,cin,sum);
+module rx_parser__tree_i$a0_13(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_13
 
 
-module rx_parser__tree_i$a0_14(a,b,cin,sum);
+module rx_parser__tree_i$a0_14(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_14
 
 
-module rx_parser__tree_i$a0_15(a,b,cin,sum);
+module rx_parser__tree_i$a0_15(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_15
 
 
-module rx_parser__tree_i$a0_2(a,b,cin,sum);
+module rx_parser__tree_i$a0_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_2
 
 
-module rx_parser__tree_i$a0_3(a,b,cin,sum);
+module rx_parser__tree_i$a0_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_3
 
 
-module rx_parser__tree_i$a0_4(a,b,cin,sum);
+module rx_parser__tree_i$a0_4(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_4
 
 
-module rx_parser__tree_i$a0_5(a,b,cin,sum);
+module rx_parser__tree_i$a0_5(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_5
 
 
-module rx_parser__tree_i$a0_6(a,b,cin,sum);
+module rx_parser__tree_i$a0_6(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_6
 
 
-module rx_parser__tree_i$a0_7(a,b,cin,sum);
+module rx_parser__tree_i$a0_7(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_7
 
 
-module rx_parser__tree_i$a0_8(a,b,cin,sum);
+module rx_parser__tree_i$a0_8(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_8
 
 
-module rx_parser__tree_i$a0_9(a,b,cin,sum);
+module rx_parser__tree_i$a0_9(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a0_9
 
 
-module rx_parser__tree_i$a1_0(a,b,cin,sum);
+module rx_parser__tree_i$a1_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_0
 
 
-module rx_parser__tree_i$a1_1(a,b,cin,sum);
+module rx_parser__tree_i$a1_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_1
 
 
-module rx_parser__tree_i$a1_2(a,b,cin,sum);
+module rx_parser__tree_i$a1_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_2
 
 
-module rx_parser__tree_i$a1_3(a,b,cin,sum);
+module rx_parser__tree_i$a1_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_3
 
 
-module rx_parser__tree_i$a1_4(a,b,cin,sum);
+module rx_parser__tree_i$a1_4(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_4
 
 
-module rx_parser__tree_i$a1_5(a,b,cin,sum);
+module rx_parser__tree_i$a1_5(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_5
 
 
-module rx_parser__tree_i$a1_6(a,b,cin,sum);
+module rx_parser__tree_i$a1_6(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_6
 
 
-module rx_parser__tree_i$a1_7(a,b,cin,sum);
+module rx_parser__tree_i$a1_7(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a1_7
 
 
-module rx_parser__tree_i$a2_0(a,b,cin,sum);
+module rx_parser__tree_i$a2_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a2_0
 
 
-module rx_parser__tree_i$a2_1(a,b,cin,sum);
+module rx_parser__tree_i$a2_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a2_1
 
 
-module rx_parser__tree_i$a2_2(a,b,cin,sum);
+module rx_parser__tree_i$a2_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a2_2
 
 
-module rx_parser__tree_i$a2_3(a,b,cin,sum);
+module rx_parser__tree_i$a2_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a2_3
 
 
-module rx_parser__tree_i$a3_0(a,b,cin,sum);
+module rx_parser__tree_i$a3_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [19:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a3_0
 
 
-module rx_parser__tree_i$a3_1(a,b,cin,sum);
+module rx_parser__tree_i$a3_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [19:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a3_1
 
 
-module rx_parser__tree_i$a4_0(a,b,cin,sum);
+module rx_parser__tree_i$a4_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [20:0] a;
-    input wire  [20:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [20:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [20:0] g0;
-    reg  [20:0] p0;
-    reg  [20:0] g1;
-    reg  [20:0] p1;
-    reg  [20:0] g2;
-    reg  [20:0] p2;
-    reg  [20:0] g3;
-    reg  [20:0] p3;
-    reg  [20:0] g4;
-    reg  [20:0] p4;
-    reg  [20:0] g5;
-    reg  [20:0] p5;
-    reg  [20:0] g6;
-    reg  [20:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 21'h1fffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_i$a4_0
@@ -13112,220 +15158,251 @@ module rx_parser__tree_u(clock,i,sum);
     output reg  [20:0] sum;
 
     // Stub signals
-    reg  [16:0] a0_0$a;
-    reg  [16:0] a0_0$b;
+    reg  [31:0] a0_0$a;
+    reg  [31:0] a0_0$b;
     reg  a0_0$cin;
-    wire  [16:0] a0_0$sum;
+    wire  [31:0] a0_0$sum;
+    wire  a0_0$cout;
     reg  [16:0] r0_0$d;
     wire  [16:0] r0_0$q;
     reg  r0_0$clock;
-    reg  [16:0] a0_1$a;
-    reg  [16:0] a0_1$b;
+    reg  [31:0] a0_1$a;
+    reg  [31:0] a0_1$b;
     reg  a0_1$cin;
-    wire  [16:0] a0_1$sum;
+    wire  [31:0] a0_1$sum;
+    wire  a0_1$cout;
     reg  [16:0] r0_1$d;
     wire  [16:0] r0_1$q;
     reg  r0_1$clock;
-    reg  [16:0] a0_2$a;
-    reg  [16:0] a0_2$b;
+    reg  [31:0] a0_2$a;
+    reg  [31:0] a0_2$b;
     reg  a0_2$cin;
-    wire  [16:0] a0_2$sum;
+    wire  [31:0] a0_2$sum;
+    wire  a0_2$cout;
     reg  [16:0] r0_2$d;
     wire  [16:0] r0_2$q;
     reg  r0_2$clock;
-    reg  [16:0] a0_3$a;
-    reg  [16:0] a0_3$b;
+    reg  [31:0] a0_3$a;
+    reg  [31:0] a0_3$b;
     reg  a0_3$cin;
-    wire  [16:0] a0_3$sum;
+    wire  [31:0] a0_3$sum;
+    wire  a0_3$cout;
     reg  [16:0] r0_3$d;
     wire  [16:0] r0_3$q;
     reg  r0_3$clock;
-    reg  [16:0] a0_4$a;
-    reg  [16:0] a0_4$b;
+    reg  [31:0] a0_4$a;
+    reg  [31:0] a0_4$b;
     reg  a0_4$cin;
-    wire  [16:0] a0_4$sum;
+    wire  [31:0] a0_4$sum;
+    wire  a0_4$cout;
     reg  [16:0] r0_4$d;
     wire  [16:0] r0_4$q;
     reg  r0_4$clock;
-    reg  [16:0] a0_5$a;
-    reg  [16:0] a0_5$b;
+    reg  [31:0] a0_5$a;
+    reg  [31:0] a0_5$b;
     reg  a0_5$cin;
-    wire  [16:0] a0_5$sum;
+    wire  [31:0] a0_5$sum;
+    wire  a0_5$cout;
     reg  [16:0] r0_5$d;
     wire  [16:0] r0_5$q;
     reg  r0_5$clock;
-    reg  [16:0] a0_6$a;
-    reg  [16:0] a0_6$b;
+    reg  [31:0] a0_6$a;
+    reg  [31:0] a0_6$b;
     reg  a0_6$cin;
-    wire  [16:0] a0_6$sum;
+    wire  [31:0] a0_6$sum;
+    wire  a0_6$cout;
     reg  [16:0] r0_6$d;
     wire  [16:0] r0_6$q;
     reg  r0_6$clock;
-    reg  [16:0] a0_7$a;
-    reg  [16:0] a0_7$b;
+    reg  [31:0] a0_7$a;
+    reg  [31:0] a0_7$b;
     reg  a0_7$cin;
-    wire  [16:0] a0_7$sum;
+    wire  [31:0] a0_7$sum;
+    wire  a0_7$cout;
     reg  [16:0] r0_7$d;
     wire  [16:0] r0_7$q;
     reg  r0_7$clock;
-    reg  [16:0] a0_8$a;
-    reg  [16:0] a0_8$b;
+    reg  [31:0] a0_8$a;
+    reg  [31:0] a0_8$b;
     reg  a0_8$cin;
-    wire  [16:0] a0_8$sum;
+    wire  [31:0] a0_8$sum;
+    wire  a0_8$cout;
     reg  [16:0] r0_8$d;
     wire  [16:0] r0_8$q;
     reg  r0_8$clock;
-    reg  [16:0] a0_9$a;
-    reg  [16:0] a0_9$b;
+    reg  [31:0] a0_9$a;
+    reg  [31:0] a0_9$b;
     reg  a0_9$cin;
-    wire  [16:0] a0_9$sum;
+    wire  [31:0] a0_9$sum;
+    wire  a0_9$cout;
     reg  [16:0] r0_9$d;
     wire  [16:0] r0_9$q;
     reg  r0_9$clock;
-    reg  [16:0] a0_10$a;
-    reg  [16:0] a0_10$b;
+    reg  [31:0] a0_10$a;
+    reg  [31:0] a0_10$b;
     reg  a0_10$cin;
-    wire  [16:0] a0_10$sum;
+    wire  [31:0] a0_10$sum;
+    wire  a0_10$cout;
     reg  [16:0] r0_10$d;
     wire  [16:0] r0_10$q;
     reg  r0_10$clock;
-    reg  [16:0] a0_11$a;
-    reg  [16:0] a0_11$b;
+    reg  [31:0] a0_11$a;
+    reg  [31:0] a0_11$b;
     reg  a0_11$cin;
-    wire  [16:0] a0_11$sum;
+    wire  [31:0] a0_11$sum;
+    wire  a0_11$cout;
     reg  [16:0] r0_11$d;
     wire  [16:0] r0_11$q;
     reg  r0_11$clock;
-    reg  [16:0] a0_12$a;
-    reg  [16:0] a0_12$b;
+    reg  [31:0] a0_12$a;
+    reg  [31:0] a0_12$b;
     reg  a0_12$cin;
-    wire  [16:0] a0_12$sum;
+    wire  [31:0] a0_12$sum;
+    wire  a0_12$cout;
     reg  [16:0] r0_12$d;
     wire  [16:0] r0_12$q;
     reg  r0_12$clock;
-    reg  [16:0] a0_13$a;
-    reg  [16:0] a0_13$b;
+    reg  [31:0] a0_13$a;
+    reg  [31:0] a0_13$b;
     reg  a0_13$cin;
-    wire  [16:0] a0_13$sum;
+    wire  [31:0] a0_13$sum;
+    wire  a0_13$cout;
     reg  [16:0] r0_13$d;
     wire  [16:0] r0_13$q;
     reg  r0_13$clock;
-    reg  [16:0] a0_14$a;
-    reg  [16:0] a0_14$b;
+    reg  [31:0] a0_14$a;
+    reg  [31:0] a0_14$b;
     reg  a0_14$cin;
-    wire  [16:0] a0_14$sum;
+    wire  [31:0] a0_14$sum;
+    wire  a0_14$cout;
     reg  [16:0] r0_14$d;
     wire  [16:0] r0_14$q;
     reg  r0_14$clock;
-    reg  [16:0] a0_15$a;
-    reg  [16:0] a0_15$b;
+    reg  [31:0] a0_15$a;
+    reg  [31:0] a0_15$b;
     reg  a0_15$cin;
-    wire  [16:0] a0_15$sum;
+    wire  [31:0] a0_15$sum;
+    wire  a0_15$cout;
     reg  [16:0] r0_15$d;
     wire  [16:0] r0_15$q;
     reg  r0_15$clock;
-    reg  [17:0] a1_0$a;
-    reg  [17:0] a1_0$b;
+    reg  [31:0] a1_0$a;
+    reg  [31:0] a1_0$b;
     reg  a1_0$cin;
-    wire  [17:0] a1_0$sum;
+    wire  [31:0] a1_0$sum;
+    wire  a1_0$cout;
     reg  [17:0] r1_0$d;
     wire  [17:0] r1_0$q;
     reg  r1_0$clock;
-    reg  [17:0] a1_1$a;
-    reg  [17:0] a1_1$b;
+    reg  [31:0] a1_1$a;
+    reg  [31:0] a1_1$b;
     reg  a1_1$cin;
-    wire  [17:0] a1_1$sum;
+    wire  [31:0] a1_1$sum;
+    wire  a1_1$cout;
     reg  [17:0] r1_1$d;
     wire  [17:0] r1_1$q;
     reg  r1_1$clock;
-    reg  [17:0] a1_2$a;
-    reg  [17:0] a1_2$b;
+    reg  [31:0] a1_2$a;
+    reg  [31:0] a1_2$b;
     reg  a1_2$cin;
-    wire  [17:0] a1_2$sum;
+    wire  [31:0] a1_2$sum;
+    wire  a1_2$cout;
     reg  [17:0] r1_2$d;
     wire  [17:0] r1_2$q;
     reg  r1_2$clock;
-    reg  [17:0] a1_3$a;
-    reg  [17:0] a1_3$b;
+    reg  [31:0] a1_3$a;
+    reg  [31:0] a1_3$b;
     reg  a1_3$cin;
-    wire  [17:0] a1_3$sum;
+    wire  [31:0] a1_3$sum;
+    wire  a1_3$cout;
     reg  [17:0] r1_3$d;
     wire  [17:0] r1_3$q;
     reg  r1_3$clock;
-    reg  [17:0] a1_4$a;
-    reg  [17:0] a1_4$b;
+    reg  [31:0] a1_4$a;
+    reg  [31:0] a1_4$b;
     reg  a1_4$cin;
-    wire  [17:0] a1_4$sum;
+    wire  [31:0] a1_4$sum;
+    wire  a1_4$cout;
     reg  [17:0] r1_4$d;
     wire  [17:0] r1_4$q;
     reg  r1_4$clock;
-    reg  [17:0] a1_5$a;
-    reg  [17:0] a1_5$b;
+    reg  [31:0] a1_5$a;
+    reg  [31:0] a1_5$b;
     reg  a1_5$cin;
-    wire  [17:0] a1_5$sum;
+    wire  [31:0] a1_5$sum;
+    wire  a1_5$cout;
     reg  [17:0] r1_5$d;
     wire  [17:0] r1_5$q;
     reg  r1_5$clock;
-    reg  [17:0] a1_6$a;
-    reg  [17:0] a1_6$b;
+    reg  [31:0] a1_6$a;
+    reg  [31:0] a1_6$b;
     reg  a1_6$cin;
-    wire  [17:0] a1_6$sum;
+    wire  [31:0] a1_6$sum;
+    wire  a1_6$cout;
     reg  [17:0] r1_6$d;
     wire  [17:0] r1_6$q;
     reg  r1_6$clock;
-    reg  [17:0] a1_7$a;
-    reg  [17:0] a1_7$b;
+    reg  [31:0] a1_7$a;
+    reg  [31:0] a1_7$b;
     reg  a1_7$cin;
-    wire  [17:0] a1_7$sum;
+    wire  [31:0] a1_7$sum;
+    wire  a1_7$cout;
     reg  [17:0] r1_7$d;
     wire  [17:0] r1_7$q;
     reg  r1_7$clock;
-    reg  [18:0] a2_0$a;
-    reg  [18:0] a2_0$b;
+    reg  [31:0] a2_0$a;
+    reg  [31:0] a2_0$b;
     reg  a2_0$cin;
-    wire  [18:0] a2_0$sum;
+    wire  [31:0] a2_0$sum;
+    wire  a2_0$cout;
     reg  [18:0] r2_0$d;
     wire  [18:0] r2_0$q;
     reg  r2_0$clock;
-    reg  [18:0] a2_1$a;
-    reg  [18:0] a2_1$b;
+    reg  [31:0] a2_1$a;
+    reg  [31:0] a2_1$b;
     reg  a2_1$cin;
-    wire  [18:0] a2_1$sum;
+    wire  [31:0] a2_1$sum;
+    wire  a2_1$cout;
     reg  [18:0] r2_1$d;
     wire  [18:0] r2_1$q;
     reg  r2_1$clock;
-    reg  [18:0] a2_2$a;
-    reg  [18:0] a2_2$b;
+    reg  [31:0] a2_2$a;
+    reg  [31:0] a2_2$b;
     reg  a2_2$cin;
-    wire  [18:0] a2_2$sum;
+    wire  [31:0] a2_2$sum;
+    wire  a2_2$cout;
     reg  [18:0] r2_2$d;
     wire  [18:0] r2_2$q;
     reg  r2_2$clock;
-    reg  [18:0] a2_3$a;
-    reg  [18:0] a2_3$b;
+    reg  [31:0] a2_3$a;
+    reg  [31:0] a2_3$b;
     reg  a2_3$cin;
-    wire  [18:0] a2_3$sum;
+    wire  [31:0] a2_3$sum;
+    wire  a2_3$cout;
     reg  [18:0] r2_3$d;
     wire  [18:0] r2_3$q;
     reg  r2_3$clock;
-    reg  [19:0] a3_0$a;
-    reg  [19:0] a3_0$b;
+    reg  [31:0] a3_0$a;
+    reg  [31:0] a3_0$b;
     reg  a3_0$cin;
-    wire  [19:0] a3_0$sum;
+    wire  [31:0] a3_0$sum;
+    wire  a3_0$cout;
     reg  [19:0] r3_0$d;
     wire  [19:0] r3_0$q;
     reg  r3_0$clock;
-    reg  [19:0] a3_1$a;
-    reg  [19:0] a3_1$b;
+    reg  [31:0] a3_1$a;
+    reg  [31:0] a3_1$b;
     reg  a3_1$cin;
-    wire  [19:0] a3_1$sum;
+    wire  [31:0] a3_1$sum;
+    wire  a3_1$cout;
     reg  [19:0] r3_1$d;
     wire  [19:0] r3_1$q;
     reg  r3_1$clock;
-    reg  [20:0] a4_0$a;
-    reg  [20:0] a4_0$b;
+    reg  [31:0] a4_0$a;
+    reg  [31:0] a4_0$b;
     reg  a4_0$cin;
-    wire  [20:0] a4_0$sum;
+    wire  [31:0] a4_0$sum;
+    wire  a4_0$cout;
     reg  [20:0] r4_0$d;
     wire  [20:0] r4_0$q;
     reg  r4_0$clock;
@@ -13335,7 +15412,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_0$a),
         .b(a0_0$b),
         .cin(a0_0$cin),
-        .sum(a0_0$sum)
+        .sum(a0_0$sum),
+        .cout(a0_0$cout)
     );
     rx_parser__tree_u$r0_0 r0_0(
         .d(r0_0$d),
@@ -13346,7 +15424,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_1$a),
         .b(a0_1$b),
         .cin(a0_1$cin),
-        .sum(a0_1$sum)
+        .sum(a0_1$sum),
+        .cout(a0_1$cout)
     );
     rx_parser__tree_u$r0_1 r0_1(
         .d(r0_1$d),
@@ -13357,7 +15436,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_2$a),
         .b(a0_2$b),
         .cin(a0_2$cin),
-        .sum(a0_2$sum)
+        .sum(a0_2$sum),
+        .cout(a0_2$cout)
     );
     rx_parser__tree_u$r0_2 r0_2(
         .d(r0_2$d),
@@ -13368,7 +15448,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_3$a),
         .b(a0_3$b),
         .cin(a0_3$cin),
-        .sum(a0_3$sum)
+        .sum(a0_3$sum),
+        .cout(a0_3$cout)
     );
     rx_parser__tree_u$r0_3 r0_3(
         .d(r0_3$d),
@@ -13379,7 +15460,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_4$a),
         .b(a0_4$b),
         .cin(a0_4$cin),
-        .sum(a0_4$sum)
+        .sum(a0_4$sum),
+        .cout(a0_4$cout)
     );
     rx_parser__tree_u$r0_4 r0_4(
         .d(r0_4$d),
@@ -13390,7 +15472,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_5$a),
         .b(a0_5$b),
         .cin(a0_5$cin),
-        .sum(a0_5$sum)
+        .sum(a0_5$sum),
+        .cout(a0_5$cout)
     );
     rx_parser__tree_u$r0_5 r0_5(
         .d(r0_5$d),
@@ -13401,7 +15484,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_6$a),
         .b(a0_6$b),
         .cin(a0_6$cin),
-        .sum(a0_6$sum)
+        .sum(a0_6$sum),
+        .cout(a0_6$cout)
     );
     rx_parser__tree_u$r0_6 r0_6(
         .d(r0_6$d),
@@ -13412,7 +15496,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_7$a),
         .b(a0_7$b),
         .cin(a0_7$cin),
-        .sum(a0_7$sum)
+        .sum(a0_7$sum),
+        .cout(a0_7$cout)
     );
     rx_parser__tree_u$r0_7 r0_7(
         .d(r0_7$d),
@@ -13423,7 +15508,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_8$a),
         .b(a0_8$b),
         .cin(a0_8$cin),
-        .sum(a0_8$sum)
+        .sum(a0_8$sum),
+        .cout(a0_8$cout)
     );
     rx_parser__tree_u$r0_8 r0_8(
         .d(r0_8$d),
@@ -13434,7 +15520,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_9$a),
         .b(a0_9$b),
         .cin(a0_9$cin),
-        .sum(a0_9$sum)
+        .sum(a0_9$sum),
+        .cout(a0_9$cout)
     );
     rx_parser__tree_u$r0_9 r0_9(
         .d(r0_9$d),
@@ -13445,7 +15532,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_10$a),
         .b(a0_10$b),
         .cin(a0_10$cin),
-        .sum(a0_10$sum)
+        .sum(a0_10$sum),
+        .cout(a0_10$cout)
     );
     rx_parser__tree_u$r0_10 r0_10(
         .d(r0_10$d),
@@ -13456,7 +15544,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_11$a),
         .b(a0_11$b),
         .cin(a0_11$cin),
-        .sum(a0_11$sum)
+        .sum(a0_11$sum),
+        .cout(a0_11$cout)
     );
     rx_parser__tree_u$r0_11 r0_11(
         .d(r0_11$d),
@@ -13467,7 +15556,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_12$a),
         .b(a0_12$b),
         .cin(a0_12$cin),
-        .sum(a0_12$sum)
+        .sum(a0_12$sum),
+        .cout(a0_12$cout)
     );
     rx_parser__tree_u$r0_12 r0_12(
         .d(r0_12$d),
@@ -13478,7 +15568,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_13$a),
         .b(a0_13$b),
         .cin(a0_13$cin),
-        .sum(a0_13$sum)
+        .sum(a0_13$sum),
+        .cout(a0_13$cout)
     );
     rx_parser__tree_u$r0_13 r0_13(
         .d(r0_13$d),
@@ -13489,7 +15580,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_14$a),
         .b(a0_14$b),
         .cin(a0_14$cin),
-        .sum(a0_14$sum)
+        .sum(a0_14$sum),
+        .cout(a0_14$cout)
     );
     rx_parser__tree_u$r0_14 r0_14(
         .d(r0_14$d),
@@ -13500,7 +15592,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a0_15$a),
         .b(a0_15$b),
         .cin(a0_15$cin),
-        .sum(a0_15$sum)
+        .sum(a0_15$sum),
+        .cout(a0_15$cout)
     );
     rx_parser__tree_u$r0_15 r0_15(
         .d(r0_15$d),
@@ -13511,7 +15604,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_0$a),
         .b(a1_0$b),
         .cin(a1_0$cin),
-        .sum(a1_0$sum)
+        .sum(a1_0$sum),
+        .cout(a1_0$cout)
     );
     rx_parser__tree_u$r1_0 r1_0(
         .d(r1_0$d),
@@ -13522,7 +15616,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_1$a),
         .b(a1_1$b),
         .cin(a1_1$cin),
-        .sum(a1_1$sum)
+        .sum(a1_1$sum),
+        .cout(a1_1$cout)
     );
     rx_parser__tree_u$r1_1 r1_1(
         .d(r1_1$d),
@@ -13533,7 +15628,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_2$a),
         .b(a1_2$b),
         .cin(a1_2$cin),
-        .sum(a1_2$sum)
+        .sum(a1_2$sum),
+        .cout(a1_2$cout)
     );
     rx_parser__tree_u$r1_2 r1_2(
         .d(r1_2$d),
@@ -13544,7 +15640,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_3$a),
         .b(a1_3$b),
         .cin(a1_3$cin),
-        .sum(a1_3$sum)
+        .sum(a1_3$sum),
+        .cout(a1_3$cout)
     );
     rx_parser__tree_u$r1_3 r1_3(
         .d(r1_3$d),
@@ -13555,7 +15652,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_4$a),
         .b(a1_4$b),
         .cin(a1_4$cin),
-        .sum(a1_4$sum)
+        .sum(a1_4$sum),
+        .cout(a1_4$cout)
     );
     rx_parser__tree_u$r1_4 r1_4(
         .d(r1_4$d),
@@ -13566,7 +15664,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_5$a),
         .b(a1_5$b),
         .cin(a1_5$cin),
-        .sum(a1_5$sum)
+        .sum(a1_5$sum),
+        .cout(a1_5$cout)
     );
     rx_parser__tree_u$r1_5 r1_5(
         .d(r1_5$d),
@@ -13577,7 +15676,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_6$a),
         .b(a1_6$b),
         .cin(a1_6$cin),
-        .sum(a1_6$sum)
+        .sum(a1_6$sum),
+        .cout(a1_6$cout)
     );
     rx_parser__tree_u$r1_6 r1_6(
         .d(r1_6$d),
@@ -13588,7 +15688,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a1_7$a),
         .b(a1_7$b),
         .cin(a1_7$cin),
-        .sum(a1_7$sum)
+        .sum(a1_7$sum),
+        .cout(a1_7$cout)
     );
     rx_parser__tree_u$r1_7 r1_7(
         .d(r1_7$d),
@@ -13599,7 +15700,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a2_0$a),
         .b(a2_0$b),
         .cin(a2_0$cin),
-        .sum(a2_0$sum)
+        .sum(a2_0$sum),
+        .cout(a2_0$cout)
     );
     rx_parser__tree_u$r2_0 r2_0(
         .d(r2_0$d),
@@ -13610,7 +15712,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a2_1$a),
         .b(a2_1$b),
         .cin(a2_1$cin),
-        .sum(a2_1$sum)
+        .sum(a2_1$sum),
+        .cout(a2_1$cout)
     );
     rx_parser__tree_u$r2_1 r2_1(
         .d(r2_1$d),
@@ -13621,7 +15724,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a2_2$a),
         .b(a2_2$b),
         .cin(a2_2$cin),
-        .sum(a2_2$sum)
+        .sum(a2_2$sum),
+        .cout(a2_2$cout)
     );
     rx_parser__tree_u$r2_2 r2_2(
         .d(r2_2$d),
@@ -13632,7 +15736,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a2_3$a),
         .b(a2_3$b),
         .cin(a2_3$cin),
-        .sum(a2_3$sum)
+        .sum(a2_3$sum),
+        .cout(a2_3$cout)
     );
     rx_parser__tree_u$r2_3 r2_3(
         .d(r2_3$d),
@@ -13643,7 +15748,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a3_0$a),
         .b(a3_0$b),
         .cin(a3_0$cin),
-        .sum(a3_0$sum)
+        .sum(a3_0$sum),
+        .cout(a3_0$cout)
     );
     rx_parser__tree_u$r3_0 r3_0(
         .d(r3_0$d),
@@ -13654,7 +15760,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a3_1$a),
         .b(a3_1$b),
         .cin(a3_1$cin),
-        .sum(a3_1$sum)
+        .sum(a3_1$sum),
+        .cout(a3_1$cout)
     );
     rx_parser__tree_u$r3_1 r3_1(
         .d(r3_1$d),
@@ -13665,7 +15772,8 @@ module rx_parser__tree_u(clock,i,sum);
         .a(a4_0$a),
         .b(a4_0$b),
         .cin(a4_0$cin),
-        .sum(a4_0$sum)
+        .sum(a4_0$sum),
+        .cout(a4_0$cout)
     );
     rx_parser__tree_u$r4_0 r4_0(
         .d(r4_0$d),
@@ -13737,1557 +15845,3541 @@ module rx_parser__tree_u(clock,i,sum);
         r3_0$d = r3_0$q;
         r3_1$d = r3_1$q;
         r4_0$d = r4_0$q;
-        a0_0$a = ((i[(32'h0)+:(16)]) & 17'h1ffff);
-        a0_0$b = ((i[(32'h10)+:(16)]) & 17'h1ffff);
+        a0_0$a = ((i[(32'h0)+:(16)]) & 32'hffffffff);
+        a0_0$b = ((i[(32'h10)+:(16)]) & 32'hffffffff);
         a0_0$cin = 1'b0;
-        r0_0$d = a0_0$sum;
-        a0_1$a = ((i[(32'h20)+:(16)]) & 17'h1ffff);
-        a0_1$b = ((i[(32'h30)+:(16)]) & 17'h1ffff);
+        r0_0$d = a0_0$sum[(32'h0)+:(17)];
+        a0_1$a = ((i[(32'h20)+:(16)]) & 32'hffffffff);
+        a0_1$b = ((i[(32'h30)+:(16)]) & 32'hffffffff);
         a0_1$cin = 1'b0;
-        r0_1$d = a0_1$sum;
-        a0_2$a = ((i[(32'h40)+:(16)]) & 17'h1ffff);
-        a0_2$b = ((i[(32'h50)+:(16)]) & 17'h1ffff);
+        r0_1$d = a0_1$sum[(32'h0)+:(17)];
+        a0_2$a = ((i[(32'h40)+:(16)]) & 32'hffffffff);
+        a0_2$b = ((i[(32'h50)+:(16)]) & 32'hffffffff);
         a0_2$cin = 1'b0;
-        r0_2$d = a0_2$sum;
-        a0_3$a = ((i[(32'h60)+:(16)]) & 17'h1ffff);
-        a0_3$b = ((i[(32'h70)+:(16)]) & 17'h1ffff);
+        r0_2$d = a0_2$sum[(32'h0)+:(17)];
+        a0_3$a = ((i[(32'h60)+:(16)]) & 32'hffffffff);
+        a0_3$b = ((i[(32'h70)+:(16)]) & 32'hffffffff);
         a0_3$cin = 1'b0;
-        r0_3$d = a0_3$sum;
-        a0_4$a = ((i[(32'h80)+:(16)]) & 17'h1ffff);
-        a0_4$b = ((i[(32'h90)+:(16)]) & 17'h1ffff);
+        r0_3$d = a0_3$sum[(32'h0)+:(17)];
+        a0_4$a = ((i[(32'h80)+:(16)]) & 32'hffffffff);
+        a0_4$b = ((i[(32'h90)+:(16)]) & 32'hffffffff);
         a0_4$cin = 1'b0;
-        r0_4$d = a0_4$sum;
-        a0_5$a = ((i[(32'ha0)+:(16)]) & 17'h1ffff);
-        a0_5$b = ((i[(32'hb0)+:(16)]) & 17'h1ffff);
+        r0_4$d = a0_4$sum[(32'h0)+:(17)];
+        a0_5$a = ((i[(32'ha0)+:(16)]) & 32'hffffffff);
+        a0_5$b = ((i[(32'hb0)+:(16)]) & 32'hffffffff);
         a0_5$cin = 1'b0;
-        r0_5$d = a0_5$sum;
-        a0_6$a = ((i[(32'hc0)+:(16)]) & 17'h1ffff);
-        a0_6$b = ((i[(32'hd0)+:(16)]) & 17'h1ffff);
+        r0_5$d = a0_5$sum[(32'h0)+:(17)];
+        a0_6$a = ((i[(32'hc0)+:(16)]) & 32'hffffffff);
+        a0_6$b = ((i[(32'hd0)+:(16)]) & 32'hffffffff);
         a0_6$cin = 1'b0;
-        r0_6$d = a0_6$sum;
-        a0_7$a = ((i[(32'he0)+:(16)]) & 17'h1ffff);
-        a0_7$b = ((i[(32'hf0)+:(16)]) & 17'h1ffff);
+        r0_6$d = a0_6$sum[(32'h0)+:(17)];
+        a0_7$a = ((i[(32'he0)+:(16)]) & 32'hffffffff);
+        a0_7$b = ((i[(32'hf0)+:(16)]) & 32'hffffffff);
         a0_7$cin = 1'b0;
-        r0_7$d = a0_7$sum;
-        a0_8$a = ((i[(32'h100)+:(16)]) & 17'h1ffff);
-        a0_8$b = ((i[(32'h110)+:(16)]) & 17'h1ffff);
+        r0_7$d = a0_7$sum[(32'h0)+:(17)];
+        a0_8$a = ((i[(32'h100)+:(16)]) & 32'hffffffff);
+        a0_8$b = ((i[(32'h110)+:(16)]) & 32'hffffffff);
         a0_8$cin = 1'b0;
-        r0_8$d = a0_8$sum;
-        a0_9$a = ((i[(32'h120)+:(16)]) & 17'h1ffff);
-        a0_9$b = ((i[(32'h130)+:(16)]) & 17'h1ffff);
+        r0_8$d = a0_8$sum[(32'h0)+:(17)];
+        a0_9$a = ((i[(32'h120)+:(16)]) & 32'hffffffff);
+        a0_9$b = ((i[(32'h130)+:(16)]) & 32'hffffffff);
         a0_9$cin = 1'b0;
-        r0_9$d = a0_9$sum;
-        a0_10$a = ((i[(32'h140)+:(16)]) & 17'h1ffff);
-        a0_10$b = ((i[(32'h150)+:(16)]) & 17'h1ffff);
+        r0_9$d = a0_9$sum[(32'h0)+:(17)];
+        a0_10$a = ((i[(32'h140)+:(16)]) & 32'hffffffff);
+        a0_10$b = ((i[(32'h150)+:(16)]) & 32'hffffffff);
         a0_10$cin = 1'b0;
-        r0_10$d = a0_10$sum;
-        a0_11$a = ((i[(32'h160)+:(16)]) & 17'h1ffff);
-        a0_11$b = ((i[(32'h170)+:(16)]) & 17'h1ffff);
+        r0_10$d = a0_10$sum[(32'h0)+:(17)];
+        a0_11$a = ((i[(32'h160)+:(16)]) & 32'hffffffff);
+        a0_11$b = ((i[(32'h170)+:(16)]) & 32'hffffffff);
         a0_11$cin = 1'b0;
-        r0_11$d = a0_11$sum;
-        a0_12$a = ((i[(32'h180)+:(16)]) & 17'h1ffff);
-        a0_12$b = ((i[(32'h190)+:(16)]) & 17'h1ffff);
+        r0_11$d = a0_11$sum[(32'h0)+:(17)];
+        a0_12$a = ((i[(32'h180)+:(16)]) & 32'hffffffff);
+        a0_12$b = ((i[(32'h190)+:(16)]) & 32'hffffffff);
         a0_12$cin = 1'b0;
-        r0_12$d = a0_12$sum;
-        a0_13$a = ((i[(32'h1a0)+:(16)]) & 17'h1ffff);
-        a0_13$b = ((i[(32'h1b0)+:(16)]) & 17'h1ffff);
+        r0_12$d = a0_12$sum[(32'h0)+:(17)];
+        a0_13$a = ((i[(32'h1a0)+:(16)]) & 32'hffffffff);
+        a0_13$b = ((i[(32'h1b0)+:(16)]) & 32'hffffffff);
         a0_13$cin = 1'b0;
-        r0_13$d = a0_13$sum;
-        a0_14$a = ((i[(32'h1c0)+:(16)]) & 17'h1ffff);
-        a0_14$b = ((i[(32'h1d0)+:(16)]) & 17'h1ffff);
+        r0_13$d = a0_13$sum[(32'h0)+:(17)];
+        a0_14$a = ((i[(32'h1c0)+:(16)]) & 32'hffffffff);
+        a0_14$b = ((i[(32'h1d0)+:(16)]) & 32'hffffffff);
         a0_14$cin = 1'b0;
-        r0_14$d = a0_14$sum;
-        a0_15$a = ((i[(32'h1e0)+:(16)]) & 17'h1ffff);
-        a0_15$b = ((i[(32'h1f0)+:(16)]) & 17'h1ffff);
+        r0_14$d = a0_14$sum[(32'h0)+:(17)];
+        a0_15$a = ((i[(32'h1e0)+:(16)]) & 32'hffffffff);
+        a0_15$b = ((i[(32'h1f0)+:(16)]) & 32'hffffffff);
         a0_15$cin = 1'b0;
-        r0_15$d = a0_15$sum;
-        a1_0$a = ((r0_0$q) & 18'h3ffff);
-        a1_0$b = ((r0_1$q) & 18'h3ffff);
+        r0_15$d = a0_15$sum[(32'h0)+:(17)];
+        a1_0$a = ((r0_0$q) & 32'hffffffff);
+        a1_0$b = ((r0_1$q) & 32'hffffffff);
         a1_0$cin = 1'b0;
-        r1_0$d = a1_0$sum;
-        a1_1$a = ((r0_2$q) & 18'h3ffff);
-        a1_1$b = ((r0_3$q) & 18'h3ffff);
+        r1_0$d = a1_0$sum[(32'h0)+:(18)];
+        a1_1$a = ((r0_2$q) & 32'hffffffff);
+        a1_1$b = ((r0_3$q) & 32'hffffffff);
         a1_1$cin = 1'b0;
-        r1_1$d = a1_1$sum;
-        a1_2$a = ((r0_4$q) & 18'h3ffff);
-        a1_2$b = ((r0_5$q) & 18'h3ffff);
+        r1_1$d = a1_1$sum[(32'h0)+:(18)];
+        a1_2$a = ((r0_4$q) & 32'hffffffff);
+        a1_2$b = ((r0_5$q) & 32'hffffffff);
         a1_2$cin = 1'b0;
-        r1_2$d = a1_2$sum;
-        a1_3$a = ((r0_6$q) & 18'h3ffff);
-        a1_3$b = ((r0_7$q) & 18'h3ffff);
+        r1_2$d = a1_2$sum[(32'h0)+:(18)];
+        a1_3$a = ((r0_6$q) & 32'hffffffff);
+        a1_3$b = ((r0_7$q) & 32'hffffffff);
         a1_3$cin = 1'b0;
-        r1_3$d = a1_3$sum;
-        a1_4$a = ((r0_8$q) & 18'h3ffff);
-        a1_4$b = ((r0_9$q) & 18'h3ffff);
+        r1_3$d = a1_3$sum[(32'h0)+:(18)];
+        a1_4$a = ((r0_8$q) & 32'hffffffff);
+        a1_4$b = ((r0_9$q) & 32'hffffffff);
         a1_4$cin = 1'b0;
-        r1_4$d = a1_4$sum;
-        a1_5$a = ((r0_10$q) & 18'h3ffff);
-        a1_5$b = ((r0_11$q) & 18'h3ffff);
+        r1_4$d = a1_4$sum[(32'h0)+:(18)];
+        a1_5$a = ((r0_10$q) & 32'hffffffff);
+        a1_5$b = ((r0_11$q) & 32'hffffffff);
         a1_5$cin = 1'b0;
-        r1_5$d = a1_5$sum;
-        a1_6$a = ((r0_12$q) & 18'h3ffff);
-        a1_6$b = ((r0_13$q) & 18'h3ffff);
+        r1_5$d = a1_5$sum[(32'h0)+:(18)];
+        a1_6$a = ((r0_12$q) & 32'hffffffff);
+        a1_6$b = ((r0_13$q) & 32'hffffffff);
         a1_6$cin = 1'b0;
-        r1_6$d = a1_6$sum;
-        a1_7$a = ((r0_14$q) & 18'h3ffff);
-        a1_7$b = ((r0_15$q) & 18'h3ffff);
+        r1_6$d = a1_6$sum[(32'h0)+:(18)];
+        a1_7$a = ((r0_14$q) & 32'hffffffff);
+        a1_7$b = ((r0_15$q) & 32'hffffffff);
         a1_7$cin = 1'b0;
-        r1_7$d = a1_7$sum;
-        a2_0$a = ((r1_0$q) & 19'h7ffff);
-        a2_0$b = ((r1_1$q) & 19'h7ffff);
+        r1_7$d = a1_7$sum[(32'h0)+:(18)];
+        a2_0$a = ((r1_0$q) & 32'hffffffff);
+        a2_0$b = ((r1_1$q) & 32'hffffffff);
         a2_0$cin = 1'b0;
-        r2_0$d = a2_0$sum;
-        a2_1$a = ((r1_2$q) & 19'h7ffff);
-        a2_1$b = ((r1_3$q) & 19'h7ffff);
+        r2_0$d = a2_0$sum[(32'h0)+:(19)];
+        a2_1$a = ((r1_2$q) & 32'hffffffff);
+        a2_1$b = ((r1_3$q) & 32'hffffffff);
         a2_1$cin = 1'b0;
-        r2_1$d = a2_1$sum;
-        a2_2$a = ((r1_4$q) & 19'h7ffff);
-        a2_2$b = ((r1_5$q) & 19'h7ffff);
+        r2_1$d = a2_1$sum[(32'h0)+:(19)];
+        a2_2$a = ((r1_4$q) & 32'hffffffff);
+        a2_2$b = ((r1_5$q) & 32'hffffffff);
         a2_2$cin = 1'b0;
-        r2_2$d = a2_2$sum;
-        a2_3$a = ((r1_6$q) & 19'h7ffff);
-        a2_3$b = ((r1_7$q) & 19'h7ffff);
+        r2_2$d = a2_2$sum[(32'h0)+:(19)];
+        a2_3$a = ((r1_6$q) & 32'hffffffff);
+        a2_3$b = ((r1_7$q) & 32'hffffffff);
         a2_3$cin = 1'b0;
-        r2_3$d = a2_3$sum;
-        a3_0$a = ((r2_0$q) & 20'hfffff);
-        a3_0$b = ((r2_1$q) & 20'hfffff);
+        r2_3$d = a2_3$sum[(32'h0)+:(19)];
+        a3_0$a = ((r2_0$q) & 32'hffffffff);
+        a3_0$b = ((r2_1$q) & 32'hffffffff);
         a3_0$cin = 1'b0;
-        r3_0$d = a3_0$sum;
-        a3_1$a = ((r2_2$q) & 20'hfffff);
-        a3_1$b = ((r2_3$q) & 20'hfffff);
+        r3_0$d = a3_0$sum[(32'h0)+:(20)];
+        a3_1$a = ((r2_2$q) & 32'hffffffff);
+        a3_1$b = ((r2_3$q) & 32'hffffffff);
         a3_1$cin = 1'b0;
-        r3_1$d = a3_1$sum;
-        a4_0$a = ((r3_0$q) & 21'h1fffff);
-        a4_0$b = ((r3_1$q) & 21'h1fffff);
+        r3_1$d = a3_1$sum[(32'h0)+:(20)];
+        a4_0$a = ((r3_0$q) & 32'hffffffff);
+        a4_0$b = ((r3_1$q) & 32'hffffffff);
         a4_0$cin = 1'b0;
-        r4_0$d = a4_0$sum;
+        r4_0$d = a4_0$sum[(32'h0)+:(21)];
         sum = r4_0$q;
     end
 
 endmodule // rx_parser__tree_u
 
 
-module rx_parser__tree_u$a0_0(a,b,cin,sum);
+module rx_parser__tree_u$a0_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_0
 
 
-module rx_parser__tree_u$a0_1(a,b,cin,sum);
+module rx_parser__tree_u$a0_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_1
 
 
-module rx_parser__tree_u$a0_10(a,b,cin,sum);
+module rx_parser__tree_u$a0_10(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_10
 
 
-module rx_parser__tree_u$a0_11(a,b,cin,sum);
+module rx_parser__tree_u$a0_11(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_11
 
 
-module rx_parser__tree_u$a0_12(a,b,cin,sum);
+module rx_parser__tree_u$a0_12(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_12
 
 
-module rx_parser__tree_u$a0_13(a,b,cin,sum);
+module rx_parser__tree_u$a0_13(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_13
 
 
-module rx_parser__tree_u$a0_14(a,b,cin,sum);
+module rx_parser__tree_u$a0_14(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_14
 
 
-module rx_parser__tree_u$a0_15(a,b,cin,sum);
+module rx_parser__tree_u$a0_15(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_15
 
 
-module rx_parser__tree_u$a0_2(a,b,cin,sum);
+module rx_parser__tree_u$a0_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_2
 
 
-module rx_parser__tree_u$a0_3(a,b,cin,sum);
+module rx_parser__tree_u$a0_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_3
 
 
-module rx_parser__tree_u$a0_4(a,b,cin,sum);
+module rx_parser__tree_u$a0_4(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_4
 
 
-module rx_parser__tree_u$a0_5(a,b,cin,sum);
+module rx_parser__tree_u$a0_5(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_5
 
 
-module rx_parser__tree_u$a0_6(a,b,cin,sum);
+module rx_parser__tree_u$a0_6(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_6
 
 
-module rx_parser__tree_u$a0_7(a,b,cin,sum);
+module rx_parser__tree_u$a0_7(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_7
 
 
-module rx_parser__tree_u$a0_8(a,b,cin,sum);
+module rx_parser__tree_u$a0_8(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_8
 
 
-module rx_parser__tree_u$a0_9(a,b,cin,sum);
+module rx_parser__tree_u$a0_9(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [16:0] a;
-    input wire  [16:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [16:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [16:0] g0;
-    reg  [16:0] p0;
-    reg  [16:0] g1;
-    reg  [16:0] p1;
-    reg  [16:0] g2;
-    reg  [16:0] p2;
-    reg  [16:0] g3;
-    reg  [16:0] p3;
-    reg  [16:0] g4;
-    reg  [16:0] p4;
-    reg  [16:0] g5;
-    reg  [16:0] p5;
-    reg  [16:0] g6;
-    reg  [16:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 17'h1ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a0_9
 
 
-module rx_parser__tree_u$a1_0(a,b,cin,sum);
+module rx_parser__tree_u$a1_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_0
 
 
-module rx_parser__tree_u$a1_1(a,b,cin,sum);
+module rx_parser__tree_u$a1_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_1
 
 
-module rx_parser__tree_u$a1_2(a,b,cin,sum);
+module rx_parser__tree_u$a1_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_2
 
 
-module rx_parser__tree_u$a1_3(a,b,cin,sum);
+module rx_parser__tree_u$a1_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_3
 
 
-module rx_parser__tree_u$a1_4(a,b,cin,sum);
+module rx_parser__tree_u$a1_4(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_4
 
 
-module rx_parser__tree_u$a1_5(a,b,cin,sum);
+module rx_parser__tree_u$a1_5(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_5
 
 
-module rx_parser__tree_u$a1_6(a,b,cin,sum);
+module rx_parser__tree_u$a1_6(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_6
 
 
-module rx_parser__tree_u$a1_7(a,b,cin,sum);
+module rx_parser__tree_u$a1_7(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [17:0] a;
-    input wire  [17:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [17:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [17:0] g0;
-    reg  [17:0] p0;
-    reg  [17:0] g1;
-    reg  [17:0] p1;
-    reg  [17:0] g2;
-    reg  [17:0] p2;
-    reg  [17:0] g3;
-    reg  [17:0] p3;
-    reg  [17:0] g4;
-    reg  [17:0] p4;
-    reg  [17:0] g5;
-    reg  [17:0] p5;
-    reg  [17:0] g6;
-    reg  [17:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 18'h3ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a1_7
 
 
-module rx_parser__tree_u$a2_0(a,b,cin,sum);
+module rx_parser__tree_u$a2_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a2_0
 
 
-module rx_parser__tree_u$a2_1(a,b,cin,sum);
+module rx_parser__tree_u$a2_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a2_1
 
 
-module rx_parser__tree_u$a2_2(a,b,cin,sum);
+module rx_parser__tree_u$a2_2(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a2_2
 
 
-module rx_parser__tree_u$a2_3(a,b,cin,sum);
+module rx_parser__tree_u$a2_3(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [18:0] a;
-    input wire  [18:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [18:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [18:0] g0;
-    reg  [18:0] p0;
-    reg  [18:0] g1;
-    reg  [18:0] p1;
-    reg  [18:0] g2;
-    reg  [18:0] p2;
-    reg  [18:0] g3;
-    reg  [18:0] p3;
-    reg  [18:0] g4;
-    reg  [18:0] p4;
-    reg  [18:0] g5;
-    reg  [18:0] p5;
-    reg  [18:0] g6;
-    reg  [18:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 19'h7ffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a2_3
 
 
-module rx_parser__tree_u$a3_0(a,b,cin,sum);
+module rx_parser__tree_u$a3_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [19:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a3_0
 
 
-module rx_parser__tree_u$a3_1(a,b,cin,sum);
+module rx_parser__tree_u$a3_1(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [19:0] a;
-    input wire  [19:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [19:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [19:0] g0;
-    reg  [19:0] p0;
-    reg  [19:0] g1;
-    reg  [19:0] p1;
-    reg  [19:0] g2;
-    reg  [19:0] p2;
-    reg  [19:0] g3;
-    reg  [19:0] p3;
-    reg  [19:0] g4;
-    reg  [19:0] p4;
-    reg  [19:0] g5;
-    reg  [19:0] p5;
-    reg  [19:0] g6;
-    reg  [19:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 20'hfffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a3_1
 
 
-module rx_parser__tree_u$a4_0(a,b,cin,sum);
+module rx_parser__tree_u$a4_0(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [20:0] a;
-    input wire  [20:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [20:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [20:0] g0;
-    reg  [20:0] p0;
-    reg  [20:0] g1;
-    reg  [20:0] p1;
-    reg  [20:0] g2;
-    reg  [20:0] p2;
-    reg  [20:0] g3;
-    reg  [20:0] p3;
-    reg  [20:0] g4;
-    reg  [20:0] p4;
-    reg  [20:0] g5;
-    reg  [20:0] p5;
-    reg  [20:0] g6;
-    reg  [20:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 21'h1fffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // rx_parser__tree_u$a4_0

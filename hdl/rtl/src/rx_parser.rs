@@ -111,6 +111,7 @@
 //! Here the run-time shifts are a few stages of fixed shifts, and what
 //! travels with a frame travels as a few packed vectors.
 
+use crate::cond_sum_add::CondSumAdd;
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
@@ -369,7 +370,9 @@ impl Logic for ByteRev32 {
 }
 
 /// Pipelined adder tree: the sum of the 32 16-bit words of a 512-bit
-/// vector, five register levels (latency 5 clocks, II = 1).
+/// vector, five register levels (latency 5 clocks, II = 1). The adders
+/// are conditional-sum adders: in the flattened block the area rewriting
+/// turned the 18- and 21-bit prefix adders into 10-level chains.
 #[derive(LogicBlock, Default)]
 pub struct SumTree32 {
     /// Clock.
@@ -378,67 +381,67 @@ pub struct SumTree32 {
     pub i: Signal<In, Bits<512>>,
     /// Their sum, 5 clocks later.
     pub sum: Signal<Out, Bits<21>>,
-    a0_0: PrefixAdd<17>,
+    a0_0: CondSumAdd,
     r0_0: DFF<Bits<17>>,
-    a0_1: PrefixAdd<17>,
+    a0_1: CondSumAdd,
     r0_1: DFF<Bits<17>>,
-    a0_2: PrefixAdd<17>,
+    a0_2: CondSumAdd,
     r0_2: DFF<Bits<17>>,
-    a0_3: PrefixAdd<17>,
+    a0_3: CondSumAdd,
     r0_3: DFF<Bits<17>>,
-    a0_4: PrefixAdd<17>,
+    a0_4: CondSumAdd,
     r0_4: DFF<Bits<17>>,
-    a0_5: PrefixAdd<17>,
+    a0_5: CondSumAdd,
     r0_5: DFF<Bits<17>>,
-    a0_6: PrefixAdd<17>,
+    a0_6: CondSumAdd,
     r0_6: DFF<Bits<17>>,
-    a0_7: PrefixAdd<17>,
+    a0_7: CondSumAdd,
     r0_7: DFF<Bits<17>>,
-    a0_8: PrefixAdd<17>,
+    a0_8: CondSumAdd,
     r0_8: DFF<Bits<17>>,
-    a0_9: PrefixAdd<17>,
+    a0_9: CondSumAdd,
     r0_9: DFF<Bits<17>>,
-    a0_10: PrefixAdd<17>,
+    a0_10: CondSumAdd,
     r0_10: DFF<Bits<17>>,
-    a0_11: PrefixAdd<17>,
+    a0_11: CondSumAdd,
     r0_11: DFF<Bits<17>>,
-    a0_12: PrefixAdd<17>,
+    a0_12: CondSumAdd,
     r0_12: DFF<Bits<17>>,
-    a0_13: PrefixAdd<17>,
+    a0_13: CondSumAdd,
     r0_13: DFF<Bits<17>>,
-    a0_14: PrefixAdd<17>,
+    a0_14: CondSumAdd,
     r0_14: DFF<Bits<17>>,
-    a0_15: PrefixAdd<17>,
+    a0_15: CondSumAdd,
     r0_15: DFF<Bits<17>>,
-    a1_0: PrefixAdd<18>,
+    a1_0: CondSumAdd,
     r1_0: DFF<Bits<18>>,
-    a1_1: PrefixAdd<18>,
+    a1_1: CondSumAdd,
     r1_1: DFF<Bits<18>>,
-    a1_2: PrefixAdd<18>,
+    a1_2: CondSumAdd,
     r1_2: DFF<Bits<18>>,
-    a1_3: PrefixAdd<18>,
+    a1_3: CondSumAdd,
     r1_3: DFF<Bits<18>>,
-    a1_4: PrefixAdd<18>,
+    a1_4: CondSumAdd,
     r1_4: DFF<Bits<18>>,
-    a1_5: PrefixAdd<18>,
+    a1_5: CondSumAdd,
     r1_5: DFF<Bits<18>>,
-    a1_6: PrefixAdd<18>,
+    a1_6: CondSumAdd,
     r1_6: DFF<Bits<18>>,
-    a1_7: PrefixAdd<18>,
+    a1_7: CondSumAdd,
     r1_7: DFF<Bits<18>>,
-    a2_0: PrefixAdd<19>,
+    a2_0: CondSumAdd,
     r2_0: DFF<Bits<19>>,
-    a2_1: PrefixAdd<19>,
+    a2_1: CondSumAdd,
     r2_1: DFF<Bits<19>>,
-    a2_2: PrefixAdd<19>,
+    a2_2: CondSumAdd,
     r2_2: DFF<Bits<19>>,
-    a2_3: PrefixAdd<19>,
+    a2_3: CondSumAdd,
     r2_3: DFF<Bits<19>>,
-    a3_0: PrefixAdd<20>,
+    a3_0: CondSumAdd,
     r3_0: DFF<Bits<20>>,
-    a3_1: PrefixAdd<20>,
+    a3_1: CondSumAdd,
     r3_1: DFF<Bits<20>>,
-    a4_0: PrefixAdd<21>,
+    a4_0: CondSumAdd,
     r4_0: DFF<Bits<21>>,
 }
 
@@ -450,130 +453,130 @@ impl Logic for SumTree32 {
             r0_12, r0_13, r0_14, r0_15, r1_0, r1_1, r1_2, r1_3, r1_4, r1_5, r1_6, r1_7, r2_0, r2_1,
             r2_2, r2_3, r3_0, r3_1, r4_0
         );
-        self.a0_0.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(0));
-        self.a0_0.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(16));
+        self.a0_0.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(0));
+        self.a0_0.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(16));
         self.a0_0.cin.next = false;
-        self.r0_0.d.next = self.a0_0.sum.val();
-        self.a0_1.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(32));
-        self.a0_1.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(48));
+        self.r0_0.d.next = self.a0_0.sum.val().get_bits::<17>(0);
+        self.a0_1.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(32));
+        self.a0_1.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(48));
         self.a0_1.cin.next = false;
-        self.r0_1.d.next = self.a0_1.sum.val();
-        self.a0_2.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(64));
-        self.a0_2.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(80));
+        self.r0_1.d.next = self.a0_1.sum.val().get_bits::<17>(0);
+        self.a0_2.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(64));
+        self.a0_2.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(80));
         self.a0_2.cin.next = false;
-        self.r0_2.d.next = self.a0_2.sum.val();
-        self.a0_3.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(96));
-        self.a0_3.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(112));
+        self.r0_2.d.next = self.a0_2.sum.val().get_bits::<17>(0);
+        self.a0_3.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(96));
+        self.a0_3.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(112));
         self.a0_3.cin.next = false;
-        self.r0_3.d.next = self.a0_3.sum.val();
-        self.a0_4.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(128));
-        self.a0_4.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(144));
+        self.r0_3.d.next = self.a0_3.sum.val().get_bits::<17>(0);
+        self.a0_4.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(128));
+        self.a0_4.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(144));
         self.a0_4.cin.next = false;
-        self.r0_4.d.next = self.a0_4.sum.val();
-        self.a0_5.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(160));
-        self.a0_5.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(176));
+        self.r0_4.d.next = self.a0_4.sum.val().get_bits::<17>(0);
+        self.a0_5.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(160));
+        self.a0_5.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(176));
         self.a0_5.cin.next = false;
-        self.r0_5.d.next = self.a0_5.sum.val();
-        self.a0_6.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(192));
-        self.a0_6.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(208));
+        self.r0_5.d.next = self.a0_5.sum.val().get_bits::<17>(0);
+        self.a0_6.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(192));
+        self.a0_6.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(208));
         self.a0_6.cin.next = false;
-        self.r0_6.d.next = self.a0_6.sum.val();
-        self.a0_7.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(224));
-        self.a0_7.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(240));
+        self.r0_6.d.next = self.a0_6.sum.val().get_bits::<17>(0);
+        self.a0_7.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(224));
+        self.a0_7.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(240));
         self.a0_7.cin.next = false;
-        self.r0_7.d.next = self.a0_7.sum.val();
-        self.a0_8.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(256));
-        self.a0_8.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(272));
+        self.r0_7.d.next = self.a0_7.sum.val().get_bits::<17>(0);
+        self.a0_8.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(256));
+        self.a0_8.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(272));
         self.a0_8.cin.next = false;
-        self.r0_8.d.next = self.a0_8.sum.val();
-        self.a0_9.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(288));
-        self.a0_9.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(304));
+        self.r0_8.d.next = self.a0_8.sum.val().get_bits::<17>(0);
+        self.a0_9.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(288));
+        self.a0_9.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(304));
         self.a0_9.cin.next = false;
-        self.r0_9.d.next = self.a0_9.sum.val();
-        self.a0_10.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(320));
-        self.a0_10.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(336));
+        self.r0_9.d.next = self.a0_9.sum.val().get_bits::<17>(0);
+        self.a0_10.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(320));
+        self.a0_10.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(336));
         self.a0_10.cin.next = false;
-        self.r0_10.d.next = self.a0_10.sum.val();
-        self.a0_11.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(352));
-        self.a0_11.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(368));
+        self.r0_10.d.next = self.a0_10.sum.val().get_bits::<17>(0);
+        self.a0_11.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(352));
+        self.a0_11.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(368));
         self.a0_11.cin.next = false;
-        self.r0_11.d.next = self.a0_11.sum.val();
-        self.a0_12.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(384));
-        self.a0_12.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(400));
+        self.r0_11.d.next = self.a0_11.sum.val().get_bits::<17>(0);
+        self.a0_12.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(384));
+        self.a0_12.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(400));
         self.a0_12.cin.next = false;
-        self.r0_12.d.next = self.a0_12.sum.val();
-        self.a0_13.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(416));
-        self.a0_13.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(432));
+        self.r0_12.d.next = self.a0_12.sum.val().get_bits::<17>(0);
+        self.a0_13.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(416));
+        self.a0_13.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(432));
         self.a0_13.cin.next = false;
-        self.r0_13.d.next = self.a0_13.sum.val();
-        self.a0_14.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(448));
-        self.a0_14.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(464));
+        self.r0_13.d.next = self.a0_13.sum.val().get_bits::<17>(0);
+        self.a0_14.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(448));
+        self.a0_14.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(464));
         self.a0_14.cin.next = false;
-        self.r0_14.d.next = self.a0_14.sum.val();
-        self.a0_15.a.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(480));
-        self.a0_15.b.next = bit_cast::<17, 16>(self.i.val().get_bits::<16>(496));
+        self.r0_14.d.next = self.a0_14.sum.val().get_bits::<17>(0);
+        self.a0_15.a.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(480));
+        self.a0_15.b.next = bit_cast::<32, 16>(self.i.val().get_bits::<16>(496));
         self.a0_15.cin.next = false;
-        self.r0_15.d.next = self.a0_15.sum.val();
-        self.a1_0.a.next = bit_cast::<18, 17>(self.r0_0.q.val());
-        self.a1_0.b.next = bit_cast::<18, 17>(self.r0_1.q.val());
+        self.r0_15.d.next = self.a0_15.sum.val().get_bits::<17>(0);
+        self.a1_0.a.next = bit_cast::<32, 17>(self.r0_0.q.val());
+        self.a1_0.b.next = bit_cast::<32, 17>(self.r0_1.q.val());
         self.a1_0.cin.next = false;
-        self.r1_0.d.next = self.a1_0.sum.val();
-        self.a1_1.a.next = bit_cast::<18, 17>(self.r0_2.q.val());
-        self.a1_1.b.next = bit_cast::<18, 17>(self.r0_3.q.val());
+        self.r1_0.d.next = self.a1_0.sum.val().get_bits::<18>(0);
+        self.a1_1.a.next = bit_cast::<32, 17>(self.r0_2.q.val());
+        self.a1_1.b.next = bit_cast::<32, 17>(self.r0_3.q.val());
         self.a1_1.cin.next = false;
-        self.r1_1.d.next = self.a1_1.sum.val();
-        self.a1_2.a.next = bit_cast::<18, 17>(self.r0_4.q.val());
-        self.a1_2.b.next = bit_cast::<18, 17>(self.r0_5.q.val());
+        self.r1_1.d.next = self.a1_1.sum.val().get_bits::<18>(0);
+        self.a1_2.a.next = bit_cast::<32, 17>(self.r0_4.q.val());
+        self.a1_2.b.next = bit_cast::<32, 17>(self.r0_5.q.val());
         self.a1_2.cin.next = false;
-        self.r1_2.d.next = self.a1_2.sum.val();
-        self.a1_3.a.next = bit_cast::<18, 17>(self.r0_6.q.val());
-        self.a1_3.b.next = bit_cast::<18, 17>(self.r0_7.q.val());
+        self.r1_2.d.next = self.a1_2.sum.val().get_bits::<18>(0);
+        self.a1_3.a.next = bit_cast::<32, 17>(self.r0_6.q.val());
+        self.a1_3.b.next = bit_cast::<32, 17>(self.r0_7.q.val());
         self.a1_3.cin.next = false;
-        self.r1_3.d.next = self.a1_3.sum.val();
-        self.a1_4.a.next = bit_cast::<18, 17>(self.r0_8.q.val());
-        self.a1_4.b.next = bit_cast::<18, 17>(self.r0_9.q.val());
+        self.r1_3.d.next = self.a1_3.sum.val().get_bits::<18>(0);
+        self.a1_4.a.next = bit_cast::<32, 17>(self.r0_8.q.val());
+        self.a1_4.b.next = bit_cast::<32, 17>(self.r0_9.q.val());
         self.a1_4.cin.next = false;
-        self.r1_4.d.next = self.a1_4.sum.val();
-        self.a1_5.a.next = bit_cast::<18, 17>(self.r0_10.q.val());
-        self.a1_5.b.next = bit_cast::<18, 17>(self.r0_11.q.val());
+        self.r1_4.d.next = self.a1_4.sum.val().get_bits::<18>(0);
+        self.a1_5.a.next = bit_cast::<32, 17>(self.r0_10.q.val());
+        self.a1_5.b.next = bit_cast::<32, 17>(self.r0_11.q.val());
         self.a1_5.cin.next = false;
-        self.r1_5.d.next = self.a1_5.sum.val();
-        self.a1_6.a.next = bit_cast::<18, 17>(self.r0_12.q.val());
-        self.a1_6.b.next = bit_cast::<18, 17>(self.r0_13.q.val());
+        self.r1_5.d.next = self.a1_5.sum.val().get_bits::<18>(0);
+        self.a1_6.a.next = bit_cast::<32, 17>(self.r0_12.q.val());
+        self.a1_6.b.next = bit_cast::<32, 17>(self.r0_13.q.val());
         self.a1_6.cin.next = false;
-        self.r1_6.d.next = self.a1_6.sum.val();
-        self.a1_7.a.next = bit_cast::<18, 17>(self.r0_14.q.val());
-        self.a1_7.b.next = bit_cast::<18, 17>(self.r0_15.q.val());
+        self.r1_6.d.next = self.a1_6.sum.val().get_bits::<18>(0);
+        self.a1_7.a.next = bit_cast::<32, 17>(self.r0_14.q.val());
+        self.a1_7.b.next = bit_cast::<32, 17>(self.r0_15.q.val());
         self.a1_7.cin.next = false;
-        self.r1_7.d.next = self.a1_7.sum.val();
-        self.a2_0.a.next = bit_cast::<19, 18>(self.r1_0.q.val());
-        self.a2_0.b.next = bit_cast::<19, 18>(self.r1_1.q.val());
+        self.r1_7.d.next = self.a1_7.sum.val().get_bits::<18>(0);
+        self.a2_0.a.next = bit_cast::<32, 18>(self.r1_0.q.val());
+        self.a2_0.b.next = bit_cast::<32, 18>(self.r1_1.q.val());
         self.a2_0.cin.next = false;
-        self.r2_0.d.next = self.a2_0.sum.val();
-        self.a2_1.a.next = bit_cast::<19, 18>(self.r1_2.q.val());
-        self.a2_1.b.next = bit_cast::<19, 18>(self.r1_3.q.val());
+        self.r2_0.d.next = self.a2_0.sum.val().get_bits::<19>(0);
+        self.a2_1.a.next = bit_cast::<32, 18>(self.r1_2.q.val());
+        self.a2_1.b.next = bit_cast::<32, 18>(self.r1_3.q.val());
         self.a2_1.cin.next = false;
-        self.r2_1.d.next = self.a2_1.sum.val();
-        self.a2_2.a.next = bit_cast::<19, 18>(self.r1_4.q.val());
-        self.a2_2.b.next = bit_cast::<19, 18>(self.r1_5.q.val());
+        self.r2_1.d.next = self.a2_1.sum.val().get_bits::<19>(0);
+        self.a2_2.a.next = bit_cast::<32, 18>(self.r1_4.q.val());
+        self.a2_2.b.next = bit_cast::<32, 18>(self.r1_5.q.val());
         self.a2_2.cin.next = false;
-        self.r2_2.d.next = self.a2_2.sum.val();
-        self.a2_3.a.next = bit_cast::<19, 18>(self.r1_6.q.val());
-        self.a2_3.b.next = bit_cast::<19, 18>(self.r1_7.q.val());
+        self.r2_2.d.next = self.a2_2.sum.val().get_bits::<19>(0);
+        self.a2_3.a.next = bit_cast::<32, 18>(self.r1_6.q.val());
+        self.a2_3.b.next = bit_cast::<32, 18>(self.r1_7.q.val());
         self.a2_3.cin.next = false;
-        self.r2_3.d.next = self.a2_3.sum.val();
-        self.a3_0.a.next = bit_cast::<20, 19>(self.r2_0.q.val());
-        self.a3_0.b.next = bit_cast::<20, 19>(self.r2_1.q.val());
+        self.r2_3.d.next = self.a2_3.sum.val().get_bits::<19>(0);
+        self.a3_0.a.next = bit_cast::<32, 19>(self.r2_0.q.val());
+        self.a3_0.b.next = bit_cast::<32, 19>(self.r2_1.q.val());
         self.a3_0.cin.next = false;
-        self.r3_0.d.next = self.a3_0.sum.val();
-        self.a3_1.a.next = bit_cast::<20, 19>(self.r2_2.q.val());
-        self.a3_1.b.next = bit_cast::<20, 19>(self.r2_3.q.val());
+        self.r3_0.d.next = self.a3_0.sum.val().get_bits::<20>(0);
+        self.a3_1.a.next = bit_cast::<32, 19>(self.r2_2.q.val());
+        self.a3_1.b.next = bit_cast::<32, 19>(self.r2_3.q.val());
         self.a3_1.cin.next = false;
-        self.r3_1.d.next = self.a3_1.sum.val();
-        self.a4_0.a.next = bit_cast::<21, 20>(self.r3_0.q.val());
-        self.a4_0.b.next = bit_cast::<21, 20>(self.r3_1.q.val());
+        self.r3_1.d.next = self.a3_1.sum.val().get_bits::<20>(0);
+        self.a4_0.a.next = bit_cast::<32, 20>(self.r3_0.q.val());
+        self.a4_0.b.next = bit_cast::<32, 20>(self.r3_1.q.val());
         self.a4_0.cin.next = false;
-        self.r4_0.d.next = self.a4_0.sum.val();
+        self.r4_0.d.next = self.a4_0.sum.val().get_bits::<21>(0);
         self.sum.next = self.r4_0.q.val();
     }
 }
@@ -736,8 +739,8 @@ pub struct RxParser {
     ad_ulm8: PrefixAdd<17>,
     ad_rem0: PrefixAdd<18>,
     ad_r64: PrefixAdd<18>,
-    ad_uacc: PrefixAdd<32>,
-    ad_iacc: PrefixAdd<24>,
+    ad_uacc: CondSumAdd,
+    ad_iacc: CondSumAdd,
     ad_uf: PrefixAdd<17>,
     ad_if: PrefixAdd<17>,
     c_accepted: SatCounter,
@@ -1859,20 +1862,20 @@ impl Logic for RxParser {
         // ---------------- S13: byte rotator, stage 1; frame sums ----------------
         // (the adder trees' outputs belong to the beat at S12)
         self.ad_uacc.a.next = self.uacc.q.val();
-        self.ad_iacc.a.next = self.iacc.q.val();
+        self.ad_iacc.a.next = bit_cast::<32, 24>(self.iacc.q.val());
         if self.s12_b.q.val().get_bit(2) {
             self.ad_uacc.a.next = bit_cast::<32, 17>(self.s12_ps.q.val());
-            self.ad_iacc.a.next = bits::<24>(0);
+            self.ad_iacc.a.next = bits::<32>(0);
         }
         self.ad_uacc.b.next = bit_cast::<32, 21>(self.tree_u.sum.val());
         self.ad_uacc.cin.next = false;
-        self.ad_iacc.b.next = bit_cast::<24, 21>(self.tree_i.sum.val());
+        self.ad_iacc.b.next = bit_cast::<32, 21>(self.tree_i.sum.val());
         self.ad_iacc.cin.next = false;
         self.uacc.d.next = self.uacc.q.val();
         self.iacc.d.next = self.iacc.q.val();
         if self.s12_b.q.val().get_bit(0) {
             self.uacc.d.next = self.ad_uacc.sum.val();
-            self.iacc.d.next = self.ad_iacc.sum.val();
+            self.iacc.d.next = self.ad_iacc.sum.val().get_bits::<24>(0);
         }
         // B after A of the same beat goes out one clock later (the next beat
         // at S12 then starts a frame and emits nothing)
