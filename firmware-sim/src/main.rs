@@ -20,6 +20,7 @@ use braid_sim::model::msg_tracker::MsgOut;
 use braid_sim::model::path_cc::PathCcOut;
 use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::reg_block::RegBlockOut;
+use braid_sim::model::rx_parser::RxOut as RxParserOut;
 use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
 use braid_sim::model::tx_builder::TxOut;
@@ -27,7 +28,7 @@ use braid_sim::model::tx_compl::TxComplOut;
 use braid_sim::model::tx_path_table::TxOut as TxPathOut;
 use braid_sim::model::{
     AckGenModel, CqWriterModel, CycleModel, DedupTableModel, DwArbModel, LossDetectorModel,
-    MrCheckModel, MsgTrackerModel, PathCcFullModel, PathWindowModel, RegBlockModel,
+    MrCheckModel, MsgTrackerModel, PathCcFullModel, PathWindowModel, RegBlockModel, RxParserModel,
     RxPathTableModel, SackTrackerModel, TxBuilderModel, TxComplFullModel, TxPathTableModel,
 };
 use clap::{Parser, Subcommand};
@@ -434,6 +435,25 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{frames} frames ({bytes} bytes, {beats} beats) sent under random back-pressure and gaps, {errs} mis-framed payload beats counted"
+        ),
+    });
+
+    // receive header parser
+    let (mut frames, mut accepted, mut beats) = (0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<RxParserModel>(seed, cycles, &fst, |_, o: &RxParserOut| {
+        beats += o.p.is_some() as u64;
+        if let Some(d) = &o.d {
+            frames += 1;
+            accepted += d.ok as u64;
+        }
+    })?;
+    rows.push(Row {
+        block: "rx_parser",
+        checked,
+        raw,
+        what: format!(
+            "{frames} frames parsed: {accepted} accepted, {} dropped with a reason; {beats} realigned payload beats",
+            frames - accepted
         ),
     });
 

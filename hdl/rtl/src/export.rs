@@ -116,6 +116,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxBuilder>,
         },
         ExportedBlock {
+            name: "rx_parser",
+            description: "receive header parser (Ethernet/IP/UDP/Braid checks, descriptor, payload realignment)",
+            generate: gen::<crate::RxParser>,
+        },
+        ExportedBlock {
             name: "path_cc",
             description: "sender per-path RTT, RTO and DCTCP window for 16,384 paths (block RAM)",
             generate: gen::<crate::PathCcFull>,

@@ -98,3 +98,63 @@ pub enum Error {
 
 /// Result alias for this crate.
 pub type Result<T> = core::result::Result<T, Error>;
+
+/// Drop reasons of the receive parser (`rx_parser` block, `d_reason`), in
+/// the order it applies its checks (SPEC sections 2 and 3). Each maps to a
+/// parse [`Error`] of this crate. Not part of `SPEC_HASH` (a hardware
+/// counter/reason table, not wire format).
+pub mod rx_drop {
+    /// Accepted (no drop).
+    pub const ACCEPTED: u8 = 0;
+    /// The frame ends before a header it claims or before its IP datagram ([`super::Error::Truncated`]).
+    pub const TRUNCATED: u8 = 1;
+    /// EtherType (after at most one 802.1Q tag) is neither IPv4 nor IPv6 ([`super::Error::NotIp`]).
+    pub const NOT_IP: u8 = 2;
+    /// IP version wrong, or IPv4 IHL < 5 ([`super::Error::BadVersion`], [`super::Error::BadHeaderLength`]).
+    pub const BAD_IP_HEADER: u8 = 3;
+    /// IPv4 header checksum fails ([`super::Error::BadChecksum`]).
+    pub const IP_CHECKSUM: u8 = 4;
+    /// IPv4 fragment ([`super::Error::Fragmented`]).
+    pub const FRAGMENT: u8 = 5;
+    /// IP protocol / next header is not UDP ([`super::Error::NotUdp`]).
+    pub const NOT_UDP: u8 = 6;
+    /// IP length too small for a UDP header ([`super::Error::LengthMismatch`]).
+    pub const IP_LENGTH: u8 = 7;
+    /// UDP destination port is not the configured Braid port ([`super::Error::WrongPort`]).
+    pub const WRONG_PORT: u8 = 8;
+    /// UDP length differs from the IP payload length ([`super::Error::LengthMismatch`]).
+    pub const UDP_LENGTH: u8 = 9;
+    /// Non-zero UDP checksum fails ([`super::Error::BadChecksum`]).
+    pub const UDP_CHECKSUM: u8 = 10;
+    /// Braid version is not 1 ([`super::Error::BadVersion`]).
+    pub const BRAID_VERSION: u8 = 11;
+    /// Unknown Braid opcode ([`super::Error::BadOpcode`]).
+    pub const BAD_OPCODE: u8 = 12;
+    /// `hdr_words` differs from the opcode's ([`super::Error::BadHeaderLength`]).
+    pub const HDR_WORDS: u8 = 13;
+    /// UDP length below 8 + 24, or != 8 + 4 * hdr_words + payload_len ([`super::Error::LengthMismatch`]).
+    pub const PAYLOAD_LENGTH: u8 = 14;
+    /// ACK/NACK/PROBE/PROBE_REPLY with a payload ([`super::Error::LengthMismatch`]).
+    pub const CONTROL_PAYLOAD: u8 = 15;
+    /// Number of codes (0..COUNT).
+    pub const COUNT: usize = 16;
+    /// (name, code) of every code, in code order.
+    pub const NAMES: [(&str, u8); COUNT] = [
+        ("accepted", ACCEPTED),
+        ("truncated", TRUNCATED),
+        ("not_ip", NOT_IP),
+        ("bad_ip_header", BAD_IP_HEADER),
+        ("ip_checksum", IP_CHECKSUM),
+        ("fragment", FRAGMENT),
+        ("not_udp", NOT_UDP),
+        ("ip_length", IP_LENGTH),
+        ("wrong_port", WRONG_PORT),
+        ("udp_length", UDP_LENGTH),
+        ("udp_checksum", UDP_CHECKSUM),
+        ("braid_version", BRAID_VERSION),
+        ("bad_opcode", BAD_OPCODE),
+        ("hdr_words", HDR_WORDS),
+        ("payload_length", PAYLOAD_LENGTH),
+        ("control_payload", CONTROL_PAYLOAD),
+    ];
+}
