@@ -4,8 +4,21 @@
 #
 #   constraints/synth/report.sh                  every verilog-out/*.v
 #   constraints/synth/report.sh FILE.v...        only these blocks
-#   constraints/synth/report.sh --check          fail with a diff when the
-#                                                committed REPORT.md is stale
+#   constraints/synth/report.sh --changed        re-synthesize only the blocks
+#                                                whose row is missing or whose
+#                                                Verilog hash changed; keep the
+#                                                other rows of REPORT.md
+#   constraints/synth/report.sh --check          fail when the committed
+#                                                REPORT.md is stale: a row per
+#                                                verilog-out/*.v, each row's
+#                                                Verilog hash equal to the
+#                                                file's, each within budget,
+#                                                the text as this script writes
+#                                                it (no synthesis; seconds)
+#   constraints/synth/report.sh --check --resynth
+#                                                the same, and re-synthesize
+#                                                every block and compare every
+#                                                number (scripts/long-run.sh)
 #   constraints/synth/report.sh -o OUT.md        write somewhere else
 #
 # Block X is the top module X of X.v. Exit status: 0 all blocks within the
@@ -27,14 +40,18 @@ jobs=${SYNTH_JOBS:-2}
 tmo=${SYNTH_TIMEOUT:-900}
 report="$here/REPORT.md"
 
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 check=0
+resynth=0
+changed=0
 out=""
 files=()
 while (($#)); do
     case $1 in
         --check) check=1 ;;
+        --resynth) resynth=1 ;;
+        --changed) changed=1 ;;
         -o|--output) [[ $# -ge 2 ]] || { usage >&2; exit 2; }; out=$2; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "error: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -42,6 +59,8 @@ while (($#)); do
     esac
     shift
 done
+((!resynth || check)) || { echo "error: --resynth goes with --check" >&2; exit 2; }
+((!changed || !check)) || { echo "error: --changed writes the report; it does not go with --check" >&2; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "error: SYNTH_JOBS must be a positive integer" >&2; exit 2; }
 
 synth_require_yosys
@@ -81,6 +100,40 @@ for f in "${files[@]}"; do
 done
 mapfile -t blocks < <(printf '%s\n' "${blocks[@]}" | sort)
 
+# Rows of the committed report that stand as they are (block -> row), and the
+# blocks to synthesize now. A row is matched to its Verilog by the hash in its
+# last column, so a kept row is the synthesis of exactly that file.
+committed_row() { [[ -f $report ]] || return 0; awk -v b="\`$1\`" -F'|' '{ x = $2; gsub(/ /, "", x) } x == b { print; exit }' "$report"; }
+row_field() { awk -F'|' -v n="$2" '{ x = $n; gsub(/[ `]/, "", x); print x }' <<<"$1"; }
+committed_version=""
+if [[ -f $report ]]; then
+    # shellcheck disable=SC2016  # backticks are the Markdown's, not a command
+    committed_version=$(sed -n 's/^- Yosys: `\(.*\)` (`yosys -V`)$/\1/p' "$report")
+fi
+declare -A keep_row=()
+todo=()
+stale=()
+for b in "${blocks[@]}"; do
+    h=$(sha256sum "$tmp/$b/$b.v" | cut -c1-12)
+    row=$(committed_row "$b")
+    rh=""
+    if [[ -n $row ]]; then rh=$(row_field "$row" 12); fi
+    if ((check && !resynth)); then
+        if [[ -z $row ]]; then stale+=("$b: no row")
+        else
+            [[ $rh == "$h" ]] || stale+=("$b: the row is for Verilog $rh, verilog-out/$b.v is $h")
+            keep_row[$b]=$row
+        fi
+    elif ((changed)) && [[ -n $row && $rh == "$h" && $committed_version == "$version" ]]; then
+        keep_row[$b]=$row
+    else
+        todo+=("$b")
+    fi
+done
+if ((changed)) && [[ $committed_version != "$version" ]]; then
+    echo "warning: the committed report is from ${committed_version:-no Yosys}: re-synthesizing every block" >&2
+fi
+
 # One yosys run: task KIND BLOCK, KIND = res | depth. Leaves $tmp/B/KIND.log
 # and $tmp/B/KIND.rc (exit status) and prints a progress line.
 task() {
@@ -95,9 +148,13 @@ task() {
 }
 
 start=$SECONDS
-echo "synthesizing ${#blocks[@]} block(s), $jobs yosys run(s) at a time ($version)" >&2
+if ((check && !resynth)); then
+    echo "checking the rows of ${#blocks[@]} block(s) against verilog-out/ (no synthesis)" >&2
+else
+    echo "synthesizing ${#todo[@]} of ${#blocks[@]} block(s), $jobs yosys run(s) at a time ($version)" >&2
+fi
 running=0
-for b in "${blocks[@]}"; do
+for b in "${todo[@]}"; do
     for kind in res depth; do
         if ((running >= jobs)); then wait -n || true; running=$((running - 1)); fi
         task "$kind" "$b" &
@@ -121,6 +178,14 @@ failed=()
 over=()
 rows=()
 for b in "${blocks[@]}"; do
+    if [[ -n ${keep_row[$b]:-} ]]; then
+        levels=$(row_field "${keep_row[$b]}" 10)
+        [[ $levels =~ ^[0-9]+$ ]] || { echo "error: $b: no LUT6 levels in its row of $(basename "$report")" >&2; failed+=("$b"); continue; }
+        ((levels <= budget)) || over+=("$b ($levels levels)")
+        rows+=("${keep_row[$b]}")
+        continue
+    fi
+    ((!check || resynth)) || continue     # no row: reported as stale above
     dir="$tmp/$b"
     bad=""
     for kind in res depth; do
@@ -200,8 +265,10 @@ cat <<EOF
 # Synthesis estimates
 
 $generated
-Do not edit: re-run the script after re-exporting the Verilog
-(\`constraints/synth/report.sh --check\` fails when this file is stale).
+Do not edit: after re-exporting the Verilog, re-run the script
+(\`--changed\` re-synthesizes only the blocks whose Verilog changed).
+\`constraints/synth/report.sh --check\` fails when a row is not for the
+committed Verilog; \`--check --resynth\` also re-synthesizes every block.
 
 - Yosys: \`$version\` (\`yosys -V\`)
 - Block \`X\` is the top module \`X\` of \`verilog-out/X.v\`.
@@ -256,12 +323,19 @@ if ((check)); then
     if [[ ! -f $report ]]; then
         echo "error: $(rel "$report") does not exist: run constraints/synth/report.sh" >&2
         status=1
+    elif ((${#stale[@]})); then
+        printf 'error: %s\n' "${stale[@]}" >&2
+        echo "error: $(rel "$report") is stale: re-run constraints/synth/report.sh --changed" >&2
+        status=1
     elif ! diff -u "$report" "$gen" >&2; then
         echo "error: $(rel "$report") is stale (diff above, - committed, + now):" \
-             "re-run constraints/synth/report.sh" >&2
+             "re-run constraints/synth/report.sh --changed" >&2
         status=1
+    elif ((resynth)); then
+        echo "$(rel "$report") is up to date: every block re-synthesized to the same numbers" >&2
     else
-        echo "$(rel "$report") is up to date" >&2
+        echo "$(rel "$report") is up to date: a row for every block, each for the committed Verilog" \
+             "(--resynth re-synthesizes them)" >&2
     fi
 else
     dest=${out:-$report}
