@@ -4093,10 +4093,19 @@ fn cmd_proc_stimulus_covers_the_edges() {
             }
         }
         for (g, name) in GROUPS.iter().enumerate() {
-            assert!(m.stat_stalls[g] > 0, "seed {seed:#x}: group {name} never stalled");
-            assert!(m.stat_ops[g] > 0, "seed {seed:#x}: group {name} never issued");
+            assert!(
+                m.stat_stalls[g] > 0,
+                "seed {seed:#x}: group {name} never stalled"
+            );
+            assert!(
+                m.stat_ops[g] > 0,
+                "seed {seed:#x}: group {name} never issued"
+            );
         }
-        assert!(m.stat_drain_wait > 0, "seed {seed:#x}: no destroy waited on reads");
+        assert!(
+            m.stat_drain_wait > 0,
+            "seed {seed:#x}: no destroy waited on reads"
+        );
     }
     for seed in [0xc0d, 0x77] {
         cover::<4, 2, 4>(seed, 200_000);
@@ -4158,7 +4167,11 @@ fn cmd_proc_golden_sequence() {
             }
             let want = self.m.step(&i);
             let got = self.rtl.step(&i);
-            assert_eq!(want, got, "RTL differs from the model at cycle {}", self.cycle);
+            assert_eq!(
+                want, got,
+                "RTL differs from the model at cycle {}",
+                self.cycle
+            );
             self.cycle += 1;
             self.last = want.clone();
             want
@@ -4273,7 +4286,13 @@ fn cmd_proc_golden_sequence() {
     // receive lookup ok, transmit lookup not yet (no peer)
     let l = r.lookup(3, 3);
     assert_eq!(
-        [l.get("rr_ok"), l.get("rr_pd"), l.get("rr_streams"), l.get("rr_paths"), l.get("rr_tag")],
+        [
+            l.get("rr_ok"),
+            l.get("rr_pd"),
+            l.get("rr_streams"),
+            l.get("rr_paths"),
+            l.get("rr_tag")
+        ],
         [1, 7, 2, 3, 0x5a5a]
     );
     assert_eq!([l.get("tr_valid"), l.get("tr_ok")], [1, 0]);
@@ -4298,7 +4317,11 @@ fn cmd_proc_golden_sequence() {
         )])
     );
     let l = r.lookup(0x13, 3);
-    assert_eq!([l.get("rr_valid"), l.get("rr_ok"), l.get("rr_pd")], [1, 0, 0], "conn 0x13 is out of range");
+    assert_eq!(
+        [l.get("rr_valid"), l.get("rr_ok"), l.get("rr_pd")],
+        [1, 0, 0],
+        "conn 0x13 is out of range"
+    );
     assert_eq!(
         [
             l.get("tr_ok"),
@@ -4316,7 +4339,10 @@ fn cmd_proc_golden_sequence() {
     // refused connections
     assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(3, 3, 2)).0, busy);
     assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(16, 3, 2)).0, idx);
-    assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(4, 3, 5)), (arg, none.clone(), 7));
+    assert_eq!(
+        r.cmd(cmd::CREATE_CONN, &cconn(4, 3, 5)),
+        (arg, none.clone(), 7)
+    );
     assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(4, 5, 2)).0, arg);
     assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(4, 0, 2)).0, arg);
     // refused by wqe_fetch: only the sq operation, no record
@@ -4337,12 +4363,31 @@ fn cmd_proc_golden_sequence() {
         ]
     };
     let (e, o, _) = r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0x4000, 0x1000));
-    assert_eq!((e, o), (ok, ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0x4000, 0x5000]])])));
+    assert_eq!(
+        (e, o),
+        (ok, ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0x4000, 0x5000]])]))
+    );
     assert_eq!(r.cmd(cmd::REG_MR, &mr(5, 0x6ab, 0x4000, 0x1000)).0, arg);
     assert_eq!(r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0x4000, 0)).0, arg);
-    assert_eq!(r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1001)).0, arg);
-    let (e, o, _) = r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1000));
-    assert_eq!((e, o), (ok, ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0u64.wrapping_sub(0x1000), 0]])])));
+    assert_eq!(
+        r.cmd(
+            cmd::REG_MR,
+            &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1001)
+        )
+        .0,
+        arg
+    );
+    let (e, o, _) = r.cmd(
+        cmd::REG_MR,
+        &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1000),
+    );
+    assert_eq!(
+        (e, o),
+        (
+            ok,
+            ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0u64.wrapping_sub(0x1000), 0]])])
+        )
+    );
     assert_eq!(r.cmd(cmd::REG_MR, &mr(4096, 0, 0x4000, 0x1000)).0, idx);
     let (e, o, _) = r.cmd(cmd::DEREG_MR, &[(ca::DEREG_MR_INDEX, 5)]);
     assert_eq!((e, o), (ok, ops(&[("mr", &[&[5, 0, 0, 0, 0, 0, 0]])])));
@@ -4365,7 +4410,14 @@ fn cmd_proc_golden_sequence() {
             ("tp", &[&[1, 12, 0], &[1, 13, 0], &[1, 14, 0]]),
             (
                 "tw",
-                &[&[2, 12, 0], &[2, 12, 1], &[2, 13, 0], &[2, 13, 1], &[2, 14, 0], &[2, 14, 1]]
+                &[
+                    &[2, 12, 0],
+                    &[2, 12, 1],
+                    &[2, 13, 0],
+                    &[2, 13, 1],
+                    &[2, 14, 0],
+                    &[2, 14, 1]
+                ]
             ),
             ("sp", &[&[0, 3, 0, 0xffff, 0, 0xffff, 0, 0]]),
             ("ag", &[&[3, 0, 0, 0, 0, 0, 0, 0]]),
@@ -4374,7 +4426,10 @@ fn cmd_proc_golden_sequence() {
     );
     let l = r.lookup(3, 3);
     assert_eq!([l.get("rr_ok"), l.get("tr_ok")], [0, 0], "destroyed");
-    assert_eq!(r.cmd(cmd::DESTROY_CONN, &[(ca::DESTROY_CONN_CONN, 3)]).0, idx);
+    assert_eq!(
+        r.cmd(cmd::DESTROY_CONN, &[(ca::DESTROY_CONN_CONN, 3)]).0,
+        idx
+    );
     assert_eq!(r.cmd(cmd::SET_PEER, &peer).0, idx);
     let (e, o, _) = r.cmd(cmd::DESTROY_CQ, &[(ca::DESTROY_CQ_CQ, 2)]);
     assert_eq!((e, o), (ok, ops(&[("cq", &[&[3, 2, 0, 0]])])));

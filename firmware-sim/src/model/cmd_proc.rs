@@ -469,7 +469,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
                 s(&mut o, "mr_pd", self.a(ca::REG_MR_PD));
                 s(&mut o, "mr_access", self.a(ca::REG_MR_ACCESS) & 7);
                 s(&mut o, "mr_base", iova);
-                s(&mut o, "mr_end", iova.wrapping_add(self.a(ca::REG_MR_LENGTH)));
+                s(
+                    &mut o,
+                    "mr_end",
+                    iova.wrapping_add(self.a(ca::REG_MR_LENGTH)),
+                );
             }
         }
         if self.pend_valid(P_CQ) {
@@ -515,22 +519,38 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
         }
         if self.cnt_valid(C_MT) {
             s(&mut o, "mt_valid", 1);
-            s(&mut o, "mt_index", ((conn << 2) | (self.cnt[C_MT].1 as u64 & 3)) & 0xfff);
+            s(
+                &mut o,
+                "mt_index",
+                ((conn << 2) | (self.cnt[C_MT].1 as u64 & 3)) & 0xfff,
+            );
         }
         if self.cnt_valid(C_RP) {
             s(&mut o, "rp_valid", 1);
             s(&mut o, "rp_op", 1);
-            s(&mut o, "rp_idx", conn_pi | (self.cnt[C_RP].1 as u64 & pmask));
+            s(
+                &mut o,
+                "rp_idx",
+                conn_pi | (self.cnt[C_RP].1 as u64 & pmask),
+            );
         }
         if self.cnt_valid(C_TP) {
             s(&mut o, "tp_valid", 1);
             s(&mut o, "tp_op", 1);
-            s(&mut o, "tp_idx", conn_pi | (self.cnt[C_TP].1 as u64 & pmask));
+            s(
+                &mut o,
+                "tp_idx",
+                conn_pi | (self.cnt[C_TP].1 as u64 & pmask),
+            );
         }
         if self.cnt_valid(C_CC) {
             s(&mut o, "cc_valid", 1);
             s(&mut o, "cc_kind", 1);
-            s(&mut o, "cc_idx", conn_pi | (self.cnt[C_CC].1 as u64 & pmask));
+            s(
+                &mut o,
+                "cc_idx",
+                conn_pi | (self.cnt[C_CC].1 as u64 & pmask),
+            );
         }
         if self.cnt_valid(C_TW) {
             let i = self.cnt[C_TW].1 as u64;
@@ -546,7 +566,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
             s(&mut o, "sp_susp_en", 0xffff);
             if cconn {
                 s(&mut o, "sp_init", 1);
-                s(&mut o, "sp_paths_m1", (self.n_pat.wrapping_sub(1) & 15) as u64);
+                s(
+                    &mut o,
+                    "sp_paths_m1",
+                    (self.n_pat.wrapping_sub(1) & 15) as u64,
+                );
                 s(
                     &mut o,
                     "sp_open_val",
@@ -627,7 +651,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
 }
 
 impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcModel<CB, PB, QB> {
-    const MODULE: &'static str = if CB == 10 { "cmd_proc" } else { "cmd_proc_tiny" };
+    const MODULE: &'static str = if CB == 10 {
+        "cmd_proc"
+    } else {
+        "cmd_proc_tiny"
+    };
     const INPUTS: &'static [&'static str] = &[
         "cmd_valid",
         "cmd_opcode",
@@ -697,7 +725,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
             i.rl_tag,
             self.rx[(rl & Self::CMASK) as usize],
         );
-        self.t = (i.tl_valid, i.tl_tag, self.tx[(i.tl_conn & Self::CMASK) as usize]);
+        self.t = (
+            i.tl_valid,
+            i.tl_tag,
+            self.tx[(i.tl_conn & Self::CMASK) as usize],
+        );
 
         // group takes
         for k in 0..8 {
@@ -1050,11 +1082,19 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcStim<CB, PB, QB> 
                 ca::REG_MR_ACCESS.put(&mut a, acc as u64);
             }
             cmd::DEREG_MR => {
-                let idx = if bad { 4096 + r.gen_range(0..3) } else { r.gen_range(0..4096) };
+                let idx = if bad {
+                    4096 + r.gen_range(0..3)
+                } else {
+                    r.gen_range(0..4096)
+                };
                 ca::DEREG_MR_INDEX.put(&mut a, idx as u64);
             }
             cmd::CREATE_CQ => {
-                let cq = if bad && which == 0 { self.over(QB) } else { self.cq() };
+                let cq = if bad && which == 0 {
+                    self.over(QB)
+                } else {
+                    self.cq()
+                };
                 let l2 = if bad && which == 1 {
                     [0u64, 16, 1 << 31][self.rng.gen_range(0..3)]
                 } else {
@@ -1062,13 +1102,21 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcStim<CB, PB, QB> 
                 };
                 let r = &mut self.rng;
                 let iova = (r.gen::<u64>() >> r.gen_range(0..30)) & !31
-                    | if bad && which == 2 { 1 << r.gen_range(0..5) } else { 0 };
+                    | if bad && which == 2 {
+                        1 << r.gen_range(0..5)
+                    } else {
+                        0
+                    };
                 ca::CREATE_CQ_CQ.put(&mut a, cq as u64);
                 ca::CREATE_CQ_IOVA.put(&mut a, iova);
                 ca::CREATE_CQ_LOG2.put(&mut a, l2);
             }
             cmd::DESTROY_CQ => {
-                let cq = if bad && which == 0 { self.over(QB) } else { self.cq() };
+                let cq = if bad && which == 0 {
+                    self.over(QB)
+                } else {
+                    self.cq()
+                };
                 ca::DESTROY_CQ_CQ.put(&mut a, cq as u64);
             }
             cmd::CREATE_CONN => {
@@ -1085,7 +1133,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcStim<CB, PB, QB> 
                 }
                 let mut cq = self.cq();
                 if !bad {
-                    if let Some(q) = self.hot_cq.iter().find(|q| self.cqs[**q as usize].is_some()) {
+                    if let Some(q) = self
+                        .hot_cq
+                        .iter()
+                        .find(|q| self.cqs[**q as usize].is_some())
+                    {
                         cq = *q;
                     }
                 } else if which == 1 {
@@ -1095,9 +1147,17 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcStim<CB, PB, QB> 
                 let rl = self.log2(!(bad && which == 3));
                 let r = &mut self.rng;
                 let sq = (r.gen::<u64>() >> r.gen_range(0..30)) & !63
-                    | if bad && which == 4 { 1 << r.gen_range(0..6) } else { 0 };
+                    | if bad && which == 4 {
+                        1 << r.gen_range(0..6)
+                    } else {
+                        0
+                    };
                 let rq = (r.gen::<u64>() >> r.gen_range(0..30)) & !31
-                    | if bad && which == 5 { 1 << r.gen_range(0..5) } else { 0 };
+                    | if bad && which == 5 {
+                        1 << r.gen_range(0..5)
+                    } else {
+                        0
+                    };
                 let max_p = 1u64 << PB;
                 let streams = if bad && which == 6 {
                     [0, 5, 255][r.gen_range(0..3)]
@@ -1125,7 +1185,11 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcStim<CB, PB, QB> 
                 }
             }
             cmd::SET_PEER => {
-                let conn = if bad && which == 0 { self.over(CB) } else { self.conn() };
+                let conn = if bad && which == 0 {
+                    self.over(CB)
+                } else {
+                    self.conn()
+                };
                 let r = &mut self.rng;
                 ca::SET_PEER_CONN.put(&mut a, conn as u64);
                 ca::SET_PEER_PEER_MAC.put(&mut a, r.gen());
@@ -1306,7 +1370,10 @@ impl<const CB: usize, const PB: usize, const QB: usize> Stimulus for CmdProcStim
 mod tests {
     use super::*;
 
-    fn run<M: CycleModel<In = CmdProcIn, Out = CmdProcOut>>(m: &mut M, i: &CmdProcIn) -> CmdProcOut {
+    fn run<M: CycleModel<In = CmdProcIn, Out = CmdProcOut>>(
+        m: &mut M,
+        i: &CmdProcIn,
+    ) -> CmdProcOut {
         m.step(i)
     }
 
@@ -1339,7 +1406,11 @@ mod tests {
             s.observe(&o);
         }
         let ok: u64 = m.stat_results.iter().map(|r| r[0]).sum();
-        let bad: u64 = m.stat_results.iter().map(|r| r[1..].iter().sum::<u64>()).sum();
+        let bad: u64 = m
+            .stat_results
+            .iter()
+            .map(|r| r[1..].iter().sum::<u64>())
+            .sum();
         assert!(ok > 100 && bad > 100, "ok {ok} refused {bad}");
     }
 }

@@ -169,14 +169,19 @@ const _: () = assert!(cmd_arg::REG_MR_LENGTH.bit() == 96 && cmd_arg::REG_MR_KEY.
 const _: () = assert!(cmd_arg::REG_MR_PD.bit() == 192 && cmd_arg::REG_MR_ACCESS.bit() == 224);
 const _: () = assert!(cmd_arg::CREATE_CQ_IOVA.bit() == 32 && cmd_arg::CREATE_CQ_LOG2.bit() == 96);
 const _: () = assert!(cmd_arg::CREATE_CONN_SQ_IOVA.bit() == 32);
-const _: () = assert!(cmd_arg::CREATE_CONN_SQ_LOG2.bit() == 96 && cmd_arg::CREATE_CONN_PD.bit() == 112);
+const _: () =
+    assert!(cmd_arg::CREATE_CONN_SQ_LOG2.bit() == 96 && cmd_arg::CREATE_CONN_PD.bit() == 112);
 const _: () = assert!(cmd_arg::CREATE_CONN_RQ_IOVA.bit() == 128);
 const _: () = assert!(cmd_arg::CREATE_CONN_RQ_LOG2.bit() == 192);
-const _: () = assert!(cmd_arg::CREATE_CONN_STREAMS.bit() == 200 && cmd_arg::CREATE_CONN_PATHS.bit() == 208);
+const _: () =
+    assert!(cmd_arg::CREATE_CONN_STREAMS.bit() == 200 && cmd_arg::CREATE_CONN_PATHS.bit() == 208);
 const _: () = assert!(cmd_arg::CREATE_CONN_CQ.bit() == 224);
-const _: () = assert!(cmd_arg::SET_PEER_PEER_MAC.bit() == 32 && cmd_arg::SET_PEER_PEER_IP4.bit() == 96);
-const _: () = assert!(cmd_arg::SET_PEER_SPORT_BASE.bit() == 160 && cmd_arg::SET_PEER_DPORT.bit() == 192);
-const _: () = assert!(cmd_arg::SET_PEER_PEER_CONN.bit() == 224 && cmd_arg::SET_PEER_PEER_CONN.bits == 24);
+const _: () =
+    assert!(cmd_arg::SET_PEER_PEER_MAC.bit() == 32 && cmd_arg::SET_PEER_PEER_IP4.bit() == 96);
+const _: () =
+    assert!(cmd_arg::SET_PEER_SPORT_BASE.bit() == 160 && cmd_arg::SET_PEER_DPORT.bit() == 192);
+const _: () =
+    assert!(cmd_arg::SET_PEER_PEER_CONN.bit() == 224 && cmd_arg::SET_PEER_PEER_CONN.bits == 24);
 const _: () = assert!(host::RING_LOG2_MIN == 1 && host::RING_LOG2_MAX == 15);
 const _: () = assert!(host::SQ_ALIGN == 64 && host::RQ_ALIGN == 32 && host::CQ_ALIGN == 32);
 const _: () = assert!(braid_spec::state::MAX_STREAMS == 4);
@@ -191,7 +196,11 @@ const _: () = assert!(
         && cmd::DESTROY_CONN == 7
 );
 const _: () = assert!(
-    cmd::OK == 0 && cmd::BAD_COMMAND == 1 && cmd::BAD_INDEX == 2 && cmd::BUSY == 3 && cmd::BAD_ARGUMENT == 4
+    cmd::OK == 0
+        && cmd::BAD_COMMAND == 1
+        && cmd::BAD_INDEX == 2
+        && cmd::BUSY == 3
+        && cmd::BAD_ARGUMENT == 4
 );
 
 /// Command processor with `2^CB` connections x `2^PB` paths (`PI = CB + PB`)
@@ -872,14 +881,14 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Logic
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, op, args, is_nop, is_reg, is_dereg, is_ccq, is_dcq, is_cconn,
-            is_peer, is_dconn, f_mr_idx, f_conn, f_cq0, f_cq7, f_key, f_acc, f_len, f_cql2,
-            f_cqal, f_sql2, f_sqal, f_rql2, f_rqal, f_str, f_pat, s_lo, c_lo, s_h0, c_h0, s_h1,
-            c_h1, end_r, carry_r, f_ovf, rec_valid, rec_cq, rec_str, rec_pat, cq_created,
-            cq_count, err, n_str, n_pat, n_tw, mr_pend, cq_pend, sq_pend, sq_wait, seg_pend,
-            tc_pend, dd_pend, sp_pend, ag_pend, mt_on, mt_i, rq_on, rq_i, rp_on, rp_i, tp_on,
-            tp_i, cc_on, cc_i, tw_on, tw_i, rd_out, wn, tail, done_q, err_q, n_cmds, n_badcmd,
-            n_badidx, n_busy, n_badarg, l_valid, l_inr, l_tag, t_valid, t_tag
+            self, clock, st, op, args, is_nop, is_reg, is_dereg, is_ccq, is_dcq, is_cconn, is_peer,
+            is_dconn, f_mr_idx, f_conn, f_cq0, f_cq7, f_key, f_acc, f_len, f_cql2, f_cqal, f_sql2,
+            f_sqal, f_rql2, f_rqal, f_str, f_pat, s_lo, c_lo, s_h0, c_h0, s_h1, c_h1, end_r,
+            carry_r, f_ovf, rec_valid, rec_cq, rec_str, rec_pat, cq_created, cq_count, err, n_str,
+            n_pat, n_tw, mr_pend, cq_pend, sq_pend, sq_wait, seg_pend, tc_pend, dd_pend, sp_pend,
+            ag_pend, mt_on, mt_i, rq_on, rq_i, rp_on, rp_i, tp_on, tp_i, cc_on, cc_i, tw_on, tw_i,
+            rd_out, wn, tail, done_q, err_q, n_cmds, n_badcmd, n_badidx, n_busy, n_badarg, l_valid,
+            l_inr, l_tag, t_valid, t_tag
         );
         self.rx_tab.read_clock.next = self.clock.val();
         self.rx_tab.write_clock.next = self.clock.val();
@@ -1283,8 +1292,7 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Logic
                 | (bit_cast::<12, 1>(self.cq_created.q.val().into()) << bits::<8>(11));
         } else if self.is_cconn.q.val() {
             self.cq_tab.write_address.next = self.a7_qb.val();
-            self.cq_tab.write_data.next =
-                bit_cast::<12, 11>(self.cnt_p1.val()) | bits::<12>(0x800);
+            self.cq_tab.write_data.next = bit_cast::<12, 11>(self.cnt_p1.val()) | bits::<12>(0x800);
         } else if self.is_ccq.q.val() {
             self.cq_tab.write_address.next = self.a0_qb.val();
             self.cq_tab.write_data.next = bits::<12>(0x800);
