@@ -1717,7 +1717,7 @@ fn cmd_proc_step(
     o.0[61] = uut.ag_flags.val().to_u64();
     o.0[62] = uut.ag_peer_mac.val().to_u64();
     o.0[63] = uut.ag_peer_ip.val().get_bits::<64>(0).to_u64()
-        | (uut.ag_peer_ip.val().get_bits::<64>(64).to_u64() != 0) as u64 * (1 << 63);
+        | (((uut.ag_peer_ip.val().get_bits::<64>(64).to_u64() != 0) as u64) << 63);
     o.0[64] = uut.ag_udp_dport.val().to_u64();
     o.0[65] = uut.ag_vlan_tci.val().to_u64();
     o.0[66] = uut.ag_dscp.val().to_u64();

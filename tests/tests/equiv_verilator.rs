@@ -4139,7 +4139,7 @@ fn cmd_proc_golden_sequence() {
         fn step(&mut self, mut i: CmdProcIn, ops: &mut Ops) -> CmdProcOut {
             // readys: every group stalls now and then
             for g in 0..14 {
-                i.ready[g] = (self.cycle + g as u64) % 4 != 0;
+                i.ready[g] = !(self.cycle + g as u64).is_multiple_of(4);
             }
             if self.last.get("sq_valid") == 1 && i.ready[2] {
                 self.sq.push((self.cycle + 3, self.refuse));

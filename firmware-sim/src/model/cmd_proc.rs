@@ -389,7 +389,9 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
                 } else if self.cq.created {
                     cmd::BUSY
                 } else if !log2_ok(self.a(ca::CREATE_CQ_LOG2))
-                    || self.a(ca::CREATE_CQ_IOVA) % braid_spec::host::CQ_ALIGN != 0
+                    || !self
+                        .a(ca::CREATE_CQ_IOVA)
+                        .is_multiple_of(braid_spec::host::CQ_ALIGN)
                 {
                     cmd::BAD_ARGUMENT
                 } else {
@@ -414,8 +416,12 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
                     cmd::BUSY
                 } else if !log2_ok(self.a(ca::CREATE_CONN_SQ_LOG2))
                     || !log2_ok(self.a(ca::CREATE_CONN_RQ_LOG2))
-                    || self.a(ca::CREATE_CONN_SQ_IOVA) % braid_spec::host::SQ_ALIGN != 0
-                    || self.a(ca::CREATE_CONN_RQ_IOVA) % braid_spec::host::RQ_ALIGN != 0
+                    || !self
+                        .a(ca::CREATE_CONN_SQ_IOVA)
+                        .is_multiple_of(braid_spec::host::SQ_ALIGN)
+                    || !self
+                        .a(ca::CREATE_CONN_RQ_IOVA)
+                        .is_multiple_of(braid_spec::host::RQ_ALIGN)
                     || !(1..=braid_spec::state::MAX_STREAMS as u64).contains(&streams)
                     || !(1..=1u64 << PB).contains(&paths)
                     || !(cq7_ok && self.cq.created)
@@ -694,9 +700,8 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
         let left_q = self.left();
         let sq_wait_q = self.sq_wait;
         // stats on this clock's offers
-        for k in 0..8 {
+        for (k, &g) in PEND_GROUP.iter().enumerate() {
             if self.pend_valid(k) {
-                let g = PEND_GROUP[k];
                 if i.ready[g] {
                     self.stat_ops[g] += 1;
                 } else {
@@ -704,9 +709,8 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
                 }
             }
         }
-        for k in 0..6 {
+        for (k, &g) in CNT_GROUP.iter().enumerate() {
             if self.cnt_valid(k) {
-                let g = CNT_GROUP[k];
                 if i.ready[g] {
                     self.stat_ops[g] += 1;
                 } else {
@@ -732,16 +736,16 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
         );
 
         // group takes
-        for k in 0..8 {
-            if self.pend_valid(k) && i.ready[PEND_GROUP[k]] {
+        for (k, &g) in PEND_GROUP.iter().enumerate() {
+            if self.pend_valid(k) && i.ready[g] {
                 self.pend[k] = false;
                 if k == P_SQ {
                     self.sq_wait = true;
                 }
             }
         }
-        for k in 0..6 {
-            if self.cnt_valid(k) && i.ready[CNT_GROUP[k]] {
+        for (k, &g) in CNT_GROUP.iter().enumerate() {
+            if self.cnt_valid(k) && i.ready[g] {
                 self.cnt[k].1 = (self.cnt[k].1 + 1) & if k == C_TW { 63 } else { 31 };
             }
         }
