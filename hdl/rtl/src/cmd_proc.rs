@@ -107,17 +107,35 @@
 //! output register after the response beat, and the segmenter's WQE input),
 //! then `FIN`.
 //!
-//! ## Lookups (II = 1 each, latency 2)
+//! ## Lookups (II = 1 each, latency 1)
 //!
 //! Receive: `rl_valid`, `rl_conn` (24 bits, the header's `dst_conn`),
-//! `rl_tag` at edge t; after edge t+1 `rr_valid`, `rr_ok` (conn < 2^CB and
+//! `rl_tag` taken at edge t; after edge t (the RAM's registered read, so
+//! the result shows in the clock after the request) `rr_valid`, `rr_ok` (conn < 2^CB and
 //! valid), `rr_pd`, `rr_streams`, `rr_paths` (0 unless ok), `rr_tag`.
-//! Transmit: `tl_valid`, `tl_conn`, `tl_tag` at edge t; after edge t+1
+//! Transmit: `tl_valid`, `tl_conn`, `tl_tag` taken at edge t; after edge t
 //! `tr_valid`, `tr_ok` (valid and peer set), `tr_peer_mac` (first wire byte
 //! in 47:40), `tr_peer_ip4`, `tr_sport` (source port base), `tr_dport`,
-//! `tr_peer_conn` (0 unless ok), `tr_tag`. A record written at edge t is
+//! `tr_peer_conn` (0 unless ok), `tr_tag` (0 unless valid). A record
+//! written at edge t is
 //! seen by a lookup taken at edge t+1 (read-first RAM: one taken at edge t
 //! sees the old record).
+//!
+//! ## Rates and how the top wires it
+//!
+//! Commands are sequential (`reg_block` allows one at a time); each group
+//! issues at most one operation per clock, all groups in parallel, so a
+//! `CREATE_CONN` of 16 paths and 4 streams takes about 6 + sq round trip +
+//! 16 clocks + 2 with every ready high, a `DESTROY_CONN` 32 clocks of `tw`
+//! plus the drain. The lookup ports are independent of the sequencer and
+//! take one request per clock each. The top: `cmd_*` to `reg_block`; each
+//! group as above (a grant on the valid-only shared ports); `tw` to both
+//! wheels by `tw_sel`; `sp` to the sprayer's `op_*` (INIT, valid =
+//! `sp_valid & sp_ready & sp_init`), `mk_*` (every `sp` operation) and
+//! `rt_*` (with `sp_init`); `ag_conn`, `tl_conn` and `sp_conn` are `CB`
+//! bits (zero-extend to ack_gen's 10); `rr_*` gates the receive path
+//! (`NO_CONN` drop) and gives `mr_check` its `req_pd`; `tr_*` feeds the
+//! data-frame header (source port = `tr_sport` + path).
 //!
 //! ## Counters (wrap at 2^32, after the `FIN` edge)
 //!
