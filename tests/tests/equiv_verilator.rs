@@ -4081,8 +4081,8 @@ fn cmd_proc_stimulus_covers_the_edges() {
             (8, &[1]),
         ];
         eprintln!(
-            "cmd_proc {CB}/{PB}/{QB} seed {seed:#x}: results {:?} stalls {:?} ops {:?} drain wait {}",
-            m.stat_results, m.stat_stalls, m.stat_ops, m.stat_drain_wait
+            "cmd_proc {CB}/{PB}/{QB} seed {seed:#x}: results {:?} stalls {:?} ops {:?} drain wait {} sq refused {}",
+            m.stat_results, m.stat_stalls, m.stat_ops, m.stat_drain_wait, m.stat_sq_refused
         );
         for (row, codes) in want {
             for c in codes {
@@ -4105,6 +4105,10 @@ fn cmd_proc_stimulus_covers_the_edges() {
         assert!(
             m.stat_drain_wait > 0,
             "seed {seed:#x}: no destroy waited on reads"
+        );
+        assert!(
+            m.stat_sq_refused > 0,
+            "seed {seed:#x}: no CREATE_CONN refused by wqe_fetch"
         );
     }
     for seed in [0xc0d, 0x77] {

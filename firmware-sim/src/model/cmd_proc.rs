@@ -269,6 +269,8 @@ pub struct CmdProcModel<const CB: usize, const PB: usize, const QB: usize> {
     pub stat_drain_wait: u64,
     /// Operations taken per group.
     pub stat_ops: [u64; 14],
+    /// CREATE_CONNs ended by a refused `sq` CREATE.
+    pub stat_sq_refused: u64,
 }
 
 impl<const CB: usize, const PB: usize, const QB: usize> Default for CmdProcModel<CB, PB, QB> {
@@ -302,6 +304,7 @@ impl<const CB: usize, const PB: usize, const QB: usize> Default for CmdProcModel
             stat_stalls: [0; 14],
             stat_drain_wait: 0,
             stat_ops: [0; 14],
+            stat_sq_refused: 0,
         }
     }
 }
@@ -856,6 +859,7 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
             6 => {
                 if sq_res {
                     if i.sq_res_refused {
+                        self.stat_sq_refused += 1;
                         self.err = cmd::BAD_ARGUMENT;
                         self.st = 8;
                     } else {
