@@ -41,7 +41,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     input wire  [351:0] counters;
 
     // Constant declarations
-    localparam  k_const_rv = 992'h41000401ec51dac0001000042524149;
+    localparam  k_const_rv = 992'h410004058255e9d0001000042524149;
     localparam  k_mapped = 6'b100000;
     localparam  d_scratch = 6'b100100;
     localparam  d_ctrl = 6'b100101;

@@ -29,7 +29,7 @@
 use crate::device::{Caps, Device};
 use crate::{Backend, DmaBuf, Error, Result};
 use braid_spec::field::StateField;
-use braid_spec::host::{self, CQE_BYTES, RQE_BYTES, WQE_BYTES};
+use braid_spec::host::{self, cmd_arg, CmdArg, CQE_BYTES, RQE_BYTES, WQE_BYTES};
 use braid_spec::regs;
 use braid_spec::wire::braid::Opcode;
 use std::cell::RefCell;
@@ -106,11 +106,16 @@ impl<B: Backend> Ctx<B> {
     }
 }
 
-fn lo(v: u64) -> u32 {
-    v as u32
-}
-fn hi(v: u64) -> u32 {
-    (v >> 32) as u32
+/// Command argument registers holding `fields` (`braid_spec::host::cmd_arg`),
+/// up to the last register a field uses.
+fn args(fields: &[(&CmdArg, u64)]) -> Vec<u32> {
+    let mut a = [0u32; 8];
+    let mut n = 0;
+    for (f, v) in fields {
+        f.put(&mut a, *v);
+        n = n.max((f.arg + (f.lsb + f.bits).div_ceil(32)) as usize);
+    }
+    a[..n].to_vec()
 }
 
 /// An open engine (`ibv_context`).
@@ -181,9 +186,10 @@ impl<B: Backend> Context<B> {
 
     /// A completion queue of `entries` entries (a power of two, 2..=65536).
     pub fn create_cq(&self, entries: u32) -> Result<CompletionQueue<B>> {
-        if !(2..=1 << 16).contains(&entries) || !entries.is_power_of_two() {
+        let (min, max) = (1u32 << host::RING_LOG2_MIN, 1u32 << host::RING_LOG2_MAX);
+        if !(min..=max).contains(&entries) || !entries.is_power_of_two() {
             return Err(Error::BadArgument(format!(
-                "completion queue size {entries}: must be a power of two from 2 to 65536"
+                "completion queue size {entries}: must be a power of two from {min} to {max}"
             )));
         }
         let mut c = self.inner.borrow_mut();
@@ -198,7 +204,11 @@ impl<B: Backend> Context<B> {
             .dma_alloc(entries as usize * CQE_BYTES)?;
         if let Err(e) = c.command(
             "CREATE_CQ",
-            &[cq, lo(buf.iova), hi(buf.iova), entries.trailing_zeros()],
+            &args(&[
+                (cmd_arg::CREATE_CQ_CQ, cq as u64),
+                (cmd_arg::CREATE_CQ_IOVA, buf.iova),
+                (cmd_arg::CREATE_CQ_LOG2, entries.trailing_zeros() as u64),
+            ]),
         ) {
             let _ = c.dev.backend_mut().dma_free(&buf);
             return Err(e);
@@ -267,16 +277,14 @@ impl<B: Backend> ProtectionDomain<B> {
         let key = (slot as u32) << 8 | tag as u32;
         if let Err(e) = c.command(
             "REG_MR",
-            &[
-                slot as u32,
-                lo(buf.iova),
-                hi(buf.iova),
-                lo(len as u64),
-                hi(len as u64),
-                key,
-                self.inner.pd,
-                access,
-            ],
+            &args(&[
+                (cmd_arg::REG_MR_INDEX, slot as u64),
+                (cmd_arg::REG_MR_IOVA, buf.iova),
+                (cmd_arg::REG_MR_LENGTH, len as u64),
+                (cmd_arg::REG_MR_KEY, key as u64),
+                (cmd_arg::REG_MR_PD, self.inner.pd as u64),
+                (cmd_arg::REG_MR_ACCESS, access as u64),
+            ]),
         ) {
             let _ = c.dev.backend_mut().dma_free(&buf);
             return Err(e);
@@ -349,18 +357,23 @@ impl<B: Backend> ProtectionDomain<B> {
         };
         let r = c.command(
             "CREATE_CONN",
-            &[
-                conn,
-                lo(sq.iova),
-                hi(sq.iova),
-                init.sq_entries.trailing_zeros() | cqn << 8 | self.inner.pd << 16,
-                lo(rq.iova),
-                hi(rq.iova),
-                init.rq_entries.trailing_zeros()
-                    | (init.streams as u32) << 8
-                    | (init.paths as u32) << 16,
-                0,
-            ],
+            &args(&[
+                (cmd_arg::CREATE_CONN_CONN, conn as u64),
+                (cmd_arg::CREATE_CONN_SQ_IOVA, sq.iova),
+                (
+                    cmd_arg::CREATE_CONN_SQ_LOG2,
+                    init.sq_entries.trailing_zeros() as u64,
+                ),
+                (cmd_arg::CREATE_CONN_PD, self.inner.pd as u64),
+                (cmd_arg::CREATE_CONN_RQ_IOVA, rq.iova),
+                (
+                    cmd_arg::CREATE_CONN_RQ_LOG2,
+                    init.rq_entries.trailing_zeros() as u64,
+                ),
+                (cmd_arg::CREATE_CONN_STREAMS, init.streams as u64),
+                (cmd_arg::CREATE_CONN_PATHS, init.paths as u64),
+                (cmd_arg::CREATE_CONN_CQ, cqn as u64),
+            ]),
         );
         if let Err(e) = r {
             let _ = c.dev.backend_mut().dma_free(&sq);
@@ -457,7 +470,10 @@ impl<B: Backend> MemoryRegion<B> {
 impl<B: Backend> Drop for MemoryRegion<B> {
     fn drop(&mut self) {
         let mut c = self.pd.inner.ctx.inner.borrow_mut();
-        if let Err(e) = c.command("DEREG_MR", &[self.slot]) {
+        if let Err(e) = c.command(
+            "DEREG_MR",
+            &args(&[(cmd_arg::DEREG_MR_INDEX, self.slot as u64)]),
+        ) {
             log::warn!("deregistering memory region 0x{:08x}: {e}", self.key);
         }
         c.mrs[self.slot as usize] = None;
@@ -480,7 +496,10 @@ struct CqInner<B: Backend> {
 impl<B: Backend> Drop for CqInner<B> {
     fn drop(&mut self) {
         let mut c = self.ctx.inner.borrow_mut();
-        if let Err(e) = c.command("DESTROY_CQ", &[self.cq]) {
+        if let Err(e) = c.command(
+            "DESTROY_CQ",
+            &args(&[(cmd_arg::DESTROY_CQ_CQ, self.cq as u64)]),
+        ) {
             log::warn!("destroying completion queue {}: {e}", self.cq);
         }
         c.cqs[self.cq as usize] = false;
@@ -871,16 +890,24 @@ impl<B: Backend> QueuePair<B> {
         let m = peer.mac;
         c.command(
             "SET_PEER",
-            &[
-                self.conn,
-                u32::from_le_bytes([m[0], m[1], m[2], m[3]]),
-                u32::from_le_bytes([m[4], m[5], 0, 0]),
-                u32::from_be_bytes(peer.ip),
-                u32::from_be_bytes(local.ip),
-                local.udp_base as u32,
-                braid_spec::BRAID_UDP_PORT as u32,
-                peer.conn,
-            ],
+            &args(&[
+                (cmd_arg::SET_PEER_CONN, self.conn as u64),
+                (
+                    cmd_arg::SET_PEER_PEER_MAC,
+                    u64::from_le_bytes([m[0], m[1], m[2], m[3], m[4], m[5], 0, 0]),
+                ),
+                (
+                    cmd_arg::SET_PEER_PEER_IP4,
+                    u32::from_be_bytes(peer.ip) as u64,
+                ),
+                (
+                    cmd_arg::SET_PEER_LOCAL_IP4,
+                    u32::from_be_bytes(local.ip) as u64,
+                ),
+                (cmd_arg::SET_PEER_SPORT_BASE, local.udp_base as u64),
+                (cmd_arg::SET_PEER_DPORT, braid_spec::BRAID_UDP_PORT as u64),
+                (cmd_arg::SET_PEER_PEER_CONN, peer.conn as u64),
+            ]),
         )?;
         self.peer = Some(*peer);
         Ok(())
@@ -1094,7 +1121,10 @@ impl<B: Backend> Drop for QueuePair<B> {
     fn drop(&mut self) {
         let ctx = self.pd.inner.ctx.clone();
         let mut c = ctx.inner.borrow_mut();
-        if let Err(e) = c.command("DESTROY_CONN", &[self.conn]) {
+        if let Err(e) = c.command(
+            "DESTROY_CONN",
+            &args(&[(cmd_arg::DESTROY_CONN_CONN, self.conn as u64)]),
+        ) {
             log::warn!("destroying queue pair {}: {e}", self.conn);
         }
         c.conns[self.conn as usize] = false;

@@ -649,6 +649,30 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         ),
     });
 
+    // command processor (1,024 connections)
+    let (mut cmds, mut refused, mut lookups) = (0u32, 0u32, 0u64);
+    let (checked, raw) = bench::<braid_sim::model::CmdProcFullModel>(
+        seed,
+        cycles,
+        &fst,
+        |_, o: &braid_sim::model::cmd_proc::CmdProcOut| {
+            cmds = o.get("cnt_cmds") as u32;
+            refused = (o.get("cnt_bad_command")
+                + o.get("cnt_bad_index")
+                + o.get("cnt_busy")
+                + o.get("cnt_bad_argument")) as u32;
+            lookups += o.get("rr_valid") + o.get("tr_valid");
+        },
+    )?;
+    rows.push(Row {
+        block: "cmd_proc",
+        checked,
+        raw,
+        what: format!(
+            "{cmds} commands run ({refused} refused with their error code), {lookups} connection-table lookups"
+        ),
+    });
+
     out!(
         "{:<14} {:>10} {:>22} {:>20}  what it did",
         "block",

@@ -21,7 +21,7 @@ use crate::net::{
 };
 use crate::transport::Kind;
 use braid_driver::{Backend, DmaBuf, Error, MemBackend, Result};
-use braid_spec::host::{self, cmd, rqe, wqe, CQE_BYTES, RQE_BYTES, WQE_BYTES};
+use braid_spec::host::{self, cmd, cmd_arg as ca, rqe, wqe, CQE_BYTES, RQE_BYTES, WQE_BYTES};
 use braid_spec::regs;
 use braid_spec::wire::braid::Opcode;
 use std::cell::RefCell;
@@ -215,13 +215,19 @@ impl ModelWorld {
     }
 
     fn command(&mut self, h: HostId, op: u8, a: [u32; 8]) -> u8 {
-        let wide = |lo: u32, hi: u32| lo as u64 | (hi as u64) << 32;
+        let g = |f: &host::CmdArg| f.get(&a);
+        let g32 = |f: &host::CmdArg| f.get(&a) as u32;
         let he = &mut self.hosts[h as usize];
         match op {
             cmd::NOP => cmd::OK,
             cmd::REG_MR => {
-                let (iova, len, key, pd, acc) =
-                    (wide(a[1], a[2]), wide(a[3], a[4]), a[5], a[6], a[7]);
+                let (iova, len, key, pd, acc) = (
+                    g(ca::REG_MR_IOVA),
+                    g(ca::REG_MR_LENGTH),
+                    g32(ca::REG_MR_KEY),
+                    g32(ca::REG_MR_PD),
+                    g32(ca::REG_MR_ACCESS),
+                );
                 let mut ac = 0;
                 if acc & host::ACCESS_LOCAL_WRITE != 0 {
                     ac |= access::LOCAL_WRITE;
@@ -236,14 +242,14 @@ impl ModelWorld {
                     Ok(mr) => {
                         let he = &mut self.hosts[h as usize];
                         he.mrs.insert(key, mr);
-                        he.mr_slots.insert(a[0], key);
+                        he.mr_slots.insert(g32(ca::REG_MR_INDEX), key);
                         cmd::OK
                     }
                     Err(_) => cmd::BAD_ARGUMENT,
                 }
             }
             cmd::DEREG_MR => {
-                if let Some(key) = he.mr_slots.remove(&a[0]) {
+                if let Some(key) = he.mr_slots.remove(&g32(ca::DEREG_MR_INDEX)) {
                     if let Some(mr) = he.mrs.remove(&key) {
                         self.net.dereg_mr(h, &mr);
                     }
@@ -252,11 +258,11 @@ impl ModelWorld {
             }
             cmd::CREATE_CQ => {
                 he.cqs.insert(
-                    a[0],
+                    g32(ca::CREATE_CQ_CQ),
                     (
                         Ring {
-                            iova: wide(a[1], a[2]),
-                            log2: a[3],
+                            iova: g(ca::CREATE_CQ_IOVA),
+                            log2: g32(ca::CREATE_CQ_LOG2),
                         },
                         0,
                         0,
@@ -265,27 +271,27 @@ impl ModelWorld {
                 cmd::OK
             }
             cmd::DESTROY_CQ => {
-                he.cqs.remove(&a[0]);
+                he.cqs.remove(&g32(ca::DESTROY_CQ_CQ));
                 cmd::OK
             }
             cmd::CREATE_CONN => {
-                let streams = ((a[6] >> 8) & 0xff) as u8;
+                let streams = g(ca::CREATE_CONN_STREAMS) as u8;
                 he.conns.insert(
-                    a[0],
+                    g32(ca::CREATE_CONN_CONN),
                     ConnEng {
                         sq: Ring {
-                            iova: wide(a[1], a[2]),
-                            log2: a[3] & 0xff,
+                            iova: g(ca::CREATE_CONN_SQ_IOVA),
+                            log2: g32(ca::CREATE_CONN_SQ_LOG2),
                         },
                         sq_ci: 0,
                         rq: Ring {
-                            iova: wide(a[4], a[5]),
-                            log2: a[6] & 0xff,
+                            iova: g(ca::CREATE_CONN_RQ_IOVA),
+                            log2: g32(ca::CREATE_CONN_RQ_LOG2),
                         },
                         streams,
                         rq_ci: vec![0; streams as usize],
-                        cq: (a[3] >> 8) & 0xff,
-                        pd: a[3] >> 16,
+                        cq: g32(ca::CREATE_CONN_CQ),
+                        pd: g32(ca::CREATE_CONN_PD),
                         tx: None,
                         peer: None,
                         pending_recv: Vec::new(),
@@ -296,24 +302,25 @@ impl ModelWorld {
                 cmd::OK
             }
             cmd::SET_PEER => {
-                // SET_PEER: ARG3 peer IPv4 (10.0.0.h+1), ARG7 peer conn
-                let peer_host = (a[3] & 0xff).wrapping_sub(1);
+                // SET_PEER: peer IPv4 10.0.0.h+1 names the peer host
+                let (conn, peer_conn) = (g32(ca::SET_PEER_CONN), g32(ca::SET_PEER_PEER_CONN));
+                let peer_host = (g32(ca::SET_PEER_PEER_IP4) & 0xff).wrapping_sub(1);
                 if peer_host as usize >= self.hosts.len() {
                     return cmd::BAD_ARGUMENT;
                 }
-                let Some(pd) = self.hosts[h as usize].conns.get(&a[0]).map(|c| c.pd) else {
+                let Some(pd) = self.hosts[h as usize].conns.get(&conn).map(|c| c.pd) else {
                     return cmd::BAD_INDEX;
                 };
                 let tx = self.net.connect(h, peer_host, pd);
-                self.links.insert(tx, ((h, a[0]), (peer_host, a[7])));
+                self.links.insert(tx, ((h, conn), (peer_host, peer_conn)));
                 let c = self.hosts[h as usize]
                     .conns
-                    .get_mut(&a[0])
+                    .get_mut(&conn)
                     .expect("checked");
                 c.tx = Some(tx);
-                c.peer = Some((peer_host, a[7]));
+                c.peer = Some((peer_host, peer_conn));
                 // receives the peer posted before this side existed
-                if let Some(pc) = self.hosts[peer_host as usize].conns.get_mut(&a[7]) {
+                if let Some(pc) = self.hosts[peer_host as usize].conns.get_mut(&peer_conn) {
                     let pending = std::mem::take(&mut pc.pending_recv);
                     for (s, rb) in pending {
                         let _ = self.net.post_recv(tx, s, rb);
@@ -322,7 +329,7 @@ impl ModelWorld {
                 cmd::OK
             }
             cmd::DESTROY_CONN => {
-                he.conns.remove(&a[0]);
+                he.conns.remove(&g32(ca::DESTROY_CONN_CONN));
                 cmd::OK
             }
             _ => cmd::BAD_COMMAND,

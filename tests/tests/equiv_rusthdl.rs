@@ -1614,3 +1614,161 @@ fn tx_compl_rusthdl_matches_model() {
         }
     }
 }
+
+fn cmd_proc_step(
+    uut: &mut braid_hdl::CmdProcTiny,
+    i: &braid_sim::model::cmd_proc::CmdProcIn,
+) -> braid_sim::model::cmd_proc::CmdProcOut {
+    use braid_sim::model::cmd_proc::CmdProcOut;
+    uut.cmd_valid.next = i.cmd_valid;
+    uut.cmd_opcode.next = bits(i.cmd_opcode as u64);
+    let mut a = Bits::<256>::default();
+    for (k, w) in i.cmd_args.iter().enumerate() {
+        a = a | (bit_cast::<256, 32>(bits(*w as u64)) << bits::<8>(32 * k as u64));
+    }
+    uut.cmd_args.next = a;
+    uut.mr_ready.next = i.ready[0];
+    uut.cq_ready.next = i.ready[1];
+    uut.sq_ready.next = i.ready[2];
+    uut.seg_ready.next = i.ready[3];
+    uut.tc_ready.next = i.ready[4];
+    uut.dd_ready.next = i.ready[5];
+    uut.mt_ready.next = i.ready[6];
+    uut.rp_ready.next = i.ready[7];
+    uut.tp_ready.next = i.ready[8];
+    uut.cc_ready.next = i.ready[9];
+    uut.tw_ready.next = i.ready[10];
+    uut.sp_ready.next = i.ready[11];
+    uut.ag_ready.next = i.ready[12];
+    uut.rq_ready.next = i.ready[13];
+    uut.sq_res_valid.next = i.sq_res_valid;
+    uut.sq_res_refused.next = i.sq_res_refused;
+    uut.sq_rd_issue.next = i.sq_rd_issue;
+    uut.sq_rd_done.next = i.sq_rd_done;
+    uut.rl_valid.next = i.rl_valid;
+    uut.rl_conn.next = bits(i.rl_conn as u64 & 0xff_ffff);
+    uut.rl_tag.next = bits(i.rl_tag as u64);
+    uut.tl_valid.next = i.tl_valid;
+    uut.tl_conn.next = bits(i.tl_conn as u64 & 15);
+    uut.tl_tag.next = bits(i.tl_tag as u64);
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let mut o = CmdProcOut::default();
+    o.0[0] = uut.cmd_done.val() as u64;
+    o.0[1] = uut.cmd_error.val().to_u64();
+    o.0[2] = uut.mr_valid.val() as u64;
+    o.0[3] = uut.mr_index.val().to_u64();
+    o.0[4] = uut.mr_entry_valid.val() as u64;
+    o.0[5] = uut.mr_key.val().to_u64();
+    o.0[6] = uut.mr_pd.val().to_u64();
+    o.0[7] = uut.mr_access.val().to_u64();
+    o.0[8] = uut.mr_base.val().to_u64();
+    o.0[9] = uut.mr_end.val().to_u64();
+    o.0[10] = uut.cq_valid.val() as u64;
+    o.0[11] = uut.cq_op.val().to_u64();
+    o.0[12] = uut.cq_cq.val().to_u64();
+    o.0[13] = uut.cq_iova.val().to_u64();
+    o.0[14] = uut.cq_log2.val().to_u64();
+    o.0[15] = uut.sq_valid.val() as u64;
+    o.0[16] = uut.sq_op.val() as u64;
+    o.0[17] = uut.sq_conn.val().to_u64();
+    o.0[18] = uut.sq_iova.val().to_u64();
+    o.0[19] = uut.sq_log2.val().to_u64();
+    o.0[20] = uut.seg_valid.val() as u64;
+    o.0[21] = uut.seg_op.val() as u64;
+    o.0[22] = uut.seg_conn.val().to_u64();
+    o.0[23] = uut.tc_valid.val() as u64;
+    o.0[24] = uut.tc_op.val().to_u64();
+    o.0[25] = uut.tc_conn.val().to_u64();
+    o.0[26] = uut.tc_csn.val().to_u64();
+    o.0[27] = uut.tc_cq.val().to_u64();
+    o.0[28] = uut.dd_valid.val() as u64;
+    o.0[29] = uut.dd_op.val().to_u64();
+    o.0[30] = uut.dd_conn.val().to_u64();
+    o.0[31] = uut.dd_csn.val().to_u64();
+    o.0[32] = uut.mt_valid.val() as u64;
+    o.0[33] = uut.mt_index.val().to_u64();
+    o.0[34] = uut.mt_msn.val().to_u64();
+    o.0[35] = uut.rp_valid.val() as u64;
+    o.0[36] = uut.rp_op.val().to_u64();
+    o.0[37] = uut.rp_idx.val().to_u64();
+    o.0[38] = uut.rp_psn.val().to_u64();
+    o.0[39] = uut.tp_valid.val() as u64;
+    o.0[40] = uut.tp_op.val().to_u64();
+    o.0[41] = uut.tp_idx.val().to_u64();
+    o.0[42] = uut.tp_psn.val().to_u64();
+    o.0[43] = uut.cc_valid.val() as u64;
+    o.0[44] = uut.cc_kind.val().to_u64();
+    o.0[45] = uut.cc_idx.val().to_u64();
+    o.0[46] = uut.tw_valid.val() as u64;
+    o.0[47] = uut.tw_kind.val().to_u64();
+    o.0[48] = uut.tw_path.val().to_u64();
+    o.0[49] = uut.tw_sel.val() as u64;
+    o.0[50] = uut.sp_valid.val() as u64;
+    o.0[51] = uut.sp_init.val() as u64;
+    o.0[52] = uut.sp_conn.val().to_u64();
+    o.0[53] = uut.sp_paths_m1.val().to_u64();
+    o.0[54] = uut.sp_open_en.val().to_u64();
+    o.0[55] = uut.sp_open_val.val().to_u64();
+    o.0[56] = uut.sp_susp_en.val().to_u64();
+    o.0[57] = uut.sp_susp_val.val().to_u64();
+    o.0[58] = uut.sp_hint.val().to_u64();
+    o.0[59] = uut.ag_valid.val() as u64;
+    o.0[60] = uut.ag_conn.val().to_u64();
+    o.0[61] = uut.ag_flags.val().to_u64();
+    o.0[62] = uut.ag_peer_mac.val().to_u64();
+    o.0[63] = uut.ag_peer_ip.val().get_bits::<64>(0).to_u64()
+        | (((uut.ag_peer_ip.val().get_bits::<64>(64).to_u64() != 0) as u64) << 63);
+    o.0[64] = uut.ag_udp_dport.val().to_u64();
+    o.0[65] = uut.ag_vlan_tci.val().to_u64();
+    o.0[66] = uut.ag_dscp.val().to_u64();
+    o.0[67] = uut.ag_remote_conn.val().to_u64();
+    o.0[68] = uut.rq_valid.val() as u64;
+    o.0[69] = uut.rq_op.val() as u64;
+    o.0[70] = uut.rq_conn.val().to_u64();
+    o.0[71] = uut.rq_stream.val().to_u64();
+    o.0[72] = uut.rq_iova.val().to_u64();
+    o.0[73] = uut.rq_log2.val().to_u64();
+    o.0[74] = uut.rr_valid.val() as u64;
+    o.0[75] = uut.rr_ok.val() as u64;
+    o.0[76] = uut.rr_pd.val().to_u64();
+    o.0[77] = uut.rr_streams.val().to_u64();
+    o.0[78] = uut.rr_paths.val().to_u64();
+    o.0[79] = uut.rr_tag.val().to_u64();
+    o.0[80] = uut.tr_valid.val() as u64;
+    o.0[81] = uut.tr_ok.val() as u64;
+    o.0[82] = uut.tr_peer_mac.val().to_u64();
+    o.0[83] = uut.tr_peer_ip4.val().to_u64();
+    o.0[84] = uut.tr_sport.val().to_u64();
+    o.0[85] = uut.tr_dport.val().to_u64();
+    o.0[86] = uut.tr_peer_conn.val().to_u64();
+    o.0[87] = uut.tr_tag.val().to_u64();
+    o.0[88] = uut.cnt_cmds.val().to_u64();
+    o.0[89] = uut.cnt_bad_command.val().to_u64();
+    o.0[90] = uut.cnt_bad_index.val().to_u64();
+    o.0[91] = uut.cnt_busy.val().to_u64();
+    o.0[92] = uut.cnt_bad_argument.val().to_u64();
+    o
+}
+
+#[test]
+fn cmd_proc_rusthdl_matches_model() {
+    use braid_sim::model::cmd_proc::CmdProcStim;
+    use braid_sim::model::CmdProcTinyModel;
+    for seed in seeds(&[0xc0d]) {
+        let mut uut = braid_hdl::CmdProcTiny::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = CmdProcTinyModel::default();
+        let mut stim = CmdProcStim::<4, 2, 4>::new(seed);
+        for cycle in 0..3_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = cmd_proc_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL cmd_proc differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+            stim.observe(&want);
+        }
+    }
+}

@@ -4044,3 +4044,411 @@ fn tx_compl_completes_in_order_exactly_once() {
         );
     }
 }
+
+#[test]
+fn cmd_proc_matches_model() {
+    let n = equiv_cycles();
+    for seed in seeds(&[0xc0d, 0x77]) {
+        assert_equiv::<CmdProcFullModel>(seed, n / 2);
+        assert_equiv::<CmdProcTinyModel>(seed, n / 2);
+    }
+}
+
+/// The command stimulus reaches every edge: every error code of every
+/// command (and BAD_COMMAND), every port group stalled by its ready, a
+/// DESTROY_CONN waiting on outstanding wqe_fetch reads, for both builds.
+#[test]
+fn cmd_proc_stimulus_covers_the_edges() {
+    use braid_sim::model::cmd_proc::{CmdProcStim, GROUPS};
+    fn cover<const CB: usize, const PB: usize, const QB: usize>(seed: u64, cycles: u64) {
+        let mut m = braid_sim::model::cmd_proc::CmdProcModel::<CB, PB, QB>::default();
+        let mut stim = CmdProcStim::<CB, PB, QB>::new(seed);
+        for c in 0..cycles {
+            let i = stim.next(c);
+            let o = m.step(&i);
+            stim.observe(&o);
+        }
+        // (opcode row, error codes that must be reached)
+        let want: [(usize, &[usize]); 9] = [
+            (0, &[0]),
+            (1, &[0, 2, 4]),
+            (2, &[0, 2]),
+            (3, &[0, 2, 3, 4]),
+            (4, &[0, 2, 3]),
+            (5, &[0, 2, 3, 4]),
+            (6, &[0, 2]),
+            (7, &[0, 2]),
+            (8, &[1]),
+        ];
+        eprintln!(
+            "cmd_proc {CB}/{PB}/{QB} seed {seed:#x}: results {:?} stalls {:?} ops {:?} drain wait {} sq refused {}",
+            m.stat_results, m.stat_stalls, m.stat_ops, m.stat_drain_wait, m.stat_sq_refused
+        );
+        for (row, codes) in want {
+            for c in codes {
+                assert!(
+                    m.stat_results[row][*c] > 0,
+                    "seed {seed:#x}: opcode row {row} never gave error {c}"
+                );
+            }
+        }
+        for (g, name) in GROUPS.iter().enumerate() {
+            assert!(
+                m.stat_stalls[g] > 0,
+                "seed {seed:#x}: group {name} never stalled"
+            );
+            assert!(
+                m.stat_ops[g] > 0,
+                "seed {seed:#x}: group {name} never issued"
+            );
+        }
+        assert!(
+            m.stat_drain_wait > 0,
+            "seed {seed:#x}: no destroy waited on reads"
+        );
+        assert!(
+            m.stat_sq_refused > 0,
+            "seed {seed:#x}: no CREATE_CONN refused by wqe_fetch"
+        );
+    }
+    for seed in [0xc0d, 0x77] {
+        cover::<4, 2, 4>(seed, 200_000);
+        cover::<10, 4, 10>(seed, 200_000);
+    }
+}
+
+/// A scripted command sequence through the model and the Verilated RTL
+/// (compared every clock): the exact error codes, the exact operations per
+/// port group (written out by hand), the lookups of a created, a refused
+/// and a destroyed connection, and the destroy drain.
+#[test]
+fn cmd_proc_golden_sequence() {
+    use braid_sim::cosim::equiv::Bound;
+    use braid_sim::model::cmd_proc::{CmdProcIn, CmdProcOut, GROUPS, OUT_PORTS};
+    use braid_spec::host::{cmd, cmd_arg as ca, CmdArg};
+    use std::collections::BTreeMap;
+
+    type Ops = BTreeMap<&'static str, Vec<Vec<u64>>>;
+    struct Run {
+        m: CmdProcTinyModel,
+        rtl: Bound<CmdProcTinyModel>,
+        last: CmdProcOut,
+        cycle: u64,
+        sq: Vec<(u64, bool)>,
+        refuse: bool,
+        dones: Vec<u64>,
+        issues: u32,
+    }
+    impl Run {
+        fn step(&mut self, mut i: CmdProcIn, ops: &mut Ops) -> CmdProcOut {
+            // readys: every group stalls now and then
+            for g in 0..14 {
+                i.ready[g] = !(self.cycle + g as u64).is_multiple_of(4);
+            }
+            if self.last.get("sq_valid") == 1 && i.ready[2] {
+                self.sq.push((self.cycle + 3, self.refuse));
+            }
+            if let Some(k) = self.sq.iter().position(|s| s.0 == self.cycle) {
+                i.sq_res_valid = true;
+                i.sq_res_refused = self.sq.remove(k).1;
+            }
+            i.sq_rd_done = self.dones.contains(&self.cycle);
+            if self.issues > 0 {
+                i.sq_rd_issue = true;
+                self.issues -= 1;
+            }
+            for (g, name) in GROUPS.iter().enumerate() {
+                if self.last.get(&format!("{name}_valid")) == 1 && i.ready[g] {
+                    let f: Vec<u64> = OUT_PORTS
+                        .iter()
+                        .filter(|p| {
+                            p.starts_with(&format!("{name}_")) && **p != format!("{name}_valid")
+                        })
+                        .map(|p| self.last.get(p))
+                        .collect();
+                    ops.entry(name).or_default().push(f);
+                }
+            }
+            let want = self.m.step(&i);
+            let got = self.rtl.step(&i);
+            assert_eq!(
+                want, got,
+                "RTL differs from the model at cycle {}",
+                self.cycle
+            );
+            self.cycle += 1;
+            self.last = want.clone();
+            want
+        }
+        /// Run one command to `cmd_done`: its error, its operations, its clocks.
+        fn cmd(&mut self, op: u8, f: &[(&CmdArg, u64)]) -> (u8, Ops, u64) {
+            let mut a = [0u32; 8];
+            for (k, v) in f {
+                k.put(&mut a, *v);
+            }
+            let mut ops = Ops::new();
+            let start = self.cycle;
+            let mut i = CmdProcIn {
+                cmd_valid: true,
+                cmd_opcode: op,
+                cmd_args: a,
+                ..Default::default()
+            };
+            loop {
+                let o = self.step(i.clone(), &mut ops);
+                i.cmd_valid = false;
+                if o.get("cmd_done") == 1 {
+                    return (o.get("cmd_error") as u8, ops, self.cycle - start);
+                }
+                assert!(self.cycle - start < 200, "command {op:#x} never finished");
+            }
+        }
+        fn lookup(&mut self, rl: u32, tl: u32) -> CmdProcOut {
+            let i = CmdProcIn {
+                rl_valid: true,
+                rl_conn: rl,
+                rl_tag: 0x5a5a,
+                tl_valid: true,
+                tl_conn: tl,
+                tl_tag: 0xa5a5,
+                ..Default::default()
+            };
+            self.step(i, &mut Ops::new())
+        }
+    }
+    fn ops(v: &[(&'static str, &[&[u64]])]) -> Ops {
+        v.iter()
+            .map(|(g, l)| (*g, l.iter().map(|f| f.to_vec()).collect()))
+            .collect()
+    }
+    let mut r = Run {
+        m: CmdProcTinyModel::default(),
+        rtl: Bound::new().expect("Verilated cmd_proc_tiny"),
+        last: CmdProcOut::default(),
+        cycle: 0,
+        sq: vec![],
+        refuse: false,
+        dones: vec![],
+        issues: 0,
+    };
+    let (ok, idx, busy, arg, badc) = (
+        cmd::OK,
+        cmd::BAD_INDEX,
+        cmd::BUSY,
+        cmd::BAD_ARGUMENT,
+        cmd::BAD_COMMAND,
+    );
+    let none = Ops::new();
+    // CQs
+    let ccq = |cq: u64, iova: u64, l2: u64| {
+        [
+            (ca::CREATE_CQ_CQ, cq),
+            (ca::CREATE_CQ_IOVA, iova),
+            (ca::CREATE_CQ_LOG2, l2),
+        ]
+    };
+    let (e, o, n) = r.cmd(cmd::CREATE_CQ, &ccq(2, 0x1000, 4));
+    assert_eq!((e, &o), (ok, &ops(&[("cq", &[&[1, 2, 0x1000, 4]])])));
+    assert!(n >= 8, "{n} clocks");
+    assert_eq!(r.cmd(cmd::CREATE_CQ, &ccq(2, 0x1000, 4)).0, busy);
+    assert_eq!(r.cmd(cmd::CREATE_CQ, &ccq(16, 0x1000, 4)).0, idx);
+    assert_eq!(r.cmd(cmd::CREATE_CQ, &ccq(3, 0x1000, 16)).0, arg);
+    assert_eq!(r.cmd(cmd::CREATE_CQ, &ccq(3, 0x1000, 0)).0, arg);
+    assert_eq!(r.cmd(cmd::CREATE_CQ, &ccq(3, 0x1010, 4)).1, none);
+    // a connection: 2 streams, 3 paths, CQ 2
+    let cconn = |conn: u64, paths: u64, cq: u64| {
+        [
+            (ca::CREATE_CONN_CONN, conn),
+            (ca::CREATE_CONN_SQ_IOVA, 0x10000),
+            (ca::CREATE_CONN_SQ_LOG2, 5),
+            (ca::CREATE_CONN_PD, 7),
+            (ca::CREATE_CONN_RQ_IOVA, 0x20000),
+            (ca::CREATE_CONN_RQ_LOG2, 6),
+            (ca::CREATE_CONN_STREAMS, 2),
+            (ca::CREATE_CONN_PATHS, paths),
+            (ca::CREATE_CONN_CQ, cq),
+        ]
+    };
+    let (e, o, _) = r.cmd(cmd::CREATE_CONN, &cconn(3, 3, 2));
+    assert_eq!(e, ok);
+    assert_eq!(
+        o,
+        ops(&[
+            ("sq", &[&[0, 3, 0x10000, 5]]),
+            ("seg", &[&[0, 3]]),
+            ("tc", &[&[2, 3, 0, 2]]),
+            ("dd", &[&[1, 3, 0]]),
+            ("mt", &[&[12, 0], &[13, 0]]),
+            ("rp", &[&[1, 12, 0], &[1, 13, 0], &[1, 14, 0]]),
+            ("tp", &[&[1, 12, 0], &[1, 13, 0], &[1, 14, 0]]),
+            ("cc", &[&[1, 12], &[1, 13], &[1, 14]]),
+            ("sp", &[&[1, 3, 2, 0xffff, 0x7, 0xffff, 0, 0]]),
+            ("rq", &[&[0, 3, 0, 0x20000, 6], &[0, 3, 1, 0x20000, 6]]),
+        ])
+    );
+    assert_eq!(r.cmd(cmd::DESTROY_CQ, &[(ca::DESTROY_CQ_CQ, 2)]).0, busy);
+    // receive lookup ok, transmit lookup not yet (no peer)
+    let l = r.lookup(3, 3);
+    assert_eq!(
+        [
+            l.get("rr_ok"),
+            l.get("rr_pd"),
+            l.get("rr_streams"),
+            l.get("rr_paths"),
+            l.get("rr_tag")
+        ],
+        [1, 7, 2, 3, 0x5a5a]
+    );
+    assert_eq!([l.get("tr_valid"), l.get("tr_ok")], [1, 0]);
+    // the peer
+    let mac = u64::from_le_bytes([0x02, 0x11, 0x22, 0x33, 0x44, 0x55, 0, 0]);
+    let peer = [
+        (ca::SET_PEER_CONN, 3),
+        (ca::SET_PEER_PEER_MAC, mac),
+        (ca::SET_PEER_PEER_IP4, 0x0a00_0002),
+        (ca::SET_PEER_LOCAL_IP4, 0x0a00_0001),
+        (ca::SET_PEER_SPORT_BASE, 0xc000),
+        (ca::SET_PEER_DPORT, 4793),
+        (ca::SET_PEER_PEER_CONN, 9),
+    ];
+    let (e, o, _) = r.cmd(cmd::SET_PEER, &peer);
+    assert_eq!(e, ok);
+    assert_eq!(
+        o,
+        ops(&[(
+            "ag",
+            &[&[3, 1, 0x0211_2233_4455, 0xffff_0a00_0002, 4793, 0, 0, 9]]
+        )])
+    );
+    let l = r.lookup(0x13, 3);
+    assert_eq!(
+        [l.get("rr_valid"), l.get("rr_ok"), l.get("rr_pd")],
+        [1, 0, 0],
+        "conn 0x13 is out of range"
+    );
+    assert_eq!(
+        [
+            l.get("tr_ok"),
+            l.get("tr_peer_mac"),
+            l.get("tr_peer_ip4"),
+            l.get("tr_sport"),
+            l.get("tr_dport"),
+            l.get("tr_peer_conn"),
+            l.get("tr_tag")
+        ],
+        [1, 0x0211_2233_4455, 0x0a00_0002, 0xc000, 4793, 9, 0xa5a5]
+    );
+    let l = r.lookup(4, 0);
+    assert_eq!(l.get("rr_ok"), 0, "conn 4 was never created");
+    // refused connections
+    assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(3, 3, 2)).0, busy);
+    assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(16, 3, 2)).0, idx);
+    assert_eq!(
+        r.cmd(cmd::CREATE_CONN, &cconn(4, 3, 5)),
+        (arg, none.clone(), 7)
+    );
+    assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(4, 5, 2)).0, arg);
+    assert_eq!(r.cmd(cmd::CREATE_CONN, &cconn(4, 0, 2)).0, arg);
+    // refused by wqe_fetch: only the sq operation, no record
+    r.refuse = true;
+    let (e, o, _) = r.cmd(cmd::CREATE_CONN, &cconn(4, 4, 2));
+    r.refuse = false;
+    assert_eq!((e, o), (arg, ops(&[("sq", &[&[0, 4, 0x10000, 5]])])));
+    assert_eq!(r.lookup(4, 4).get("rr_ok"), 0);
+    // memory regions
+    let mr = |idx: u64, key: u64, iova: u64, len: u64| {
+        [
+            (ca::REG_MR_INDEX, idx),
+            (ca::REG_MR_IOVA, iova),
+            (ca::REG_MR_LENGTH, len),
+            (ca::REG_MR_KEY, key),
+            (ca::REG_MR_PD, 7),
+            (ca::REG_MR_ACCESS, 3),
+        ]
+    };
+    let (e, o, _) = r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0x4000, 0x1000));
+    assert_eq!(
+        (e, o),
+        (ok, ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0x4000, 0x5000]])]))
+    );
+    assert_eq!(r.cmd(cmd::REG_MR, &mr(5, 0x6ab, 0x4000, 0x1000)).0, arg);
+    assert_eq!(r.cmd(cmd::REG_MR, &mr(5, 0x5ab, 0x4000, 0)).0, arg);
+    assert_eq!(
+        r.cmd(
+            cmd::REG_MR,
+            &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1001)
+        )
+        .0,
+        arg
+    );
+    let (e, o, _) = r.cmd(
+        cmd::REG_MR,
+        &mr(5, 0x5ab, 0u64.wrapping_sub(0x1000), 0x1000),
+    );
+    assert_eq!(
+        (e, o),
+        (
+            ok,
+            ops(&[("mr", &[&[5, 1, 0x5ab, 7, 3, 0u64.wrapping_sub(0x1000), 0]])])
+        )
+    );
+    assert_eq!(r.cmd(cmd::REG_MR, &mr(4096, 0, 0x4000, 0x1000)).0, idx);
+    let (e, o, _) = r.cmd(cmd::DEREG_MR, &[(ca::DEREG_MR_INDEX, 5)]);
+    assert_eq!((e, o), (ok, ops(&[("mr", &[&[5, 0, 0, 0, 0, 0, 0]])])));
+    // destroy with two wqe_fetch reads outstanding
+    r.issues = 2;
+    r.lookup(0, 0);
+    r.lookup(0, 0);
+    let start = r.cycle;
+    r.dones = vec![start + 15, start + 25];
+    let (e, o, n) = r.cmd(cmd::DESTROY_CONN, &[(ca::DESTROY_CONN_CONN, 3)]);
+    assert_eq!(e, ok);
+    // the last done at edge start + 25, 8 tail clocks, ISSUE -> FIN -> done
+    assert_eq!(n, 25 + 8 + 3, "busy until the reads came back and the tail");
+    assert_eq!(
+        o,
+        ops(&[
+            ("sq", &[&[1, 3, 0, 0]]),
+            ("seg", &[&[1, 3]]),
+            ("tc", &[&[3, 3, 0, 0]]),
+            ("tp", &[&[1, 12, 0], &[1, 13, 0], &[1, 14, 0]]),
+            (
+                "tw",
+                &[
+                    &[2, 12, 0],
+                    &[2, 12, 1],
+                    &[2, 13, 0],
+                    &[2, 13, 1],
+                    &[2, 14, 0],
+                    &[2, 14, 1]
+                ]
+            ),
+            ("sp", &[&[0, 3, 0, 0xffff, 0, 0xffff, 0, 0]]),
+            ("ag", &[&[3, 0, 0, 0, 0, 0, 0, 0]]),
+            ("rq", &[&[1, 3, 0, 0, 0], &[1, 3, 1, 0, 0]]),
+        ])
+    );
+    let l = r.lookup(3, 3);
+    assert_eq!([l.get("rr_ok"), l.get("tr_ok")], [0, 0], "destroyed");
+    assert_eq!(
+        r.cmd(cmd::DESTROY_CONN, &[(ca::DESTROY_CONN_CONN, 3)]).0,
+        idx
+    );
+    assert_eq!(r.cmd(cmd::SET_PEER, &peer).0, idx);
+    let (e, o, _) = r.cmd(cmd::DESTROY_CQ, &[(ca::DESTROY_CQ_CQ, 2)]);
+    assert_eq!((e, o), (ok, ops(&[("cq", &[&[3, 2, 0, 0]])])));
+    assert_eq!(r.cmd(cmd::DESTROY_CQ, &[(ca::DESTROY_CQ_CQ, 2)]).0, idx);
+    assert_eq!(r.cmd(0x42, &[]).0, badc);
+    assert_eq!(r.cmd(cmd::NOP, &[]), (ok, none.clone(), 7));
+    let o = r.lookup(0, 0);
+    assert_eq!(
+        [
+            o.get("cnt_cmds"),
+            o.get("cnt_bad_command"),
+            o.get("cnt_bad_index"),
+            o.get("cnt_busy"),
+            o.get("cnt_bad_argument")
+        ],
+        [29, 1, 6, 3, 10]
+    );
+}

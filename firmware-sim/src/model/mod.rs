@@ -7,6 +7,7 @@
 //! so one generic runner (`cosim::equiv`) compares any block.
 
 pub mod ack_gen;
+pub mod cmd_proc;
 pub mod cq_writer;
 pub mod dedup_table;
 pub mod dr_arb;
@@ -29,6 +30,7 @@ pub mod w256;
 pub mod wqe_fetch;
 
 pub use ack_gen::AckGenModel;
+pub use cmd_proc::{CmdProcFullModel, CmdProcTinyModel};
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
 pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
 pub use dr_arb::DrArbModel;

@@ -215,6 +215,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
             generate: gen::<crate::TxComplTiny>,
         },
+        ExportedBlock {
+            name: "cmd_proc",
+            description: "command processor (CMD mailbox sequencer: checks, per-target operations, destroy drain) and the connection table (1,024 connections x 16 paths, 1,024 CQs): receive and transmit lookups",
+            generate: gen::<crate::CmdProcFull>,
+        },
+        ExportedBlock {
+            name: "cmd_proc_tiny",
+            description: "command processor and connection table (16 connections x 4 paths, 16 CQs)",
+            generate: gen::<crate::CmdProcTiny>,
+        },
     ]
 }
 

@@ -6,6 +6,7 @@
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod ack_gen;
+pub mod cmd_proc;
 pub mod cond_sum_add;
 pub mod cq_writer;
 pub mod dedup_table;
@@ -31,6 +32,7 @@ pub mod tx_path_table;
 pub mod wqe_fetch;
 
 pub use ack_gen::AckGen;
+pub use cmd_proc::{CmdProc, CmdProcFull, CmdProcTiny};
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
 pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};
 pub use dr_arb::{DrArb, DrArbN};

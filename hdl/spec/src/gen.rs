@@ -183,7 +183,29 @@ pub fn spec_markdown() -> String {
         "### Commands (`CMD.opcode`)\n\n| Code | Name | Arguments and effect |\n|---:|---|---|\n",
     );
     for (name, code, desc) in crate::host::COMMANDS {
-        let _ = writeln!(o, "| 0x{code:02x} | `{name}` | {desc} |");
+        let _ = writeln!(
+            o,
+            "| 0x{code:02x} | `{name}` | {} |",
+            desc.replace('|', "\\|")
+        );
+    }
+    o.push_str("\nArgument fields (`host::CMD_ARGS`, constants in `host::cmd_arg`; a field wider than 32 bits continues in the next registers; unnamed bits are reserved, written 0 and ignored):\n\n| Command | Field | Register | Bits | Description |\n|---|---|---|---|---|\n");
+    for a in crate::host::CMD_ARGS {
+        let reg = if a.bits > 32 {
+            format!("ARG{}/{}", a.arg, a.arg + 1)
+        } else {
+            format!("ARG{}", a.arg)
+        };
+        let bits = if a.bits > 32 {
+            format!("{}:0", a.bits - 1)
+        } else {
+            format!("{}:{}", a.lsb + a.bits - 1, a.lsb)
+        };
+        let _ = writeln!(
+            o,
+            "| `{}` | `{}` | {reg} | {bits} | {} |",
+            a.cmd, a.name, a.desc
+        );
     }
     o.push_str("\n| `CMD_STATUS.error` | Name | Meaning |\n|---:|---|---|\n");
     for (name, code, desc) in crate::host::CMD_ERRORS {

@@ -111,6 +111,15 @@ const fn compute() -> u32 {
         i += 1;
     }
     i = 0;
+    while i < crate::host::CMD_ARGS.len() {
+        let a = &crate::host::CMD_ARGS[i];
+        h = s(h, a.cmd);
+        h = s(h, a.name);
+        h = u(h, a.bit() as u64);
+        h = u(h, a.bits as u64);
+        i += 1;
+    }
+    i = 0;
     while i < OPCODES.len() {
         h = u(h, OPCODES[i].value() as u64);
         h = s(h, OPCODES[i].name());

@@ -192,8 +192,8 @@ pub const COMMANDS: &[(&str, u8, &str)] = &[
     ("DEREG_MR", 0x02, "ARG0 index: later packets naming its key are NACKed INVALID_RKEY"),
     ("CREATE_CQ", 0x03, "ARG0 cq, ARG1/2 ring iova lo/hi, ARG3 log2 entries"),
     ("DESTROY_CQ", 0x04, "ARG0 cq"),
-    ("CREATE_CONN", 0x05, "ARG0 conn, ARG1/2 send ring iova lo/hi, ARG3 log2 send entries | cq << 8 | pd << 16, ARG4/5 receive rings iova lo/hi (one ring per stream, back to back), ARG6 log2 receive entries | streams << 8 | paths << 16, ARG7 peer connection id"),
-    ("SET_PEER", 0x06, "ARG0 conn, ARG1/2 peer MAC lo32/hi16, ARG3 peer IPv4, ARG4 local IPv4, ARG5 UDP source port base, ARG6 UDP destination port"),
+    ("CREATE_CONN", 0x05, "ARG0 conn, ARG1/2 send ring iova lo/hi, ARG3 log2 send entries [7:0] | pd [31:16] ([15:8] reserved 0), ARG4/5 receive rings iova lo/hi (one ring per stream, back to back), ARG6 log2 receive entries [7:0] | streams [15:8] | paths [23:16], ARG7 cq"),
+    ("SET_PEER", 0x06, "ARG0 conn, ARG1/2 peer MAC lo32/hi16, ARG3 peer IPv4, ARG4 local IPv4, ARG5 UDP source port base, ARG6 UDP destination port, ARG7 peer connection id"),
     ("DESTROY_CONN", 0x07, "ARG0 conn: outstanding work requests complete FLUSHED"),
 ];
 
@@ -273,9 +273,356 @@ pub mod cmd {
     pub const BAD_COMMAND: u8 = cmd_error("BAD_COMMAND");
     /// `CMD_STATUS.error`: index beyond capacity.
     pub const BAD_INDEX: u8 = cmd_error("BAD_INDEX");
+    /// `CMD_STATUS.error`: the object is in use (or already exists).
+    pub const BUSY: u8 = cmd_error("BUSY");
     /// `CMD_STATUS.error`: argument out of range.
     pub const BAD_ARGUMENT: u8 = cmd_error("BAD_ARGUMENT");
 }
+
+/// One argument field of a command: `bits` bits starting at bit `lsb` of
+/// `CMD_ARG<arg>`. A field of more than 32 bits starts at bit 0 and continues
+/// in the next argument registers (ARG1/2 hold a 64-bit iova, ARG1 the low
+/// word). Seen as the 256-bit vector `CMD_ARG7..CMD_ARG0` (ARG0 in bits
+/// 31:0, reg_block's `cmd_args`), the field is bits `bit() + bits - 1 .. bit()`.
+/// Bits of an argument register that no field names are reserved: the driver
+/// writes 0, the engine ignores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CmdArg {
+    /// Command name (in [`COMMANDS`]).
+    pub cmd: &'static str,
+    /// Field name (snake_case, stable: it enters [`crate::SPEC_HASH`]).
+    pub name: &'static str,
+    /// Argument register (0..=7) holding the field's least significant bit.
+    pub arg: u32,
+    /// Least significant bit within that register.
+    pub lsb: u32,
+    /// Width in bits (at most 64).
+    pub bits: u32,
+    /// One-line description for the generated documentation.
+    pub desc: &'static str,
+}
+
+impl CmdArg {
+    /// First bit of the field in the 256-bit argument vector (ARG0 in 31:0).
+    pub const fn bit(&self) -> u32 {
+        self.arg * 32 + self.lsb
+    }
+
+    /// Mask of the field's width.
+    pub const fn mask(&self) -> u64 {
+        if self.bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.bits) - 1
+        }
+    }
+
+    /// Read the field from the eight argument registers.
+    pub fn get(&self, args: &[u32; 8]) -> u64 {
+        let a = self.arg as usize;
+        let mut v = (args[a] >> self.lsb) as u64;
+        if self.lsb + self.bits > 32 {
+            v |= (args[a + 1] as u64) << (32 - self.lsb);
+        }
+        v & self.mask()
+    }
+
+    /// Write the field into the argument registers (masked to its width).
+    pub fn put(&self, args: &mut [u32; 8], v: u64) {
+        let a = self.arg as usize;
+        let v = v & self.mask();
+        let m0 = (self.mask() << self.lsb) as u32;
+        args[a] = (args[a] & !m0) | ((v << self.lsb) as u32 & m0);
+        if self.lsb + self.bits > 32 {
+            let m1 = (self.mask() >> (32 - self.lsb)) as u32;
+            args[a + 1] = (args[a + 1] & !m1) | ((v >> (32 - self.lsb)) as u32 & m1);
+        }
+    }
+}
+
+const fn ca(
+    cmd: &'static str,
+    name: &'static str,
+    arg: u32,
+    lsb: u32,
+    bits: u32,
+    desc: &'static str,
+) -> CmdArg {
+    CmdArg {
+        cmd,
+        name,
+        arg,
+        lsb,
+        bits,
+        desc,
+    }
+}
+
+/// Every argument field of every command (the packing [`COMMANDS`] describes).
+pub const CMD_ARGS: &[CmdArg] = &[
+    ca(
+        "REG_MR",
+        "index",
+        0,
+        0,
+        32,
+        "Region slot (< 4,096); BAD_INDEX beyond",
+    ),
+    ca(
+        "REG_MR",
+        "iova",
+        1,
+        0,
+        64,
+        "First byte of the region (IOVA)",
+    ),
+    ca(
+        "REG_MR",
+        "length",
+        3,
+        0,
+        64,
+        "Bytes (> 0; iova + length <= 2^64)",
+    ),
+    ca(
+        "REG_MR",
+        "key",
+        5,
+        0,
+        32,
+        "Key: bits 19:8 must equal `index` (lookups go by key[19:8])",
+    ),
+    ca("REG_MR", "pd", 6, 0, 16, "Protection domain"),
+    ca(
+        "REG_MR",
+        "access",
+        7,
+        0,
+        32,
+        "Access bits (`ACCESS_*`, < 8)",
+    ),
+    ca("DEREG_MR", "index", 0, 0, 32, "Region slot"),
+    ca("CREATE_CQ", "cq", 0, 0, 32, "Completion queue"),
+    ca("CREATE_CQ", "iova", 1, 0, 64, "Ring base (CQE-aligned)"),
+    ca(
+        "CREATE_CQ",
+        "log2",
+        3,
+        0,
+        32,
+        "log2 of the ring's entries (`RING_LOG2_MIN..=RING_LOG2_MAX`)",
+    ),
+    ca("DESTROY_CQ", "cq", 0, 0, 32, "Completion queue"),
+    ca("CREATE_CONN", "conn", 0, 0, 32, "Connection"),
+    ca(
+        "CREATE_CONN",
+        "sq_iova",
+        1,
+        0,
+        64,
+        "Send ring base (`SQ_ALIGN`-aligned)",
+    ),
+    ca(
+        "CREATE_CONN",
+        "sq_log2",
+        3,
+        0,
+        8,
+        "log2 of the send ring's entries",
+    ),
+    ca("CREATE_CONN", "pd", 3, 16, 16, "Protection domain"),
+    ca(
+        "CREATE_CONN",
+        "rq_iova",
+        4,
+        0,
+        64,
+        "Receive rings base, one ring per stream back to back (`RQ_ALIGN`-aligned)",
+    ),
+    ca(
+        "CREATE_CONN",
+        "rq_log2",
+        6,
+        0,
+        8,
+        "log2 of each receive ring's entries",
+    ),
+    ca(
+        "CREATE_CONN",
+        "streams",
+        6,
+        8,
+        8,
+        "Streams (1..=MAX_STREAMS)",
+    ),
+    ca(
+        "CREATE_CONN",
+        "paths",
+        6,
+        16,
+        8,
+        "Paths (1..=the build's paths per connection)",
+    ),
+    ca(
+        "CREATE_CONN",
+        "cq",
+        7,
+        0,
+        32,
+        "Completion queue of every completion of the connection (created)",
+    ),
+    ca("SET_PEER", "conn", 0, 0, 32, "Connection (valid)"),
+    ca(
+        "SET_PEER",
+        "peer_mac",
+        1,
+        0,
+        48,
+        "Peer MAC: ARG1 = bytes 0..4, ARG2[15:0] = bytes 4..6 (first wire byte in bits 7:0)",
+    ),
+    ca(
+        "SET_PEER",
+        "peer_ip4",
+        3,
+        0,
+        32,
+        "Peer IPv4 (first address byte in bits 31:24)",
+    ),
+    ca(
+        "SET_PEER",
+        "local_ip4",
+        4,
+        0,
+        32,
+        "Local IPv4 (first address byte in bits 31:24)",
+    ),
+    ca(
+        "SET_PEER",
+        "sport_base",
+        5,
+        0,
+        16,
+        "UDP source port of path 0 (path p uses base + p)",
+    ),
+    ca("SET_PEER", "dport", 6, 0, 16, "UDP destination port"),
+    ca(
+        "SET_PEER",
+        "peer_conn",
+        7,
+        0,
+        24,
+        "Peer's connection id (the `dst_conn` of frames sent)",
+    ),
+    ca("DESTROY_CONN", "conn", 0, 0, 32, "Connection (valid)"),
+];
+
+/// Alignment in bytes of a receive ring's base address (`CREATE_CONN`
+/// ARG4/5): one [`RQE`].
+pub const RQ_ALIGN: u64 = RQE_BYTES as u64;
+/// Alignment in bytes of a completion ring's base address (`CREATE_CQ`
+/// ARG1/2): one [`CQE`].
+pub const CQ_ALIGN: u64 = CQE_BYTES as u64;
+
+/// The argument field `name` of command `cmd`.
+pub const fn cmd_arg(cmd: &str, name: &str) -> &'static CmdArg {
+    let mut i = 0;
+    while i < CMD_ARGS.len() {
+        if eq(CMD_ARGS[i].cmd, cmd) && eq(CMD_ARGS[i].name, name) {
+            return &CMD_ARGS[i];
+        }
+        i += 1;
+    }
+    panic!("no such command argument")
+}
+
+/// Command argument fields by name, resolved at compile time.
+pub mod cmd_arg {
+    use super::{cmd_arg, CmdArg};
+    /// `REG_MR` region slot.
+    pub const REG_MR_INDEX: &CmdArg = cmd_arg("REG_MR", "index");
+    /// `REG_MR` first byte.
+    pub const REG_MR_IOVA: &CmdArg = cmd_arg("REG_MR", "iova");
+    /// `REG_MR` length.
+    pub const REG_MR_LENGTH: &CmdArg = cmd_arg("REG_MR", "length");
+    /// `REG_MR` key.
+    pub const REG_MR_KEY: &CmdArg = cmd_arg("REG_MR", "key");
+    /// `REG_MR` protection domain.
+    pub const REG_MR_PD: &CmdArg = cmd_arg("REG_MR", "pd");
+    /// `REG_MR` access bits.
+    pub const REG_MR_ACCESS: &CmdArg = cmd_arg("REG_MR", "access");
+    /// `DEREG_MR` region slot.
+    pub const DEREG_MR_INDEX: &CmdArg = cmd_arg("DEREG_MR", "index");
+    /// `CREATE_CQ` completion queue.
+    pub const CREATE_CQ_CQ: &CmdArg = cmd_arg("CREATE_CQ", "cq");
+    /// `CREATE_CQ` ring base.
+    pub const CREATE_CQ_IOVA: &CmdArg = cmd_arg("CREATE_CQ", "iova");
+    /// `CREATE_CQ` log2 entries.
+    pub const CREATE_CQ_LOG2: &CmdArg = cmd_arg("CREATE_CQ", "log2");
+    /// `DESTROY_CQ` completion queue.
+    pub const DESTROY_CQ_CQ: &CmdArg = cmd_arg("DESTROY_CQ", "cq");
+    /// `CREATE_CONN` connection.
+    pub const CREATE_CONN_CONN: &CmdArg = cmd_arg("CREATE_CONN", "conn");
+    /// `CREATE_CONN` send ring base.
+    pub const CREATE_CONN_SQ_IOVA: &CmdArg = cmd_arg("CREATE_CONN", "sq_iova");
+    /// `CREATE_CONN` log2 send entries.
+    pub const CREATE_CONN_SQ_LOG2: &CmdArg = cmd_arg("CREATE_CONN", "sq_log2");
+    /// `CREATE_CONN` protection domain.
+    pub const CREATE_CONN_PD: &CmdArg = cmd_arg("CREATE_CONN", "pd");
+    /// `CREATE_CONN` receive rings base.
+    pub const CREATE_CONN_RQ_IOVA: &CmdArg = cmd_arg("CREATE_CONN", "rq_iova");
+    /// `CREATE_CONN` log2 receive entries.
+    pub const CREATE_CONN_RQ_LOG2: &CmdArg = cmd_arg("CREATE_CONN", "rq_log2");
+    /// `CREATE_CONN` streams.
+    pub const CREATE_CONN_STREAMS: &CmdArg = cmd_arg("CREATE_CONN", "streams");
+    /// `CREATE_CONN` paths.
+    pub const CREATE_CONN_PATHS: &CmdArg = cmd_arg("CREATE_CONN", "paths");
+    /// `CREATE_CONN` completion queue.
+    pub const CREATE_CONN_CQ: &CmdArg = cmd_arg("CREATE_CONN", "cq");
+    /// `SET_PEER` connection.
+    pub const SET_PEER_CONN: &CmdArg = cmd_arg("SET_PEER", "conn");
+    /// `SET_PEER` peer MAC.
+    pub const SET_PEER_PEER_MAC: &CmdArg = cmd_arg("SET_PEER", "peer_mac");
+    /// `SET_PEER` peer IPv4.
+    pub const SET_PEER_PEER_IP4: &CmdArg = cmd_arg("SET_PEER", "peer_ip4");
+    /// `SET_PEER` local IPv4.
+    pub const SET_PEER_LOCAL_IP4: &CmdArg = cmd_arg("SET_PEER", "local_ip4");
+    /// `SET_PEER` UDP source port base.
+    pub const SET_PEER_SPORT_BASE: &CmdArg = cmd_arg("SET_PEER", "sport_base");
+    /// `SET_PEER` UDP destination port.
+    pub const SET_PEER_DPORT: &CmdArg = cmd_arg("SET_PEER", "dport");
+    /// `SET_PEER` peer connection id.
+    pub const SET_PEER_PEER_CONN: &CmdArg = cmd_arg("SET_PEER", "peer_conn");
+    /// `DESTROY_CONN` connection.
+    pub const DESTROY_CONN_CONN: &CmdArg = cmd_arg("DESTROY_CONN", "conn");
+}
+
+const fn cmd_args_fit() -> bool {
+    let mut i = 0;
+    while i < CMD_ARGS.len() {
+        let a = &CMD_ARGS[i];
+        if a.bits == 0 || a.bits > 64 || a.lsb >= 32 || (a.bits > 32 && a.lsb != 0) {
+            return false;
+        }
+        if a.bit() + a.bits > 256 {
+            return false;
+        }
+        let mut j = 0;
+        while j < CMD_ARGS.len() {
+            let b = &CMD_ARGS[j];
+            if j != i
+                && eq(a.cmd, b.cmd)
+                && a.bit() < b.bit() + b.bits
+                && b.bit() < a.bit() + a.bits
+            {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+const _: () = assert!(cmd_args_fit());
 
 /// Code of command error `name`.
 pub const fn cmd_error(name: &str) -> u8 {
@@ -450,5 +797,24 @@ mod tests {
         assert_eq!(get(&r, field(WQE, "len")), 0xdead_beef);
         assert_eq!(r[24], 0x88, "little-endian at byte 24");
         assert_eq!(command("CREATE_CONN"), 0x05);
+    }
+
+    #[test]
+    fn cmd_args_round_trip() {
+        let mut a = [0u32; 8];
+        cmd_arg::CREATE_CONN_SQ_IOVA.put(&mut a, 0x1122_3344_5566_7788);
+        cmd_arg::CREATE_CONN_SQ_LOG2.put(&mut a, 7);
+        cmd_arg::CREATE_CONN_PD.put(&mut a, 0xbeef);
+        cmd_arg::SET_PEER_PEER_MAC.put(&mut a, 0xffff_0a0b_0c0d_0e0f);
+        assert_eq!(a[1], 0x0c0d_0e0f, "MAC low word over the iova's");
+        assert_eq!(a[2], 0x1122_0a0b, "MAC high half, iova's upper half kept");
+        assert_eq!(a[3], 0xbeef_0007);
+        assert_eq!(cmd_arg::CREATE_CONN_PD.get(&a), 0xbeef);
+        assert_eq!(cmd_arg::CREATE_CONN_SQ_LOG2.get(&a), 7);
+        assert_eq!(cmd_arg::SET_PEER_PEER_MAC.get(&a), 0x0a0b_0c0d_0e0f);
+        assert_eq!(cmd_arg::CREATE_CONN_CQ.bit(), 224);
+        for c in CMD_ARGS {
+            assert!(COMMANDS.iter().any(|k| k.0 == c.cmd), "{}", c.cmd);
+        }
     }
 }
