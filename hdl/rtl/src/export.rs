@@ -128,6 +128,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
         },
+        ExportedBlock {
+            name: "segmenter",
+            description: "sender segmenter (1,024 connections, 8 WQE slots each in block RAM): messages to MTU packet descriptors with CSN/MSN/RSN, CSN and message windows, round-robin connection queue, completion records and WQE credits",
+            generate: gen::<crate::SegmenterFull>,
+        },
+        ExportedBlock {
+            name: "segmenter_tiny",
+            description: "sender segmenter (16 connections, 8 WQE slots each): messages to MTU packet descriptors with CSN/MSN/RSN, CSN and message windows, round-robin connection queue, completion records and WQE credits",
+            generate: gen::<crate::SegmenterTiny>,
+        },
     ]
 }
 

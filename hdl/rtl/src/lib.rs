@@ -38,3 +38,6 @@ pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use tx_builder::TxBuilder;
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
+
+pub mod segmenter;
+pub use segmenter::{Segmenter, SegmenterFull, SegmenterTiny};
