@@ -885,10 +885,11 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 && cycle > c.last_cr + 200
                 && self.rng.gen_ratio(1, 50);
             if c.credits > 0 || overflow {
+                let (conn, idx) = (c.conn, c.idx);
                 let len = self.gen_len();
                 let mut w = SegWqe {
-                    conn: c.conn,
-                    idx: c.idx,
+                    conn,
+                    idx,
                     opcode: self.rng.gen_range(1..=4),
                     flags: self.rng.gen_range(0..4),
                     stream: self.rng.gen_range(0..4),
