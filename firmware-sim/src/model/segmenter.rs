@@ -613,11 +613,7 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
         self.q_push = s3.push.is_some();
         self.q_entry = s3.push.unwrap_or(0);
         // descriptor FIFO
-        let orp_next = if pop_o {
-            (self.orp + 1) & 31
-        } else {
-            self.orp
-        };
+        let orp_next = if pop_o { (self.orp + 1) & 31 } else { self.orp };
         self.o_rd = self.omem[(orp_next & 15) as usize];
         self.owp_prev = self.owp;
         if let Some(p) = self.p5 {
@@ -807,7 +803,9 @@ impl<const CB: usize> SegStim<CB> {
             3 | 4 => self.rng.gen_range(65..MTU_MIN * 2),
             5 | 6 => {
                 let k = self.rng.gen_range(1..=4u32);
-                (k * mtu).wrapping_add(self.rng.gen_range(0..3)).wrapping_sub(1)
+                (k * mtu)
+                    .wrapping_add(self.rng.gen_range(0..3))
+                    .wrapping_sub(1)
             }
             7 => self.rng.gen_range(1..=5 * 8192),
             8 => self.rng.gen_range(1..=3u32) * 8192,
@@ -815,7 +813,6 @@ impl<const CB: usize> SegStim<CB> {
         }
     }
 }
-
 
 impl<const CB: usize> Stimulus for SegStim<CB> {
     type In = SegIn;
@@ -1082,7 +1079,10 @@ mod tests {
     #[test]
     fn segmenter_cuts_a_message_into_mtu_packets() {
         let (p, c, cr) = run(&[wqe(3, 3000, 3, 1), wqe(3, 0, 1, 1)], &[], 100);
-        let got: Vec<_> = p.iter().map(|p| (p.csn, p.offset, p.len, p.flags, p.msn)).collect();
+        let got: Vec<_> = p
+            .iter()
+            .map(|p| (p.csn, p.offset, p.len, p.flags, p.msn))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -1110,7 +1110,10 @@ mod tests {
         assert_eq!(p.len(), 2);
         assert_eq!((p[1].csn, p[1].msn), (1, 1));
         assert_eq!(c.len(), 3);
-        assert_eq!((c[1].wr_id, c[1].status, c[1].last_csn), (77, CQE_BAD_WQE, 0));
+        assert_eq!(
+            (c[1].wr_id, c[1].status, c[1].last_csn),
+            (77, CQE_BAD_WQE, 0)
+        );
         assert_eq!(cr.len(), 3);
     }
 

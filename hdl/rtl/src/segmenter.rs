@@ -999,7 +999,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             self.wp.d.next = self.wp.q.val() + bits::<QB>(1);
         }
 
-        self.p1_v.d.next = self.s_issue.val() | self.s_ack.val() | self.s_mc.val() | self.s_wqe.val();
+        self.p1_v.d.next =
+            self.s_issue.val() | self.s_ack.val() | self.s_mc.val() | self.s_wqe.val();
         self.p1_issue.d.next = self.s_issue.val();
         self.p1_ack.d.next = self.s_ack.val();
         self.p1_mc.d.next = self.s_mc.val();
@@ -1131,8 +1132,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p2_head_p1.d.next = self.r_head.read_data.val() + bits::<3>(1);
         self.p2_count_p1.d.next = self.r_count.read_data.val() + bits::<4>(1);
         self.p2_count_m1.d.next = self.r_count.read_data.val() - bits::<4>(1);
-        self.p2_slot.d.next = self.r_head.read_data.val()
-            + self.r_count.read_data.val().get_bits::<3>(0);
+        self.p2_slot.d.next =
+            self.r_head.read_data.val() + self.r_count.read_data.val().get_bits::<3>(0);
         self.p2_outst_p1.d.next = self.r_outst.read_data.val() + bits::<6>(1);
         self.p2_outst_m1.d.next = self.r_outst.read_data.val() - bits::<6>(1);
 
@@ -1241,7 +1242,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p3_has.d.next = self.p2_count.q.val() != bits::<4>(0);
         self.p3_count_gt1.d.next = self.p2_count.q.val().get_bits::<3>(1) != bits::<3>(0);
         self.p3_room.d.next = !self.p2_count.q.val().get_bit(3);
-        self.p3_fwd.d.next = (self.p2_d1.q.val() != bits::<32>(0)) & !self.p2_d1.q.val().get_bit(31);
+        self.p3_fwd.d.next =
+            (self.p2_d1.q.val() != bits::<32>(0)) & !self.p2_d1.q.val().get_bit(31);
         self.p3_beyond.d.next =
             (self.p2_d2.q.val() != bits::<32>(0)) & !self.p2_d2.q.val().get_bit(31);
         self.p3_last.d.next = !self.add_last.sum.val().get_bit(33);
@@ -1493,10 +1495,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.cm_idx.d.next = self.p3_idx.q.val();
         self.cr_v.d.next = self.p3_v.q.val() & self.l3_done.val();
         self.cr_c.d.next = self.p3_conn.q.val();
-        self.inc_ack.d.next = self.p3_v.q.val()
-            & self.p3_ack.q.val()
-            & self.p3_fwd.q.val()
-            & self.p3_beyond.q.val();
+        self.inc_ack.d.next =
+            self.p3_v.q.val() & self.p3_ack.q.val() & self.p3_fwd.q.val() & self.p3_beyond.q.val();
         self.inc_mc.d.next = self.p3_v.q.val() & self.p3_mc.q.val() & !self.p3_outst_nz.q.val();
         self.inc_over.d.next = self.p3_v.q.val() & self.p3_wqe.q.val() & !self.p3_room.q.val();
         self.add_c_ack.a.next = self.c_ack.q.val();
