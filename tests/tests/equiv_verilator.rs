@@ -2726,6 +2726,9 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         done: VecDeque<SegWqe>,
         cms: u64,
         mcs: u64,
+        started: u64,
+        full: bool,
+        last_take: Option<u64>,
     }
     let mut m = SegmenterModelG::<CB>::default();
     let mut stim = SegStim::<CB>::new(seed);
@@ -2734,13 +2737,19 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
     let mut prev = m.step(&Default::default());
     let blocked = stim.conns[0].conn;
     let mut mtus = [false; 4];
+    let mut prev_pd: Option<(u64, u32)> = None;
     for cycle in 0..cycles {
         let i = stim.next(cycle);
         mtus[i.mtu_code as usize] = true;
         let ctx = || format!("seed {seed:#x} cycle {cycle}");
         // the inputs taken in this clock
         if let (Some(w), true) = (i.wqe, prev.w_ready) {
-            conns.entry(w.conn).or_default().taken.push_back(w);
+            let c = conns.entry(w.conn).or_default();
+            if c.last_take.is_some_and(|t| cycle - t <= 4) {
+                st.b2b_wqes += 1;
+            }
+            c.last_take = Some(cycle);
+            c.taken.push_back(w);
         }
         if let (Some(c), true) = (i.mc, prev.mc_ready) {
             conns.entry(c).or_default().mcs += 1;
@@ -2757,6 +2766,11 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
                 p.csn
             );
             st.max_window = st.max_window.max(d);
+            st.opcodes |= 1 << (p.opcode & 7);
+            if prev_pd.is_some_and(|(t, c)| t + 1 == cycle && c == p.conn) {
+                st.b2b_pkts += 1;
+            }
+            prev_pd = Some((cycle, p.conn));
             if p.conn == blocked && stim.conns[0].mute_until > cycle {
                 st.blocked_pkts += 1;
             } else if stim.conns[0].mute_until > cycle + 1000 {
@@ -2764,6 +2778,9 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
             }
             let c = conns.entry(p.conn).or_default();
             assert_eq!(p.csn, c.csn, "{}: CSN not consecutive", ctx());
+            // the window was full at the previous packet: an ACK reopened it
+            st.reopened += c.full as u64;
+            c.full = d == 255;
             c.csn = c.csn.wrapping_add(1);
             let first = p.flags & Flags::FIRST != 0;
             let last = p.flags & Flags::LAST != 0;
@@ -2786,6 +2803,15 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
                     c.rsn[s] = (c.rsn[s] + 1) & 0xff_ffff;
                 }
                 c.cur = Some((w, 0, p.msn));
+                c.started += 1;
+                // messages started (as seen by the consumer) and not yet
+                // returned never exceed the message window
+                assert!(
+                    c.started - c.mcs <= 32,
+                    "{}: {} messages started and not returned",
+                    ctx(),
+                    c.started - c.mcs
+                );
                 st.msgs += 1;
                 st.zero_len += (w.len == 0) as u64;
             }
@@ -2834,6 +2860,9 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         }
         let o = m.step(&i);
         stim.observe(&o);
+        // one credit with every completion (the slot is freed then)
+        assert_eq!(o.cr, o.cm.map(|r| r.conn), "{}: credit", ctx());
+        st.credits += o.cr.is_some() as u64;
         if let Some(r) = o.cm {
             let c = conns.entry(r.conn).or_default();
             c.cms += 1;
@@ -2845,6 +2874,7 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
             } else {
                 assert_eq!(r.status, braid_spec::host::CQE_BAD_WQE);
                 st.bad_wqes += 1;
+                c.started += 1;
                 // a WQE taken earlier and not sent
                 let w = if let Some(k) = c.done.iter().position(|w| w.wr_id == r.wr_id) {
                     c.done.remove(k).unwrap()
@@ -2884,6 +2914,11 @@ struct SegStats {
     blocked_pkts: u64,
     pkts_while_muted: u64,
     mtus: usize,
+    opcodes: u32,
+    reopened: u64,
+    credits: u64,
+    b2b_pkts: u64,
+    b2b_wqes: u64,
 }
 
 /// Every byte of every message is covered once, in order, CSNs and MSNs
@@ -2903,19 +2938,25 @@ fn segmenter_behaviour() {
     }
 }
 
-/// The stimulus reaches the edges: full CSN window, full message window,
-/// refused ACKs, returns and WQEs, bad WQEs, backpressure, every MTU.
+/// The stimulus reaches the edges: full CSN window and its reopening by
+/// an ACK, full message window, refused ACKs, returns and WQEs, bad WQEs,
+/// zero-length and multi-packet messages, every opcode, credit returns,
+/// backpressure, back-to-back operations of one connection, every MTU.
 #[test]
 fn segmenter_stimulus_covers_the_edges() {
     for seed in [0x5e9, 0x5e9a] {
         let st = segmenter_check::<10>(seed, 200_000);
-        assert!(st.max_window >= 250, "{st:?}");
+        assert!(st.max_window == 255 && st.reopened > 5, "{st:?}");
         assert!(st.max_outst == 32, "{st:?}");
         assert!(
             st.bad_wqes > 20 && st.bad_acks > 5 && st.bad_mcs > 5,
             "{st:?}"
         );
         assert!(st.over > 0 && st.stalls > 1000 && st.mtus == 4, "{st:?}");
+        assert!(st.zero_len > 50 && st.multi > 200, "{st:?}");
+        assert_eq!(st.opcodes, 0b1_1110, "every opcode sent: {st:?}");
+        assert!(st.credits > 1000, "{st:?}");
+        assert!(st.b2b_pkts > 1000 && st.b2b_wqes > 1000, "{st:?}");
     }
 }
 

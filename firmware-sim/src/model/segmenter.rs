@@ -750,7 +750,7 @@ pub struct StimConn {
     pub credits: i32,
     /// Next ring index.
     pub idx: u16,
-    /// CSN after the highest one seen on `pd` (the peer "received" it).
+    /// CSN after the highest one the consumer took (the peer "received" it).
     pub sent: u32,
     /// The peer's cumulative csn_base (last ACK the segmenter took).
     pub acked: u32,
@@ -788,6 +788,8 @@ pub struct SegStim<const CB: usize> {
     stall: u32,
     cycle: u64,
     pending_ack: VecDeque<(u64, usize, u32)>,
+    /// The descriptor visible on `pd` (taken in a clock with `pd_ready`).
+    pd_vis: Option<SegPkt>,
 }
 
 impl<const CB: usize> SegStim<CB> {
@@ -854,6 +856,7 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             stall: 0,
             cycle: 0,
             pending_ack: VecDeque::new(),
+            pd_vis: None,
         }
     }
 
@@ -960,6 +963,17 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             }
             self.rng.gen_ratio(1, 8)
         };
+        // the consumer takes the visible descriptor at this clock's edge:
+        // from then on the peer may receive (and acknowledge) it
+        if let (Some(p), false) = (self.pd_vis, stall_now) {
+            if let Some(k) = self.pos(p.conn) {
+                let c = &mut self.conns[k];
+                let n = p.csn.wrapping_add(1);
+                if n.wrapping_sub(c.sent) < 0x8000_0000 {
+                    c.sent = n;
+                }
+            }
+        }
         SegIn {
             mtu_code: self.mtu_code,
             wqe: self.wqe.map(|(_, w)| w),
@@ -994,18 +1008,8 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
         self.w_ready = o.w_ready;
         self.ack_ready = o.ack_ready;
         self.mc_ready = o.mc_ready;
-        // the consumer takes pd when it offered pd_ready; the model's
-        // outputs are after the edge, so track what is visible now: a
-        // descriptor counts as sent when it first shows up
-        if let Some(p) = o.pd {
-            if let Some(k) = self.pos(p.conn) {
-                let c = &mut self.conns[k];
-                let n = p.csn.wrapping_add(1);
-                if n.wrapping_sub(c.sent) < 0x8000_0000 {
-                    c.sent = n;
-                }
-            }
-        }
+        // a descriptor counts as sent when the consumer takes it (`next`)
+        self.pd_vis = o.pd;
         if let Some(m) = o.cm {
             if let Some(k) = self.pos(m.conn) {
                 self.conns[k].compl.push_back(m.last_csn);
