@@ -886,7 +886,15 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 && self.rng.gen_ratio(1, 50);
             if c.credits > 0 || overflow {
                 let (conn, idx) = (c.conn, c.idx);
-                let len = self.gen_len();
+                // a muted connection gets long messages now and then, so
+                // that its CSN window (not only its message window) fills
+                let len = if k == 0 && cycle < self.conns[0].mute_until && self.rng.gen_ratio(4, 5)
+                {
+                    let mtu = MTU_MIN << self.mtu_code;
+                    self.rng.gen_range(8 * mtu..=16 * mtu)
+                } else {
+                    self.gen_len()
+                };
                 let mut w = SegWqe {
                     conn,
                     idx,
