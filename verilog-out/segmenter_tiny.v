@@ -515,10 +515,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [31:0] add_csn_m1$b;
     reg  add_csn_m1$cin;
     wire  [31:0] add_csn_m1$sum;
-    reg  [32:0] add_offp$a;
-    reg  [32:0] add_offp$b;
+    reg  [31:0] add_offp$a;
+    reg  [31:0] add_offp$b;
     reg  add_offp$cin;
-    wire  [32:0] add_offp$sum;
+    wire  [31:0] add_offp$sum;
+    wire  add_offp$cout;
     reg  [31:0] add_d1$a;
     reg  [31:0] add_d1$b;
     reg  add_d1$cin;
@@ -664,9 +665,12 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [31:0] p2_csn_m1$d;
     wire  [31:0] p2_csn_m1$q;
     reg  p2_csn_m1$clock;
-    reg  [32:0] p2_offp$d;
-    wire  [32:0] p2_offp$q;
+    reg  [31:0] p2_offp$d;
+    wire  [31:0] p2_offp$q;
     reg  p2_offp$clock;
+    reg  p2_offc$d;
+    wire  p2_offc$q;
+    reg  p2_offc$clock;
     reg  [31:0] p2_d1$d;
     wire  [31:0] p2_d1$q;
     reg  p2_d1$clock;
@@ -697,14 +701,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [5:0] p2_outst_m1$d;
     wire  [5:0] p2_outst_m1$q;
     reg  p2_outst_m1$clock;
-    reg  [33:0] add_last$a;
-    reg  [33:0] add_last$b;
+    reg  [31:0] add_last$a;
+    reg  [31:0] add_last$b;
     reg  add_last$cin;
-    wire  [33:0] add_last$sum;
-    reg  [13:0] add_plen$a;
-    reg  [13:0] add_plen$b;
-    reg  add_plen$cin;
-    wire  [13:0] add_plen$sum;
+    wire  [31:0] add_last$sum;
+    wire  add_last$cout;
     reg  p3_v$d;
     wire  p3_v$q;
     reg  p3_v$clock;
@@ -876,14 +877,16 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [23:0] p3_rsn_sel$d;
     wire  [23:0] p3_rsn_sel$q;
     reg  p3_rsn_sel$clock;
-    reg  [32:0] add_alo$a;
-    reg  [32:0] add_alo$b;
+    reg  [31:0] add_alo$a;
+    reg  [31:0] add_alo$b;
     reg  add_alo$cin;
-    wire  [32:0] add_alo$sum;
-    reg  [32:0] add_rlo$a;
-    reg  [32:0] add_rlo$b;
+    wire  [31:0] add_alo$sum;
+    wire  add_alo$cout;
+    reg  [31:0] add_rlo$a;
+    reg  [31:0] add_rlo$b;
     reg  add_rlo$cin;
-    wire  [32:0] add_rlo$sum;
+    wire  [31:0] add_rlo$sum;
+    wire  add_rlo$cout;
     reg  p4_v$d;
     wire  p4_v$q;
     reg  p4_v$clock;
@@ -911,18 +914,24 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [13:0] p4_len$d;
     wire  [13:0] p4_len$q;
     reg  p4_len$clock;
-    reg  [32:0] p4_alo$d;
-    wire  [32:0] p4_alo$q;
+    reg  [31:0] p4_alo$d;
+    wire  [31:0] p4_alo$q;
     reg  p4_alo$clock;
+    reg  p4_ac$d;
+    wire  p4_ac$q;
+    reg  p4_ac$clock;
     reg  [31:0] p4_ahi$d;
     wire  [31:0] p4_ahi$q;
     reg  p4_ahi$clock;
     reg  [31:0] p4_lkey$d;
     wire  [31:0] p4_lkey$q;
     reg  p4_lkey$clock;
-    reg  [32:0] p4_rlo$d;
-    wire  [32:0] p4_rlo$q;
+    reg  [31:0] p4_rlo$d;
+    wire  [31:0] p4_rlo$q;
     reg  p4_rlo$clock;
+    reg  p4_rc$d;
+    wire  p4_rc$q;
+    reg  p4_rc$clock;
     reg  [31:0] p4_rhi$d;
     wire  [31:0] p4_rhi$q;
     reg  p4_rhi$clock;
@@ -1097,14 +1106,16 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [7:0] l3_f_last;
     reg  [7:0] l3_f_sol;
     reg  [13:0] l1_mtu;
-    reg  [32:0] l1_off33;
-    reg  [32:0] l1_mtu33;
+    reg  [31:0] l1_mtu32;
     reg  [31:0] l1_not_una;
     reg  [31:0] l1_not_csn;
-    reg  [33:0] l2_len34;
-    reg  [33:0] l2_nlen34;
-    reg  [33:0] l2_offp34;
-    reg  [13:0] l2_noff14;
+    reg  [22:0] l2_offk;
+    reg  [31:0] l2_offk32;
+    reg  [31:0] l2_lenk32;
+    reg  [31:0] l2_nlenk32;
+    reg  l2_lz;
+    reg  [3:0] l2_plen_hi;
+    reg  [13:0] l2_plen;
     reg  [1:0] l2_s;
     reg  l3_first;
     reg  l3_go_bad;
@@ -1128,9 +1139,6 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
     reg  [23:0] l3_r2;
     reg  [23:0] l3_r3;
     reg  [7:0] l3_flags;
-    reg  [32:0] l3_off33;
-    reg  [32:0] l3_a33;
-    reg  [32:0] l3_r33;
 
     // Sub module instances
     segmenter_tiny__r_csn r_csn(
@@ -1774,7 +1782,8 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .a(add_offp$a),
         .b(add_offp$b),
         .cin(add_offp$cin),
-        .sum(add_offp$sum)
+        .sum(add_offp$sum),
+        .cout(add_offp$cout)
     );
     segmenter_tiny__add_d1 add_d1(
         .a(add_d1$a),
@@ -2016,6 +2025,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .q(p2_offp$q),
         .clock(p2_offp$clock)
     );
+    segmenter_tiny__p2_offc p2_offc(
+        .d(p2_offc$d),
+        .q(p2_offc$q),
+        .clock(p2_offc$clock)
+    );
     segmenter_tiny__p2_d1 p2_d1(
         .d(p2_d1$d),
         .q(p2_d1$q),
@@ -2070,13 +2084,8 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .a(add_last$a),
         .b(add_last$b),
         .cin(add_last$cin),
-        .sum(add_last$sum)
-    );
-    segmenter_tiny__add_plen add_plen(
-        .a(add_plen$a),
-        .b(add_plen$b),
-        .cin(add_plen$cin),
-        .sum(add_plen$sum)
+        .sum(add_last$sum),
+        .cout(add_last$cout)
     );
     segmenter_tiny__p3_v p3_v(
         .d(p3_v$d),
@@ -2367,13 +2376,15 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .a(add_alo$a),
         .b(add_alo$b),
         .cin(add_alo$cin),
-        .sum(add_alo$sum)
+        .sum(add_alo$sum),
+        .cout(add_alo$cout)
     );
     segmenter_tiny__add_rlo add_rlo(
         .a(add_rlo$a),
         .b(add_rlo$b),
         .cin(add_rlo$cin),
-        .sum(add_rlo$sum)
+        .sum(add_rlo$sum),
+        .cout(add_rlo$cout)
     );
     segmenter_tiny__p4_v p4_v(
         .d(p4_v$d),
@@ -2425,6 +2436,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .q(p4_alo$q),
         .clock(p4_alo$clock)
     );
+    segmenter_tiny__p4_ac p4_ac(
+        .d(p4_ac$d),
+        .q(p4_ac$q),
+        .clock(p4_ac$clock)
+    );
     segmenter_tiny__p4_ahi p4_ahi(
         .d(p4_ahi$d),
         .q(p4_ahi$q),
@@ -2439,6 +2455,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         .d(p4_rlo$d),
         .q(p4_rlo$q),
         .clock(p4_rlo$clock)
+    );
+    segmenter_tiny__p4_rc p4_rc(
+        .d(p4_rc$d),
+        .q(p4_rc$q),
+        .clock(p4_rc$clock)
     );
     segmenter_tiny__p4_rhi p4_rhi(
         .d(p4_rhi$d),
@@ -2769,6 +2790,7 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p2_csn_p1$clock = clock;
         p2_csn_m1$clock = clock;
         p2_offp$clock = clock;
+        p2_offc$clock = clock;
         p2_d1$clock = clock;
         p2_d2$clock = clock;
         p2_minc$clock = clock;
@@ -2846,9 +2868,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p4_offset$clock = clock;
         p4_len$clock = clock;
         p4_alo$clock = clock;
+        p4_ac$clock = clock;
         p4_ahi$clock = clock;
         p4_lkey$clock = clock;
         p4_rlo$clock = clock;
+        p4_rc$clock = clock;
         p4_rhi$clock = clock;
         p4_rkey$clock = clock;
         p4_imm$clock = clock;
@@ -2977,6 +3001,7 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p2_csn_p1$d = p2_csn_p1$q;
         p2_csn_m1$d = p2_csn_m1$q;
         p2_offp$d = p2_offp$q;
+        p2_offc$d = p2_offc$q;
         p2_d1$d = p2_d1$q;
         p2_d2$d = p2_d2$q;
         p2_minc$d = p2_minc$q;
@@ -3054,9 +3079,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p4_offset$d = p4_offset$q;
         p4_len$d = p4_len$q;
         p4_alo$d = p4_alo$q;
+        p4_ac$d = p4_ac$q;
         p4_ahi$d = p4_ahi$q;
         p4_lkey$d = p4_lkey$q;
         p4_rlo$d = p4_rlo$q;
+        p4_rc$d = p4_rc$q;
         p4_rhi$d = p4_rhi$q;
         p4_rkey$d = p4_rkey$q;
         p4_imm$d = p4_imm$q;
@@ -3315,10 +3342,9 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         add_csn_m1$a = r_csn$read_data;
         add_csn_m1$b = ~((32'h0) & 32'hffffffff);
         add_csn_m1$cin = 1'b0;
-        l1_off33 = ((r_off$read_data) & 33'h1ffffffff);
-        l1_mtu33 = ((l1_mtu) & 33'h1ffffffff);
-        add_offp$a = l1_off33;
-        add_offp$b = l1_mtu33;
+        l1_mtu32 = ((l1_mtu) & 32'hffffffff);
+        add_offp$a = r_off$read_data;
+        add_offp$b = l1_mtu32;
         add_offp$cin = 1'b0;
         add_d1$a = p1_base$q;
         add_d1$b = l1_not_una;
@@ -3386,6 +3412,7 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p2_csn_p1$d = add_csn_p1$sum;
         p2_csn_m1$d = add_csn_m1$sum;
         p2_offp$d = add_offp$sum;
+        p2_offc$d = add_offp$cout;
         p2_d1$d = add_d1$sum;
         p2_d2$d = add_d2$sum;
         p2_minc$d = ((add_m0$sum) & 128'hffffffffffffffffffffffffffffffff) | (((add_m1$sum) & 128'hffffffffffffffffffffffffffffffff) << 32'h20) | (((add_m2$sum) & 128'hffffffffffffffffffffffffffffffff) << 32'h40) | (((add_m3$sum) & 128'hffffffffffffffffffffffffffffffff) << 32'h60);
@@ -3396,16 +3423,19 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p2_slot$d = r_head$read_data + r_count$read_data[(32'h0)+:(3)];
         p2_outst_p1$d = r_outst$read_data + ((32'h1) & 6'h3f);
         p2_outst_m1$d = r_outst$read_data - ((32'h1) & 6'h3f);
-        l2_len34 = ((s_len$read_data) & 34'h3ffffffff);
-        l2_nlen34 = ~l2_len34;
-        l2_offp34 = ((p2_offp$q) & 34'h3ffffffff);
-        add_last$a = l2_offp34;
-        add_last$b = l2_nlen34;
-        add_last$cin = 1'b1;
-        l2_noff14 = ~p2_off$q[(32'h0)+:(14)];
-        add_plen$a = s_len$read_data[(32'h0)+:(14)];
-        add_plen$b = l2_noff14;
-        add_plen$cin = 1'b1;
+        l2_offk = ((p2_offp$q[(32'ha)+:(22)]) & 23'h7fffff);
+        if (p2_offc$q) begin
+            l2_offk = ((p2_offp$q[(32'ha)+:(22)]) & 23'h7fffff) | ((32'h400000) & 23'h7fffff);
+        end
+        l2_offk32 = ((l2_offk) & 32'hffffffff);
+        l2_lenk32 = ((s_len$read_data[(32'ha)+:(22)]) & 32'hffffffff);
+        l2_nlenk32 = ~l2_lenk32;
+        l2_lz = s_len$read_data[(32'h0)+:(10)] == ((32'h0) & 10'h3ff);
+        add_last$a = l2_offk32;
+        add_last$b = l2_nlenk32;
+        add_last$cin = l2_lz;
+        l2_plen_hi = s_len$read_data[(32'ha)+:(4)] - p2_off$q[(32'ha)+:(4)];
+        l2_plen = ((s_len$read_data[(32'h0)+:(10)]) & 14'h3fff) | (((l2_plen_hi) & 14'h3fff) << 32'ha);
         l2_s = s_stream$read_data[(32'h0)+:(2)];
         l2_waddr = (((p2_conn$q) & 7'h7f) << 32'h3) | ((p2_slot$q) & 7'h7f);
         s_idx$write_address = l2_waddr;
@@ -3480,7 +3510,7 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p3_rinc$d = p2_rinc$q;
         p3_csn_p1$d = p2_csn_p1$q;
         p3_csn_m1$d = p2_csn_m1$q;
-        p3_offp$d = p2_offp$q[(32'h0)+:(32)];
+        p3_offp$d = p2_offp$q;
         p3_head_p1$d = p2_head_p1$q;
         p3_count_p1$d = p2_count_p1$q;
         p3_count_m1$d = p2_count_m1$q;
@@ -3496,12 +3526,12 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p3_room$d = ~p2_count$q[32'h3];
         p3_fwd$d = (p2_d1$q != ((32'h0) & 32'hffffffff)) & ~p2_d1$q[32'h1f];
         p3_beyond$d = (p2_d2$q != ((32'h0) & 32'hffffffff)) & ~p2_d2$q[32'h1f];
-        p3_last$d = ~add_last$sum[32'h21];
-        if (add_last$sum[32'h21]) begin
+        p3_last$d = add_last$cout;
+        if (~add_last$cout) begin
             p3_plen$d = p2_mtu$q;
         end
         else begin
-            p3_plen$d = add_plen$sum;
+            p3_plen$d = l2_plen;
         end
         p3_s$d = l2_s;
         p3_is_send$d = s_op$read_data[32'h2] | (s_op$read_data[32'h1] & s_op$read_data[32'h0]);
@@ -3663,14 +3693,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         q_push$d = p3_v$q & (l3_repush | l3_ev_push);
         q_entry$d = p3_conn$q;
         cb_q$d = p3_v$q & p3_issue$q & ~l3_go_pkt;
-        l3_off33 = ((p3_off$q) & 33'h1ffffffff);
-        l3_a33 = ((p3_addr$q[(32'h0)+:(32)]) & 33'h1ffffffff);
-        l3_r33 = ((p3_raddr$q[(32'h0)+:(32)]) & 33'h1ffffffff);
-        add_alo$a = l3_a33;
-        add_alo$b = l3_off33;
+        add_alo$a = p3_addr$q[(32'h0)+:(32)];
+        add_alo$b = p3_off$q;
         add_alo$cin = 1'b0;
-        add_rlo$a = l3_r33;
-        add_rlo$b = l3_off33;
+        add_rlo$a = p3_raddr$q[(32'h0)+:(32)];
+        add_rlo$b = p3_off$q;
         add_rlo$cin = 1'b0;
         l3_f_first = ((32'h0) & 8'hff);
         if (l3_first) begin
@@ -3695,9 +3722,11 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p4_offset$d = p3_off$q;
         p4_len$d = p3_plen$q;
         p4_alo$d = add_alo$sum;
+        p4_ac$d = add_alo$cout;
         p4_ahi$d = p3_addr$q[(32'h20)+:(32)];
         p4_lkey$d = p3_lkey$q;
         p4_rlo$d = add_rlo$sum;
+        p4_rc$d = add_rlo$cout;
         p4_rhi$d = p3_raddr$q[(32'h20)+:(32)];
         p4_rkey$d = p3_rkey$q;
         p4_imm$d = p3_imm$q;
@@ -3741,10 +3770,10 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         c_over$d = add_c_over$sum;
         add_ahi$a = p4_ahi$q;
         add_ahi$b = ((32'h0) & 32'hffffffff);
-        add_ahi$cin = p4_alo$q[32'h20];
+        add_ahi$cin = p4_ac$q;
         add_rhi$a = p4_rhi$q;
         add_rhi$b = ((32'h0) & 32'hffffffff);
-        add_rhi$cin = p4_rlo$q[32'h20];
+        add_rhi$cin = p4_rc$q;
         p5_v$d = p4_v$q;
         p5_conn$d = p4_conn$q;
         p5_csn$d = p4_csn$q;
@@ -3754,9 +3783,9 @@ module segmenter_tiny(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_str
         p5_flags$d = p4_flags$q;
         p5_offset$d = p4_offset$q;
         p5_len$d = p4_len$q;
-        p5_addr$d = (((add_ahi$sum) & 64'hffffffffffffffff) << 32'h20) | ((p4_alo$q[(32'h0)+:(32)]) & 64'hffffffffffffffff);
+        p5_addr$d = (((add_ahi$sum) & 64'hffffffffffffffff) << 32'h20) | ((p4_alo$q) & 64'hffffffffffffffff);
         p5_lkey$d = p4_lkey$q;
-        p5_raddr$d = (((add_rhi$sum) & 64'hffffffffffffffff) << 32'h20) | ((p4_rlo$q[(32'h0)+:(32)]) & 64'hffffffffffffffff);
+        p5_raddr$d = (((add_rhi$sum) & 64'hffffffffffffffff) << 32'h20) | ((p4_rlo$q) & 64'hffffffffffffffff);
         p5_rkey$d = p4_rkey$q;
         p5_imm$d = p4_imm$q;
         p5_msg_len$d = p4_msg_len$q;
@@ -3903,85 +3932,248 @@ module segmenter_tiny__add_ahi(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_ahi$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_ahi
 
 
-module segmenter_tiny__add_alo(a,b,cin,sum);
+module segmenter_tiny__add_ahi$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_ahi$core
+
+
+module segmenter_tiny__add_alo(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // segmenter_tiny__add_alo
@@ -3995,42 +4187,141 @@ module segmenter_tiny__add_c_ack(a,b,cin,sum);
     input wire  cin;
     output reg  [15:0] sum;
 
-    // Local signals
-    reg  [15:0] g0;
-    reg  [15:0] p0;
-    reg  [15:0] g1;
-    reg  [15:0] p1;
-    reg  [15:0] g2;
-    reg  [15:0] p2;
-    reg  [15:0] g3;
-    reg  [15:0] p3;
-    reg  [15:0] g4;
-    reg  [15:0] p4;
-    reg  [15:0] g5;
-    reg  [15:0] p5;
-    reg  [15:0] g6;
-    reg  [15:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_c_ack$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 16'hffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 16'hffff);
     end
 
 endmodule // segmenter_tiny__add_c_ack
+
+
+module segmenter_tiny__add_c_ack$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_c_ack$core
 
 
 module segmenter_tiny__add_c_mc(a,b,cin,sum);
@@ -4041,42 +4332,141 @@ module segmenter_tiny__add_c_mc(a,b,cin,sum);
     input wire  cin;
     output reg  [15:0] sum;
 
-    // Local signals
-    reg  [15:0] g0;
-    reg  [15:0] p0;
-    reg  [15:0] g1;
-    reg  [15:0] p1;
-    reg  [15:0] g2;
-    reg  [15:0] p2;
-    reg  [15:0] g3;
-    reg  [15:0] p3;
-    reg  [15:0] g4;
-    reg  [15:0] p4;
-    reg  [15:0] g5;
-    reg  [15:0] p5;
-    reg  [15:0] g6;
-    reg  [15:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_c_mc$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 16'hffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 16'hffff);
     end
 
 endmodule // segmenter_tiny__add_c_mc
+
+
+module segmenter_tiny__add_c_mc$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_c_mc$core
 
 
 module segmenter_tiny__add_c_over(a,b,cin,sum);
@@ -4087,42 +4477,141 @@ module segmenter_tiny__add_c_over(a,b,cin,sum);
     input wire  cin;
     output reg  [15:0] sum;
 
-    // Local signals
-    reg  [15:0] g0;
-    reg  [15:0] p0;
-    reg  [15:0] g1;
-    reg  [15:0] p1;
-    reg  [15:0] g2;
-    reg  [15:0] p2;
-    reg  [15:0] g3;
-    reg  [15:0] p3;
-    reg  [15:0] g4;
-    reg  [15:0] p4;
-    reg  [15:0] g5;
-    reg  [15:0] p5;
-    reg  [15:0] g6;
-    reg  [15:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_c_over$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 16'hffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 16'hffff);
     end
 
 endmodule // segmenter_tiny__add_c_over
+
+
+module segmenter_tiny__add_c_over$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_c_over$core
 
 
 module segmenter_tiny__add_csn_m1(a,b,cin,sum);
@@ -4133,42 +4622,141 @@ module segmenter_tiny__add_csn_m1(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_csn_m1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_csn_m1
+
+
+module segmenter_tiny__add_csn_m1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_csn_m1$core
 
 
 module segmenter_tiny__add_csn_p1(a,b,cin,sum);
@@ -4179,42 +4767,141 @@ module segmenter_tiny__add_csn_p1(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_csn_p1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_csn_p1
+
+
+module segmenter_tiny__add_csn_p1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_csn_p1$core
 
 
 module segmenter_tiny__add_d1(a,b,cin,sum);
@@ -4225,42 +4912,141 @@ module segmenter_tiny__add_d1(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_d1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_d1
+
+
+module segmenter_tiny__add_d1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_d1$core
 
 
 module segmenter_tiny__add_d2(a,b,cin,sum);
@@ -4271,42 +5057,141 @@ module segmenter_tiny__add_d2(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_d2$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_d2
+
+
+module segmenter_tiny__add_d2$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_d2$core
 
 
 module segmenter_tiny__add_diff(a,b,cin,sum);
@@ -4317,85 +5202,248 @@ module segmenter_tiny__add_diff(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_diff$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_diff
 
 
-module segmenter_tiny__add_last(a,b,cin,sum);
+module segmenter_tiny__add_diff$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [33:0] a;
-    input wire  [33:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [33:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [33:0] g0;
-    reg  [33:0] p0;
-    reg  [33:0] g1;
-    reg  [33:0] p1;
-    reg  [33:0] g2;
-    reg  [33:0] p2;
-    reg  [33:0] g3;
-    reg  [33:0] p3;
-    reg  [33:0] g4;
-    reg  [33:0] p4;
-    reg  [33:0] g5;
-    reg  [33:0] p5;
-    reg  [33:0] g6;
-    reg  [33:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 34'h3ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_diff$core
+
+
+module segmenter_tiny__add_last(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // segmenter_tiny__add_last
@@ -4409,42 +5457,141 @@ module segmenter_tiny__add_m0(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_m0$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_m0
+
+
+module segmenter_tiny__add_m0$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_m0$core
 
 
 module segmenter_tiny__add_m1(a,b,cin,sum);
@@ -4455,42 +5602,141 @@ module segmenter_tiny__add_m1(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_m1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_m1
+
+
+module segmenter_tiny__add_m1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_m1$core
 
 
 module segmenter_tiny__add_m2(a,b,cin,sum);
@@ -4501,42 +5747,141 @@ module segmenter_tiny__add_m2(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_m2$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_m2
+
+
+module segmenter_tiny__add_m2$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_m2$core
 
 
 module segmenter_tiny__add_m3(a,b,cin,sum);
@@ -4547,134 +5892,251 @@ module segmenter_tiny__add_m3(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_m3$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_m3
 
 
-module segmenter_tiny__add_offp(a,b,cin,sum);
+module segmenter_tiny__add_m3$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_m3$core
+
+
+module segmenter_tiny__add_offp(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // segmenter_tiny__add_offp
-
-
-module segmenter_tiny__add_plen(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [13:0] a;
-    input wire  [13:0] b;
-    input wire  cin;
-    output reg  [13:0] sum;
-
-    // Local signals
-    reg  [13:0] g0;
-    reg  [13:0] p0;
-    reg  [13:0] g1;
-    reg  [13:0] p1;
-    reg  [13:0] g2;
-    reg  [13:0] p2;
-    reg  [13:0] g3;
-    reg  [13:0] p3;
-    reg  [13:0] g4;
-    reg  [13:0] p4;
-    reg  [13:0] g5;
-    reg  [13:0] p5;
-    reg  [13:0] g6;
-    reg  [13:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 14'h3fff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // segmenter_tiny__add_plen
 
 
 module segmenter_tiny__add_r0(a,b,cin,sum);
@@ -4685,42 +6147,141 @@ module segmenter_tiny__add_r0(a,b,cin,sum);
     input wire  cin;
     output reg  [23:0] sum;
 
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_r0$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 24'hffffff);
     end
 
 endmodule // segmenter_tiny__add_r0
+
+
+module segmenter_tiny__add_r0$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_r0$core
 
 
 module segmenter_tiny__add_r1(a,b,cin,sum);
@@ -4731,42 +6292,141 @@ module segmenter_tiny__add_r1(a,b,cin,sum);
     input wire  cin;
     output reg  [23:0] sum;
 
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_r1$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 24'hffffff);
     end
 
 endmodule // segmenter_tiny__add_r1
+
+
+module segmenter_tiny__add_r1$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_r1$core
 
 
 module segmenter_tiny__add_r2(a,b,cin,sum);
@@ -4777,42 +6437,141 @@ module segmenter_tiny__add_r2(a,b,cin,sum);
     input wire  cin;
     output reg  [23:0] sum;
 
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_r2$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 24'hffffff);
     end
 
 endmodule // segmenter_tiny__add_r2
+
+
+module segmenter_tiny__add_r2$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_r2$core
 
 
 module segmenter_tiny__add_r3(a,b,cin,sum);
@@ -4823,42 +6582,141 @@ module segmenter_tiny__add_r3(a,b,cin,sum);
     input wire  cin;
     output reg  [23:0] sum;
 
-    // Local signals
-    reg  [23:0] g0;
-    reg  [23:0] p0;
-    reg  [23:0] g1;
-    reg  [23:0] p1;
-    reg  [23:0] g2;
-    reg  [23:0] p2;
-    reg  [23:0] g3;
-    reg  [23:0] p3;
-    reg  [23:0] g4;
-    reg  [23:0] p4;
-    reg  [23:0] g5;
-    reg  [23:0] p5;
-    reg  [23:0] g6;
-    reg  [23:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_r3$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 24'hffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 24'hffffff);
     end
 
 endmodule // segmenter_tiny__add_r3
+
+
+module segmenter_tiny__add_r3$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_r3$core
 
 
 module segmenter_tiny__add_rhi(a,b,cin,sum);
@@ -4869,85 +6727,248 @@ module segmenter_tiny__add_rhi(a,b,cin,sum);
     input wire  cin;
     output reg  [31:0] sum;
 
-    // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter_tiny__add_rhi$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 32'hffffffff);
     end
 
 endmodule // segmenter_tiny__add_rhi
 
 
-module segmenter_tiny__add_rlo(a,b,cin,sum);
+module segmenter_tiny__add_rhi$core(a,b,cin,sum,cout);
 
     // Module arguments
-    input wire  [32:0] a;
-    input wire  [32:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [32:0] sum;
+    output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [32:0] g0;
-    reg  [32:0] p0;
-    reg  [32:0] g1;
-    reg  [32:0] p1;
-    reg  [32:0] g2;
-    reg  [32:0] p2;
-    reg  [32:0] g3;
-    reg  [32:0] p3;
-    reg  [32:0] g4;
-    reg  [32:0] p4;
-    reg  [32:0] g5;
-    reg  [32:0] p5;
-    reg  [32:0] g6;
-    reg  [32:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 33'h1ffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter_tiny__add_rhi$core
+
+
+module segmenter_tiny__add_rlo(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
 endmodule // segmenter_tiny__add_rlo
@@ -7184,16 +9205,35 @@ module segmenter_tiny__p2_off(d,q,clock);
 endmodule // segmenter_tiny__p2_off
 
 
-module segmenter_tiny__p2_offp(d,q,clock);
+module segmenter_tiny__p2_offc(d,q,clock);
 
     // Module arguments
-    input wire  [32:0] d;
-    output reg  [32:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 33'h0;
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter_tiny__p2_offc
+
+
+module segmenter_tiny__p2_offp(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
@@ -8571,6 +10611,25 @@ module segmenter_tiny__p3_wrid(d,q,clock);
 endmodule // segmenter_tiny__p3_wrid
 
 
+module segmenter_tiny__p4_ac(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter_tiny__p4_ac
+
+
 module segmenter_tiny__p4_ahi(d,q,clock);
 
     // Module arguments
@@ -8593,13 +10652,13 @@ endmodule // segmenter_tiny__p4_ahi
 module segmenter_tiny__p4_alo(d,q,clock);
 
     // Module arguments
-    input wire  [32:0] d;
-    output reg  [32:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 33'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
@@ -8818,6 +10877,25 @@ module segmenter_tiny__p4_opcode(d,q,clock);
 endmodule // segmenter_tiny__p4_opcode
 
 
+module segmenter_tiny__p4_rc(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter_tiny__p4_rc
+
+
 module segmenter_tiny__p4_rhi(d,q,clock);
 
     // Module arguments
@@ -8859,13 +10937,13 @@ endmodule // segmenter_tiny__p4_rkey
 module segmenter_tiny__p4_rlo(d,q,clock);
 
     // Module arguments
-    input wire  [32:0] d;
-    output reg  [32:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 33'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin

@@ -113,7 +113,7 @@
 //! clock after; a packet selected in clock t shows on `pd_*` after edge
 //! t + 6 at the earliest.
 
-use crate::prefix_add::PrefixAdd;
+use crate::cond_sum_add::{CondAdd, CondSumAdd};
 use rust_hdl::prelude::*;
 
 /// Connection bits of the default build (1,024 connections).
@@ -369,24 +369,23 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p1_lkey: DFF<Bits<32>>,
     p1_bad: DFF<Bit>,
     l1_mtu: Signal<Local, Bits<14>>,
-    l1_off33: Signal<Local, Bits<33>>,
-    l1_mtu33: Signal<Local, Bits<33>>,
+    l1_mtu32: Signal<Local, Bits<32>>,
     l1_not_una: Signal<Local, Bits<32>>,
     l1_not_csn: Signal<Local, Bits<32>>,
-    add_diff: PrefixAdd<32>,
-    add_csn_p1: PrefixAdd<32>,
-    add_csn_m1: PrefixAdd<32>,
-    add_offp: PrefixAdd<33>,
-    add_d1: PrefixAdd<32>,
-    add_d2: PrefixAdd<32>,
-    add_m0: PrefixAdd<32>,
-    add_m1: PrefixAdd<32>,
-    add_m2: PrefixAdd<32>,
-    add_m3: PrefixAdd<32>,
-    add_r0: PrefixAdd<24>,
-    add_r1: PrefixAdd<24>,
-    add_r2: PrefixAdd<24>,
-    add_r3: PrefixAdd<24>,
+    add_diff: CondAdd<32>,
+    add_csn_p1: CondAdd<32>,
+    add_csn_m1: CondAdd<32>,
+    add_offp: CondSumAdd,
+    add_d1: CondAdd<32>,
+    add_d2: CondAdd<32>,
+    add_m0: CondAdd<32>,
+    add_m1: CondAdd<32>,
+    add_m2: CondAdd<32>,
+    add_m3: CondAdd<32>,
+    add_r0: CondAdd<24>,
+    add_r1: CondAdd<24>,
+    add_r2: CondAdd<24>,
+    add_r3: CondAdd<24>,
     // ---- S2
     p2_v: DFF<Bit>,
     p2_issue: DFF<Bit>,
@@ -423,7 +422,8 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p2_diff: DFF<Bits<32>>,
     p2_csn_p1: DFF<Bits<32>>,
     p2_csn_m1: DFF<Bits<32>>,
-    p2_offp: DFF<Bits<33>>,
+    p2_offp: DFF<Bits<32>>,
+    p2_offc: DFF<Bit>,
     p2_d1: DFF<Bits<32>>,
     p2_d2: DFF<Bits<32>>,
     p2_minc: DFF<Bits<128>>,
@@ -434,13 +434,15 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p2_slot: DFF<Bits<3>>,
     p2_outst_p1: DFF<Bits<6>>,
     p2_outst_m1: DFF<Bits<6>>,
-    l2_len34: Signal<Local, Bits<34>>,
-    l2_nlen34: Signal<Local, Bits<34>>,
-    l2_offp34: Signal<Local, Bits<34>>,
-    l2_noff14: Signal<Local, Bits<14>>,
+    l2_offk: Signal<Local, Bits<23>>,
+    l2_offk32: Signal<Local, Bits<32>>,
+    l2_lenk32: Signal<Local, Bits<32>>,
+    l2_nlenk32: Signal<Local, Bits<32>>,
+    l2_lz: Signal<Local, Bit>,
+    l2_plen_hi: Signal<Local, Bits<4>>,
+    l2_plen: Signal<Local, Bits<14>>,
     l2_s: Signal<Local, Bits<2>>,
-    add_last: PrefixAdd<34>,
-    add_plen: PrefixAdd<14>,
+    add_last: CondSumAdd,
     // ---- S3
     p3_v: DFF<Bit>,
     p3_issue: DFF<Bit>,
@@ -521,11 +523,8 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     l3_r2: Signal<Local, Bits<24>>,
     l3_r3: Signal<Local, Bits<24>>,
     l3_flags: Signal<Local, Bits<8>>,
-    add_alo: PrefixAdd<33>,
-    add_rlo: PrefixAdd<33>,
-    l3_off33: Signal<Local, Bits<33>>,
-    l3_a33: Signal<Local, Bits<33>>,
-    l3_r33: Signal<Local, Bits<33>>,
+    add_alo: CondSumAdd,
+    add_rlo: CondSumAdd,
     // ---- S4: descriptor (address high halves), completion and credit
     p4_v: DFF<Bit>,
     p4_conn: DFF<Bits<CB>>,
@@ -536,18 +535,20 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p4_flags: DFF<Bits<8>>,
     p4_offset: DFF<Bits<32>>,
     p4_len: DFF<Bits<14>>,
-    p4_alo: DFF<Bits<33>>,
+    p4_alo: DFF<Bits<32>>,
+    p4_ac: DFF<Bit>,
     p4_ahi: DFF<Bits<32>>,
     p4_lkey: DFF<Bits<32>>,
-    p4_rlo: DFF<Bits<33>>,
+    p4_rlo: DFF<Bits<32>>,
+    p4_rc: DFF<Bit>,
     p4_rhi: DFF<Bits<32>>,
     p4_rkey: DFF<Bits<32>>,
     p4_imm: DFF<Bits<32>>,
     p4_msg_len: DFF<Bits<32>>,
     p4_rsn: DFF<Bits<24>>,
     p4_idx: DFF<Bits<16>>,
-    add_ahi: PrefixAdd<32>,
-    add_rhi: PrefixAdd<32>,
+    add_ahi: CondAdd<32>,
+    add_rhi: CondAdd<32>,
     cm_v: DFF<Bit>,
     cm_c: DFF<Bits<CB>>,
     cm_lcsn: DFF<Bits<32>>,
@@ -567,9 +568,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     c_ack: DFF<Bits<16>>,
     c_mc: DFF<Bits<16>>,
     c_over: DFF<Bits<16>>,
-    add_c_ack: PrefixAdd<16>,
-    add_c_mc: PrefixAdd<16>,
-    add_c_over: PrefixAdd<16>,
+    add_c_ack: CondAdd<16>,
+    add_c_mc: CondAdd<16>,
+    add_c_over: CondAdd<16>,
     // ---- S5
     p5_v: DFF<Bit>,
     p5_conn: DFF<Bits<CB>>,
@@ -682,6 +683,7 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             p2_csn_p1,
             p2_csn_m1,
             p2_offp,
+            p2_offc,
             p2_d1,
             p2_d2,
             p2_minc,
@@ -759,9 +761,11 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             p4_offset,
             p4_len,
             p4_alo,
+            p4_ac,
             p4_ahi,
             p4_lkey,
             p4_rlo,
+            p4_rc,
             p4_rhi,
             p4_rkey,
             p4_imm,
@@ -1047,10 +1051,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.add_csn_m1.a.next = self.r_csn.read_data.val();
         self.add_csn_m1.b.next = !bits::<32>(0);
         self.add_csn_m1.cin.next = false;
-        self.l1_off33.next = bit_cast::<33, 32>(self.r_off.read_data.val());
-        self.l1_mtu33.next = bit_cast::<33, 14>(self.l1_mtu.val());
-        self.add_offp.a.next = self.l1_off33.val();
-        self.add_offp.b.next = self.l1_mtu33.val();
+        self.l1_mtu32.next = bit_cast::<32, 14>(self.l1_mtu.val());
+        self.add_offp.a.next = self.r_off.read_data.val();
+        self.add_offp.b.next = self.l1_mtu32.val();
         self.add_offp.cin.next = false;
         self.add_d1.a.next = self.p1_base.q.val();
         self.add_d1.b.next = self.l1_not_una.val();
@@ -1119,6 +1122,7 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p2_csn_p1.d.next = self.add_csn_p1.sum.val();
         self.p2_csn_m1.d.next = self.add_csn_m1.sum.val();
         self.p2_offp.d.next = self.add_offp.sum.val();
+        self.p2_offc.d.next = self.add_offp.cout.val();
         self.p2_d1.d.next = self.add_d1.sum.val();
         self.p2_d2.d.next = self.add_d2.sum.val();
         self.p2_minc.d.next = bit_cast::<128, 32>(self.add_m0.sum.val())
@@ -1138,16 +1142,29 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p2_outst_m1.d.next = self.r_outst.read_data.val() - bits::<6>(1);
 
         // ---- S2: the packet arithmetic with the head WQE; slot write
-        self.l2_len34.next = bit_cast::<34, 32>(self.s_len.read_data.val());
-        self.l2_nlen34.next = !self.l2_len34.val();
-        self.l2_offp34.next = bit_cast::<34, 33>(self.p2_offp.q.val());
-        self.add_last.a.next = self.l2_offp34.val();
-        self.add_last.b.next = self.l2_nlen34.val();
-        self.add_last.cin.next = true;
-        self.l2_noff14.next = !self.p2_off.q.val().get_bits::<14>(0);
-        self.add_plen.a.next = self.s_len.read_data.val().get_bits::<14>(0);
-        self.add_plen.b.next = self.l2_noff14.val();
-        self.add_plen.cin.next = true;
+        // LAST: off + mtu >= len. Offsets are sums of MTUs, multiples of
+        // 1,024, so this is a compare in units of 1,024 bytes:
+        // (off + mtu) / 1024 >= len / 1024 rounded up, i.e. the carry out
+        // of offk + !lenk + (len % 1024 == 0) (offk 23 bits with the carry
+        // of off + mtu, lenk = len / 1024).
+        self.l2_offk.next = bit_cast::<23, 22>(self.p2_offp.q.val().get_bits::<22>(10));
+        if self.p2_offc.q.val() {
+            self.l2_offk.next =
+                bit_cast::<23, 22>(self.p2_offp.q.val().get_bits::<22>(10)) | bits::<23>(4194304);
+        }
+        self.l2_offk32.next = bit_cast::<32, 23>(self.l2_offk.val());
+        self.l2_lenk32.next = bit_cast::<32, 22>(self.s_len.read_data.val().get_bits::<22>(10));
+        self.l2_nlenk32.next = !self.l2_lenk32.val();
+        self.l2_lz.next = self.s_len.read_data.val().get_bits::<10>(0) == bits::<10>(0);
+        self.add_last.a.next = self.l2_offk32.val();
+        self.add_last.b.next = self.l2_nlenk32.val();
+        self.add_last.cin.next = self.l2_lz.val();
+        // the last packet's payload len - off (at most 8,192): the low 10
+        // bits are len's, the next 4 a 4-bit difference
+        self.l2_plen_hi.next = self.s_len.read_data.val().get_bits::<4>(10)
+            - self.p2_off.q.val().get_bits::<4>(10);
+        self.l2_plen.next = bit_cast::<14, 10>(self.s_len.read_data.val().get_bits::<10>(0))
+            | (bit_cast::<14, 4>(self.l2_plen_hi.val()) << 10);
         self.l2_s.next = self.s_stream.read_data.val().get_bits::<2>(0);
 
         self.l2_waddr.next = (bit_cast::<WB, CB>(self.p2_conn.q.val()) << 3)
@@ -1226,7 +1243,7 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p3_rinc.d.next = self.p2_rinc.q.val();
         self.p3_csn_p1.d.next = self.p2_csn_p1.q.val();
         self.p3_csn_m1.d.next = self.p2_csn_m1.q.val();
-        self.p3_offp.d.next = self.p2_offp.q.val().get_bits::<32>(0);
+        self.p3_offp.d.next = self.p2_offp.q.val();
         self.p3_head_p1.d.next = self.p2_head_p1.q.val();
         self.p3_count_p1.d.next = self.p2_count_p1.q.val();
         self.p3_count_m1.d.next = self.p2_count_m1.q.val();
@@ -1246,11 +1263,11 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             (self.p2_d1.q.val() != bits::<32>(0)) & !self.p2_d1.q.val().get_bit(31);
         self.p3_beyond.d.next =
             (self.p2_d2.q.val() != bits::<32>(0)) & !self.p2_d2.q.val().get_bit(31);
-        self.p3_last.d.next = !self.add_last.sum.val().get_bit(33);
-        if self.add_last.sum.val().get_bit(33) {
+        self.p3_last.d.next = self.add_last.cout.val();
+        if !self.add_last.cout.val() {
             self.p3_plen.d.next = self.p2_mtu.q.val();
         } else {
-            self.p3_plen.d.next = self.add_plen.sum.val();
+            self.p3_plen.d.next = self.l2_plen.val();
         }
         self.p3_s.d.next = self.l2_s.val();
         self.p3_is_send.d.next = self.s_op.read_data.val().get_bit(2)
@@ -1433,14 +1450,11 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.cb_q.d.next = self.p3_v.q.val() & self.p3_issue.q.val() & !self.l3_go_pkt.val();
 
         // descriptor: S3 -> S4 (address low halves)
-        self.l3_off33.next = bit_cast::<33, 32>(self.p3_off.q.val());
-        self.l3_a33.next = bit_cast::<33, 32>(self.p3_addr.q.val().get_bits::<32>(0));
-        self.l3_r33.next = bit_cast::<33, 32>(self.p3_raddr.q.val().get_bits::<32>(0));
-        self.add_alo.a.next = self.l3_a33.val();
-        self.add_alo.b.next = self.l3_off33.val();
+        self.add_alo.a.next = self.p3_addr.q.val().get_bits::<32>(0);
+        self.add_alo.b.next = self.p3_off.q.val();
         self.add_alo.cin.next = false;
-        self.add_rlo.a.next = self.l3_r33.val();
-        self.add_rlo.b.next = self.l3_off33.val();
+        self.add_rlo.a.next = self.p3_raddr.q.val().get_bits::<32>(0);
+        self.add_rlo.b.next = self.p3_off.q.val();
         self.add_rlo.cin.next = false;
         self.l3_f_first.next = bits::<8>(0);
         if self.l3_first.val() {
@@ -1465,9 +1479,11 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p4_offset.d.next = self.p3_off.q.val();
         self.p4_len.d.next = self.p3_plen.q.val();
         self.p4_alo.d.next = self.add_alo.sum.val();
+        self.p4_ac.d.next = self.add_alo.cout.val();
         self.p4_ahi.d.next = self.p3_addr.q.val().get_bits::<32>(32);
         self.p4_lkey.d.next = self.p3_lkey.q.val();
         self.p4_rlo.d.next = self.add_rlo.sum.val();
+        self.p4_rc.d.next = self.add_rlo.cout.val();
         self.p4_rhi.d.next = self.p3_raddr.q.val().get_bits::<32>(32);
         self.p4_rkey.d.next = self.p3_rkey.q.val();
         self.p4_imm.d.next = self.p3_imm.q.val();
@@ -1515,10 +1531,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         // ---- S4: address high halves
         self.add_ahi.a.next = self.p4_ahi.q.val();
         self.add_ahi.b.next = bits::<32>(0);
-        self.add_ahi.cin.next = self.p4_alo.q.val().get_bit(32);
+        self.add_ahi.cin.next = self.p4_ac.q.val();
         self.add_rhi.a.next = self.p4_rhi.q.val();
         self.add_rhi.b.next = bits::<32>(0);
-        self.add_rhi.cin.next = self.p4_rlo.q.val().get_bit(32);
+        self.add_rhi.cin.next = self.p4_rc.q.val();
         self.p5_v.d.next = self.p4_v.q.val();
         self.p5_conn.d.next = self.p4_conn.q.val();
         self.p5_csn.d.next = self.p4_csn.q.val();
@@ -1529,10 +1545,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p5_offset.d.next = self.p4_offset.q.val();
         self.p5_len.d.next = self.p4_len.q.val();
         self.p5_addr.d.next = (bit_cast::<64, 32>(self.add_ahi.sum.val()) << 32)
-            | bit_cast::<64, 32>(self.p4_alo.q.val().get_bits::<32>(0));
+            | bit_cast::<64, 32>(self.p4_alo.q.val());
         self.p5_lkey.d.next = self.p4_lkey.q.val();
         self.p5_raddr.d.next = (bit_cast::<64, 32>(self.add_rhi.sum.val()) << 32)
-            | bit_cast::<64, 32>(self.p4_rlo.q.val().get_bits::<32>(0));
+            | bit_cast::<64, 32>(self.p4_rlo.q.val());
         self.p5_rkey.d.next = self.p4_rkey.q.val();
         self.p5_imm.d.next = self.p4_imm.q.val();
         self.p5_msg_len.d.next = self.p4_msg_len.q.val();
