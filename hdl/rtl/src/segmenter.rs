@@ -10,9 +10,11 @@
 //! ## Interfaces (connection index `CB` bits: 1,024 connections, tiny 16)
 //!
 //! * `mtu_code` (2 bits, configuration): payload MTU = braid-spec
-//!   `MTU_MIN << mtu_code` (1,024, 2,048, 4,096, 8,192 bytes). Sampled per
-//!   operation; a change in the middle of a message is safe (offsets are the
-//!   sums of the earlier payload lengths).
+//!   `MTU_MIN << mtu_code` (1,024, 2,048, 4,096, 8,192 bytes; braid-spec's
+//!   `MTU_CODE_MAX` = 3, so every code is legal). Sampled per operation; a
+//!   change in the middle of a message is safe (offsets are the sums of the
+//!   earlier payload lengths, so always multiples of 1,024, which the LAST
+//!   compare relies on).
 //! * WQE input `w_valid`/`w_ready`: `w_conn`, `w_idx` (send-queue ring
 //!   index, returned with packets and the completion), `w_opcode`,
 //!   `w_flags` (bit0 SIGNALED, bit1 SOLICITED), `w_stream`, `w_len`,
@@ -102,16 +104,68 @@
 //!
 //! S0 selection and record read; S1 the record's derived values (CSN
 //! window difference, increments, `off + mtu`), head-slot read; S2 the
-//! packet arithmetic with the WQE (LAST by a prefix subtraction, payload
+//! packet arithmetic with the WQE (LAST = `off + mtu >= len` as a compare
+//! in units of 1,024 bytes on a conditional-sum adder's carry, payload
 //! length, MSN select), slot write of a *wqe* operation; S3 decisions,
 //! record write back, FIFO push, completion and credit registers (visible
 //! after S3's edge), descriptor S4 (address low halves), S5 (high halves),
 //! written into a 16-entry descriptor FIFO; a descriptor shows on `pd_*`
 //! the second clock after the write. Every issue reserves its FIFO entry
 //! at selection (released when it sends nothing), so the pipeline never
-//! stalls. An input taken at edge t is selected at the earliest in the
-//! clock after; a packet selected in clock t shows on `pd_*` after edge
-//! t + 6 at the earliest.
+//! stalls. An input taken at the end of clock t is selected at the earliest
+//! in clock t + 1; a packet selected in clock t shows on `pd_*` in clock
+//! t + 7 at the earliest, its completion record and credit (when it is the
+//! last) in clock t + 4. Every adder is a conditional-sum adder
+//! (`cond_sum_add`): 6 LUT6 levels in both builds.
+//!
+//! ## Integration (how the top drives it)
+//!
+//! * From `wqe_fetch`: `wqe_valid`/`wqe_ready` to `w_valid`/`w_ready`,
+//!   `wqe_conn`, `wqe_index` (`w_idx`), `wqe_opcode`, `wqe_flags`,
+//!   `wqe_stream`, `wqe_len`, `wqe_wr_id`, `wqe_imm`, `wqe_rkey`,
+//!   `wqe_remote_addr` (`w_raddr`), `wqe_sge_addr`, `wqe_sge_lkey`
+//!   (`w_lkey`), `wqe_bad`. `wqe_fetch` sends a WQE only with a credit, so
+//!   `cnt_wqe_over` stays 0 in a correct system.
+//! * Credits back to `wqe_fetch` (`cr_valid`, `cr_conn`, `cr_n` = 1):
+//!   `cr_*` has no ready and may pulse on consecutive clocks, while
+//!   `wqe_fetch` takes one credit operation every second clock: the top
+//!   coalesces the pulses per connection (or buffers them). In the long run
+//!   there is one pulse per WQE taken, so at most one every second clock.
+//! * ACKs: the `csn_base` of every received ACK, the same value
+//!   `tx_compl`'s `OP_ACK` takes (the sender's `csn_una`).
+//! * Completion records to `tx_compl`'s `OP_PUSH` (`op_csn` =
+//!   `cm_last_csn`, `wr_id`, `len`, `msn`, `stream` (low 2 bits; a bad
+//!   WQE's posted stream may be larger), `signaled`, `status`): `cm_*` has
+//!   no ready while `tx_compl`'s `op_ready` drops under drain load, so the
+//!   top puts a FIFO in between. Records come in posting order per
+//!   connection, at most `MSG_WINDOW` outstanding per connection.
+//! * Message completion returns from `tx_compl`'s `una_valid`/`una_conn`
+//!   (one per completed message; `una_stream`/`una_msn` are not needed: the
+//!   window is counted per connection, which bounds every stream's too).
+//!   `una_*` has no ready and `mc_ready` drops for at least one clock after
+//!   each return taken: a small FIFO in the top.
+//! * Descriptors to the sprayer (`pd_valid`/`pd_ready`), which adds the
+//!   path, PSN, ACK_REQ and RETX; `tx_builder` and the payload DMA read take
+//!   the rest from the descriptor (`pd_addr`, `pd_len`, `pd_lkey`).
+//! * Not here: connection create/destroy (every record starts at zero; the
+//!   command processor must re-initialise a re-created connection's record,
+//!   which needs an init operation this block does not have yet), and
+//!   retransmissions (the sprayer's, from the slot table).
+//!
+//! ## Rates and latency
+//!
+//! One operation per clock across connections: with no ACK, return or WQE
+//! waiting, one descriptor per clock (II = 1) while enough connections have
+//! work. A connection that sent is pushed back by its S3 and can be issued
+//! again 3 clocks after that, so one connection alone sends at most one
+//! packet every 6 clocks (50 M packets/s at 300 MHz, 400 Gb/s at 1 KiB
+//! payloads: above what one 100 GbE port needs); its ACKs, returns and
+//! WQEs interlock the same way (one operation of a connection in S1-S3).
+//! Each input port takes at most one item every second clock (the hold).
+//! Latency on an idle segmenter (clock 0: a WQE offered with `w_ready`):
+//! its completion record and credit show in clock 11, its first
+//! descriptor on `pd_*` in clock 14 (`segmenter_latency` in the model's
+//! tests pins these).
 
 use crate::cond_sum_add::{CondAdd, CondSumAdd};
 use rust_hdl::prelude::*;
@@ -1161,8 +1215,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.add_last.cin.next = self.l2_lz.val();
         // the last packet's payload len - off (at most 8,192): the low 10
         // bits are len's, the next 4 a 4-bit difference
-        self.l2_plen_hi.next = self.s_len.read_data.val().get_bits::<4>(10)
-            - self.p2_off.q.val().get_bits::<4>(10);
+        self.l2_plen_hi.next =
+            self.s_len.read_data.val().get_bits::<4>(10) - self.p2_off.q.val().get_bits::<4>(10);
         self.l2_plen.next = bit_cast::<14, 10>(self.s_len.read_data.val().get_bits::<10>(0))
             | (bit_cast::<14, 4>(self.l2_plen_hi.val()) << 10);
         self.l2_s.next = self.s_stream.read_data.val().get_bits::<2>(0);
