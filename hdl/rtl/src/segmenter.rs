@@ -92,9 +92,11 @@
 //!   last packet frees the slot (credit) and emits the completion record
 //!   (`CQE_OK`, `last_csn` = its CSN).
 //! * otherwise (a window is closed) nothing is sent.
+//!
 //! The connection goes back into the FIFO when it sent something and still
 //! has a WQE, its CSN window is open and (`mid` or `outst < 32`); else it
 //! leaves (`queued = 0`).
+//!
 //! *Ack*, *mc*, *wqe* update `csn_una`, `outst`, the slot ring as above and
 //! put the connection into the FIFO when it is not queued and has a WQE
 //! (an issue that finds a window still closed takes it out again, so a
