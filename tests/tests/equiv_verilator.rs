@@ -4046,6 +4046,274 @@ fn tx_compl_completes_in_order_exactly_once() {
 }
 
 #[test]
+fn segmenter_matches_model() {
+    let n = equiv_cycles();
+    for seed in seeds(&[0x5e9, 0x5e9a]) {
+        assert_equiv::<SegmenterModel>(seed, n);
+    }
+}
+
+#[test]
+fn segmenter_tiny_matches_model() {
+    let n = equiv_cycles();
+    for seed in seeds(&[0x5e9b, 0x5e9c]) {
+        assert_equiv::<SegmenterTinyModel>(seed, n);
+    }
+}
+
+/// Runs the segmenter model under its closed-loop stimulus and checks the
+/// transport rules on every descriptor the consumer takes and every
+/// completion record; returns the statistics for the coverage test.
+fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
+    use braid_sim::model::segmenter::{SegStim, SegWqe, SegmenterModelG};
+    use braid_spec::wire::braid::Flags;
+    use std::collections::{HashMap, VecDeque};
+    #[derive(Default)]
+    struct Conn {
+        taken: VecDeque<SegWqe>,
+        cur: Option<(SegWqe, u32, u32)>, // message, next offset, msn
+        csn: u32,
+        msn: [u32; 4],
+        rsn: [u32; 4],
+        cm_good: VecDeque<(u64, u32)>,
+        done: VecDeque<SegWqe>,
+        cms: u64,
+        mcs: u64,
+        started: u64,
+        full: bool,
+        last_take: Option<u64>,
+    }
+    let mut m = SegmenterModelG::<CB>::default();
+    let mut stim = SegStim::<CB>::new(seed);
+    let mut st = SegStats::default();
+    let mut conns: HashMap<u32, Conn> = HashMap::new();
+    let mut prev = m.step(&Default::default());
+    let blocked = stim.conns[0].conn;
+    let mut mtus = [false; 4];
+    let mut prev_pd: Option<(u64, u32)> = None;
+    for cycle in 0..cycles {
+        let i = stim.next(cycle);
+        mtus[i.mtu_code as usize] = true;
+        let ctx = || format!("seed {seed:#x} cycle {cycle}");
+        // the inputs taken in this clock
+        if let (Some(w), true) = (i.wqe, prev.w_ready) {
+            let c = conns.entry(w.conn).or_default();
+            if c.last_take.is_some_and(|t| cycle - t <= 4) {
+                st.b2b_wqes += 1;
+            }
+            c.last_take = Some(cycle);
+            c.taken.push_back(w);
+        }
+        if let (Some(c), true) = (i.mc, prev.mc_ready) {
+            conns.entry(c).or_default().mcs += 1;
+        }
+        // the descriptor taken in this clock
+        if let (Some(p), true) = (prev.pd, i.pd_ready) {
+            st.pkts += 1;
+            let acked = stim.conns.iter().find(|c| c.conn == p.conn).unwrap().acked;
+            let d = p.csn.wrapping_sub(acked);
+            assert!(
+                d < 256,
+                "{}: CSN window exceeded: csn {} acked {acked}",
+                ctx(),
+                p.csn
+            );
+            st.max_window = st.max_window.max(d);
+            st.opcodes |= 1 << (p.opcode & 7);
+            if prev_pd.is_some_and(|(t, c)| t + 1 == cycle && c == p.conn) {
+                st.b2b_pkts += 1;
+            }
+            prev_pd = Some((cycle, p.conn));
+            if p.conn == blocked && stim.conns[0].mute_until > cycle {
+                st.blocked_pkts += 1;
+            } else if stim.conns[0].mute_until > cycle + 1000 {
+                st.pkts_while_muted += 1;
+            }
+            let c = conns.entry(p.conn).or_default();
+            assert_eq!(p.csn, c.csn, "{}: CSN not consecutive", ctx());
+            // the window was full at the previous packet: an ACK reopened it
+            st.reopened += c.full as u64;
+            c.full = d == 255;
+            c.csn = c.csn.wrapping_add(1);
+            let first = p.flags & Flags::FIRST != 0;
+            let last = p.flags & Flags::LAST != 0;
+            if first {
+                assert!(c.cur.is_none(), "{}: FIRST inside a message", ctx());
+                // earlier WQEs of the connection were bad or refused
+                let w = loop {
+                    let w = c.taken.pop_front().expect("a taken WQE for the packet");
+                    if w.idx == p.wqe_idx {
+                        break w;
+                    }
+                    c.done.push_back(w);
+                };
+                let s = (w.stream & 3) as usize;
+                assert!(!w.is_bad(), "{}: a bad WQE was sent", ctx());
+                assert_eq!(p.msn, c.msn[s], "{}: MSN not consecutive", ctx());
+                c.msn[s] = c.msn[s].wrapping_add(1);
+                assert_eq!(p.rsn, c.rsn[s], "{}: RSN", ctx());
+                if w.opcode >= 3 {
+                    c.rsn[s] = (c.rsn[s] + 1) & 0xff_ffff;
+                }
+                c.cur = Some((w, 0, p.msn));
+                c.started += 1;
+                // messages started (as seen by the consumer) and not yet
+                // returned never exceed the message window
+                assert!(
+                    c.started - c.mcs <= 32,
+                    "{}: {} messages started and not returned",
+                    ctx(),
+                    c.started - c.mcs
+                );
+                st.msgs += 1;
+                st.zero_len += (w.len == 0) as u64;
+            }
+            let (w, off, msn) = c.cur.expect("a packet outside a message");
+            assert_eq!(p.offset, off, "{}: offset", ctx());
+            assert_eq!(p.msn, msn, "{}: MSN inside a message", ctx());
+            assert_eq!(
+                (p.opcode, p.stream, p.msg_len, p.imm, p.lkey, p.rkey, p.wqe_idx),
+                (w.opcode, w.stream & 3, w.len, w.imm, w.lkey, w.rkey, w.idx),
+                "{}: fields",
+                ctx()
+            );
+            assert_eq!(p.addr, w.sge_addr.wrapping_add(off as u64), "{}", ctx());
+            assert_eq!(p.raddr, w.raddr.wrapping_add(off as u64), "{}", ctx());
+            assert_eq!(
+                p.flags & Flags::SOLICITED != 0,
+                w.flags & 2 != 0,
+                "{}",
+                ctx()
+            );
+            let end = off as u64 + p.len as u64;
+            assert!(end <= w.len as u64, "{}: beyond the message", ctx());
+            assert_eq!(last, end == w.len as u64, "{}: LAST", ctx());
+            if !last {
+                assert!(
+                    [1024, 2048, 4096, 8192].contains(&p.len),
+                    "{}: a non-last packet of {} bytes",
+                    ctx(),
+                    p.len
+                );
+            } else {
+                assert!(p.len <= 8192 && (p.len > 0 || w.len == 0), "{}", ctx());
+                c.cur = None;
+                let (wr_id, lcsn) = c.cm_good.pop_front().expect("completion before LAST");
+                assert_eq!(
+                    (wr_id, lcsn),
+                    (w.wr_id, p.csn),
+                    "{}: completion record",
+                    ctx()
+                );
+                st.multi += (off > 0) as u64;
+            }
+            if !last {
+                c.cur = Some((w, end as u32, msn));
+            }
+        }
+        let o = m.step(&i);
+        stim.observe(&o);
+        // one credit with every completion (the slot is freed then)
+        assert_eq!(o.cr, o.cm.map(|r| r.conn), "{}: credit", ctx());
+        st.credits += o.cr.is_some() as u64;
+        if let Some(r) = o.cm {
+            let c = conns.entry(r.conn).or_default();
+            c.cms += 1;
+            let out = c.cms - c.mcs;
+            assert!(out <= 32, "{}: {out} messages outstanding", ctx());
+            st.max_outst = st.max_outst.max(out);
+            if r.status == braid_spec::host::CQE_OK {
+                c.cm_good.push_back((r.wr_id, r.last_csn));
+            } else {
+                assert_eq!(r.status, braid_spec::host::CQE_BAD_WQE);
+                st.bad_wqes += 1;
+                c.started += 1;
+                // a WQE taken earlier and not sent
+                let w = if let Some(k) = c.done.iter().position(|w| w.wr_id == r.wr_id) {
+                    c.done.remove(k).unwrap()
+                } else {
+                    let k = c.taken.iter().position(|w| w.wr_id == r.wr_id);
+                    c.taken
+                        .remove(k.expect("a taken WQE for the bad completion"))
+                        .unwrap()
+                };
+                assert!(w.is_bad(), "{}: a good WQE completed bad", ctx());
+            }
+        }
+        st.bad_acks = o.cnt_bad_ack as u64;
+        st.bad_mcs = o.cnt_bad_mc as u64;
+        st.over = o.cnt_wqe_over as u64;
+        st.stalls += (o.pd.is_some() && !i.pd_ready) as u64;
+        prev = o;
+    }
+    st.mtus = mtus.iter().filter(|x| **x).count();
+    eprintln!("segmenter check (seed {seed:#x}): {st:?}");
+    st
+}
+
+#[derive(Debug, Default)]
+struct SegStats {
+    pkts: u64,
+    msgs: u64,
+    multi: u64,
+    zero_len: u64,
+    bad_wqes: u64,
+    bad_acks: u64,
+    bad_mcs: u64,
+    over: u64,
+    stalls: u64,
+    max_window: u32,
+    max_outst: u64,
+    blocked_pkts: u64,
+    pkts_while_muted: u64,
+    mtus: usize,
+    opcodes: u32,
+    reopened: u64,
+    credits: u64,
+    b2b_pkts: u64,
+    b2b_wqes: u64,
+}
+
+/// Every byte of every message is covered once, in order, CSNs and MSNs
+/// are consecutive, the windows hold, completions come in posting order
+/// with the last CSN, and a blocked connection does not stop the others.
+#[test]
+fn segmenter_behaviour() {
+    for seed in seeds(&[0x5e9, 0x5e9a]) {
+        let st = segmenter_check::<10>(seed, 200_000);
+        assert!(
+            st.msgs > 2000 && st.multi > 200 && st.zero_len > 50,
+            "{st:?}"
+        );
+        assert!(st.pkts_while_muted > 5000, "others stopped: {st:?}");
+        let st = segmenter_check::<4>(seed, 100_000);
+        assert!(st.msgs > 1000, "{st:?}");
+    }
+}
+
+/// The stimulus reaches the edges: full CSN window and its reopening by
+/// an ACK, full message window, refused ACKs, returns and WQEs, bad WQEs,
+/// zero-length and multi-packet messages, every opcode, credit returns,
+/// backpressure, back-to-back operations of one connection, every MTU.
+#[test]
+fn segmenter_stimulus_covers_the_edges() {
+    for seed in [0x5e9, 0x5e9a] {
+        let st = segmenter_check::<10>(seed, 200_000);
+        assert!(st.max_window == 255 && st.reopened >= 2, "{st:?}");
+        assert!(st.max_outst == 32, "{st:?}");
+        assert!(
+            st.bad_wqes > 20 && st.bad_acks > 5 && st.bad_mcs > 5,
+            "{st:?}"
+        );
+        assert!(st.over > 0 && st.stalls > 1000 && st.mtus == 4, "{st:?}");
+        assert!(st.zero_len > 50 && st.multi > 200, "{st:?}");
+        assert_eq!(st.opcodes, 0b1_1110, "every opcode sent: {st:?}");
+        assert!(st.credits > 1000, "{st:?}");
+        assert!(st.b2b_pkts > 0 && st.b2b_wqes > 1000, "{st:?}");
+    }
+}
+
+#[test]
 fn cmd_proc_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0xc0d, 0x77]) {

@@ -109,3 +109,6 @@ pub fn put_u64(w: &mut [u32], v: u64) {
 pub fn get_u64(w: &[u32]) -> u64 {
     w[0] as u64 | if w.len() > 1 { (w[1] as u64) << 32 } else { 0 }
 }
+
+pub mod segmenter;
+pub use segmenter::{SegmenterModel, SegmenterTinyModel};

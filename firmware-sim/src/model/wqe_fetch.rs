@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, VecDeque};
 
-/// WQE slots the segmenter keeps per connection.
-pub const SEG_WQE_SLOTS: u8 = 8;
+/// WQE slots the segmenter keeps per connection (`braid_spec::state::SEG_WQE_SLOTS`).
+pub const SEG_WQE_SLOTS: u8 = braid_spec::state::SEG_WQE_SLOTS as u8;
 /// Output queue entries.
 pub const OUT_DEPTH: u32 = 32;
 /// Fetches outstanding at most.

@@ -171,6 +171,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxPathTableTiny>,
         },
         ExportedBlock {
+            name: "segmenter",
+            description: "sender segmenter (1,024 connections, 8 WQE slots each in block RAM): messages to MTU packet descriptors with CSN/MSN/RSN, CSN and message windows, round-robin connection queue, completion records and WQE credits",
+            generate: gen::<crate::SegmenterFull>,
+        },
+        ExportedBlock {
+            name: "segmenter_tiny",
+            description: "sender segmenter (16 connections, 8 WQE slots each): messages to MTU packet descriptors with CSN/MSN/RSN, CSN and message windows, round-robin connection queue, completion records and WQE credits",
+            generate: gen::<crate::SegmenterTiny>,
+        },
+        ExportedBlock {
             name: "timer_wheel",
             description: "timer wheel over 16,384 paths (4,096 buckets of 2^cfg_shift ticks, linked lists in block RAM): ARM/DISARM, timeout events",
             generate: gen::<crate::TimerWheelFull>,

@@ -117,8 +117,8 @@ use braid_spec::state::MAX_STREAMS;
 use rust_hdl::prelude::*;
 
 /// WQE slots the segmenter keeps per connection (the per-connection credit
-/// a CREATE starts with).
-pub const SEG_WQE_SLOTS: usize = 8;
+/// a CREATE starts with; `braid_spec::state::SEG_WQE_SLOTS`).
+pub const SEG_WQE_SLOTS: usize = braid_spec::state::SEG_WQE_SLOTS;
 /// Largest fetch (WQEs, one DMA read of at most 512 bytes).
 pub const FETCH_MAX: usize = 8;
 /// Fetches outstanding at most (request and response-match queue depth).

@@ -178,6 +178,11 @@ pub const CQE_RECV_WRITE_IMM: u8 = 3;
 pub const CQE_OK: u8 = 0;
 /// `CQE.status`: not executed, the connection went to the error state.
 pub const CQE_FLUSHED: u8 = 1;
+/// `CQE.status`: not executed, the work request was malformed (the
+/// segmenter's error completion of a WQE `wqe_fetch` flagged bad: opcode
+/// outside 1..=4, `num_sge` > 1, `sge_len != len`, or a stream beyond
+/// `state::MAX_STREAMS`). No packet of it was sent.
+pub const CQE_BAD_WQE: u8 = 2;
 /// `CQE.status` bit: the peer refused the data; the low bits are the NACK reason.
 pub const CQE_REMOTE: u8 = 0x80;
 /// `CQE.flags`: `imm` is valid.

@@ -34,6 +34,19 @@ pub const MAX_STREAMS: usize = 4;
 /// MSG_WINDOW)` in [`RX_MSG_STATE`] slots indexed by the MSN's low bits.
 pub const MSG_WINDOW: usize = 32;
 
+/// WQEs the segmenter buffers per connection (block RAM): `wqe_fetch`
+/// holds one credit per free slot and sends a WQE only with a credit.
+pub const SEG_WQE_SLOTS: usize = 8;
+
+/// Smallest payload MTU of the segmenter: packets carry at most
+/// `MTU_MIN << mtu_code` payload bytes, `mtu_code` in `0..=MTU_CODE_MAX`
+/// (1,024, 2,048, 4,096 or 8,192 bytes; 8,192 plus the longest headers fits
+/// a 9,000-byte jumbo frame).
+pub const MTU_MIN: u32 = 1024;
+
+/// Largest `mtu_code` (see [`MTU_MIN`]).
+pub const MTU_CODE_MAX: u8 = 3;
+
 /// Bits of an MSN that select its slot (`log2(MSG_WINDOW)`).
 pub const MSG_SLOT_BITS: u32 = MSG_WINDOW.trailing_zeros();
 
