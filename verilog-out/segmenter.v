@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w_len,w_wr_id,w_imm,w_rkey,w_raddr,w_sge_addr,w_lkey,w_bad,w_ready,ack_valid,ack_conn,ack_csn_base,ack_ready,mc_valid,mc_conn,mc_ready,pd_ready,pd_valid,pd_conn,pd_csn,pd_msn,pd_stream,pd_opcode,pd_flags,pd_offset,pd_len,pd_addr,pd_lkey,pd_raddr,pd_rkey,pd_imm,pd_msg_len,pd_rsn,pd_wqe_idx,cm_valid,cm_conn,cm_last_csn,cm_wr_id,cm_signaled,cm_stream,cm_msn,cm_len,cm_opcode,cm_status,cm_wqe_idx,cr_valid,cr_conn,cnt_bad_ack,cnt_bad_mc,cnt_wqe_over);
+module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w_len,w_wr_id,w_imm,w_rkey,w_raddr,w_sge_addr,w_lkey,w_bad,w_ready,ack_valid,ack_conn,ack_csn_base,ack_ready,mc_valid,mc_conn,mc_ready,pd_ready,pd_valid,pd_conn,pd_csn,pd_msn,pd_stream,pd_opcode,pd_flags,pd_offset,pd_len,pd_addr,pd_lkey,pd_raddr,pd_rkey,pd_imm,pd_msg_len,pd_rsn,pd_wqe_idx,cm_valid,cm_conn,cm_last_csn,cm_wr_id,cm_signaled,cm_stream,cm_msn,cm_len,cm_opcode,cm_status,cm_wqe_idx,cr_valid,cr_conn,cnt_bad_ack,cnt_bad_mc,cnt_wqe_over,sc_valid,sc_op,sc_conn,sc_ready,cnt_no_conn);
 
     // Module arguments
     input wire  clock;
@@ -64,6 +64,11 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     output reg  [15:0] cnt_bad_ack;
     output reg  [15:0] cnt_bad_mc;
     output reg  [15:0] cnt_wqe_over;
+    input wire  sc_valid;
+    input wire  sc_op;
+    input wire  [9:0] sc_conn;
+    output reg  sc_ready;
+    output reg  [15:0] cnt_no_conn;
 
     // Stub signals
     reg  [9:0] r_csn$read_address;
@@ -150,6 +155,13 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  r_rsn$write_clock;
     reg  [95:0] r_rsn$write_data;
     reg  r_rsn$write_enable;
+    reg  [9:0] r_inv$read_address;
+    reg  r_inv$read_clock;
+    wire  r_inv$read_data;
+    reg  [9:0] r_inv$write_address;
+    reg  r_inv$write_clock;
+    reg  r_inv$write_data;
+    reg  r_inv$write_enable;
     reg  [12:0] s_idx$read_address;
     reg  s_idx$read_clock;
     wire  [15:0] s_idx$read_data;
@@ -440,6 +452,15 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  [9:0] hm_conn$d;
     wire  [9:0] hm_conn$q;
     reg  hm_conn$clock;
+    reg  hc_v$d;
+    wire  hc_v$q;
+    reg  hc_v$clock;
+    reg  hc_op$d;
+    wire  hc_op$q;
+    reg  hc_op$clock;
+    reg  [9:0] hc_conn$d;
+    wire  [9:0] hc_conn$q;
+    reg  hc_conn$clock;
     reg  ph$d;
     wire  ph$q;
     reg  ph$clock;
@@ -461,6 +482,12 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  p1_wqe$d;
     wire  p1_wqe$q;
     reg  p1_wqe$clock;
+    reg  p1_init$d;
+    wire  p1_init$q;
+    reg  p1_init$clock;
+    reg  p1_flush$d;
+    wire  p1_flush$q;
+    reg  p1_flush$clock;
     reg  [9:0] p1_conn$d;
     wire  [9:0] p1_conn$q;
     reg  p1_conn$clock;
@@ -575,6 +602,15 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  p2_wqe$d;
     wire  p2_wqe$q;
     reg  p2_wqe$clock;
+    reg  p2_init$d;
+    wire  p2_init$q;
+    reg  p2_init$clock;
+    reg  p2_flush$d;
+    wire  p2_flush$q;
+    reg  p2_flush$clock;
+    reg  p2_inv$d;
+    wire  p2_inv$q;
+    reg  p2_inv$clock;
     reg  [9:0] p2_conn$d;
     wire  [9:0] p2_conn$q;
     reg  p2_conn$clock;
@@ -721,6 +757,15 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  p3_wqe$d;
     wire  p3_wqe$q;
     reg  p3_wqe$clock;
+    reg  p3_init$d;
+    wire  p3_init$q;
+    reg  p3_init$clock;
+    reg  p3_flush$d;
+    wire  p3_flush$q;
+    reg  p3_flush$clock;
+    reg  p3_inv$d;
+    wire  p3_inv$q;
+    reg  p3_inv$clock;
     reg  [9:0] p3_conn$d;
     wire  [9:0] p3_conn$q;
     reg  p3_conn$clock;
@@ -1006,6 +1051,16 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  inc_over$d;
     wire  inc_over$q;
     reg  inc_over$clock;
+    reg  inc_inv$d;
+    wire  inc_inv$q;
+    reg  inc_inv$clock;
+    reg  [15:0] c_inv$d;
+    wire  [15:0] c_inv$q;
+    reg  c_inv$clock;
+    reg  [15:0] add_c_inv$a;
+    reg  [15:0] add_c_inv$b;
+    reg  add_c_inv$cin;
+    wire  [15:0] add_c_inv$sum;
     reg  [15:0] c_ack$d;
     wire  [15:0] c_ack$q;
     reg  c_ack$clock;
@@ -1085,6 +1140,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  b_a;
     reg  b_m;
     reg  b_w;
+    reg  b_c;
+    reg  c_ok;
+    reg  s_cmd;
     reg  iv;
     reg  a_ok;
     reg  m_ok;
@@ -1120,6 +1178,7 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
     reg  l3_first;
     reg  l3_go_bad;
     reg  l3_go_pkt;
+    reg  l3_go_flush;
     reg  l3_done;
     reg  l3_start;
     reg  l3_mstart;
@@ -1248,6 +1307,15 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .write_clock(r_rsn$write_clock),
         .write_data(r_rsn$write_data),
         .write_enable(r_rsn$write_enable)
+    );
+    segmenter__r_inv r_inv(
+        .read_address(r_inv$read_address),
+        .read_clock(r_inv$read_clock),
+        .read_data(r_inv$read_data),
+        .write_address(r_inv$write_address),
+        .write_clock(r_inv$write_clock),
+        .write_data(r_inv$write_data),
+        .write_enable(r_inv$write_enable)
     );
     segmenter__s_idx s_idx(
         .read_address(s_idx$read_address),
@@ -1655,6 +1723,21 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .q(hm_conn$q),
         .clock(hm_conn$clock)
     );
+    segmenter__hc_v hc_v(
+        .d(hc_v$d),
+        .q(hc_v$q),
+        .clock(hc_v$clock)
+    );
+    segmenter__hc_op hc_op(
+        .d(hc_op$d),
+        .q(hc_op$q),
+        .clock(hc_op$clock)
+    );
+    segmenter__hc_conn hc_conn(
+        .d(hc_conn$d),
+        .q(hc_conn$q),
+        .clock(hc_conn$clock)
+    );
     segmenter__ph ph(
         .d(ph$d),
         .q(ph$q),
@@ -1689,6 +1772,16 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .d(p1_wqe$d),
         .q(p1_wqe$q),
         .clock(p1_wqe$clock)
+    );
+    segmenter__p1_init p1_init(
+        .d(p1_init$d),
+        .q(p1_init$q),
+        .clock(p1_init$clock)
+    );
+    segmenter__p1_flush p1_flush(
+        .d(p1_flush$d),
+        .q(p1_flush$q),
+        .clock(p1_flush$clock)
     );
     segmenter__p1_conn p1_conn(
         .d(p1_conn$d),
@@ -1869,6 +1962,21 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .d(p2_wqe$d),
         .q(p2_wqe$q),
         .clock(p2_wqe$clock)
+    );
+    segmenter__p2_init p2_init(
+        .d(p2_init$d),
+        .q(p2_init$q),
+        .clock(p2_init$clock)
+    );
+    segmenter__p2_flush p2_flush(
+        .d(p2_flush$d),
+        .q(p2_flush$q),
+        .clock(p2_flush$clock)
+    );
+    segmenter__p2_inv p2_inv(
+        .d(p2_inv$d),
+        .q(p2_inv$q),
+        .clock(p2_inv$clock)
     );
     segmenter__p2_conn p2_conn(
         .d(p2_conn$d),
@@ -2111,6 +2219,21 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .d(p3_wqe$d),
         .q(p3_wqe$q),
         .clock(p3_wqe$clock)
+    );
+    segmenter__p3_init p3_init(
+        .d(p3_init$d),
+        .q(p3_init$q),
+        .clock(p3_init$clock)
+    );
+    segmenter__p3_flush p3_flush(
+        .d(p3_flush$d),
+        .q(p3_flush$q),
+        .clock(p3_flush$clock)
+    );
+    segmenter__p3_inv p3_inv(
+        .d(p3_inv$d),
+        .q(p3_inv$q),
+        .clock(p3_inv$clock)
     );
     segmenter__p3_conn p3_conn(
         .d(p3_conn$d),
@@ -2583,6 +2706,22 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         .q(inc_over$q),
         .clock(inc_over$clock)
     );
+    segmenter__inc_inv inc_inv(
+        .d(inc_inv$d),
+        .q(inc_inv$q),
+        .clock(inc_inv$clock)
+    );
+    segmenter__c_inv c_inv(
+        .d(c_inv$d),
+        .q(c_inv$q),
+        .clock(c_inv$clock)
+    );
+    segmenter__add_c_inv add_c_inv(
+        .a(add_c_inv$a),
+        .b(add_c_inv$b),
+        .cin(add_c_inv$cin),
+        .sum(add_c_inv$sum)
+    );
     segmenter__c_ack c_ack(
         .d(c_ack$d),
         .q(c_ack$q),
@@ -2733,6 +2872,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         ha_base$clock = clock;
         hm_v$clock = clock;
         hm_conn$clock = clock;
+        hc_v$clock = clock;
+        hc_op$clock = clock;
+        hc_conn$clock = clock;
         ph$clock = clock;
         mtu_q$clock = clock;
         p1_v$clock = clock;
@@ -2740,6 +2882,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p1_ack$clock = clock;
         p1_mc$clock = clock;
         p1_wqe$clock = clock;
+        p1_init$clock = clock;
+        p1_flush$clock = clock;
         p1_conn$clock = clock;
         p1_base$clock = clock;
         p1_idx$clock = clock;
@@ -2759,6 +2903,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p2_ack$clock = clock;
         p2_mc$clock = clock;
         p2_wqe$clock = clock;
+        p2_init$clock = clock;
+        p2_flush$clock = clock;
+        p2_inv$clock = clock;
         p2_conn$clock = clock;
         p2_base$clock = clock;
         p2_idx$clock = clock;
@@ -2806,6 +2953,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p3_ack$clock = clock;
         p3_mc$clock = clock;
         p3_wqe$clock = clock;
+        p3_init$clock = clock;
+        p3_flush$clock = clock;
+        p3_inv$clock = clock;
         p3_conn$clock = clock;
         p3_base$clock = clock;
         p3_idx$clock = clock;
@@ -2895,6 +3045,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         inc_ack$clock = clock;
         inc_mc$clock = clock;
         inc_over$clock = clock;
+        inc_inv$clock = clock;
+        c_inv$clock = clock;
         c_ack$clock = clock;
         c_mc$clock = clock;
         c_over$clock = clock;
@@ -2944,6 +3096,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         ha_base$d = ha_base$q;
         hm_v$d = hm_v$q;
         hm_conn$d = hm_conn$q;
+        hc_v$d = hc_v$q;
+        hc_op$d = hc_op$q;
+        hc_conn$d = hc_conn$q;
         ph$d = ph$q;
         mtu_q$d = mtu_q$q;
         p1_v$d = p1_v$q;
@@ -2951,6 +3106,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p1_ack$d = p1_ack$q;
         p1_mc$d = p1_mc$q;
         p1_wqe$d = p1_wqe$q;
+        p1_init$d = p1_init$q;
+        p1_flush$d = p1_flush$q;
         p1_conn$d = p1_conn$q;
         p1_base$d = p1_base$q;
         p1_idx$d = p1_idx$q;
@@ -2970,6 +3127,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p2_ack$d = p2_ack$q;
         p2_mc$d = p2_mc$q;
         p2_wqe$d = p2_wqe$q;
+        p2_init$d = p2_init$q;
+        p2_flush$d = p2_flush$q;
+        p2_inv$d = p2_inv$q;
         p2_conn$d = p2_conn$q;
         p2_base$d = p2_base$q;
         p2_idx$d = p2_idx$q;
@@ -3017,6 +3177,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p3_ack$d = p3_ack$q;
         p3_mc$d = p3_mc$q;
         p3_wqe$d = p3_wqe$q;
+        p3_init$d = p3_init$q;
+        p3_flush$d = p3_flush$q;
+        p3_inv$d = p3_inv$q;
         p3_conn$d = p3_conn$q;
         p3_base$d = p3_base$q;
         p3_idx$d = p3_idx$q;
@@ -3106,6 +3269,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         inc_ack$d = inc_ack$q;
         inc_mc$d = inc_mc$q;
         inc_over$d = inc_over$q;
+        inc_inv$d = inc_inv$q;
+        c_inv$d = c_inv$q;
         c_ack$d = c_ack$q;
         c_mc$d = c_mc$q;
         c_over$d = c_over$q;
@@ -3150,6 +3315,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         r_msn$write_clock = clock;
         r_rsn$read_clock = clock;
         r_rsn$write_clock = clock;
+        r_inv$read_clock = clock;
+        r_inv$write_clock = clock;
         s_idx$read_clock = clock;
         s_idx$write_clock = clock;
         s_op$read_clock = clock;
@@ -3234,25 +3401,37 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
             hm_v$d = mc_valid;
             hm_conn$d = mc_conn;
         end
+        if (~hc_v$q) begin
+            hc_v$d = sc_valid;
+            hc_op$d = sc_op;
+            hc_conn$d = sc_conn;
+        end
         ph$d = ~ph$q;
         mtu_q$d = mtu_code;
         w_ready = ~hw_v$q;
         ack_ready = ~ha_v$q;
         mc_ready = ~hm_v$q;
+        sc_ready = ~hc_v$q;
         b_q = (p1_v$q & (p1_conn$q == q$read_data)) | (p2_v$q & (p2_conn$q == q$read_data)) | (p3_v$q & (p3_conn$q == q$read_data));
         b_a = (p1_v$q & (p1_conn$q == ha_conn$q)) | (p2_v$q & (p2_conn$q == ha_conn$q)) | (p3_v$q & (p3_conn$q == ha_conn$q));
         b_m = (p1_v$q & (p1_conn$q == hm_conn$q)) | (p2_v$q & (p2_conn$q == hm_conn$q)) | (p3_v$q & (p3_conn$q == hm_conn$q));
         b_w = (p1_v$q & (p1_conn$q == hw_conn$q)) | (p2_v$q & (p2_conn$q == hw_conn$q)) | (p3_v$q & (p3_conn$q == hw_conn$q));
+        b_c = (p1_v$q & (p1_conn$q == hc_conn$q)) | (p2_v$q & (p2_conn$q == hc_conn$q)) | (p3_v$q & (p3_conn$q == hc_conn$q));
         iv = (rp$q != wp_prev$q) & ~ou$q[32'h4] & ~b_q;
         a_ok = ha_v$q & ~b_a;
         m_ok = hm_v$q & ~b_m;
         w_ok = hw_v$q & ~b_w;
+        c_ok = hc_v$q & ~b_c;
         first_issue = ph$q & iv;
-        s_ack = ~first_issue & a_ok;
-        s_mc = ~first_issue & ~a_ok & m_ok;
-        s_wqe = ~first_issue & ~a_ok & ~m_ok & w_ok;
-        s_issue = first_issue | (~a_ok & ~m_ok & ~w_ok & iv);
+        s_cmd = ~first_issue & c_ok;
+        s_ack = ~first_issue & ~c_ok & a_ok;
+        s_mc = ~first_issue & ~c_ok & ~a_ok & m_ok;
+        s_wqe = ~first_issue & ~c_ok & ~a_ok & ~m_ok & w_ok;
+        s_issue = first_issue | (~c_ok & ~a_ok & ~m_ok & ~w_ok & iv);
         sel_conn = q$read_data;
+        if (s_cmd) begin
+            sel_conn = hc_conn$q;
+        end
         if (s_ack) begin
             sel_conn = ha_conn$q;
         end
@@ -3271,6 +3450,10 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         if (s_wqe) begin
             hw_v$d = 1'b0;
         end
+        if (s_cmd) begin
+            hc_v$d = 1'b0;
+        end
+        r_inv$read_address = sel_conn;
         r_csn$read_address = sel_conn;
         r_una$read_address = sel_conn;
         r_head$read_address = sel_conn;
@@ -3298,7 +3481,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         if (q_push$q) begin
             wp$d = wp$q + ((32'h1) & 11'h7ff);
         end
-        p1_v$d = s_issue | s_ack | s_mc | s_wqe;
+        p1_v$d = s_issue | s_ack | s_mc | s_wqe | s_cmd;
+        p1_init$d = s_cmd & ~hc_op$q;
+        p1_flush$d = s_cmd & hc_op$q;
         p1_issue$d = s_issue;
         p1_ack$d = s_ack;
         p1_mc$d = s_mc;
@@ -3381,6 +3566,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p2_ack$d = p1_ack$q;
         p2_mc$d = p1_mc$q;
         p2_wqe$d = p1_wqe$q;
+        p2_init$d = p1_init$q;
+        p2_flush$d = p1_flush$q;
+        p2_inv$d = r_inv$read_data;
         p2_conn$d = p1_conn$q;
         p2_base$d = p1_base$q;
         p2_idx$d = p1_idx$q;
@@ -3480,6 +3668,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         p3_ack$d = p2_ack$q;
         p3_mc$d = p2_mc$q;
         p3_wqe$d = p2_wqe$q;
+        p3_init$d = p2_init$q;
+        p3_flush$d = p2_flush$q;
+        p3_inv$d = p2_inv$q;
         p3_conn$d = p2_conn$q;
         p3_base$d = p2_base$q;
         p3_idx$d = s_idx$read_data;
@@ -3556,9 +3747,10 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
             end
         end
         l3_first = ~p3_mid$q;
-        l3_go_bad = p3_issue$q & p3_has$q & p3_bad$q & p3_outst_ok$q;
-        l3_go_pkt = p3_issue$q & p3_has$q & ~p3_bad$q & p3_open$q & (p3_mid$q | p3_outst_ok$q);
-        l3_done = l3_go_bad | (l3_go_pkt & p3_last$q);
+        l3_go_bad = p3_issue$q & p3_has$q & ~p3_inv$q & p3_bad$q & p3_outst_ok$q;
+        l3_go_pkt = p3_issue$q & p3_has$q & ~p3_inv$q & ~p3_bad$q & p3_open$q & (p3_mid$q | p3_outst_ok$q);
+        l3_go_flush = p3_issue$q & p3_has$q & p3_inv$q;
+        l3_done = l3_go_bad | l3_go_flush | (l3_go_pkt & p3_last$q);
         l3_mstart = l3_go_pkt & l3_first;
         l3_start = l3_go_bad | l3_mstart;
         l3_rstart = l3_mstart & p3_is_send$q;
@@ -3574,7 +3766,7 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         end
         else begin
             l3_n_open = p3_open$q;
-            l3_n_mid = p3_mid$q;
+            l3_n_mid = p3_mid$q & ~l3_go_flush;
         end
         if (l3_start) begin
             l3_n_outst_ok = p3_outst_lt31$q;
@@ -3582,8 +3774,8 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         else begin
             l3_n_outst_ok = p3_outst_ok$q;
         end
-        l3_repush = (l3_go_bad | l3_go_pkt) & l3_n_count_nz & l3_n_open & (l3_n_mid | l3_n_outst_ok);
-        l3_ev_push = ~p3_issue$q & ~p3_queued$q & (p3_has$q | (p3_wqe$q & p3_room$q));
+        l3_repush = ((l3_go_bad | l3_go_pkt) & l3_n_count_nz & l3_n_open & (l3_n_mid | l3_n_outst_ok)) | (l3_go_flush & p3_count_gt1$q);
+        l3_ev_push = ~p3_issue$q & ~p3_queued$q & ~p3_init$q & (p3_has$q | (p3_wqe$q & p3_room$q));
         r_csn$write_address = p3_conn$q;
         r_una$write_address = p3_conn$q;
         r_head$write_address = p3_conn$q;
@@ -3596,6 +3788,9 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         r_crsn$write_address = p3_conn$q;
         r_msn$write_address = p3_conn$q;
         r_rsn$write_address = p3_conn$q;
+        r_inv$write_address = p3_conn$q;
+        r_inv$write_enable = p3_v$q;
+        r_inv$write_data = (p3_inv$q | p3_flush$q) & ~p3_init$q;
         r_csn$write_enable = p3_v$q;
         r_una$write_enable = p3_v$q;
         r_head$write_enable = p3_v$q;
@@ -3612,13 +3807,22 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         if (l3_go_pkt) begin
             r_csn$write_data = p3_csn_p1$q;
         end
+        if (p3_init$q) begin
+            r_csn$write_data = ((32'h0) & 32'hffffffff);
+        end
         r_una$write_data = p3_una$q;
-        if (p3_ack$q & p3_fwd$q & ~p3_beyond$q) begin
+        if (p3_ack$q & p3_fwd$q & ~p3_beyond$q & ~p3_inv$q) begin
             r_una$write_data = p3_base$q;
+        end
+        if (p3_init$q) begin
+            r_una$write_data = ((32'h0) & 32'hffffffff);
         end
         r_head$write_data = p3_head$q;
         if (l3_done) begin
             r_head$write_data = p3_head_p1$q;
+        end
+        if (p3_init$q) begin
+            r_head$write_data = ((32'h0) & 3'h7);
         end
         r_count$write_data = p3_count$q;
         if (p3_wqe$q & p3_room$q) begin
@@ -3627,7 +3831,10 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         if (l3_done) begin
             r_count$write_data = p3_count_m1$q;
         end
-        r_mid$write_data = l3_n_mid;
+        if (p3_init$q) begin
+            r_count$write_data = ((32'h0) & 4'hf);
+        end
+        r_mid$write_data = l3_n_mid & ~p3_init$q;
         r_off$write_data = p3_off$q;
         if (l3_go_pkt) begin
             if (p3_last$q) begin
@@ -3637,12 +3844,18 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
                 r_off$write_data = p3_offp$q;
             end
         end
+        if (p3_init$q) begin
+            r_off$write_data = ((32'h0) & 32'hffffffff);
+        end
         r_outst$write_data = p3_outst$q;
-        if (p3_mc$q & p3_outst_nz$q) begin
+        if (p3_mc$q & p3_outst_nz$q & ~p3_inv$q) begin
             r_outst$write_data = p3_outst_m1$q;
         end
         if (l3_start) begin
             r_outst$write_data = p3_outst_p1$q;
+        end
+        if (p3_init$q) begin
+            r_outst$write_data = ((32'h0) & 6'h3f);
         end
         if (p3_issue$q) begin
             r_queued$write_data = l3_repush;
@@ -3655,6 +3868,10 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         if (l3_mstart) begin
             r_cmsn$write_data = p3_msn_sel$q;
             r_crsn$write_data = p3_rsn_sel$q;
+        end
+        if (p3_init$q) begin
+            r_cmsn$write_data = ((32'h0) & 32'hffffffff);
+            r_crsn$write_data = ((32'h0) & 24'hffffff);
         end
         l3_m0 = p3_msn$q[(32'h0)+:(32)];
         l3_m1 = p3_msn$q[(32'h20)+:(32)];
@@ -3690,6 +3907,10 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         end
         r_msn$write_data = ((l3_m0) & 128'hffffffffffffffffffffffffffffffff) | (((l3_m1) & 128'hffffffffffffffffffffffffffffffff) << 32'h20) | (((l3_m2) & 128'hffffffffffffffffffffffffffffffff) << 32'h40) | (((l3_m3) & 128'hffffffffffffffffffffffffffffffff) << 32'h60);
         r_rsn$write_data = ((l3_r0) & 96'hffffffffffffffffffffffff) | (((l3_r1) & 96'hffffffffffffffffffffffff) << 32'h18) | (((l3_r2) & 96'hffffffffffffffffffffffff) << 32'h30) | (((l3_r3) & 96'hffffffffffffffffffffffff) << 32'h48);
+        if (p3_init$q) begin
+            r_msn$write_data = ((32'h0) & 128'hffffffffffffffffffffffffffffffff);
+            r_rsn$write_data = ((32'h0) & 96'hffffffffffffffffffffffff);
+        end
         q_push$d = p3_v$q & (l3_repush | l3_ev_push);
         q_entry$d = p3_conn$q;
         cb_q$d = p3_v$q & p3_issue$q & ~l3_go_pkt;
@@ -3740,6 +3961,14 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
             cm_m$d = p3_msn_sel$q;
             cm_st$d = ((32'h0) & 8'hff);
         end
+        else if (p3_inv$q) begin
+            cm_lcsn$d = p3_csn_m1$q;
+            cm_m$d = ((32'h0) & 32'hffffffff);
+            if (p3_mid$q) begin
+                cm_m$d = p3_cmsn$q;
+            end
+            cm_st$d = ((32'h1) & 8'hff);
+        end
         else begin
             cm_lcsn$d = p3_csn_m1$q;
             cm_m$d = ((32'h0) & 32'hffffffff);
@@ -3753,8 +3982,13 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         cm_idx$d = p3_idx$q;
         cr_v$d = p3_v$q & l3_done;
         cr_c$d = p3_conn$q;
-        inc_ack$d = p3_v$q & p3_ack$q & p3_fwd$q & p3_beyond$q;
-        inc_mc$d = p3_v$q & p3_mc$q & ~p3_outst_nz$q;
+        inc_ack$d = p3_v$q & p3_ack$q & p3_fwd$q & p3_beyond$q & ~p3_inv$q;
+        inc_mc$d = p3_v$q & p3_mc$q & ~p3_outst_nz$q & ~p3_inv$q;
+        inc_inv$d = p3_v$q & (p3_ack$q | p3_mc$q) & p3_inv$q;
+        add_c_inv$a = c_inv$q;
+        add_c_inv$b = ((32'h0) & 16'hffff);
+        add_c_inv$cin = inc_inv$q;
+        c_inv$d = add_c_inv$sum;
         inc_over$d = p3_v$q & p3_wqe$q & ~p3_room$q;
         add_c_ack$a = c_ack$q;
         add_c_ack$b = ((32'h0) & 16'hffff);
@@ -3919,6 +4153,7 @@ module segmenter(clock,mtu_code,w_valid,w_conn,w_idx,w_opcode,w_flags,w_stream,w
         cnt_bad_ack = c_ack$q;
         cnt_bad_mc = c_mc$q;
         cnt_wqe_over = c_over$q;
+        cnt_no_conn = c_inv$q;
     end
 
 endmodule // top
@@ -4322,6 +4557,151 @@ module segmenter__add_c_ack$core(a,b,cin,sum,cout);
     end
 
 endmodule // segmenter__add_c_ack$core
+
+
+module segmenter__add_c_inv(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [15:0] a;
+    input wire  [15:0] b;
+    input wire  cin;
+    output reg  [15:0] sum;
+
+    // Stub signals
+    reg  [31:0] core$a;
+    reg  [31:0] core$b;
+    reg  core$cin;
+    wire  [31:0] core$sum;
+    wire  core$cout;
+
+    // Sub module instances
+    segmenter__add_c_inv$core core(
+        .a(core$a),
+        .b(core$b),
+        .cin(core$cin),
+        .sum(core$sum),
+        .cout(core$cout)
+    );
+
+    // Update code
+    always @(*) begin
+        core$a = ((a) & 32'hffffffff);
+        core$b = ((b) & 32'hffffffff);
+        core$cin = cin;
+        sum = ((core$sum) & 16'hffff);
+    end
+
+endmodule // segmenter__add_c_inv
+
+
+module segmenter__add_c_inv$core(a,b,cin,sum,cout);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+    output reg  cout;
+
+    // Local signals
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
+
+    // Update code
+    always @(*) begin
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
+    end
+
+endmodule // segmenter__add_c_inv$core
 
 
 module segmenter__add_c_mc(a,b,cin,sum);
@@ -6993,6 +7373,25 @@ module segmenter__c_ack(d,q,clock);
 endmodule // segmenter__c_ack
 
 
+module segmenter__c_inv(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__c_inv
+
+
 module segmenter__c_mc(d,q,clock);
 
     // Module arguments
@@ -7354,6 +7753,63 @@ module segmenter__ha_v(d,q,clock);
 endmodule // segmenter__ha_v
 
 
+module segmenter__hc_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__hc_conn
+
+
+module segmenter__hc_op(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__hc_op
+
+
+module segmenter__hc_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__hc_v
+
+
 module segmenter__hm_conn(d,q,clock);
 
     // Module arguments
@@ -7675,6 +8131,25 @@ module segmenter__inc_ack(d,q,clock);
     end
 
 endmodule // segmenter__inc_ack
+
+
+module segmenter__inc_inv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__inc_inv
 
 
 module segmenter__inc_mc(d,q,clock);
@@ -8388,6 +8863,25 @@ module segmenter__p1_flags(d,q,clock);
 endmodule // segmenter__p1_flags
 
 
+module segmenter__p1_flush(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p1_flush
+
+
 module segmenter__p1_idx(d,q,clock);
 
     // Module arguments
@@ -8424,6 +8918,25 @@ module segmenter__p1_imm(d,q,clock);
     end
 
 endmodule // segmenter__p1_imm
+
+
+module segmenter__p1_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p1_init
 
 
 module segmenter__p1_issue(d,q,clock);
@@ -8958,6 +9471,25 @@ module segmenter__p2_flags(d,q,clock);
 endmodule // segmenter__p2_flags
 
 
+module segmenter__p2_flush(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p2_flush
+
+
 module segmenter__p2_head(d,q,clock);
 
     // Module arguments
@@ -9032,6 +9564,44 @@ module segmenter__p2_imm(d,q,clock);
     end
 
 endmodule // segmenter__p2_imm
+
+
+module segmenter__p2_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p2_init
+
+
+module segmenter__p2_inv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p2_inv
 
 
 module segmenter__p2_issue(d,q,clock);
@@ -9832,6 +10402,25 @@ module segmenter__p3_flags(d,q,clock);
 endmodule // segmenter__p3_flags
 
 
+module segmenter__p3_flush(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p3_flush
+
+
 module segmenter__p3_fwd(d,q,clock);
 
     // Module arguments
@@ -9944,6 +10533,44 @@ module segmenter__p3_imm(d,q,clock);
     end
 
 endmodule // segmenter__p3_imm
+
+
+module segmenter__p3_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p3_init
+
+
+module segmenter__p3_inv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // segmenter__p3_inv
 
 
 module segmenter__p3_is_send(d,q,clock);
@@ -11562,6 +12189,35 @@ module segmenter__r_head(read_address,read_clock,read_data,write_address,write_c
     end
 
 endmodule // segmenter__r_head
+
+
+module segmenter__r_inv(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [9:0] read_address;
+    input wire  read_clock;
+    output reg  read_data;
+    input wire  [9:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[1023:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // segmenter__r_inv
 
 
 module segmenter__r_mid(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);

@@ -1371,9 +1371,14 @@ fn segmenter_step(
     uut.mc_valid.next = i.mc.is_some();
     uut.mc_conn.next = bits(i.mc.unwrap_or(0) as u64 & 15);
     uut.pd_ready.next = i.pd_ready;
+    let (sf, sc) = i.cmd.unwrap_or((false, 0));
+    uut.sc_valid.next = i.cmd.is_some();
+    uut.sc_op.next = sf;
+    uut.sc_conn.next = bits(sc as u64 & 15);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     SegOut {
         w_ready: uut.w_ready.val(),
+        sc_ready: uut.sc_ready.val(),
         ack_ready: uut.ack_ready.val(),
         mc_ready: uut.mc_ready.val(),
         pd: uut.pd_valid.val().then(|| SegPkt {
@@ -1413,6 +1418,7 @@ fn segmenter_step(
         cnt_bad_ack: uut.cnt_bad_ack.val().to_u64() as u16,
         cnt_bad_mc: uut.cnt_bad_mc.val().to_u64() as u16,
         cnt_wqe_over: uut.cnt_wqe_over.val().to_u64() as u16,
+        cnt_no_conn: uut.cnt_no_conn.val().to_u64() as u16,
     }
 }
 

@@ -4066,6 +4066,7 @@ fn segmenter_tiny_matches_model() {
 /// completion record; returns the statistics for the coverage test.
 fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
     use braid_sim::model::segmenter::{SegStim, SegWqe, SegmenterModelG};
+    use braid_spec::state::SEG_WQE_SLOTS;
     use braid_spec::wire::braid::Flags;
     use std::collections::{HashMap, VecDeque};
     #[derive(Default)]
@@ -4082,11 +4083,31 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         started: u64,
         full: bool,
         last_take: Option<u64>,
+        // ring indices taken, in posting order (each completes once)
+        order: VecDeque<u16>,
+        // FLUSH taken: (cycle, first ring index sent after it)
+        flushed: Option<(u64, u16)>,
+        pkts_after_flush: u64,
+    }
+    // the connection's state of the incarnation ring index `idx` belongs
+    // to: the current one, or the one before the last INIT
+    fn pick<'a>(
+        conns: &'a mut HashMap<u32, Conn>,
+        old: &'a mut HashMap<u32, Conn>,
+        conn: u32,
+        cur: bool,
+    ) -> &'a mut Conn {
+        if cur {
+            conns.entry(conn).or_default()
+        } else {
+            old.get_mut(&conn).expect("an earlier incarnation")
+        }
     }
     let mut m = SegmenterModelG::<CB>::default();
     let mut stim = SegStim::<CB>::new(seed);
     let mut st = SegStats::default();
     let mut conns: HashMap<u32, Conn> = HashMap::new();
+    let mut old: HashMap<u32, Conn> = HashMap::new();
     let mut prev = m.step(&Default::default());
     let blocked = stim.conns[0].conn;
     let mut mtus = [false; 4];
@@ -4103,6 +4124,7 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
             }
             c.last_take = Some(cycle);
             c.taken.push_back(w);
+            c.order.push_back(w.idx);
         }
         if let (Some(c), true) = (i.mc, prev.mc_ready) {
             conns.entry(c).or_default().mcs += 1;
@@ -4110,15 +4132,22 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         // the descriptor taken in this clock
         if let (Some(p), true) = (prev.pd, i.pd_ready) {
             st.pkts += 1;
-            let acked = stim.conns.iter().find(|c| c.conn == p.conn).unwrap().acked;
+            let k = stim.conns.iter().position(|c| c.conn == p.conn).unwrap();
+            let cur = stim.current(k, p.wqe_idx);
+            let acked = stim.conns[k].acked;
             let d = p.csn.wrapping_sub(acked);
+            // (the peer's ACK state is the current incarnation's)
             assert!(
-                d < 256,
+                !cur || d < 256,
                 "{}: CSN window exceeded: csn {} acked {acked}",
                 ctx(),
                 p.csn
             );
-            st.max_window = st.max_window.max(d);
+            if cur {
+                st.max_window = st.max_window.max(d);
+            } else {
+                st.old_pkts += 1;
+            }
             st.opcodes |= 1 << (p.opcode & 7);
             if prev_pd.is_some_and(|(t, c)| t + 1 == cycle && c == p.conn) {
                 st.b2b_pkts += 1;
@@ -4129,7 +4158,20 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
             } else if stim.conns[0].mute_until > cycle + 1000 {
                 st.pkts_while_muted += 1;
             }
-            let c = conns.entry(p.conn).or_default();
+            let c = pick(&mut conns, &mut old, p.conn, cur);
+            if let Some((tf, _)) = c.flushed {
+                // after a FLUSH only what the pipeline and the descriptor
+                // FIFO (16) held comes out
+                if cycle > tf {
+                    c.pkts_after_flush += 1;
+                    st.pkts_after_flush = st.pkts_after_flush.max(c.pkts_after_flush);
+                    assert!(
+                        c.pkts_after_flush <= 24,
+                        "{}: packets after FLUSH",
+                        ctx()
+                    );
+                }
+            }
             assert_eq!(p.csn, c.csn, "{}: CSN not consecutive", ctx());
             // the window was full at the previous packet: an ACK reopened it
             st.reopened += c.full as u64;
@@ -4211,18 +4253,63 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
                 c.cur = Some((w, end as u32, msn));
             }
         }
+        let before: Vec<(u64, u64)> = stim.conns.iter().map(|c| (c.inits, c.flushes)).collect();
         let o = m.step(&i);
         stim.observe(&o);
+        // commands taken in this clock
+        for (k, &(ni, nf)) in before.iter().enumerate() {
+            let sc = stim.conns[k].clone();
+            if sc.flushes != nf {
+                st.flushes += 1;
+                // WQEs buffered or in flight; connection 0 muted: its
+                // windows closed
+                st.flush_with_wqes += (sc.credits < SEG_WQE_SLOTS as i32) as u64;
+                st.flush_blocked += (k == 0 && sc.mute_until > cycle) as u64;
+                let c = conns.entry(sc.conn).or_default();
+                c.flushed = Some((cycle, sc.flush_idx));
+                st.flush_half += c.cur.is_some() as u64;
+            }
+            if sc.inits != ni {
+                st.inits += 1;
+                let c = conns.remove(&sc.conn).unwrap_or_default();
+                st.init_with_wqes += (c.flushed.is_none() && !c.taken.is_empty()) as u64;
+                st.init_blocked += (k == 0 && sc.mute_until > cycle) as u64;
+                old.insert(sc.conn, c);
+            }
+        }
+        st.sc_stalls += (i.cmd.is_some() && !prev.sc_ready) as u64;
         // one credit with every completion (the slot is freed then)
         assert_eq!(o.cr, o.cm.map(|r| r.conn), "{}: credit", ctx());
         st.credits += o.cr.is_some() as u64;
         if let Some(r) = o.cm {
-            let c = conns.entry(r.conn).or_default();
-            c.cms += 1;
+            let k = stim.conns.iter().position(|c| c.conn == r.conn).unwrap();
+            let cur = stim.current(k, r.wqe_idx);
+            let c = pick(&mut conns, &mut old, r.conn, cur);
+            // every WQE completes once, in posting order (a WQE refused
+            // for a full buffer never completes)
+            loop {
+                let x = c.order.pop_front().expect("a taken WQE for the completion");
+                if x == r.wqe_idx {
+                    break;
+                }
+                st.skipped += 1;
+            }
+            if r.status != braid_spec::host::CQE_FLUSHED {
+                c.cms += 1;
+            }
             let out = c.cms - c.mcs;
             assert!(out <= 32, "{}: {out} messages outstanding", ctx());
             st.max_outst = st.max_outst.max(out);
-            if r.status == braid_spec::host::CQE_OK {
+            if r.status == braid_spec::host::CQE_FLUSHED {
+                let (_, fidx) = c.flushed.expect("FLUSHED completion of a flushed connection");
+                st.flushed += 1;
+                st.wqe_after_flush += (r.wqe_idx.wrapping_sub(fidx) < 0x8000) as u64;
+                if c.cur.is_some_and(|(w, ..)| w.idx == r.wqe_idx) {
+                    // the message half sent: its MSN
+                    assert_eq!(r.msn, c.cur.unwrap().2, "{}: flushed MSN", ctx());
+                    st.half_flushed += 1;
+                }
+            } else if r.status == braid_spec::host::CQE_OK {
                 c.cm_good.push_back((r.wr_id, r.last_csn));
             } else {
                 assert_eq!(r.status, braid_spec::host::CQE_BAD_WQE);
@@ -4243,9 +4330,11 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         st.bad_acks = o.cnt_bad_ack as u64;
         st.bad_mcs = o.cnt_bad_mc as u64;
         st.over = o.cnt_wqe_over as u64;
+        st.no_conn = o.cnt_no_conn as u64;
         st.stalls += (o.pd.is_some() && !i.pd_ready) as u64;
         prev = o;
     }
+    assert!(st.skipped <= st.over, "seed {seed:#x}: WQEs never completed: {st:?}");
     st.mtus = mtus.iter().filter(|x| **x).count();
     eprintln!("segmenter check (seed {seed:#x}): {st:?}");
     st
@@ -4272,6 +4361,21 @@ struct SegStats {
     credits: u64,
     b2b_pkts: u64,
     b2b_wqes: u64,
+    old_pkts: u64,
+    pkts_after_flush: u64,
+    flushes: u64,
+    flush_with_wqes: u64,
+    flush_blocked: u64,
+    flush_half: u64,
+    inits: u64,
+    init_with_wqes: u64,
+    init_blocked: u64,
+    sc_stalls: u64,
+    skipped: u64,
+    flushed: u64,
+    half_flushed: u64,
+    wqe_after_flush: u64,
+    no_conn: u64,
 }
 
 /// Every byte of every message is covered once, in order, CSNs and MSNs
@@ -4310,6 +4414,15 @@ fn segmenter_stimulus_covers_the_edges() {
         assert_eq!(st.opcodes, 0b1_1110, "every opcode sent: {st:?}");
         assert!(st.credits > 1000, "{st:?}");
         assert!(st.b2b_pkts > 0 && st.b2b_wqes > 1000, "{st:?}");
+        // INIT and FLUSH: with WQEs buffered, a message half sent, the
+        // windows closed, WQEs after the FLUSH, refused ACKs/returns of an
+        // invalid connection, descriptors of an earlier incarnation
+        assert!(st.flushes > 20 && st.inits > 20, "{st:?}");
+        assert!(st.flush_with_wqes > 5 && st.init_with_wqes > 2, "{st:?}");
+        assert!(st.flush_blocked > 0 && st.init_blocked > 0, "{st:?}");
+        assert!(st.flush_half > 0 && st.half_flushed > 0, "{st:?}");
+        assert!(st.flushed > 50 && st.wqe_after_flush > 5, "{st:?}");
+        assert!(st.no_conn > 5 && st.old_pkts > 0, "{st:?}");
     }
 }
 

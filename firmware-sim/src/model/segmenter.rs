@@ -6,7 +6,7 @@
 //! (normative); generic over `CB` connection bits (10: 1,024; tiny 4: 16).
 
 use super::{get_u64, put_u64, CycleModel, Stimulus};
-use braid_spec::host::{CQE_BAD_WQE, CQE_OK, WQE_SIGNALED, WQE_SOLICITED};
+use braid_spec::host::{CQE_BAD_WQE, CQE_FLUSHED, CQE_OK, WQE_SIGNALED, WQE_SOLICITED};
 use braid_spec::state::{MAX_STREAMS, MSG_WINDOW, MTU_MIN, SEG_WQE_SLOTS};
 use braid_spec::wire::braid::Flags;
 use rand::{Rng, SeedableRng};
@@ -70,6 +70,9 @@ pub struct SegIn {
     pub mc: Option<u32>,
     /// The descriptor consumer takes a descriptor.
     pub pd_ready: bool,
+    /// Offered command (`sc_valid`): (`sc_op`: false INIT, true FLUSH,
+    /// connection).
+    pub cmd: Option<(bool, u32)>,
 }
 
 /// A packet descriptor.
@@ -143,6 +146,8 @@ pub struct SegOut {
     pub ack_ready: bool,
     /// `mc_ready`.
     pub mc_ready: bool,
+    /// `sc_ready`.
+    pub sc_ready: bool,
     /// Descriptor at the FIFO head (`pd_valid`).
     pub pd: Option<SegPkt>,
     /// Completion record (`cm_valid`, one clock).
@@ -155,6 +160,8 @@ pub struct SegOut {
     pub cnt_bad_mc: u16,
     /// WQEs refused: all slots of the connection full.
     pub cnt_wqe_over: u16,
+    /// ACKs and completion returns refused: connection invalid.
+    pub cnt_no_conn: u16,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -171,6 +178,7 @@ struct Rec {
     cur_rsn: u32,
     msn: [u32; 4],
     rsn: [u32; 4],
+    inv: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +187,8 @@ enum Kind {
     Ack,
     Mc,
     Wqe,
+    Init,
+    Flush,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -201,6 +211,7 @@ pub struct SegmenterModelG<const CB: usize> {
     hw: Option<SegWqe>,
     ha: Option<(u32, u32)>,
     hm: Option<u32>,
+    hc: Option<(bool, u32)>,
     ph: bool,
     mtu_q: u8,
     qmem: Vec<u32>,
@@ -224,10 +235,11 @@ pub struct SegmenterModelG<const CB: usize> {
     cm: Option<SegCompl>,
     cr: Option<u32>,
     cb_q: bool,
-    inc_q: [bool; 3],
+    inc_q: [bool; 4],
     cnt_bad_ack: u16,
     cnt_bad_mc: u16,
     cnt_wqe_over: u16,
+    cnt_no_conn: u16,
 }
 
 /// Default build: 1,024 connections.
@@ -245,6 +257,7 @@ impl<const CB: usize> Default for SegmenterModelG<CB> {
             hw: None,
             ha: None,
             hm: None,
+            hc: None,
             ph: false,
             mtu_q: 0,
             qmem: vec![0; 1 << CB],
@@ -268,10 +281,11 @@ impl<const CB: usize> Default for SegmenterModelG<CB> {
             cm: None,
             cr: None,
             cb_q: false,
-            inc_q: [false; 3],
+            inc_q: [false; 4],
             cnt_bad_ack: 0,
             cnt_bad_mc: 0,
             cnt_wqe_over: 0,
+            cnt_no_conn: 0,
         }
     }
 }
@@ -289,6 +303,7 @@ struct S3 {
     bad_ack: bool,
     bad_mc: bool,
     over: bool,
+    no_conn: bool,
 }
 
 impl<const CB: usize> SegmenterModelG<CB> {
@@ -306,8 +321,9 @@ impl<const CB: usize> SegmenterModelG<CB> {
                 let has = r.count != 0;
                 let csn_open = r.csn_next.wrapping_sub(r.una) < CSN_WINDOW;
                 let outst_ok = (r.outst as usize) < MSG_WINDOW;
-                let go_bad = has && w.bad && outst_ok;
-                let go_pkt = has && !w.bad && csn_open && (r.mid || outst_ok);
+                let go_flush = has && r.inv;
+                let go_bad = has && !r.inv && w.bad && outst_ok;
+                let go_pkt = has && !r.inv && !w.bad && csn_open && (r.mid || outst_ok);
                 let off = r.off;
                 let off_plus = off as u64 + mtu;
                 let last = off_plus >= w.len as u64;
@@ -320,7 +336,7 @@ impl<const CB: usize> SegmenterModelG<CB> {
                 let s = (w.stream & 3) as usize;
                 let msn = if first { r.msn[s] } else { r.cur_msn };
                 let rsn = if first { r.rsn[s] } else { r.cur_rsn };
-                let done = go_bad || (go_pkt && last);
+                let done = go_bad || go_flush || (go_pkt && last);
                 if go_pkt {
                     n.csn_next = r.csn_next.wrapping_add(1);
                     n.mid = !last;
@@ -368,6 +384,9 @@ impl<const CB: usize> SegmenterModelG<CB> {
                 if go_bad {
                     n.outst += 1;
                 }
+                if go_flush {
+                    n.mid = false;
+                }
                 if done {
                     n.head = (r.head + 1) & 7;
                     n.count = r.count - 1;
@@ -382,22 +401,37 @@ impl<const CB: usize> SegmenterModelG<CB> {
                         wr_id: w.wr_id,
                         signaled: w.flags & WQE_SIGNALED != 0,
                         stream: w.stream,
-                        msn: if go_pkt { msn } else { 0 },
+                        msn: if go_pkt {
+                            msn
+                        } else if go_flush && r.mid {
+                            r.cur_msn
+                        } else {
+                            0
+                        },
                         len: w.len,
                         opcode: w.opcode,
-                        status: if go_pkt { CQE_OK } else { CQE_BAD_WQE },
+                        status: if go_pkt {
+                            CQE_OK
+                        } else if go_flush {
+                            CQE_FLUSHED
+                        } else {
+                            CQE_BAD_WQE
+                        },
                         wqe_idx: w.idx,
                     });
                 }
-                let repush = (go_bad || go_pkt)
+                let repush = ((go_bad || go_pkt)
                     && n.count != 0
                     && n.csn_next.wrapping_sub(n.una) < CSN_WINDOW
-                    && (n.mid || (n.outst as usize) < MSG_WINDOW);
+                    && (n.mid || (n.outst as usize) < MSG_WINDOW))
+                    || (go_flush && n.count != 0);
                 n.queued = repush;
                 if repush {
                     o.push = Some(op.conn);
                 }
             }
+            Kind::Ack if r.inv => o.no_conn = true,
+            Kind::Mc if r.inv => o.no_conn = true,
             Kind::Ack => {
                 let d1 = op.base.wrapping_sub(r.una);
                 let d2 = op.base.wrapping_sub(r.csn_next);
@@ -424,8 +458,17 @@ impl<const CB: usize> SegmenterModelG<CB> {
                     n.count = r.count + 1;
                 }
             }
+            Kind::Init => {
+                // the power-up record; `queued` is kept (a queued entry
+                // pops, finds no WQE and clears it)
+                n = Rec {
+                    queued: r.queued,
+                    ..Rec::default()
+                };
+            }
+            Kind::Flush => n.inv = true,
         }
-        if op.kind != Kind::Issue {
+        if op.kind != Kind::Issue && op.kind != Kind::Init {
             let push = !r.queued && n.count != 0;
             if push {
                 n.queued = true;
@@ -465,6 +508,9 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
         "mc_valid",
         "mc_conn",
         "pd_ready",
+        "sc_valid",
+        "sc_op",
+        "sc_conn",
     ];
     const OUTPUTS: &'static [&'static str] = &[
         "w_ready",
@@ -503,6 +549,8 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
         "cnt_bad_ack",
         "cnt_bad_mc",
         "cnt_wqe_over",
+        "sc_ready",
+        "cnt_no_conn",
     ];
     type In = SegIn;
     type Out = SegOut;
@@ -521,8 +569,15 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
         let a_ok = self.ha.is_some_and(|(c, _)| !busy(c));
         let m_ok = self.hm.is_some_and(|c| !busy(c));
         let w_ok = self.hw.is_some_and(|w| !busy(w.conn));
+        let c_ok = self.hc.is_some_and(|(_, c)| !busy(c));
         let kind = if self.ph && iv {
             Some(Kind::Issue)
+        } else if c_ok {
+            Some(if self.hc.unwrap().0 {
+                Kind::Flush
+            } else {
+                Kind::Init
+            })
         } else if a_ok {
             Some(Kind::Ack)
         } else if m_ok {
@@ -555,6 +610,7 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
                     op.wqe = self.hw.unwrap();
                     op.conn = op.wqe.conn;
                 }
+                Kind::Init | Kind::Flush => op.conn = self.hc.unwrap().1,
             }
             op
         });
@@ -645,24 +701,32 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
                 ..w
             });
         }
+        if matches!(kind, Some(Kind::Init | Kind::Flush)) {
+            self.hc = None;
+        } else if self.hc.is_none() {
+            self.hc = i.cmd.map(|(f, c)| (f, c & Self::CMASK));
+        }
         // outputs of S3
         self.cm = s3.cm;
         self.cr = s3.cr;
         self.cnt_bad_ack = self.cnt_bad_ack.wrapping_add(self.inc_q[0] as u16);
         self.cnt_bad_mc = self.cnt_bad_mc.wrapping_add(self.inc_q[1] as u16);
         self.cnt_wqe_over = self.cnt_wqe_over.wrapping_add(self.inc_q[2] as u16);
-        self.inc_q = [s3.bad_ack, s3.bad_mc, s3.over];
+        self.cnt_no_conn = self.cnt_no_conn.wrapping_add(self.inc_q[3] as u16);
+        self.inc_q = [s3.bad_ack, s3.bad_mc, s3.over, s3.no_conn];
 
         SegOut {
             w_ready: self.hw.is_none(),
             ack_ready: self.ha.is_none(),
             mc_ready: self.hm.is_none(),
+            sc_ready: self.hc.is_none(),
             pd: (self.orp != self.owp_prev).then_some(self.o_rd),
             cm: self.cm,
             cr: self.cr,
             cnt_bad_ack: self.cnt_bad_ack,
             cnt_bad_mc: self.cnt_bad_mc,
             cnt_wqe_over: self.cnt_wqe_over,
+            cnt_no_conn: self.cnt_no_conn,
         }
     }
 
@@ -694,6 +758,11 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
             put_u64(&mut p[19], (c & Self::CMASK) as u64);
         }
         put_u64(&mut p[20], i.pd_ready as u64);
+        if let Some((f, c)) = i.cmd {
+            put_u64(&mut p[21], 1);
+            put_u64(&mut p[22], f as u64);
+            put_u64(&mut p[23], (c & Self::CMASK) as u64);
+        }
     }
 
     fn decode(p: &[Vec<u32>]) -> SegOut {
@@ -736,6 +805,8 @@ impl<const CB: usize> CycleModel for SegmenterModelG<CB> {
             cnt_bad_ack: g(33) as u16,
             cnt_bad_mc: g(34) as u16,
             cnt_wqe_over: g(35) as u16,
+            sc_ready: g(36) & 1 == 1,
+            cnt_no_conn: g(37) as u16,
         }
     }
 }
@@ -760,6 +831,21 @@ pub struct StimConn {
     pub mute_until: u64,
     /// Last cycle a credit came back.
     pub last_cr: u64,
+    /// FLUSHed (invalid) since the last INIT.
+    pub flushed: bool,
+    /// Ring index of the first WQE of the current incarnation (the WQEs
+    /// before it belong to an earlier one: INIT drops them).
+    pub first_idx: u16,
+    /// Ring index of the first WQE sent after the last FLUSH.
+    pub flush_idx: u16,
+    /// INITs taken.
+    pub inits: u64,
+    /// FLUSHes taken.
+    pub flushes: u64,
+    /// Cycle of the last FLUSH taken.
+    pub flush_at: u64,
+    /// The stimulus INITs this flushed connection from this cycle on.
+    pub reinit_at: u64,
 }
 
 /// Closed-loop seeded stimulus: a few connections (always including index
@@ -785,6 +871,10 @@ pub struct SegStim<const CB: usize> {
     w_ready: bool,
     ack_ready: bool,
     mc_ready: bool,
+    /// The command offered in this clock (op FLUSH, connection position).
+    cmd: Option<(bool, usize)>,
+    cmd_offered: bool,
+    sc_ready: bool,
     stall: u32,
     cycle: u64,
     pending_ack: VecDeque<(u64, usize, u32)>,
@@ -795,6 +885,12 @@ pub struct SegStim<const CB: usize> {
 impl<const CB: usize> SegStim<CB> {
     fn pos(&self, c: u32) -> Option<usize> {
         self.conns.iter().position(|x| x.conn == c)
+    }
+
+    /// Whether ring index `idx` of connection position `k` belongs to its
+    /// current incarnation (serial compare with the first index).
+    pub fn current(&self, k: usize, idx: u16) -> bool {
+        idx.wrapping_sub(self.conns[k].first_idx) < 0x8000
     }
 
     fn gen_len(&mut self) -> u32 {
@@ -835,11 +931,16 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
         let idle_conn = idx.pop().unwrap();
         let conns = idx
             .into_iter()
-            .map(|conn| StimConn {
-                conn,
-                credits: SEG_WQE_SLOTS as i32,
-                idx: rng.gen(),
-                ..Default::default()
+            .map(|conn| {
+                let idx = rng.gen();
+                StimConn {
+                    conn,
+                    credits: SEG_WQE_SLOTS as i32,
+                    idx,
+                    first_idx: idx,
+                    flush_idx: idx,
+                    ..Default::default()
+                }
             })
             .collect();
         SegStim {
@@ -853,6 +954,9 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             w_ready: false,
             ack_ready: false,
             mc_ready: false,
+            cmd: None,
+            cmd_offered: false,
+            sc_ready: false,
             stall: 0,
             cycle: 0,
             pending_ack: VecDeque::new(),
@@ -875,7 +979,31 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             let k = self.rng.gen_range(0..self.conns.len());
             self.conns[k].mute_until = cycle + self.rng.gen_range(100..3000);
         }
-        // WQE source
+        // commands: connection 0 is FLUSHed (every 60,000 clocks, 4,000
+        // clocks into its mute: its windows closed, WQEs buffered, a long
+        // message half sent) or INITed so (20,000 clocks later); others
+        // at random; a flushed connection is INITed after a while
+        if self.cmd.is_none() {
+            let m = cycle % 60_000;
+            if m == 5000 && !self.conns[0].flushed {
+                self.cmd = Some((true, 0));
+            } else if m == 25_000 {
+                self.cmd = Some((false, 0));
+            } else if let Some(k) = (0..self.conns.len())
+                .find(|&k| self.conns[k].flushed && self.conns[k].reinit_at <= cycle)
+            {
+                self.cmd = Some((false, k));
+            } else if self.rng.gen_ratio(1, 1500) {
+                let k = self.rng.gen_range(0..self.conns.len());
+                let flush = !self.conns[k].flushed && self.rng.gen_ratio(3, 4);
+                self.cmd = Some((flush, k));
+            }
+        }
+        // WQE source (none for a connection with an INIT pending)
+        let init_k = match self.cmd {
+            Some((false, k)) => Some(k),
+            _ => None,
+        };
         if self.wqe.is_none() && phase != 3 && self.rng.gen_ratio(2, 3) {
             let k = self.rng.gen_range(0..self.conns.len());
             let c = &self.conns[k];
@@ -884,7 +1012,7 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 && cycle < c.mute_until
                 && cycle > c.last_cr + 200
                 && self.rng.gen_ratio(1, 50);
-            if c.credits > 0 || overflow {
+            if (c.credits > 0 || overflow) && init_k != Some(k) {
                 let (conn, idx) = (c.conn, c.idx);
                 // a muted connection gets long messages now and then, so
                 // that its CSN window (not only its message window) fills
@@ -982,7 +1110,19 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 }
             }
         }
+        // an INIT is offered only while no WQE of its connection is in the
+        // segmenter's input hold or offered (so every WQE sent before it
+        // is processed before it, every later one after it)
+        self.cmd_offered = match self.cmd {
+            Some((false, k)) => self.w_ready && self.wqe.is_none_or(|(j, _)| j != k),
+            Some(_) => true,
+            None => false,
+        };
         SegIn {
+            cmd: self
+                .cmd
+                .filter(|_| self.cmd_offered)
+                .map(|(f, k)| (f, self.conns[k].conn)),
             mtu_code: self.mtu_code,
             wqe: self.wqe.map(|(_, w)| w),
             ack: self.ack.map(|(k, b)| (self.conns[k].conn, b)),
@@ -1013,20 +1153,50 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
         if self.mc_ready {
             self.mc = None;
         }
+        if self.sc_ready && self.cmd_offered {
+            let (flush, k) = self.cmd.take().unwrap();
+            let cycle = self.cycle;
+            let c = &mut self.conns[k];
+            if flush {
+                c.flushed = true;
+                c.flushes += 1;
+                c.flush_at = cycle;
+                c.flush_idx = c.idx;
+                c.reinit_at = cycle + self.rng.gen_range(100..4000);
+            } else {
+                // a new incarnation: wqe_fetch's credits start again, the
+                // peer starts at CSN 0
+                c.flushed = false;
+                c.inits += 1;
+                c.first_idx = c.idx;
+                c.credits = SEG_WQE_SLOTS as i32;
+                c.sent = 0;
+                c.acked = 0;
+                c.compl.clear();
+                self.pending_ack.retain(|a| a.1 != k);
+            }
+        }
+        self.sc_ready = o.sc_ready;
         self.w_ready = o.w_ready;
         self.ack_ready = o.ack_ready;
         self.mc_ready = o.mc_ready;
         // a descriptor counts as sent when the consumer takes it (`next`)
-        self.pd_vis = o.pd;
+        // (a descriptor or completion of an earlier incarnation is ignored)
+        self.pd_vis = o
+            .pd
+            .filter(|p| self.pos(p.conn).is_none_or(|k| self.current(k, p.wqe_idx)));
         if let Some(m) = o.cm {
             if let Some(k) = self.pos(m.conn) {
-                self.conns[k].compl.push_back(m.last_csn);
-            }
-        }
-        if let Some(c) = o.cr {
-            if let Some(k) = self.pos(c) {
-                self.conns[k].credits += 1;
-                self.conns[k].last_cr = self.cycle;
+                if self.current(k, m.wqe_idx) {
+                    if m.status != CQE_FLUSHED {
+                        self.conns[k].compl.push_back(m.last_csn);
+                    }
+                    // the credit comes with the completion
+                    if o.cr.is_some() {
+                        self.conns[k].credits += 1;
+                        self.conns[k].last_cr = self.cycle;
+                    }
+                }
             }
         }
     }

@@ -50,11 +50,45 @@
 //!   completion FIFO of 32 entries per connection never overflows.
 //! * Credit, valid only, one clock: `cr_valid`, `cr_conn`: one WQE slot of
 //!   `cr_conn` is free (one credit per pulse).
-//! * Counters `cnt_bad_ack`, `cnt_bad_mc`, `cnt_wqe_over` (16 bits, wrap),
-//!   two clocks after the refused operation's decision.
+//! * Command input `sc_valid`/`sc_ready`: `sc_op` (0 INIT, 1 FLUSH),
+//!   `sc_conn` (see *Commands*).
+//! * Counters `cnt_bad_ack`, `cnt_bad_mc`, `cnt_wqe_over`, `cnt_no_conn`
+//!   (ACKs and completion returns refused because the connection is
+//!   invalid) (16 bits, wrap), two clocks after the refused operation's
+//!   decision.
 //!
-//! At power-up every RAM and register is zero: every connection has
-//! `csn_next = csn_una = 0`, MSNs and RSNs 0, no WQE.
+//! At power-up every RAM and register is zero: every connection is valid
+//! (the record stores an *invalid* bit) with `csn_next = csn_una = 0`,
+//! MSNs and RSNs 0, no WQE. (Backwards compatible; the command processor
+//! INITs every connection it creates anyway.)
+//!
+//! ## Commands
+//!
+//! A command is an operation like the others (below): it is selected
+//! before ACKs, returns and WQEs (after a first issue), waits while its
+//! connection has an operation in S1-S3, and writes the record at S3.
+//! * INIT: the record becomes the power-up record (`csn_next = csn_una =
+//!   0`, every MSN and RSN 0, no WQE buffered (any buffered WQE is dropped
+//!   without a completion or credit: `wqe_fetch`'s CREATE restarts its
+//!   credits), no message outstanding, the cursor at offset 0), the
+//!   connection valid. `queued` is kept: a queue entry still in the FIFO
+//!   pops, finds no WQE and clears it, so the FIFO never holds a
+//!   connection twice.
+//! * FLUSH: the connection becomes invalid and, when it has a WQE and is
+//!   not queued, is queued. An issue of an invalid connection with a WQE
+//!   sends nothing: it completes the head WQE with status `CQE_FLUSHED`
+//!   (braid-spec) through `cm_*` (`last_csn = csn_next - 1`, `msn` the
+//!   message's when it was half sent, else 0; no window or `outst` check,
+//!   `outst` unchanged), frees its slot (credit), clears `mid` and
+//!   re-queues the connection while WQEs remain. So every buffered WQE
+//!   completes FLUSHED in posting order, one per issue, and no further
+//!   descriptor of the connection is decided (the ones already in S4, S5
+//!   and the descriptor FIFO still leave). A WQE that arrives for an
+//!   invalid connection is buffered as usual (so it cannot overtake the
+//!   buffered ones) and completed FLUSHED by the next issue.
+//! * An ACK or completion return for an invalid connection changes
+//!   nothing and counts in `cnt_no_conn` (not in `cnt_bad_ack` or
+//!   `cnt_bad_mc`).
 //!
 //! ## Per-connection state (block RAM, one record per connection)
 //!
@@ -69,8 +103,8 @@
 //! empty, a function of registers only). One operation per clock is
 //! selected (stage S0) among: *issue* (the head of the round-robin FIFO of
 //! connection indices, when the descriptor FIFO has a free reserved entry),
-//! *ack*, *mc*, *wqe*. On odd clocks (`ph`) issue goes first, otherwise the
-//! order is ack, mc, wqe, issue; so issue gets at least every other clock
+//! *cmd*, *ack*, *mc*, *wqe*. On odd clocks (`ph`) issue goes first,
+//! otherwise the order is cmd, ack, mc, wqe, issue; so issue gets at least every other clock
 //! under any event load. A candidate whose connection has an operation in
 //! S1, S2 or S3 waits (the record is read at S0's edge and written at
 //! S3's: no forwarding is needed because one connection never has two
@@ -149,10 +183,14 @@
 //! * Descriptors to the sprayer (`pd_valid`/`pd_ready`), which adds the
 //!   path, PSN, ACK_REQ and RETX; `tx_builder` and the payload DMA read take
 //!   the rest from the descriptor (`pd_addr`, `pd_len`, `pd_lkey`).
-//! * Not here: connection create/destroy (every record starts at zero; the
-//!   command processor must re-initialise a re-created connection's record,
-//!   which needs an init operation this block does not have yet), and
-//!   retransmissions (the sprayer's, from the slot table).
+//! * From `cmd_proc`: `seg_valid`/`seg_ready` to `sc_valid`/`sc_ready`,
+//!   `seg_op` to `sc_op` (0 INIT on CREATE_CONN, 1 FLUSH on DESTROY_CONN),
+//!   `seg_conn` to `sc_conn`. `sc_ready` is a register (hold empty).
+//! * FLUSHED records leave on `cm_*` like the others, after the
+//!   connection's FLUSH; `tx_compl` refuses a push for a connection it
+//!   flushed (`RES_NO_CONN`), so the top must deliver them as CQEs another
+//!   way (or `tx_compl` must accept pushes while flushing): open.
+//! * Not here: retransmissions (the sprayer's, from the slot table).
 //!
 //! ## Rates and latency
 //!
@@ -300,6 +338,16 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     pub cnt_bad_mc: Signal<Out, Bits<16>>,
     /// Refused WQEs.
     pub cnt_wqe_over: Signal<Out, Bits<16>>,
+    /// Command offered (INIT or FLUSH).
+    pub sc_valid: Signal<In, Bit>,
+    /// Command: 0 INIT, 1 FLUSH.
+    pub sc_op: Signal<In, Bit>,
+    /// Its connection.
+    pub sc_conn: Signal<In, Bits<CB>>,
+    /// Command taken when valid.
+    pub sc_ready: Signal<Out, Bit>,
+    /// ACKs and completion returns refused: connection invalid.
+    pub cnt_no_conn: Signal<Out, Bits<16>>,
 
     // ---- record RAMs
     r_csn: RAM<Bits<32>, CB>,
@@ -314,6 +362,7 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     r_crsn: RAM<Bits<24>, CB>,
     r_msn: RAM<Bits<128>, CB>,
     r_rsn: RAM<Bits<96>, CB>,
+    r_inv: RAM<Bit, CB>,
     // ---- WQE slot RAMs
     s_idx: RAM<Bits<16>, WB>,
     s_op: RAM<Bits<8>, WB>,
@@ -376,6 +425,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     ha_base: DFF<Bits<32>>,
     hm_v: DFF<Bit>,
     hm_conn: DFF<Bits<CB>>,
+    hc_v: DFF<Bit>,
+    hc_op: DFF<Bit>,
+    hc_conn: DFF<Bits<CB>>,
     ph: DFF<Bit>,
     mtu_q: DFF<Bits<2>>,
     in_op_ok: Signal<Local, Bit>,
@@ -384,6 +436,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     b_a: Signal<Local, Bit>,
     b_m: Signal<Local, Bit>,
     b_w: Signal<Local, Bit>,
+    b_c: Signal<Local, Bit>,
+    c_ok: Signal<Local, Bit>,
+    s_cmd: Signal<Local, Bit>,
     iv: Signal<Local, Bit>,
     a_ok: Signal<Local, Bit>,
     m_ok: Signal<Local, Bit>,
@@ -410,6 +465,8 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p1_ack: DFF<Bit>,
     p1_mc: DFF<Bit>,
     p1_wqe: DFF<Bit>,
+    p1_init: DFF<Bit>,
+    p1_flush: DFF<Bit>,
     p1_conn: DFF<Bits<CB>>,
     p1_base: DFF<Bits<32>>,
     p1_idx: DFF<Bits<16>>,
@@ -448,6 +505,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p2_ack: DFF<Bit>,
     p2_mc: DFF<Bit>,
     p2_wqe: DFF<Bit>,
+    p2_init: DFF<Bit>,
+    p2_flush: DFF<Bit>,
+    p2_inv: DFF<Bit>,
     p2_conn: DFF<Bits<CB>>,
     p2_base: DFF<Bits<32>>,
     p2_idx: DFF<Bits<16>>,
@@ -505,6 +565,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     p3_ack: DFF<Bit>,
     p3_mc: DFF<Bit>,
     p3_wqe: DFF<Bit>,
+    p3_init: DFF<Bit>,
+    p3_flush: DFF<Bit>,
+    p3_inv: DFF<Bit>,
     p3_conn: DFF<Bits<CB>>,
     p3_base: DFF<Bits<32>>,
     p3_idx: DFF<Bits<16>>,
@@ -560,6 +623,7 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     l3_first: Signal<Local, Bit>,
     l3_go_bad: Signal<Local, Bit>,
     l3_go_pkt: Signal<Local, Bit>,
+    l3_go_flush: Signal<Local, Bit>,
     l3_done: Signal<Local, Bit>,
     l3_start: Signal<Local, Bit>,
     l3_mstart: Signal<Local, Bit>,
@@ -621,6 +685,9 @@ pub struct Segmenter<const CB: usize, const WB: usize, const QB: usize> {
     inc_ack: DFF<Bit>,
     inc_mc: DFF<Bit>,
     inc_over: DFF<Bit>,
+    inc_inv: DFF<Bit>,
+    c_inv: DFF<Bits<16>>,
+    add_c_inv: CondAdd<16>,
     c_ack: DFF<Bits<16>>,
     c_mc: DFF<Bits<16>>,
     c_over: DFF<Bits<16>>,
@@ -682,6 +749,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             ha_base,
             hm_v,
             hm_conn,
+            hc_v,
+            hc_op,
+            hc_conn,
             ph,
             mtu_q,
             p1_v,
@@ -689,6 +759,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             p1_ack,
             p1_mc,
             p1_wqe,
+            p1_init,
+            p1_flush,
             p1_conn,
             p1_base,
             p1_idx,
@@ -708,6 +780,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             p2_ack,
             p2_mc,
             p2_wqe,
+            p2_init,
+            p2_flush,
+            p2_inv,
             p2_conn,
             p2_base,
             p2_idx,
@@ -755,6 +830,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             p3_ack,
             p3_mc,
             p3_wqe,
+            p3_init,
+            p3_flush,
+            p3_inv,
             p3_conn,
             p3_base,
             p3_idx,
@@ -844,6 +922,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             inc_ack,
             inc_mc,
             inc_over,
+            inc_inv,
+            c_inv,
             c_ack,
             c_mc,
             c_over,
@@ -889,6 +969,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.r_msn.write_clock.next = self.clock.val();
         self.r_rsn.read_clock.next = self.clock.val();
         self.r_rsn.write_clock.next = self.clock.val();
+        self.r_inv.read_clock.next = self.clock.val();
+        self.r_inv.write_clock.next = self.clock.val();
         self.s_idx.read_clock.next = self.clock.val();
         self.s_idx.write_clock.next = self.clock.val();
         self.s_op.read_clock.next = self.clock.val();
@@ -979,11 +1061,17 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             self.hm_v.d.next = self.mc_valid.val();
             self.hm_conn.d.next = self.mc_conn.val();
         }
+        if !self.hc_v.q.val() {
+            self.hc_v.d.next = self.sc_valid.val();
+            self.hc_op.d.next = self.sc_op.val();
+            self.hc_conn.d.next = self.sc_conn.val();
+        }
         self.ph.d.next = !self.ph.q.val();
         self.mtu_q.d.next = self.mtu_code.val();
         self.w_ready.next = !self.hw_v.q.val();
         self.ack_ready.next = !self.ha_v.q.val();
         self.mc_ready.next = !self.hm_v.q.val();
+        self.sc_ready.next = !self.hc_v.q.val();
 
         // ---- S0: select one operation
         self.b_q.next = (self.p1_v.q.val() & (self.p1_conn.q.val() == self.q.read_data.val()))
@@ -998,20 +1086,36 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.b_w.next = (self.p1_v.q.val() & (self.p1_conn.q.val() == self.hw_conn.q.val()))
             | (self.p2_v.q.val() & (self.p2_conn.q.val() == self.hw_conn.q.val()))
             | (self.p3_v.q.val() & (self.p3_conn.q.val() == self.hw_conn.q.val()));
+        self.b_c.next = (self.p1_v.q.val() & (self.p1_conn.q.val() == self.hc_conn.q.val()))
+            | (self.p2_v.q.val() & (self.p2_conn.q.val() == self.hc_conn.q.val()))
+            | (self.p3_v.q.val() & (self.p3_conn.q.val() == self.hc_conn.q.val()));
         self.iv.next = (self.rp.q.val() != self.wp_prev.q.val())
             & !self.ou.q.val().get_bit(4)
             & !self.b_q.val();
         self.a_ok.next = self.ha_v.q.val() & !self.b_a.val();
         self.m_ok.next = self.hm_v.q.val() & !self.b_m.val();
         self.w_ok.next = self.hw_v.q.val() & !self.b_w.val();
+        self.c_ok.next = self.hc_v.q.val() & !self.b_c.val();
         self.first_issue.next = self.ph.q.val() & self.iv.val();
-        self.s_ack.next = !self.first_issue.val() & self.a_ok.val();
-        self.s_mc.next = !self.first_issue.val() & !self.a_ok.val() & self.m_ok.val();
-        self.s_wqe.next =
-            !self.first_issue.val() & !self.a_ok.val() & !self.m_ok.val() & self.w_ok.val();
+        self.s_cmd.next = !self.first_issue.val() & self.c_ok.val();
+        self.s_ack.next = !self.first_issue.val() & !self.c_ok.val() & self.a_ok.val();
+        self.s_mc.next =
+            !self.first_issue.val() & !self.c_ok.val() & !self.a_ok.val() & self.m_ok.val();
+        self.s_wqe.next = !self.first_issue.val()
+            & !self.c_ok.val()
+            & !self.a_ok.val()
+            & !self.m_ok.val()
+            & self.w_ok.val();
         self.s_issue.next = self.first_issue.val()
-            | (!self.a_ok.val() & !self.m_ok.val() & !self.w_ok.val() & self.iv.val());
+            | (!self.c_ok.val()
+                & !self.a_ok.val()
+                & !self.m_ok.val()
+                & !self.w_ok.val()
+                & self.iv.val());
         self.sel_conn.next = self.q.read_data.val();
+        if self.s_cmd.val() {
+            self.sel_conn.next = self.hc_conn.q.val();
+        }
         if self.s_ack.val() {
             self.sel_conn.next = self.ha_conn.q.val();
         }
@@ -1030,6 +1134,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         if self.s_wqe.val() {
             self.hw_v.d.next = false;
         }
+        if self.s_cmd.val() {
+            self.hc_v.d.next = false;
+        }
+        self.r_inv.read_address.next = self.sel_conn.val();
         self.r_csn.read_address.next = self.sel_conn.val();
         self.r_una.read_address.next = self.sel_conn.val();
         self.r_head.read_address.next = self.sel_conn.val();
@@ -1059,8 +1167,13 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             self.wp.d.next = self.wp.q.val() + bits::<QB>(1);
         }
 
-        self.p1_v.d.next =
-            self.s_issue.val() | self.s_ack.val() | self.s_mc.val() | self.s_wqe.val();
+        self.p1_v.d.next = self.s_issue.val()
+            | self.s_ack.val()
+            | self.s_mc.val()
+            | self.s_wqe.val()
+            | self.s_cmd.val();
+        self.p1_init.d.next = self.s_cmd.val() & !self.hc_op.q.val();
+        self.p1_flush.d.next = self.s_cmd.val() & self.hc_op.q.val();
         self.p1_issue.d.next = self.s_issue.val();
         self.p1_ack.d.next = self.s_ack.val();
         self.p1_mc.d.next = self.s_mc.val();
@@ -1147,6 +1260,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p2_ack.d.next = self.p1_ack.q.val();
         self.p2_mc.d.next = self.p1_mc.q.val();
         self.p2_wqe.d.next = self.p1_wqe.q.val();
+        self.p2_init.d.next = self.p1_init.q.val();
+        self.p2_flush.d.next = self.p1_flush.q.val();
+        self.p2_inv.d.next = self.r_inv.read_data.val();
         self.p2_conn.d.next = self.p1_conn.q.val();
         self.p2_base.d.next = self.p1_base.q.val();
         self.p2_idx.d.next = self.p1_idx.q.val();
@@ -1269,6 +1385,9 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.p3_ack.d.next = self.p2_ack.q.val();
         self.p3_mc.d.next = self.p2_mc.q.val();
         self.p3_wqe.d.next = self.p2_wqe.q.val();
+        self.p3_init.d.next = self.p2_init.q.val();
+        self.p3_flush.d.next = self.p2_flush.q.val();
+        self.p3_inv.d.next = self.p2_inv.q.val();
         self.p3_conn.d.next = self.p2_conn.q.val();
         self.p3_base.d.next = self.p2_base.q.val();
         self.p3_idx.d.next = self.s_idx.read_data.val();
@@ -1352,14 +1471,19 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.l3_first.next = !self.p3_mid.q.val();
         self.l3_go_bad.next = self.p3_issue.q.val()
             & self.p3_has.q.val()
+            & !self.p3_inv.q.val()
             & self.p3_bad.q.val()
             & self.p3_outst_ok.q.val();
         self.l3_go_pkt.next = self.p3_issue.q.val()
             & self.p3_has.q.val()
+            & !self.p3_inv.q.val()
             & !self.p3_bad.q.val()
             & self.p3_open.q.val()
             & (self.p3_mid.q.val() | self.p3_outst_ok.q.val());
-        self.l3_done.next = self.l3_go_bad.val() | (self.l3_go_pkt.val() & self.p3_last.q.val());
+        self.l3_go_flush.next = self.p3_issue.q.val() & self.p3_has.q.val() & self.p3_inv.q.val();
+        self.l3_done.next = self.l3_go_bad.val()
+            | self.l3_go_flush.val()
+            | (self.l3_go_pkt.val() & self.p3_last.q.val());
         self.l3_mstart.next = self.l3_go_pkt.val() & self.l3_first.val();
         self.l3_start.next = self.l3_go_bad.val() | self.l3_mstart.val();
         self.l3_rstart.next = self.l3_mstart.val() & self.p3_is_send.q.val();
@@ -1374,19 +1498,21 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             self.l3_n_mid.next = !self.p3_last.q.val();
         } else {
             self.l3_n_open.next = self.p3_open.q.val();
-            self.l3_n_mid.next = self.p3_mid.q.val();
+            self.l3_n_mid.next = self.p3_mid.q.val() & !self.l3_go_flush.val();
         }
         if self.l3_start.val() {
             self.l3_n_outst_ok.next = self.p3_outst_lt31.q.val();
         } else {
             self.l3_n_outst_ok.next = self.p3_outst_ok.q.val();
         }
-        self.l3_repush.next = (self.l3_go_bad.val() | self.l3_go_pkt.val())
+        self.l3_repush.next = ((self.l3_go_bad.val() | self.l3_go_pkt.val())
             & self.l3_n_count_nz.val()
             & self.l3_n_open.val()
-            & (self.l3_n_mid.val() | self.l3_n_outst_ok.val());
+            & (self.l3_n_mid.val() | self.l3_n_outst_ok.val()))
+            | (self.l3_go_flush.val() & self.p3_count_gt1.q.val());
         self.l3_ev_push.next = !self.p3_issue.q.val()
             & !self.p3_queued.q.val()
+            & !self.p3_init.q.val()
             & (self.p3_has.q.val() | (self.p3_wqe.q.val() & self.p3_room.q.val()));
 
         self.r_csn.write_address.next = self.p3_conn.q.val();
@@ -1401,6 +1527,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.r_crsn.write_address.next = self.p3_conn.q.val();
         self.r_msn.write_address.next = self.p3_conn.q.val();
         self.r_rsn.write_address.next = self.p3_conn.q.val();
+        self.r_inv.write_address.next = self.p3_conn.q.val();
+        self.r_inv.write_enable.next = self.p3_v.q.val();
+        self.r_inv.write_data.next = (self.p3_inv.q.val() | self.p3_flush.q.val())
+            & !self.p3_init.q.val();
         self.r_csn.write_enable.next = self.p3_v.q.val();
         self.r_una.write_enable.next = self.p3_v.q.val();
         self.r_head.write_enable.next = self.p3_v.q.val();
@@ -1418,13 +1548,26 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         if self.l3_go_pkt.val() {
             self.r_csn.write_data.next = self.p3_csn_p1.q.val();
         }
+        if self.p3_init.q.val() {
+            self.r_csn.write_data.next = bits::<32>(0);
+        }
         self.r_una.write_data.next = self.p3_una.q.val();
-        if self.p3_ack.q.val() & self.p3_fwd.q.val() & !self.p3_beyond.q.val() {
+        if self.p3_ack.q.val()
+            & self.p3_fwd.q.val()
+            & !self.p3_beyond.q.val()
+            & !self.p3_inv.q.val()
+        {
             self.r_una.write_data.next = self.p3_base.q.val();
+        }
+        if self.p3_init.q.val() {
+            self.r_una.write_data.next = bits::<32>(0);
         }
         self.r_head.write_data.next = self.p3_head.q.val();
         if self.l3_done.val() {
             self.r_head.write_data.next = self.p3_head_p1.q.val();
+        }
+        if self.p3_init.q.val() {
+            self.r_head.write_data.next = bits::<3>(0);
         }
         self.r_count.write_data.next = self.p3_count.q.val();
         if self.p3_wqe.q.val() & self.p3_room.q.val() {
@@ -1433,7 +1576,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         if self.l3_done.val() {
             self.r_count.write_data.next = self.p3_count_m1.q.val();
         }
-        self.r_mid.write_data.next = self.l3_n_mid.val();
+        if self.p3_init.q.val() {
+            self.r_count.write_data.next = bits::<4>(0);
+        }
+        self.r_mid.write_data.next = self.l3_n_mid.val() & !self.p3_init.q.val();
         self.r_off.write_data.next = self.p3_off.q.val();
         if self.l3_go_pkt.val() {
             if self.p3_last.q.val() {
@@ -1442,12 +1588,18 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
                 self.r_off.write_data.next = self.p3_offp.q.val();
             }
         }
+        if self.p3_init.q.val() {
+            self.r_off.write_data.next = bits::<32>(0);
+        }
         self.r_outst.write_data.next = self.p3_outst.q.val();
-        if self.p3_mc.q.val() & self.p3_outst_nz.q.val() {
+        if self.p3_mc.q.val() & self.p3_outst_nz.q.val() & !self.p3_inv.q.val() {
             self.r_outst.write_data.next = self.p3_outst_m1.q.val();
         }
         if self.l3_start.val() {
             self.r_outst.write_data.next = self.p3_outst_p1.q.val();
+        }
+        if self.p3_init.q.val() {
+            self.r_outst.write_data.next = bits::<6>(0);
         }
         if self.p3_issue.q.val() {
             self.r_queued.write_data.next = self.l3_repush.val();
@@ -1459,6 +1611,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         if self.l3_mstart.val() {
             self.r_cmsn.write_data.next = self.p3_msn_sel.q.val();
             self.r_crsn.write_data.next = self.p3_rsn_sel.q.val();
+        }
+        if self.p3_init.q.val() {
+            self.r_cmsn.write_data.next = bits::<32>(0);
+            self.r_crsn.write_data.next = bits::<24>(0);
         }
         self.l3_m0.next = self.p3_msn.q.val().get_bits::<32>(0);
         self.l3_m1.next = self.p3_msn.q.val().get_bits::<32>(32);
@@ -1500,6 +1656,10 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             | (bit_cast::<96, 24>(self.l3_r1.val()) << 24)
             | (bit_cast::<96, 24>(self.l3_r2.val()) << 48)
             | (bit_cast::<96, 24>(self.l3_r3.val()) << 72);
+        if self.p3_init.q.val() {
+            self.r_msn.write_data.next = bits::<128>(0);
+            self.r_rsn.write_data.next = bits::<96>(0);
+        }
 
         self.q_push.d.next = self.p3_v.q.val() & (self.l3_repush.val() | self.l3_ev_push.val());
         self.q_entry.d.next = self.p3_conn.q.val();
@@ -1554,6 +1714,13 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
             self.cm_lcsn.d.next = self.p3_csn.q.val();
             self.cm_m.d.next = self.p3_msn_sel.q.val();
             self.cm_st.d.next = bits::<8>(0);
+        } else if self.p3_inv.q.val() {
+            self.cm_lcsn.d.next = self.p3_csn_m1.q.val();
+            self.cm_m.d.next = bits::<32>(0);
+            if self.p3_mid.q.val() {
+                self.cm_m.d.next = self.p3_cmsn.q.val();
+            }
+            self.cm_st.d.next = bits::<8>(1);
         } else {
             self.cm_lcsn.d.next = self.p3_csn_m1.q.val();
             self.cm_m.d.next = bits::<32>(0);
@@ -1567,9 +1734,21 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.cm_idx.d.next = self.p3_idx.q.val();
         self.cr_v.d.next = self.p3_v.q.val() & self.l3_done.val();
         self.cr_c.d.next = self.p3_conn.q.val();
-        self.inc_ack.d.next =
-            self.p3_v.q.val() & self.p3_ack.q.val() & self.p3_fwd.q.val() & self.p3_beyond.q.val();
-        self.inc_mc.d.next = self.p3_v.q.val() & self.p3_mc.q.val() & !self.p3_outst_nz.q.val();
+        self.inc_ack.d.next = self.p3_v.q.val()
+            & self.p3_ack.q.val()
+            & self.p3_fwd.q.val()
+            & self.p3_beyond.q.val()
+            & !self.p3_inv.q.val();
+        self.inc_mc.d.next = self.p3_v.q.val()
+            & self.p3_mc.q.val()
+            & !self.p3_outst_nz.q.val()
+            & !self.p3_inv.q.val();
+        self.inc_inv.d.next =
+            self.p3_v.q.val() & (self.p3_ack.q.val() | self.p3_mc.q.val()) & self.p3_inv.q.val();
+        self.add_c_inv.a.next = self.c_inv.q.val();
+        self.add_c_inv.b.next = bits::<16>(0);
+        self.add_c_inv.cin.next = self.inc_inv.q.val();
+        self.c_inv.d.next = self.add_c_inv.sum.val();
         self.inc_over.d.next = self.p3_v.q.val() & self.p3_wqe.q.val() & !self.p3_room.q.val();
         self.add_c_ack.a.next = self.c_ack.q.val();
         self.add_c_ack.b.next = bits::<16>(0);
@@ -1739,6 +1918,7 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.cnt_bad_ack.next = self.c_ack.q.val();
         self.cnt_bad_mc.next = self.c_mc.q.val();
         self.cnt_wqe_over.next = self.c_over.q.val();
+        self.cnt_no_conn.next = self.c_inv.q.val();
     }
 }
 
