@@ -4422,7 +4422,7 @@ fn segmenter_stimulus_covers_the_edges() {
         assert!(st.flush_blocked > 0 && st.init_blocked > 0, "{st:?}");
         assert!(st.flush_half > 0 && st.half_flushed > 0, "{st:?}");
         assert!(st.flushed > 50 && st.wqe_after_flush > 5, "{st:?}");
-        assert!(st.no_conn > 5 && st.old_pkts > 0, "{st:?}");
+        assert!(st.no_conn > 5 && st.old_pkts > 0 && st.sc_stalls > 0, "{st:?}");
     }
 }
 

@@ -874,6 +874,7 @@ pub struct SegStim<const CB: usize> {
     /// The command offered in this clock (op FLUSH, connection position).
     cmd: Option<(bool, usize)>,
     cmd_offered: bool,
+    burst: bool,
     sc_ready: bool,
     stall: u32,
     cycle: u64,
@@ -956,6 +957,7 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             mc_ready: false,
             cmd: None,
             cmd_offered: false,
+            burst: false,
             sc_ready: false,
             stall: 0,
             cycle: 0,
@@ -979,22 +981,26 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
             let k = self.rng.gen_range(0..self.conns.len());
             self.conns[k].mute_until = cycle + self.rng.gen_range(100..3000);
         }
-        // commands: connection 0 is FLUSHed (every 60,000 clocks, 4,000
+        // commands: connection 0 is FLUSHed (every 80,000 clocks, 4,000
         // clocks into its mute: its windows closed, WQEs buffered, a long
-        // message half sent) or INITed so (20,000 clocks later); others
+        // message half sent) or INITed so (40,000 clocks later; the mutes
+        // between are left alone); others
         // at random; a flushed connection is INITed after a while
         if self.cmd.is_none() {
-            let m = cycle % 60_000;
+            let m = cycle % 80_000;
             if m == 5000 && !self.conns[0].flushed {
                 self.cmd = Some((true, 0));
-            } else if m == 25_000 {
+            } else if m == 45_000 {
                 self.cmd = Some((false, 0));
             } else if let Some(k) = (0..self.conns.len())
                 .find(|&k| self.conns[k].flushed && self.conns[k].reinit_at <= cycle)
             {
                 self.cmd = Some((false, k));
-            } else if self.rng.gen_ratio(1, 1500) {
-                let k = self.rng.gen_range(0..self.conns.len());
+            } else if self.burst || self.rng.gen_ratio(1, 4000) {
+                // (connection 0 only as above: its mutes also test the
+                // windows)
+                self.burst = false;
+                let k = self.rng.gen_range(1..self.conns.len());
                 let flush = !self.conns[k].flushed && self.rng.gen_ratio(3, 4);
                 self.cmd = Some((flush, k));
             }
@@ -1019,7 +1025,7 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 let len = if k == 0 && cycle < self.conns[0].mute_until && self.rng.gen_ratio(4, 5)
                 {
                     let mtu = MTU_MIN << self.mtu_code;
-                    self.rng.gen_range(8 * mtu..=16 * mtu)
+                    self.rng.gen_range(16 * mtu..=32 * mtu)
                 } else {
                     self.gen_len()
                 };
@@ -1155,6 +1161,8 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
         }
         if self.sc_ready && self.cmd_offered {
             let (flush, k) = self.cmd.take().unwrap();
+            // now and then another command right behind (sc_ready low)
+            self.burst = self.rng.gen_ratio(1, 3);
             let cycle = self.cycle;
             let c = &mut self.conns[k];
             if flush {
@@ -1162,7 +1170,7 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 c.flushes += 1;
                 c.flush_at = cycle;
                 c.flush_idx = c.idx;
-                c.reinit_at = cycle + self.rng.gen_range(100..4000);
+                c.reinit_at = cycle + self.rng.gen_range(100..2000);
             } else {
                 // a new incarnation: wqe_fetch's credits start again, the
                 // peer starts at CSN 0
@@ -1174,6 +1182,9 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
                 c.acked = 0;
                 c.compl.clear();
                 self.pending_ack.retain(|a| a.1 != k);
+                if self.mc == Some(k) {
+                    self.mc = None;
+                }
             }
         }
         self.sc_ready = o.sc_ready;
