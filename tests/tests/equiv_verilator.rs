@@ -4165,11 +4165,7 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
                 if cycle > tf {
                     c.pkts_after_flush += 1;
                     st.pkts_after_flush = st.pkts_after_flush.max(c.pkts_after_flush);
-                    assert!(
-                        c.pkts_after_flush <= 24,
-                        "{}: packets after FLUSH",
-                        ctx()
-                    );
+                    assert!(c.pkts_after_flush <= 24, "{}: packets after FLUSH", ctx());
                 }
             }
             assert_eq!(p.csn, c.csn, "{}: CSN not consecutive", ctx());
@@ -4301,7 +4297,9 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
             assert!(out <= 32, "{}: {out} messages outstanding", ctx());
             st.max_outst = st.max_outst.max(out);
             if r.status == braid_spec::host::CQE_FLUSHED {
-                let (_, fidx) = c.flushed.expect("FLUSHED completion of a flushed connection");
+                let (_, fidx) = c
+                    .flushed
+                    .expect("FLUSHED completion of a flushed connection");
                 st.flushed += 1;
                 st.wqe_after_flush += (r.wqe_idx.wrapping_sub(fidx) < 0x8000) as u64;
                 if c.cur.is_some_and(|(w, ..)| w.idx == r.wqe_idx) {
@@ -4334,7 +4332,10 @@ fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
         st.stalls += (o.pd.is_some() && !i.pd_ready) as u64;
         prev = o;
     }
-    assert!(st.skipped <= st.over, "seed {seed:#x}: WQEs never completed: {st:?}");
+    assert!(
+        st.skipped <= st.over,
+        "seed {seed:#x}: WQEs never completed: {st:?}"
+    );
     st.mtus = mtus.iter().filter(|x| **x).count();
     eprintln!("segmenter check (seed {seed:#x}): {st:?}");
     st
@@ -4422,7 +4423,10 @@ fn segmenter_stimulus_covers_the_edges() {
         assert!(st.flush_blocked > 0 && st.init_blocked > 0, "{st:?}");
         assert!(st.flush_half > 0 && st.half_flushed > 0, "{st:?}");
         assert!(st.flushed > 50 && st.wqe_after_flush > 5, "{st:?}");
-        assert!(st.no_conn > 5 && st.old_pkts > 0 && st.sc_stalls > 0, "{st:?}");
+        assert!(
+            st.no_conn > 5 && st.old_pkts > 0 && st.sc_stalls > 0,
+            "{st:?}"
+        );
     }
 }
 

@@ -1193,9 +1193,8 @@ impl<const CB: usize> Stimulus for SegStim<CB> {
         self.mc_ready = o.mc_ready;
         // a descriptor counts as sent when the consumer takes it (`next`)
         // (a descriptor or completion of an earlier incarnation is ignored)
-        self.pd_vis = o
-            .pd
-            .filter(|p| self.pos(p.conn).is_none_or(|k| self.current(k, p.wqe_idx)));
+        self.pd_vis =
+            o.pd.filter(|p| self.pos(p.conn).is_none_or(|k| self.current(k, p.wqe_idx)));
         if let Some(m) = o.cm {
             if let Some(k) = self.pos(m.conn) {
                 if self.current(k, m.wqe_idx) {

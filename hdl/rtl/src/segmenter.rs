@@ -1529,8 +1529,8 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
         self.r_rsn.write_address.next = self.p3_conn.q.val();
         self.r_inv.write_address.next = self.p3_conn.q.val();
         self.r_inv.write_enable.next = self.p3_v.q.val();
-        self.r_inv.write_data.next = (self.p3_inv.q.val() | self.p3_flush.q.val())
-            & !self.p3_init.q.val();
+        self.r_inv.write_data.next =
+            (self.p3_inv.q.val() | self.p3_flush.q.val()) & !self.p3_init.q.val();
         self.r_csn.write_enable.next = self.p3_v.q.val();
         self.r_una.write_enable.next = self.p3_v.q.val();
         self.r_head.write_enable.next = self.p3_v.q.val();
