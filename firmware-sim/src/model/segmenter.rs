@@ -1350,6 +1350,95 @@ mod tests {
         assert_eq!((cm_at, cr_at, pd_at), (Some(11), Some(11), Some(14)));
     }
 
+    /// FLUSH of a connection blocked mid-message by its CSN window: every
+    /// buffered WQE completes FLUSHED in posting order (the half-sent one
+    /// with its MSN), no packet follows, ACKs are refused, a later WQE
+    /// completes FLUSHED; INIT restarts CSN and MSN at 0.
+    #[test]
+    fn segmenter_flush_and_init() {
+        type Acc = (Vec<SegPkt>, Vec<SegCompl>, Vec<u32>);
+        // each item is offered until taken (every hold is empty here
+        // after two clocks)
+        fn go(m: &mut SegmenterModel, feed: &mut VecDeque<SegIn>, n: u64, acc: &mut Acc) -> SegOut {
+            let mut out = SegOut::default();
+            for _ in 0..n {
+                let mut i = feed.front().copied().unwrap_or_default();
+                i.pd_ready = true;
+                out = m.step(&i);
+                if feed.front().is_some() && out.w_ready && out.sc_ready && out.ack_ready {
+                    feed.pop_front();
+                }
+                acc.0.extend(out.pd);
+                acc.1.extend(out.cm);
+                acc.2.extend(out.cr);
+            }
+            out
+        }
+        let mut m = SegmenterModel::default();
+        let mut feed: VecDeque<SegIn> = VecDeque::new();
+        let mut acc: Acc = Default::default();
+        for (k, len) in [300 * 1024, 10, 20].into_iter().enumerate() {
+            let mut w = wqe(5, len, 1, 0);
+            w.idx = k as u16;
+            feed.push_back(SegIn {
+                wqe: Some(w),
+                ..Default::default()
+            });
+        }
+        go(&mut m, &mut feed, 2000, &mut acc);
+        assert_eq!(acc.0.len(), 256, "the CSN window closed mid-message");
+        assert!(acc.1.is_empty());
+        feed.push_back(SegIn {
+            cmd: Some((true, 5)),
+            ..Default::default()
+        });
+        go(&mut m, &mut feed, 100, &mut acc);
+        let got: Vec<_> = acc
+            .1
+            .iter()
+            .map(|c| (c.wqe_idx, c.status, c.last_csn, c.msn))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (0, CQE_FLUSHED, 255, 0),
+                (1, CQE_FLUSHED, 255, 0),
+                (2, CQE_FLUSHED, 255, 0)
+            ]
+        );
+        assert_eq!(acc.2, vec![5, 5, 5]);
+        assert_eq!(acc.0.len(), 256, "no packet after the FLUSH");
+        feed.push_back(SegIn {
+            ack: Some((5, 10)),
+            ..Default::default()
+        });
+        feed.push_back(SegIn {
+            wqe: Some(wqe(5, 7, 1, 0)),
+            ..Default::default()
+        });
+        let o = go(&mut m, &mut feed, 100, &mut acc);
+        assert_eq!((o.cnt_no_conn, o.cnt_bad_ack), (1, 0));
+        assert_eq!(acc.1.len(), 4);
+        assert_eq!((acc.1[3].status, acc.1[3].len), (CQE_FLUSHED, 7));
+        assert_eq!(acc.0.len(), 256);
+        feed.push_back(SegIn {
+            cmd: Some((false, 5)),
+            ..Default::default()
+        });
+        feed.push_back(SegIn {
+            wqe: Some(wqe(5, 7, 3, 2)),
+            ..Default::default()
+        });
+        go(&mut m, &mut feed, 100, &mut acc);
+        assert_eq!(acc.0.len(), 257);
+        let p = acc.0[256];
+        assert_eq!(
+            (p.csn, p.msn, p.rsn, p.flags),
+            (0, 0, 0, Flags::FIRST | Flags::LAST)
+        );
+        assert_eq!((acc.1[4].status, acc.1[4].last_csn), (CQE_OK, 0));
+    }
+
     #[test]
     fn segmenter_refuses_bad_inputs() {
         let mut m = SegmenterModel::default();
