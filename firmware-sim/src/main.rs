@@ -551,7 +551,8 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
 
     // sender segmenter
     let (mut pkts, mut msgs, mut bad_wqes, mut credits) = (0u64, 0u64, 0u64, 0u64);
-    let mut prev_pd = false;
+    let (mut flushed, mut cmds) = (0u64, 0u64);
+    let (mut prev_pd, mut prev_sc) = (false, false);
     let (checked, raw) = bench::<braid_sim::model::SegmenterModel>(
         seed,
         cycles,
@@ -559,9 +560,12 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         |i, o: &braid_sim::model::segmenter::SegOut| {
             pkts += (prev_pd && i.pd_ready) as u64;
             prev_pd = o.pd.is_some();
+            cmds += (prev_sc && i.cmd.is_some()) as u64;
+            prev_sc = o.sc_ready;
             if let Some(m) = o.cm {
                 msgs += 1;
-                bad_wqes += (m.status != 0) as u64;
+                bad_wqes += (m.status == braid_spec::host::CQE_BAD_WQE) as u64;
+                flushed += (m.status == braid_spec::host::CQE_FLUSHED) as u64;
             }
             credits += o.cr.is_some() as u64;
         },
@@ -571,7 +575,7 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         checked,
         raw,
         what: format!(
-            "{pkts} packet descriptors taken, {msgs} messages recorded ({bad_wqes} bad WQEs), {credits} WQE credits returned on 1,024 connections"
+            "{pkts} packet descriptors taken, {msgs} messages recorded ({bad_wqes} bad WQEs, {flushed} flushed), {credits} WQE credits returned, {cmds} INIT/FLUSH commands on 1,024 connections"
         ),
     });
 
