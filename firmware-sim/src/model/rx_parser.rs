@@ -462,51 +462,8 @@ impl RxParserModel {
     }
 }
 
-/// Input and output ports, in `encode`/`decode` order.
-pub const DESC_PORTS: &[&str] = &[
-    "d_valid",
-    "d_ok",
-    "d_reason",
-    "d_has_payload",
-    "d_src_mac",
-    "d_vlan",
-    "d_vlan_tci",
-    "d_is_ipv6",
-    "d_src_ip",
-    "d_dst_ip",
-    "d_ce",
-    "d_sport",
-    "d_opcode",
-    "d_flags",
-    "d_path_id",
-    "d_hdr_words",
-    "d_dst_conn",
-    "d_path_psn",
-    "d_csn",
-    "d_timestamp",
-    "d_payload_len",
-    "d_floor_delta",
-    "d_rkey",
-    "d_va",
-    "d_stream",
-    "d_msn",
-    "d_msg_len",
-    "d_rsn",
-    "d_offset",
-    "d_imm",
-    "d_ack_base_psn",
-    "d_ack_csn_base",
-    "d_ack_ts_echo",
-    "d_ack_ecn_count",
-    "d_ack_rate_hint",
-    "d_ack_sack",
-    "d_nack_reason",
-    "d_nack_psn",
-    "d_nack_csn",
-    "d_nack_detail",
-    "d_probe_seq",
-    "d_probe_ts",
-];
+/// The descriptor ports `d_valid` .. `d_probe_ts`: `OUTPUTS[4..4 + DESC_PORTS]`.
+const DESC_PORTS: usize = 42;
 
 fn words_of(b: &[u8]) -> impl Iterator<Item = u32> + '_ {
     b.chunks(4)
@@ -692,9 +649,9 @@ impl CycleModel for RxParserModel {
             junk |= keep != 0 || g(3) != 0 || data.iter().any(|&b| b != 0);
         }
         if dg(0) != 1 {
-            junk |= (1..DESC_PORTS.len()).any(|k| d[k].iter().any(|&w| w != 0));
+            junk |= (1..DESC_PORTS).any(|k| d[k].iter().any(|&w| w != 0));
         } else if dg(1) != 1 {
-            junk |= (4..DESC_PORTS.len()).any(|k| d[k].iter().any(|&w| w != 0));
+            junk |= (4..DESC_PORTS).any(|k| d[k].iter().any(|&w| w != 0));
         }
         RxOut {
             p: pv.then(|| PayloadBeat {
@@ -1196,5 +1153,18 @@ impl Stimulus for RxStim {
             }),
             port,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn desc_ports_are_the_d_outputs() {
+        let d = &RxParserModel::OUTPUTS[4..4 + DESC_PORTS];
+        assert_eq!((d[0], d[DESC_PORTS - 1]), ("d_valid", "d_probe_ts"));
+        assert!(d.iter().all(|p| p.starts_with("d_")));
+        assert!(!RxParserModel::OUTPUTS[4 + DESC_PORTS].starts_with("d_"));
     }
 }
