@@ -157,8 +157,9 @@ pub const CP_CB_TINY: usize = 4;
 pub const CP_PB_TINY: usize = 2;
 /// Completion-queue index bits of the tiny build (16 CQs).
 pub const CP_QB_TINY: usize = 4;
-/// Memory-region index bits (`mr_check`).
-pub const CP_MR_BITS: usize = 12;
+// The `mr_*` port's index is `mr_check`'s (literal 12 below: a named
+// constant inside `#[hdl_gen]` would not reach the Verilog).
+const _: () = assert!(crate::mr_check::MR_INDEX_BITS == 12);
 /// Clocks after the last awaited read response before `DESTROY_CONN` ends.
 pub const DRAIN_TAIL: u64 = 8;
 
