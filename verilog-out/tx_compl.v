@@ -799,7 +799,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
             l_adv = sub_adv_r$sum[32'h1f];
             l_cov = sub_cov_r$sum[32'h1f];
         end
-        l_push_ok = p_is_op$q & (p_op$q == 32'h0) & l_valid & ~l_full;
+        l_push_ok = p_is_op$q & (p_op$q == 32'h0) & (l_valid | l_flush) & ~l_full;
         l_at_head = ~l_empty & (p_slot$q == l_head[(32'h0)+:(5)]);
         l_whit = p_hit$q & f_wrote$q & (f_wslot$q == p_slot$q);
         l_emit = p_drain$q & l_at_head & ~l_whit & (l_flush | l_cov);
@@ -815,7 +815,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         l_code = 32'h0;
         if (p_is_op$q) begin
             if (p_op$q == 32'h0) begin
-                if (~l_valid) begin
+                if (~(l_valid | l_flush)) begin
                     l_code = 32'h2;
                 end
                 else if (l_full) begin

@@ -3882,12 +3882,16 @@ fn tx_compl_matches_model() {
 /// (op_ready low for credits), and many completions per connection.
 #[test]
 fn tx_compl_stimulus_covers_the_edges() {
-    use braid_sim::model::tx_compl::{TxComplStim, OP_PUSH, RES_FULL, RES_NO_CONN};
+    use braid_sim::model::tx_compl::{
+        TxComplStim, OP_CREATE, OP_FLUSH, OP_PUSH, RES_FULL, RES_NO_CONN, RES_OK,
+    };
     for seed in [0x7c0f, 0x51] {
         let mut m = TxComplTinyModel::default();
         let mut stim = TxComplStim::<4>::new(seed);
         let (mut full, mut no_conn, mut flushed, mut errors, mut signaled, mut silent) =
             (0, 0, 0, 0, 0, 0);
+        // pushes accepted by a flushing connection (destroyed, not re-created)
+        let (mut flushing, mut late_push) = ([false; 16], 0);
         let (mut not_ready, mut held) = (0, 0);
         let mut prev_c: Option<braid_sim::model::tx_compl::TxCompletion> = None;
         for c in 0..60_000u64 {
@@ -3897,6 +3901,9 @@ fn tx_compl_stimulus_covers_the_edges() {
             match o.res {
                 Some((OP_PUSH, _, RES_FULL)) => full += 1,
                 Some((OP_PUSH, _, RES_NO_CONN)) => no_conn += 1,
+                Some((OP_PUSH, k, RES_OK)) if flushing[k as usize] => late_push += 1,
+                Some((OP_FLUSH, k, RES_OK)) => flushing[k as usize] = true,
+                Some((OP_CREATE, k, RES_OK)) => flushing[k as usize] = false,
                 _ => {}
             }
             if let Some(cq) = prev_c {
@@ -3918,10 +3925,11 @@ fn tx_compl_stimulus_covers_the_edges() {
         }
         eprintln!(
             "seed {seed:#x}: full {full} no_conn {no_conn} signaled {signaled} errors {errors} \
-             flushed {flushed} silent {silent} not_ready {not_ready} held {held} done {}",
+             flushed {flushed} silent {silent} not_ready {not_ready} held {held} \
+             late_push {late_push} done {}",
             m.step(&Default::default()).cnt_done
         );
-        assert!(full > 0 && no_conn > 20, "seed {seed:#x}");
+        assert!(full > 0 && no_conn > 20 && late_push > 20, "seed {seed:#x}");
         assert!(
             signaled > 1000 && errors > 20 && flushed > 20,
             "seed {seed:#x}"

@@ -228,7 +228,7 @@ impl<const IDX: usize> TxComplModel<IDX> {
             let mut code = RES_OK;
             match s.op {
                 OP_PUSH => {
-                    if !c.valid {
+                    if !c.valid && !c.flush {
                         code = RES_NO_CONN;
                     } else if full {
                         code = RES_FULL;
@@ -546,7 +546,9 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
     fn new(seed: u64) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let n = 1u32 << IDX;
-        let hot = [0, rng.gen_range(1..n - 1), n - 1];
+        // connection n - 2 is never created (pushes to it are refused
+        // RES_NO_CONN; a destroyed one accepts pushes while it flushes)
+        let hot = [0, rng.gen_range(1..n - 2), n - 1];
         TxComplStim {
             rng,
             hot,
@@ -606,6 +608,9 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                 _ => OP_FLUSH,
             }
         };
+        if i.op == OP_CREATE && conn == (1 << IDX) - 2 {
+            i.op = OP_PUSH;
+        }
         if i.op == OP_ACK && conn == self.hot[0] && (cycle / 4000).is_multiple_of(2) {
             // phases without ACKs on one connection: its ring fills up
             i.op = OP_PUSH;

@@ -39,9 +39,15 @@
 //! each on the state left by all earlier ones (no stalls, no lost updates).
 //!
 //! * `OP_PUSH` (0): the segmenter started message `op_*` on connection
-//!   `op_conn`. Not valid: refused, `RES_NO_CONN`. Ring full: refused,
-//!   `RES_FULL` (the segmenter keeps at most 32 messages outstanding per
-//!   connection, so this counts a bug upstream). Otherwise the record goes
+//!   `op_conn`. Neither valid nor flushing: refused, `RES_NO_CONN`. Ring
+//!   full: refused, `RES_FULL` (the segmenter keeps at most 32 messages
+//!   outstanding per connection, so this counts a bug upstream). A push to
+//!   a flushing connection (destroyed, not yet created again) is accepted:
+//!   the segmenter's own flush of the work requests it still buffered, and
+//!   requests it started before it saw its FLUSH, arrive after this
+//!   block's FLUSH when the command processor issues both at once; they
+//!   complete `FLUSHED` behind the ring, in posting order, instead of
+//!   being lost. Otherwise the record goes
 //!   to slot `tail mod 32`, `tail += 1`; if the ring was empty and the
 //!   connection not `queued`, (connection, that slot) is pushed to the
 //!   drain queue and `queued` set. A work request refused before it was
@@ -499,7 +505,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         }
         self.l_push_ok.next = self.p_is_op.q.val()
             & (self.p_op.q.val() == 0)
-            & self.l_valid.val()
+            & (self.l_valid.val() | self.l_flush.val())
             & !self.l_full.val();
         self.l_at_head.next = !self.l_empty.val()
             & (self.p_slot.q.val() == self.l_head.val().get_bits::<SLOT_BITS>(0));
@@ -527,7 +533,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.l_code.next = 0.into();
         if self.p_is_op.q.val() {
             if self.p_op.q.val() == 0 {
-                if !self.l_valid.val() {
+                if !(self.l_valid.val() | self.l_flush.val()) {
                     self.l_code.next = 2.into();
                 } else if self.l_full.val() {
                     self.l_code.next = 1.into();
