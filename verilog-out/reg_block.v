@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,bready,bresp,arvalid,arready,araddr,rvalid,rready,rdata,rresp,ctrl_enable,soft_reset,reset_busy,db_sq_valid,db_sq,db_rq_valid,db_rq,db_cq_valid,db_cq,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,counters);
+module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,bready,bresp,arvalid,arready,araddr,rvalid,rready,rdata,rresp,ctrl_enable,soft_reset,reset_busy,db_sq_valid,db_sq,db_rq_valid,db_rq,db_cq_valid,db_cq,cmd_valid,cmd_opcode,cmd_args,cfg_regs,cmd_done,cmd_error,counters);
 
     // Module arguments
     input wire  clock;
@@ -36,26 +36,30 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     output reg  cmd_valid;
     output reg  [7:0] cmd_opcode;
     output reg  [255:0] cmd_args;
+    output reg  [415:0] cfg_regs;
     input wire  cmd_done;
     input wire  [7:0] cmd_error;
     input wire  [351:0] counters;
 
     // Constant declarations
-    localparam  k_const_rv = 992'h410004058255e9d0001000042524149;
-    localparam  k_mapped = 6'b100000;
-    localparam  d_scratch = 6'b100100;
-    localparam  d_ctrl = 6'b100101;
-    localparam  d_cmd = 6'b101111;
-    localparam  d_sq = 6'b110001;
-    localparam  d_rq = 6'b110010;
-    localparam  d_cq = 6'b110011;
-    localparam  d_arg0 = 6'b100111;
-    localparam  d_arg_last = 6'b101110;
-    localparam  d_lo = 6'b111100;
+    localparam  k_const_rv = 1408'h41000407c9a1cb70001000042524149;
+    localparam  k_mapped = 7'b1000000;
+    localparam  d_scratch = 7'b1000100;
+    localparam  d_ctrl = 7'b1000101;
+    localparam  d_cmd = 7'b1001111;
+    localparam  d_sq = 7'b1010001;
+    localparam  d_rq = 7'b1010010;
+    localparam  d_cq = 7'b1010011;
+    localparam  d_arg0 = 7'b1000111;
+    localparam  d_arg_last = 7'b1001110;
+    localparam  d_cfg0 = 7'b1011111;
+    localparam  d_cfg_last = 7'b1101011;
+    localparam  d_lo = 7'b1011100;
     localparam  sh_scratch = 16'h80;
     localparam  sh_ctrl = 16'ha0;
     localparam  sh_status = 16'hc0;
     localparam  sh_args = 16'he0;
+    localparam  sh_cfg = 16'h3e0;
     localparam  sh_cmd = 16'h1e0;
     localparam  sh_cmd_status = 16'h200;
     localparam  sh_sq = 16'h220;
@@ -84,6 +88,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     localparam  r_rq = 32'h0;
     localparam  r_cq = 32'h0;
     localparam  r_args = 256'h0;
+    localparam  r_cfg = 416'h3080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
     localparam  r_busy = 1'b0;
     localparam  r_err = 8'h0;
     localparam  r_cnt = 16'h0;
@@ -99,9 +104,11 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
 
     // Stub signals
     reg  [6:0] rd_dec$address;
-    wire  [5:0] rd_dec$data;
+    wire  [6:0] rd_dec$data;
     reg  [6:0] wr_dec$address;
-    wire  [5:0] wr_dec$data;
+    wire  [6:0] wr_dec$data;
+    reg  [3:0] cfg_mask$address;
+    wire  [415:0] cfg_mask$data;
     reg  aw_held$d;
     wire  aw_held$q;
     reg  aw_held$clock;
@@ -153,6 +160,9 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] args$d;
     wire  [255:0] args$q;
     reg  args$clock;
+    reg  [415:0] cfgs$d;
+    wire  [415:0] cfgs$q;
+    reg  cfgs$clock;
     reg  busy$d;
     wire  busy$q;
     reg  busy$clock;
@@ -182,7 +192,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  p_cmd$clock;
 
     // Local signals
-    reg  [991:0] rv;
+    reg  [1407:0] rv;
     reg  [31:0] status;
     reg  [31:0] cmd_status;
     reg  [351:0] cnt_eff;
@@ -200,6 +210,13 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] wdata_w;
     reg  [255:0] wrw_w;
     reg  [255:0] ww1c_w;
+    reg  h_cfg;
+    reg  [6:0] c_idx;
+    reg  [415:0] rep1;
+    reg  [415:0] rep2;
+    reg  [415:0] rep4;
+    reg  [415:0] rep8;
+    reg  [415:0] wdata_c;
 
     // Sub module instances
     reg_block__rd_dec rd_dec(
@@ -209,6 +226,10 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg_block__wr_dec wr_dec(
         .address(wr_dec$address),
         .data(wr_dec$data)
+    );
+    reg_block__cfg_mask cfg_mask(
+        .address(cfg_mask$address),
+        .data(cfg_mask$data)
     );
     reg_block__aw_held aw_held(
         .d(aw_held$d),
@@ -295,6 +316,11 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         .q(args$q),
         .clock(args$clock)
     );
+    reg_block__cfgs cfgs(
+        .d(cfgs$d),
+        .q(cfgs$q),
+        .clock(cfgs$clock)
+    );
     reg_block__busy busy(
         .d(busy$d),
         .q(busy$q),
@@ -360,6 +386,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         rq$clock = clock;
         cq$clock = clock;
         args$clock = clock;
+        cfgs$clock = clock;
         busy$clock = clock;
         err$clock = clock;
         cnt$clock = clock;
@@ -386,6 +413,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         rq$d = rq$q;
         cq$d = cq$q;
         args$d = args$q;
+        cfgs$d = cfgs$q;
         busy$d = busy$q;
         err$d = err$q;
         cnt$d = cnt$q;
@@ -404,11 +432,11 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         status = (((ctrl$q[(f_ctrl_en)+:(1)]) & 32'hffffffff) << f_st_en) | (((rst_busy1) & 32'hffffffff) << f_st_busy);
         cmd_status = (((busy$q) & 32'hffffffff) << f_cs_busy) | (((err$q) & 32'hffffffff) << f_cs_err) | (((cnt$q) & 32'hffffffff) << f_cs_cnt);
         cnt_eff = (counters & ~(((((64'hffffffff) & 32'hffffffff)) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi)) | (((hi_snap$q) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi);
-        rv = k_const_rv | (((scratch$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cmd$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 992'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
+        rv = k_const_rv | (((scratch$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cfgs$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cfg) | (((cmd$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
         rd_dec$address = araddr[(32'h2)+:(7)];
         r_hs = arvalid & ~r_valid$q;
         r_ok = (rd_dec$data >= k_mapped) & (araddr[(32'h0)+:(2)] == ((32'h0) & 2'h3));
-        r_sel = ((rd_dec$data[(32'h0)+:(5)]) & 16'hffff) << 32'h5;
+        r_sel = ((rd_dec$data[(32'h0)+:(6)]) & 16'hffff) << 32'h5;
         if (r_hs) begin
             r_valid$d = 1'b1;
             if (r_ok) begin
@@ -436,6 +464,14 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         wdata_w = ((w_data$q) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << a_sh;
         wrw_w = ((m_arg_rw) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << a_sh;
         ww1c_w = ((m_arg_w1c) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << a_sh;
+        h_cfg = (wr_dec$data >= d_cfg0) & (wr_dec$data <= d_cfg_last);
+        c_idx = wr_dec$data - d_cfg0;
+        cfg_mask$address = c_idx[(32'h0)+:(4)];
+        rep1 = ((w_data$q) & 416'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        rep2 = rep1 | (rep1 << 32'h20);
+        rep4 = rep2 | (rep2 << 32'h40);
+        rep8 = rep4 | (rep4 << 32'h80);
+        wdata_c = rep8 | (rep8 << 32'h100);
         do_soft = do_write & (wr_dec$data == d_ctrl) & w_data$q[f_ctrl_soft];
         if (awvalid & ~aw_held$q) begin
             aw_held$d = 1'b1;
@@ -490,6 +526,9 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
                 cq$d = (cq$q & ~m_cq_rw & ~(w_data$q & m_cq_w1c)) | (w_data$q & m_cq_rw);
                 p_cq$d = 1'b1;
             end
+            if (h_cfg) begin
+                cfgs$d = (cfgs$q & ~cfg_mask$data) | (wdata_c & cfg_mask$data);
+            end
             if (h_arg) begin
                 args$d = (args$q & ~wrw_w & ~(wdata_w & ww1c_w)) | (wdata_w & wrw_w);
             end
@@ -507,6 +546,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
             rq$d = r_rq;
             cq$d = r_cq;
             args$d = r_args;
+            cfgs$d = r_cfg;
             busy$d = r_busy;
             err$d = r_err;
             cnt$d = r_cnt;
@@ -532,6 +572,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         cmd_valid = p_cmd$q;
         cmd_opcode = cmd$q[(f_cmd_op)+:(8)];
         cmd_args = args$q;
+        cfg_regs = cfgs$q;
     end
 
 endmodule // top
@@ -713,6 +754,85 @@ module reg_block__busy$dff(d,q,clock);
     end
 
 endmodule // reg_block__busy$dff
+
+
+module reg_block__cfg_mask(address,data);
+
+    // Module arguments
+    input wire  [3:0] address;
+    output reg  [415:0] data;
+
+    // Update code (custom)
+    always @*
+    case (address)
+        4'h0: data = 416'hffffffff;
+      4'h1: data = 416'hffff00000000;
+      4'h2: data = 416'hffffffff0000000000000000;
+      4'h3: data = 416'h3ffff000000000000000000000000;
+      4'h4: data = 416'hffffff00000000000000000000000000000000;
+      4'h5: data = 416'hffffff0000000000000000000000000000000000000000;
+      4'h6: data = 416'hffffff000000000000000000000000000000000000000000000000;
+      4'h7: data = 416'h3ffff00000000000000000000000000000000000000000000000000000000;
+      4'h8: data = 416'hffffffff0000000000000000000000000000000000000000000000000000000000000000;
+      4'h9: data = 416'hffffffff000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'ha: data = 416'hffff00000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hb: data = 416'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hc: data = 416'h1f1fff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      default: data = 416'h0;
+    endcase
+
+endmodule // reg_block__cfg_mask
+
+
+module reg_block__cfgs(d,q,clock);
+
+    // Module arguments
+    input wire  [415:0] d;
+    output reg  [415:0] q;
+    input wire  clock;
+
+    // Constant declarations
+    localparam  init = 416'h3080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
+
+    // Stub signals
+    reg  [415:0] dff$d;
+    wire  [415:0] dff$q;
+    reg  dff$clock;
+
+    // Sub module instances
+    reg_block__cfgs$dff dff(
+        .d(dff$d),
+        .q(dff$q),
+        .clock(dff$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        dff$clock = clock;
+        q = dff$q ^ init;
+        dff$d = d ^ init;
+    end
+
+endmodule // reg_block__cfgs
+
+
+module reg_block__cfgs$dff(d,q,clock);
+
+    // Module arguments
+    input wire  [415:0] d;
+    output reg  [415:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 416'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // reg_block__cfgs$dff
 
 
 module reg_block__cmd(d,q,clock);
@@ -1177,43 +1297,56 @@ module reg_block__rd_dec(address,data);
 
     // Module arguments
     input wire  [6:0] address;
-    output reg  [5:0] data;
+    output reg  [6:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        7'b0: data = 6'b100000;
-      7'b1: data = 6'b100001;
-      7'b10: data = 6'b100010;
-      7'b11: data = 6'b100011;
-      7'b100: data = 6'b100100;
-      7'b101: data = 6'b100101;
-      7'b110: data = 6'b100110;
-      7'b10000: data = 6'b100111;
-      7'b10001: data = 6'b101000;
-      7'b10010: data = 6'b101001;
-      7'b10011: data = 6'b101010;
-      7'b10100: data = 6'b101011;
-      7'b10101: data = 6'b101100;
-      7'b10110: data = 6'b101101;
-      7'b10111: data = 6'b101110;
-      7'b11000: data = 6'b101111;
-      7'b11001: data = 6'b110000;
-      7'b100000: data = 6'b110001;
-      7'b100001: data = 6'b110010;
-      7'b100010: data = 6'b110011;
-      7'b1000000: data = 6'b110100;
-      7'b1000001: data = 6'b110101;
-      7'b1000010: data = 6'b110110;
-      7'b1000011: data = 6'b110111;
-      7'b1000100: data = 6'b111000;
-      7'b1000101: data = 6'b111001;
-      7'b1000110: data = 6'b111010;
-      7'b1000111: data = 6'b111011;
-      7'b1001000: data = 6'b111100;
-      7'b1001001: data = 6'b111101;
-      7'b1001010: data = 6'b111110;
-      default: data = 6'b0;
+        7'b0: data = 7'b1000000;
+      7'b1: data = 7'b1000001;
+      7'b10: data = 7'b1000010;
+      7'b11: data = 7'b1000011;
+      7'b100: data = 7'b1000100;
+      7'b101: data = 7'b1000101;
+      7'b110: data = 7'b1000110;
+      7'b10000: data = 7'b1000111;
+      7'b10001: data = 7'b1001000;
+      7'b10010: data = 7'b1001001;
+      7'b10011: data = 7'b1001010;
+      7'b10100: data = 7'b1001011;
+      7'b10101: data = 7'b1001100;
+      7'b10110: data = 7'b1001101;
+      7'b10111: data = 7'b1001110;
+      7'b11000: data = 7'b1001111;
+      7'b11001: data = 7'b1010000;
+      7'b100000: data = 7'b1010001;
+      7'b100001: data = 7'b1010010;
+      7'b100010: data = 7'b1010011;
+      7'b1000000: data = 7'b1010100;
+      7'b1000001: data = 7'b1010101;
+      7'b1000010: data = 7'b1010110;
+      7'b1000011: data = 7'b1010111;
+      7'b1000100: data = 7'b1011000;
+      7'b1000101: data = 7'b1011001;
+      7'b1000110: data = 7'b1011010;
+      7'b1000111: data = 7'b1011011;
+      7'b1001000: data = 7'b1011100;
+      7'b1001001: data = 7'b1011101;
+      7'b1001010: data = 7'b1011110;
+      7'b1100000: data = 7'b1011111;
+      7'b1100001: data = 7'b1100000;
+      7'b1100010: data = 7'b1100001;
+      7'b1100011: data = 7'b1100010;
+      7'b1100100: data = 7'b1100011;
+      7'b1100101: data = 7'b1100100;
+      7'b1100110: data = 7'b1100101;
+      7'b1100111: data = 7'b1100110;
+      7'b1101000: data = 7'b1100111;
+      7'b1101001: data = 7'b1101000;
+      7'b1101010: data = 7'b1101001;
+      7'b1101011: data = 7'b1101010;
+      7'b1101100: data = 7'b1101011;
+      default: data = 7'b0;
     endcase
 
 endmodule // reg_block__rd_dec
@@ -1433,43 +1566,56 @@ module reg_block__wr_dec(address,data);
 
     // Module arguments
     input wire  [6:0] address;
-    output reg  [5:0] data;
+    output reg  [6:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        7'b0: data = 6'b100000;
-      7'b1: data = 6'b100001;
-      7'b10: data = 6'b100010;
-      7'b11: data = 6'b100011;
-      7'b100: data = 6'b100100;
-      7'b101: data = 6'b100101;
-      7'b110: data = 6'b100110;
-      7'b10000: data = 6'b100111;
-      7'b10001: data = 6'b101000;
-      7'b10010: data = 6'b101001;
-      7'b10011: data = 6'b101010;
-      7'b10100: data = 6'b101011;
-      7'b10101: data = 6'b101100;
-      7'b10110: data = 6'b101101;
-      7'b10111: data = 6'b101110;
-      7'b11000: data = 6'b101111;
-      7'b11001: data = 6'b110000;
-      7'b100000: data = 6'b110001;
-      7'b100001: data = 6'b110010;
-      7'b100010: data = 6'b110011;
-      7'b1000000: data = 6'b110100;
-      7'b1000001: data = 6'b110101;
-      7'b1000010: data = 6'b110110;
-      7'b1000011: data = 6'b110111;
-      7'b1000100: data = 6'b111000;
-      7'b1000101: data = 6'b111001;
-      7'b1000110: data = 6'b111010;
-      7'b1000111: data = 6'b111011;
-      7'b1001000: data = 6'b111100;
-      7'b1001001: data = 6'b111101;
-      7'b1001010: data = 6'b111110;
-      default: data = 6'b0;
+        7'b0: data = 7'b1000000;
+      7'b1: data = 7'b1000001;
+      7'b10: data = 7'b1000010;
+      7'b11: data = 7'b1000011;
+      7'b100: data = 7'b1000100;
+      7'b101: data = 7'b1000101;
+      7'b110: data = 7'b1000110;
+      7'b10000: data = 7'b1000111;
+      7'b10001: data = 7'b1001000;
+      7'b10010: data = 7'b1001001;
+      7'b10011: data = 7'b1001010;
+      7'b10100: data = 7'b1001011;
+      7'b10101: data = 7'b1001100;
+      7'b10110: data = 7'b1001101;
+      7'b10111: data = 7'b1001110;
+      7'b11000: data = 7'b1001111;
+      7'b11001: data = 7'b1010000;
+      7'b100000: data = 7'b1010001;
+      7'b100001: data = 7'b1010010;
+      7'b100010: data = 7'b1010011;
+      7'b1000000: data = 7'b1010100;
+      7'b1000001: data = 7'b1010101;
+      7'b1000010: data = 7'b1010110;
+      7'b1000011: data = 7'b1010111;
+      7'b1000100: data = 7'b1011000;
+      7'b1000101: data = 7'b1011001;
+      7'b1000110: data = 7'b1011010;
+      7'b1000111: data = 7'b1011011;
+      7'b1001000: data = 7'b1011100;
+      7'b1001001: data = 7'b1011101;
+      7'b1001010: data = 7'b1011110;
+      7'b1100000: data = 7'b1011111;
+      7'b1100001: data = 7'b1100000;
+      7'b1100010: data = 7'b1100001;
+      7'b1100011: data = 7'b1100010;
+      7'b1100100: data = 7'b1100011;
+      7'b1100101: data = 7'b1100100;
+      7'b1100110: data = 7'b1100101;
+      7'b1100111: data = 7'b1100110;
+      7'b1101000: data = 7'b1100111;
+      7'b1101001: data = 7'b1101000;
+      7'b1101010: data = 7'b1101001;
+      7'b1101011: data = 7'b1101010;
+      7'b1101100: data = 7'b1101011;
+      default: data = 7'b0;
     endcase
 
 endmodule // reg_block__wr_dec

@@ -31,17 +31,42 @@ pub struct BraidConfig {
 }
 
 impl Default for BraidConfig {
+    /// The engine's configuration registers at reset (`braid_spec::regs`
+    /// `CONFIG`), in the model's units: the model and the RTL start from the
+    /// same constants.
     fn default() -> Self {
+        use braid_spec::regs::{self as r, get};
         BraidConfig {
             paths: 16,
-            mtu: 4096,
-            init_cwnd: 8.0,
-            max_cwnd: 256.0,
-            min_rto: 20_000_000, // 20 us
-            dctcp_g: 1.0 / 16.0,
-            rehash_after: 1,
-            spray_burst: 4,
+            mtu: braid_spec::state::MTU_MIN << get(&r::NET_CFG_MTU_CODE, r::CFG_NET),
+            init_cwnd: r::CFG_CWND_INIT as f64 / 256.0,
+            max_cwnd: r::CFG_CWND_MAX as f64 / 256.0,
+            min_rto: (r::CFG_RTO_MIN as u64 * 1_000_000_000_000 / r::CFG_TICK_HZ) as Time,
+            dctcp_g: 1.0 / f64::from(1u32 << (get(&r::CC_ALPHA_G, r::CFG_ALPHA) + 3)),
+            rehash_after: get(&r::PATH_HEALTH_REHASH, r::CFG_PATH_HEALTH),
+            spray_burst: get(&r::TX_CFG_SPRAY_BURST, r::CFG_TX),
         }
+    }
+}
+
+#[cfg(test)]
+mod cfg_tests {
+    use super::BraidConfig;
+
+    /// The register resets are the model's historical defaults (the loss
+    /// benchmark's figures were measured with these).
+    #[test]
+    fn defaults_come_from_the_register_resets() {
+        let c = BraidConfig::default();
+        assert_eq!(
+            (c.paths, c.mtu, c.rehash_after, c.spray_burst),
+            (16, 4096, 1, 4)
+        );
+        assert_eq!(
+            (c.init_cwnd, c.max_cwnd, c.dctcp_g),
+            (8.0, 256.0, 1.0 / 16.0)
+        );
+        assert_eq!(c.min_rto, 20_000_000);
     }
 }
 

@@ -284,6 +284,11 @@ fn reg_block_step(
     for (k, w) in cmd_args.iter_mut().enumerate() {
         *w = a.get_bits::<32>(32 * k).to_u64() as u32;
     }
+    let cf = uut.cfg_regs.val();
+    let mut config = [0u32; braid_spec::regs::CONFIG.len()];
+    for (k, w) in config.iter_mut().enumerate() {
+        *w = cf.get_bits::<32>(32 * k).to_u64() as u32;
+    }
     braid_sim::model::reg_block::RegBlockOut {
         awready: uut.awready.val(),
         wready: uut.wready.val(),
@@ -304,6 +309,7 @@ fn reg_block_step(
         cmd_valid: uut.cmd_valid.val(),
         cmd_opcode: uut.cmd_opcode.val().to_u64() as u8,
         cmd_args,
+        config,
     }
 }
 

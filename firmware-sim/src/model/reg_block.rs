@@ -36,6 +36,7 @@ pub const OKAY: u8 = 0;
 pub const SLVERR: u8 = 2;
 const NCNT: usize = regs::COUNTERS.len();
 const NARG: usize = regs::CMD_ARGS.len();
+const NCFG: usize = regs::CONFIG.len();
 
 fn defined_bits(fields: &[StateField]) -> u32 {
     if fields.is_empty() {
@@ -148,6 +149,8 @@ pub struct RegBlockOut {
     pub cmd_opcode: u8,
     /// `CMD_ARG0..7`.
     pub cmd_args: [u32; NARG],
+    /// The configuration registers (`regs::CONFIG`), as levels.
+    pub config: [u32; NCFG],
 }
 
 /// Events the model saw (for the coverage test).
@@ -287,6 +290,10 @@ impl RegBlockModel {
         for (k, a) in regs::CMD_ARGS.iter().enumerate() {
             cmd_args[k] = self.stored[slot(a)];
         }
+        let mut config = [0; NCFG];
+        for (k, a) in regs::CONFIG.iter().enumerate() {
+            config[k] = self.stored[slot(a)];
+        }
         RegBlockOut {
             awready: self.aw.is_none(),
             wready: self.w.is_none(),
@@ -307,6 +314,7 @@ impl RegBlockModel {
             cmd_valid: self.pulses[4],
             cmd_opcode: regs::get(&regs::CMD_OPCODE, self.val(&regs::CMD)) as u8,
             cmd_args,
+            config,
         }
     }
 
@@ -353,6 +361,7 @@ impl CycleModel for RegBlockModel {
         "cmd_valid",
         "cmd_opcode",
         "cmd_args",
+        "cfg_regs",
     ];
     type In = RegBlockIn;
     type Out = RegBlockOut;
@@ -439,7 +448,8 @@ impl CycleModel for RegBlockModel {
                     let stored = is(r, "SCRATCH")
                         || is(r, "CTRL")
                         || is_cmd(r)
-                        || r.name.ends_with("_DOORBELL");
+                        || r.name.ends_with("_DOORBELL")
+                        || regs::CONFIG.iter().any(|c| c.offset == r.offset);
                     if stored {
                         let mut rw = rw_mask(r);
                         if is(r, "CTRL") {
@@ -511,6 +521,8 @@ impl CycleModel for RegBlockModel {
         let b = |k: usize| p[k][0] & 1 == 1;
         let mut cmd_args = [0; NARG];
         cmd_args.copy_from_slice(&p[18][..NARG]);
+        let mut config = [0; NCFG];
+        config.copy_from_slice(&p[19][..NCFG]);
         RegBlockOut {
             awready: b(0),
             wready: b(1),
@@ -531,6 +543,7 @@ impl CycleModel for RegBlockModel {
             cmd_valid: b(16),
             cmd_opcode: p[17][0] as u8,
             cmd_args,
+            config,
         }
     }
 }

@@ -51,6 +51,7 @@
 //! * RW registers store `wdata & rw_mask`; W1C bits clear where `wdata` is 1.
 //! * `CTRL`: `enable` drives `ctrl_enable`. Writing `soft_reset = 1` returns
 //!   every stored register (`SCRATCH`, `CTRL`, `CMD_ARG*`, `CMD`, the
+//!   configuration registers, the
 //!   doorbells, `CMD_STATUS`, the `RX_BYTES_HI` snapshot) to its reset value
 //!   at that edge and raises `soft_reset` for one clock; the bit itself is
 //!   never stored (reads 0). AXI channel state is not reset.
@@ -68,6 +69,10 @@
 //!   clears, `error` takes `cmd_error`, `count` increments (mod 2^16).
 //!   `cmd_done` while not busy is ignored. A `CMD` write at the same edge as
 //!   `cmd_done` is still refused (busy before the edge).
+//! * Configuration (`CONFIG`, contiguous in `REGS`): RW registers with the
+//!   spec's reset values, shown as levels on `cfg_regs` (`CONFIG[k]` in bits
+//!   `32k+31:32k`), masked to their fields' bits; the engine's blocks take
+//!   their `cfg_*` inputs from them.
 //! * Counters: the `counters` input holds `COUNTERS[k]` in bits
 //!   `32k+31:32k`. They are read live, except `RX_BYTES_HI`: a read of
 //!   `RX_BYTES_LO` latches the `RX_BYTES_HI` input of the same edge, and a
@@ -110,6 +115,8 @@ pub const RV_BITS: usize = 32 * NREGS;
 pub const COUNTER_BITS: usize = 32 * regs::COUNTERS.len();
 /// Bits of `cmd_args` (`CMD_ARGS.len()` words).
 pub const ARG_BITS: usize = 32 * regs::CMD_ARGS.len();
+/// Bits of `cfg_regs` (`CONFIG.len()` words).
+pub const CFG_BITS: usize = 32 * regs::CONFIG.len();
 /// The `CAPS` value of an engine built with these sizes (fields placed as
 /// `braid_spec::regs::CAPS` defines them, each masked to its width).
 pub const fn caps(connections: u32, paths: u32, streams: u32) -> u32 {
@@ -188,6 +195,7 @@ pub fn check_map() {
             || CONSTANT.contains(&r.name)
             || ["STATUS", "CMD_STATUS"].contains(&r.name)
             || regs::CMD_ARGS.iter().any(|a| a.name == r.name)
+            || regs::CONFIG.iter().any(|a| a.name == r.name)
             || regs::COUNTERS.iter().any(|c| c.name == r.name);
         assert!(
             known,
@@ -205,6 +213,15 @@ pub fn check_map() {
         );
         assert_eq!(a.reset.value(), regs::CMD_ARGS[0].reset.value());
     }
+    let f0 = slot(regs::CONFIG[0].name);
+    for (k, a) in regs::CONFIG.iter().enumerate() {
+        assert_eq!(slot(a.name), f0 + k, "CONFIG must be contiguous in REGS");
+        assert_eq!(a.access, Access::Rw, "{}: configuration is RW", a.name);
+        assert!(a.reset.value().is_some(), "{}: a fixed reset", a.name);
+    }
+    // the write path addresses a configuration word with 4 bits and
+    // replicates the written word up to 16 times
+    assert!(regs::CONFIG.len() <= 16);
     let c0 = slot(regs::COUNTERS[0].name);
     for (k, c) in regs::COUNTERS.iter().enumerate() {
         assert_eq!(slot(c.name), c0 + k, "COUNTERS must be contiguous in REGS");
@@ -329,6 +346,8 @@ pub struct RegBlock {
     pub cmd_opcode: Signal<Out, Bits<8>>,
     /// `CMD_ARG0..7` (ARG k in bits 32k+31:32k).
     pub cmd_args: Signal<Out, Bits<ARG_BITS>>,
+    /// Configuration registers as levels: `CONFIG[k]` in bits `32k+31:32k`.
+    pub cfg_regs: Signal<Out, Bits<CFG_BITS>>,
     /// The engine finished the command.
     pub cmd_done: Signal<In, Bit>,
     /// Its result code (`host::CMD_ERRORS`).
@@ -349,11 +368,14 @@ pub struct RegBlock {
     d_cq: Constant<Bits<DEC_BITS>>,
     d_arg0: Constant<Bits<DEC_BITS>>,
     d_arg_last: Constant<Bits<DEC_BITS>>,
+    d_cfg0: Constant<Bits<DEC_BITS>>,
+    d_cfg_last: Constant<Bits<DEC_BITS>>,
     d_lo: Constant<Bits<DEC_BITS>>,
     sh_scratch: Constant<Bits<16>>,
     sh_ctrl: Constant<Bits<16>>,
     sh_status: Constant<Bits<16>>,
     sh_args: Constant<Bits<16>>,
+    sh_cfg: Constant<Bits<16>>,
     sh_cmd: Constant<Bits<16>>,
     sh_cmd_status: Constant<Bits<16>>,
     sh_sq: Constant<Bits<16>>,
@@ -382,6 +404,9 @@ pub struct RegBlock {
     r_rq: Constant<Bits<32>>,
     r_cq: Constant<Bits<32>>,
     r_args: Constant<Bits<ARG_BITS>>,
+    r_cfg: Constant<Bits<CFG_BITS>>,
+    // word index -> that word's writable bits (no wide shifter)
+    cfg_mask: ROM<Bits<CFG_BITS>, 4>,
     r_busy: Constant<Bits<1>>,
     r_err: Constant<Bits<8>>,
     r_cnt: Constant<Bits<16>>,
@@ -413,6 +438,7 @@ pub struct RegBlock {
     rq: DFFWithInit<Bits<32>>,
     cq: DFFWithInit<Bits<32>>,
     args: DFFWithInit<Bits<ARG_BITS>>,
+    cfgs: DFFWithInit<Bits<CFG_BITS>>,
     busy: DFFWithInit<Bits<1>>,
     err: DFFWithInit<Bits<8>>,
     cnt: DFFWithInit<Bits<16>>,
@@ -442,6 +468,13 @@ pub struct RegBlock {
     wdata_w: Signal<Local, Bits<ARG_BITS>>,
     wrw_w: Signal<Local, Bits<ARG_BITS>>,
     ww1c_w: Signal<Local, Bits<ARG_BITS>>,
+    h_cfg: Signal<Local, Bit>,
+    c_idx: Signal<Local, Bits<DEC_BITS>>,
+    rep1: Signal<Local, Bits<CFG_BITS>>,
+    rep2: Signal<Local, Bits<CFG_BITS>>,
+    rep4: Signal<Local, Bits<CFG_BITS>>,
+    rep8: Signal<Local, Bits<CFG_BITS>>,
+    wdata_c: Signal<Local, Bits<CFG_BITS>>,
 }
 
 impl Default for RegBlock {
@@ -466,6 +499,16 @@ impl RegBlock {
         for (k, a) in regs::CMD_ARGS.iter().enumerate() {
             rargs = rargs
                 | (bit_cast::<ARG_BITS, 32>(bits(reset_of(a, caps) as u64)) << (32 * k) as u64);
+        }
+        let mut rcfg = Bits::<CFG_BITS>::default();
+        let mut cmask = BTreeMap::new();
+        for (k, a) in regs::CONFIG.iter().enumerate() {
+            cmask.insert(
+                bits::<4>(k as u64),
+                bit_cast::<CFG_BITS, 32>(bits(rw_mask(a) as u64)) << (32 * k) as u64,
+            );
+            rcfg = rcfg
+                | (bit_cast::<CFG_BITS, 32>(bits(reset_of(a, caps) as u64)) << (32 * k) as u64);
         }
         let cs = reset_of(&regs::CMD_STATUS, caps);
         let ctrl_rw = rw_mask(&regs::CTRL) & !regs::set(&regs::CTRL_SOFT_RESET, 0, u32::MAX);
@@ -510,6 +553,7 @@ impl RegBlock {
             cmd_valid: Default::default(),
             cmd_opcode: Default::default(),
             cmd_args: Default::default(),
+            cfg_regs: Default::default(),
             cmd_done: Default::default(),
             cmd_error: Default::default(),
             counters: Default::default(),
@@ -525,11 +569,14 @@ impl RegBlock {
             d_cq: dec("CQ_DOORBELL"),
             d_arg0: dec(regs::CMD_ARGS[0].name),
             d_arg_last: dec(regs::CMD_ARGS[regs::CMD_ARGS.len() - 1].name),
+            d_cfg0: dec(regs::CONFIG[0].name),
+            d_cfg_last: dec(regs::CONFIG[regs::CONFIG.len() - 1].name),
             d_lo: dec("RX_BYTES_LO"),
             sh_scratch: sh("SCRATCH"),
             sh_ctrl: sh("CTRL"),
             sh_status: sh("STATUS"),
             sh_args: sh(regs::CMD_ARGS[0].name),
+            sh_cfg: sh(regs::CONFIG[0].name),
             sh_cmd: sh("CMD"),
             sh_cmd_status: sh("CMD_STATUS"),
             sh_sq: sh("SQ_DOORBELL"),
@@ -558,6 +605,8 @@ impl RegBlock {
             r_rq: k32(r("RQ_DOORBELL")),
             r_cq: k32(r("CQ_DOORBELL")),
             r_args: Constant::new(rargs),
+            r_cfg: Constant::new(rcfg),
+            cfg_mask: ROM::new(cmask),
             r_busy: Constant::new(bits(regs::get(&regs::CMD_STATUS_BUSY, cs) as u64)),
             r_err: Constant::new(bits(regs::get(&regs::CMD_STATUS_ERROR, cs) as u64)),
             r_cnt: Constant::new(bits(regs::get(&regs::CMD_STATUS_COUNT, cs) as u64)),
@@ -587,6 +636,7 @@ impl RegBlock {
             rq: dffi(r("RQ_DOORBELL") as u64),
             cq: dffi(r("CQ_DOORBELL") as u64),
             args: DFFWithInit::new(rargs),
+            cfgs: DFFWithInit::new(rcfg),
             busy: dffi(regs::get(&regs::CMD_STATUS_BUSY, cs) as u64),
             err: dffi(regs::get(&regs::CMD_STATUS_ERROR, cs) as u64),
             cnt: dffi(regs::get(&regs::CMD_STATUS_COUNT, cs) as u64),
@@ -614,6 +664,13 @@ impl RegBlock {
             wdata_w: Default::default(),
             wrw_w: Default::default(),
             ww1c_w: Default::default(),
+            h_cfg: Default::default(),
+            c_idx: Default::default(),
+            rep1: Default::default(),
+            rep2: Default::default(),
+            rep4: Default::default(),
+            rep8: Default::default(),
+            wdata_c: Default::default(),
         }
     }
 }
@@ -623,8 +680,8 @@ impl Logic for RegBlock {
     fn update(&mut self) {
         dff_setup!(
             self, clock, aw_held, aw_addr, w_held, w_data, w_strb, b_valid, b_resp, r_valid,
-            r_data, r_resp, scratch, ctrl, cmd, sq, rq, cq, args, busy, err, cnt, hi_snap, p_soft,
-            p_sq, p_rq, p_cq, p_cmd
+            r_data, r_resp, scratch, ctrl, cmd, sq, rq, cq, args, cfgs, busy, err, cnt, hi_snap,
+            p_soft, p_sq, p_rq, p_cq, p_cmd
         );
         // ---------------------------------------------------------- read side
         if self.reset_busy.val() {
@@ -650,6 +707,7 @@ impl Logic for RegBlock {
             | (bit_cast::<RV_BITS, 32>(self.ctrl.q.val()) << self.sh_ctrl.val())
             | (bit_cast::<RV_BITS, 32>(self.status.val()) << self.sh_status.val())
             | (bit_cast::<RV_BITS, ARG_BITS>(self.args.q.val()) << self.sh_args.val())
+            | (bit_cast::<RV_BITS, CFG_BITS>(self.cfgs.q.val()) << self.sh_cfg.val())
             | (bit_cast::<RV_BITS, 32>(self.cmd.q.val()) << self.sh_cmd.val())
             | (bit_cast::<RV_BITS, 32>(self.cmd_status.val()) << self.sh_cmd_status.val())
             | (bit_cast::<RV_BITS, 32>(self.sq.q.val()) << self.sh_sq.val())
@@ -696,6 +754,17 @@ impl Logic for RegBlock {
         self.wdata_w.next = bit_cast::<ARG_BITS, 32>(self.w_data.q.val()) << self.a_sh.val();
         self.wrw_w.next = bit_cast::<ARG_BITS, 32>(self.m_arg_rw.val()) << self.a_sh.val();
         self.ww1c_w.next = bit_cast::<ARG_BITS, 32>(self.m_arg_w1c.val()) << self.a_sh.val();
+        self.h_cfg.next = (self.wr_dec.data.val() >= self.d_cfg0.val())
+            & (self.wr_dec.data.val() <= self.d_cfg_last.val());
+        // the written word's index selects its mask from a ROM; the data is
+        // the written word replicated into every word (fixed shifts only)
+        self.c_idx.next = self.wr_dec.data.val() - self.d_cfg0.val();
+        self.cfg_mask.address.next = self.c_idx.val().get_bits::<4>(0);
+        self.rep1.next = bit_cast::<CFG_BITS, 32>(self.w_data.q.val());
+        self.rep2.next = self.rep1.val() | (self.rep1.val() << 32);
+        self.rep4.next = self.rep2.val() | (self.rep2.val() << 64);
+        self.rep8.next = self.rep4.val() | (self.rep4.val() << 128);
+        self.wdata_c.next = self.rep8.val() | (self.rep8.val() << 256);
         self.do_soft.next = self.do_write.val()
             & (self.wr_dec.data.val() == self.d_ctrl.val())
             & self.w_data.q.val().get_bit(self.f_ctrl_soft.val().index());
@@ -770,6 +839,10 @@ impl Logic for RegBlock {
                     | (self.w_data.q.val() & self.m_cq_rw.val());
                 self.p_cq.d.next = true;
             }
+            if self.h_cfg.val() {
+                self.cfgs.d.next = (self.cfgs.q.val() & !self.cfg_mask.data.val())
+                    | (self.wdata_c.val() & self.cfg_mask.data.val());
+            }
             if self.h_arg.val() {
                 self.args.d.next = (self.args.q.val()
                     & !self.wrw_w.val()
@@ -791,6 +864,7 @@ impl Logic for RegBlock {
             self.rq.d.next = self.r_rq.val();
             self.cq.d.next = self.r_cq.val();
             self.args.d.next = self.r_args.val();
+            self.cfgs.d.next = self.r_cfg.val();
             self.busy.d.next = self.r_busy.val();
             self.err.d.next = self.r_err.val();
             self.cnt.d.next = self.r_cnt.val();
@@ -818,6 +892,7 @@ impl Logic for RegBlock {
         self.cmd_valid.next = self.p_cmd.q.val();
         self.cmd_opcode.next = self.cmd.q.val().get_bits::<8>(self.f_cmd_op.val().index());
         self.cmd_args.next = self.args.q.val();
+        self.cfg_regs.next = self.cfgs.q.val();
     }
 }
 

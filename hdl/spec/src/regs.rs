@@ -418,6 +418,242 @@ pub const CQ_DOORBELL: Reg = Reg {
     desc: "Completion doorbell: the driver consumed CQEs up to `ci`; reads return the last write",
 };
 
+// ------------------------------------------------------------ configuration
+
+/// Engine clock the tick-valued configuration defaults assume (300 MHz: one
+/// tick is one clock of the engine's single clock domain).
+pub const CFG_TICK_HZ: u64 = 300_000_000;
+
+const fn cfg(
+    name: &'static str,
+    offset: u32,
+    reset: u32,
+    fields: &'static [StateField],
+    desc: &'static str,
+) -> Reg {
+    Reg {
+        name,
+        offset,
+        bits: 32,
+        access: Access::Rw,
+        reset: Reset::Value(reset),
+        fields,
+        desc,
+    }
+}
+
+/// `LOCAL_MAC_HI.mac_hi`.
+pub const LOCAL_MAC_HI_MAC: StateField = bf(
+    "mac_hi",
+    0,
+    16,
+    "Bits 47:32 of the engine's MAC address (bits 47:40 are the first byte on the wire)",
+);
+/// `NET_CFG.udp_port`.
+pub const NET_CFG_UDP_PORT: StateField = bf(
+    "udp_port",
+    0,
+    16,
+    "UDP destination port of Braid frames (sent and accepted)",
+);
+/// `NET_CFG.mtu_code`.
+pub const NET_CFG_MTU_CODE: StateField = bf(
+    "mtu_code",
+    16,
+    2,
+    "Payload MTU = `MTU_MIN << mtu_code` (1,024 .. 8,192 bytes)",
+);
+/// `CC_CWND_*.cwnd` (one field layout for the three window registers).
+pub const CC_CWND: StateField = bf(
+    "cwnd",
+    0,
+    24,
+    "Window in packets, unsigned 16.8 fixed point",
+);
+/// `CC_ALPHA.alpha_init`.
+pub const CC_ALPHA_INIT: StateField = bf(
+    "alpha_init",
+    0,
+    16,
+    "DCTCP `alpha` of a new path, unsigned 0.16 fixed point",
+);
+/// `CC_ALPHA.g`.
+pub const CC_ALPHA_G: StateField = bf("g", 16, 2, "DCTCP gain `g = 2^-(g + 3)`");
+/// `PATH_HEALTH.rehash_after`.
+pub const PATH_HEALTH_REHASH: StateField = bf(
+    "rehash_after",
+    0,
+    8,
+    "Timeouts in a row after which a path moves to a new UDP source port",
+);
+/// `PATH_HEALTH.retire_after`.
+pub const PATH_HEALTH_RETIRE: StateField = bf(
+    "retire_after",
+    8,
+    8,
+    "Timeouts in a row after which a path is marked failed",
+);
+/// `TX_CFG.spray_burst`.
+pub const TX_CFG_SPRAY_BURST: StateField = bf(
+    "spray_burst",
+    0,
+    8,
+    "Packets sent in a row on one path before the sprayer moves on (0 acts as 1)",
+);
+/// `TX_CFG.port_hint`.
+pub const TX_CFG_PORT_HINT: StateField = bf(
+    "port_hint",
+    16,
+    16,
+    "The port's rate in rate-hint units: a connection hinted at or above it is not paced",
+);
+/// `TIMER_CFG.ack_coalesce`.
+pub const TIMER_CFG_ACK_COALESCE: StateField = bf(
+    "ack_coalesce",
+    0,
+    8,
+    "Data packets a path receives before an ACK is due without ACK_REQ",
+);
+/// `TIMER_CFG.rto_shift`.
+pub const TIMER_CFG_RTO_SHIFT: StateField = bf(
+    "rto_shift",
+    8,
+    5,
+    "Retransmission timer wheel: log2 ticks per bucket (set before enabling)",
+);
+/// `TIMER_CFG.ack_shift`.
+pub const TIMER_CFG_ACK_SHIFT: StateField = bf(
+    "ack_shift",
+    16,
+    5,
+    "ACK coalescing timer wheel: log2 ticks per bucket (set before enabling)",
+);
+
+/// Reset of `CC_CWND_INIT`: 8 packets (the transport model's `init_cwnd`).
+pub const CFG_CWND_INIT: u32 = 8 << 8;
+/// Reset of `CC_CWND_MIN`: 1 packet.
+pub const CFG_CWND_MIN: u32 = 1 << 8;
+/// Reset of `CC_CWND_MAX`: 256 packets (the SACK window).
+pub const CFG_CWND_MAX: u32 = 256 << 8;
+/// Reset of `CC_ALPHA`: `alpha_init` 0xffff, `g` 1 (1/16).
+pub const CFG_ALPHA: u32 = 0xffff | 1 << 16;
+/// Reset of `RTO_MIN`: 20 us at [`CFG_TICK_HZ`] (the model's `min_rto`).
+pub const CFG_RTO_MIN: u32 = (CFG_TICK_HZ / 50_000) as u32;
+/// Reset of `RTO_MAX`: 10 ms at [`CFG_TICK_HZ`].
+pub const CFG_RTO_MAX: u32 = (CFG_TICK_HZ / 100) as u32;
+/// Reset of `PATH_HEALTH`: re-hash after 1 timeout (the model's
+/// `rehash_after`), retire after 16.
+pub const CFG_PATH_HEALTH: u32 = 1 | 16 << 8;
+/// Reset of `NET_CFG`: [`crate::BRAID_UDP_PORT`], MTU code 2 (4,096 bytes,
+/// the model's MTU).
+pub const CFG_NET: u32 = crate::BRAID_UDP_PORT as u32 | 2 << 16;
+/// Reset of `TX_CFG`: bursts of 4 (the model's `spray_burst`), port rate
+/// 1,000 hint units (100 Gb/s).
+pub const CFG_TX: u32 = 4 | 1000 << 16;
+/// Reset of `TIMER_CFG`: ACK after every packet, RTO buckets of 2^8 ticks
+/// (4,096 buckets span 3.5 ms), ACK-timer buckets of 2^3 ticks.
+pub const CFG_TIMER: u32 = 1 | 8 << 8 | 3 << 16;
+
+/// Configuration registers, in offset order (contiguous in [`REGS`]): the
+/// engine samples them as levels; set them before `CTRL.enable`.
+pub const CONFIG: [Reg; 13] = [
+    cfg(
+        "LOCAL_MAC_LO",
+        0x180,
+        0,
+        &[],
+        "Engine MAC address, bits 31:0 (source of every frame sent)",
+    ),
+    cfg(
+        "LOCAL_MAC_HI",
+        0x184,
+        0,
+        &[LOCAL_MAC_HI_MAC],
+        "Engine MAC address, bits 47:32",
+    ),
+    cfg(
+        "LOCAL_IP4",
+        0x188,
+        0,
+        &[],
+        "Engine IPv4 address (source of every packet sent; bits 31:24 first on the wire)",
+    ),
+    cfg(
+        "NET_CFG",
+        0x18c,
+        CFG_NET,
+        &[NET_CFG_UDP_PORT, NET_CFG_MTU_CODE],
+        "UDP port and MTU",
+    ),
+    cfg(
+        "CC_CWND_INIT",
+        0x190,
+        CFG_CWND_INIT,
+        &[CC_CWND],
+        "Window of a new path",
+    ),
+    cfg(
+        "CC_CWND_MIN",
+        0x194,
+        CFG_CWND_MIN,
+        &[CC_CWND],
+        "Smallest window of a path",
+    ),
+    cfg(
+        "CC_CWND_MAX",
+        0x198,
+        CFG_CWND_MAX,
+        &[CC_CWND],
+        "Largest window of a path",
+    ),
+    cfg(
+        "CC_ALPHA",
+        0x19c,
+        CFG_ALPHA,
+        &[CC_ALPHA_INIT, CC_ALPHA_G],
+        "DCTCP parameters",
+    ),
+    cfg(
+        "RTO_MIN",
+        0x1a0,
+        CFG_RTO_MIN,
+        &[],
+        "Smallest retransmission timeout, engine ticks",
+    ),
+    cfg(
+        "RTO_MAX",
+        0x1a4,
+        CFG_RTO_MAX,
+        &[],
+        "Largest retransmission timeout (and backoff cap), engine ticks",
+    ),
+    cfg(
+        "PATH_HEALTH",
+        0x1a8,
+        CFG_PATH_HEALTH,
+        &[PATH_HEALTH_REHASH, PATH_HEALTH_RETIRE],
+        "Path re-hash and retirement after timeouts",
+    ),
+    cfg(
+        "TX_CFG",
+        0x1ac,
+        CFG_TX,
+        &[TX_CFG_SPRAY_BURST, TX_CFG_PORT_HINT],
+        "Sprayer burst and port rate (pacer)",
+    ),
+    cfg(
+        "TIMER_CFG",
+        0x1b0,
+        CFG_TIMER,
+        &[
+            TIMER_CFG_ACK_COALESCE,
+            TIMER_CFG_RTO_SHIFT,
+            TIMER_CFG_ACK_SHIFT,
+        ],
+        "ACK coalescing and timer-wheel granularity",
+    ),
+];
+
 // ------------------------------------------------------------ counters
 
 const fn counter(name: &'static str, offset: u32, desc: &'static str) -> Reg {
@@ -496,6 +732,19 @@ pub const REGS: &[Reg] = &[
     COUNTERS[8],
     COUNTERS[9],
     COUNTERS[10],
+    CONFIG[0],
+    CONFIG[1],
+    CONFIG[2],
+    CONFIG[3],
+    CONFIG[4],
+    CONFIG[5],
+    CONFIG[6],
+    CONFIG[7],
+    CONFIG[8],
+    CONFIG[9],
+    CONFIG[10],
+    CONFIG[11],
+    CONFIG[12],
 ];
 
 /// Bytes spanned by the map (one past the last register's last byte).
