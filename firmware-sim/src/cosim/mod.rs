@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod equiv;
+pub mod host;
 
 /// Entry points of one module's generated shim.
 #[derive(Clone, Copy)]
