@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod equiv;
 pub mod host;
+pub mod mac;
 
 /// Entry points of one module's generated shim.
 #[derive(Clone, Copy)]
