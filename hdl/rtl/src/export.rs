@@ -235,6 +235,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "command processor and connection table (16 connections x 4 paths, 16 CQs)",
             generate: gen::<crate::CmdProcTiny>,
         },
+        ExportedBlock {
+            name: "rq_fetch",
+            description: "receive-queue fetcher (4,096 receive-ring contexts in block RAM, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context in UltraRAM, SEND MATCH and CONSUME)",
+            generate: gen::<crate::RqFetchFull>,
+        },
+        ExportedBlock {
+            name: "rq_fetch_tiny",
+            description: "receive-queue fetcher (64 receive-ring contexts, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context, SEND MATCH and CONSUME)",
+            generate: gen::<crate::RqFetchTiny>,
+        },
     ]
 }
 
