@@ -4036,7 +4036,7 @@ module rq_fetch__ca0(read_address,read_clock,read_data,write_address,write_clock
     input wire  write_enable;
 
     // Update code (custom)
-    reg[127:0] mem[65535:0];
+    (* ram_style = "ultra" *) reg[127:0] mem[65535:0];
 
 
 
@@ -4065,7 +4065,7 @@ module rq_fetch__ca1(read_address,read_clock,read_data,write_address,write_clock
     input wire  write_enable;
 
     // Update code (custom)
-    reg[127:0] mem[65535:0];
+    (* ram_style = "ultra" *) reg[127:0] mem[65535:0];
 
 
 
@@ -4094,7 +4094,7 @@ module rq_fetch__cb0(read_address,read_clock,read_data,write_address,write_clock
     input wire  write_enable;
 
     // Update code (custom)
-    reg[95:0] mem[65535:0];
+    (* ram_style = "ultra" *) reg[95:0] mem[65535:0];
 
 
 
@@ -4123,7 +4123,7 @@ module rq_fetch__cb1(read_address,read_clock,read_data,write_address,write_clock
     input wire  write_enable;
 
     // Update code (custom)
-    reg[95:0] mem[65535:0];
+    (* ram_style = "ultra" *) reg[95:0] mem[65535:0];
 
 
 

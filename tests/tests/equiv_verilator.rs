@@ -4910,6 +4910,7 @@ fn rq_fetch_stimulus_covers_the_edges() {
             ("empty fetch looks", v.fetch_zero),
             ("kicked looks", v.kicked),
             ("doorbells/commands held", v.slow_held),
+            ("fetches waiting for a read slot", v.fetch_full),
         ] {
             assert!(k > 2, "seed {seed:#x}: {what} {k}");
         }
@@ -4973,13 +4974,17 @@ fn rq_fetch_places_sends_at_the_posted_buffers() {
                 .wrapping_add(32 * (rsn as u64 & ((1 << r.log2) - 1)))
         };
         let mut host: HashMap<u64, [u8; 32]> = HashMap::new();
-        let mut o = RqOutputs::default();
+        let mut o = RqOutputs {
+            cmd_ready: true,
+            db_ready: true,
+            ..RqOutputs::default()
+        };
         // create every ring
         let mut todo: VecDeque<usize> = (0..rings.len()).collect();
         let mut created = 0;
         for _ in 0..200 {
             let mut i = RqIn::default();
-            if o.cmd_ready || created == 0 {
+            if o.cmd_ready {
                 if let Some(k) = todo.pop_front() {
                     let r = &rings[k];
                     i.cmd_valid = true;

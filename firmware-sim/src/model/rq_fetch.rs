@@ -9,7 +9,7 @@
 //! array, and delays the results by the RTL's fixed latencies.
 
 use super::{get_u64, put_u64, CycleModel, Stimulus};
-use braid_spec::host::{self, rqe, RING_LOG2_MAX, RING_LOG2_MIN, RQE_BYTES, RQ_ALIGN};
+use braid_spec::host::{self, rqe, RING_LOG2_MIN, RQE_BYTES, RQ_ALIGN};
 use braid_spec::wire::braid::NackReason;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -714,6 +714,9 @@ impl<const IDX: usize> CycleModel for RqFetchModelG<IDX> {
             let ctx = self.mem[self.idx(m.conn, m.stream) as usize];
             match_result(&m, &ctx, &e)
         });
+        if let Some(r) = self.mc {
+            self.cov.codes[r.code as usize & 15] += 1;
+        }
         // the cache read of the MATCH in S0 (before this edge's beat write)
         self.mb = self.ma.take().map(|m| {
             let idx = self.idx(m.conn, m.stream);
@@ -1196,7 +1199,7 @@ pub struct RqStim<const IDX: usize> {
     pub errors: Vec<String>,
     cs_q: VecDeque<usize>,
     last_cs: Option<usize>,
-    m_q: VecDeque<(usize, MatchIn, u32)>,
+    m_q: VecDeque<(usize, MatchIn, u64)>,
     /// Placed MATCHes checked against the posted RQE.
     pub matched: u64,
     /// CONSUMEs checked.
@@ -1379,7 +1382,12 @@ impl<const IDX: usize> Stimulus for RqStim<IDX> {
         // ---- DMA requests and responses
         i.rd_ready = self.rng.gen_bool(if self.clean { 0.8 } else { 0.6 });
         if self.last.rd_valid && i.rd_ready {
-            let lat = self.rng.gen_range(2..40);
+            // now and then a slow stretch of reads fills every read slot
+            let lat = if cycle % 20_000 < 2_000 {
+                self.rng.gen_range(100..300)
+            } else {
+                self.rng.gen_range(2..40)
+            };
             self.reads.push_back(HostRead {
                 addr: self.last.rd_addr,
                 len: self.last.rd_len,

@@ -30,7 +30,13 @@ impl ExportedBlock {
 /// told to (Yosys never does on its own: its URAM is a `huge` memory). These
 /// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default builds
 /// are listed: the tiny ones are for open boards, which have no UltraRAM.
-pub const ULTRA_RAM: &[(&str, &str)] = &[("slot_table", "slot_table__ram")];
+pub const ULTRA_RAM: &[(&str, &str)] = &[
+    ("slot_table", "slot_table__ram"),
+    ("rq_fetch", "rq_fetch__ca0"),
+    ("rq_fetch", "rq_fetch__ca1"),
+    ("rq_fetch", "rq_fetch__cb0"),
+    ("rq_fetch", "rq_fetch__cb1"),
+];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
 /// lists for `block`. Panics when a listed module or its memory is missing,
