@@ -715,6 +715,12 @@ module rq_fetch_tiny(clock,cmd_valid,cmd_ready,cmd_op,cmd_conn,cmd_stream,cmd_io
     reg  [95:0] eb1;
     reg  land_err;
     reg  [23:0] base1;
+    reg  ne_fb_r;
+    reg  ne_fb_w;
+    reg  ne_pf_r;
+    reg  ne_pf_w;
+    reg  ne_fb;
+    reg  ne_pf;
 
     // Sub module instances
     rq_fetch_tiny__ctx_a ctx_a(
@@ -2038,7 +2044,19 @@ module rq_fetch_tiny(clock,cmd_valid,cmd_ready,cmd_op,cmd_conn,cmd_stream,cmd_io
         else begin
             base1 = add_base$sum;
         end
-        cs_okl = r_valid & (r_fetch != r_base);
+        ne_fb_r = ctx_a$read_data[(32'h4f)+:(24)] != ctx_a$read_data[(32'h67)+:(24)];
+        ne_fb_w = w_rec$q[(32'h4f)+:(24)] != w_rec$q[(32'h67)+:(24)];
+        ne_pf_r = ctx_a$read_data[(32'h3f)+:(16)] != ctx_a$read_data[(32'h4f)+:(16)];
+        ne_pf_w = w_rec$q[(32'h3f)+:(16)] != w_rec$q[(32'h4f)+:(16)];
+        if (b_fwd$q) begin
+            ne_fb = ne_fb_w;
+            ne_pf = ne_pf_w;
+        end
+        else begin
+            ne_fb = ne_fb_r;
+            ne_pf = ne_pf_r;
+        end
+        cs_okl = r_valid & ne_fb;
         if (b_op$q == 32'h0) begin
             if (~b_argbad$q) begin
                 t_iova = b_iova$q;
@@ -2094,7 +2112,7 @@ module rq_fetch_tiny(clock,cmd_valid,cmd_ready,cmd_op,cmd_conn,cmd_stream,cmd_io
                 if (r_queued) begin
                     t_kick = 1'b1;
                 end
-                else if (r_pi != r_fetch[(32'h0)+:(16)]) begin
+                else if (ne_pf) begin
                     t_queued = 1'b1;
                     push = 1'b1;
                 end

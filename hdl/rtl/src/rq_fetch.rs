@@ -593,6 +593,12 @@ pub struct RqFetch<const IDX: usize, const CI: usize, const CA: usize> {
     eb1: Signal<Local, Bits<96>>,
     land_err: Signal<Local, Bit>,
     base1: Signal<Local, Bits<24>>,
+    ne_fb_r: Signal<Local, Bit>,
+    ne_fb_w: Signal<Local, Bit>,
+    ne_pf_r: Signal<Local, Bit>,
+    ne_pf_w: Signal<Local, Bit>,
+    ne_fb: Signal<Local, Bit>,
+    ne_pf: Signal<Local, Bit>,
 }
 
 fn lsb(f: &braid_spec::StateField) -> Constant<Bits<9>> {
@@ -925,6 +931,12 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Default for RqFetch<IDX
             eb1: Default::default(),
             land_err: Default::default(),
             base1: Default::default(),
+            ne_fb_r: Default::default(),
+            ne_fb_w: Default::default(),
+            ne_pf_r: Default::default(),
+            ne_pf_w: Default::default(),
+            ne_fb: Default::default(),
+            ne_pf: Default::default(),
         }
     }
 }
@@ -1141,7 +1153,23 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
         } else {
             self.base1.next = self.add_base.sum.val();
         }
-        self.cs_okl.next = self.r_valid.val() & (self.r_fetch.val() != self.r_base.val());
+        // the compares of both record sources, before the forwarding mux
+        self.ne_fb_r.next = self.ctx_a.read_data.val().get_bits::<24>(79)
+            != self.ctx_a.read_data.val().get_bits::<24>(103);
+        self.ne_fb_w.next =
+            self.w_rec.q.val().get_bits::<24>(79) != self.w_rec.q.val().get_bits::<24>(103);
+        self.ne_pf_r.next = self.ctx_a.read_data.val().get_bits::<16>(63)
+            != self.ctx_a.read_data.val().get_bits::<16>(79);
+        self.ne_pf_w.next =
+            self.w_rec.q.val().get_bits::<16>(63) != self.w_rec.q.val().get_bits::<16>(79);
+        if self.b_fwd.q.val() {
+            self.ne_fb.next = self.ne_fb_w.val();
+            self.ne_pf.next = self.ne_pf_w.val();
+        } else {
+            self.ne_fb.next = self.ne_fb_r.val();
+            self.ne_pf.next = self.ne_pf_r.val();
+        }
+        self.cs_okl.next = self.r_valid.val() & self.ne_fb.val();
         if self.b_op.q.val() == 0 {
             if !self.b_argbad.q.val() {
                 self.t_iova.next = self.b_iova.q.val();
@@ -1188,7 +1216,7 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
                 self.t_base.next = self.base1.val();
                 if self.r_queued.val() {
                     self.t_kick.next = true;
-                } else if self.r_pi.val() != self.r_fetch.val().get_bits::<16>(0) {
+                } else if self.ne_pf.val() {
                     self.t_queued.next = true;
                     self.push.next = true;
                 }
