@@ -711,9 +711,9 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         &fst,
         |i, o: &braid_sim::model::rq_fetch::RqOutputs| {
             placed += o.m.is_some_and(|m| m.ok) as u64;
-            nrb += o.m.is_some_and(|m| {
-                m.code == braid_sim::model::rq_fetch::CODE_NO_RECV_BUFFER
-            }) as u64;
+            nrb +=
+                o.m.is_some_and(|m| m.code == braid_sim::model::rq_fetch::CODE_NO_RECV_BUFFER)
+                    as u64;
             consumed += o.cs.is_some_and(|c| c.ok) as u64;
             reads += (o.rd_valid && i.rd_ready) as u64;
         },

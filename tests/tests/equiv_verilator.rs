@@ -5053,7 +5053,9 @@ fn rq_fetch_places_sends_at_the_posted_buffers() {
                             let x = host
                                 .get(&(a + 32 * (2 * beat + lane) as u64))
                                 .copied()
-                                .unwrap_or_else(|| panic!("seed {seed:#x}: read of {a:#x} outside the rings"));
+                                .unwrap_or_else(|| {
+                                    panic!("seed {seed:#x}: read of {a:#x} outside the rings")
+                                });
                             data[32 * lane as usize..32 * lane as usize + 32].copy_from_slice(&x);
                         }
                     }
@@ -5104,7 +5106,10 @@ fn rq_fetch_places_sends_at_the_posted_buffers() {
             }
             o = rtl.step(&i);
             if let Some(res) = o.res {
-                assert!(!res.refused, "seed {seed:#x} cycle {c}: doorbell refused {res:?}");
+                assert!(
+                    !res.refused,
+                    "seed {seed:#x} cycle {c}: doorbell refused {res:?}"
+                );
             }
             if let Some(mo) = o.m {
                 let (k, m) = mq.pop_front().expect("a MATCH result without a MATCH");
@@ -5132,7 +5137,9 @@ fn rq_fetch_places_sends_at_the_posted_buffers() {
                 }
             }
             if let Some(co) = o.cs {
-                let (k, rsn) = cs_wait.pop_front().expect("a CONSUME result without a CONSUME");
+                let (k, rsn) = cs_wait
+                    .pop_front()
+                    .expect("a CONSUME result without a CONSUME");
                 let r = &mut rings[k];
                 let e = r.rqes.remove(&rsn).expect("posted");
                 assert!(

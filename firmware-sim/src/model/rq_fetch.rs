@@ -722,7 +722,9 @@ impl<const IDX: usize> CycleModel for RqFetchModelG<IDX> {
             let idx = self.idx(m.conn, m.stream);
             (m, self.cache[(idx * WINDOW + (m.rsn % WINDOW)) as usize])
         });
-        let ma_slot = self.mb.map(|(m, _)| (self.idx(m.conn, m.stream), m.rsn % WINDOW));
+        let ma_slot = self
+            .mb
+            .map(|(m, _)| (self.idx(m.conn, m.stream), m.rsn % WINDOW));
         self.ma = i.m;
 
         // ---- lane A arbitration
@@ -734,7 +736,8 @@ impl<const IDX: usize> CycleModel for RqFetchModelG<IDX> {
         let free = !pick_cs && !pick_land && self.s2.is_none() && !self.busy;
         let pick_cmd = free && cmd_elig;
         let pick_db = free && !cmd_elig && self.db_h.is_some();
-        let pick_f = free && !cmd_elig && self.db_h.is_none() && self.f_h.is_some() && self.fout < FETCHES;
+        let pick_f =
+            free && !cmd_elig && self.db_h.is_none() && self.f_h.is_some() && self.fout < FETCHES;
         if free && !cmd_elig && self.db_h.is_none() && self.f_h.is_some() && !pick_f {
             self.cov.fetch_full += 1;
         }

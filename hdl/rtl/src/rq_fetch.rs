@@ -131,6 +131,24 @@
 //! `fetch..fetch+n`, within 32 of `base`), so a MATCH or CONSUME never sees
 //! a half-written entry.
 
+//!
+//! ## Rates and sizes
+//!
+//! MATCH and CONSUME: one each per clock, never held. Commands, doorbells
+//! and fetch looks share one "slow" slot: a doorbell takes about 6 clocks
+//! (look, decision, commit), a fetch look 5; they wait while CONSUMEs (and
+//! LANDs) take lane A. A context has at most one read in flight (its token
+//! is out until the LAND), so one stream refills at most 8 receives per DMA
+//! round trip; the engine has at most [`FETCHES`] reads in flight, so at
+//! most 64 RQEs per round trip over all streams (about 0.06 per clock at a
+//! 1 us round trip). Memories: two copies of the context table (lane A and
+//! MATCH; 139-bit words), and the cache twice (MATCH reads addr, lkey, len:
+//! 128 bits; CONSUME reads wr_id, len: 96 bits), each copy in two banks by
+//! slot parity so a beat writes both of its RQEs at once. Default build:
+//! 4,096 x 32 x 224 bits in UltraRAM (`ULTRA_RAM` in export.rs; 128
+//! URAM288 at 72-bit width), contexts in block RAM; tiny build all block
+//! RAM.
+
 use crate::cond_sum_add::{CondAdd, CondSumAdd};
 use crate::prefix_add::PrefixAdd;
 use crate::wqe_fetch::FwftFifo;
@@ -945,21 +963,149 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, cmd_h, cmd_age, cmd_h_op, cmd_h_conn, cmd_h_stream, cmd_h_iova,
-            cmd_h_log2, cp_sh, cp_lo, cp_hi, cp_hi1, db_h, db_h_pi, db_h_stream, db_h_conn, f_h,
-            f_h_idx, busy, s2_h, s2_op, s2_idx, s2_pi, s2_nw, fout, tagc, a_valid, a_op, a_idx,
-            a_iova, a_small, a_argbad, a_flag, a_gen, a_fnew, b_valid, b_op, b_idx, b_iova,
-            b_small, b_argbad, b_flag, b_gen, b_fnew, b_fwd, w_rec, cz_valid, cz_ok, cz_bank,
-            o_cs_valid, o_cs_ok, o_cs_wr_id, o_cs_len, c_valid, c_op, c_idx, c_rec, c_small,
-            c_argbad, e_valid, e_op, e_idx, e_rec, e_small, e_argbad, e_d16, e_dn, e_do, e_used,
-            e_wl, e_a7, e_lo, e_carry, e_hi, e_hi1, d_valid, d_op, d_idx, d_gen, d_fetch, d_go,
-            d_small, d_ok, d_nw, d_min_a, d_min_b, d_addr, q_valid, q_op, q_conn, q_stream,
-            q_refused, n_db_ref, n_cs_ref, n_rs_err, ma_valid, ma_tag, ma_idx, ma_rsn, ma_offset,
-            ma_len, ma_msg_len, mb_valid, mb_tag, mb_rsn, mb_offset, mb_msg_len, mb_ol, mb_fwd,
-            mb_bank, mc_valid, mc_tag, mc_cvalid, mc_d, mc_f6, mc_entry, mc_mal, mc_msg_len,
-            mc_offset, md_valid, md_tag, md_code, md_lo, md_carry, md_hi, md_hi1, md_lkey,
-            md_blen, o_m_valid, o_m_tag, o_m_ok, o_m_code, o_m_addr, o_m_lkey, o_m_blen, g_valid,
-            g_data, g_tag, g_last, g_err, k_beat, p_err
+            self,
+            clock,
+            cmd_h,
+            cmd_age,
+            cmd_h_op,
+            cmd_h_conn,
+            cmd_h_stream,
+            cmd_h_iova,
+            cmd_h_log2,
+            cp_sh,
+            cp_lo,
+            cp_hi,
+            cp_hi1,
+            db_h,
+            db_h_pi,
+            db_h_stream,
+            db_h_conn,
+            f_h,
+            f_h_idx,
+            busy,
+            s2_h,
+            s2_op,
+            s2_idx,
+            s2_pi,
+            s2_nw,
+            fout,
+            tagc,
+            a_valid,
+            a_op,
+            a_idx,
+            a_iova,
+            a_small,
+            a_argbad,
+            a_flag,
+            a_gen,
+            a_fnew,
+            b_valid,
+            b_op,
+            b_idx,
+            b_iova,
+            b_small,
+            b_argbad,
+            b_flag,
+            b_gen,
+            b_fnew,
+            b_fwd,
+            w_rec,
+            cz_valid,
+            cz_ok,
+            cz_bank,
+            o_cs_valid,
+            o_cs_ok,
+            o_cs_wr_id,
+            o_cs_len,
+            c_valid,
+            c_op,
+            c_idx,
+            c_rec,
+            c_small,
+            c_argbad,
+            e_valid,
+            e_op,
+            e_idx,
+            e_rec,
+            e_small,
+            e_argbad,
+            e_d16,
+            e_dn,
+            e_do,
+            e_used,
+            e_wl,
+            e_a7,
+            e_lo,
+            e_carry,
+            e_hi,
+            e_hi1,
+            d_valid,
+            d_op,
+            d_idx,
+            d_gen,
+            d_fetch,
+            d_go,
+            d_small,
+            d_ok,
+            d_nw,
+            d_min_a,
+            d_min_b,
+            d_addr,
+            q_valid,
+            q_op,
+            q_conn,
+            q_stream,
+            q_refused,
+            n_db_ref,
+            n_cs_ref,
+            n_rs_err,
+            ma_valid,
+            ma_tag,
+            ma_idx,
+            ma_rsn,
+            ma_offset,
+            ma_len,
+            ma_msg_len,
+            mb_valid,
+            mb_tag,
+            mb_rsn,
+            mb_offset,
+            mb_msg_len,
+            mb_ol,
+            mb_fwd,
+            mb_bank,
+            mc_valid,
+            mc_tag,
+            mc_cvalid,
+            mc_d,
+            mc_f6,
+            mc_entry,
+            mc_mal,
+            mc_msg_len,
+            mc_offset,
+            md_valid,
+            md_tag,
+            md_code,
+            md_lo,
+            md_carry,
+            md_hi,
+            md_hi1,
+            md_lkey,
+            md_blen,
+            o_m_valid,
+            o_m_tag,
+            o_m_ok,
+            o_m_code,
+            o_m_addr,
+            o_m_lkey,
+            o_m_blen,
+            g_valid,
+            g_data,
+            g_tag,
+            g_last,
+            g_err,
+            k_beat,
+            p_err
         );
         self.ctx_a.read_clock.next = self.clock.val();
         self.ctx_a.write_clock.next = self.clock.val();
@@ -1111,8 +1257,9 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
         self.b_gen.d.next = self.a_gen.q.val();
         self.b_fnew.d.next = self.a_fnew.q.val();
         // the op now in S1 writes the record the op now in S0 will need
-        self.b_fwd.d.next =
-            self.a_valid.q.val() & self.b_valid.q.val() & (self.a_idx.q.val() == self.b_idx.q.val());
+        self.b_fwd.d.next = self.a_valid.q.val()
+            & self.b_valid.q.val()
+            & (self.a_idx.q.val() == self.b_idx.q.val());
 
         // ---- S1: the context loop
         if self.b_fwd.q.val() {
@@ -1269,7 +1416,8 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
 
         // ---- S1 -> S2 (looks and commands)
         self.c_valid.d.next = self.b_valid.q.val()
-            & ((self.b_op.q.val() == 0) | (self.b_op.q.val() == 1)
+            & ((self.b_op.q.val() == 0)
+                | (self.b_op.q.val() == 1)
                 | (self.b_op.q.val() == 2)
                 | (self.b_op.q.val() == 4));
         self.c_op.d.next = self.b_op.q.val();
@@ -1310,7 +1458,8 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
         self.e_d16.d.next = self.add_d.sum.val();
         self.e_dn.d.next = self.add_dn.sum.val();
         self.e_do.d.next = self.add_do.sum.val();
-        self.e_used.d.next = self.c_rec.q.val().get_bits::<6>(79) - self.c_rec.q.val().get_bits::<6>(103);
+        self.e_used.d.next =
+            self.c_rec.q.val().get_bits::<6>(79) - self.c_rec.q.val().get_bits::<6>(103);
         self.e_wl.d.next = !self.s_f16.val() & self.mask.val();
         self.e_a7.d.next = self.s_iova.val().get_bits::<7>(0) + self.off.val().get_bits::<7>(0);
         self.e_lo.d.next = self.add_lo.sum.val().get_bits::<16>(0);
@@ -1476,8 +1625,8 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
         self.p_n.next = self.pendf.dout.val().get_bits::<4>(48);
         self.p_tag.next = self.pendf.dout.val().get_bits::<8>(52);
         self.beat.next = self.g_valid.q.val() & self.pendf.valid.val();
-        self.nb.next = self.p_n.val().get_bits::<3>(1)
-            + bit_cast::<3, 1>(self.p_n.val().get_bit(0).into());
+        self.nb.next =
+            self.p_n.val().get_bits::<3>(1) + bit_cast::<3, 1>(self.p_n.val().get_bit(0).into());
         self.k3.next = bit_cast::<3, 2>(self.k_beat.q.val()) + 1;
         self.is_last.next = self.k3.val() == self.nb.val();
         self.x_dma.next = self.g_err.q.val()
@@ -1491,22 +1640,28 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
         self.we.next = self.beat.val() & !self.x_dma.val();
         self.lane0d.next = self.g_data.q.val().get_bits::<256>(0);
         self.lane1d.next = self.g_data.q.val().get_bits::<256>(256);
-        self.ea0.next = bit_cast::<128, 64>(self.lane0d.val().get_bits::<64>(self.k_addr.val().index()))
-            | (bit_cast::<128, 32>(self.lane0d.val().get_bits::<32>(self.k_lkey.val().index()))
-                << bits::<8>(64))
-            | (bit_cast::<128, 32>(self.lane0d.val().get_bits::<32>(self.k_len.val().index()))
-                << bits::<8>(96));
-        self.ea1.next = bit_cast::<128, 64>(self.lane1d.val().get_bits::<64>(self.k_addr.val().index()))
-            | (bit_cast::<128, 32>(self.lane1d.val().get_bits::<32>(self.k_lkey.val().index()))
-                << bits::<8>(64))
-            | (bit_cast::<128, 32>(self.lane1d.val().get_bits::<32>(self.k_len.val().index()))
-                << bits::<8>(96));
-        self.eb0.next = bit_cast::<96, 64>(self.lane0d.val().get_bits::<64>(self.k_wr_id.val().index()))
-            | (bit_cast::<96, 32>(self.lane0d.val().get_bits::<32>(self.k_len.val().index()))
-                << bits::<7>(64));
-        self.eb1.next = bit_cast::<96, 64>(self.lane1d.val().get_bits::<64>(self.k_wr_id.val().index()))
-            | (bit_cast::<96, 32>(self.lane1d.val().get_bits::<32>(self.k_len.val().index()))
-                << bits::<7>(64));
+        self.ea0.next =
+            bit_cast::<128, 64>(self.lane0d.val().get_bits::<64>(self.k_addr.val().index()))
+                | (bit_cast::<128, 32>(
+                    self.lane0d.val().get_bits::<32>(self.k_lkey.val().index()),
+                ) << bits::<8>(64))
+                | (bit_cast::<128, 32>(self.lane0d.val().get_bits::<32>(self.k_len.val().index()))
+                    << bits::<8>(96));
+        self.ea1.next =
+            bit_cast::<128, 64>(self.lane1d.val().get_bits::<64>(self.k_addr.val().index()))
+                | (bit_cast::<128, 32>(
+                    self.lane1d.val().get_bits::<32>(self.k_lkey.val().index()),
+                ) << bits::<8>(64))
+                | (bit_cast::<128, 32>(self.lane1d.val().get_bits::<32>(self.k_len.val().index()))
+                    << bits::<8>(96));
+        self.eb0.next =
+            bit_cast::<96, 64>(self.lane0d.val().get_bits::<64>(self.k_wr_id.val().index()))
+                | (bit_cast::<96, 32>(self.lane0d.val().get_bits::<32>(self.k_len.val().index()))
+                    << bits::<7>(64));
+        self.eb1.next =
+            bit_cast::<96, 64>(self.lane1d.val().get_bits::<64>(self.k_wr_id.val().index()))
+                | (bit_cast::<96, 32>(self.lane1d.val().get_bits::<32>(self.k_len.val().index()))
+                    << bits::<7>(64));
         if self.p_f0.val().get_bit(0) {
             // lane 0 is odd: odd bank at slot0, even bank gets lane 1 at slot0 + 1
             self.ca1.write_address.next = (bit_cast::<CA, CI>(self.p_idx.val()) << bits::<4>(4))
