@@ -778,7 +778,7 @@ impl<const IDX: usize> CycleModel for RqFetchModelG<IDX> {
                 idx: self.idx(h.conn, h.stream),
                 iova: ring,
                 small: h.log2 as u16 & 15,
-                argbad: h.iova % RQ_ALIGN != 0 || ((h.log2 & 15) as u32) < RING_LOG2_MIN,
+                argbad: !h.iova.is_multiple_of(RQ_ALIGN) || ((h.log2 & 15) as u32) < RING_LOG2_MIN,
                 ..OpA::default()
             })
         } else if pick_db {

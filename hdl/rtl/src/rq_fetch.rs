@@ -959,6 +959,8 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Default for RqFetch<IDX
     }
 }
 
+// the nested ifs mirror the operation table of the module doc
+#[allow(clippy::collapsible_if)]
 impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, CI, CA> {
     #[hdl_gen]
     fn update(&mut self) {
