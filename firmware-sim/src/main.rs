@@ -703,6 +703,30 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         ),
     });
 
+    // receive-queue fetcher (4,096 receive rings)
+    let (mut placed, mut nrb, mut consumed, mut reads) = (0u64, 0u64, 0u64, 0u64);
+    let (checked, raw) = bench::<braid_sim::model::RqFetchModel>(
+        seed,
+        cycles,
+        &fst,
+        |i, o: &braid_sim::model::rq_fetch::RqOutputs| {
+            placed += o.m.is_some_and(|m| m.ok) as u64;
+            nrb +=
+                o.m.is_some_and(|m| m.code == braid_sim::model::rq_fetch::CODE_NO_RECV_BUFFER)
+                    as u64;
+            consumed += o.cs.is_some_and(|c| c.ok) as u64;
+            reads += (o.rd_valid && i.rd_ready) as u64;
+        },
+    )?;
+    rows.push(Row {
+        block: "rq_fetch",
+        checked,
+        raw,
+        what: format!(
+            "{placed} SEND packets placed ({nrb} NO_RECV_BUFFER), {consumed} receives consumed, {reads} RQE reads"
+        ),
+    });
+
     out!(
         "{:<14} {:>10} {:>22} {:>20}  what it did",
         "block",

@@ -112,3 +112,6 @@ pub fn get_u64(w: &[u32]) -> u64 {
 
 pub mod segmenter;
 pub use segmenter::{SegmenterModel, SegmenterTinyModel};
+
+pub mod rq_fetch;
+pub use rq_fetch::{RqFetchModel, RqFetchTinyModel};

@@ -30,7 +30,13 @@ impl ExportedBlock {
 /// told to (Yosys never does on its own: its URAM is a `huge` memory). These
 /// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default builds
 /// are listed: the tiny ones are for open boards, which have no UltraRAM.
-pub const ULTRA_RAM: &[(&str, &str)] = &[("slot_table", "slot_table__ram")];
+pub const ULTRA_RAM: &[(&str, &str)] = &[
+    ("slot_table", "slot_table__ram"),
+    ("rq_fetch", "rq_fetch__ca0"),
+    ("rq_fetch", "rq_fetch__ca1"),
+    ("rq_fetch", "rq_fetch__cb0"),
+    ("rq_fetch", "rq_fetch__cb1"),
+];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
 /// lists for `block`. Panics when a listed module or its memory is missing,
@@ -234,6 +240,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "cmd_proc_tiny",
             description: "command processor and connection table (16 connections x 4 paths, 16 CQs)",
             generate: gen::<crate::CmdProcTiny>,
+        },
+        ExportedBlock {
+            name: "rq_fetch",
+            description: "receive-queue fetcher (4,096 receive-ring contexts in block RAM, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context in UltraRAM, SEND MATCH and CONSUME)",
+            generate: gen::<crate::RqFetchFull>,
+        },
+        ExportedBlock {
+            name: "rq_fetch_tiny",
+            description: "receive-queue fetcher (64 receive-ring contexts, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context, SEND MATCH and CONSUME)",
+            generate: gen::<crate::RqFetchTiny>,
         },
     ]
 }
