@@ -8,6 +8,7 @@
 //! operation that entered on the same edge) to one up-to-date context
 //! array, and delays the results by the RTL's fixed latencies.
 
+use super::wqe_fetch::Fwft;
 use super::{get_u64, put_u64, CycleModel, Stimulus};
 use braid_spec::host::{self, rqe, RING_LOG2_MIN, RQE_BYTES, RQ_ALIGN};
 use braid_spec::wire::braid::NackReason;
@@ -287,41 +288,6 @@ pub struct RqCov {
     pub slow_held: u64,
 }
 
-/// First-word-fall-through FIFO: an entry shows one clock after its push.
-#[derive(Debug, Clone)]
-struct Fwft<T> {
-    q: VecDeque<T>,
-    fresh: bool,
-}
-
-impl<T> Default for Fwft<T> {
-    fn default() -> Self {
-        Fwft {
-            q: VecDeque::new(),
-            fresh: false,
-        }
-    }
-}
-
-impl<T: Copy> Fwft<T> {
-    fn head(&self) -> Option<T> {
-        if self.q.len() > self.fresh as usize {
-            self.q.front().copied()
-        } else {
-            None
-        }
-    }
-    fn edge(&mut self, pop: bool, push: Option<T>) {
-        if pop {
-            self.q.pop_front();
-        }
-        self.fresh = push.is_some();
-        if let Some(x) = push {
-            self.q.push_back(x);
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, Default)]
 struct OpA {
     op: u8,
@@ -555,8 +521,8 @@ impl<const IDX: usize> RqFetchModelG<IDX> {
             }
             A_DESTROY => {
                 t.valid = false;
-                if self.pendf.q.iter().any(|p| p.idx == o.idx)
-                    || self.landf.q.iter().any(|l| l.idx == o.idx)
+                if self.pendf.iter().any(|p| p.idx == o.idx)
+                    || self.landf.iter().any(|l| l.idx == o.idx)
                 {
                     self.cov.destroy_inflight += 1;
                 }
@@ -999,10 +965,10 @@ impl<const IDX: usize> CycleModel for RqFetchModelG<IDX> {
         self.pendf.edge(pend_pop, pend_push);
         self.landf.edge(pick_land, land_push);
         assert!(
-            self.reqf.q.len() <= FETCHES as usize
-                && self.pendf.q.len() <= FETCHES as usize
-                && self.landf.q.len() <= FETCHES as usize
-                && self.sched.q.len() <= 4 << IDX,
+            self.reqf.len() <= FETCHES as usize
+                && self.pendf.len() <= FETCHES as usize
+                && self.landf.len() <= FETCHES as usize
+                && self.sched.len() <= 4 << IDX,
             "rq_fetch model: a queue overflowed"
         );
         if cmd_was {

@@ -251,9 +251,10 @@ pub struct SqCtx {
     pub queued: bool,
 }
 
-/// First-word-fall-through FIFO: an entry shows one clock after its push.
+/// First-word-fall-through FIFO: an entry shows one clock after its push
+/// (also used by the `rq_fetch` model).
 #[derive(Debug, Clone)]
-struct Fwft<T> {
+pub(crate) struct Fwft<T> {
     q: VecDeque<T>,
     fresh: bool,
 }
@@ -268,14 +269,24 @@ impl<T> Default for Fwft<T> {
 }
 
 impl<T: Copy> Fwft<T> {
-    fn head(&self) -> Option<T> {
+    /// Entries held (the one pushed at the last edge included).
+    pub(crate) fn len(&self) -> usize {
+        self.q.len()
+    }
+    /// Every entry held, oldest first.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.q.iter()
+    }
+    /// The oldest entry pushed before the last edge.
+    pub(crate) fn head(&self) -> Option<T> {
         if self.q.len() > self.fresh as usize {
             self.q.front().copied()
         } else {
             None
         }
     }
-    fn edge(&mut self, pop: bool, push: Option<T>) {
+    /// One edge: pop the head (if `pop`), push `push`.
+    pub(crate) fn edge(&mut self, pop: bool, push: Option<T>) {
         if pop {
             self.q.pop_front();
         }
