@@ -13,8 +13,8 @@ use braid_spec::wire::ip::{Ipv4Packet, Ipv6Packet, ECN_CE, ECN_NOT_ECT};
 use braid_spec::wire::udp::UdpPacket;
 use std::collections::VecDeque;
 
-/// Bytes in one beat.
-pub const BEAT: usize = 64;
+/// Bytes in one beat (the same 512-bit width as the DMA streams).
+pub use super::host::BEAT;
 
 /// One beat of a MAC stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
