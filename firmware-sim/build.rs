@@ -157,6 +157,10 @@ fn cpp_build(inc: &std::path::Path) -> cc::Build {
         .cpp(true)
         .std("c++17")
         .opt_level(2)
+        // No debug info: it would triple the objects' size on disk, and CI
+        // machines share a small disk (the models are debugged with FST
+        // waveforms, not gdb).
+        .debug(false)
         .cargo_metadata(false)
         .define("VL_TIME_CONTEXT", None)
         .define("VM_TRACE", "1")
@@ -177,7 +181,7 @@ fn cpp_build(inc: &std::path::Path) -> cc::Build {
 
 /// Bumped whenever the Verilator flags, the shim or the compile flags change,
 /// so cached module builds from an older build script are not reused.
-const CACHE_SCHEMA: &[u8] = b"braid-vl-cache-1";
+const CACHE_SCHEMA: &[u8] = b"braid-vl-cache-2";
 
 /// Build a static library `name` from `files` unless `$OUT_DIR/<name>.stamp`
 /// already holds `key` (the library is then reused as it is).
@@ -204,6 +208,13 @@ fn cached<F: FnOnce() -> Vec<PathBuf>>(
         build.file(f);
     }
     build.compile(name);
+    // The archive holds the objects now; drop the loose copies (modules are
+    // built one after another, so every `.o` here is this module's).
+    for e in std::fs::read_dir(out).unwrap().flatten() {
+        if e.path().extension().is_some_and(|x| x == "o") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
     std::fs::write(&stamp, want).unwrap();
 }
 

@@ -8,6 +8,9 @@
 # re-synthesizes every block and compares the numbers).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# A one-off run gains nothing from incremental state, which would double the
+# build's size on a shared disk (set CARGO_INCREMENTAL=1 to keep it).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 scripts/setup.sh
 cargo run -q -p braid-hdl --bin export -- --check
 for f in verilog-out/*.v; do
