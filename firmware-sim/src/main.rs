@@ -17,10 +17,11 @@ use braid_sim::model::path_window::PathWindowOut;
 use braid_sim::model::reg_block::RegBlockOut;
 use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
+use braid_sim::model::sprayer::SprayOut;
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::{
     CycleModel, LossDetectorModel, MrCheckModel, MsgTrackerModel, PathWindowModel, RegBlockModel,
-    RxPathTableModel, SackTrackerModel, TxBuilderModel,
+    RxPathTableModel, SackTrackerModel, SprayerModel, TxBuilderModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -400,6 +401,27 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{frames} frames ({bytes} bytes, {beats} beats) sent under random back-pressure and gaps, {errs} mis-framed payload beats counted"
+        ),
+    });
+
+    // send-side path choice and pacer
+    let (mut picks, mut ok, mut paced, mut none, mut paths) = (0u64, 0u64, 0u64, 0u64, 0u16);
+    let (checked, raw) = bench::<SprayerModel>(seed, cycles, &fst, |_, o: &SprayOut| {
+        if o.valid && !o.init {
+            picks += 1;
+            ok += o.ok as u64;
+            paced += o.paced as u64;
+            none += o.no_path as u64;
+            paths |= (o.ok as u16) << o.path;
+        }
+    })?;
+    rows.push(Row {
+        block: "sprayer",
+        checked,
+        raw,
+        what: format!(
+            "{picks} picks on 1,024 connections: {ok} sent on {} distinct paths, {paced} held by the pacer, {none} with no open path",
+            paths.count_ones()
         ),
     });
 

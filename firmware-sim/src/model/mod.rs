@@ -13,6 +13,7 @@ pub mod path_window;
 pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
+pub mod sprayer;
 pub mod tx_builder;
 pub mod w256;
 
@@ -23,6 +24,7 @@ pub use path_window::PathWindowModel;
 pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
+pub use sprayer::{SprayerModel, SprayerTinyModel};
 pub use tx_builder::TxBuilderModel;
 pub use w256::W256;
 

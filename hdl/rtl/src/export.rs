@@ -78,6 +78,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "transmit frame builder (Ethernet/IP/UDP/Braid headers + payload merge, 512-bit AXI-Stream)",
             generate: gen::<crate::TxBuilder>,
         },
+        ExportedBlock {
+            name: "sprayer",
+            description: "send-side path choice (round robin over open paths in bursts, retransmissions avoid suspect paths) and pacer, 1,024 connections x 16 paths",
+            generate: gen::<crate::SprayerFull>,
+        },
+        ExportedBlock {
+            name: "sprayer_tiny",
+            description: "send-side path choice and pacer, 16 connections x 16 paths, rate table for hints below 25.6 Gb/s",
+            generate: gen::<crate::SprayerTiny>,
+        },
     ]
 }
 

@@ -14,6 +14,7 @@ pub mod prefix_add;
 pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
+pub mod sprayer;
 pub mod tx_builder;
 
 pub use loss_detector::LossDetector;
@@ -23,4 +24,5 @@ pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
 pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
+pub use sprayer::{Sprayer, SprayerFull, SprayerTiny};
 pub use tx_builder::TxBuilder;

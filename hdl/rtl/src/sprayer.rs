@@ -1,0 +1,1594 @@
+//! Send-side path choice and rate gate for every connection: the sprayer
+//! (round robin over the paths whose window is open, in bursts) and its
+//! pacer (the connection's earliest next departure), for the transport
+//! model's braid sender (`firmware-sim/src/net.rs`: `try_send`, `pace`).
+//!
+//! # Behaviour (normative; `braid_sim::model::SprayerModel` is the bit- and
+//! cycle-exact reference)
+//!
+//! `2^IDX` connections (`sprayer`: IDX = 10, 1,024 connections; `sprayer_tiny`:
+//! IDX = 4, 16 connections), each with up to 16 paths (`PATHS`). Per
+//! connection the block keeps
+//! * two 16-bit masks: `open` (bit p: path p's window is open, reported by
+//!   `path_window`) and `suspect` (bit p: path p timed out recently, from
+//!   `path_cc`);
+//! * the number of paths minus one `n_m1` (bits above it are ignored);
+//! * the round-robin pointer `next_path` (4 bits), the burst counter
+//!   `burst` (8 bits: packets sent in a row on the path at the pointer) and
+//!   the pacer `pacer` (40 bits, unsigned 32.8 fixed point in engine ticks:
+//!   the earliest tick the next data packet may leave);
+//! * the pacing increment `inc` (25 bits, unsigned 5.20 fixed point: ticks
+//!   per byte at the connection's rate; 0 = not paced).
+//!
+//! At power-up everything is zero. Three ports, each taking one operation
+//! per clock (II = 1), all at once:
+//!
+//! * Mask port (`mk_*`): for each path p with `mk_open_en[p]` the `open`
+//!   bit of connection `mk_conn` becomes `mk_open_val[p]`, and likewise
+//!   `suspect` with `mk_susp_en`/`mk_susp_val`.
+//! * Rate port (`rt_*`): connection `rt_conn` gets `inc = INC[rt_hint]`, or
+//!   0 (no pacing) when `rt_hint` is 0 (no limit), at or above
+//!   `cfg_port_hint` (the port's rate in hint units, sampled with the
+//!   operation) or at or above `2^RB` (`RB` = 12 full, 8 tiny: the table
+//!   covers hints below 409.6 Gb/s, tiny 25.6 Gb/s). `INC[h] = round(8 *
+//!   TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))` ([`inc_of_hint`]; hints in
+//!   braid-spec's `RATE_HINT_UNIT_BPS`, the engine clock `TICK_HZ`), held in
+//!   a ROM: no divider anywhere.
+//! * Operation port (`op_*`, `now`, `cfg_spray_burst`): `op_init` = 1 is
+//!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
+//!   now`. Otherwise PICK (`op_retx`, `op_bytes`: the packet's bytes on the
+//!   wire, overhead included), decided in this order:
+//!   1. Paced: when `pacer - now*256` (mod 2^40) lies in `[1, 2^32]` (the
+//!      pacer is ahead of now by at most 2^24 ticks; a pacer further ahead
+//!      is stale after 32-bit tick wrap-around and does not hold the
+//!      connection) the result is `res_paced`; nothing changes.
+//!   2. Candidates: `open` restricted to paths `0..=n_m1`; for a
+//!      retransmission, those not `suspect` if there is any such path (a
+//!      retransmission avoids a path that just timed out when another is
+//!      open). No candidate: `res_no_path`; nothing changes.
+//!   3. The path `c` is the first candidate at or after `next_path`,
+//!      wrapping around. With `S = max(cfg_spray_burst, 1)`: the burst
+//!      counter restarts (`burst = 0`) when `c != next_path`; then `burst +=
+//!      1`; when `burst >= S` the pointer moves past `c` (`next_path = (c +
+//!      1) mod (n_m1 + 1)`, `burst = 0`), else `next_path = c`.
+//!   4. Pacing, when `inc != 0`: `ser = floor(op_bytes * inc / 2^12)` (the
+//!      packet's serialization time in 1/256 ticks), `N = now*256`;
+//!      `pacer = max(pacer, N - floor(ser/2)) + ser`, where `pacer` counts
+//!      as the max only when it lies in `[N - floor(ser/2), N]` (serial
+//!      order): the pacer never falls more than half a packet behind now.
+//!   `res_ok`, `res_path = c`.
+//!
+//! Ordering: a PICK sees every mask and rate operation sampled at the same
+//! clock or before, and none sampled later; operations on the operation
+//! port take effect in order, each on the state left by all earlier ones,
+//! whatever their distance (the same connection may be picked on every
+//! clock: the state loop forwards).
+//!
+//! # Results
+//!
+//! Every operation's result shows for one clock 7 rising edges after the
+//! edge that sampled it: `res_valid`, `res_init`, `res_conn`, `res_tag`,
+//! `res_retx` (echoes), `res_ok`, `res_paced`, `res_no_path`, `res_path`
+//! (0 unless `res_ok`), and the connection's state after the operation:
+//! `res_next_path`, `res_burst` and `res_ready_at = ceil(pacer / 256)`, the
+//! first tick at which the pacer lets a packet go (for a wake-up timer).
+//! With no operation every output is 0.
+//!
+//! # Precision of the pacer (against the model's f64 `pace`)
+//!
+//! The model paces at `ser_ps = ceil(8 * bytes * 1e12 / rate)`. Here `inc`
+//! is rounded to 2^-20 ticks per byte: relative error at most `2^-21 /
+//! inc(h) = 2^-21 * h / 24` at 300 MHz, 8.2e-5 at the largest hint 4,095
+//! (409.5 Gb/s), 2e-5 at 100 Gb/s. `ser` is truncated to 1/256 tick: at
+//! most one unit per packet, relative `1 / ser`, below 1e-3 for frames of
+//! 1,000 bytes or more at up to 409.5 Gb/s (2.3e-4 at 100 Gb/s), and
+//! below 1% for any frame of 84 bytes or more (the minimum Ethernet frame
+//! on the wire). The truncations make the block pace slightly fast,
+//! never slow.
+//!
+//! # Pipeline
+//!
+//! E0 registers every port. Masks: 32 one-bit RAMs (one per path and
+//! mask: a mask write is a plain write under its bit enables, no
+//! read-modify-write), written at E1. Rate: the ROM is read at E0 (its
+//! address is the port), `inc` written at E1. Operation: `n_m1` is written
+//! at E1 by INIT; masks, `n_m1` and `inc` are read at E2 (read-first block
+//! RAM: a write on the same edge is not seen). E2-E3: candidate mask;
+//! the partial products of `op_bytes * inc` in a carry-save tree. E3-E4:
+//! for every pointer value r, the first candidate at or after r (16
+//! find-first-set units on the doubled mask, [`NextSet`]), and the
+//! product's final add. E4-E5: `(c + 1) mod (n_m1 + 1)` per r; `N -
+//! floor(ser/2)` and `N + ceil(ser/2)`. E5-E6 is the state loop: the
+//! record (`next_path`, `burst`, `pacer`) is taken from the previous
+//! clock's result (same connection at distance 1), the one before
+//! (distance 2: its RAM write is on the edge that reads) or the RAM, and
+//! the pick is three parallel 40-bit prefix adders (`N - pacer`, `pacer -
+//! (N - ser/2)`, `pacer + ser`), a 16:1 select of the precomputed choice
+//! by `next_path` and a few muxes. E6-E7 writes the record back and
+//! registers the results.
+
+use crate::prefix_add::PrefixAdd;
+use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
+use rust_hdl::prelude::*;
+
+/// Paths per connection (mask width).
+pub const PATHS: usize = 16;
+/// Engine clock in ticks per second (the pacer counts these).
+pub const TICK_HZ: u64 = 300_000_000;
+/// Fractional bits of `inc` (ticks per byte).
+pub const INC_FRAC: u32 = 20;
+/// Width of `inc`.
+pub const INC_BITS: usize = 25;
+/// Fractional bits of the pacer.
+pub const PACER_FRAC: u32 = 8;
+/// Width of `op_bytes`.
+pub const BYTES_BITS: usize = 14;
+/// Clocks from the edge that samples an operation to its result.
+pub const SPRAYER_LATENCY: usize = 7;
+/// Connection index bits of the exported full-size block.
+pub const IDX_FULL: usize = 10;
+/// Connection index bits of the exported tiny block.
+pub const IDX_TINY: usize = 4;
+/// Rate-table address bits, full-size block (hints below 4,096).
+pub const RB_FULL: usize = 12;
+/// Rate-table address bits, tiny block (hints below 256).
+pub const RB_TINY: usize = 8;
+
+/// Pacing increment for rate hint `h` (ticks per byte, 5.20 fixed point):
+/// `round(8 * TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))`; 0 for `h = 0`.
+pub fn inc_of_hint(h: u64) -> u64 {
+    if h == 0 {
+        return 0;
+    }
+    let num = (8 * TICK_HZ as u128) << INC_FRAC;
+    let den = h as u128 * RATE_HINT_UNIT_BPS as u128;
+    ((num + den / 2) / den) as u64
+}
+const _: () = assert!(8 * TICK_HZ / RATE_HINT_UNIT_BPS < 1 << (INC_BITS - INC_FRAC as usize));
+
+/// For a constant pointer `r`: the first set bit of `x` at or after `r`
+/// (wrapping), and the pointer after it, `(nx + 1) mod (n_m1 + 1)`. Two
+/// register stages (the outputs are registers).
+#[derive(LogicBlock, Default)]
+pub struct NextSet {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Candidate mask.
+    pub x: Signal<In, Bits<16>>,
+    /// Pointer (tied to a constant).
+    pub r: Signal<In, Bits<4>>,
+    /// Paths minus one.
+    pub n_m1: Signal<In, Bits<4>>,
+    /// First set bit of `x` at or after `r` (`r` when `x` is 0), 2 clocks later.
+    pub nx: Signal<Out, Bits<4>>,
+    /// `(nx + 1) mod (n_m1 + 1)`, 2 clocks later.
+    pub nx1: Signal<Out, Bits<4>>,
+    x32: Signal<Local, Bits<32>>,
+    sh: Signal<Local, Bits<32>>,
+    win: Signal<Local, Bits<16>>,
+    o1: Signal<Local, Bits<16>>,
+    o2: Signal<Local, Bits<16>>,
+    o4: Signal<Local, Bits<16>>,
+    o8: Signal<Local, Bits<16>>,
+    oh: Signal<Local, Bits<16>>,
+    idx: Signal<Local, Bits<4>>,
+    s_nx: DFF<Bits<4>>,
+    s_nm1: DFF<Bits<4>>,
+    o_nx: DFF<Bits<4>>,
+    o_nx1: DFF<Bits<4>>,
+}
+
+impl Logic for NextSet {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, s_nx, s_nm1, o_nx, o_nx1);
+        // window of 16 bits starting at r on the doubled mask
+        self.x32.next = bit_cast::<32, 16>(self.x.val()) | (bit_cast::<32, 16>(self.x.val()) << 16);
+        self.sh.next = self.x32.val() >> self.r.val();
+        self.win.next = self.sh.val().get_bits::<16>(0);
+        // lowest set bit: prefix OR of the bits below
+        self.o1.next = self.win.val() | (self.win.val() << 1);
+        self.o2.next = self.o1.val() | (self.o1.val() << 2);
+        self.o4.next = self.o2.val() | (self.o2.val() << 4);
+        self.o8.next = self.o4.val() | (self.o4.val() << 8);
+        self.oh.next = self.win.val() & !(self.o8.val() << 1);
+        self.idx.next = bits::<4>(0)
+            .replace_bit(0, (self.oh.val() & 0xaaaa).any())
+            .replace_bit(1, (self.oh.val() & 0xcccc).any())
+            .replace_bit(2, (self.oh.val() & 0xf0f0).any())
+            .replace_bit(3, (self.oh.val() & 0xff00).any());
+        self.s_nx.d.next = self.idx.val() + self.r.val();
+        self.s_nm1.d.next = self.n_m1.val();
+        self.o_nx.d.next = self.s_nx.q.val();
+        if self.s_nx.q.val() == self.s_nm1.q.val() {
+            self.o_nx1.d.next = bits::<4>(0);
+        } else {
+            self.o_nx1.d.next = self.s_nx.q.val() + 1;
+        }
+        self.nx.next = self.o_nx.q.val();
+        self.nx1.next = self.o_nx1.q.val();
+    }
+}
+
+/// Record: next_path [3:0], burst [11:4], pacer [51:12].
+pub const REC_BITS: usize = 52;
+
+/// Sprayer and pacer for `2^IDX` connections, rate table of `2^RB` hints.
+#[derive(LogicBlock)]
+pub struct Sprayer<const IDX: usize, const RB: usize> {
+    /// Engine clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation on the operation port.
+    pub op_valid: Signal<In, Bit>,
+    /// 1: INIT the connection; 0: PICK a path for one packet.
+    pub op_init: Signal<In, Bit>,
+    /// Connection.
+    pub op_conn: Signal<In, Bits<IDX>>,
+    /// PICK: the packet is a retransmission.
+    pub op_retx: Signal<In, Bit>,
+    /// PICK: the packet's bytes on the wire (pacing).
+    pub op_bytes: Signal<In, Bits<BYTES_BITS>>,
+    /// INIT: number of paths minus one.
+    pub op_paths_m1: Signal<In, Bits<4>>,
+    /// Opaque tag returned with the result.
+    pub op_tag: Signal<In, Bits<16>>,
+    /// Current engine tick (sampled with the operation).
+    pub now: Signal<In, Bits<32>>,
+    /// Packets per path in a row (0 counts as 1).
+    pub cfg_spray_burst: Signal<In, Bits<8>>,
+    /// A mask write.
+    pub mk_valid: Signal<In, Bit>,
+    /// Its connection.
+    pub mk_conn: Signal<In, Bits<IDX>>,
+    /// Open bits to write.
+    pub mk_open_en: Signal<In, Bits<16>>,
+    /// Their values.
+    pub mk_open_val: Signal<In, Bits<16>>,
+    /// Suspect bits to write.
+    pub mk_susp_en: Signal<In, Bits<16>>,
+    /// Their values.
+    pub mk_susp_val: Signal<In, Bits<16>>,
+    /// A rate write.
+    pub rt_valid: Signal<In, Bit>,
+    /// Its connection.
+    pub rt_conn: Signal<In, Bits<IDX>>,
+    /// Rate hint (`RATE_HINT_UNIT_BPS` units; 0 = no limit).
+    pub rt_hint: Signal<In, Bits<16>>,
+    /// Port rate in hint units: hints at or above it do not pace.
+    pub cfg_port_hint: Signal<In, Bits<16>>,
+    /// A result (7 clocks after its operation).
+    pub res_valid: Signal<Out, Bit>,
+    /// It was an INIT.
+    pub res_init: Signal<Out, Bit>,
+    /// Its connection.
+    pub res_conn: Signal<Out, Bits<IDX>>,
+    /// Its tag.
+    pub res_tag: Signal<Out, Bits<16>>,
+    /// Its `op_retx`.
+    pub res_retx: Signal<Out, Bit>,
+    /// PICK: a path was chosen.
+    pub res_ok: Signal<Out, Bit>,
+    /// PICK: refused, the pacer holds the connection.
+    pub res_paced: Signal<Out, Bit>,
+    /// PICK: refused, no candidate path.
+    pub res_no_path: Signal<Out, Bit>,
+    /// The chosen path (0 unless `res_ok`).
+    pub res_path: Signal<Out, Bits<4>>,
+    /// Round-robin pointer after the operation.
+    pub res_next_path: Signal<Out, Bits<4>>,
+    /// Burst counter after the operation.
+    pub res_burst: Signal<Out, Bits<8>>,
+    /// First tick at which the pacer lets the next packet go.
+    pub res_ready_at: Signal<Out, Bits<32>>,
+    k_rmax: Constant<Bits<16>>,
+    rom: SyncROM<Bits<INC_BITS>, RB>,
+    inc_ram: RAM<Bits<INC_BITS>, IDX>,
+    npm_ram: RAM<Bits<4>, IDX>,
+    recs: RAM<Bits<REC_BITS>, IDX>,
+    open0: RAM<Bit, IDX>,
+    susp0: RAM<Bit, IDX>,
+    open1: RAM<Bit, IDX>,
+    susp1: RAM<Bit, IDX>,
+    open2: RAM<Bit, IDX>,
+    susp2: RAM<Bit, IDX>,
+    open3: RAM<Bit, IDX>,
+    susp3: RAM<Bit, IDX>,
+    open4: RAM<Bit, IDX>,
+    susp4: RAM<Bit, IDX>,
+    open5: RAM<Bit, IDX>,
+    susp5: RAM<Bit, IDX>,
+    open6: RAM<Bit, IDX>,
+    susp6: RAM<Bit, IDX>,
+    open7: RAM<Bit, IDX>,
+    susp7: RAM<Bit, IDX>,
+    open8: RAM<Bit, IDX>,
+    susp8: RAM<Bit, IDX>,
+    open9: RAM<Bit, IDX>,
+    susp9: RAM<Bit, IDX>,
+    open10: RAM<Bit, IDX>,
+    susp10: RAM<Bit, IDX>,
+    open11: RAM<Bit, IDX>,
+    susp11: RAM<Bit, IDX>,
+    open12: RAM<Bit, IDX>,
+    susp12: RAM<Bit, IDX>,
+    open13: RAM<Bit, IDX>,
+    susp13: RAM<Bit, IDX>,
+    open14: RAM<Bit, IDX>,
+    susp14: RAM<Bit, IDX>,
+    open15: RAM<Bit, IDX>,
+    susp15: RAM<Bit, IDX>,
+    ns0: NextSet,
+    ns1: NextSet,
+    ns2: NextSet,
+    ns3: NextSet,
+    ns4: NextSet,
+    ns5: NextSet,
+    ns6: NextSet,
+    ns7: NextSet,
+    ns8: NextSet,
+    ns9: NextSet,
+    ns10: NextSet,
+    ns11: NextSet,
+    ns12: NextSet,
+    ns13: NextSet,
+    ns14: NextSet,
+    ns15: NextSet,
+    add_mul: PrefixAdd<40>,
+    add_a: PrefixAdd<40>,
+    add_b: PrefixAdd<40>,
+    add_x: PrefixAdd<40>,
+    add_y: PrefixAdd<40>,
+    add_z: PrefixAdd<40>,
+    add_r: PrefixAdd<32>,
+    i_valid: DFF<Bit>,
+    i_init: DFF<Bit>,
+    i_conn: DFF<Bits<IDX>>,
+    i_retx: DFF<Bit>,
+    i_bytes: DFF<Bits<BYTES_BITS>>,
+    i_pm1: DFF<Bits<4>>,
+    i_tag: DFF<Bits<16>>,
+    i_now: DFF<Bits<32>>,
+    i_sm1: DFF<Bits<8>>,
+    i_sm1z: DFF<Bit>,
+    m_valid: DFF<Bit>,
+    m_conn: DFF<Bits<IDX>>,
+    m_oen: DFF<Bits<16>>,
+    m_oval: DFF<Bits<16>>,
+    m_sen: DFF<Bits<16>>,
+    m_sval: DFF<Bits<16>>,
+    t_valid: DFF<Bit>,
+    t_conn: DFF<Bits<IDX>>,
+    t_off: DFF<Bit>,
+    q_valid: DFF<Bit>,
+    q_init: DFF<Bit>,
+    q_conn: DFF<Bits<IDX>>,
+    q_retx: DFF<Bit>,
+    q_bytes: DFF<Bits<BYTES_BITS>>,
+    q_tag: DFF<Bits<16>>,
+    q_now: DFF<Bits<32>>,
+    q_sm1: DFF<Bits<8>>,
+    q_sm1z: DFF<Bit>,
+    r_valid: DFF<Bit>,
+    r_init: DFF<Bit>,
+    r_conn: DFF<Bits<IDX>>,
+    r_retx: DFF<Bit>,
+    r_bytes: DFF<Bits<BYTES_BITS>>,
+    r_tag: DFF<Bits<16>>,
+    r_now: DFF<Bits<32>>,
+    r_sm1: DFF<Bits<8>>,
+    r_sm1z: DFF<Bit>,
+    s_valid: DFF<Bit>,
+    s_init: DFF<Bit>,
+    s_conn: DFF<Bits<IDX>>,
+    s_retx: DFF<Bit>,
+    s_tag: DFF<Bits<16>>,
+    s_now: DFF<Bits<32>>,
+    s_sm1: DFF<Bits<8>>,
+    s_sm1z: DFF<Bit>,
+    s_use: DFF<Bits<16>>,
+    s_npm1: DFF<Bits<4>>,
+    s_sum: DFF<Bits<40>>,
+    s_car: DFF<Bits<40>>,
+    s_incnz: DFF<Bit>,
+    x_valid: DFF<Bit>,
+    x_init: DFF<Bit>,
+    x_conn: DFF<Bits<IDX>>,
+    x_retx: DFF<Bit>,
+    x_tag: DFF<Bits<16>>,
+    x_now: DFF<Bits<32>>,
+    x_sm1: DFF<Bits<8>>,
+    x_sm1z: DFF<Bit>,
+    x_use: DFF<Bits<16>>,
+    x_any: DFF<Bit>,
+    x_ser: DFF<Bits<40>>,
+    x_incnz: DFF<Bit>,
+    u_valid: DFF<Bit>,
+    u_pick: DFF<Bit>,
+    u_init: DFF<Bit>,
+    u_conn: DFF<Bits<IDX>>,
+    u_retx: DFF<Bit>,
+    u_tag: DFF<Bits<16>>,
+    u_n: DFF<Bits<40>>,
+    u_a: DFF<Bits<40>>,
+    u_b: DFF<Bits<40>>,
+    u_ser: DFF<Bits<40>>,
+    u_incnz: DFF<Bit>,
+    u_any: DFF<Bit>,
+    u_use: DFF<Bits<16>>,
+    u_sm1: DFF<Bits<8>>,
+    u_sm1z: DFF<Bit>,
+    u_fwd1: DFF<Bit>,
+    u_fwd2: DFF<Bit>,
+    w_valid: DFF<Bit>,
+    w_conn: DFF<Bits<IDX>>,
+    w_rec: DFF<Bits<REC_BITS>>,
+    c_init: DFF<Bit>,
+    c_ok: DFF<Bit>,
+    c_paced: DFF<Bit>,
+    c_none: DFF<Bit>,
+    c_path: DFF<Bits<4>>,
+    c_tag: DFF<Bits<16>>,
+    c_retx: DFF<Bit>,
+    w2_rec: DFF<Bits<REC_BITS>>,
+    o_valid: DFF<Bit>,
+    o_init: DFF<Bit>,
+    o_conn: DFF<Bits<IDX>>,
+    o_tag: DFF<Bits<16>>,
+    o_retx: DFF<Bit>,
+    o_ok: DFF<Bit>,
+    o_paced: DFF<Bit>,
+    o_none: DFF<Bit>,
+    o_path: DFF<Bits<4>>,
+    o_next: DFF<Bits<4>>,
+    o_burst: DFF<Bits<8>>,
+    o_ready: DFF<Bits<32>>,
+    open_v: Signal<Local, Bits<16>>,
+    susp_v: Signal<Local, Bits<16>>,
+    nmask: Signal<Local, Bits<16>>,
+    cand: Signal<Local, Bits<16>>,
+    alt: Signal<Local, Bits<16>>,
+    inc40: Signal<Local, Bits<40>>,
+    p0: Signal<Local, Bits<40>>,
+    p1: Signal<Local, Bits<40>>,
+    p2: Signal<Local, Bits<40>>,
+    p3: Signal<Local, Bits<40>>,
+    p4: Signal<Local, Bits<40>>,
+    p5: Signal<Local, Bits<40>>,
+    p6: Signal<Local, Bits<40>>,
+    p7: Signal<Local, Bits<40>>,
+    p8: Signal<Local, Bits<40>>,
+    p9: Signal<Local, Bits<40>>,
+    p10: Signal<Local, Bits<40>>,
+    p11: Signal<Local, Bits<40>>,
+    p12: Signal<Local, Bits<40>>,
+    p13: Signal<Local, Bits<40>>,
+    s10: Signal<Local, Bits<40>>,
+    c10: Signal<Local, Bits<40>>,
+    s11: Signal<Local, Bits<40>>,
+    c11: Signal<Local, Bits<40>>,
+    s12: Signal<Local, Bits<40>>,
+    c12: Signal<Local, Bits<40>>,
+    s13: Signal<Local, Bits<40>>,
+    c13: Signal<Local, Bits<40>>,
+    s20: Signal<Local, Bits<40>>,
+    c20: Signal<Local, Bits<40>>,
+    s21: Signal<Local, Bits<40>>,
+    c21: Signal<Local, Bits<40>>,
+    s22: Signal<Local, Bits<40>>,
+    c22: Signal<Local, Bits<40>>,
+    s30: Signal<Local, Bits<40>>,
+    c30: Signal<Local, Bits<40>>,
+    s31: Signal<Local, Bits<40>>,
+    c31: Signal<Local, Bits<40>>,
+    s40: Signal<Local, Bits<40>>,
+    c40: Signal<Local, Bits<40>>,
+    s50: Signal<Local, Bits<40>>,
+    c50: Signal<Local, Bits<40>>,
+    s60: Signal<Local, Bits<40>>,
+    c60: Signal<Local, Bits<40>>,
+    half: Signal<Local, Bits<40>>,
+    cur: Signal<Local, Bits<REC_BITS>>,
+    rr: Signal<Local, Bits<4>>,
+    bst: Signal<Local, Bits<8>>,
+    pc: Signal<Local, Bits<40>>,
+    nxb0: Signal<Local, Bits<16>>,
+    nxb1: Signal<Local, Bits<16>>,
+    nxb2: Signal<Local, Bits<16>>,
+    nxb3: Signal<Local, Bits<16>>,
+    nx1b0: Signal<Local, Bits<16>>,
+    nx1b1: Signal<Local, Bits<16>>,
+    nx1b2: Signal<Local, Bits<16>>,
+    nx1b3: Signal<Local, Bits<16>>,
+    ch: Signal<Local, Bits<4>>,
+    ch1: Signal<Local, Bits<4>>,
+    e: Signal<Local, Bit>,
+    paced: Signal<Local, Bit>,
+    ok: Signal<Local, Bit>,
+    adv: Signal<Local, Bit>,
+    bp1: Signal<Local, Bits<8>>,
+    rr_n: Signal<Local, Bits<4>>,
+    bst_n: Signal<Local, Bits<8>>,
+    pc_n: Signal<Local, Bits<40>>,
+    in_rng: Signal<Local, Bit>,
+    wpc: Signal<Local, Bits<40>>,
+}
+
+impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            op_valid: Default::default(),
+            op_init: Default::default(),
+            op_conn: Default::default(),
+            op_retx: Default::default(),
+            op_bytes: Default::default(),
+            op_paths_m1: Default::default(),
+            op_tag: Default::default(),
+            now: Default::default(),
+            cfg_spray_burst: Default::default(),
+            mk_valid: Default::default(),
+            mk_conn: Default::default(),
+            mk_open_en: Default::default(),
+            mk_open_val: Default::default(),
+            mk_susp_en: Default::default(),
+            mk_susp_val: Default::default(),
+            rt_valid: Default::default(),
+            rt_conn: Default::default(),
+            rt_hint: Default::default(),
+            cfg_port_hint: Default::default(),
+            res_valid: Default::default(),
+            res_init: Default::default(),
+            res_conn: Default::default(),
+            res_tag: Default::default(),
+            res_retx: Default::default(),
+            res_ok: Default::default(),
+            res_paced: Default::default(),
+            res_no_path: Default::default(),
+            res_path: Default::default(),
+            res_next_path: Default::default(),
+            res_burst: Default::default(),
+            res_ready_at: Default::default(),
+            k_rmax: Constant::new(bits(1u64 << RB)),
+            rom: SyncROM::from((0..1u64 << RB).map(|h| bits::<INC_BITS>(inc_of_hint(h)))),
+            inc_ram: Default::default(),
+            npm_ram: Default::default(),
+            recs: Default::default(),
+            open0: Default::default(),
+            susp0: Default::default(),
+            open1: Default::default(),
+            susp1: Default::default(),
+            open2: Default::default(),
+            susp2: Default::default(),
+            open3: Default::default(),
+            susp3: Default::default(),
+            open4: Default::default(),
+            susp4: Default::default(),
+            open5: Default::default(),
+            susp5: Default::default(),
+            open6: Default::default(),
+            susp6: Default::default(),
+            open7: Default::default(),
+            susp7: Default::default(),
+            open8: Default::default(),
+            susp8: Default::default(),
+            open9: Default::default(),
+            susp9: Default::default(),
+            open10: Default::default(),
+            susp10: Default::default(),
+            open11: Default::default(),
+            susp11: Default::default(),
+            open12: Default::default(),
+            susp12: Default::default(),
+            open13: Default::default(),
+            susp13: Default::default(),
+            open14: Default::default(),
+            susp14: Default::default(),
+            open15: Default::default(),
+            susp15: Default::default(),
+            ns0: Default::default(),
+            ns1: Default::default(),
+            ns2: Default::default(),
+            ns3: Default::default(),
+            ns4: Default::default(),
+            ns5: Default::default(),
+            ns6: Default::default(),
+            ns7: Default::default(),
+            ns8: Default::default(),
+            ns9: Default::default(),
+            ns10: Default::default(),
+            ns11: Default::default(),
+            ns12: Default::default(),
+            ns13: Default::default(),
+            ns14: Default::default(),
+            ns15: Default::default(),
+            add_mul: Default::default(),
+            add_a: Default::default(),
+            add_b: Default::default(),
+            add_x: Default::default(),
+            add_y: Default::default(),
+            add_z: Default::default(),
+            add_r: Default::default(),
+            i_valid: Default::default(),
+            i_init: Default::default(),
+            i_conn: Default::default(),
+            i_retx: Default::default(),
+            i_bytes: Default::default(),
+            i_pm1: Default::default(),
+            i_tag: Default::default(),
+            i_now: Default::default(),
+            i_sm1: Default::default(),
+            i_sm1z: Default::default(),
+            m_valid: Default::default(),
+            m_conn: Default::default(),
+            m_oen: Default::default(),
+            m_oval: Default::default(),
+            m_sen: Default::default(),
+            m_sval: Default::default(),
+            t_valid: Default::default(),
+            t_conn: Default::default(),
+            t_off: Default::default(),
+            q_valid: Default::default(),
+            q_init: Default::default(),
+            q_conn: Default::default(),
+            q_retx: Default::default(),
+            q_bytes: Default::default(),
+            q_tag: Default::default(),
+            q_now: Default::default(),
+            q_sm1: Default::default(),
+            q_sm1z: Default::default(),
+            r_valid: Default::default(),
+            r_init: Default::default(),
+            r_conn: Default::default(),
+            r_retx: Default::default(),
+            r_bytes: Default::default(),
+            r_tag: Default::default(),
+            r_now: Default::default(),
+            r_sm1: Default::default(),
+            r_sm1z: Default::default(),
+            s_valid: Default::default(),
+            s_init: Default::default(),
+            s_conn: Default::default(),
+            s_retx: Default::default(),
+            s_tag: Default::default(),
+            s_now: Default::default(),
+            s_sm1: Default::default(),
+            s_sm1z: Default::default(),
+            s_use: Default::default(),
+            s_npm1: Default::default(),
+            s_sum: Default::default(),
+            s_car: Default::default(),
+            s_incnz: Default::default(),
+            x_valid: Default::default(),
+            x_init: Default::default(),
+            x_conn: Default::default(),
+            x_retx: Default::default(),
+            x_tag: Default::default(),
+            x_now: Default::default(),
+            x_sm1: Default::default(),
+            x_sm1z: Default::default(),
+            x_use: Default::default(),
+            x_any: Default::default(),
+            x_ser: Default::default(),
+            x_incnz: Default::default(),
+            u_valid: Default::default(),
+            u_pick: Default::default(),
+            u_init: Default::default(),
+            u_conn: Default::default(),
+            u_retx: Default::default(),
+            u_tag: Default::default(),
+            u_n: Default::default(),
+            u_a: Default::default(),
+            u_b: Default::default(),
+            u_ser: Default::default(),
+            u_incnz: Default::default(),
+            u_any: Default::default(),
+            u_use: Default::default(),
+            u_sm1: Default::default(),
+            u_sm1z: Default::default(),
+            u_fwd1: Default::default(),
+            u_fwd2: Default::default(),
+            w_valid: Default::default(),
+            w_conn: Default::default(),
+            w_rec: Default::default(),
+            c_init: Default::default(),
+            c_ok: Default::default(),
+            c_paced: Default::default(),
+            c_none: Default::default(),
+            c_path: Default::default(),
+            c_tag: Default::default(),
+            c_retx: Default::default(),
+            w2_rec: Default::default(),
+            o_valid: Default::default(),
+            o_init: Default::default(),
+            o_conn: Default::default(),
+            o_tag: Default::default(),
+            o_retx: Default::default(),
+            o_ok: Default::default(),
+            o_paced: Default::default(),
+            o_none: Default::default(),
+            o_path: Default::default(),
+            o_next: Default::default(),
+            o_burst: Default::default(),
+            o_ready: Default::default(),
+            open_v: Default::default(),
+            susp_v: Default::default(),
+            nmask: Default::default(),
+            cand: Default::default(),
+            alt: Default::default(),
+            inc40: Default::default(),
+            p0: Default::default(),
+            p1: Default::default(),
+            p2: Default::default(),
+            p3: Default::default(),
+            p4: Default::default(),
+            p5: Default::default(),
+            p6: Default::default(),
+            p7: Default::default(),
+            p8: Default::default(),
+            p9: Default::default(),
+            p10: Default::default(),
+            p11: Default::default(),
+            p12: Default::default(),
+            p13: Default::default(),
+            s10: Default::default(),
+            c10: Default::default(),
+            s11: Default::default(),
+            c11: Default::default(),
+            s12: Default::default(),
+            c12: Default::default(),
+            s13: Default::default(),
+            c13: Default::default(),
+            s20: Default::default(),
+            c20: Default::default(),
+            s21: Default::default(),
+            c21: Default::default(),
+            s22: Default::default(),
+            c22: Default::default(),
+            s30: Default::default(),
+            c30: Default::default(),
+            s31: Default::default(),
+            c31: Default::default(),
+            s40: Default::default(),
+            c40: Default::default(),
+            s50: Default::default(),
+            c50: Default::default(),
+            s60: Default::default(),
+            c60: Default::default(),
+            half: Default::default(),
+            cur: Default::default(),
+            rr: Default::default(),
+            bst: Default::default(),
+            pc: Default::default(),
+            nxb0: Default::default(),
+            nxb1: Default::default(),
+            nxb2: Default::default(),
+            nxb3: Default::default(),
+            nx1b0: Default::default(),
+            nx1b1: Default::default(),
+            nx1b2: Default::default(),
+            nx1b3: Default::default(),
+            ch: Default::default(),
+            ch1: Default::default(),
+            e: Default::default(),
+            paced: Default::default(),
+            ok: Default::default(),
+            adv: Default::default(),
+            bp1: Default::default(),
+            rr_n: Default::default(),
+            bst_n: Default::default(),
+            pc_n: Default::default(),
+            in_rng: Default::default(),
+            wpc: Default::default(),
+        }
+    }
+}
+
+impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_fwd2, w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
+        );
+        self.rom.clock.next = self.clock.val();
+        self.inc_ram.read_clock.next = self.clock.val();
+        self.inc_ram.write_clock.next = self.clock.val();
+        self.npm_ram.read_clock.next = self.clock.val();
+        self.npm_ram.write_clock.next = self.clock.val();
+        self.recs.read_clock.next = self.clock.val();
+        self.recs.write_clock.next = self.clock.val();
+
+        // ---- E0: register the ports; the rate table is read from the port
+        self.i_valid.d.next = self.op_valid.val();
+        self.i_init.d.next = self.op_init.val();
+        self.i_conn.d.next = self.op_conn.val();
+        self.i_retx.d.next = self.op_retx.val();
+        self.i_bytes.d.next = self.op_bytes.val();
+        self.i_pm1.d.next = self.op_paths_m1.val();
+        self.i_tag.d.next = self.op_tag.val();
+        self.i_now.d.next = self.now.val();
+        self.i_sm1z.d.next = self.cfg_spray_burst.val() <= 1;
+        if self.cfg_spray_burst.val().any() {
+            self.i_sm1.d.next = self.cfg_spray_burst.val() - 1;
+        } else {
+            self.i_sm1.d.next = bits::<8>(0);
+        }
+        self.m_valid.d.next = self.mk_valid.val();
+        self.m_conn.d.next = self.mk_conn.val();
+        self.m_oen.d.next = self.mk_open_en.val();
+        self.m_oval.d.next = self.mk_open_val.val();
+        self.m_sen.d.next = self.mk_susp_en.val();
+        self.m_sval.d.next = self.mk_susp_val.val();
+        self.t_valid.d.next = self.rt_valid.val();
+        self.t_conn.d.next = self.rt_conn.val();
+        self.t_off.d.next = !self.rt_hint.val().any()
+            | (self.rt_hint.val() >= self.cfg_port_hint.val())
+            | (self.rt_hint.val() >= self.k_rmax.val());
+        self.rom.address.next = self.rt_hint.val().get_bits::<RB>(0);
+
+        // ---- E0-E1: write masks (plain writes under the bit enables),
+        // n_m1 (INIT) and inc; E1-E2: read them
+        self.open0.read_clock.next = self.clock.val();
+        self.open0.write_clock.next = self.clock.val();
+        self.open0.read_address.next = self.q_conn.q.val();
+        self.open0.write_address.next = self.m_conn.q.val();
+        self.open0.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(0);
+        self.open0.write_data.next = self.m_oval.q.val().get_bit(0);
+        self.susp0.read_clock.next = self.clock.val();
+        self.susp0.write_clock.next = self.clock.val();
+        self.susp0.read_address.next = self.q_conn.q.val();
+        self.susp0.write_address.next = self.m_conn.q.val();
+        self.susp0.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(0);
+        self.susp0.write_data.next = self.m_sval.q.val().get_bit(0);
+        self.open1.read_clock.next = self.clock.val();
+        self.open1.write_clock.next = self.clock.val();
+        self.open1.read_address.next = self.q_conn.q.val();
+        self.open1.write_address.next = self.m_conn.q.val();
+        self.open1.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(1);
+        self.open1.write_data.next = self.m_oval.q.val().get_bit(1);
+        self.susp1.read_clock.next = self.clock.val();
+        self.susp1.write_clock.next = self.clock.val();
+        self.susp1.read_address.next = self.q_conn.q.val();
+        self.susp1.write_address.next = self.m_conn.q.val();
+        self.susp1.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(1);
+        self.susp1.write_data.next = self.m_sval.q.val().get_bit(1);
+        self.open2.read_clock.next = self.clock.val();
+        self.open2.write_clock.next = self.clock.val();
+        self.open2.read_address.next = self.q_conn.q.val();
+        self.open2.write_address.next = self.m_conn.q.val();
+        self.open2.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(2);
+        self.open2.write_data.next = self.m_oval.q.val().get_bit(2);
+        self.susp2.read_clock.next = self.clock.val();
+        self.susp2.write_clock.next = self.clock.val();
+        self.susp2.read_address.next = self.q_conn.q.val();
+        self.susp2.write_address.next = self.m_conn.q.val();
+        self.susp2.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(2);
+        self.susp2.write_data.next = self.m_sval.q.val().get_bit(2);
+        self.open3.read_clock.next = self.clock.val();
+        self.open3.write_clock.next = self.clock.val();
+        self.open3.read_address.next = self.q_conn.q.val();
+        self.open3.write_address.next = self.m_conn.q.val();
+        self.open3.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(3);
+        self.open3.write_data.next = self.m_oval.q.val().get_bit(3);
+        self.susp3.read_clock.next = self.clock.val();
+        self.susp3.write_clock.next = self.clock.val();
+        self.susp3.read_address.next = self.q_conn.q.val();
+        self.susp3.write_address.next = self.m_conn.q.val();
+        self.susp3.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(3);
+        self.susp3.write_data.next = self.m_sval.q.val().get_bit(3);
+        self.open4.read_clock.next = self.clock.val();
+        self.open4.write_clock.next = self.clock.val();
+        self.open4.read_address.next = self.q_conn.q.val();
+        self.open4.write_address.next = self.m_conn.q.val();
+        self.open4.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(4);
+        self.open4.write_data.next = self.m_oval.q.val().get_bit(4);
+        self.susp4.read_clock.next = self.clock.val();
+        self.susp4.write_clock.next = self.clock.val();
+        self.susp4.read_address.next = self.q_conn.q.val();
+        self.susp4.write_address.next = self.m_conn.q.val();
+        self.susp4.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(4);
+        self.susp4.write_data.next = self.m_sval.q.val().get_bit(4);
+        self.open5.read_clock.next = self.clock.val();
+        self.open5.write_clock.next = self.clock.val();
+        self.open5.read_address.next = self.q_conn.q.val();
+        self.open5.write_address.next = self.m_conn.q.val();
+        self.open5.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(5);
+        self.open5.write_data.next = self.m_oval.q.val().get_bit(5);
+        self.susp5.read_clock.next = self.clock.val();
+        self.susp5.write_clock.next = self.clock.val();
+        self.susp5.read_address.next = self.q_conn.q.val();
+        self.susp5.write_address.next = self.m_conn.q.val();
+        self.susp5.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(5);
+        self.susp5.write_data.next = self.m_sval.q.val().get_bit(5);
+        self.open6.read_clock.next = self.clock.val();
+        self.open6.write_clock.next = self.clock.val();
+        self.open6.read_address.next = self.q_conn.q.val();
+        self.open6.write_address.next = self.m_conn.q.val();
+        self.open6.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(6);
+        self.open6.write_data.next = self.m_oval.q.val().get_bit(6);
+        self.susp6.read_clock.next = self.clock.val();
+        self.susp6.write_clock.next = self.clock.val();
+        self.susp6.read_address.next = self.q_conn.q.val();
+        self.susp6.write_address.next = self.m_conn.q.val();
+        self.susp6.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(6);
+        self.susp6.write_data.next = self.m_sval.q.val().get_bit(6);
+        self.open7.read_clock.next = self.clock.val();
+        self.open7.write_clock.next = self.clock.val();
+        self.open7.read_address.next = self.q_conn.q.val();
+        self.open7.write_address.next = self.m_conn.q.val();
+        self.open7.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(7);
+        self.open7.write_data.next = self.m_oval.q.val().get_bit(7);
+        self.susp7.read_clock.next = self.clock.val();
+        self.susp7.write_clock.next = self.clock.val();
+        self.susp7.read_address.next = self.q_conn.q.val();
+        self.susp7.write_address.next = self.m_conn.q.val();
+        self.susp7.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(7);
+        self.susp7.write_data.next = self.m_sval.q.val().get_bit(7);
+        self.open8.read_clock.next = self.clock.val();
+        self.open8.write_clock.next = self.clock.val();
+        self.open8.read_address.next = self.q_conn.q.val();
+        self.open8.write_address.next = self.m_conn.q.val();
+        self.open8.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(8);
+        self.open8.write_data.next = self.m_oval.q.val().get_bit(8);
+        self.susp8.read_clock.next = self.clock.val();
+        self.susp8.write_clock.next = self.clock.val();
+        self.susp8.read_address.next = self.q_conn.q.val();
+        self.susp8.write_address.next = self.m_conn.q.val();
+        self.susp8.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(8);
+        self.susp8.write_data.next = self.m_sval.q.val().get_bit(8);
+        self.open9.read_clock.next = self.clock.val();
+        self.open9.write_clock.next = self.clock.val();
+        self.open9.read_address.next = self.q_conn.q.val();
+        self.open9.write_address.next = self.m_conn.q.val();
+        self.open9.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(9);
+        self.open9.write_data.next = self.m_oval.q.val().get_bit(9);
+        self.susp9.read_clock.next = self.clock.val();
+        self.susp9.write_clock.next = self.clock.val();
+        self.susp9.read_address.next = self.q_conn.q.val();
+        self.susp9.write_address.next = self.m_conn.q.val();
+        self.susp9.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(9);
+        self.susp9.write_data.next = self.m_sval.q.val().get_bit(9);
+        self.open10.read_clock.next = self.clock.val();
+        self.open10.write_clock.next = self.clock.val();
+        self.open10.read_address.next = self.q_conn.q.val();
+        self.open10.write_address.next = self.m_conn.q.val();
+        self.open10.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(10);
+        self.open10.write_data.next = self.m_oval.q.val().get_bit(10);
+        self.susp10.read_clock.next = self.clock.val();
+        self.susp10.write_clock.next = self.clock.val();
+        self.susp10.read_address.next = self.q_conn.q.val();
+        self.susp10.write_address.next = self.m_conn.q.val();
+        self.susp10.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(10);
+        self.susp10.write_data.next = self.m_sval.q.val().get_bit(10);
+        self.open11.read_clock.next = self.clock.val();
+        self.open11.write_clock.next = self.clock.val();
+        self.open11.read_address.next = self.q_conn.q.val();
+        self.open11.write_address.next = self.m_conn.q.val();
+        self.open11.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(11);
+        self.open11.write_data.next = self.m_oval.q.val().get_bit(11);
+        self.susp11.read_clock.next = self.clock.val();
+        self.susp11.write_clock.next = self.clock.val();
+        self.susp11.read_address.next = self.q_conn.q.val();
+        self.susp11.write_address.next = self.m_conn.q.val();
+        self.susp11.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(11);
+        self.susp11.write_data.next = self.m_sval.q.val().get_bit(11);
+        self.open12.read_clock.next = self.clock.val();
+        self.open12.write_clock.next = self.clock.val();
+        self.open12.read_address.next = self.q_conn.q.val();
+        self.open12.write_address.next = self.m_conn.q.val();
+        self.open12.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(12);
+        self.open12.write_data.next = self.m_oval.q.val().get_bit(12);
+        self.susp12.read_clock.next = self.clock.val();
+        self.susp12.write_clock.next = self.clock.val();
+        self.susp12.read_address.next = self.q_conn.q.val();
+        self.susp12.write_address.next = self.m_conn.q.val();
+        self.susp12.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(12);
+        self.susp12.write_data.next = self.m_sval.q.val().get_bit(12);
+        self.open13.read_clock.next = self.clock.val();
+        self.open13.write_clock.next = self.clock.val();
+        self.open13.read_address.next = self.q_conn.q.val();
+        self.open13.write_address.next = self.m_conn.q.val();
+        self.open13.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(13);
+        self.open13.write_data.next = self.m_oval.q.val().get_bit(13);
+        self.susp13.read_clock.next = self.clock.val();
+        self.susp13.write_clock.next = self.clock.val();
+        self.susp13.read_address.next = self.q_conn.q.val();
+        self.susp13.write_address.next = self.m_conn.q.val();
+        self.susp13.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(13);
+        self.susp13.write_data.next = self.m_sval.q.val().get_bit(13);
+        self.open14.read_clock.next = self.clock.val();
+        self.open14.write_clock.next = self.clock.val();
+        self.open14.read_address.next = self.q_conn.q.val();
+        self.open14.write_address.next = self.m_conn.q.val();
+        self.open14.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(14);
+        self.open14.write_data.next = self.m_oval.q.val().get_bit(14);
+        self.susp14.read_clock.next = self.clock.val();
+        self.susp14.write_clock.next = self.clock.val();
+        self.susp14.read_address.next = self.q_conn.q.val();
+        self.susp14.write_address.next = self.m_conn.q.val();
+        self.susp14.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(14);
+        self.susp14.write_data.next = self.m_sval.q.val().get_bit(14);
+        self.open15.read_clock.next = self.clock.val();
+        self.open15.write_clock.next = self.clock.val();
+        self.open15.read_address.next = self.q_conn.q.val();
+        self.open15.write_address.next = self.m_conn.q.val();
+        self.open15.write_enable.next = self.m_valid.q.val() & self.m_oen.q.val().get_bit(15);
+        self.open15.write_data.next = self.m_oval.q.val().get_bit(15);
+        self.susp15.read_clock.next = self.clock.val();
+        self.susp15.write_clock.next = self.clock.val();
+        self.susp15.read_address.next = self.q_conn.q.val();
+        self.susp15.write_address.next = self.m_conn.q.val();
+        self.susp15.write_enable.next = self.m_valid.q.val() & self.m_sen.q.val().get_bit(15);
+        self.susp15.write_data.next = self.m_sval.q.val().get_bit(15);
+        self.npm_ram.write_address.next = self.i_conn.q.val();
+        self.npm_ram.write_data.next = self.i_pm1.q.val();
+        self.npm_ram.write_enable.next = self.i_valid.q.val() & self.i_init.q.val();
+        self.inc_ram.write_address.next = self.t_conn.q.val();
+        self.inc_ram.write_enable.next = self.t_valid.q.val();
+        if self.t_off.q.val() {
+            self.inc_ram.write_data.next = bits::<INC_BITS>(0);
+        } else {
+            self.inc_ram.write_data.next = self.rom.data.val();
+        }
+        self.q_valid.d.next = self.i_valid.q.val();
+        self.q_init.d.next = self.i_init.q.val();
+        self.q_conn.d.next = self.i_conn.q.val();
+        self.q_retx.d.next = self.i_retx.q.val();
+        self.q_bytes.d.next = self.i_bytes.q.val();
+        self.q_tag.d.next = self.i_tag.q.val();
+        self.q_now.d.next = self.i_now.q.val();
+        self.q_sm1.d.next = self.i_sm1.q.val();
+        self.q_sm1z.d.next = self.i_sm1z.q.val();
+
+        // ---- E1-E2: read masks, n_m1 and inc (read-first: the writes of
+        // this edge are not seen)
+        self.npm_ram.read_address.next = self.q_conn.q.val();
+        self.inc_ram.read_address.next = self.q_conn.q.val();
+        self.r_valid.d.next = self.q_valid.q.val();
+        self.r_init.d.next = self.q_init.q.val();
+        self.r_conn.d.next = self.q_conn.q.val();
+        self.r_retx.d.next = self.q_retx.q.val();
+        self.r_bytes.d.next = self.q_bytes.q.val();
+        self.r_tag.d.next = self.q_tag.q.val();
+        self.r_now.d.next = self.q_now.q.val();
+        self.r_sm1.d.next = self.q_sm1.q.val();
+        self.r_sm1z.d.next = self.q_sm1z.q.val();
+
+        // ---- E2-E3: candidate mask; carry-save product bytes * inc
+        self.open_v.next = bits::<16>(0)
+            .replace_bit(0, self.open0.read_data.val())
+            .replace_bit(1, self.open1.read_data.val())
+            .replace_bit(2, self.open2.read_data.val())
+            .replace_bit(3, self.open3.read_data.val())
+            .replace_bit(4, self.open4.read_data.val())
+            .replace_bit(5, self.open5.read_data.val())
+            .replace_bit(6, self.open6.read_data.val())
+            .replace_bit(7, self.open7.read_data.val())
+            .replace_bit(8, self.open8.read_data.val())
+            .replace_bit(9, self.open9.read_data.val())
+            .replace_bit(10, self.open10.read_data.val())
+            .replace_bit(11, self.open11.read_data.val())
+            .replace_bit(12, self.open12.read_data.val())
+            .replace_bit(13, self.open13.read_data.val())
+            .replace_bit(14, self.open14.read_data.val())
+            .replace_bit(15, self.open15.read_data.val());
+        self.susp_v.next = bits::<16>(0)
+            .replace_bit(0, self.susp0.read_data.val())
+            .replace_bit(1, self.susp1.read_data.val())
+            .replace_bit(2, self.susp2.read_data.val())
+            .replace_bit(3, self.susp3.read_data.val())
+            .replace_bit(4, self.susp4.read_data.val())
+            .replace_bit(5, self.susp5.read_data.val())
+            .replace_bit(6, self.susp6.read_data.val())
+            .replace_bit(7, self.susp7.read_data.val())
+            .replace_bit(8, self.susp8.read_data.val())
+            .replace_bit(9, self.susp9.read_data.val())
+            .replace_bit(10, self.susp10.read_data.val())
+            .replace_bit(11, self.susp11.read_data.val())
+            .replace_bit(12, self.susp12.read_data.val())
+            .replace_bit(13, self.susp13.read_data.val())
+            .replace_bit(14, self.susp14.read_data.val())
+            .replace_bit(15, self.susp15.read_data.val());
+        // paths 0..=n_m1
+        self.nmask.next = !(bits::<16>(0xfffe) << self.npm_ram.read_data.val());
+        self.cand.next = self.open_v.val() & self.nmask.val();
+        self.alt.next = self.cand.val() & !self.susp_v.val();
+        if self.r_retx.q.val() & self.alt.val().any() {
+            self.s_use.d.next = self.alt.val();
+        } else {
+            self.s_use.d.next = self.cand.val();
+        }
+        self.s_npm1.d.next = self.npm_ram.read_data.val();
+        self.s_incnz.d.next = self.inc_ram.read_data.val().any();
+        self.inc40.next = bit_cast::<40, INC_BITS>(self.inc_ram.read_data.val());
+        if self.r_bytes.q.val().get_bit(0) {
+            self.p0.next = self.inc40.val() << 0;
+        } else {
+            self.p0.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(1) {
+            self.p1.next = self.inc40.val() << 1;
+        } else {
+            self.p1.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(2) {
+            self.p2.next = self.inc40.val() << 2;
+        } else {
+            self.p2.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(3) {
+            self.p3.next = self.inc40.val() << 3;
+        } else {
+            self.p3.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(4) {
+            self.p4.next = self.inc40.val() << 4;
+        } else {
+            self.p4.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(5) {
+            self.p5.next = self.inc40.val() << 5;
+        } else {
+            self.p5.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(6) {
+            self.p6.next = self.inc40.val() << 6;
+        } else {
+            self.p6.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(7) {
+            self.p7.next = self.inc40.val() << 7;
+        } else {
+            self.p7.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(8) {
+            self.p8.next = self.inc40.val() << 8;
+        } else {
+            self.p8.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(9) {
+            self.p9.next = self.inc40.val() << 9;
+        } else {
+            self.p9.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(10) {
+            self.p10.next = self.inc40.val() << 10;
+        } else {
+            self.p10.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(11) {
+            self.p11.next = self.inc40.val() << 11;
+        } else {
+            self.p11.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(12) {
+            self.p12.next = self.inc40.val() << 12;
+        } else {
+            self.p12.next = bits::<40>(0);
+        }
+        if self.r_bytes.q.val().get_bit(13) {
+            self.p13.next = self.inc40.val() << 13;
+        } else {
+            self.p13.next = bits::<40>(0);
+        }
+        self.s10.next = self.p0.val() ^ self.p1.val() ^ self.p2.val();
+        self.c10.next = ((self.p0.val() & self.p1.val()) | (self.p0.val() & self.p2.val()) | (self.p1.val() & self.p2.val())) << 1;
+        self.s11.next = self.p3.val() ^ self.p4.val() ^ self.p5.val();
+        self.c11.next = ((self.p3.val() & self.p4.val()) | (self.p3.val() & self.p5.val()) | (self.p4.val() & self.p5.val())) << 1;
+        self.s12.next = self.p6.val() ^ self.p7.val() ^ self.p8.val();
+        self.c12.next = ((self.p6.val() & self.p7.val()) | (self.p6.val() & self.p8.val()) | (self.p7.val() & self.p8.val())) << 1;
+        self.s13.next = self.p9.val() ^ self.p10.val() ^ self.p11.val();
+        self.c13.next = ((self.p9.val() & self.p10.val()) | (self.p9.val() & self.p11.val()) | (self.p10.val() & self.p11.val())) << 1;
+        self.s20.next = self.s10.val() ^ self.c10.val() ^ self.s11.val();
+        self.c20.next = ((self.s10.val() & self.c10.val()) | (self.s10.val() & self.s11.val()) | (self.c10.val() & self.s11.val())) << 1;
+        self.s21.next = self.c11.val() ^ self.s12.val() ^ self.c12.val();
+        self.c21.next = ((self.c11.val() & self.s12.val()) | (self.c11.val() & self.c12.val()) | (self.s12.val() & self.c12.val())) << 1;
+        self.s22.next = self.s13.val() ^ self.c13.val() ^ self.p12.val();
+        self.c22.next = ((self.s13.val() & self.c13.val()) | (self.s13.val() & self.p12.val()) | (self.c13.val() & self.p12.val())) << 1;
+        self.s30.next = self.s20.val() ^ self.c20.val() ^ self.s21.val();
+        self.c30.next = ((self.s20.val() & self.c20.val()) | (self.s20.val() & self.s21.val()) | (self.c20.val() & self.s21.val())) << 1;
+        self.s31.next = self.c21.val() ^ self.s22.val() ^ self.c22.val();
+        self.c31.next = ((self.c21.val() & self.s22.val()) | (self.c21.val() & self.c22.val()) | (self.s22.val() & self.c22.val())) << 1;
+        self.s40.next = self.s30.val() ^ self.c30.val() ^ self.s31.val();
+        self.c40.next = ((self.s30.val() & self.c30.val()) | (self.s30.val() & self.s31.val()) | (self.c30.val() & self.s31.val())) << 1;
+        self.s50.next = self.s40.val() ^ self.c40.val() ^ self.c31.val();
+        self.c50.next = ((self.s40.val() & self.c40.val()) | (self.s40.val() & self.c31.val()) | (self.c40.val() & self.c31.val())) << 1;
+        self.s60.next = self.s50.val() ^ self.c50.val() ^ self.p13.val();
+        self.c60.next = ((self.s50.val() & self.c50.val()) | (self.s50.val() & self.p13.val()) | (self.c50.val() & self.p13.val())) << 1;
+        self.s_sum.d.next = self.s60.val();
+        self.s_car.d.next = self.c60.val();
+        self.s_valid.d.next = self.r_valid.q.val();
+        self.s_init.d.next = self.r_init.q.val();
+        self.s_conn.d.next = self.r_conn.q.val();
+        self.s_retx.d.next = self.r_retx.q.val();
+        self.s_tag.d.next = self.r_tag.q.val();
+        self.s_now.d.next = self.r_now.q.val();
+        self.s_sm1.d.next = self.r_sm1.q.val();
+        self.s_sm1z.d.next = self.r_sm1z.q.val();
+
+        // ---- E3-E5: the first candidate at or after each pointer value
+        self.ns0.clock.next = self.clock.val();
+        self.ns0.x.next = self.s_use.q.val();
+        self.ns0.r.next = bits::<4>(0);
+        self.ns0.n_m1.next = self.s_npm1.q.val();
+        self.ns1.clock.next = self.clock.val();
+        self.ns1.x.next = self.s_use.q.val();
+        self.ns1.r.next = bits::<4>(1);
+        self.ns1.n_m1.next = self.s_npm1.q.val();
+        self.ns2.clock.next = self.clock.val();
+        self.ns2.x.next = self.s_use.q.val();
+        self.ns2.r.next = bits::<4>(2);
+        self.ns2.n_m1.next = self.s_npm1.q.val();
+        self.ns3.clock.next = self.clock.val();
+        self.ns3.x.next = self.s_use.q.val();
+        self.ns3.r.next = bits::<4>(3);
+        self.ns3.n_m1.next = self.s_npm1.q.val();
+        self.ns4.clock.next = self.clock.val();
+        self.ns4.x.next = self.s_use.q.val();
+        self.ns4.r.next = bits::<4>(4);
+        self.ns4.n_m1.next = self.s_npm1.q.val();
+        self.ns5.clock.next = self.clock.val();
+        self.ns5.x.next = self.s_use.q.val();
+        self.ns5.r.next = bits::<4>(5);
+        self.ns5.n_m1.next = self.s_npm1.q.val();
+        self.ns6.clock.next = self.clock.val();
+        self.ns6.x.next = self.s_use.q.val();
+        self.ns6.r.next = bits::<4>(6);
+        self.ns6.n_m1.next = self.s_npm1.q.val();
+        self.ns7.clock.next = self.clock.val();
+        self.ns7.x.next = self.s_use.q.val();
+        self.ns7.r.next = bits::<4>(7);
+        self.ns7.n_m1.next = self.s_npm1.q.val();
+        self.ns8.clock.next = self.clock.val();
+        self.ns8.x.next = self.s_use.q.val();
+        self.ns8.r.next = bits::<4>(8);
+        self.ns8.n_m1.next = self.s_npm1.q.val();
+        self.ns9.clock.next = self.clock.val();
+        self.ns9.x.next = self.s_use.q.val();
+        self.ns9.r.next = bits::<4>(9);
+        self.ns9.n_m1.next = self.s_npm1.q.val();
+        self.ns10.clock.next = self.clock.val();
+        self.ns10.x.next = self.s_use.q.val();
+        self.ns10.r.next = bits::<4>(10);
+        self.ns10.n_m1.next = self.s_npm1.q.val();
+        self.ns11.clock.next = self.clock.val();
+        self.ns11.x.next = self.s_use.q.val();
+        self.ns11.r.next = bits::<4>(11);
+        self.ns11.n_m1.next = self.s_npm1.q.val();
+        self.ns12.clock.next = self.clock.val();
+        self.ns12.x.next = self.s_use.q.val();
+        self.ns12.r.next = bits::<4>(12);
+        self.ns12.n_m1.next = self.s_npm1.q.val();
+        self.ns13.clock.next = self.clock.val();
+        self.ns13.x.next = self.s_use.q.val();
+        self.ns13.r.next = bits::<4>(13);
+        self.ns13.n_m1.next = self.s_npm1.q.val();
+        self.ns14.clock.next = self.clock.val();
+        self.ns14.x.next = self.s_use.q.val();
+        self.ns14.r.next = bits::<4>(14);
+        self.ns14.n_m1.next = self.s_npm1.q.val();
+        self.ns15.clock.next = self.clock.val();
+        self.ns15.x.next = self.s_use.q.val();
+        self.ns15.r.next = bits::<4>(15);
+        self.ns15.n_m1.next = self.s_npm1.q.val();
+        // ---- E3-E4: the product's final add; ser in 1/256 ticks
+        self.add_mul.a.next = self.s_sum.q.val();
+        self.add_mul.b.next = self.s_car.q.val();
+        self.add_mul.cin.next = false;
+        self.x_ser.d.next = self.add_mul.sum.val() >> 12;
+        self.x_valid.d.next = self.s_valid.q.val();
+        self.x_init.d.next = self.s_init.q.val();
+        self.x_conn.d.next = self.s_conn.q.val();
+        self.x_retx.d.next = self.s_retx.q.val();
+        self.x_tag.d.next = self.s_tag.q.val();
+        self.x_now.d.next = self.s_now.q.val();
+        self.x_sm1.d.next = self.s_sm1.q.val();
+        self.x_sm1z.d.next = self.s_sm1z.q.val();
+        self.x_use.d.next = self.s_use.q.val();
+        self.x_any.d.next = self.s_use.q.val().any();
+        self.x_incnz.d.next = self.s_incnz.q.val();
+
+        // ---- E4-E5: N - floor(ser/2) and N + ceil(ser/2); record read;
+        // forwarding selects
+        self.half.next = self.x_ser.q.val() >> 1;
+        self.u_n.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_a.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_a.b.next = !self.half.val();
+        self.add_a.cin.next = true;
+        self.add_b.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_b.b.next = self.half.val();
+        self.add_b.cin.next = self.x_ser.q.val().get_bit(0);
+        self.u_a.d.next = self.add_a.sum.val();
+        self.u_b.d.next = self.add_b.sum.val();
+        self.u_ser.d.next = self.x_ser.q.val();
+        self.recs.read_address.next = self.x_conn.q.val();
+        self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
+        self.u_fwd2.d.next = self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val());
+        self.u_valid.d.next = self.x_valid.q.val();
+        self.u_pick.d.next = self.x_valid.q.val() & !self.x_init.q.val();
+        self.u_init.d.next = self.x_valid.q.val() & self.x_init.q.val();
+        self.u_conn.d.next = self.x_conn.q.val();
+        self.u_retx.d.next = self.x_retx.q.val();
+        self.u_tag.d.next = self.x_tag.q.val();
+        self.u_incnz.d.next = self.x_incnz.q.val();
+        self.u_any.d.next = self.x_any.q.val();
+        self.u_use.d.next = self.x_use.q.val();
+        self.u_sm1.d.next = self.x_sm1.q.val();
+        self.u_sm1z.d.next = self.x_sm1z.q.val();
+
+        // ---- E5-E6: the state loop
+        if self.u_fwd1.q.val() {
+            self.cur.next = self.w_rec.q.val();
+        } else if self.u_fwd2.q.val() {
+            self.cur.next = self.w2_rec.q.val();
+        } else {
+            self.cur.next = self.recs.read_data.val();
+        }
+        self.rr.next = self.cur.val().get_bits::<4>(0);
+        self.bst.next = self.cur.val().get_bits::<8>(4);
+        self.pc.next = self.cur.val().get_bits::<40>(12);
+        // N - pacer: paced when the pacer is ahead by 1/256 .. 2^24 ticks
+        self.add_x.a.next = self.u_n.q.val();
+        self.add_x.b.next = !self.pc.val();
+        self.add_x.cin.next = true;
+        self.paced.next = self.add_x.sum.val().get_bits::<8>(32).all();
+        // pacer - (N - ser/2) >= 0 and N - pacer >= 0: the pacer counts
+        self.add_y.a.next = self.pc.val();
+        self.add_y.b.next = !self.u_a.q.val();
+        self.add_y.cin.next = true;
+        self.in_rng.next = !self.add_y.sum.val().get_bit(39) & !self.add_x.sum.val().get_bit(39);
+        self.add_z.a.next = self.pc.val();
+        self.add_z.b.next = self.u_ser.q.val();
+        self.add_z.cin.next = false;
+        // the choice for this pointer (precomputed per pointer value)
+        self.nxb0.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx.val().get_bit(0))
+            .replace_bit(1, self.ns1.nx.val().get_bit(0))
+            .replace_bit(2, self.ns2.nx.val().get_bit(0))
+            .replace_bit(3, self.ns3.nx.val().get_bit(0))
+            .replace_bit(4, self.ns4.nx.val().get_bit(0))
+            .replace_bit(5, self.ns5.nx.val().get_bit(0))
+            .replace_bit(6, self.ns6.nx.val().get_bit(0))
+            .replace_bit(7, self.ns7.nx.val().get_bit(0))
+            .replace_bit(8, self.ns8.nx.val().get_bit(0))
+            .replace_bit(9, self.ns9.nx.val().get_bit(0))
+            .replace_bit(10, self.ns10.nx.val().get_bit(0))
+            .replace_bit(11, self.ns11.nx.val().get_bit(0))
+            .replace_bit(12, self.ns12.nx.val().get_bit(0))
+            .replace_bit(13, self.ns13.nx.val().get_bit(0))
+            .replace_bit(14, self.ns14.nx.val().get_bit(0))
+            .replace_bit(15, self.ns15.nx.val().get_bit(0));
+        self.nx1b0.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx1.val().get_bit(0))
+            .replace_bit(1, self.ns1.nx1.val().get_bit(0))
+            .replace_bit(2, self.ns2.nx1.val().get_bit(0))
+            .replace_bit(3, self.ns3.nx1.val().get_bit(0))
+            .replace_bit(4, self.ns4.nx1.val().get_bit(0))
+            .replace_bit(5, self.ns5.nx1.val().get_bit(0))
+            .replace_bit(6, self.ns6.nx1.val().get_bit(0))
+            .replace_bit(7, self.ns7.nx1.val().get_bit(0))
+            .replace_bit(8, self.ns8.nx1.val().get_bit(0))
+            .replace_bit(9, self.ns9.nx1.val().get_bit(0))
+            .replace_bit(10, self.ns10.nx1.val().get_bit(0))
+            .replace_bit(11, self.ns11.nx1.val().get_bit(0))
+            .replace_bit(12, self.ns12.nx1.val().get_bit(0))
+            .replace_bit(13, self.ns13.nx1.val().get_bit(0))
+            .replace_bit(14, self.ns14.nx1.val().get_bit(0))
+            .replace_bit(15, self.ns15.nx1.val().get_bit(0));
+        self.nxb1.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx.val().get_bit(1))
+            .replace_bit(1, self.ns1.nx.val().get_bit(1))
+            .replace_bit(2, self.ns2.nx.val().get_bit(1))
+            .replace_bit(3, self.ns3.nx.val().get_bit(1))
+            .replace_bit(4, self.ns4.nx.val().get_bit(1))
+            .replace_bit(5, self.ns5.nx.val().get_bit(1))
+            .replace_bit(6, self.ns6.nx.val().get_bit(1))
+            .replace_bit(7, self.ns7.nx.val().get_bit(1))
+            .replace_bit(8, self.ns8.nx.val().get_bit(1))
+            .replace_bit(9, self.ns9.nx.val().get_bit(1))
+            .replace_bit(10, self.ns10.nx.val().get_bit(1))
+            .replace_bit(11, self.ns11.nx.val().get_bit(1))
+            .replace_bit(12, self.ns12.nx.val().get_bit(1))
+            .replace_bit(13, self.ns13.nx.val().get_bit(1))
+            .replace_bit(14, self.ns14.nx.val().get_bit(1))
+            .replace_bit(15, self.ns15.nx.val().get_bit(1));
+        self.nx1b1.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx1.val().get_bit(1))
+            .replace_bit(1, self.ns1.nx1.val().get_bit(1))
+            .replace_bit(2, self.ns2.nx1.val().get_bit(1))
+            .replace_bit(3, self.ns3.nx1.val().get_bit(1))
+            .replace_bit(4, self.ns4.nx1.val().get_bit(1))
+            .replace_bit(5, self.ns5.nx1.val().get_bit(1))
+            .replace_bit(6, self.ns6.nx1.val().get_bit(1))
+            .replace_bit(7, self.ns7.nx1.val().get_bit(1))
+            .replace_bit(8, self.ns8.nx1.val().get_bit(1))
+            .replace_bit(9, self.ns9.nx1.val().get_bit(1))
+            .replace_bit(10, self.ns10.nx1.val().get_bit(1))
+            .replace_bit(11, self.ns11.nx1.val().get_bit(1))
+            .replace_bit(12, self.ns12.nx1.val().get_bit(1))
+            .replace_bit(13, self.ns13.nx1.val().get_bit(1))
+            .replace_bit(14, self.ns14.nx1.val().get_bit(1))
+            .replace_bit(15, self.ns15.nx1.val().get_bit(1));
+        self.nxb2.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx.val().get_bit(2))
+            .replace_bit(1, self.ns1.nx.val().get_bit(2))
+            .replace_bit(2, self.ns2.nx.val().get_bit(2))
+            .replace_bit(3, self.ns3.nx.val().get_bit(2))
+            .replace_bit(4, self.ns4.nx.val().get_bit(2))
+            .replace_bit(5, self.ns5.nx.val().get_bit(2))
+            .replace_bit(6, self.ns6.nx.val().get_bit(2))
+            .replace_bit(7, self.ns7.nx.val().get_bit(2))
+            .replace_bit(8, self.ns8.nx.val().get_bit(2))
+            .replace_bit(9, self.ns9.nx.val().get_bit(2))
+            .replace_bit(10, self.ns10.nx.val().get_bit(2))
+            .replace_bit(11, self.ns11.nx.val().get_bit(2))
+            .replace_bit(12, self.ns12.nx.val().get_bit(2))
+            .replace_bit(13, self.ns13.nx.val().get_bit(2))
+            .replace_bit(14, self.ns14.nx.val().get_bit(2))
+            .replace_bit(15, self.ns15.nx.val().get_bit(2));
+        self.nx1b2.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx1.val().get_bit(2))
+            .replace_bit(1, self.ns1.nx1.val().get_bit(2))
+            .replace_bit(2, self.ns2.nx1.val().get_bit(2))
+            .replace_bit(3, self.ns3.nx1.val().get_bit(2))
+            .replace_bit(4, self.ns4.nx1.val().get_bit(2))
+            .replace_bit(5, self.ns5.nx1.val().get_bit(2))
+            .replace_bit(6, self.ns6.nx1.val().get_bit(2))
+            .replace_bit(7, self.ns7.nx1.val().get_bit(2))
+            .replace_bit(8, self.ns8.nx1.val().get_bit(2))
+            .replace_bit(9, self.ns9.nx1.val().get_bit(2))
+            .replace_bit(10, self.ns10.nx1.val().get_bit(2))
+            .replace_bit(11, self.ns11.nx1.val().get_bit(2))
+            .replace_bit(12, self.ns12.nx1.val().get_bit(2))
+            .replace_bit(13, self.ns13.nx1.val().get_bit(2))
+            .replace_bit(14, self.ns14.nx1.val().get_bit(2))
+            .replace_bit(15, self.ns15.nx1.val().get_bit(2));
+        self.nxb3.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx.val().get_bit(3))
+            .replace_bit(1, self.ns1.nx.val().get_bit(3))
+            .replace_bit(2, self.ns2.nx.val().get_bit(3))
+            .replace_bit(3, self.ns3.nx.val().get_bit(3))
+            .replace_bit(4, self.ns4.nx.val().get_bit(3))
+            .replace_bit(5, self.ns5.nx.val().get_bit(3))
+            .replace_bit(6, self.ns6.nx.val().get_bit(3))
+            .replace_bit(7, self.ns7.nx.val().get_bit(3))
+            .replace_bit(8, self.ns8.nx.val().get_bit(3))
+            .replace_bit(9, self.ns9.nx.val().get_bit(3))
+            .replace_bit(10, self.ns10.nx.val().get_bit(3))
+            .replace_bit(11, self.ns11.nx.val().get_bit(3))
+            .replace_bit(12, self.ns12.nx.val().get_bit(3))
+            .replace_bit(13, self.ns13.nx.val().get_bit(3))
+            .replace_bit(14, self.ns14.nx.val().get_bit(3))
+            .replace_bit(15, self.ns15.nx.val().get_bit(3));
+        self.nx1b3.next = bits::<16>(0)
+            .replace_bit(0, self.ns0.nx1.val().get_bit(3))
+            .replace_bit(1, self.ns1.nx1.val().get_bit(3))
+            .replace_bit(2, self.ns2.nx1.val().get_bit(3))
+            .replace_bit(3, self.ns3.nx1.val().get_bit(3))
+            .replace_bit(4, self.ns4.nx1.val().get_bit(3))
+            .replace_bit(5, self.ns5.nx1.val().get_bit(3))
+            .replace_bit(6, self.ns6.nx1.val().get_bit(3))
+            .replace_bit(7, self.ns7.nx1.val().get_bit(3))
+            .replace_bit(8, self.ns8.nx1.val().get_bit(3))
+            .replace_bit(9, self.ns9.nx1.val().get_bit(3))
+            .replace_bit(10, self.ns10.nx1.val().get_bit(3))
+            .replace_bit(11, self.ns11.nx1.val().get_bit(3))
+            .replace_bit(12, self.ns12.nx1.val().get_bit(3))
+            .replace_bit(13, self.ns13.nx1.val().get_bit(3))
+            .replace_bit(14, self.ns14.nx1.val().get_bit(3))
+            .replace_bit(15, self.ns15.nx1.val().get_bit(3));
+        self.ch.next = bits::<4>(0)
+            .replace_bit(0, self.nxb0.val().get_bit(self.rr.val().index()))
+            .replace_bit(1, self.nxb1.val().get_bit(self.rr.val().index()))
+            .replace_bit(2, self.nxb2.val().get_bit(self.rr.val().index()))
+            .replace_bit(3, self.nxb3.val().get_bit(self.rr.val().index()));
+        self.ch1.next = bits::<4>(0)
+            .replace_bit(0, self.nx1b0.val().get_bit(self.rr.val().index()))
+            .replace_bit(1, self.nx1b1.val().get_bit(self.rr.val().index()))
+            .replace_bit(2, self.nx1b2.val().get_bit(self.rr.val().index()))
+            .replace_bit(3, self.nx1b3.val().get_bit(self.rr.val().index()));
+        // the chosen path is the pointer's own: the burst goes on
+        self.e.next = self.u_use.q.val().get_bit(self.rr.val().index());
+        self.ok.next = self.u_pick.q.val() & self.u_any.q.val() & !self.paced.val();
+        self.bp1.next = self.bst.val() + 1;
+        if self.e.val() {
+            self.adv.next = self.bst.val() >= self.u_sm1.q.val();
+        } else {
+            self.adv.next = self.u_sm1z.q.val();
+        }
+        self.rr_n.next = self.rr.val();
+        self.bst_n.next = self.bst.val();
+        self.pc_n.next = self.pc.val();
+        if self.u_init.q.val() {
+            self.rr_n.next = bits::<4>(0);
+            self.bst_n.next = bits::<8>(0);
+            self.pc_n.next = self.u_n.q.val();
+        } else if self.ok.val() {
+            if self.adv.val() {
+                self.rr_n.next = self.ch1.val();
+                self.bst_n.next = bits::<8>(0);
+            } else {
+                self.rr_n.next = self.ch.val();
+                if self.e.val() {
+                    self.bst_n.next = self.bp1.val();
+                } else {
+                    self.bst_n.next = bits::<8>(1);
+                }
+            }
+            if self.u_incnz.q.val() {
+                if self.in_rng.val() {
+                    self.pc_n.next = self.add_z.sum.val();
+                } else {
+                    self.pc_n.next = self.u_b.q.val();
+                }
+            }
+        }
+        self.w_rec.d.next = bit_cast::<REC_BITS, 4>(self.rr_n.val())
+            | (bit_cast::<REC_BITS, 8>(self.bst_n.val()) << 4)
+            | (bit_cast::<REC_BITS, 40>(self.pc_n.val()) << 12);
+        self.w_valid.d.next = self.u_valid.q.val();
+        self.w_conn.d.next = self.u_conn.q.val();
+        self.c_init.d.next = self.u_init.q.val();
+        self.c_ok.d.next = self.ok.val();
+        self.c_paced.d.next = self.u_pick.q.val() & self.paced.val();
+        self.c_none.d.next = self.u_pick.q.val() & !self.paced.val() & !self.u_any.q.val();
+        if self.ok.val() {
+            self.c_path.d.next = self.ch.val();
+        } else {
+            self.c_path.d.next = bits::<4>(0);
+        }
+        self.c_tag.d.next = self.u_tag.q.val();
+        self.c_retx.d.next = self.u_retx.q.val();
+
+        // ---- E6-E7: write the record back; results
+        self.recs.write_address.next = self.w_conn.q.val();
+        self.recs.write_data.next = self.w_rec.q.val();
+        self.recs.write_enable.next = self.w_valid.q.val();
+        self.w2_rec.d.next = self.w_rec.q.val();
+        self.wpc.next = self.w_rec.q.val().get_bits::<40>(12);
+        self.add_r.a.next = self.wpc.val().get_bits::<32>(8);
+        self.add_r.b.next = bits::<32>(0);
+        self.add_r.cin.next = self.wpc.val().get_bits::<8>(0).any();
+        self.o_valid.d.next = self.w_valid.q.val();
+        self.o_init.d.next = false;
+        self.o_conn.d.next = bits::<IDX>(0);
+        self.o_tag.d.next = bits::<16>(0);
+        self.o_retx.d.next = false;
+        self.o_ok.d.next = false;
+        self.o_paced.d.next = false;
+        self.o_none.d.next = false;
+        self.o_path.d.next = bits::<4>(0);
+        self.o_next.d.next = bits::<4>(0);
+        self.o_burst.d.next = bits::<8>(0);
+        self.o_ready.d.next = bits::<32>(0);
+        if self.w_valid.q.val() {
+            self.o_init.d.next = self.c_init.q.val();
+            self.o_conn.d.next = self.w_conn.q.val();
+            self.o_tag.d.next = self.c_tag.q.val();
+            self.o_retx.d.next = self.c_retx.q.val();
+            self.o_ok.d.next = self.c_ok.q.val();
+            self.o_paced.d.next = self.c_paced.q.val();
+            self.o_none.d.next = self.c_none.q.val();
+            self.o_path.d.next = self.c_path.q.val();
+            self.o_next.d.next = self.w_rec.q.val().get_bits::<4>(0);
+            self.o_burst.d.next = self.w_rec.q.val().get_bits::<8>(4);
+            self.o_ready.d.next = self.add_r.sum.val();
+        }
+        self.res_valid.next = self.o_valid.q.val();
+        self.res_init.next = self.o_init.q.val();
+        self.res_conn.next = self.o_conn.q.val();
+        self.res_tag.next = self.o_tag.q.val();
+        self.res_retx.next = self.o_retx.q.val();
+        self.res_ok.next = self.o_ok.q.val();
+        self.res_paced.next = self.o_paced.q.val();
+        self.res_no_path.next = self.o_none.q.val();
+        self.res_path.next = self.o_path.q.val();
+        self.res_next_path.next = self.o_next.q.val();
+        self.res_burst.next = self.o_burst.q.val();
+        self.res_ready_at.next = self.o_ready.q.val();
+    }
+}
+
+/// The exported full-size block (`sprayer`: 1,024 connections).
+pub type SprayerFull = Sprayer<IDX_FULL, RB_FULL>;
+/// The exported tiny block (`sprayer_tiny`: 16 connections).
+pub type SprayerTiny = Sprayer<IDX_TINY, RB_TINY>;
