@@ -399,18 +399,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] add_b$b;
     reg  add_b$cin;
     wire  [39:0] add_b$sum;
-    reg  [39:0] add_x$a;
-    reg  [39:0] add_x$b;
-    reg  add_x$cin;
-    wire  [39:0] add_x$sum;
-    reg  [39:0] add_y$a;
-    reg  [39:0] add_y$b;
-    reg  add_y$cin;
-    wire  [39:0] add_y$sum;
-    reg  [39:0] add_z$a;
-    reg  [39:0] add_z$b;
-    reg  add_z$cin;
-    wire  [39:0] add_z$sum;
     reg  [31:0] add_r$a;
     reg  [31:0] add_r$b;
     reg  add_r$cin;
@@ -649,9 +637,27 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  u_fwd1$d;
     wire  u_fwd1$q;
     reg  u_fwd1$clock;
-    reg  u_fwd2$d;
-    wire  u_fwd2$q;
-    reg  u_fwd2$clock;
+    reg  [51:0] u_base$d;
+    wire  [51:0] u_base$q;
+    reg  u_base$clock;
+    reg  [7:0] u_nh$d;
+    wire  [7:0] u_nh$q;
+    reg  u_nh$clock;
+    reg  [7:0] u_nh1$d;
+    wire  [7:0] u_nh1$q;
+    reg  u_nh1$clock;
+    reg  u_c$d;
+    wire  u_c$q;
+    reg  u_c$clock;
+    reg  u_pa$d;
+    wire  u_pa$q;
+    reg  u_pa$clock;
+    reg  w2_valid$d;
+    wire  w2_valid$q;
+    reg  w2_valid$clock;
+    reg  [3:0] w2_conn$d;
+    wire  [3:0] w2_conn$q;
+    reg  w2_conn$clock;
     reg  w_valid$d;
     wire  w_valid$q;
     reg  w_valid$clock;
@@ -792,6 +798,78 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] pc_n;
     reg  in_rng;
     reg  [39:0] wpc;
+    reg  eqh;
+    reg  eqh1;
+    reg  [3:0] t_rr;
+    reg  [7:0] t_b;
+    reg  [31:0] plo_n;
+    reg  [39:0] kb_p0;
+    reg  [39:0] kb_g0;
+    reg  [39:0] kb_g1;
+    reg  [39:0] kb_p1;
+    reg  [39:0] kb_g2;
+    reg  [39:0] kb_p2;
+    reg  [39:0] kb_g3;
+    reg  [39:0] kb_p3;
+    reg  [39:0] kb_g4;
+    reg  [39:0] kb_p4;
+    reg  [39:0] kb_g5;
+    reg  [39:0] kb_p5;
+    reg  [39:0] kb_g6;
+    reg  [39:0] kb_ci;
+    reg  [39:0] kb_b;
+    reg  [39:0] kb_s;
+    reg  [39:0] nlo;
+    reg  bw;
+    reg  [39:0] pt;
+    reg  [39:0] kx_p0;
+    reg  [39:0] kx_g0;
+    reg  [39:0] kx_g1;
+    reg  [39:0] kx_p1;
+    reg  [39:0] kx_g2;
+    reg  [39:0] kx_p2;
+    reg  [39:0] kx_g3;
+    reg  [39:0] kx_p3;
+    reg  [39:0] kx_g4;
+    reg  [39:0] kx_p4;
+    reg  [39:0] kx_g5;
+    reg  [39:0] kx_p5;
+    reg  [39:0] kx_g6;
+    reg  [39:0] kx_ci;
+    reg  [39:0] kx_b;
+    reg  [39:0] kx_s;
+    reg  [39:0] ky_p0;
+    reg  [39:0] ky_g0;
+    reg  [39:0] ky_g1;
+    reg  [39:0] ky_p1;
+    reg  [39:0] ky_g2;
+    reg  [39:0] ky_p2;
+    reg  [39:0] ky_g3;
+    reg  [39:0] ky_p3;
+    reg  [39:0] ky_g4;
+    reg  [39:0] ky_p4;
+    reg  [39:0] ky_g5;
+    reg  [39:0] ky_p5;
+    reg  [39:0] ky_g6;
+    reg  [39:0] ky_ci;
+    reg  [39:0] ky_b;
+    reg  [39:0] ky_s;
+    reg  [39:0] kz_p0;
+    reg  [39:0] kz_g0;
+    reg  [39:0] kz_g1;
+    reg  [39:0] kz_p1;
+    reg  [39:0] kz_g2;
+    reg  [39:0] kz_p2;
+    reg  [39:0] kz_g3;
+    reg  [39:0] kz_p3;
+    reg  [39:0] kz_g4;
+    reg  [39:0] kz_p4;
+    reg  [39:0] kz_g5;
+    reg  [39:0] kz_p5;
+    reg  [39:0] kz_g6;
+    reg  [39:0] kz_ci;
+    reg  [39:0] kz_b;
+    reg  [39:0] kz_s;
 
     // Sub module instances
     sprayer_tiny__rom rom(
@@ -1260,24 +1338,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .cin(add_b$cin),
         .sum(add_b$sum)
     );
-    sprayer_tiny__add_x add_x(
-        .a(add_x$a),
-        .b(add_x$b),
-        .cin(add_x$cin),
-        .sum(add_x$sum)
-    );
-    sprayer_tiny__add_y add_y(
-        .a(add_y$a),
-        .b(add_y$b),
-        .cin(add_y$cin),
-        .sum(add_y$sum)
-    );
-    sprayer_tiny__add_z add_z(
-        .a(add_z$a),
-        .b(add_z$b),
-        .cin(add_z$cin),
-        .sum(add_z$sum)
-    );
     sprayer_tiny__add_r add_r(
         .a(add_r$a),
         .b(add_r$b),
@@ -1674,10 +1734,40 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(u_fwd1$q),
         .clock(u_fwd1$clock)
     );
-    sprayer_tiny__u_fwd2 u_fwd2(
-        .d(u_fwd2$d),
-        .q(u_fwd2$q),
-        .clock(u_fwd2$clock)
+    sprayer_tiny__u_base u_base(
+        .d(u_base$d),
+        .q(u_base$q),
+        .clock(u_base$clock)
+    );
+    sprayer_tiny__u_nh u_nh(
+        .d(u_nh$d),
+        .q(u_nh$q),
+        .clock(u_nh$clock)
+    );
+    sprayer_tiny__u_nh1 u_nh1(
+        .d(u_nh1$d),
+        .q(u_nh1$q),
+        .clock(u_nh1$clock)
+    );
+    sprayer_tiny__u_c u_c(
+        .d(u_c$d),
+        .q(u_c$q),
+        .clock(u_c$clock)
+    );
+    sprayer_tiny__u_pa u_pa(
+        .d(u_pa$d),
+        .q(u_pa$q),
+        .clock(u_pa$clock)
+    );
+    sprayer_tiny__w2_valid w2_valid(
+        .d(w2_valid$d),
+        .q(w2_valid$q),
+        .clock(w2_valid$clock)
+    );
+    sprayer_tiny__w2_conn w2_conn(
+        .d(w2_conn$d),
+        .q(w2_conn$q),
+        .clock(w2_conn$clock)
     );
     sprayer_tiny__w_valid w_valid(
         .d(w_valid$d),
@@ -1875,7 +1965,13 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1$clock = clock;
         u_sm1z$clock = clock;
         u_fwd1$clock = clock;
-        u_fwd2$clock = clock;
+        u_base$clock = clock;
+        u_nh$clock = clock;
+        u_nh1$clock = clock;
+        u_c$clock = clock;
+        u_pa$clock = clock;
+        w2_valid$clock = clock;
+        w2_conn$clock = clock;
         w_valid$clock = clock;
         w_conn$clock = clock;
         w_rec$clock = clock;
@@ -1977,7 +2073,13 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1$d = u_sm1$q;
         u_sm1z$d = u_sm1z$q;
         u_fwd1$d = u_fwd1$q;
-        u_fwd2$d = u_fwd2$q;
+        u_base$d = u_base$q;
+        u_nh$d = u_nh$q;
+        u_nh1$d = u_nh1$q;
+        u_c$d = u_c$q;
+        u_pa$d = u_pa$q;
+        w2_valid$d = w2_valid$q;
+        w2_conn$d = w2_conn$q;
         w_valid$d = w_valid$q;
         w_conn$d = w_conn$q;
         w_rec$d = w_rec$q;
@@ -2456,6 +2558,7 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         add_mul$b = s_car$q;
         add_mul$cin = 1'b0;
         x_ser$d = add_mul$sum >> 32'hc;
+        recs$read_address = s_conn$q;
         x_valid$d = s_valid$q;
         x_init$d = s_init$q;
         x_conn$d = s_conn$q;
@@ -2476,11 +2579,27 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         add_b$b = half;
         add_b$cin = x_ser$q[32'h0];
         u_a$d = add_a$sum;
-        u_b$d = add_b$sum;
+        if (x_init$q) begin
+            u_b$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        end
+        else begin
+            u_b$d = add_b$sum;
+        end
         u_ser$d = x_ser$q;
-        recs$read_address = x_conn$q;
+        if (w_valid$q & (w_conn$q == x_conn$q)) begin
+            u_base$d = w_rec$q;
+        end
+        else if (w2_valid$q & (w2_conn$q == x_conn$q)) begin
+            u_base$d = w2_rec$q;
+        end
+        else begin
+            u_base$d = recs$read_data;
+        end
         u_fwd1$d = u_valid$q & (u_conn$q == x_conn$q);
-        u_fwd2$d = w_valid$q & (w_conn$q == x_conn$q);
+        u_nh$d = x_now$q[(32'h18)+:(8)];
+        u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
+        u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
+        u_pa$d = x_valid$q & ~x_init$q & x_any$q;
         u_valid$d = x_valid$q;
         u_pick$d = x_valid$q & ~x_init$q;
         u_init$d = x_valid$q & x_init$q;
@@ -2495,26 +2614,83 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         if (u_fwd1$q) begin
             cur = w_rec$q;
         end
-        else if (u_fwd2$q) begin
-            cur = w2_rec$q;
-        end
         else begin
-            cur = recs$read_data;
+            cur = u_base$q;
         end
         rr = cur[(32'h0)+:(4)];
         bst = cur[(32'h4)+:(8)];
         pc = cur[(32'hc)+:(40)];
-        add_x$a = u_n$q;
-        add_x$b = ~pc;
-        add_x$cin = 1'b1;
-        paced = &add_x$sum[(32'h20)+:(8)];
-        add_y$a = pc;
-        add_y$b = ~u_a$q;
-        add_y$cin = 1'b1;
-        in_rng = ~add_y$sum[32'h27] & ~add_x$sum[32'h27];
-        add_z$a = pc;
-        add_z$b = u_ser$q;
-        add_z$cin = 1'b0;
+        kx_b = ~pc;
+        kx_ci = ((32'h1) & 40'hffffffffff);
+        kx_p0 = u_n$q ^ kx_b;
+        kx_g0 = (u_n$q & kx_b) | (kx_p0 & kx_ci);
+        kx_g1 = kx_g0 | (kx_p0 & (kx_g0 << 32'h1));
+        kx_p1 = kx_p0 & (kx_p0 << 32'h1);
+        kx_g2 = kx_g1 | (kx_p1 & (kx_g1 << 32'h2));
+        kx_p2 = kx_p1 & (kx_p1 << 32'h2);
+        kx_g3 = kx_g2 | (kx_p2 & (kx_g2 << 32'h4));
+        kx_p3 = kx_p2 & (kx_p2 << 32'h4);
+        kx_g4 = kx_g3 | (kx_p3 & (kx_g3 << 32'h8));
+        kx_p4 = kx_p3 & (kx_p3 << 32'h8);
+        kx_g5 = kx_g4 | (kx_p4 & (kx_g4 << 32'h10));
+        kx_p5 = kx_p4 & (kx_p4 << 32'h10);
+        kx_g6 = kx_g5 | (kx_p5 & (kx_g5 << 32'h20));
+        kx_s = kx_p0 ^ ((kx_g6 << 32'h1) | kx_ci);
+        nlo = ((u_n$q[(32'h0)+:(32)]) & 40'hffffffffff);
+        plo_n = ~pc[(32'h0)+:(32)];
+        kb_b = ((plo_n) & 40'hffffffffff);
+        kb_ci = ((32'h1) & 40'hffffffffff);
+        kb_p0 = nlo ^ kb_b;
+        kb_g0 = (nlo & kb_b) | (kb_p0 & kb_ci);
+        kb_g1 = kb_g0 | (kb_p0 & (kb_g0 << 32'h1));
+        kb_p1 = kb_p0 & (kb_p0 << 32'h1);
+        kb_g2 = kb_g1 | (kb_p1 & (kb_g1 << 32'h2));
+        kb_p2 = kb_p1 & (kb_p1 << 32'h2);
+        kb_g3 = kb_g2 | (kb_p2 & (kb_g2 << 32'h4));
+        kb_p3 = kb_p2 & (kb_p2 << 32'h4);
+        kb_g4 = kb_g3 | (kb_p3 & (kb_g3 << 32'h8));
+        kb_p4 = kb_p3 & (kb_p3 << 32'h8);
+        kb_g5 = kb_g4 | (kb_p4 & (kb_g4 << 32'h10));
+        kb_p5 = kb_p4 & (kb_p4 << 32'h10);
+        kb_g6 = kb_g5 | (kb_p5 & (kb_g5 << 32'h20));
+        kb_s = kb_p0 ^ ((kb_g6 << 32'h1) | kb_ci);
+        bw = ~kb_s[32'h20];
+        eqh = pc[(32'h20)+:(8)] == u_nh$q;
+        eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
+        paced = ~u_init$q & ((bw & eqh) | (~bw & eqh1));
+        ky_b = ~u_a$q;
+        ky_ci = ((32'h1) & 40'hffffffffff);
+        ky_p0 = pc ^ ky_b;
+        ky_g0 = (pc & ky_b) | (ky_p0 & ky_ci);
+        ky_g1 = ky_g0 | (ky_p0 & (ky_g0 << 32'h1));
+        ky_p1 = ky_p0 & (ky_p0 << 32'h1);
+        ky_g2 = ky_g1 | (ky_p1 & (ky_g1 << 32'h2));
+        ky_p2 = ky_p1 & (ky_p1 << 32'h2);
+        ky_g3 = ky_g2 | (ky_p2 & (ky_g2 << 32'h4));
+        ky_p3 = ky_p2 & (ky_p2 << 32'h4);
+        ky_g4 = ky_g3 | (ky_p3 & (ky_g3 << 32'h8));
+        ky_p4 = ky_p3 & (ky_p3 << 32'h8);
+        ky_g5 = ky_g4 | (ky_p4 & (ky_g4 << 32'h10));
+        ky_p5 = ky_p4 & (ky_p4 << 32'h10);
+        ky_g6 = ky_g5 | (ky_p5 & (ky_g5 << 32'h20));
+        ky_s = ky_p0 ^ ((ky_g6 << 32'h1) | ky_ci);
+        in_rng = ~u_init$q & ~ky_s[32'h27] & ~kx_s[32'h27];
+        kz_b = u_ser$q;
+        kz_ci = ((32'h0) & 40'hffffffffff);
+        kz_p0 = pc ^ kz_b;
+        kz_g0 = (pc & kz_b) | (kz_p0 & kz_ci);
+        kz_g1 = kz_g0 | (kz_p0 & (kz_g0 << 32'h1));
+        kz_p1 = kz_p0 & (kz_p0 << 32'h1);
+        kz_g2 = kz_g1 | (kz_p1 & (kz_g1 << 32'h2));
+        kz_p2 = kz_p1 & (kz_p1 << 32'h2);
+        kz_g3 = kz_g2 | (kz_p2 & (kz_g2 << 32'h4));
+        kz_p3 = kz_p2 & (kz_p2 << 32'h4);
+        kz_g4 = kz_g3 | (kz_p3 & (kz_g3 << 32'h8));
+        kz_p4 = kz_p3 & (kz_p3 << 32'h8);
+        kz_g5 = kz_g4 | (kz_p4 & (kz_g4 << 32'h10));
+        kz_p5 = kz_p4 & (kz_p4 << 32'h10);
+        kz_g6 = kz_g5 | (kz_p5 & (kz_g5 << 32'h20));
+        kz_s = kz_p0 ^ ((kz_g6 << 32'h1) | kz_ci);
         nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
         nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
         nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
@@ -2526,7 +2702,7 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         ch = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nxb0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nxb1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nxb2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nxb3[rr]) << (32'h3)));
         ch1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nx1b0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nx1b1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nx1b2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nx1b3[rr]) << (32'h3)));
         e = u_use$q[rr];
-        ok = u_pick$q & u_any$q & ~paced;
+        ok = u_pa$q & ~paced;
         bp1 = bst + 32'h1;
         if (e) begin
             adv = bst >= u_sm1$q;
@@ -2534,36 +2710,42 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         else begin
             adv = u_sm1z$q;
         end
-        rr_n = rr;
-        bst_n = bst;
-        pc_n = pc;
+        if (adv) begin
+            t_rr = ch1;
+            t_b = ((32'h0) & 8'hff);
+        end
+        else begin
+            t_rr = ch;
+            if (e) begin
+                t_b = bp1;
+            end
+            else begin
+                t_b = ((32'h1) & 8'hff);
+            end
+        end
+        if (in_rng) begin
+            pt = kz_s;
+        end
+        else begin
+            pt = u_b$q;
+        end
+        if (u_c$q & ~paced) begin
+            pc_n = pt;
+        end
+        else begin
+            pc_n = pc;
+        end
         if (u_init$q) begin
             rr_n = ((32'h0) & 4'hf);
             bst_n = ((32'h0) & 8'hff);
-            pc_n = u_n$q;
         end
         else if (ok) begin
-            if (adv) begin
-                rr_n = ch1;
-                bst_n = ((32'h0) & 8'hff);
-            end
-            else begin
-                rr_n = ch;
-                if (e) begin
-                    bst_n = bp1;
-                end
-                else begin
-                    bst_n = ((32'h1) & 8'hff);
-                end
-            end
-            if (u_incnz$q) begin
-                if (in_rng) begin
-                    pc_n = add_z$sum;
-                end
-                else begin
-                    pc_n = u_b$q;
-                end
-            end
+            rr_n = t_rr;
+            bst_n = t_b;
+        end
+        else begin
+            rr_n = rr;
+            bst_n = bst;
         end
         w_rec$d = ((rr_n) & 52'hfffffffffffff) | (((bst_n) & 52'hfffffffffffff) << 32'h4) | (((pc_n) & 52'hfffffffffffff) << 32'hc);
         w_valid$d = u_valid$q;
@@ -2584,6 +2766,8 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         recs$write_data = w_rec$q;
         recs$write_enable = w_valid$q;
         w2_rec$d = w_rec$q;
+        w2_valid$d = w_valid$q;
+        w2_conn$d = w_conn$q;
         wpc = w_rec$q[(32'hc)+:(40)];
         add_r$a = wpc[(32'h8)+:(32)];
         add_r$b = ((32'h0) & 32'hffffffff);
@@ -2812,144 +2996,6 @@ module sprayer_tiny__add_r(a,b,cin,sum);
     end
 
 endmodule // sprayer_tiny__add_r
-
-
-module sprayer_tiny__add_x(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // sprayer_tiny__add_x
-
-
-module sprayer_tiny__add_y(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // sprayer_tiny__add_y
-
-
-module sprayer_tiny__add_z(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // sprayer_tiny__add_z
 
 
 module sprayer_tiny__c_init(d,q,clock);
@@ -3473,6 +3519,7 @@ module sprayer_tiny__ns0(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -3514,7 +3561,8 @@ module sprayer_tiny__ns0(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -3639,6 +3687,7 @@ module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -3680,7 +3729,8 @@ module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -3805,6 +3855,7 @@ module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -3846,7 +3897,8 @@ module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -3971,6 +4023,7 @@ module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4012,7 +4065,8 @@ module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4137,6 +4191,7 @@ module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4178,7 +4233,8 @@ module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4303,6 +4359,7 @@ module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4344,7 +4401,8 @@ module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4469,6 +4527,7 @@ module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4510,7 +4569,8 @@ module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4635,6 +4695,7 @@ module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4676,7 +4737,8 @@ module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4801,6 +4863,7 @@ module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -4842,7 +4905,8 @@ module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -4967,6 +5031,7 @@ module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5008,7 +5073,8 @@ module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5133,6 +5199,7 @@ module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5174,7 +5241,8 @@ module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5299,6 +5367,7 @@ module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5340,7 +5409,8 @@ module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5465,6 +5535,7 @@ module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5506,7 +5577,8 @@ module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5631,6 +5703,7 @@ module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5672,7 +5745,8 @@ module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5797,6 +5871,7 @@ module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -5838,7 +5913,8 @@ module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -5963,6 +6039,7 @@ module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
 
     // Local signals
     reg  [31:0] x32;
+    reg  [31:0] sh;
     reg  [15:0] win;
     reg  [15:0] o1;
     reg  [15:0] o2;
@@ -6004,7 +6081,8 @@ module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
         x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        win = (x32 >> r)[(32'h0)+:(16)];
+        sh = x32 >> r;
+        win = sh[(32'h0)+:(16)];
         o1 = win | (win << 32'h1);
         o2 = o1 | (o1 << 32'h2);
         o4 = o2 | (o2 << 32'h4);
@@ -8266,6 +8344,44 @@ module sprayer_tiny__u_b(d,q,clock);
 endmodule // sprayer_tiny__u_b
 
 
+module sprayer_tiny__u_base(d,q,clock);
+
+    // Module arguments
+    input wire  [51:0] d;
+    output reg  [51:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 52'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_base
+
+
+module sprayer_tiny__u_c(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_c
+
+
 module sprayer_tiny__u_conn(d,q,clock);
 
     // Module arguments
@@ -8302,25 +8418,6 @@ module sprayer_tiny__u_fwd1(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_fwd1
-
-
-module sprayer_tiny__u_fwd2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_fwd2
 
 
 module sprayer_tiny__u_incnz(d,q,clock);
@@ -8378,6 +8475,63 @@ module sprayer_tiny__u_n(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_n
+
+
+module sprayer_tiny__u_nh(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_nh
+
+
+module sprayer_tiny__u_nh1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_nh1
+
+
+module sprayer_tiny__u_pa(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_pa
 
 
 module sprayer_tiny__u_pick(d,q,clock);
@@ -8532,6 +8686,25 @@ module sprayer_tiny__u_valid(d,q,clock);
 endmodule // sprayer_tiny__u_valid
 
 
+module sprayer_tiny__w2_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w2_conn
+
+
 module sprayer_tiny__w2_rec(d,q,clock);
 
     // Module arguments
@@ -8549,6 +8722,25 @@ module sprayer_tiny__w2_rec(d,q,clock);
     end
 
 endmodule // sprayer_tiny__w2_rec
+
+
+module sprayer_tiny__w2_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w2_valid
 
 
 module sprayer_tiny__w_conn(d,q,clock);

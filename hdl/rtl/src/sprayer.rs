@@ -97,15 +97,24 @@
 //! the partial products of `op_bytes * inc` in a carry-save tree. E3-E4:
 //! for every pointer value r, the first candidate at or after r (16
 //! find-first-set units on the doubled mask, [`NextSet`]), and the
-//! product's final add. E4-E5: `(c + 1) mod (n_m1 + 1)` per r; `N -
-//! floor(ser/2)` and `N + ceil(ser/2)`. E5-E6 is the state loop: the
-//! record (`next_path`, `burst`, `pacer`) is taken from the previous
-//! clock's result (same connection at distance 1), the one before
-//! (distance 2: its RAM write is on the edge that reads) or the RAM, and
-//! the pick is three parallel 40-bit prefix adders (`N - pacer`, `pacer -
-//! (N - ser/2)`, `pacer + ser`), a 16:1 select of the precomputed choice
-//! by `next_path` and a few muxes. E6-E7 writes the record back and
-//! registers the results.
+//! product's final add; the record RAM is read (at E4). E4-E5: `(c + 1)
+//! mod (n_m1 + 1)` per r; `N - floor(ser/2)` and `N + ceil(ser/2)`; the
+//! record is merged from the RAM or the results of the operations 3 and 2
+//! ahead (the one 3 ahead is written on the edge that reads: the RAM
+//! returns the old word, as the `RAM` widget and read-first block RAM
+//! do). E5-E6 is the state loop: the record (`next_path`, `burst`,
+//! `pacer`) is that merge or the previous clock's result (same connection
+//! at distance 1); the pick is four parallel inline prefix adders (the
+//! borrow of the pacer's low 32 bits against now's, the signs of `N -
+//! pacer` and `pacer - (N - ser/2)`, and `pacer + ser`), a 16:1 select of
+//! the precomputed choice by `next_path`, and one LUT per next-state bit
+//! over the late selects (paced, in range) and the early data. E6-E7
+//! writes the record back and registers the results.
+//!
+//! Logic depth: the adders of the loop are written inline (a prefix adder
+//! in a submodule would make Verilator see a false combinational loop
+//! through the one `always` block); "paced" compares the pacer's top byte
+//! for equality with now's (+1) instead of subtracting 40 bits.
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
@@ -336,9 +345,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     add_mul: PrefixAdd<40>,
     add_a: PrefixAdd<40>,
     add_b: PrefixAdd<40>,
-    add_x: PrefixAdd<40>,
-    add_y: PrefixAdd<40>,
-    add_z: PrefixAdd<40>,
     add_r: PrefixAdd<32>,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
@@ -418,7 +424,13 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_sm1: DFF<Bits<8>>,
     u_sm1z: DFF<Bit>,
     u_fwd1: DFF<Bit>,
-    u_fwd2: DFF<Bit>,
+    u_base: DFF<Bits<REC_BITS>>,
+    u_nh: DFF<Bits<8>>,
+    u_nh1: DFF<Bits<8>>,
+    u_c: DFF<Bit>,
+    u_pa: DFF<Bit>,
+    w2_valid: DFF<Bit>,
+    w2_conn: DFF<Bits<IDX>>,
     w_valid: DFF<Bit>,
     w_conn: DFF<Bits<IDX>>,
     w_rec: DFF<Bits<REC_BITS>>,
@@ -511,6 +523,78 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     pc_n: Signal<Local, Bits<40>>,
     in_rng: Signal<Local, Bit>,
     wpc: Signal<Local, Bits<40>>,
+    eqh: Signal<Local, Bit>,
+    eqh1: Signal<Local, Bit>,
+    t_rr: Signal<Local, Bits<4>>,
+    t_b: Signal<Local, Bits<8>>,
+    plo_n: Signal<Local, Bits<32>>,
+    kb_p0: Signal<Local, Bits<40>>,
+    kb_g0: Signal<Local, Bits<40>>,
+    kb_g1: Signal<Local, Bits<40>>,
+    kb_p1: Signal<Local, Bits<40>>,
+    kb_g2: Signal<Local, Bits<40>>,
+    kb_p2: Signal<Local, Bits<40>>,
+    kb_g3: Signal<Local, Bits<40>>,
+    kb_p3: Signal<Local, Bits<40>>,
+    kb_g4: Signal<Local, Bits<40>>,
+    kb_p4: Signal<Local, Bits<40>>,
+    kb_g5: Signal<Local, Bits<40>>,
+    kb_p5: Signal<Local, Bits<40>>,
+    kb_g6: Signal<Local, Bits<40>>,
+    kb_ci: Signal<Local, Bits<40>>,
+    kb_b: Signal<Local, Bits<40>>,
+    kb_s: Signal<Local, Bits<40>>,
+    nlo: Signal<Local, Bits<40>>,
+    bw: Signal<Local, Bit>,
+    pt: Signal<Local, Bits<40>>,
+    kx_p0: Signal<Local, Bits<40>>,
+    kx_g0: Signal<Local, Bits<40>>,
+    kx_g1: Signal<Local, Bits<40>>,
+    kx_p1: Signal<Local, Bits<40>>,
+    kx_g2: Signal<Local, Bits<40>>,
+    kx_p2: Signal<Local, Bits<40>>,
+    kx_g3: Signal<Local, Bits<40>>,
+    kx_p3: Signal<Local, Bits<40>>,
+    kx_g4: Signal<Local, Bits<40>>,
+    kx_p4: Signal<Local, Bits<40>>,
+    kx_g5: Signal<Local, Bits<40>>,
+    kx_p5: Signal<Local, Bits<40>>,
+    kx_g6: Signal<Local, Bits<40>>,
+    kx_ci: Signal<Local, Bits<40>>,
+    kx_b: Signal<Local, Bits<40>>,
+    kx_s: Signal<Local, Bits<40>>,
+    ky_p0: Signal<Local, Bits<40>>,
+    ky_g0: Signal<Local, Bits<40>>,
+    ky_g1: Signal<Local, Bits<40>>,
+    ky_p1: Signal<Local, Bits<40>>,
+    ky_g2: Signal<Local, Bits<40>>,
+    ky_p2: Signal<Local, Bits<40>>,
+    ky_g3: Signal<Local, Bits<40>>,
+    ky_p3: Signal<Local, Bits<40>>,
+    ky_g4: Signal<Local, Bits<40>>,
+    ky_p4: Signal<Local, Bits<40>>,
+    ky_g5: Signal<Local, Bits<40>>,
+    ky_p5: Signal<Local, Bits<40>>,
+    ky_g6: Signal<Local, Bits<40>>,
+    ky_ci: Signal<Local, Bits<40>>,
+    ky_b: Signal<Local, Bits<40>>,
+    ky_s: Signal<Local, Bits<40>>,
+    kz_p0: Signal<Local, Bits<40>>,
+    kz_g0: Signal<Local, Bits<40>>,
+    kz_g1: Signal<Local, Bits<40>>,
+    kz_p1: Signal<Local, Bits<40>>,
+    kz_g2: Signal<Local, Bits<40>>,
+    kz_p2: Signal<Local, Bits<40>>,
+    kz_g3: Signal<Local, Bits<40>>,
+    kz_p3: Signal<Local, Bits<40>>,
+    kz_g4: Signal<Local, Bits<40>>,
+    kz_p4: Signal<Local, Bits<40>>,
+    kz_g5: Signal<Local, Bits<40>>,
+    kz_p5: Signal<Local, Bits<40>>,
+    kz_g6: Signal<Local, Bits<40>>,
+    kz_ci: Signal<Local, Bits<40>>,
+    kz_b: Signal<Local, Bits<40>>,
+    kz_s: Signal<Local, Bits<40>>,
 }
 
 impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
@@ -604,9 +688,6 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             add_mul: Default::default(),
             add_a: Default::default(),
             add_b: Default::default(),
-            add_x: Default::default(),
-            add_y: Default::default(),
-            add_z: Default::default(),
             add_r: Default::default(),
             i_valid: Default::default(),
             i_init: Default::default(),
@@ -686,7 +767,13 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_sm1: Default::default(),
             u_sm1z: Default::default(),
             u_fwd1: Default::default(),
-            u_fwd2: Default::default(),
+            u_base: Default::default(),
+            u_nh: Default::default(),
+            u_nh1: Default::default(),
+            u_c: Default::default(),
+            u_pa: Default::default(),
+            w2_valid: Default::default(),
+            w2_conn: Default::default(),
             w_valid: Default::default(),
             w_conn: Default::default(),
             w_rec: Default::default(),
@@ -779,6 +866,78 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             pc_n: Default::default(),
             in_rng: Default::default(),
             wpc: Default::default(),
+            eqh: Default::default(),
+            eqh1: Default::default(),
+            t_rr: Default::default(),
+            t_b: Default::default(),
+            plo_n: Default::default(),
+            kb_p0: Default::default(),
+            kb_g0: Default::default(),
+            kb_g1: Default::default(),
+            kb_p1: Default::default(),
+            kb_g2: Default::default(),
+            kb_p2: Default::default(),
+            kb_g3: Default::default(),
+            kb_p3: Default::default(),
+            kb_g4: Default::default(),
+            kb_p4: Default::default(),
+            kb_g5: Default::default(),
+            kb_p5: Default::default(),
+            kb_g6: Default::default(),
+            kb_ci: Default::default(),
+            kb_b: Default::default(),
+            kb_s: Default::default(),
+            nlo: Default::default(),
+            bw: Default::default(),
+            pt: Default::default(),
+            kx_p0: Default::default(),
+            kx_g0: Default::default(),
+            kx_g1: Default::default(),
+            kx_p1: Default::default(),
+            kx_g2: Default::default(),
+            kx_p2: Default::default(),
+            kx_g3: Default::default(),
+            kx_p3: Default::default(),
+            kx_g4: Default::default(),
+            kx_p4: Default::default(),
+            kx_g5: Default::default(),
+            kx_p5: Default::default(),
+            kx_g6: Default::default(),
+            kx_ci: Default::default(),
+            kx_b: Default::default(),
+            kx_s: Default::default(),
+            ky_p0: Default::default(),
+            ky_g0: Default::default(),
+            ky_g1: Default::default(),
+            ky_p1: Default::default(),
+            ky_g2: Default::default(),
+            ky_p2: Default::default(),
+            ky_g3: Default::default(),
+            ky_p3: Default::default(),
+            ky_g4: Default::default(),
+            ky_p4: Default::default(),
+            ky_g5: Default::default(),
+            ky_p5: Default::default(),
+            ky_g6: Default::default(),
+            ky_ci: Default::default(),
+            ky_b: Default::default(),
+            ky_s: Default::default(),
+            kz_p0: Default::default(),
+            kz_g0: Default::default(),
+            kz_g1: Default::default(),
+            kz_p1: Default::default(),
+            kz_g2: Default::default(),
+            kz_p2: Default::default(),
+            kz_g3: Default::default(),
+            kz_p3: Default::default(),
+            kz_g4: Default::default(),
+            kz_p4: Default::default(),
+            kz_g5: Default::default(),
+            kz_p5: Default::default(),
+            kz_g6: Default::default(),
+            kz_ci: Default::default(),
+            kz_b: Default::default(),
+            kz_s: Default::default(),
         }
     }
 }
@@ -787,7 +946,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_fwd2, w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
+            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
         );
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
@@ -1275,6 +1434,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.add_mul.b.next = self.s_car.q.val();
         self.add_mul.cin.next = false;
         self.x_ser.d.next = self.add_mul.sum.val() >> 12;
+        self.recs.read_address.next = self.s_conn.q.val();
         self.x_valid.d.next = self.s_valid.q.val();
         self.x_init.d.next = self.s_init.q.val();
         self.x_conn.d.next = self.s_conn.q.val();
@@ -1298,11 +1458,30 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.add_b.b.next = self.half.val();
         self.add_b.cin.next = self.x_ser.q.val().get_bit(0);
         self.u_a.d.next = self.add_a.sum.val();
-        self.u_b.d.next = self.add_b.sum.val();
+        // an INIT sets the pacer to N through the same select as a pick
+        if self.x_init.q.val() {
+            self.u_b.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        } else {
+            self.u_b.d.next = self.add_b.sum.val();
+        }
         self.u_ser.d.next = self.x_ser.q.val();
-        self.recs.read_address.next = self.x_conn.q.val();
+        // the record: the RAM (read at E4: it holds the writes of the
+        // operations 4 or more ahead), else the result of the one 3 ahead
+        // (being written at E4), else of the one 2 ahead; the one just
+        // ahead is forwarded inside the loop
+        if self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val()) {
+            self.u_base.d.next = self.w_rec.q.val();
+        } else if self.w2_valid.q.val() & (self.w2_conn.q.val() == self.x_conn.q.val()) {
+            self.u_base.d.next = self.w2_rec.q.val();
+        } else {
+            self.u_base.d.next = self.recs.read_data.val();
+        }
         self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
-        self.u_fwd2.d.next = self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val());
+        self.u_nh.d.next = self.x_now.q.val().get_bits::<8>(24);
+        self.u_nh1.d.next = self.x_now.q.val().get_bits::<8>(24) + 1;
+        self.u_c.d.next = self.x_valid.q.val()
+            & (self.x_init.q.val() | (self.x_any.q.val() & self.x_incnz.q.val()));
+        self.u_pa.d.next = self.x_valid.q.val() & !self.x_init.q.val() & self.x_any.q.val();
         self.u_valid.d.next = self.x_valid.q.val();
         self.u_pick.d.next = self.x_valid.q.val() & !self.x_init.q.val();
         self.u_init.d.next = self.x_valid.q.val() & self.x_init.q.val();
@@ -1318,27 +1497,91 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         // ---- E5-E6: the state loop
         if self.u_fwd1.q.val() {
             self.cur.next = self.w_rec.q.val();
-        } else if self.u_fwd2.q.val() {
-            self.cur.next = self.w2_rec.q.val();
         } else {
-            self.cur.next = self.recs.read_data.val();
+            self.cur.next = self.u_base.q.val();
         }
         self.rr.next = self.cur.val().get_bits::<4>(0);
         self.bst.next = self.cur.val().get_bits::<8>(4);
         self.pc.next = self.cur.val().get_bits::<40>(12);
         // N - pacer: paced when the pacer is ahead by 1/256 .. 2^24 ticks
-        self.add_x.a.next = self.u_n.q.val();
-        self.add_x.b.next = !self.pc.val();
-        self.add_x.cin.next = true;
-        self.paced.next = self.add_x.sum.val().get_bits::<8>(32).all();
+        self.kx_b.next = !self.pc.val();
+        self.kx_ci.next = bits::<40>(1);
+        self.kx_p0.next = self.u_n.q.val() ^ self.kx_b.val();
+        self.kx_g0.next = (self.u_n.q.val() & self.kx_b.val()) | (self.kx_p0.val() & self.kx_ci.val());
+        self.kx_g1.next = self.kx_g0.val() | (self.kx_p0.val() & (self.kx_g0.val() << 1));
+        self.kx_p1.next = self.kx_p0.val() & (self.kx_p0.val() << 1);
+        self.kx_g2.next = self.kx_g1.val() | (self.kx_p1.val() & (self.kx_g1.val() << 2));
+        self.kx_p2.next = self.kx_p1.val() & (self.kx_p1.val() << 2);
+        self.kx_g3.next = self.kx_g2.val() | (self.kx_p2.val() & (self.kx_g2.val() << 4));
+        self.kx_p3.next = self.kx_p2.val() & (self.kx_p2.val() << 4);
+        self.kx_g4.next = self.kx_g3.val() | (self.kx_p3.val() & (self.kx_g3.val() << 8));
+        self.kx_p4.next = self.kx_p3.val() & (self.kx_p3.val() << 8);
+        self.kx_g5.next = self.kx_g4.val() | (self.kx_p4.val() & (self.kx_g4.val() << 16));
+        self.kx_p5.next = self.kx_p4.val() & (self.kx_p4.val() << 16);
+        self.kx_g6.next = self.kx_g5.val() | (self.kx_p5.val() & (self.kx_g5.val() << 32));
+        self.kx_s.next = self.kx_p0.val() ^ ((self.kx_g6.val() << 1) | self.kx_ci.val());
+        // P_lo > N_lo (borrow out of the low 32 bits)
+        self.nlo.next = bit_cast::<40, 32>(self.u_n.q.val().get_bits::<32>(0));
+        // (a 32-bit local first: `~` inside a wider context would invert the extension)
+        self.plo_n.next = !self.pc.val().get_bits::<32>(0);
+        self.kb_b.next = bit_cast::<40, 32>(self.plo_n.val());
+        self.kb_ci.next = bits::<40>(1);
+        self.kb_p0.next = self.nlo.val() ^ self.kb_b.val();
+        self.kb_g0.next = (self.nlo.val() & self.kb_b.val()) | (self.kb_p0.val() & self.kb_ci.val());
+        self.kb_g1.next = self.kb_g0.val() | (self.kb_p0.val() & (self.kb_g0.val() << 1));
+        self.kb_p1.next = self.kb_p0.val() & (self.kb_p0.val() << 1);
+        self.kb_g2.next = self.kb_g1.val() | (self.kb_p1.val() & (self.kb_g1.val() << 2));
+        self.kb_p2.next = self.kb_p1.val() & (self.kb_p1.val() << 2);
+        self.kb_g3.next = self.kb_g2.val() | (self.kb_p2.val() & (self.kb_g2.val() << 4));
+        self.kb_p3.next = self.kb_p2.val() & (self.kb_p2.val() << 4);
+        self.kb_g4.next = self.kb_g3.val() | (self.kb_p3.val() & (self.kb_g3.val() << 8));
+        self.kb_p4.next = self.kb_p3.val() & (self.kb_p3.val() << 8);
+        self.kb_g5.next = self.kb_g4.val() | (self.kb_p4.val() & (self.kb_g4.val() << 16));
+        self.kb_p5.next = self.kb_p4.val() & (self.kb_p4.val() << 16);
+        self.kb_g6.next = self.kb_g5.val() | (self.kb_p5.val() & (self.kb_g5.val() << 32));
+        self.kb_s.next = self.kb_p0.val() ^ ((self.kb_g6.val() << 1) | self.kb_ci.val());
+        // x[39:32] = N_hi - P_hi - (P_lo > N_lo) is all ones
+        self.bw.next = !self.kb_s.val().get_bit(32);
+        self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
+        self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
+        // an INIT is never paced
+        self.paced.next = !self.u_init.q.val()
+            & ((self.bw.val() & self.eqh.val()) | (!self.bw.val() & self.eqh1.val()));
         // pacer - (N - ser/2) >= 0 and N - pacer >= 0: the pacer counts
-        self.add_y.a.next = self.pc.val();
-        self.add_y.b.next = !self.u_a.q.val();
-        self.add_y.cin.next = true;
-        self.in_rng.next = !self.add_y.sum.val().get_bit(39) & !self.add_x.sum.val().get_bit(39);
-        self.add_z.a.next = self.pc.val();
-        self.add_z.b.next = self.u_ser.q.val();
-        self.add_z.cin.next = false;
+        self.ky_b.next = !self.u_a.q.val();
+        self.ky_ci.next = bits::<40>(1);
+        self.ky_p0.next = self.pc.val() ^ self.ky_b.val();
+        self.ky_g0.next = (self.pc.val() & self.ky_b.val()) | (self.ky_p0.val() & self.ky_ci.val());
+        self.ky_g1.next = self.ky_g0.val() | (self.ky_p0.val() & (self.ky_g0.val() << 1));
+        self.ky_p1.next = self.ky_p0.val() & (self.ky_p0.val() << 1);
+        self.ky_g2.next = self.ky_g1.val() | (self.ky_p1.val() & (self.ky_g1.val() << 2));
+        self.ky_p2.next = self.ky_p1.val() & (self.ky_p1.val() << 2);
+        self.ky_g3.next = self.ky_g2.val() | (self.ky_p2.val() & (self.ky_g2.val() << 4));
+        self.ky_p3.next = self.ky_p2.val() & (self.ky_p2.val() << 4);
+        self.ky_g4.next = self.ky_g3.val() | (self.ky_p3.val() & (self.ky_g3.val() << 8));
+        self.ky_p4.next = self.ky_p3.val() & (self.ky_p3.val() << 8);
+        self.ky_g5.next = self.ky_g4.val() | (self.ky_p4.val() & (self.ky_g4.val() << 16));
+        self.ky_p5.next = self.ky_p4.val() & (self.ky_p4.val() << 16);
+        self.ky_g6.next = self.ky_g5.val() | (self.ky_p5.val() & (self.ky_g5.val() << 32));
+        self.ky_s.next = self.ky_p0.val() ^ ((self.ky_g6.val() << 1) | self.ky_ci.val());
+        self.in_rng.next =
+            !self.u_init.q.val() & !self.ky_s.val().get_bit(39) & !self.kx_s.val().get_bit(39);
+        self.kz_b.next = self.u_ser.q.val();
+        self.kz_ci.next = bits::<40>(0);
+        self.kz_p0.next = self.pc.val() ^ self.kz_b.val();
+        self.kz_g0.next = (self.pc.val() & self.kz_b.val()) | (self.kz_p0.val() & self.kz_ci.val());
+        self.kz_g1.next = self.kz_g0.val() | (self.kz_p0.val() & (self.kz_g0.val() << 1));
+        self.kz_p1.next = self.kz_p0.val() & (self.kz_p0.val() << 1);
+        self.kz_g2.next = self.kz_g1.val() | (self.kz_p1.val() & (self.kz_g1.val() << 2));
+        self.kz_p2.next = self.kz_p1.val() & (self.kz_p1.val() << 2);
+        self.kz_g3.next = self.kz_g2.val() | (self.kz_p2.val() & (self.kz_g2.val() << 4));
+        self.kz_p3.next = self.kz_p2.val() & (self.kz_p2.val() << 4);
+        self.kz_g4.next = self.kz_g3.val() | (self.kz_p3.val() & (self.kz_g3.val() << 8));
+        self.kz_p4.next = self.kz_p3.val() & (self.kz_p3.val() << 8);
+        self.kz_g5.next = self.kz_g4.val() | (self.kz_p4.val() & (self.kz_g4.val() << 16));
+        self.kz_p5.next = self.kz_p4.val() & (self.kz_p4.val() << 16);
+        self.kz_g6.next = self.kz_g5.val() | (self.kz_p5.val() & (self.kz_g5.val() << 32));
+        self.kz_s.next = self.kz_p0.val() ^ ((self.kz_g6.val() << 1) | self.kz_ci.val());
         // the choice for this pointer (precomputed per pointer value)
         self.nxb0.next = bits::<16>(0)
             .replace_bit(0, self.ns0.nx.val().get_bit(0))
@@ -1488,39 +1731,44 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             .replace_bit(3, self.nx1b3.val().get_bit(self.rr.val().index()));
         // the chosen path is the pointer's own: the burst goes on
         self.e.next = self.u_use.q.val().get_bit(self.rr.val().index());
-        self.ok.next = self.u_pick.q.val() & self.u_any.q.val() & !self.paced.val();
+        self.ok.next = self.u_pa.q.val() & !self.paced.val();
         self.bp1.next = self.bst.val() + 1;
         if self.e.val() {
             self.adv.next = self.bst.val() >= self.u_sm1.q.val();
         } else {
             self.adv.next = self.u_sm1z.q.val();
         }
-        self.rr_n.next = self.rr.val();
-        self.bst_n.next = self.bst.val();
-        self.pc_n.next = self.pc.val();
+        // each next-state bit is one LUT over late selects and early data
+        if self.adv.val() {
+            self.t_rr.next = self.ch1.val();
+            self.t_b.next = bits::<8>(0);
+        } else {
+            self.t_rr.next = self.ch.val();
+            if self.e.val() {
+                self.t_b.next = self.bp1.val();
+            } else {
+                self.t_b.next = bits::<8>(1);
+            }
+        }
+        if self.in_rng.val() {
+            self.pt.next = self.kz_s.val();
+        } else {
+            self.pt.next = self.u_b.q.val();
+        }
+        if self.u_c.q.val() & !self.paced.val() {
+            self.pc_n.next = self.pt.val();
+        } else {
+            self.pc_n.next = self.pc.val();
+        }
         if self.u_init.q.val() {
             self.rr_n.next = bits::<4>(0);
             self.bst_n.next = bits::<8>(0);
-            self.pc_n.next = self.u_n.q.val();
         } else if self.ok.val() {
-            if self.adv.val() {
-                self.rr_n.next = self.ch1.val();
-                self.bst_n.next = bits::<8>(0);
-            } else {
-                self.rr_n.next = self.ch.val();
-                if self.e.val() {
-                    self.bst_n.next = self.bp1.val();
-                } else {
-                    self.bst_n.next = bits::<8>(1);
-                }
-            }
-            if self.u_incnz.q.val() {
-                if self.in_rng.val() {
-                    self.pc_n.next = self.add_z.sum.val();
-                } else {
-                    self.pc_n.next = self.u_b.q.val();
-                }
-            }
+            self.rr_n.next = self.t_rr.val();
+            self.bst_n.next = self.t_b.val();
+        } else {
+            self.rr_n.next = self.rr.val();
+            self.bst_n.next = self.bst.val();
         }
         self.w_rec.d.next = bit_cast::<REC_BITS, 4>(self.rr_n.val())
             | (bit_cast::<REC_BITS, 8>(self.bst_n.val()) << 4)
@@ -1544,6 +1792,8 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.recs.write_data.next = self.w_rec.q.val();
         self.recs.write_enable.next = self.w_valid.q.val();
         self.w2_rec.d.next = self.w_rec.q.val();
+        self.w2_valid.d.next = self.w_valid.q.val();
+        self.w2_conn.d.next = self.w_conn.q.val();
         self.wpc.next = self.w_rec.q.val().get_bits::<40>(12);
         self.add_r.a.next = self.wpc.val().get_bits::<32>(8);
         self.add_r.b.next = bits::<32>(0);
