@@ -27,7 +27,8 @@ pub const TICK_HZ: u64 = 300_000_000;
 pub const INC_FRAC: u32 = 20;
 /// Fractional bits of the pacer.
 pub const PACER_FRAC: u32 = 8;
-/// Clocks from the edge that samples an operation to its result.
+/// Rising edges after the one that samples an operation until its result
+/// shows (E0 samples, E7 registers the result).
 pub const SPRAYER_LATENCY: usize = 7;
 const M40: u64 = (1 << 40) - 1;
 
@@ -155,7 +156,13 @@ pub struct SprayConn {
 
 /// The pick of the block's behaviour on one connection's state; returns
 /// `(ok, paced, no_path, path)`.
-pub fn pick(c: &mut SprayConn, retx: bool, bytes: u16, now: u32, spray_burst: u8) -> (bool, bool, bool, u8) {
+pub fn pick(
+    c: &mut SprayConn,
+    retx: bool,
+    bytes: u16,
+    now: u32,
+    spray_burst: u8,
+) -> (bool, bool, bool, u8) {
     let n = (now as u64) << PACER_FRAC;
     let x = n.wrapping_sub(c.pacer) & M40;
     // the pacer is ahead of now by 1/256 .. 2^24 ticks
@@ -170,7 +177,10 @@ pub fn pick(c: &mut SprayConn, retx: bool, bytes: u16, now: u32, spray_burst: u8
         return (false, false, true, 0);
     }
     let rr = c.next_path & 15;
-    let ch = (0..16u8).map(|k| (rr + k) & 15).find(|&p| use_ >> p & 1 == 1).unwrap();
+    let ch = (0..16u8)
+        .map(|k| (rr + k) & 15)
+        .find(|&p| use_ >> p & 1 == 1)
+        .unwrap();
     let ch1 = if ch == c.n_m1 & 15 { 0 } else { (ch + 1) & 15 };
     let e = ch == rr;
     let sm1 = spray_burst.max(1) - 1;
@@ -199,7 +209,7 @@ pub fn pick(c: &mut SprayConn, retx: bool, bytes: u16, now: u32, spray_burst: u8
 #[derive(Debug, Clone)]
 pub struct SprayerModelG<const IDX: usize, const RB: usize> {
     conns: Vec<SprayConn>,
-    pipe: [SprayOut; SPRAYER_LATENCY - 1],
+    pipe: [SprayOut; SPRAYER_LATENCY],
 }
 
 /// The full-size block's model.
@@ -211,7 +221,7 @@ impl<const IDX: usize, const RB: usize> Default for SprayerModelG<IDX, RB> {
     fn default() -> Self {
         SprayerModelG {
             conns: vec![SprayConn::default(); 1 << IDX],
-            pipe: [SprayOut::default(); SPRAYER_LATENCY - 1],
+            pipe: [SprayOut::default(); SPRAYER_LATENCY],
         }
     }
 }
@@ -303,7 +313,8 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
                 c.burst = 0;
                 c.pacer = (i.now as u64) << PACER_FRAC;
             } else {
-                let (ok, paced, none, path) = pick(c, op.retx, op.bytes & 0x3fff, i.now, i.spray_burst);
+                let (ok, paced, none, path) =
+                    pick(c, op.retx, op.bytes & 0x3fff, i.now, i.spray_burst);
                 res.ok = ok;
                 res.paced = paced;
                 res.no_path = none;
@@ -313,7 +324,7 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
             res.burst = c.burst;
             res.ready_at = ((c.pacer >> 8) + (c.pacer & 255 != 0) as u64) as u32;
         }
-        self.pipe[SPRAYER_LATENCY - 2] = res;
+        self.pipe[SPRAYER_LATENCY - 1] = res;
         out
     }
 
@@ -604,13 +615,19 @@ mod tests {
                 }
             }
             if k > 1 {
-                let runs: Vec<(u8, usize)> = seq.chunk_by(|a, b| a == b).map(|r| (r[0], r.len())).collect();
+                let runs: Vec<(u8, usize)> = seq
+                    .chunk_by(|a, b| a == b)
+                    .map(|r| (r[0], r.len()))
+                    .collect();
                 for (j, w) in runs.windows(2).enumerate() {
                     // the first run may finish a burst begun before
                     if j > 0 {
                         assert_eq!(w[0].1, burst as usize, "{ctx}");
                     }
-                    let next = (1..=16).map(|d| (w[0].0 + d) & 15).find(|&q| cand >> q & 1 == 1).unwrap();
+                    let next = (1..=16)
+                        .map(|d| (w[0].0 + d) & 15)
+                        .find(|&q| cand >> q & 1 == 1)
+                        .unwrap();
                     assert_eq!(w[1].0, next, "{ctx}");
                 }
             }
@@ -697,7 +714,8 @@ mod tests {
                     }
                 }
                 // the transport model's f64 pacer on the same schedule
-                let ser = ((bytes as u128 * 8 * 1_000_000_000_000).div_ceil(hint as u128 * 100_000_000)) as f64
+                let ser = ((bytes as u128 * 8 * 1_000_000_000_000)
+                    .div_ceil(hint as u128 * 100_000_000)) as f64
                     * TICK_HZ as f64
                     / 1e12;
                 let (mut next, mut t2, mut sent2) = (start as f64, start, Vec::new());
@@ -709,11 +727,20 @@ mod tests {
                         next = next.max(t2 as f64 - ser / 2.0) + ser;
                     }
                 }
-                let rate = |s: &[u64]| (s.len() - 1) as f64 * bytes as f64 * 8.0 / ((s[s.len() - 1] - s[0]) as f64 / TICK_HZ as f64);
+                let rate = |s: &[u64]| {
+                    (s.len() - 1) as f64 * bytes as f64 * 8.0
+                        / ((s[s.len() - 1] - s[0]) as f64 / TICK_HZ as f64)
+                };
                 let (hw, f) = (rate(&sent), rate(&sent2));
                 let want = hint as f64 * RATE_HINT_UNIT_BPS as f64;
-                assert!((hw / want - 1.0).abs() < 0.01, "hint {hint} bytes {bytes}: {hw} b/s");
-                assert!((hw / f - 1.0).abs() < 0.01, "hint {hint} bytes {bytes}: {hw} vs f64 {f}");
+                assert!(
+                    (hw / want - 1.0).abs() < 0.01,
+                    "hint {hint} bytes {bytes}: {hw} b/s"
+                );
+                assert!(
+                    (hw / f - 1.0).abs() < 0.01,
+                    "hint {hint} bytes {bytes}: {hw} vs f64 {f}"
+                );
                 assert!(hw >= f * 0.9999, "truncation only speeds up: {hw} {f}");
             }
         }

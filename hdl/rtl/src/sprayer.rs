@@ -946,7 +946,16 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
+            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1,
+            i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid,
+            q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn,
+            r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
+            s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
+            x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
+            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
+            u_sm1z, u_fwd1, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn,
+            w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init,
+            o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
         );
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
@@ -1330,29 +1339,65 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.p13.next = bits::<40>(0);
         }
         self.s10.next = self.p0.val() ^ self.p1.val() ^ self.p2.val();
-        self.c10.next = ((self.p0.val() & self.p1.val()) | (self.p0.val() & self.p2.val()) | (self.p1.val() & self.p2.val())) << 1;
+        self.c10.next = ((self.p0.val() & self.p1.val())
+            | (self.p0.val() & self.p2.val())
+            | (self.p1.val() & self.p2.val()))
+            << 1;
         self.s11.next = self.p3.val() ^ self.p4.val() ^ self.p5.val();
-        self.c11.next = ((self.p3.val() & self.p4.val()) | (self.p3.val() & self.p5.val()) | (self.p4.val() & self.p5.val())) << 1;
+        self.c11.next = ((self.p3.val() & self.p4.val())
+            | (self.p3.val() & self.p5.val())
+            | (self.p4.val() & self.p5.val()))
+            << 1;
         self.s12.next = self.p6.val() ^ self.p7.val() ^ self.p8.val();
-        self.c12.next = ((self.p6.val() & self.p7.val()) | (self.p6.val() & self.p8.val()) | (self.p7.val() & self.p8.val())) << 1;
+        self.c12.next = ((self.p6.val() & self.p7.val())
+            | (self.p6.val() & self.p8.val())
+            | (self.p7.val() & self.p8.val()))
+            << 1;
         self.s13.next = self.p9.val() ^ self.p10.val() ^ self.p11.val();
-        self.c13.next = ((self.p9.val() & self.p10.val()) | (self.p9.val() & self.p11.val()) | (self.p10.val() & self.p11.val())) << 1;
+        self.c13.next = ((self.p9.val() & self.p10.val())
+            | (self.p9.val() & self.p11.val())
+            | (self.p10.val() & self.p11.val()))
+            << 1;
         self.s20.next = self.s10.val() ^ self.c10.val() ^ self.s11.val();
-        self.c20.next = ((self.s10.val() & self.c10.val()) | (self.s10.val() & self.s11.val()) | (self.c10.val() & self.s11.val())) << 1;
+        self.c20.next = ((self.s10.val() & self.c10.val())
+            | (self.s10.val() & self.s11.val())
+            | (self.c10.val() & self.s11.val()))
+            << 1;
         self.s21.next = self.c11.val() ^ self.s12.val() ^ self.c12.val();
-        self.c21.next = ((self.c11.val() & self.s12.val()) | (self.c11.val() & self.c12.val()) | (self.s12.val() & self.c12.val())) << 1;
+        self.c21.next = ((self.c11.val() & self.s12.val())
+            | (self.c11.val() & self.c12.val())
+            | (self.s12.val() & self.c12.val()))
+            << 1;
         self.s22.next = self.s13.val() ^ self.c13.val() ^ self.p12.val();
-        self.c22.next = ((self.s13.val() & self.c13.val()) | (self.s13.val() & self.p12.val()) | (self.c13.val() & self.p12.val())) << 1;
+        self.c22.next = ((self.s13.val() & self.c13.val())
+            | (self.s13.val() & self.p12.val())
+            | (self.c13.val() & self.p12.val()))
+            << 1;
         self.s30.next = self.s20.val() ^ self.c20.val() ^ self.s21.val();
-        self.c30.next = ((self.s20.val() & self.c20.val()) | (self.s20.val() & self.s21.val()) | (self.c20.val() & self.s21.val())) << 1;
+        self.c30.next = ((self.s20.val() & self.c20.val())
+            | (self.s20.val() & self.s21.val())
+            | (self.c20.val() & self.s21.val()))
+            << 1;
         self.s31.next = self.c21.val() ^ self.s22.val() ^ self.c22.val();
-        self.c31.next = ((self.c21.val() & self.s22.val()) | (self.c21.val() & self.c22.val()) | (self.s22.val() & self.c22.val())) << 1;
+        self.c31.next = ((self.c21.val() & self.s22.val())
+            | (self.c21.val() & self.c22.val())
+            | (self.s22.val() & self.c22.val()))
+            << 1;
         self.s40.next = self.s30.val() ^ self.c30.val() ^ self.s31.val();
-        self.c40.next = ((self.s30.val() & self.c30.val()) | (self.s30.val() & self.s31.val()) | (self.c30.val() & self.s31.val())) << 1;
+        self.c40.next = ((self.s30.val() & self.c30.val())
+            | (self.s30.val() & self.s31.val())
+            | (self.c30.val() & self.s31.val()))
+            << 1;
         self.s50.next = self.s40.val() ^ self.c40.val() ^ self.c31.val();
-        self.c50.next = ((self.s40.val() & self.c40.val()) | (self.s40.val() & self.c31.val()) | (self.c40.val() & self.c31.val())) << 1;
+        self.c50.next = ((self.s40.val() & self.c40.val())
+            | (self.s40.val() & self.c31.val())
+            | (self.c40.val() & self.c31.val()))
+            << 1;
         self.s60.next = self.s50.val() ^ self.c50.val() ^ self.p13.val();
-        self.c60.next = ((self.s50.val() & self.c50.val()) | (self.s50.val() & self.p13.val()) | (self.c50.val() & self.p13.val())) << 1;
+        self.c60.next = ((self.s50.val() & self.c50.val())
+            | (self.s50.val() & self.p13.val())
+            | (self.c50.val() & self.p13.val()))
+            << 1;
         self.s_sum.d.next = self.s60.val();
         self.s_car.d.next = self.c60.val();
         self.s_valid.d.next = self.r_valid.q.val();
@@ -1507,7 +1552,8 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.kx_b.next = !self.pc.val();
         self.kx_ci.next = bits::<40>(1);
         self.kx_p0.next = self.u_n.q.val() ^ self.kx_b.val();
-        self.kx_g0.next = (self.u_n.q.val() & self.kx_b.val()) | (self.kx_p0.val() & self.kx_ci.val());
+        self.kx_g0.next =
+            (self.u_n.q.val() & self.kx_b.val()) | (self.kx_p0.val() & self.kx_ci.val());
         self.kx_g1.next = self.kx_g0.val() | (self.kx_p0.val() & (self.kx_g0.val() << 1));
         self.kx_p1.next = self.kx_p0.val() & (self.kx_p0.val() << 1);
         self.kx_g2.next = self.kx_g1.val() | (self.kx_p1.val() & (self.kx_g1.val() << 2));
@@ -1527,7 +1573,8 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.kb_b.next = bit_cast::<40, 32>(self.plo_n.val());
         self.kb_ci.next = bits::<40>(1);
         self.kb_p0.next = self.nlo.val() ^ self.kb_b.val();
-        self.kb_g0.next = (self.nlo.val() & self.kb_b.val()) | (self.kb_p0.val() & self.kb_ci.val());
+        self.kb_g0.next =
+            (self.nlo.val() & self.kb_b.val()) | (self.kb_p0.val() & self.kb_ci.val());
         self.kb_g1.next = self.kb_g0.val() | (self.kb_p0.val() & (self.kb_g0.val() << 1));
         self.kb_p1.next = self.kb_p0.val() & (self.kb_p0.val() << 1);
         self.kb_g2.next = self.kb_g1.val() | (self.kb_p1.val() & (self.kb_g1.val() << 2));
