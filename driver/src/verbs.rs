@@ -601,7 +601,7 @@ impl<B: Backend> CompletionQueue<B> {
             if host::get(&rec, cqe::OWNER) != parity {
                 break;
             }
-            let wc = parse_cqe(&rec);
+            let wc = decode_cqe(&rec);
             match wc.opcode {
                 WcOpcode::SendDone => {
                     if let Some(d) = c.sq_done.get_mut(wc.qp_num as usize) {
@@ -634,7 +634,9 @@ impl<B: Backend> CompletionQueue<B> {
     }
 }
 
-fn parse_cqe(rec: &[u8]) -> WorkCompletion {
+/// Decode a completion-queue entry as the engine wrote it (the owner bit
+/// is the ring walker's business and not part of the result).
+pub fn decode_cqe(rec: &[u8]) -> WorkCompletion {
     let g = |f: &StateField| host::get(rec, f);
     let status = match g(cqe::STATUS) as u8 {
         host::CQE_OK => WcStatus::Success,

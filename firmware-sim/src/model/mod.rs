@@ -6,26 +6,38 @@
 //! inputs and outputs onto the module's ports (little-endian 32-bit words),
 //! so one generic runner (`cosim::equiv`) compares any block.
 
+pub mod ack_gen;
+pub mod cq_writer;
+pub mod dedup_table;
+pub mod dw_arb;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
+pub mod path_cc;
 pub mod path_window;
 pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod sprayer;
 pub mod tx_builder;
+pub mod tx_path_table;
 pub mod w256;
 
+pub use ack_gen::AckGenModel;
+pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
+pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
+pub use dw_arb::DwArbModel;
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};
+pub use path_cc::{PathCcFullModel, PathCcModel, PathCcTinyModel};
 pub use path_window::PathWindowModel;
 pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
 pub use sprayer::{SprayerModel, SprayerTinyModel};
 pub use tx_builder::TxBuilderModel;
+pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
 
 use std::fmt::Debug;

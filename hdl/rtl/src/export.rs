@@ -79,6 +79,56 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TxBuilder>,
         },
         ExportedBlock {
+            name: "path_cc",
+            description: "sender per-path RTT, RTO and DCTCP window for 16,384 paths (block RAM)",
+            generate: gen::<crate::PathCcFull>,
+        },
+        ExportedBlock {
+            name: "path_cc_tiny",
+            description: "sender per-path RTT, RTO and DCTCP window for 64 paths",
+            generate: gen::<crate::PathCcTiny>,
+        },
+        ExportedBlock {
+            name: "cq_writer",
+            description: "completion-queue writer (1,024 CQ contexts in block RAM, CQEs with owner bit by DMA write)",
+            generate: gen::<crate::CqWriterFull>,
+        },
+        ExportedBlock {
+            name: "cq_writer_tiny",
+            description: "completion-queue writer (16 CQ contexts, CQEs with owner bit by DMA write)",
+            generate: gen::<crate::CqWriterTiny>,
+        },
+        ExportedBlock {
+            name: "dw_arb",
+            description: "DMA write arbiter (two write streams into one, writes kept whole, round robin per write)",
+            generate: gen::<crate::DwArb>,
+        },
+        ExportedBlock {
+            name: "ack_gen",
+            description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
+            generate: gen::<crate::AckGen>,
+        },
+        ExportedBlock {
+            name: "dedup_table",
+            description: "receiver CSN dedup window of every connection (block RAM, 1,024 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableFull>,
+        },
+        ExportedBlock {
+            name: "dedup_table_tiny",
+            description: "receiver CSN dedup window of every connection (16 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableTiny>,
+        },
+        ExportedBlock {
+            name: "tx_path_table",
+            description: "sender per-path loss-detection table (block RAM, 16,384 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableFull>,
+        },
+        ExportedBlock {
+            name: "tx_path_table_tiny",
+            description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableTiny>,
+        },
+        ExportedBlock {
             name: "sprayer",
             description: "send-side path choice (round robin over open paths in bursts, retransmissions avoid suspect paths) and pacer, 1,024 connections x 16 paths",
             generate: gen::<crate::SprayerFull>,

@@ -5,10 +5,17 @@
 //! (`firmware-sim/src/model/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
+pub mod ack_gen;
+pub mod cond_sum_add;
+pub mod cq_writer;
+pub mod dedup_table;
+pub mod dw_arb;
 pub mod export;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
+pub mod path_cc;
+pub mod path_cc_rec;
 pub mod path_window;
 pub mod prefix_add;
 pub mod reg_block;
@@ -16,13 +23,20 @@ pub mod rx_path_table;
 pub mod sack_tracker;
 pub mod sprayer;
 pub mod tx_builder;
+pub mod tx_path_table;
 
+pub use ack_gen::AckGen;
+pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
+pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};
+pub use dw_arb::DwArb;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
+pub use path_cc::{PathCc, PathCcFull, PathCcTiny};
 pub use path_window::PathWindow;
 pub use reg_block::RegBlock;
 pub use rx_path_table::{RxPathTable, RxPathTableFull, RxPathTableTiny};
 pub use sack_tracker::SackTracker;
 pub use sprayer::{Sprayer, SprayerFull, SprayerTiny};
 pub use tx_builder::TxBuilder;
+pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
