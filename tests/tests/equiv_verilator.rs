@@ -2710,7 +2710,8 @@ fn sprayer_tiny_matches_model() {
 
 /// The sprayer stimulus reaches every outcome (picked, paced, no path,
 /// INIT), picks of one connection at every forwarding distance (1, 2 and
-/// 3), a mask write and a pick of its connection in the same clock,
+/// 3), Busy refusals (a paced connection picked on consecutive clocks) and
+/// unpaced picks at distance 1, a mask write and a pick of its connection in the same clock,
 /// retransmissions steered off a suspect path and onto one when only
 /// suspects are open, every path count, burst ends and restarts, pacing
 /// active and inactive, every class of rate write, and `now` wrapping
@@ -2723,12 +2724,14 @@ fn sprayer_stimulus_covers_the_edges() {
         let mut stim = SprayStim::<IDX, RB>::new(seed);
         let (mut ok, mut paced, mut none, mut inits) = (0u64, 0u64, 0u64, 0u64);
         let mut dist = [0u64; 4];
+        let (mut busy_n, mut d1_unpaced) = (0u64, 0u64);
         let (mut same_clock, mut steered, mut only_suspects) = (0u64, 0u64, 0u64);
         let mut nm1 = [0u64; 16];
         let (mut adv, mut cont, mut restart) = (0u64, 0u64, 0u64);
         let (mut rate_off, mut rate_on, mut paced_ok, mut wraps) = (0u64, 0u64, 0u64, 0u64);
         let mut last: Vec<Option<u32>> = vec![None; 4];
         let mut prev_now = 0u32;
+        let mask = (1u32 << IDX) - 1;
         for c in 0..60_000 {
             let i = stim.next(c);
             wraps += (i.now < prev_now && prev_now - i.now > 1 << 31) as u64;
@@ -2750,21 +2753,29 @@ fn sprayer_stimulus_covers_the_edges() {
                 if let Some(r) = i.rate.filter(|r| r.conn == op.conn) {
                     s.inc = SprayerModelG::<IDX, RB>::inc_for(r.hint, i.port_hint);
                 }
-                for (k, l) in last.iter().enumerate().skip(1) {
-                    if *l == Some(op.conn) {
-                        dist[k] += 1;
+                // last[k]: the operation k + 1 clocks before
+                for (k, l) in last.iter().enumerate().take(3) {
+                    if *l == Some(op.conn & mask) {
+                        dist[k + 1] += 1;
                         break;
                     }
                 }
-                s
+                let busy = !op.init && last[0] == Some(op.conn & mask) && s.inc != 0;
+                (s, busy)
             });
             last.rotate_right(1);
-            last[0] = i.op.map(|op| op.conn);
+            last[0] = i.op.map(|op| op.conn & mask);
             let o = m.step(&i);
-            if let (Some(op), Some(s)) = (i.op, before) {
+            if let (Some(op), Some((s, busy))) = (i.op, before) {
                 if op.init {
                     nm1[op.paths_m1 as usize & 15] += 1;
+                } else if busy {
+                    // a paced connection's PICK right after another
+                    // operation on it: refused, nothing changes
+                    busy_n += 1;
+                    assert_eq!(*m.conn(op.conn), s, "busy: the state is unchanged");
                 } else {
+                    d1_unpaced += (last[1] == Some(op.conn & mask)) as u64;
                     let cand = s.open & ((2u32 << (s.n_m1 & 15)) - 1) as u16;
                     let after = *m.conn(op.conn);
                     let mut t = s;
@@ -2802,10 +2813,12 @@ fn sprayer_stimulus_covers_the_edges() {
             "IDX {IDX}: ok {ok} paced {paced} no-path {none} inits {inits}; distances {dist:?}; \
              same-clock mask {same_clock}; retx steered {steered}, onto suspects {only_suspects}; \
              n_m1 {nm1:?}; advance {adv} continue {cont} restart {restart}; rates on {rate_on} \
-             off {rate_off}; paced picks {paced_ok}; now wraps {wraps}"
+             off {rate_off}; paced picks {paced_ok}; now wraps {wraps}; busy {busy_n}, \
+             unpaced at distance 1 {d1_unpaced}"
         );
         assert!(ok > 10_000 && paced > 3_000 && none > 1_000 && inits > 100);
         assert!(dist[1] > 5_000 && dist[2] > 1_000 && dist[3] > 500);
+        assert!(busy_n > 1_000 && d1_unpaced > 1_000);
         assert!(same_clock > 5_000 && steered > 300 && only_suspects > 100);
         assert!(nm1.iter().all(|&n| n > 0));
         assert!(adv > 1_000 && cont > 1_000 && restart > 1_000);

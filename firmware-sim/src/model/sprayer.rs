@@ -7,7 +7,9 @@
 //! mask write and the rate write take effect first, then the operation,
 //! and the result is delayed by the pipeline. The RTL's forwarding makes
 //! every operation see the state left by all earlier ones, so the model
-//! needs no hazard logic.
+//! needs no hazard logic; the one rule about distance is the block's Busy
+//! step: a PICK of a paced connection (`inc != 0`) on the clock right
+//! after another operation on that connection is refused as paced.
 //!
 //! The pick follows the transport model's braid sender (`net.rs`,
 //! `try_send` and `pace`): paced first, then round robin over the open
@@ -210,6 +212,8 @@ pub fn pick(
 pub struct SprayerModelG<const IDX: usize, const RB: usize> {
     conns: Vec<SprayConn>,
     pipe: [SprayOut; SPRAYER_LATENCY],
+    /// The connection of the previous clock's operation (INIT or PICK).
+    prev: Option<u32>,
 }
 
 /// The full-size block's model.
@@ -222,6 +226,7 @@ impl<const IDX: usize, const RB: usize> Default for SprayerModelG<IDX, RB> {
         SprayerModelG {
             conns: vec![SprayConn::default(); 1 << IDX],
             pipe: [SprayOut::default(); SPRAYER_LATENCY],
+            prev: None,
         }
     }
 }
@@ -312,6 +317,10 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
                 c.next_path = 0;
                 c.burst = 0;
                 c.pacer = (i.now as u64) << PACER_FRAC;
+            } else if self.prev == Some(conn) && c.inc != 0 {
+                // busy: a paced connection's PICK right after another
+                // operation on it is refused, nothing changes
+                res.paced = true;
             } else {
                 let (ok, paced, none, path) =
                     pick(c, op.retx, op.bytes & 0x3fff, i.now, i.spray_burst);
@@ -324,6 +333,7 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
             res.burst = c.burst;
             res.ready_at = ((c.pacer >> 8) + (c.pacer & 255 != 0) as u64) as u32;
         }
+        self.prev = i.op.map(|op| op.conn & Self::mask());
         self.pipe[SPRAYER_LATENCY - 1] = res;
         out
     }
@@ -791,4 +801,68 @@ mod tests {
         assert_eq!(inc_of_hint(1), 24 << INC_FRAC);
         assert_eq!(inc_of_hint(0), 0);
     }
+
+    /// Busy: a paced connection's PICK on the clock right after another
+    /// operation on it is refused as paced and changes nothing; an
+    /// unpaced connection is picked on every clock; a clock between two
+    /// PICKs (or another connection's operation) lets the second through.
+    #[test]
+    fn busy_refuses_back_to_back_paced_picks() {
+        let mut m = SprayerModel::default();
+        let op = |conn, init| SprayOp {
+            init,
+            conn,
+            bytes: 84,
+            paths_m1: 3,
+            ..Default::default()
+        };
+        let base = SprayIn {
+            now: 1000,
+            spray_burst: 1,
+            port_hint: 4095,
+            ..Default::default()
+        };
+        let mut outs = Vec::new();
+        let mut run = |m: &mut SprayerModel, i: SprayIn| {
+            outs.push(m.step(&i));
+        };
+        let open = MaskWr {
+            conn: 5,
+            open_en: 0xf,
+            open_val: 0xf,
+            ..Default::default()
+        };
+        // INIT 5 with every path open; 5 unpaced: PICKs on three clocks in a row
+        run(&mut m, SprayIn { op: Some(op(5, true)), mask: Some(open), ..base });
+        for _ in 0..3 {
+            run(&mut m, SprayIn { op: Some(op(5, false)), ..base });
+        }
+        // 5 paced at a hint of 1 (84 bytes: 2,016 ticks), one clock
+        // later: the first PICK goes, the next clock's is busy, and so is
+        // the next one's (it follows a refused PICK)
+        let rate = RateWr { conn: 5, hint: 1 };
+        run(&mut m, SprayIn { rate: Some(rate), ..base });
+        run(&mut m, SprayIn { op: Some(op(5, false)), ..base });
+        let pacer = m.conn(5).pacer;
+        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
+        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
+        assert_eq!(m.conn(5).pacer, pacer, "a busy PICK leaves the pacer");
+        // another connection in between: the pacer (far behind now) lets it go
+        run(&mut m, SprayIn { op: Some(op(6, false)), now: 5000, ..base });
+        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
+        for _ in 0..SPRAYER_LATENCY {
+            run(&mut m, base);
+        }
+        let r: Vec<(bool, bool)> = outs[SPRAYER_LATENCY..]
+            .iter()
+            .filter(|o| o.valid && o.conn == 5 && !o.init)
+            .map(|o| (o.ok, o.paced))
+            .collect();
+        assert_eq!(
+            r,
+            [(true, false), (true, false), (true, false), (true, false), (false, true), (false, true), (true, false)]
+        );
+        assert_ne!(m.conn(5).pacer, pacer);
+    }
+
 }

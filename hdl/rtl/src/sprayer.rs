@@ -38,6 +38,12 @@
 //!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
 //!   now`. Otherwise PICK (`op_retx`, `op_bytes`: the packet's bytes on the
 //!   wire, overhead included), decided in this order:
+//!   0. Busy: a PICK of a connection with `inc != 0` sampled on the clock
+//!      right after another operation (PICK or INIT, whatever its outcome)
+//!      on the same connection is refused as `res_paced`; nothing changes.
+//!      (The pacer's add and compares then read registers only: see
+//!      Pipeline. A paced connection takes at most one PICK every other
+//!      clock; an unpaced one, `inc = 0`, one every clock.)
 //!   1. Paced: when `pacer - now*256` (mod 2^40) lies in `[1, 2^32]` (the
 //!      pacer is ahead of now by at most 2^24 ticks; a pacer further ahead
 //!      is stale after 32-bit tick wrap-around and does not hold the
@@ -62,7 +68,29 @@
 //! clock or before, and none sampled later; operations on the operation
 //! port take effect in order, each on the state left by all earlier ones,
 //! whatever their distance (the same connection may be picked on every
-//! clock: the state loop forwards).
+//! clock: the state loop forwards; a paced one is then Busy, step 0).
+//!
+//! # How the top drives it
+//!
+//! * `path_window` results drive the mask port (open bits), `path_cc`
+//!   timeouts and recoveries the suspect bits; the connection's rate hint
+//!   (and `cfg_port_hint`) drives the rate port; connection setup issues
+//!   INIT (with the number of paths) before any PICK.
+//! * The send scheduler issues one PICK per packet it wants to send
+//!   (`op_bytes` = its bytes on the wire), retransmissions with `op_retx`;
+//!   `op_tag` is its own handle (e.g. a slot) and comes back with the
+//!   result 7 clocks later. It should not PICK the same paced connection
+//!   on consecutive clocks (see Busy above); interleaving connections
+//!   costs nothing.
+//! * `res_ok`: send the packet on `res_path` (this path's window was open
+//!   when sampled; the path's own admission, e.g. `tx_path_table`, still
+//!   applies).
+//! * `res_paced`: nothing was taken; keep the packet and PICK it again at
+//!   or after tick `res_ready_at` (a wake-up timer or a later turn of the
+//!   scheduler; an earlier retry is only refused again, never wrong).
+//! * `res_no_path`: no open path (for a retransmission: not even a
+//!   suspect one); park the connection until a mask write opens a path
+//!   (the scheduler can watch the mask port), then PICK again.
 //!
 //! # Results
 //!
@@ -102,19 +130,23 @@
 //! record is merged from the RAM or the results of the operations 3 and 2
 //! ahead (the one 3 ahead is written on the edge that reads: the RAM
 //! returns the old word, as the `RAM` widget and read-first block RAM
-//! do). E5-E6 is the state loop: the record (`next_path`, `burst`,
-//! `pacer`) is that merge or the previous clock's result (same connection
-//! at distance 1); the pick is four parallel inline prefix adders (the
-//! borrow of the pacer's low 32 bits against now's, the signs of `N -
-//! pacer` and `pacer - (N - ser/2)`, and `pacer + ser`), a 16:1 select of
-//! the precomputed choice by `next_path`, and one LUT per next-state bit
-//! over the late selects (paced, in range) and the early data. E6-E7
-//! writes the record back and registers the results.
+//! do). E5-E6 is the state loop: `next_path` and `burst` are the merge
+//! or the previous clock's result (same connection at distance 1); the
+//! pacer's add and compares read only registers: the merged record's
+//! pacer (operations 2 or more ahead) and, for an operation at distance 1,
+//! the result just written, used as it is (kept by a PICK that does not
+//! move it, replaced by N on INIT, a moving PICK is Busy). The pick is
+//! `pacer + ser` (prefix adder, ser < 2^27), 39-bit compares for the
+//! signs of `N - pacer` and `pacer - (N - ser/2)` and for "paced" (the
+//! low 32 bits, with the top byte compared for equality with now's and
+//! now's + 1), a 16:1 select of the precomputed choice by `next_path`, and
+//! one LUT per next-state bit over the late selects (paced, in range) and
+//! the early data. E6-E7 writes the record back and registers the results.
 //!
-//! Logic depth: the adders of the loop are written inline (a prefix adder
+//! Logic depth: the adder of the loop is written inline (a prefix adder
 //! in a submodule would make Verilator see a false combinational loop
-//! through the one `always` block); "paced" compares the pacer's top byte
-//! for equality with now's (+1) instead of subtracting 40 bits.
+//! through the one `always` block); the compares are Verilog `<`, which
+//! Yosys maps as trees.
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
@@ -424,6 +456,8 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_sm1: DFF<Bits<8>>,
     u_sm1z: DFF<Bit>,
     u_fwd1: DFF<Bit>,
+    u_keep: DFF<Bit>,
+    u_rf: DFF<Bit>,
     u_base: DFF<Bits<REC_BITS>>,
     u_nh: DFF<Bits<8>>,
     u_nh1: DFF<Bits<8>>,
@@ -503,6 +537,24 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     rr: Signal<Local, Bits<4>>,
     bst: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<40>>,
+    pf: Signal<Local, Bits<40>>,
+    ser27: Signal<Local, Bits<27>>,
+    n_lo: Signal<Local, Bits<32>>,
+    pb_lo: Signal<Local, Bits<32>>,
+    pf_lo: Signal<Local, Bits<32>>,
+    n_39: Signal<Local, Bits<39>>,
+    pb_39: Signal<Local, Bits<39>>,
+    a_39: Signal<Local, Bits<39>>,
+    lt_b: Signal<Local, Bit>,
+    lt_f: Signal<Local, Bit>,
+    kxl: Signal<Local, Bit>,
+    kyl: Signal<Local, Bit>,
+    kxs: Signal<Local, Bit>,
+    kys: Signal<Local, Bit>,
+    eqh_f: Signal<Local, Bit>,
+    eqh1_f: Signal<Local, Bit>,
+    paced_b: Signal<Local, Bit>,
+    paced_f: Signal<Local, Bit>,
     nxb0: Signal<Local, Bits<16>>,
     nxb1: Signal<Local, Bits<16>>,
     nxb2: Signal<Local, Bits<16>>,
@@ -527,58 +579,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     eqh1: Signal<Local, Bit>,
     t_rr: Signal<Local, Bits<4>>,
     t_b: Signal<Local, Bits<8>>,
-    plo_n: Signal<Local, Bits<32>>,
-    kb_p0: Signal<Local, Bits<40>>,
-    kb_g0: Signal<Local, Bits<40>>,
-    kb_g1: Signal<Local, Bits<40>>,
-    kb_p1: Signal<Local, Bits<40>>,
-    kb_g2: Signal<Local, Bits<40>>,
-    kb_p2: Signal<Local, Bits<40>>,
-    kb_g3: Signal<Local, Bits<40>>,
-    kb_p3: Signal<Local, Bits<40>>,
-    kb_g4: Signal<Local, Bits<40>>,
-    kb_p4: Signal<Local, Bits<40>>,
-    kb_g5: Signal<Local, Bits<40>>,
-    kb_p5: Signal<Local, Bits<40>>,
-    kb_g6: Signal<Local, Bits<40>>,
-    kb_ci: Signal<Local, Bits<40>>,
-    kb_b: Signal<Local, Bits<40>>,
-    kb_s: Signal<Local, Bits<40>>,
-    nlo: Signal<Local, Bits<40>>,
-    bw: Signal<Local, Bit>,
     pt: Signal<Local, Bits<40>>,
-    kx_p0: Signal<Local, Bits<40>>,
-    kx_g0: Signal<Local, Bits<40>>,
-    kx_g1: Signal<Local, Bits<40>>,
-    kx_p1: Signal<Local, Bits<40>>,
-    kx_g2: Signal<Local, Bits<40>>,
-    kx_p2: Signal<Local, Bits<40>>,
-    kx_g3: Signal<Local, Bits<40>>,
-    kx_p3: Signal<Local, Bits<40>>,
-    kx_g4: Signal<Local, Bits<40>>,
-    kx_p4: Signal<Local, Bits<40>>,
-    kx_g5: Signal<Local, Bits<40>>,
-    kx_p5: Signal<Local, Bits<40>>,
-    kx_g6: Signal<Local, Bits<40>>,
-    kx_ci: Signal<Local, Bits<40>>,
-    kx_b: Signal<Local, Bits<40>>,
-    kx_s: Signal<Local, Bits<40>>,
-    ky_p0: Signal<Local, Bits<40>>,
-    ky_g0: Signal<Local, Bits<40>>,
-    ky_g1: Signal<Local, Bits<40>>,
-    ky_p1: Signal<Local, Bits<40>>,
-    ky_g2: Signal<Local, Bits<40>>,
-    ky_p2: Signal<Local, Bits<40>>,
-    ky_g3: Signal<Local, Bits<40>>,
-    ky_p3: Signal<Local, Bits<40>>,
-    ky_g4: Signal<Local, Bits<40>>,
-    ky_p4: Signal<Local, Bits<40>>,
-    ky_g5: Signal<Local, Bits<40>>,
-    ky_p5: Signal<Local, Bits<40>>,
-    ky_g6: Signal<Local, Bits<40>>,
-    ky_ci: Signal<Local, Bits<40>>,
-    ky_b: Signal<Local, Bits<40>>,
-    ky_s: Signal<Local, Bits<40>>,
     kz_p0: Signal<Local, Bits<40>>,
     kz_g0: Signal<Local, Bits<40>>,
     kz_g1: Signal<Local, Bits<40>>,
@@ -767,6 +768,8 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_sm1: Default::default(),
             u_sm1z: Default::default(),
             u_fwd1: Default::default(),
+            u_keep: Default::default(),
+            u_rf: Default::default(),
             u_base: Default::default(),
             u_nh: Default::default(),
             u_nh1: Default::default(),
@@ -846,6 +849,24 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             rr: Default::default(),
             bst: Default::default(),
             pc: Default::default(),
+            pf: Default::default(),
+            ser27: Default::default(),
+            n_lo: Default::default(),
+            pb_lo: Default::default(),
+            pf_lo: Default::default(),
+            n_39: Default::default(),
+            pb_39: Default::default(),
+            a_39: Default::default(),
+            lt_b: Default::default(),
+            lt_f: Default::default(),
+            kxl: Default::default(),
+            kyl: Default::default(),
+            kxs: Default::default(),
+            kys: Default::default(),
+            eqh_f: Default::default(),
+            eqh1_f: Default::default(),
+            paced_b: Default::default(),
+            paced_f: Default::default(),
             nxb0: Default::default(),
             nxb1: Default::default(),
             nxb2: Default::default(),
@@ -870,58 +891,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             eqh1: Default::default(),
             t_rr: Default::default(),
             t_b: Default::default(),
-            plo_n: Default::default(),
-            kb_p0: Default::default(),
-            kb_g0: Default::default(),
-            kb_g1: Default::default(),
-            kb_p1: Default::default(),
-            kb_g2: Default::default(),
-            kb_p2: Default::default(),
-            kb_g3: Default::default(),
-            kb_p3: Default::default(),
-            kb_g4: Default::default(),
-            kb_p4: Default::default(),
-            kb_g5: Default::default(),
-            kb_p5: Default::default(),
-            kb_g6: Default::default(),
-            kb_ci: Default::default(),
-            kb_b: Default::default(),
-            kb_s: Default::default(),
-            nlo: Default::default(),
-            bw: Default::default(),
             pt: Default::default(),
-            kx_p0: Default::default(),
-            kx_g0: Default::default(),
-            kx_g1: Default::default(),
-            kx_p1: Default::default(),
-            kx_g2: Default::default(),
-            kx_p2: Default::default(),
-            kx_g3: Default::default(),
-            kx_p3: Default::default(),
-            kx_g4: Default::default(),
-            kx_p4: Default::default(),
-            kx_g5: Default::default(),
-            kx_p5: Default::default(),
-            kx_g6: Default::default(),
-            kx_ci: Default::default(),
-            kx_b: Default::default(),
-            kx_s: Default::default(),
-            ky_p0: Default::default(),
-            ky_g0: Default::default(),
-            ky_g1: Default::default(),
-            ky_p1: Default::default(),
-            ky_g2: Default::default(),
-            ky_p2: Default::default(),
-            ky_g3: Default::default(),
-            ky_p3: Default::default(),
-            ky_g4: Default::default(),
-            ky_p4: Default::default(),
-            ky_g5: Default::default(),
-            ky_p5: Default::default(),
-            ky_g6: Default::default(),
-            ky_ci: Default::default(),
-            ky_b: Default::default(),
-            ky_s: Default::default(),
             kz_p0: Default::default(),
             kz_g0: Default::default(),
             kz_g1: Default::default(),
@@ -953,7 +923,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
             x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
             u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
-            u_sm1z, u_fwd1, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn,
+            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn,
             w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init,
             o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
         );
@@ -1522,6 +1492,17 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.u_base.d.next = self.recs.read_data.val();
         }
         self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
+        // an operation on the connection of the one just ahead: an INIT
+        // still sets the pacer to N; any other keeps the pacer forwarded
+        // from the one ahead, and a PICK with pacing on is refused (busy)
+        self.u_keep.d.next = self.u_valid.q.val()
+            & (self.u_conn.q.val() == self.x_conn.q.val())
+            & !self.x_init.q.val();
+        self.u_rf.d.next = self.u_valid.q.val()
+            & (self.u_conn.q.val() == self.x_conn.q.val())
+            & self.x_valid.q.val()
+            & !self.x_init.q.val()
+            & self.x_incnz.q.val();
         self.u_nh.d.next = self.x_now.q.val().get_bits::<8>(24);
         self.u_nh1.d.next = self.x_now.q.val().get_bits::<8>(24) + 1;
         self.u_c.d.next = self.x_valid.q.val()
@@ -1547,73 +1528,47 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         }
         self.rr.next = self.cur.val().get_bits::<4>(0);
         self.bst.next = self.cur.val().get_bits::<8>(4);
-        self.pc.next = self.cur.val().get_bits::<40>(12);
-        // N - pacer: paced when the pacer is ahead by 1/256 .. 2^24 ticks
-        self.kx_b.next = !self.pc.val();
-        self.kx_ci.next = bits::<40>(1);
-        self.kx_p0.next = self.u_n.q.val() ^ self.kx_b.val();
-        self.kx_g0.next =
-            (self.u_n.q.val() & self.kx_b.val()) | (self.kx_p0.val() & self.kx_ci.val());
-        self.kx_g1.next = self.kx_g0.val() | (self.kx_p0.val() & (self.kx_g0.val() << 1));
-        self.kx_p1.next = self.kx_p0.val() & (self.kx_p0.val() << 1);
-        self.kx_g2.next = self.kx_g1.val() | (self.kx_p1.val() & (self.kx_g1.val() << 2));
-        self.kx_p2.next = self.kx_p1.val() & (self.kx_p1.val() << 2);
-        self.kx_g3.next = self.kx_g2.val() | (self.kx_p2.val() & (self.kx_g2.val() << 4));
-        self.kx_p3.next = self.kx_p2.val() & (self.kx_p2.val() << 4);
-        self.kx_g4.next = self.kx_g3.val() | (self.kx_p3.val() & (self.kx_g3.val() << 8));
-        self.kx_p4.next = self.kx_p3.val() & (self.kx_p3.val() << 8);
-        self.kx_g5.next = self.kx_g4.val() | (self.kx_p4.val() & (self.kx_g4.val() << 16));
-        self.kx_p5.next = self.kx_p4.val() & (self.kx_p4.val() << 16);
-        self.kx_g6.next = self.kx_g5.val() | (self.kx_p5.val() & (self.kx_g5.val() << 32));
-        self.kx_s.next = self.kx_p0.val() ^ ((self.kx_g6.val() << 1) | self.kx_ci.val());
-        // P_lo > N_lo (borrow out of the low 32 bits)
-        self.nlo.next = bit_cast::<40, 32>(self.u_n.q.val().get_bits::<32>(0));
-        // (a 32-bit local first: `~` inside a wider context would invert the extension)
-        self.plo_n.next = !self.pc.val().get_bits::<32>(0);
-        self.kb_b.next = bit_cast::<40, 32>(self.plo_n.val());
-        self.kb_ci.next = bits::<40>(1);
-        self.kb_p0.next = self.nlo.val() ^ self.kb_b.val();
-        self.kb_g0.next =
-            (self.nlo.val() & self.kb_b.val()) | (self.kb_p0.val() & self.kb_ci.val());
-        self.kb_g1.next = self.kb_g0.val() | (self.kb_p0.val() & (self.kb_g0.val() << 1));
-        self.kb_p1.next = self.kb_p0.val() & (self.kb_p0.val() << 1);
-        self.kb_g2.next = self.kb_g1.val() | (self.kb_p1.val() & (self.kb_g1.val() << 2));
-        self.kb_p2.next = self.kb_p1.val() & (self.kb_p1.val() << 2);
-        self.kb_g3.next = self.kb_g2.val() | (self.kb_p2.val() & (self.kb_g2.val() << 4));
-        self.kb_p3.next = self.kb_p2.val() & (self.kb_p2.val() << 4);
-        self.kb_g4.next = self.kb_g3.val() | (self.kb_p3.val() & (self.kb_g3.val() << 8));
-        self.kb_p4.next = self.kb_p3.val() & (self.kb_p3.val() << 8);
-        self.kb_g5.next = self.kb_g4.val() | (self.kb_p4.val() & (self.kb_g4.val() << 16));
-        self.kb_p5.next = self.kb_p4.val() & (self.kb_p4.val() << 16);
-        self.kb_g6.next = self.kb_g5.val() | (self.kb_p5.val() & (self.kb_g5.val() << 32));
-        self.kb_s.next = self.kb_p0.val() ^ ((self.kb_g6.val() << 1) | self.kb_ci.val());
-        // x[39:32] = N_hi - P_hi - (P_lo > N_lo) is all ones
-        self.bw.next = !self.kb_s.val().get_bit(32);
+        // the pacer operands are registers: the record as merged at E4-E5
+        // (every operation 2 or more ahead) and the result of the one just
+        // ahead (used only as it is: see `u_keep`, `u_rf`)
+        self.pc.next = self.u_base.q.val().get_bits::<40>(12);
+        self.pf.next = self.w_rec.q.val().get_bits::<40>(12);
+        self.n_lo.next = self.u_n.q.val().get_bits::<32>(0);
+        self.pb_lo.next = self.pc.val().get_bits::<32>(0);
+        self.pf_lo.next = self.pf.val().get_bits::<32>(0);
+        self.n_39.next = self.u_n.q.val().get_bits::<39>(0);
+        self.pb_39.next = self.pc.val().get_bits::<39>(0);
+        self.a_39.next = self.u_a.q.val().get_bits::<39>(0);
+        // paced: pacer - N (mod 2^40) in [1, 2^32]: P_lo > N_lo and the top
+        // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1
+        self.lt_b.next = self.n_lo.val() < self.pb_lo.val();
+        self.lt_f.next = self.n_lo.val() < self.pf_lo.val();
         self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
         self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
-        // an INIT is never paced
-        self.paced.next = !self.u_init.q.val()
-            & ((self.bw.val() & self.eqh.val()) | (!self.bw.val() & self.eqh1.val()));
-        // pacer - (N - ser/2) >= 0 and N - pacer >= 0: the pacer counts
-        self.ky_b.next = !self.u_a.q.val();
-        self.ky_ci.next = bits::<40>(1);
-        self.ky_p0.next = self.pc.val() ^ self.ky_b.val();
-        self.ky_g0.next = (self.pc.val() & self.ky_b.val()) | (self.ky_p0.val() & self.ky_ci.val());
-        self.ky_g1.next = self.ky_g0.val() | (self.ky_p0.val() & (self.ky_g0.val() << 1));
-        self.ky_p1.next = self.ky_p0.val() & (self.ky_p0.val() << 1);
-        self.ky_g2.next = self.ky_g1.val() | (self.ky_p1.val() & (self.ky_g1.val() << 2));
-        self.ky_p2.next = self.ky_p1.val() & (self.ky_p1.val() << 2);
-        self.ky_g3.next = self.ky_g2.val() | (self.ky_p2.val() & (self.ky_g2.val() << 4));
-        self.ky_p3.next = self.ky_p2.val() & (self.ky_p2.val() << 4);
-        self.ky_g4.next = self.ky_g3.val() | (self.ky_p3.val() & (self.ky_g3.val() << 8));
-        self.ky_p4.next = self.ky_p3.val() & (self.ky_p3.val() << 8);
-        self.ky_g5.next = self.ky_g4.val() | (self.ky_p4.val() & (self.ky_g4.val() << 16));
-        self.ky_p5.next = self.ky_p4.val() & (self.ky_p4.val() << 16);
-        self.ky_g6.next = self.ky_g5.val() | (self.ky_p5.val() & (self.ky_g5.val() << 32));
-        self.ky_s.next = self.ky_p0.val() ^ ((self.ky_g6.val() << 1) | self.ky_ci.val());
-        self.in_rng.next =
-            !self.u_init.q.val() & !self.ky_s.val().get_bit(39) & !self.kx_s.val().get_bit(39);
-        self.kz_b.next = self.u_ser.q.val();
+        self.eqh_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh.q.val();
+        self.eqh1_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh1.q.val();
+        // an INIT is never paced; a refused PICK always is
+        self.paced_b.next = !self.u_init.q.val()
+            & ((self.lt_b.val() & self.eqh.val()) | (!self.lt_b.val() & self.eqh1.val()));
+        self.paced_f.next = self.u_rf.q.val()
+            | (!self.u_init.q.val()
+                & ((self.lt_f.val() & self.eqh_f.val()) | (!self.lt_f.val() & self.eqh1_f.val())));
+        if self.u_fwd1.q.val() {
+            self.paced.next = self.paced_f.val();
+        } else {
+            self.paced.next = self.paced_b.val();
+        }
+        // the signs of N - pacer and pacer - (N - ser/2), from 39-bit
+        // compares (bit 39 of a difference is the top bits' xor and the
+        // borrow out of the low 39): the pacer counts when both are >= 0
+        self.kxl.next = self.n_39.val() < self.pb_39.val();
+        self.kyl.next = self.pb_39.val() < self.a_39.val();
+        self.kxs.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39) ^ self.kxl.val();
+        self.kys.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39) ^ self.kyl.val();
+        self.in_rng.next = !self.u_init.q.val() & !self.kxs.val() & !self.kys.val();
+        // pacer + ser (ser < 2^27: the adder's upper bits only carry)
+        self.ser27.next = self.u_ser.q.val().get_bits::<27>(0);
+        self.kz_b.next = bit_cast::<40, 27>(self.ser27.val());
         self.kz_ci.next = bits::<40>(0);
         self.kz_p0.next = self.pc.val() ^ self.kz_b.val();
         self.kz_g0.next = (self.pc.val() & self.kz_b.val()) | (self.kz_p0.val() & self.kz_ci.val());
@@ -1802,7 +1757,9 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         } else {
             self.pt.next = self.u_b.q.val();
         }
-        if self.u_c.q.val() & !self.paced.val() {
+        if self.u_keep.q.val() {
+            self.pc_n.next = self.pf.val();
+        } else if self.u_c.q.val() & !self.paced_b.val() {
             self.pc_n.next = self.pt.val();
         } else {
             self.pc_n.next = self.pc.val();
