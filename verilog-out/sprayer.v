@@ -637,6 +637,12 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  u_fwd1$d;
     wire  u_fwd1$q;
     reg  u_fwd1$clock;
+    reg  u_keep$d;
+    wire  u_keep$q;
+    reg  u_keep$clock;
+    reg  u_rf$d;
+    wire  u_rf$q;
+    reg  u_rf$clock;
     reg  [51:0] u_base$d;
     wire  [51:0] u_base$q;
     reg  u_base$clock;
@@ -778,6 +784,24 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [3:0] rr;
     reg  [7:0] bst;
     reg  [39:0] pc;
+    reg  [39:0] pf;
+    reg  [26:0] ser27;
+    reg  [31:0] n_lo;
+    reg  [31:0] pb_lo;
+    reg  [31:0] pf_lo;
+    reg  [38:0] n_39;
+    reg  [38:0] pb_39;
+    reg  [38:0] a_39;
+    reg  lt_b;
+    reg  lt_f;
+    reg  kxl;
+    reg  kyl;
+    reg  kxs;
+    reg  kys;
+    reg  eqh_f;
+    reg  eqh1_f;
+    reg  paced_b;
+    reg  paced_f;
     reg  [15:0] nxb0;
     reg  [15:0] nxb1;
     reg  [15:0] nxb2;
@@ -802,58 +826,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  eqh1;
     reg  [3:0] t_rr;
     reg  [7:0] t_b;
-    reg  [31:0] plo_n;
-    reg  [39:0] kb_p0;
-    reg  [39:0] kb_g0;
-    reg  [39:0] kb_g1;
-    reg  [39:0] kb_p1;
-    reg  [39:0] kb_g2;
-    reg  [39:0] kb_p2;
-    reg  [39:0] kb_g3;
-    reg  [39:0] kb_p3;
-    reg  [39:0] kb_g4;
-    reg  [39:0] kb_p4;
-    reg  [39:0] kb_g5;
-    reg  [39:0] kb_p5;
-    reg  [39:0] kb_g6;
-    reg  [39:0] kb_ci;
-    reg  [39:0] kb_b;
-    reg  [39:0] kb_s;
-    reg  [39:0] nlo;
-    reg  bw;
     reg  [39:0] pt;
-    reg  [39:0] kx_p0;
-    reg  [39:0] kx_g0;
-    reg  [39:0] kx_g1;
-    reg  [39:0] kx_p1;
-    reg  [39:0] kx_g2;
-    reg  [39:0] kx_p2;
-    reg  [39:0] kx_g3;
-    reg  [39:0] kx_p3;
-    reg  [39:0] kx_g4;
-    reg  [39:0] kx_p4;
-    reg  [39:0] kx_g5;
-    reg  [39:0] kx_p5;
-    reg  [39:0] kx_g6;
-    reg  [39:0] kx_ci;
-    reg  [39:0] kx_b;
-    reg  [39:0] kx_s;
-    reg  [39:0] ky_p0;
-    reg  [39:0] ky_g0;
-    reg  [39:0] ky_g1;
-    reg  [39:0] ky_p1;
-    reg  [39:0] ky_g2;
-    reg  [39:0] ky_p2;
-    reg  [39:0] ky_g3;
-    reg  [39:0] ky_p3;
-    reg  [39:0] ky_g4;
-    reg  [39:0] ky_p4;
-    reg  [39:0] ky_g5;
-    reg  [39:0] ky_p5;
-    reg  [39:0] ky_g6;
-    reg  [39:0] ky_ci;
-    reg  [39:0] ky_b;
-    reg  [39:0] ky_s;
     reg  [39:0] kz_p0;
     reg  [39:0] kz_g0;
     reg  [39:0] kz_g1;
@@ -1734,6 +1707,16 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(u_fwd1$q),
         .clock(u_fwd1$clock)
     );
+    sprayer__u_keep u_keep(
+        .d(u_keep$d),
+        .q(u_keep$q),
+        .clock(u_keep$clock)
+    );
+    sprayer__u_rf u_rf(
+        .d(u_rf$d),
+        .q(u_rf$q),
+        .clock(u_rf$clock)
+    );
     sprayer__u_base u_base(
         .d(u_base$d),
         .q(u_base$q),
@@ -1965,6 +1948,8 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_sm1$clock = clock;
         u_sm1z$clock = clock;
         u_fwd1$clock = clock;
+        u_keep$clock = clock;
+        u_rf$clock = clock;
         u_base$clock = clock;
         u_nh$clock = clock;
         u_nh1$clock = clock;
@@ -2073,6 +2058,8 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_sm1$d = u_sm1$q;
         u_sm1z$d = u_sm1z$q;
         u_fwd1$d = u_fwd1$q;
+        u_keep$d = u_keep$q;
+        u_rf$d = u_rf$q;
         u_base$d = u_base$q;
         u_nh$d = u_nh$q;
         u_nh1$d = u_nh1$q;
@@ -2596,6 +2583,8 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
             u_base$d = recs$read_data;
         end
         u_fwd1$d = u_valid$q & (u_conn$q == x_conn$q);
+        u_keep$d = u_valid$q & (u_conn$q == x_conn$q) & ~x_init$q;
+        u_rf$d = u_valid$q & (u_conn$q == x_conn$q) & x_valid$q & ~x_init$q & x_incnz$q;
         u_nh$d = x_now$q[(32'h18)+:(8)];
         u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
         u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
@@ -2619,63 +2608,35 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         end
         rr = cur[(32'h0)+:(4)];
         bst = cur[(32'h4)+:(8)];
-        pc = cur[(32'hc)+:(40)];
-        kx_b = ~pc;
-        kx_ci = ((32'h1) & 40'hffffffffff);
-        kx_p0 = u_n$q ^ kx_b;
-        kx_g0 = (u_n$q & kx_b) | (kx_p0 & kx_ci);
-        kx_g1 = kx_g0 | (kx_p0 & (kx_g0 << 32'h1));
-        kx_p1 = kx_p0 & (kx_p0 << 32'h1);
-        kx_g2 = kx_g1 | (kx_p1 & (kx_g1 << 32'h2));
-        kx_p2 = kx_p1 & (kx_p1 << 32'h2);
-        kx_g3 = kx_g2 | (kx_p2 & (kx_g2 << 32'h4));
-        kx_p3 = kx_p2 & (kx_p2 << 32'h4);
-        kx_g4 = kx_g3 | (kx_p3 & (kx_g3 << 32'h8));
-        kx_p4 = kx_p3 & (kx_p3 << 32'h8);
-        kx_g5 = kx_g4 | (kx_p4 & (kx_g4 << 32'h10));
-        kx_p5 = kx_p4 & (kx_p4 << 32'h10);
-        kx_g6 = kx_g5 | (kx_p5 & (kx_g5 << 32'h20));
-        kx_s = kx_p0 ^ ((kx_g6 << 32'h1) | kx_ci);
-        nlo = ((u_n$q[(32'h0)+:(32)]) & 40'hffffffffff);
-        plo_n = ~pc[(32'h0)+:(32)];
-        kb_b = ((plo_n) & 40'hffffffffff);
-        kb_ci = ((32'h1) & 40'hffffffffff);
-        kb_p0 = nlo ^ kb_b;
-        kb_g0 = (nlo & kb_b) | (kb_p0 & kb_ci);
-        kb_g1 = kb_g0 | (kb_p0 & (kb_g0 << 32'h1));
-        kb_p1 = kb_p0 & (kb_p0 << 32'h1);
-        kb_g2 = kb_g1 | (kb_p1 & (kb_g1 << 32'h2));
-        kb_p2 = kb_p1 & (kb_p1 << 32'h2);
-        kb_g3 = kb_g2 | (kb_p2 & (kb_g2 << 32'h4));
-        kb_p3 = kb_p2 & (kb_p2 << 32'h4);
-        kb_g4 = kb_g3 | (kb_p3 & (kb_g3 << 32'h8));
-        kb_p4 = kb_p3 & (kb_p3 << 32'h8);
-        kb_g5 = kb_g4 | (kb_p4 & (kb_g4 << 32'h10));
-        kb_p5 = kb_p4 & (kb_p4 << 32'h10);
-        kb_g6 = kb_g5 | (kb_p5 & (kb_g5 << 32'h20));
-        kb_s = kb_p0 ^ ((kb_g6 << 32'h1) | kb_ci);
-        bw = ~kb_s[32'h20];
+        pc = u_base$q[(32'hc)+:(40)];
+        pf = w_rec$q[(32'hc)+:(40)];
+        n_lo = u_n$q[(32'h0)+:(32)];
+        pb_lo = pc[(32'h0)+:(32)];
+        pf_lo = pf[(32'h0)+:(32)];
+        n_39 = u_n$q[(32'h0)+:(39)];
+        pb_39 = pc[(32'h0)+:(39)];
+        a_39 = u_a$q[(32'h0)+:(39)];
+        lt_b = n_lo < pb_lo;
+        lt_f = n_lo < pf_lo;
         eqh = pc[(32'h20)+:(8)] == u_nh$q;
         eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
-        paced = ~u_init$q & ((bw & eqh) | (~bw & eqh1));
-        ky_b = ~u_a$q;
-        ky_ci = ((32'h1) & 40'hffffffffff);
-        ky_p0 = pc ^ ky_b;
-        ky_g0 = (pc & ky_b) | (ky_p0 & ky_ci);
-        ky_g1 = ky_g0 | (ky_p0 & (ky_g0 << 32'h1));
-        ky_p1 = ky_p0 & (ky_p0 << 32'h1);
-        ky_g2 = ky_g1 | (ky_p1 & (ky_g1 << 32'h2));
-        ky_p2 = ky_p1 & (ky_p1 << 32'h2);
-        ky_g3 = ky_g2 | (ky_p2 & (ky_g2 << 32'h4));
-        ky_p3 = ky_p2 & (ky_p2 << 32'h4);
-        ky_g4 = ky_g3 | (ky_p3 & (ky_g3 << 32'h8));
-        ky_p4 = ky_p3 & (ky_p3 << 32'h8);
-        ky_g5 = ky_g4 | (ky_p4 & (ky_g4 << 32'h10));
-        ky_p5 = ky_p4 & (ky_p4 << 32'h10);
-        ky_g6 = ky_g5 | (ky_p5 & (ky_g5 << 32'h20));
-        ky_s = ky_p0 ^ ((ky_g6 << 32'h1) | ky_ci);
-        in_rng = ~u_init$q & ~ky_s[32'h27] & ~kx_s[32'h27];
-        kz_b = u_ser$q;
+        eqh_f = pf[(32'h20)+:(8)] == u_nh$q;
+        eqh1_f = pf[(32'h20)+:(8)] == u_nh1$q;
+        paced_b = ~u_init$q & ((lt_b & eqh) | (~lt_b & eqh1));
+        paced_f = u_rf$q | (~u_init$q & ((lt_f & eqh_f) | (~lt_f & eqh1_f)));
+        if (u_fwd1$q) begin
+            paced = paced_f;
+        end
+        else begin
+            paced = paced_b;
+        end
+        kxl = n_39 < pb_39;
+        kyl = pb_39 < a_39;
+        kxs = u_n$q[32'h27] ^ pc[32'h27] ^ kxl;
+        kys = pc[32'h27] ^ u_a$q[32'h27] ^ kyl;
+        in_rng = ~u_init$q & ~kxs & ~kys;
+        ser27 = u_ser$q[(32'h0)+:(27)];
+        kz_b = ((ser27) & 40'hffffffffff);
         kz_ci = ((32'h0) & 40'hffffffffff);
         kz_p0 = pc ^ kz_b;
         kz_g0 = (pc & kz_b) | (kz_p0 & kz_ci);
@@ -2729,7 +2690,10 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         else begin
             pt = u_b$q;
         end
-        if (u_c$q & ~paced) begin
+        if (u_keep$q) begin
+            pc_n = pf;
+        end
+        else if (u_c$q & ~paced_b) begin
             pc_n = pt;
         end
         else begin
@@ -12298,6 +12262,25 @@ module sprayer__u_init(d,q,clock);
 endmodule // sprayer__u_init
 
 
+module sprayer__u_keep(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__u_keep
+
+
 module sprayer__u_n(d,q,clock);
 
     // Module arguments
@@ -12410,6 +12393,25 @@ module sprayer__u_retx(d,q,clock);
     end
 
 endmodule // sprayer__u_retx
+
+
+module sprayer__u_rf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__u_rf
 
 
 module sprayer__u_ser(d,q,clock);

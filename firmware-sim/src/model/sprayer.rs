@@ -833,23 +833,76 @@ mod tests {
             ..Default::default()
         };
         // INIT 5 with every path open; 5 unpaced: PICKs on three clocks in a row
-        run(&mut m, SprayIn { op: Some(op(5, true)), mask: Some(open), ..base });
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(5, true)),
+                mask: Some(open),
+                ..base
+            },
+        );
         for _ in 0..3 {
-            run(&mut m, SprayIn { op: Some(op(5, false)), ..base });
+            run(
+                &mut m,
+                SprayIn {
+                    op: Some(op(5, false)),
+                    ..base
+                },
+            );
         }
         // 5 paced at a hint of 1 (84 bytes: 2,016 ticks), one clock
         // later: the first PICK goes, the next clock's is busy, and so is
         // the next one's (it follows a refused PICK)
         let rate = RateWr { conn: 5, hint: 1 };
-        run(&mut m, SprayIn { rate: Some(rate), ..base });
-        run(&mut m, SprayIn { op: Some(op(5, false)), ..base });
+        run(
+            &mut m,
+            SprayIn {
+                rate: Some(rate),
+                ..base
+            },
+        );
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(5, false)),
+                ..base
+            },
+        );
         let pacer = m.conn(5).pacer;
-        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
-        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(5, false)),
+                now: 5000,
+                ..base
+            },
+        );
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(5, false)),
+                now: 5000,
+                ..base
+            },
+        );
         assert_eq!(m.conn(5).pacer, pacer, "a busy PICK leaves the pacer");
         // another connection in between: the pacer (far behind now) lets it go
-        run(&mut m, SprayIn { op: Some(op(6, false)), now: 5000, ..base });
-        run(&mut m, SprayIn { op: Some(op(5, false)), now: 5000, ..base });
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(6, false)),
+                now: 5000,
+                ..base
+            },
+        );
+        run(
+            &mut m,
+            SprayIn {
+                op: Some(op(5, false)),
+                now: 5000,
+                ..base
+            },
+        );
         for _ in 0..SPRAYER_LATENCY {
             run(&mut m, base);
         }
@@ -860,9 +913,16 @@ mod tests {
             .collect();
         assert_eq!(
             r,
-            [(true, false), (true, false), (true, false), (true, false), (false, true), (false, true), (true, false)]
+            [
+                (true, false),
+                (true, false),
+                (true, false),
+                (true, false),
+                (false, true),
+                (false, true),
+                (true, false)
+            ]
         );
         assert_ne!(m.conn(5).pacer, pacer);
     }
-
 }
