@@ -923,9 +923,10 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
             x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
             u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
-            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn, w_valid, w_conn,
-            w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init,
-            o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready
+            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn,
+            w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec,
+            o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst,
+            o_ready
         );
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
