@@ -230,6 +230,12 @@ cat <<'EOF'
   the cells Yosys chose are in brackets. LUTRAM is distributed RAM (RAM32M,
   RAM64M8, ...), SRL are shift-register LUTs. Other cells is whatever else the
   mapping produced (INV usually disappears into LUTs in Vivado).
+- UltraRAM (URAM288, 4K x 72 each) is under Other cells. Only memories the
+  export marks `ram_style = "ultra"` go there (`ULTRA_RAM` in
+  hdl/rtl/src/export.rs). Yosys builds the read mux of a memory deeper than
+  one URAM288 from LUTs and MUXF (about 34 LUT per URAM288 in
+  `slot_table`); Vivado uses the URAM288 cascade for it, so on the device
+  those LUTs are mostly not spent.
 - LUT6 levels is the longest register-to-register (or port-to-register)
   path counted in 6-input LUTs, from `ltp -noff` on a generic `abc -lut 6`
   netlist. It is run there and not on the `synth_xilinx` netlist because

@@ -1104,6 +1104,110 @@ fn tx_path_table_rusthdl_matches_model() {
     }
 }
 
+fn wqe_fetch_step(
+    uut: &mut braid_hdl::WqeFetchTiny,
+    i: &braid_sim::model::wqe_fetch::WqeIn,
+) -> braid_sim::model::wqe_fetch::WqeOutputs {
+    use braid_sim::model::wqe_fetch::{WqeFields, WqeOut, WqeOutputs};
+    uut.enable.next = i.enable;
+    uut.cmd_valid.next = i.cmd_valid;
+    uut.cmd_op.next = i.cmd_op & 1 == 1;
+    uut.cmd_conn.next = bits(i.cmd_conn as u64 & 15);
+    uut.cmd_iova.next = bits(i.cmd_iova);
+    uut.cmd_log2.next = bits(i.cmd_log2 as u64);
+    uut.db_valid.next = i.db_valid;
+    uut.db_conn.next = bits(i.db_conn as u64);
+    uut.db_pi.next = bits(i.db_pi as u64);
+    uut.cr_valid.next = i.cr_valid;
+    uut.cr_conn.next = bits(i.cr_conn as u64 & 15);
+    uut.cr_n.next = bits(i.cr_n as u64 & 15);
+    uut.rd_ready.next = i.rd_ready;
+    uut.rs_valid.next = i.rs.is_some();
+    let b = i.rs.map_or([0u8; 64], |b| b.data);
+    uut.rs_data.next = bits_le(&b);
+    uut.rs_tag.next = bits(i.rs.map_or(0, |b| b.tag) as u64);
+    uut.rs_last.next = i.rs.is_some_and(|b| b.last);
+    uut.rs_err.next = i.rs.is_some_and(|b| b.err);
+    uut.wqe_ready.next = i.wqe_ready;
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let v = |x: u64| x;
+    let wqe = uut.wqe_valid.val().then(|| WqeOut {
+        conn: uut.wqe_conn.val().to_u64() as u32,
+        index: uut.wqe_index.val().to_u64() as u16,
+        f: WqeFields {
+            opcode: uut.wqe_opcode.val().to_u64() as u8,
+            flags: uut.wqe_flags.val().to_u64() as u8,
+            stream: uut.wqe_stream.val().to_u64() as u8,
+            num_sge: uut.wqe_num_sge.val().to_u64() as u8,
+            len: uut.wqe_len.val().to_u64() as u32,
+            wr_id: v(uut.wqe_wr_id.val().to_u64()),
+            imm: uut.wqe_imm.val().to_u64() as u32,
+            rkey: uut.wqe_rkey.val().to_u64() as u32,
+            remote_addr: uut.wqe_remote_addr.val().to_u64(),
+            sge_addr: uut.wqe_sge_addr.val().to_u64(),
+            sge_lkey: uut.wqe_sge_lkey.val().to_u64() as u32,
+            sge_len: uut.wqe_sge_len.val().to_u64() as u32,
+        },
+        reason: uut.wqe_reason.val().to_u64() as u8,
+    });
+    if let Some(w) = wqe {
+        assert_eq!(uut.wqe_bad.val(), w.reason != 0);
+    } else {
+        assert!(!uut.wqe_bad.val() && uut.wqe_wr_id.val().to_u64() == 0);
+    }
+    WqeOutputs {
+        cmd_ready: uut.cmd_ready.val(),
+        db_ready: uut.db_ready.val(),
+        cr_ready: uut.cr_ready.val(),
+        rd_valid: uut.rd_valid.val(),
+        rd_addr: uut.rd_addr.val().to_u64(),
+        rd_len: uut.rd_len.val().to_u64() as u16,
+        rd_tag: uut.rd_tag.val().to_u64() as u8,
+        rs_ready: uut.rs_ready.val(),
+        wqe,
+        res_valid: uut.res_valid.val(),
+        res_op: uut.res_op.val().to_u64() as u8,
+        res_conn: uut.res_conn.val().to_u64() as u32,
+        res_refused: uut.res_refused.val(),
+        res_n: uut.res_n.val().to_u64() as u8,
+        cnt_db_refused: uut.cnt_db_refused.val().to_u64() as u32,
+        cnt_cr_refused: uut.cnt_cr_refused.val().to_u64() as u32,
+        cnt_bad_wqe: uut.cnt_bad_wqe.val().to_u64() as u32,
+        cnt_stray: uut.cnt_stray.val().to_u64() as u32,
+    }
+}
+
+/// The tiny WQE fetcher in RustHDL's own simulator against the model
+/// (the FIFOs' registered reads, the hazard stalls, the response match).
+#[test]
+fn wqe_fetch_rusthdl_matches_model() {
+    use braid_sim::model::wqe_fetch::WqeStim;
+    use braid_sim::model::WqeFetchTinyModel;
+    for seed in seeds(&[0x7fe7, 0x1b]) {
+        let mut uut = braid_hdl::WqeFetchTiny::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = WqeFetchTinyModel::default();
+        let mut stim = WqeStim::<4>::new(seed);
+        let n = 12_000;
+        let t = std::time::Instant::now();
+        for cycle in 0..n {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = wqe_fetch_step(&mut uut, &i);
+            stim.observe(&want);
+            assert_eq!(
+                want, got,
+                "RustHDL wqe_fetch differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+        }
+        eprintln!(
+            "wqe_fetch_tiny (RustHDL simulator): {n} cycles equal (seed {seed:#x}), {:.0} cycles/s",
+            n as f64 / t.elapsed().as_secs_f64()
+        );
+    }
+}
+
 fn sprayer_step(
     uut: &mut braid_hdl::SprayerTiny,
     i: &braid_sim::model::sprayer::SprayIn,
@@ -1175,5 +1279,224 @@ fn sprayer_rusthdl_matches_model() {
             "sprayer_tiny (RustHDL simulator): {n} cycles equal, {:.0} cycles/s",
             n as f64 / t.elapsed().as_secs_f64()
         );
+    }
+}
+
+fn dr_arb_step(
+    uut: &mut braid_hdl::DrArb,
+    i: &braid_sim::model::dr_arb::DrArbIn,
+) -> braid_sim::model::dr_arb::DrArbOut {
+    use braid_sim::model::dr_arb::{DrArbOut, RdReq, RsBeat};
+    let r = i.rd.map(|r| r.unwrap_or_default());
+    uut.a_rd_valid.next = i.rd[0].is_some();
+    uut.a_rd_addr.next = bits(r[0].addr);
+    uut.a_rd_len.next = bits(r[0].len as u64 & 0x1fff);
+    uut.a_rd_tag.next = bits(r[0].tag as u64);
+    uut.a_rs_ready.next = i.rs_ready[0];
+    uut.b_rd_valid.next = i.rd[1].is_some();
+    uut.b_rd_addr.next = bits(r[1].addr);
+    uut.b_rd_len.next = bits(r[1].len as u64 & 0x1fff);
+    uut.b_rd_tag.next = bits(r[1].tag as u64);
+    uut.b_rs_ready.next = i.rs_ready[1];
+    uut.c_rd_valid.next = i.rd[2].is_some();
+    uut.c_rd_addr.next = bits(r[2].addr);
+    uut.c_rd_len.next = bits(r[2].len as u64 & 0x1fff);
+    uut.c_rd_tag.next = bits(r[2].tag as u64);
+    uut.c_rs_ready.next = i.rs_ready[2];
+    uut.m_rd_ready.next = i.m_rd_ready;
+    let b = i.m_rs.unwrap_or_default();
+    uut.m_rs_valid.next = i.m_rs.is_some();
+    uut.m_rs_data.next = bits_le(&b.data);
+    uut.m_rs_tag.next = bits(b.tag as u64);
+    uut.m_rs_last.next = b.last;
+    uut.m_rs_err.next = b.err;
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let mut data = [0u8; 64];
+    for (k, x) in data.iter_mut().enumerate() {
+        *x = uut.rs_data.val().get_bits::<8>(8 * k).to_u64() as u8;
+    }
+    DrArbOut {
+        rd_ready: [
+            uut.a_rd_ready.val(),
+            uut.b_rd_ready.val(),
+            uut.c_rd_ready.val(),
+        ],
+        rd_bad: [uut.a_rd_bad.val(), uut.b_rd_bad.val(), uut.c_rd_bad.val()],
+        rs_valid: [
+            uut.a_rs_valid.val(),
+            uut.b_rs_valid.val(),
+            uut.c_rs_valid.val(),
+        ],
+        rs: RsBeat {
+            data,
+            tag: uut.rs_tag.val().to_u64() as u8,
+            last: uut.rs_last.val(),
+            err: uut.rs_err.val(),
+        },
+        m_rd: uut.m_rd_valid.val().then(|| RdReq {
+            addr: uut.m_rd_addr.val().to_u64(),
+            len: uut.m_rd_len.val().to_u64() as u16,
+            tag: uut.m_rd_tag.val().to_u64() as u8,
+        }),
+        m_rs_ready: uut.m_rs_ready.val(),
+        bad_count: uut.bad_count.val().to_u64() as u16,
+        outstanding: uut.outstanding.val().to_u64() as u8,
+    }
+}
+
+#[test]
+fn dr_arb_rusthdl_matches_model() {
+    use braid_sim::model::dr_arb::DrArbStim;
+    use braid_sim::model::DrArbModel;
+    for seed in seeds(&[0xd7a]) {
+        let mut uut = braid_hdl::DrArb::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = DrArbModel::default();
+        let mut stim = DrArbStim::new(seed);
+        for cycle in 0..4_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = dr_arb_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL dr_arb differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+        }
+    }
+}
+
+fn slot_table_step<const P: usize, const A: usize>(
+    uut: &mut braid_hdl::SlotTable<P, A>,
+    i: &braid_sim::model::slot_table::SlotIn,
+) -> braid_sim::model::slot_table::SlotOut {
+    use braid_sim::model::slot_table::SlotOut;
+    let (wp, ws, we) = i.wr.unwrap_or_default();
+    uut.wr_valid.next = i.wr.is_some();
+    uut.wr_path.next = bits(wp as u64);
+    uut.wr_slot.next = bits(ws as u64);
+    uut.wr_entry.next = bits_le(&we.to_le_bytes()[..9]);
+    let (rp, rs, rt) = i.rd.unwrap_or_default();
+    uut.rd_valid.next = i.rd.is_some();
+    uut.rd_path.next = bits(rp as u64);
+    uut.rd_slot.next = bits(rs as u64);
+    uut.rd_tag.next = bits(rt as u64);
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let e = uut.res_entry.val();
+    SlotOut {
+        valid: uut.res_valid.val(),
+        entry: e.get_bits::<64>(0).to_u64() as u128 | (e.get_bits::<8>(64).to_u64() as u128) << 64,
+        tag: uut.res_tag.val().to_u64() as u16,
+        path: uut.res_path.val().to_u64() as u32,
+        slot: uut.res_slot.val().to_u64() as u8,
+    }
+}
+
+#[test]
+fn slot_table_rusthdl_matches_model() {
+    use braid_sim::model::slot_table::SlotStim;
+    use braid_sim::model::{SlotTableModel, SlotTableTinyModel};
+    for seed in seeds(&[0x5107]) {
+        let mut uut = braid_hdl::SlotTableTiny::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = SlotTableTinyModel::default();
+        let mut stim = SlotStim::<6>::new(seed);
+        for cycle in 0..5_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = slot_table_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL slot_table_tiny differs at cycle {cycle} (seed {seed:#x})"
+            );
+        }
+        let mut uut = braid_hdl::SlotTableFull::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = SlotTableModel::default();
+        let mut stim = SlotStim::<14>::new(seed);
+        for cycle in 0..5_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = slot_table_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL slot_table differs at cycle {cycle} (seed {seed:#x})"
+            );
+        }
+    }
+}
+
+fn tx_compl_step(
+    uut: &mut braid_hdl::TxComplTiny,
+    i: &braid_sim::model::tx_compl::TxComplIn,
+) -> braid_sim::model::tx_compl::TxComplOut {
+    use braid_sim::model::tx_compl::{TxComplOut, TxCompletion};
+    uut.op_valid.next = i.op_valid;
+    uut.op.next = bits(i.op as u64 & 3);
+    uut.op_conn.next = bits(i.conn as u64 & 15);
+    uut.op_csn.next = bits(i.csn as u64);
+    uut.op_wr_id.next = bits(i.rec.wr_id);
+    uut.op_len.next = bits(i.rec.len as u64);
+    uut.op_msn.next = bits(i.rec.msn as u64);
+    uut.op_stream.next = bits(i.rec.stream as u64 & 3);
+    uut.op_signaled.next = i.rec.signaled;
+    uut.op_status.next = bits(i.rec.status as u64);
+    uut.op_cq.next = bits(i.cq as u64 & 15);
+    uut.c_ready.next = i.c_ready;
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let g = |b: u64| b as u32;
+    TxComplOut {
+        op_ready: uut.op_ready.val(),
+        res: uut.res_valid.val().then(|| {
+            (
+                uut.res_op.val().to_u64() as u8,
+                g(uut.res_conn.val().to_u64()),
+                uut.res_code.val().to_u64() as u8,
+            )
+        }),
+        una: uut.una_valid.val().then(|| {
+            (
+                g(uut.una_conn.val().to_u64()),
+                uut.una_stream.val().to_u64() as u8,
+                g(uut.una_msn.val().to_u64()),
+            )
+        }),
+        c: uut.c_valid.val().then(|| TxCompletion {
+            cq: g(uut.c_cq.val().to_u64()),
+            conn: g(uut.c_conn.val().to_u64()),
+            wr_id: uut.c_wr_id.val().to_u64(),
+            byte_len: g(uut.c_byte_len.val().to_u64()),
+            msn: g(uut.c_msn.val().to_u64()),
+            stream: uut.c_stream.val().to_u64() as u8,
+            status: uut.c_status.val().to_u64() as u8,
+        }),
+        cnt_done: g(uut.cnt_done.val().to_u64()),
+        cnt_flushed: g(uut.cnt_flushed.val().to_u64()),
+        cnt_refused: g(uut.cnt_refused.val().to_u64()),
+    }
+}
+
+#[test]
+fn tx_compl_rusthdl_matches_model() {
+    use braid_sim::model::tx_compl::TxComplStim;
+    use braid_sim::model::TxComplTinyModel;
+    for seed in seeds(&[0x7c0f]) {
+        let mut uut = braid_hdl::TxComplTiny::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = TxComplTinyModel::default();
+        let mut stim = TxComplStim::<4>::new(seed);
+        for cycle in 0..3_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = tx_compl_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL tx_compl differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+            stim.observe(&want);
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! ACK/NACK/PROBE_REPLY generator and control-first transmit arbiter,
 //! written from the block's doc comment.
 
-use super::tx_builder::TxDesc;
+use super::tx_builder::{put_desc, put_u128, TxDesc};
 use super::{get_u64, put_u64, CycleModel, Stimulus, W256};
 use braid_spec::wire::braid::{Opcode, NACK_REASONS};
 use rand::{Rng, SeedableRng};
@@ -25,12 +25,12 @@ pub const OP_INIT: u8 = 1;
 pub const OP_ACK_SENT: u8 = 2;
 /// Read (coalescing timer).
 pub const OP_READ: u8 = 3;
-/// conn flags bits.
-pub const FLAG_VALID: u8 = 1;
+/// conn flags bits (braid-spec's `state::conn_flags`).
+pub const FLAG_VALID: u8 = braid_spec::state::conn_flags::VALID;
 /// IPv6 peer.
-pub const FLAG_IPV6: u8 = 2;
+pub const FLAG_IPV6: u8 = braid_spec::state::conn_flags::IPV6;
 /// VLAN tag.
-pub const FLAG_VLAN: u8 = 4;
+pub const FLAG_VLAN: u8 = braid_spec::state::conn_flags::VLAN;
 
 /// A result of `rx_path_table` with the packet's companions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -687,65 +687,11 @@ const OUTPUT_PORTS: [&str; 53] = concat_ports(
     ],
 );
 
-fn put_u128(w: &mut [u32], v: u128) {
-    for (k, x) in w.iter_mut().enumerate().take(4) {
-        *x = (v >> (32 * k)) as u32;
-    }
-}
-
 fn get_u128(w: &[u32]) -> u128 {
     w.iter()
         .take(4)
         .enumerate()
         .fold(0, |a, (k, x)| a | (*x as u128) << (32 * k))
-}
-
-/// Descriptor fields onto their 41 ports.
-pub fn put_desc(p: &mut [Vec<u32>], d: &TxDesc) {
-    put_u64(&mut p[0], d.dst_mac & 0xffff_ffff_ffff);
-    put_u64(&mut p[1], d.src_mac & 0xffff_ffff_ffff);
-    put_u64(&mut p[2], d.vlan as u64);
-    put_u64(&mut p[3], d.vlan_tci as u64);
-    put_u64(&mut p[4], d.ipv6 as u64);
-    put_u128(&mut p[5], d.src_ip);
-    put_u128(&mut p[6], d.dst_ip);
-    put_u64(&mut p[7], (d.dscp & 0x3f) as u64);
-    put_u64(&mut p[8], d.ttl as u64);
-    put_u64(&mut p[9], (d.flow_label & 0xf_ffff) as u64);
-    put_u64(&mut p[10], d.udp_sport as u64);
-    put_u64(&mut p[11], d.udp_dport as u64);
-    put_u64(&mut p[12], d.opcode as u64);
-    put_u64(&mut p[13], d.flags as u64);
-    put_u64(&mut p[14], d.path_id as u64);
-    put_u64(&mut p[15], (d.dst_conn & 0xff_ffff) as u64);
-    put_u64(&mut p[16], d.path_psn as u64);
-    put_u64(&mut p[17], d.csn as u64);
-    put_u64(&mut p[18], d.timestamp as u64);
-    put_u64(&mut p[19], d.payload_len as u64);
-    put_u64(&mut p[20], d.floor_delta as u64);
-    put_u64(&mut p[21], d.rkey as u64);
-    put_u64(&mut p[22], d.va);
-    put_u64(&mut p[23], d.stream as u64);
-    put_u64(&mut p[24], (d.rsn & 0xff_ffff) as u64);
-    put_u64(&mut p[25], d.msn as u64);
-    put_u64(&mut p[26], d.offset as u64);
-    put_u64(&mut p[27], d.msg_len as u64);
-    put_u64(&mut p[28], d.imm as u64);
-    put_u64(&mut p[29], d.ack_base_psn as u64);
-    put_u64(&mut p[30], d.ack_csn_base as u64);
-    put_u64(&mut p[31], d.ack_ts_echo as u64);
-    put_u64(&mut p[32], d.ack_ecn_count as u64);
-    put_u64(&mut p[33], d.ack_rate_hint as u64);
-    for (k, x) in p[34].iter_mut().enumerate() {
-        let b = &d.ack_sack;
-        *x = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
-    }
-    put_u64(&mut p[35], d.nack_reason as u64);
-    put_u64(&mut p[36], d.nack_psn as u64);
-    put_u64(&mut p[37], d.nack_csn as u64);
-    put_u64(&mut p[38], d.nack_detail as u64);
-    put_u64(&mut p[39], d.probe_seq as u64);
-    put_u64(&mut p[40], d.probe_ts as u64);
 }
 
 /// Descriptor from its 41 ports.

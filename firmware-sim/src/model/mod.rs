@@ -9,6 +9,7 @@
 pub mod ack_gen;
 pub mod cq_writer;
 pub mod dedup_table;
+pub mod dr_arb;
 pub mod dw_arb;
 pub mod loss_detector;
 pub mod mr_check;
@@ -18,14 +19,18 @@ pub mod path_window;
 pub mod reg_block;
 pub mod rx_path_table;
 pub mod sack_tracker;
+pub mod slot_table;
 pub mod sprayer;
 pub mod tx_builder;
+pub mod tx_compl;
 pub mod tx_path_table;
 pub mod w256;
+pub mod wqe_fetch;
 
 pub use ack_gen::AckGenModel;
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
 pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
+pub use dr_arb::DrArbModel;
 pub use dw_arb::DwArbModel;
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
@@ -35,10 +40,13 @@ pub use path_window::PathWindowModel;
 pub use reg_block::RegBlockModel;
 pub use rx_path_table::{RxPathTableModel, RxPathTableTinyModel};
 pub use sack_tracker::SackTrackerModel;
+pub use slot_table::{SlotTableModel, SlotTableTinyModel};
 pub use sprayer::{SprayerModel, SprayerTinyModel};
 pub use tx_builder::TxBuilderModel;
+pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
 pub use w256::W256;
+pub use wqe_fetch::{WqeFetchModel, WqeFetchTinyModel};
 
 use std::fmt::Debug;
 

@@ -720,59 +720,9 @@ impl CycleModel for TxBuilderModel {
     }
 
     fn encode(i: &TxIn, p: &mut [Vec<u32>]) {
-        fn put_u128(w: &mut [u32], v: u128) {
-            for (k, x) in w.iter_mut().enumerate().take(4) {
-                *x = (v >> (32 * k)) as u32;
-            }
-        }
-        fn put_bytes(w: &mut [u32], b: &[u8]) {
-            for (k, x) in w.iter_mut().enumerate() {
-                *x = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
-            }
-        }
         if let Some(d) = &i.desc {
             put_u64(&mut p[0], 1);
-            put_u64(&mut p[1], d.dst_mac & 0xffff_ffff_ffff);
-            put_u64(&mut p[2], d.src_mac & 0xffff_ffff_ffff);
-            put_u64(&mut p[3], d.vlan as u64);
-            put_u64(&mut p[4], d.vlan_tci as u64);
-            put_u64(&mut p[5], d.ipv6 as u64);
-            put_u128(&mut p[6], d.src_ip);
-            put_u128(&mut p[7], d.dst_ip);
-            put_u64(&mut p[8], (d.dscp & 0x3f) as u64);
-            put_u64(&mut p[9], d.ttl as u64);
-            put_u64(&mut p[10], (d.flow_label & 0xf_ffff) as u64);
-            put_u64(&mut p[11], d.udp_sport as u64);
-            put_u64(&mut p[12], d.udp_dport as u64);
-            put_u64(&mut p[13], d.opcode as u64);
-            put_u64(&mut p[14], d.flags as u64);
-            put_u64(&mut p[15], d.path_id as u64);
-            put_u64(&mut p[16], (d.dst_conn & 0xff_ffff) as u64);
-            put_u64(&mut p[17], d.path_psn as u64);
-            put_u64(&mut p[18], d.csn as u64);
-            put_u64(&mut p[19], d.timestamp as u64);
-            put_u64(&mut p[20], d.payload_len as u64);
-            put_u64(&mut p[21], d.floor_delta as u64);
-            put_u64(&mut p[22], d.rkey as u64);
-            put_u64(&mut p[23], d.va);
-            put_u64(&mut p[24], d.stream as u64);
-            put_u64(&mut p[25], (d.rsn & 0xff_ffff) as u64);
-            put_u64(&mut p[26], d.msn as u64);
-            put_u64(&mut p[27], d.offset as u64);
-            put_u64(&mut p[28], d.msg_len as u64);
-            put_u64(&mut p[29], d.imm as u64);
-            put_u64(&mut p[30], d.ack_base_psn as u64);
-            put_u64(&mut p[31], d.ack_csn_base as u64);
-            put_u64(&mut p[32], d.ack_ts_echo as u64);
-            put_u64(&mut p[33], d.ack_ecn_count as u64);
-            put_u64(&mut p[34], d.ack_rate_hint as u64);
-            put_bytes(&mut p[35], &d.ack_sack);
-            put_u64(&mut p[36], d.nack_reason as u64);
-            put_u64(&mut p[37], d.nack_psn as u64);
-            put_u64(&mut p[38], d.nack_csn as u64);
-            put_u64(&mut p[39], d.nack_detail as u64);
-            put_u64(&mut p[40], d.probe_seq as u64);
-            put_u64(&mut p[41], d.probe_ts as u64);
+            put_desc(&mut p[1..], d);
         }
         if let Some(b) = &i.pl {
             put_u64(&mut p[42], 1);
@@ -1104,6 +1054,65 @@ impl Stimulus for TxStim {
     fn observe(&mut self, out: &TxOut) {
         self.last = out.clone();
     }
+}
+
+/// A 128-bit value onto a port's words.
+pub fn put_u128(w: &mut [u32], v: u128) {
+    for (k, x) in w.iter_mut().enumerate().take(4) {
+        *x = (v >> (32 * k)) as u32;
+    }
+}
+
+/// Bytes onto a port's words, byte k in bits 8k+7..8k.
+pub fn put_bytes(w: &mut [u32], b: &[u8]) {
+    for (k, x) in w.iter_mut().enumerate() {
+        *x = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+    }
+}
+
+/// Descriptor fields onto their 41 ports.
+pub fn put_desc(p: &mut [Vec<u32>], d: &TxDesc) {
+    put_u64(&mut p[0], d.dst_mac & 0xffff_ffff_ffff);
+    put_u64(&mut p[1], d.src_mac & 0xffff_ffff_ffff);
+    put_u64(&mut p[2], d.vlan as u64);
+    put_u64(&mut p[3], d.vlan_tci as u64);
+    put_u64(&mut p[4], d.ipv6 as u64);
+    put_u128(&mut p[5], d.src_ip);
+    put_u128(&mut p[6], d.dst_ip);
+    put_u64(&mut p[7], (d.dscp & 0x3f) as u64);
+    put_u64(&mut p[8], d.ttl as u64);
+    put_u64(&mut p[9], (d.flow_label & 0xf_ffff) as u64);
+    put_u64(&mut p[10], d.udp_sport as u64);
+    put_u64(&mut p[11], d.udp_dport as u64);
+    put_u64(&mut p[12], d.opcode as u64);
+    put_u64(&mut p[13], d.flags as u64);
+    put_u64(&mut p[14], d.path_id as u64);
+    put_u64(&mut p[15], (d.dst_conn & 0xff_ffff) as u64);
+    put_u64(&mut p[16], d.path_psn as u64);
+    put_u64(&mut p[17], d.csn as u64);
+    put_u64(&mut p[18], d.timestamp as u64);
+    put_u64(&mut p[19], d.payload_len as u64);
+    put_u64(&mut p[20], d.floor_delta as u64);
+    put_u64(&mut p[21], d.rkey as u64);
+    put_u64(&mut p[22], d.va);
+    put_u64(&mut p[23], d.stream as u64);
+    put_u64(&mut p[24], (d.rsn & 0xff_ffff) as u64);
+    put_u64(&mut p[25], d.msn as u64);
+    put_u64(&mut p[26], d.offset as u64);
+    put_u64(&mut p[27], d.msg_len as u64);
+    put_u64(&mut p[28], d.imm as u64);
+    put_u64(&mut p[29], d.ack_base_psn as u64);
+    put_u64(&mut p[30], d.ack_csn_base as u64);
+    put_u64(&mut p[31], d.ack_ts_echo as u64);
+    put_u64(&mut p[32], d.ack_ecn_count as u64);
+    put_u64(&mut p[33], d.ack_rate_hint as u64);
+    put_bytes(&mut p[34], &d.ack_sack);
+    put_u64(&mut p[35], d.nack_reason as u64);
+    put_u64(&mut p[36], d.nack_psn as u64);
+    put_u64(&mut p[37], d.nack_csn as u64);
+    put_u64(&mut p[38], d.nack_detail as u64);
+    put_u64(&mut p[39], d.probe_seq as u64);
+    put_u64(&mut p[40], d.probe_ts as u64);
 }
 
 #[cfg(test)]

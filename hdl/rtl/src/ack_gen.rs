@@ -176,6 +176,12 @@ const F_DSCP: &StateField = field(CONN_STATE, "dscp");
 const F_RCONN: &StateField = field(CONN_STATE, "remote_conn");
 // the peer table's port and RAM widths below are braid-spec's
 const _: () = assert!(F_FLAGS.bits == 8 && F_MAC.bits == 48 && F_IP.bits == 128);
+// the peer-entry flag bits read below by position (bits 0, 1, 2)
+const _: () = assert!(
+    braid_spec::state::conn_flags::VALID == 1 << 0
+        && braid_spec::state::conn_flags::IPV6 == 1 << 1
+        && braid_spec::state::conn_flags::VLAN == 1 << 2
+);
 const _: () = assert!(F_DPORT.bits == 16 && F_TCI.bits == 16 && F_DSCP.bits == 8);
 const _: () = assert!(F_RCONN.bits == 24);
 // the logic uses these values as literals (RustHDL's Verilog generator

@@ -20,8 +20,45 @@ impl ExportedBlock {
     /// Generate the final, renamed Verilog text of this block.
     pub fn verilog(&self) -> String {
         let raw = (self.generate)();
-        rename_top(&raw, self.name, self.description)
+        mark_ultra_ram(&rename_top(&raw, self.name, self.description), self.name)
     }
+}
+
+/// Memories meant for UltraRAM: (exported block, module holding the RAM
+/// widget, after renaming). RustHDL's `RAM` has no way to carry a synthesis
+/// attribute, and neither Vivado nor Yosys puts a memory into URAM288 unless
+/// told to (Yosys never does on its own: its URAM is a `huge` memory). These
+/// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default builds
+/// are listed: the tiny ones are for open boards, which have no UltraRAM.
+pub const ULTRA_RAM: &[(&str, &str)] = &[("slot_table", "slot_table__ram")];
+
+/// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
+/// lists for `block`. Panics when a listed module or its memory is missing,
+/// so a renamed field cannot silently drop the attribute.
+fn mark_ultra_ram(verilog: &str, block: &str) -> String {
+    let mut out = verilog.to_string();
+    for &(_, module) in ULTRA_RAM.iter().filter(|(b, _)| *b == block) {
+        let head = format!("module {module}(");
+        let start = out
+            .find(&head)
+            .unwrap_or_else(|| panic!("{block}: no module {module} to put in UltraRAM"));
+        let end = start
+            + out[start..]
+                .find("endmodule")
+                .expect("module without endmodule");
+        let body = &out[start..end];
+        let decl = body
+            .find("    reg[")
+            .filter(|&i| {
+                body[i..]
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains(" mem["))
+            })
+            .unwrap_or_else(|| panic!("{block}: module {module} declares no `mem`"));
+        out.insert_str(start + decl + 4, "(* ram_style = \"ultra\" *) ");
+    }
+    out
 }
 
 fn gen<B: Block + Default>() -> String {
@@ -137,6 +174,41 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "sprayer_tiny",
             description: "send-side path choice and pacer, 16 connections x 16 paths, rate table for hints below 25.6 Gb/s",
             generate: gen::<crate::SprayerTiny>,
+        },
+        ExportedBlock {
+            name: "wqe_fetch",
+            description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchFull>,
+        },
+        ExportedBlock {
+            name: "wqe_fetch_tiny",
+            description: "send-queue WQE fetcher (16 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchTiny>,
+        },
+        ExportedBlock {
+            name: "dr_arb",
+            description: "DMA read arbiter (three read-request streams into one, round robin per request, bad requests refused, responses routed by an in-order client FIFO of 32)",
+            generate: gen::<crate::DrArb>,
+        },
+        ExportedBlock {
+            name: "slot_table",
+            description: "sender slot table (16,384 paths x 256 PSN slots of 72-bit entries, 4 M words for UltraRAM): CSN, WQE index, offset per sent packet, read back for retransmission",
+            generate: gen::<crate::SlotTableFull>,
+        },
+        ExportedBlock {
+            name: "slot_table_tiny",
+            description: "sender slot table (64 paths x 256 PSN slots of 72-bit entries, block RAM): CSN, WQE index, offset per sent packet, read back for retransmission",
+            generate: gen::<crate::SlotTableTiny>,
+        },
+        ExportedBlock {
+            name: "tx_compl",
+            description: "sender completions (block RAM, 1,024 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplFull>,
+        },
+        ExportedBlock {
+            name: "tx_compl_tiny",
+            description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplTiny>,
         },
     ]
 }

@@ -91,6 +91,16 @@ pub const WQE_BYTES: usize = 64;
 pub const WQE_SIGNALED: u8 = 0x01;
 /// `WQE.flags`: ask the receiver for a solicited event.
 pub const WQE_SOLICITED: u8 = 0x02;
+/// Smallest `log2` of a send or receive ring's entries (`CREATE_CONN` ARG3 /
+/// ARG6): 2 entries. The driver refuses smaller rings; the engine refuses
+/// them with `BAD_ARGUMENT`.
+pub const RING_LOG2_MIN: u32 = 1;
+/// Largest `log2` of a send or receive ring's entries: 32,768 entries, so
+/// that `pi - ci` (modulo 2^16) tells a full ring from an empty one.
+pub const RING_LOG2_MAX: u32 = 15;
+/// Alignment in bytes of a send ring's base address (`CREATE_CONN` ARG1/2):
+/// one [`WQE`], so no WQE straddles a 64-byte DMA beat.
+pub const SQ_ALIGN: u64 = WQE_BYTES as u64;
 
 // ------------------------------------------------------------ RQE
 

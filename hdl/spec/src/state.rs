@@ -162,6 +162,19 @@ pub const TX_PATH_STATE: &[StateField] = &[
     ),
 ];
 
+/// Bits of the `conn` record's `flags` field (named here once; the table's
+/// description says the same).
+pub mod conn_flags {
+    /// The record is in use.
+    pub const VALID: u8 = 1 << 0;
+    /// The peer is reached over IPv6.
+    pub const IPV6: u8 = 1 << 1;
+    /// Frames carry an 802.1Q tag (`vlan_tci`).
+    pub const VLAN: u8 = 1 << 2;
+    /// The connection ended in error.
+    pub const ERROR: u8 = 1 << 3;
+}
+
 /// Per-connection state record.
 pub const CONN_STATE: &[StateField] = &[
     sf(
@@ -344,6 +357,60 @@ pub const CONN_STATE_BYTES: usize = CONN_STATE_BITS.div_ceil(8) as usize;
 pub const RX_MSG_STATE_BITS: u32 = state_bits(RX_MSG_STATE);
 /// Width of [`RX_MSG_HEAD_STATE`] in bits.
 pub const RX_MSG_HEAD_STATE_BITS: u32 = state_bits(RX_MSG_HEAD_STATE);
+
+/// Sender slot-table entry (ENGINE.md "Slot table"): one per path and PSN
+/// slot (the PSN's low [`TX_SLOT_BITS`] bits), written when a packet is sent
+/// on the path and read when its PSN is declared lost or times out, to
+/// rebuild the packet. It holds what is per packet; what is per message
+/// (opcode, stream, message length, local and remote addresses, rkey, imm
+/// from the WQE; MSN and RSN from the segmenter's per-message record of the
+/// WQE) is found through `wqe_idx`. The packet's byte offset is
+/// `offset * MTU` and its length `min(MTU, len - offset * MTU)` (every
+/// packet but the last of a message carries exactly one MTU). 72 bits: one
+/// UltraRAM (4K x 72) or block-RAM (512 x 72) word. An on-chip record, not
+/// part of the wire format or the host interface (not in [`STATE_TABLES`],
+/// not hashed into `SPEC_HASH`).
+pub const TX_SLOT_ENTRY: &[StateField] = &[
+    sf(
+        "csn",
+        0,
+        32,
+        "CSN of the packet in the slot (kept across retransmissions)",
+    ),
+    sf(
+        "wqe_idx",
+        32,
+        16,
+        "Send-queue ring index of the packet's WQE",
+    ),
+    sf(
+        "offset",
+        48,
+        20,
+        "Offset of the packet's payload in its message, in MTUs",
+    ),
+    sf(
+        "valid",
+        68,
+        1,
+        "The slot holds a sent packet (0 after power-up)",
+    ),
+    sf("first", 69, 1, "First packet of its message"),
+    sf("last", 70, 1, "Last packet of its message"),
+    sf(
+        "retx",
+        71,
+        1,
+        "The packet was a retransmission when it was sent into this slot",
+    ),
+];
+
+/// Width of [`TX_SLOT_ENTRY`] in bits (72).
+pub const TX_SLOT_ENTRY_BITS: u32 = state_bits(TX_SLOT_ENTRY);
+
+/// Slot-table slots per path: `2^TX_SLOT_BITS` (the PSN's low bits, as
+/// [`crate::seq::slot`]).
+pub const TX_SLOT_BITS: u32 = 8;
 
 /// Every state table, with its name.
 pub const STATE_TABLES: &[(&str, &[StateField])] = &[
