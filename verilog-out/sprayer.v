@@ -399,6 +399,10 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] add_b$b;
     reg  add_b$cin;
     wire  [39:0] add_b$sum;
+    reg  [31:0] add_r$a;
+    reg  [31:0] add_r$b;
+    reg  add_r$cin;
+    wire  [31:0] add_r$sum;
     reg  i_valid$d;
     wire  i_valid$q;
     reg  i_valid$clock;
@@ -612,6 +616,9 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] u_b$d;
     wire  [39:0] u_b$q;
     reg  u_b$clock;
+    reg  [39:0] u_ser$d;
+    wire  [39:0] u_ser$q;
+    reg  u_ser$clock;
     reg  u_incnz$d;
     wire  u_incnz$q;
     reg  u_incnz$clock;
@@ -639,21 +646,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [51:0] u_base$d;
     wire  [51:0] u_base$q;
     reg  u_base$clock;
-    reg  [39:0] u_sum$d;
-    wire  [39:0] u_sum$q;
-    reg  u_sum$clock;
-    reg  [39:0] add_s0$a;
-    reg  [39:0] add_s0$b;
-    reg  add_s0$cin;
-    wire  [39:0] add_s0$sum;
-    reg  [39:0] add_s1$a;
-    reg  [39:0] add_s1$b;
-    reg  add_s1$cin;
-    wire  [39:0] add_s1$sum;
-    reg  [39:0] add_s2$a;
-    reg  [39:0] add_s2$b;
-    reg  add_s2$cin;
-    wire  [39:0] add_s2$sum;
     reg  [7:0] u_nh$d;
     wire  [7:0] u_nh$q;
     reg  u_nh$clock;
@@ -743,8 +735,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  o_ready$clock;
 
     // Local signals
-    reg  [26:0] xs27;
-    reg  [39:0] xs40;
     reg  [15:0] open_v;
     reg  [15:0] susp_v;
     reg  [15:0] nmask;
@@ -795,6 +785,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [7:0] bst;
     reg  [39:0] pc;
     reg  [39:0] pf;
+    reg  [26:0] ser27;
     reg  [31:0] n_lo;
     reg  [31:0] pb_lo;
     reg  [31:0] pf_lo;
@@ -831,19 +822,27 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] pc_n;
     reg  in_rng;
     reg  [39:0] wpc;
-    reg  [31:0] rd_x;
-    reg  [31:0] rd_s1;
-    reg  [31:0] rd_s2;
-    reg  [31:0] rd_s4;
-    reg  [31:0] rd_s8;
-    reg  [31:0] rd_s16;
-    reg  [31:0] rd_ci;
-    reg  [31:0] rd_sum;
     reg  eqh;
     reg  eqh1;
     reg  [3:0] t_rr;
     reg  [7:0] t_b;
     reg  [39:0] pt;
+    reg  [39:0] kz_p0;
+    reg  [39:0] kz_g0;
+    reg  [39:0] kz_g1;
+    reg  [39:0] kz_p1;
+    reg  [39:0] kz_g2;
+    reg  [39:0] kz_p2;
+    reg  [39:0] kz_g3;
+    reg  [39:0] kz_p3;
+    reg  [39:0] kz_g4;
+    reg  [39:0] kz_p4;
+    reg  [39:0] kz_g5;
+    reg  [39:0] kz_p5;
+    reg  [39:0] kz_g6;
+    reg  [39:0] kz_ci;
+    reg  [39:0] kz_b;
+    reg  [39:0] kz_s;
 
     // Sub module instances
     sprayer__rom rom(
@@ -1312,6 +1311,12 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .cin(add_b$cin),
         .sum(add_b$sum)
     );
+    sprayer__add_r add_r(
+        .a(add_r$a),
+        .b(add_r$b),
+        .cin(add_r$cin),
+        .sum(add_r$sum)
+    );
     sprayer__i_valid i_valid(
         .d(i_valid$d),
         .q(i_valid$q),
@@ -1667,6 +1672,11 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(u_b$q),
         .clock(u_b$clock)
     );
+    sprayer__u_ser u_ser(
+        .d(u_ser$d),
+        .q(u_ser$q),
+        .clock(u_ser$clock)
+    );
     sprayer__u_incnz u_incnz(
         .d(u_incnz$d),
         .q(u_incnz$q),
@@ -1711,29 +1721,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .d(u_base$d),
         .q(u_base$q),
         .clock(u_base$clock)
-    );
-    sprayer__u_sum u_sum(
-        .d(u_sum$d),
-        .q(u_sum$q),
-        .clock(u_sum$clock)
-    );
-    sprayer__add_s0 add_s0(
-        .a(add_s0$a),
-        .b(add_s0$b),
-        .cin(add_s0$cin),
-        .sum(add_s0$sum)
-    );
-    sprayer__add_s1 add_s1(
-        .a(add_s1$a),
-        .b(add_s1$b),
-        .cin(add_s1$cin),
-        .sum(add_s1$sum)
-    );
-    sprayer__add_s2 add_s2(
-        .a(add_s2$a),
-        .b(add_s2$b),
-        .cin(add_s2$cin),
-        .sum(add_s2$sum)
     );
     sprayer__u_nh u_nh(
         .d(u_nh$d),
@@ -1954,6 +1941,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_n$clock = clock;
         u_a$clock = clock;
         u_b$clock = clock;
+        u_ser$clock = clock;
         u_incnz$clock = clock;
         u_any$clock = clock;
         u_use$clock = clock;
@@ -1963,7 +1951,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_keep$clock = clock;
         u_rf$clock = clock;
         u_base$clock = clock;
-        u_sum$clock = clock;
         u_nh$clock = clock;
         u_nh1$clock = clock;
         u_c$clock = clock;
@@ -2064,6 +2051,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_n$d = u_n$q;
         u_a$d = u_a$q;
         u_b$d = u_b$q;
+        u_ser$d = u_ser$q;
         u_incnz$d = u_incnz$q;
         u_any$d = u_any$q;
         u_use$d = u_use$q;
@@ -2073,7 +2061,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         u_keep$d = u_keep$q;
         u_rf$d = u_rf$q;
         u_base$d = u_base$q;
-        u_sum$d = u_sum$q;
         u_nh$d = u_nh$q;
         u_nh1$d = u_nh1$q;
         u_c$d = u_c$q;
@@ -2585,6 +2572,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         else begin
             u_b$d = add_b$sum;
         end
+        u_ser$d = x_ser$q;
         if (w_valid$q & (w_conn$q == x_conn$q)) begin
             u_base$d = w_rec$q;
         end
@@ -2593,26 +2581,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         end
         else begin
             u_base$d = recs$read_data;
-        end
-        xs27 = x_ser$q[(32'h0)+:(27)];
-        xs40 = ((xs27) & 40'hffffffffff);
-        add_s0$a = w_rec$q[(32'hc)+:(40)];
-        add_s0$b = xs40;
-        add_s0$cin = 1'b0;
-        add_s1$a = w2_rec$q[(32'hc)+:(40)];
-        add_s1$b = xs40;
-        add_s1$cin = 1'b0;
-        add_s2$a = recs$read_data[(32'hc)+:(40)];
-        add_s2$b = xs40;
-        add_s2$cin = 1'b0;
-        if (w_valid$q & (w_conn$q == x_conn$q)) begin
-            u_sum$d = add_s0$sum;
-        end
-        else if (w2_valid$q & (w2_conn$q == x_conn$q)) begin
-            u_sum$d = add_s1$sum;
-        end
-        else begin
-            u_sum$d = add_s2$sum;
         end
         u_fwd1$d = u_valid$q & (u_conn$q == x_conn$q);
         u_keep$d = u_valid$q & (u_conn$q == x_conn$q) & ~x_init$q;
@@ -2667,6 +2635,23 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         kxs = u_n$q[32'h27] ^ pc[32'h27] ^ kxl;
         kys = pc[32'h27] ^ u_a$q[32'h27] ^ kyl;
         in_rng = ~u_init$q & ~kxs & ~kys;
+        ser27 = u_ser$q[(32'h0)+:(27)];
+        kz_b = ((ser27) & 40'hffffffffff);
+        kz_ci = ((32'h0) & 40'hffffffffff);
+        kz_p0 = pc ^ kz_b;
+        kz_g0 = (pc & kz_b) | (kz_p0 & kz_ci);
+        kz_g1 = kz_g0 | (kz_p0 & (kz_g0 << 32'h1));
+        kz_p1 = kz_p0 & (kz_p0 << 32'h1);
+        kz_g2 = kz_g1 | (kz_p1 & (kz_g1 << 32'h2));
+        kz_p2 = kz_p1 & (kz_p1 << 32'h2);
+        kz_g3 = kz_g2 | (kz_p2 & (kz_g2 << 32'h4));
+        kz_p3 = kz_p2 & (kz_p2 << 32'h4);
+        kz_g4 = kz_g3 | (kz_p3 & (kz_g3 << 32'h8));
+        kz_p4 = kz_p3 & (kz_p3 << 32'h8);
+        kz_g5 = kz_g4 | (kz_p4 & (kz_g4 << 32'h10));
+        kz_p5 = kz_p4 & (kz_p4 << 32'h10);
+        kz_g6 = kz_g5 | (kz_p5 & (kz_g5 << 32'h20));
+        kz_s = kz_p0 ^ ((kz_g6 << 32'h1) | kz_ci);
         nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
         nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
         nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
@@ -2700,7 +2685,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
             end
         end
         if (in_rng) begin
-            pt = u_sum$q;
+            pt = kz_s;
         end
         else begin
             pt = u_b$q;
@@ -2748,19 +2733,9 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         w2_valid$d = w_valid$q;
         w2_conn$d = w_conn$q;
         wpc = w_rec$q[(32'hc)+:(40)];
-        rd_x = wpc[(32'h8)+:(32)];
-        rd_s1 = rd_x & ((rd_x << 32'h1) | 32'h1);
-        rd_s2 = rd_s1 & ((rd_s1 << 32'h2) | 32'h3);
-        rd_s4 = rd_s2 & ((rd_s2 << 32'h4) | 32'hf);
-        rd_s8 = rd_s4 & ((rd_s4 << 32'h8) | 32'hff);
-        rd_s16 = rd_s8 & ((rd_s8 << 32'h10) | 32'hffff);
-        if (|wpc[(32'h0)+:(8)]) begin
-            rd_ci = (rd_s16 << 32'h1) | 32'h1;
-        end
-        else begin
-            rd_ci = ((32'h0) & 32'hffffffff);
-        end
-        rd_sum = rd_x ^ rd_ci;
+        add_r$a = wpc[(32'h8)+:(32)];
+        add_r$b = ((32'h0) & 32'hffffffff);
+        add_r$cin = |wpc[(32'h0)+:(8)];
         o_valid$d = w_valid$q;
         o_init$d = 1'b0;
         o_conn$d = ((32'h0) & 10'h3ff);
@@ -2784,7 +2759,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
             o_path$d = c_path$q;
             o_next$d = w_rec$q[(32'h0)+:(4)];
             o_burst$d = w_rec$q[(32'h4)+:(8)];
-            o_ready$d = rd_sum;
+            o_ready$d = add_r$sum;
         end
         res_valid = o_valid$q;
         res_init = o_init$q;
@@ -2941,33 +2916,33 @@ module sprayer__add_mul(a,b,cin,sum);
 endmodule // sprayer__add_mul
 
 
-module sprayer__add_s0(a,b,cin,sum);
+module sprayer__add_r(a,b,cin,sum);
 
     // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
+    input wire  [31:0] a;
+    input wire  [31:0] b;
     input wire  cin;
-    output reg  [39:0] sum;
+    output reg  [31:0] sum;
 
     // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
+        cin0 = ((cin) & 32'hffffffff);
         p0 = a ^ b;
         g0 = (a & b) | (p0 & cin0);
         g1 = g0 | (p0 & (g0 << 32'h1));
@@ -2984,99 +2959,7 @@ module sprayer__add_s0(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // sprayer__add_s0
-
-
-module sprayer__add_s1(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // sprayer__add_s1
-
-
-module sprayer__add_s2(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Local signals
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
-
-    // Update code
-    always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
-    end
-
-endmodule // sprayer__add_s2
+endmodule // sprayer__add_r
 
 
 module sprayer__c_init(d,q,clock);
@@ -12531,6 +12414,25 @@ module sprayer__u_rf(d,q,clock);
 endmodule // sprayer__u_rf
 
 
+module sprayer__u_ser(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__u_ser
+
+
 module sprayer__u_sm1(d,q,clock);
 
     // Module arguments
@@ -12567,25 +12469,6 @@ module sprayer__u_sm1z(d,q,clock);
     end
 
 endmodule // sprayer__u_sm1z
-
-
-module sprayer__u_sum(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_sum
 
 
 module sprayer__u_tag(d,q,clock);

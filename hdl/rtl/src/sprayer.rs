@@ -130,26 +130,23 @@
 //! record is merged from the RAM or the results of the operations 3 and 2
 //! ahead (the one 3 ahead is written on the edge that reads: the RAM
 //! returns the old word, as the `RAM` widget and read-first block RAM
-//! do), and `pacer + ser` for each of those three sources (prefix adders,
-//! ser taken mod 2^27), selected like the record. E5-E6 is the state loop: `next_path` and `burst` are the merge
+//! do). E5-E6 is the state loop: `next_path` and `burst` are the merge
 //! or the previous clock's result (same connection at distance 1); the
 //! pacer's add and compares read only registers: the merged record's
 //! pacer (operations 2 or more ahead) and, for an operation at distance 1,
 //! the result just written, used as it is (kept by a PICK that does not
-//! move it, replaced by N on INIT, a moving PICK is Busy). The loop picks
-//! among `pacer + ser` (a register, from E4-E5), `u_b` and the pacer by
-//! 39-bit compares for the
+//! move it, replaced by N on INIT, a moving PICK is Busy). The pick is
+//! `pacer + ser` (prefix adder, ser < 2^27), 39-bit compares for the
 //! signs of `N - pacer` and `pacer - (N - ser/2)` and for "paced" (the
 //! low 32 bits, with the top byte compared for equality with now's and
 //! now's + 1), a 16:1 select of the precomputed choice by `next_path`, and
 //! one LUT per next-state bit over the late selects (paced, in range) and
-//! the early data. E6-E7 writes the record back and registers the results;
-//! `res_ready_at` is an incrementer whose carries are prefix ANDs.
+//! the early data. E6-E7 writes the record back and registers the results.
 //!
-//! Logic depth (budget 8 LUT6 levels): no adder sits in the state loop
-//! (`pacer + ser` is computed a stage earlier per record source); the
-//! compares are Verilog `<`, which Yosys maps as trees; the `ready_at`
-//! incrementer is a log-depth AND tree, not a ripple.
+//! Logic depth: the adder of the loop is written inline (a prefix adder
+//! in a submodule would make Verilator see a false combinational loop
+//! through the one `always` block); the compares are Verilog `<`, which
+//! Yosys maps as trees.
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
@@ -380,6 +377,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     add_mul: PrefixAdd<40>,
     add_a: PrefixAdd<40>,
     add_b: PrefixAdd<40>,
+    add_r: PrefixAdd<32>,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
     i_conn: DFF<Bits<IDX>>,
@@ -451,6 +449,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_n: DFF<Bits<40>>,
     u_a: DFF<Bits<40>>,
     u_b: DFF<Bits<40>>,
+    u_ser: DFF<Bits<40>>,
     u_incnz: DFF<Bit>,
     u_any: DFF<Bit>,
     u_use: DFF<Bits<16>>,
@@ -460,12 +459,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_keep: DFF<Bit>,
     u_rf: DFF<Bit>,
     u_base: DFF<Bits<REC_BITS>>,
-    u_sum: DFF<Bits<40>>,
-    add_s0: PrefixAdd<40>,
-    add_s1: PrefixAdd<40>,
-    add_s2: PrefixAdd<40>,
-    xs27: Signal<Local, Bits<27>>,
-    xs40: Signal<Local, Bits<40>>,
     u_nh: DFF<Bits<8>>,
     u_nh1: DFF<Bits<8>>,
     u_c: DFF<Bit>,
@@ -545,6 +538,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     bst: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<40>>,
     pf: Signal<Local, Bits<40>>,
+    ser27: Signal<Local, Bits<27>>,
     n_lo: Signal<Local, Bits<32>>,
     pb_lo: Signal<Local, Bits<32>>,
     pf_lo: Signal<Local, Bits<32>>,
@@ -581,19 +575,27 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     pc_n: Signal<Local, Bits<40>>,
     in_rng: Signal<Local, Bit>,
     wpc: Signal<Local, Bits<40>>,
-    rd_x: Signal<Local, Bits<32>>,
-    rd_s1: Signal<Local, Bits<32>>,
-    rd_s2: Signal<Local, Bits<32>>,
-    rd_s4: Signal<Local, Bits<32>>,
-    rd_s8: Signal<Local, Bits<32>>,
-    rd_s16: Signal<Local, Bits<32>>,
-    rd_ci: Signal<Local, Bits<32>>,
-    rd_sum: Signal<Local, Bits<32>>,
     eqh: Signal<Local, Bit>,
     eqh1: Signal<Local, Bit>,
     t_rr: Signal<Local, Bits<4>>,
     t_b: Signal<Local, Bits<8>>,
     pt: Signal<Local, Bits<40>>,
+    kz_p0: Signal<Local, Bits<40>>,
+    kz_g0: Signal<Local, Bits<40>>,
+    kz_g1: Signal<Local, Bits<40>>,
+    kz_p1: Signal<Local, Bits<40>>,
+    kz_g2: Signal<Local, Bits<40>>,
+    kz_p2: Signal<Local, Bits<40>>,
+    kz_g3: Signal<Local, Bits<40>>,
+    kz_p3: Signal<Local, Bits<40>>,
+    kz_g4: Signal<Local, Bits<40>>,
+    kz_p4: Signal<Local, Bits<40>>,
+    kz_g5: Signal<Local, Bits<40>>,
+    kz_p5: Signal<Local, Bits<40>>,
+    kz_g6: Signal<Local, Bits<40>>,
+    kz_ci: Signal<Local, Bits<40>>,
+    kz_b: Signal<Local, Bits<40>>,
+    kz_s: Signal<Local, Bits<40>>,
 }
 
 impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
@@ -687,6 +689,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             add_mul: Default::default(),
             add_a: Default::default(),
             add_b: Default::default(),
+            add_r: Default::default(),
             i_valid: Default::default(),
             i_init: Default::default(),
             i_conn: Default::default(),
@@ -758,6 +761,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_n: Default::default(),
             u_a: Default::default(),
             u_b: Default::default(),
+            u_ser: Default::default(),
             u_incnz: Default::default(),
             u_any: Default::default(),
             u_use: Default::default(),
@@ -767,12 +771,6 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_keep: Default::default(),
             u_rf: Default::default(),
             u_base: Default::default(),
-            u_sum: Default::default(),
-            add_s0: Default::default(),
-            add_s1: Default::default(),
-            add_s2: Default::default(),
-            xs27: Default::default(),
-            xs40: Default::default(),
             u_nh: Default::default(),
             u_nh1: Default::default(),
             u_c: Default::default(),
@@ -852,6 +850,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             bst: Default::default(),
             pc: Default::default(),
             pf: Default::default(),
+            ser27: Default::default(),
             n_lo: Default::default(),
             pb_lo: Default::default(),
             pf_lo: Default::default(),
@@ -888,19 +887,27 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             pc_n: Default::default(),
             in_rng: Default::default(),
             wpc: Default::default(),
-            rd_x: Default::default(),
-            rd_s1: Default::default(),
-            rd_s2: Default::default(),
-            rd_s4: Default::default(),
-            rd_s8: Default::default(),
-            rd_s16: Default::default(),
-            rd_ci: Default::default(),
-            rd_sum: Default::default(),
             eqh: Default::default(),
             eqh1: Default::default(),
             t_rr: Default::default(),
             t_b: Default::default(),
             pt: Default::default(),
+            kz_p0: Default::default(),
+            kz_g0: Default::default(),
+            kz_g1: Default::default(),
+            kz_p1: Default::default(),
+            kz_g2: Default::default(),
+            kz_p2: Default::default(),
+            kz_g3: Default::default(),
+            kz_p3: Default::default(),
+            kz_g4: Default::default(),
+            kz_p4: Default::default(),
+            kz_g5: Default::default(),
+            kz_p5: Default::default(),
+            kz_g6: Default::default(),
+            kz_ci: Default::default(),
+            kz_b: Default::default(),
+            kz_s: Default::default(),
         }
     }
 }
@@ -915,8 +922,8 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
             s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
             x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
-            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_incnz, u_any, u_use, u_sm1, u_sm1z,
-            u_fwd1, u_keep, u_rf, u_base, u_sum, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn,
+            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
+            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn,
             w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec,
             o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst,
             o_ready
@@ -1473,6 +1480,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         } else {
             self.u_b.d.next = self.add_b.sum.val();
         }
+        self.u_ser.d.next = self.x_ser.q.val();
         // the record: the RAM (read at E4: it holds the writes of the
         // operations 4 or more ahead), else the result of the one 3 ahead
         // (being written at E4), else of the one 2 ahead; the one just
@@ -1483,27 +1491,6 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.u_base.d.next = self.w2_rec.q.val();
         } else {
             self.u_base.d.next = self.recs.read_data.val();
-        }
-        // pacer + ser (ser < 2^27: the adder's upper bits only carry) for
-        // each record source, selected like the record: the loop reads it
-        // from a register
-        self.xs27.next = self.x_ser.q.val().get_bits::<27>(0);
-        self.xs40.next = bit_cast::<40, 27>(self.xs27.val());
-        self.add_s0.a.next = self.w_rec.q.val().get_bits::<40>(12);
-        self.add_s0.b.next = self.xs40.val();
-        self.add_s0.cin.next = false;
-        self.add_s1.a.next = self.w2_rec.q.val().get_bits::<40>(12);
-        self.add_s1.b.next = self.xs40.val();
-        self.add_s1.cin.next = false;
-        self.add_s2.a.next = self.recs.read_data.val().get_bits::<40>(12);
-        self.add_s2.b.next = self.xs40.val();
-        self.add_s2.cin.next = false;
-        if self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val()) {
-            self.u_sum.d.next = self.add_s0.sum.val();
-        } else if self.w2_valid.q.val() & (self.w2_conn.q.val() == self.x_conn.q.val()) {
-            self.u_sum.d.next = self.add_s1.sum.val();
-        } else {
-            self.u_sum.d.next = self.add_s2.sum.val();
         }
         self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
         // an operation on the connection of the one just ahead: an INIT
@@ -1580,6 +1567,24 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.kxs.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39) ^ self.kxl.val();
         self.kys.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39) ^ self.kyl.val();
         self.in_rng.next = !self.u_init.q.val() & !self.kxs.val() & !self.kys.val();
+        // pacer + ser (ser < 2^27: the adder's upper bits only carry)
+        self.ser27.next = self.u_ser.q.val().get_bits::<27>(0);
+        self.kz_b.next = bit_cast::<40, 27>(self.ser27.val());
+        self.kz_ci.next = bits::<40>(0);
+        self.kz_p0.next = self.pc.val() ^ self.kz_b.val();
+        self.kz_g0.next = (self.pc.val() & self.kz_b.val()) | (self.kz_p0.val() & self.kz_ci.val());
+        self.kz_g1.next = self.kz_g0.val() | (self.kz_p0.val() & (self.kz_g0.val() << 1));
+        self.kz_p1.next = self.kz_p0.val() & (self.kz_p0.val() << 1);
+        self.kz_g2.next = self.kz_g1.val() | (self.kz_p1.val() & (self.kz_g1.val() << 2));
+        self.kz_p2.next = self.kz_p1.val() & (self.kz_p1.val() << 2);
+        self.kz_g3.next = self.kz_g2.val() | (self.kz_p2.val() & (self.kz_g2.val() << 4));
+        self.kz_p3.next = self.kz_p2.val() & (self.kz_p2.val() << 4);
+        self.kz_g4.next = self.kz_g3.val() | (self.kz_p3.val() & (self.kz_g3.val() << 8));
+        self.kz_p4.next = self.kz_p3.val() & (self.kz_p3.val() << 8);
+        self.kz_g5.next = self.kz_g4.val() | (self.kz_p4.val() & (self.kz_g4.val() << 16));
+        self.kz_p5.next = self.kz_p4.val() & (self.kz_p4.val() << 16);
+        self.kz_g6.next = self.kz_g5.val() | (self.kz_p5.val() & (self.kz_g5.val() << 32));
+        self.kz_s.next = self.kz_p0.val() ^ ((self.kz_g6.val() << 1) | self.kz_ci.val());
         // the choice for this pointer (precomputed per pointer value)
         self.nxb0.next = bits::<16>(0)
             .replace_bit(0, self.ns0.nx.val().get_bit(0))
@@ -1749,7 +1754,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             }
         }
         if self.in_rng.val() {
-            self.pt.next = self.u_sum.q.val();
+            self.pt.next = self.kz_s.val();
         } else {
             self.pt.next = self.u_b.q.val();
         }
@@ -1795,20 +1800,9 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.w2_valid.d.next = self.w_valid.q.val();
         self.w2_conn.d.next = self.w_conn.q.val();
         self.wpc.next = self.w_rec.q.val().get_bits::<40>(12);
-        // ceil(pacer / 256) = (pacer >> 8) + (low byte != 0): an incrementer
-        // whose carries are prefix ANDs (a log-depth tree, not a ripple)
-        self.rd_x.next = self.wpc.val().get_bits::<32>(8);
-        self.rd_s1.next = self.rd_x.val() & ((self.rd_x.val() << 1) | 0x1);
-        self.rd_s2.next = self.rd_s1.val() & ((self.rd_s1.val() << 2) | 0x3);
-        self.rd_s4.next = self.rd_s2.val() & ((self.rd_s2.val() << 4) | 0xf);
-        self.rd_s8.next = self.rd_s4.val() & ((self.rd_s4.val() << 8) | 0xff);
-        self.rd_s16.next = self.rd_s8.val() & ((self.rd_s8.val() << 16) | 0xffff);
-        if self.wpc.val().get_bits::<8>(0).any() {
-            self.rd_ci.next = (self.rd_s16.val() << 1) | 0x1;
-        } else {
-            self.rd_ci.next = bits::<32>(0);
-        }
-        self.rd_sum.next = self.rd_x.val() ^ self.rd_ci.val();
+        self.add_r.a.next = self.wpc.val().get_bits::<32>(8);
+        self.add_r.b.next = bits::<32>(0);
+        self.add_r.cin.next = self.wpc.val().get_bits::<8>(0).any();
         self.o_valid.d.next = self.w_valid.q.val();
         self.o_init.d.next = false;
         self.o_conn.d.next = bits::<IDX>(0);
@@ -1832,7 +1826,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.o_path.d.next = self.c_path.q.val();
             self.o_next.d.next = self.w_rec.q.val().get_bits::<4>(0);
             self.o_burst.d.next = self.w_rec.q.val().get_bits::<8>(4);
-            self.o_ready.d.next = self.rd_sum.val();
+            self.o_ready.d.next = self.add_r.sum.val();
         }
         self.res_valid.next = self.o_valid.q.val();
         self.res_init.next = self.o_init.q.val();
