@@ -391,11 +391,18 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] add_mul$b;
     reg  add_mul$cin;
     wire  [39:0] add_mul$sum;
-    reg  [31:0] add_b$a;
-    reg  [31:0] add_b$b;
+    reg  [39:0] add_a$a;
+    reg  [39:0] add_a$b;
+    reg  add_a$cin;
+    wire  [39:0] add_a$sum;
+    reg  [39:0] add_b$a;
+    reg  [39:0] add_b$b;
     reg  add_b$cin;
-    wire  [31:0] add_b$sum;
-    wire  add_b$cout;
+    wire  [39:0] add_b$sum;
+    reg  [31:0] add_r$a;
+    reg  [31:0] add_r$b;
+    reg  add_r$cin;
+    wire  [31:0] add_r$sum;
     reg  i_valid$d;
     wire  i_valid$q;
     reg  i_valid$clock;
@@ -603,6 +610,15 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] u_n$d;
     wire  [39:0] u_n$q;
     reg  u_n$clock;
+    reg  [39:0] u_a$d;
+    wire  [39:0] u_a$q;
+    reg  u_a$clock;
+    reg  [39:0] u_b$d;
+    wire  [39:0] u_b$q;
+    reg  u_b$clock;
+    reg  [39:0] u_ser$d;
+    wire  [39:0] u_ser$q;
+    reg  u_ser$clock;
     reg  u_incnz$d;
     wire  u_incnz$q;
     reg  u_incnz$clock;
@@ -624,9 +640,18 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  u_keep$d;
     wire  u_keep$q;
     reg  u_keep$clock;
+    reg  u_rf$d;
+    wire  u_rf$q;
+    reg  u_rf$clock;
     reg  [51:0] u_base$d;
     wire  [51:0] u_base$q;
     reg  u_base$clock;
+    reg  [7:0] u_nh$d;
+    wire  [7:0] u_nh$q;
+    reg  u_nh$clock;
+    reg  [7:0] u_nh1$d;
+    wire  [7:0] u_nh1$q;
+    reg  u_nh1$clock;
     reg  u_c$d;
     wire  u_c$q;
     reg  u_c$clock;
@@ -708,69 +733,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [31:0] o_ready$d;
     wire  [31:0] o_ready$q;
     reg  o_ready$clock;
-    reg  x_selw$d;
-    wire  x_selw$q;
-    reg  x_selw$clock;
-    reg  x_selw2$d;
-    wire  x_selw2$q;
-    reg  x_selw2$clock;
-    reg  [39:0] u_d$d;
-    wire  [39:0] u_d$q;
-    reg  u_d$clock;
-    reg  [39:0] u_sum$d;
-    wire  [39:0] u_sum$q;
-    reg  u_sum$clock;
-    reg  [25:0] u_h$d;
-    wire  [25:0] u_h$q;
-    reg  u_h$clock;
-    reg  u_busy$d;
-    wire  u_busy$q;
-    reg  u_busy$clock;
-    reg  [31:0] dw$now;
-    reg  [39:0] dw$p;
-    wire  [39:0] dw$d;
-    wire  dw$ff;
-    reg  [31:0] dw2$now;
-    reg  [39:0] dw2$p;
-    wire  [39:0] dw2$d;
-    wire  dw2$ff;
-    reg  [31:0] dr$now;
-    reg  [39:0] dr$p;
-    wire  [39:0] dr$d;
-    wire  dr$ff;
-    reg  [31:0] du$now;
-    reg  [39:0] du$p;
-    wire  [39:0] du$d;
-    wire  du$ff;
-    reg  [31:0] dn$a;
-    reg  [31:0] dn$b;
-    reg  dn$cin;
-    wire  [31:0] dn$sum;
-    wire  dn$cout;
-    reg  [39:0] sw$p;
-    reg  [26:0] sw$ser;
-    wire  [39:0] sw$s;
-    reg  [39:0] sw2$p;
-    reg  [26:0] sw2$ser;
-    wire  [39:0] sw2$s;
-    reg  [39:0] sr$p;
-    reg  [26:0] sr$ser;
-    wire  [39:0] sr$s;
-    reg  x_dnff$d;
-    wire  x_dnff$q;
-    reg  x_dnff$clock;
-    reg  u_pff$d;
-    wire  u_pff$q;
-    reg  u_pff$clock;
-    reg  u_dff$d;
-    wire  u_dff$q;
-    reg  u_dff$clock;
-    reg  [31:0] u_bhi$d;
-    wire  [31:0] u_bhi$q;
-    reg  u_bhi$clock;
-    reg  [7:0] u_blo$d;
-    wire  [7:0] u_blo$q;
-    reg  u_blo$clock;
 
     // Local signals
     reg  [15:0] open_v;
@@ -817,11 +779,27 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] c50;
     reg  [39:0] s60;
     reg  [39:0] c60;
+    reg  [39:0] half;
     reg  [51:0] cur;
     reg  [3:0] rr;
     reg  [7:0] bst;
     reg  [39:0] pc;
     reg  [39:0] pf;
+    reg  [26:0] ser27;
+    reg  [31:0] n_lo;
+    reg  [31:0] pb_lo;
+    reg  [31:0] pf_lo;
+    reg  [38:0] n_39;
+    reg  [38:0] pb_39;
+    reg  [38:0] a_39;
+    reg  lt_b;
+    reg  lt_f;
+    reg  kxl;
+    reg  kyl;
+    reg  kxs;
+    reg  kys;
+    reg  eqh_f;
+    reg  eqh1_f;
     reg  paced_b;
     reg  paced_f;
     reg  [15:0] nxb0;
@@ -844,41 +822,27 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] pc_n;
     reg  in_rng;
     reg  [39:0] wpc;
+    reg  eqh;
+    reg  eqh1;
     reg  [3:0] t_rr;
     reg  [7:0] t_b;
     reg  [39:0] pt;
-    reg  [13:0] dhi;
-    reg  [25:0] dlo;
-    reg  [31:0] rd_x;
-    reg  [31:0] rd_s1;
-    reg  [31:0] rd_s2;
-    reg  [31:0] rd_s4;
-    reg  [31:0] rd_s8;
-    reg  [31:0] rd_s16;
-    reg  [31:0] rd_ci;
-    reg  [31:0] rd_sum;
-    reg  [7:0] h_lo;
-    reg  [17:0] h_hi;
-    reg  [8:0] b_lo9;
-    reg  [39:0] pw;
-    reg  [39:0] pw2;
-    reg  [39:0] pr;
-    reg  [39:0] pu;
-    reg  [26:0] xs27;
-    reg  [7:0] dn_top;
-    reg  [7:0] bl_h;
-    reg  [7:0] bl_s;
-    reg  [25:0] cg0;
-    reg  [25:0] ce0;
-    reg  [25:0] cg1;
-    reg  [25:0] ce1;
-    reg  [25:0] cg2;
-    reg  [25:0] ce2;
-    reg  [25:0] cg3;
-    reg  [25:0] ce3;
-    reg  [25:0] cg4;
-    reg  [25:0] ce4;
-    reg  [25:0] cg5;
+    reg  [39:0] kz_p0;
+    reg  [39:0] kz_g0;
+    reg  [39:0] kz_g1;
+    reg  [39:0] kz_p1;
+    reg  [39:0] kz_g2;
+    reg  [39:0] kz_p2;
+    reg  [39:0] kz_g3;
+    reg  [39:0] kz_p3;
+    reg  [39:0] kz_g4;
+    reg  [39:0] kz_p4;
+    reg  [39:0] kz_g5;
+    reg  [39:0] kz_p5;
+    reg  [39:0] kz_g6;
+    reg  [39:0] kz_ci;
+    reg  [39:0] kz_b;
+    reg  [39:0] kz_s;
 
     // Sub module instances
     sprayer_tiny__rom rom(
@@ -1335,12 +1299,23 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .cin(add_mul$cin),
         .sum(add_mul$sum)
     );
+    sprayer_tiny__add_a add_a(
+        .a(add_a$a),
+        .b(add_a$b),
+        .cin(add_a$cin),
+        .sum(add_a$sum)
+    );
     sprayer_tiny__add_b add_b(
         .a(add_b$a),
         .b(add_b$b),
         .cin(add_b$cin),
-        .sum(add_b$sum),
-        .cout(add_b$cout)
+        .sum(add_b$sum)
+    );
+    sprayer_tiny__add_r add_r(
+        .a(add_r$a),
+        .b(add_r$b),
+        .cin(add_r$cin),
+        .sum(add_r$sum)
     );
     sprayer_tiny__i_valid i_valid(
         .d(i_valid$d),
@@ -1687,6 +1662,21 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(u_n$q),
         .clock(u_n$clock)
     );
+    sprayer_tiny__u_a u_a(
+        .d(u_a$d),
+        .q(u_a$q),
+        .clock(u_a$clock)
+    );
+    sprayer_tiny__u_b u_b(
+        .d(u_b$d),
+        .q(u_b$q),
+        .clock(u_b$clock)
+    );
+    sprayer_tiny__u_ser u_ser(
+        .d(u_ser$d),
+        .q(u_ser$q),
+        .clock(u_ser$clock)
+    );
     sprayer_tiny__u_incnz u_incnz(
         .d(u_incnz$d),
         .q(u_incnz$q),
@@ -1722,10 +1712,25 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(u_keep$q),
         .clock(u_keep$clock)
     );
+    sprayer_tiny__u_rf u_rf(
+        .d(u_rf$d),
+        .q(u_rf$q),
+        .clock(u_rf$clock)
+    );
     sprayer_tiny__u_base u_base(
         .d(u_base$d),
         .q(u_base$q),
         .clock(u_base$clock)
+    );
+    sprayer_tiny__u_nh u_nh(
+        .d(u_nh$d),
+        .q(u_nh$q),
+        .clock(u_nh$clock)
+    );
+    sprayer_tiny__u_nh1 u_nh1(
+        .d(u_nh1$d),
+        .q(u_nh1$q),
+        .clock(u_nh1$clock)
     );
     sprayer_tiny__u_c u_c(
         .d(u_c$d),
@@ -1862,107 +1867,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(o_ready$q),
         .clock(o_ready$clock)
     );
-    sprayer_tiny__x_selw x_selw(
-        .d(x_selw$d),
-        .q(x_selw$q),
-        .clock(x_selw$clock)
-    );
-    sprayer_tiny__x_selw2 x_selw2(
-        .d(x_selw2$d),
-        .q(x_selw2$q),
-        .clock(x_selw2$clock)
-    );
-    sprayer_tiny__u_d u_d(
-        .d(u_d$d),
-        .q(u_d$q),
-        .clock(u_d$clock)
-    );
-    sprayer_tiny__u_sum u_sum(
-        .d(u_sum$d),
-        .q(u_sum$q),
-        .clock(u_sum$clock)
-    );
-    sprayer_tiny__u_h u_h(
-        .d(u_h$d),
-        .q(u_h$q),
-        .clock(u_h$clock)
-    );
-    sprayer_tiny__u_busy u_busy(
-        .d(u_busy$d),
-        .q(u_busy$q),
-        .clock(u_busy$clock)
-    );
-    sprayer_tiny__dw dw(
-        .now(dw$now),
-        .p(dw$p),
-        .d(dw$d),
-        .ff(dw$ff)
-    );
-    sprayer_tiny__dw2 dw2(
-        .now(dw2$now),
-        .p(dw2$p),
-        .d(dw2$d),
-        .ff(dw2$ff)
-    );
-    sprayer_tiny__dr dr(
-        .now(dr$now),
-        .p(dr$p),
-        .d(dr$d),
-        .ff(dr$ff)
-    );
-    sprayer_tiny__du du(
-        .now(du$now),
-        .p(du$p),
-        .d(du$d),
-        .ff(du$ff)
-    );
-    sprayer_tiny__dn dn(
-        .a(dn$a),
-        .b(dn$b),
-        .cin(dn$cin),
-        .sum(dn$sum),
-        .cout(dn$cout)
-    );
-    sprayer_tiny__sw sw(
-        .p(sw$p),
-        .ser(sw$ser),
-        .s(sw$s)
-    );
-    sprayer_tiny__sw2 sw2(
-        .p(sw2$p),
-        .ser(sw2$ser),
-        .s(sw2$s)
-    );
-    sprayer_tiny__sr sr(
-        .p(sr$p),
-        .ser(sr$ser),
-        .s(sr$s)
-    );
-    sprayer_tiny__x_dnff x_dnff(
-        .d(x_dnff$d),
-        .q(x_dnff$q),
-        .clock(x_dnff$clock)
-    );
-    sprayer_tiny__u_pff u_pff(
-        .d(u_pff$d),
-        .q(u_pff$q),
-        .clock(u_pff$clock)
-    );
-    sprayer_tiny__u_dff u_dff(
-        .d(u_dff$d),
-        .q(u_dff$q),
-        .clock(u_dff$clock)
-    );
-    sprayer_tiny__u_bhi u_bhi(
-        .d(u_bhi$d),
-        .q(u_bhi$q),
-        .clock(u_bhi$clock)
-    );
-    sprayer_tiny__u_blo u_blo(
-        .d(u_blo$d),
-        .q(u_blo$q),
-        .clock(u_blo$clock)
-    );
 
     // Update code
     always @(*) begin
@@ -2035,6 +1939,9 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_retx$clock = clock;
         u_tag$clock = clock;
         u_n$clock = clock;
+        u_a$clock = clock;
+        u_b$clock = clock;
+        u_ser$clock = clock;
         u_incnz$clock = clock;
         u_any$clock = clock;
         u_use$clock = clock;
@@ -2042,20 +1949,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1z$clock = clock;
         u_fwd1$clock = clock;
         u_keep$clock = clock;
+        u_rf$clock = clock;
         u_base$clock = clock;
+        u_nh$clock = clock;
+        u_nh1$clock = clock;
         u_c$clock = clock;
         u_pa$clock = clock;
-        x_selw$clock = clock;
-        x_selw2$clock = clock;
-        u_d$clock = clock;
-        u_sum$clock = clock;
-        u_h$clock = clock;
-        u_busy$clock = clock;
-        x_dnff$clock = clock;
-        u_pff$clock = clock;
-        u_dff$clock = clock;
-        u_bhi$clock = clock;
-        u_blo$clock = clock;
         w2_valid$clock = clock;
         w2_conn$clock = clock;
         w_valid$clock = clock;
@@ -2150,6 +2049,9 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_retx$d = u_retx$q;
         u_tag$d = u_tag$q;
         u_n$d = u_n$q;
+        u_a$d = u_a$q;
+        u_b$d = u_b$q;
+        u_ser$d = u_ser$q;
         u_incnz$d = u_incnz$q;
         u_any$d = u_any$q;
         u_use$d = u_use$q;
@@ -2157,20 +2059,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1z$d = u_sm1z$q;
         u_fwd1$d = u_fwd1$q;
         u_keep$d = u_keep$q;
+        u_rf$d = u_rf$q;
         u_base$d = u_base$q;
+        u_nh$d = u_nh$q;
+        u_nh1$d = u_nh1$q;
         u_c$d = u_c$q;
         u_pa$d = u_pa$q;
-        x_selw$d = x_selw$q;
-        x_selw2$d = x_selw2$q;
-        u_d$d = u_d$q;
-        u_sum$d = u_sum$q;
-        u_h$d = u_h$q;
-        u_busy$d = u_busy$q;
-        x_dnff$d = x_dnff$q;
-        u_pff$d = u_pff$q;
-        u_dff$d = u_dff$q;
-        u_bhi$d = u_bhi$q;
-        u_blo$d = u_blo$q;
         w2_valid$d = w2_valid$q;
         w2_conn$d = w2_conn$q;
         w_valid$d = w_valid$q;
@@ -2650,20 +2544,8 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         add_mul$a = s_sum$q;
         add_mul$b = s_car$q;
         add_mul$cin = 1'b0;
-        if (s_init$q) begin
-            x_ser$d = ((32'h0) & 40'hffffffffff);
-        end
-        else begin
-            x_ser$d = add_mul$sum >> 32'hc;
-        end
+        x_ser$d = add_mul$sum >> 32'hc;
         recs$read_address = s_conn$q;
-        x_selw$d = u_valid$q & (u_conn$q == s_conn$q);
-        dn$a = s_now$q;
-        dn$b = ~x_now$q;
-        dn$cin = 1'b1;
-        dn_top = dn$sum[(32'h18)+:(8)];
-        x_dnff$d = &dn_top;
-        x_selw2$d = w_valid$q & (w_conn$q == s_conn$q);
         x_valid$d = s_valid$q;
         x_init$d = s_init$q;
         x_conn$d = s_conn$q;
@@ -2675,73 +2557,36 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         x_use$d = s_use$q;
         x_any$d = |s_use$q;
         x_incnz$d = s_incnz$q;
-        if (x_selw$q) begin
+        half = x_ser$q >> 32'h1;
+        u_n$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_a$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_a$b = ~half;
+        add_a$cin = 1'b1;
+        add_b$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_b$b = half;
+        add_b$cin = x_ser$q[32'h0];
+        u_a$d = add_a$sum;
+        if (x_init$q) begin
+            u_b$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        end
+        else begin
+            u_b$d = add_b$sum;
+        end
+        u_ser$d = x_ser$q;
+        if (w_valid$q & (w_conn$q == x_conn$q)) begin
             u_base$d = w_rec$q;
         end
-        else if (x_selw2$q) begin
+        else if (w2_valid$q & (w2_conn$q == x_conn$q)) begin
             u_base$d = w2_rec$q;
         end
         else begin
             u_base$d = recs$read_data;
         end
-        pw = w_rec$q[(32'hc)+:(40)];
-        pw2 = w2_rec$q[(32'hc)+:(40)];
-        pr = recs$read_data[(32'hc)+:(40)];
-        xs27 = x_ser$q[(32'h0)+:(27)];
-        dw$now = x_now$q;
-        dw$p = pw;
-        dw2$now = x_now$q;
-        dw2$p = pw2;
-        dr$now = x_now$q;
-        dr$p = pr;
-        sw$p = pw;
-        sw$ser = xs27;
-        sw2$p = pw2;
-        sw2$ser = xs27;
-        sr$p = pr;
-        sr$ser = xs27;
-        if (x_selw$q) begin
-            u_d$d = dw$d;
-            u_dff$d = dw$ff;
-            u_sum$d = sw$s;
-        end
-        else if (x_selw2$q) begin
-            u_d$d = dw2$d;
-            u_dff$d = dw2$ff;
-            u_sum$d = sw2$s;
-        end
-        else begin
-            u_d$d = dr$d;
-            u_dff$d = dr$ff;
-            u_sum$d = sr$s;
-        end
-        u_n$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
-        u_h$d = x_ser$q[(32'h1)+:(26)];
-        h_lo = x_ser$q[(32'h1)+:(8)];
-        h_hi = x_ser$q[(32'h9)+:(18)];
-        b_lo9 = ((h_lo) & 9'h1ff) + ((x_ser$q[32'h0]) & 9'h1ff);
-        add_b$a = x_now$q;
-        add_b$b = ((h_hi) & 32'hffffffff);
-        add_b$cin = b_lo9[32'h8];
-        u_bhi$d = add_b$sum;
-        bl_h = x_ser$q[(32'h1)+:(8)];
-        bl_s = x_ser$q[(32'h0)+:(8)];
-        u_blo$d = bl_h + (bl_s & 32'h1);
         u_fwd1$d = u_valid$q & (u_conn$q == x_conn$q);
         u_keep$d = u_valid$q & (u_conn$q == x_conn$q) & ~x_init$q;
-        u_busy$d = x_valid$q & ~x_init$q & (x_incnz$q | (u_pick$q & u_incnz$q));
-        pu = u_base$q[(32'hc)+:(40)];
-        du$now = x_now$q;
-        du$p = pu;
-        if (u_init$q) begin
-            u_pff$d = x_dnff$q;
-        end
-        else if (u_keep$q) begin
-            u_pff$d = dw$ff;
-        end
-        else begin
-            u_pff$d = du$ff;
-        end
+        u_rf$d = u_valid$q & (u_conn$q == x_conn$q) & x_valid$q & ~x_init$q & x_incnz$q;
+        u_nh$d = x_now$q[(32'h18)+:(8)];
+        u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
         u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
         u_pa$d = x_valid$q & ~x_init$q & x_any$q;
         u_valid$d = x_valid$q;
@@ -2765,28 +2610,48 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         bst = cur[(32'h4)+:(8)];
         pc = u_base$q[(32'hc)+:(40)];
         pf = w_rec$q[(32'hc)+:(40)];
-        paced_b = ~u_init$q & u_dff$q;
-        paced_f = u_busy$q | (~u_init$q & u_pff$q);
+        n_lo = u_n$q[(32'h0)+:(32)];
+        pb_lo = pc[(32'h0)+:(32)];
+        pf_lo = pf[(32'h0)+:(32)];
+        n_39 = u_n$q[(32'h0)+:(39)];
+        pb_39 = pc[(32'h0)+:(39)];
+        a_39 = u_a$q[(32'h0)+:(39)];
+        lt_b = n_lo < pb_lo;
+        lt_f = n_lo < pf_lo;
+        eqh = pc[(32'h20)+:(8)] == u_nh$q;
+        eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
+        eqh_f = pf[(32'h20)+:(8)] == u_nh$q;
+        eqh1_f = pf[(32'h20)+:(8)] == u_nh1$q;
+        paced_b = ~u_init$q & ((lt_b & eqh) | (~lt_b & eqh1));
+        paced_f = u_rf$q | (~u_init$q & ((lt_f & eqh_f) | (~lt_f & eqh1_f)));
         if (u_fwd1$q) begin
             paced = paced_f;
         end
         else begin
             paced = paced_b;
         end
-        dhi = u_d$q[(32'h1a)+:(14)];
-        dlo = u_d$q[(32'h0)+:(26)];
-        cg0 = dlo & ~u_h$q;
-        ce0 = ~(dlo ^ u_h$q);
-        cg1 = (cg0 >> 32'h1) | ((ce0 >> 32'h1) & cg0);
-        ce1 = ce0 & (ce0 >> 32'h1);
-        cg2 = (cg1 >> 32'h2) | ((ce1 >> 32'h2) & cg1);
-        ce2 = ce1 & (ce1 >> 32'h2);
-        cg3 = (cg2 >> 32'h4) | ((ce2 >> 32'h4) & cg2);
-        ce3 = ce2 & (ce2 >> 32'h4);
-        cg4 = (cg3 >> 32'h8) | ((ce3 >> 32'h8) & cg3);
-        ce4 = ce3 & (ce3 >> 32'h8);
-        cg5 = (cg4 >> 32'h10) | ((ce4 >> 32'h10) & cg4);
-        in_rng = ~u_init$q & ~|dhi & ~cg5[32'h0];
+        kxl = n_39 < pb_39;
+        kyl = pb_39 < a_39;
+        kxs = u_n$q[32'h27] ^ pc[32'h27] ^ kxl;
+        kys = pc[32'h27] ^ u_a$q[32'h27] ^ kyl;
+        in_rng = ~u_init$q & ~kxs & ~kys;
+        ser27 = u_ser$q[(32'h0)+:(27)];
+        kz_b = ((ser27) & 40'hffffffffff);
+        kz_ci = ((32'h0) & 40'hffffffffff);
+        kz_p0 = pc ^ kz_b;
+        kz_g0 = (pc & kz_b) | (kz_p0 & kz_ci);
+        kz_g1 = kz_g0 | (kz_p0 & (kz_g0 << 32'h1));
+        kz_p1 = kz_p0 & (kz_p0 << 32'h1);
+        kz_g2 = kz_g1 | (kz_p1 & (kz_g1 << 32'h2));
+        kz_p2 = kz_p1 & (kz_p1 << 32'h2);
+        kz_g3 = kz_g2 | (kz_p2 & (kz_g2 << 32'h4));
+        kz_p3 = kz_p2 & (kz_p2 << 32'h4);
+        kz_g4 = kz_g3 | (kz_p3 & (kz_g3 << 32'h8));
+        kz_p4 = kz_p3 & (kz_p3 << 32'h8);
+        kz_g5 = kz_g4 | (kz_p4 & (kz_g4 << 32'h10));
+        kz_p5 = kz_p4 & (kz_p4 << 32'h10);
+        kz_g6 = kz_g5 | (kz_p5 & (kz_g5 << 32'h20));
+        kz_s = kz_p0 ^ ((kz_g6 << 32'h1) | kz_ci);
         nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
         nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
         nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
@@ -2820,10 +2685,10 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
             end
         end
         if (in_rng) begin
-            pt = u_sum$q;
+            pt = kz_s;
         end
         else begin
-            pt = (((u_bhi$q) & 40'hffffffffff) << 32'h8) | ((u_blo$q) & 40'hffffffffff);
+            pt = u_b$q;
         end
         if (u_keep$q) begin
             pc_n = pf;
@@ -2868,19 +2733,9 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         w2_valid$d = w_valid$q;
         w2_conn$d = w_conn$q;
         wpc = w_rec$q[(32'hc)+:(40)];
-        rd_x = wpc[(32'h8)+:(32)];
-        rd_s1 = rd_x & ((rd_x << 32'h1) | 32'h1);
-        rd_s2 = rd_s1 & ((rd_s1 << 32'h2) | 32'h3);
-        rd_s4 = rd_s2 & ((rd_s2 << 32'h4) | 32'hf);
-        rd_s8 = rd_s4 & ((rd_s4 << 32'h8) | 32'hff);
-        rd_s16 = rd_s8 & ((rd_s8 << 32'h10) | 32'hffff);
-        if (|wpc[(32'h0)+:(8)]) begin
-            rd_ci = (rd_s16 << 32'h1) | 32'h1;
-        end
-        else begin
-            rd_ci = ((32'h0) & 32'hffffffff);
-        end
-        rd_sum = rd_x ^ rd_ci;
+        add_r$a = wpc[(32'h8)+:(32)];
+        add_r$b = ((32'h0) & 32'hffffffff);
+        add_r$cin = |wpc[(32'h0)+:(8)];
         o_valid$d = w_valid$q;
         o_init$d = 1'b0;
         o_conn$d = ((32'h0) & 4'hf);
@@ -2904,7 +2759,7 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
             o_path$d = c_path$q;
             o_next$d = w_rec$q[(32'h0)+:(4)];
             o_burst$d = w_rec$q[(32'h4)+:(8)];
-            o_ready$d = rd_sum;
+            o_ready$d = add_r$sum;
         end
         res_valid = o_valid$q;
         res_init = o_init$q;
@@ -2923,111 +2778,93 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
 endmodule // top
 
 
-module sprayer_tiny__add_b(a,b,cin,sum,cout);
+module sprayer_tiny__add_a(a,b,cin,sum);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [39:0] a;
+    input wire  [39:0] b;
     input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
+    output reg  [39:0] sum;
 
     // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] g4;
+    reg  [39:0] p4;
+    reg  [39:0] g5;
+    reg  [39:0] p5;
+    reg  [39:0] g6;
+    reg  [39:0] cin0;
 
     // Update code
     always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
+        cin0 = ((cin) & 40'hffffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sprayer_tiny__add_a
+
+
+module sprayer_tiny__add_b(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum;
+
+    // Local signals
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] g4;
+    reg  [39:0] p4;
+    reg  [39:0] g5;
+    reg  [39:0] p5;
+    reg  [39:0] g6;
+    reg  [39:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 40'hffffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
 endmodule // sprayer_tiny__add_b
@@ -3077,6 +2914,52 @@ module sprayer_tiny__add_mul(a,b,cin,sum);
     end
 
 endmodule // sprayer_tiny__add_mul
+
+
+module sprayer_tiny__add_r(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sprayer_tiny__add_r
 
 
 module sprayer_tiny__c_init(d,q,clock);
@@ -3210,812 +3093,6 @@ module sprayer_tiny__c_tag(d,q,clock);
     end
 
 endmodule // sprayer_tiny__c_tag
-
-
-module sprayer_tiny__dn(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__dn
-
-
-module sprayer_tiny__dr(now,p,d,ff);
-
-    // Module arguments
-    input wire  [31:0] now;
-    input wire  [39:0] p;
-    output reg  [39:0] d;
-    output reg  ff;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [31:0] nl;
-    reg  [31:0] pl;
-    reg  [7:0] nh;
-    reg  [7:0] ph;
-    reg  [7:0] h0;
-    reg  [7:0] h1;
-    reg  f0;
-    reg  f1;
-
-    // Sub module instances
-    sprayer_tiny__dr$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        nl = now << 32'h8;
-        pl = p[(32'h0)+:(32)];
-        nh = now[(32'h18)+:(8)];
-        ph = p[(32'h20)+:(8)];
-        lo$a = nl;
-        lo$b = ~pl;
-        lo$cin = 1'b1;
-        h0 = nh + ~ph;
-        h1 = nh - ph;
-        f0 = &h0;
-        f1 = &h1;
-        if (lo$cout) begin
-            ff = f1;
-        end
-        else begin
-            ff = f0;
-        end
-        if (lo$cout) begin
-            d = (((h1) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-        else begin
-            d = (((h0) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__dr
-
-
-module sprayer_tiny__dr$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__dr$lo
-
-
-module sprayer_tiny__du(now,p,d,ff);
-
-    // Module arguments
-    input wire  [31:0] now;
-    input wire  [39:0] p;
-    output reg  [39:0] d;
-    output reg  ff;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [31:0] nl;
-    reg  [31:0] pl;
-    reg  [7:0] nh;
-    reg  [7:0] ph;
-    reg  [7:0] h0;
-    reg  [7:0] h1;
-    reg  f0;
-    reg  f1;
-
-    // Sub module instances
-    sprayer_tiny__du$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        nl = now << 32'h8;
-        pl = p[(32'h0)+:(32)];
-        nh = now[(32'h18)+:(8)];
-        ph = p[(32'h20)+:(8)];
-        lo$a = nl;
-        lo$b = ~pl;
-        lo$cin = 1'b1;
-        h0 = nh + ~ph;
-        h1 = nh - ph;
-        f0 = &h0;
-        f1 = &h1;
-        if (lo$cout) begin
-            ff = f1;
-        end
-        else begin
-            ff = f0;
-        end
-        if (lo$cout) begin
-            d = (((h1) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-        else begin
-            d = (((h0) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__du
-
-
-module sprayer_tiny__du$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__du$lo
-
-
-module sprayer_tiny__dw(now,p,d,ff);
-
-    // Module arguments
-    input wire  [31:0] now;
-    input wire  [39:0] p;
-    output reg  [39:0] d;
-    output reg  ff;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [31:0] nl;
-    reg  [31:0] pl;
-    reg  [7:0] nh;
-    reg  [7:0] ph;
-    reg  [7:0] h0;
-    reg  [7:0] h1;
-    reg  f0;
-    reg  f1;
-
-    // Sub module instances
-    sprayer_tiny__dw$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        nl = now << 32'h8;
-        pl = p[(32'h0)+:(32)];
-        nh = now[(32'h18)+:(8)];
-        ph = p[(32'h20)+:(8)];
-        lo$a = nl;
-        lo$b = ~pl;
-        lo$cin = 1'b1;
-        h0 = nh + ~ph;
-        h1 = nh - ph;
-        f0 = &h0;
-        f1 = &h1;
-        if (lo$cout) begin
-            ff = f1;
-        end
-        else begin
-            ff = f0;
-        end
-        if (lo$cout) begin
-            d = (((h1) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-        else begin
-            d = (((h0) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__dw
-
-
-module sprayer_tiny__dw$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__dw$lo
-
-
-module sprayer_tiny__dw2(now,p,d,ff);
-
-    // Module arguments
-    input wire  [31:0] now;
-    input wire  [39:0] p;
-    output reg  [39:0] d;
-    output reg  ff;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [31:0] nl;
-    reg  [31:0] pl;
-    reg  [7:0] nh;
-    reg  [7:0] ph;
-    reg  [7:0] h0;
-    reg  [7:0] h1;
-    reg  f0;
-    reg  f1;
-
-    // Sub module instances
-    sprayer_tiny__dw2$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        nl = now << 32'h8;
-        pl = p[(32'h0)+:(32)];
-        nh = now[(32'h18)+:(8)];
-        ph = p[(32'h20)+:(8)];
-        lo$a = nl;
-        lo$b = ~pl;
-        lo$cin = 1'b1;
-        h0 = nh + ~ph;
-        h1 = nh - ph;
-        f0 = &h0;
-        f1 = &h1;
-        if (lo$cout) begin
-            ff = f1;
-        end
-        else begin
-            ff = f0;
-        end
-        if (lo$cout) begin
-            d = (((h1) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-        else begin
-            d = (((h0) & 40'hffffffffff) << 32'h20) | ((lo$sum) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__dw2
-
-
-module sprayer_tiny__dw2$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__dw2$lo
 
 
 module sprayer_tiny__i_bytes(d,q,clock);
@@ -8653,165 +7730,6 @@ module sprayer_tiny__s_valid(d,q,clock);
 endmodule // sprayer_tiny__s_valid
 
 
-module sprayer_tiny__sr(p,ser,s);
-
-    // Module arguments
-    input wire  [39:0] p;
-    input wire  [26:0] ser;
-    output reg  [39:0] s;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [26:0] pl;
-    reg  [12:0] ph;
-    reg  [12:0] ph1;
-    reg  [26:0] sl;
-
-    // Sub module instances
-    sprayer_tiny__sr$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        pl = p[(32'h0)+:(27)];
-        ph = p[(32'h1b)+:(13)];
-        ph1 = ph + 32'h1;
-        lo$a = ((pl) & 32'hffffffff);
-        lo$b = ((ser) & 32'hffffffff);
-        lo$cin = 1'b0;
-        sl = lo$sum[(32'h0)+:(27)];
-        if (lo$sum[32'h1b]) begin
-            s = (((ph1) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-        else begin
-            s = (((ph) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__sr
-
-
-module sprayer_tiny__sr$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__sr$lo
-
-
 module sprayer_tiny__susp0(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
 
     // Module arguments
@@ -9276,324 +8194,6 @@ module sprayer_tiny__susp9(read_address,read_clock,read_data,write_address,write
 endmodule // sprayer_tiny__susp9
 
 
-module sprayer_tiny__sw(p,ser,s);
-
-    // Module arguments
-    input wire  [39:0] p;
-    input wire  [26:0] ser;
-    output reg  [39:0] s;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [26:0] pl;
-    reg  [12:0] ph;
-    reg  [12:0] ph1;
-    reg  [26:0] sl;
-
-    // Sub module instances
-    sprayer_tiny__sw$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        pl = p[(32'h0)+:(27)];
-        ph = p[(32'h1b)+:(13)];
-        ph1 = ph + 32'h1;
-        lo$a = ((pl) & 32'hffffffff);
-        lo$b = ((ser) & 32'hffffffff);
-        lo$cin = 1'b0;
-        sl = lo$sum[(32'h0)+:(27)];
-        if (lo$sum[32'h1b]) begin
-            s = (((ph1) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-        else begin
-            s = (((ph) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__sw
-
-
-module sprayer_tiny__sw$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__sw$lo
-
-
-module sprayer_tiny__sw2(p,ser,s);
-
-    // Module arguments
-    input wire  [39:0] p;
-    input wire  [26:0] ser;
-    output reg  [39:0] s;
-
-    // Stub signals
-    reg  [31:0] lo$a;
-    reg  [31:0] lo$b;
-    reg  lo$cin;
-    wire  [31:0] lo$sum;
-    wire  lo$cout;
-
-    // Local signals
-    reg  [26:0] pl;
-    reg  [12:0] ph;
-    reg  [12:0] ph1;
-    reg  [26:0] sl;
-
-    // Sub module instances
-    sprayer_tiny__sw2$lo lo(
-        .a(lo$a),
-        .b(lo$b),
-        .cin(lo$cin),
-        .sum(lo$sum),
-        .cout(lo$cout)
-    );
-
-    // Update code
-    always @(*) begin
-        pl = p[(32'h0)+:(27)];
-        ph = p[(32'h1b)+:(13)];
-        ph1 = ph + 32'h1;
-        lo$a = ((pl) & 32'hffffffff);
-        lo$b = ((ser) & 32'hffffffff);
-        lo$cin = 1'b0;
-        sl = lo$sum[(32'h0)+:(27)];
-        if (lo$sum[32'h1b]) begin
-            s = (((ph1) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-        else begin
-            s = (((ph) & 40'hffffffffff) << 32'h1b) | ((sl) & 40'hffffffffff);
-        end
-    end
-
-endmodule // sprayer_tiny__sw2
-
-
-module sprayer_tiny__sw2$lo(a,b,cin,sum,cout);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
-
-    // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
-
-    // Update code
-    always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
-        if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
-        end
-        else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
-        end
-    end
-
-endmodule // sprayer_tiny__sw2$lo
-
-
 module sprayer_tiny__t_conn(d,q,clock);
 
     // Module arguments
@@ -9651,6 +8251,25 @@ module sprayer_tiny__t_valid(d,q,clock);
 endmodule // sprayer_tiny__t_valid
 
 
+module sprayer_tiny__u_a(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_a
+
+
 module sprayer_tiny__u_any(d,q,clock);
 
     // Module arguments
@@ -9670,6 +8289,25 @@ module sprayer_tiny__u_any(d,q,clock);
 endmodule // sprayer_tiny__u_any
 
 
+module sprayer_tiny__u_b(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_b
+
+
 module sprayer_tiny__u_base(d,q,clock);
 
     // Module arguments
@@ -9687,63 +8325,6 @@ module sprayer_tiny__u_base(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_base
-
-
-module sprayer_tiny__u_bhi(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_bhi
-
-
-module sprayer_tiny__u_blo(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_blo
-
-
-module sprayer_tiny__u_busy(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_busy
 
 
 module sprayer_tiny__u_c(d,q,clock);
@@ -9784,44 +8365,6 @@ module sprayer_tiny__u_conn(d,q,clock);
 endmodule // sprayer_tiny__u_conn
 
 
-module sprayer_tiny__u_d(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_d
-
-
-module sprayer_tiny__u_dff(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_dff
-
-
 module sprayer_tiny__u_fwd1(d,q,clock);
 
     // Module arguments
@@ -9839,25 +8382,6 @@ module sprayer_tiny__u_fwd1(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_fwd1
-
-
-module sprayer_tiny__u_h(d,q,clock);
-
-    // Module arguments
-    input wire  [25:0] d;
-    output reg  [25:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 26'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_h
 
 
 module sprayer_tiny__u_incnz(d,q,clock);
@@ -9936,6 +8460,44 @@ module sprayer_tiny__u_n(d,q,clock);
 endmodule // sprayer_tiny__u_n
 
 
+module sprayer_tiny__u_nh(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_nh
+
+
+module sprayer_tiny__u_nh1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_nh1
+
+
 module sprayer_tiny__u_pa(d,q,clock);
 
     // Module arguments
@@ -9953,25 +8515,6 @@ module sprayer_tiny__u_pa(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_pa
-
-
-module sprayer_tiny__u_pff(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_pff
 
 
 module sprayer_tiny__u_pick(d,q,clock);
@@ -10012,6 +8555,44 @@ module sprayer_tiny__u_retx(d,q,clock);
 endmodule // sprayer_tiny__u_retx
 
 
+module sprayer_tiny__u_rf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_rf
+
+
+module sprayer_tiny__u_ser(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_ser
+
+
 module sprayer_tiny__u_sm1(d,q,clock);
 
     // Module arguments
@@ -10048,25 +8629,6 @@ module sprayer_tiny__u_sm1z(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_sm1z
-
-
-module sprayer_tiny__u_sum(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_sum
 
 
 module sprayer_tiny__u_tag(d,q,clock);
@@ -10278,25 +8840,6 @@ module sprayer_tiny__x_conn(d,q,clock);
 endmodule // sprayer_tiny__x_conn
 
 
-module sprayer_tiny__x_dnff(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__x_dnff
-
-
 module sprayer_tiny__x_incnz(d,q,clock);
 
     // Module arguments
@@ -10371,44 +8914,6 @@ module sprayer_tiny__x_retx(d,q,clock);
     end
 
 endmodule // sprayer_tiny__x_retx
-
-
-module sprayer_tiny__x_selw(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__x_selw
-
-
-module sprayer_tiny__x_selw2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__x_selw2
 
 
 module sprayer_tiny__x_ser(d,q,clock);

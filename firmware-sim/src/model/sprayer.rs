@@ -8,9 +8,8 @@
 //! and the result is delayed by the pipeline. The RTL's forwarding makes
 //! every operation see the state left by all earlier ones, so the model
 //! needs no hazard logic; the one rule about distance is the block's Busy
-//! step: a PICK on the clock right after another operation on its
-//! connection is refused as paced when the connection is paced (`inc !=
-//! 0`), or was paced for that operation and it was a PICK.
+//! step: a PICK of a paced connection (`inc != 0`) on the clock right
+//! after another operation on that connection is refused as paced.
 //!
 //! The pick follows the transport model's braid sender (`net.rs`,
 //! `try_send` and `pace`): paced first, then round robin over the open
@@ -213,9 +212,8 @@ pub fn pick(
 pub struct SprayerModelG<const IDX: usize, const RB: usize> {
     conns: Vec<SprayConn>,
     pipe: [SprayOut; SPRAYER_LATENCY],
-    /// The previous clock's operation (INIT or PICK): its connection, and
-    /// whether it was a PICK with pacing on (`inc != 0` as it read it).
-    prev: Option<(u32, bool)>,
+    /// The connection of the previous clock's operation (INIT or PICK).
+    prev: Option<u32>,
 }
 
 /// The full-size block's model.
@@ -319,13 +317,9 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
                 c.next_path = 0;
                 c.burst = 0;
                 c.pacer = (i.now as u64) << PACER_FRAC;
-            } else if self
-                .prev
-                .is_some_and(|(pc, pp)| pc == conn && (c.inc != 0 || pp))
-            {
-                // busy: a PICK right after another operation on its
-                // connection is refused, nothing changes, when pacing is
-                // on for it or was on for the one before, a PICK
+            } else if self.prev == Some(conn) && c.inc != 0 {
+                // busy: a paced connection's PICK right after another
+                // operation on it is refused, nothing changes
                 res.paced = true;
             } else {
                 let (ok, paced, none, path) =
@@ -339,10 +333,7 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
             res.burst = c.burst;
             res.ready_at = ((c.pacer >> 8) + (c.pacer & 255 != 0) as u64) as u32;
         }
-        self.prev = i.op.map(|op| {
-            let conn = op.conn & Self::mask();
-            (conn, !op.init && self.conns[conn as usize].inc != 0)
-        });
+        self.prev = i.op.map(|op| op.conn & Self::mask());
         self.pipe[SPRAYER_LATENCY - 1] = res;
         out
     }
@@ -933,69 +924,5 @@ mod tests {
             ]
         );
         assert_ne!(m.conn(5).pacer, pacer);
-    }
-
-    /// Busy also follows a paced PICK: when a rate write turns pacing off
-    /// on the clock of the next PICK of that connection, that PICK is
-    /// still refused (the block cannot compare now with a pacer just
-    /// moved); the PICK after it (following an unpaced PICK) goes.
-    #[test]
-    fn busy_after_a_paced_pick_even_when_pacing_stops() {
-        let mut m = SprayerModel::default();
-        let op = |init| SprayOp {
-            init,
-            conn: 7,
-            bytes: 1500,
-            paths_m1: 1,
-            ..Default::default()
-        };
-        let base = SprayIn {
-            now: 1000,
-            spray_burst: 1,
-            port_hint: 4095,
-            ..Default::default()
-        };
-        let open = MaskWr {
-            conn: 7,
-            open_en: 3,
-            open_val: 3,
-            ..Default::default()
-        };
-        let ins = [
-            SprayIn {
-                op: Some(op(true)),
-                mask: Some(open),
-                rate: Some(RateWr { conn: 7, hint: 100 }),
-                ..base
-            },
-            base,
-            SprayIn {
-                op: Some(op(false)),
-                ..base
-            },
-            SprayIn {
-                op: Some(op(false)),
-                rate: Some(RateWr { conn: 7, hint: 0 }),
-                now: 2_000_000,
-                ..base
-            },
-            SprayIn {
-                op: Some(op(false)),
-                now: 2_000_000,
-                ..base
-            },
-        ];
-        let mut outs = Vec::new();
-        for i in ins.iter().chain([base; SPRAYER_LATENCY].iter()) {
-            outs.push(m.step(i));
-        }
-        let r: Vec<(bool, bool)> = outs[SPRAYER_LATENCY..]
-            .iter()
-            .filter(|o| o.valid && !o.init)
-            .map(|o| (o.ok, o.paced))
-            .collect();
-        assert_eq!(r, [(true, false), (false, true), (true, false)]);
-        assert_eq!(m.conn(7).inc, 0);
-        assert_eq!(m.conn(7).next_path, 0, "two picks taken: paths 0 and 1");
     }
 }

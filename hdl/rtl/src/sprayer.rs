@@ -38,13 +38,11 @@
 //!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
 //!   now`. Otherwise PICK (`op_retx`, `op_bytes`: the packet's bytes on the
 //!   wire, overhead included), decided in this order:
-//!   0. Busy: a PICK sampled on the clock right after another operation
-//!      (PICK or INIT, whatever its outcome) on the same connection is
-//!      refused as `res_paced`, nothing changing, when the connection has
-//!      `inc != 0`, or when that operation was a PICK that read `inc != 0`
-//!      (pacing turned off by a rate write in between still costs that one
-//!      clock). (The pacer's add and compares then read registers only:
-//!      see Pipeline. A paced connection takes at most one PICK every other
+//!   0. Busy: a PICK of a connection with `inc != 0` sampled on the clock
+//!      right after another operation (PICK or INIT, whatever its outcome)
+//!      on the same connection is refused as `res_paced`; nothing changes.
+//!      (The pacer's add and compares then read registers only: see
+//!      Pipeline. A paced connection takes at most one PICK every other
 //!      clock; an unpaced one, `inc = 0`, one every clock.)
 //!   1. Paced: when `pacer - now*256` (mod 2^40) lies in `[1, 2^32]` (the
 //!      pacer is ahead of now by at most 2^24 ticks; a pacer further ahead
@@ -82,9 +80,8 @@
 //!   (`op_bytes` = its bytes on the wire), retransmissions with `op_retx`;
 //!   `op_tag` is its own handle (e.g. a slot) and comes back with the
 //!   result 7 clocks later. It should not PICK the same paced connection
-//!   on consecutive clocks (see Busy above: the second is refused as
-//!   `res_paced` and only costs a retry); interleaving connections costs
-//!   nothing. An unpaced connection may be picked on every clock.
+//!   on consecutive clocks (see Busy above); interleaving connections
+//!   costs nothing.
 //! * `res_ok`: send the packet on `res_path` (this path's window was open
 //!   when sampled; the path's own admission, e.g. `tx_path_table`, still
 //!   applies).
@@ -128,37 +125,29 @@
 //! the partial products of `op_bytes * inc` in a carry-save tree. E3-E4:
 //! for every pointer value r, the first candidate at or after r (16
 //! find-first-set units on the doubled mask, [`NextSet`]), and the
-//! product's final add (`ser`, forced to 0 for an INIT); the record RAM is
-//! read (at E4); which record source the operation will take (the results
-//! of the operations 2 and 3 ahead, else the RAM) is decided from the
-//! connections and registered; the top byte of `(now - now')` against the
-//! operation just ahead. E4-E5: `(c + 1) mod (n_m1 + 1)` per r; the
+//! product's final add; the record RAM is read (at E4). E4-E5: `(c + 1)
+//! mod (n_m1 + 1)` per r; `N - floor(ser/2)` and `N + ceil(ser/2)`; the
 //! record is merged from the RAM or the results of the operations 3 and 2
 //! ahead (the one 3 ahead is written on the edge that reads: the RAM
 //! returns the old word, as the `RAM` widget and read-first block RAM
-//! do); for each of the three sources, `D = N - P` ([`NowMinus`], with
-//! "its top byte is 0xff", i.e. paced) and `P + ser` ([`AddSer`]), selected
-//! like the record; `N + ceil(ser/2)`; and, for an operation right after
-//! another on its connection, "paced" against the pacer that one leaves
-//! when this one is not Busy (its own input pacer, or N for an INIT: a
-//! register-only select). E5-E6 is the state loop: `next_path` and
-//! `burst` are the merge or the previous clock's result (same connection
-//! at distance 1); "paced" is a registered boolean; "in range" (`D <=
-//! floor(ser/2)`, below 2^26: the pacer lies in `[N - floor(ser/2), N]`)
-//! is a 26-bit compare of registers; the new pacer is a select among
-//! registers (`P + ser`, `N + ceil(ser/2)`, P, the previous result); a
-//! 16:1 select of the precomputed choice by `next_path`, and one LUT per
-//! next-state bit over the late selects and the early data. E6-E7 writes
-//! the record back and registers the results; `res_ready_at` is an
-//! incrementer whose carries are prefix ANDs.
+//! do). E5-E6 is the state loop: `next_path` and `burst` are the merge
+//! or the previous clock's result (same connection at distance 1); the
+//! pacer's add and compares read only registers: the merged record's
+//! pacer (operations 2 or more ahead) and, for an operation at distance 1,
+//! the result just written, used as it is (kept by a PICK that does not
+//! move it, replaced by N on INIT, a moving PICK is Busy). The pick is
+//! `pacer + ser` (prefix adder, ser < 2^27), 39-bit compares for the
+//! signs of `N - pacer` and `pacer - (N - ser/2)` and for "paced" (the
+//! low 32 bits, with the top byte compared for equality with now's and
+//! now's + 1), a 16:1 select of the precomputed choice by `next_path`, and
+//! one LUT per next-state bit over the late selects (paced, in range) and
+//! the early data. E6-E7 writes the record back and registers the results.
 //!
-//! Logic depth (budget 8 LUT6 levels): no adder and no wide compare
-//! other than the 26-bit "in range" sits in the state loop; the 40-bit
-//! adds are a 32- (or 27-) bit conditional-sum add ([`CondSumAdd`]) with a
-//! carry select for the upper bits, computed per record source before the
-//! select, so that the select follows the add instead of preceding it.
+//! Logic depth: the adder of the loop is written inline (a prefix adder
+//! in a submodule would make Verilator see a false combinational loop
+//! through the one `always` block); the compares are Verilog `<`, which
+//! Yosys maps as trees.
 
-use crate::cond_sum_add::CondSumAdd;
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 use rust_hdl::prelude::*;
@@ -259,95 +248,6 @@ impl Logic for NextSet {
         }
         self.nx.next = self.o_nx.q.val();
         self.nx1.next = self.o_nx1.q.val();
-    }
-}
-
-/// `d = now * 256 - p` mod 2^40: a 32-bit conditional-sum add for the low
-/// 32 bits (now's low byte is 0) and a carry select for the top byte.
-#[derive(LogicBlock, Default)]
-pub struct NowMinus {
-    /// The tick (`now * 256` is the minuend).
-    pub now: Signal<In, Bits<32>>,
-    /// The subtrahend (a pacer, 32.8 fixed point).
-    pub p: Signal<In, Bits<40>>,
-    /// `now * 256 - p` mod 2^40.
-    pub d: Signal<Out, Bits<40>>,
-    /// The top byte of `d` is 0xff (`p - now * 256` in [1, 2^32]).
-    pub ff: Signal<Out, Bit>,
-    lo: CondSumAdd,
-    nl: Signal<Local, Bits<32>>,
-    pl: Signal<Local, Bits<32>>,
-    nh: Signal<Local, Bits<8>>,
-    ph: Signal<Local, Bits<8>>,
-    h0: Signal<Local, Bits<8>>,
-    h1: Signal<Local, Bits<8>>,
-    f0: Signal<Local, Bit>,
-    f1: Signal<Local, Bit>,
-}
-
-impl Logic for NowMinus {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.nl.next = self.now.val() << 8;
-        self.pl.next = self.p.val().get_bits::<32>(0);
-        self.nh.next = self.now.val().get_bits::<8>(24);
-        self.ph.next = self.p.val().get_bits::<8>(32);
-        self.lo.a.next = self.nl.val();
-        self.lo.b.next = !self.pl.val();
-        self.lo.cin.next = true;
-        self.h0.next = self.nh.val() + !self.ph.val();
-        self.h1.next = self.nh.val() - self.ph.val();
-        self.f0.next = self.h0.val().all();
-        self.f1.next = self.h1.val().all();
-        if self.lo.cout.val() {
-            self.ff.next = self.f1.val();
-        } else {
-            self.ff.next = self.f0.val();
-        }
-        if self.lo.cout.val() {
-            self.d.next =
-                (bit_cast::<40, 8>(self.h1.val()) << 32) | bit_cast::<40, 32>(self.lo.sum.val());
-        } else {
-            self.d.next =
-                (bit_cast::<40, 8>(self.h0.val()) << 32) | bit_cast::<40, 32>(self.lo.sum.val());
-        }
-    }
-}
-
-/// `s = p + ser` mod 2^40 for `ser < 2^27`: a conditional-sum add for the
-/// low 27 bits and a carry select of the upper 13 (`p` or `p + 1`).
-#[derive(LogicBlock, Default)]
-pub struct AddSer {
-    /// The pacer.
-    pub p: Signal<In, Bits<40>>,
-    /// The serialization time (1/256 ticks).
-    pub ser: Signal<In, Bits<27>>,
-    /// `p + ser` mod 2^40.
-    pub s: Signal<Out, Bits<40>>,
-    lo: CondSumAdd,
-    pl: Signal<Local, Bits<27>>,
-    ph: Signal<Local, Bits<13>>,
-    ph1: Signal<Local, Bits<13>>,
-    sl: Signal<Local, Bits<27>>,
-}
-
-impl Logic for AddSer {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.pl.next = self.p.val().get_bits::<27>(0);
-        self.ph.next = self.p.val().get_bits::<13>(27);
-        self.ph1.next = self.ph.val() + 1;
-        self.lo.a.next = bit_cast::<32, 27>(self.pl.val());
-        self.lo.b.next = bit_cast::<32, 27>(self.ser.val());
-        self.lo.cin.next = false;
-        self.sl.next = self.lo.sum.val().get_bits::<27>(0);
-        if self.lo.sum.val().get_bit(27) {
-            self.s.next =
-                (bit_cast::<40, 13>(self.ph1.val()) << 27) | bit_cast::<40, 27>(self.sl.val());
-        } else {
-            self.s.next =
-                (bit_cast::<40, 13>(self.ph.val()) << 27) | bit_cast::<40, 27>(self.sl.val());
-        }
     }
 }
 
@@ -475,7 +375,9 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     ns14: NextSet,
     ns15: NextSet,
     add_mul: PrefixAdd<40>,
-    add_b: CondSumAdd,
+    add_a: PrefixAdd<40>,
+    add_b: PrefixAdd<40>,
+    add_r: PrefixAdd<32>,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
     i_conn: DFF<Bits<IDX>>,
@@ -545,6 +447,9 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_retx: DFF<Bit>,
     u_tag: DFF<Bits<16>>,
     u_n: DFF<Bits<40>>,
+    u_a: DFF<Bits<40>>,
+    u_b: DFF<Bits<40>>,
+    u_ser: DFF<Bits<40>>,
     u_incnz: DFF<Bit>,
     u_any: DFF<Bit>,
     u_use: DFF<Bits<16>>,
@@ -552,7 +457,10 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_sm1z: DFF<Bit>,
     u_fwd1: DFF<Bit>,
     u_keep: DFF<Bit>,
+    u_rf: DFF<Bit>,
     u_base: DFF<Bits<REC_BITS>>,
+    u_nh: DFF<Bits<8>>,
+    u_nh1: DFF<Bits<8>>,
     u_c: DFF<Bit>,
     u_pa: DFF<Bit>,
     w2_valid: DFF<Bit>,
@@ -624,11 +532,27 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     c50: Signal<Local, Bits<40>>,
     s60: Signal<Local, Bits<40>>,
     c60: Signal<Local, Bits<40>>,
+    half: Signal<Local, Bits<40>>,
     cur: Signal<Local, Bits<REC_BITS>>,
     rr: Signal<Local, Bits<4>>,
     bst: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<40>>,
     pf: Signal<Local, Bits<40>>,
+    ser27: Signal<Local, Bits<27>>,
+    n_lo: Signal<Local, Bits<32>>,
+    pb_lo: Signal<Local, Bits<32>>,
+    pf_lo: Signal<Local, Bits<32>>,
+    n_39: Signal<Local, Bits<39>>,
+    pb_39: Signal<Local, Bits<39>>,
+    a_39: Signal<Local, Bits<39>>,
+    lt_b: Signal<Local, Bit>,
+    lt_f: Signal<Local, Bit>,
+    kxl: Signal<Local, Bit>,
+    kyl: Signal<Local, Bit>,
+    kxs: Signal<Local, Bit>,
+    kys: Signal<Local, Bit>,
+    eqh_f: Signal<Local, Bit>,
+    eqh1_f: Signal<Local, Bit>,
     paced_b: Signal<Local, Bit>,
     paced_f: Signal<Local, Bit>,
     nxb0: Signal<Local, Bits<16>>,
@@ -651,60 +575,27 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     pc_n: Signal<Local, Bits<40>>,
     in_rng: Signal<Local, Bit>,
     wpc: Signal<Local, Bits<40>>,
+    eqh: Signal<Local, Bit>,
+    eqh1: Signal<Local, Bit>,
     t_rr: Signal<Local, Bits<4>>,
     t_b: Signal<Local, Bits<8>>,
     pt: Signal<Local, Bits<40>>,
-    x_selw: DFF<Bit>,
-    x_selw2: DFF<Bit>,
-    u_d: DFF<Bits<40>>,
-    u_sum: DFF<Bits<40>>,
-    u_h: DFF<Bits<26>>,
-    u_busy: DFF<Bit>,
-    dhi: Signal<Local, Bits<14>>,
-    dlo: Signal<Local, Bits<26>>,
-    rd_x: Signal<Local, Bits<32>>,
-    rd_s1: Signal<Local, Bits<32>>,
-    rd_s2: Signal<Local, Bits<32>>,
-    rd_s4: Signal<Local, Bits<32>>,
-    rd_s8: Signal<Local, Bits<32>>,
-    rd_s16: Signal<Local, Bits<32>>,
-    rd_ci: Signal<Local, Bits<32>>,
-    rd_sum: Signal<Local, Bits<32>>,
-    h_lo: Signal<Local, Bits<8>>,
-    h_hi: Signal<Local, Bits<18>>,
-    b_lo9: Signal<Local, Bits<9>>,
-    dw: NowMinus,
-    dw2: NowMinus,
-    dr: NowMinus,
-    du: NowMinus,
-    dn: CondSumAdd,
-    sw: AddSer,
-    sw2: AddSer,
-    sr: AddSer,
-    pw: Signal<Local, Bits<40>>,
-    pw2: Signal<Local, Bits<40>>,
-    pr: Signal<Local, Bits<40>>,
-    pu: Signal<Local, Bits<40>>,
-    xs27: Signal<Local, Bits<27>>,
-    x_dnff: DFF<Bit>,
-    u_pff: DFF<Bit>,
-    u_dff: DFF<Bit>,
-    u_bhi: DFF<Bits<32>>,
-    u_blo: DFF<Bits<8>>,
-    dn_top: Signal<Local, Bits<8>>,
-    bl_h: Signal<Local, Bits<8>>,
-    bl_s: Signal<Local, Bits<8>>,
-    cg0: Signal<Local, Bits<26>>,
-    ce0: Signal<Local, Bits<26>>,
-    cg1: Signal<Local, Bits<26>>,
-    ce1: Signal<Local, Bits<26>>,
-    cg2: Signal<Local, Bits<26>>,
-    ce2: Signal<Local, Bits<26>>,
-    cg3: Signal<Local, Bits<26>>,
-    ce3: Signal<Local, Bits<26>>,
-    cg4: Signal<Local, Bits<26>>,
-    ce4: Signal<Local, Bits<26>>,
-    cg5: Signal<Local, Bits<26>>,
+    kz_p0: Signal<Local, Bits<40>>,
+    kz_g0: Signal<Local, Bits<40>>,
+    kz_g1: Signal<Local, Bits<40>>,
+    kz_p1: Signal<Local, Bits<40>>,
+    kz_g2: Signal<Local, Bits<40>>,
+    kz_p2: Signal<Local, Bits<40>>,
+    kz_g3: Signal<Local, Bits<40>>,
+    kz_p3: Signal<Local, Bits<40>>,
+    kz_g4: Signal<Local, Bits<40>>,
+    kz_p4: Signal<Local, Bits<40>>,
+    kz_g5: Signal<Local, Bits<40>>,
+    kz_p5: Signal<Local, Bits<40>>,
+    kz_g6: Signal<Local, Bits<40>>,
+    kz_ci: Signal<Local, Bits<40>>,
+    kz_b: Signal<Local, Bits<40>>,
+    kz_s: Signal<Local, Bits<40>>,
 }
 
 impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
@@ -796,7 +687,9 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             ns14: Default::default(),
             ns15: Default::default(),
             add_mul: Default::default(),
+            add_a: Default::default(),
             add_b: Default::default(),
+            add_r: Default::default(),
             i_valid: Default::default(),
             i_init: Default::default(),
             i_conn: Default::default(),
@@ -866,6 +759,9 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_retx: Default::default(),
             u_tag: Default::default(),
             u_n: Default::default(),
+            u_a: Default::default(),
+            u_b: Default::default(),
+            u_ser: Default::default(),
             u_incnz: Default::default(),
             u_any: Default::default(),
             u_use: Default::default(),
@@ -873,7 +769,10 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_sm1z: Default::default(),
             u_fwd1: Default::default(),
             u_keep: Default::default(),
+            u_rf: Default::default(),
             u_base: Default::default(),
+            u_nh: Default::default(),
+            u_nh1: Default::default(),
             u_c: Default::default(),
             u_pa: Default::default(),
             w2_valid: Default::default(),
@@ -945,11 +844,27 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             c50: Default::default(),
             s60: Default::default(),
             c60: Default::default(),
+            half: Default::default(),
             cur: Default::default(),
             rr: Default::default(),
             bst: Default::default(),
             pc: Default::default(),
             pf: Default::default(),
+            ser27: Default::default(),
+            n_lo: Default::default(),
+            pb_lo: Default::default(),
+            pf_lo: Default::default(),
+            n_39: Default::default(),
+            pb_39: Default::default(),
+            a_39: Default::default(),
+            lt_b: Default::default(),
+            lt_f: Default::default(),
+            kxl: Default::default(),
+            kyl: Default::default(),
+            kxs: Default::default(),
+            kys: Default::default(),
+            eqh_f: Default::default(),
+            eqh1_f: Default::default(),
             paced_b: Default::default(),
             paced_f: Default::default(),
             nxb0: Default::default(),
@@ -972,60 +887,27 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             pc_n: Default::default(),
             in_rng: Default::default(),
             wpc: Default::default(),
+            eqh: Default::default(),
+            eqh1: Default::default(),
             t_rr: Default::default(),
             t_b: Default::default(),
             pt: Default::default(),
-            x_selw: Default::default(),
-            x_selw2: Default::default(),
-            u_d: Default::default(),
-            u_sum: Default::default(),
-            u_h: Default::default(),
-            u_busy: Default::default(),
-            dhi: Default::default(),
-            dlo: Default::default(),
-            rd_x: Default::default(),
-            rd_s1: Default::default(),
-            rd_s2: Default::default(),
-            rd_s4: Default::default(),
-            rd_s8: Default::default(),
-            rd_s16: Default::default(),
-            rd_ci: Default::default(),
-            rd_sum: Default::default(),
-            h_lo: Default::default(),
-            h_hi: Default::default(),
-            b_lo9: Default::default(),
-            dw: Default::default(),
-            dw2: Default::default(),
-            dr: Default::default(),
-            du: Default::default(),
-            dn: Default::default(),
-            sw: Default::default(),
-            sw2: Default::default(),
-            sr: Default::default(),
-            pw: Default::default(),
-            pw2: Default::default(),
-            pr: Default::default(),
-            pu: Default::default(),
-            xs27: Default::default(),
-            x_dnff: Default::default(),
-            u_pff: Default::default(),
-            u_dff: Default::default(),
-            u_bhi: Default::default(),
-            u_blo: Default::default(),
-            dn_top: Default::default(),
-            bl_h: Default::default(),
-            bl_s: Default::default(),
-            cg0: Default::default(),
-            ce0: Default::default(),
-            cg1: Default::default(),
-            ce1: Default::default(),
-            cg2: Default::default(),
-            ce2: Default::default(),
-            cg3: Default::default(),
-            ce3: Default::default(),
-            cg4: Default::default(),
-            ce4: Default::default(),
-            cg5: Default::default(),
+            kz_p0: Default::default(),
+            kz_g0: Default::default(),
+            kz_g1: Default::default(),
+            kz_p1: Default::default(),
+            kz_g2: Default::default(),
+            kz_p2: Default::default(),
+            kz_g3: Default::default(),
+            kz_p3: Default::default(),
+            kz_g4: Default::default(),
+            kz_p4: Default::default(),
+            kz_g5: Default::default(),
+            kz_p5: Default::default(),
+            kz_g6: Default::default(),
+            kz_ci: Default::default(),
+            kz_b: Default::default(),
+            kz_s: Default::default(),
         }
     }
 }
@@ -1040,11 +922,11 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
             s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
             x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
-            u_init, u_conn, u_retx, u_tag, u_n, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1,
-            u_keep, u_base, u_c, u_pa, x_selw, x_selw2, u_d, u_sum, u_h, u_busy, x_dnff, u_pff,
-            u_dff, u_bhi, u_blo, w2_valid, w2_conn, w_valid, w_conn, w_rec, c_init, c_ok, c_paced,
-            c_none, c_path, c_tag, c_retx, w2_rec, o_valid, o_init, o_conn, o_tag, o_retx, o_ok,
-            o_paced, o_none, o_path, o_next, o_burst, o_ready
+            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
+            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn,
+            w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec,
+            o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst,
+            o_ready
         );
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
@@ -1563,27 +1445,12 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.ns15.x.next = self.s_use.q.val();
         self.ns15.r.next = bits::<4>(15);
         self.ns15.n_m1.next = self.s_npm1.q.val();
-        // ---- E3-E4: the product's final add; ser in 1/256 ticks; which
-        // record source the operation will read at E4-E5 (the results of
-        // the operations 2 and 3 ahead, else the RAM)
+        // ---- E3-E4: the product's final add; ser in 1/256 ticks
         self.add_mul.a.next = self.s_sum.q.val();
         self.add_mul.b.next = self.s_car.q.val();
         self.add_mul.cin.next = false;
-        // (0 for an INIT: its pacer becomes N + 0)
-        if self.s_init.q.val() {
-            self.x_ser.d.next = bits::<40>(0);
-        } else {
-            self.x_ser.d.next = self.add_mul.sum.val() >> 12;
-        }
+        self.x_ser.d.next = self.add_mul.sum.val() >> 12;
         self.recs.read_address.next = self.s_conn.q.val();
-        self.x_selw.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.s_conn.q.val());
-        // for an INIT just ahead: the top byte of N - N' is 0xff
-        self.dn.a.next = self.s_now.q.val();
-        self.dn.b.next = !self.x_now.q.val();
-        self.dn.cin.next = true;
-        self.dn_top.next = self.dn.sum.val().get_bits::<8>(24);
-        self.x_dnff.d.next = self.dn_top.val().all();
-        self.x_selw2.d.next = self.w_valid.q.val() & (self.w_conn.q.val() == self.s_conn.q.val());
         self.x_valid.d.next = self.s_valid.q.val();
         self.x_init.d.next = self.s_init.q.val();
         self.x_conn.d.next = self.s_conn.q.val();
@@ -1596,90 +1463,49 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.x_any.d.next = self.s_use.q.val().any();
         self.x_incnz.d.next = self.s_incnz.q.val();
 
-        // ---- E4-E5: the record (the RAM, read at E4: it holds the writes
-        // of the operations 4 or more ahead; else the result of the one 3
-        // ahead, being written at E4; else of the one 2 ahead; the one just
-        // ahead is forwarded inside the loop); from its pacer P and N =
-        // now*256: D = N - P, P + ser, N + ceil(ser/2)
-        if self.x_selw.q.val() {
+        // ---- E4-E5: N - floor(ser/2) and N + ceil(ser/2); record read;
+        // forwarding selects
+        self.half.next = self.x_ser.q.val() >> 1;
+        self.u_n.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_a.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_a.b.next = !self.half.val();
+        self.add_a.cin.next = true;
+        self.add_b.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        self.add_b.b.next = self.half.val();
+        self.add_b.cin.next = self.x_ser.q.val().get_bit(0);
+        self.u_a.d.next = self.add_a.sum.val();
+        // an INIT sets the pacer to N through the same select as a pick
+        if self.x_init.q.val() {
+            self.u_b.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
+        } else {
+            self.u_b.d.next = self.add_b.sum.val();
+        }
+        self.u_ser.d.next = self.x_ser.q.val();
+        // the record: the RAM (read at E4: it holds the writes of the
+        // operations 4 or more ahead), else the result of the one 3 ahead
+        // (being written at E4), else of the one 2 ahead; the one just
+        // ahead is forwarded inside the loop
+        if self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val()) {
             self.u_base.d.next = self.w_rec.q.val();
-        } else if self.x_selw2.q.val() {
+        } else if self.w2_valid.q.val() & (self.w2_conn.q.val() == self.x_conn.q.val()) {
             self.u_base.d.next = self.w2_rec.q.val();
         } else {
             self.u_base.d.next = self.recs.read_data.val();
         }
-        // each source's D = N - P and P + ser, selected like the record
-        self.pw.next = self.w_rec.q.val().get_bits::<40>(12);
-        self.pw2.next = self.w2_rec.q.val().get_bits::<40>(12);
-        self.pr.next = self.recs.read_data.val().get_bits::<40>(12);
-        self.xs27.next = self.x_ser.q.val().get_bits::<27>(0);
-        self.dw.now.next = self.x_now.q.val();
-        self.dw.p.next = self.pw.val();
-        self.dw2.now.next = self.x_now.q.val();
-        self.dw2.p.next = self.pw2.val();
-        self.dr.now.next = self.x_now.q.val();
-        self.dr.p.next = self.pr.val();
-        self.sw.p.next = self.pw.val();
-        self.sw.ser.next = self.xs27.val();
-        self.sw2.p.next = self.pw2.val();
-        self.sw2.ser.next = self.xs27.val();
-        self.sr.p.next = self.pr.val();
-        self.sr.ser.next = self.xs27.val();
-        if self.x_selw.q.val() {
-            self.u_d.d.next = self.dw.d.val();
-            self.u_dff.d.next = self.dw.ff.val();
-            self.u_sum.d.next = self.sw.s.val();
-        } else if self.x_selw2.q.val() {
-            self.u_d.d.next = self.dw2.d.val();
-            self.u_dff.d.next = self.dw2.ff.val();
-            self.u_sum.d.next = self.sw2.s.val();
-        } else {
-            self.u_d.d.next = self.dr.d.val();
-            self.u_dff.d.next = self.dr.ff.val();
-            self.u_sum.d.next = self.sr.s.val();
-        }
-        self.u_n.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
-        // floor(ser/2) (below 2^26) and N + ceil(ser/2)
-        self.u_h.d.next = self.x_ser.q.val().get_bits::<26>(1);
-        self.h_lo.next = self.x_ser.q.val().get_bits::<8>(1);
-        self.h_hi.next = self.x_ser.q.val().get_bits::<18>(9);
-        self.b_lo9.next = bit_cast::<9, 8>(self.h_lo.val())
-            + bit_cast::<9, 1>(self.x_ser.q.val().get_bit(0).into());
-        self.add_b.a.next = self.x_now.q.val();
-        self.add_b.b.next = bit_cast::<32, 18>(self.h_hi.val());
-        self.add_b.cin.next = self.b_lo9.val().get_bit(8);
-        // (an INIT has ser = 0: its pacer becomes N through the same
-        // select as a pick's)
-        self.u_bhi.d.next = self.add_b.sum.val();
-        self.bl_h.next = self.x_ser.q.val().get_bits::<8>(1);
-        self.bl_s.next = self.x_ser.q.val().get_bits::<8>(0);
-        self.u_blo.d.next = self.bl_h.val() + (self.bl_s.val() & 1);
         self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
         // an operation on the connection of the one just ahead: an INIT
         // still sets the pacer to N; any other keeps the pacer forwarded
-        // from the one ahead
+        // from the one ahead, and a PICK with pacing on is refused (busy)
         self.u_keep.d.next = self.u_valid.q.val()
             & (self.u_conn.q.val() == self.x_conn.q.val())
             & !self.x_init.q.val();
-        // a PICK right after an operation on its connection (used only
-        // then): busy when pacing is on for it, or for the one ahead if
-        // that is a PICK; else the pacer the one ahead leaves is its own
-        // input (N for an INIT), known now: D' = N - that pacer
-        self.u_busy.d.next = self.x_valid.q.val()
+        self.u_rf.d.next = self.u_valid.q.val()
+            & (self.u_conn.q.val() == self.x_conn.q.val())
+            & self.x_valid.q.val()
             & !self.x_init.q.val()
-            & (self.x_incnz.q.val() | (self.u_pick.q.val() & self.u_incnz.q.val()));
-        // (the one ahead: an INIT leaves N' = its N, a keep the result
-        // before it, w_rec, else its merged record)
-        self.pu.next = self.u_base.q.val().get_bits::<40>(12);
-        self.du.now.next = self.x_now.q.val();
-        self.du.p.next = self.pu.val();
-        if self.u_init.q.val() {
-            self.u_pff.d.next = self.x_dnff.q.val();
-        } else if self.u_keep.q.val() {
-            self.u_pff.d.next = self.dw.ff.val();
-        } else {
-            self.u_pff.d.next = self.du.ff.val();
-        }
+            & self.x_incnz.q.val();
+        self.u_nh.d.next = self.x_now.q.val().get_bits::<8>(24);
+        self.u_nh1.d.next = self.x_now.q.val().get_bits::<8>(24) + 1;
         self.u_c.d.next = self.x_valid.q.val()
             & (self.x_init.q.val() | (self.x_any.q.val() & self.x_incnz.q.val()));
         self.u_pa.d.next = self.x_valid.q.val() & !self.x_init.q.val() & self.x_any.q.val();
@@ -1705,37 +1531,60 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.bst.next = self.cur.val().get_bits::<8>(4);
         // the pacer operands are registers: the record as merged at E4-E5
         // (every operation 2 or more ahead) and the result of the one just
-        // ahead (used only as it is: see `u_keep`, `u_busy`)
+        // ahead (used only as it is: see `u_keep`, `u_rf`)
         self.pc.next = self.u_base.q.val().get_bits::<40>(12);
         self.pf.next = self.w_rec.q.val().get_bits::<40>(12);
-        // paced: P - N (mod 2^40) in [1, 2^32], i.e. D's top byte is 0xff;
-        // an INIT is never paced; a busy PICK always is
-        self.paced_b.next = !self.u_init.q.val() & self.u_dff.q.val();
-        self.paced_f.next = self.u_busy.q.val() | (!self.u_init.q.val() & self.u_pff.q.val());
+        self.n_lo.next = self.u_n.q.val().get_bits::<32>(0);
+        self.pb_lo.next = self.pc.val().get_bits::<32>(0);
+        self.pf_lo.next = self.pf.val().get_bits::<32>(0);
+        self.n_39.next = self.u_n.q.val().get_bits::<39>(0);
+        self.pb_39.next = self.pc.val().get_bits::<39>(0);
+        self.a_39.next = self.u_a.q.val().get_bits::<39>(0);
+        // paced: pacer - N (mod 2^40) in [1, 2^32]: P_lo > N_lo and the top
+        // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1
+        self.lt_b.next = self.n_lo.val() < self.pb_lo.val();
+        self.lt_f.next = self.n_lo.val() < self.pf_lo.val();
+        self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
+        self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
+        self.eqh_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh.q.val();
+        self.eqh1_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh1.q.val();
+        // an INIT is never paced; a refused PICK always is
+        self.paced_b.next = !self.u_init.q.val()
+            & ((self.lt_b.val() & self.eqh.val()) | (!self.lt_b.val() & self.eqh1.val()));
+        self.paced_f.next = self.u_rf.q.val()
+            | (!self.u_init.q.val()
+                & ((self.lt_f.val() & self.eqh_f.val()) | (!self.lt_f.val() & self.eqh1_f.val())));
         if self.u_fwd1.q.val() {
             self.paced.next = self.paced_f.val();
         } else {
             self.paced.next = self.paced_b.val();
         }
-        // the pacer counts for the max when it lies in [N - floor(ser/2),
-        // N]: D <= floor(ser/2) (which is below 2^26)
-        self.dhi.next = self.u_d.q.val().get_bits::<14>(26);
-        self.dlo.next = self.u_d.q.val().get_bits::<26>(0);
-        // (a compare tree: span 2^k per step, the upper half deciding; bit 0
-        // holds h < D)
-        self.cg0.next = self.dlo.val() & !self.u_h.q.val();
-        self.ce0.next = !(self.dlo.val() ^ self.u_h.q.val());
-        self.cg1.next = (self.cg0.val() >> 1) | ((self.ce0.val() >> 1) & self.cg0.val());
-        self.ce1.next = self.ce0.val() & (self.ce0.val() >> 1);
-        self.cg2.next = (self.cg1.val() >> 2) | ((self.ce1.val() >> 2) & self.cg1.val());
-        self.ce2.next = self.ce1.val() & (self.ce1.val() >> 2);
-        self.cg3.next = (self.cg2.val() >> 4) | ((self.ce2.val() >> 4) & self.cg2.val());
-        self.ce3.next = self.ce2.val() & (self.ce2.val() >> 4);
-        self.cg4.next = (self.cg3.val() >> 8) | ((self.ce3.val() >> 8) & self.cg3.val());
-        self.ce4.next = self.ce3.val() & (self.ce3.val() >> 8);
-        self.cg5.next = (self.cg4.val() >> 16) | ((self.ce4.val() >> 16) & self.cg4.val());
-        self.in_rng.next =
-            !self.u_init.q.val() & !self.dhi.val().any() & !self.cg5.val().get_bit(0);
+        // the signs of N - pacer and pacer - (N - ser/2), from 39-bit
+        // compares (bit 39 of a difference is the top bits' xor and the
+        // borrow out of the low 39): the pacer counts when both are >= 0
+        self.kxl.next = self.n_39.val() < self.pb_39.val();
+        self.kyl.next = self.pb_39.val() < self.a_39.val();
+        self.kxs.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39) ^ self.kxl.val();
+        self.kys.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39) ^ self.kyl.val();
+        self.in_rng.next = !self.u_init.q.val() & !self.kxs.val() & !self.kys.val();
+        // pacer + ser (ser < 2^27: the adder's upper bits only carry)
+        self.ser27.next = self.u_ser.q.val().get_bits::<27>(0);
+        self.kz_b.next = bit_cast::<40, 27>(self.ser27.val());
+        self.kz_ci.next = bits::<40>(0);
+        self.kz_p0.next = self.pc.val() ^ self.kz_b.val();
+        self.kz_g0.next = (self.pc.val() & self.kz_b.val()) | (self.kz_p0.val() & self.kz_ci.val());
+        self.kz_g1.next = self.kz_g0.val() | (self.kz_p0.val() & (self.kz_g0.val() << 1));
+        self.kz_p1.next = self.kz_p0.val() & (self.kz_p0.val() << 1);
+        self.kz_g2.next = self.kz_g1.val() | (self.kz_p1.val() & (self.kz_g1.val() << 2));
+        self.kz_p2.next = self.kz_p1.val() & (self.kz_p1.val() << 2);
+        self.kz_g3.next = self.kz_g2.val() | (self.kz_p2.val() & (self.kz_g2.val() << 4));
+        self.kz_p3.next = self.kz_p2.val() & (self.kz_p2.val() << 4);
+        self.kz_g4.next = self.kz_g3.val() | (self.kz_p3.val() & (self.kz_g3.val() << 8));
+        self.kz_p4.next = self.kz_p3.val() & (self.kz_p3.val() << 8);
+        self.kz_g5.next = self.kz_g4.val() | (self.kz_p4.val() & (self.kz_g4.val() << 16));
+        self.kz_p5.next = self.kz_p4.val() & (self.kz_p4.val() << 16);
+        self.kz_g6.next = self.kz_g5.val() | (self.kz_p5.val() & (self.kz_g5.val() << 32));
+        self.kz_s.next = self.kz_p0.val() ^ ((self.kz_g6.val() << 1) | self.kz_ci.val());
         // the choice for this pointer (precomputed per pointer value)
         self.nxb0.next = bits::<16>(0)
             .replace_bit(0, self.ns0.nx.val().get_bit(0))
@@ -1905,10 +1754,9 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             }
         }
         if self.in_rng.val() {
-            self.pt.next = self.u_sum.q.val();
+            self.pt.next = self.kz_s.val();
         } else {
-            self.pt.next = (bit_cast::<40, 32>(self.u_bhi.q.val()) << 8)
-                | bit_cast::<40, 8>(self.u_blo.q.val());
+            self.pt.next = self.u_b.q.val();
         }
         if self.u_keep.q.val() {
             self.pc_n.next = self.pf.val();
@@ -1952,20 +1800,9 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.w2_valid.d.next = self.w_valid.q.val();
         self.w2_conn.d.next = self.w_conn.q.val();
         self.wpc.next = self.w_rec.q.val().get_bits::<40>(12);
-        // ceil(pacer / 256) = (pacer >> 8) + (low byte != 0): an incrementer
-        // whose carries are prefix ANDs (a log-depth tree, not a ripple)
-        self.rd_x.next = self.wpc.val().get_bits::<32>(8);
-        self.rd_s1.next = self.rd_x.val() & ((self.rd_x.val() << 1) | 0x1);
-        self.rd_s2.next = self.rd_s1.val() & ((self.rd_s1.val() << 2) | 0x3);
-        self.rd_s4.next = self.rd_s2.val() & ((self.rd_s2.val() << 4) | 0xf);
-        self.rd_s8.next = self.rd_s4.val() & ((self.rd_s4.val() << 8) | 0xff);
-        self.rd_s16.next = self.rd_s8.val() & ((self.rd_s8.val() << 16) | 0xffff);
-        if self.wpc.val().get_bits::<8>(0).any() {
-            self.rd_ci.next = (self.rd_s16.val() << 1) | 0x1;
-        } else {
-            self.rd_ci.next = bits::<32>(0);
-        }
-        self.rd_sum.next = self.rd_x.val() ^ self.rd_ci.val();
+        self.add_r.a.next = self.wpc.val().get_bits::<32>(8);
+        self.add_r.b.next = bits::<32>(0);
+        self.add_r.cin.next = self.wpc.val().get_bits::<8>(0).any();
         self.o_valid.d.next = self.w_valid.q.val();
         self.o_init.d.next = false;
         self.o_conn.d.next = bits::<IDX>(0);
@@ -1989,7 +1826,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.o_path.d.next = self.c_path.q.val();
             self.o_next.d.next = self.w_rec.q.val().get_bits::<4>(0);
             self.o_burst.d.next = self.w_rec.q.val().get_bits::<8>(4);
-            self.o_ready.d.next = self.rd_sum.val();
+            self.o_ready.d.next = self.add_r.sum.val();
         }
         self.res_valid.next = self.o_valid.q.val();
         self.res_init.next = self.o_init.q.val();
