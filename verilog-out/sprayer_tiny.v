@@ -399,10 +399,11 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] add_b$b;
     reg  add_b$cin;
     wire  [39:0] add_b$sum;
-    reg  [31:0] add_r$a;
-    reg  [31:0] add_r$b;
-    reg  add_r$cin;
-    wire  [31:0] add_r$sum;
+    reg  [31:0] add_p$a;
+    reg  [31:0] add_p$b;
+    reg  add_p$cin;
+    wire  [31:0] add_p$sum;
+    wire  add_p$cout;
     reg  i_valid$d;
     wire  i_valid$q;
     reg  i_valid$clock;
@@ -637,15 +638,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  u_fwd1$d;
     wire  u_fwd1$q;
     reg  u_fwd1$clock;
-    reg  u_keep$d;
-    wire  u_keep$q;
-    reg  u_keep$clock;
-    reg  u_rf$d;
-    wire  u_rf$q;
-    reg  u_rf$clock;
-    reg  [51:0] u_base$d;
-    wire  [51:0] u_base$q;
-    reg  u_base$clock;
     reg  [7:0] u_nh$d;
     wire  [7:0] u_nh$q;
     reg  u_nh$clock;
@@ -658,21 +650,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  u_pa$d;
     wire  u_pa$q;
     reg  u_pa$clock;
-    reg  w2_valid$d;
-    wire  w2_valid$q;
-    reg  w2_valid$clock;
-    reg  [3:0] w2_conn$d;
-    wire  [3:0] w2_conn$q;
-    reg  w2_conn$clock;
     reg  w_valid$d;
     wire  w_valid$q;
     reg  w_valid$clock;
     reg  [3:0] w_conn$d;
     wire  [3:0] w_conn$q;
     reg  w_conn$clock;
-    reg  [51:0] w_rec$d;
-    wire  [51:0] w_rec$q;
-    reg  w_rec$clock;
     reg  c_init$d;
     wire  c_init$q;
     reg  c_init$clock;
@@ -694,9 +677,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  c_retx$d;
     wire  c_retx$q;
     reg  c_retx$clock;
-    reg  [51:0] w2_rec$d;
-    wire  [51:0] w2_rec$q;
-    reg  w2_rec$clock;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -733,8 +713,195 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [31:0] o_ready$d;
     wire  [31:0] o_ready$q;
     reg  o_ready$clock;
+    reg  [11:0] u_nb$d;
+    wire  [11:0] u_nb$q;
+    reg  u_nb$clock;
+    reg  [39:0] u_pc$d;
+    wire  [39:0] u_pc$q;
+    reg  u_pc$clock;
+    reg  u_fwd2$d;
+    wire  u_fwd2$q;
+    reg  u_fwd2$clock;
+    reg  u_busy$d;
+    wire  u_busy$q;
+    reg  u_busy$clock;
+    reg  [11:0] w_nb$d;
+    wire  [11:0] w_nb$q;
+    reg  w_nb$clock;
+    reg  [39:0] w_n$d;
+    wire  [39:0] w_n$q;
+    reg  w_n$clock;
+    reg  w_init$d;
+    wire  w_init$q;
+    reg  w_init$clock;
+    reg  w_pick$d;
+    wire  w_pick$q;
+    reg  w_pick$clock;
+    reg  w_incnz$d;
+    wire  w_incnz$q;
+    reg  w_incnz$clock;
+    reg  [39:0] v_sum$d;
+    wire  [39:0] v_sum$q;
+    reg  v_sum$clock;
+    reg  [39:0] v_b$d;
+    wire  [39:0] v_b$q;
+    reg  v_b$clock;
+    reg  v_set$d;
+    wire  v_set$q;
+    reg  v_set$clock;
+    reg  v_f1$d;
+    wire  v_f1$q;
+    reg  v_f1$clock;
+    reg  v_f2$d;
+    wire  v_f2$q;
+    reg  v_f2$clock;
+    reg  [39:0] v_pc$d;
+    wire  [39:0] v_pc$q;
+    reg  v_pc$clock;
+    reg  y_valid$d;
+    wire  y_valid$q;
+    reg  y_valid$clock;
+    reg  [3:0] y_conn$d;
+    wire  [3:0] y_conn$q;
+    reg  y_conn$clock;
+    reg  [51:0] y_rec$d;
+    wire  [51:0] y_rec$q;
+    reg  y_rec$clock;
+    reg  [4:0] v_xl$d;
+    wire  [4:0] v_xl$q;
+    reg  v_xl$clock;
+    reg  [4:0] v_xe$d;
+    wire  [4:0] v_xe$q;
+    reg  v_xe$clock;
+    reg  [4:0] v_yl$d;
+    wire  [4:0] v_yl$q;
+    reg  v_yl$clock;
+    reg  [4:0] v_ye$d;
+    wire  [4:0] v_ye$q;
+    reg  v_ye$clock;
+    reg  v_xt$d;
+    wire  v_xt$q;
+    reg  v_xt$clock;
+    reg  v_yt$d;
+    wire  v_yt$q;
+    reg  v_yt$clock;
+    reg  v_init$d;
+    wire  v_init$q;
+    reg  v_init$clock;
+    reg  y2_valid$d;
+    wire  y2_valid$q;
+    reg  y2_valid$clock;
+    reg  [3:0] y2_conn$d;
+    wire  [3:0] y2_conn$q;
+    reg  y2_conn$clock;
+    reg  [51:0] y2_rec$d;
+    wire  [51:0] y2_rec$q;
+    reg  y2_rec$clock;
+    reg  e_init$d;
+    wire  e_init$q;
+    reg  e_init$clock;
+    reg  e_ok$d;
+    wire  e_ok$q;
+    reg  e_ok$clock;
+    reg  e_paced$d;
+    wire  e_paced$q;
+    reg  e_paced$clock;
+    reg  e_none$d;
+    wire  e_none$q;
+    reg  e_none$clock;
+    reg  [3:0] e_path$d;
+    wire  [3:0] e_path$q;
+    reg  e_path$clock;
+    reg  [15:0] e_tag$d;
+    wire  [15:0] e_tag$q;
+    reg  e_tag$clock;
+    reg  e_retx$d;
+    wire  e_retx$q;
+    reg  e_retx$clock;
+    reg  [3:0] u_cl$d;
+    wire  [3:0] u_cl$q;
+    reg  u_cl$clock;
+    reg  [3:0] u_ce$d;
+    wire  [3:0] u_ce$q;
+    reg  u_ce$clock;
 
     // Local signals
+    reg  rcin;
+    reg  eq_u;
+    reg  eq_w;
+    reg  eq_y;
+    reg  eq_y2;
+    reg  [7:0] phi1;
+    reg  [7:0] phs;
+    reg  [39:0] kp;
+    reg  [39:0] pn;
+    reg  [31:0] ra;
+    reg  [7:0] rb0;
+    reg  [7:0] rb1;
+    reg  [7:0] rb2;
+    reg  [7:0] rb3;
+    reg  [7:0] rs0;
+    reg  [7:0] rs1;
+    reg  [7:0] rs2;
+    reg  [7:0] rs3;
+    reg  rc1;
+    reg  rc2;
+    reg  rc3;
+    reg  [31:0] nlo_x;
+    reg  [10:0] cs1_l;
+    reg  [10:0] cs1_e;
+    reg  [10:0] cs2_l;
+    reg  [10:0] cs2_e;
+    reg  [10:0] cs3_l;
+    reg  [10:0] cs3_e;
+    reg  [10:0] cs4_l;
+    reg  [10:0] cs4_e;
+    reg  [10:0] cs5_l;
+    reg  [10:0] cs5_e;
+    reg  [12:0] cxl_l;
+    reg  [12:0] cxl_e;
+    reg  [4:0] cxl_l1;
+    reg  [4:0] cxl_e1;
+    reg  [12:0] cyl_l;
+    reg  [12:0] cyl_e;
+    reg  [4:0] cyl_l1;
+    reg  [4:0] cyl_e1;
+    reg  [31:0] ps1;
+    reg  [31:0] ps2;
+    reg  [31:0] ps3;
+    reg  [31:0] ps4;
+    reg  [31:0] ps5;
+    reg  [3:0] cs1_l1;
+    reg  [3:0] cs1_e1;
+    reg  [3:0] cs2_l1;
+    reg  [3:0] cs2_e1;
+    reg  [3:0] cs3_l1;
+    reg  [3:0] cs3_e1;
+    reg  [3:0] cs4_l1;
+    reg  [3:0] cs4_e1;
+    reg  [3:0] cs5_l1;
+    reg  [3:0] cs5_e1;
+    reg  [2:0] cbl_l;
+    reg  [2:0] cbl_e;
+    reg  blt;
+    reg  g1;
+    reg  [11:0] mg1;
+    reg  g2;
+    reg  [11:0] mg2;
+    reg  g3;
+    reg  [11:0] mg3;
+    reg  g4;
+    reg  [11:0] mg4;
+    reg  f1;
+    reg  [39:0] mf1;
+    reg  f2;
+    reg  [39:0] mf2;
+    reg  f3;
+    reg  [39:0] mf3;
+    reg  f4;
+    reg  [39:0] mf4;
+    reg  f5;
+    reg  [39:0] mf5;
     reg  [15:0] open_v;
     reg  [15:0] susp_v;
     reg  [15:0] nmask;
@@ -780,28 +947,18 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [39:0] s60;
     reg  [39:0] c60;
     reg  [39:0] half;
-    reg  [51:0] cur;
+    reg  [11:0] cur;
     reg  [3:0] rr;
     reg  [7:0] bst;
     reg  [39:0] pc;
-    reg  [39:0] pf;
-    reg  [26:0] ser27;
-    reg  [31:0] n_lo;
-    reg  [31:0] pb_lo;
-    reg  [31:0] pf_lo;
     reg  [38:0] n_39;
     reg  [38:0] pb_39;
     reg  [38:0] a_39;
     reg  lt_b;
-    reg  lt_f;
     reg  kxl;
     reg  kyl;
     reg  kxs;
     reg  kys;
-    reg  eqh_f;
-    reg  eqh1_f;
-    reg  paced_b;
-    reg  paced_f;
     reg  [15:0] nxb0;
     reg  [15:0] nxb1;
     reg  [15:0] nxb2;
@@ -819,30 +976,11 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
     reg  [7:0] bp1;
     reg  [3:0] rr_n;
     reg  [7:0] bst_n;
-    reg  [39:0] pc_n;
     reg  in_rng;
-    reg  [39:0] wpc;
     reg  eqh;
     reg  eqh1;
     reg  [3:0] t_rr;
     reg  [7:0] t_b;
-    reg  [39:0] pt;
-    reg  [39:0] kz_p0;
-    reg  [39:0] kz_g0;
-    reg  [39:0] kz_g1;
-    reg  [39:0] kz_p1;
-    reg  [39:0] kz_g2;
-    reg  [39:0] kz_p2;
-    reg  [39:0] kz_g3;
-    reg  [39:0] kz_p3;
-    reg  [39:0] kz_g4;
-    reg  [39:0] kz_p4;
-    reg  [39:0] kz_g5;
-    reg  [39:0] kz_p5;
-    reg  [39:0] kz_g6;
-    reg  [39:0] kz_ci;
-    reg  [39:0] kz_b;
-    reg  [39:0] kz_s;
 
     // Sub module instances
     sprayer_tiny__rom rom(
@@ -1311,11 +1449,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .cin(add_b$cin),
         .sum(add_b$sum)
     );
-    sprayer_tiny__add_r add_r(
-        .a(add_r$a),
-        .b(add_r$b),
-        .cin(add_r$cin),
-        .sum(add_r$sum)
+    sprayer_tiny__add_p add_p(
+        .a(add_p$a),
+        .b(add_p$b),
+        .cin(add_p$cin),
+        .sum(add_p$sum),
+        .cout(add_p$cout)
     );
     sprayer_tiny__i_valid i_valid(
         .d(i_valid$d),
@@ -1707,21 +1846,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(u_fwd1$q),
         .clock(u_fwd1$clock)
     );
-    sprayer_tiny__u_keep u_keep(
-        .d(u_keep$d),
-        .q(u_keep$q),
-        .clock(u_keep$clock)
-    );
-    sprayer_tiny__u_rf u_rf(
-        .d(u_rf$d),
-        .q(u_rf$q),
-        .clock(u_rf$clock)
-    );
-    sprayer_tiny__u_base u_base(
-        .d(u_base$d),
-        .q(u_base$q),
-        .clock(u_base$clock)
-    );
     sprayer_tiny__u_nh u_nh(
         .d(u_nh$d),
         .q(u_nh$q),
@@ -1742,16 +1866,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .q(u_pa$q),
         .clock(u_pa$clock)
     );
-    sprayer_tiny__w2_valid w2_valid(
-        .d(w2_valid$d),
-        .q(w2_valid$q),
-        .clock(w2_valid$clock)
-    );
-    sprayer_tiny__w2_conn w2_conn(
-        .d(w2_conn$d),
-        .q(w2_conn$q),
-        .clock(w2_conn$clock)
-    );
     sprayer_tiny__w_valid w_valid(
         .d(w_valid$d),
         .q(w_valid$q),
@@ -1761,11 +1875,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .d(w_conn$d),
         .q(w_conn$q),
         .clock(w_conn$clock)
-    );
-    sprayer_tiny__w_rec w_rec(
-        .d(w_rec$d),
-        .q(w_rec$q),
-        .clock(w_rec$clock)
     );
     sprayer_tiny__c_init c_init(
         .d(c_init$d),
@@ -1801,11 +1910,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .d(c_retx$d),
         .q(c_retx$q),
         .clock(c_retx$clock)
-    );
-    sprayer_tiny__w2_rec w2_rec(
-        .d(w2_rec$d),
-        .q(w2_rec$q),
-        .clock(w2_rec$clock)
     );
     sprayer_tiny__o_valid o_valid(
         .d(o_valid$d),
@@ -1866,6 +1970,191 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         .d(o_ready$d),
         .q(o_ready$q),
         .clock(o_ready$clock)
+    );
+    sprayer_tiny__u_nb u_nb(
+        .d(u_nb$d),
+        .q(u_nb$q),
+        .clock(u_nb$clock)
+    );
+    sprayer_tiny__u_pc u_pc(
+        .d(u_pc$d),
+        .q(u_pc$q),
+        .clock(u_pc$clock)
+    );
+    sprayer_tiny__u_fwd2 u_fwd2(
+        .d(u_fwd2$d),
+        .q(u_fwd2$q),
+        .clock(u_fwd2$clock)
+    );
+    sprayer_tiny__u_busy u_busy(
+        .d(u_busy$d),
+        .q(u_busy$q),
+        .clock(u_busy$clock)
+    );
+    sprayer_tiny__w_nb w_nb(
+        .d(w_nb$d),
+        .q(w_nb$q),
+        .clock(w_nb$clock)
+    );
+    sprayer_tiny__w_n w_n(
+        .d(w_n$d),
+        .q(w_n$q),
+        .clock(w_n$clock)
+    );
+    sprayer_tiny__w_init w_init(
+        .d(w_init$d),
+        .q(w_init$q),
+        .clock(w_init$clock)
+    );
+    sprayer_tiny__w_pick w_pick(
+        .d(w_pick$d),
+        .q(w_pick$q),
+        .clock(w_pick$clock)
+    );
+    sprayer_tiny__w_incnz w_incnz(
+        .d(w_incnz$d),
+        .q(w_incnz$q),
+        .clock(w_incnz$clock)
+    );
+    sprayer_tiny__v_sum v_sum(
+        .d(v_sum$d),
+        .q(v_sum$q),
+        .clock(v_sum$clock)
+    );
+    sprayer_tiny__v_b v_b(
+        .d(v_b$d),
+        .q(v_b$q),
+        .clock(v_b$clock)
+    );
+    sprayer_tiny__v_set v_set(
+        .d(v_set$d),
+        .q(v_set$q),
+        .clock(v_set$clock)
+    );
+    sprayer_tiny__v_f1 v_f1(
+        .d(v_f1$d),
+        .q(v_f1$q),
+        .clock(v_f1$clock)
+    );
+    sprayer_tiny__v_f2 v_f2(
+        .d(v_f2$d),
+        .q(v_f2$q),
+        .clock(v_f2$clock)
+    );
+    sprayer_tiny__v_pc v_pc(
+        .d(v_pc$d),
+        .q(v_pc$q),
+        .clock(v_pc$clock)
+    );
+    sprayer_tiny__y_valid y_valid(
+        .d(y_valid$d),
+        .q(y_valid$q),
+        .clock(y_valid$clock)
+    );
+    sprayer_tiny__y_conn y_conn(
+        .d(y_conn$d),
+        .q(y_conn$q),
+        .clock(y_conn$clock)
+    );
+    sprayer_tiny__y_rec y_rec(
+        .d(y_rec$d),
+        .q(y_rec$q),
+        .clock(y_rec$clock)
+    );
+    sprayer_tiny__v_xl v_xl(
+        .d(v_xl$d),
+        .q(v_xl$q),
+        .clock(v_xl$clock)
+    );
+    sprayer_tiny__v_xe v_xe(
+        .d(v_xe$d),
+        .q(v_xe$q),
+        .clock(v_xe$clock)
+    );
+    sprayer_tiny__v_yl v_yl(
+        .d(v_yl$d),
+        .q(v_yl$q),
+        .clock(v_yl$clock)
+    );
+    sprayer_tiny__v_ye v_ye(
+        .d(v_ye$d),
+        .q(v_ye$q),
+        .clock(v_ye$clock)
+    );
+    sprayer_tiny__v_xt v_xt(
+        .d(v_xt$d),
+        .q(v_xt$q),
+        .clock(v_xt$clock)
+    );
+    sprayer_tiny__v_yt v_yt(
+        .d(v_yt$d),
+        .q(v_yt$q),
+        .clock(v_yt$clock)
+    );
+    sprayer_tiny__v_init v_init(
+        .d(v_init$d),
+        .q(v_init$q),
+        .clock(v_init$clock)
+    );
+    sprayer_tiny__y2_valid y2_valid(
+        .d(y2_valid$d),
+        .q(y2_valid$q),
+        .clock(y2_valid$clock)
+    );
+    sprayer_tiny__y2_conn y2_conn(
+        .d(y2_conn$d),
+        .q(y2_conn$q),
+        .clock(y2_conn$clock)
+    );
+    sprayer_tiny__y2_rec y2_rec(
+        .d(y2_rec$d),
+        .q(y2_rec$q),
+        .clock(y2_rec$clock)
+    );
+    sprayer_tiny__e_init e_init(
+        .d(e_init$d),
+        .q(e_init$q),
+        .clock(e_init$clock)
+    );
+    sprayer_tiny__e_ok e_ok(
+        .d(e_ok$d),
+        .q(e_ok$q),
+        .clock(e_ok$clock)
+    );
+    sprayer_tiny__e_paced e_paced(
+        .d(e_paced$d),
+        .q(e_paced$q),
+        .clock(e_paced$clock)
+    );
+    sprayer_tiny__e_none e_none(
+        .d(e_none$d),
+        .q(e_none$q),
+        .clock(e_none$clock)
+    );
+    sprayer_tiny__e_path e_path(
+        .d(e_path$d),
+        .q(e_path$q),
+        .clock(e_path$clock)
+    );
+    sprayer_tiny__e_tag e_tag(
+        .d(e_tag$d),
+        .q(e_tag$q),
+        .clock(e_tag$clock)
+    );
+    sprayer_tiny__e_retx e_retx(
+        .d(e_retx$d),
+        .q(e_retx$q),
+        .clock(e_retx$clock)
+    );
+    sprayer_tiny__u_cl u_cl(
+        .d(u_cl$d),
+        .q(u_cl$q),
+        .clock(u_cl$clock)
+    );
+    sprayer_tiny__u_ce u_ce(
+        .d(u_ce$d),
+        .q(u_ce$q),
+        .clock(u_ce$clock)
     );
 
     // Update code
@@ -1948,18 +2237,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1$clock = clock;
         u_sm1z$clock = clock;
         u_fwd1$clock = clock;
-        u_keep$clock = clock;
-        u_rf$clock = clock;
-        u_base$clock = clock;
         u_nh$clock = clock;
         u_nh1$clock = clock;
         u_c$clock = clock;
         u_pa$clock = clock;
-        w2_valid$clock = clock;
-        w2_conn$clock = clock;
         w_valid$clock = clock;
         w_conn$clock = clock;
-        w_rec$clock = clock;
         c_init$clock = clock;
         c_ok$clock = clock;
         c_paced$clock = clock;
@@ -1967,7 +2250,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         c_path$clock = clock;
         c_tag$clock = clock;
         c_retx$clock = clock;
-        w2_rec$clock = clock;
         o_valid$clock = clock;
         o_init$clock = clock;
         o_conn$clock = clock;
@@ -1980,6 +2262,43 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         o_next$clock = clock;
         o_burst$clock = clock;
         o_ready$clock = clock;
+        u_nb$clock = clock;
+        u_pc$clock = clock;
+        u_fwd2$clock = clock;
+        u_busy$clock = clock;
+        w_nb$clock = clock;
+        w_n$clock = clock;
+        w_init$clock = clock;
+        w_pick$clock = clock;
+        w_incnz$clock = clock;
+        v_sum$clock = clock;
+        v_b$clock = clock;
+        v_set$clock = clock;
+        v_f1$clock = clock;
+        v_f2$clock = clock;
+        v_pc$clock = clock;
+        y_valid$clock = clock;
+        y_conn$clock = clock;
+        y_rec$clock = clock;
+        v_xl$clock = clock;
+        v_xe$clock = clock;
+        v_yl$clock = clock;
+        v_ye$clock = clock;
+        v_xt$clock = clock;
+        v_yt$clock = clock;
+        v_init$clock = clock;
+        y2_valid$clock = clock;
+        y2_conn$clock = clock;
+        y2_rec$clock = clock;
+        e_init$clock = clock;
+        e_ok$clock = clock;
+        e_paced$clock = clock;
+        e_none$clock = clock;
+        e_path$clock = clock;
+        e_tag$clock = clock;
+        e_retx$clock = clock;
+        u_cl$clock = clock;
+        u_ce$clock = clock;
         i_valid$d = i_valid$q;
         i_init$d = i_init$q;
         i_conn$d = i_conn$q;
@@ -2058,18 +2377,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1$d = u_sm1$q;
         u_sm1z$d = u_sm1z$q;
         u_fwd1$d = u_fwd1$q;
-        u_keep$d = u_keep$q;
-        u_rf$d = u_rf$q;
-        u_base$d = u_base$q;
         u_nh$d = u_nh$q;
         u_nh1$d = u_nh1$q;
         u_c$d = u_c$q;
         u_pa$d = u_pa$q;
-        w2_valid$d = w2_valid$q;
-        w2_conn$d = w2_conn$q;
         w_valid$d = w_valid$q;
         w_conn$d = w_conn$q;
-        w_rec$d = w_rec$q;
         c_init$d = c_init$q;
         c_ok$d = c_ok$q;
         c_paced$d = c_paced$q;
@@ -2077,7 +2390,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         c_path$d = c_path$q;
         c_tag$d = c_tag$q;
         c_retx$d = c_retx$q;
-        w2_rec$d = w2_rec$q;
         o_valid$d = o_valid$q;
         o_init$d = o_init$q;
         o_conn$d = o_conn$q;
@@ -2090,6 +2402,43 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         o_next$d = o_next$q;
         o_burst$d = o_burst$q;
         o_ready$d = o_ready$q;
+        u_nb$d = u_nb$q;
+        u_pc$d = u_pc$q;
+        u_fwd2$d = u_fwd2$q;
+        u_busy$d = u_busy$q;
+        w_nb$d = w_nb$q;
+        w_n$d = w_n$q;
+        w_init$d = w_init$q;
+        w_pick$d = w_pick$q;
+        w_incnz$d = w_incnz$q;
+        v_sum$d = v_sum$q;
+        v_b$d = v_b$q;
+        v_set$d = v_set$q;
+        v_f1$d = v_f1$q;
+        v_f2$d = v_f2$q;
+        v_pc$d = v_pc$q;
+        y_valid$d = y_valid$q;
+        y_conn$d = y_conn$q;
+        y_rec$d = y_rec$q;
+        v_xl$d = v_xl$q;
+        v_xe$d = v_xe$q;
+        v_yl$d = v_yl$q;
+        v_ye$d = v_ye$q;
+        v_xt$d = v_xt$q;
+        v_yt$d = v_yt$q;
+        v_init$d = v_init$q;
+        y2_valid$d = y2_valid$q;
+        y2_conn$d = y2_conn$q;
+        y2_rec$d = y2_rec$q;
+        e_init$d = e_init$q;
+        e_ok$d = e_ok$q;
+        e_paced$d = e_paced$q;
+        e_none$d = e_none$q;
+        e_path$d = e_path$q;
+        e_tag$d = e_tag$q;
+        e_retx$d = e_retx$q;
+        u_cl$d = u_cl$q;
+        u_ce$d = u_ce$q;
         rom$clock = clock;
         inc_ram$read_clock = clock;
         inc_ram$write_clock = clock;
@@ -2573,18 +2922,106 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
             u_b$d = add_b$sum;
         end
         u_ser$d = x_ser$q;
-        if (w_valid$q & (w_conn$q == x_conn$q)) begin
-            u_base$d = w_rec$q;
-        end
-        else if (w2_valid$q & (w2_conn$q == x_conn$q)) begin
-            u_base$d = w2_rec$q;
+        eq_u = u_valid$q & (u_conn$q == x_conn$q);
+        eq_w = w_valid$q & (w_conn$q == x_conn$q);
+        eq_y = y_valid$q & (y_conn$q == x_conn$q);
+        eq_y2 = y2_valid$q & (y2_conn$q == x_conn$q);
+        g1 = eq_w;
+        g2 = ~eq_w & eq_y;
+        g3 = ~eq_w & ~eq_y & eq_y2;
+        g4 = ~eq_w & ~eq_y & ~eq_y2;
+        if (g1) begin
+            mg1 = ((32'hfff) & 12'hfff);
         end
         else begin
-            u_base$d = recs$read_data;
+            mg1 = ((32'h0) & 12'hfff);
         end
-        u_fwd1$d = u_valid$q & (u_conn$q == x_conn$q);
-        u_keep$d = u_valid$q & (u_conn$q == x_conn$q) & ~x_init$q;
-        u_rf$d = u_valid$q & (u_conn$q == x_conn$q) & x_valid$q & ~x_init$q & x_incnz$q;
+        if (g2) begin
+            mg2 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg2 = ((32'h0) & 12'hfff);
+        end
+        if (g3) begin
+            mg3 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg3 = ((32'h0) & 12'hfff);
+        end
+        if (g4) begin
+            mg4 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg4 = ((32'h0) & 12'hfff);
+        end
+        u_nb$d = (w_nb$q & mg1) | (y_rec$q[(32'h0)+:(12)] & mg2) | (y2_rec$q[(32'h0)+:(12)] & mg3) | (recs$read_data[(32'h0)+:(12)] & mg4);
+        nlo_x = x_now$q << 32'h8;
+        ps1 = u_n$q[(32'h0)+:(32)];
+        ps2 = w_n$q[(32'h0)+:(32)];
+        ps3 = y_rec$q[(32'hc)+:(32)];
+        ps4 = y2_rec$q[(32'hc)+:(32)];
+        ps5 = recs$read_data[(32'hc)+:(32)];
+        cs1_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_l[32'h2] | (cs1_e[32'h2] & (cs1_l[32'h1] | (cs1_e[32'h1] & (cs1_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_l[32'h5] | (cs1_e[32'h5] & (cs1_l[32'h4] | (cs1_e[32'h4] & (cs1_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_l[32'h8] | (cs1_e[32'h8] & (cs1_l[32'h7] | (cs1_e[32'h7] & (cs1_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_l[32'ha] | (cs1_e[32'ha] & (cs1_l[32'h9]))) << (32'h3)));
+        cs1_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_e[32'h0] & cs1_e[32'h1] & cs1_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_e[32'h3] & cs1_e[32'h4] & cs1_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_e[32'h6] & cs1_e[32'h7] & cs1_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_e[32'h9] & cs1_e[32'ha]) << (32'h3)));
+        cs2_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_l[32'h2] | (cs2_e[32'h2] & (cs2_l[32'h1] | (cs2_e[32'h1] & (cs2_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_l[32'h5] | (cs2_e[32'h5] & (cs2_l[32'h4] | (cs2_e[32'h4] & (cs2_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_l[32'h8] | (cs2_e[32'h8] & (cs2_l[32'h7] | (cs2_e[32'h7] & (cs2_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_l[32'ha] | (cs2_e[32'ha] & (cs2_l[32'h9]))) << (32'h3)));
+        cs2_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_e[32'h0] & cs2_e[32'h1] & cs2_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_e[32'h3] & cs2_e[32'h4] & cs2_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_e[32'h6] & cs2_e[32'h7] & cs2_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_e[32'h9] & cs2_e[32'ha]) << (32'h3)));
+        cs3_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_l[32'h2] | (cs3_e[32'h2] & (cs3_l[32'h1] | (cs3_e[32'h1] & (cs3_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_l[32'h5] | (cs3_e[32'h5] & (cs3_l[32'h4] | (cs3_e[32'h4] & (cs3_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_l[32'h8] | (cs3_e[32'h8] & (cs3_l[32'h7] | (cs3_e[32'h7] & (cs3_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_l[32'ha] | (cs3_e[32'ha] & (cs3_l[32'h9]))) << (32'h3)));
+        cs3_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_e[32'h0] & cs3_e[32'h1] & cs3_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_e[32'h3] & cs3_e[32'h4] & cs3_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_e[32'h6] & cs3_e[32'h7] & cs3_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_e[32'h9] & cs3_e[32'ha]) << (32'h3)));
+        cs4_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_l[32'h2] | (cs4_e[32'h2] & (cs4_l[32'h1] | (cs4_e[32'h1] & (cs4_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_l[32'h5] | (cs4_e[32'h5] & (cs4_l[32'h4] | (cs4_e[32'h4] & (cs4_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_l[32'h8] | (cs4_e[32'h8] & (cs4_l[32'h7] | (cs4_e[32'h7] & (cs4_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_l[32'ha] | (cs4_e[32'ha] & (cs4_l[32'h9]))) << (32'h3)));
+        cs4_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_e[32'h0] & cs4_e[32'h1] & cs4_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_e[32'h3] & cs4_e[32'h4] & cs4_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_e[32'h6] & cs4_e[32'h7] & cs4_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_e[32'h9] & cs4_e[32'ha]) << (32'h3)));
+        cs5_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_l[32'h2] | (cs5_e[32'h2] & (cs5_l[32'h1] | (cs5_e[32'h1] & (cs5_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_l[32'h5] | (cs5_e[32'h5] & (cs5_l[32'h4] | (cs5_e[32'h4] & (cs5_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_l[32'h8] | (cs5_e[32'h8] & (cs5_l[32'h7] | (cs5_e[32'h7] & (cs5_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_l[32'ha] | (cs5_e[32'ha] & (cs5_l[32'h9]))) << (32'h3)));
+        cs5_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_e[32'h0] & cs5_e[32'h1] & cs5_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_e[32'h3] & cs5_e[32'h4] & cs5_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_e[32'h6] & cs5_e[32'h7] & cs5_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_e[32'h9] & cs5_e[32'ha]) << (32'h3)));
+        f1 = eq_u & u_init$q;
+        f2 = ~f1 & eq_w & w_init$q;
+        f3 = ~f1 & ~(eq_w & w_init$q) & eq_y;
+        f4 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & eq_y2;
+        f5 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & ~eq_y2;
+        if (f1) begin
+            mf1 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf1 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f2) begin
+            mf2 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf2 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f3) begin
+            mf3 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf3 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f4) begin
+            mf4 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf4 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f5) begin
+            mf5 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf5 = ((32'h0) & 40'hffffffffff);
+        end
+        u_pc$d = (u_n$q & mf1) | (w_n$q & mf2) | (y_rec$q[(32'hc)+:(40)] & mf3) | (y2_rec$q[(32'hc)+:(40)] & mf4) | (recs$read_data[(32'hc)+:(40)] & mf5);
+        u_cl$d = (cs1_l1 & mf1[(32'h0)+:(4)]) | (cs2_l1 & mf2[(32'h0)+:(4)]) | (cs3_l1 & mf3[(32'h0)+:(4)]) | (cs4_l1 & mf4[(32'h0)+:(4)]) | (cs5_l1 & mf5[(32'h0)+:(4)]);
+        u_ce$d = (cs1_e1 & mf1[(32'h0)+:(4)]) | (cs2_e1 & mf2[(32'h0)+:(4)]) | (cs3_e1 & mf3[(32'h0)+:(4)]) | (cs4_e1 & mf4[(32'h0)+:(4)]) | (cs5_e1 & mf5[(32'h0)+:(4)]);
+        u_busy$d = x_valid$q & ~x_init$q & ((eq_u & (x_incnz$q | (u_pick$q & u_incnz$q))) | (eq_w & (x_incnz$q | (w_pick$q & w_incnz$q))));
+        u_fwd1$d = eq_u;
+        u_fwd2$d = eq_w;
         u_nh$d = x_now$q[(32'h18)+:(8)];
         u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
         u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
@@ -2601,57 +3038,52 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         u_sm1$d = x_sm1$q;
         u_sm1z$d = x_sm1z$q;
         if (u_fwd1$q) begin
-            cur = w_rec$q;
+            cur = w_nb$q;
         end
         else begin
-            cur = u_base$q;
+            cur = u_nb$q;
         end
         rr = cur[(32'h0)+:(4)];
         bst = cur[(32'h4)+:(8)];
-        pc = u_base$q[(32'hc)+:(40)];
-        pf = w_rec$q[(32'hc)+:(40)];
-        n_lo = u_n$q[(32'h0)+:(32)];
-        pb_lo = pc[(32'h0)+:(32)];
-        pf_lo = pf[(32'h0)+:(32)];
+        pc = u_pc$q;
         n_39 = u_n$q[(32'h0)+:(39)];
         pb_39 = pc[(32'h0)+:(39)];
         a_39 = u_a$q[(32'h0)+:(39)];
-        lt_b = n_lo < pb_lo;
-        lt_f = n_lo < pf_lo;
+        lt_b = u_cl$q[32'h3] | (u_ce$q[32'h3] & (u_cl$q[32'h2] | (u_ce$q[32'h2] & (u_cl$q[32'h1] | (u_ce$q[32'h1] & (u_cl$q[32'h0]))))));
         eqh = pc[(32'h20)+:(8)] == u_nh$q;
         eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
-        eqh_f = pf[(32'h20)+:(8)] == u_nh$q;
-        eqh1_f = pf[(32'h20)+:(8)] == u_nh1$q;
-        paced_b = ~u_init$q & ((lt_b & eqh) | (~lt_b & eqh1));
-        paced_f = u_rf$q | (~u_init$q & ((lt_f & eqh_f) | (~lt_f & eqh1_f)));
-        if (u_fwd1$q) begin
-            paced = paced_f;
+        paced = u_pick$q & (u_busy$q | (lt_b & eqh) | (~lt_b & eqh1));
+        cxl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] < pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] < pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] < pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] < pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] < pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] < pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] < pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] < pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] < pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] < pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] < pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] < pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] < pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] == pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] == pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] == pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] == pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] == pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] == pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] == pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] == pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] == pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] == pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] == pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] == pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] == pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_l[32'h2] | (cxl_e[32'h2] & (cxl_l[32'h1] | (cxl_e[32'h1] & (cxl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_l[32'h5] | (cxl_e[32'h5] & (cxl_l[32'h4] | (cxl_e[32'h4] & (cxl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_l[32'h8] | (cxl_e[32'h8] & (cxl_l[32'h7] | (cxl_e[32'h7] & (cxl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_l[32'hb] | (cxl_e[32'hb] & (cxl_l[32'ha] | (cxl_e[32'ha] & (cxl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_l[32'hc]) << (32'h4)));
+        cxl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_e[32'h0] & cxl_e[32'h1] & cxl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_e[32'h3] & cxl_e[32'h4] & cxl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_e[32'h6] & cxl_e[32'h7] & cxl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_e[32'h9] & cxl_e[32'ha] & cxl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_e[32'hc]) << (32'h4)));
+        cyl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] < a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] < a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] < a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] < a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] < a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] < a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] < a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] < a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] < a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] < a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] < a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] < a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] < a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] == a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] == a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] == a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] == a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] == a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] == a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] == a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] == a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] == a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] == a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] == a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] == a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] == a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_l[32'h2] | (cyl_e[32'h2] & (cyl_l[32'h1] | (cyl_e[32'h1] & (cyl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_l[32'h5] | (cyl_e[32'h5] & (cyl_l[32'h4] | (cyl_e[32'h4] & (cyl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_l[32'h8] | (cyl_e[32'h8] & (cyl_l[32'h7] | (cyl_e[32'h7] & (cyl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_l[32'hb] | (cyl_e[32'hb] & (cyl_l[32'ha] | (cyl_e[32'ha] & (cyl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_l[32'hc]) << (32'h4)));
+        cyl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_e[32'h0] & cyl_e[32'h1] & cyl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_e[32'h3] & cyl_e[32'h4] & cyl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_e[32'h6] & cyl_e[32'h7] & cyl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_e[32'h9] & cyl_e[32'ha] & cyl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_e[32'hc]) << (32'h4)));
+        v_xl$d = cxl_l1;
+        v_xe$d = cxl_e1;
+        v_yl$d = cyl_l1;
+        v_ye$d = cyl_e1;
+        v_xt$d = u_n$q[32'h27] ^ pc[32'h27];
+        v_yt$d = pc[32'h27] ^ u_a$q[32'h27];
+        add_p$a = u_pc$q[(32'h0)+:(32)];
+        add_p$b = u_ser$q[(32'h0)+:(32)];
+        add_p$cin = 1'b0;
+        phi1 = u_pc$q[(32'h20)+:(8)] + 32'h1;
+        if (add_p$cout) begin
+            phs = phi1;
         end
         else begin
-            paced = paced_b;
+            phs = u_pc$q[(32'h20)+:(8)];
         end
-        kxl = n_39 < pb_39;
-        kyl = pb_39 < a_39;
-        kxs = u_n$q[32'h27] ^ pc[32'h27] ^ kxl;
-        kys = pc[32'h27] ^ u_a$q[32'h27] ^ kyl;
-        in_rng = ~u_init$q & ~kxs & ~kys;
-        ser27 = u_ser$q[(32'h0)+:(27)];
-        kz_b = ((ser27) & 40'hffffffffff);
-        kz_ci = ((32'h0) & 40'hffffffffff);
-        kz_p0 = pc ^ kz_b;
-        kz_g0 = (pc & kz_b) | (kz_p0 & kz_ci);
-        kz_g1 = kz_g0 | (kz_p0 & (kz_g0 << 32'h1));
-        kz_p1 = kz_p0 & (kz_p0 << 32'h1);
-        kz_g2 = kz_g1 | (kz_p1 & (kz_g1 << 32'h2));
-        kz_p2 = kz_p1 & (kz_p1 << 32'h2);
-        kz_g3 = kz_g2 | (kz_p2 & (kz_g2 << 32'h4));
-        kz_p3 = kz_p2 & (kz_p2 << 32'h4);
-        kz_g4 = kz_g3 | (kz_p3 & (kz_g3 << 32'h8));
-        kz_p4 = kz_p3 & (kz_p3 << 32'h8);
-        kz_g5 = kz_g4 | (kz_p4 & (kz_g4 << 32'h10));
-        kz_p5 = kz_p4 & (kz_p4 << 32'h10);
-        kz_g6 = kz_g5 | (kz_p5 & (kz_g5 << 32'h20));
-        kz_s = kz_p0 ^ ((kz_g6 << 32'h1) | kz_ci);
+        v_sum$d = ((add_p$sum) & 40'hffffffffff) | (((phs) & 40'hffffffffff) << 32'h20);
+        v_b$d = u_b$q;
+        v_init$d = u_init$q;
+        v_set$d = u_c$q & ~paced;
+        v_pc$d = pc;
+        v_f1$d = u_fwd1$q;
+        v_f2$d = u_fwd2$q;
         nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
         nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
         nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
@@ -2664,9 +3096,12 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         ch1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nx1b0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nx1b1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nx1b2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nx1b3[rr]) << (32'h3)));
         e = u_use$q[rr];
         ok = u_pa$q & ~paced;
-        bp1 = bst + 32'h1;
+        bp1 = ((((((((((32'h0) & 8'hff) & ~(1 << (32'h0)) | ((~bst[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[32'h1] ^ (bst[32'h0])) << (32'h1))) & ~(1 << (32'h2)) | ((bst[32'h2] ^ (bst[32'h0] & bst[32'h1])) << (32'h2))) & ~(1 << (32'h3)) | ((bst[32'h3] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2])) << (32'h3))) & ~(1 << (32'h4)) | ((bst[32'h4] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3])) << (32'h4))) & ~(1 << (32'h5)) | ((bst[32'h5] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4])) << (32'h5))) & ~(1 << (32'h6)) | ((bst[32'h6] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5])) << (32'h6))) & ~(1 << (32'h7)) | ((bst[32'h7] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5] & bst[32'h6])) << (32'h7)));
+        cbl_l = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] < u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] < u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] < u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
+        cbl_e = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] == u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] == u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] == u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
+        blt = cbl_l[32'h2] | (cbl_e[32'h2] & (cbl_l[32'h1] | (cbl_e[32'h1] & (cbl_l[32'h0]))));
         if (e) begin
-            adv = bst >= u_sm1$q;
+            adv = ~blt;
         end
         else begin
             adv = u_sm1z$q;
@@ -2684,21 +3119,6 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
                 t_b = ((32'h1) & 8'hff);
             end
         end
-        if (in_rng) begin
-            pt = kz_s;
-        end
-        else begin
-            pt = u_b$q;
-        end
-        if (u_keep$q) begin
-            pc_n = pf;
-        end
-        else if (u_c$q & ~paced_b) begin
-            pc_n = pt;
-        end
-        else begin
-            pc_n = pc;
-        end
         if (u_init$q) begin
             rr_n = ((32'h0) & 4'hf);
             bst_n = ((32'h0) & 8'hff);
@@ -2711,12 +3131,16 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
             rr_n = rr;
             bst_n = bst;
         end
-        w_rec$d = ((rr_n) & 52'hfffffffffffff) | (((bst_n) & 52'hfffffffffffff) << 32'h4) | (((pc_n) & 52'hfffffffffffff) << 32'hc);
+        w_nb$d = ((rr_n) & 12'hfff) | (((bst_n) & 12'hfff) << 32'h4);
         w_valid$d = u_valid$q;
         w_conn$d = u_conn$q;
+        w_init$d = u_init$q;
+        w_pick$d = u_pick$q;
+        w_incnz$d = u_incnz$q;
+        w_n$d = u_n$q;
         c_init$d = u_init$q;
         c_ok$d = ok;
-        c_paced$d = u_pick$q & paced;
+        c_paced$d = paced;
         c_none$d = u_pick$q & ~paced & ~u_any$q;
         if (ok) begin
             c_path$d = ch;
@@ -2726,17 +3150,81 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         end
         c_tag$d = u_tag$q;
         c_retx$d = u_retx$q;
-        recs$write_address = w_conn$q;
-        recs$write_data = w_rec$q;
-        recs$write_enable = w_valid$q;
-        w2_rec$d = w_rec$q;
-        w2_valid$d = w_valid$q;
-        w2_conn$d = w_conn$q;
-        wpc = w_rec$q[(32'hc)+:(40)];
-        add_r$a = wpc[(32'h8)+:(32)];
-        add_r$b = ((32'h0) & 32'hffffffff);
-        add_r$cin = |wpc[(32'h0)+:(8)];
-        o_valid$d = w_valid$q;
+        if (v_f1$q) begin
+            kp = y_rec$q[(32'hc)+:(40)];
+        end
+        else if (v_f2$q) begin
+            kp = y2_rec$q[(32'hc)+:(40)];
+        end
+        else begin
+            kp = v_pc$q;
+        end
+        kxl = v_xl$q[32'h4] | (v_xe$q[32'h4] & (v_xl$q[32'h3] | (v_xe$q[32'h3] & (v_xl$q[32'h2] | (v_xe$q[32'h2] & (v_xl$q[32'h1] | (v_xe$q[32'h1] & (v_xl$q[32'h0]))))))));
+        kyl = v_yl$q[32'h4] | (v_ye$q[32'h4] & (v_yl$q[32'h3] | (v_ye$q[32'h3] & (v_yl$q[32'h2] | (v_ye$q[32'h2] & (v_yl$q[32'h1] | (v_ye$q[32'h1] & (v_yl$q[32'h0]))))))));
+        kxs = v_xt$q ^ kxl;
+        kys = v_yt$q ^ kyl;
+        in_rng = ~kxs & ~kys;
+        if (v_set$q) begin
+            if (in_rng & ~v_init$q) begin
+                pn = v_sum$q;
+            end
+            else begin
+                pn = v_b$q;
+            end
+        end
+        else begin
+            pn = kp;
+        end
+        y_rec$d = ((w_nb$q) & 52'hfffffffffffff) | (((pn) & 52'hfffffffffffff) << 32'hc);
+        y_valid$d = w_valid$q;
+        y_conn$d = w_conn$q;
+        e_init$d = c_init$q;
+        e_ok$d = c_ok$q;
+        e_paced$d = c_paced$q;
+        e_none$d = c_none$q;
+        e_path$d = c_path$q;
+        e_tag$d = c_tag$q;
+        e_retx$d = c_retx$q;
+        recs$write_address = y_conn$q;
+        recs$write_data = y_rec$q;
+        recs$write_enable = y_valid$q;
+        y2_rec$d = y_rec$q;
+        y2_valid$d = y_valid$q;
+        y2_conn$d = y_conn$q;
+        ra = y_rec$q[(32'h14)+:(32)];
+        rb0 = ra[(32'h0)+:(8)];
+        rb1 = ra[(32'h8)+:(8)];
+        rb2 = ra[(32'h10)+:(8)];
+        rb3 = ra[(32'h18)+:(8)];
+        rcin = |y_rec$q[(32'hc)+:(8)];
+        rc1 = rcin & &rb0;
+        rc2 = rc1 & &rb1;
+        rc3 = rc2 & &rb2;
+        if (rcin) begin
+            rs0 = rb0 + 32'h1;
+        end
+        else begin
+            rs0 = rb0;
+        end
+        if (rc1) begin
+            rs1 = rb1 + 32'h1;
+        end
+        else begin
+            rs1 = rb1;
+        end
+        if (rc2) begin
+            rs2 = rb2 + 32'h1;
+        end
+        else begin
+            rs2 = rb2;
+        end
+        if (rc3) begin
+            rs3 = rb3 + 32'h1;
+        end
+        else begin
+            rs3 = rb3;
+        end
+        o_valid$d = y_valid$q;
         o_init$d = 1'b0;
         o_conn$d = ((32'h0) & 4'hf);
         o_tag$d = ((32'h0) & 16'hffff);
@@ -2748,18 +3236,18 @@ module sprayer_tiny(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,
         o_next$d = ((32'h0) & 4'hf);
         o_burst$d = ((32'h0) & 8'hff);
         o_ready$d = ((32'h0) & 32'hffffffff);
-        if (w_valid$q) begin
-            o_init$d = c_init$q;
-            o_conn$d = w_conn$q;
-            o_tag$d = c_tag$q;
-            o_retx$d = c_retx$q;
-            o_ok$d = c_ok$q;
-            o_paced$d = c_paced$q;
-            o_none$d = c_none$q;
-            o_path$d = c_path$q;
-            o_next$d = w_rec$q[(32'h0)+:(4)];
-            o_burst$d = w_rec$q[(32'h4)+:(8)];
-            o_ready$d = add_r$sum;
+        if (y_valid$q) begin
+            o_init$d = e_init$q;
+            o_conn$d = y_conn$q;
+            o_tag$d = e_tag$q;
+            o_retx$d = e_retx$q;
+            o_ok$d = e_ok$q;
+            o_paced$d = e_paced$q;
+            o_none$d = e_none$q;
+            o_path$d = e_path$q;
+            o_next$d = y_rec$q[(32'h0)+:(4)];
+            o_burst$d = y_rec$q[(32'h4)+:(8)];
+            o_ready$d = ((rs0) & 32'hffffffff) | (((rs1) & 32'hffffffff) << 32'h8) | (((rs2) & 32'hffffffff) << 32'h10) | (((rs3) & 32'hffffffff) << 32'h18);
         end
         res_valid = o_valid$q;
         res_init = o_init$q;
@@ -2916,50 +3404,114 @@ module sprayer_tiny__add_mul(a,b,cin,sum);
 endmodule // sprayer_tiny__add_mul
 
 
-module sprayer_tiny__add_r(a,b,cin,sum);
+module sprayer_tiny__add_p(a,b,cin,sum,cout);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  cin;
     output reg  [31:0] sum;
+    output reg  cout;
 
     // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    reg  [31:0] s0_0;
+    reg  [31:0] s1_0;
+    reg  [31:0] c0_0;
+    reg  [31:0] c1_0;
+    reg  [31:0] s0_1;
+    reg  [31:0] s1_1;
+    reg  [31:0] c0_1;
+    reg  [31:0] c1_1;
+    reg  [31:0] s0_2;
+    reg  [31:0] s1_2;
+    reg  [31:0] c0_2;
+    reg  [31:0] c1_2;
+    reg  [31:0] s0_3;
+    reg  [31:0] s1_3;
+    reg  [31:0] c0_3;
+    reg  [31:0] c1_3;
+    reg  [31:0] s0_4;
+    reg  [31:0] s1_4;
+    reg  [31:0] c0_4;
+    reg  [31:0] c1_4;
+    reg  [31:0] s0_5;
+    reg  [31:0] s1_5;
+    reg  [31:0] l0_1;
+    reg  [31:0] l1_1;
+    reg  [31:0] x0_1;
+    reg  [31:0] x1_1;
+    reg  [31:0] l0_2;
+    reg  [31:0] l1_2;
+    reg  [31:0] x0_2;
+    reg  [31:0] x1_2;
+    reg  [31:0] l0_3;
+    reg  [31:0] l1_3;
+    reg  [31:0] x0_3;
+    reg  [31:0] x1_3;
+    reg  [31:0] l0_4;
+    reg  [31:0] l1_4;
+    reg  [31:0] x0_4;
+    reg  [31:0] x1_4;
+    reg  [31:0] l0_5;
+    reg  [31:0] l1_5;
+    reg  [31:0] x0_5;
+    reg  [31:0] x1_5;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        s0_0 = a ^ b;
+        s1_0 = ~(a ^ b);
+        c0_0 = a & b;
+        c1_0 = a | b;
+        l0_1 = c0_0 << 32'h1;
+        l1_1 = c1_0 << 32'h1;
+        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
+        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
+        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
+        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
+        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
+        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
+        l0_2 = c0_1 << 32'h2;
+        l1_2 = c1_1 << 32'h2;
+        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
+        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
+        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
+        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
+        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
+        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
+        l0_3 = c0_2 << 32'h4;
+        l1_3 = c1_2 << 32'h4;
+        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
+        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
+        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
+        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
+        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
+        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
+        l0_4 = c0_3 << 32'h8;
+        l1_4 = c1_3 << 32'h8;
+        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
+        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
+        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
+        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
+        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
+        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
+        l0_5 = c0_4 << 32'h10;
+        l1_5 = c1_4 << 32'h10;
+        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
+        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
+        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
+        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        if (cin) begin
+            sum = s1_5;
+            cout = x1_5[32'h1f];
+        end
+        else begin
+            sum = s0_5;
+            cout = x0_5[32'h1f];
+        end
     end
 
-endmodule // sprayer_tiny__add_r
+endmodule // sprayer_tiny__add_p
 
 
 module sprayer_tiny__c_init(d,q,clock);
@@ -3093,6 +3645,139 @@ module sprayer_tiny__c_tag(d,q,clock);
     end
 
 endmodule // sprayer_tiny__c_tag
+
+
+module sprayer_tiny__e_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_init
+
+
+module sprayer_tiny__e_none(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_none
+
+
+module sprayer_tiny__e_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_ok
+
+
+module sprayer_tiny__e_paced(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_paced
+
+
+module sprayer_tiny__e_path(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_path
+
+
+module sprayer_tiny__e_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_retx
+
+
+module sprayer_tiny__e_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__e_tag
 
 
 module sprayer_tiny__i_bytes(d,q,clock);
@@ -3468,9 +4153,27 @@ module sprayer_tiny__ns0(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -3482,21 +4185,46 @@ module sprayer_tiny__ns0(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns0$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns0$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns0$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns0$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns0$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns0$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns0$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns0$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns0$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -3516,31 +4244,49 @@ module sprayer_tiny__ns0(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -3587,6 +4333,139 @@ module sprayer_tiny__ns0$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns0$o_nx1
 
 
+module sprayer_tiny__ns0$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_ag
+
+
+module sprayer_tiny__ns0$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_ai0
+
+
+module sprayer_tiny__ns0$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_ai1
+
+
+module sprayer_tiny__ns0$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_any
+
+
+module sprayer_tiny__ns0$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_bg
+
+
+module sprayer_tiny__ns0$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_bi0
+
+
+module sprayer_tiny__ns0$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns0$s_bi1
+
+
 module sprayer_tiny__ns0$s_nm1(d,q,clock);
 
     // Module arguments
@@ -3606,25 +4485,6 @@ module sprayer_tiny__ns0$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns0$s_nm1
 
 
-module sprayer_tiny__ns0$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns0$s_nx
-
-
 module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -3636,9 +4496,27 @@ module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -3650,21 +4528,46 @@ module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns1$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns1$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns1$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns1$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns1$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns1$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns1$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns1$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns1$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -3684,31 +4587,49 @@ module sprayer_tiny__ns1(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -3755,6 +4676,139 @@ module sprayer_tiny__ns1$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns1$o_nx1
 
 
+module sprayer_tiny__ns1$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_ag
+
+
+module sprayer_tiny__ns1$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_ai0
+
+
+module sprayer_tiny__ns1$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_ai1
+
+
+module sprayer_tiny__ns1$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_any
+
+
+module sprayer_tiny__ns1$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_bg
+
+
+module sprayer_tiny__ns1$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_bi0
+
+
+module sprayer_tiny__ns1$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns1$s_bi1
+
+
 module sprayer_tiny__ns1$s_nm1(d,q,clock);
 
     // Module arguments
@@ -3774,25 +4828,6 @@ module sprayer_tiny__ns1$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns1$s_nm1
 
 
-module sprayer_tiny__ns1$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns1$s_nx
-
-
 module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -3804,9 +4839,27 @@ module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -3818,21 +4871,46 @@ module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns10$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns10$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns10$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns10$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns10$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns10$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns10$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns10$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns10$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -3852,31 +4930,49 @@ module sprayer_tiny__ns10(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -3923,6 +5019,139 @@ module sprayer_tiny__ns10$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns10$o_nx1
 
 
+module sprayer_tiny__ns10$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_ag
+
+
+module sprayer_tiny__ns10$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_ai0
+
+
+module sprayer_tiny__ns10$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_ai1
+
+
+module sprayer_tiny__ns10$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_any
+
+
+module sprayer_tiny__ns10$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_bg
+
+
+module sprayer_tiny__ns10$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_bi0
+
+
+module sprayer_tiny__ns10$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns10$s_bi1
+
+
 module sprayer_tiny__ns10$s_nm1(d,q,clock);
 
     // Module arguments
@@ -3942,25 +5171,6 @@ module sprayer_tiny__ns10$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns10$s_nm1
 
 
-module sprayer_tiny__ns10$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns10$s_nx
-
-
 module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -3972,9 +5182,27 @@ module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -3986,21 +5214,46 @@ module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns11$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns11$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns11$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns11$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns11$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns11$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns11$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns11$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns11$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4020,31 +5273,49 @@ module sprayer_tiny__ns11(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4091,6 +5362,139 @@ module sprayer_tiny__ns11$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns11$o_nx1
 
 
+module sprayer_tiny__ns11$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_ag
+
+
+module sprayer_tiny__ns11$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_ai0
+
+
+module sprayer_tiny__ns11$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_ai1
+
+
+module sprayer_tiny__ns11$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_any
+
+
+module sprayer_tiny__ns11$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_bg
+
+
+module sprayer_tiny__ns11$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_bi0
+
+
+module sprayer_tiny__ns11$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns11$s_bi1
+
+
 module sprayer_tiny__ns11$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4110,25 +5514,6 @@ module sprayer_tiny__ns11$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns11$s_nm1
 
 
-module sprayer_tiny__ns11$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns11$s_nx
-
-
 module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4140,9 +5525,27 @@ module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4154,21 +5557,46 @@ module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns12$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns12$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns12$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns12$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns12$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns12$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns12$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns12$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns12$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4188,31 +5616,49 @@ module sprayer_tiny__ns12(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4259,6 +5705,139 @@ module sprayer_tiny__ns12$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns12$o_nx1
 
 
+module sprayer_tiny__ns12$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_ag
+
+
+module sprayer_tiny__ns12$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_ai0
+
+
+module sprayer_tiny__ns12$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_ai1
+
+
+module sprayer_tiny__ns12$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_any
+
+
+module sprayer_tiny__ns12$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_bg
+
+
+module sprayer_tiny__ns12$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_bi0
+
+
+module sprayer_tiny__ns12$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns12$s_bi1
+
+
 module sprayer_tiny__ns12$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4278,25 +5857,6 @@ module sprayer_tiny__ns12$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns12$s_nm1
 
 
-module sprayer_tiny__ns12$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns12$s_nx
-
-
 module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4308,9 +5868,27 @@ module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4322,21 +5900,46 @@ module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns13$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns13$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns13$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns13$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns13$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns13$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns13$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns13$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns13$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4356,31 +5959,49 @@ module sprayer_tiny__ns13(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4427,6 +6048,139 @@ module sprayer_tiny__ns13$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns13$o_nx1
 
 
+module sprayer_tiny__ns13$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_ag
+
+
+module sprayer_tiny__ns13$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_ai0
+
+
+module sprayer_tiny__ns13$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_ai1
+
+
+module sprayer_tiny__ns13$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_any
+
+
+module sprayer_tiny__ns13$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_bg
+
+
+module sprayer_tiny__ns13$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_bi0
+
+
+module sprayer_tiny__ns13$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns13$s_bi1
+
+
 module sprayer_tiny__ns13$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4446,25 +6200,6 @@ module sprayer_tiny__ns13$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns13$s_nm1
 
 
-module sprayer_tiny__ns13$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns13$s_nx
-
-
 module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4476,9 +6211,27 @@ module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4490,21 +6243,46 @@ module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns14$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns14$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns14$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns14$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns14$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns14$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns14$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns14$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns14$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4524,31 +6302,49 @@ module sprayer_tiny__ns14(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4595,6 +6391,139 @@ module sprayer_tiny__ns14$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns14$o_nx1
 
 
+module sprayer_tiny__ns14$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_ag
+
+
+module sprayer_tiny__ns14$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_ai0
+
+
+module sprayer_tiny__ns14$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_ai1
+
+
+module sprayer_tiny__ns14$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_any
+
+
+module sprayer_tiny__ns14$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_bg
+
+
+module sprayer_tiny__ns14$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_bi0
+
+
+module sprayer_tiny__ns14$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns14$s_bi1
+
+
 module sprayer_tiny__ns14$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4614,25 +6543,6 @@ module sprayer_tiny__ns14$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns14$s_nm1
 
 
-module sprayer_tiny__ns14$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns14$s_nx
-
-
 module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4644,9 +6554,27 @@ module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4658,21 +6586,46 @@ module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns15$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns15$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns15$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns15$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns15$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns15$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns15$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns15$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns15$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4692,31 +6645,49 @@ module sprayer_tiny__ns15(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4763,6 +6734,139 @@ module sprayer_tiny__ns15$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns15$o_nx1
 
 
+module sprayer_tiny__ns15$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_ag
+
+
+module sprayer_tiny__ns15$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_ai0
+
+
+module sprayer_tiny__ns15$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_ai1
+
+
+module sprayer_tiny__ns15$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_any
+
+
+module sprayer_tiny__ns15$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_bg
+
+
+module sprayer_tiny__ns15$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_bi0
+
+
+module sprayer_tiny__ns15$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns15$s_bi1
+
+
 module sprayer_tiny__ns15$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4782,25 +6886,6 @@ module sprayer_tiny__ns15$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns15$s_nm1
 
 
-module sprayer_tiny__ns15$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns15$s_nx
-
-
 module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4812,9 +6897,27 @@ module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4826,21 +6929,46 @@ module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns2$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns2$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns2$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns2$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns2$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns2$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns2$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns2$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns2$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -4860,31 +6988,49 @@ module sprayer_tiny__ns2(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -4931,6 +7077,139 @@ module sprayer_tiny__ns2$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns2$o_nx1
 
 
+module sprayer_tiny__ns2$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_ag
+
+
+module sprayer_tiny__ns2$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_ai0
+
+
+module sprayer_tiny__ns2$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_ai1
+
+
+module sprayer_tiny__ns2$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_any
+
+
+module sprayer_tiny__ns2$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_bg
+
+
+module sprayer_tiny__ns2$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_bi0
+
+
+module sprayer_tiny__ns2$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns2$s_bi1
+
+
 module sprayer_tiny__ns2$s_nm1(d,q,clock);
 
     // Module arguments
@@ -4950,25 +7229,6 @@ module sprayer_tiny__ns2$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns2$s_nm1
 
 
-module sprayer_tiny__ns2$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns2$s_nx
-
-
 module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -4980,9 +7240,27 @@ module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -4994,21 +7272,46 @@ module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns3$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns3$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns3$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns3$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns3$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns3$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns3$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns3$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns3$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5028,31 +7331,49 @@ module sprayer_tiny__ns3(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5099,6 +7420,139 @@ module sprayer_tiny__ns3$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns3$o_nx1
 
 
+module sprayer_tiny__ns3$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_ag
+
+
+module sprayer_tiny__ns3$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_ai0
+
+
+module sprayer_tiny__ns3$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_ai1
+
+
+module sprayer_tiny__ns3$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_any
+
+
+module sprayer_tiny__ns3$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_bg
+
+
+module sprayer_tiny__ns3$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_bi0
+
+
+module sprayer_tiny__ns3$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns3$s_bi1
+
+
 module sprayer_tiny__ns3$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5118,25 +7572,6 @@ module sprayer_tiny__ns3$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns3$s_nm1
 
 
-module sprayer_tiny__ns3$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns3$s_nx
-
-
 module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5148,9 +7583,27 @@ module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -5162,21 +7615,46 @@ module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns4$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns4$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns4$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns4$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns4$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns4$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns4$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns4$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns4$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5196,31 +7674,49 @@ module sprayer_tiny__ns4(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5267,6 +7763,139 @@ module sprayer_tiny__ns4$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns4$o_nx1
 
 
+module sprayer_tiny__ns4$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_ag
+
+
+module sprayer_tiny__ns4$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_ai0
+
+
+module sprayer_tiny__ns4$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_ai1
+
+
+module sprayer_tiny__ns4$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_any
+
+
+module sprayer_tiny__ns4$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_bg
+
+
+module sprayer_tiny__ns4$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_bi0
+
+
+module sprayer_tiny__ns4$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns4$s_bi1
+
+
 module sprayer_tiny__ns4$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5286,25 +7915,6 @@ module sprayer_tiny__ns4$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns4$s_nm1
 
 
-module sprayer_tiny__ns4$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns4$s_nx
-
-
 module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5316,9 +7926,27 @@ module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -5330,21 +7958,46 @@ module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns5$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns5$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns5$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns5$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns5$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns5$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns5$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns5$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns5$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5364,31 +8017,49 @@ module sprayer_tiny__ns5(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5435,6 +8106,139 @@ module sprayer_tiny__ns5$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns5$o_nx1
 
 
+module sprayer_tiny__ns5$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_ag
+
+
+module sprayer_tiny__ns5$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_ai0
+
+
+module sprayer_tiny__ns5$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_ai1
+
+
+module sprayer_tiny__ns5$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_any
+
+
+module sprayer_tiny__ns5$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_bg
+
+
+module sprayer_tiny__ns5$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_bi0
+
+
+module sprayer_tiny__ns5$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns5$s_bi1
+
+
 module sprayer_tiny__ns5$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5454,25 +8258,6 @@ module sprayer_tiny__ns5$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns5$s_nm1
 
 
-module sprayer_tiny__ns5$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns5$s_nx
-
-
 module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5484,9 +8269,27 @@ module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -5498,21 +8301,46 @@ module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns6$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns6$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns6$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns6$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns6$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns6$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns6$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns6$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns6$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5532,31 +8360,49 @@ module sprayer_tiny__ns6(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5603,6 +8449,139 @@ module sprayer_tiny__ns6$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns6$o_nx1
 
 
+module sprayer_tiny__ns6$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_ag
+
+
+module sprayer_tiny__ns6$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_ai0
+
+
+module sprayer_tiny__ns6$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_ai1
+
+
+module sprayer_tiny__ns6$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_any
+
+
+module sprayer_tiny__ns6$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_bg
+
+
+module sprayer_tiny__ns6$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_bi0
+
+
+module sprayer_tiny__ns6$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns6$s_bi1
+
+
 module sprayer_tiny__ns6$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5622,25 +8601,6 @@ module sprayer_tiny__ns6$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns6$s_nm1
 
 
-module sprayer_tiny__ns6$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns6$s_nx
-
-
 module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5652,9 +8612,27 @@ module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -5666,21 +8644,46 @@ module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns7$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns7$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns7$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns7$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns7$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns7$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns7$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns7$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns7$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5700,31 +8703,49 @@ module sprayer_tiny__ns7(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5771,6 +8792,139 @@ module sprayer_tiny__ns7$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns7$o_nx1
 
 
+module sprayer_tiny__ns7$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_ag
+
+
+module sprayer_tiny__ns7$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_ai0
+
+
+module sprayer_tiny__ns7$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_ai1
+
+
+module sprayer_tiny__ns7$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_any
+
+
+module sprayer_tiny__ns7$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_bg
+
+
+module sprayer_tiny__ns7$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_bi0
+
+
+module sprayer_tiny__ns7$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns7$s_bi1
+
+
 module sprayer_tiny__ns7$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5790,25 +8944,6 @@ module sprayer_tiny__ns7$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns7$s_nm1
 
 
-module sprayer_tiny__ns7$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns7$s_nx
-
-
 module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5820,9 +8955,27 @@ module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -5834,21 +8987,46 @@ module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns8$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns8$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns8$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns8$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns8$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns8$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns8$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns8$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns8$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -5868,31 +9046,49 @@ module sprayer_tiny__ns8(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -5939,6 +9135,139 @@ module sprayer_tiny__ns8$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns8$o_nx1
 
 
+module sprayer_tiny__ns8$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_ag
+
+
+module sprayer_tiny__ns8$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_ai0
+
+
+module sprayer_tiny__ns8$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_ai1
+
+
+module sprayer_tiny__ns8$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_any
+
+
+module sprayer_tiny__ns8$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_bg
+
+
+module sprayer_tiny__ns8$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_bi0
+
+
+module sprayer_tiny__ns8$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns8$s_bi1
+
+
 module sprayer_tiny__ns8$s_nm1(d,q,clock);
 
     // Module arguments
@@ -5958,25 +9287,6 @@ module sprayer_tiny__ns8$s_nm1(d,q,clock);
 endmodule // sprayer_tiny__ns8$s_nm1
 
 
-module sprayer_tiny__ns8$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns8$s_nx
-
-
 module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
 
     // Module arguments
@@ -5988,9 +9298,27 @@ module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
     output reg  [3:0] nx1;
 
     // Stub signals
-    reg  [3:0] s_nx$d;
-    wire  [3:0] s_nx$q;
-    reg  s_nx$clock;
+    reg  s_any$d;
+    wire  s_any$q;
+    reg  s_any$clock;
+    reg  [3:0] s_ag$d;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock;
+    reg  [3:0] s_ai0$d;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock;
+    reg  [3:0] s_ai1$d;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock;
+    reg  [3:0] s_bg$d;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock;
+    reg  [3:0] s_bi0$d;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock;
+    reg  [3:0] s_bi1$d;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock;
     reg  [3:0] s_nm1$d;
     wire  [3:0] s_nm1$q;
     reg  s_nm1$clock;
@@ -6002,21 +9330,46 @@ module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
     reg  o_nx1$clock;
 
     // Local signals
-    reg  [31:0] x32;
-    reg  [31:0] sh;
-    reg  [15:0] win;
-    reg  [15:0] o1;
-    reg  [15:0] o2;
-    reg  [15:0] o4;
-    reg  [15:0] o8;
-    reg  [15:0] oh;
+    reg  [15:0] ge;
+    reg  [3:0] a_idx;
+    reg  [3:0] b_idx;
     reg  [3:0] idx;
 
     // Sub module instances
-    sprayer_tiny__ns9$s_nx s_nx(
-        .d(s_nx$d),
-        .q(s_nx$q),
-        .clock(s_nx$clock)
+    sprayer_tiny__ns9$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    sprayer_tiny__ns9$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    sprayer_tiny__ns9$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    sprayer_tiny__ns9$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    sprayer_tiny__ns9$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    sprayer_tiny__ns9$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    sprayer_tiny__ns9$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
     );
     sprayer_tiny__ns9$s_nm1 s_nm1(
         .d(s_nm1$d),
@@ -6036,31 +9389,49 @@ module sprayer_tiny__ns9(clock,x,r,n_m1,nx,nx1);
 
     // Update code
     always @(*) begin
-        s_nx$clock = clock;
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
         s_nm1$clock = clock;
         o_nx$clock = clock;
         o_nx1$clock = clock;
-        s_nx$d = s_nx$q;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
         s_nm1$d = s_nm1$q;
         o_nx$d = o_nx$q;
         o_nx1$d = o_nx1$q;
-        x32 = ((x) & 32'hffffffff) | (((x) & 32'hffffffff) << 32'h10);
-        sh = x32 >> r;
-        win = sh[(32'h0)+:(16)];
-        o1 = win | (win << 32'h1);
-        o2 = o1 | (o1 << 32'h2);
-        o4 = o2 | (o2 << 32'h4);
-        o8 = o4 | (o4 << 32'h8);
-        oh = win & ~(o8 << 32'h1);
-        idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|(oh & 32'haaaa)) << (32'h0))) & ~(1 << (32'h1)) | ((|(oh & 32'hcccc)) << (32'h1))) & ~(1 << (32'h2)) | ((|(oh & 32'hf0f0)) << (32'h2))) & ~(1 << (32'h3)) | ((|(oh & 32'hff00)) << (32'h3)));
-        s_nx$d = idx + r;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
         s_nm1$d = n_m1;
-        o_nx$d = s_nx$q;
-        if (s_nx$q == s_nm1$q) begin
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
             o_nx1$d = ((32'h0) & 4'hf);
         end
         else begin
-            o_nx1$d = s_nx$q + 32'h1;
+            o_nx1$d = idx + 32'h1;
         end
         nx = o_nx$q;
         nx1 = o_nx1$q;
@@ -6107,6 +9478,139 @@ module sprayer_tiny__ns9$o_nx1(d,q,clock);
 endmodule // sprayer_tiny__ns9$o_nx1
 
 
+module sprayer_tiny__ns9$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_ag
+
+
+module sprayer_tiny__ns9$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_ai0
+
+
+module sprayer_tiny__ns9$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_ai1
+
+
+module sprayer_tiny__ns9$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_any
+
+
+module sprayer_tiny__ns9$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_bg
+
+
+module sprayer_tiny__ns9$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_bi0
+
+
+module sprayer_tiny__ns9$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__ns9$s_bi1
+
+
 module sprayer_tiny__ns9$s_nm1(d,q,clock);
 
     // Module arguments
@@ -6124,25 +9628,6 @@ module sprayer_tiny__ns9$s_nm1(d,q,clock);
     end
 
 endmodule // sprayer_tiny__ns9$s_nm1
-
-
-module sprayer_tiny__ns9$s_nx(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__ns9$s_nx
 
 
 module sprayer_tiny__o_burst(d,q,clock);
@@ -8308,23 +11793,23 @@ module sprayer_tiny__u_b(d,q,clock);
 endmodule // sprayer_tiny__u_b
 
 
-module sprayer_tiny__u_base(d,q,clock);
+module sprayer_tiny__u_busy(d,q,clock);
 
     // Module arguments
-    input wire  [51:0] d;
-    output reg  [51:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 52'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sprayer_tiny__u_base
+endmodule // sprayer_tiny__u_busy
 
 
 module sprayer_tiny__u_c(d,q,clock);
@@ -8344,6 +11829,44 @@ module sprayer_tiny__u_c(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_c
+
+
+module sprayer_tiny__u_ce(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_ce
+
+
+module sprayer_tiny__u_cl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_cl
 
 
 module sprayer_tiny__u_conn(d,q,clock);
@@ -8384,6 +11907,25 @@ module sprayer_tiny__u_fwd1(d,q,clock);
 endmodule // sprayer_tiny__u_fwd1
 
 
+module sprayer_tiny__u_fwd2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_fwd2
+
+
 module sprayer_tiny__u_incnz(d,q,clock);
 
     // Module arguments
@@ -8422,25 +11964,6 @@ module sprayer_tiny__u_init(d,q,clock);
 endmodule // sprayer_tiny__u_init
 
 
-module sprayer_tiny__u_keep(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_keep
-
-
 module sprayer_tiny__u_n(d,q,clock);
 
     // Module arguments
@@ -8458,6 +11981,25 @@ module sprayer_tiny__u_n(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_n
+
+
+module sprayer_tiny__u_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_nb
 
 
 module sprayer_tiny__u_nh(d,q,clock);
@@ -8517,6 +12059,25 @@ module sprayer_tiny__u_pa(d,q,clock);
 endmodule // sprayer_tiny__u_pa
 
 
+module sprayer_tiny__u_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__u_pc
+
+
 module sprayer_tiny__u_pick(d,q,clock);
 
     // Module arguments
@@ -8553,25 +12114,6 @@ module sprayer_tiny__u_retx(d,q,clock);
     end
 
 endmodule // sprayer_tiny__u_retx
-
-
-module sprayer_tiny__u_rf(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__u_rf
 
 
 module sprayer_tiny__u_ser(d,q,clock);
@@ -8688,45 +12230,26 @@ module sprayer_tiny__u_valid(d,q,clock);
 endmodule // sprayer_tiny__u_valid
 
 
-module sprayer_tiny__w2_conn(d,q,clock);
+module sprayer_tiny__v_b(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [39:0] d;
+    output reg  [39:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 40'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sprayer_tiny__w2_conn
+endmodule // sprayer_tiny__v_b
 
 
-module sprayer_tiny__w2_rec(d,q,clock);
-
-    // Module arguments
-    input wire  [51:0] d;
-    output reg  [51:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 52'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer_tiny__w2_rec
-
-
-module sprayer_tiny__w2_valid(d,q,clock);
+module sprayer_tiny__v_f1(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -8742,7 +12265,216 @@ module sprayer_tiny__w2_valid(d,q,clock);
        q <= d;
     end
 
-endmodule // sprayer_tiny__w2_valid
+endmodule // sprayer_tiny__v_f1
+
+
+module sprayer_tiny__v_f2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_f2
+
+
+module sprayer_tiny__v_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_init
+
+
+module sprayer_tiny__v_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_pc
+
+
+module sprayer_tiny__v_set(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_set
+
+
+module sprayer_tiny__v_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_sum
+
+
+module sprayer_tiny__v_xe(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_xe
+
+
+module sprayer_tiny__v_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_xl
+
+
+module sprayer_tiny__v_xt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_xt
+
+
+module sprayer_tiny__v_ye(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_ye
+
+
+module sprayer_tiny__v_yl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_yl
+
+
+module sprayer_tiny__v_yt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__v_yt
 
 
 module sprayer_tiny__w_conn(d,q,clock);
@@ -8764,23 +12496,99 @@ module sprayer_tiny__w_conn(d,q,clock);
 endmodule // sprayer_tiny__w_conn
 
 
-module sprayer_tiny__w_rec(d,q,clock);
+module sprayer_tiny__w_incnz(d,q,clock);
 
     // Module arguments
-    input wire  [51:0] d;
-    output reg  [51:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 52'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sprayer_tiny__w_rec
+endmodule // sprayer_tiny__w_incnz
+
+
+module sprayer_tiny__w_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w_init
+
+
+module sprayer_tiny__w_n(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w_n
+
+
+module sprayer_tiny__w_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w_nb
+
+
+module sprayer_tiny__w_pick(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__w_pick
 
 
 module sprayer_tiny__w_valid(d,q,clock);
@@ -9028,3 +12836,117 @@ module sprayer_tiny__x_valid(d,q,clock);
     end
 
 endmodule // sprayer_tiny__x_valid
+
+
+module sprayer_tiny__y2_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y2_conn
+
+
+module sprayer_tiny__y2_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [51:0] d;
+    output reg  [51:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 52'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y2_rec
+
+
+module sprayer_tiny__y2_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y2_valid
+
+
+module sprayer_tiny__y_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y_conn
+
+
+module sprayer_tiny__y_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [51:0] d;
+    output reg  [51:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 52'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y_rec
+
+
+module sprayer_tiny__y_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer_tiny__y_valid

@@ -2730,6 +2730,9 @@ fn sprayer_stimulus_covers_the_edges() {
         let (mut adv, mut cont, mut restart) = (0u64, 0u64, 0u64);
         let (mut rate_off, mut rate_on, mut paced_ok, mut wraps) = (0u64, 0u64, 0u64, 0u64);
         let mut last: Vec<Option<u32>> = vec![None; 4];
+        let mut recent: [Option<(u32, bool)>; 2] = [None; 2];
+        let (mut busy_d2, mut busy_unpaced, mut near_unpaced, mut init_fwd) = (0u64, 0u64, 0u64, 0u64);
+        let mut last_init: [Option<u32>; 2] = [None; 2];
         let mut prev_now = 0u32;
         let mask = (1u32 << IDX) - 1;
         for c in 0..60_000 {
@@ -2760,12 +2763,34 @@ fn sprayer_stimulus_covers_the_edges() {
                         break;
                     }
                 }
-                let busy = !op.init && last[0] == Some(op.conn & mask) && s.inc != 0;
+                let conn = op.conn & mask;
+                let near: Vec<(usize, bool)> = recent
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, r)| r.filter(|r| r.0 == conn).map(|r| (k, r.1)))
+                    .collect();
+                let busy = !op.init && near.iter().any(|&(_, pp)| s.inc != 0 || pp);
+                if busy {
+                    busy_d2 += near.iter().all(|&(k, _)| k == 1) as u64;
+                    busy_unpaced += (s.inc == 0) as u64;
+                } else if !op.init && !near.is_empty() {
+                    near_unpaced += 1;
+                }
                 (s, busy)
             });
             last.rotate_right(1);
             last[0] = i.op.map(|op| op.conn & mask);
+            if let (Some(op), Some((s, false))) = (i.op, before) {
+                // an unpaced PICK within two clocks after an INIT of its
+                // connection (the INIT's pacer is forwarded)
+                init_fwd +=
+                    (!op.init && s.inc == 0 && last_init.contains(&Some(op.conn & mask))) as u64;
+            }
             let o = m.step(&i);
+            recent[1] = recent[0];
+            recent[0] = i.op.map(|op| (op.conn & mask, !op.init && m.conn(op.conn).inc != 0));
+            last_init[1] = last_init[0];
+            last_init[0] = i.op.filter(|op| op.init).map(|op| op.conn & mask);
             if let (Some(op), Some((s, busy))) = (i.op, before) {
                 if op.init {
                     nm1[op.paths_m1 as usize & 15] += 1;
@@ -2814,11 +2839,14 @@ fn sprayer_stimulus_covers_the_edges() {
              same-clock mask {same_clock}; retx steered {steered}, onto suspects {only_suspects}; \
              n_m1 {nm1:?}; advance {adv} continue {cont} restart {restart}; rates on {rate_on} \
              off {rate_off}; paced picks {paced_ok}; now wraps {wraps}; busy {busy_n}, \
-             unpaced at distance 1 {d1_unpaced}"
+             unpaced at distance 1 {d1_unpaced}; busy at distance 2 only {busy_d2}, busy unpaced \
+             (after a paced PICK) {busy_unpaced}, picked within 2 clocks of another operation \
+             {near_unpaced}, unpaced after INIT {init_fwd}"
         );
         assert!(ok > 10_000 && paced > 3_000 && none > 1_000 && inits > 100);
         assert!(dist[1] > 5_000 && dist[2] > 1_000 && dist[3] > 500);
         assert!(busy_n > 1_000 && d1_unpaced > 1_000);
+        assert!(busy_d2 > 100 && busy_unpaced > 0 && near_unpaced > 1_000 && init_fwd > 0);
         assert!(same_clock > 5_000 && steered > 300 && only_suspects > 100);
         assert!(nm1.iter().all(|&n| n > 0));
         assert!(adv > 1_000 && cont > 1_000 && restart > 1_000);

@@ -30,8 +30,8 @@ pub const INC_FRAC: u32 = 20;
 /// Fractional bits of the pacer.
 pub const PACER_FRAC: u32 = 8;
 /// Rising edges after the one that samples an operation until its result
-/// shows (E0 samples, E7 registers the result).
-pub const SPRAYER_LATENCY: usize = 7;
+/// shows (E0 samples, E8 registers the result).
+pub const SPRAYER_LATENCY: usize = 8;
 const M40: u64 = (1 << 40) - 1;
 
 /// Pacing increment for rate hint `h`: ticks per byte in 5.20 fixed point,
@@ -212,8 +212,9 @@ pub fn pick(
 pub struct SprayerModelG<const IDX: usize, const RB: usize> {
     conns: Vec<SprayConn>,
     pipe: [SprayOut; SPRAYER_LATENCY],
-    /// The connection of the previous clock's operation (INIT or PICK).
-    prev: Option<u32>,
+    /// The operations of the previous two clocks (most recent first): the
+    /// connection and whether it was a PICK of a paced connection.
+    prev: [Option<(u32, bool)>; 2],
 }
 
 /// The full-size block's model.
@@ -226,7 +227,7 @@ impl<const IDX: usize, const RB: usize> Default for SprayerModelG<IDX, RB> {
         SprayerModelG {
             conns: vec![SprayConn::default(); 1 << IDX],
             pipe: [SprayOut::default(); SPRAYER_LATENCY],
-            prev: None,
+            prev: [None; 2],
         }
     }
 }
@@ -317,9 +318,15 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
                 c.next_path = 0;
                 c.burst = 0;
                 c.pacer = (i.now as u64) << PACER_FRAC;
-            } else if self.prev == Some(conn) && c.inc != 0 {
-                // busy: a paced connection's PICK right after another
-                // operation on it is refused, nothing changes
+            } else if self
+                .prev
+                .iter()
+                .flatten()
+                .any(|&(pc, paced_pick)| pc == conn && (c.inc != 0 || paced_pick))
+            {
+                // busy: a PICK within two clocks after another operation on
+                // its connection, when the connection is paced or that
+                // operation was a paced PICK, is refused; nothing changes
                 res.paced = true;
             } else {
                 let (ok, paced, none, path) =
@@ -333,7 +340,11 @@ impl<const IDX: usize, const RB: usize> CycleModel for SprayerModelG<IDX, RB> {
             res.burst = c.burst;
             res.ready_at = ((c.pacer >> 8) + (c.pacer & 255 != 0) as u64) as u32;
         }
-        self.prev = i.op.map(|op| op.conn & Self::mask());
+        self.prev[1] = self.prev[0];
+        self.prev[0] = i.op.map(|op| {
+            let conn = op.conn & Self::mask();
+            (conn, !op.init && self.conns[conn as usize].inc != 0)
+        });
         self.pipe[SPRAYER_LATENCY - 1] = res;
         out
     }
@@ -802,10 +813,11 @@ mod tests {
         assert_eq!(inc_of_hint(0), 0);
     }
 
-    /// Busy: a paced connection's PICK on the clock right after another
+    /// Busy: a paced connection's PICK within two clocks after another
     /// operation on it is refused as paced and changes nothing; an
-    /// unpaced connection is picked on every clock; a clock between two
-    /// PICKs (or another connection's operation) lets the second through.
+    /// unpaced connection is picked on every clock (also right after its
+    /// INIT); two clocks between two PICKs (idle or other connections'
+    /// operations) let the second through.
     #[test]
     fn busy_refuses_back_to_back_paced_picks() {
         let mut m = SprayerModel::default();
@@ -861,6 +873,9 @@ mod tests {
                 ..base
             },
         );
+        // two clocks apart from the last PICK (a paced PICK within two
+        // clocks after another operation on its connection is Busy)
+        run(&mut m, base);
         run(
             &mut m,
             SprayIn {
@@ -886,15 +901,18 @@ mod tests {
             },
         );
         assert_eq!(m.conn(5).pacer, pacer, "a busy PICK leaves the pacer");
-        // another connection in between: the pacer (far behind now) lets it go
-        run(
-            &mut m,
-            SprayIn {
-                op: Some(op(6, false)),
-                now: 5000,
-                ..base
-            },
-        );
+        // two operations of another connection in between: the pacer (far
+        // behind now) lets it go
+        for _ in 0..2 {
+            run(
+                &mut m,
+                SprayIn {
+                    op: Some(op(6, false)),
+                    now: 5000,
+                    ..base
+                },
+            );
+        }
         run(
             &mut m,
             SprayIn {

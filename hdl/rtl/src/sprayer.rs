@@ -148,6 +148,7 @@
 //! through the one `always` block); the compares are Verilog `<`, which
 //! Yosys maps as trees.
 
+use crate::cond_sum_add::CondSumAdd;
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 use rust_hdl::prelude::*;
@@ -165,7 +166,7 @@ pub const PACER_FRAC: u32 = 8;
 /// Width of `op_bytes`.
 pub const BYTES_BITS: usize = 14;
 /// Clocks from the edge that samples an operation to its result.
-pub const SPRAYER_LATENCY: usize = 7;
+pub const SPRAYER_LATENCY: usize = 8;
 /// Connection index bits of the exported full-size block.
 pub const IDX_FULL: usize = 10;
 /// Connection index bits of the exported tiny block.
@@ -200,20 +201,21 @@ pub struct NextSet {
     pub r: Signal<In, Bits<4>>,
     /// Paths minus one.
     pub n_m1: Signal<In, Bits<4>>,
-    /// First set bit of `x` at or after `r` (`r` when `x` is 0), 2 clocks later.
+    /// First set bit of `x` at or after `r`, wrapping (0 when `x` is 0), 2 clocks later.
     pub nx: Signal<Out, Bits<4>>,
     /// `(nx + 1) mod (n_m1 + 1)`, 2 clocks later.
     pub nx1: Signal<Out, Bits<4>>,
-    x32: Signal<Local, Bits<32>>,
-    sh: Signal<Local, Bits<32>>,
-    win: Signal<Local, Bits<16>>,
-    o1: Signal<Local, Bits<16>>,
-    o2: Signal<Local, Bits<16>>,
-    o4: Signal<Local, Bits<16>>,
-    o8: Signal<Local, Bits<16>>,
-    oh: Signal<Local, Bits<16>>,
+    ge: Signal<Local, Bits<16>>,
+    a_idx: Signal<Local, Bits<4>>,
+    b_idx: Signal<Local, Bits<4>>,
     idx: Signal<Local, Bits<4>>,
-    s_nx: DFF<Bits<4>>,
+    s_any: DFF<Bit>,
+    s_ag: DFF<Bits<4>>,
+    s_ai0: DFF<Bits<4>>,
+    s_ai1: DFF<Bits<4>>,
+    s_bg: DFF<Bits<4>>,
+    s_bi0: DFF<Bits<4>>,
+    s_bi1: DFF<Bits<4>>,
     s_nm1: DFF<Bits<4>>,
     o_nx: DFF<Bits<4>>,
     o_nx1: DFF<Bits<4>>,
@@ -222,29 +224,63 @@ pub struct NextSet {
 impl Logic for NextSet {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, s_nx, s_nm1, o_nx, o_nx1);
-        // window of 16 bits starting at r on the doubled mask
-        self.x32.next = bit_cast::<32, 16>(self.x.val()) | (bit_cast::<32, 16>(self.x.val()) << 16);
-        self.sh.next = self.x32.val() >> self.r.val();
-        self.win.next = self.sh.val().get_bits::<16>(0);
-        // lowest set bit: prefix OR of the bits below
-        self.o1.next = self.win.val() | (self.win.val() << 1);
-        self.o2.next = self.o1.val() | (self.o1.val() << 2);
-        self.o4.next = self.o2.val() | (self.o2.val() << 4);
-        self.o8.next = self.o4.val() | (self.o4.val() << 8);
-        self.oh.next = self.win.val() & !(self.o8.val() << 1);
-        self.idx.next = bits::<4>(0)
-            .replace_bit(0, (self.oh.val() & 0xaaaa).any())
-            .replace_bit(1, (self.oh.val() & 0xcccc).any())
-            .replace_bit(2, (self.oh.val() & 0xf0f0).any())
-            .replace_bit(3, (self.oh.val() & 0xff00).any());
-        self.s_nx.d.next = self.idx.val() + self.r.val();
+        dff_setup!(self, clock, s_any, s_ag, s_ai0, s_ai1, s_bg, s_bi0, s_bi1, s_nm1, o_nx, o_nx1);
+        // the first set bit of x at or after r, else the first of x: the
+        // lowest set bit of each, by groups of four (no adder, no shifter)
+        self.ge.next = self.x.val() & (bits::<16>(0xffff) << self.r.val());
+        self.s_ag.d.next = bits::<4>(0)
+            .replace_bit(0, self.ge.val().get_bit(0) | self.ge.val().get_bit(1) | self.ge.val().get_bit(2) | self.ge.val().get_bit(3))
+            .replace_bit(1, self.ge.val().get_bit(4) | self.ge.val().get_bit(5) | self.ge.val().get_bit(6) | self.ge.val().get_bit(7))
+            .replace_bit(2, self.ge.val().get_bit(8) | self.ge.val().get_bit(9) | self.ge.val().get_bit(10) | self.ge.val().get_bit(11))
+            .replace_bit(3, self.ge.val().get_bit(12) | self.ge.val().get_bit(13) | self.ge.val().get_bit(14) | self.ge.val().get_bit(15));
+        self.s_ai0.d.next = bits::<4>(0)
+            .replace_bit(0, !self.ge.val().get_bit(0) & (self.ge.val().get_bit(1) | (!self.ge.val().get_bit(2) & self.ge.val().get_bit(3))))
+            .replace_bit(1, !self.ge.val().get_bit(4) & (self.ge.val().get_bit(5) | (!self.ge.val().get_bit(6) & self.ge.val().get_bit(7))))
+            .replace_bit(2, !self.ge.val().get_bit(8) & (self.ge.val().get_bit(9) | (!self.ge.val().get_bit(10) & self.ge.val().get_bit(11))))
+            .replace_bit(3, !self.ge.val().get_bit(12) & (self.ge.val().get_bit(13) | (!self.ge.val().get_bit(14) & self.ge.val().get_bit(15))));
+        self.s_ai1.d.next = bits::<4>(0)
+            .replace_bit(0, !self.ge.val().get_bit(0) & !self.ge.val().get_bit(1) & (self.ge.val().get_bit(2) | self.ge.val().get_bit(3)))
+            .replace_bit(1, !self.ge.val().get_bit(4) & !self.ge.val().get_bit(5) & (self.ge.val().get_bit(6) | self.ge.val().get_bit(7)))
+            .replace_bit(2, !self.ge.val().get_bit(8) & !self.ge.val().get_bit(9) & (self.ge.val().get_bit(10) | self.ge.val().get_bit(11)))
+            .replace_bit(3, !self.ge.val().get_bit(12) & !self.ge.val().get_bit(13) & (self.ge.val().get_bit(14) | self.ge.val().get_bit(15)));
+        self.a_idx.next = bits::<4>(0)
+            .replace_bit(0, (self.s_ag.q.val().get_bit(0) & self.s_ai0.q.val().get_bit(0)) | (!self.s_ag.q.val().get_bit(0) & self.s_ag.q.val().get_bit(1) & self.s_ai0.q.val().get_bit(1)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & self.s_ag.q.val().get_bit(2) & self.s_ai0.q.val().get_bit(2)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & !self.s_ag.q.val().get_bit(2) & self.s_ai0.q.val().get_bit(3)))
+            .replace_bit(1, (self.s_ag.q.val().get_bit(0) & self.s_ai1.q.val().get_bit(0)) | (!self.s_ag.q.val().get_bit(0) & self.s_ag.q.val().get_bit(1) & self.s_ai1.q.val().get_bit(1)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & self.s_ag.q.val().get_bit(2) & self.s_ai1.q.val().get_bit(2)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & !self.s_ag.q.val().get_bit(2) & self.s_ai1.q.val().get_bit(3)))
+            .replace_bit(2, !self.s_ag.q.val().get_bit(0) & (self.s_ag.q.val().get_bit(1) | (!self.s_ag.q.val().get_bit(2) & self.s_ag.q.val().get_bit(3))))
+            .replace_bit(3, !self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & (self.s_ag.q.val().get_bit(2) | self.s_ag.q.val().get_bit(3)));
+        self.s_bg.d.next = bits::<4>(0)
+            .replace_bit(0, self.x.val().get_bit(0) | self.x.val().get_bit(1) | self.x.val().get_bit(2) | self.x.val().get_bit(3))
+            .replace_bit(1, self.x.val().get_bit(4) | self.x.val().get_bit(5) | self.x.val().get_bit(6) | self.x.val().get_bit(7))
+            .replace_bit(2, self.x.val().get_bit(8) | self.x.val().get_bit(9) | self.x.val().get_bit(10) | self.x.val().get_bit(11))
+            .replace_bit(3, self.x.val().get_bit(12) | self.x.val().get_bit(13) | self.x.val().get_bit(14) | self.x.val().get_bit(15));
+        self.s_bi0.d.next = bits::<4>(0)
+            .replace_bit(0, !self.x.val().get_bit(0) & (self.x.val().get_bit(1) | (!self.x.val().get_bit(2) & self.x.val().get_bit(3))))
+            .replace_bit(1, !self.x.val().get_bit(4) & (self.x.val().get_bit(5) | (!self.x.val().get_bit(6) & self.x.val().get_bit(7))))
+            .replace_bit(2, !self.x.val().get_bit(8) & (self.x.val().get_bit(9) | (!self.x.val().get_bit(10) & self.x.val().get_bit(11))))
+            .replace_bit(3, !self.x.val().get_bit(12) & (self.x.val().get_bit(13) | (!self.x.val().get_bit(14) & self.x.val().get_bit(15))));
+        self.s_bi1.d.next = bits::<4>(0)
+            .replace_bit(0, !self.x.val().get_bit(0) & !self.x.val().get_bit(1) & (self.x.val().get_bit(2) | self.x.val().get_bit(3)))
+            .replace_bit(1, !self.x.val().get_bit(4) & !self.x.val().get_bit(5) & (self.x.val().get_bit(6) | self.x.val().get_bit(7)))
+            .replace_bit(2, !self.x.val().get_bit(8) & !self.x.val().get_bit(9) & (self.x.val().get_bit(10) | self.x.val().get_bit(11)))
+            .replace_bit(3, !self.x.val().get_bit(12) & !self.x.val().get_bit(13) & (self.x.val().get_bit(14) | self.x.val().get_bit(15)));
+        self.b_idx.next = bits::<4>(0)
+            .replace_bit(0, (self.s_bg.q.val().get_bit(0) & self.s_bi0.q.val().get_bit(0)) | (!self.s_bg.q.val().get_bit(0) & self.s_bg.q.val().get_bit(1) & self.s_bi0.q.val().get_bit(1)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & self.s_bg.q.val().get_bit(2) & self.s_bi0.q.val().get_bit(2)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & !self.s_bg.q.val().get_bit(2) & self.s_bi0.q.val().get_bit(3)))
+            .replace_bit(1, (self.s_bg.q.val().get_bit(0) & self.s_bi1.q.val().get_bit(0)) | (!self.s_bg.q.val().get_bit(0) & self.s_bg.q.val().get_bit(1) & self.s_bi1.q.val().get_bit(1)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & self.s_bg.q.val().get_bit(2) & self.s_bi1.q.val().get_bit(2)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & !self.s_bg.q.val().get_bit(2) & self.s_bi1.q.val().get_bit(3)))
+            .replace_bit(2, !self.s_bg.q.val().get_bit(0) & (self.s_bg.q.val().get_bit(1) | (!self.s_bg.q.val().get_bit(2) & self.s_bg.q.val().get_bit(3))))
+            .replace_bit(3, !self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & (self.s_bg.q.val().get_bit(2) | self.s_bg.q.val().get_bit(3)));
+        self.s_any.d.next = self.ge.val().any();
         self.s_nm1.d.next = self.n_m1.val();
-        self.o_nx.d.next = self.s_nx.q.val();
-        if self.s_nx.q.val() == self.s_nm1.q.val() {
+        // second clock: the index of each, the choice and the pointer after it
+        if self.s_any.q.val() {
+            self.idx.next = self.a_idx.val();
+        } else {
+            self.idx.next = self.b_idx.val();
+        }
+        self.o_nx.d.next = self.idx.val();
+        if self.idx.val() == self.s_nm1.q.val() {
             self.o_nx1.d.next = bits::<4>(0);
         } else {
-            self.o_nx1.d.next = self.s_nx.q.val() + 1;
+            self.o_nx1.d.next = self.idx.val() + 1;
         }
         self.nx.next = self.o_nx.q.val();
         self.nx1.next = self.o_nx1.q.val();
@@ -377,7 +413,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     add_mul: PrefixAdd<40>,
     add_a: PrefixAdd<40>,
     add_b: PrefixAdd<40>,
-    add_r: PrefixAdd<32>,
+    add_p: CondSumAdd,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
     i_conn: DFF<Bits<IDX>>,
@@ -456,18 +492,12 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     u_sm1: DFF<Bits<8>>,
     u_sm1z: DFF<Bit>,
     u_fwd1: DFF<Bit>,
-    u_keep: DFF<Bit>,
-    u_rf: DFF<Bit>,
-    u_base: DFF<Bits<REC_BITS>>,
     u_nh: DFF<Bits<8>>,
     u_nh1: DFF<Bits<8>>,
     u_c: DFF<Bit>,
     u_pa: DFF<Bit>,
-    w2_valid: DFF<Bit>,
-    w2_conn: DFF<Bits<IDX>>,
     w_valid: DFF<Bit>,
     w_conn: DFF<Bits<IDX>>,
-    w_rec: DFF<Bits<REC_BITS>>,
     c_init: DFF<Bit>,
     c_ok: DFF<Bit>,
     c_paced: DFF<Bit>,
@@ -475,7 +505,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     c_path: DFF<Bits<4>>,
     c_tag: DFF<Bits<16>>,
     c_retx: DFF<Bit>,
-    w2_rec: DFF<Bits<REC_BITS>>,
     o_valid: DFF<Bit>,
     o_init: DFF<Bit>,
     o_conn: DFF<Bits<IDX>>,
@@ -488,6 +517,119 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     o_next: DFF<Bits<4>>,
     o_burst: DFF<Bits<8>>,
     o_ready: DFF<Bits<32>>,
+    u_nb: DFF<Bits<12>>,
+    u_pc: DFF<Bits<40>>,
+    u_fwd2: DFF<Bit>,
+    u_busy: DFF<Bit>,
+    w_nb: DFF<Bits<12>>,
+    w_n: DFF<Bits<40>>,
+    w_init: DFF<Bit>,
+    w_pick: DFF<Bit>,
+    w_incnz: DFF<Bit>,
+    v_sum: DFF<Bits<40>>,
+    v_b: DFF<Bits<40>>,
+    v_set: DFF<Bit>,
+    v_f1: DFF<Bit>,
+    v_f2: DFF<Bit>,
+    v_pc: DFF<Bits<40>>,
+    y_valid: DFF<Bit>,
+    y_conn: DFF<Bits<IDX>>,
+    y_rec: DFF<Bits<REC_BITS>>,
+    v_xl: DFF<Bits<5>>,
+    v_xe: DFF<Bits<5>>,
+    v_yl: DFF<Bits<5>>,
+    v_ye: DFF<Bits<5>>,
+    v_xt: DFF<Bit>,
+    v_yt: DFF<Bit>,
+    v_init: DFF<Bit>,
+    rcin: Signal<Local, Bit>,
+    y2_valid: DFF<Bit>,
+    y2_conn: DFF<Bits<IDX>>,
+    y2_rec: DFF<Bits<REC_BITS>>,
+    e_init: DFF<Bit>,
+    e_ok: DFF<Bit>,
+    e_paced: DFF<Bit>,
+    e_none: DFF<Bit>,
+    e_path: DFF<Bits<4>>,
+    e_tag: DFF<Bits<16>>,
+    e_retx: DFF<Bit>,
+    eq_u: Signal<Local, Bit>,
+    eq_w: Signal<Local, Bit>,
+    eq_y: Signal<Local, Bit>,
+    eq_y2: Signal<Local, Bit>,
+    phi1: Signal<Local, Bits<8>>,
+    phs: Signal<Local, Bits<8>>,
+    kp: Signal<Local, Bits<40>>,
+    pn: Signal<Local, Bits<40>>,
+    ra: Signal<Local, Bits<32>>,
+    rb0: Signal<Local, Bits<8>>,
+    rb1: Signal<Local, Bits<8>>,
+    rb2: Signal<Local, Bits<8>>,
+    rb3: Signal<Local, Bits<8>>,
+    rs0: Signal<Local, Bits<8>>,
+    rs1: Signal<Local, Bits<8>>,
+    rs2: Signal<Local, Bits<8>>,
+    rs3: Signal<Local, Bits<8>>,
+    rc1: Signal<Local, Bit>,
+    rc2: Signal<Local, Bit>,
+    rc3: Signal<Local, Bit>,
+    nlo_x: Signal<Local, Bits<32>>,
+    cs1_l: Signal<Local, Bits<11>>,
+    cs1_e: Signal<Local, Bits<11>>,
+    cs2_l: Signal<Local, Bits<11>>,
+    cs2_e: Signal<Local, Bits<11>>,
+    cs3_l: Signal<Local, Bits<11>>,
+    cs3_e: Signal<Local, Bits<11>>,
+    cs4_l: Signal<Local, Bits<11>>,
+    cs4_e: Signal<Local, Bits<11>>,
+    cs5_l: Signal<Local, Bits<11>>,
+    cs5_e: Signal<Local, Bits<11>>,
+    cxl_l: Signal<Local, Bits<13>>,
+    cxl_e: Signal<Local, Bits<13>>,
+    cxl_l1: Signal<Local, Bits<5>>,
+    cxl_e1: Signal<Local, Bits<5>>,
+    cyl_l: Signal<Local, Bits<13>>,
+    cyl_e: Signal<Local, Bits<13>>,
+    cyl_l1: Signal<Local, Bits<5>>,
+    cyl_e1: Signal<Local, Bits<5>>,
+    u_cl: DFF<Bits<4>>,
+    u_ce: DFF<Bits<4>>,
+    ps1: Signal<Local, Bits<32>>,
+    ps2: Signal<Local, Bits<32>>,
+    ps3: Signal<Local, Bits<32>>,
+    ps4: Signal<Local, Bits<32>>,
+    ps5: Signal<Local, Bits<32>>,
+    cs1_l1: Signal<Local, Bits<4>>,
+    cs1_e1: Signal<Local, Bits<4>>,
+    cs2_l1: Signal<Local, Bits<4>>,
+    cs2_e1: Signal<Local, Bits<4>>,
+    cs3_l1: Signal<Local, Bits<4>>,
+    cs3_e1: Signal<Local, Bits<4>>,
+    cs4_l1: Signal<Local, Bits<4>>,
+    cs4_e1: Signal<Local, Bits<4>>,
+    cs5_l1: Signal<Local, Bits<4>>,
+    cs5_e1: Signal<Local, Bits<4>>,
+    cbl_l: Signal<Local, Bits<3>>,
+    cbl_e: Signal<Local, Bits<3>>,
+    blt: Signal<Local, Bit>,
+    g1: Signal<Local, Bit>,
+    mg1: Signal<Local, Bits<12>>,
+    g2: Signal<Local, Bit>,
+    mg2: Signal<Local, Bits<12>>,
+    g3: Signal<Local, Bit>,
+    mg3: Signal<Local, Bits<12>>,
+    g4: Signal<Local, Bit>,
+    mg4: Signal<Local, Bits<12>>,
+    f1: Signal<Local, Bit>,
+    mf1: Signal<Local, Bits<40>>,
+    f2: Signal<Local, Bit>,
+    mf2: Signal<Local, Bits<40>>,
+    f3: Signal<Local, Bit>,
+    mf3: Signal<Local, Bits<40>>,
+    f4: Signal<Local, Bit>,
+    mf4: Signal<Local, Bits<40>>,
+    f5: Signal<Local, Bit>,
+    mf5: Signal<Local, Bits<40>>,
     open_v: Signal<Local, Bits<16>>,
     susp_v: Signal<Local, Bits<16>>,
     nmask: Signal<Local, Bits<16>>,
@@ -533,28 +675,18 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     s60: Signal<Local, Bits<40>>,
     c60: Signal<Local, Bits<40>>,
     half: Signal<Local, Bits<40>>,
-    cur: Signal<Local, Bits<REC_BITS>>,
+    cur: Signal<Local, Bits<12>>,
     rr: Signal<Local, Bits<4>>,
     bst: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<40>>,
-    pf: Signal<Local, Bits<40>>,
-    ser27: Signal<Local, Bits<27>>,
-    n_lo: Signal<Local, Bits<32>>,
-    pb_lo: Signal<Local, Bits<32>>,
-    pf_lo: Signal<Local, Bits<32>>,
     n_39: Signal<Local, Bits<39>>,
     pb_39: Signal<Local, Bits<39>>,
     a_39: Signal<Local, Bits<39>>,
     lt_b: Signal<Local, Bit>,
-    lt_f: Signal<Local, Bit>,
     kxl: Signal<Local, Bit>,
     kyl: Signal<Local, Bit>,
     kxs: Signal<Local, Bit>,
     kys: Signal<Local, Bit>,
-    eqh_f: Signal<Local, Bit>,
-    eqh1_f: Signal<Local, Bit>,
-    paced_b: Signal<Local, Bit>,
-    paced_f: Signal<Local, Bit>,
     nxb0: Signal<Local, Bits<16>>,
     nxb1: Signal<Local, Bits<16>>,
     nxb2: Signal<Local, Bits<16>>,
@@ -572,30 +704,11 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     bp1: Signal<Local, Bits<8>>,
     rr_n: Signal<Local, Bits<4>>,
     bst_n: Signal<Local, Bits<8>>,
-    pc_n: Signal<Local, Bits<40>>,
     in_rng: Signal<Local, Bit>,
-    wpc: Signal<Local, Bits<40>>,
     eqh: Signal<Local, Bit>,
     eqh1: Signal<Local, Bit>,
     t_rr: Signal<Local, Bits<4>>,
     t_b: Signal<Local, Bits<8>>,
-    pt: Signal<Local, Bits<40>>,
-    kz_p0: Signal<Local, Bits<40>>,
-    kz_g0: Signal<Local, Bits<40>>,
-    kz_g1: Signal<Local, Bits<40>>,
-    kz_p1: Signal<Local, Bits<40>>,
-    kz_g2: Signal<Local, Bits<40>>,
-    kz_p2: Signal<Local, Bits<40>>,
-    kz_g3: Signal<Local, Bits<40>>,
-    kz_p3: Signal<Local, Bits<40>>,
-    kz_g4: Signal<Local, Bits<40>>,
-    kz_p4: Signal<Local, Bits<40>>,
-    kz_g5: Signal<Local, Bits<40>>,
-    kz_p5: Signal<Local, Bits<40>>,
-    kz_g6: Signal<Local, Bits<40>>,
-    kz_ci: Signal<Local, Bits<40>>,
-    kz_b: Signal<Local, Bits<40>>,
-    kz_s: Signal<Local, Bits<40>>,
 }
 
 impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
@@ -689,7 +802,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             add_mul: Default::default(),
             add_a: Default::default(),
             add_b: Default::default(),
-            add_r: Default::default(),
+            add_p: Default::default(),
             i_valid: Default::default(),
             i_init: Default::default(),
             i_conn: Default::default(),
@@ -768,18 +881,12 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             u_sm1: Default::default(),
             u_sm1z: Default::default(),
             u_fwd1: Default::default(),
-            u_keep: Default::default(),
-            u_rf: Default::default(),
-            u_base: Default::default(),
             u_nh: Default::default(),
             u_nh1: Default::default(),
             u_c: Default::default(),
             u_pa: Default::default(),
-            w2_valid: Default::default(),
-            w2_conn: Default::default(),
             w_valid: Default::default(),
             w_conn: Default::default(),
-            w_rec: Default::default(),
             c_init: Default::default(),
             c_ok: Default::default(),
             c_paced: Default::default(),
@@ -787,7 +894,6 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             c_path: Default::default(),
             c_tag: Default::default(),
             c_retx: Default::default(),
-            w2_rec: Default::default(),
             o_valid: Default::default(),
             o_init: Default::default(),
             o_conn: Default::default(),
@@ -800,6 +906,119 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             o_next: Default::default(),
             o_burst: Default::default(),
             o_ready: Default::default(),
+            u_nb: Default::default(),
+            u_pc: Default::default(),
+            u_fwd2: Default::default(),
+            u_busy: Default::default(),
+            w_nb: Default::default(),
+            w_n: Default::default(),
+            w_init: Default::default(),
+            w_pick: Default::default(),
+            w_incnz: Default::default(),
+            v_sum: Default::default(),
+            v_b: Default::default(),
+            v_set: Default::default(),
+            v_f1: Default::default(),
+            v_f2: Default::default(),
+            v_pc: Default::default(),
+            y_valid: Default::default(),
+            y_conn: Default::default(),
+            y_rec: Default::default(),
+            v_xl: Default::default(),
+            v_xe: Default::default(),
+            v_yl: Default::default(),
+            v_ye: Default::default(),
+            v_xt: Default::default(),
+            v_yt: Default::default(),
+            v_init: Default::default(),
+            rcin: Default::default(),
+            y2_valid: Default::default(),
+            y2_conn: Default::default(),
+            y2_rec: Default::default(),
+            e_init: Default::default(),
+            e_ok: Default::default(),
+            e_paced: Default::default(),
+            e_none: Default::default(),
+            e_path: Default::default(),
+            e_tag: Default::default(),
+            e_retx: Default::default(),
+            eq_u: Default::default(),
+            eq_w: Default::default(),
+            eq_y: Default::default(),
+            eq_y2: Default::default(),
+            phi1: Default::default(),
+            phs: Default::default(),
+            kp: Default::default(),
+            pn: Default::default(),
+            ra: Default::default(),
+            rb0: Default::default(),
+            rb1: Default::default(),
+            rb2: Default::default(),
+            rb3: Default::default(),
+            rs0: Default::default(),
+            rs1: Default::default(),
+            rs2: Default::default(),
+            rs3: Default::default(),
+            rc1: Default::default(),
+            rc2: Default::default(),
+            rc3: Default::default(),
+            nlo_x: Default::default(),
+            cs1_l: Default::default(),
+            cs1_e: Default::default(),
+            cs2_l: Default::default(),
+            cs2_e: Default::default(),
+            cs3_l: Default::default(),
+            cs3_e: Default::default(),
+            cs4_l: Default::default(),
+            cs4_e: Default::default(),
+            cs5_l: Default::default(),
+            cs5_e: Default::default(),
+            cxl_l: Default::default(),
+            cxl_e: Default::default(),
+            cxl_l1: Default::default(),
+            cxl_e1: Default::default(),
+            cyl_l: Default::default(),
+            cyl_e: Default::default(),
+            cyl_l1: Default::default(),
+            cyl_e1: Default::default(),
+            u_cl: Default::default(),
+            u_ce: Default::default(),
+            ps1: Default::default(),
+            ps2: Default::default(),
+            ps3: Default::default(),
+            ps4: Default::default(),
+            ps5: Default::default(),
+            cs1_l1: Default::default(),
+            cs1_e1: Default::default(),
+            cs2_l1: Default::default(),
+            cs2_e1: Default::default(),
+            cs3_l1: Default::default(),
+            cs3_e1: Default::default(),
+            cs4_l1: Default::default(),
+            cs4_e1: Default::default(),
+            cs5_l1: Default::default(),
+            cs5_e1: Default::default(),
+            cbl_l: Default::default(),
+            cbl_e: Default::default(),
+            blt: Default::default(),
+            g1: Default::default(),
+            mg1: Default::default(),
+            g2: Default::default(),
+            mg2: Default::default(),
+            g3: Default::default(),
+            mg3: Default::default(),
+            g4: Default::default(),
+            mg4: Default::default(),
+            f1: Default::default(),
+            mf1: Default::default(),
+            f2: Default::default(),
+            mf2: Default::default(),
+            f3: Default::default(),
+            mf3: Default::default(),
+            f4: Default::default(),
+            mf4: Default::default(),
+            f5: Default::default(),
+            mf5: Default::default(),
             open_v: Default::default(),
             susp_v: Default::default(),
             nmask: Default::default(),
@@ -849,24 +1068,14 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             rr: Default::default(),
             bst: Default::default(),
             pc: Default::default(),
-            pf: Default::default(),
-            ser27: Default::default(),
-            n_lo: Default::default(),
-            pb_lo: Default::default(),
-            pf_lo: Default::default(),
             n_39: Default::default(),
             pb_39: Default::default(),
             a_39: Default::default(),
             lt_b: Default::default(),
-            lt_f: Default::default(),
             kxl: Default::default(),
             kyl: Default::default(),
             kxs: Default::default(),
             kys: Default::default(),
-            eqh_f: Default::default(),
-            eqh1_f: Default::default(),
-            paced_b: Default::default(),
-            paced_f: Default::default(),
             nxb0: Default::default(),
             nxb1: Default::default(),
             nxb2: Default::default(),
@@ -884,30 +1093,11 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             bp1: Default::default(),
             rr_n: Default::default(),
             bst_n: Default::default(),
-            pc_n: Default::default(),
             in_rng: Default::default(),
-            wpc: Default::default(),
             eqh: Default::default(),
             eqh1: Default::default(),
             t_rr: Default::default(),
             t_b: Default::default(),
-            pt: Default::default(),
-            kz_p0: Default::default(),
-            kz_g0: Default::default(),
-            kz_g1: Default::default(),
-            kz_p1: Default::default(),
-            kz_g2: Default::default(),
-            kz_p2: Default::default(),
-            kz_g3: Default::default(),
-            kz_p3: Default::default(),
-            kz_g4: Default::default(),
-            kz_p4: Default::default(),
-            kz_g5: Default::default(),
-            kz_p5: Default::default(),
-            kz_g6: Default::default(),
-            kz_ci: Default::default(),
-            kz_b: Default::default(),
-            kz_s: Default::default(),
         }
     }
 }
@@ -915,19 +1105,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
 impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1,
-            i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid,
-            q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn,
-            r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
-            s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
-            x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
-            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
-            u_sm1z, u_fwd1, u_keep, u_rf, u_base, u_nh, u_nh1, u_c, u_pa, w2_valid, w2_conn,
-            w_valid, w_conn, w_rec, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, w2_rec,
-            o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst,
-            o_ready
-        );
+        dff_setup!(self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init, w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl, v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced, e_none, e_path, e_tag, e_retx, u_cl, u_ce);
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
         self.inc_ram.write_clock.next = self.clock.val();
@@ -1464,7 +1642,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.x_incnz.d.next = self.s_incnz.q.val();
 
         // ---- E4-E5: N - floor(ser/2) and N + ceil(ser/2); record read;
-        // forwarding selects
+        // merges from the RAM and the results ahead; Busy
         self.half.next = self.x_ser.q.val() >> 1;
         self.u_n.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
         self.add_a.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
@@ -1481,29 +1659,251 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.u_b.d.next = self.add_b.sum.val();
         }
         self.u_ser.d.next = self.x_ser.q.val();
-        // the record: the RAM (read at E4: it holds the writes of the
-        // operations 4 or more ahead), else the result of the one 3 ahead
-        // (being written at E4), else of the one 2 ahead; the one just
+        // the operations 1 (u), 2 (w), 3 (y) and 4 (y2) ahead on this
+        // connection
+        self.eq_u.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
+        self.eq_w.next = self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val());
+        self.eq_y.next = self.y_valid.q.val() & (self.y_conn.q.val() == self.x_conn.q.val());
+        self.eq_y2.next = self.y2_valid.q.val() & (self.y2_conn.q.val() == self.x_conn.q.val());
+        // next_path and burst: the RAM (read at E4: it holds the writes of
+        // the operations 5 or more ahead), else the result of the one 4
+        // ahead (being written at E4), 3 ahead or 2 ahead; the one just
         // ahead is forwarded inside the loop
-        if self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val()) {
-            self.u_base.d.next = self.w_rec.q.val();
-        } else if self.w2_valid.q.val() & (self.w2_conn.q.val() == self.x_conn.q.val()) {
-            self.u_base.d.next = self.w2_rec.q.val();
-        } else {
-            self.u_base.d.next = self.recs.read_data.val();
-        }
-        self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
-        // an operation on the connection of the one just ahead: an INIT
-        // still sets the pacer to N; any other keeps the pacer forwarded
-        // from the one ahead, and a PICK with pacing on is refused (busy)
-        self.u_keep.d.next = self.u_valid.q.val()
-            & (self.u_conn.q.val() == self.x_conn.q.val())
-            & !self.x_init.q.val();
-        self.u_rf.d.next = self.u_valid.q.val()
-            & (self.u_conn.q.val() == self.x_conn.q.val())
-            & self.x_valid.q.val()
+        self.g1.next = self.eq_w.val();
+        self.g2.next = !self.eq_w.val() & self.eq_y.val();
+        self.g3.next = !self.eq_w.val() & !self.eq_y.val() & self.eq_y2.val();
+        self.g4.next = !self.eq_w.val() & !self.eq_y.val() & !self.eq_y2.val();
+        if self.g1.val() { self.mg1.next = bits::<12>(0xfff); } else { self.mg1.next = bits::<12>(0); }
+        if self.g2.val() { self.mg2.next = bits::<12>(0xfff); } else { self.mg2.next = bits::<12>(0); }
+        if self.g3.val() { self.mg3.next = bits::<12>(0xfff); } else { self.mg3.next = bits::<12>(0); }
+        if self.g4.val() { self.mg4.next = bits::<12>(0xfff); } else { self.mg4.next = bits::<12>(0); }
+        self.u_nb.d.next = (self.w_nb.q.val() & self.mg1.val())
+            | (self.y_rec.q.val().get_bits::<12>(0) & self.mg2.val())
+            | (self.y2_rec.q.val().get_bits::<12>(0) & self.mg3.val())
+            | (self.recs.read_data.val().get_bits::<12>(0) & self.mg4.val());
+        // the paced compare's first half per pacer source: N_lo < P_lo by
+        // 3-bit chunks (lt and eq), selected with the pacer below
+        self.nlo_x.next = self.x_now.q.val() << 8;
+        self.ps1.next = self.u_n.q.val().get_bits::<32>(0);
+        self.ps2.next = self.w_n.q.val().get_bits::<32>(0);
+        self.ps3.next = self.y_rec.q.val().get_bits::<32>(12);
+        self.ps4.next = self.y2_rec.q.val().get_bits::<32>(12);
+        self.ps5.next = self.recs.read_data.val().get_bits::<32>(12);
+        self.cs1_l.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps1.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps1.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps1.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps1.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps1.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps1.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps1.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps1.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps1.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps1.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps1.val().get_bits::<2>(30));
+        self.cs1_e.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps1.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps1.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps1.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps1.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps1.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps1.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps1.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps1.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps1.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps1.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps1.val().get_bits::<2>(30));
+        self.cs2_l.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps2.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps2.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps2.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps2.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps2.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps2.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps2.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps2.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps2.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps2.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps2.val().get_bits::<2>(30));
+        self.cs2_e.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps2.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps2.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps2.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps2.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps2.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps2.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps2.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps2.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps2.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps2.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps2.val().get_bits::<2>(30));
+        self.cs3_l.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps3.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps3.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps3.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps3.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps3.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps3.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps3.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps3.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps3.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps3.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps3.val().get_bits::<2>(30));
+        self.cs3_e.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps3.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps3.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps3.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps3.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps3.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps3.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps3.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps3.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps3.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps3.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps3.val().get_bits::<2>(30));
+        self.cs4_l.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps4.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps4.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps4.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps4.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps4.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps4.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps4.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps4.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps4.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps4.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps4.val().get_bits::<2>(30));
+        self.cs4_e.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps4.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps4.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps4.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps4.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps4.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps4.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps4.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps4.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps4.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps4.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps4.val().get_bits::<2>(30));
+        self.cs5_l.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps5.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps5.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps5.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps5.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps5.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps5.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps5.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps5.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps5.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps5.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps5.val().get_bits::<2>(30));
+        self.cs5_e.next = bits::<11>(0)
+            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps5.val().get_bits::<3>(0))
+            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps5.val().get_bits::<3>(3))
+            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps5.val().get_bits::<3>(6))
+            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps5.val().get_bits::<3>(9))
+            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps5.val().get_bits::<3>(12))
+            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps5.val().get_bits::<3>(15))
+            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps5.val().get_bits::<3>(18))
+            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps5.val().get_bits::<3>(21))
+            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps5.val().get_bits::<3>(24))
+            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps5.val().get_bits::<3>(27))
+            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps5.val().get_bits::<2>(30));
+        self.cs1_l1.next = bits::<4>(0)
+            .replace_bit(0, self.cs1_l.val().get_bit(2) | (self.cs1_e.val().get_bit(2) & (self.cs1_l.val().get_bit(1) | (self.cs1_e.val().get_bit(1) & (self.cs1_l.val().get_bit(0))))))
+            .replace_bit(1, self.cs1_l.val().get_bit(5) | (self.cs1_e.val().get_bit(5) & (self.cs1_l.val().get_bit(4) | (self.cs1_e.val().get_bit(4) & (self.cs1_l.val().get_bit(3))))))
+            .replace_bit(2, self.cs1_l.val().get_bit(8) | (self.cs1_e.val().get_bit(8) & (self.cs1_l.val().get_bit(7) | (self.cs1_e.val().get_bit(7) & (self.cs1_l.val().get_bit(6))))))
+            .replace_bit(3, self.cs1_l.val().get_bit(10) | (self.cs1_e.val().get_bit(10) & (self.cs1_l.val().get_bit(9))));
+        self.cs1_e1.next = bits::<4>(0)
+            .replace_bit(0, self.cs1_e.val().get_bit(0) & self.cs1_e.val().get_bit(1) & self.cs1_e.val().get_bit(2))
+            .replace_bit(1, self.cs1_e.val().get_bit(3) & self.cs1_e.val().get_bit(4) & self.cs1_e.val().get_bit(5))
+            .replace_bit(2, self.cs1_e.val().get_bit(6) & self.cs1_e.val().get_bit(7) & self.cs1_e.val().get_bit(8))
+            .replace_bit(3, self.cs1_e.val().get_bit(9) & self.cs1_e.val().get_bit(10));
+        self.cs2_l1.next = bits::<4>(0)
+            .replace_bit(0, self.cs2_l.val().get_bit(2) | (self.cs2_e.val().get_bit(2) & (self.cs2_l.val().get_bit(1) | (self.cs2_e.val().get_bit(1) & (self.cs2_l.val().get_bit(0))))))
+            .replace_bit(1, self.cs2_l.val().get_bit(5) | (self.cs2_e.val().get_bit(5) & (self.cs2_l.val().get_bit(4) | (self.cs2_e.val().get_bit(4) & (self.cs2_l.val().get_bit(3))))))
+            .replace_bit(2, self.cs2_l.val().get_bit(8) | (self.cs2_e.val().get_bit(8) & (self.cs2_l.val().get_bit(7) | (self.cs2_e.val().get_bit(7) & (self.cs2_l.val().get_bit(6))))))
+            .replace_bit(3, self.cs2_l.val().get_bit(10) | (self.cs2_e.val().get_bit(10) & (self.cs2_l.val().get_bit(9))));
+        self.cs2_e1.next = bits::<4>(0)
+            .replace_bit(0, self.cs2_e.val().get_bit(0) & self.cs2_e.val().get_bit(1) & self.cs2_e.val().get_bit(2))
+            .replace_bit(1, self.cs2_e.val().get_bit(3) & self.cs2_e.val().get_bit(4) & self.cs2_e.val().get_bit(5))
+            .replace_bit(2, self.cs2_e.val().get_bit(6) & self.cs2_e.val().get_bit(7) & self.cs2_e.val().get_bit(8))
+            .replace_bit(3, self.cs2_e.val().get_bit(9) & self.cs2_e.val().get_bit(10));
+        self.cs3_l1.next = bits::<4>(0)
+            .replace_bit(0, self.cs3_l.val().get_bit(2) | (self.cs3_e.val().get_bit(2) & (self.cs3_l.val().get_bit(1) | (self.cs3_e.val().get_bit(1) & (self.cs3_l.val().get_bit(0))))))
+            .replace_bit(1, self.cs3_l.val().get_bit(5) | (self.cs3_e.val().get_bit(5) & (self.cs3_l.val().get_bit(4) | (self.cs3_e.val().get_bit(4) & (self.cs3_l.val().get_bit(3))))))
+            .replace_bit(2, self.cs3_l.val().get_bit(8) | (self.cs3_e.val().get_bit(8) & (self.cs3_l.val().get_bit(7) | (self.cs3_e.val().get_bit(7) & (self.cs3_l.val().get_bit(6))))))
+            .replace_bit(3, self.cs3_l.val().get_bit(10) | (self.cs3_e.val().get_bit(10) & (self.cs3_l.val().get_bit(9))));
+        self.cs3_e1.next = bits::<4>(0)
+            .replace_bit(0, self.cs3_e.val().get_bit(0) & self.cs3_e.val().get_bit(1) & self.cs3_e.val().get_bit(2))
+            .replace_bit(1, self.cs3_e.val().get_bit(3) & self.cs3_e.val().get_bit(4) & self.cs3_e.val().get_bit(5))
+            .replace_bit(2, self.cs3_e.val().get_bit(6) & self.cs3_e.val().get_bit(7) & self.cs3_e.val().get_bit(8))
+            .replace_bit(3, self.cs3_e.val().get_bit(9) & self.cs3_e.val().get_bit(10));
+        self.cs4_l1.next = bits::<4>(0)
+            .replace_bit(0, self.cs4_l.val().get_bit(2) | (self.cs4_e.val().get_bit(2) & (self.cs4_l.val().get_bit(1) | (self.cs4_e.val().get_bit(1) & (self.cs4_l.val().get_bit(0))))))
+            .replace_bit(1, self.cs4_l.val().get_bit(5) | (self.cs4_e.val().get_bit(5) & (self.cs4_l.val().get_bit(4) | (self.cs4_e.val().get_bit(4) & (self.cs4_l.val().get_bit(3))))))
+            .replace_bit(2, self.cs4_l.val().get_bit(8) | (self.cs4_e.val().get_bit(8) & (self.cs4_l.val().get_bit(7) | (self.cs4_e.val().get_bit(7) & (self.cs4_l.val().get_bit(6))))))
+            .replace_bit(3, self.cs4_l.val().get_bit(10) | (self.cs4_e.val().get_bit(10) & (self.cs4_l.val().get_bit(9))));
+        self.cs4_e1.next = bits::<4>(0)
+            .replace_bit(0, self.cs4_e.val().get_bit(0) & self.cs4_e.val().get_bit(1) & self.cs4_e.val().get_bit(2))
+            .replace_bit(1, self.cs4_e.val().get_bit(3) & self.cs4_e.val().get_bit(4) & self.cs4_e.val().get_bit(5))
+            .replace_bit(2, self.cs4_e.val().get_bit(6) & self.cs4_e.val().get_bit(7) & self.cs4_e.val().get_bit(8))
+            .replace_bit(3, self.cs4_e.val().get_bit(9) & self.cs4_e.val().get_bit(10));
+        self.cs5_l1.next = bits::<4>(0)
+            .replace_bit(0, self.cs5_l.val().get_bit(2) | (self.cs5_e.val().get_bit(2) & (self.cs5_l.val().get_bit(1) | (self.cs5_e.val().get_bit(1) & (self.cs5_l.val().get_bit(0))))))
+            .replace_bit(1, self.cs5_l.val().get_bit(5) | (self.cs5_e.val().get_bit(5) & (self.cs5_l.val().get_bit(4) | (self.cs5_e.val().get_bit(4) & (self.cs5_l.val().get_bit(3))))))
+            .replace_bit(2, self.cs5_l.val().get_bit(8) | (self.cs5_e.val().get_bit(8) & (self.cs5_l.val().get_bit(7) | (self.cs5_e.val().get_bit(7) & (self.cs5_l.val().get_bit(6))))))
+            .replace_bit(3, self.cs5_l.val().get_bit(10) | (self.cs5_e.val().get_bit(10) & (self.cs5_l.val().get_bit(9))));
+        self.cs5_e1.next = bits::<4>(0)
+            .replace_bit(0, self.cs5_e.val().get_bit(0) & self.cs5_e.val().get_bit(1) & self.cs5_e.val().get_bit(2))
+            .replace_bit(1, self.cs5_e.val().get_bit(3) & self.cs5_e.val().get_bit(4) & self.cs5_e.val().get_bit(5))
+            .replace_bit(2, self.cs5_e.val().get_bit(6) & self.cs5_e.val().get_bit(7) & self.cs5_e.val().get_bit(8))
+            .replace_bit(3, self.cs5_e.val().get_bit(9) & self.cs5_e.val().get_bit(10));
+        // the pacer: an INIT 1 or 2 ahead sets it to its N; a PICK 1 or 2
+        // ahead leaves it (an unpaced one) or makes this one Busy (a paced
+        // one); else the final pacer of the operation 3 ahead, 4 ahead, or
+        // the RAM
+        self.f1.next = self.eq_u.val() & self.u_init.q.val();
+        self.f2.next = !self.f1.val() & self.eq_w.val() & self.w_init.q.val();
+        self.f3.next = !self.f1.val() & !(self.eq_w.val() & self.w_init.q.val()) & self.eq_y.val();
+        self.f4.next = !self.f1.val()
+            & !(self.eq_w.val() & self.w_init.q.val())
+            & !self.eq_y.val()
+            & self.eq_y2.val();
+        self.f5.next = !self.f1.val()
+            & !(self.eq_w.val() & self.w_init.q.val())
+            & !self.eq_y.val()
+            & !self.eq_y2.val();
+        if self.f1.val() { self.mf1.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf1.next = bits::<40>(0); }
+        if self.f2.val() { self.mf2.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf2.next = bits::<40>(0); }
+        if self.f3.val() { self.mf3.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf3.next = bits::<40>(0); }
+        if self.f4.val() { self.mf4.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf4.next = bits::<40>(0); }
+        if self.f5.val() { self.mf5.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf5.next = bits::<40>(0); }
+        self.u_pc.d.next = (self.u_n.q.val() & self.mf1.val())
+            | (self.w_n.q.val() & self.mf2.val())
+            | (self.y_rec.q.val().get_bits::<40>(12) & self.mf3.val())
+            | (self.y2_rec.q.val().get_bits::<40>(12) & self.mf4.val())
+            | (self.recs.read_data.val().get_bits::<40>(12) & self.mf5.val());
+        self.u_cl.d.next = (self.cs1_l1.val() & self.mf1.val().get_bits::<4>(0))
+            | (self.cs2_l1.val() & self.mf2.val().get_bits::<4>(0))
+            | (self.cs3_l1.val() & self.mf3.val().get_bits::<4>(0))
+            | (self.cs4_l1.val() & self.mf4.val().get_bits::<4>(0))
+            | (self.cs5_l1.val() & self.mf5.val().get_bits::<4>(0));
+        self.u_ce.d.next = (self.cs1_e1.val() & self.mf1.val().get_bits::<4>(0))
+            | (self.cs2_e1.val() & self.mf2.val().get_bits::<4>(0))
+            | (self.cs3_e1.val() & self.mf3.val().get_bits::<4>(0))
+            | (self.cs4_e1.val() & self.mf4.val().get_bits::<4>(0))
+            | (self.cs5_e1.val() & self.mf5.val().get_bits::<4>(0));
+        // Busy: a PICK with an operation on its connection 1 or 2 ahead,
+        // when this connection is paced or that operation was a paced PICK
+        self.u_busy.d.next = self.x_valid.q.val()
             & !self.x_init.q.val()
-            & self.x_incnz.q.val();
+            & ((self.eq_u.val()
+                & (self.x_incnz.q.val() | (self.u_pick.q.val() & self.u_incnz.q.val())))
+                | (self.eq_w.val()
+                    & (self.x_incnz.q.val() | (self.w_pick.q.val() & self.w_incnz.q.val()))));
+        self.u_fwd1.d.next = self.eq_u.val();
+        self.u_fwd2.d.next = self.eq_w.val();
         self.u_nh.d.next = self.x_now.q.val().get_bits::<8>(24);
         self.u_nh1.d.next = self.x_now.q.val().get_bits::<8>(24) + 1;
         self.u_c.d.next = self.x_valid.q.val()
@@ -1521,70 +1921,138 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.u_sm1.d.next = self.x_sm1.q.val();
         self.u_sm1z.d.next = self.x_sm1z.q.val();
 
-        // ---- E5-E6: the state loop
+        // ---- E5-E6: the next_path/burst loop (one clock, forwarding the
+        // result just ahead) and the pacer's first clock (compares and
+        // pacer + ser on the merged pacer, all registers)
         if self.u_fwd1.q.val() {
-            self.cur.next = self.w_rec.q.val();
+            self.cur.next = self.w_nb.q.val();
         } else {
-            self.cur.next = self.u_base.q.val();
+            self.cur.next = self.u_nb.q.val();
         }
         self.rr.next = self.cur.val().get_bits::<4>(0);
         self.bst.next = self.cur.val().get_bits::<8>(4);
-        // the pacer operands are registers: the record as merged at E4-E5
-        // (every operation 2 or more ahead) and the result of the one just
-        // ahead (used only as it is: see `u_keep`, `u_rf`)
-        self.pc.next = self.u_base.q.val().get_bits::<40>(12);
-        self.pf.next = self.w_rec.q.val().get_bits::<40>(12);
-        self.n_lo.next = self.u_n.q.val().get_bits::<32>(0);
-        self.pb_lo.next = self.pc.val().get_bits::<32>(0);
-        self.pf_lo.next = self.pf.val().get_bits::<32>(0);
+        self.pc.next = self.u_pc.q.val();
         self.n_39.next = self.u_n.q.val().get_bits::<39>(0);
         self.pb_39.next = self.pc.val().get_bits::<39>(0);
         self.a_39.next = self.u_a.q.val().get_bits::<39>(0);
         // paced: pacer - N (mod 2^40) in [1, 2^32]: P_lo > N_lo and the top
-        // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1
-        self.lt_b.next = self.n_lo.val() < self.pb_lo.val();
-        self.lt_f.next = self.n_lo.val() < self.pf_lo.val();
+        // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1; a Busy
+        // PICK always is, an INIT never
+        self.lt_b.next = self.u_cl.q.val().get_bit(3) | (self.u_ce.q.val().get_bit(3) & (self.u_cl.q.val().get_bit(2) | (self.u_ce.q.val().get_bit(2) & (self.u_cl.q.val().get_bit(1) | (self.u_ce.q.val().get_bit(1) & (self.u_cl.q.val().get_bit(0)))))));
         self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
         self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
-        self.eqh_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh.q.val();
-        self.eqh1_f.next = self.pf.val().get_bits::<8>(32) == self.u_nh1.q.val();
-        // an INIT is never paced; a refused PICK always is
-        self.paced_b.next = !self.u_init.q.val()
-            & ((self.lt_b.val() & self.eqh.val()) | (!self.lt_b.val() & self.eqh1.val()));
-        self.paced_f.next = self.u_rf.q.val()
-            | (!self.u_init.q.val()
-                & ((self.lt_f.val() & self.eqh_f.val()) | (!self.lt_f.val() & self.eqh1_f.val())));
-        if self.u_fwd1.q.val() {
-            self.paced.next = self.paced_f.val();
-        } else {
-            self.paced.next = self.paced_b.val();
-        }
+        self.paced.next = self.u_pick.q.val()
+            & (self.u_busy.q.val()
+                | (self.lt_b.val() & self.eqh.val())
+                | (!self.lt_b.val() & self.eqh1.val()));
         // the signs of N - pacer and pacer - (N - ser/2), from 39-bit
         // compares (bit 39 of a difference is the top bits' xor and the
         // borrow out of the low 39): the pacer counts when both are >= 0
-        self.kxl.next = self.n_39.val() < self.pb_39.val();
-        self.kyl.next = self.pb_39.val() < self.a_39.val();
-        self.kxs.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39) ^ self.kxl.val();
-        self.kys.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39) ^ self.kyl.val();
-        self.in_rng.next = !self.u_init.q.val() & !self.kxs.val() & !self.kys.val();
-        // pacer + ser (ser < 2^27: the adder's upper bits only carry)
-        self.ser27.next = self.u_ser.q.val().get_bits::<27>(0);
-        self.kz_b.next = bit_cast::<40, 27>(self.ser27.val());
-        self.kz_ci.next = bits::<40>(0);
-        self.kz_p0.next = self.pc.val() ^ self.kz_b.val();
-        self.kz_g0.next = (self.pc.val() & self.kz_b.val()) | (self.kz_p0.val() & self.kz_ci.val());
-        self.kz_g1.next = self.kz_g0.val() | (self.kz_p0.val() & (self.kz_g0.val() << 1));
-        self.kz_p1.next = self.kz_p0.val() & (self.kz_p0.val() << 1);
-        self.kz_g2.next = self.kz_g1.val() | (self.kz_p1.val() & (self.kz_g1.val() << 2));
-        self.kz_p2.next = self.kz_p1.val() & (self.kz_p1.val() << 2);
-        self.kz_g3.next = self.kz_g2.val() | (self.kz_p2.val() & (self.kz_g2.val() << 4));
-        self.kz_p3.next = self.kz_p2.val() & (self.kz_p2.val() << 4);
-        self.kz_g4.next = self.kz_g3.val() | (self.kz_p3.val() & (self.kz_g3.val() << 8));
-        self.kz_p4.next = self.kz_p3.val() & (self.kz_p3.val() << 8);
-        self.kz_g5.next = self.kz_g4.val() | (self.kz_p4.val() & (self.kz_g4.val() << 16));
-        self.kz_p5.next = self.kz_p4.val() & (self.kz_p4.val() << 16);
-        self.kz_g6.next = self.kz_g5.val() | (self.kz_p5.val() & (self.kz_g5.val() << 32));
-        self.kz_s.next = self.kz_p0.val() ^ ((self.kz_g6.val() << 1) | self.kz_ci.val());
+        self.cxl_l.next = bits::<13>(0)
+            .replace_bit(0, self.n_39.val().get_bits::<3>(0) < self.pb_39.val().get_bits::<3>(0))
+            .replace_bit(1, self.n_39.val().get_bits::<3>(3) < self.pb_39.val().get_bits::<3>(3))
+            .replace_bit(2, self.n_39.val().get_bits::<3>(6) < self.pb_39.val().get_bits::<3>(6))
+            .replace_bit(3, self.n_39.val().get_bits::<3>(9) < self.pb_39.val().get_bits::<3>(9))
+            .replace_bit(4, self.n_39.val().get_bits::<3>(12) < self.pb_39.val().get_bits::<3>(12))
+            .replace_bit(5, self.n_39.val().get_bits::<3>(15) < self.pb_39.val().get_bits::<3>(15))
+            .replace_bit(6, self.n_39.val().get_bits::<3>(18) < self.pb_39.val().get_bits::<3>(18))
+            .replace_bit(7, self.n_39.val().get_bits::<3>(21) < self.pb_39.val().get_bits::<3>(21))
+            .replace_bit(8, self.n_39.val().get_bits::<3>(24) < self.pb_39.val().get_bits::<3>(24))
+            .replace_bit(9, self.n_39.val().get_bits::<3>(27) < self.pb_39.val().get_bits::<3>(27))
+            .replace_bit(10, self.n_39.val().get_bits::<3>(30) < self.pb_39.val().get_bits::<3>(30))
+            .replace_bit(11, self.n_39.val().get_bits::<3>(33) < self.pb_39.val().get_bits::<3>(33))
+            .replace_bit(12, self.n_39.val().get_bits::<3>(36) < self.pb_39.val().get_bits::<3>(36));
+        self.cxl_e.next = bits::<13>(0)
+            .replace_bit(0, self.n_39.val().get_bits::<3>(0) == self.pb_39.val().get_bits::<3>(0))
+            .replace_bit(1, self.n_39.val().get_bits::<3>(3) == self.pb_39.val().get_bits::<3>(3))
+            .replace_bit(2, self.n_39.val().get_bits::<3>(6) == self.pb_39.val().get_bits::<3>(6))
+            .replace_bit(3, self.n_39.val().get_bits::<3>(9) == self.pb_39.val().get_bits::<3>(9))
+            .replace_bit(4, self.n_39.val().get_bits::<3>(12) == self.pb_39.val().get_bits::<3>(12))
+            .replace_bit(5, self.n_39.val().get_bits::<3>(15) == self.pb_39.val().get_bits::<3>(15))
+            .replace_bit(6, self.n_39.val().get_bits::<3>(18) == self.pb_39.val().get_bits::<3>(18))
+            .replace_bit(7, self.n_39.val().get_bits::<3>(21) == self.pb_39.val().get_bits::<3>(21))
+            .replace_bit(8, self.n_39.val().get_bits::<3>(24) == self.pb_39.val().get_bits::<3>(24))
+            .replace_bit(9, self.n_39.val().get_bits::<3>(27) == self.pb_39.val().get_bits::<3>(27))
+            .replace_bit(10, self.n_39.val().get_bits::<3>(30) == self.pb_39.val().get_bits::<3>(30))
+            .replace_bit(11, self.n_39.val().get_bits::<3>(33) == self.pb_39.val().get_bits::<3>(33))
+            .replace_bit(12, self.n_39.val().get_bits::<3>(36) == self.pb_39.val().get_bits::<3>(36));
+        self.cxl_l1.next = bits::<5>(0)
+            .replace_bit(0, self.cxl_l.val().get_bit(2) | (self.cxl_e.val().get_bit(2) & (self.cxl_l.val().get_bit(1) | (self.cxl_e.val().get_bit(1) & (self.cxl_l.val().get_bit(0))))))
+            .replace_bit(1, self.cxl_l.val().get_bit(5) | (self.cxl_e.val().get_bit(5) & (self.cxl_l.val().get_bit(4) | (self.cxl_e.val().get_bit(4) & (self.cxl_l.val().get_bit(3))))))
+            .replace_bit(2, self.cxl_l.val().get_bit(8) | (self.cxl_e.val().get_bit(8) & (self.cxl_l.val().get_bit(7) | (self.cxl_e.val().get_bit(7) & (self.cxl_l.val().get_bit(6))))))
+            .replace_bit(3, self.cxl_l.val().get_bit(11) | (self.cxl_e.val().get_bit(11) & (self.cxl_l.val().get_bit(10) | (self.cxl_e.val().get_bit(10) & (self.cxl_l.val().get_bit(9))))))
+            .replace_bit(4, self.cxl_l.val().get_bit(12));
+        self.cxl_e1.next = bits::<5>(0)
+            .replace_bit(0, self.cxl_e.val().get_bit(0) & self.cxl_e.val().get_bit(1) & self.cxl_e.val().get_bit(2))
+            .replace_bit(1, self.cxl_e.val().get_bit(3) & self.cxl_e.val().get_bit(4) & self.cxl_e.val().get_bit(5))
+            .replace_bit(2, self.cxl_e.val().get_bit(6) & self.cxl_e.val().get_bit(7) & self.cxl_e.val().get_bit(8))
+            .replace_bit(3, self.cxl_e.val().get_bit(9) & self.cxl_e.val().get_bit(10) & self.cxl_e.val().get_bit(11))
+            .replace_bit(4, self.cxl_e.val().get_bit(12));
+        self.cyl_l.next = bits::<13>(0)
+            .replace_bit(0, self.pb_39.val().get_bits::<3>(0) < self.a_39.val().get_bits::<3>(0))
+            .replace_bit(1, self.pb_39.val().get_bits::<3>(3) < self.a_39.val().get_bits::<3>(3))
+            .replace_bit(2, self.pb_39.val().get_bits::<3>(6) < self.a_39.val().get_bits::<3>(6))
+            .replace_bit(3, self.pb_39.val().get_bits::<3>(9) < self.a_39.val().get_bits::<3>(9))
+            .replace_bit(4, self.pb_39.val().get_bits::<3>(12) < self.a_39.val().get_bits::<3>(12))
+            .replace_bit(5, self.pb_39.val().get_bits::<3>(15) < self.a_39.val().get_bits::<3>(15))
+            .replace_bit(6, self.pb_39.val().get_bits::<3>(18) < self.a_39.val().get_bits::<3>(18))
+            .replace_bit(7, self.pb_39.val().get_bits::<3>(21) < self.a_39.val().get_bits::<3>(21))
+            .replace_bit(8, self.pb_39.val().get_bits::<3>(24) < self.a_39.val().get_bits::<3>(24))
+            .replace_bit(9, self.pb_39.val().get_bits::<3>(27) < self.a_39.val().get_bits::<3>(27))
+            .replace_bit(10, self.pb_39.val().get_bits::<3>(30) < self.a_39.val().get_bits::<3>(30))
+            .replace_bit(11, self.pb_39.val().get_bits::<3>(33) < self.a_39.val().get_bits::<3>(33))
+            .replace_bit(12, self.pb_39.val().get_bits::<3>(36) < self.a_39.val().get_bits::<3>(36));
+        self.cyl_e.next = bits::<13>(0)
+            .replace_bit(0, self.pb_39.val().get_bits::<3>(0) == self.a_39.val().get_bits::<3>(0))
+            .replace_bit(1, self.pb_39.val().get_bits::<3>(3) == self.a_39.val().get_bits::<3>(3))
+            .replace_bit(2, self.pb_39.val().get_bits::<3>(6) == self.a_39.val().get_bits::<3>(6))
+            .replace_bit(3, self.pb_39.val().get_bits::<3>(9) == self.a_39.val().get_bits::<3>(9))
+            .replace_bit(4, self.pb_39.val().get_bits::<3>(12) == self.a_39.val().get_bits::<3>(12))
+            .replace_bit(5, self.pb_39.val().get_bits::<3>(15) == self.a_39.val().get_bits::<3>(15))
+            .replace_bit(6, self.pb_39.val().get_bits::<3>(18) == self.a_39.val().get_bits::<3>(18))
+            .replace_bit(7, self.pb_39.val().get_bits::<3>(21) == self.a_39.val().get_bits::<3>(21))
+            .replace_bit(8, self.pb_39.val().get_bits::<3>(24) == self.a_39.val().get_bits::<3>(24))
+            .replace_bit(9, self.pb_39.val().get_bits::<3>(27) == self.a_39.val().get_bits::<3>(27))
+            .replace_bit(10, self.pb_39.val().get_bits::<3>(30) == self.a_39.val().get_bits::<3>(30))
+            .replace_bit(11, self.pb_39.val().get_bits::<3>(33) == self.a_39.val().get_bits::<3>(33))
+            .replace_bit(12, self.pb_39.val().get_bits::<3>(36) == self.a_39.val().get_bits::<3>(36));
+        self.cyl_l1.next = bits::<5>(0)
+            .replace_bit(0, self.cyl_l.val().get_bit(2) | (self.cyl_e.val().get_bit(2) & (self.cyl_l.val().get_bit(1) | (self.cyl_e.val().get_bit(1) & (self.cyl_l.val().get_bit(0))))))
+            .replace_bit(1, self.cyl_l.val().get_bit(5) | (self.cyl_e.val().get_bit(5) & (self.cyl_l.val().get_bit(4) | (self.cyl_e.val().get_bit(4) & (self.cyl_l.val().get_bit(3))))))
+            .replace_bit(2, self.cyl_l.val().get_bit(8) | (self.cyl_e.val().get_bit(8) & (self.cyl_l.val().get_bit(7) | (self.cyl_e.val().get_bit(7) & (self.cyl_l.val().get_bit(6))))))
+            .replace_bit(3, self.cyl_l.val().get_bit(11) | (self.cyl_e.val().get_bit(11) & (self.cyl_l.val().get_bit(10) | (self.cyl_e.val().get_bit(10) & (self.cyl_l.val().get_bit(9))))))
+            .replace_bit(4, self.cyl_l.val().get_bit(12));
+        self.cyl_e1.next = bits::<5>(0)
+            .replace_bit(0, self.cyl_e.val().get_bit(0) & self.cyl_e.val().get_bit(1) & self.cyl_e.val().get_bit(2))
+            .replace_bit(1, self.cyl_e.val().get_bit(3) & self.cyl_e.val().get_bit(4) & self.cyl_e.val().get_bit(5))
+            .replace_bit(2, self.cyl_e.val().get_bit(6) & self.cyl_e.val().get_bit(7) & self.cyl_e.val().get_bit(8))
+            .replace_bit(3, self.cyl_e.val().get_bit(9) & self.cyl_e.val().get_bit(10) & self.cyl_e.val().get_bit(11))
+            .replace_bit(4, self.cyl_e.val().get_bit(12));
+        self.v_xl.d.next = self.cxl_l1.val();
+        self.v_xe.d.next = self.cxl_e1.val();
+        self.v_yl.d.next = self.cyl_l1.val();
+        self.v_ye.d.next = self.cyl_e1.val();
+        self.v_xt.d.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39);
+        self.v_yt.d.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39);
+        // pacer + ser (ser < 2^27): a 32-bit add, the top byte incremented
+        // by its carry out
+        self.add_p.a.next = self.u_pc.q.val().get_bits::<32>(0);
+        self.add_p.b.next = self.u_ser.q.val().get_bits::<32>(0);
+        self.add_p.cin.next = false;
+        self.phi1.next = self.u_pc.q.val().get_bits::<8>(32) + 1;
+        if self.add_p.cout.val() {
+            self.phs.next = self.phi1.val();
+        } else {
+            self.phs.next = self.u_pc.q.val().get_bits::<8>(32);
+        }
+        self.v_sum.d.next =
+            bit_cast::<40, 32>(self.add_p.sum.val()) | (bit_cast::<40, 8>(self.phs.val()) << 32);
+        self.v_b.d.next = self.u_b.q.val();
+        self.v_init.d.next = self.u_init.q.val();
+        self.v_set.d.next = self.u_c.q.val() & !self.paced.val();
+        self.v_pc.d.next = self.pc.val();
+        self.v_f1.d.next = self.u_fwd1.q.val();
+        self.v_f2.d.next = self.u_fwd2.q.val();
         // the choice for this pointer (precomputed per pointer value)
         self.nxb0.next = bits::<16>(0)
             .replace_bit(0, self.ns0.nx.val().get_bit(0))
@@ -1735,9 +2203,27 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         // the chosen path is the pointer's own: the burst goes on
         self.e.next = self.u_use.q.val().get_bit(self.rr.val().index());
         self.ok.next = self.u_pa.q.val() & !self.paced.val();
-        self.bp1.next = self.bst.val() + 1;
+        // bst + 1 and bst >= sm1 written as flat logic (no carry chain)
+        self.bp1.next = bits::<8>(0)
+            .replace_bit(0, !self.bst.val().get_bit(0))
+            .replace_bit(1, self.bst.val().get_bit(1) ^ (self.bst.val().get_bit(0)))
+            .replace_bit(2, self.bst.val().get_bit(2) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1)))
+            .replace_bit(3, self.bst.val().get_bit(3) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2)))
+            .replace_bit(4, self.bst.val().get_bit(4) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3)))
+            .replace_bit(5, self.bst.val().get_bit(5) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4)))
+            .replace_bit(6, self.bst.val().get_bit(6) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4) & self.bst.val().get_bit(5)))
+            .replace_bit(7, self.bst.val().get_bit(7) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4) & self.bst.val().get_bit(5) & self.bst.val().get_bit(6)));
+        self.cbl_l.next = bits::<3>(0)
+            .replace_bit(0, self.bst.val().get_bits::<3>(0) < self.u_sm1.q.val().get_bits::<3>(0))
+            .replace_bit(1, self.bst.val().get_bits::<3>(3) < self.u_sm1.q.val().get_bits::<3>(3))
+            .replace_bit(2, self.bst.val().get_bits::<2>(6) < self.u_sm1.q.val().get_bits::<2>(6));
+        self.cbl_e.next = bits::<3>(0)
+            .replace_bit(0, self.bst.val().get_bits::<3>(0) == self.u_sm1.q.val().get_bits::<3>(0))
+            .replace_bit(1, self.bst.val().get_bits::<3>(3) == self.u_sm1.q.val().get_bits::<3>(3))
+            .replace_bit(2, self.bst.val().get_bits::<2>(6) == self.u_sm1.q.val().get_bits::<2>(6));
+        self.blt.next = self.cbl_l.val().get_bit(2) | (self.cbl_e.val().get_bit(2) & (self.cbl_l.val().get_bit(1) | (self.cbl_e.val().get_bit(1) & (self.cbl_l.val().get_bit(0)))));
         if self.e.val() {
-            self.adv.next = self.bst.val() >= self.u_sm1.q.val();
+            self.adv.next = !self.blt.val();
         } else {
             self.adv.next = self.u_sm1z.q.val();
         }
@@ -1753,18 +2239,6 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
                 self.t_b.next = bits::<8>(1);
             }
         }
-        if self.in_rng.val() {
-            self.pt.next = self.kz_s.val();
-        } else {
-            self.pt.next = self.u_b.q.val();
-        }
-        if self.u_keep.q.val() {
-            self.pc_n.next = self.pf.val();
-        } else if self.u_c.q.val() & !self.paced_b.val() {
-            self.pc_n.next = self.pt.val();
-        } else {
-            self.pc_n.next = self.pc.val();
-        }
         if self.u_init.q.val() {
             self.rr_n.next = bits::<4>(0);
             self.bst_n.next = bits::<8>(0);
@@ -1775,14 +2249,17 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.rr_n.next = self.rr.val();
             self.bst_n.next = self.bst.val();
         }
-        self.w_rec.d.next = bit_cast::<REC_BITS, 4>(self.rr_n.val())
-            | (bit_cast::<REC_BITS, 8>(self.bst_n.val()) << 4)
-            | (bit_cast::<REC_BITS, 40>(self.pc_n.val()) << 12);
+        self.w_nb.d.next =
+            bit_cast::<12, 4>(self.rr_n.val()) | (bit_cast::<12, 8>(self.bst_n.val()) << 4);
         self.w_valid.d.next = self.u_valid.q.val();
         self.w_conn.d.next = self.u_conn.q.val();
+        self.w_init.d.next = self.u_init.q.val();
+        self.w_pick.d.next = self.u_pick.q.val();
+        self.w_incnz.d.next = self.u_incnz.q.val();
+        self.w_n.d.next = self.u_n.q.val();
         self.c_init.d.next = self.u_init.q.val();
         self.c_ok.d.next = self.ok.val();
-        self.c_paced.d.next = self.u_pick.q.val() & self.paced.val();
+        self.c_paced.d.next = self.paced.val();
         self.c_none.d.next = self.u_pick.q.val() & !self.paced.val() & !self.u_any.q.val();
         if self.ok.val() {
             self.c_path.d.next = self.ch.val();
@@ -1792,18 +2269,86 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.c_tag.d.next = self.u_tag.q.val();
         self.c_retx.d.next = self.u_retx.q.val();
 
-        // ---- E6-E7: write the record back; results
-        self.recs.write_address.next = self.w_conn.q.val();
-        self.recs.write_data.next = self.w_rec.q.val();
-        self.recs.write_enable.next = self.w_valid.q.val();
-        self.w2_rec.d.next = self.w_rec.q.val();
-        self.w2_valid.d.next = self.w_valid.q.val();
-        self.w2_conn.d.next = self.w_conn.q.val();
-        self.wpc.next = self.w_rec.q.val().get_bits::<40>(12);
-        self.add_r.a.next = self.wpc.val().get_bits::<32>(8);
-        self.add_r.b.next = bits::<32>(0);
-        self.add_r.cin.next = self.wpc.val().get_bits::<8>(0).any();
-        self.o_valid.d.next = self.w_valid.q.val();
+        // ---- E6-E7: the pacer's second clock: a PICK that moves it takes
+        // pacer + ser or N + ceil(ser/2) (an INIT: N); any other operation
+        // keeps the pacer left by the one 1 ahead (y), 2 ahead (y2) or the
+        // merge (3 or more ahead)
+        if self.v_f1.q.val() {
+            self.kp.next = self.y_rec.q.val().get_bits::<40>(12);
+        } else if self.v_f2.q.val() {
+            self.kp.next = self.y2_rec.q.val().get_bits::<40>(12);
+        } else {
+            self.kp.next = self.v_pc.q.val();
+        }
+        // the signs of N - pacer and pacer - (N - ser/2), from the 39-bit
+        // compares' chunk groups (bit 39 of a difference is the top bits'
+        // xor and the borrow out of the low 39): the pacer counts when both
+        // are >= 0
+        self.kxl.next = self.v_xl.q.val().get_bit(4) | (self.v_xe.q.val().get_bit(4) & (self.v_xl.q.val().get_bit(3) | (self.v_xe.q.val().get_bit(3) & (self.v_xl.q.val().get_bit(2) | (self.v_xe.q.val().get_bit(2) & (self.v_xl.q.val().get_bit(1) | (self.v_xe.q.val().get_bit(1) & (self.v_xl.q.val().get_bit(0)))))))));
+        self.kyl.next = self.v_yl.q.val().get_bit(4) | (self.v_ye.q.val().get_bit(4) & (self.v_yl.q.val().get_bit(3) | (self.v_ye.q.val().get_bit(3) & (self.v_yl.q.val().get_bit(2) | (self.v_ye.q.val().get_bit(2) & (self.v_yl.q.val().get_bit(1) | (self.v_ye.q.val().get_bit(1) & (self.v_yl.q.val().get_bit(0)))))))));
+        self.kxs.next = self.v_xt.q.val() ^ self.kxl.val();
+        self.kys.next = self.v_yt.q.val() ^ self.kyl.val();
+        self.in_rng.next = !self.kxs.val() & !self.kys.val();
+        if self.v_set.q.val() {
+            if self.in_rng.val() & !self.v_init.q.val() {
+                self.pn.next = self.v_sum.q.val();
+            } else {
+                self.pn.next = self.v_b.q.val();
+            }
+        } else {
+            self.pn.next = self.kp.val();
+        }
+        self.y_rec.d.next =
+            bit_cast::<REC_BITS, 12>(self.w_nb.q.val()) | (bit_cast::<REC_BITS, 40>(self.pn.val()) << 12);
+        self.y_valid.d.next = self.w_valid.q.val();
+        self.y_conn.d.next = self.w_conn.q.val();
+        self.e_init.d.next = self.c_init.q.val();
+        self.e_ok.d.next = self.c_ok.q.val();
+        self.e_paced.d.next = self.c_paced.q.val();
+        self.e_none.d.next = self.c_none.q.val();
+        self.e_path.d.next = self.c_path.q.val();
+        self.e_tag.d.next = self.c_tag.q.val();
+        self.e_retx.d.next = self.c_retx.q.val();
+
+        // ---- E7-E8: write the record back; results
+        self.recs.write_address.next = self.y_conn.q.val();
+        self.recs.write_data.next = self.y_rec.q.val();
+        self.recs.write_enable.next = self.y_valid.q.val();
+        self.y2_rec.d.next = self.y_rec.q.val();
+        self.y2_valid.d.next = self.y_valid.q.val();
+        self.y2_conn.d.next = self.y_conn.q.val();
+        // ready_at = ceil(pacer / 256): per byte, + 1 when the carry in and
+        // every byte below are all ones
+        self.ra.next = self.y_rec.q.val().get_bits::<32>(20);
+        self.rb0.next = self.ra.val().get_bits::<8>(0);
+        self.rb1.next = self.ra.val().get_bits::<8>(8);
+        self.rb2.next = self.ra.val().get_bits::<8>(16);
+        self.rb3.next = self.ra.val().get_bits::<8>(24);
+        self.rcin.next = self.y_rec.q.val().get_bits::<8>(12).any();
+        self.rc1.next = self.rcin.val() & self.rb0.val().all();
+        self.rc2.next = self.rc1.val() & self.rb1.val().all();
+        self.rc3.next = self.rc2.val() & self.rb2.val().all();
+        if self.rcin.val() {
+            self.rs0.next = self.rb0.val() + 1;
+        } else {
+            self.rs0.next = self.rb0.val();
+        }
+        if self.rc1.val() {
+            self.rs1.next = self.rb1.val() + 1;
+        } else {
+            self.rs1.next = self.rb1.val();
+        }
+        if self.rc2.val() {
+            self.rs2.next = self.rb2.val() + 1;
+        } else {
+            self.rs2.next = self.rb2.val();
+        }
+        if self.rc3.val() {
+            self.rs3.next = self.rb3.val() + 1;
+        } else {
+            self.rs3.next = self.rb3.val();
+        }
+        self.o_valid.d.next = self.y_valid.q.val();
         self.o_init.d.next = false;
         self.o_conn.d.next = bits::<IDX>(0);
         self.o_tag.d.next = bits::<16>(0);
@@ -1815,18 +2360,21 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.o_next.d.next = bits::<4>(0);
         self.o_burst.d.next = bits::<8>(0);
         self.o_ready.d.next = bits::<32>(0);
-        if self.w_valid.q.val() {
-            self.o_init.d.next = self.c_init.q.val();
-            self.o_conn.d.next = self.w_conn.q.val();
-            self.o_tag.d.next = self.c_tag.q.val();
-            self.o_retx.d.next = self.c_retx.q.val();
-            self.o_ok.d.next = self.c_ok.q.val();
-            self.o_paced.d.next = self.c_paced.q.val();
-            self.o_none.d.next = self.c_none.q.val();
-            self.o_path.d.next = self.c_path.q.val();
-            self.o_next.d.next = self.w_rec.q.val().get_bits::<4>(0);
-            self.o_burst.d.next = self.w_rec.q.val().get_bits::<8>(4);
-            self.o_ready.d.next = self.add_r.sum.val();
+        if self.y_valid.q.val() {
+            self.o_init.d.next = self.e_init.q.val();
+            self.o_conn.d.next = self.y_conn.q.val();
+            self.o_tag.d.next = self.e_tag.q.val();
+            self.o_retx.d.next = self.e_retx.q.val();
+            self.o_ok.d.next = self.e_ok.q.val();
+            self.o_paced.d.next = self.e_paced.q.val();
+            self.o_none.d.next = self.e_none.q.val();
+            self.o_path.d.next = self.e_path.q.val();
+            self.o_next.d.next = self.y_rec.q.val().get_bits::<4>(0);
+            self.o_burst.d.next = self.y_rec.q.val().get_bits::<8>(4);
+            self.o_ready.d.next = bit_cast::<32, 8>(self.rs0.val())
+                | (bit_cast::<32, 8>(self.rs1.val()) << 8)
+                | (bit_cast::<32, 8>(self.rs2.val()) << 16)
+                | (bit_cast::<32, 8>(self.rs3.val()) << 24);
         }
         self.res_valid.next = self.o_valid.q.val();
         self.res_init.next = self.o_init.q.val();
