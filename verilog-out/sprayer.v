@@ -399,11 +399,10 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] add_b$b;
     reg  add_b$cin;
     wire  [39:0] add_b$sum;
-    reg  [31:0] add_p$a;
-    reg  [31:0] add_p$b;
+    reg  [39:0] add_p$a;
+    reg  [39:0] add_p$b;
     reg  add_p$cin;
-    wire  [31:0] add_p$sum;
-    wire  add_p$cout;
+    wire  [39:0] add_p$sum;
     reg  i_valid$d;
     wire  i_valid$q;
     reg  i_valid$clock;
@@ -788,6 +787,12 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  v_init$d;
     wire  v_init$q;
     reg  v_init$clock;
+    reg  [3:0] y_fl$d;
+    wire  [3:0] y_fl$q;
+    reg  y_fl$clock;
+    reg  [3:0] y2_fl$d;
+    wire  [3:0] y2_fl$q;
+    reg  y2_fl$clock;
     reg  y2_valid$d;
     wire  y2_valid$q;
     reg  y2_valid$clock;
@@ -826,13 +831,15 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  u_ce$clock;
 
     // Local signals
-    reg  rcin;
+    reg  [3:0] fl_s;
+    reg  [3:0] fl_b;
+    reg  [3:0] fl_p;
+    reg  [3:0] fl_k;
+    reg  [3:0] fl_n;
     reg  eq_u;
     reg  eq_w;
     reg  eq_y;
     reg  eq_y2;
-    reg  [7:0] phi1;
-    reg  [7:0] phs;
     reg  [39:0] kp;
     reg  [39:0] pn;
     reg  [31:0] ra;
@@ -844,9 +851,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [7:0] rs1;
     reg  [7:0] rs2;
     reg  [7:0] rs3;
-    reg  rc1;
-    reg  rc2;
-    reg  rc3;
     reg  [31:0] nlo_x;
     reg  [10:0] cs1_l;
     reg  [10:0] cs1_e;
@@ -1453,8 +1457,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .a(add_p$a),
         .b(add_p$b),
         .cin(add_p$cin),
-        .sum(add_p$sum),
-        .cout(add_p$cout)
+        .sum(add_p$sum)
     );
     sprayer__i_valid i_valid(
         .d(i_valid$d),
@@ -2096,6 +2099,16 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(v_init$q),
         .clock(v_init$clock)
     );
+    sprayer__y_fl y_fl(
+        .d(y_fl$d),
+        .q(y_fl$q),
+        .clock(y_fl$clock)
+    );
+    sprayer__y2_fl y2_fl(
+        .d(y2_fl$d),
+        .q(y2_fl$q),
+        .clock(y2_fl$clock)
+    );
     sprayer__y2_valid y2_valid(
         .d(y2_valid$d),
         .q(y2_valid$q),
@@ -2299,6 +2312,8 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         e_retx$clock = clock;
         u_cl$clock = clock;
         u_ce$clock = clock;
+        y_fl$clock = clock;
+        y2_fl$clock = clock;
         i_valid$d = i_valid$q;
         i_init$d = i_init$q;
         i_conn$d = i_conn$q;
@@ -2439,6 +2454,8 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         e_retx$d = e_retx$q;
         u_cl$d = u_cl$q;
         u_ce$d = u_ce$q;
+        y_fl$d = y_fl$q;
+        y2_fl$d = y2_fl$q;
         rom$clock = clock;
         inc_ram$read_clock = clock;
         inc_ram$write_clock = clock;
@@ -3067,17 +3084,10 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         v_ye$d = cyl_e1;
         v_xt$d = u_n$q[32'h27] ^ pc[32'h27];
         v_yt$d = pc[32'h27] ^ u_a$q[32'h27];
-        add_p$a = u_pc$q[(32'h0)+:(32)];
-        add_p$b = u_ser$q[(32'h0)+:(32)];
+        add_p$a = u_pc$q;
+        add_p$b = u_ser$q;
         add_p$cin = 1'b0;
-        phi1 = u_pc$q[(32'h20)+:(8)] + 32'h1;
-        if (add_p$cout) begin
-            phs = phi1;
-        end
-        else begin
-            phs = u_pc$q[(32'h20)+:(8)];
-        end
-        v_sum$d = ((add_p$sum) & 40'hffffffffff) | (((phs) & 40'hffffffffff) << 32'h20);
+        v_sum$d = add_p$sum;
         v_b$d = u_b$q;
         v_init$d = u_init$q;
         v_set$d = u_c$q & ~paced;
@@ -3176,6 +3186,30 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
             pn = kp;
         end
         y_rec$d = ((w_nb$q) & 52'hfffffffffffff) | (((pn) & 52'hfffffffffffff) << 32'hc);
+        fl_s = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_sum$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(24)]) << (32'h3)));
+        fl_b = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_b$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(24)]) << (32'h3)));
+        fl_p = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_pc$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(24)]) << (32'h3)));
+        if (v_f1$q) begin
+            fl_k = y_fl$q;
+        end
+        else if (v_f2$q) begin
+            fl_k = y2_fl$q;
+        end
+        else begin
+            fl_k = fl_p;
+        end
+        if (v_set$q) begin
+            if (in_rng & ~v_init$q) begin
+                fl_n = fl_s;
+            end
+            else begin
+                fl_n = fl_b;
+            end
+        end
+        else begin
+            fl_n = fl_k;
+        end
+        y_fl$d = fl_n;
         y_valid$d = w_valid$q;
         y_conn$d = w_conn$q;
         e_init$d = c_init$q;
@@ -3191,34 +3225,31 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         y2_rec$d = y_rec$q;
         y2_valid$d = y_valid$q;
         y2_conn$d = y_conn$q;
+        y2_fl$d = y_fl$q;
         ra = y_rec$q[(32'h14)+:(32)];
         rb0 = ra[(32'h0)+:(8)];
         rb1 = ra[(32'h8)+:(8)];
         rb2 = ra[(32'h10)+:(8)];
         rb3 = ra[(32'h18)+:(8)];
-        rcin = |y_rec$q[(32'hc)+:(8)];
-        rc1 = rcin & &rb0;
-        rc2 = rc1 & &rb1;
-        rc3 = rc2 & &rb2;
-        if (rcin) begin
+        if (y_fl$q[32'h0]) begin
             rs0 = rb0 + 32'h1;
         end
         else begin
             rs0 = rb0;
         end
-        if (rc1) begin
+        if (y_fl$q[32'h1]) begin
             rs1 = rb1 + 32'h1;
         end
         else begin
             rs1 = rb1;
         end
-        if (rc2) begin
+        if (y_fl$q[32'h2]) begin
             rs2 = rb2 + 32'h1;
         end
         else begin
             rs2 = rb2;
         end
-        if (rc3) begin
+        if (y_fl$q[32'h3]) begin
             rs3 = rb3 + 32'h1;
         end
         else begin
@@ -3274,7 +3305,16 @@ module sprayer__add_a(a,b,cin,sum);
     input wire  cin;
     output reg  [39:0] sum;
 
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
     // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
     reg  [39:0] g0;
     reg  [39:0] p0;
     reg  [39:0] g1;
@@ -3283,30 +3323,33 @@ module sprayer__add_a(a,b,cin,sum);
     reg  [39:0] p2;
     reg  [39:0] g3;
     reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
     end
 
 endmodule // sprayer__add_a
@@ -3320,7 +3363,16 @@ module sprayer__add_b(a,b,cin,sum);
     input wire  cin;
     output reg  [39:0] sum;
 
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
     // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
     reg  [39:0] g0;
     reg  [39:0] p0;
     reg  [39:0] g1;
@@ -3329,30 +3381,33 @@ module sprayer__add_b(a,b,cin,sum);
     reg  [39:0] p2;
     reg  [39:0] g3;
     reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
     end
 
 endmodule // sprayer__add_b
@@ -3366,7 +3421,16 @@ module sprayer__add_mul(a,b,cin,sum);
     input wire  cin;
     output reg  [39:0] sum;
 
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
     // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
     reg  [39:0] g0;
     reg  [39:0] p0;
     reg  [39:0] g1;
@@ -3375,140 +3439,91 @@ module sprayer__add_mul(a,b,cin,sum);
     reg  [39:0] p2;
     reg  [39:0] g3;
     reg  [39:0] p3;
-    reg  [39:0] g4;
-    reg  [39:0] p4;
-    reg  [39:0] g5;
-    reg  [39:0] p5;
-    reg  [39:0] g6;
-    reg  [39:0] cin0;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 40'hffffffffff);
-        p0 = a ^ b;
-        g0 = (a & b) | (p0 & cin0);
-        g1 = g0 | (p0 & (g0 << 32'h1));
-        p1 = p0 & (p0 << 32'h1);
-        g2 = g1 | (p1 & (g1 << 32'h2));
-        p2 = p1 & (p1 << 32'h2);
-        g3 = g2 | (p2 & (g2 << 32'h4));
-        p3 = p2 & (p2 << 32'h4);
-        g4 = g3 | (p3 & (g3 << 32'h8));
-        p4 = p3 & (p3 << 32'h8);
-        g5 = g4 | (p4 & (g4 << 32'h10));
-        p5 = p4 & (p4 << 32'h10);
-        g6 = g5 | (p5 & (g5 << 32'h20));
-        sum = p0 ^ ((g6 << 32'h1) | cin0);
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
     end
 
 endmodule // sprayer__add_mul
 
 
-module sprayer__add_p(a,b,cin,sum,cout);
+module sprayer__add_p(a,b,cin,sum);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [39:0] a;
+    input wire  [39:0] b;
     input wire  cin;
-    output reg  [31:0] sum;
-    output reg  cout;
+    output reg  [39:0] sum;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
 
     // Local signals
-    reg  [31:0] s0_0;
-    reg  [31:0] s1_0;
-    reg  [31:0] c0_0;
-    reg  [31:0] c1_0;
-    reg  [31:0] s0_1;
-    reg  [31:0] s1_1;
-    reg  [31:0] c0_1;
-    reg  [31:0] c1_1;
-    reg  [31:0] s0_2;
-    reg  [31:0] s1_2;
-    reg  [31:0] c0_2;
-    reg  [31:0] c1_2;
-    reg  [31:0] s0_3;
-    reg  [31:0] s1_3;
-    reg  [31:0] c0_3;
-    reg  [31:0] c1_3;
-    reg  [31:0] s0_4;
-    reg  [31:0] s1_4;
-    reg  [31:0] c0_4;
-    reg  [31:0] c1_4;
-    reg  [31:0] s0_5;
-    reg  [31:0] s1_5;
-    reg  [31:0] l0_1;
-    reg  [31:0] l1_1;
-    reg  [31:0] x0_1;
-    reg  [31:0] x1_1;
-    reg  [31:0] l0_2;
-    reg  [31:0] l1_2;
-    reg  [31:0] x0_2;
-    reg  [31:0] x1_2;
-    reg  [31:0] l0_3;
-    reg  [31:0] l1_3;
-    reg  [31:0] x0_3;
-    reg  [31:0] x1_3;
-    reg  [31:0] l0_4;
-    reg  [31:0] l1_4;
-    reg  [31:0] x0_4;
-    reg  [31:0] x1_4;
-    reg  [31:0] l0_5;
-    reg  [31:0] l1_5;
-    reg  [31:0] x0_5;
-    reg  [31:0] x1_5;
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
 
     // Update code
     always @(*) begin
-        s0_0 = a ^ b;
-        s1_0 = ~(a ^ b);
-        c0_0 = a & b;
-        c1_0 = a | b;
-        l0_1 = c0_0 << 32'h1;
-        l1_1 = c1_0 << 32'h1;
-        s0_1 = (s0_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l0_1 & s1_0) | (~l0_1 & s0_0)));
-        s1_1 = (s1_0 & ((32'h55555555) & 32'hffffffff)) | (~((32'h55555555) & 32'hffffffff) & ((l1_1 & s1_0) | (~l1_1 & s0_0)));
-        x0_1 = (l0_1 & c1_0) | (~l0_1 & c0_0);
-        x1_1 = (l1_1 & c1_0) | (~l1_1 & c0_0);
-        c0_1 = (~((32'h55555555) & 32'hffffffff) & x0_1) | (((32'h55555555) & 32'hffffffff) & (x0_1 >> 32'h1));
-        c1_1 = (~((32'h55555555) & 32'hffffffff) & x1_1) | (((32'h55555555) & 32'hffffffff) & (x1_1 >> 32'h1));
-        l0_2 = c0_1 << 32'h2;
-        l1_2 = c1_1 << 32'h2;
-        s0_2 = (s0_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l0_2 & s1_1) | (~l0_2 & s0_1)));
-        s1_2 = (s1_1 & ((32'h33333333) & 32'hffffffff)) | (~((32'h33333333) & 32'hffffffff) & ((l1_2 & s1_1) | (~l1_2 & s0_1)));
-        x0_2 = (l0_2 & c1_1) | (~l0_2 & c0_1);
-        x1_2 = (l1_2 & c1_1) | (~l1_2 & c0_1);
-        c0_2 = (~((32'h33333333) & 32'hffffffff) & x0_2) | (((32'h33333333) & 32'hffffffff) & (x0_2 >> 32'h2));
-        c1_2 = (~((32'h33333333) & 32'hffffffff) & x1_2) | (((32'h33333333) & 32'hffffffff) & (x1_2 >> 32'h2));
-        l0_3 = c0_2 << 32'h4;
-        l1_3 = c1_2 << 32'h4;
-        s0_3 = (s0_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l0_3 & s1_2) | (~l0_3 & s0_2)));
-        s1_3 = (s1_2 & ((32'hf0f0f0f) & 32'hffffffff)) | (~((32'hf0f0f0f) & 32'hffffffff) & ((l1_3 & s1_2) | (~l1_3 & s0_2)));
-        x0_3 = (l0_3 & c1_2) | (~l0_3 & c0_2);
-        x1_3 = (l1_3 & c1_2) | (~l1_3 & c0_2);
-        c0_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x0_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x0_3 >> 32'h4));
-        c1_3 = (~((32'hf0f0f0f) & 32'hffffffff) & x1_3) | (((32'hf0f0f0f) & 32'hffffffff) & (x1_3 >> 32'h4));
-        l0_4 = c0_3 << 32'h8;
-        l1_4 = c1_3 << 32'h8;
-        s0_4 = (s0_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l0_4 & s1_3) | (~l0_4 & s0_3)));
-        s1_4 = (s1_3 & ((32'hff00ff) & 32'hffffffff)) | (~((32'hff00ff) & 32'hffffffff) & ((l1_4 & s1_3) | (~l1_4 & s0_3)));
-        x0_4 = (l0_4 & c1_3) | (~l0_4 & c0_3);
-        x1_4 = (l1_4 & c1_3) | (~l1_4 & c0_3);
-        c0_4 = (~((32'hff00ff) & 32'hffffffff) & x0_4) | (((32'hff00ff) & 32'hffffffff) & (x0_4 >> 32'h8));
-        c1_4 = (~((32'hff00ff) & 32'hffffffff) & x1_4) | (((32'hff00ff) & 32'hffffffff) & (x1_4 >> 32'h8));
-        l0_5 = c0_4 << 32'h10;
-        l1_5 = c1_4 << 32'h10;
-        s0_5 = (s0_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l0_5 & s1_4) | (~l0_5 & s0_4)));
-        s1_5 = (s1_4 & ((32'hffff) & 32'hffffffff)) | (~((32'hffff) & 32'hffffffff) & ((l1_5 & s1_4) | (~l1_5 & s0_4)));
-        x0_5 = (l0_5 & c1_4) | (~l0_5 & c0_4);
-        x1_5 = (l1_5 & c1_4) | (~l1_5 & c0_4);
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
         if (cin) begin
-            sum = s1_5;
-            cout = x1_5[32'h1f];
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
         end
         else begin
-            sum = s0_5;
-            cout = x0_5[32'h1f];
+            cinm = ((32'h0) & 40'hffffffffff);
         end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
     end
 
 endmodule // sprayer__add_p
@@ -16697,6 +16712,25 @@ module sprayer__y2_conn(d,q,clock);
 endmodule // sprayer__y2_conn
 
 
+module sprayer__y2_fl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__y2_fl
+
+
 module sprayer__y2_rec(d,q,clock);
 
     // Module arguments
@@ -16752,6 +16786,25 @@ module sprayer__y_conn(d,q,clock);
     end
 
 endmodule // sprayer__y_conn
+
+
+module sprayer__y_fl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__y_fl
 
 
 module sprayer__y_rec(d,q,clock);

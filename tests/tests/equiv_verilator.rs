@@ -2710,8 +2710,10 @@ fn sprayer_tiny_matches_model() {
 
 /// The sprayer stimulus reaches every outcome (picked, paced, no path,
 /// INIT), picks of one connection at every forwarding distance (1, 2 and
-/// 3), Busy refusals (a paced connection picked on consecutive clocks) and
-/// unpaced picks at distance 1, a mask write and a pick of its connection in the same clock,
+/// 3), Busy refusals (a paced connection picked within two clocks of
+/// another operation on it, at distance 2 only, and an unpaced one right
+/// after a paced PICK), unpaced picks at distance 1 and 2 and right after
+/// an INIT, a mask write and a pick of its connection in the same clock,
 /// retransmissions steered off a suspect path and onto one when only
 /// suspects are open, every path count, burst ends and restarts, pacing
 /// active and inactive, every class of rate write, and `now` wrapping

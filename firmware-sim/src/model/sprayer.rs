@@ -8,8 +8,9 @@
 //! and the result is delayed by the pipeline. The RTL's forwarding makes
 //! every operation see the state left by all earlier ones, so the model
 //! needs no hazard logic; the one rule about distance is the block's Busy
-//! step: a PICK of a paced connection (`inc != 0`) on the clock right
-//! after another operation on that connection is refused as paced.
+//! step: a PICK one or two clocks after another operation on its
+//! connection is refused as paced when the connection is paced (`inc !=
+//! 0`) or that operation was a PICK of the connection while it was paced.
 //!
 //! The pick follows the transport model's braid sender (`net.rs`,
 //! `try_send` and `pace`): paced first, then round robin over the open

@@ -38,12 +38,14 @@
 //!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
 //!   now`. Otherwise PICK (`op_retx`, `op_bytes`: the packet's bytes on the
 //!   wire, overhead included), decided in this order:
-//!   0. Busy: a PICK of a connection with `inc != 0` sampled on the clock
-//!      right after another operation (PICK or INIT, whatever its outcome)
-//!      on the same connection is refused as `res_paced`; nothing changes.
-//!      (The pacer's add and compares then read registers only: see
-//!      Pipeline. A paced connection takes at most one PICK every other
-//!      clock; an unpaced one, `inc = 0`, one every clock.)
+//!   0. Busy: a PICK sampled one or two clocks after another operation
+//!      (PICK or INIT, whatever its outcome) on the same connection is
+//!      refused as `res_paced`, nothing changing, when the connection has
+//!      `inc != 0` or that operation was a PICK of the connection while
+//!      it had `inc != 0`. (The pacer loop takes two clocks and its add
+//!      and compares read registers only: see Pipeline. A paced
+//!      connection takes at most one PICK every third clock; an unpaced
+//!      one, `inc = 0`, one every clock, also right after its INIT.)
 //!   1. Paced: when `pacer - now*256` (mod 2^40) lies in `[1, 2^32]` (the
 //!      pacer is ahead of now by at most 2^24 ticks; a pacer further ahead
 //!      is stale after 32-bit tick wrap-around and does not hold the
@@ -68,7 +70,7 @@
 //! clock or before, and none sampled later; operations on the operation
 //! port take effect in order, each on the state left by all earlier ones,
 //! whatever their distance (the same connection may be picked on every
-//! clock: the state loop forwards; a paced one is then Busy, step 0).
+//! clock: the state loops forward; a paced one is then Busy, step 0).
 //!
 //! # How the top drives it
 //!
@@ -79,9 +81,10 @@
 //! * The send scheduler issues one PICK per packet it wants to send
 //!   (`op_bytes` = its bytes on the wire), retransmissions with `op_retx`;
 //!   `op_tag` is its own handle (e.g. a slot) and comes back with the
-//!   result 7 clocks later. It should not PICK the same paced connection
-//!   on consecutive clocks (see Busy above); interleaving connections
-//!   costs nothing.
+//!   result 8 clocks later. It should not PICK the same paced connection
+//!   within 3 clocks (one PICK at t, the next at t + 3 or later; see Busy
+//!   above); unpaced connections may be picked on every clock, and
+//!   interleaving connections costs nothing.
 //! * `res_ok`: send the packet on `res_path` (this path's window was open
 //!   when sampled; the path's own admission, e.g. `tx_path_table`, still
 //!   applies).
@@ -94,7 +97,7 @@
 //!
 //! # Results
 //!
-//! Every operation's result shows for one clock 7 rising edges after the
+//! Every operation's result shows for one clock 8 rising edges after the
 //! edge that sampled it: `res_valid`, `res_init`, `res_conn`, `res_tag`,
 //! `res_retx` (echoes), `res_ok`, `res_paced`, `res_no_path`, `res_path`
 //! (0 unless `res_ok`), and the connection's state after the operation:
@@ -122,34 +125,41 @@
 //! address is the port), `inc` written at E1. Operation: `n_m1` is written
 //! at E1 by INIT; masks, `n_m1` and `inc` are read at E2 (read-first block
 //! RAM: a write on the same edge is not seen). E2-E3: candidate mask;
-//! the partial products of `op_bytes * inc` in a carry-save tree. E3-E4:
-//! for every pointer value r, the first candidate at or after r (16
-//! find-first-set units on the doubled mask, [`NextSet`]), and the
-//! product's final add; the record RAM is read (at E4). E4-E5: `(c + 1)
-//! mod (n_m1 + 1)` per r; `N - floor(ser/2)` and `N + ceil(ser/2)`; the
-//! record is merged from the RAM or the results of the operations 3 and 2
-//! ahead (the one 3 ahead is written on the edge that reads: the RAM
-//! returns the old word, as the `RAM` widget and read-first block RAM
-//! do). E5-E6 is the state loop: `next_path` and `burst` are the merge
-//! or the previous clock's result (same connection at distance 1); the
-//! pacer's add and compares read only registers: the merged record's
-//! pacer (operations 2 or more ahead) and, for an operation at distance 1,
-//! the result just written, used as it is (kept by a PICK that does not
-//! move it, replaced by N on INIT, a moving PICK is Busy). The pick is
-//! `pacer + ser` (prefix adder, ser < 2^27), 39-bit compares for the
-//! signs of `N - pacer` and `pacer - (N - ser/2)` and for "paced" (the
-//! low 32 bits, with the top byte compared for equality with now's and
-//! now's + 1), a 16:1 select of the precomputed choice by `next_path`, and
-//! one LUT per next-state bit over the late selects (paced, in range) and
-//! the early data. E6-E7 writes the record back and registers the results.
+//! the partial products of `op_bytes * inc` in a carry-save tree. E3-E5:
+//! for every pointer value r, the first candidate at or after r and `(c +
+//! 1) mod (n_m1 + 1)` (16 [`NextSet`] units, two stages, no adder or
+//! shifter). E3-E4: the product's final add ([`SelAdd40`]). E4-E5: `N -
+//! floor(ser/2)` and `N + ceil(ser/2)`; the record RAM is read (at E4)
+//! and merged, by one-hot AND-OR selects, from the RAM or the results of
+//! the operations 2 (pointer and burst only), 3 and 4 ahead (the one 4
+//! ahead is written on the edge that reads: the RAM returns the old word,
+//! as the `RAM` widget and read-first block RAM do); the paced compare's
+//! low 32 bits are reduced
+//! per pacer source to 3-bit-chunk less/equal groups and selected with
+//! the pacer; an INIT 1 or 2 ahead forwards its N as the pacer; Busy.
 //!
-//! Logic depth: the adder of the loop is written inline (a prefix adder
-//! in a submodule would make Verilator see a false combinational loop
-//! through the one `always` block); the compares are Verilog `<`, which
-//! Yosys maps as trees.
+//! Two loops. `next_path`/`burst` (E5-E6, one clock): the merge or the
+//! previous clock's result (same connection at distance 1), the 16:1
+//! select of the precomputed choice by `next_path`, one LUT per
+//! next-state bit. The pacer (E5-E7, two clocks; a PICK 1 or 2 behind a
+//! paced PICK of its connection is Busy, so the loop only forwards what
+//! it can: the pacer kept by an unpaced PICK or set by an INIT): E5-E6
+//! `pacer + ser` ([`SelAdd40`] on registers), the 39-bit compares for
+//! the signs of `N - pacer` and `pacer - (N - ser/2)` reduced to 3-bit
+//! chunk groups, "paced" (the low 32 bits' groups, the top byte compared
+//! for equality with now's and now's + 1); E6-E7 the compares' last
+//! level and the new pacer (`pacer + ser`, `N + ceil(ser/2)`, N for INIT,
+//! or the pacer kept: forwarded from the operation 1 or 2 ahead, or the
+//! merge), and the carries of `ready_at` per byte (per pacer source, from
+//! registers, selected like the pacer). E7-E8 writes the record back and
+//! registers the results (`ready_at`: four byte increments under the
+//! precomputed carries).
+//!
+//! Logic depth: the adders are [`SelAdd40`] (carry select on 3-bit chunks
+//! with a radix-3 prefix tree written as constant shifts and masks); the
+//! compares are 3-bit-chunk trees; ABC maps a plain `+` or a prefix adder
+//! of 40 bits to 9-14 LUT6 levels.
 
-use crate::cond_sum_add::CondSumAdd;
-use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 use rust_hdl::prelude::*;
 
@@ -287,6 +297,130 @@ impl Logic for NextSet {
     }
 }
 
+/// `sum = a + b + cin` mod 2^40: a carry-select adder on 3-bit chunks
+/// with a radix-3 prefix tree over the chunks' carries, written as
+/// constant shifts and masks (no chain for the mapper to rebuild): per
+/// chunk the sums for carry-in 0 and 1 and the carry-outs (one LUT each),
+/// three prefix levels (spans of 1, 3 and 9 chunks, three at a time), the
+/// carry into each chunk and a select: about 5 LUT6 levels.
+#[derive(LogicBlock)]
+pub struct SelAdd40 {
+    /// Addend.
+    pub a: Signal<In, Bits<40>>,
+    /// Addend.
+    pub b: Signal<In, Bits<40>>,
+    /// Carry in.
+    pub cin: Signal<In, Bit>,
+    /// `a + b + cin`, wrapped to 40 bits.
+    pub sum: Signal<Out, Bits<40>>,
+    // chunk positions: k0 (the lowest bit of each 3-bit chunk), k1, k2
+    k0: Constant<Bits<40>>,
+    k1: Constant<Bits<40>>,
+    k2: Constant<Bits<40>>,
+    g: Signal<Local, Bits<40>>,
+    p: Signal<Local, Bits<40>>,
+    ci0: Signal<Local, Bits<40>>,
+    ci1: Signal<Local, Bits<40>>,
+    // at each chunk's top bit: the carry out of the chunks ending there
+    // (span 1, 3, 9, 27 chunks) for carry-in 0 (gN) and 1 (pN)
+    g0: Signal<Local, Bits<40>>,
+    p0: Signal<Local, Bits<40>>,
+    g1: Signal<Local, Bits<40>>,
+    p1: Signal<Local, Bits<40>>,
+    g2: Signal<Local, Bits<40>>,
+    p2: Signal<Local, Bits<40>>,
+    g3: Signal<Local, Bits<40>>,
+    p3: Signal<Local, Bits<40>>,
+    cinm: Signal<Local, Bits<40>>,
+    cv: Signal<Local, Bits<40>>,
+    ce: Signal<Local, Bits<40>>,
+}
+
+impl SelAdd40 {
+    /// The adder (chunk masks set).
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Default for SelAdd40 {
+    fn default() -> Self {
+        Self {
+            k0: Constant::new(bits::<40>(0x92_4924_9249_u64)),
+            k1: Constant::new(bits::<40>(0x24_9249_2492_u64)),
+            k2: Constant::new(bits::<40>(0x49_2492_4924_u64)),
+            a: Default::default(),
+            b: Default::default(),
+            cin: Default::default(),
+            sum: Default::default(),
+            g: Default::default(),
+            p: Default::default(),
+            ci0: Default::default(),
+            ci1: Default::default(),
+            g0: Default::default(),
+            p0: Default::default(),
+            g1: Default::default(),
+            p1: Default::default(),
+            g2: Default::default(),
+            p2: Default::default(),
+            g3: Default::default(),
+            p3: Default::default(),
+            cinm: Default::default(),
+            cv: Default::default(),
+            ce: Default::default(),
+        }
+    }
+}
+
+impl Logic for SelAdd40 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.g.next = self.a.val() & self.b.val();
+        self.p.next = self.a.val() | self.b.val();
+        // the carry into each bit from inside its chunk, for chunk carry-in 0 and 1
+        self.ci0.next = ((self.g.val() << 1) & self.k1.val())
+            | (((self.g.val() << 1) | ((self.p.val() << 1) & (self.g.val() << 2))) & self.k2.val());
+        self.ci1.next = self.k0.val()
+            | ((self.p.val() << 1) & self.k1.val())
+            | (((self.g.val() << 1) | ((self.p.val() << 1) & (self.p.val() << 2))) & self.k2.val());
+        // each chunk's carry out (read at its top bit)
+        self.g0.next = self.g.val()
+            | (self.p.val() & (self.g.val() << 1))
+            | (self.p.val() & (self.p.val() << 1) & (self.g.val() << 2));
+        self.p0.next = self.g.val()
+            | (self.p.val() & (self.g.val() << 1))
+            | (self.p.val() & (self.p.val() << 1) & (self.p.val() << 2));
+        // prefix levels: a missing lower range is the identity (g 0, p 1)
+        self.g1.next = self.g0.val()
+            | (self.p0.val() & (self.g0.val() << 3))
+            | (self.p0.val() & ((self.p0.val() << 3) | bits::<40>(0x7)) & (self.g0.val() << 6));
+        self.p1.next = self.g0.val()
+            | (self.p0.val() & (self.g0.val() << 3))
+            | (self.p0.val() & ((self.p0.val() << 3) | bits::<40>(0x7)) & ((self.p0.val() << 6) | bits::<40>(0x3f)));
+        self.g2.next = self.g1.val()
+            | (self.p1.val() & (self.g1.val() << 9))
+            | (self.p1.val() & ((self.p1.val() << 9) | bits::<40>(0x1ff)) & (self.g1.val() << 18));
+        self.p2.next = self.g1.val()
+            | (self.p1.val() & (self.g1.val() << 9))
+            | (self.p1.val() & ((self.p1.val() << 9) | bits::<40>(0x1ff)) & ((self.p1.val() << 18) | bits::<40>(0x3_ffff)));
+        self.g3.next = self.g2.val() | (self.p2.val() & (self.g2.val() << 27));
+        self.p3.next = self.g2.val() | (self.p2.val() & ((self.p2.val() << 27) | bits::<40>(0x7ff_ffff)));
+        // the carry into each chunk, spread over its three bits
+        if self.cin.val() {
+            self.cinm.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.cinm.next = bits::<40>(0);
+        }
+        self.cv.next = (((self.g3.val() | (self.p3.val() & self.cinm.val())) << 1)
+            & self.k0.val()
+            & bits::<40>(0xff_ffff_fffe_u64))
+            | (self.cinm.val() & bits::<40>(1));
+        self.ce.next = self.cv.val() | (self.cv.val() << 1) | (self.cv.val() << 2);
+        self.sum.next = (self.ce.val() & (self.a.val() ^ self.b.val() ^ self.ci1.val()))
+            | (!self.ce.val() & (self.a.val() ^ self.b.val() ^ self.ci0.val()));
+    }
+}
+
 /// Record: next_path [3:0], burst [11:4], pacer [51:12].
 pub const REC_BITS: usize = 52;
 
@@ -333,7 +467,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     pub rt_hint: Signal<In, Bits<16>>,
     /// Port rate in hint units: hints at or above it do not pace.
     pub cfg_port_hint: Signal<In, Bits<16>>,
-    /// A result (7 clocks after its operation).
+    /// A result (8 clocks after its operation).
     pub res_valid: Signal<Out, Bit>,
     /// It was an INIT.
     pub res_init: Signal<Out, Bit>,
@@ -410,10 +544,10 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     ns13: NextSet,
     ns14: NextSet,
     ns15: NextSet,
-    add_mul: PrefixAdd<40>,
-    add_a: PrefixAdd<40>,
-    add_b: PrefixAdd<40>,
-    add_p: CondSumAdd,
+    add_mul: SelAdd40,
+    add_a: SelAdd40,
+    add_b: SelAdd40,
+    add_p: SelAdd40,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
     i_conn: DFF<Bits<IDX>>,
@@ -542,7 +676,13 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     v_xt: DFF<Bit>,
     v_yt: DFF<Bit>,
     v_init: DFF<Bit>,
-    rcin: Signal<Local, Bit>,
+    y_fl: DFF<Bits<4>>,
+    y2_fl: DFF<Bits<4>>,
+    fl_s: Signal<Local, Bits<4>>,
+    fl_b: Signal<Local, Bits<4>>,
+    fl_p: Signal<Local, Bits<4>>,
+    fl_k: Signal<Local, Bits<4>>,
+    fl_n: Signal<Local, Bits<4>>,
     y2_valid: DFF<Bit>,
     y2_conn: DFF<Bits<IDX>>,
     y2_rec: DFF<Bits<REC_BITS>>,
@@ -557,8 +697,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     eq_w: Signal<Local, Bit>,
     eq_y: Signal<Local, Bit>,
     eq_y2: Signal<Local, Bit>,
-    phi1: Signal<Local, Bits<8>>,
-    phs: Signal<Local, Bits<8>>,
     kp: Signal<Local, Bits<40>>,
     pn: Signal<Local, Bits<40>>,
     ra: Signal<Local, Bits<32>>,
@@ -570,9 +708,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     rs1: Signal<Local, Bits<8>>,
     rs2: Signal<Local, Bits<8>>,
     rs3: Signal<Local, Bits<8>>,
-    rc1: Signal<Local, Bit>,
-    rc2: Signal<Local, Bit>,
-    rc3: Signal<Local, Bit>,
     nlo_x: Signal<Local, Bits<32>>,
     cs1_l: Signal<Local, Bits<11>>,
     cs1_e: Signal<Local, Bits<11>>,
@@ -799,10 +934,10 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             ns13: Default::default(),
             ns14: Default::default(),
             ns15: Default::default(),
-            add_mul: Default::default(),
-            add_a: Default::default(),
-            add_b: Default::default(),
-            add_p: Default::default(),
+            add_mul: SelAdd40::new(),
+            add_a: SelAdd40::new(),
+            add_b: SelAdd40::new(),
+            add_p: SelAdd40::new(),
             i_valid: Default::default(),
             i_init: Default::default(),
             i_conn: Default::default(),
@@ -931,7 +1066,13 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             v_xt: Default::default(),
             v_yt: Default::default(),
             v_init: Default::default(),
-            rcin: Default::default(),
+            y_fl: Default::default(),
+            y2_fl: Default::default(),
+            fl_s: Default::default(),
+            fl_b: Default::default(),
+            fl_p: Default::default(),
+            fl_k: Default::default(),
+            fl_n: Default::default(),
             y2_valid: Default::default(),
             y2_conn: Default::default(),
             y2_rec: Default::default(),
@@ -946,8 +1087,6 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             eq_w: Default::default(),
             eq_y: Default::default(),
             eq_y2: Default::default(),
-            phi1: Default::default(),
-            phs: Default::default(),
             kp: Default::default(),
             pn: Default::default(),
             ra: Default::default(),
@@ -959,9 +1098,6 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
             rs1: Default::default(),
             rs2: Default::default(),
             rs3: Default::default(),
-            rc1: Default::default(),
-            rc2: Default::default(),
-            rc3: Default::default(),
             nlo_x: Default::default(),
             cs1_l: Default::default(),
             cs1_e: Default::default(),
@@ -1105,7 +1241,7 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
 impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init, w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl, v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced, e_none, e_path, e_tag, e_retx, u_cl, u_ce);
+        dff_setup!(self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init, w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl, v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced, e_none, e_path, e_tag, e_retx, u_cl, u_ce, y_fl, y2_fl);
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
         self.inc_ram.write_clock.next = self.clock.val();
@@ -2034,19 +2170,11 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.v_ye.d.next = self.cyl_e1.val();
         self.v_xt.d.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39);
         self.v_yt.d.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39);
-        // pacer + ser (ser < 2^27): a 32-bit add, the top byte incremented
-        // by its carry out
-        self.add_p.a.next = self.u_pc.q.val().get_bits::<32>(0);
-        self.add_p.b.next = self.u_ser.q.val().get_bits::<32>(0);
+        // pacer + ser
+        self.add_p.a.next = self.u_pc.q.val();
+        self.add_p.b.next = self.u_ser.q.val();
         self.add_p.cin.next = false;
-        self.phi1.next = self.u_pc.q.val().get_bits::<8>(32) + 1;
-        if self.add_p.cout.val() {
-            self.phs.next = self.phi1.val();
-        } else {
-            self.phs.next = self.u_pc.q.val().get_bits::<8>(32);
-        }
-        self.v_sum.d.next =
-            bit_cast::<40, 32>(self.add_p.sum.val()) | (bit_cast::<40, 8>(self.phs.val()) << 32);
+        self.v_sum.d.next = self.add_p.sum.val();
         self.v_b.d.next = self.u_b.q.val();
         self.v_init.d.next = self.u_init.q.val();
         self.v_set.d.next = self.u_c.q.val() & !self.paced.val();
@@ -2300,6 +2428,42 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         }
         self.y_rec.d.next =
             bit_cast::<REC_BITS, 12>(self.w_nb.q.val()) | (bit_cast::<REC_BITS, 40>(self.pn.val()) << 12);
+        // the carries of ready_at = ceil(pacer / 256), per byte of pacer /
+        // 256 (bit 0: the low byte is not 0; bit k: and bytes 1..=k of the
+        // pacer are all ones), computed per pacer source from registers
+        // and selected like the pacer, so E7-E8 only adds them in
+        self.fl_s.next = bits::<4>(0)
+            .replace_bit(0, self.v_sum.q.val().get_bits::<8>(0).any())
+            .replace_bit(1, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<8>(8).all())
+            .replace_bit(2, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<16>(8).all())
+            .replace_bit(3, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<24>(8).all());
+        self.fl_b.next = bits::<4>(0)
+            .replace_bit(0, self.v_b.q.val().get_bits::<8>(0).any())
+            .replace_bit(1, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<8>(8).all())
+            .replace_bit(2, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<16>(8).all())
+            .replace_bit(3, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<24>(8).all());
+        self.fl_p.next = bits::<4>(0)
+            .replace_bit(0, self.v_pc.q.val().get_bits::<8>(0).any())
+            .replace_bit(1, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<8>(8).all())
+            .replace_bit(2, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<16>(8).all())
+            .replace_bit(3, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<24>(8).all());
+        if self.v_f1.q.val() {
+            self.fl_k.next = self.y_fl.q.val();
+        } else if self.v_f2.q.val() {
+            self.fl_k.next = self.y2_fl.q.val();
+        } else {
+            self.fl_k.next = self.fl_p.val();
+        }
+        if self.v_set.q.val() {
+            if self.in_rng.val() & !self.v_init.q.val() {
+                self.fl_n.next = self.fl_s.val();
+            } else {
+                self.fl_n.next = self.fl_b.val();
+            }
+        } else {
+            self.fl_n.next = self.fl_k.val();
+        }
+        self.y_fl.d.next = self.fl_n.val();
         self.y_valid.d.next = self.w_valid.q.val();
         self.y_conn.d.next = self.w_conn.q.val();
         self.e_init.d.next = self.c_init.q.val();
@@ -2317,33 +2481,30 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.y2_rec.d.next = self.y_rec.q.val();
         self.y2_valid.d.next = self.y_valid.q.val();
         self.y2_conn.d.next = self.y_conn.q.val();
-        // ready_at = ceil(pacer / 256): per byte, + 1 when the carry in and
-        // every byte below are all ones
+        self.y2_fl.d.next = self.y_fl.q.val();
+        // ready_at = ceil(pacer / 256): per byte, + 1 under its carry
+        // (precomputed at E6-E7)
         self.ra.next = self.y_rec.q.val().get_bits::<32>(20);
         self.rb0.next = self.ra.val().get_bits::<8>(0);
         self.rb1.next = self.ra.val().get_bits::<8>(8);
         self.rb2.next = self.ra.val().get_bits::<8>(16);
         self.rb3.next = self.ra.val().get_bits::<8>(24);
-        self.rcin.next = self.y_rec.q.val().get_bits::<8>(12).any();
-        self.rc1.next = self.rcin.val() & self.rb0.val().all();
-        self.rc2.next = self.rc1.val() & self.rb1.val().all();
-        self.rc3.next = self.rc2.val() & self.rb2.val().all();
-        if self.rcin.val() {
+        if self.y_fl.q.val().get_bit(0) {
             self.rs0.next = self.rb0.val() + 1;
         } else {
             self.rs0.next = self.rb0.val();
         }
-        if self.rc1.val() {
+        if self.y_fl.q.val().get_bit(1) {
             self.rs1.next = self.rb1.val() + 1;
         } else {
             self.rs1.next = self.rb1.val();
         }
-        if self.rc2.val() {
+        if self.y_fl.q.val().get_bit(2) {
             self.rs2.next = self.rb2.val() + 1;
         } else {
             self.rs2.next = self.rb2.val();
         }
-        if self.rc3.val() {
+        if self.y_fl.q.val().get_bit(3) {
             self.rs3.next = self.rb3.val() + 1;
         } else {
             self.rs3.next = self.rb3.val();
