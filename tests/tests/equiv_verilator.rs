@@ -2733,7 +2733,8 @@ fn sprayer_stimulus_covers_the_edges() {
         let (mut rate_off, mut rate_on, mut paced_ok, mut wraps) = (0u64, 0u64, 0u64, 0u64);
         let mut last: Vec<Option<u32>> = vec![None; 4];
         let mut recent: [Option<(u32, bool)>; 2] = [None; 2];
-        let (mut busy_d2, mut busy_unpaced, mut near_unpaced, mut init_fwd) = (0u64, 0u64, 0u64, 0u64);
+        let (mut busy_d2, mut busy_unpaced, mut near_unpaced, mut init_fwd) =
+            (0u64, 0u64, 0u64, 0u64);
         let mut last_init: [Option<u32>; 2] = [None; 2];
         let mut prev_now = 0u32;
         let mask = (1u32 << IDX) - 1;
@@ -2790,7 +2791,8 @@ fn sprayer_stimulus_covers_the_edges() {
             }
             let o = m.step(&i);
             recent[1] = recent[0];
-            recent[0] = i.op.map(|op| (op.conn & mask, !op.init && m.conn(op.conn).inc != 0));
+            recent[0] =
+                i.op.map(|op| (op.conn & mask, !op.init && m.conn(op.conn).inc != 0));
             last_init[1] = last_init[0];
             last_init[0] = i.op.filter(|op| op.init).map(|op| op.conn & mask);
             if let (Some(op), Some((s, busy))) = (i.op, before) {

@@ -239,45 +239,249 @@ impl Logic for NextSet {
         // lowest set bit of each, by groups of four (no adder, no shifter)
         self.ge.next = self.x.val() & (bits::<16>(0xffff) << self.r.val());
         self.s_ag.d.next = bits::<4>(0)
-            .replace_bit(0, self.ge.val().get_bit(0) | self.ge.val().get_bit(1) | self.ge.val().get_bit(2) | self.ge.val().get_bit(3))
-            .replace_bit(1, self.ge.val().get_bit(4) | self.ge.val().get_bit(5) | self.ge.val().get_bit(6) | self.ge.val().get_bit(7))
-            .replace_bit(2, self.ge.val().get_bit(8) | self.ge.val().get_bit(9) | self.ge.val().get_bit(10) | self.ge.val().get_bit(11))
-            .replace_bit(3, self.ge.val().get_bit(12) | self.ge.val().get_bit(13) | self.ge.val().get_bit(14) | self.ge.val().get_bit(15));
+            .replace_bit(
+                0,
+                self.ge.val().get_bit(0)
+                    | self.ge.val().get_bit(1)
+                    | self.ge.val().get_bit(2)
+                    | self.ge.val().get_bit(3),
+            )
+            .replace_bit(
+                1,
+                self.ge.val().get_bit(4)
+                    | self.ge.val().get_bit(5)
+                    | self.ge.val().get_bit(6)
+                    | self.ge.val().get_bit(7),
+            )
+            .replace_bit(
+                2,
+                self.ge.val().get_bit(8)
+                    | self.ge.val().get_bit(9)
+                    | self.ge.val().get_bit(10)
+                    | self.ge.val().get_bit(11),
+            )
+            .replace_bit(
+                3,
+                self.ge.val().get_bit(12)
+                    | self.ge.val().get_bit(13)
+                    | self.ge.val().get_bit(14)
+                    | self.ge.val().get_bit(15),
+            );
         self.s_ai0.d.next = bits::<4>(0)
-            .replace_bit(0, !self.ge.val().get_bit(0) & (self.ge.val().get_bit(1) | (!self.ge.val().get_bit(2) & self.ge.val().get_bit(3))))
-            .replace_bit(1, !self.ge.val().get_bit(4) & (self.ge.val().get_bit(5) | (!self.ge.val().get_bit(6) & self.ge.val().get_bit(7))))
-            .replace_bit(2, !self.ge.val().get_bit(8) & (self.ge.val().get_bit(9) | (!self.ge.val().get_bit(10) & self.ge.val().get_bit(11))))
-            .replace_bit(3, !self.ge.val().get_bit(12) & (self.ge.val().get_bit(13) | (!self.ge.val().get_bit(14) & self.ge.val().get_bit(15))));
+            .replace_bit(
+                0,
+                !self.ge.val().get_bit(0)
+                    & (self.ge.val().get_bit(1)
+                        | (!self.ge.val().get_bit(2) & self.ge.val().get_bit(3))),
+            )
+            .replace_bit(
+                1,
+                !self.ge.val().get_bit(4)
+                    & (self.ge.val().get_bit(5)
+                        | (!self.ge.val().get_bit(6) & self.ge.val().get_bit(7))),
+            )
+            .replace_bit(
+                2,
+                !self.ge.val().get_bit(8)
+                    & (self.ge.val().get_bit(9)
+                        | (!self.ge.val().get_bit(10) & self.ge.val().get_bit(11))),
+            )
+            .replace_bit(
+                3,
+                !self.ge.val().get_bit(12)
+                    & (self.ge.val().get_bit(13)
+                        | (!self.ge.val().get_bit(14) & self.ge.val().get_bit(15))),
+            );
         self.s_ai1.d.next = bits::<4>(0)
-            .replace_bit(0, !self.ge.val().get_bit(0) & !self.ge.val().get_bit(1) & (self.ge.val().get_bit(2) | self.ge.val().get_bit(3)))
-            .replace_bit(1, !self.ge.val().get_bit(4) & !self.ge.val().get_bit(5) & (self.ge.val().get_bit(6) | self.ge.val().get_bit(7)))
-            .replace_bit(2, !self.ge.val().get_bit(8) & !self.ge.val().get_bit(9) & (self.ge.val().get_bit(10) | self.ge.val().get_bit(11)))
-            .replace_bit(3, !self.ge.val().get_bit(12) & !self.ge.val().get_bit(13) & (self.ge.val().get_bit(14) | self.ge.val().get_bit(15)));
+            .replace_bit(
+                0,
+                !self.ge.val().get_bit(0)
+                    & !self.ge.val().get_bit(1)
+                    & (self.ge.val().get_bit(2) | self.ge.val().get_bit(3)),
+            )
+            .replace_bit(
+                1,
+                !self.ge.val().get_bit(4)
+                    & !self.ge.val().get_bit(5)
+                    & (self.ge.val().get_bit(6) | self.ge.val().get_bit(7)),
+            )
+            .replace_bit(
+                2,
+                !self.ge.val().get_bit(8)
+                    & !self.ge.val().get_bit(9)
+                    & (self.ge.val().get_bit(10) | self.ge.val().get_bit(11)),
+            )
+            .replace_bit(
+                3,
+                !self.ge.val().get_bit(12)
+                    & !self.ge.val().get_bit(13)
+                    & (self.ge.val().get_bit(14) | self.ge.val().get_bit(15)),
+            );
         self.a_idx.next = bits::<4>(0)
-            .replace_bit(0, (self.s_ag.q.val().get_bit(0) & self.s_ai0.q.val().get_bit(0)) | (!self.s_ag.q.val().get_bit(0) & self.s_ag.q.val().get_bit(1) & self.s_ai0.q.val().get_bit(1)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & self.s_ag.q.val().get_bit(2) & self.s_ai0.q.val().get_bit(2)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & !self.s_ag.q.val().get_bit(2) & self.s_ai0.q.val().get_bit(3)))
-            .replace_bit(1, (self.s_ag.q.val().get_bit(0) & self.s_ai1.q.val().get_bit(0)) | (!self.s_ag.q.val().get_bit(0) & self.s_ag.q.val().get_bit(1) & self.s_ai1.q.val().get_bit(1)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & self.s_ag.q.val().get_bit(2) & self.s_ai1.q.val().get_bit(2)) | (!self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & !self.s_ag.q.val().get_bit(2) & self.s_ai1.q.val().get_bit(3)))
-            .replace_bit(2, !self.s_ag.q.val().get_bit(0) & (self.s_ag.q.val().get_bit(1) | (!self.s_ag.q.val().get_bit(2) & self.s_ag.q.val().get_bit(3))))
-            .replace_bit(3, !self.s_ag.q.val().get_bit(0) & !self.s_ag.q.val().get_bit(1) & (self.s_ag.q.val().get_bit(2) | self.s_ag.q.val().get_bit(3)));
+            .replace_bit(
+                0,
+                (self.s_ag.q.val().get_bit(0) & self.s_ai0.q.val().get_bit(0))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & self.s_ag.q.val().get_bit(1)
+                        & self.s_ai0.q.val().get_bit(1))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & !self.s_ag.q.val().get_bit(1)
+                        & self.s_ag.q.val().get_bit(2)
+                        & self.s_ai0.q.val().get_bit(2))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & !self.s_ag.q.val().get_bit(1)
+                        & !self.s_ag.q.val().get_bit(2)
+                        & self.s_ai0.q.val().get_bit(3)),
+            )
+            .replace_bit(
+                1,
+                (self.s_ag.q.val().get_bit(0) & self.s_ai1.q.val().get_bit(0))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & self.s_ag.q.val().get_bit(1)
+                        & self.s_ai1.q.val().get_bit(1))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & !self.s_ag.q.val().get_bit(1)
+                        & self.s_ag.q.val().get_bit(2)
+                        & self.s_ai1.q.val().get_bit(2))
+                    | (!self.s_ag.q.val().get_bit(0)
+                        & !self.s_ag.q.val().get_bit(1)
+                        & !self.s_ag.q.val().get_bit(2)
+                        & self.s_ai1.q.val().get_bit(3)),
+            )
+            .replace_bit(
+                2,
+                !self.s_ag.q.val().get_bit(0)
+                    & (self.s_ag.q.val().get_bit(1)
+                        | (!self.s_ag.q.val().get_bit(2) & self.s_ag.q.val().get_bit(3))),
+            )
+            .replace_bit(
+                3,
+                !self.s_ag.q.val().get_bit(0)
+                    & !self.s_ag.q.val().get_bit(1)
+                    & (self.s_ag.q.val().get_bit(2) | self.s_ag.q.val().get_bit(3)),
+            );
         self.s_bg.d.next = bits::<4>(0)
-            .replace_bit(0, self.x.val().get_bit(0) | self.x.val().get_bit(1) | self.x.val().get_bit(2) | self.x.val().get_bit(3))
-            .replace_bit(1, self.x.val().get_bit(4) | self.x.val().get_bit(5) | self.x.val().get_bit(6) | self.x.val().get_bit(7))
-            .replace_bit(2, self.x.val().get_bit(8) | self.x.val().get_bit(9) | self.x.val().get_bit(10) | self.x.val().get_bit(11))
-            .replace_bit(3, self.x.val().get_bit(12) | self.x.val().get_bit(13) | self.x.val().get_bit(14) | self.x.val().get_bit(15));
+            .replace_bit(
+                0,
+                self.x.val().get_bit(0)
+                    | self.x.val().get_bit(1)
+                    | self.x.val().get_bit(2)
+                    | self.x.val().get_bit(3),
+            )
+            .replace_bit(
+                1,
+                self.x.val().get_bit(4)
+                    | self.x.val().get_bit(5)
+                    | self.x.val().get_bit(6)
+                    | self.x.val().get_bit(7),
+            )
+            .replace_bit(
+                2,
+                self.x.val().get_bit(8)
+                    | self.x.val().get_bit(9)
+                    | self.x.val().get_bit(10)
+                    | self.x.val().get_bit(11),
+            )
+            .replace_bit(
+                3,
+                self.x.val().get_bit(12)
+                    | self.x.val().get_bit(13)
+                    | self.x.val().get_bit(14)
+                    | self.x.val().get_bit(15),
+            );
         self.s_bi0.d.next = bits::<4>(0)
-            .replace_bit(0, !self.x.val().get_bit(0) & (self.x.val().get_bit(1) | (!self.x.val().get_bit(2) & self.x.val().get_bit(3))))
-            .replace_bit(1, !self.x.val().get_bit(4) & (self.x.val().get_bit(5) | (!self.x.val().get_bit(6) & self.x.val().get_bit(7))))
-            .replace_bit(2, !self.x.val().get_bit(8) & (self.x.val().get_bit(9) | (!self.x.val().get_bit(10) & self.x.val().get_bit(11))))
-            .replace_bit(3, !self.x.val().get_bit(12) & (self.x.val().get_bit(13) | (!self.x.val().get_bit(14) & self.x.val().get_bit(15))));
+            .replace_bit(
+                0,
+                !self.x.val().get_bit(0)
+                    & (self.x.val().get_bit(1)
+                        | (!self.x.val().get_bit(2) & self.x.val().get_bit(3))),
+            )
+            .replace_bit(
+                1,
+                !self.x.val().get_bit(4)
+                    & (self.x.val().get_bit(5)
+                        | (!self.x.val().get_bit(6) & self.x.val().get_bit(7))),
+            )
+            .replace_bit(
+                2,
+                !self.x.val().get_bit(8)
+                    & (self.x.val().get_bit(9)
+                        | (!self.x.val().get_bit(10) & self.x.val().get_bit(11))),
+            )
+            .replace_bit(
+                3,
+                !self.x.val().get_bit(12)
+                    & (self.x.val().get_bit(13)
+                        | (!self.x.val().get_bit(14) & self.x.val().get_bit(15))),
+            );
         self.s_bi1.d.next = bits::<4>(0)
-            .replace_bit(0, !self.x.val().get_bit(0) & !self.x.val().get_bit(1) & (self.x.val().get_bit(2) | self.x.val().get_bit(3)))
-            .replace_bit(1, !self.x.val().get_bit(4) & !self.x.val().get_bit(5) & (self.x.val().get_bit(6) | self.x.val().get_bit(7)))
-            .replace_bit(2, !self.x.val().get_bit(8) & !self.x.val().get_bit(9) & (self.x.val().get_bit(10) | self.x.val().get_bit(11)))
-            .replace_bit(3, !self.x.val().get_bit(12) & !self.x.val().get_bit(13) & (self.x.val().get_bit(14) | self.x.val().get_bit(15)));
+            .replace_bit(
+                0,
+                !self.x.val().get_bit(0)
+                    & !self.x.val().get_bit(1)
+                    & (self.x.val().get_bit(2) | self.x.val().get_bit(3)),
+            )
+            .replace_bit(
+                1,
+                !self.x.val().get_bit(4)
+                    & !self.x.val().get_bit(5)
+                    & (self.x.val().get_bit(6) | self.x.val().get_bit(7)),
+            )
+            .replace_bit(
+                2,
+                !self.x.val().get_bit(8)
+                    & !self.x.val().get_bit(9)
+                    & (self.x.val().get_bit(10) | self.x.val().get_bit(11)),
+            )
+            .replace_bit(
+                3,
+                !self.x.val().get_bit(12)
+                    & !self.x.val().get_bit(13)
+                    & (self.x.val().get_bit(14) | self.x.val().get_bit(15)),
+            );
         self.b_idx.next = bits::<4>(0)
-            .replace_bit(0, (self.s_bg.q.val().get_bit(0) & self.s_bi0.q.val().get_bit(0)) | (!self.s_bg.q.val().get_bit(0) & self.s_bg.q.val().get_bit(1) & self.s_bi0.q.val().get_bit(1)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & self.s_bg.q.val().get_bit(2) & self.s_bi0.q.val().get_bit(2)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & !self.s_bg.q.val().get_bit(2) & self.s_bi0.q.val().get_bit(3)))
-            .replace_bit(1, (self.s_bg.q.val().get_bit(0) & self.s_bi1.q.val().get_bit(0)) | (!self.s_bg.q.val().get_bit(0) & self.s_bg.q.val().get_bit(1) & self.s_bi1.q.val().get_bit(1)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & self.s_bg.q.val().get_bit(2) & self.s_bi1.q.val().get_bit(2)) | (!self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & !self.s_bg.q.val().get_bit(2) & self.s_bi1.q.val().get_bit(3)))
-            .replace_bit(2, !self.s_bg.q.val().get_bit(0) & (self.s_bg.q.val().get_bit(1) | (!self.s_bg.q.val().get_bit(2) & self.s_bg.q.val().get_bit(3))))
-            .replace_bit(3, !self.s_bg.q.val().get_bit(0) & !self.s_bg.q.val().get_bit(1) & (self.s_bg.q.val().get_bit(2) | self.s_bg.q.val().get_bit(3)));
+            .replace_bit(
+                0,
+                (self.s_bg.q.val().get_bit(0) & self.s_bi0.q.val().get_bit(0))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & self.s_bg.q.val().get_bit(1)
+                        & self.s_bi0.q.val().get_bit(1))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & !self.s_bg.q.val().get_bit(1)
+                        & self.s_bg.q.val().get_bit(2)
+                        & self.s_bi0.q.val().get_bit(2))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & !self.s_bg.q.val().get_bit(1)
+                        & !self.s_bg.q.val().get_bit(2)
+                        & self.s_bi0.q.val().get_bit(3)),
+            )
+            .replace_bit(
+                1,
+                (self.s_bg.q.val().get_bit(0) & self.s_bi1.q.val().get_bit(0))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & self.s_bg.q.val().get_bit(1)
+                        & self.s_bi1.q.val().get_bit(1))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & !self.s_bg.q.val().get_bit(1)
+                        & self.s_bg.q.val().get_bit(2)
+                        & self.s_bi1.q.val().get_bit(2))
+                    | (!self.s_bg.q.val().get_bit(0)
+                        & !self.s_bg.q.val().get_bit(1)
+                        & !self.s_bg.q.val().get_bit(2)
+                        & self.s_bi1.q.val().get_bit(3)),
+            )
+            .replace_bit(
+                2,
+                !self.s_bg.q.val().get_bit(0)
+                    & (self.s_bg.q.val().get_bit(1)
+                        | (!self.s_bg.q.val().get_bit(2) & self.s_bg.q.val().get_bit(3))),
+            )
+            .replace_bit(
+                3,
+                !self.s_bg.q.val().get_bit(0)
+                    & !self.s_bg.q.val().get_bit(1)
+                    & (self.s_bg.q.val().get_bit(2) | self.s_bg.q.val().get_bit(3)),
+            );
         self.s_any.d.next = self.ge.val().any();
         self.s_nm1.d.next = self.n_m1.val();
         // second clock: the index of each, the choice and the pointer after it
@@ -396,15 +600,20 @@ impl Logic for SelAdd40 {
             | (self.p0.val() & ((self.p0.val() << 3) | bits::<40>(0x7)) & (self.g0.val() << 6));
         self.p1.next = self.g0.val()
             | (self.p0.val() & (self.g0.val() << 3))
-            | (self.p0.val() & ((self.p0.val() << 3) | bits::<40>(0x7)) & ((self.p0.val() << 6) | bits::<40>(0x3f)));
+            | (self.p0.val()
+                & ((self.p0.val() << 3) | bits::<40>(0x7))
+                & ((self.p0.val() << 6) | bits::<40>(0x3f)));
         self.g2.next = self.g1.val()
             | (self.p1.val() & (self.g1.val() << 9))
             | (self.p1.val() & ((self.p1.val() << 9) | bits::<40>(0x1ff)) & (self.g1.val() << 18));
         self.p2.next = self.g1.val()
             | (self.p1.val() & (self.g1.val() << 9))
-            | (self.p1.val() & ((self.p1.val() << 9) | bits::<40>(0x1ff)) & ((self.p1.val() << 18) | bits::<40>(0x3_ffff)));
+            | (self.p1.val()
+                & ((self.p1.val() << 9) | bits::<40>(0x1ff))
+                & ((self.p1.val() << 18) | bits::<40>(0x3_ffff)));
         self.g3.next = self.g2.val() | (self.p2.val() & (self.g2.val() << 27));
-        self.p3.next = self.g2.val() | (self.p2.val() & ((self.p2.val() << 27) | bits::<40>(0x7ff_ffff)));
+        self.p3.next =
+            self.g2.val() | (self.p2.val() & ((self.p2.val() << 27) | bits::<40>(0x7ff_ffff)));
         // the carry into each chunk, spread over its three bits
         if self.cin.val() {
             self.cinm.next = bits::<40>(0xff_ffff_ffff_u64);
@@ -1241,7 +1450,21 @@ impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
 impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1, i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid, q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn, r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag, s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn, x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick, u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1, u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none, c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init, w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl, v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced, e_none, e_path, e_tag, e_retx, u_cl, u_ce, y_fl, y2_fl);
+        dff_setup!(
+            self, clock, i_valid, i_init, i_conn, i_retx, i_bytes, i_pm1, i_tag, i_now, i_sm1,
+            i_sm1z, m_valid, m_conn, m_oen, m_oval, m_sen, m_sval, t_valid, t_conn, t_off, q_valid,
+            q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn,
+            r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
+            s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
+            x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
+            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
+            u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none,
+            c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none,
+            o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init,
+            w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl,
+            v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced,
+            e_none, e_path, e_tag, e_retx, u_cl, u_ce, y_fl, y2_fl
+        );
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
         self.inc_ram.write_clock.next = self.clock.val();
@@ -1809,10 +2032,26 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.g2.next = !self.eq_w.val() & self.eq_y.val();
         self.g3.next = !self.eq_w.val() & !self.eq_y.val() & self.eq_y2.val();
         self.g4.next = !self.eq_w.val() & !self.eq_y.val() & !self.eq_y2.val();
-        if self.g1.val() { self.mg1.next = bits::<12>(0xfff); } else { self.mg1.next = bits::<12>(0); }
-        if self.g2.val() { self.mg2.next = bits::<12>(0xfff); } else { self.mg2.next = bits::<12>(0); }
-        if self.g3.val() { self.mg3.next = bits::<12>(0xfff); } else { self.mg3.next = bits::<12>(0); }
-        if self.g4.val() { self.mg4.next = bits::<12>(0xfff); } else { self.mg4.next = bits::<12>(0); }
+        if self.g1.val() {
+            self.mg1.next = bits::<12>(0xfff);
+        } else {
+            self.mg1.next = bits::<12>(0);
+        }
+        if self.g2.val() {
+            self.mg2.next = bits::<12>(0xfff);
+        } else {
+            self.mg2.next = bits::<12>(0);
+        }
+        if self.g3.val() {
+            self.mg3.next = bits::<12>(0xfff);
+        } else {
+            self.mg3.next = bits::<12>(0);
+        }
+        if self.g4.val() {
+            self.mg4.next = bits::<12>(0xfff);
+        } else {
+            self.mg4.next = bits::<12>(0);
+        }
         self.u_nb.d.next = (self.w_nb.q.val() & self.mg1.val())
             | (self.y_rec.q.val().get_bits::<12>(0) & self.mg2.val())
             | (self.y2_rec.q.val().get_bits::<12>(0) & self.mg3.val())
@@ -1826,175 +2065,705 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.ps4.next = self.y2_rec.q.val().get_bits::<32>(12);
         self.ps5.next = self.recs.read_data.val().get_bits::<32>(12);
         self.cs1_l.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps1.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps1.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps1.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps1.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps1.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps1.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps1.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps1.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps1.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps1.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps1.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) < self.ps1.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) < self.ps1.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) < self.ps1.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) < self.ps1.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) < self.ps1.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) < self.ps1.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) < self.ps1.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) < self.ps1.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) < self.ps1.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) < self.ps1.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) < self.ps1.val().get_bits::<2>(30),
+            );
         self.cs1_e.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps1.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps1.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps1.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps1.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps1.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps1.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps1.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps1.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps1.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps1.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps1.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) == self.ps1.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) == self.ps1.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) == self.ps1.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) == self.ps1.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) == self.ps1.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) == self.ps1.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) == self.ps1.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) == self.ps1.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) == self.ps1.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) == self.ps1.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) == self.ps1.val().get_bits::<2>(30),
+            );
         self.cs2_l.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps2.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps2.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps2.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps2.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps2.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps2.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps2.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps2.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps2.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps2.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps2.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) < self.ps2.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) < self.ps2.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) < self.ps2.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) < self.ps2.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) < self.ps2.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) < self.ps2.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) < self.ps2.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) < self.ps2.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) < self.ps2.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) < self.ps2.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) < self.ps2.val().get_bits::<2>(30),
+            );
         self.cs2_e.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps2.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps2.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps2.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps2.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps2.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps2.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps2.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps2.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps2.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps2.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps2.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) == self.ps2.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) == self.ps2.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) == self.ps2.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) == self.ps2.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) == self.ps2.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) == self.ps2.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) == self.ps2.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) == self.ps2.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) == self.ps2.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) == self.ps2.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) == self.ps2.val().get_bits::<2>(30),
+            );
         self.cs3_l.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps3.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps3.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps3.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps3.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps3.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps3.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps3.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps3.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps3.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps3.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps3.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) < self.ps3.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) < self.ps3.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) < self.ps3.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) < self.ps3.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) < self.ps3.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) < self.ps3.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) < self.ps3.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) < self.ps3.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) < self.ps3.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) < self.ps3.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) < self.ps3.val().get_bits::<2>(30),
+            );
         self.cs3_e.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps3.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps3.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps3.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps3.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps3.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps3.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps3.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps3.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps3.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps3.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps3.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) == self.ps3.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) == self.ps3.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) == self.ps3.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) == self.ps3.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) == self.ps3.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) == self.ps3.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) == self.ps3.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) == self.ps3.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) == self.ps3.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) == self.ps3.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) == self.ps3.val().get_bits::<2>(30),
+            );
         self.cs4_l.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps4.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps4.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps4.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps4.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps4.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps4.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps4.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps4.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps4.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps4.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps4.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) < self.ps4.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) < self.ps4.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) < self.ps4.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) < self.ps4.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) < self.ps4.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) < self.ps4.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) < self.ps4.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) < self.ps4.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) < self.ps4.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) < self.ps4.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) < self.ps4.val().get_bits::<2>(30),
+            );
         self.cs4_e.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps4.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps4.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps4.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps4.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps4.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps4.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps4.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps4.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps4.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps4.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps4.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) == self.ps4.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) == self.ps4.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) == self.ps4.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) == self.ps4.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) == self.ps4.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) == self.ps4.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) == self.ps4.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) == self.ps4.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) == self.ps4.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) == self.ps4.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) == self.ps4.val().get_bits::<2>(30),
+            );
         self.cs5_l.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) < self.ps5.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) < self.ps5.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) < self.ps5.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) < self.ps5.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) < self.ps5.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) < self.ps5.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) < self.ps5.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) < self.ps5.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) < self.ps5.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) < self.ps5.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) < self.ps5.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) < self.ps5.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) < self.ps5.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) < self.ps5.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) < self.ps5.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) < self.ps5.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) < self.ps5.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) < self.ps5.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) < self.ps5.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) < self.ps5.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) < self.ps5.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) < self.ps5.val().get_bits::<2>(30),
+            );
         self.cs5_e.next = bits::<11>(0)
-            .replace_bit(0, self.nlo_x.val().get_bits::<3>(0) == self.ps5.val().get_bits::<3>(0))
-            .replace_bit(1, self.nlo_x.val().get_bits::<3>(3) == self.ps5.val().get_bits::<3>(3))
-            .replace_bit(2, self.nlo_x.val().get_bits::<3>(6) == self.ps5.val().get_bits::<3>(6))
-            .replace_bit(3, self.nlo_x.val().get_bits::<3>(9) == self.ps5.val().get_bits::<3>(9))
-            .replace_bit(4, self.nlo_x.val().get_bits::<3>(12) == self.ps5.val().get_bits::<3>(12))
-            .replace_bit(5, self.nlo_x.val().get_bits::<3>(15) == self.ps5.val().get_bits::<3>(15))
-            .replace_bit(6, self.nlo_x.val().get_bits::<3>(18) == self.ps5.val().get_bits::<3>(18))
-            .replace_bit(7, self.nlo_x.val().get_bits::<3>(21) == self.ps5.val().get_bits::<3>(21))
-            .replace_bit(8, self.nlo_x.val().get_bits::<3>(24) == self.ps5.val().get_bits::<3>(24))
-            .replace_bit(9, self.nlo_x.val().get_bits::<3>(27) == self.ps5.val().get_bits::<3>(27))
-            .replace_bit(10, self.nlo_x.val().get_bits::<2>(30) == self.ps5.val().get_bits::<2>(30));
+            .replace_bit(
+                0,
+                self.nlo_x.val().get_bits::<3>(0) == self.ps5.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.nlo_x.val().get_bits::<3>(3) == self.ps5.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.nlo_x.val().get_bits::<3>(6) == self.ps5.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.nlo_x.val().get_bits::<3>(9) == self.ps5.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.nlo_x.val().get_bits::<3>(12) == self.ps5.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.nlo_x.val().get_bits::<3>(15) == self.ps5.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.nlo_x.val().get_bits::<3>(18) == self.ps5.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.nlo_x.val().get_bits::<3>(21) == self.ps5.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.nlo_x.val().get_bits::<3>(24) == self.ps5.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.nlo_x.val().get_bits::<3>(27) == self.ps5.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.nlo_x.val().get_bits::<2>(30) == self.ps5.val().get_bits::<2>(30),
+            );
         self.cs1_l1.next = bits::<4>(0)
-            .replace_bit(0, self.cs1_l.val().get_bit(2) | (self.cs1_e.val().get_bit(2) & (self.cs1_l.val().get_bit(1) | (self.cs1_e.val().get_bit(1) & (self.cs1_l.val().get_bit(0))))))
-            .replace_bit(1, self.cs1_l.val().get_bit(5) | (self.cs1_e.val().get_bit(5) & (self.cs1_l.val().get_bit(4) | (self.cs1_e.val().get_bit(4) & (self.cs1_l.val().get_bit(3))))))
-            .replace_bit(2, self.cs1_l.val().get_bit(8) | (self.cs1_e.val().get_bit(8) & (self.cs1_l.val().get_bit(7) | (self.cs1_e.val().get_bit(7) & (self.cs1_l.val().get_bit(6))))))
-            .replace_bit(3, self.cs1_l.val().get_bit(10) | (self.cs1_e.val().get_bit(10) & (self.cs1_l.val().get_bit(9))));
+            .replace_bit(
+                0,
+                self.cs1_l.val().get_bit(2)
+                    | (self.cs1_e.val().get_bit(2)
+                        & (self.cs1_l.val().get_bit(1)
+                            | (self.cs1_e.val().get_bit(1) & (self.cs1_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cs1_l.val().get_bit(5)
+                    | (self.cs1_e.val().get_bit(5)
+                        & (self.cs1_l.val().get_bit(4)
+                            | (self.cs1_e.val().get_bit(4) & (self.cs1_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cs1_l.val().get_bit(8)
+                    | (self.cs1_e.val().get_bit(8)
+                        & (self.cs1_l.val().get_bit(7)
+                            | (self.cs1_e.val().get_bit(7) & (self.cs1_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cs1_l.val().get_bit(10)
+                    | (self.cs1_e.val().get_bit(10) & (self.cs1_l.val().get_bit(9))),
+            );
         self.cs1_e1.next = bits::<4>(0)
-            .replace_bit(0, self.cs1_e.val().get_bit(0) & self.cs1_e.val().get_bit(1) & self.cs1_e.val().get_bit(2))
-            .replace_bit(1, self.cs1_e.val().get_bit(3) & self.cs1_e.val().get_bit(4) & self.cs1_e.val().get_bit(5))
-            .replace_bit(2, self.cs1_e.val().get_bit(6) & self.cs1_e.val().get_bit(7) & self.cs1_e.val().get_bit(8))
-            .replace_bit(3, self.cs1_e.val().get_bit(9) & self.cs1_e.val().get_bit(10));
+            .replace_bit(
+                0,
+                self.cs1_e.val().get_bit(0)
+                    & self.cs1_e.val().get_bit(1)
+                    & self.cs1_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cs1_e.val().get_bit(3)
+                    & self.cs1_e.val().get_bit(4)
+                    & self.cs1_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cs1_e.val().get_bit(6)
+                    & self.cs1_e.val().get_bit(7)
+                    & self.cs1_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cs1_e.val().get_bit(9) & self.cs1_e.val().get_bit(10),
+            );
         self.cs2_l1.next = bits::<4>(0)
-            .replace_bit(0, self.cs2_l.val().get_bit(2) | (self.cs2_e.val().get_bit(2) & (self.cs2_l.val().get_bit(1) | (self.cs2_e.val().get_bit(1) & (self.cs2_l.val().get_bit(0))))))
-            .replace_bit(1, self.cs2_l.val().get_bit(5) | (self.cs2_e.val().get_bit(5) & (self.cs2_l.val().get_bit(4) | (self.cs2_e.val().get_bit(4) & (self.cs2_l.val().get_bit(3))))))
-            .replace_bit(2, self.cs2_l.val().get_bit(8) | (self.cs2_e.val().get_bit(8) & (self.cs2_l.val().get_bit(7) | (self.cs2_e.val().get_bit(7) & (self.cs2_l.val().get_bit(6))))))
-            .replace_bit(3, self.cs2_l.val().get_bit(10) | (self.cs2_e.val().get_bit(10) & (self.cs2_l.val().get_bit(9))));
+            .replace_bit(
+                0,
+                self.cs2_l.val().get_bit(2)
+                    | (self.cs2_e.val().get_bit(2)
+                        & (self.cs2_l.val().get_bit(1)
+                            | (self.cs2_e.val().get_bit(1) & (self.cs2_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cs2_l.val().get_bit(5)
+                    | (self.cs2_e.val().get_bit(5)
+                        & (self.cs2_l.val().get_bit(4)
+                            | (self.cs2_e.val().get_bit(4) & (self.cs2_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cs2_l.val().get_bit(8)
+                    | (self.cs2_e.val().get_bit(8)
+                        & (self.cs2_l.val().get_bit(7)
+                            | (self.cs2_e.val().get_bit(7) & (self.cs2_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cs2_l.val().get_bit(10)
+                    | (self.cs2_e.val().get_bit(10) & (self.cs2_l.val().get_bit(9))),
+            );
         self.cs2_e1.next = bits::<4>(0)
-            .replace_bit(0, self.cs2_e.val().get_bit(0) & self.cs2_e.val().get_bit(1) & self.cs2_e.val().get_bit(2))
-            .replace_bit(1, self.cs2_e.val().get_bit(3) & self.cs2_e.val().get_bit(4) & self.cs2_e.val().get_bit(5))
-            .replace_bit(2, self.cs2_e.val().get_bit(6) & self.cs2_e.val().get_bit(7) & self.cs2_e.val().get_bit(8))
-            .replace_bit(3, self.cs2_e.val().get_bit(9) & self.cs2_e.val().get_bit(10));
+            .replace_bit(
+                0,
+                self.cs2_e.val().get_bit(0)
+                    & self.cs2_e.val().get_bit(1)
+                    & self.cs2_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cs2_e.val().get_bit(3)
+                    & self.cs2_e.val().get_bit(4)
+                    & self.cs2_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cs2_e.val().get_bit(6)
+                    & self.cs2_e.val().get_bit(7)
+                    & self.cs2_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cs2_e.val().get_bit(9) & self.cs2_e.val().get_bit(10),
+            );
         self.cs3_l1.next = bits::<4>(0)
-            .replace_bit(0, self.cs3_l.val().get_bit(2) | (self.cs3_e.val().get_bit(2) & (self.cs3_l.val().get_bit(1) | (self.cs3_e.val().get_bit(1) & (self.cs3_l.val().get_bit(0))))))
-            .replace_bit(1, self.cs3_l.val().get_bit(5) | (self.cs3_e.val().get_bit(5) & (self.cs3_l.val().get_bit(4) | (self.cs3_e.val().get_bit(4) & (self.cs3_l.val().get_bit(3))))))
-            .replace_bit(2, self.cs3_l.val().get_bit(8) | (self.cs3_e.val().get_bit(8) & (self.cs3_l.val().get_bit(7) | (self.cs3_e.val().get_bit(7) & (self.cs3_l.val().get_bit(6))))))
-            .replace_bit(3, self.cs3_l.val().get_bit(10) | (self.cs3_e.val().get_bit(10) & (self.cs3_l.val().get_bit(9))));
+            .replace_bit(
+                0,
+                self.cs3_l.val().get_bit(2)
+                    | (self.cs3_e.val().get_bit(2)
+                        & (self.cs3_l.val().get_bit(1)
+                            | (self.cs3_e.val().get_bit(1) & (self.cs3_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cs3_l.val().get_bit(5)
+                    | (self.cs3_e.val().get_bit(5)
+                        & (self.cs3_l.val().get_bit(4)
+                            | (self.cs3_e.val().get_bit(4) & (self.cs3_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cs3_l.val().get_bit(8)
+                    | (self.cs3_e.val().get_bit(8)
+                        & (self.cs3_l.val().get_bit(7)
+                            | (self.cs3_e.val().get_bit(7) & (self.cs3_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cs3_l.val().get_bit(10)
+                    | (self.cs3_e.val().get_bit(10) & (self.cs3_l.val().get_bit(9))),
+            );
         self.cs3_e1.next = bits::<4>(0)
-            .replace_bit(0, self.cs3_e.val().get_bit(0) & self.cs3_e.val().get_bit(1) & self.cs3_e.val().get_bit(2))
-            .replace_bit(1, self.cs3_e.val().get_bit(3) & self.cs3_e.val().get_bit(4) & self.cs3_e.val().get_bit(5))
-            .replace_bit(2, self.cs3_e.val().get_bit(6) & self.cs3_e.val().get_bit(7) & self.cs3_e.val().get_bit(8))
-            .replace_bit(3, self.cs3_e.val().get_bit(9) & self.cs3_e.val().get_bit(10));
+            .replace_bit(
+                0,
+                self.cs3_e.val().get_bit(0)
+                    & self.cs3_e.val().get_bit(1)
+                    & self.cs3_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cs3_e.val().get_bit(3)
+                    & self.cs3_e.val().get_bit(4)
+                    & self.cs3_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cs3_e.val().get_bit(6)
+                    & self.cs3_e.val().get_bit(7)
+                    & self.cs3_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cs3_e.val().get_bit(9) & self.cs3_e.val().get_bit(10),
+            );
         self.cs4_l1.next = bits::<4>(0)
-            .replace_bit(0, self.cs4_l.val().get_bit(2) | (self.cs4_e.val().get_bit(2) & (self.cs4_l.val().get_bit(1) | (self.cs4_e.val().get_bit(1) & (self.cs4_l.val().get_bit(0))))))
-            .replace_bit(1, self.cs4_l.val().get_bit(5) | (self.cs4_e.val().get_bit(5) & (self.cs4_l.val().get_bit(4) | (self.cs4_e.val().get_bit(4) & (self.cs4_l.val().get_bit(3))))))
-            .replace_bit(2, self.cs4_l.val().get_bit(8) | (self.cs4_e.val().get_bit(8) & (self.cs4_l.val().get_bit(7) | (self.cs4_e.val().get_bit(7) & (self.cs4_l.val().get_bit(6))))))
-            .replace_bit(3, self.cs4_l.val().get_bit(10) | (self.cs4_e.val().get_bit(10) & (self.cs4_l.val().get_bit(9))));
+            .replace_bit(
+                0,
+                self.cs4_l.val().get_bit(2)
+                    | (self.cs4_e.val().get_bit(2)
+                        & (self.cs4_l.val().get_bit(1)
+                            | (self.cs4_e.val().get_bit(1) & (self.cs4_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cs4_l.val().get_bit(5)
+                    | (self.cs4_e.val().get_bit(5)
+                        & (self.cs4_l.val().get_bit(4)
+                            | (self.cs4_e.val().get_bit(4) & (self.cs4_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cs4_l.val().get_bit(8)
+                    | (self.cs4_e.val().get_bit(8)
+                        & (self.cs4_l.val().get_bit(7)
+                            | (self.cs4_e.val().get_bit(7) & (self.cs4_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cs4_l.val().get_bit(10)
+                    | (self.cs4_e.val().get_bit(10) & (self.cs4_l.val().get_bit(9))),
+            );
         self.cs4_e1.next = bits::<4>(0)
-            .replace_bit(0, self.cs4_e.val().get_bit(0) & self.cs4_e.val().get_bit(1) & self.cs4_e.val().get_bit(2))
-            .replace_bit(1, self.cs4_e.val().get_bit(3) & self.cs4_e.val().get_bit(4) & self.cs4_e.val().get_bit(5))
-            .replace_bit(2, self.cs4_e.val().get_bit(6) & self.cs4_e.val().get_bit(7) & self.cs4_e.val().get_bit(8))
-            .replace_bit(3, self.cs4_e.val().get_bit(9) & self.cs4_e.val().get_bit(10));
+            .replace_bit(
+                0,
+                self.cs4_e.val().get_bit(0)
+                    & self.cs4_e.val().get_bit(1)
+                    & self.cs4_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cs4_e.val().get_bit(3)
+                    & self.cs4_e.val().get_bit(4)
+                    & self.cs4_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cs4_e.val().get_bit(6)
+                    & self.cs4_e.val().get_bit(7)
+                    & self.cs4_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cs4_e.val().get_bit(9) & self.cs4_e.val().get_bit(10),
+            );
         self.cs5_l1.next = bits::<4>(0)
-            .replace_bit(0, self.cs5_l.val().get_bit(2) | (self.cs5_e.val().get_bit(2) & (self.cs5_l.val().get_bit(1) | (self.cs5_e.val().get_bit(1) & (self.cs5_l.val().get_bit(0))))))
-            .replace_bit(1, self.cs5_l.val().get_bit(5) | (self.cs5_e.val().get_bit(5) & (self.cs5_l.val().get_bit(4) | (self.cs5_e.val().get_bit(4) & (self.cs5_l.val().get_bit(3))))))
-            .replace_bit(2, self.cs5_l.val().get_bit(8) | (self.cs5_e.val().get_bit(8) & (self.cs5_l.val().get_bit(7) | (self.cs5_e.val().get_bit(7) & (self.cs5_l.val().get_bit(6))))))
-            .replace_bit(3, self.cs5_l.val().get_bit(10) | (self.cs5_e.val().get_bit(10) & (self.cs5_l.val().get_bit(9))));
+            .replace_bit(
+                0,
+                self.cs5_l.val().get_bit(2)
+                    | (self.cs5_e.val().get_bit(2)
+                        & (self.cs5_l.val().get_bit(1)
+                            | (self.cs5_e.val().get_bit(1) & (self.cs5_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cs5_l.val().get_bit(5)
+                    | (self.cs5_e.val().get_bit(5)
+                        & (self.cs5_l.val().get_bit(4)
+                            | (self.cs5_e.val().get_bit(4) & (self.cs5_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cs5_l.val().get_bit(8)
+                    | (self.cs5_e.val().get_bit(8)
+                        & (self.cs5_l.val().get_bit(7)
+                            | (self.cs5_e.val().get_bit(7) & (self.cs5_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cs5_l.val().get_bit(10)
+                    | (self.cs5_e.val().get_bit(10) & (self.cs5_l.val().get_bit(9))),
+            );
         self.cs5_e1.next = bits::<4>(0)
-            .replace_bit(0, self.cs5_e.val().get_bit(0) & self.cs5_e.val().get_bit(1) & self.cs5_e.val().get_bit(2))
-            .replace_bit(1, self.cs5_e.val().get_bit(3) & self.cs5_e.val().get_bit(4) & self.cs5_e.val().get_bit(5))
-            .replace_bit(2, self.cs5_e.val().get_bit(6) & self.cs5_e.val().get_bit(7) & self.cs5_e.val().get_bit(8))
-            .replace_bit(3, self.cs5_e.val().get_bit(9) & self.cs5_e.val().get_bit(10));
+            .replace_bit(
+                0,
+                self.cs5_e.val().get_bit(0)
+                    & self.cs5_e.val().get_bit(1)
+                    & self.cs5_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cs5_e.val().get_bit(3)
+                    & self.cs5_e.val().get_bit(4)
+                    & self.cs5_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cs5_e.val().get_bit(6)
+                    & self.cs5_e.val().get_bit(7)
+                    & self.cs5_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cs5_e.val().get_bit(9) & self.cs5_e.val().get_bit(10),
+            );
         // the pacer: an INIT 1 or 2 ahead sets it to its N; a PICK 1 or 2
         // ahead leaves it (an unpaced one) or makes this one Busy (a paced
         // one); else the final pacer of the operation 3 ahead, 4 ahead, or
@@ -2010,11 +2779,31 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             & !(self.eq_w.val() & self.w_init.q.val())
             & !self.eq_y.val()
             & !self.eq_y2.val();
-        if self.f1.val() { self.mf1.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf1.next = bits::<40>(0); }
-        if self.f2.val() { self.mf2.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf2.next = bits::<40>(0); }
-        if self.f3.val() { self.mf3.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf3.next = bits::<40>(0); }
-        if self.f4.val() { self.mf4.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf4.next = bits::<40>(0); }
-        if self.f5.val() { self.mf5.next = bits::<40>(0xff_ffff_ffff_u64); } else { self.mf5.next = bits::<40>(0); }
+        if self.f1.val() {
+            self.mf1.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.mf1.next = bits::<40>(0);
+        }
+        if self.f2.val() {
+            self.mf2.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.mf2.next = bits::<40>(0);
+        }
+        if self.f3.val() {
+            self.mf3.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.mf3.next = bits::<40>(0);
+        }
+        if self.f4.val() {
+            self.mf4.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.mf4.next = bits::<40>(0);
+        }
+        if self.f5.val() {
+            self.mf5.next = bits::<40>(0xff_ffff_ffff_u64);
+        } else {
+            self.mf5.next = bits::<40>(0);
+        }
         self.u_pc.d.next = (self.u_n.q.val() & self.mf1.val())
             | (self.w_n.q.val() & self.mf2.val())
             | (self.y_rec.q.val().get_bits::<40>(12) & self.mf3.val())
@@ -2074,7 +2863,12 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         // paced: pacer - N (mod 2^40) in [1, 2^32]: P_lo > N_lo and the top
         // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1; a Busy
         // PICK always is, an INIT never
-        self.lt_b.next = self.u_cl.q.val().get_bit(3) | (self.u_ce.q.val().get_bit(3) & (self.u_cl.q.val().get_bit(2) | (self.u_ce.q.val().get_bit(2) & (self.u_cl.q.val().get_bit(1) | (self.u_ce.q.val().get_bit(1) & (self.u_cl.q.val().get_bit(0)))))));
+        self.lt_b.next = self.u_cl.q.val().get_bit(3)
+            | (self.u_ce.q.val().get_bit(3)
+                & (self.u_cl.q.val().get_bit(2)
+                    | (self.u_ce.q.val().get_bit(2)
+                        & (self.u_cl.q.val().get_bit(1)
+                            | (self.u_ce.q.val().get_bit(1) & (self.u_cl.q.val().get_bit(0)))))));
         self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
         self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
         self.paced.next = self.u_pick.q.val()
@@ -2085,84 +2879,328 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         // compares (bit 39 of a difference is the top bits' xor and the
         // borrow out of the low 39): the pacer counts when both are >= 0
         self.cxl_l.next = bits::<13>(0)
-            .replace_bit(0, self.n_39.val().get_bits::<3>(0) < self.pb_39.val().get_bits::<3>(0))
-            .replace_bit(1, self.n_39.val().get_bits::<3>(3) < self.pb_39.val().get_bits::<3>(3))
-            .replace_bit(2, self.n_39.val().get_bits::<3>(6) < self.pb_39.val().get_bits::<3>(6))
-            .replace_bit(3, self.n_39.val().get_bits::<3>(9) < self.pb_39.val().get_bits::<3>(9))
-            .replace_bit(4, self.n_39.val().get_bits::<3>(12) < self.pb_39.val().get_bits::<3>(12))
-            .replace_bit(5, self.n_39.val().get_bits::<3>(15) < self.pb_39.val().get_bits::<3>(15))
-            .replace_bit(6, self.n_39.val().get_bits::<3>(18) < self.pb_39.val().get_bits::<3>(18))
-            .replace_bit(7, self.n_39.val().get_bits::<3>(21) < self.pb_39.val().get_bits::<3>(21))
-            .replace_bit(8, self.n_39.val().get_bits::<3>(24) < self.pb_39.val().get_bits::<3>(24))
-            .replace_bit(9, self.n_39.val().get_bits::<3>(27) < self.pb_39.val().get_bits::<3>(27))
-            .replace_bit(10, self.n_39.val().get_bits::<3>(30) < self.pb_39.val().get_bits::<3>(30))
-            .replace_bit(11, self.n_39.val().get_bits::<3>(33) < self.pb_39.val().get_bits::<3>(33))
-            .replace_bit(12, self.n_39.val().get_bits::<3>(36) < self.pb_39.val().get_bits::<3>(36));
+            .replace_bit(
+                0,
+                self.n_39.val().get_bits::<3>(0) < self.pb_39.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.n_39.val().get_bits::<3>(3) < self.pb_39.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.n_39.val().get_bits::<3>(6) < self.pb_39.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.n_39.val().get_bits::<3>(9) < self.pb_39.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.n_39.val().get_bits::<3>(12) < self.pb_39.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.n_39.val().get_bits::<3>(15) < self.pb_39.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.n_39.val().get_bits::<3>(18) < self.pb_39.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.n_39.val().get_bits::<3>(21) < self.pb_39.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.n_39.val().get_bits::<3>(24) < self.pb_39.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.n_39.val().get_bits::<3>(27) < self.pb_39.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.n_39.val().get_bits::<3>(30) < self.pb_39.val().get_bits::<3>(30),
+            )
+            .replace_bit(
+                11,
+                self.n_39.val().get_bits::<3>(33) < self.pb_39.val().get_bits::<3>(33),
+            )
+            .replace_bit(
+                12,
+                self.n_39.val().get_bits::<3>(36) < self.pb_39.val().get_bits::<3>(36),
+            );
         self.cxl_e.next = bits::<13>(0)
-            .replace_bit(0, self.n_39.val().get_bits::<3>(0) == self.pb_39.val().get_bits::<3>(0))
-            .replace_bit(1, self.n_39.val().get_bits::<3>(3) == self.pb_39.val().get_bits::<3>(3))
-            .replace_bit(2, self.n_39.val().get_bits::<3>(6) == self.pb_39.val().get_bits::<3>(6))
-            .replace_bit(3, self.n_39.val().get_bits::<3>(9) == self.pb_39.val().get_bits::<3>(9))
-            .replace_bit(4, self.n_39.val().get_bits::<3>(12) == self.pb_39.val().get_bits::<3>(12))
-            .replace_bit(5, self.n_39.val().get_bits::<3>(15) == self.pb_39.val().get_bits::<3>(15))
-            .replace_bit(6, self.n_39.val().get_bits::<3>(18) == self.pb_39.val().get_bits::<3>(18))
-            .replace_bit(7, self.n_39.val().get_bits::<3>(21) == self.pb_39.val().get_bits::<3>(21))
-            .replace_bit(8, self.n_39.val().get_bits::<3>(24) == self.pb_39.val().get_bits::<3>(24))
-            .replace_bit(9, self.n_39.val().get_bits::<3>(27) == self.pb_39.val().get_bits::<3>(27))
-            .replace_bit(10, self.n_39.val().get_bits::<3>(30) == self.pb_39.val().get_bits::<3>(30))
-            .replace_bit(11, self.n_39.val().get_bits::<3>(33) == self.pb_39.val().get_bits::<3>(33))
-            .replace_bit(12, self.n_39.val().get_bits::<3>(36) == self.pb_39.val().get_bits::<3>(36));
+            .replace_bit(
+                0,
+                self.n_39.val().get_bits::<3>(0) == self.pb_39.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.n_39.val().get_bits::<3>(3) == self.pb_39.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.n_39.val().get_bits::<3>(6) == self.pb_39.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.n_39.val().get_bits::<3>(9) == self.pb_39.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.n_39.val().get_bits::<3>(12) == self.pb_39.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.n_39.val().get_bits::<3>(15) == self.pb_39.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.n_39.val().get_bits::<3>(18) == self.pb_39.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.n_39.val().get_bits::<3>(21) == self.pb_39.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.n_39.val().get_bits::<3>(24) == self.pb_39.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.n_39.val().get_bits::<3>(27) == self.pb_39.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.n_39.val().get_bits::<3>(30) == self.pb_39.val().get_bits::<3>(30),
+            )
+            .replace_bit(
+                11,
+                self.n_39.val().get_bits::<3>(33) == self.pb_39.val().get_bits::<3>(33),
+            )
+            .replace_bit(
+                12,
+                self.n_39.val().get_bits::<3>(36) == self.pb_39.val().get_bits::<3>(36),
+            );
         self.cxl_l1.next = bits::<5>(0)
-            .replace_bit(0, self.cxl_l.val().get_bit(2) | (self.cxl_e.val().get_bit(2) & (self.cxl_l.val().get_bit(1) | (self.cxl_e.val().get_bit(1) & (self.cxl_l.val().get_bit(0))))))
-            .replace_bit(1, self.cxl_l.val().get_bit(5) | (self.cxl_e.val().get_bit(5) & (self.cxl_l.val().get_bit(4) | (self.cxl_e.val().get_bit(4) & (self.cxl_l.val().get_bit(3))))))
-            .replace_bit(2, self.cxl_l.val().get_bit(8) | (self.cxl_e.val().get_bit(8) & (self.cxl_l.val().get_bit(7) | (self.cxl_e.val().get_bit(7) & (self.cxl_l.val().get_bit(6))))))
-            .replace_bit(3, self.cxl_l.val().get_bit(11) | (self.cxl_e.val().get_bit(11) & (self.cxl_l.val().get_bit(10) | (self.cxl_e.val().get_bit(10) & (self.cxl_l.val().get_bit(9))))))
+            .replace_bit(
+                0,
+                self.cxl_l.val().get_bit(2)
+                    | (self.cxl_e.val().get_bit(2)
+                        & (self.cxl_l.val().get_bit(1)
+                            | (self.cxl_e.val().get_bit(1) & (self.cxl_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cxl_l.val().get_bit(5)
+                    | (self.cxl_e.val().get_bit(5)
+                        & (self.cxl_l.val().get_bit(4)
+                            | (self.cxl_e.val().get_bit(4) & (self.cxl_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cxl_l.val().get_bit(8)
+                    | (self.cxl_e.val().get_bit(8)
+                        & (self.cxl_l.val().get_bit(7)
+                            | (self.cxl_e.val().get_bit(7) & (self.cxl_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cxl_l.val().get_bit(11)
+                    | (self.cxl_e.val().get_bit(11)
+                        & (self.cxl_l.val().get_bit(10)
+                            | (self.cxl_e.val().get_bit(10) & (self.cxl_l.val().get_bit(9))))),
+            )
             .replace_bit(4, self.cxl_l.val().get_bit(12));
         self.cxl_e1.next = bits::<5>(0)
-            .replace_bit(0, self.cxl_e.val().get_bit(0) & self.cxl_e.val().get_bit(1) & self.cxl_e.val().get_bit(2))
-            .replace_bit(1, self.cxl_e.val().get_bit(3) & self.cxl_e.val().get_bit(4) & self.cxl_e.val().get_bit(5))
-            .replace_bit(2, self.cxl_e.val().get_bit(6) & self.cxl_e.val().get_bit(7) & self.cxl_e.val().get_bit(8))
-            .replace_bit(3, self.cxl_e.val().get_bit(9) & self.cxl_e.val().get_bit(10) & self.cxl_e.val().get_bit(11))
+            .replace_bit(
+                0,
+                self.cxl_e.val().get_bit(0)
+                    & self.cxl_e.val().get_bit(1)
+                    & self.cxl_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cxl_e.val().get_bit(3)
+                    & self.cxl_e.val().get_bit(4)
+                    & self.cxl_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cxl_e.val().get_bit(6)
+                    & self.cxl_e.val().get_bit(7)
+                    & self.cxl_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cxl_e.val().get_bit(9)
+                    & self.cxl_e.val().get_bit(10)
+                    & self.cxl_e.val().get_bit(11),
+            )
             .replace_bit(4, self.cxl_e.val().get_bit(12));
         self.cyl_l.next = bits::<13>(0)
-            .replace_bit(0, self.pb_39.val().get_bits::<3>(0) < self.a_39.val().get_bits::<3>(0))
-            .replace_bit(1, self.pb_39.val().get_bits::<3>(3) < self.a_39.val().get_bits::<3>(3))
-            .replace_bit(2, self.pb_39.val().get_bits::<3>(6) < self.a_39.val().get_bits::<3>(6))
-            .replace_bit(3, self.pb_39.val().get_bits::<3>(9) < self.a_39.val().get_bits::<3>(9))
-            .replace_bit(4, self.pb_39.val().get_bits::<3>(12) < self.a_39.val().get_bits::<3>(12))
-            .replace_bit(5, self.pb_39.val().get_bits::<3>(15) < self.a_39.val().get_bits::<3>(15))
-            .replace_bit(6, self.pb_39.val().get_bits::<3>(18) < self.a_39.val().get_bits::<3>(18))
-            .replace_bit(7, self.pb_39.val().get_bits::<3>(21) < self.a_39.val().get_bits::<3>(21))
-            .replace_bit(8, self.pb_39.val().get_bits::<3>(24) < self.a_39.val().get_bits::<3>(24))
-            .replace_bit(9, self.pb_39.val().get_bits::<3>(27) < self.a_39.val().get_bits::<3>(27))
-            .replace_bit(10, self.pb_39.val().get_bits::<3>(30) < self.a_39.val().get_bits::<3>(30))
-            .replace_bit(11, self.pb_39.val().get_bits::<3>(33) < self.a_39.val().get_bits::<3>(33))
-            .replace_bit(12, self.pb_39.val().get_bits::<3>(36) < self.a_39.val().get_bits::<3>(36));
+            .replace_bit(
+                0,
+                self.pb_39.val().get_bits::<3>(0) < self.a_39.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.pb_39.val().get_bits::<3>(3) < self.a_39.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.pb_39.val().get_bits::<3>(6) < self.a_39.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.pb_39.val().get_bits::<3>(9) < self.a_39.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.pb_39.val().get_bits::<3>(12) < self.a_39.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.pb_39.val().get_bits::<3>(15) < self.a_39.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.pb_39.val().get_bits::<3>(18) < self.a_39.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.pb_39.val().get_bits::<3>(21) < self.a_39.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.pb_39.val().get_bits::<3>(24) < self.a_39.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.pb_39.val().get_bits::<3>(27) < self.a_39.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.pb_39.val().get_bits::<3>(30) < self.a_39.val().get_bits::<3>(30),
+            )
+            .replace_bit(
+                11,
+                self.pb_39.val().get_bits::<3>(33) < self.a_39.val().get_bits::<3>(33),
+            )
+            .replace_bit(
+                12,
+                self.pb_39.val().get_bits::<3>(36) < self.a_39.val().get_bits::<3>(36),
+            );
         self.cyl_e.next = bits::<13>(0)
-            .replace_bit(0, self.pb_39.val().get_bits::<3>(0) == self.a_39.val().get_bits::<3>(0))
-            .replace_bit(1, self.pb_39.val().get_bits::<3>(3) == self.a_39.val().get_bits::<3>(3))
-            .replace_bit(2, self.pb_39.val().get_bits::<3>(6) == self.a_39.val().get_bits::<3>(6))
-            .replace_bit(3, self.pb_39.val().get_bits::<3>(9) == self.a_39.val().get_bits::<3>(9))
-            .replace_bit(4, self.pb_39.val().get_bits::<3>(12) == self.a_39.val().get_bits::<3>(12))
-            .replace_bit(5, self.pb_39.val().get_bits::<3>(15) == self.a_39.val().get_bits::<3>(15))
-            .replace_bit(6, self.pb_39.val().get_bits::<3>(18) == self.a_39.val().get_bits::<3>(18))
-            .replace_bit(7, self.pb_39.val().get_bits::<3>(21) == self.a_39.val().get_bits::<3>(21))
-            .replace_bit(8, self.pb_39.val().get_bits::<3>(24) == self.a_39.val().get_bits::<3>(24))
-            .replace_bit(9, self.pb_39.val().get_bits::<3>(27) == self.a_39.val().get_bits::<3>(27))
-            .replace_bit(10, self.pb_39.val().get_bits::<3>(30) == self.a_39.val().get_bits::<3>(30))
-            .replace_bit(11, self.pb_39.val().get_bits::<3>(33) == self.a_39.val().get_bits::<3>(33))
-            .replace_bit(12, self.pb_39.val().get_bits::<3>(36) == self.a_39.val().get_bits::<3>(36));
+            .replace_bit(
+                0,
+                self.pb_39.val().get_bits::<3>(0) == self.a_39.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.pb_39.val().get_bits::<3>(3) == self.a_39.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.pb_39.val().get_bits::<3>(6) == self.a_39.val().get_bits::<3>(6),
+            )
+            .replace_bit(
+                3,
+                self.pb_39.val().get_bits::<3>(9) == self.a_39.val().get_bits::<3>(9),
+            )
+            .replace_bit(
+                4,
+                self.pb_39.val().get_bits::<3>(12) == self.a_39.val().get_bits::<3>(12),
+            )
+            .replace_bit(
+                5,
+                self.pb_39.val().get_bits::<3>(15) == self.a_39.val().get_bits::<3>(15),
+            )
+            .replace_bit(
+                6,
+                self.pb_39.val().get_bits::<3>(18) == self.a_39.val().get_bits::<3>(18),
+            )
+            .replace_bit(
+                7,
+                self.pb_39.val().get_bits::<3>(21) == self.a_39.val().get_bits::<3>(21),
+            )
+            .replace_bit(
+                8,
+                self.pb_39.val().get_bits::<3>(24) == self.a_39.val().get_bits::<3>(24),
+            )
+            .replace_bit(
+                9,
+                self.pb_39.val().get_bits::<3>(27) == self.a_39.val().get_bits::<3>(27),
+            )
+            .replace_bit(
+                10,
+                self.pb_39.val().get_bits::<3>(30) == self.a_39.val().get_bits::<3>(30),
+            )
+            .replace_bit(
+                11,
+                self.pb_39.val().get_bits::<3>(33) == self.a_39.val().get_bits::<3>(33),
+            )
+            .replace_bit(
+                12,
+                self.pb_39.val().get_bits::<3>(36) == self.a_39.val().get_bits::<3>(36),
+            );
         self.cyl_l1.next = bits::<5>(0)
-            .replace_bit(0, self.cyl_l.val().get_bit(2) | (self.cyl_e.val().get_bit(2) & (self.cyl_l.val().get_bit(1) | (self.cyl_e.val().get_bit(1) & (self.cyl_l.val().get_bit(0))))))
-            .replace_bit(1, self.cyl_l.val().get_bit(5) | (self.cyl_e.val().get_bit(5) & (self.cyl_l.val().get_bit(4) | (self.cyl_e.val().get_bit(4) & (self.cyl_l.val().get_bit(3))))))
-            .replace_bit(2, self.cyl_l.val().get_bit(8) | (self.cyl_e.val().get_bit(8) & (self.cyl_l.val().get_bit(7) | (self.cyl_e.val().get_bit(7) & (self.cyl_l.val().get_bit(6))))))
-            .replace_bit(3, self.cyl_l.val().get_bit(11) | (self.cyl_e.val().get_bit(11) & (self.cyl_l.val().get_bit(10) | (self.cyl_e.val().get_bit(10) & (self.cyl_l.val().get_bit(9))))))
+            .replace_bit(
+                0,
+                self.cyl_l.val().get_bit(2)
+                    | (self.cyl_e.val().get_bit(2)
+                        & (self.cyl_l.val().get_bit(1)
+                            | (self.cyl_e.val().get_bit(1) & (self.cyl_l.val().get_bit(0))))),
+            )
+            .replace_bit(
+                1,
+                self.cyl_l.val().get_bit(5)
+                    | (self.cyl_e.val().get_bit(5)
+                        & (self.cyl_l.val().get_bit(4)
+                            | (self.cyl_e.val().get_bit(4) & (self.cyl_l.val().get_bit(3))))),
+            )
+            .replace_bit(
+                2,
+                self.cyl_l.val().get_bit(8)
+                    | (self.cyl_e.val().get_bit(8)
+                        & (self.cyl_l.val().get_bit(7)
+                            | (self.cyl_e.val().get_bit(7) & (self.cyl_l.val().get_bit(6))))),
+            )
+            .replace_bit(
+                3,
+                self.cyl_l.val().get_bit(11)
+                    | (self.cyl_e.val().get_bit(11)
+                        & (self.cyl_l.val().get_bit(10)
+                            | (self.cyl_e.val().get_bit(10) & (self.cyl_l.val().get_bit(9))))),
+            )
             .replace_bit(4, self.cyl_l.val().get_bit(12));
         self.cyl_e1.next = bits::<5>(0)
-            .replace_bit(0, self.cyl_e.val().get_bit(0) & self.cyl_e.val().get_bit(1) & self.cyl_e.val().get_bit(2))
-            .replace_bit(1, self.cyl_e.val().get_bit(3) & self.cyl_e.val().get_bit(4) & self.cyl_e.val().get_bit(5))
-            .replace_bit(2, self.cyl_e.val().get_bit(6) & self.cyl_e.val().get_bit(7) & self.cyl_e.val().get_bit(8))
-            .replace_bit(3, self.cyl_e.val().get_bit(9) & self.cyl_e.val().get_bit(10) & self.cyl_e.val().get_bit(11))
+            .replace_bit(
+                0,
+                self.cyl_e.val().get_bit(0)
+                    & self.cyl_e.val().get_bit(1)
+                    & self.cyl_e.val().get_bit(2),
+            )
+            .replace_bit(
+                1,
+                self.cyl_e.val().get_bit(3)
+                    & self.cyl_e.val().get_bit(4)
+                    & self.cyl_e.val().get_bit(5),
+            )
+            .replace_bit(
+                2,
+                self.cyl_e.val().get_bit(6)
+                    & self.cyl_e.val().get_bit(7)
+                    & self.cyl_e.val().get_bit(8),
+            )
+            .replace_bit(
+                3,
+                self.cyl_e.val().get_bit(9)
+                    & self.cyl_e.val().get_bit(10)
+                    & self.cyl_e.val().get_bit(11),
+            )
             .replace_bit(4, self.cyl_e.val().get_bit(12));
         self.v_xl.d.next = self.cxl_l1.val();
         self.v_xe.d.next = self.cxl_e1.val();
@@ -2335,21 +3373,85 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.bp1.next = bits::<8>(0)
             .replace_bit(0, !self.bst.val().get_bit(0))
             .replace_bit(1, self.bst.val().get_bit(1) ^ (self.bst.val().get_bit(0)))
-            .replace_bit(2, self.bst.val().get_bit(2) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1)))
-            .replace_bit(3, self.bst.val().get_bit(3) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2)))
-            .replace_bit(4, self.bst.val().get_bit(4) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3)))
-            .replace_bit(5, self.bst.val().get_bit(5) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4)))
-            .replace_bit(6, self.bst.val().get_bit(6) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4) & self.bst.val().get_bit(5)))
-            .replace_bit(7, self.bst.val().get_bit(7) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1) & self.bst.val().get_bit(2) & self.bst.val().get_bit(3) & self.bst.val().get_bit(4) & self.bst.val().get_bit(5) & self.bst.val().get_bit(6)));
+            .replace_bit(
+                2,
+                self.bst.val().get_bit(2) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1)),
+            )
+            .replace_bit(
+                3,
+                self.bst.val().get_bit(3)
+                    ^ (self.bst.val().get_bit(0)
+                        & self.bst.val().get_bit(1)
+                        & self.bst.val().get_bit(2)),
+            )
+            .replace_bit(
+                4,
+                self.bst.val().get_bit(4)
+                    ^ (self.bst.val().get_bit(0)
+                        & self.bst.val().get_bit(1)
+                        & self.bst.val().get_bit(2)
+                        & self.bst.val().get_bit(3)),
+            )
+            .replace_bit(
+                5,
+                self.bst.val().get_bit(5)
+                    ^ (self.bst.val().get_bit(0)
+                        & self.bst.val().get_bit(1)
+                        & self.bst.val().get_bit(2)
+                        & self.bst.val().get_bit(3)
+                        & self.bst.val().get_bit(4)),
+            )
+            .replace_bit(
+                6,
+                self.bst.val().get_bit(6)
+                    ^ (self.bst.val().get_bit(0)
+                        & self.bst.val().get_bit(1)
+                        & self.bst.val().get_bit(2)
+                        & self.bst.val().get_bit(3)
+                        & self.bst.val().get_bit(4)
+                        & self.bst.val().get_bit(5)),
+            )
+            .replace_bit(
+                7,
+                self.bst.val().get_bit(7)
+                    ^ (self.bst.val().get_bit(0)
+                        & self.bst.val().get_bit(1)
+                        & self.bst.val().get_bit(2)
+                        & self.bst.val().get_bit(3)
+                        & self.bst.val().get_bit(4)
+                        & self.bst.val().get_bit(5)
+                        & self.bst.val().get_bit(6)),
+            );
         self.cbl_l.next = bits::<3>(0)
-            .replace_bit(0, self.bst.val().get_bits::<3>(0) < self.u_sm1.q.val().get_bits::<3>(0))
-            .replace_bit(1, self.bst.val().get_bits::<3>(3) < self.u_sm1.q.val().get_bits::<3>(3))
-            .replace_bit(2, self.bst.val().get_bits::<2>(6) < self.u_sm1.q.val().get_bits::<2>(6));
+            .replace_bit(
+                0,
+                self.bst.val().get_bits::<3>(0) < self.u_sm1.q.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.bst.val().get_bits::<3>(3) < self.u_sm1.q.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.bst.val().get_bits::<2>(6) < self.u_sm1.q.val().get_bits::<2>(6),
+            );
         self.cbl_e.next = bits::<3>(0)
-            .replace_bit(0, self.bst.val().get_bits::<3>(0) == self.u_sm1.q.val().get_bits::<3>(0))
-            .replace_bit(1, self.bst.val().get_bits::<3>(3) == self.u_sm1.q.val().get_bits::<3>(3))
-            .replace_bit(2, self.bst.val().get_bits::<2>(6) == self.u_sm1.q.val().get_bits::<2>(6));
-        self.blt.next = self.cbl_l.val().get_bit(2) | (self.cbl_e.val().get_bit(2) & (self.cbl_l.val().get_bit(1) | (self.cbl_e.val().get_bit(1) & (self.cbl_l.val().get_bit(0)))));
+            .replace_bit(
+                0,
+                self.bst.val().get_bits::<3>(0) == self.u_sm1.q.val().get_bits::<3>(0),
+            )
+            .replace_bit(
+                1,
+                self.bst.val().get_bits::<3>(3) == self.u_sm1.q.val().get_bits::<3>(3),
+            )
+            .replace_bit(
+                2,
+                self.bst.val().get_bits::<2>(6) == self.u_sm1.q.val().get_bits::<2>(6),
+            );
+        self.blt.next = self.cbl_l.val().get_bit(2)
+            | (self.cbl_e.val().get_bit(2)
+                & (self.cbl_l.val().get_bit(1)
+                    | (self.cbl_e.val().get_bit(1) & (self.cbl_l.val().get_bit(0)))));
         if self.e.val() {
             self.adv.next = !self.blt.val();
         } else {
@@ -2412,8 +3514,24 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         // compares' chunk groups (bit 39 of a difference is the top bits'
         // xor and the borrow out of the low 39): the pacer counts when both
         // are >= 0
-        self.kxl.next = self.v_xl.q.val().get_bit(4) | (self.v_xe.q.val().get_bit(4) & (self.v_xl.q.val().get_bit(3) | (self.v_xe.q.val().get_bit(3) & (self.v_xl.q.val().get_bit(2) | (self.v_xe.q.val().get_bit(2) & (self.v_xl.q.val().get_bit(1) | (self.v_xe.q.val().get_bit(1) & (self.v_xl.q.val().get_bit(0)))))))));
-        self.kyl.next = self.v_yl.q.val().get_bit(4) | (self.v_ye.q.val().get_bit(4) & (self.v_yl.q.val().get_bit(3) | (self.v_ye.q.val().get_bit(3) & (self.v_yl.q.val().get_bit(2) | (self.v_ye.q.val().get_bit(2) & (self.v_yl.q.val().get_bit(1) | (self.v_ye.q.val().get_bit(1) & (self.v_yl.q.val().get_bit(0)))))))));
+        self.kxl.next = self.v_xl.q.val().get_bit(4)
+            | (self.v_xe.q.val().get_bit(4)
+                & (self.v_xl.q.val().get_bit(3)
+                    | (self.v_xe.q.val().get_bit(3)
+                        & (self.v_xl.q.val().get_bit(2)
+                            | (self.v_xe.q.val().get_bit(2)
+                                & (self.v_xl.q.val().get_bit(1)
+                                    | (self.v_xe.q.val().get_bit(1)
+                                        & (self.v_xl.q.val().get_bit(0)))))))));
+        self.kyl.next = self.v_yl.q.val().get_bit(4)
+            | (self.v_ye.q.val().get_bit(4)
+                & (self.v_yl.q.val().get_bit(3)
+                    | (self.v_ye.q.val().get_bit(3)
+                        & (self.v_yl.q.val().get_bit(2)
+                            | (self.v_ye.q.val().get_bit(2)
+                                & (self.v_yl.q.val().get_bit(1)
+                                    | (self.v_ye.q.val().get_bit(1)
+                                        & (self.v_yl.q.val().get_bit(0)))))))));
         self.kxs.next = self.v_xt.q.val() ^ self.kxl.val();
         self.kys.next = self.v_yt.q.val() ^ self.kyl.val();
         self.in_rng.next = !self.kxs.val() & !self.kys.val();
@@ -2426,27 +3544,59 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         } else {
             self.pn.next = self.kp.val();
         }
-        self.y_rec.d.next =
-            bit_cast::<REC_BITS, 12>(self.w_nb.q.val()) | (bit_cast::<REC_BITS, 40>(self.pn.val()) << 12);
+        self.y_rec.d.next = bit_cast::<REC_BITS, 12>(self.w_nb.q.val())
+            | (bit_cast::<REC_BITS, 40>(self.pn.val()) << 12);
         // the carries of ready_at = ceil(pacer / 256), per byte of pacer /
         // 256 (bit 0: the low byte is not 0; bit k: and bytes 1..=k of the
         // pacer are all ones), computed per pacer source from registers
         // and selected like the pacer, so E7-E8 only adds them in
         self.fl_s.next = bits::<4>(0)
             .replace_bit(0, self.v_sum.q.val().get_bits::<8>(0).any())
-            .replace_bit(1, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<8>(8).all())
-            .replace_bit(2, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<16>(8).all())
-            .replace_bit(3, self.v_sum.q.val().get_bits::<8>(0).any() & self.v_sum.q.val().get_bits::<24>(8).all());
+            .replace_bit(
+                1,
+                self.v_sum.q.val().get_bits::<8>(0).any()
+                    & self.v_sum.q.val().get_bits::<8>(8).all(),
+            )
+            .replace_bit(
+                2,
+                self.v_sum.q.val().get_bits::<8>(0).any()
+                    & self.v_sum.q.val().get_bits::<16>(8).all(),
+            )
+            .replace_bit(
+                3,
+                self.v_sum.q.val().get_bits::<8>(0).any()
+                    & self.v_sum.q.val().get_bits::<24>(8).all(),
+            );
         self.fl_b.next = bits::<4>(0)
             .replace_bit(0, self.v_b.q.val().get_bits::<8>(0).any())
-            .replace_bit(1, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<8>(8).all())
-            .replace_bit(2, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<16>(8).all())
-            .replace_bit(3, self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<24>(8).all());
+            .replace_bit(
+                1,
+                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<8>(8).all(),
+            )
+            .replace_bit(
+                2,
+                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<16>(8).all(),
+            )
+            .replace_bit(
+                3,
+                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<24>(8).all(),
+            );
         self.fl_p.next = bits::<4>(0)
             .replace_bit(0, self.v_pc.q.val().get_bits::<8>(0).any())
-            .replace_bit(1, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<8>(8).all())
-            .replace_bit(2, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<16>(8).all())
-            .replace_bit(3, self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<24>(8).all());
+            .replace_bit(
+                1,
+                self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<8>(8).all(),
+            )
+            .replace_bit(
+                2,
+                self.v_pc.q.val().get_bits::<8>(0).any()
+                    & self.v_pc.q.val().get_bits::<16>(8).all(),
+            )
+            .replace_bit(
+                3,
+                self.v_pc.q.val().get_bits::<8>(0).any()
+                    & self.v_pc.q.val().get_bits::<24>(8).all(),
+            );
         if self.v_f1.q.val() {
             self.fl_k.next = self.y_fl.q.val();
         } else if self.v_f2.q.val() {
