@@ -48,7 +48,7 @@ pub fn inc_of_hint(h: u64) -> u64 {
 
 /// The packet's serialization time in 1/256 ticks for increment `inc`.
 pub fn ser_of(bytes: u16, inc: u64) -> u64 {
-    (bytes as u64 & 0x3fff) * inc >> (INC_FRAC - PACER_FRAC)
+    ((bytes as u64 & 0x3fff) * inc) >> (INC_FRAC - PACER_FRAC)
 }
 
 /// An operation on the operation port.
@@ -629,11 +629,11 @@ mod tests {
                 seq.push(p);
             }
             let ctx = format!("seed {seed:#x} trial {trial}: open {open:#06x} n_m1 {n_m1} burst {burst} total {total} counts {counts:?}");
-            for p in 0..16 {
+            for (p, &n) in counts.iter().enumerate() {
                 if cand >> p & 1 == 1 {
-                    assert!((counts[p] - total / k).abs() <= burst as i64, "{ctx}");
+                    assert!((n - total / k).abs() <= burst as i64, "{ctx}");
                 } else {
-                    assert_eq!(counts[p], 0, "{ctx}");
+                    assert_eq!(n, 0, "{ctx}");
                 }
             }
             if k > 1 {
