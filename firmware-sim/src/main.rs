@@ -23,13 +23,15 @@ use braid_sim::model::reg_block::RegBlockOut;
 use braid_sim::model::rx_parser::RxOut as RxParserOut;
 use braid_sim::model::rx_path_table::RxOut;
 use braid_sim::model::sack_tracker::{PsnClass, SackOut};
+use braid_sim::model::sprayer::SprayOut;
 use braid_sim::model::tx_builder::TxOut;
 use braid_sim::model::tx_compl::TxComplOut;
 use braid_sim::model::tx_path_table::TxOut as TxPathOut;
 use braid_sim::model::{
     AckGenModel, CqWriterModel, CycleModel, DedupTableModel, DwArbModel, LossDetectorModel,
     MrCheckModel, MsgTrackerModel, PathCcFullModel, PathWindowModel, RegBlockModel, RxParserModel,
-    RxPathTableModel, SackTrackerModel, TxBuilderModel, TxComplFullModel, TxPathTableModel,
+    RxPathTableModel, SackTrackerModel, SprayerModel, TxBuilderModel, TxComplFullModel,
+    TxPathTableModel,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
@@ -597,6 +599,24 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{events} timeouts fired on 16,384 paths under ARM/DISARM/re-arm and back-pressure ({late} re-arms counted late)"
+    // send-side path choice and pacer
+    let (mut picks, mut ok, mut paced, mut none, mut paths) = (0u64, 0u64, 0u64, 0u64, 0u16);
+    let (checked, raw) = bench::<SprayerModel>(seed, cycles, &fst, |_, o: &SprayOut| {
+        if o.valid && !o.init {
+            picks += 1;
+            ok += o.ok as u64;
+            paced += o.paced as u64;
+            none += o.no_path as u64;
+            paths |= (o.ok as u16) << o.path;
+        }
+    })?;
+    rows.push(Row {
+        block: "sprayer",
+        checked,
+        raw,
+        what: format!(
+            "{picks} picks on 1,024 connections: {ok} sent on {} distinct paths, {paced} held by the pacer, {none} with no open path",
+            paths.count_ones()
         ),
     });
 

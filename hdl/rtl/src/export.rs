@@ -197,6 +197,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::TimerWheelTiny>,
         },
         ExportedBlock {
+            name: "sprayer",
+            description: "send-side path choice (round robin over open paths in bursts, retransmissions avoid suspect paths) and pacer, 1,024 connections x 16 paths",
+            generate: gen::<crate::SprayerFull>,
+        },
+        ExportedBlock {
+            name: "sprayer_tiny",
+            description: "send-side path choice and pacer, 16 connections x 16 paths, rate table for hints below 25.6 Gb/s",
+            generate: gen::<crate::SprayerTiny>,
+        },
+        ExportedBlock {
             name: "wqe_fetch",
             description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
             generate: gen::<crate::WqeFetchFull>,
