@@ -5318,8 +5318,9 @@ fn path_window_table_stimulus_covers_the_edges() {
 
 /// Behaviour (model and Verilated RTL): results for the paths of one
 /// connection (random sends, ACKs, timeouts, inits, windows, timeouts
-/// counts and spans, both ports, back to back, obeying ready) replayed
-/// burst by burst; the test keeps the sprayer's 16-bit open and suspect
+/// counts and spans, back to back, obeying ready) replayed burst by burst
+/// (each burst on one port; both ports at once are the equivalence
+/// runs' job); the test keeps the sprayer's 16-bit open and suspect
 /// masks of the connection, applied from the `mk_*` writes, and after each
 /// burst has drained they equal the rule computed from a plain per-path
 /// reference (in flight against max(floor(cwnd), 1), span < 255, timeouts
@@ -5367,10 +5368,14 @@ fn path_window_table_mask_follows_the_rule() {
         };
         for burst in 0..300 {
             let n = rng.gen_range(1..40);
+            // one port per burst: the reference applies results in issue
+            // order, the block takes CC results first, and whether a send
+            // found its path closed depends on that order across ports
+            let use_tx = rng.gen_ratio(2, 3);
             let mut k = 0;
             while k < n {
                 let mut i = PwtIn::default();
-                if o.tx_ready && rng.gen_ratio(2, 3) {
+                if use_tx && o.tx_ready && rng.gen_ratio(2, 3) {
                     let p = rng.gen_range(0..16usize);
                     let r = &mut refs[p];
                     let una = rng.gen::<u32>();
@@ -5420,7 +5425,7 @@ fn path_window_table_mask_follows_the_rule() {
                     i.tx = Some(t);
                     k += 1;
                 }
-                if o.cc_ready && rng.gen_ratio(1, 3) {
+                if !use_tx && o.cc_ready && rng.gen_ratio(1, 2) {
                     let p = rng.gen_range(0..16usize);
                     let r = &mut refs[p];
                     r.cwnd = match rng.gen_range(0..6) {

@@ -79,9 +79,10 @@
 //!
 //! # Pipeline
 //!
-//! E1 registers both ports; E1-E2 decodes (PrefixAdd for `nxt - una`, the
-//! 10-bit `acked + lost`, the window clamp); E2-E3 compares `nxt - una` with
-//! 255 and pushes. The FIFOs are `FwftFifo`s (shared with `wqe_fetch`) with
+//! E1 registers both ports; E1-E2 decodes (`nxt - una` as a low half with
+//! its carry and a high half without it, the 10-bit `acked + lost`, the
+//! window clamp); E2-E3 tests `nxt - una < 255` (high half plus carry zero:
+//! all zeros without the carry, all ones with it) and pushes. The FIFOs are `FwftFifo`s (shared with `wqe_fetch`) with
 //! a count and a registered head-valid beside them. Select clock: pop the
 //! CC head, else the TX head, else take the read; the chosen index is the
 //! record RAM's read address and is compared with the indices in the next
@@ -93,8 +94,8 @@
 //! write and read result registered.
 //!
 //! Logic depth: the loop is a 3:1 record mux, a 9-bit increment and an
-//! 11-bit subtract side by side and a 4:1 select; the open compares are
-//! 9-bit.
+//! 11-bit parallel-prefix subtract side by side and a 4:1 select; the open
+//! compares are 10-bit parallel-prefix subtracts.
 
 use crate::path_cc_rec::{CWND_W, TIMEOUTS_W};
 use crate::prefix_add::PrefixAdd;
@@ -246,13 +247,15 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     i_cc_idx: DFF<Bits<IDX>>,
     i_cc_cwnd: DFF<Bits<24>>,
     i_cc_to: DFF<Bits<8>>,
-    add_span: PrefixAdd<32>,
+    add_lo: PrefixAdd<17>,
+    add_hi: PrefixAdd<16>,
     // E2: decoded
     p_tx_valid: DFF<Bit>,
     p_tx_kind: DFF<Bits<2>>,
     p_tx_idx: DFF<Bits<IDX>>,
     p_tx_amt: DFF<Bits<10>>,
-    p_tx_diff: DFF<Bits<32>>,
+    p_tx_dlo: DFF<Bits<17>>,
+    p_tx_dhi: DFF<Bits<16>>,
     p_cc_valid: DFF<Bit>,
     p_cc_idx: DFF<Bits<IDX>>,
     p_cc_wnd: DFF<Bits<9>>,
@@ -302,6 +305,37 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     acked10: Signal<Local, Bits<10>>,
     lost10: Signal<Local, Bits<10>>,
     lo9: Signal<Local, Bits<9>>,
+    sa_p0: Signal<Local, Bits<11>>,
+    sa_g0: Signal<Local, Bits<11>>,
+    sa_g1: Signal<Local, Bits<11>>,
+    sa_q1: Signal<Local, Bits<11>>,
+    sa_g2: Signal<Local, Bits<11>>,
+    sa_q2: Signal<Local, Bits<11>>,
+    sa_g3: Signal<Local, Bits<11>>,
+    sa_q3: Signal<Local, Bits<11>>,
+    sa_g4: Signal<Local, Bits<11>>,
+    sa_s: Signal<Local, Bits<11>>,
+    lc_p0: Signal<Local, Bits<10>>,
+    lc_g0: Signal<Local, Bits<10>>,
+    lc_g1: Signal<Local, Bits<10>>,
+    lc_q1: Signal<Local, Bits<10>>,
+    lc_g2: Signal<Local, Bits<10>>,
+    lc_q2: Signal<Local, Bits<10>>,
+    lc_g3: Signal<Local, Bits<10>>,
+    lc_q3: Signal<Local, Bits<10>>,
+    lc_g4: Signal<Local, Bits<10>>,
+    lc_s: Signal<Local, Bits<10>>,
+    lo_p0: Signal<Local, Bits<10>>,
+    lo_g0: Signal<Local, Bits<10>>,
+    lo_g1: Signal<Local, Bits<10>>,
+    lo_q1: Signal<Local, Bits<10>>,
+    lo_g2: Signal<Local, Bits<10>>,
+    lo_q2: Signal<Local, Bits<10>>,
+    lo_g3: Signal<Local, Bits<10>>,
+    lo_q3: Signal<Local, Bits<10>>,
+    lo_g4: Signal<Local, Bits<10>>,
+    lo_s: Signal<Local, Bits<10>>,
+    hi_zero: Signal<Local, Bit>,
     // E2-E3
     tx_far: Signal<Local, Bit>,
     tx_idx16: Signal<Local, Bits<16>>,
@@ -327,14 +361,14 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     cur: Signal<Local, Bits<REC_BITS>>,
     c_out: Signal<Local, Bits<9>>,
     c_wnd: Signal<Local, Bits<9>>,
-    c_wnd1: Signal<Local, Bits<9>>,
+    c_wnd10: Signal<Local, Bits<10>>,
+    c_out10: Signal<Local, Bits<10>>,
     c_far: Signal<Local, Bit>,
     c_susp: Signal<Local, Bit>,
     c_open: Signal<Local, Bit>,
     inc_v: Signal<Local, Bits<9>>,
     out11: Signal<Local, Bits<11>>,
     amt11: Signal<Local, Bits<11>>,
-    diff11: Signal<Local, Bits<11>>,
     uf: Signal<Local, Bit>,
     dec_v: Signal<Local, Bits<9>>,
     n_out: Signal<Local, Bits<9>>,
@@ -345,7 +379,8 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     // output
     o_out: Signal<Local, Bits<9>>,
     o_wnd: Signal<Local, Bits<9>>,
-    o_wnd1: Signal<Local, Bits<9>>,
+    o_wnd10: Signal<Local, Bits<10>>,
+    o_out10: Signal<Local, Bits<10>>,
     o_open: Signal<Local, Bit>,
     o_susp: Signal<Local, Bit>,
     o_conn: Signal<Local, Bits<IDX>>,
@@ -419,12 +454,14 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default
             i_cc_idx: Default::default(),
             i_cc_cwnd: Default::default(),
             i_cc_to: Default::default(),
-            add_span: Default::default(),
+            add_lo: Default::default(),
+            add_hi: Default::default(),
             p_tx_valid: Default::default(),
             p_tx_kind: Default::default(),
             p_tx_idx: Default::default(),
             p_tx_amt: Default::default(),
-            p_tx_diff: Default::default(),
+            p_tx_dlo: Default::default(),
+            p_tx_dhi: Default::default(),
             p_cc_valid: Default::default(),
             p_cc_idx: Default::default(),
             p_cc_wnd: Default::default(),
@@ -469,6 +506,37 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default
             acked10: Default::default(),
             lost10: Default::default(),
             lo9: Default::default(),
+            sa_p0: Default::default(),
+            sa_g0: Default::default(),
+            sa_g1: Default::default(),
+            sa_q1: Default::default(),
+            sa_g2: Default::default(),
+            sa_q2: Default::default(),
+            sa_g3: Default::default(),
+            sa_q3: Default::default(),
+            sa_g4: Default::default(),
+            sa_s: Default::default(),
+            lc_p0: Default::default(),
+            lc_g0: Default::default(),
+            lc_g1: Default::default(),
+            lc_q1: Default::default(),
+            lc_g2: Default::default(),
+            lc_q2: Default::default(),
+            lc_g3: Default::default(),
+            lc_q3: Default::default(),
+            lc_g4: Default::default(),
+            lc_s: Default::default(),
+            lo_p0: Default::default(),
+            lo_g0: Default::default(),
+            lo_g1: Default::default(),
+            lo_q1: Default::default(),
+            lo_g2: Default::default(),
+            lo_q2: Default::default(),
+            lo_g3: Default::default(),
+            lo_q3: Default::default(),
+            lo_g4: Default::default(),
+            lo_s: Default::default(),
+            hi_zero: Default::default(),
             tx_far: Default::default(),
             tx_idx16: Default::default(),
             cc_idx16: Default::default(),
@@ -491,14 +559,14 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default
             cur: Default::default(),
             c_out: Default::default(),
             c_wnd: Default::default(),
-            c_wnd1: Default::default(),
+            c_wnd10: Default::default(),
+            c_out10: Default::default(),
             c_far: Default::default(),
             c_susp: Default::default(),
             c_open: Default::default(),
             inc_v: Default::default(),
             out11: Default::default(),
             amt11: Default::default(),
-            diff11: Default::default(),
             uf: Default::default(),
             dec_v: Default::default(),
             n_out: Default::default(),
@@ -508,7 +576,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default
             n_rec: Default::default(),
             o_out: Default::default(),
             o_wnd: Default::default(),
-            o_wnd1: Default::default(),
+            o_wnd10: Default::default(),
+            o_out10: Default::default(),
             o_open: Default::default(),
             o_susp: Default::default(),
             o_conn: Default::default(),
@@ -523,7 +592,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         dff_setup!(
             self, clock, i_tx_valid, i_tx_op, i_tx_idx, i_tx_acc, i_tx_rej, i_tx_acked, i_tx_lost,
             i_tx_una, i_tx_nxt, i_cc_valid, i_cc_idx, i_cc_cwnd, i_cc_to, p_tx_valid, p_tx_kind,
-            p_tx_idx, p_tx_amt, p_tx_diff, p_cc_valid, p_cc_idx, p_cc_wnd, p_cc_susp, n_tx, n_cc,
+            p_tx_idx, p_tx_amt, p_tx_dlo, p_tx_dhi,
+            p_cc_valid, p_cc_idx, p_cc_wnd, p_cc_susp, n_tx, n_cc,
             hv_tx, hv_cc, n_ovf, u_valid, u_cc, u_tx, u_rd, u_idx, u_kind, u_amt, u_far, u_wnd,
             u_susp, u_fwd1, u_fwd2, w_valid, w_rd, w_idx, w_rec, w_sc, w_uf, w2_rec, r_mk_valid,
             r_mk_conn, r_mk_en, r_mk_open, r_mk_susp, r_rd_valid, r_rd_out, r_rd_wnd, r_rd_open,
@@ -567,14 +637,28 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.acked10.next = bit_cast::<10, 9>(self.i_tx_acked.q.val());
         self.lost10.next = bit_cast::<10, 9>(self.i_tx_lost.q.val());
         self.p_tx_amt.d.next = self.acked10.val() + self.lost10.val();
-        self.add_span.a.next = self.i_tx_nxt.q.val();
-        self.add_span.b.next = !self.i_tx_una.q.val();
-        self.add_span.cin.next = true;
-        self.p_tx_diff.d.next = self.add_span.sum.val();
+        // nxt - una in two halves: the low half with its carry, the high
+        // half without it (the carry is applied by the zero test at E2-E3)
+        // (the adders' inputs are register slices: no local feeds a
+        // submodule, so Verilator sees no false combinational loop; b's
+        // bit 16 is set by the 17-bit inversion, so sum bit 16 is the
+        // inverted carry)
+        self.add_lo.a.next = bit_cast::<17, 16>(self.i_tx_nxt.q.val().get_bits::<16>(0));
+        self.add_lo.b.next = !bit_cast::<17, 16>(self.i_tx_una.q.val().get_bits::<16>(0));
+        self.add_lo.cin.next = true;
+        self.p_tx_dlo.d.next = self.add_lo.sum.val();
+        self.add_hi.a.next = self.i_tx_nxt.q.val().get_bits::<16>(16);
+        self.add_hi.b.next = !self.i_tx_una.q.val().get_bits::<16>(16);
+        self.add_hi.cin.next = false;
+        self.p_tx_dhi.d.next = self.add_hi.sum.val();
         self.p_cc_valid.d.next = self.i_cc_valid.q.val();
         self.p_cc_idx.d.next = self.i_cc_idx.q.val();
         self.lo9.next = self.i_cc_cwnd.q.val().get_bits::<9>(8);
-        if self.i_cc_cwnd.q.val().get_bits::<7>(17).any() {
+        // floor(cwnd) = cwnd[23:8] above 256: bits 15:9 of the floor, or
+        // bit 8 with anything below it
+        if self.i_cc_cwnd.q.val().get_bits::<7>(17).any()
+            | (self.i_cc_cwnd.q.val().get_bit(16) & self.i_cc_cwnd.q.val().get_bits::<8>(8).any())
+        {
             self.p_cc_wnd.d.next = bits::<9>(256);
         } else if self.lo9.val().any() {
             self.p_cc_wnd.d.next = self.lo9.val();
@@ -584,8 +668,12 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.p_cc_susp.d.next = self.i_cc_to.q.val().any();
 
         // ---- E2-E3: push (dropped and counted when the FIFO is full)
-        self.tx_far.next = self.p_tx_diff.q.val().get_bits::<24>(8).any()
-            | (self.p_tx_diff.q.val().get_bits::<8>(0) == self.k_span_lim.val());
+        // high half + carry == 0: without carry all zeros, with it all ones
+        self.hi_zero.next = (self.p_tx_dlo.q.val().get_bit(16) & !self.p_tx_dhi.q.val().any())
+            | (!self.p_tx_dlo.q.val().get_bit(16) & self.p_tx_dhi.q.val().all());
+        self.tx_far.next = !self.hi_zero.val()
+            | self.p_tx_dlo.q.val().get_bits::<8>(8).any()
+            | (self.p_tx_dlo.q.val().get_bits::<8>(0) == self.k_span_lim.val());
         self.tx_idx16.next = bit_cast::<16, IDX>(self.p_tx_idx.q.val());
         self.cc_idx16.next = bit_cast::<16, IDX>(self.p_cc_idx.q.val());
         self.tx_entry.next = bit_cast::<TXW, 16>(self.tx_idx16.val())
@@ -679,20 +767,41 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.c_wnd.next = self.cur.val().get_bits::<9>(9);
         self.c_far.next = self.cur.val().get_bit(18);
         self.c_susp.next = self.cur.val().get_bit(19);
-        self.c_wnd1.next = self.c_wnd.val();
-        if !self.c_wnd.val().any() {
-            self.c_wnd1.next = bits::<9>(1);
-        }
-        self.c_open.next = (self.c_out.val() < self.c_wnd1.val()) & !self.c_far.val();
+        // out < max(wnd, 1): out < wnd (prefix subtract), or both zero
+        self.c_out10.next = bit_cast::<10, 9>(self.c_out.val());
+        self.c_wnd10.next = bit_cast::<10, 9>(self.c_wnd.val());
+        // inline parallel-prefix subtracts (generate/propagate, cin = 1)
+        self.lc_p0.next = self.c_out10.val() ^ !self.c_wnd10.val();
+        self.lc_g0.next = (self.c_out10.val() & !self.c_wnd10.val()) | (self.lc_p0.val() & bits::<10>(1));
+        self.lc_g1.next = self.lc_g0.val() | (self.lc_p0.val() & (self.lc_g0.val() << 1));
+        self.lc_q1.next = self.lc_p0.val() & (self.lc_p0.val() << 1);
+        self.lc_g2.next = self.lc_g1.val() | (self.lc_q1.val() & (self.lc_g1.val() << 2));
+        self.lc_q2.next = self.lc_q1.val() & (self.lc_q1.val() << 2);
+        self.lc_g3.next = self.lc_g2.val() | (self.lc_q2.val() & (self.lc_g2.val() << 4));
+        self.lc_q3.next = self.lc_q2.val() & (self.lc_q2.val() << 4);
+        self.lc_g4.next = self.lc_g3.val() | (self.lc_q3.val() & (self.lc_g3.val() << 8));
+        self.lc_s.next = self.lc_p0.val() ^ ((self.lc_g4.val() << 1) | bits::<10>(1));
+        self.c_open.next = (self.lc_s.val().get_bit(9)
+            | (!self.c_wnd.val().any() & !self.c_out.val().any()))
+            & !self.c_far.val();
         self.inc_v.next = self.c_out.val() + 1;
         if self.c_out.val().get_bit(8) {
             self.inc_v.next = self.c_out.val();
         }
         self.out11.next = bit_cast::<11, 9>(self.c_out.val());
         self.amt11.next = bit_cast::<11, 10>(self.u_amt.q.val());
-        self.diff11.next = self.out11.val() - self.amt11.val();
-        self.uf.next = self.diff11.val().get_bit(10);
-        self.dec_v.next = self.diff11.val().get_bits::<9>(0);
+        self.sa_p0.next = self.out11.val() ^ !self.amt11.val();
+        self.sa_g0.next = (self.out11.val() & !self.amt11.val()) | (self.sa_p0.val() & bits::<11>(1));
+        self.sa_g1.next = self.sa_g0.val() | (self.sa_p0.val() & (self.sa_g0.val() << 1));
+        self.sa_q1.next = self.sa_p0.val() & (self.sa_p0.val() << 1);
+        self.sa_g2.next = self.sa_g1.val() | (self.sa_q1.val() & (self.sa_g1.val() << 2));
+        self.sa_q2.next = self.sa_q1.val() & (self.sa_q1.val() << 2);
+        self.sa_g3.next = self.sa_g2.val() | (self.sa_q2.val() & (self.sa_g2.val() << 4));
+        self.sa_q3.next = self.sa_q2.val() & (self.sa_q2.val() << 4);
+        self.sa_g4.next = self.sa_g3.val() | (self.sa_q3.val() & (self.sa_g3.val() << 8));
+        self.sa_s.next = self.sa_p0.val() ^ ((self.sa_g4.val() << 1) | bits::<11>(1));
+        self.uf.next = self.sa_s.val().get_bit(10);
+        self.dec_v.next = self.sa_s.val().get_bits::<9>(0);
         if self.uf.val() {
             self.dec_v.next = bits::<9>(0);
         }
@@ -743,12 +852,21 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.w2_rec.d.next = self.w_rec.q.val();
         self.o_out.next = self.w_rec.q.val().get_bits::<9>(0);
         self.o_wnd.next = self.w_rec.q.val().get_bits::<9>(9);
-        self.o_wnd1.next = self.o_wnd.val();
-        if !self.o_wnd.val().any() {
-            self.o_wnd1.next = bits::<9>(1);
-        }
-        self.o_open.next =
-            (self.o_out.val() < self.o_wnd1.val()) & !self.w_rec.q.val().get_bit(18);
+        self.o_out10.next = bit_cast::<10, 9>(self.o_out.val());
+        self.o_wnd10.next = bit_cast::<10, 9>(self.o_wnd.val());
+        self.lo_p0.next = self.o_out10.val() ^ !self.o_wnd10.val();
+        self.lo_g0.next = (self.o_out10.val() & !self.o_wnd10.val()) | (self.lo_p0.val() & bits::<10>(1));
+        self.lo_g1.next = self.lo_g0.val() | (self.lo_p0.val() & (self.lo_g0.val() << 1));
+        self.lo_q1.next = self.lo_p0.val() & (self.lo_p0.val() << 1);
+        self.lo_g2.next = self.lo_g1.val() | (self.lo_q1.val() & (self.lo_g1.val() << 2));
+        self.lo_q2.next = self.lo_q1.val() & (self.lo_q1.val() << 2);
+        self.lo_g3.next = self.lo_g2.val() | (self.lo_q2.val() & (self.lo_g2.val() << 4));
+        self.lo_q3.next = self.lo_q2.val() & (self.lo_q2.val() << 4);
+        self.lo_g4.next = self.lo_g3.val() | (self.lo_q3.val() & (self.lo_g3.val() << 8));
+        self.lo_s.next = self.lo_p0.val() ^ ((self.lo_g4.val() << 1) | bits::<10>(1));
+        self.o_open.next = (self.lo_s.val().get_bit(9)
+            | (!self.o_wnd.val().any() & !self.o_out.val().any()))
+            & !self.w_rec.q.val().get_bit(18);
         self.o_susp.next = self.w_rec.q.val().get_bit(19);
         self.o_conn.next = self.w_idx.q.val() >> self.k_pb.val();
         self.o_onehot.next = bits::<16>(1) << self.w_idx.q.val().get_bits::<PB>(0);
