@@ -113,10 +113,14 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [7:0] i_cc_to$d;
     wire  [7:0] i_cc_to$q;
     reg  i_cc_to$clock;
-    reg  [31:0] add_span$a;
-    reg  [31:0] add_span$b;
-    reg  add_span$cin;
-    wire  [31:0] add_span$sum;
+    reg  [16:0] add_lo$a;
+    reg  [16:0] add_lo$b;
+    reg  add_lo$cin;
+    wire  [16:0] add_lo$sum;
+    reg  [15:0] add_hi$a;
+    reg  [15:0] add_hi$b;
+    reg  add_hi$cin;
+    wire  [15:0] add_hi$sum;
     reg  p_tx_valid$d;
     wire  p_tx_valid$q;
     reg  p_tx_valid$clock;
@@ -129,9 +133,12 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [9:0] p_tx_amt$d;
     wire  [9:0] p_tx_amt$q;
     reg  p_tx_amt$clock;
-    reg  [31:0] p_tx_diff$d;
-    wire  [31:0] p_tx_diff$q;
-    reg  p_tx_diff$clock;
+    reg  [16:0] p_tx_dlo$d;
+    wire  [16:0] p_tx_dlo$q;
+    reg  p_tx_dlo$clock;
+    reg  [15:0] p_tx_dhi$d;
+    wire  [15:0] p_tx_dhi$q;
+    reg  p_tx_dhi$clock;
     reg  p_cc_valid$d;
     wire  p_cc_valid$q;
     reg  p_cc_valid$clock;
@@ -260,6 +267,37 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [9:0] acked10;
     reg  [9:0] lost10;
     reg  [8:0] lo9;
+    reg  [10:0] sa_p0;
+    reg  [10:0] sa_g0;
+    reg  [10:0] sa_g1;
+    reg  [10:0] sa_q1;
+    reg  [10:0] sa_g2;
+    reg  [10:0] sa_q2;
+    reg  [10:0] sa_g3;
+    reg  [10:0] sa_q3;
+    reg  [10:0] sa_g4;
+    reg  [10:0] sa_s;
+    reg  [9:0] lc_p0;
+    reg  [9:0] lc_g0;
+    reg  [9:0] lc_g1;
+    reg  [9:0] lc_q1;
+    reg  [9:0] lc_g2;
+    reg  [9:0] lc_q2;
+    reg  [9:0] lc_g3;
+    reg  [9:0] lc_q3;
+    reg  [9:0] lc_g4;
+    reg  [9:0] lc_s;
+    reg  [9:0] lo_p0;
+    reg  [9:0] lo_g0;
+    reg  [9:0] lo_g1;
+    reg  [9:0] lo_q1;
+    reg  [9:0] lo_g2;
+    reg  [9:0] lo_q2;
+    reg  [9:0] lo_g3;
+    reg  [9:0] lo_q3;
+    reg  [9:0] lo_g4;
+    reg  [9:0] lo_s;
+    reg  hi_zero;
     reg  tx_far;
     reg  [15:0] tx_idx16;
     reg  [15:0] cc_idx16;
@@ -282,14 +320,14 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [19:0] cur;
     reg  [8:0] c_out;
     reg  [8:0] c_wnd;
-    reg  [8:0] c_wnd1;
+    reg  [9:0] c_wnd10;
+    reg  [9:0] c_out10;
     reg  c_far;
     reg  c_susp;
     reg  c_open;
     reg  [8:0] inc_v;
     reg  [10:0] out11;
     reg  [10:0] amt11;
-    reg  [10:0] diff11;
     reg  uf;
     reg  [8:0] dec_v;
     reg  [8:0] n_out;
@@ -299,7 +337,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [19:0] n_rec;
     reg  [8:0] o_out;
     reg  [8:0] o_wnd;
-    reg  [8:0] o_wnd1;
+    reg  [9:0] o_wnd10;
+    reg  [9:0] o_out10;
     reg  o_open;
     reg  o_susp;
     reg  [13:0] o_conn;
@@ -396,11 +435,17 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         .q(i_cc_to$q),
         .clock(i_cc_to$clock)
     );
-    path_window_table__add_span add_span(
-        .a(add_span$a),
-        .b(add_span$b),
-        .cin(add_span$cin),
-        .sum(add_span$sum)
+    path_window_table__add_lo add_lo(
+        .a(add_lo$a),
+        .b(add_lo$b),
+        .cin(add_lo$cin),
+        .sum(add_lo$sum)
+    );
+    path_window_table__add_hi add_hi(
+        .a(add_hi$a),
+        .b(add_hi$b),
+        .cin(add_hi$cin),
+        .sum(add_hi$sum)
     );
     path_window_table__p_tx_valid p_tx_valid(
         .d(p_tx_valid$d),
@@ -422,10 +467,15 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         .q(p_tx_amt$q),
         .clock(p_tx_amt$clock)
     );
-    path_window_table__p_tx_diff p_tx_diff(
-        .d(p_tx_diff$d),
-        .q(p_tx_diff$q),
-        .clock(p_tx_diff$clock)
+    path_window_table__p_tx_dlo p_tx_dlo(
+        .d(p_tx_dlo$d),
+        .q(p_tx_dlo$q),
+        .clock(p_tx_dlo$clock)
+    );
+    path_window_table__p_tx_dhi p_tx_dhi(
+        .d(p_tx_dhi$d),
+        .q(p_tx_dhi$q),
+        .clock(p_tx_dhi$clock)
     );
     path_window_table__p_cc_valid p_cc_valid(
         .d(p_cc_valid$d),
@@ -652,7 +702,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         p_tx_kind$clock = clock;
         p_tx_idx$clock = clock;
         p_tx_amt$clock = clock;
-        p_tx_diff$clock = clock;
+        p_tx_dlo$clock = clock;
+        p_tx_dhi$clock = clock;
         p_cc_valid$clock = clock;
         p_cc_idx$clock = clock;
         p_cc_wnd$clock = clock;
@@ -711,7 +762,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         p_tx_kind$d = p_tx_kind$q;
         p_tx_idx$d = p_tx_idx$q;
         p_tx_amt$d = p_tx_amt$q;
-        p_tx_diff$d = p_tx_diff$q;
+        p_tx_dlo$d = p_tx_dlo$q;
+        p_tx_dhi$d = p_tx_dhi$q;
         p_cc_valid$d = p_cc_valid$q;
         p_cc_idx$d = p_cc_idx$q;
         p_cc_wnd$d = p_cc_wnd$q;
@@ -785,14 +837,18 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         acked10 = ((i_tx_acked$q) & 10'h3ff);
         lost10 = ((i_tx_lost$q) & 10'h3ff);
         p_tx_amt$d = acked10 + lost10;
-        add_span$a = i_tx_nxt$q;
-        add_span$b = ~i_tx_una$q;
-        add_span$cin = 1'b1;
-        p_tx_diff$d = add_span$sum;
+        add_lo$a = ((i_tx_nxt$q[(32'h0)+:(16)]) & 17'h1ffff);
+        add_lo$b = ~((i_tx_una$q[(32'h0)+:(16)]) & 17'h1ffff);
+        add_lo$cin = 1'b1;
+        p_tx_dlo$d = add_lo$sum;
+        add_hi$a = i_tx_nxt$q[(32'h10)+:(16)];
+        add_hi$b = ~i_tx_una$q[(32'h10)+:(16)];
+        add_hi$cin = 1'b0;
+        p_tx_dhi$d = add_hi$sum;
         p_cc_valid$d = i_cc_valid$q;
         p_cc_idx$d = i_cc_idx$q;
         lo9 = i_cc_cwnd$q[(32'h8)+:(9)];
-        if (|i_cc_cwnd$q[(32'h11)+:(7)]) begin
+        if (|i_cc_cwnd$q[(32'h11)+:(7)] | (i_cc_cwnd$q[32'h10] & |i_cc_cwnd$q[(32'h8)+:(8)])) begin
             p_cc_wnd$d = ((32'h100) & 9'h1ff);
         end
         else if (|lo9) begin
@@ -802,7 +858,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
             p_cc_wnd$d = ((32'h1) & 9'h1ff);
         end
         p_cc_susp$d = |i_cc_to$q;
-        tx_far = |p_tx_diff$q[(32'h8)+:(24)] | (p_tx_diff$q[(32'h0)+:(8)] == k_span_lim);
+        hi_zero = (p_tx_dlo$q[32'h10] & ~|p_tx_dhi$q) | (~p_tx_dlo$q[32'h10] & &p_tx_dhi$q);
+        tx_far = ~hi_zero | |p_tx_dlo$q[(32'h8)+:(8)] | (p_tx_dlo$q[(32'h0)+:(8)] == k_span_lim);
         tx_idx16 = ((p_tx_idx$q) & 16'hffff);
         cc_idx16 = ((p_cc_idx$q) & 16'hffff);
         tx_entry = ((tx_idx16) & 29'h1fffffff) | (((p_tx_amt$q) & 29'h1fffffff) << 32'h10) | (((p_tx_kind$q) & 29'h1fffffff) << 32'h1a);
@@ -887,20 +944,37 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         c_wnd = cur[(32'h9)+:(9)];
         c_far = cur[32'h12];
         c_susp = cur[32'h13];
-        c_wnd1 = c_wnd;
-        if (~|c_wnd) begin
-            c_wnd1 = ((32'h1) & 9'h1ff);
-        end
-        c_open = (c_out < c_wnd1) & ~c_far;
+        c_out10 = ((c_out) & 10'h3ff);
+        c_wnd10 = ((c_wnd) & 10'h3ff);
+        lc_p0 = c_out10 ^ ~c_wnd10;
+        lc_g0 = (c_out10 & ~c_wnd10) | (lc_p0 & ((32'h1) & 10'h3ff));
+        lc_g1 = lc_g0 | (lc_p0 & (lc_g0 << 32'h1));
+        lc_q1 = lc_p0 & (lc_p0 << 32'h1);
+        lc_g2 = lc_g1 | (lc_q1 & (lc_g1 << 32'h2));
+        lc_q2 = lc_q1 & (lc_q1 << 32'h2);
+        lc_g3 = lc_g2 | (lc_q2 & (lc_g2 << 32'h4));
+        lc_q3 = lc_q2 & (lc_q2 << 32'h4);
+        lc_g4 = lc_g3 | (lc_q3 & (lc_g3 << 32'h8));
+        lc_s = lc_p0 ^ ((lc_g4 << 32'h1) | ((32'h1) & 10'h3ff));
+        c_open = (lc_s[32'h9] | (~|c_wnd & ~|c_out)) & ~c_far;
         inc_v = c_out + 32'h1;
         if (c_out[32'h8]) begin
             inc_v = c_out;
         end
         out11 = ((c_out) & 11'h7ff);
         amt11 = ((u_amt$q) & 11'h7ff);
-        diff11 = out11 - amt11;
-        uf = diff11[32'ha];
-        dec_v = diff11[(32'h0)+:(9)];
+        sa_p0 = out11 ^ ~amt11;
+        sa_g0 = (out11 & ~amt11) | (sa_p0 & ((32'h1) & 11'h7ff));
+        sa_g1 = sa_g0 | (sa_p0 & (sa_g0 << 32'h1));
+        sa_q1 = sa_p0 & (sa_p0 << 32'h1);
+        sa_g2 = sa_g1 | (sa_q1 & (sa_g1 << 32'h2));
+        sa_q2 = sa_q1 & (sa_q1 << 32'h2);
+        sa_g3 = sa_g2 | (sa_q2 & (sa_g2 << 32'h4));
+        sa_q3 = sa_q2 & (sa_q2 << 32'h4);
+        sa_g4 = sa_g3 | (sa_q3 & (sa_g3 << 32'h8));
+        sa_s = sa_p0 ^ ((sa_g4 << 32'h1) | ((32'h1) & 11'h7ff));
+        uf = sa_s[32'ha];
+        dec_v = sa_s[(32'h0)+:(9)];
         if (uf) begin
             dec_v = ((32'h0) & 9'h1ff);
         end
@@ -943,11 +1017,19 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         w2_rec$d = w_rec$q;
         o_out = w_rec$q[(32'h0)+:(9)];
         o_wnd = w_rec$q[(32'h9)+:(9)];
-        o_wnd1 = o_wnd;
-        if (~|o_wnd) begin
-            o_wnd1 = ((32'h1) & 9'h1ff);
-        end
-        o_open = (o_out < o_wnd1) & ~w_rec$q[32'h12];
+        o_out10 = ((o_out) & 10'h3ff);
+        o_wnd10 = ((o_wnd) & 10'h3ff);
+        lo_p0 = o_out10 ^ ~o_wnd10;
+        lo_g0 = (o_out10 & ~o_wnd10) | (lo_p0 & ((32'h1) & 10'h3ff));
+        lo_g1 = lo_g0 | (lo_p0 & (lo_g0 << 32'h1));
+        lo_q1 = lo_p0 & (lo_p0 << 32'h1);
+        lo_g2 = lo_g1 | (lo_q1 & (lo_g1 << 32'h2));
+        lo_q2 = lo_q1 & (lo_q1 << 32'h2);
+        lo_g3 = lo_g2 | (lo_q2 & (lo_g2 << 32'h4));
+        lo_q3 = lo_q2 & (lo_q2 << 32'h4);
+        lo_g4 = lo_g3 | (lo_q3 & (lo_g3 << 32'h8));
+        lo_s = lo_p0 ^ ((lo_g4 << 32'h1) | ((32'h1) & 10'h3ff));
+        o_open = (lo_s[32'h9] | (~|o_wnd & ~|o_out)) & ~w_rec$q[32'h12];
         o_susp = w_rec$q[32'h13];
         o_conn = w_idx$q >> k_pb;
         o_onehot = ((32'h1) & 16'hffff) << w_idx$q[(32'h0)+:(4)];
@@ -1009,33 +1091,33 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
 endmodule // top
 
 
-module path_window_table__add_span(a,b,cin,sum);
+module path_window_table__add_hi(a,b,cin,sum);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [15:0] a;
+    input wire  [15:0] b;
     input wire  cin;
-    output reg  [31:0] sum;
+    output reg  [15:0] sum;
 
     // Local signals
-    reg  [31:0] g0;
-    reg  [31:0] p0;
-    reg  [31:0] g1;
-    reg  [31:0] p1;
-    reg  [31:0] g2;
-    reg  [31:0] p2;
-    reg  [31:0] g3;
-    reg  [31:0] p3;
-    reg  [31:0] g4;
-    reg  [31:0] p4;
-    reg  [31:0] g5;
-    reg  [31:0] p5;
-    reg  [31:0] g6;
-    reg  [31:0] cin0;
+    reg  [15:0] g0;
+    reg  [15:0] p0;
+    reg  [15:0] g1;
+    reg  [15:0] p1;
+    reg  [15:0] g2;
+    reg  [15:0] p2;
+    reg  [15:0] g3;
+    reg  [15:0] p3;
+    reg  [15:0] g4;
+    reg  [15:0] p4;
+    reg  [15:0] g5;
+    reg  [15:0] p5;
+    reg  [15:0] g6;
+    reg  [15:0] cin0;
 
     // Update code
     always @(*) begin
-        cin0 = ((cin) & 32'hffffffff);
+        cin0 = ((cin) & 16'hffff);
         p0 = a ^ b;
         g0 = (a & b) | (p0 & cin0);
         g1 = g0 | (p0 & (g0 << 32'h1));
@@ -1052,7 +1134,53 @@ module path_window_table__add_span(a,b,cin,sum);
         sum = p0 ^ ((g6 << 32'h1) | cin0);
     end
 
-endmodule // path_window_table__add_span
+endmodule // path_window_table__add_hi
+
+
+module path_window_table__add_lo(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum;
+
+    // Local signals
+    reg  [16:0] g0;
+    reg  [16:0] p0;
+    reg  [16:0] g1;
+    reg  [16:0] p1;
+    reg  [16:0] g2;
+    reg  [16:0] p2;
+    reg  [16:0] g3;
+    reg  [16:0] p3;
+    reg  [16:0] g4;
+    reg  [16:0] p4;
+    reg  [16:0] g5;
+    reg  [16:0] p5;
+    reg  [16:0] g6;
+    reg  [16:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // path_window_table__add_lo
 
 
 module path_window_table__fcc(clock,push,din,pop,valid,dout);
@@ -1842,23 +1970,42 @@ module path_window_table__p_tx_amt(d,q,clock);
 endmodule // path_window_table__p_tx_amt
 
 
-module path_window_table__p_tx_diff(d,q,clock);
+module path_window_table__p_tx_dhi(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [15:0] d;
+    output reg  [15:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 16'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // path_window_table__p_tx_diff
+endmodule // path_window_table__p_tx_dhi
+
+
+module path_window_table__p_tx_dlo(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_window_table__p_tx_dlo
 
 
 module path_window_table__p_tx_idx(d,q,clock);
