@@ -5304,7 +5304,10 @@ fn path_window_table_stimulus_covers_the_edges() {
             assert!(c.span.iter().all(|&k| k > 50), "{ctx}");
             assert!(c.cwnd0 > 50 && c.frac > 500 && c.big > 200, "{ctx}");
             assert!(c.to0 > 500 && c.to_nz > 200, "{ctx}");
-            assert!(c.rd_taken > 500 && c.rd_held > 500 && c.rd_res > 500, "{ctx}");
+            assert!(
+                c.rd_taken > 500 && c.rd_held > 500 && c.rd_res > 500,
+                "{ctx}"
+            );
             assert!(c.timeouts > 50 && c.inits > 50 && c.bad_ops > 20, "{ctx}");
             assert!(c.open_writes > 500 && c.closed_writes > 500, "{ctx}");
             assert!(o.cnt_send_closed > 200 && o.cnt_underflow > 100, "{ctx}");
@@ -5358,7 +5361,10 @@ fn path_window_table_mask_follows_the_rule() {
         let mut step = |i: &PwtIn, open: &mut u16, susp: &mut u16| -> PwtOut {
             let a = m.step(i);
             let b = rtl.step(i);
-            assert_eq!(a, b, "seed {seed:#x}: RTL differs from the model, inputs {i:?}");
+            assert_eq!(
+                a, b,
+                "seed {seed:#x}: RTL differs from the model, inputs {i:?}"
+            );
             if a.mk_valid {
                 assert_eq!(a.mk_conn, conn, "seed {seed:#x}");
                 assert_eq!(a.mk_open_en.count_ones(), 1);

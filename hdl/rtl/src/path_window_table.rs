@@ -387,9 +387,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     o_onehot: Signal<Local, Bits<16>>,
 }
 
-impl<const IDX: usize, const CB: usize, const PB: usize> Default
-    for PathWindowTable<IDX, CB, PB>
-{
+impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowTable<IDX, CB, PB> {
     fn default() -> Self {
         assert!(IDX == CB + PB && PB <= 4 && IDX <= 16);
         Self {
@@ -592,12 +590,11 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         dff_setup!(
             self, clock, i_tx_valid, i_tx_op, i_tx_idx, i_tx_acc, i_tx_rej, i_tx_acked, i_tx_lost,
             i_tx_una, i_tx_nxt, i_cc_valid, i_cc_idx, i_cc_cwnd, i_cc_to, p_tx_valid, p_tx_kind,
-            p_tx_idx, p_tx_amt, p_tx_dlo, p_tx_dhi,
-            p_cc_valid, p_cc_idx, p_cc_wnd, p_cc_susp, n_tx, n_cc,
-            hv_tx, hv_cc, n_ovf, u_valid, u_cc, u_tx, u_rd, u_idx, u_kind, u_amt, u_far, u_wnd,
-            u_susp, u_fwd1, u_fwd2, w_valid, w_rd, w_idx, w_rec, w_sc, w_uf, w2_rec, r_mk_valid,
-            r_mk_conn, r_mk_en, r_mk_open, r_mk_susp, r_rd_valid, r_rd_out, r_rd_wnd, r_rd_open,
-            r_rd_susp, r_cnt_upd, r_cnt_sc, r_cnt_uf
+            p_tx_idx, p_tx_amt, p_tx_dlo, p_tx_dhi, p_cc_valid, p_cc_idx, p_cc_wnd, p_cc_susp,
+            n_tx, n_cc, hv_tx, hv_cc, n_ovf, u_valid, u_cc, u_tx, u_rd, u_idx, u_kind, u_amt,
+            u_far, u_wnd, u_susp, u_fwd1, u_fwd2, w_valid, w_rd, w_idx, w_rec, w_sc, w_uf, w2_rec,
+            r_mk_valid, r_mk_conn, r_mk_en, r_mk_open, r_mk_susp, r_rd_valid, r_rd_out, r_rd_wnd,
+            r_rd_open, r_rd_susp, r_cnt_upd, r_cnt_sc, r_cnt_uf
         );
         self.recs.read_clock.next = self.clock.val();
         self.recs.write_clock.next = self.clock.val();
@@ -772,7 +769,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.c_wnd10.next = bit_cast::<10, 9>(self.c_wnd.val());
         // inline parallel-prefix subtracts (generate/propagate, cin = 1)
         self.lc_p0.next = self.c_out10.val() ^ !self.c_wnd10.val();
-        self.lc_g0.next = (self.c_out10.val() & !self.c_wnd10.val()) | (self.lc_p0.val() & bits::<10>(1));
+        self.lc_g0.next =
+            (self.c_out10.val() & !self.c_wnd10.val()) | (self.lc_p0.val() & bits::<10>(1));
         self.lc_g1.next = self.lc_g0.val() | (self.lc_p0.val() & (self.lc_g0.val() << 1));
         self.lc_q1.next = self.lc_p0.val() & (self.lc_p0.val() << 1);
         self.lc_g2.next = self.lc_g1.val() | (self.lc_q1.val() & (self.lc_g1.val() << 2));
@@ -791,7 +789,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.out11.next = bit_cast::<11, 9>(self.c_out.val());
         self.amt11.next = bit_cast::<11, 10>(self.u_amt.q.val());
         self.sa_p0.next = self.out11.val() ^ !self.amt11.val();
-        self.sa_g0.next = (self.out11.val() & !self.amt11.val()) | (self.sa_p0.val() & bits::<11>(1));
+        self.sa_g0.next =
+            (self.out11.val() & !self.amt11.val()) | (self.sa_p0.val() & bits::<11>(1));
         self.sa_g1.next = self.sa_g0.val() | (self.sa_p0.val() & (self.sa_g0.val() << 1));
         self.sa_q1.next = self.sa_p0.val() & (self.sa_p0.val() << 1);
         self.sa_g2.next = self.sa_g1.val() | (self.sa_q1.val() & (self.sa_g1.val() << 2));
@@ -839,9 +838,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.w_valid.d.next = self.u_valid.q.val();
         self.w_rd.d.next = self.u_rd.q.val();
         self.w_idx.d.next = self.u_idx.q.val();
-        self.w_sc.d.next = self.u_tx.q.val()
-            & (self.u_kind.q.val() == self.k_inc.val())
-            & !self.c_open.val();
+        self.w_sc.d.next =
+            self.u_tx.q.val() & (self.u_kind.q.val() == self.k_inc.val()) & !self.c_open.val();
         self.w_uf.d.next =
             self.u_tx.q.val() & (self.u_kind.q.val() == self.k_dec.val()) & self.uf.val();
 
@@ -855,7 +853,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.o_out10.next = bit_cast::<10, 9>(self.o_out.val());
         self.o_wnd10.next = bit_cast::<10, 9>(self.o_wnd.val());
         self.lo_p0.next = self.o_out10.val() ^ !self.o_wnd10.val();
-        self.lo_g0.next = (self.o_out10.val() & !self.o_wnd10.val()) | (self.lo_p0.val() & bits::<10>(1));
+        self.lo_g0.next =
+            (self.o_out10.val() & !self.o_wnd10.val()) | (self.lo_p0.val() & bits::<10>(1));
         self.lo_g1.next = self.lo_g0.val() | (self.lo_p0.val() & (self.lo_g0.val() << 1));
         self.lo_q1.next = self.lo_p0.val() & (self.lo_p0.val() << 1);
         self.lo_g2.next = self.lo_g1.val() | (self.lo_q1.val() & (self.lo_g1.val() << 2));
