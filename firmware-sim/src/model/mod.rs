@@ -117,3 +117,6 @@ pub use segmenter::{SegmenterModel, SegmenterTinyModel};
 
 pub mod rq_fetch;
 pub use rq_fetch::{RqFetchModel, RqFetchTinyModel};
+
+pub mod path_window_table;
+pub use path_window_table::{PathWindowTableModel, PathWindowTableTinyModel};

@@ -261,6 +261,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             description: "receive-queue fetcher (64 receive-ring contexts, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context, SEND MATCH and CONSUME)",
             generate: gen::<crate::RqFetchTiny>,
         },
+        ExportedBlock {
+            name: "path_window_table",
+            description: "sender per-path window table (block RAM, 1,024 connections x 16 paths): in-flight count against floor(cwnd) and the span rule from tx_path_table and path_cc results (32-entry FIFOs with ready), open/suspect mask writes for the sprayer, stats reads",
+            generate: gen::<crate::PathWindowTableFull>,
+        },
+        ExportedBlock {
+            name: "path_window_table_tiny",
+            description: "sender per-path window table (16 connections x 4 paths): in-flight count against floor(cwnd) and the span rule, open/suspect mask writes for the sprayer, stats reads",
+            generate: gen::<crate::PathWindowTableTiny>,
+        },
     ]
 }
 
