@@ -599,6 +599,9 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         raw,
         what: format!(
             "{events} timeouts fired on 16,384 paths under ARM/DISARM/re-arm and back-pressure ({late} re-arms counted late)"
+        ),
+    });
+
     // send-side path choice and pacer
     let (mut picks, mut ok, mut paced, mut none, mut paths) = (0u64, 0u64, 0u64, 0u64, 0u16);
     let (checked, raw) = bench::<SprayerModel>(seed, cycles, &fst, |_, o: &SprayOut| {

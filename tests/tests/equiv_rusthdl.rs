@@ -1454,6 +1454,64 @@ fn segmenter_tiny_rusthdl_matches_model() {
         }
         eprintln!(
             "segmenter_tiny (RustHDL simulator): {n} cycles equal (seed {seed:#x}), {:.0} cycles/s",
+            n as f64 / t.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn timer_wheel_step(
+    uut: &mut braid_hdl::TimerWheelTiny,
+    i: &braid_sim::model::timer_wheel::TwIn,
+) -> braid_sim::model::timer_wheel::TwOut {
+    let op = i.op.unwrap_or_default();
+    uut.op_valid.next = i.op.is_some();
+    uut.op_kind.next = bits(op.kind as u64 & 3);
+    uut.op_path.next = bits(op.path as u64 & 63);
+    uut.op_deadline.next = bits(op.deadline as u64);
+    uut.now.next = bits(i.now as u64);
+    uut.cfg_shift.next = bits(i.shift as u64 & 31);
+    uut.ev_ready.next = i.ev_ready;
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    braid_sim::model::timer_wheel::TwOut {
+        op_ready: uut.op_ready.val(),
+        ev: uut.ev_valid.val().then(|| {
+            (
+                uut.ev_path.val().to_u64() as u32,
+                uut.ev_deadline.val().to_u64() as u32,
+            )
+        }),
+        cnt_late: uut.cnt_late.val().to_u64() as u16,
+        cnt_bad: uut.cnt_bad.val().to_u64() as u16,
+        wheel_time: uut.wheel_time.val().to_u64() as u32,
+    }
+}
+
+/// The tiny timer wheel (same RustHDL source as the full one) in RustHDL's
+/// simulator: the RAM widgets' read-during-write, the record and head
+/// forwarding and the pointer chase straight from the next-pointer RAM.
+#[test]
+fn timer_wheel_rusthdl_matches_model() {
+    use braid_sim::model::timer_wheel::TwStim;
+    use braid_sim::model::TimerWheelTinyModel;
+    for seed in seeds(&[0x71, 0x73]) {
+        let mut uut = braid_hdl::TimerWheelTiny::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = TimerWheelTinyModel::default();
+        let mut stim = TwStim::<6, 4>::new(seed);
+        for cycle in 0..3_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            stim.observe(&want);
+            let got = timer_wheel_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL timer_wheel differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+        }
+    }
+}
+
 fn sprayer_step(
     uut: &mut braid_hdl::SprayerTiny,
     i: &braid_sim::model::sprayer::SprayIn,
@@ -1525,59 +1583,6 @@ fn sprayer_rusthdl_matches_model() {
             "sprayer_tiny (RustHDL simulator): {n} cycles equal, {:.0} cycles/s",
             n as f64 / t.elapsed().as_secs_f64()
         );
-    }
-}
-
-fn timer_wheel_step(
-    uut: &mut braid_hdl::TimerWheelTiny,
-    i: &braid_sim::model::timer_wheel::TwIn,
-) -> braid_sim::model::timer_wheel::TwOut {
-    let op = i.op.unwrap_or_default();
-    uut.op_valid.next = i.op.is_some();
-    uut.op_kind.next = bits(op.kind as u64 & 3);
-    uut.op_path.next = bits(op.path as u64 & 63);
-    uut.op_deadline.next = bits(op.deadline as u64);
-    uut.now.next = bits(i.now as u64);
-    uut.cfg_shift.next = bits(i.shift as u64 & 31);
-    uut.ev_ready.next = i.ev_ready;
-    clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::timer_wheel::TwOut {
-        op_ready: uut.op_ready.val(),
-        ev: uut.ev_valid.val().then(|| {
-            (
-                uut.ev_path.val().to_u64() as u32,
-                uut.ev_deadline.val().to_u64() as u32,
-            )
-        }),
-        cnt_late: uut.cnt_late.val().to_u64() as u16,
-        cnt_bad: uut.cnt_bad.val().to_u64() as u16,
-        wheel_time: uut.wheel_time.val().to_u64() as u32,
-    }
-}
-
-/// The tiny timer wheel (same RustHDL source as the full one) in RustHDL's
-/// simulator: the RAM widgets' read-during-write, the record and head
-/// forwarding and the pointer chase straight from the next-pointer RAM.
-#[test]
-fn timer_wheel_rusthdl_matches_model() {
-    use braid_sim::model::timer_wheel::TwStim;
-    use braid_sim::model::TimerWheelTinyModel;
-    for seed in seeds(&[0x71, 0x73]) {
-        let mut uut = braid_hdl::TimerWheelTiny::default();
-        uut.connect_all();
-        assert!(simulate(&mut uut, 1000));
-        let mut model = TimerWheelTinyModel::default();
-        let mut stim = TwStim::<6, 4>::new(seed);
-        for cycle in 0..3_000 {
-            let i = stim.next(cycle);
-            let want = model.step(&i);
-            stim.observe(&want);
-            let got = timer_wheel_step(&mut uut, &i);
-            assert_eq!(
-                want, got,
-                "RustHDL timer_wheel differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
-            );
-        }
     }
 }
 
