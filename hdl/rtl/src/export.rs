@@ -20,8 +20,53 @@ impl ExportedBlock {
     /// Generate the final, renamed Verilog text of this block.
     pub fn verilog(&self) -> String {
         let raw = (self.generate)();
-        mark_ultra_ram(&rename_top(&raw, self.name, self.description), self.name)
+        let v = mark_ultra_ram(&rename_top(&raw, self.name, self.description), self.name);
+        if ISOLATE_TOP.contains(&self.name) {
+            isolate_top_regs(&v, self.name)
+        } else {
+            v
+        }
     }
+}
+
+/// Tops whose `reg`s are marked for Verilator's `isolate_assignments`.
+/// RustHDL writes each module's logic as one `always @(*)` block, so in a
+/// top that wires blocks together every output of a block seems to depend
+/// on every input of it, and Verilator reports false combinational loops
+/// (`UNOPTFLAT`) through the handshakes between the blocks. Marking every
+/// `reg` (the blocks' registered outputs and locals, and the top's own
+/// locals) makes Verilator order each assignment on its own. The top's
+/// ports are left as they are (the co-simulation build parses them). The
+/// mark is a comment to every other tool.
+pub const ISOLATE_TOP: &[&str] = &["braid_engine", "braid_engine_tiny"];
+
+/// Mark every `reg` declaration of the file with
+/// `/*verilator isolate_assignments*/`, except the ports of module `top`.
+/// Panics when the module is missing.
+fn isolate_top_regs(verilog: &str, top: &str) -> String {
+    let head = format!("module {top}(");
+    let start = verilog
+        .find(&head)
+        .unwrap_or_else(|| panic!("no module {top} to mark"));
+    let end = start
+        + verilog[start..]
+            .find("endmodule")
+            .expect("module without endmodule");
+    let mut out = String::with_capacity(verilog.len() + 512 * 1024);
+    let mut pos = 0;
+    for line in verilog.split_inclusive('\n') {
+        let in_top = (start..end).contains(&pos);
+        pos += line.len();
+        let mark = line.starts_with("    reg ") || (!in_top && line.starts_with("    output reg "));
+        match line.strip_suffix(";\n") {
+            Some(decl) if mark => {
+                out.push_str(decl);
+                out.push_str(" /*verilator isolate_assignments*/;\n");
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// Memories meant for UltraRAM: (exported block, module holding the RAM
@@ -36,6 +81,10 @@ pub const ULTRA_RAM: &[(&str, &str)] = &[
     ("rq_fetch", "rq_fetch__ca1"),
     ("rq_fetch", "rq_fetch__cb0"),
     ("rq_fetch", "rq_fetch__cb1"),
+    ("braid_engine", "braid_engine__rqf$ca0"),
+    ("braid_engine", "braid_engine__rqf$ca1"),
+    ("braid_engine", "braid_engine__rqf$cb0"),
+    ("braid_engine", "braid_engine__rqf$cb1"),
 ];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
@@ -270,6 +319,16 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "path_window_table_tiny",
             description: "sender per-path window table (16 connections x 4 paths): in-flight count against floor(cwnd) and the span rule, open/suspect mask writes for the sprayer, stats reads",
             generate: gen::<crate::PathWindowTableTiny>,
+        },
+        ExportedBlock {
+            name: "braid_engine",
+            description: "packet engine top (1,024 connections x 16 paths): stage 1, host interface and control path",
+            generate: gen::<crate::BraidEngineFull>,
+        },
+        ExportedBlock {
+            name: "braid_engine_tiny",
+            description: "packet engine top (16 connections x 4 paths): stage 1, host interface and control path",
+            generate: gen::<crate::BraidEngineTiny>,
         },
     ]
 }

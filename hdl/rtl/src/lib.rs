@@ -6,6 +6,7 @@
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod ack_gen;
+pub mod braid_engine;
 pub mod cmd_proc;
 pub mod cond_sum_add;
 pub mod cq_writer;
@@ -13,6 +14,7 @@ pub mod dedup_table;
 pub mod dr_arb;
 pub mod dw_arb;
 pub mod export;
+pub mod fifo;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
@@ -36,11 +38,13 @@ pub mod tx_path_table;
 pub mod wqe_fetch;
 
 pub use ack_gen::AckGen;
+pub use braid_engine::{BraidEngine, BraidEngineFull, BraidEngineTiny};
 pub use cmd_proc::{CmdProc, CmdProcFull, CmdProcTiny};
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
 pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};
 pub use dr_arb::{DrArb, DrArbN};
 pub use dw_arb::DwArb;
+pub use fifo::Fifo;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
 pub use msg_tracker::MsgTracker;
