@@ -81,6 +81,20 @@ impl HostMem {
         });
     }
 
+    /// Remove the mapping that starts at `base` (its bytes are gone; an
+    /// engine access there faults from now on). Write windows are not
+    /// touched ([`HostMem::revoke_write`]). `false` if no mapping starts
+    /// there.
+    pub fn unmap(&mut self, base: u64) -> bool {
+        match self.maps.iter().position(|m| m.base == base) {
+            Some(i) => {
+                self.maps.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Let the engine write `[base, base + len)`.
     pub fn allow_write(&mut self, base: u64, len: u64) {
         self.windows.push((base, base.saturating_add(len)));

@@ -14,6 +14,7 @@ use std::ffi::{c_char, c_void, CString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod engine;
 pub mod equiv;
 pub mod host;
 pub mod mac;
