@@ -38,6 +38,7 @@
 //!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
 //!   now`. Otherwise PICK (`op_retx`, `op_bytes`: the packet's bytes on the
 //!   wire, overhead included), decided in this order:
+//!
 //!   0. Busy: a PICK sampled one or two clocks after another operation
 //!      (PICK or INIT, whatever its outcome) on the same connection is
 //!      refused as `res_paced`, nothing changing, when the connection has
@@ -64,6 +65,7 @@
 //!      `pacer = max(pacer, N - floor(ser/2)) + ser`, where `pacer` counts
 //!      as the max only when it lies in `[N - floor(ser/2), N]` (serial
 //!      order): the pacer never falls more than half a packet behind now.
+//!
 //!   `res_ok`, `res_path = c`.
 //!
 //! Ordering: a PICK sees every mask and rate operation sampled at the same
@@ -126,8 +128,8 @@
 //! at E1 by INIT; masks, `n_m1` and `inc` are read at E2 (read-first block
 //! RAM: a write on the same edge is not seen). E2-E3: candidate mask;
 //! the partial products of `op_bytes * inc` in a carry-save tree. E3-E5:
-//! for every pointer value r, the first candidate at or after r and `(c +
-//! 1) mod (n_m1 + 1)` (16 [`NextSet`] units, two stages, no adder or
+//! for every pointer value r, the first candidate at or after r and
+//! `(c + 1) mod (n_m1 + 1)` (16 [`NextSet`] units, two stages, no adder or
 //! shifter). E3-E4: the product's final add ([`SelAdd40`]). E4-E5: `N -
 //! floor(ser/2)` and `N + ceil(ser/2)`; the record RAM is read (at E4)
 //! and merged, by one-hot AND-OR selects, from the RAM or the results of
