@@ -196,6 +196,16 @@ pub enum Error {
     /// An argument out of range.
     #[error("invalid argument: {0}")]
     BadArgument(String),
+    /// The backend failed to carry out an access (for example a register
+    /// access the co-simulated bus did not answer, or answered with an
+    /// error other than the map's own refusals).
+    #[error("backend {backend} failed: {why}")]
+    Backend {
+        /// Name of the backend (`Backend::name`).
+        backend: String,
+        /// What went wrong.
+        why: String,
+    },
     /// All objects of a kind are in use.
     #[error("no free {what}: the engine holds {max}")]
     NoResources {

@@ -930,7 +930,7 @@ impl EngineSim {
 /// [`DriverError::Unaligned`], past `MAP_LEN` (or beyond the address
 /// width) [`DriverError::OutOfRange`], at a hole [`DriverError::NoRegister`];
 /// any other failure (SLVERR on a register, a timeout) is
-/// [`DriverError::BadArgument`] with the harness's message.
+/// [`DriverError::Backend`] with the harness's message.
 pub struct EngineBackend {
     sim: Rc<RefCell<EngineSim>>,
     bufs: HashMap<u32, (u64, usize)>,
@@ -981,8 +981,9 @@ impl EngineBackend {
     }
 }
 
-/// The driver's error for a failed register access (see [`EngineBackend`]).
-pub fn driver_error(e: EngineError) -> DriverError {
+/// The driver's error for a failed register access of the backend named
+/// `backend` (see [`EngineBackend`]).
+pub fn driver_error(e: EngineError, backend: &str) -> DriverError {
     match e {
         EngineError::OutOfRange { off, .. } => DriverError::OutOfRange {
             off,
@@ -996,7 +997,10 @@ pub fn driver_error(e: EngineError) -> DriverError {
         EngineError::Resp { off, resp: 2, .. } if regs::by_offset(off).is_none() => {
             DriverError::NoRegister { off }
         }
-        e => DriverError::BadArgument(e.to_string()),
+        e => DriverError::Backend {
+            backend: backend.to_string(),
+            why: e.to_string(),
+        },
     }
 }
 
@@ -1007,12 +1011,12 @@ fn pages(len: usize) -> u64 {
 impl Backend for EngineBackend {
     fn read32(&self, off: u32) -> DriverResult<u32> {
         let r = self.sim.borrow_mut().read32(off);
-        r.map_err(driver_error)
+        r.map_err(|e| driver_error(e, &self.name))
     }
 
     fn write32(&mut self, off: u32, v: u32) -> DriverResult<()> {
         let r = self.sim.borrow_mut().write32(off, v);
-        r.map_err(driver_error)
+        r.map_err(|e| driver_error(e, &self.name))
     }
 
     fn name(&self) -> &str {
@@ -1288,7 +1292,7 @@ mod tests {
             .step_by(4)
             .find(|o| regs::by_offset(*o).is_none())
             .unwrap();
-        let e = |r: Result<u32, EngineError>| driver_error(r.unwrap_err());
+        let e = |r: Result<u32, EngineError>| driver_error(r.unwrap_err(), "cosim:reg_block");
         assert_eq!(
             e(axi.read32(&mut sim, 0x013)),
             DriverError::Unaligned { off: 0x013 }
@@ -1314,17 +1318,21 @@ mod tests {
         let busy = axi.write32(&mut sim, regs::CMD.offset, cmd).map(|_| 0);
         assert_eq!(
             e(busy),
-            DriverError::BadArgument(
-                "reg_block: AXI-Lite write of BAR0 offset 0x060 (CMD) answered SLVERR (2)".into()
-            )
+            DriverError::Backend {
+                backend: "cosim:reg_block".into(),
+                why: "reg_block: AXI-Lite write of BAR0 offset 0x060 (CMD) answered SLVERR (2)"
+                    .into()
+            }
         );
         axi.timeout = 1;
         assert_eq!(
             e(axi.read32(&mut sim, regs::ID.offset)),
-            DriverError::BadArgument(
-                "reg_block: AXI-Lite read of BAR0 offset 0x000 (ID): no rvalid within 1 clocks"
-                    .into()
-            )
+            DriverError::Backend {
+                backend: "cosim:reg_block".into(),
+                why:
+                    "reg_block: AXI-Lite read of BAR0 offset 0x000 (ID): no rvalid within 1 clocks"
+                        .into()
+            }
         );
     }
 
