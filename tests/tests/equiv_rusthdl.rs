@@ -1670,6 +1670,70 @@ fn dr_arb_rusthdl_matches_model() {
     }
 }
 
+fn tx_payload_step(
+    uut: &mut braid_hdl::TxPayload,
+    i: &braid_sim::model::tx_payload::TxPayloadIn,
+) -> braid_sim::model::tx_payload::TxPayloadOut {
+    use braid_sim::model::dr_arb::RdReq;
+    use braid_sim::model::tx_payload::{PlBeat, TxPayloadOut};
+    let (qa, ql) = i.q.unwrap_or((0, 0));
+    uut.q_valid.next = i.q.is_some();
+    uut.q_addr.next = bits(qa);
+    uut.q_len.next = bits(ql as u64 & 0x3fff);
+    uut.rd_ready.next = i.rd_ready;
+    let b = i.rs.unwrap_or_default();
+    uut.rs_valid.next = i.rs.is_some();
+    uut.rs_data.next = bits_le(&b.data);
+    uut.rs_tag.next = bits(b.tag as u64);
+    uut.rs_last.next = b.last;
+    uut.rs_err.next = b.err;
+    uut.pl_ready.next = i.pl_ready;
+    clock(uut, |u, c| u.clock.next = Clock::from(c));
+    let mut data = [0u8; 64];
+    for (k, x) in data.iter_mut().enumerate() {
+        *x = uut.pl_data.val().get_bits::<8>(8 * k).to_u64() as u8;
+    }
+    TxPayloadOut {
+        q_ready: uut.q_ready.val(),
+        rd: uut.rd_valid.val().then(|| RdReq {
+            addr: uut.rd_addr.val().to_u64(),
+            len: uut.rd_len.val().to_u64() as u16,
+            tag: uut.rd_tag.val().to_u64() as u8,
+        }),
+        rs_ready: uut.rs_ready.val(),
+        pl: uut.pl_valid.val().then(|| PlBeat {
+            data,
+            keep: uut.pl_keep.val().to_u64(),
+            last: uut.pl_last.val(),
+            err: uut.pl_err.val(),
+        }),
+        cnt_reads: uut.cnt_reads.val().to_u64() as u32,
+        cnt_err: uut.cnt_err.val().to_u64() as u32,
+    }
+}
+
+#[test]
+fn tx_payload_rusthdl_matches_model() {
+    use braid_sim::model::tx_payload::TxPayloadStim;
+    use braid_sim::model::TxPayloadModel;
+    for seed in seeds(&[0x7a10]) {
+        let mut uut = braid_hdl::TxPayload::default();
+        uut.connect_all();
+        assert!(simulate(&mut uut, 1000));
+        let mut model = TxPayloadModel::default();
+        let mut stim = TxPayloadStim::new(seed);
+        for cycle in 0..3_000 {
+            let i = stim.next(cycle);
+            let want = model.step(&i);
+            let got = tx_payload_step(&mut uut, &i);
+            assert_eq!(
+                want, got,
+                "RustHDL tx_payload differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+            );
+        }
+    }
+}
+
 fn slot_table_step<const P: usize, const A: usize>(
     uut: &mut braid_hdl::SlotTable<P, A>,
     i: &braid_sim::model::slot_table::SlotIn,

@@ -27,6 +27,7 @@ pub mod timer_wheel;
 pub mod tx_builder;
 pub mod tx_compl;
 pub mod tx_path_table;
+pub mod tx_payload;
 pub mod w256;
 pub mod wqe_fetch;
 
@@ -51,6 +52,7 @@ pub use timer_wheel::{TimerWheelModel, TimerWheelTinyModel};
 pub use tx_builder::TxBuilderModel;
 pub use tx_compl::{TxComplFullModel, TxComplModel, TxComplTinyModel};
 pub use tx_path_table::{TxPathTableModel, TxPathTableTinyModel};
+pub use tx_payload::TxPayloadModel;
 pub use w256::W256;
 pub use wqe_fetch::{WqeFetchModel, WqeFetchTinyModel};
 

@@ -271,6 +271,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::DrArb>,
         },
         ExportedBlock {
+            name: "tx_payload",
+            description: "payload reader of the send path (DMA reads split at 4 KiB with buffer credits, 256-line response buffer, store and forward, payload realigned to lane 0 for tx_builder)",
+            generate: gen::<crate::TxPayload>,
+        },
+        ExportedBlock {
             name: "slot_table",
             description: "sender slot table (16,384 paths x 256 PSN slots of 72-bit entries, 4 M words for UltraRAM): CSN, WQE index, offset per sent packet, read back for retransmission",
             generate: gen::<crate::SlotTableFull>,

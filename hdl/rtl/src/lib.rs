@@ -35,6 +35,7 @@ pub mod timer_wheel;
 pub mod tx_builder;
 pub mod tx_compl;
 pub mod tx_path_table;
+pub mod tx_payload;
 pub mod wqe_fetch;
 
 pub use ack_gen::AckGen;
@@ -63,4 +64,5 @@ pub use timer_wheel::{TimerWheel, TimerWheelFull, TimerWheelTiny};
 pub use tx_builder::TxBuilder;
 pub use tx_compl::{TxCompl, TxComplFull, TxComplTiny};
 pub use tx_path_table::{TxPathTable, TxPathTableFull, TxPathTableTiny};
+pub use tx_payload::TxPayload;
 pub use wqe_fetch::{WqeFetch, WqeFetchFull, WqeFetchTiny};
