@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,bready,bresp,arvalid,arready,araddr,rvalid,rready,rdata,rresp,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,rs_data,rs_tag,rs_last,rs_err,dw_valid,dw_ready,dw_addr,dw_len,dw_data,dw_last,rx_valid,rx_data,rx_keep,rx_last,tx_valid,tx_ready,tx_data,tx_keep,tx_last,cnt_db_dropped,cnt_db_bad_cq,cnt_glue_overflow);
+module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,bready,bresp,arvalid,arready,araddr,rvalid,rready,rdata,rresp,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,rs_data,rs_tag,rs_last,rs_err,dw_valid,dw_ready,dw_addr,dw_len,dw_data,dw_last,rx_valid,rx_data,rx_keep,rx_last,tx_valid,tx_ready,tx_data,tx_keep,tx_last,cnt_db_dropped,cnt_db_bad_cq,cnt_glue_overflow,cnt_tx_no_conn,cnt_pl_err);
 
     // Module arguments
     input wire  clock;
@@ -53,6 +53,11 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
     output reg  [31:0] cnt_db_dropped;
     output reg  [31:0] cnt_db_bad_cq;
     output reg  [31:0] cnt_glue_overflow;
+    output reg  [31:0] cnt_tx_no_conn;
+    output reg  [31:0] cnt_pl_err;
+
+    // Constant declarations
+    localparam  k_pb = 8'h2;
 
     // Stub signals
     reg  rb$clock /*verilator isolate_assignments*/;
@@ -822,6 +827,133 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
     wire  [511:0] dwa$m_data;
     wire  dwa$m_last;
     wire  dwa$m_src;
+    reg  spr$clock /*verilator isolate_assignments*/;
+    reg  spr$op_valid /*verilator isolate_assignments*/;
+    reg  spr$op_init /*verilator isolate_assignments*/;
+    reg  [3:0] spr$op_conn /*verilator isolate_assignments*/;
+    reg  spr$op_retx /*verilator isolate_assignments*/;
+    reg  [13:0] spr$op_bytes /*verilator isolate_assignments*/;
+    reg  [3:0] spr$op_paths_m1 /*verilator isolate_assignments*/;
+    reg  [15:0] spr$op_tag /*verilator isolate_assignments*/;
+    reg  [31:0] spr$now /*verilator isolate_assignments*/;
+    reg  [7:0] spr$cfg_spray_burst /*verilator isolate_assignments*/;
+    reg  spr$mk_valid /*verilator isolate_assignments*/;
+    reg  [3:0] spr$mk_conn /*verilator isolate_assignments*/;
+    reg  [15:0] spr$mk_open_en /*verilator isolate_assignments*/;
+    reg  [15:0] spr$mk_open_val /*verilator isolate_assignments*/;
+    reg  [15:0] spr$mk_susp_en /*verilator isolate_assignments*/;
+    reg  [15:0] spr$mk_susp_val /*verilator isolate_assignments*/;
+    reg  spr$rt_valid /*verilator isolate_assignments*/;
+    reg  [3:0] spr$rt_conn /*verilator isolate_assignments*/;
+    reg  [15:0] spr$rt_hint /*verilator isolate_assignments*/;
+    reg  [15:0] spr$cfg_port_hint /*verilator isolate_assignments*/;
+    wire  spr$res_valid;
+    wire  spr$res_init;
+    wire  [3:0] spr$res_conn;
+    wire  [15:0] spr$res_tag;
+    wire  spr$res_retx;
+    wire  spr$res_ok;
+    wire  spr$res_paced;
+    wire  spr$res_no_path;
+    wire  [3:0] spr$res_path;
+    wire  [3:0] spr$res_next_path;
+    wire  [7:0] spr$res_burst;
+    wire  [31:0] spr$res_ready_at;
+    reg  slt$clock /*verilator isolate_assignments*/;
+    reg  slt$wr_valid /*verilator isolate_assignments*/;
+    reg  [5:0] slt$wr_path /*verilator isolate_assignments*/;
+    reg  [7:0] slt$wr_slot /*verilator isolate_assignments*/;
+    reg  [71:0] slt$wr_entry /*verilator isolate_assignments*/;
+    reg  slt$rd_valid /*verilator isolate_assignments*/;
+    reg  [5:0] slt$rd_path /*verilator isolate_assignments*/;
+    reg  [7:0] slt$rd_slot /*verilator isolate_assignments*/;
+    reg  [15:0] slt$rd_tag /*verilator isolate_assignments*/;
+    wire  slt$res_valid;
+    wire  [71:0] slt$res_entry;
+    wire  [15:0] slt$res_tag;
+    wire  [5:0] slt$res_path;
+    wire  [7:0] slt$res_slot;
+    reg  txp$clock /*verilator isolate_assignments*/;
+    reg  txp$q_valid /*verilator isolate_assignments*/;
+    wire  txp$q_ready;
+    reg  [63:0] txp$q_addr /*verilator isolate_assignments*/;
+    reg  [13:0] txp$q_len /*verilator isolate_assignments*/;
+    wire  txp$rd_valid;
+    reg  txp$rd_ready /*verilator isolate_assignments*/;
+    wire  [63:0] txp$rd_addr;
+    wire  [12:0] txp$rd_len;
+    wire  [7:0] txp$rd_tag;
+    reg  txp$rs_valid /*verilator isolate_assignments*/;
+    wire  txp$rs_ready;
+    reg  [511:0] txp$rs_data /*verilator isolate_assignments*/;
+    reg  [7:0] txp$rs_tag /*verilator isolate_assignments*/;
+    reg  txp$rs_last /*verilator isolate_assignments*/;
+    reg  txp$rs_err /*verilator isolate_assignments*/;
+    wire  txp$pl_valid;
+    reg  txp$pl_ready /*verilator isolate_assignments*/;
+    wire  [511:0] txp$pl_data;
+    wire  [63:0] txp$pl_keep;
+    wire  txp$pl_last;
+    wire  txp$pl_err;
+    wire  [31:0] txp$cnt_reads;
+    wire  [31:0] txp$cnt_err;
+    reg  txb$clock /*verilator isolate_assignments*/;
+    reg  txb$d_valid /*verilator isolate_assignments*/;
+    reg  [47:0] txb$d_dst_mac /*verilator isolate_assignments*/;
+    reg  [47:0] txb$d_src_mac /*verilator isolate_assignments*/;
+    reg  txb$d_vlan /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_vlan_tci /*verilator isolate_assignments*/;
+    reg  txb$d_ipv6 /*verilator isolate_assignments*/;
+    reg  [127:0] txb$d_src_ip /*verilator isolate_assignments*/;
+    reg  [127:0] txb$d_dst_ip /*verilator isolate_assignments*/;
+    reg  [5:0] txb$d_dscp /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_ttl /*verilator isolate_assignments*/;
+    reg  [19:0] txb$d_flow_label /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_udp_sport /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_udp_dport /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_opcode /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_flags /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_path_id /*verilator isolate_assignments*/;
+    reg  [23:0] txb$d_dst_conn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_path_psn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_csn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_timestamp /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_payload_len /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_floor_delta /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_rkey /*verilator isolate_assignments*/;
+    reg  [63:0] txb$d_va /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_stream /*verilator isolate_assignments*/;
+    reg  [23:0] txb$d_rsn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_msn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_offset /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_msg_len /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_imm /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_ack_base_psn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_ack_csn_base /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_ack_ts_echo /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_ack_ecn_count /*verilator isolate_assignments*/;
+    reg  [15:0] txb$d_ack_rate_hint /*verilator isolate_assignments*/;
+    reg  [255:0] txb$d_ack_sack /*verilator isolate_assignments*/;
+    reg  [7:0] txb$d_nack_reason /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_nack_psn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_nack_csn /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_nack_detail /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_probe_seq /*verilator isolate_assignments*/;
+    reg  [31:0] txb$d_probe_ts /*verilator isolate_assignments*/;
+    wire  txb$d_ready;
+    reg  txb$pl_valid /*verilator isolate_assignments*/;
+    reg  [511:0] txb$pl_data /*verilator isolate_assignments*/;
+    reg  [63:0] txb$pl_keep /*verilator isolate_assignments*/;
+    reg  txb$pl_last /*verilator isolate_assignments*/;
+    wire  txb$pl_ready;
+    wire  txb$m_valid;
+    wire  [511:0] txb$m_data;
+    wire  [63:0] txb$m_keep;
+    wire  txb$m_last;
+    reg  txb$m_ready /*verilator isolate_assignments*/;
+    wire  [31:0] txb$frames_sent;
+    wire  [63:0] txb$bytes_sent;
+    wire  [31:0] txb$pl_errors;
     reg  fsq$clock /*verilator isolate_assignments*/;
     reg  fsq$push /*verilator isolate_assignments*/;
     reg  [31:0] fsq$din /*verilator isolate_assignments*/;
@@ -876,6 +1008,69 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
     wire  funa$full;
     wire  [15:0] funa$fill;
     wire  funa$ovf;
+    reg  fpd$clock /*verilator isolate_assignments*/;
+    reg  fpd$push /*verilator isolate_assignments*/;
+    reg  [447:0] fpd$din /*verilator isolate_assignments*/;
+    reg  fpd$pop /*verilator isolate_assignments*/;
+    wire  fpd$valid;
+    wire  [447:0] fpd$dout;
+    wire  fpd$full;
+    wire  [15:0] fpd$fill;
+    wire  fpd$ovf;
+    reg  fi1$clock /*verilator isolate_assignments*/;
+    reg  fi1$push /*verilator isolate_assignments*/;
+    reg  [447:0] fi1$din /*verilator isolate_assignments*/;
+    reg  fi1$pop /*verilator isolate_assignments*/;
+    wire  fi1$valid;
+    wire  [447:0] fi1$dout;
+    wire  fi1$full;
+    wire  [15:0] fi1$fill;
+    wire  fi1$ovf;
+    reg  fsr$clock /*verilator isolate_assignments*/;
+    reg  fsr$push /*verilator isolate_assignments*/;
+    reg  [447:0] fsr$din /*verilator isolate_assignments*/;
+    reg  fsr$pop /*verilator isolate_assignments*/;
+    wire  fsr$valid;
+    wire  [447:0] fsr$dout;
+    wire  fsr$full;
+    wire  [15:0] fsr$fill;
+    wire  fsr$ovf;
+    reg  fi2$clock /*verilator isolate_assignments*/;
+    reg  fi2$push /*verilator isolate_assignments*/;
+    reg  [447:0] fi2$din /*verilator isolate_assignments*/;
+    reg  fi2$pop /*verilator isolate_assignments*/;
+    wire  fi2$valid;
+    wire  [447:0] fi2$dout;
+    wire  fi2$full;
+    wire  [15:0] fi2$fill;
+    wire  fi2$ovf;
+    reg  fre$clock /*verilator isolate_assignments*/;
+    reg  fre$push /*verilator isolate_assignments*/;
+    reg  [447:0] fre$din /*verilator isolate_assignments*/;
+    reg  fre$pop /*verilator isolate_assignments*/;
+    wire  fre$valid;
+    wire  [447:0] fre$dout;
+    wire  fre$full;
+    wire  [15:0] fre$fill;
+    wire  fre$ovf;
+    reg  fh$clock /*verilator isolate_assignments*/;
+    reg  fh$push /*verilator isolate_assignments*/;
+    reg  [511:0] fh$din /*verilator isolate_assignments*/;
+    reg  fh$pop /*verilator isolate_assignments*/;
+    wire  fh$valid;
+    wire  [511:0] fh$dout;
+    wire  fh$full;
+    wire  [15:0] fh$fill;
+    wire  fh$ovf;
+    reg  flk$clock /*verilator isolate_assignments*/;
+    reg  flk$push /*verilator isolate_assignments*/;
+    reg  [655:0] flk$din /*verilator isolate_assignments*/;
+    reg  flk$pop /*verilator isolate_assignments*/;
+    wire  flk$valid;
+    wire  [655:0] flk$dout;
+    wire  flk$full;
+    wire  [15:0] flk$fill;
+    wire  flk$ovf;
     reg  [31:0] now$d /*verilator isolate_assignments*/;
     wire  [31:0] now$q;
     reg  now$clock /*verilator isolate_assignments*/;
@@ -888,6 +1083,24 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
     reg  [31:0] n_glue_ovf$d /*verilator isolate_assignments*/;
     wire  [31:0] n_glue_ovf$q;
     reg  n_glue_ovf$clock /*verilator isolate_assignments*/;
+    reg  [7:0] held$d /*verilator isolate_assignments*/;
+    wire  [7:0] held$q;
+    reg  held$clock /*verilator isolate_assignments*/;
+    reg  l1v$d /*verilator isolate_assignments*/;
+    wire  l1v$q;
+    reg  l1v$clock /*verilator isolate_assignments*/;
+    reg  [511:0] l1d$d /*verilator isolate_assignments*/;
+    wire  [511:0] l1d$q;
+    reg  l1d$clock /*verilator isolate_assignments*/;
+    reg  [31:0] n_tx_pkts$d /*verilator isolate_assignments*/;
+    wire  [31:0] n_tx_pkts$q;
+    reg  n_tx_pkts$clock /*verilator isolate_assignments*/;
+    reg  [31:0] n_tx_drop$d /*verilator isolate_assignments*/;
+    wire  [31:0] n_tx_drop$q;
+    reg  n_tx_drop$clock /*verilator isolate_assignments*/;
+    reg  [31:0] n_pl_err$d /*verilator isolate_assignments*/;
+    wire  [31:0] n_pl_err$q;
+    reg  n_pl_err$clock /*verilator isolate_assignments*/;
 
     // Local signals
     reg  [15:0] cq_db_idx /*verilator isolate_assignments*/;
@@ -904,6 +1117,38 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
     reg  [1:0] o_cm /*verilator isolate_assignments*/;
     reg  [1:0] o_cr /*verilator isolate_assignments*/;
     reg  [1:0] o_una /*verilator isolate_assignments*/;
+    reg  seg_push /*verilator isolate_assignments*/;
+    reg  sp_cmd_op /*verilator isolate_assignments*/;
+    reg  pick_ok /*verilator isolate_assignments*/;
+    reg  [447:0] pick_d /*verilator isolate_assignments*/;
+    reg  [13:0] pick_len /*verilator isolate_assignments*/;
+    reg  sres /*verilator isolate_assignments*/;
+    reg  s_retry /*verilator isolate_assignments*/;
+    reg  send_ok /*verilator isolate_assignments*/;
+    reg  tres /*verilator isolate_assignments*/;
+    reg  tacc /*verilator isolate_assignments*/;
+    reg  trefuse /*verilator isolate_assignments*/;
+    reg  [3:0] s_path /*verilator isolate_assignments*/;
+    reg  [3:0] s_conn /*verilator isolate_assignments*/;
+    reg  [5:0] t_idx /*verilator isolate_assignments*/;
+    reg  mark /*verilator isolate_assignments*/;
+    reg  [511:0] h_d /*verilator isolate_assignments*/;
+    reg  [3:0] h_path /*verilator isolate_assignments*/;
+    reg  [7:0] h_flags /*verilator isolate_assignments*/;
+    reg  [31:0] h_mtus /*verilator isolate_assignments*/;
+    reg  [1:0] h_fl /*verilator isolate_assignments*/;
+    reg  h_ok /*verilator isolate_assignments*/;
+    reg  h_go /*verilator isolate_assignments*/;
+    reg  h_drop /*verilator isolate_assignments*/;
+    reg  h_pop /*verilator isolate_assignments*/;
+    reg  [15:0] h_sport /*verilator isolate_assignments*/;
+    reg  [15:0] fill1 /*verilator isolate_assignments*/;
+    reg  [15:0] fill2 /*verilator isolate_assignments*/;
+    reg  [7:0] held_up /*verilator isolate_assignments*/;
+    reg  [1:0] s2_ovf /*verilator isolate_assignments*/;
+    reg  [15:0] fill3 /*verilator isolate_assignments*/;
+    reg  l1_cnt /*verilator isolate_assignments*/;
+    reg  tr_okb /*verilator isolate_assignments*/;
 
     // Sub module instances
     braid_engine_tiny__rb rb(
@@ -1709,6 +1954,141 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         .m_last(dwa$m_last),
         .m_src(dwa$m_src)
     );
+    braid_engine_tiny__spr spr(
+        .clock(spr$clock),
+        .op_valid(spr$op_valid),
+        .op_init(spr$op_init),
+        .op_conn(spr$op_conn),
+        .op_retx(spr$op_retx),
+        .op_bytes(spr$op_bytes),
+        .op_paths_m1(spr$op_paths_m1),
+        .op_tag(spr$op_tag),
+        .now(spr$now),
+        .cfg_spray_burst(spr$cfg_spray_burst),
+        .mk_valid(spr$mk_valid),
+        .mk_conn(spr$mk_conn),
+        .mk_open_en(spr$mk_open_en),
+        .mk_open_val(spr$mk_open_val),
+        .mk_susp_en(spr$mk_susp_en),
+        .mk_susp_val(spr$mk_susp_val),
+        .rt_valid(spr$rt_valid),
+        .rt_conn(spr$rt_conn),
+        .rt_hint(spr$rt_hint),
+        .cfg_port_hint(spr$cfg_port_hint),
+        .res_valid(spr$res_valid),
+        .res_init(spr$res_init),
+        .res_conn(spr$res_conn),
+        .res_tag(spr$res_tag),
+        .res_retx(spr$res_retx),
+        .res_ok(spr$res_ok),
+        .res_paced(spr$res_paced),
+        .res_no_path(spr$res_no_path),
+        .res_path(spr$res_path),
+        .res_next_path(spr$res_next_path),
+        .res_burst(spr$res_burst),
+        .res_ready_at(spr$res_ready_at)
+    );
+    braid_engine_tiny__slt slt(
+        .clock(slt$clock),
+        .wr_valid(slt$wr_valid),
+        .wr_path(slt$wr_path),
+        .wr_slot(slt$wr_slot),
+        .wr_entry(slt$wr_entry),
+        .rd_valid(slt$rd_valid),
+        .rd_path(slt$rd_path),
+        .rd_slot(slt$rd_slot),
+        .rd_tag(slt$rd_tag),
+        .res_valid(slt$res_valid),
+        .res_entry(slt$res_entry),
+        .res_tag(slt$res_tag),
+        .res_path(slt$res_path),
+        .res_slot(slt$res_slot)
+    );
+    braid_engine_tiny__txp txp(
+        .clock(txp$clock),
+        .q_valid(txp$q_valid),
+        .q_ready(txp$q_ready),
+        .q_addr(txp$q_addr),
+        .q_len(txp$q_len),
+        .rd_valid(txp$rd_valid),
+        .rd_ready(txp$rd_ready),
+        .rd_addr(txp$rd_addr),
+        .rd_len(txp$rd_len),
+        .rd_tag(txp$rd_tag),
+        .rs_valid(txp$rs_valid),
+        .rs_ready(txp$rs_ready),
+        .rs_data(txp$rs_data),
+        .rs_tag(txp$rs_tag),
+        .rs_last(txp$rs_last),
+        .rs_err(txp$rs_err),
+        .pl_valid(txp$pl_valid),
+        .pl_ready(txp$pl_ready),
+        .pl_data(txp$pl_data),
+        .pl_keep(txp$pl_keep),
+        .pl_last(txp$pl_last),
+        .pl_err(txp$pl_err),
+        .cnt_reads(txp$cnt_reads),
+        .cnt_err(txp$cnt_err)
+    );
+    braid_engine_tiny__txb txb(
+        .clock(txb$clock),
+        .d_valid(txb$d_valid),
+        .d_dst_mac(txb$d_dst_mac),
+        .d_src_mac(txb$d_src_mac),
+        .d_vlan(txb$d_vlan),
+        .d_vlan_tci(txb$d_vlan_tci),
+        .d_ipv6(txb$d_ipv6),
+        .d_src_ip(txb$d_src_ip),
+        .d_dst_ip(txb$d_dst_ip),
+        .d_dscp(txb$d_dscp),
+        .d_ttl(txb$d_ttl),
+        .d_flow_label(txb$d_flow_label),
+        .d_udp_sport(txb$d_udp_sport),
+        .d_udp_dport(txb$d_udp_dport),
+        .d_opcode(txb$d_opcode),
+        .d_flags(txb$d_flags),
+        .d_path_id(txb$d_path_id),
+        .d_dst_conn(txb$d_dst_conn),
+        .d_path_psn(txb$d_path_psn),
+        .d_csn(txb$d_csn),
+        .d_timestamp(txb$d_timestamp),
+        .d_payload_len(txb$d_payload_len),
+        .d_floor_delta(txb$d_floor_delta),
+        .d_rkey(txb$d_rkey),
+        .d_va(txb$d_va),
+        .d_stream(txb$d_stream),
+        .d_rsn(txb$d_rsn),
+        .d_msn(txb$d_msn),
+        .d_offset(txb$d_offset),
+        .d_msg_len(txb$d_msg_len),
+        .d_imm(txb$d_imm),
+        .d_ack_base_psn(txb$d_ack_base_psn),
+        .d_ack_csn_base(txb$d_ack_csn_base),
+        .d_ack_ts_echo(txb$d_ack_ts_echo),
+        .d_ack_ecn_count(txb$d_ack_ecn_count),
+        .d_ack_rate_hint(txb$d_ack_rate_hint),
+        .d_ack_sack(txb$d_ack_sack),
+        .d_nack_reason(txb$d_nack_reason),
+        .d_nack_psn(txb$d_nack_psn),
+        .d_nack_csn(txb$d_nack_csn),
+        .d_nack_detail(txb$d_nack_detail),
+        .d_probe_seq(txb$d_probe_seq),
+        .d_probe_ts(txb$d_probe_ts),
+        .d_ready(txb$d_ready),
+        .pl_valid(txb$pl_valid),
+        .pl_data(txb$pl_data),
+        .pl_keep(txb$pl_keep),
+        .pl_last(txb$pl_last),
+        .pl_ready(txb$pl_ready),
+        .m_valid(txb$m_valid),
+        .m_data(txb$m_data),
+        .m_keep(txb$m_keep),
+        .m_last(txb$m_last),
+        .m_ready(txb$m_ready),
+        .frames_sent(txb$frames_sent),
+        .bytes_sent(txb$bytes_sent),
+        .pl_errors(txb$pl_errors)
+    );
     braid_engine_tiny__fsq fsq(
         .clock(fsq$clock),
         .push(fsq$push),
@@ -1775,6 +2155,83 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         .fill(funa$fill),
         .ovf(funa$ovf)
     );
+    braid_engine_tiny__fpd fpd(
+        .clock(fpd$clock),
+        .push(fpd$push),
+        .din(fpd$din),
+        .pop(fpd$pop),
+        .valid(fpd$valid),
+        .dout(fpd$dout),
+        .full(fpd$full),
+        .fill(fpd$fill),
+        .ovf(fpd$ovf)
+    );
+    braid_engine_tiny__fi1 fi1(
+        .clock(fi1$clock),
+        .push(fi1$push),
+        .din(fi1$din),
+        .pop(fi1$pop),
+        .valid(fi1$valid),
+        .dout(fi1$dout),
+        .full(fi1$full),
+        .fill(fi1$fill),
+        .ovf(fi1$ovf)
+    );
+    braid_engine_tiny__fsr fsr(
+        .clock(fsr$clock),
+        .push(fsr$push),
+        .din(fsr$din),
+        .pop(fsr$pop),
+        .valid(fsr$valid),
+        .dout(fsr$dout),
+        .full(fsr$full),
+        .fill(fsr$fill),
+        .ovf(fsr$ovf)
+    );
+    braid_engine_tiny__fi2 fi2(
+        .clock(fi2$clock),
+        .push(fi2$push),
+        .din(fi2$din),
+        .pop(fi2$pop),
+        .valid(fi2$valid),
+        .dout(fi2$dout),
+        .full(fi2$full),
+        .fill(fi2$fill),
+        .ovf(fi2$ovf)
+    );
+    braid_engine_tiny__fre fre(
+        .clock(fre$clock),
+        .push(fre$push),
+        .din(fre$din),
+        .pop(fre$pop),
+        .valid(fre$valid),
+        .dout(fre$dout),
+        .full(fre$full),
+        .fill(fre$fill),
+        .ovf(fre$ovf)
+    );
+    braid_engine_tiny__fh fh(
+        .clock(fh$clock),
+        .push(fh$push),
+        .din(fh$din),
+        .pop(fh$pop),
+        .valid(fh$valid),
+        .dout(fh$dout),
+        .full(fh$full),
+        .fill(fh$fill),
+        .ovf(fh$ovf)
+    );
+    braid_engine_tiny__flk flk(
+        .clock(flk$clock),
+        .push(flk$push),
+        .din(flk$din),
+        .pop(flk$pop),
+        .valid(flk$valid),
+        .dout(flk$dout),
+        .full(flk$full),
+        .fill(flk$fill),
+        .ovf(flk$ovf)
+    );
     braid_engine_tiny__now now(
         .d(now$d),
         .q(now$q),
@@ -1795,6 +2252,36 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         .q(n_glue_ovf$q),
         .clock(n_glue_ovf$clock)
     );
+    braid_engine_tiny__held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    braid_engine_tiny__l1v l1v(
+        .d(l1v$d),
+        .q(l1v$q),
+        .clock(l1v$clock)
+    );
+    braid_engine_tiny__l1d l1d(
+        .d(l1d$d),
+        .q(l1d$q),
+        .clock(l1d$clock)
+    );
+    braid_engine_tiny__n_tx_pkts n_tx_pkts(
+        .d(n_tx_pkts$d),
+        .q(n_tx_pkts$q),
+        .clock(n_tx_pkts$clock)
+    );
+    braid_engine_tiny__n_tx_drop n_tx_drop(
+        .d(n_tx_drop$d),
+        .q(n_tx_drop$q),
+        .clock(n_tx_drop$clock)
+    );
+    braid_engine_tiny__n_pl_err n_pl_err(
+        .d(n_pl_err$d),
+        .q(n_pl_err$q),
+        .clock(n_pl_err$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -1802,10 +2289,22 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         n_db_drop$clock = clock;
         n_db_bad_cq$clock = clock;
         n_glue_ovf$clock = clock;
+        held$clock = clock;
+        l1v$clock = clock;
+        l1d$clock = clock;
+        n_tx_pkts$clock = clock;
+        n_tx_drop$clock = clock;
+        n_pl_err$clock = clock;
         now$d = now$q;
         n_db_drop$d = n_db_drop$q;
         n_db_bad_cq$d = n_db_bad_cq$q;
         n_glue_ovf$d = n_glue_ovf$q;
+        held$d = held$q;
+        l1v$d = l1v$q;
+        l1d$d = l1d$q;
+        n_tx_pkts$d = n_tx_pkts$q;
+        n_tx_drop$d = n_tx_drop$q;
+        n_pl_err$d = n_pl_err$q;
         rb$clock = clock;
         cp$clock = clock;
         mrc$clock = clock;
@@ -1830,6 +2329,17 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         fcm$clock = clock;
         fcr$clock = clock;
         funa$clock = clock;
+        spr$clock = clock;
+        slt$clock = clock;
+        txp$clock = clock;
+        txb$clock = clock;
+        fpd$clock = clock;
+        fi1$clock = clock;
+        fsr$clock = clock;
+        fi2$clock = clock;
+        fre$clock = clock;
+        fh$clock = clock;
+        flk$clock = clock;
         now$d = now$q + 32'h1;
         rb$awvalid = awvalid;
         awready = rb$awready;
@@ -1851,7 +2361,7 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         rb$reset_busy = 1'b0;
         rb$cmd_done = cp$cmd_done;
         rb$cmd_error = cp$cmd_error;
-        rb$counters = ((tc$cnt_done) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h80) & 9'h1ff);
+        rb$counters = (((tc$cnt_done) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << ((32'h80) & 9'h1ff)) | ((n_tx_pkts$q) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         cp$cmd_valid = rb$cmd_valid;
         cp$cmd_opcode = rb$cmd_opcode;
         cp$cmd_args = rb$cmd_args;
@@ -1933,10 +2443,7 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         pcc$cfg_rehash_after = rb$cfg_regs[(32'h140)+:(8)];
         pcc$cfg_retire_after = rb$cfg_regs[(32'h148)+:(8)];
         pcc$cfg_g = rb$cfg_regs[(32'hf0)+:(2)];
-        tpt$op_valid = cp$tp_valid;
         cp$tp_ready = tpt$op_ready;
-        tpt$op = cp$tp_op;
-        tpt$idx = cp$tp_idx;
         tpt$psn = cp$tp_psn;
         tpt$sack = 32'h0;
         tpt$lost_ready = 1'b1;
@@ -1960,7 +2467,6 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         atw$cfg_shift = rb$cfg_regs[(32'h190)+:(5)];
         rtw$ev_ready = 1'b1;
         atw$ev_ready = 1'b1;
-        cp$sp_ready = 1'b1;
         ag$cfg_valid = cp$ag_valid;
         cp$ag_ready = 1'b1;
         ag$cfg_conn = ((cp$ag_conn) & 10'h3ff);
@@ -2004,36 +2510,6 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         ag$src_ip6 = 32'h0;
         ag$ttl = 32'h40;
         ag$now = now$q;
-        ag$data_valid = 1'b0;
-        ag$data_dst_mac = 32'h0;
-        ag$data_src_mac = 32'h0;
-        ag$data_vlan = 1'b0;
-        ag$data_vlan_tci = 32'h0;
-        ag$data_ipv6 = 1'b0;
-        ag$data_src_ip = 32'h0;
-        ag$data_dst_ip = 32'h0;
-        ag$data_dscp = 32'h0;
-        ag$data_ttl = 32'h0;
-        ag$data_flow_label = 32'h0;
-        ag$data_udp_sport = 32'h0;
-        ag$data_udp_dport = 32'h0;
-        ag$data_opcode = 32'h0;
-        ag$data_flags = 32'h0;
-        ag$data_path_id = 32'h0;
-        ag$data_dst_conn = 32'h0;
-        ag$data_path_psn = 32'h0;
-        ag$data_csn = 32'h0;
-        ag$data_timestamp = 32'h0;
-        ag$data_payload_len = 32'h0;
-        ag$data_floor_delta = 32'h0;
-        ag$data_rkey = 32'h0;
-        ag$data_va = 32'h0;
-        ag$data_stream = 32'h0;
-        ag$data_rsn = 32'h0;
-        ag$data_msn = 32'h0;
-        ag$data_offset = 32'h0;
-        ag$data_msg_len = 32'h0;
-        ag$data_imm = 32'h0;
         ag$data_ack_base_psn = 32'h0;
         ag$data_ack_csn_base = 32'h0;
         ag$data_ack_ts_echo = 32'h0;
@@ -2046,7 +2522,6 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         ag$data_nack_detail = 32'h0;
         ag$data_probe_seq = 32'h0;
         ag$data_probe_ts = 32'h0;
-        ag$d_ready = 1'b0;
         rqf$cmd_valid = cp$rq_valid;
         cp$rq_ready = rqf$cmd_ready;
         rqf$cmd_op = cp$rq_op;
@@ -2068,9 +2543,6 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         cp$rl_valid = 1'b0;
         cp$rl_conn = 32'h0;
         cp$rl_tag = 32'h0;
-        cp$tl_valid = 1'b0;
-        cp$tl_conn = 32'h0;
-        cp$tl_tag = 32'h0;
         fsq$push = rb$db_sq_valid;
         fsq$din = rb$db_sq;
         wf$db_valid = fsq$valid;
@@ -2113,7 +2585,6 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         seg$ack_valid = 1'b0;
         seg$ack_conn = 32'h0;
         seg$ack_csn_base = 32'h0;
-        seg$pd_ready = 1'b0;
         fcm$push = seg$cm_valid;
         if (seg$cm_signaled) begin
             cm_sig = ((32'h1) & 1'h1);
@@ -2200,11 +2671,17 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         rqf$rs_tag = dra$rs_tag;
         rqf$rs_last = dra$rs_last;
         rqf$rs_err = dra$rs_err;
-        dra$c_rd_valid = 1'b0;
-        dra$c_rd_addr = 32'h0;
-        dra$c_rd_len = 32'h0;
-        dra$c_rd_tag = 32'h0;
-        dra$c_rs_ready = 1'b1;
+        dra$c_rd_valid = txp$rd_valid;
+        txp$rd_ready = dra$c_rd_ready;
+        dra$c_rd_addr = txp$rd_addr;
+        dra$c_rd_len = txp$rd_len;
+        dra$c_rd_tag = txp$rd_tag;
+        dra$c_rs_ready = txp$rs_ready;
+        txp$rs_valid = dra$c_rs_valid;
+        txp$rs_data = dra$rs_data;
+        txp$rs_tag = dra$rs_tag;
+        txp$rs_last = dra$rs_last;
+        txp$rs_err = dra$rs_err;
         rd_valid = dra$m_rd_valid;
         dra$m_rd_ready = rd_ready;
         rd_addr = dra$m_rd_addr;
@@ -2233,10 +2710,237 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
         dw_len = dwa$m_len;
         dw_data = dwa$m_data;
         dw_last = dwa$m_last;
-        tx_valid = 1'b0;
-        tx_data = 32'h0;
-        tx_keep = 32'h0;
-        tx_last = 1'b0;
+        seg$pd_ready = held$q < ((32'h20) & 8'hff);
+        seg_push = seg$pd_valid & (held$q < ((32'h20) & 8'hff));
+        fpd$push = seg_push;
+        fpd$din = ((seg$pd_csn) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((seg$pd_msn) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((seg$pd_offset) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h40) | (((seg$pd_len) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((seg$pd_addr) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h70) | (((seg$pd_lkey) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb0) | (((seg$pd_raddr) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd0) | (((seg$pd_rkey) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h110) | (((seg$pd_imm) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h130) | (((seg$pd_msg_len) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h150) | (((seg$pd_rsn) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h170) | (((seg$pd_wqe_idx) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h188) | (((seg$pd_opcode) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h198) | (((seg$pd_flags) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a0) | (((seg$pd_stream) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a8) | (((seg$pd_conn) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1aa);
+        sp_cmd_op = cp$sp_valid & cp$sp_init;
+        fill1 = fi1$fill + fsr$fill;
+        pick_ok = ~sp_cmd_op & (fill1 < ((32'hc) & 16'hffff)) & (fre$valid | fpd$valid);
+        if (fre$valid) begin
+            pick_d = fre$dout;
+        end
+        else begin
+            pick_d = fpd$dout;
+        end
+        fre$pop = pick_ok & fre$valid;
+        fpd$pop = pick_ok & ~fre$valid;
+        fi1$push = pick_ok;
+        fi1$din = pick_d;
+        pick_len = pick_d[(32'h60)+:(14)];
+        cp$sp_ready = 1'b1;
+        spr$op_valid = sp_cmd_op | pick_ok;
+        spr$op_init = sp_cmd_op;
+        if (sp_cmd_op) begin
+            spr$op_conn = cp$sp_conn;
+        end
+        else begin
+            spr$op_conn = pick_d[(32'h1aa)+:(4)];
+        end
+        spr$op_retx = 1'b0;
+        spr$op_bytes = pick_len + ((32'h60) & 14'h3fff);
+        spr$op_paths_m1 = cp$sp_paths_m1;
+        spr$op_tag = 32'h0;
+        spr$now = now$q;
+        spr$cfg_spray_burst = rb$cfg_regs[(32'h160)+:(8)];
+        spr$mk_valid = cp$sp_valid;
+        spr$mk_conn = cp$sp_conn;
+        spr$mk_open_en = cp$sp_open_en;
+        spr$mk_open_val = cp$sp_open_val;
+        spr$mk_susp_en = cp$sp_susp_en;
+        spr$mk_susp_val = cp$sp_susp_val;
+        spr$rt_valid = sp_cmd_op;
+        spr$rt_conn = cp$sp_conn;
+        spr$rt_hint = cp$sp_hint;
+        spr$cfg_port_hint = rb$cfg_regs[(32'h170)+:(16)];
+        sres = spr$res_valid & ~spr$res_init;
+        fi1$pop = sres;
+        if (spr$res_ok) begin
+            mark = ((32'h0) & 1'h1);
+        end
+        else begin
+            mark = ((32'h1) & 1'h1);
+        end
+        fsr$push = sres;
+        fsr$din = ((fi1$dout[(32'h0)+:(438)]) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((spr$res_path) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b6) | (((mark) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1ba);
+        tres = tpt$res_valid & (tpt$res_op == ((32'h2) & 3'h7));
+        tacc = tres & tpt$res_accepted;
+        trefuse = tres & ~tpt$res_accepted;
+        s_retry = fsr$valid & fsr$dout[32'h1ba];
+        fill2 = fi2$fill + fh$fill;
+        send_ok = fsr$valid & ~s_retry & ~cp$tp_valid & tpt$op_ready & (fill2 < ((32'hc) & 16'hffff));
+        fsr$pop = send_ok | (s_retry & ~trefuse);
+        s_path = fsr$dout[(32'h1b6)+:(4)];
+        s_conn = fsr$dout[(32'h1aa)+:(4)];
+        t_idx = (((s_conn) & 6'h3f) << k_pb) | ((s_path) & 6'h3f);
+        tpt$op_valid = cp$tp_valid | send_ok;
+        if (cp$tp_valid) begin
+            tpt$op = cp$tp_op;
+            tpt$idx = cp$tp_idx;
+        end
+        else begin
+            tpt$op = ((32'h2) & 3'h7);
+            tpt$idx = t_idx;
+        end
+        fi2$push = send_ok;
+        fi2$din = fsr$dout;
+        fi2$pop = tres;
+        fre$push = trefuse | (s_retry & ~trefuse);
+        if (trefuse) begin
+            fre$din = fi2$dout;
+        end
+        else begin
+            fre$din = fsr$dout;
+        end
+        fh$push = tacc;
+        fh$din = ((fi2$dout) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((tpt$res_psn) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c0) | (((tpt$res_slot) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e0) | (((tpt$res_floor_delta) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e8);
+        h_mtus = fi2$dout[(32'h40)+:(32)] >> (((rb$cfg_regs[(32'h70)+:(2)]) & 32'hffffffff) + ((32'ha) & 32'hffffffff));
+        h_flags = fi2$dout[(32'h1a0)+:(8)];
+        h_fl = h_flags[(32'h1)+:(2)];
+        slt$wr_valid = tacc;
+        slt$wr_path = tpt$res_idx;
+        slt$wr_slot = tpt$res_slot;
+        slt$wr_entry = ((fi2$dout[(32'h0)+:(32)]) & 72'hffffffffffffffffff) | (((fi2$dout[(32'h188)+:(16)]) & 72'hffffffffffffffffff) << 32'h20) | (((h_mtus[(32'h0)+:(20)]) & 72'hffffffffffffffffff) << 32'h30) | (((((32'h1) & 1'h1)) & 72'hffffffffffffffffff) << 32'h44) | (((h_fl) & 72'hffffffffffffffffff) << 32'h45);
+        slt$rd_valid = 1'b0;
+        slt$rd_path = 32'h0;
+        slt$rd_slot = 32'h0;
+        slt$rd_tag = 32'h0;
+        if (seg_push) begin
+            held_up = held$q + 32'h1;
+        end
+        else begin
+            held_up = held$q;
+        end
+        if (tacc) begin
+            held$d = held_up - 32'h1;
+        end
+        else begin
+            held$d = held_up;
+        end
+        if (l1v$q) begin
+            l1_cnt = ((32'h1) & 1'h1);
+        end
+        else begin
+            l1_cnt = ((32'h0) & 1'h1);
+        end
+        fill3 = flk$fill + ((l1_cnt) & 16'hffff);
+        h_pop = fh$valid & (fill3 < ((32'h8) & 16'hffff));
+        fh$pop = h_pop;
+        cp$tl_valid = h_pop;
+        cp$tl_conn = fh$dout[(32'h1aa)+:(4)];
+        cp$tl_tag = 32'h0;
+        l1v$d = h_pop;
+        l1d$d = fh$dout;
+        h_path = l1d$q[(32'h1b6)+:(4)];
+        h_sport = cp$tr_sport + ((h_path) & 16'hffff);
+        if (cp$tr_ok) begin
+            tr_okb = ((32'h1) & 1'h1);
+        end
+        else begin
+            tr_okb = ((32'h0) & 1'h1);
+        end
+        flk$push = l1v$q;
+        flk$din = ((l1d$q) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((tr_okb) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200) | (((cp$tr_peer_mac) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h201) | (((cp$tr_peer_ip4) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h231) | (((h_sport) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h251) | (((cp$tr_dport) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h261) | (((cp$tr_peer_conn) & 656'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h271);
+        h_d = flk$dout[(32'h0)+:(512)];
+        h_ok = flk$valid & flk$dout[32'h200];
+        h_drop = flk$valid & ~flk$dout[32'h200];
+        ag$data_valid = h_ok & txp$q_ready;
+        h_go = h_ok & txp$q_ready & ag$data_ready;
+        flk$pop = h_go | h_drop;
+        ag$data_dst_mac = flk$dout[(32'h201)+:(48)];
+        ag$data_src_mac = (((rb$cfg_regs[(32'h20)+:(16)]) & 48'hffffffffffff) << ((32'h20) & 6'h3f)) | ((rb$cfg_regs[(32'h0)+:(32)]) & 48'hffffffffffff);
+        ag$data_vlan = 1'b0;
+        ag$data_vlan_tci = 32'h0;
+        ag$data_ipv6 = 1'b0;
+        ag$data_src_ip = ((rb$cfg_regs[(32'h40)+:(32)]) & 128'hffffffffffffffffffffffffffffffff);
+        ag$data_dst_ip = ((flk$dout[(32'h231)+:(32)]) & 128'hffffffffffffffffffffffffffffffff);
+        ag$data_dscp = 32'h0;
+        ag$data_ttl = 32'h40;
+        ag$data_flow_label = 32'h0;
+        ag$data_udp_sport = flk$dout[(32'h251)+:(16)];
+        ag$data_udp_dport = flk$dout[(32'h261)+:(16)];
+        ag$data_opcode = h_d[(32'h198)+:(8)];
+        ag$data_flags = h_d[(32'h1a0)+:(8)];
+        ag$data_path_id = ((h_d[(32'h1b6)+:(4)]) & 8'hff);
+        ag$data_dst_conn = flk$dout[(32'h271)+:(24)];
+        ag$data_path_psn = h_d[(32'h1c0)+:(32)];
+        ag$data_csn = h_d[(32'h0)+:(32)];
+        ag$data_timestamp = now$q;
+        ag$data_payload_len = h_d[(32'h60)+:(16)];
+        ag$data_floor_delta = h_d[(32'h1e8)+:(16)];
+        ag$data_rkey = h_d[(32'h110)+:(32)];
+        ag$data_va = h_d[(32'hd0)+:(64)];
+        ag$data_stream = ((h_d[(32'h1a8)+:(2)]) & 8'hff);
+        ag$data_rsn = h_d[(32'h170)+:(24)];
+        ag$data_msn = h_d[(32'h20)+:(32)];
+        ag$data_offset = h_d[(32'h40)+:(32)];
+        ag$data_msg_len = h_d[(32'h150)+:(32)];
+        ag$data_imm = h_d[(32'h130)+:(32)];
+        txp$q_valid = h_go;
+        txp$q_addr = h_d[(32'h70)+:(64)];
+        txp$q_len = h_d[(32'h60)+:(14)];
+        if (h_go) begin
+            n_tx_pkts$d = n_tx_pkts$q + 32'h1;
+        end
+        if (h_drop) begin
+            n_tx_drop$d = n_tx_drop$q + 32'h1;
+        end
+        if (txp$pl_valid & txp$pl_ready & txp$pl_last & txp$pl_err) begin
+            n_pl_err$d = n_pl_err$q + 32'h1;
+        end
+        txb$d_valid = ag$d_valid;
+        ag$d_ready = txb$d_ready;
+        txb$d_dst_mac = ag$d_dst_mac;
+        txb$d_src_mac = ag$d_src_mac;
+        txb$d_vlan = ag$d_vlan;
+        txb$d_vlan_tci = ag$d_vlan_tci;
+        txb$d_ipv6 = ag$d_ipv6;
+        txb$d_src_ip = ag$d_src_ip;
+        txb$d_dst_ip = ag$d_dst_ip;
+        txb$d_dscp = ag$d_dscp;
+        txb$d_ttl = ag$d_ttl;
+        txb$d_flow_label = ag$d_flow_label;
+        txb$d_udp_sport = ag$d_udp_sport;
+        txb$d_udp_dport = ag$d_udp_dport;
+        txb$d_opcode = ag$d_opcode;
+        txb$d_flags = ag$d_flags;
+        txb$d_path_id = ag$d_path_id;
+        txb$d_dst_conn = ag$d_dst_conn;
+        txb$d_path_psn = ag$d_path_psn;
+        txb$d_csn = ag$d_csn;
+        txb$d_timestamp = ag$d_timestamp;
+        txb$d_payload_len = ag$d_payload_len;
+        txb$d_floor_delta = ag$d_floor_delta;
+        txb$d_rkey = ag$d_rkey;
+        txb$d_va = ag$d_va;
+        txb$d_stream = ag$d_stream;
+        txb$d_rsn = ag$d_rsn;
+        txb$d_msn = ag$d_msn;
+        txb$d_offset = ag$d_offset;
+        txb$d_msg_len = ag$d_msg_len;
+        txb$d_imm = ag$d_imm;
+        txb$d_ack_base_psn = ag$d_ack_base_psn;
+        txb$d_ack_csn_base = ag$d_ack_csn_base;
+        txb$d_ack_ts_echo = ag$d_ack_ts_echo;
+        txb$d_ack_ecn_count = ag$d_ack_ecn_count;
+        txb$d_ack_rate_hint = ag$d_ack_rate_hint;
+        txb$d_ack_sack = ag$d_ack_sack;
+        txb$d_nack_reason = ag$d_nack_reason;
+        txb$d_nack_psn = ag$d_nack_psn;
+        txb$d_nack_csn = ag$d_nack_csn;
+        txb$d_nack_detail = ag$d_nack_detail;
+        txb$d_probe_seq = ag$d_probe_seq;
+        txb$d_probe_ts = ag$d_probe_ts;
+        txb$pl_valid = txp$pl_valid;
+        txp$pl_ready = txb$pl_ready;
+        txb$pl_data = txp$pl_data;
+        txb$pl_keep = txp$pl_keep;
+        txb$pl_last = txp$pl_last;
+        tx_valid = txb$m_valid;
+        txb$m_ready = tx_ready;
+        tx_data = txb$m_data;
+        tx_keep = txb$m_keep;
+        tx_last = txb$m_last;
         o_sq = 32'h0;
         if (fsq$ovf) begin
             o_sq = 32'h1;
@@ -2267,10 +2971,16 @@ module braid_engine_tiny(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,
             n_db_bad_cq$d = n_db_bad_cq$q + 32'h1;
         end
         glue_drops = o_cm + o_cr + o_una;
-        n_glue_ovf$d = n_glue_ovf$q + ((glue_drops) & 32'hffffffff);
+        s2_ovf = 32'h0;
+        if (fpd$ovf | fi1$ovf | fsr$ovf | fi2$ovf | fre$ovf | fh$ovf | flk$ovf) begin
+            s2_ovf = 32'h1;
+        end
+        n_glue_ovf$d = n_glue_ovf$q + ((glue_drops) & 32'hffffffff) + ((s2_ovf) & 32'hffffffff);
         cnt_db_dropped = n_db_drop$q;
         cnt_db_bad_cq = n_db_bad_cq$q;
         cnt_glue_overflow = n_glue_ovf$q;
+        cnt_tx_no_conn = n_tx_drop$q;
+        cnt_pl_err = n_pl_err$q;
     end
 
 endmodule // top
@@ -22451,6 +23161,1536 @@ module braid_engine_tiny__fcr$wp_d(d,q,clock);
 endmodule // braid_engine_tiny__fcr$wp_d
 
 
+module braid_engine_tiny__fh(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [511:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [511:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h10;
+
+    // Stub signals
+    reg  [3:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [511:0] ram$read_data;
+    reg  [3:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [511:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fh$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fh$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fh$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fh$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fh$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fh$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(4)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(4)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fh
+
+
+module braid_engine_tiny__fh$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fh$n
+
+
+module braid_engine_tiny__fh$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fh$r_ovf
+
+
+module braid_engine_tiny__fh$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [511:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [511:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[511:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fh$ram
+
+
+module braid_engine_tiny__fh$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fh$rp
+
+
+module braid_engine_tiny__fh$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fh$wp
+
+
+module braid_engine_tiny__fh$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fh$wp_d
+
+
+module braid_engine_tiny__fi1(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [447:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [447:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h10;
+
+    // Stub signals
+    reg  [3:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [447:0] ram$read_data;
+    reg  [3:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [447:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fi1$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fi1$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fi1$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fi1$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fi1$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fi1$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(4)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(4)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fi1
+
+
+module braid_engine_tiny__fi1$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi1$n
+
+
+module braid_engine_tiny__fi1$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi1$r_ovf
+
+
+module braid_engine_tiny__fi1$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [447:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [447:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[447:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fi1$ram
+
+
+module braid_engine_tiny__fi1$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi1$rp
+
+
+module braid_engine_tiny__fi1$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi1$wp
+
+
+module braid_engine_tiny__fi1$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi1$wp_d
+
+
+module braid_engine_tiny__fi2(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [447:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [447:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h10;
+
+    // Stub signals
+    reg  [3:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [447:0] ram$read_data;
+    reg  [3:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [447:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fi2$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fi2$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fi2$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fi2$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fi2$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fi2$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(4)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(4)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fi2
+
+
+module braid_engine_tiny__fi2$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi2$n
+
+
+module braid_engine_tiny__fi2$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi2$r_ovf
+
+
+module braid_engine_tiny__fi2$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [447:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [447:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[447:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fi2$ram
+
+
+module braid_engine_tiny__fi2$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi2$rp
+
+
+module braid_engine_tiny__fi2$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi2$wp
+
+
+module braid_engine_tiny__fi2$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fi2$wp_d
+
+
+module braid_engine_tiny__flk(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [655:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [655:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h8;
+
+    // Stub signals
+    reg  [2:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [655:0] ram$read_data;
+    reg  [2:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [655:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__flk$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__flk$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__flk$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__flk$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__flk$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__flk$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(3)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(3)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__flk
+
+
+module braid_engine_tiny__flk$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__flk$n
+
+
+module braid_engine_tiny__flk$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__flk$r_ovf
+
+
+module braid_engine_tiny__flk$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [2:0] read_address;
+    input wire  read_clock;
+    output reg  [655:0] read_data /*verilator isolate_assignments*/;
+    input wire  [2:0] write_address;
+    input wire  write_clock;
+    input wire  [655:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[655:0] mem[7:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__flk$ram
+
+
+module braid_engine_tiny__flk$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__flk$rp
+
+
+module braid_engine_tiny__flk$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__flk$wp
+
+
+module braid_engine_tiny__flk$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__flk$wp_d
+
+
+module braid_engine_tiny__fpd(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [447:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [447:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h20;
+
+    // Stub signals
+    reg  [4:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [447:0] ram$read_data;
+    reg  [4:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [447:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fpd$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fpd$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fpd$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fpd$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fpd$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fpd$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(5)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(5)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fpd
+
+
+module braid_engine_tiny__fpd$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fpd$n
+
+
+module braid_engine_tiny__fpd$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fpd$r_ovf
+
+
+module braid_engine_tiny__fpd$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [4:0] read_address;
+    input wire  read_clock;
+    output reg  [447:0] read_data /*verilator isolate_assignments*/;
+    input wire  [4:0] write_address;
+    input wire  write_clock;
+    input wire  [447:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[447:0] mem[31:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fpd$ram
+
+
+module braid_engine_tiny__fpd$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fpd$rp
+
+
+module braid_engine_tiny__fpd$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fpd$wp
+
+
+module braid_engine_tiny__fpd$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fpd$wp_d
+
+
+module braid_engine_tiny__fre(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [447:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [447:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h40;
+
+    // Stub signals
+    reg  [5:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [447:0] ram$read_data;
+    reg  [5:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [447:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fre$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fre$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fre$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fre$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fre$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fre$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(6)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(6)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fre
+
+
+module braid_engine_tiny__fre$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fre$n
+
+
+module braid_engine_tiny__fre$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fre$r_ovf
+
+
+module braid_engine_tiny__fre$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [5:0] read_address;
+    input wire  read_clock;
+    output reg  [447:0] read_data /*verilator isolate_assignments*/;
+    input wire  [5:0] write_address;
+    input wire  write_clock;
+    input wire  [447:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[447:0] mem[63:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fre$ram
+
+
+module braid_engine_tiny__fre$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fre$rp
+
+
+module braid_engine_tiny__fre$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fre$wp
+
+
+module braid_engine_tiny__fre$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fre$wp_d
+
+
 module braid_engine_tiny__frq(clock,push,din,pop,valid,dout,full,fill,ovf);
 
     // Module arguments
@@ -22961,6 +25201,261 @@ module braid_engine_tiny__fsq$wp_d(d,q,clock);
 endmodule // braid_engine_tiny__fsq$wp_d
 
 
+module braid_engine_tiny__fsr(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [447:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [447:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h10;
+
+    // Stub signals
+    reg  [3:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [447:0] ram$read_data;
+    reg  [3:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [447:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__fsr$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__fsr$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__fsr$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__fsr$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__fsr$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__fsr$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(4)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(4)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__fsr
+
+
+module braid_engine_tiny__fsr$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fsr$n
+
+
+module braid_engine_tiny__fsr$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fsr$r_ovf
+
+
+module braid_engine_tiny__fsr$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [447:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [447:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[447:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__fsr$ram
+
+
+module braid_engine_tiny__fsr$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fsr$rp
+
+
+module braid_engine_tiny__fsr$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fsr$wp
+
+
+module braid_engine_tiny__fsr$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__fsr$wp_d
+
+
 module braid_engine_tiny__funa(clock,push,din,pop,valid,dout,full,fill,ovf);
 
     // Module arguments
@@ -23214,6 +25709,63 @@ module braid_engine_tiny__funa$wp_d(d,q,clock);
     end
 
 endmodule // braid_engine_tiny__funa$wp_d
+
+
+module braid_engine_tiny__held(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__held
+
+
+module braid_engine_tiny__l1d(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__l1d
+
+
+module braid_engine_tiny__l1v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__l1v
 
 
 module braid_engine_tiny__mrc(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr_base,wr_end,req_valid,req_rkey,req_pd,req_va,req_len,req_need_write,req_tag,res_valid,res_ok,res_reason,res_va,res_tag);
@@ -27664,6 +30216,63 @@ module braid_engine_tiny__n_glue_ovf(d,q,clock);
     end
 
 endmodule // braid_engine_tiny__n_glue_ovf
+
+
+module braid_engine_tiny__n_pl_err(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__n_pl_err
+
+
+module braid_engine_tiny__n_tx_drop(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__n_tx_drop
+
+
+module braid_engine_tiny__n_tx_pkts(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__n_tx_pkts
 
 
 module braid_engine_tiny__now(d,q,clock);
@@ -64980,6 +67589,13611 @@ module braid_engine_tiny__seg$wp_prev(d,q,clock);
 endmodule // braid_engine_tiny__seg$wp_prev
 
 
+module braid_engine_tiny__slt(clock,wr_valid,wr_path,wr_slot,wr_entry,rd_valid,rd_path,rd_slot,rd_tag,res_valid,res_entry,res_tag,res_path,res_slot);
+
+    // Module arguments
+    input wire  clock;
+    input wire  wr_valid;
+    input wire  [5:0] wr_path;
+    input wire  [7:0] wr_slot;
+    input wire  [71:0] wr_entry;
+    input wire  rd_valid;
+    input wire  [5:0] rd_path;
+    input wire  [7:0] rd_slot;
+    input wire  [15:0] rd_tag;
+    output reg  res_valid /*verilator isolate_assignments*/;
+    output reg  [71:0] res_entry /*verilator isolate_assignments*/;
+    output reg  [15:0] res_tag /*verilator isolate_assignments*/;
+    output reg  [5:0] res_path /*verilator isolate_assignments*/;
+    output reg  [7:0] res_slot /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  [13:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [71:0] ram$read_data;
+    reg  [13:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [71:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  w_valid$d /*verilator isolate_assignments*/;
+    wire  w_valid$q;
+    reg  w_valid$clock /*verilator isolate_assignments*/;
+    reg  [13:0] w_addr$d /*verilator isolate_assignments*/;
+    wire  [13:0] w_addr$q;
+    reg  w_addr$clock /*verilator isolate_assignments*/;
+    reg  [71:0] w_data$d /*verilator isolate_assignments*/;
+    wire  [71:0] w_data$q;
+    reg  w_data$clock /*verilator isolate_assignments*/;
+    reg  r_valid$d /*verilator isolate_assignments*/;
+    wire  r_valid$q;
+    reg  r_valid$clock /*verilator isolate_assignments*/;
+    reg  [13:0] r_addr$d /*verilator isolate_assignments*/;
+    wire  [13:0] r_addr$q;
+    reg  r_addr$clock /*verilator isolate_assignments*/;
+    reg  [15:0] r_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] r_tag$q;
+    reg  r_tag$clock /*verilator isolate_assignments*/;
+    reg  p1_valid$d /*verilator isolate_assignments*/;
+    wire  p1_valid$q;
+    reg  p1_valid$clock /*verilator isolate_assignments*/;
+    reg  [13:0] p1_addr$d /*verilator isolate_assignments*/;
+    wire  [13:0] p1_addr$q;
+    reg  p1_addr$clock /*verilator isolate_assignments*/;
+    reg  [15:0] p1_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] p1_tag$q;
+    reg  p1_tag$clock /*verilator isolate_assignments*/;
+    reg  p2_valid$d /*verilator isolate_assignments*/;
+    wire  p2_valid$q;
+    reg  p2_valid$clock /*verilator isolate_assignments*/;
+    reg  [13:0] p2_addr$d /*verilator isolate_assignments*/;
+    wire  [13:0] p2_addr$q;
+    reg  p2_addr$clock /*verilator isolate_assignments*/;
+    reg  [15:0] p2_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] p2_tag$q;
+    reg  p2_tag$clock /*verilator isolate_assignments*/;
+    reg  [71:0] p2_data$d /*verilator isolate_assignments*/;
+    wire  [71:0] p2_data$q;
+    reg  p2_data$clock /*verilator isolate_assignments*/;
+    reg  o_valid$d /*verilator isolate_assignments*/;
+    wire  o_valid$q;
+    reg  o_valid$clock /*verilator isolate_assignments*/;
+    reg  [13:0] o_addr$d /*verilator isolate_assignments*/;
+    wire  [13:0] o_addr$q;
+    reg  o_addr$clock /*verilator isolate_assignments*/;
+    reg  [15:0] o_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] o_tag$q;
+    reg  o_tag$clock /*verilator isolate_assignments*/;
+    reg  [71:0] o_data$d /*verilator isolate_assignments*/;
+    wire  [71:0] o_data$q;
+    reg  o_data$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [13:0] wr_addr /*verilator isolate_assignments*/;
+    reg  [13:0] rd_addr /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__slt$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__slt$w_valid w_valid(
+        .d(w_valid$d),
+        .q(w_valid$q),
+        .clock(w_valid$clock)
+    );
+    braid_engine_tiny__slt$w_addr w_addr(
+        .d(w_addr$d),
+        .q(w_addr$q),
+        .clock(w_addr$clock)
+    );
+    braid_engine_tiny__slt$w_data w_data(
+        .d(w_data$d),
+        .q(w_data$q),
+        .clock(w_data$clock)
+    );
+    braid_engine_tiny__slt$r_valid r_valid(
+        .d(r_valid$d),
+        .q(r_valid$q),
+        .clock(r_valid$clock)
+    );
+    braid_engine_tiny__slt$r_addr r_addr(
+        .d(r_addr$d),
+        .q(r_addr$q),
+        .clock(r_addr$clock)
+    );
+    braid_engine_tiny__slt$r_tag r_tag(
+        .d(r_tag$d),
+        .q(r_tag$q),
+        .clock(r_tag$clock)
+    );
+    braid_engine_tiny__slt$p1_valid p1_valid(
+        .d(p1_valid$d),
+        .q(p1_valid$q),
+        .clock(p1_valid$clock)
+    );
+    braid_engine_tiny__slt$p1_addr p1_addr(
+        .d(p1_addr$d),
+        .q(p1_addr$q),
+        .clock(p1_addr$clock)
+    );
+    braid_engine_tiny__slt$p1_tag p1_tag(
+        .d(p1_tag$d),
+        .q(p1_tag$q),
+        .clock(p1_tag$clock)
+    );
+    braid_engine_tiny__slt$p2_valid p2_valid(
+        .d(p2_valid$d),
+        .q(p2_valid$q),
+        .clock(p2_valid$clock)
+    );
+    braid_engine_tiny__slt$p2_addr p2_addr(
+        .d(p2_addr$d),
+        .q(p2_addr$q),
+        .clock(p2_addr$clock)
+    );
+    braid_engine_tiny__slt$p2_tag p2_tag(
+        .d(p2_tag$d),
+        .q(p2_tag$q),
+        .clock(p2_tag$clock)
+    );
+    braid_engine_tiny__slt$p2_data p2_data(
+        .d(p2_data$d),
+        .q(p2_data$q),
+        .clock(p2_data$clock)
+    );
+    braid_engine_tiny__slt$o_valid o_valid(
+        .d(o_valid$d),
+        .q(o_valid$q),
+        .clock(o_valid$clock)
+    );
+    braid_engine_tiny__slt$o_addr o_addr(
+        .d(o_addr$d),
+        .q(o_addr$q),
+        .clock(o_addr$clock)
+    );
+    braid_engine_tiny__slt$o_tag o_tag(
+        .d(o_tag$d),
+        .q(o_tag$q),
+        .clock(o_tag$clock)
+    );
+    braid_engine_tiny__slt$o_data o_data(
+        .d(o_data$d),
+        .q(o_data$q),
+        .clock(o_data$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        w_valid$clock = clock;
+        w_addr$clock = clock;
+        w_data$clock = clock;
+        r_valid$clock = clock;
+        r_addr$clock = clock;
+        r_tag$clock = clock;
+        p1_valid$clock = clock;
+        p1_addr$clock = clock;
+        p1_tag$clock = clock;
+        p2_valid$clock = clock;
+        p2_addr$clock = clock;
+        p2_tag$clock = clock;
+        p2_data$clock = clock;
+        o_valid$clock = clock;
+        o_addr$clock = clock;
+        o_tag$clock = clock;
+        o_data$clock = clock;
+        w_valid$d = w_valid$q;
+        w_addr$d = w_addr$q;
+        w_data$d = w_data$q;
+        r_valid$d = r_valid$q;
+        r_addr$d = r_addr$q;
+        r_tag$d = r_tag$q;
+        p1_valid$d = p1_valid$q;
+        p1_addr$d = p1_addr$q;
+        p1_tag$d = p1_tag$q;
+        p2_valid$d = p2_valid$q;
+        p2_addr$d = p2_addr$q;
+        p2_tag$d = p2_tag$q;
+        p2_data$d = p2_data$q;
+        o_valid$d = o_valid$q;
+        o_addr$d = o_addr$q;
+        o_tag$d = o_tag$q;
+        o_data$d = o_data$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        wr_addr = (((wr_path) & 14'h3fff) << 32'h8) | ((wr_slot) & 14'h3fff);
+        rd_addr = (((rd_path) & 14'h3fff) << 32'h8) | ((rd_slot) & 14'h3fff);
+        w_valid$d = wr_valid;
+        w_addr$d = wr_addr;
+        w_data$d = wr_entry;
+        r_valid$d = rd_valid;
+        r_addr$d = rd_addr;
+        r_tag$d = rd_tag;
+        ram$write_enable = w_valid$q;
+        ram$write_address = w_addr$q;
+        ram$write_data = w_data$q;
+        ram$read_address = r_addr$q;
+        p1_valid$d = r_valid$q;
+        p1_addr$d = r_addr$q;
+        p1_tag$d = r_tag$q;
+        p2_valid$d = p1_valid$q;
+        p2_addr$d = p1_addr$q;
+        p2_tag$d = p1_tag$q;
+        p2_data$d = ram$read_data;
+        o_valid$d = p2_valid$q;
+        if (p2_valid$q) begin
+            o_addr$d = p2_addr$q;
+            o_tag$d = p2_tag$q;
+            o_data$d = p2_data$q;
+        end
+        res_valid = o_valid$q;
+        res_entry = o_data$q;
+        res_tag = o_tag$q;
+        res_path = o_addr$q[(32'h8)+:(6)];
+        res_slot = o_addr$q[(32'h0)+:(8)];
+    end
+
+endmodule // braid_engine_tiny__slt
+
+
+module braid_engine_tiny__slt$o_addr(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$o_addr
+
+
+module braid_engine_tiny__slt$o_data(d,q,clock);
+
+    // Module arguments
+    input wire  [71:0] d;
+    output reg  [71:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 72'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$o_data
+
+
+module braid_engine_tiny__slt$o_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$o_tag
+
+
+module braid_engine_tiny__slt$o_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$o_valid
+
+
+module braid_engine_tiny__slt$p1_addr(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p1_addr
+
+
+module braid_engine_tiny__slt$p1_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p1_tag
+
+
+module braid_engine_tiny__slt$p1_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p1_valid
+
+
+module braid_engine_tiny__slt$p2_addr(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p2_addr
+
+
+module braid_engine_tiny__slt$p2_data(d,q,clock);
+
+    // Module arguments
+    input wire  [71:0] d;
+    output reg  [71:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 72'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p2_data
+
+
+module braid_engine_tiny__slt$p2_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p2_tag
+
+
+module braid_engine_tiny__slt$p2_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$p2_valid
+
+
+module braid_engine_tiny__slt$r_addr(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$r_addr
+
+
+module braid_engine_tiny__slt$r_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$r_tag
+
+
+module braid_engine_tiny__slt$r_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$r_valid
+
+
+module braid_engine_tiny__slt$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [13:0] read_address;
+    input wire  read_clock;
+    output reg  [71:0] read_data /*verilator isolate_assignments*/;
+    input wire  [13:0] write_address;
+    input wire  write_clock;
+    input wire  [71:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[71:0] mem[16383:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__slt$ram
+
+
+module braid_engine_tiny__slt$w_addr(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$w_addr
+
+
+module braid_engine_tiny__slt$w_data(d,q,clock);
+
+    // Module arguments
+    input wire  [71:0] d;
+    output reg  [71:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 72'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$w_data
+
+
+module braid_engine_tiny__slt$w_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__slt$w_valid
+
+
+module braid_engine_tiny__spr(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_tag,now,cfg_spray_burst,mk_valid,mk_conn,mk_open_en,mk_open_val,mk_susp_en,mk_susp_val,rt_valid,rt_conn,rt_hint,cfg_port_hint,res_valid,res_init,res_conn,res_tag,res_retx,res_ok,res_paced,res_no_path,res_path,res_next_path,res_burst,res_ready_at);
+
+    // Module arguments
+    input wire  clock;
+    input wire  op_valid;
+    input wire  op_init;
+    input wire  [3:0] op_conn;
+    input wire  op_retx;
+    input wire  [13:0] op_bytes;
+    input wire  [3:0] op_paths_m1;
+    input wire  [15:0] op_tag;
+    input wire  [31:0] now;
+    input wire  [7:0] cfg_spray_burst;
+    input wire  mk_valid;
+    input wire  [3:0] mk_conn;
+    input wire  [15:0] mk_open_en;
+    input wire  [15:0] mk_open_val;
+    input wire  [15:0] mk_susp_en;
+    input wire  [15:0] mk_susp_val;
+    input wire  rt_valid;
+    input wire  [3:0] rt_conn;
+    input wire  [15:0] rt_hint;
+    input wire  [15:0] cfg_port_hint;
+    output reg  res_valid /*verilator isolate_assignments*/;
+    output reg  res_init /*verilator isolate_assignments*/;
+    output reg  [3:0] res_conn /*verilator isolate_assignments*/;
+    output reg  [15:0] res_tag /*verilator isolate_assignments*/;
+    output reg  res_retx /*verilator isolate_assignments*/;
+    output reg  res_ok /*verilator isolate_assignments*/;
+    output reg  res_paced /*verilator isolate_assignments*/;
+    output reg  res_no_path /*verilator isolate_assignments*/;
+    output reg  [3:0] res_path /*verilator isolate_assignments*/;
+    output reg  [3:0] res_next_path /*verilator isolate_assignments*/;
+    output reg  [7:0] res_burst /*verilator isolate_assignments*/;
+    output reg  [31:0] res_ready_at /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_rmax = 16'h100;
+
+    // Stub signals
+    reg  [7:0] rom$address /*verilator isolate_assignments*/;
+    reg  rom$clock /*verilator isolate_assignments*/;
+    wire  [24:0] rom$data;
+    reg  [3:0] inc_ram$read_address /*verilator isolate_assignments*/;
+    reg  inc_ram$read_clock /*verilator isolate_assignments*/;
+    wire  [24:0] inc_ram$read_data;
+    reg  [3:0] inc_ram$write_address /*verilator isolate_assignments*/;
+    reg  inc_ram$write_clock /*verilator isolate_assignments*/;
+    reg  [24:0] inc_ram$write_data /*verilator isolate_assignments*/;
+    reg  inc_ram$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] npm_ram$read_address /*verilator isolate_assignments*/;
+    reg  npm_ram$read_clock /*verilator isolate_assignments*/;
+    wire  [3:0] npm_ram$read_data;
+    reg  [3:0] npm_ram$write_address /*verilator isolate_assignments*/;
+    reg  npm_ram$write_clock /*verilator isolate_assignments*/;
+    reg  [3:0] npm_ram$write_data /*verilator isolate_assignments*/;
+    reg  npm_ram$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] recs$read_address /*verilator isolate_assignments*/;
+    reg  recs$read_clock /*verilator isolate_assignments*/;
+    wire  [51:0] recs$read_data;
+    reg  [3:0] recs$write_address /*verilator isolate_assignments*/;
+    reg  recs$write_clock /*verilator isolate_assignments*/;
+    reg  [51:0] recs$write_data /*verilator isolate_assignments*/;
+    reg  recs$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open0$read_address /*verilator isolate_assignments*/;
+    reg  open0$read_clock /*verilator isolate_assignments*/;
+    wire  open0$read_data;
+    reg  [3:0] open0$write_address /*verilator isolate_assignments*/;
+    reg  open0$write_clock /*verilator isolate_assignments*/;
+    reg  open0$write_data /*verilator isolate_assignments*/;
+    reg  open0$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp0$read_address /*verilator isolate_assignments*/;
+    reg  susp0$read_clock /*verilator isolate_assignments*/;
+    wire  susp0$read_data;
+    reg  [3:0] susp0$write_address /*verilator isolate_assignments*/;
+    reg  susp0$write_clock /*verilator isolate_assignments*/;
+    reg  susp0$write_data /*verilator isolate_assignments*/;
+    reg  susp0$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open1$read_address /*verilator isolate_assignments*/;
+    reg  open1$read_clock /*verilator isolate_assignments*/;
+    wire  open1$read_data;
+    reg  [3:0] open1$write_address /*verilator isolate_assignments*/;
+    reg  open1$write_clock /*verilator isolate_assignments*/;
+    reg  open1$write_data /*verilator isolate_assignments*/;
+    reg  open1$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp1$read_address /*verilator isolate_assignments*/;
+    reg  susp1$read_clock /*verilator isolate_assignments*/;
+    wire  susp1$read_data;
+    reg  [3:0] susp1$write_address /*verilator isolate_assignments*/;
+    reg  susp1$write_clock /*verilator isolate_assignments*/;
+    reg  susp1$write_data /*verilator isolate_assignments*/;
+    reg  susp1$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open2$read_address /*verilator isolate_assignments*/;
+    reg  open2$read_clock /*verilator isolate_assignments*/;
+    wire  open2$read_data;
+    reg  [3:0] open2$write_address /*verilator isolate_assignments*/;
+    reg  open2$write_clock /*verilator isolate_assignments*/;
+    reg  open2$write_data /*verilator isolate_assignments*/;
+    reg  open2$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp2$read_address /*verilator isolate_assignments*/;
+    reg  susp2$read_clock /*verilator isolate_assignments*/;
+    wire  susp2$read_data;
+    reg  [3:0] susp2$write_address /*verilator isolate_assignments*/;
+    reg  susp2$write_clock /*verilator isolate_assignments*/;
+    reg  susp2$write_data /*verilator isolate_assignments*/;
+    reg  susp2$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open3$read_address /*verilator isolate_assignments*/;
+    reg  open3$read_clock /*verilator isolate_assignments*/;
+    wire  open3$read_data;
+    reg  [3:0] open3$write_address /*verilator isolate_assignments*/;
+    reg  open3$write_clock /*verilator isolate_assignments*/;
+    reg  open3$write_data /*verilator isolate_assignments*/;
+    reg  open3$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp3$read_address /*verilator isolate_assignments*/;
+    reg  susp3$read_clock /*verilator isolate_assignments*/;
+    wire  susp3$read_data;
+    reg  [3:0] susp3$write_address /*verilator isolate_assignments*/;
+    reg  susp3$write_clock /*verilator isolate_assignments*/;
+    reg  susp3$write_data /*verilator isolate_assignments*/;
+    reg  susp3$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open4$read_address /*verilator isolate_assignments*/;
+    reg  open4$read_clock /*verilator isolate_assignments*/;
+    wire  open4$read_data;
+    reg  [3:0] open4$write_address /*verilator isolate_assignments*/;
+    reg  open4$write_clock /*verilator isolate_assignments*/;
+    reg  open4$write_data /*verilator isolate_assignments*/;
+    reg  open4$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp4$read_address /*verilator isolate_assignments*/;
+    reg  susp4$read_clock /*verilator isolate_assignments*/;
+    wire  susp4$read_data;
+    reg  [3:0] susp4$write_address /*verilator isolate_assignments*/;
+    reg  susp4$write_clock /*verilator isolate_assignments*/;
+    reg  susp4$write_data /*verilator isolate_assignments*/;
+    reg  susp4$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open5$read_address /*verilator isolate_assignments*/;
+    reg  open5$read_clock /*verilator isolate_assignments*/;
+    wire  open5$read_data;
+    reg  [3:0] open5$write_address /*verilator isolate_assignments*/;
+    reg  open5$write_clock /*verilator isolate_assignments*/;
+    reg  open5$write_data /*verilator isolate_assignments*/;
+    reg  open5$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp5$read_address /*verilator isolate_assignments*/;
+    reg  susp5$read_clock /*verilator isolate_assignments*/;
+    wire  susp5$read_data;
+    reg  [3:0] susp5$write_address /*verilator isolate_assignments*/;
+    reg  susp5$write_clock /*verilator isolate_assignments*/;
+    reg  susp5$write_data /*verilator isolate_assignments*/;
+    reg  susp5$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open6$read_address /*verilator isolate_assignments*/;
+    reg  open6$read_clock /*verilator isolate_assignments*/;
+    wire  open6$read_data;
+    reg  [3:0] open6$write_address /*verilator isolate_assignments*/;
+    reg  open6$write_clock /*verilator isolate_assignments*/;
+    reg  open6$write_data /*verilator isolate_assignments*/;
+    reg  open6$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp6$read_address /*verilator isolate_assignments*/;
+    reg  susp6$read_clock /*verilator isolate_assignments*/;
+    wire  susp6$read_data;
+    reg  [3:0] susp6$write_address /*verilator isolate_assignments*/;
+    reg  susp6$write_clock /*verilator isolate_assignments*/;
+    reg  susp6$write_data /*verilator isolate_assignments*/;
+    reg  susp6$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open7$read_address /*verilator isolate_assignments*/;
+    reg  open7$read_clock /*verilator isolate_assignments*/;
+    wire  open7$read_data;
+    reg  [3:0] open7$write_address /*verilator isolate_assignments*/;
+    reg  open7$write_clock /*verilator isolate_assignments*/;
+    reg  open7$write_data /*verilator isolate_assignments*/;
+    reg  open7$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp7$read_address /*verilator isolate_assignments*/;
+    reg  susp7$read_clock /*verilator isolate_assignments*/;
+    wire  susp7$read_data;
+    reg  [3:0] susp7$write_address /*verilator isolate_assignments*/;
+    reg  susp7$write_clock /*verilator isolate_assignments*/;
+    reg  susp7$write_data /*verilator isolate_assignments*/;
+    reg  susp7$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open8$read_address /*verilator isolate_assignments*/;
+    reg  open8$read_clock /*verilator isolate_assignments*/;
+    wire  open8$read_data;
+    reg  [3:0] open8$write_address /*verilator isolate_assignments*/;
+    reg  open8$write_clock /*verilator isolate_assignments*/;
+    reg  open8$write_data /*verilator isolate_assignments*/;
+    reg  open8$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp8$read_address /*verilator isolate_assignments*/;
+    reg  susp8$read_clock /*verilator isolate_assignments*/;
+    wire  susp8$read_data;
+    reg  [3:0] susp8$write_address /*verilator isolate_assignments*/;
+    reg  susp8$write_clock /*verilator isolate_assignments*/;
+    reg  susp8$write_data /*verilator isolate_assignments*/;
+    reg  susp8$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open9$read_address /*verilator isolate_assignments*/;
+    reg  open9$read_clock /*verilator isolate_assignments*/;
+    wire  open9$read_data;
+    reg  [3:0] open9$write_address /*verilator isolate_assignments*/;
+    reg  open9$write_clock /*verilator isolate_assignments*/;
+    reg  open9$write_data /*verilator isolate_assignments*/;
+    reg  open9$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp9$read_address /*verilator isolate_assignments*/;
+    reg  susp9$read_clock /*verilator isolate_assignments*/;
+    wire  susp9$read_data;
+    reg  [3:0] susp9$write_address /*verilator isolate_assignments*/;
+    reg  susp9$write_clock /*verilator isolate_assignments*/;
+    reg  susp9$write_data /*verilator isolate_assignments*/;
+    reg  susp9$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open10$read_address /*verilator isolate_assignments*/;
+    reg  open10$read_clock /*verilator isolate_assignments*/;
+    wire  open10$read_data;
+    reg  [3:0] open10$write_address /*verilator isolate_assignments*/;
+    reg  open10$write_clock /*verilator isolate_assignments*/;
+    reg  open10$write_data /*verilator isolate_assignments*/;
+    reg  open10$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp10$read_address /*verilator isolate_assignments*/;
+    reg  susp10$read_clock /*verilator isolate_assignments*/;
+    wire  susp10$read_data;
+    reg  [3:0] susp10$write_address /*verilator isolate_assignments*/;
+    reg  susp10$write_clock /*verilator isolate_assignments*/;
+    reg  susp10$write_data /*verilator isolate_assignments*/;
+    reg  susp10$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open11$read_address /*verilator isolate_assignments*/;
+    reg  open11$read_clock /*verilator isolate_assignments*/;
+    wire  open11$read_data;
+    reg  [3:0] open11$write_address /*verilator isolate_assignments*/;
+    reg  open11$write_clock /*verilator isolate_assignments*/;
+    reg  open11$write_data /*verilator isolate_assignments*/;
+    reg  open11$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp11$read_address /*verilator isolate_assignments*/;
+    reg  susp11$read_clock /*verilator isolate_assignments*/;
+    wire  susp11$read_data;
+    reg  [3:0] susp11$write_address /*verilator isolate_assignments*/;
+    reg  susp11$write_clock /*verilator isolate_assignments*/;
+    reg  susp11$write_data /*verilator isolate_assignments*/;
+    reg  susp11$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open12$read_address /*verilator isolate_assignments*/;
+    reg  open12$read_clock /*verilator isolate_assignments*/;
+    wire  open12$read_data;
+    reg  [3:0] open12$write_address /*verilator isolate_assignments*/;
+    reg  open12$write_clock /*verilator isolate_assignments*/;
+    reg  open12$write_data /*verilator isolate_assignments*/;
+    reg  open12$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp12$read_address /*verilator isolate_assignments*/;
+    reg  susp12$read_clock /*verilator isolate_assignments*/;
+    wire  susp12$read_data;
+    reg  [3:0] susp12$write_address /*verilator isolate_assignments*/;
+    reg  susp12$write_clock /*verilator isolate_assignments*/;
+    reg  susp12$write_data /*verilator isolate_assignments*/;
+    reg  susp12$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open13$read_address /*verilator isolate_assignments*/;
+    reg  open13$read_clock /*verilator isolate_assignments*/;
+    wire  open13$read_data;
+    reg  [3:0] open13$write_address /*verilator isolate_assignments*/;
+    reg  open13$write_clock /*verilator isolate_assignments*/;
+    reg  open13$write_data /*verilator isolate_assignments*/;
+    reg  open13$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp13$read_address /*verilator isolate_assignments*/;
+    reg  susp13$read_clock /*verilator isolate_assignments*/;
+    wire  susp13$read_data;
+    reg  [3:0] susp13$write_address /*verilator isolate_assignments*/;
+    reg  susp13$write_clock /*verilator isolate_assignments*/;
+    reg  susp13$write_data /*verilator isolate_assignments*/;
+    reg  susp13$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open14$read_address /*verilator isolate_assignments*/;
+    reg  open14$read_clock /*verilator isolate_assignments*/;
+    wire  open14$read_data;
+    reg  [3:0] open14$write_address /*verilator isolate_assignments*/;
+    reg  open14$write_clock /*verilator isolate_assignments*/;
+    reg  open14$write_data /*verilator isolate_assignments*/;
+    reg  open14$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp14$read_address /*verilator isolate_assignments*/;
+    reg  susp14$read_clock /*verilator isolate_assignments*/;
+    wire  susp14$read_data;
+    reg  [3:0] susp14$write_address /*verilator isolate_assignments*/;
+    reg  susp14$write_clock /*verilator isolate_assignments*/;
+    reg  susp14$write_data /*verilator isolate_assignments*/;
+    reg  susp14$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] open15$read_address /*verilator isolate_assignments*/;
+    reg  open15$read_clock /*verilator isolate_assignments*/;
+    wire  open15$read_data;
+    reg  [3:0] open15$write_address /*verilator isolate_assignments*/;
+    reg  open15$write_clock /*verilator isolate_assignments*/;
+    reg  open15$write_data /*verilator isolate_assignments*/;
+    reg  open15$write_enable /*verilator isolate_assignments*/;
+    reg  [3:0] susp15$read_address /*verilator isolate_assignments*/;
+    reg  susp15$read_clock /*verilator isolate_assignments*/;
+    wire  susp15$read_data;
+    reg  [3:0] susp15$write_address /*verilator isolate_assignments*/;
+    reg  susp15$write_clock /*verilator isolate_assignments*/;
+    reg  susp15$write_data /*verilator isolate_assignments*/;
+    reg  susp15$write_enable /*verilator isolate_assignments*/;
+    reg  ns0$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns0$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns0$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns0$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns0$nx;
+    wire  [3:0] ns0$nx1;
+    reg  ns1$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns1$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns1$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns1$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns1$nx;
+    wire  [3:0] ns1$nx1;
+    reg  ns2$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns2$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns2$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns2$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns2$nx;
+    wire  [3:0] ns2$nx1;
+    reg  ns3$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns3$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns3$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns3$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns3$nx;
+    wire  [3:0] ns3$nx1;
+    reg  ns4$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns4$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns4$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns4$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns4$nx;
+    wire  [3:0] ns4$nx1;
+    reg  ns5$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns5$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns5$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns5$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns5$nx;
+    wire  [3:0] ns5$nx1;
+    reg  ns6$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns6$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns6$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns6$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns6$nx;
+    wire  [3:0] ns6$nx1;
+    reg  ns7$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns7$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns7$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns7$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns7$nx;
+    wire  [3:0] ns7$nx1;
+    reg  ns8$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns8$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns8$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns8$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns8$nx;
+    wire  [3:0] ns8$nx1;
+    reg  ns9$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns9$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns9$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns9$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns9$nx;
+    wire  [3:0] ns9$nx1;
+    reg  ns10$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns10$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns10$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns10$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns10$nx;
+    wire  [3:0] ns10$nx1;
+    reg  ns11$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns11$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns11$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns11$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns11$nx;
+    wire  [3:0] ns11$nx1;
+    reg  ns12$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns12$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns12$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns12$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns12$nx;
+    wire  [3:0] ns12$nx1;
+    reg  ns13$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns13$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns13$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns13$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns13$nx;
+    wire  [3:0] ns13$nx1;
+    reg  ns14$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns14$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns14$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns14$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns14$nx;
+    wire  [3:0] ns14$nx1;
+    reg  ns15$clock /*verilator isolate_assignments*/;
+    reg  [15:0] ns15$x /*verilator isolate_assignments*/;
+    reg  [3:0] ns15$r /*verilator isolate_assignments*/;
+    reg  [3:0] ns15$n_m1 /*verilator isolate_assignments*/;
+    wire  [3:0] ns15$nx;
+    wire  [3:0] ns15$nx1;
+    reg  [39:0] add_mul$a /*verilator isolate_assignments*/;
+    reg  [39:0] add_mul$b /*verilator isolate_assignments*/;
+    reg  add_mul$cin /*verilator isolate_assignments*/;
+    wire  [39:0] add_mul$sum;
+    reg  [39:0] add_a$a /*verilator isolate_assignments*/;
+    reg  [39:0] add_a$b /*verilator isolate_assignments*/;
+    reg  add_a$cin /*verilator isolate_assignments*/;
+    wire  [39:0] add_a$sum;
+    reg  [39:0] add_b$a /*verilator isolate_assignments*/;
+    reg  [39:0] add_b$b /*verilator isolate_assignments*/;
+    reg  add_b$cin /*verilator isolate_assignments*/;
+    wire  [39:0] add_b$sum;
+    reg  [39:0] add_p$a /*verilator isolate_assignments*/;
+    reg  [39:0] add_p$b /*verilator isolate_assignments*/;
+    reg  add_p$cin /*verilator isolate_assignments*/;
+    wire  [39:0] add_p$sum;
+    reg  i_valid$d /*verilator isolate_assignments*/;
+    wire  i_valid$q;
+    reg  i_valid$clock /*verilator isolate_assignments*/;
+    reg  i_init$d /*verilator isolate_assignments*/;
+    wire  i_init$q;
+    reg  i_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] i_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] i_conn$q;
+    reg  i_conn$clock /*verilator isolate_assignments*/;
+    reg  i_retx$d /*verilator isolate_assignments*/;
+    wire  i_retx$q;
+    reg  i_retx$clock /*verilator isolate_assignments*/;
+    reg  [13:0] i_bytes$d /*verilator isolate_assignments*/;
+    wire  [13:0] i_bytes$q;
+    reg  i_bytes$clock /*verilator isolate_assignments*/;
+    reg  [3:0] i_pm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] i_pm1$q;
+    reg  i_pm1$clock /*verilator isolate_assignments*/;
+    reg  [15:0] i_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] i_tag$q;
+    reg  i_tag$clock /*verilator isolate_assignments*/;
+    reg  [31:0] i_now$d /*verilator isolate_assignments*/;
+    wire  [31:0] i_now$q;
+    reg  i_now$clock /*verilator isolate_assignments*/;
+    reg  [7:0] i_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] i_sm1$q;
+    reg  i_sm1$clock /*verilator isolate_assignments*/;
+    reg  i_sm1z$d /*verilator isolate_assignments*/;
+    wire  i_sm1z$q;
+    reg  i_sm1z$clock /*verilator isolate_assignments*/;
+    reg  m_valid$d /*verilator isolate_assignments*/;
+    wire  m_valid$q;
+    reg  m_valid$clock /*verilator isolate_assignments*/;
+    reg  [3:0] m_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] m_conn$q;
+    reg  m_conn$clock /*verilator isolate_assignments*/;
+    reg  [15:0] m_oen$d /*verilator isolate_assignments*/;
+    wire  [15:0] m_oen$q;
+    reg  m_oen$clock /*verilator isolate_assignments*/;
+    reg  [15:0] m_oval$d /*verilator isolate_assignments*/;
+    wire  [15:0] m_oval$q;
+    reg  m_oval$clock /*verilator isolate_assignments*/;
+    reg  [15:0] m_sen$d /*verilator isolate_assignments*/;
+    wire  [15:0] m_sen$q;
+    reg  m_sen$clock /*verilator isolate_assignments*/;
+    reg  [15:0] m_sval$d /*verilator isolate_assignments*/;
+    wire  [15:0] m_sval$q;
+    reg  m_sval$clock /*verilator isolate_assignments*/;
+    reg  t_valid$d /*verilator isolate_assignments*/;
+    wire  t_valid$q;
+    reg  t_valid$clock /*verilator isolate_assignments*/;
+    reg  [3:0] t_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] t_conn$q;
+    reg  t_conn$clock /*verilator isolate_assignments*/;
+    reg  t_off$d /*verilator isolate_assignments*/;
+    wire  t_off$q;
+    reg  t_off$clock /*verilator isolate_assignments*/;
+    reg  q_valid$d /*verilator isolate_assignments*/;
+    wire  q_valid$q;
+    reg  q_valid$clock /*verilator isolate_assignments*/;
+    reg  q_init$d /*verilator isolate_assignments*/;
+    wire  q_init$q;
+    reg  q_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] q_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] q_conn$q;
+    reg  q_conn$clock /*verilator isolate_assignments*/;
+    reg  q_retx$d /*verilator isolate_assignments*/;
+    wire  q_retx$q;
+    reg  q_retx$clock /*verilator isolate_assignments*/;
+    reg  [13:0] q_bytes$d /*verilator isolate_assignments*/;
+    wire  [13:0] q_bytes$q;
+    reg  q_bytes$clock /*verilator isolate_assignments*/;
+    reg  [15:0] q_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] q_tag$q;
+    reg  q_tag$clock /*verilator isolate_assignments*/;
+    reg  [31:0] q_now$d /*verilator isolate_assignments*/;
+    wire  [31:0] q_now$q;
+    reg  q_now$clock /*verilator isolate_assignments*/;
+    reg  [7:0] q_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] q_sm1$q;
+    reg  q_sm1$clock /*verilator isolate_assignments*/;
+    reg  q_sm1z$d /*verilator isolate_assignments*/;
+    wire  q_sm1z$q;
+    reg  q_sm1z$clock /*verilator isolate_assignments*/;
+    reg  r_valid$d /*verilator isolate_assignments*/;
+    wire  r_valid$q;
+    reg  r_valid$clock /*verilator isolate_assignments*/;
+    reg  r_init$d /*verilator isolate_assignments*/;
+    wire  r_init$q;
+    reg  r_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] r_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] r_conn$q;
+    reg  r_conn$clock /*verilator isolate_assignments*/;
+    reg  r_retx$d /*verilator isolate_assignments*/;
+    wire  r_retx$q;
+    reg  r_retx$clock /*verilator isolate_assignments*/;
+    reg  [13:0] r_bytes$d /*verilator isolate_assignments*/;
+    wire  [13:0] r_bytes$q;
+    reg  r_bytes$clock /*verilator isolate_assignments*/;
+    reg  [15:0] r_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] r_tag$q;
+    reg  r_tag$clock /*verilator isolate_assignments*/;
+    reg  [31:0] r_now$d /*verilator isolate_assignments*/;
+    wire  [31:0] r_now$q;
+    reg  r_now$clock /*verilator isolate_assignments*/;
+    reg  [7:0] r_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] r_sm1$q;
+    reg  r_sm1$clock /*verilator isolate_assignments*/;
+    reg  r_sm1z$d /*verilator isolate_assignments*/;
+    wire  r_sm1z$q;
+    reg  r_sm1z$clock /*verilator isolate_assignments*/;
+    reg  s_valid$d /*verilator isolate_assignments*/;
+    wire  s_valid$q;
+    reg  s_valid$clock /*verilator isolate_assignments*/;
+    reg  s_init$d /*verilator isolate_assignments*/;
+    wire  s_init$q;
+    reg  s_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_conn$q;
+    reg  s_conn$clock /*verilator isolate_assignments*/;
+    reg  s_retx$d /*verilator isolate_assignments*/;
+    wire  s_retx$q;
+    reg  s_retx$clock /*verilator isolate_assignments*/;
+    reg  [15:0] s_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock /*verilator isolate_assignments*/;
+    reg  [31:0] s_now$d /*verilator isolate_assignments*/;
+    wire  [31:0] s_now$q;
+    reg  s_now$clock /*verilator isolate_assignments*/;
+    reg  [7:0] s_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] s_sm1$q;
+    reg  s_sm1$clock /*verilator isolate_assignments*/;
+    reg  s_sm1z$d /*verilator isolate_assignments*/;
+    wire  s_sm1z$q;
+    reg  s_sm1z$clock /*verilator isolate_assignments*/;
+    reg  [15:0] s_use$d /*verilator isolate_assignments*/;
+    wire  [15:0] s_use$q;
+    reg  s_use$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_npm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_npm1$q;
+    reg  s_npm1$clock /*verilator isolate_assignments*/;
+    reg  [39:0] s_sum$d /*verilator isolate_assignments*/;
+    wire  [39:0] s_sum$q;
+    reg  s_sum$clock /*verilator isolate_assignments*/;
+    reg  [39:0] s_car$d /*verilator isolate_assignments*/;
+    wire  [39:0] s_car$q;
+    reg  s_car$clock /*verilator isolate_assignments*/;
+    reg  s_incnz$d /*verilator isolate_assignments*/;
+    wire  s_incnz$q;
+    reg  s_incnz$clock /*verilator isolate_assignments*/;
+    reg  x_valid$d /*verilator isolate_assignments*/;
+    wire  x_valid$q;
+    reg  x_valid$clock /*verilator isolate_assignments*/;
+    reg  x_init$d /*verilator isolate_assignments*/;
+    wire  x_init$q;
+    reg  x_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] x_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] x_conn$q;
+    reg  x_conn$clock /*verilator isolate_assignments*/;
+    reg  x_retx$d /*verilator isolate_assignments*/;
+    wire  x_retx$q;
+    reg  x_retx$clock /*verilator isolate_assignments*/;
+    reg  [15:0] x_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] x_tag$q;
+    reg  x_tag$clock /*verilator isolate_assignments*/;
+    reg  [31:0] x_now$d /*verilator isolate_assignments*/;
+    wire  [31:0] x_now$q;
+    reg  x_now$clock /*verilator isolate_assignments*/;
+    reg  [7:0] x_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] x_sm1$q;
+    reg  x_sm1$clock /*verilator isolate_assignments*/;
+    reg  x_sm1z$d /*verilator isolate_assignments*/;
+    wire  x_sm1z$q;
+    reg  x_sm1z$clock /*verilator isolate_assignments*/;
+    reg  [15:0] x_use$d /*verilator isolate_assignments*/;
+    wire  [15:0] x_use$q;
+    reg  x_use$clock /*verilator isolate_assignments*/;
+    reg  x_any$d /*verilator isolate_assignments*/;
+    wire  x_any$q;
+    reg  x_any$clock /*verilator isolate_assignments*/;
+    reg  [39:0] x_ser$d /*verilator isolate_assignments*/;
+    wire  [39:0] x_ser$q;
+    reg  x_ser$clock /*verilator isolate_assignments*/;
+    reg  x_incnz$d /*verilator isolate_assignments*/;
+    wire  x_incnz$q;
+    reg  x_incnz$clock /*verilator isolate_assignments*/;
+    reg  u_valid$d /*verilator isolate_assignments*/;
+    wire  u_valid$q;
+    reg  u_valid$clock /*verilator isolate_assignments*/;
+    reg  u_pick$d /*verilator isolate_assignments*/;
+    wire  u_pick$q;
+    reg  u_pick$clock /*verilator isolate_assignments*/;
+    reg  u_init$d /*verilator isolate_assignments*/;
+    wire  u_init$q;
+    reg  u_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] u_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] u_conn$q;
+    reg  u_conn$clock /*verilator isolate_assignments*/;
+    reg  u_retx$d /*verilator isolate_assignments*/;
+    wire  u_retx$q;
+    reg  u_retx$clock /*verilator isolate_assignments*/;
+    reg  [15:0] u_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] u_tag$q;
+    reg  u_tag$clock /*verilator isolate_assignments*/;
+    reg  [39:0] u_n$d /*verilator isolate_assignments*/;
+    wire  [39:0] u_n$q;
+    reg  u_n$clock /*verilator isolate_assignments*/;
+    reg  [39:0] u_a$d /*verilator isolate_assignments*/;
+    wire  [39:0] u_a$q;
+    reg  u_a$clock /*verilator isolate_assignments*/;
+    reg  [39:0] u_b$d /*verilator isolate_assignments*/;
+    wire  [39:0] u_b$q;
+    reg  u_b$clock /*verilator isolate_assignments*/;
+    reg  [39:0] u_ser$d /*verilator isolate_assignments*/;
+    wire  [39:0] u_ser$q;
+    reg  u_ser$clock /*verilator isolate_assignments*/;
+    reg  u_incnz$d /*verilator isolate_assignments*/;
+    wire  u_incnz$q;
+    reg  u_incnz$clock /*verilator isolate_assignments*/;
+    reg  u_any$d /*verilator isolate_assignments*/;
+    wire  u_any$q;
+    reg  u_any$clock /*verilator isolate_assignments*/;
+    reg  [15:0] u_use$d /*verilator isolate_assignments*/;
+    wire  [15:0] u_use$q;
+    reg  u_use$clock /*verilator isolate_assignments*/;
+    reg  [7:0] u_sm1$d /*verilator isolate_assignments*/;
+    wire  [7:0] u_sm1$q;
+    reg  u_sm1$clock /*verilator isolate_assignments*/;
+    reg  u_sm1z$d /*verilator isolate_assignments*/;
+    wire  u_sm1z$q;
+    reg  u_sm1z$clock /*verilator isolate_assignments*/;
+    reg  u_fwd1$d /*verilator isolate_assignments*/;
+    wire  u_fwd1$q;
+    reg  u_fwd1$clock /*verilator isolate_assignments*/;
+    reg  [7:0] u_nh$d /*verilator isolate_assignments*/;
+    wire  [7:0] u_nh$q;
+    reg  u_nh$clock /*verilator isolate_assignments*/;
+    reg  [7:0] u_nh1$d /*verilator isolate_assignments*/;
+    wire  [7:0] u_nh1$q;
+    reg  u_nh1$clock /*verilator isolate_assignments*/;
+    reg  u_c$d /*verilator isolate_assignments*/;
+    wire  u_c$q;
+    reg  u_c$clock /*verilator isolate_assignments*/;
+    reg  u_pa$d /*verilator isolate_assignments*/;
+    wire  u_pa$q;
+    reg  u_pa$clock /*verilator isolate_assignments*/;
+    reg  w_valid$d /*verilator isolate_assignments*/;
+    wire  w_valid$q;
+    reg  w_valid$clock /*verilator isolate_assignments*/;
+    reg  [3:0] w_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] w_conn$q;
+    reg  w_conn$clock /*verilator isolate_assignments*/;
+    reg  c_init$d /*verilator isolate_assignments*/;
+    wire  c_init$q;
+    reg  c_init$clock /*verilator isolate_assignments*/;
+    reg  c_ok$d /*verilator isolate_assignments*/;
+    wire  c_ok$q;
+    reg  c_ok$clock /*verilator isolate_assignments*/;
+    reg  c_paced$d /*verilator isolate_assignments*/;
+    wire  c_paced$q;
+    reg  c_paced$clock /*verilator isolate_assignments*/;
+    reg  c_none$d /*verilator isolate_assignments*/;
+    wire  c_none$q;
+    reg  c_none$clock /*verilator isolate_assignments*/;
+    reg  [3:0] c_path$d /*verilator isolate_assignments*/;
+    wire  [3:0] c_path$q;
+    reg  c_path$clock /*verilator isolate_assignments*/;
+    reg  [15:0] c_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] c_tag$q;
+    reg  c_tag$clock /*verilator isolate_assignments*/;
+    reg  c_retx$d /*verilator isolate_assignments*/;
+    wire  c_retx$q;
+    reg  c_retx$clock /*verilator isolate_assignments*/;
+    reg  o_valid$d /*verilator isolate_assignments*/;
+    wire  o_valid$q;
+    reg  o_valid$clock /*verilator isolate_assignments*/;
+    reg  o_init$d /*verilator isolate_assignments*/;
+    wire  o_init$q;
+    reg  o_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_conn$q;
+    reg  o_conn$clock /*verilator isolate_assignments*/;
+    reg  [15:0] o_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] o_tag$q;
+    reg  o_tag$clock /*verilator isolate_assignments*/;
+    reg  o_retx$d /*verilator isolate_assignments*/;
+    wire  o_retx$q;
+    reg  o_retx$clock /*verilator isolate_assignments*/;
+    reg  o_ok$d /*verilator isolate_assignments*/;
+    wire  o_ok$q;
+    reg  o_ok$clock /*verilator isolate_assignments*/;
+    reg  o_paced$d /*verilator isolate_assignments*/;
+    wire  o_paced$q;
+    reg  o_paced$clock /*verilator isolate_assignments*/;
+    reg  o_none$d /*verilator isolate_assignments*/;
+    wire  o_none$q;
+    reg  o_none$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_path$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_path$q;
+    reg  o_path$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_next$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_next$q;
+    reg  o_next$clock /*verilator isolate_assignments*/;
+    reg  [7:0] o_burst$d /*verilator isolate_assignments*/;
+    wire  [7:0] o_burst$q;
+    reg  o_burst$clock /*verilator isolate_assignments*/;
+    reg  [31:0] o_ready$d /*verilator isolate_assignments*/;
+    wire  [31:0] o_ready$q;
+    reg  o_ready$clock /*verilator isolate_assignments*/;
+    reg  [11:0] u_nb$d /*verilator isolate_assignments*/;
+    wire  [11:0] u_nb$q;
+    reg  u_nb$clock /*verilator isolate_assignments*/;
+    reg  [39:0] u_pc$d /*verilator isolate_assignments*/;
+    wire  [39:0] u_pc$q;
+    reg  u_pc$clock /*verilator isolate_assignments*/;
+    reg  u_fwd2$d /*verilator isolate_assignments*/;
+    wire  u_fwd2$q;
+    reg  u_fwd2$clock /*verilator isolate_assignments*/;
+    reg  u_busy$d /*verilator isolate_assignments*/;
+    wire  u_busy$q;
+    reg  u_busy$clock /*verilator isolate_assignments*/;
+    reg  [11:0] w_nb$d /*verilator isolate_assignments*/;
+    wire  [11:0] w_nb$q;
+    reg  w_nb$clock /*verilator isolate_assignments*/;
+    reg  [39:0] w_n$d /*verilator isolate_assignments*/;
+    wire  [39:0] w_n$q;
+    reg  w_n$clock /*verilator isolate_assignments*/;
+    reg  w_init$d /*verilator isolate_assignments*/;
+    wire  w_init$q;
+    reg  w_init$clock /*verilator isolate_assignments*/;
+    reg  w_pick$d /*verilator isolate_assignments*/;
+    wire  w_pick$q;
+    reg  w_pick$clock /*verilator isolate_assignments*/;
+    reg  w_incnz$d /*verilator isolate_assignments*/;
+    wire  w_incnz$q;
+    reg  w_incnz$clock /*verilator isolate_assignments*/;
+    reg  [39:0] v_sum$d /*verilator isolate_assignments*/;
+    wire  [39:0] v_sum$q;
+    reg  v_sum$clock /*verilator isolate_assignments*/;
+    reg  [39:0] v_b$d /*verilator isolate_assignments*/;
+    wire  [39:0] v_b$q;
+    reg  v_b$clock /*verilator isolate_assignments*/;
+    reg  v_set$d /*verilator isolate_assignments*/;
+    wire  v_set$q;
+    reg  v_set$clock /*verilator isolate_assignments*/;
+    reg  v_f1$d /*verilator isolate_assignments*/;
+    wire  v_f1$q;
+    reg  v_f1$clock /*verilator isolate_assignments*/;
+    reg  v_f2$d /*verilator isolate_assignments*/;
+    wire  v_f2$q;
+    reg  v_f2$clock /*verilator isolate_assignments*/;
+    reg  [39:0] v_pc$d /*verilator isolate_assignments*/;
+    wire  [39:0] v_pc$q;
+    reg  v_pc$clock /*verilator isolate_assignments*/;
+    reg  y_valid$d /*verilator isolate_assignments*/;
+    wire  y_valid$q;
+    reg  y_valid$clock /*verilator isolate_assignments*/;
+    reg  [3:0] y_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] y_conn$q;
+    reg  y_conn$clock /*verilator isolate_assignments*/;
+    reg  [51:0] y_rec$d /*verilator isolate_assignments*/;
+    wire  [51:0] y_rec$q;
+    reg  y_rec$clock /*verilator isolate_assignments*/;
+    reg  [4:0] v_xl$d /*verilator isolate_assignments*/;
+    wire  [4:0] v_xl$q;
+    reg  v_xl$clock /*verilator isolate_assignments*/;
+    reg  [4:0] v_xe$d /*verilator isolate_assignments*/;
+    wire  [4:0] v_xe$q;
+    reg  v_xe$clock /*verilator isolate_assignments*/;
+    reg  [4:0] v_yl$d /*verilator isolate_assignments*/;
+    wire  [4:0] v_yl$q;
+    reg  v_yl$clock /*verilator isolate_assignments*/;
+    reg  [4:0] v_ye$d /*verilator isolate_assignments*/;
+    wire  [4:0] v_ye$q;
+    reg  v_ye$clock /*verilator isolate_assignments*/;
+    reg  v_xt$d /*verilator isolate_assignments*/;
+    wire  v_xt$q;
+    reg  v_xt$clock /*verilator isolate_assignments*/;
+    reg  v_yt$d /*verilator isolate_assignments*/;
+    wire  v_yt$q;
+    reg  v_yt$clock /*verilator isolate_assignments*/;
+    reg  v_init$d /*verilator isolate_assignments*/;
+    wire  v_init$q;
+    reg  v_init$clock /*verilator isolate_assignments*/;
+    reg  [3:0] y_fl$d /*verilator isolate_assignments*/;
+    wire  [3:0] y_fl$q;
+    reg  y_fl$clock /*verilator isolate_assignments*/;
+    reg  [3:0] y2_fl$d /*verilator isolate_assignments*/;
+    wire  [3:0] y2_fl$q;
+    reg  y2_fl$clock /*verilator isolate_assignments*/;
+    reg  y2_valid$d /*verilator isolate_assignments*/;
+    wire  y2_valid$q;
+    reg  y2_valid$clock /*verilator isolate_assignments*/;
+    reg  [3:0] y2_conn$d /*verilator isolate_assignments*/;
+    wire  [3:0] y2_conn$q;
+    reg  y2_conn$clock /*verilator isolate_assignments*/;
+    reg  [51:0] y2_rec$d /*verilator isolate_assignments*/;
+    wire  [51:0] y2_rec$q;
+    reg  y2_rec$clock /*verilator isolate_assignments*/;
+    reg  e_init$d /*verilator isolate_assignments*/;
+    wire  e_init$q;
+    reg  e_init$clock /*verilator isolate_assignments*/;
+    reg  e_ok$d /*verilator isolate_assignments*/;
+    wire  e_ok$q;
+    reg  e_ok$clock /*verilator isolate_assignments*/;
+    reg  e_paced$d /*verilator isolate_assignments*/;
+    wire  e_paced$q;
+    reg  e_paced$clock /*verilator isolate_assignments*/;
+    reg  e_none$d /*verilator isolate_assignments*/;
+    wire  e_none$q;
+    reg  e_none$clock /*verilator isolate_assignments*/;
+    reg  [3:0] e_path$d /*verilator isolate_assignments*/;
+    wire  [3:0] e_path$q;
+    reg  e_path$clock /*verilator isolate_assignments*/;
+    reg  [15:0] e_tag$d /*verilator isolate_assignments*/;
+    wire  [15:0] e_tag$q;
+    reg  e_tag$clock /*verilator isolate_assignments*/;
+    reg  e_retx$d /*verilator isolate_assignments*/;
+    wire  e_retx$q;
+    reg  e_retx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] u_cl$d /*verilator isolate_assignments*/;
+    wire  [3:0] u_cl$q;
+    reg  u_cl$clock /*verilator isolate_assignments*/;
+    reg  [3:0] u_ce$d /*verilator isolate_assignments*/;
+    wire  [3:0] u_ce$q;
+    reg  u_ce$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [3:0] fl_s /*verilator isolate_assignments*/;
+    reg  [3:0] fl_b /*verilator isolate_assignments*/;
+    reg  [3:0] fl_p /*verilator isolate_assignments*/;
+    reg  [3:0] fl_k /*verilator isolate_assignments*/;
+    reg  [3:0] fl_n /*verilator isolate_assignments*/;
+    reg  eq_u /*verilator isolate_assignments*/;
+    reg  eq_w /*verilator isolate_assignments*/;
+    reg  eq_y /*verilator isolate_assignments*/;
+    reg  eq_y2 /*verilator isolate_assignments*/;
+    reg  [39:0] kp /*verilator isolate_assignments*/;
+    reg  [39:0] pn /*verilator isolate_assignments*/;
+    reg  [31:0] ra /*verilator isolate_assignments*/;
+    reg  [7:0] rb0 /*verilator isolate_assignments*/;
+    reg  [7:0] rb1 /*verilator isolate_assignments*/;
+    reg  [7:0] rb2 /*verilator isolate_assignments*/;
+    reg  [7:0] rb3 /*verilator isolate_assignments*/;
+    reg  [7:0] rs0 /*verilator isolate_assignments*/;
+    reg  [7:0] rs1 /*verilator isolate_assignments*/;
+    reg  [7:0] rs2 /*verilator isolate_assignments*/;
+    reg  [7:0] rs3 /*verilator isolate_assignments*/;
+    reg  [31:0] nlo_x /*verilator isolate_assignments*/;
+    reg  [10:0] cs1_l /*verilator isolate_assignments*/;
+    reg  [10:0] cs1_e /*verilator isolate_assignments*/;
+    reg  [10:0] cs2_l /*verilator isolate_assignments*/;
+    reg  [10:0] cs2_e /*verilator isolate_assignments*/;
+    reg  [10:0] cs3_l /*verilator isolate_assignments*/;
+    reg  [10:0] cs3_e /*verilator isolate_assignments*/;
+    reg  [10:0] cs4_l /*verilator isolate_assignments*/;
+    reg  [10:0] cs4_e /*verilator isolate_assignments*/;
+    reg  [10:0] cs5_l /*verilator isolate_assignments*/;
+    reg  [10:0] cs5_e /*verilator isolate_assignments*/;
+    reg  [12:0] cxl_l /*verilator isolate_assignments*/;
+    reg  [12:0] cxl_e /*verilator isolate_assignments*/;
+    reg  [4:0] cxl_l1 /*verilator isolate_assignments*/;
+    reg  [4:0] cxl_e1 /*verilator isolate_assignments*/;
+    reg  [12:0] cyl_l /*verilator isolate_assignments*/;
+    reg  [12:0] cyl_e /*verilator isolate_assignments*/;
+    reg  [4:0] cyl_l1 /*verilator isolate_assignments*/;
+    reg  [4:0] cyl_e1 /*verilator isolate_assignments*/;
+    reg  [31:0] ps1 /*verilator isolate_assignments*/;
+    reg  [31:0] ps2 /*verilator isolate_assignments*/;
+    reg  [31:0] ps3 /*verilator isolate_assignments*/;
+    reg  [31:0] ps4 /*verilator isolate_assignments*/;
+    reg  [31:0] ps5 /*verilator isolate_assignments*/;
+    reg  [3:0] cs1_l1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs1_e1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs2_l1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs2_e1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs3_l1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs3_e1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs4_l1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs4_e1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs5_l1 /*verilator isolate_assignments*/;
+    reg  [3:0] cs5_e1 /*verilator isolate_assignments*/;
+    reg  [2:0] cbl_l /*verilator isolate_assignments*/;
+    reg  [2:0] cbl_e /*verilator isolate_assignments*/;
+    reg  blt /*verilator isolate_assignments*/;
+    reg  g1 /*verilator isolate_assignments*/;
+    reg  [11:0] mg1 /*verilator isolate_assignments*/;
+    reg  g2 /*verilator isolate_assignments*/;
+    reg  [11:0] mg2 /*verilator isolate_assignments*/;
+    reg  g3 /*verilator isolate_assignments*/;
+    reg  [11:0] mg3 /*verilator isolate_assignments*/;
+    reg  g4 /*verilator isolate_assignments*/;
+    reg  [11:0] mg4 /*verilator isolate_assignments*/;
+    reg  f1 /*verilator isolate_assignments*/;
+    reg  [39:0] mf1 /*verilator isolate_assignments*/;
+    reg  f2 /*verilator isolate_assignments*/;
+    reg  [39:0] mf2 /*verilator isolate_assignments*/;
+    reg  f3 /*verilator isolate_assignments*/;
+    reg  [39:0] mf3 /*verilator isolate_assignments*/;
+    reg  f4 /*verilator isolate_assignments*/;
+    reg  [39:0] mf4 /*verilator isolate_assignments*/;
+    reg  f5 /*verilator isolate_assignments*/;
+    reg  [39:0] mf5 /*verilator isolate_assignments*/;
+    reg  [15:0] open_v /*verilator isolate_assignments*/;
+    reg  [15:0] susp_v /*verilator isolate_assignments*/;
+    reg  [15:0] nmask /*verilator isolate_assignments*/;
+    reg  [15:0] cand /*verilator isolate_assignments*/;
+    reg  [15:0] alt /*verilator isolate_assignments*/;
+    reg  [39:0] inc40 /*verilator isolate_assignments*/;
+    reg  [39:0] p0 /*verilator isolate_assignments*/;
+    reg  [39:0] p1 /*verilator isolate_assignments*/;
+    reg  [39:0] p2 /*verilator isolate_assignments*/;
+    reg  [39:0] p3 /*verilator isolate_assignments*/;
+    reg  [39:0] p4 /*verilator isolate_assignments*/;
+    reg  [39:0] p5 /*verilator isolate_assignments*/;
+    reg  [39:0] p6 /*verilator isolate_assignments*/;
+    reg  [39:0] p7 /*verilator isolate_assignments*/;
+    reg  [39:0] p8 /*verilator isolate_assignments*/;
+    reg  [39:0] p9 /*verilator isolate_assignments*/;
+    reg  [39:0] p10 /*verilator isolate_assignments*/;
+    reg  [39:0] p11 /*verilator isolate_assignments*/;
+    reg  [39:0] p12 /*verilator isolate_assignments*/;
+    reg  [39:0] p13 /*verilator isolate_assignments*/;
+    reg  [39:0] s10 /*verilator isolate_assignments*/;
+    reg  [39:0] c10 /*verilator isolate_assignments*/;
+    reg  [39:0] s11 /*verilator isolate_assignments*/;
+    reg  [39:0] c11 /*verilator isolate_assignments*/;
+    reg  [39:0] s12 /*verilator isolate_assignments*/;
+    reg  [39:0] c12 /*verilator isolate_assignments*/;
+    reg  [39:0] s13 /*verilator isolate_assignments*/;
+    reg  [39:0] c13 /*verilator isolate_assignments*/;
+    reg  [39:0] s20 /*verilator isolate_assignments*/;
+    reg  [39:0] c20 /*verilator isolate_assignments*/;
+    reg  [39:0] s21 /*verilator isolate_assignments*/;
+    reg  [39:0] c21 /*verilator isolate_assignments*/;
+    reg  [39:0] s22 /*verilator isolate_assignments*/;
+    reg  [39:0] c22 /*verilator isolate_assignments*/;
+    reg  [39:0] s30 /*verilator isolate_assignments*/;
+    reg  [39:0] c30 /*verilator isolate_assignments*/;
+    reg  [39:0] s31 /*verilator isolate_assignments*/;
+    reg  [39:0] c31 /*verilator isolate_assignments*/;
+    reg  [39:0] s40 /*verilator isolate_assignments*/;
+    reg  [39:0] c40 /*verilator isolate_assignments*/;
+    reg  [39:0] s50 /*verilator isolate_assignments*/;
+    reg  [39:0] c50 /*verilator isolate_assignments*/;
+    reg  [39:0] s60 /*verilator isolate_assignments*/;
+    reg  [39:0] c60 /*verilator isolate_assignments*/;
+    reg  [39:0] half /*verilator isolate_assignments*/;
+    reg  [11:0] cur /*verilator isolate_assignments*/;
+    reg  [3:0] rr /*verilator isolate_assignments*/;
+    reg  [7:0] bst /*verilator isolate_assignments*/;
+    reg  [39:0] pc /*verilator isolate_assignments*/;
+    reg  [38:0] n_39 /*verilator isolate_assignments*/;
+    reg  [38:0] pb_39 /*verilator isolate_assignments*/;
+    reg  [38:0] a_39 /*verilator isolate_assignments*/;
+    reg  lt_b /*verilator isolate_assignments*/;
+    reg  kxl /*verilator isolate_assignments*/;
+    reg  kyl /*verilator isolate_assignments*/;
+    reg  kxs /*verilator isolate_assignments*/;
+    reg  kys /*verilator isolate_assignments*/;
+    reg  [15:0] nxb0 /*verilator isolate_assignments*/;
+    reg  [15:0] nxb1 /*verilator isolate_assignments*/;
+    reg  [15:0] nxb2 /*verilator isolate_assignments*/;
+    reg  [15:0] nxb3 /*verilator isolate_assignments*/;
+    reg  [15:0] nx1b0 /*verilator isolate_assignments*/;
+    reg  [15:0] nx1b1 /*verilator isolate_assignments*/;
+    reg  [15:0] nx1b2 /*verilator isolate_assignments*/;
+    reg  [15:0] nx1b3 /*verilator isolate_assignments*/;
+    reg  [3:0] ch /*verilator isolate_assignments*/;
+    reg  [3:0] ch1 /*verilator isolate_assignments*/;
+    reg  e /*verilator isolate_assignments*/;
+    reg  paced /*verilator isolate_assignments*/;
+    reg  ok /*verilator isolate_assignments*/;
+    reg  adv /*verilator isolate_assignments*/;
+    reg  [7:0] bp1 /*verilator isolate_assignments*/;
+    reg  [3:0] rr_n /*verilator isolate_assignments*/;
+    reg  [7:0] bst_n /*verilator isolate_assignments*/;
+    reg  in_rng /*verilator isolate_assignments*/;
+    reg  eqh /*verilator isolate_assignments*/;
+    reg  eqh1 /*verilator isolate_assignments*/;
+    reg  [3:0] t_rr /*verilator isolate_assignments*/;
+    reg  [7:0] t_b /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$rom rom(
+        .address(rom$address),
+        .clock(rom$clock),
+        .data(rom$data)
+    );
+    braid_engine_tiny__spr$inc_ram inc_ram(
+        .read_address(inc_ram$read_address),
+        .read_clock(inc_ram$read_clock),
+        .read_data(inc_ram$read_data),
+        .write_address(inc_ram$write_address),
+        .write_clock(inc_ram$write_clock),
+        .write_data(inc_ram$write_data),
+        .write_enable(inc_ram$write_enable)
+    );
+    braid_engine_tiny__spr$npm_ram npm_ram(
+        .read_address(npm_ram$read_address),
+        .read_clock(npm_ram$read_clock),
+        .read_data(npm_ram$read_data),
+        .write_address(npm_ram$write_address),
+        .write_clock(npm_ram$write_clock),
+        .write_data(npm_ram$write_data),
+        .write_enable(npm_ram$write_enable)
+    );
+    braid_engine_tiny__spr$recs recs(
+        .read_address(recs$read_address),
+        .read_clock(recs$read_clock),
+        .read_data(recs$read_data),
+        .write_address(recs$write_address),
+        .write_clock(recs$write_clock),
+        .write_data(recs$write_data),
+        .write_enable(recs$write_enable)
+    );
+    braid_engine_tiny__spr$open0 open0(
+        .read_address(open0$read_address),
+        .read_clock(open0$read_clock),
+        .read_data(open0$read_data),
+        .write_address(open0$write_address),
+        .write_clock(open0$write_clock),
+        .write_data(open0$write_data),
+        .write_enable(open0$write_enable)
+    );
+    braid_engine_tiny__spr$susp0 susp0(
+        .read_address(susp0$read_address),
+        .read_clock(susp0$read_clock),
+        .read_data(susp0$read_data),
+        .write_address(susp0$write_address),
+        .write_clock(susp0$write_clock),
+        .write_data(susp0$write_data),
+        .write_enable(susp0$write_enable)
+    );
+    braid_engine_tiny__spr$open1 open1(
+        .read_address(open1$read_address),
+        .read_clock(open1$read_clock),
+        .read_data(open1$read_data),
+        .write_address(open1$write_address),
+        .write_clock(open1$write_clock),
+        .write_data(open1$write_data),
+        .write_enable(open1$write_enable)
+    );
+    braid_engine_tiny__spr$susp1 susp1(
+        .read_address(susp1$read_address),
+        .read_clock(susp1$read_clock),
+        .read_data(susp1$read_data),
+        .write_address(susp1$write_address),
+        .write_clock(susp1$write_clock),
+        .write_data(susp1$write_data),
+        .write_enable(susp1$write_enable)
+    );
+    braid_engine_tiny__spr$open2 open2(
+        .read_address(open2$read_address),
+        .read_clock(open2$read_clock),
+        .read_data(open2$read_data),
+        .write_address(open2$write_address),
+        .write_clock(open2$write_clock),
+        .write_data(open2$write_data),
+        .write_enable(open2$write_enable)
+    );
+    braid_engine_tiny__spr$susp2 susp2(
+        .read_address(susp2$read_address),
+        .read_clock(susp2$read_clock),
+        .read_data(susp2$read_data),
+        .write_address(susp2$write_address),
+        .write_clock(susp2$write_clock),
+        .write_data(susp2$write_data),
+        .write_enable(susp2$write_enable)
+    );
+    braid_engine_tiny__spr$open3 open3(
+        .read_address(open3$read_address),
+        .read_clock(open3$read_clock),
+        .read_data(open3$read_data),
+        .write_address(open3$write_address),
+        .write_clock(open3$write_clock),
+        .write_data(open3$write_data),
+        .write_enable(open3$write_enable)
+    );
+    braid_engine_tiny__spr$susp3 susp3(
+        .read_address(susp3$read_address),
+        .read_clock(susp3$read_clock),
+        .read_data(susp3$read_data),
+        .write_address(susp3$write_address),
+        .write_clock(susp3$write_clock),
+        .write_data(susp3$write_data),
+        .write_enable(susp3$write_enable)
+    );
+    braid_engine_tiny__spr$open4 open4(
+        .read_address(open4$read_address),
+        .read_clock(open4$read_clock),
+        .read_data(open4$read_data),
+        .write_address(open4$write_address),
+        .write_clock(open4$write_clock),
+        .write_data(open4$write_data),
+        .write_enable(open4$write_enable)
+    );
+    braid_engine_tiny__spr$susp4 susp4(
+        .read_address(susp4$read_address),
+        .read_clock(susp4$read_clock),
+        .read_data(susp4$read_data),
+        .write_address(susp4$write_address),
+        .write_clock(susp4$write_clock),
+        .write_data(susp4$write_data),
+        .write_enable(susp4$write_enable)
+    );
+    braid_engine_tiny__spr$open5 open5(
+        .read_address(open5$read_address),
+        .read_clock(open5$read_clock),
+        .read_data(open5$read_data),
+        .write_address(open5$write_address),
+        .write_clock(open5$write_clock),
+        .write_data(open5$write_data),
+        .write_enable(open5$write_enable)
+    );
+    braid_engine_tiny__spr$susp5 susp5(
+        .read_address(susp5$read_address),
+        .read_clock(susp5$read_clock),
+        .read_data(susp5$read_data),
+        .write_address(susp5$write_address),
+        .write_clock(susp5$write_clock),
+        .write_data(susp5$write_data),
+        .write_enable(susp5$write_enable)
+    );
+    braid_engine_tiny__spr$open6 open6(
+        .read_address(open6$read_address),
+        .read_clock(open6$read_clock),
+        .read_data(open6$read_data),
+        .write_address(open6$write_address),
+        .write_clock(open6$write_clock),
+        .write_data(open6$write_data),
+        .write_enable(open6$write_enable)
+    );
+    braid_engine_tiny__spr$susp6 susp6(
+        .read_address(susp6$read_address),
+        .read_clock(susp6$read_clock),
+        .read_data(susp6$read_data),
+        .write_address(susp6$write_address),
+        .write_clock(susp6$write_clock),
+        .write_data(susp6$write_data),
+        .write_enable(susp6$write_enable)
+    );
+    braid_engine_tiny__spr$open7 open7(
+        .read_address(open7$read_address),
+        .read_clock(open7$read_clock),
+        .read_data(open7$read_data),
+        .write_address(open7$write_address),
+        .write_clock(open7$write_clock),
+        .write_data(open7$write_data),
+        .write_enable(open7$write_enable)
+    );
+    braid_engine_tiny__spr$susp7 susp7(
+        .read_address(susp7$read_address),
+        .read_clock(susp7$read_clock),
+        .read_data(susp7$read_data),
+        .write_address(susp7$write_address),
+        .write_clock(susp7$write_clock),
+        .write_data(susp7$write_data),
+        .write_enable(susp7$write_enable)
+    );
+    braid_engine_tiny__spr$open8 open8(
+        .read_address(open8$read_address),
+        .read_clock(open8$read_clock),
+        .read_data(open8$read_data),
+        .write_address(open8$write_address),
+        .write_clock(open8$write_clock),
+        .write_data(open8$write_data),
+        .write_enable(open8$write_enable)
+    );
+    braid_engine_tiny__spr$susp8 susp8(
+        .read_address(susp8$read_address),
+        .read_clock(susp8$read_clock),
+        .read_data(susp8$read_data),
+        .write_address(susp8$write_address),
+        .write_clock(susp8$write_clock),
+        .write_data(susp8$write_data),
+        .write_enable(susp8$write_enable)
+    );
+    braid_engine_tiny__spr$open9 open9(
+        .read_address(open9$read_address),
+        .read_clock(open9$read_clock),
+        .read_data(open9$read_data),
+        .write_address(open9$write_address),
+        .write_clock(open9$write_clock),
+        .write_data(open9$write_data),
+        .write_enable(open9$write_enable)
+    );
+    braid_engine_tiny__spr$susp9 susp9(
+        .read_address(susp9$read_address),
+        .read_clock(susp9$read_clock),
+        .read_data(susp9$read_data),
+        .write_address(susp9$write_address),
+        .write_clock(susp9$write_clock),
+        .write_data(susp9$write_data),
+        .write_enable(susp9$write_enable)
+    );
+    braid_engine_tiny__spr$open10 open10(
+        .read_address(open10$read_address),
+        .read_clock(open10$read_clock),
+        .read_data(open10$read_data),
+        .write_address(open10$write_address),
+        .write_clock(open10$write_clock),
+        .write_data(open10$write_data),
+        .write_enable(open10$write_enable)
+    );
+    braid_engine_tiny__spr$susp10 susp10(
+        .read_address(susp10$read_address),
+        .read_clock(susp10$read_clock),
+        .read_data(susp10$read_data),
+        .write_address(susp10$write_address),
+        .write_clock(susp10$write_clock),
+        .write_data(susp10$write_data),
+        .write_enable(susp10$write_enable)
+    );
+    braid_engine_tiny__spr$open11 open11(
+        .read_address(open11$read_address),
+        .read_clock(open11$read_clock),
+        .read_data(open11$read_data),
+        .write_address(open11$write_address),
+        .write_clock(open11$write_clock),
+        .write_data(open11$write_data),
+        .write_enable(open11$write_enable)
+    );
+    braid_engine_tiny__spr$susp11 susp11(
+        .read_address(susp11$read_address),
+        .read_clock(susp11$read_clock),
+        .read_data(susp11$read_data),
+        .write_address(susp11$write_address),
+        .write_clock(susp11$write_clock),
+        .write_data(susp11$write_data),
+        .write_enable(susp11$write_enable)
+    );
+    braid_engine_tiny__spr$open12 open12(
+        .read_address(open12$read_address),
+        .read_clock(open12$read_clock),
+        .read_data(open12$read_data),
+        .write_address(open12$write_address),
+        .write_clock(open12$write_clock),
+        .write_data(open12$write_data),
+        .write_enable(open12$write_enable)
+    );
+    braid_engine_tiny__spr$susp12 susp12(
+        .read_address(susp12$read_address),
+        .read_clock(susp12$read_clock),
+        .read_data(susp12$read_data),
+        .write_address(susp12$write_address),
+        .write_clock(susp12$write_clock),
+        .write_data(susp12$write_data),
+        .write_enable(susp12$write_enable)
+    );
+    braid_engine_tiny__spr$open13 open13(
+        .read_address(open13$read_address),
+        .read_clock(open13$read_clock),
+        .read_data(open13$read_data),
+        .write_address(open13$write_address),
+        .write_clock(open13$write_clock),
+        .write_data(open13$write_data),
+        .write_enable(open13$write_enable)
+    );
+    braid_engine_tiny__spr$susp13 susp13(
+        .read_address(susp13$read_address),
+        .read_clock(susp13$read_clock),
+        .read_data(susp13$read_data),
+        .write_address(susp13$write_address),
+        .write_clock(susp13$write_clock),
+        .write_data(susp13$write_data),
+        .write_enable(susp13$write_enable)
+    );
+    braid_engine_tiny__spr$open14 open14(
+        .read_address(open14$read_address),
+        .read_clock(open14$read_clock),
+        .read_data(open14$read_data),
+        .write_address(open14$write_address),
+        .write_clock(open14$write_clock),
+        .write_data(open14$write_data),
+        .write_enable(open14$write_enable)
+    );
+    braid_engine_tiny__spr$susp14 susp14(
+        .read_address(susp14$read_address),
+        .read_clock(susp14$read_clock),
+        .read_data(susp14$read_data),
+        .write_address(susp14$write_address),
+        .write_clock(susp14$write_clock),
+        .write_data(susp14$write_data),
+        .write_enable(susp14$write_enable)
+    );
+    braid_engine_tiny__spr$open15 open15(
+        .read_address(open15$read_address),
+        .read_clock(open15$read_clock),
+        .read_data(open15$read_data),
+        .write_address(open15$write_address),
+        .write_clock(open15$write_clock),
+        .write_data(open15$write_data),
+        .write_enable(open15$write_enable)
+    );
+    braid_engine_tiny__spr$susp15 susp15(
+        .read_address(susp15$read_address),
+        .read_clock(susp15$read_clock),
+        .read_data(susp15$read_data),
+        .write_address(susp15$write_address),
+        .write_clock(susp15$write_clock),
+        .write_data(susp15$write_data),
+        .write_enable(susp15$write_enable)
+    );
+    braid_engine_tiny__spr$ns0 ns0(
+        .clock(ns0$clock),
+        .x(ns0$x),
+        .r(ns0$r),
+        .n_m1(ns0$n_m1),
+        .nx(ns0$nx),
+        .nx1(ns0$nx1)
+    );
+    braid_engine_tiny__spr$ns1 ns1(
+        .clock(ns1$clock),
+        .x(ns1$x),
+        .r(ns1$r),
+        .n_m1(ns1$n_m1),
+        .nx(ns1$nx),
+        .nx1(ns1$nx1)
+    );
+    braid_engine_tiny__spr$ns2 ns2(
+        .clock(ns2$clock),
+        .x(ns2$x),
+        .r(ns2$r),
+        .n_m1(ns2$n_m1),
+        .nx(ns2$nx),
+        .nx1(ns2$nx1)
+    );
+    braid_engine_tiny__spr$ns3 ns3(
+        .clock(ns3$clock),
+        .x(ns3$x),
+        .r(ns3$r),
+        .n_m1(ns3$n_m1),
+        .nx(ns3$nx),
+        .nx1(ns3$nx1)
+    );
+    braid_engine_tiny__spr$ns4 ns4(
+        .clock(ns4$clock),
+        .x(ns4$x),
+        .r(ns4$r),
+        .n_m1(ns4$n_m1),
+        .nx(ns4$nx),
+        .nx1(ns4$nx1)
+    );
+    braid_engine_tiny__spr$ns5 ns5(
+        .clock(ns5$clock),
+        .x(ns5$x),
+        .r(ns5$r),
+        .n_m1(ns5$n_m1),
+        .nx(ns5$nx),
+        .nx1(ns5$nx1)
+    );
+    braid_engine_tiny__spr$ns6 ns6(
+        .clock(ns6$clock),
+        .x(ns6$x),
+        .r(ns6$r),
+        .n_m1(ns6$n_m1),
+        .nx(ns6$nx),
+        .nx1(ns6$nx1)
+    );
+    braid_engine_tiny__spr$ns7 ns7(
+        .clock(ns7$clock),
+        .x(ns7$x),
+        .r(ns7$r),
+        .n_m1(ns7$n_m1),
+        .nx(ns7$nx),
+        .nx1(ns7$nx1)
+    );
+    braid_engine_tiny__spr$ns8 ns8(
+        .clock(ns8$clock),
+        .x(ns8$x),
+        .r(ns8$r),
+        .n_m1(ns8$n_m1),
+        .nx(ns8$nx),
+        .nx1(ns8$nx1)
+    );
+    braid_engine_tiny__spr$ns9 ns9(
+        .clock(ns9$clock),
+        .x(ns9$x),
+        .r(ns9$r),
+        .n_m1(ns9$n_m1),
+        .nx(ns9$nx),
+        .nx1(ns9$nx1)
+    );
+    braid_engine_tiny__spr$ns10 ns10(
+        .clock(ns10$clock),
+        .x(ns10$x),
+        .r(ns10$r),
+        .n_m1(ns10$n_m1),
+        .nx(ns10$nx),
+        .nx1(ns10$nx1)
+    );
+    braid_engine_tiny__spr$ns11 ns11(
+        .clock(ns11$clock),
+        .x(ns11$x),
+        .r(ns11$r),
+        .n_m1(ns11$n_m1),
+        .nx(ns11$nx),
+        .nx1(ns11$nx1)
+    );
+    braid_engine_tiny__spr$ns12 ns12(
+        .clock(ns12$clock),
+        .x(ns12$x),
+        .r(ns12$r),
+        .n_m1(ns12$n_m1),
+        .nx(ns12$nx),
+        .nx1(ns12$nx1)
+    );
+    braid_engine_tiny__spr$ns13 ns13(
+        .clock(ns13$clock),
+        .x(ns13$x),
+        .r(ns13$r),
+        .n_m1(ns13$n_m1),
+        .nx(ns13$nx),
+        .nx1(ns13$nx1)
+    );
+    braid_engine_tiny__spr$ns14 ns14(
+        .clock(ns14$clock),
+        .x(ns14$x),
+        .r(ns14$r),
+        .n_m1(ns14$n_m1),
+        .nx(ns14$nx),
+        .nx1(ns14$nx1)
+    );
+    braid_engine_tiny__spr$ns15 ns15(
+        .clock(ns15$clock),
+        .x(ns15$x),
+        .r(ns15$r),
+        .n_m1(ns15$n_m1),
+        .nx(ns15$nx),
+        .nx1(ns15$nx1)
+    );
+    braid_engine_tiny__spr$add_mul add_mul(
+        .a(add_mul$a),
+        .b(add_mul$b),
+        .cin(add_mul$cin),
+        .sum(add_mul$sum)
+    );
+    braid_engine_tiny__spr$add_a add_a(
+        .a(add_a$a),
+        .b(add_a$b),
+        .cin(add_a$cin),
+        .sum(add_a$sum)
+    );
+    braid_engine_tiny__spr$add_b add_b(
+        .a(add_b$a),
+        .b(add_b$b),
+        .cin(add_b$cin),
+        .sum(add_b$sum)
+    );
+    braid_engine_tiny__spr$add_p add_p(
+        .a(add_p$a),
+        .b(add_p$b),
+        .cin(add_p$cin),
+        .sum(add_p$sum)
+    );
+    braid_engine_tiny__spr$i_valid i_valid(
+        .d(i_valid$d),
+        .q(i_valid$q),
+        .clock(i_valid$clock)
+    );
+    braid_engine_tiny__spr$i_init i_init(
+        .d(i_init$d),
+        .q(i_init$q),
+        .clock(i_init$clock)
+    );
+    braid_engine_tiny__spr$i_conn i_conn(
+        .d(i_conn$d),
+        .q(i_conn$q),
+        .clock(i_conn$clock)
+    );
+    braid_engine_tiny__spr$i_retx i_retx(
+        .d(i_retx$d),
+        .q(i_retx$q),
+        .clock(i_retx$clock)
+    );
+    braid_engine_tiny__spr$i_bytes i_bytes(
+        .d(i_bytes$d),
+        .q(i_bytes$q),
+        .clock(i_bytes$clock)
+    );
+    braid_engine_tiny__spr$i_pm1 i_pm1(
+        .d(i_pm1$d),
+        .q(i_pm1$q),
+        .clock(i_pm1$clock)
+    );
+    braid_engine_tiny__spr$i_tag i_tag(
+        .d(i_tag$d),
+        .q(i_tag$q),
+        .clock(i_tag$clock)
+    );
+    braid_engine_tiny__spr$i_now i_now(
+        .d(i_now$d),
+        .q(i_now$q),
+        .clock(i_now$clock)
+    );
+    braid_engine_tiny__spr$i_sm1 i_sm1(
+        .d(i_sm1$d),
+        .q(i_sm1$q),
+        .clock(i_sm1$clock)
+    );
+    braid_engine_tiny__spr$i_sm1z i_sm1z(
+        .d(i_sm1z$d),
+        .q(i_sm1z$q),
+        .clock(i_sm1z$clock)
+    );
+    braid_engine_tiny__spr$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    braid_engine_tiny__spr$m_conn m_conn(
+        .d(m_conn$d),
+        .q(m_conn$q),
+        .clock(m_conn$clock)
+    );
+    braid_engine_tiny__spr$m_oen m_oen(
+        .d(m_oen$d),
+        .q(m_oen$q),
+        .clock(m_oen$clock)
+    );
+    braid_engine_tiny__spr$m_oval m_oval(
+        .d(m_oval$d),
+        .q(m_oval$q),
+        .clock(m_oval$clock)
+    );
+    braid_engine_tiny__spr$m_sen m_sen(
+        .d(m_sen$d),
+        .q(m_sen$q),
+        .clock(m_sen$clock)
+    );
+    braid_engine_tiny__spr$m_sval m_sval(
+        .d(m_sval$d),
+        .q(m_sval$q),
+        .clock(m_sval$clock)
+    );
+    braid_engine_tiny__spr$t_valid t_valid(
+        .d(t_valid$d),
+        .q(t_valid$q),
+        .clock(t_valid$clock)
+    );
+    braid_engine_tiny__spr$t_conn t_conn(
+        .d(t_conn$d),
+        .q(t_conn$q),
+        .clock(t_conn$clock)
+    );
+    braid_engine_tiny__spr$t_off t_off(
+        .d(t_off$d),
+        .q(t_off$q),
+        .clock(t_off$clock)
+    );
+    braid_engine_tiny__spr$q_valid q_valid(
+        .d(q_valid$d),
+        .q(q_valid$q),
+        .clock(q_valid$clock)
+    );
+    braid_engine_tiny__spr$q_init q_init(
+        .d(q_init$d),
+        .q(q_init$q),
+        .clock(q_init$clock)
+    );
+    braid_engine_tiny__spr$q_conn q_conn(
+        .d(q_conn$d),
+        .q(q_conn$q),
+        .clock(q_conn$clock)
+    );
+    braid_engine_tiny__spr$q_retx q_retx(
+        .d(q_retx$d),
+        .q(q_retx$q),
+        .clock(q_retx$clock)
+    );
+    braid_engine_tiny__spr$q_bytes q_bytes(
+        .d(q_bytes$d),
+        .q(q_bytes$q),
+        .clock(q_bytes$clock)
+    );
+    braid_engine_tiny__spr$q_tag q_tag(
+        .d(q_tag$d),
+        .q(q_tag$q),
+        .clock(q_tag$clock)
+    );
+    braid_engine_tiny__spr$q_now q_now(
+        .d(q_now$d),
+        .q(q_now$q),
+        .clock(q_now$clock)
+    );
+    braid_engine_tiny__spr$q_sm1 q_sm1(
+        .d(q_sm1$d),
+        .q(q_sm1$q),
+        .clock(q_sm1$clock)
+    );
+    braid_engine_tiny__spr$q_sm1z q_sm1z(
+        .d(q_sm1z$d),
+        .q(q_sm1z$q),
+        .clock(q_sm1z$clock)
+    );
+    braid_engine_tiny__spr$r_valid r_valid(
+        .d(r_valid$d),
+        .q(r_valid$q),
+        .clock(r_valid$clock)
+    );
+    braid_engine_tiny__spr$r_init r_init(
+        .d(r_init$d),
+        .q(r_init$q),
+        .clock(r_init$clock)
+    );
+    braid_engine_tiny__spr$r_conn r_conn(
+        .d(r_conn$d),
+        .q(r_conn$q),
+        .clock(r_conn$clock)
+    );
+    braid_engine_tiny__spr$r_retx r_retx(
+        .d(r_retx$d),
+        .q(r_retx$q),
+        .clock(r_retx$clock)
+    );
+    braid_engine_tiny__spr$r_bytes r_bytes(
+        .d(r_bytes$d),
+        .q(r_bytes$q),
+        .clock(r_bytes$clock)
+    );
+    braid_engine_tiny__spr$r_tag r_tag(
+        .d(r_tag$d),
+        .q(r_tag$q),
+        .clock(r_tag$clock)
+    );
+    braid_engine_tiny__spr$r_now r_now(
+        .d(r_now$d),
+        .q(r_now$q),
+        .clock(r_now$clock)
+    );
+    braid_engine_tiny__spr$r_sm1 r_sm1(
+        .d(r_sm1$d),
+        .q(r_sm1$q),
+        .clock(r_sm1$clock)
+    );
+    braid_engine_tiny__spr$r_sm1z r_sm1z(
+        .d(r_sm1z$d),
+        .q(r_sm1z$q),
+        .clock(r_sm1z$clock)
+    );
+    braid_engine_tiny__spr$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    braid_engine_tiny__spr$s_init s_init(
+        .d(s_init$d),
+        .q(s_init$q),
+        .clock(s_init$clock)
+    );
+    braid_engine_tiny__spr$s_conn s_conn(
+        .d(s_conn$d),
+        .q(s_conn$q),
+        .clock(s_conn$clock)
+    );
+    braid_engine_tiny__spr$s_retx s_retx(
+        .d(s_retx$d),
+        .q(s_retx$q),
+        .clock(s_retx$clock)
+    );
+    braid_engine_tiny__spr$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    braid_engine_tiny__spr$s_now s_now(
+        .d(s_now$d),
+        .q(s_now$q),
+        .clock(s_now$clock)
+    );
+    braid_engine_tiny__spr$s_sm1 s_sm1(
+        .d(s_sm1$d),
+        .q(s_sm1$q),
+        .clock(s_sm1$clock)
+    );
+    braid_engine_tiny__spr$s_sm1z s_sm1z(
+        .d(s_sm1z$d),
+        .q(s_sm1z$q),
+        .clock(s_sm1z$clock)
+    );
+    braid_engine_tiny__spr$s_use s_use(
+        .d(s_use$d),
+        .q(s_use$q),
+        .clock(s_use$clock)
+    );
+    braid_engine_tiny__spr$s_npm1 s_npm1(
+        .d(s_npm1$d),
+        .q(s_npm1$q),
+        .clock(s_npm1$clock)
+    );
+    braid_engine_tiny__spr$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    braid_engine_tiny__spr$s_car s_car(
+        .d(s_car$d),
+        .q(s_car$q),
+        .clock(s_car$clock)
+    );
+    braid_engine_tiny__spr$s_incnz s_incnz(
+        .d(s_incnz$d),
+        .q(s_incnz$q),
+        .clock(s_incnz$clock)
+    );
+    braid_engine_tiny__spr$x_valid x_valid(
+        .d(x_valid$d),
+        .q(x_valid$q),
+        .clock(x_valid$clock)
+    );
+    braid_engine_tiny__spr$x_init x_init(
+        .d(x_init$d),
+        .q(x_init$q),
+        .clock(x_init$clock)
+    );
+    braid_engine_tiny__spr$x_conn x_conn(
+        .d(x_conn$d),
+        .q(x_conn$q),
+        .clock(x_conn$clock)
+    );
+    braid_engine_tiny__spr$x_retx x_retx(
+        .d(x_retx$d),
+        .q(x_retx$q),
+        .clock(x_retx$clock)
+    );
+    braid_engine_tiny__spr$x_tag x_tag(
+        .d(x_tag$d),
+        .q(x_tag$q),
+        .clock(x_tag$clock)
+    );
+    braid_engine_tiny__spr$x_now x_now(
+        .d(x_now$d),
+        .q(x_now$q),
+        .clock(x_now$clock)
+    );
+    braid_engine_tiny__spr$x_sm1 x_sm1(
+        .d(x_sm1$d),
+        .q(x_sm1$q),
+        .clock(x_sm1$clock)
+    );
+    braid_engine_tiny__spr$x_sm1z x_sm1z(
+        .d(x_sm1z$d),
+        .q(x_sm1z$q),
+        .clock(x_sm1z$clock)
+    );
+    braid_engine_tiny__spr$x_use x_use(
+        .d(x_use$d),
+        .q(x_use$q),
+        .clock(x_use$clock)
+    );
+    braid_engine_tiny__spr$x_any x_any(
+        .d(x_any$d),
+        .q(x_any$q),
+        .clock(x_any$clock)
+    );
+    braid_engine_tiny__spr$x_ser x_ser(
+        .d(x_ser$d),
+        .q(x_ser$q),
+        .clock(x_ser$clock)
+    );
+    braid_engine_tiny__spr$x_incnz x_incnz(
+        .d(x_incnz$d),
+        .q(x_incnz$q),
+        .clock(x_incnz$clock)
+    );
+    braid_engine_tiny__spr$u_valid u_valid(
+        .d(u_valid$d),
+        .q(u_valid$q),
+        .clock(u_valid$clock)
+    );
+    braid_engine_tiny__spr$u_pick u_pick(
+        .d(u_pick$d),
+        .q(u_pick$q),
+        .clock(u_pick$clock)
+    );
+    braid_engine_tiny__spr$u_init u_init(
+        .d(u_init$d),
+        .q(u_init$q),
+        .clock(u_init$clock)
+    );
+    braid_engine_tiny__spr$u_conn u_conn(
+        .d(u_conn$d),
+        .q(u_conn$q),
+        .clock(u_conn$clock)
+    );
+    braid_engine_tiny__spr$u_retx u_retx(
+        .d(u_retx$d),
+        .q(u_retx$q),
+        .clock(u_retx$clock)
+    );
+    braid_engine_tiny__spr$u_tag u_tag(
+        .d(u_tag$d),
+        .q(u_tag$q),
+        .clock(u_tag$clock)
+    );
+    braid_engine_tiny__spr$u_n u_n(
+        .d(u_n$d),
+        .q(u_n$q),
+        .clock(u_n$clock)
+    );
+    braid_engine_tiny__spr$u_a u_a(
+        .d(u_a$d),
+        .q(u_a$q),
+        .clock(u_a$clock)
+    );
+    braid_engine_tiny__spr$u_b u_b(
+        .d(u_b$d),
+        .q(u_b$q),
+        .clock(u_b$clock)
+    );
+    braid_engine_tiny__spr$u_ser u_ser(
+        .d(u_ser$d),
+        .q(u_ser$q),
+        .clock(u_ser$clock)
+    );
+    braid_engine_tiny__spr$u_incnz u_incnz(
+        .d(u_incnz$d),
+        .q(u_incnz$q),
+        .clock(u_incnz$clock)
+    );
+    braid_engine_tiny__spr$u_any u_any(
+        .d(u_any$d),
+        .q(u_any$q),
+        .clock(u_any$clock)
+    );
+    braid_engine_tiny__spr$u_use u_use(
+        .d(u_use$d),
+        .q(u_use$q),
+        .clock(u_use$clock)
+    );
+    braid_engine_tiny__spr$u_sm1 u_sm1(
+        .d(u_sm1$d),
+        .q(u_sm1$q),
+        .clock(u_sm1$clock)
+    );
+    braid_engine_tiny__spr$u_sm1z u_sm1z(
+        .d(u_sm1z$d),
+        .q(u_sm1z$q),
+        .clock(u_sm1z$clock)
+    );
+    braid_engine_tiny__spr$u_fwd1 u_fwd1(
+        .d(u_fwd1$d),
+        .q(u_fwd1$q),
+        .clock(u_fwd1$clock)
+    );
+    braid_engine_tiny__spr$u_nh u_nh(
+        .d(u_nh$d),
+        .q(u_nh$q),
+        .clock(u_nh$clock)
+    );
+    braid_engine_tiny__spr$u_nh1 u_nh1(
+        .d(u_nh1$d),
+        .q(u_nh1$q),
+        .clock(u_nh1$clock)
+    );
+    braid_engine_tiny__spr$u_c u_c(
+        .d(u_c$d),
+        .q(u_c$q),
+        .clock(u_c$clock)
+    );
+    braid_engine_tiny__spr$u_pa u_pa(
+        .d(u_pa$d),
+        .q(u_pa$q),
+        .clock(u_pa$clock)
+    );
+    braid_engine_tiny__spr$w_valid w_valid(
+        .d(w_valid$d),
+        .q(w_valid$q),
+        .clock(w_valid$clock)
+    );
+    braid_engine_tiny__spr$w_conn w_conn(
+        .d(w_conn$d),
+        .q(w_conn$q),
+        .clock(w_conn$clock)
+    );
+    braid_engine_tiny__spr$c_init c_init(
+        .d(c_init$d),
+        .q(c_init$q),
+        .clock(c_init$clock)
+    );
+    braid_engine_tiny__spr$c_ok c_ok(
+        .d(c_ok$d),
+        .q(c_ok$q),
+        .clock(c_ok$clock)
+    );
+    braid_engine_tiny__spr$c_paced c_paced(
+        .d(c_paced$d),
+        .q(c_paced$q),
+        .clock(c_paced$clock)
+    );
+    braid_engine_tiny__spr$c_none c_none(
+        .d(c_none$d),
+        .q(c_none$q),
+        .clock(c_none$clock)
+    );
+    braid_engine_tiny__spr$c_path c_path(
+        .d(c_path$d),
+        .q(c_path$q),
+        .clock(c_path$clock)
+    );
+    braid_engine_tiny__spr$c_tag c_tag(
+        .d(c_tag$d),
+        .q(c_tag$q),
+        .clock(c_tag$clock)
+    );
+    braid_engine_tiny__spr$c_retx c_retx(
+        .d(c_retx$d),
+        .q(c_retx$q),
+        .clock(c_retx$clock)
+    );
+    braid_engine_tiny__spr$o_valid o_valid(
+        .d(o_valid$d),
+        .q(o_valid$q),
+        .clock(o_valid$clock)
+    );
+    braid_engine_tiny__spr$o_init o_init(
+        .d(o_init$d),
+        .q(o_init$q),
+        .clock(o_init$clock)
+    );
+    braid_engine_tiny__spr$o_conn o_conn(
+        .d(o_conn$d),
+        .q(o_conn$q),
+        .clock(o_conn$clock)
+    );
+    braid_engine_tiny__spr$o_tag o_tag(
+        .d(o_tag$d),
+        .q(o_tag$q),
+        .clock(o_tag$clock)
+    );
+    braid_engine_tiny__spr$o_retx o_retx(
+        .d(o_retx$d),
+        .q(o_retx$q),
+        .clock(o_retx$clock)
+    );
+    braid_engine_tiny__spr$o_ok o_ok(
+        .d(o_ok$d),
+        .q(o_ok$q),
+        .clock(o_ok$clock)
+    );
+    braid_engine_tiny__spr$o_paced o_paced(
+        .d(o_paced$d),
+        .q(o_paced$q),
+        .clock(o_paced$clock)
+    );
+    braid_engine_tiny__spr$o_none o_none(
+        .d(o_none$d),
+        .q(o_none$q),
+        .clock(o_none$clock)
+    );
+    braid_engine_tiny__spr$o_path o_path(
+        .d(o_path$d),
+        .q(o_path$q),
+        .clock(o_path$clock)
+    );
+    braid_engine_tiny__spr$o_next o_next(
+        .d(o_next$d),
+        .q(o_next$q),
+        .clock(o_next$clock)
+    );
+    braid_engine_tiny__spr$o_burst o_burst(
+        .d(o_burst$d),
+        .q(o_burst$q),
+        .clock(o_burst$clock)
+    );
+    braid_engine_tiny__spr$o_ready o_ready(
+        .d(o_ready$d),
+        .q(o_ready$q),
+        .clock(o_ready$clock)
+    );
+    braid_engine_tiny__spr$u_nb u_nb(
+        .d(u_nb$d),
+        .q(u_nb$q),
+        .clock(u_nb$clock)
+    );
+    braid_engine_tiny__spr$u_pc u_pc(
+        .d(u_pc$d),
+        .q(u_pc$q),
+        .clock(u_pc$clock)
+    );
+    braid_engine_tiny__spr$u_fwd2 u_fwd2(
+        .d(u_fwd2$d),
+        .q(u_fwd2$q),
+        .clock(u_fwd2$clock)
+    );
+    braid_engine_tiny__spr$u_busy u_busy(
+        .d(u_busy$d),
+        .q(u_busy$q),
+        .clock(u_busy$clock)
+    );
+    braid_engine_tiny__spr$w_nb w_nb(
+        .d(w_nb$d),
+        .q(w_nb$q),
+        .clock(w_nb$clock)
+    );
+    braid_engine_tiny__spr$w_n w_n(
+        .d(w_n$d),
+        .q(w_n$q),
+        .clock(w_n$clock)
+    );
+    braid_engine_tiny__spr$w_init w_init(
+        .d(w_init$d),
+        .q(w_init$q),
+        .clock(w_init$clock)
+    );
+    braid_engine_tiny__spr$w_pick w_pick(
+        .d(w_pick$d),
+        .q(w_pick$q),
+        .clock(w_pick$clock)
+    );
+    braid_engine_tiny__spr$w_incnz w_incnz(
+        .d(w_incnz$d),
+        .q(w_incnz$q),
+        .clock(w_incnz$clock)
+    );
+    braid_engine_tiny__spr$v_sum v_sum(
+        .d(v_sum$d),
+        .q(v_sum$q),
+        .clock(v_sum$clock)
+    );
+    braid_engine_tiny__spr$v_b v_b(
+        .d(v_b$d),
+        .q(v_b$q),
+        .clock(v_b$clock)
+    );
+    braid_engine_tiny__spr$v_set v_set(
+        .d(v_set$d),
+        .q(v_set$q),
+        .clock(v_set$clock)
+    );
+    braid_engine_tiny__spr$v_f1 v_f1(
+        .d(v_f1$d),
+        .q(v_f1$q),
+        .clock(v_f1$clock)
+    );
+    braid_engine_tiny__spr$v_f2 v_f2(
+        .d(v_f2$d),
+        .q(v_f2$q),
+        .clock(v_f2$clock)
+    );
+    braid_engine_tiny__spr$v_pc v_pc(
+        .d(v_pc$d),
+        .q(v_pc$q),
+        .clock(v_pc$clock)
+    );
+    braid_engine_tiny__spr$y_valid y_valid(
+        .d(y_valid$d),
+        .q(y_valid$q),
+        .clock(y_valid$clock)
+    );
+    braid_engine_tiny__spr$y_conn y_conn(
+        .d(y_conn$d),
+        .q(y_conn$q),
+        .clock(y_conn$clock)
+    );
+    braid_engine_tiny__spr$y_rec y_rec(
+        .d(y_rec$d),
+        .q(y_rec$q),
+        .clock(y_rec$clock)
+    );
+    braid_engine_tiny__spr$v_xl v_xl(
+        .d(v_xl$d),
+        .q(v_xl$q),
+        .clock(v_xl$clock)
+    );
+    braid_engine_tiny__spr$v_xe v_xe(
+        .d(v_xe$d),
+        .q(v_xe$q),
+        .clock(v_xe$clock)
+    );
+    braid_engine_tiny__spr$v_yl v_yl(
+        .d(v_yl$d),
+        .q(v_yl$q),
+        .clock(v_yl$clock)
+    );
+    braid_engine_tiny__spr$v_ye v_ye(
+        .d(v_ye$d),
+        .q(v_ye$q),
+        .clock(v_ye$clock)
+    );
+    braid_engine_tiny__spr$v_xt v_xt(
+        .d(v_xt$d),
+        .q(v_xt$q),
+        .clock(v_xt$clock)
+    );
+    braid_engine_tiny__spr$v_yt v_yt(
+        .d(v_yt$d),
+        .q(v_yt$q),
+        .clock(v_yt$clock)
+    );
+    braid_engine_tiny__spr$v_init v_init(
+        .d(v_init$d),
+        .q(v_init$q),
+        .clock(v_init$clock)
+    );
+    braid_engine_tiny__spr$y_fl y_fl(
+        .d(y_fl$d),
+        .q(y_fl$q),
+        .clock(y_fl$clock)
+    );
+    braid_engine_tiny__spr$y2_fl y2_fl(
+        .d(y2_fl$d),
+        .q(y2_fl$q),
+        .clock(y2_fl$clock)
+    );
+    braid_engine_tiny__spr$y2_valid y2_valid(
+        .d(y2_valid$d),
+        .q(y2_valid$q),
+        .clock(y2_valid$clock)
+    );
+    braid_engine_tiny__spr$y2_conn y2_conn(
+        .d(y2_conn$d),
+        .q(y2_conn$q),
+        .clock(y2_conn$clock)
+    );
+    braid_engine_tiny__spr$y2_rec y2_rec(
+        .d(y2_rec$d),
+        .q(y2_rec$q),
+        .clock(y2_rec$clock)
+    );
+    braid_engine_tiny__spr$e_init e_init(
+        .d(e_init$d),
+        .q(e_init$q),
+        .clock(e_init$clock)
+    );
+    braid_engine_tiny__spr$e_ok e_ok(
+        .d(e_ok$d),
+        .q(e_ok$q),
+        .clock(e_ok$clock)
+    );
+    braid_engine_tiny__spr$e_paced e_paced(
+        .d(e_paced$d),
+        .q(e_paced$q),
+        .clock(e_paced$clock)
+    );
+    braid_engine_tiny__spr$e_none e_none(
+        .d(e_none$d),
+        .q(e_none$q),
+        .clock(e_none$clock)
+    );
+    braid_engine_tiny__spr$e_path e_path(
+        .d(e_path$d),
+        .q(e_path$q),
+        .clock(e_path$clock)
+    );
+    braid_engine_tiny__spr$e_tag e_tag(
+        .d(e_tag$d),
+        .q(e_tag$q),
+        .clock(e_tag$clock)
+    );
+    braid_engine_tiny__spr$e_retx e_retx(
+        .d(e_retx$d),
+        .q(e_retx$q),
+        .clock(e_retx$clock)
+    );
+    braid_engine_tiny__spr$u_cl u_cl(
+        .d(u_cl$d),
+        .q(u_cl$q),
+        .clock(u_cl$clock)
+    );
+    braid_engine_tiny__spr$u_ce u_ce(
+        .d(u_ce$d),
+        .q(u_ce$q),
+        .clock(u_ce$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        i_valid$clock = clock;
+        i_init$clock = clock;
+        i_conn$clock = clock;
+        i_retx$clock = clock;
+        i_bytes$clock = clock;
+        i_pm1$clock = clock;
+        i_tag$clock = clock;
+        i_now$clock = clock;
+        i_sm1$clock = clock;
+        i_sm1z$clock = clock;
+        m_valid$clock = clock;
+        m_conn$clock = clock;
+        m_oen$clock = clock;
+        m_oval$clock = clock;
+        m_sen$clock = clock;
+        m_sval$clock = clock;
+        t_valid$clock = clock;
+        t_conn$clock = clock;
+        t_off$clock = clock;
+        q_valid$clock = clock;
+        q_init$clock = clock;
+        q_conn$clock = clock;
+        q_retx$clock = clock;
+        q_bytes$clock = clock;
+        q_tag$clock = clock;
+        q_now$clock = clock;
+        q_sm1$clock = clock;
+        q_sm1z$clock = clock;
+        r_valid$clock = clock;
+        r_init$clock = clock;
+        r_conn$clock = clock;
+        r_retx$clock = clock;
+        r_bytes$clock = clock;
+        r_tag$clock = clock;
+        r_now$clock = clock;
+        r_sm1$clock = clock;
+        r_sm1z$clock = clock;
+        s_valid$clock = clock;
+        s_init$clock = clock;
+        s_conn$clock = clock;
+        s_retx$clock = clock;
+        s_tag$clock = clock;
+        s_now$clock = clock;
+        s_sm1$clock = clock;
+        s_sm1z$clock = clock;
+        s_use$clock = clock;
+        s_npm1$clock = clock;
+        s_sum$clock = clock;
+        s_car$clock = clock;
+        s_incnz$clock = clock;
+        x_valid$clock = clock;
+        x_init$clock = clock;
+        x_conn$clock = clock;
+        x_retx$clock = clock;
+        x_tag$clock = clock;
+        x_now$clock = clock;
+        x_sm1$clock = clock;
+        x_sm1z$clock = clock;
+        x_use$clock = clock;
+        x_any$clock = clock;
+        x_ser$clock = clock;
+        x_incnz$clock = clock;
+        u_valid$clock = clock;
+        u_pick$clock = clock;
+        u_init$clock = clock;
+        u_conn$clock = clock;
+        u_retx$clock = clock;
+        u_tag$clock = clock;
+        u_n$clock = clock;
+        u_a$clock = clock;
+        u_b$clock = clock;
+        u_ser$clock = clock;
+        u_incnz$clock = clock;
+        u_any$clock = clock;
+        u_use$clock = clock;
+        u_sm1$clock = clock;
+        u_sm1z$clock = clock;
+        u_fwd1$clock = clock;
+        u_nh$clock = clock;
+        u_nh1$clock = clock;
+        u_c$clock = clock;
+        u_pa$clock = clock;
+        w_valid$clock = clock;
+        w_conn$clock = clock;
+        c_init$clock = clock;
+        c_ok$clock = clock;
+        c_paced$clock = clock;
+        c_none$clock = clock;
+        c_path$clock = clock;
+        c_tag$clock = clock;
+        c_retx$clock = clock;
+        o_valid$clock = clock;
+        o_init$clock = clock;
+        o_conn$clock = clock;
+        o_tag$clock = clock;
+        o_retx$clock = clock;
+        o_ok$clock = clock;
+        o_paced$clock = clock;
+        o_none$clock = clock;
+        o_path$clock = clock;
+        o_next$clock = clock;
+        o_burst$clock = clock;
+        o_ready$clock = clock;
+        u_nb$clock = clock;
+        u_pc$clock = clock;
+        u_fwd2$clock = clock;
+        u_busy$clock = clock;
+        w_nb$clock = clock;
+        w_n$clock = clock;
+        w_init$clock = clock;
+        w_pick$clock = clock;
+        w_incnz$clock = clock;
+        v_sum$clock = clock;
+        v_b$clock = clock;
+        v_set$clock = clock;
+        v_f1$clock = clock;
+        v_f2$clock = clock;
+        v_pc$clock = clock;
+        y_valid$clock = clock;
+        y_conn$clock = clock;
+        y_rec$clock = clock;
+        v_xl$clock = clock;
+        v_xe$clock = clock;
+        v_yl$clock = clock;
+        v_ye$clock = clock;
+        v_xt$clock = clock;
+        v_yt$clock = clock;
+        v_init$clock = clock;
+        y2_valid$clock = clock;
+        y2_conn$clock = clock;
+        y2_rec$clock = clock;
+        e_init$clock = clock;
+        e_ok$clock = clock;
+        e_paced$clock = clock;
+        e_none$clock = clock;
+        e_path$clock = clock;
+        e_tag$clock = clock;
+        e_retx$clock = clock;
+        u_cl$clock = clock;
+        u_ce$clock = clock;
+        y_fl$clock = clock;
+        y2_fl$clock = clock;
+        i_valid$d = i_valid$q;
+        i_init$d = i_init$q;
+        i_conn$d = i_conn$q;
+        i_retx$d = i_retx$q;
+        i_bytes$d = i_bytes$q;
+        i_pm1$d = i_pm1$q;
+        i_tag$d = i_tag$q;
+        i_now$d = i_now$q;
+        i_sm1$d = i_sm1$q;
+        i_sm1z$d = i_sm1z$q;
+        m_valid$d = m_valid$q;
+        m_conn$d = m_conn$q;
+        m_oen$d = m_oen$q;
+        m_oval$d = m_oval$q;
+        m_sen$d = m_sen$q;
+        m_sval$d = m_sval$q;
+        t_valid$d = t_valid$q;
+        t_conn$d = t_conn$q;
+        t_off$d = t_off$q;
+        q_valid$d = q_valid$q;
+        q_init$d = q_init$q;
+        q_conn$d = q_conn$q;
+        q_retx$d = q_retx$q;
+        q_bytes$d = q_bytes$q;
+        q_tag$d = q_tag$q;
+        q_now$d = q_now$q;
+        q_sm1$d = q_sm1$q;
+        q_sm1z$d = q_sm1z$q;
+        r_valid$d = r_valid$q;
+        r_init$d = r_init$q;
+        r_conn$d = r_conn$q;
+        r_retx$d = r_retx$q;
+        r_bytes$d = r_bytes$q;
+        r_tag$d = r_tag$q;
+        r_now$d = r_now$q;
+        r_sm1$d = r_sm1$q;
+        r_sm1z$d = r_sm1z$q;
+        s_valid$d = s_valid$q;
+        s_init$d = s_init$q;
+        s_conn$d = s_conn$q;
+        s_retx$d = s_retx$q;
+        s_tag$d = s_tag$q;
+        s_now$d = s_now$q;
+        s_sm1$d = s_sm1$q;
+        s_sm1z$d = s_sm1z$q;
+        s_use$d = s_use$q;
+        s_npm1$d = s_npm1$q;
+        s_sum$d = s_sum$q;
+        s_car$d = s_car$q;
+        s_incnz$d = s_incnz$q;
+        x_valid$d = x_valid$q;
+        x_init$d = x_init$q;
+        x_conn$d = x_conn$q;
+        x_retx$d = x_retx$q;
+        x_tag$d = x_tag$q;
+        x_now$d = x_now$q;
+        x_sm1$d = x_sm1$q;
+        x_sm1z$d = x_sm1z$q;
+        x_use$d = x_use$q;
+        x_any$d = x_any$q;
+        x_ser$d = x_ser$q;
+        x_incnz$d = x_incnz$q;
+        u_valid$d = u_valid$q;
+        u_pick$d = u_pick$q;
+        u_init$d = u_init$q;
+        u_conn$d = u_conn$q;
+        u_retx$d = u_retx$q;
+        u_tag$d = u_tag$q;
+        u_n$d = u_n$q;
+        u_a$d = u_a$q;
+        u_b$d = u_b$q;
+        u_ser$d = u_ser$q;
+        u_incnz$d = u_incnz$q;
+        u_any$d = u_any$q;
+        u_use$d = u_use$q;
+        u_sm1$d = u_sm1$q;
+        u_sm1z$d = u_sm1z$q;
+        u_fwd1$d = u_fwd1$q;
+        u_nh$d = u_nh$q;
+        u_nh1$d = u_nh1$q;
+        u_c$d = u_c$q;
+        u_pa$d = u_pa$q;
+        w_valid$d = w_valid$q;
+        w_conn$d = w_conn$q;
+        c_init$d = c_init$q;
+        c_ok$d = c_ok$q;
+        c_paced$d = c_paced$q;
+        c_none$d = c_none$q;
+        c_path$d = c_path$q;
+        c_tag$d = c_tag$q;
+        c_retx$d = c_retx$q;
+        o_valid$d = o_valid$q;
+        o_init$d = o_init$q;
+        o_conn$d = o_conn$q;
+        o_tag$d = o_tag$q;
+        o_retx$d = o_retx$q;
+        o_ok$d = o_ok$q;
+        o_paced$d = o_paced$q;
+        o_none$d = o_none$q;
+        o_path$d = o_path$q;
+        o_next$d = o_next$q;
+        o_burst$d = o_burst$q;
+        o_ready$d = o_ready$q;
+        u_nb$d = u_nb$q;
+        u_pc$d = u_pc$q;
+        u_fwd2$d = u_fwd2$q;
+        u_busy$d = u_busy$q;
+        w_nb$d = w_nb$q;
+        w_n$d = w_n$q;
+        w_init$d = w_init$q;
+        w_pick$d = w_pick$q;
+        w_incnz$d = w_incnz$q;
+        v_sum$d = v_sum$q;
+        v_b$d = v_b$q;
+        v_set$d = v_set$q;
+        v_f1$d = v_f1$q;
+        v_f2$d = v_f2$q;
+        v_pc$d = v_pc$q;
+        y_valid$d = y_valid$q;
+        y_conn$d = y_conn$q;
+        y_rec$d = y_rec$q;
+        v_xl$d = v_xl$q;
+        v_xe$d = v_xe$q;
+        v_yl$d = v_yl$q;
+        v_ye$d = v_ye$q;
+        v_xt$d = v_xt$q;
+        v_yt$d = v_yt$q;
+        v_init$d = v_init$q;
+        y2_valid$d = y2_valid$q;
+        y2_conn$d = y2_conn$q;
+        y2_rec$d = y2_rec$q;
+        e_init$d = e_init$q;
+        e_ok$d = e_ok$q;
+        e_paced$d = e_paced$q;
+        e_none$d = e_none$q;
+        e_path$d = e_path$q;
+        e_tag$d = e_tag$q;
+        e_retx$d = e_retx$q;
+        u_cl$d = u_cl$q;
+        u_ce$d = u_ce$q;
+        y_fl$d = y_fl$q;
+        y2_fl$d = y2_fl$q;
+        rom$clock = clock;
+        inc_ram$read_clock = clock;
+        inc_ram$write_clock = clock;
+        npm_ram$read_clock = clock;
+        npm_ram$write_clock = clock;
+        recs$read_clock = clock;
+        recs$write_clock = clock;
+        i_valid$d = op_valid;
+        i_init$d = op_init;
+        i_conn$d = op_conn;
+        i_retx$d = op_retx;
+        i_bytes$d = op_bytes;
+        i_pm1$d = op_paths_m1;
+        i_tag$d = op_tag;
+        i_now$d = now;
+        i_sm1z$d = cfg_spray_burst <= 32'h1;
+        if (|cfg_spray_burst) begin
+            i_sm1$d = cfg_spray_burst - 32'h1;
+        end
+        else begin
+            i_sm1$d = ((32'h0) & 8'hff);
+        end
+        m_valid$d = mk_valid;
+        m_conn$d = mk_conn;
+        m_oen$d = mk_open_en;
+        m_oval$d = mk_open_val;
+        m_sen$d = mk_susp_en;
+        m_sval$d = mk_susp_val;
+        t_valid$d = rt_valid;
+        t_conn$d = rt_conn;
+        t_off$d = ~|rt_hint | (rt_hint >= cfg_port_hint) | (rt_hint >= k_rmax);
+        rom$address = rt_hint[(32'h0)+:(8)];
+        open0$read_clock = clock;
+        open0$write_clock = clock;
+        open0$read_address = q_conn$q;
+        open0$write_address = m_conn$q;
+        open0$write_enable = m_valid$q & m_oen$q[32'h0];
+        open0$write_data = m_oval$q[32'h0];
+        susp0$read_clock = clock;
+        susp0$write_clock = clock;
+        susp0$read_address = q_conn$q;
+        susp0$write_address = m_conn$q;
+        susp0$write_enable = m_valid$q & m_sen$q[32'h0];
+        susp0$write_data = m_sval$q[32'h0];
+        open1$read_clock = clock;
+        open1$write_clock = clock;
+        open1$read_address = q_conn$q;
+        open1$write_address = m_conn$q;
+        open1$write_enable = m_valid$q & m_oen$q[32'h1];
+        open1$write_data = m_oval$q[32'h1];
+        susp1$read_clock = clock;
+        susp1$write_clock = clock;
+        susp1$read_address = q_conn$q;
+        susp1$write_address = m_conn$q;
+        susp1$write_enable = m_valid$q & m_sen$q[32'h1];
+        susp1$write_data = m_sval$q[32'h1];
+        open2$read_clock = clock;
+        open2$write_clock = clock;
+        open2$read_address = q_conn$q;
+        open2$write_address = m_conn$q;
+        open2$write_enable = m_valid$q & m_oen$q[32'h2];
+        open2$write_data = m_oval$q[32'h2];
+        susp2$read_clock = clock;
+        susp2$write_clock = clock;
+        susp2$read_address = q_conn$q;
+        susp2$write_address = m_conn$q;
+        susp2$write_enable = m_valid$q & m_sen$q[32'h2];
+        susp2$write_data = m_sval$q[32'h2];
+        open3$read_clock = clock;
+        open3$write_clock = clock;
+        open3$read_address = q_conn$q;
+        open3$write_address = m_conn$q;
+        open3$write_enable = m_valid$q & m_oen$q[32'h3];
+        open3$write_data = m_oval$q[32'h3];
+        susp3$read_clock = clock;
+        susp3$write_clock = clock;
+        susp3$read_address = q_conn$q;
+        susp3$write_address = m_conn$q;
+        susp3$write_enable = m_valid$q & m_sen$q[32'h3];
+        susp3$write_data = m_sval$q[32'h3];
+        open4$read_clock = clock;
+        open4$write_clock = clock;
+        open4$read_address = q_conn$q;
+        open4$write_address = m_conn$q;
+        open4$write_enable = m_valid$q & m_oen$q[32'h4];
+        open4$write_data = m_oval$q[32'h4];
+        susp4$read_clock = clock;
+        susp4$write_clock = clock;
+        susp4$read_address = q_conn$q;
+        susp4$write_address = m_conn$q;
+        susp4$write_enable = m_valid$q & m_sen$q[32'h4];
+        susp4$write_data = m_sval$q[32'h4];
+        open5$read_clock = clock;
+        open5$write_clock = clock;
+        open5$read_address = q_conn$q;
+        open5$write_address = m_conn$q;
+        open5$write_enable = m_valid$q & m_oen$q[32'h5];
+        open5$write_data = m_oval$q[32'h5];
+        susp5$read_clock = clock;
+        susp5$write_clock = clock;
+        susp5$read_address = q_conn$q;
+        susp5$write_address = m_conn$q;
+        susp5$write_enable = m_valid$q & m_sen$q[32'h5];
+        susp5$write_data = m_sval$q[32'h5];
+        open6$read_clock = clock;
+        open6$write_clock = clock;
+        open6$read_address = q_conn$q;
+        open6$write_address = m_conn$q;
+        open6$write_enable = m_valid$q & m_oen$q[32'h6];
+        open6$write_data = m_oval$q[32'h6];
+        susp6$read_clock = clock;
+        susp6$write_clock = clock;
+        susp6$read_address = q_conn$q;
+        susp6$write_address = m_conn$q;
+        susp6$write_enable = m_valid$q & m_sen$q[32'h6];
+        susp6$write_data = m_sval$q[32'h6];
+        open7$read_clock = clock;
+        open7$write_clock = clock;
+        open7$read_address = q_conn$q;
+        open7$write_address = m_conn$q;
+        open7$write_enable = m_valid$q & m_oen$q[32'h7];
+        open7$write_data = m_oval$q[32'h7];
+        susp7$read_clock = clock;
+        susp7$write_clock = clock;
+        susp7$read_address = q_conn$q;
+        susp7$write_address = m_conn$q;
+        susp7$write_enable = m_valid$q & m_sen$q[32'h7];
+        susp7$write_data = m_sval$q[32'h7];
+        open8$read_clock = clock;
+        open8$write_clock = clock;
+        open8$read_address = q_conn$q;
+        open8$write_address = m_conn$q;
+        open8$write_enable = m_valid$q & m_oen$q[32'h8];
+        open8$write_data = m_oval$q[32'h8];
+        susp8$read_clock = clock;
+        susp8$write_clock = clock;
+        susp8$read_address = q_conn$q;
+        susp8$write_address = m_conn$q;
+        susp8$write_enable = m_valid$q & m_sen$q[32'h8];
+        susp8$write_data = m_sval$q[32'h8];
+        open9$read_clock = clock;
+        open9$write_clock = clock;
+        open9$read_address = q_conn$q;
+        open9$write_address = m_conn$q;
+        open9$write_enable = m_valid$q & m_oen$q[32'h9];
+        open9$write_data = m_oval$q[32'h9];
+        susp9$read_clock = clock;
+        susp9$write_clock = clock;
+        susp9$read_address = q_conn$q;
+        susp9$write_address = m_conn$q;
+        susp9$write_enable = m_valid$q & m_sen$q[32'h9];
+        susp9$write_data = m_sval$q[32'h9];
+        open10$read_clock = clock;
+        open10$write_clock = clock;
+        open10$read_address = q_conn$q;
+        open10$write_address = m_conn$q;
+        open10$write_enable = m_valid$q & m_oen$q[32'ha];
+        open10$write_data = m_oval$q[32'ha];
+        susp10$read_clock = clock;
+        susp10$write_clock = clock;
+        susp10$read_address = q_conn$q;
+        susp10$write_address = m_conn$q;
+        susp10$write_enable = m_valid$q & m_sen$q[32'ha];
+        susp10$write_data = m_sval$q[32'ha];
+        open11$read_clock = clock;
+        open11$write_clock = clock;
+        open11$read_address = q_conn$q;
+        open11$write_address = m_conn$q;
+        open11$write_enable = m_valid$q & m_oen$q[32'hb];
+        open11$write_data = m_oval$q[32'hb];
+        susp11$read_clock = clock;
+        susp11$write_clock = clock;
+        susp11$read_address = q_conn$q;
+        susp11$write_address = m_conn$q;
+        susp11$write_enable = m_valid$q & m_sen$q[32'hb];
+        susp11$write_data = m_sval$q[32'hb];
+        open12$read_clock = clock;
+        open12$write_clock = clock;
+        open12$read_address = q_conn$q;
+        open12$write_address = m_conn$q;
+        open12$write_enable = m_valid$q & m_oen$q[32'hc];
+        open12$write_data = m_oval$q[32'hc];
+        susp12$read_clock = clock;
+        susp12$write_clock = clock;
+        susp12$read_address = q_conn$q;
+        susp12$write_address = m_conn$q;
+        susp12$write_enable = m_valid$q & m_sen$q[32'hc];
+        susp12$write_data = m_sval$q[32'hc];
+        open13$read_clock = clock;
+        open13$write_clock = clock;
+        open13$read_address = q_conn$q;
+        open13$write_address = m_conn$q;
+        open13$write_enable = m_valid$q & m_oen$q[32'hd];
+        open13$write_data = m_oval$q[32'hd];
+        susp13$read_clock = clock;
+        susp13$write_clock = clock;
+        susp13$read_address = q_conn$q;
+        susp13$write_address = m_conn$q;
+        susp13$write_enable = m_valid$q & m_sen$q[32'hd];
+        susp13$write_data = m_sval$q[32'hd];
+        open14$read_clock = clock;
+        open14$write_clock = clock;
+        open14$read_address = q_conn$q;
+        open14$write_address = m_conn$q;
+        open14$write_enable = m_valid$q & m_oen$q[32'he];
+        open14$write_data = m_oval$q[32'he];
+        susp14$read_clock = clock;
+        susp14$write_clock = clock;
+        susp14$read_address = q_conn$q;
+        susp14$write_address = m_conn$q;
+        susp14$write_enable = m_valid$q & m_sen$q[32'he];
+        susp14$write_data = m_sval$q[32'he];
+        open15$read_clock = clock;
+        open15$write_clock = clock;
+        open15$read_address = q_conn$q;
+        open15$write_address = m_conn$q;
+        open15$write_enable = m_valid$q & m_oen$q[32'hf];
+        open15$write_data = m_oval$q[32'hf];
+        susp15$read_clock = clock;
+        susp15$write_clock = clock;
+        susp15$read_address = q_conn$q;
+        susp15$write_address = m_conn$q;
+        susp15$write_enable = m_valid$q & m_sen$q[32'hf];
+        susp15$write_data = m_sval$q[32'hf];
+        npm_ram$write_address = i_conn$q;
+        npm_ram$write_data = i_pm1$q;
+        npm_ram$write_enable = i_valid$q & i_init$q;
+        inc_ram$write_address = t_conn$q;
+        inc_ram$write_enable = t_valid$q;
+        if (t_off$q) begin
+            inc_ram$write_data = ((32'h0) & 25'h1ffffff);
+        end
+        else begin
+            inc_ram$write_data = rom$data;
+        end
+        q_valid$d = i_valid$q;
+        q_init$d = i_init$q;
+        q_conn$d = i_conn$q;
+        q_retx$d = i_retx$q;
+        q_bytes$d = i_bytes$q;
+        q_tag$d = i_tag$q;
+        q_now$d = i_now$q;
+        q_sm1$d = i_sm1$q;
+        q_sm1z$d = i_sm1z$q;
+        npm_ram$read_address = q_conn$q;
+        inc_ram$read_address = q_conn$q;
+        r_valid$d = q_valid$q;
+        r_init$d = q_init$q;
+        r_conn$d = q_conn$q;
+        r_retx$d = q_retx$q;
+        r_bytes$d = q_bytes$q;
+        r_tag$d = q_tag$q;
+        r_now$d = q_now$q;
+        r_sm1$d = q_sm1$q;
+        r_sm1z$d = q_sm1z$q;
+        open_v = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((open0$read_data) << (32'h0))) & ~(1 << (32'h1)) | ((open1$read_data) << (32'h1))) & ~(1 << (32'h2)) | ((open2$read_data) << (32'h2))) & ~(1 << (32'h3)) | ((open3$read_data) << (32'h3))) & ~(1 << (32'h4)) | ((open4$read_data) << (32'h4))) & ~(1 << (32'h5)) | ((open5$read_data) << (32'h5))) & ~(1 << (32'h6)) | ((open6$read_data) << (32'h6))) & ~(1 << (32'h7)) | ((open7$read_data) << (32'h7))) & ~(1 << (32'h8)) | ((open8$read_data) << (32'h8))) & ~(1 << (32'h9)) | ((open9$read_data) << (32'h9))) & ~(1 << (32'ha)) | ((open10$read_data) << (32'ha))) & ~(1 << (32'hb)) | ((open11$read_data) << (32'hb))) & ~(1 << (32'hc)) | ((open12$read_data) << (32'hc))) & ~(1 << (32'hd)) | ((open13$read_data) << (32'hd))) & ~(1 << (32'he)) | ((open14$read_data) << (32'he))) & ~(1 << (32'hf)) | ((open15$read_data) << (32'hf)));
+        susp_v = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((susp0$read_data) << (32'h0))) & ~(1 << (32'h1)) | ((susp1$read_data) << (32'h1))) & ~(1 << (32'h2)) | ((susp2$read_data) << (32'h2))) & ~(1 << (32'h3)) | ((susp3$read_data) << (32'h3))) & ~(1 << (32'h4)) | ((susp4$read_data) << (32'h4))) & ~(1 << (32'h5)) | ((susp5$read_data) << (32'h5))) & ~(1 << (32'h6)) | ((susp6$read_data) << (32'h6))) & ~(1 << (32'h7)) | ((susp7$read_data) << (32'h7))) & ~(1 << (32'h8)) | ((susp8$read_data) << (32'h8))) & ~(1 << (32'h9)) | ((susp9$read_data) << (32'h9))) & ~(1 << (32'ha)) | ((susp10$read_data) << (32'ha))) & ~(1 << (32'hb)) | ((susp11$read_data) << (32'hb))) & ~(1 << (32'hc)) | ((susp12$read_data) << (32'hc))) & ~(1 << (32'hd)) | ((susp13$read_data) << (32'hd))) & ~(1 << (32'he)) | ((susp14$read_data) << (32'he))) & ~(1 << (32'hf)) | ((susp15$read_data) << (32'hf)));
+        nmask = ~(((32'hfffe) & 16'hffff) << npm_ram$read_data);
+        cand = open_v & nmask;
+        alt = cand & ~susp_v;
+        if (r_retx$q & |alt) begin
+            s_use$d = alt;
+        end
+        else begin
+            s_use$d = cand;
+        end
+        s_npm1$d = npm_ram$read_data;
+        s_incnz$d = |inc_ram$read_data;
+        inc40 = ((inc_ram$read_data) & 40'hffffffffff);
+        if (r_bytes$q[32'h0]) begin
+            p0 = inc40 << 32'h0;
+        end
+        else begin
+            p0 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h1]) begin
+            p1 = inc40 << 32'h1;
+        end
+        else begin
+            p1 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h2]) begin
+            p2 = inc40 << 32'h2;
+        end
+        else begin
+            p2 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h3]) begin
+            p3 = inc40 << 32'h3;
+        end
+        else begin
+            p3 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h4]) begin
+            p4 = inc40 << 32'h4;
+        end
+        else begin
+            p4 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h5]) begin
+            p5 = inc40 << 32'h5;
+        end
+        else begin
+            p5 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h6]) begin
+            p6 = inc40 << 32'h6;
+        end
+        else begin
+            p6 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h7]) begin
+            p7 = inc40 << 32'h7;
+        end
+        else begin
+            p7 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h8]) begin
+            p8 = inc40 << 32'h8;
+        end
+        else begin
+            p8 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'h9]) begin
+            p9 = inc40 << 32'h9;
+        end
+        else begin
+            p9 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'ha]) begin
+            p10 = inc40 << 32'ha;
+        end
+        else begin
+            p10 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'hb]) begin
+            p11 = inc40 << 32'hb;
+        end
+        else begin
+            p11 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'hc]) begin
+            p12 = inc40 << 32'hc;
+        end
+        else begin
+            p12 = ((32'h0) & 40'hffffffffff);
+        end
+        if (r_bytes$q[32'hd]) begin
+            p13 = inc40 << 32'hd;
+        end
+        else begin
+            p13 = ((32'h0) & 40'hffffffffff);
+        end
+        s10 = p0 ^ p1 ^ p2;
+        c10 = ((p0 & p1) | (p0 & p2) | (p1 & p2)) << 32'h1;
+        s11 = p3 ^ p4 ^ p5;
+        c11 = ((p3 & p4) | (p3 & p5) | (p4 & p5)) << 32'h1;
+        s12 = p6 ^ p7 ^ p8;
+        c12 = ((p6 & p7) | (p6 & p8) | (p7 & p8)) << 32'h1;
+        s13 = p9 ^ p10 ^ p11;
+        c13 = ((p9 & p10) | (p9 & p11) | (p10 & p11)) << 32'h1;
+        s20 = s10 ^ c10 ^ s11;
+        c20 = ((s10 & c10) | (s10 & s11) | (c10 & s11)) << 32'h1;
+        s21 = c11 ^ s12 ^ c12;
+        c21 = ((c11 & s12) | (c11 & c12) | (s12 & c12)) << 32'h1;
+        s22 = s13 ^ c13 ^ p12;
+        c22 = ((s13 & c13) | (s13 & p12) | (c13 & p12)) << 32'h1;
+        s30 = s20 ^ c20 ^ s21;
+        c30 = ((s20 & c20) | (s20 & s21) | (c20 & s21)) << 32'h1;
+        s31 = c21 ^ s22 ^ c22;
+        c31 = ((c21 & s22) | (c21 & c22) | (s22 & c22)) << 32'h1;
+        s40 = s30 ^ c30 ^ s31;
+        c40 = ((s30 & c30) | (s30 & s31) | (c30 & s31)) << 32'h1;
+        s50 = s40 ^ c40 ^ c31;
+        c50 = ((s40 & c40) | (s40 & c31) | (c40 & c31)) << 32'h1;
+        s60 = s50 ^ c50 ^ p13;
+        c60 = ((s50 & c50) | (s50 & p13) | (c50 & p13)) << 32'h1;
+        s_sum$d = s60;
+        s_car$d = c60;
+        s_valid$d = r_valid$q;
+        s_init$d = r_init$q;
+        s_conn$d = r_conn$q;
+        s_retx$d = r_retx$q;
+        s_tag$d = r_tag$q;
+        s_now$d = r_now$q;
+        s_sm1$d = r_sm1$q;
+        s_sm1z$d = r_sm1z$q;
+        ns0$clock = clock;
+        ns0$x = s_use$q;
+        ns0$r = ((32'h0) & 4'hf);
+        ns0$n_m1 = s_npm1$q;
+        ns1$clock = clock;
+        ns1$x = s_use$q;
+        ns1$r = ((32'h1) & 4'hf);
+        ns1$n_m1 = s_npm1$q;
+        ns2$clock = clock;
+        ns2$x = s_use$q;
+        ns2$r = ((32'h2) & 4'hf);
+        ns2$n_m1 = s_npm1$q;
+        ns3$clock = clock;
+        ns3$x = s_use$q;
+        ns3$r = ((32'h3) & 4'hf);
+        ns3$n_m1 = s_npm1$q;
+        ns4$clock = clock;
+        ns4$x = s_use$q;
+        ns4$r = ((32'h4) & 4'hf);
+        ns4$n_m1 = s_npm1$q;
+        ns5$clock = clock;
+        ns5$x = s_use$q;
+        ns5$r = ((32'h5) & 4'hf);
+        ns5$n_m1 = s_npm1$q;
+        ns6$clock = clock;
+        ns6$x = s_use$q;
+        ns6$r = ((32'h6) & 4'hf);
+        ns6$n_m1 = s_npm1$q;
+        ns7$clock = clock;
+        ns7$x = s_use$q;
+        ns7$r = ((32'h7) & 4'hf);
+        ns7$n_m1 = s_npm1$q;
+        ns8$clock = clock;
+        ns8$x = s_use$q;
+        ns8$r = ((32'h8) & 4'hf);
+        ns8$n_m1 = s_npm1$q;
+        ns9$clock = clock;
+        ns9$x = s_use$q;
+        ns9$r = ((32'h9) & 4'hf);
+        ns9$n_m1 = s_npm1$q;
+        ns10$clock = clock;
+        ns10$x = s_use$q;
+        ns10$r = ((32'ha) & 4'hf);
+        ns10$n_m1 = s_npm1$q;
+        ns11$clock = clock;
+        ns11$x = s_use$q;
+        ns11$r = ((32'hb) & 4'hf);
+        ns11$n_m1 = s_npm1$q;
+        ns12$clock = clock;
+        ns12$x = s_use$q;
+        ns12$r = ((32'hc) & 4'hf);
+        ns12$n_m1 = s_npm1$q;
+        ns13$clock = clock;
+        ns13$x = s_use$q;
+        ns13$r = ((32'hd) & 4'hf);
+        ns13$n_m1 = s_npm1$q;
+        ns14$clock = clock;
+        ns14$x = s_use$q;
+        ns14$r = ((32'he) & 4'hf);
+        ns14$n_m1 = s_npm1$q;
+        ns15$clock = clock;
+        ns15$x = s_use$q;
+        ns15$r = ((32'hf) & 4'hf);
+        ns15$n_m1 = s_npm1$q;
+        add_mul$a = s_sum$q;
+        add_mul$b = s_car$q;
+        add_mul$cin = 1'b0;
+        x_ser$d = add_mul$sum >> 32'hc;
+        recs$read_address = s_conn$q;
+        x_valid$d = s_valid$q;
+        x_init$d = s_init$q;
+        x_conn$d = s_conn$q;
+        x_retx$d = s_retx$q;
+        x_tag$d = s_tag$q;
+        x_now$d = s_now$q;
+        x_sm1$d = s_sm1$q;
+        x_sm1z$d = s_sm1z$q;
+        x_use$d = s_use$q;
+        x_any$d = |s_use$q;
+        x_incnz$d = s_incnz$q;
+        half = x_ser$q >> 32'h1;
+        u_n$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_a$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_a$b = ~half;
+        add_a$cin = 1'b1;
+        add_b$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        add_b$b = half;
+        add_b$cin = x_ser$q[32'h0];
+        u_a$d = add_a$sum;
+        if (x_init$q) begin
+            u_b$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
+        end
+        else begin
+            u_b$d = add_b$sum;
+        end
+        u_ser$d = x_ser$q;
+        eq_u = u_valid$q & (u_conn$q == x_conn$q);
+        eq_w = w_valid$q & (w_conn$q == x_conn$q);
+        eq_y = y_valid$q & (y_conn$q == x_conn$q);
+        eq_y2 = y2_valid$q & (y2_conn$q == x_conn$q);
+        g1 = eq_w;
+        g2 = ~eq_w & eq_y;
+        g3 = ~eq_w & ~eq_y & eq_y2;
+        g4 = ~eq_w & ~eq_y & ~eq_y2;
+        if (g1) begin
+            mg1 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg1 = ((32'h0) & 12'hfff);
+        end
+        if (g2) begin
+            mg2 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg2 = ((32'h0) & 12'hfff);
+        end
+        if (g3) begin
+            mg3 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg3 = ((32'h0) & 12'hfff);
+        end
+        if (g4) begin
+            mg4 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg4 = ((32'h0) & 12'hfff);
+        end
+        u_nb$d = (w_nb$q & mg1) | (y_rec$q[(32'h0)+:(12)] & mg2) | (y2_rec$q[(32'h0)+:(12)] & mg3) | (recs$read_data[(32'h0)+:(12)] & mg4);
+        nlo_x = x_now$q << 32'h8;
+        ps1 = u_n$q[(32'h0)+:(32)];
+        ps2 = w_n$q[(32'h0)+:(32)];
+        ps3 = y_rec$q[(32'hc)+:(32)];
+        ps4 = y2_rec$q[(32'hc)+:(32)];
+        ps5 = recs$read_data[(32'hc)+:(32)];
+        cs1_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_l[32'h2] | (cs1_e[32'h2] & (cs1_l[32'h1] | (cs1_e[32'h1] & (cs1_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_l[32'h5] | (cs1_e[32'h5] & (cs1_l[32'h4] | (cs1_e[32'h4] & (cs1_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_l[32'h8] | (cs1_e[32'h8] & (cs1_l[32'h7] | (cs1_e[32'h7] & (cs1_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_l[32'ha] | (cs1_e[32'ha] & (cs1_l[32'h9]))) << (32'h3)));
+        cs1_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_e[32'h0] & cs1_e[32'h1] & cs1_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_e[32'h3] & cs1_e[32'h4] & cs1_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_e[32'h6] & cs1_e[32'h7] & cs1_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_e[32'h9] & cs1_e[32'ha]) << (32'h3)));
+        cs2_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_l[32'h2] | (cs2_e[32'h2] & (cs2_l[32'h1] | (cs2_e[32'h1] & (cs2_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_l[32'h5] | (cs2_e[32'h5] & (cs2_l[32'h4] | (cs2_e[32'h4] & (cs2_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_l[32'h8] | (cs2_e[32'h8] & (cs2_l[32'h7] | (cs2_e[32'h7] & (cs2_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_l[32'ha] | (cs2_e[32'ha] & (cs2_l[32'h9]))) << (32'h3)));
+        cs2_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_e[32'h0] & cs2_e[32'h1] & cs2_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_e[32'h3] & cs2_e[32'h4] & cs2_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_e[32'h6] & cs2_e[32'h7] & cs2_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_e[32'h9] & cs2_e[32'ha]) << (32'h3)));
+        cs3_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_l[32'h2] | (cs3_e[32'h2] & (cs3_l[32'h1] | (cs3_e[32'h1] & (cs3_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_l[32'h5] | (cs3_e[32'h5] & (cs3_l[32'h4] | (cs3_e[32'h4] & (cs3_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_l[32'h8] | (cs3_e[32'h8] & (cs3_l[32'h7] | (cs3_e[32'h7] & (cs3_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_l[32'ha] | (cs3_e[32'ha] & (cs3_l[32'h9]))) << (32'h3)));
+        cs3_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_e[32'h0] & cs3_e[32'h1] & cs3_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_e[32'h3] & cs3_e[32'h4] & cs3_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_e[32'h6] & cs3_e[32'h7] & cs3_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_e[32'h9] & cs3_e[32'ha]) << (32'h3)));
+        cs4_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_l[32'h2] | (cs4_e[32'h2] & (cs4_l[32'h1] | (cs4_e[32'h1] & (cs4_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_l[32'h5] | (cs4_e[32'h5] & (cs4_l[32'h4] | (cs4_e[32'h4] & (cs4_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_l[32'h8] | (cs4_e[32'h8] & (cs4_l[32'h7] | (cs4_e[32'h7] & (cs4_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_l[32'ha] | (cs4_e[32'ha] & (cs4_l[32'h9]))) << (32'h3)));
+        cs4_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_e[32'h0] & cs4_e[32'h1] & cs4_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_e[32'h3] & cs4_e[32'h4] & cs4_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_e[32'h6] & cs4_e[32'h7] & cs4_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_e[32'h9] & cs4_e[32'ha]) << (32'h3)));
+        cs5_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_l[32'h2] | (cs5_e[32'h2] & (cs5_l[32'h1] | (cs5_e[32'h1] & (cs5_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_l[32'h5] | (cs5_e[32'h5] & (cs5_l[32'h4] | (cs5_e[32'h4] & (cs5_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_l[32'h8] | (cs5_e[32'h8] & (cs5_l[32'h7] | (cs5_e[32'h7] & (cs5_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_l[32'ha] | (cs5_e[32'ha] & (cs5_l[32'h9]))) << (32'h3)));
+        cs5_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_e[32'h0] & cs5_e[32'h1] & cs5_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_e[32'h3] & cs5_e[32'h4] & cs5_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_e[32'h6] & cs5_e[32'h7] & cs5_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_e[32'h9] & cs5_e[32'ha]) << (32'h3)));
+        f1 = eq_u & u_init$q;
+        f2 = ~f1 & eq_w & w_init$q;
+        f3 = ~f1 & ~(eq_w & w_init$q) & eq_y;
+        f4 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & eq_y2;
+        f5 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & ~eq_y2;
+        if (f1) begin
+            mf1 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf1 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f2) begin
+            mf2 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf2 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f3) begin
+            mf3 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf3 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f4) begin
+            mf4 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf4 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f5) begin
+            mf5 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf5 = ((32'h0) & 40'hffffffffff);
+        end
+        u_pc$d = (u_n$q & mf1) | (w_n$q & mf2) | (y_rec$q[(32'hc)+:(40)] & mf3) | (y2_rec$q[(32'hc)+:(40)] & mf4) | (recs$read_data[(32'hc)+:(40)] & mf5);
+        u_cl$d = (cs1_l1 & mf1[(32'h0)+:(4)]) | (cs2_l1 & mf2[(32'h0)+:(4)]) | (cs3_l1 & mf3[(32'h0)+:(4)]) | (cs4_l1 & mf4[(32'h0)+:(4)]) | (cs5_l1 & mf5[(32'h0)+:(4)]);
+        u_ce$d = (cs1_e1 & mf1[(32'h0)+:(4)]) | (cs2_e1 & mf2[(32'h0)+:(4)]) | (cs3_e1 & mf3[(32'h0)+:(4)]) | (cs4_e1 & mf4[(32'h0)+:(4)]) | (cs5_e1 & mf5[(32'h0)+:(4)]);
+        u_busy$d = x_valid$q & ~x_init$q & ((eq_u & (x_incnz$q | (u_pick$q & u_incnz$q))) | (eq_w & (x_incnz$q | (w_pick$q & w_incnz$q))));
+        u_fwd1$d = eq_u;
+        u_fwd2$d = eq_w;
+        u_nh$d = x_now$q[(32'h18)+:(8)];
+        u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
+        u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
+        u_pa$d = x_valid$q & ~x_init$q & x_any$q;
+        u_valid$d = x_valid$q;
+        u_pick$d = x_valid$q & ~x_init$q;
+        u_init$d = x_valid$q & x_init$q;
+        u_conn$d = x_conn$q;
+        u_retx$d = x_retx$q;
+        u_tag$d = x_tag$q;
+        u_incnz$d = x_incnz$q;
+        u_any$d = x_any$q;
+        u_use$d = x_use$q;
+        u_sm1$d = x_sm1$q;
+        u_sm1z$d = x_sm1z$q;
+        if (u_fwd1$q) begin
+            cur = w_nb$q;
+        end
+        else begin
+            cur = u_nb$q;
+        end
+        rr = cur[(32'h0)+:(4)];
+        bst = cur[(32'h4)+:(8)];
+        pc = u_pc$q;
+        n_39 = u_n$q[(32'h0)+:(39)];
+        pb_39 = pc[(32'h0)+:(39)];
+        a_39 = u_a$q[(32'h0)+:(39)];
+        lt_b = u_cl$q[32'h3] | (u_ce$q[32'h3] & (u_cl$q[32'h2] | (u_ce$q[32'h2] & (u_cl$q[32'h1] | (u_ce$q[32'h1] & (u_cl$q[32'h0]))))));
+        eqh = pc[(32'h20)+:(8)] == u_nh$q;
+        eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
+        paced = u_pick$q & (u_busy$q | (lt_b & eqh) | (~lt_b & eqh1));
+        cxl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] < pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] < pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] < pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] < pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] < pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] < pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] < pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] < pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] < pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] < pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] < pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] < pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] < pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] == pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] == pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] == pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] == pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] == pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] == pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] == pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] == pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] == pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] == pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] == pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] == pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] == pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_l[32'h2] | (cxl_e[32'h2] & (cxl_l[32'h1] | (cxl_e[32'h1] & (cxl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_l[32'h5] | (cxl_e[32'h5] & (cxl_l[32'h4] | (cxl_e[32'h4] & (cxl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_l[32'h8] | (cxl_e[32'h8] & (cxl_l[32'h7] | (cxl_e[32'h7] & (cxl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_l[32'hb] | (cxl_e[32'hb] & (cxl_l[32'ha] | (cxl_e[32'ha] & (cxl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_l[32'hc]) << (32'h4)));
+        cxl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_e[32'h0] & cxl_e[32'h1] & cxl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_e[32'h3] & cxl_e[32'h4] & cxl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_e[32'h6] & cxl_e[32'h7] & cxl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_e[32'h9] & cxl_e[32'ha] & cxl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_e[32'hc]) << (32'h4)));
+        cyl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] < a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] < a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] < a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] < a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] < a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] < a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] < a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] < a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] < a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] < a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] < a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] < a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] < a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] == a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] == a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] == a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] == a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] == a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] == a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] == a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] == a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] == a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] == a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] == a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] == a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] == a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_l[32'h2] | (cyl_e[32'h2] & (cyl_l[32'h1] | (cyl_e[32'h1] & (cyl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_l[32'h5] | (cyl_e[32'h5] & (cyl_l[32'h4] | (cyl_e[32'h4] & (cyl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_l[32'h8] | (cyl_e[32'h8] & (cyl_l[32'h7] | (cyl_e[32'h7] & (cyl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_l[32'hb] | (cyl_e[32'hb] & (cyl_l[32'ha] | (cyl_e[32'ha] & (cyl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_l[32'hc]) << (32'h4)));
+        cyl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_e[32'h0] & cyl_e[32'h1] & cyl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_e[32'h3] & cyl_e[32'h4] & cyl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_e[32'h6] & cyl_e[32'h7] & cyl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_e[32'h9] & cyl_e[32'ha] & cyl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_e[32'hc]) << (32'h4)));
+        v_xl$d = cxl_l1;
+        v_xe$d = cxl_e1;
+        v_yl$d = cyl_l1;
+        v_ye$d = cyl_e1;
+        v_xt$d = u_n$q[32'h27] ^ pc[32'h27];
+        v_yt$d = pc[32'h27] ^ u_a$q[32'h27];
+        add_p$a = u_pc$q;
+        add_p$b = u_ser$q;
+        add_p$cin = 1'b0;
+        v_sum$d = add_p$sum;
+        v_b$d = u_b$q;
+        v_init$d = u_init$q;
+        v_set$d = u_c$q & ~paced;
+        v_pc$d = pc;
+        v_f1$d = u_fwd1$q;
+        v_f2$d = u_fwd2$q;
+        nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
+        nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
+        nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
+        nx1b1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h1]) << (32'hf)));
+        nxb2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h2]) << (32'hf)));
+        nx1b2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h2]) << (32'hf)));
+        nxb3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h3]) << (32'hf)));
+        nx1b3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h3]) << (32'hf)));
+        ch = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nxb0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nxb1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nxb2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nxb3[rr]) << (32'h3)));
+        ch1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nx1b0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nx1b1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nx1b2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nx1b3[rr]) << (32'h3)));
+        e = u_use$q[rr];
+        ok = u_pa$q & ~paced;
+        bp1 = ((((((((((32'h0) & 8'hff) & ~(1 << (32'h0)) | ((~bst[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[32'h1] ^ (bst[32'h0])) << (32'h1))) & ~(1 << (32'h2)) | ((bst[32'h2] ^ (bst[32'h0] & bst[32'h1])) << (32'h2))) & ~(1 << (32'h3)) | ((bst[32'h3] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2])) << (32'h3))) & ~(1 << (32'h4)) | ((bst[32'h4] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3])) << (32'h4))) & ~(1 << (32'h5)) | ((bst[32'h5] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4])) << (32'h5))) & ~(1 << (32'h6)) | ((bst[32'h6] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5])) << (32'h6))) & ~(1 << (32'h7)) | ((bst[32'h7] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5] & bst[32'h6])) << (32'h7)));
+        cbl_l = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] < u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] < u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] < u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
+        cbl_e = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] == u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] == u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] == u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
+        blt = cbl_l[32'h2] | (cbl_e[32'h2] & (cbl_l[32'h1] | (cbl_e[32'h1] & (cbl_l[32'h0]))));
+        if (e) begin
+            adv = ~blt;
+        end
+        else begin
+            adv = u_sm1z$q;
+        end
+        if (adv) begin
+            t_rr = ch1;
+            t_b = ((32'h0) & 8'hff);
+        end
+        else begin
+            t_rr = ch;
+            if (e) begin
+                t_b = bp1;
+            end
+            else begin
+                t_b = ((32'h1) & 8'hff);
+            end
+        end
+        if (u_init$q) begin
+            rr_n = ((32'h0) & 4'hf);
+            bst_n = ((32'h0) & 8'hff);
+        end
+        else if (ok) begin
+            rr_n = t_rr;
+            bst_n = t_b;
+        end
+        else begin
+            rr_n = rr;
+            bst_n = bst;
+        end
+        w_nb$d = ((rr_n) & 12'hfff) | (((bst_n) & 12'hfff) << 32'h4);
+        w_valid$d = u_valid$q;
+        w_conn$d = u_conn$q;
+        w_init$d = u_init$q;
+        w_pick$d = u_pick$q;
+        w_incnz$d = u_incnz$q;
+        w_n$d = u_n$q;
+        c_init$d = u_init$q;
+        c_ok$d = ok;
+        c_paced$d = paced;
+        c_none$d = u_pick$q & ~paced & ~u_any$q;
+        if (ok) begin
+            c_path$d = ch;
+        end
+        else begin
+            c_path$d = ((32'h0) & 4'hf);
+        end
+        c_tag$d = u_tag$q;
+        c_retx$d = u_retx$q;
+        if (v_f1$q) begin
+            kp = y_rec$q[(32'hc)+:(40)];
+        end
+        else if (v_f2$q) begin
+            kp = y2_rec$q[(32'hc)+:(40)];
+        end
+        else begin
+            kp = v_pc$q;
+        end
+        kxl = v_xl$q[32'h4] | (v_xe$q[32'h4] & (v_xl$q[32'h3] | (v_xe$q[32'h3] & (v_xl$q[32'h2] | (v_xe$q[32'h2] & (v_xl$q[32'h1] | (v_xe$q[32'h1] & (v_xl$q[32'h0]))))))));
+        kyl = v_yl$q[32'h4] | (v_ye$q[32'h4] & (v_yl$q[32'h3] | (v_ye$q[32'h3] & (v_yl$q[32'h2] | (v_ye$q[32'h2] & (v_yl$q[32'h1] | (v_ye$q[32'h1] & (v_yl$q[32'h0]))))))));
+        kxs = v_xt$q ^ kxl;
+        kys = v_yt$q ^ kyl;
+        in_rng = ~kxs & ~kys;
+        if (v_set$q) begin
+            if (in_rng & ~v_init$q) begin
+                pn = v_sum$q;
+            end
+            else begin
+                pn = v_b$q;
+            end
+        end
+        else begin
+            pn = kp;
+        end
+        y_rec$d = ((w_nb$q) & 52'hfffffffffffff) | (((pn) & 52'hfffffffffffff) << 32'hc);
+        fl_s = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_sum$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(24)]) << (32'h3)));
+        fl_b = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_b$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(24)]) << (32'h3)));
+        fl_p = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_pc$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(24)]) << (32'h3)));
+        if (v_f1$q) begin
+            fl_k = y_fl$q;
+        end
+        else if (v_f2$q) begin
+            fl_k = y2_fl$q;
+        end
+        else begin
+            fl_k = fl_p;
+        end
+        if (v_set$q) begin
+            if (in_rng & ~v_init$q) begin
+                fl_n = fl_s;
+            end
+            else begin
+                fl_n = fl_b;
+            end
+        end
+        else begin
+            fl_n = fl_k;
+        end
+        y_fl$d = fl_n;
+        y_valid$d = w_valid$q;
+        y_conn$d = w_conn$q;
+        e_init$d = c_init$q;
+        e_ok$d = c_ok$q;
+        e_paced$d = c_paced$q;
+        e_none$d = c_none$q;
+        e_path$d = c_path$q;
+        e_tag$d = c_tag$q;
+        e_retx$d = c_retx$q;
+        recs$write_address = y_conn$q;
+        recs$write_data = y_rec$q;
+        recs$write_enable = y_valid$q;
+        y2_rec$d = y_rec$q;
+        y2_valid$d = y_valid$q;
+        y2_conn$d = y_conn$q;
+        y2_fl$d = y_fl$q;
+        ra = y_rec$q[(32'h14)+:(32)];
+        rb0 = ra[(32'h0)+:(8)];
+        rb1 = ra[(32'h8)+:(8)];
+        rb2 = ra[(32'h10)+:(8)];
+        rb3 = ra[(32'h18)+:(8)];
+        if (y_fl$q[32'h0]) begin
+            rs0 = rb0 + 32'h1;
+        end
+        else begin
+            rs0 = rb0;
+        end
+        if (y_fl$q[32'h1]) begin
+            rs1 = rb1 + 32'h1;
+        end
+        else begin
+            rs1 = rb1;
+        end
+        if (y_fl$q[32'h2]) begin
+            rs2 = rb2 + 32'h1;
+        end
+        else begin
+            rs2 = rb2;
+        end
+        if (y_fl$q[32'h3]) begin
+            rs3 = rb3 + 32'h1;
+        end
+        else begin
+            rs3 = rb3;
+        end
+        o_valid$d = y_valid$q;
+        o_init$d = 1'b0;
+        o_conn$d = ((32'h0) & 4'hf);
+        o_tag$d = ((32'h0) & 16'hffff);
+        o_retx$d = 1'b0;
+        o_ok$d = 1'b0;
+        o_paced$d = 1'b0;
+        o_none$d = 1'b0;
+        o_path$d = ((32'h0) & 4'hf);
+        o_next$d = ((32'h0) & 4'hf);
+        o_burst$d = ((32'h0) & 8'hff);
+        o_ready$d = ((32'h0) & 32'hffffffff);
+        if (y_valid$q) begin
+            o_init$d = e_init$q;
+            o_conn$d = y_conn$q;
+            o_tag$d = e_tag$q;
+            o_retx$d = e_retx$q;
+            o_ok$d = e_ok$q;
+            o_paced$d = e_paced$q;
+            o_none$d = e_none$q;
+            o_path$d = e_path$q;
+            o_next$d = y_rec$q[(32'h0)+:(4)];
+            o_burst$d = y_rec$q[(32'h4)+:(8)];
+            o_ready$d = ((rs0) & 32'hffffffff) | (((rs1) & 32'hffffffff) << 32'h8) | (((rs2) & 32'hffffffff) << 32'h10) | (((rs3) & 32'hffffffff) << 32'h18);
+        end
+        res_valid = o_valid$q;
+        res_init = o_init$q;
+        res_conn = o_conn$q;
+        res_tag = o_tag$q;
+        res_retx = o_retx$q;
+        res_ok = o_ok$q;
+        res_paced = o_paced$q;
+        res_no_path = o_none$q;
+        res_path = o_path$q;
+        res_next_path = o_next$q;
+        res_burst = o_burst$q;
+        res_ready_at = o_ready$q;
+    end
+
+endmodule // braid_engine_tiny__spr
+
+
+module braid_engine_tiny__spr$add_a(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g /*verilator isolate_assignments*/;
+    reg  [39:0] p /*verilator isolate_assignments*/;
+    reg  [39:0] ci0 /*verilator isolate_assignments*/;
+    reg  [39:0] ci1 /*verilator isolate_assignments*/;
+    reg  [39:0] g0 /*verilator isolate_assignments*/;
+    reg  [39:0] p0 /*verilator isolate_assignments*/;
+    reg  [39:0] g1 /*verilator isolate_assignments*/;
+    reg  [39:0] p1 /*verilator isolate_assignments*/;
+    reg  [39:0] g2 /*verilator isolate_assignments*/;
+    reg  [39:0] p2 /*verilator isolate_assignments*/;
+    reg  [39:0] g3 /*verilator isolate_assignments*/;
+    reg  [39:0] p3 /*verilator isolate_assignments*/;
+    reg  [39:0] cinm /*verilator isolate_assignments*/;
+    reg  [39:0] cv /*verilator isolate_assignments*/;
+    reg  [39:0] ce /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // braid_engine_tiny__spr$add_a
+
+
+module braid_engine_tiny__spr$add_b(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g /*verilator isolate_assignments*/;
+    reg  [39:0] p /*verilator isolate_assignments*/;
+    reg  [39:0] ci0 /*verilator isolate_assignments*/;
+    reg  [39:0] ci1 /*verilator isolate_assignments*/;
+    reg  [39:0] g0 /*verilator isolate_assignments*/;
+    reg  [39:0] p0 /*verilator isolate_assignments*/;
+    reg  [39:0] g1 /*verilator isolate_assignments*/;
+    reg  [39:0] p1 /*verilator isolate_assignments*/;
+    reg  [39:0] g2 /*verilator isolate_assignments*/;
+    reg  [39:0] p2 /*verilator isolate_assignments*/;
+    reg  [39:0] g3 /*verilator isolate_assignments*/;
+    reg  [39:0] p3 /*verilator isolate_assignments*/;
+    reg  [39:0] cinm /*verilator isolate_assignments*/;
+    reg  [39:0] cv /*verilator isolate_assignments*/;
+    reg  [39:0] ce /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // braid_engine_tiny__spr$add_b
+
+
+module braid_engine_tiny__spr$add_mul(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g /*verilator isolate_assignments*/;
+    reg  [39:0] p /*verilator isolate_assignments*/;
+    reg  [39:0] ci0 /*verilator isolate_assignments*/;
+    reg  [39:0] ci1 /*verilator isolate_assignments*/;
+    reg  [39:0] g0 /*verilator isolate_assignments*/;
+    reg  [39:0] p0 /*verilator isolate_assignments*/;
+    reg  [39:0] g1 /*verilator isolate_assignments*/;
+    reg  [39:0] p1 /*verilator isolate_assignments*/;
+    reg  [39:0] g2 /*verilator isolate_assignments*/;
+    reg  [39:0] p2 /*verilator isolate_assignments*/;
+    reg  [39:0] g3 /*verilator isolate_assignments*/;
+    reg  [39:0] p3 /*verilator isolate_assignments*/;
+    reg  [39:0] cinm /*verilator isolate_assignments*/;
+    reg  [39:0] cv /*verilator isolate_assignments*/;
+    reg  [39:0] ce /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // braid_engine_tiny__spr$add_mul
+
+
+module braid_engine_tiny__spr$add_p(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g /*verilator isolate_assignments*/;
+    reg  [39:0] p /*verilator isolate_assignments*/;
+    reg  [39:0] ci0 /*verilator isolate_assignments*/;
+    reg  [39:0] ci1 /*verilator isolate_assignments*/;
+    reg  [39:0] g0 /*verilator isolate_assignments*/;
+    reg  [39:0] p0 /*verilator isolate_assignments*/;
+    reg  [39:0] g1 /*verilator isolate_assignments*/;
+    reg  [39:0] p1 /*verilator isolate_assignments*/;
+    reg  [39:0] g2 /*verilator isolate_assignments*/;
+    reg  [39:0] p2 /*verilator isolate_assignments*/;
+    reg  [39:0] g3 /*verilator isolate_assignments*/;
+    reg  [39:0] p3 /*verilator isolate_assignments*/;
+    reg  [39:0] cinm /*verilator isolate_assignments*/;
+    reg  [39:0] cv /*verilator isolate_assignments*/;
+    reg  [39:0] ce /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // braid_engine_tiny__spr$add_p
+
+
+module braid_engine_tiny__spr$c_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_init
+
+
+module braid_engine_tiny__spr$c_none(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_none
+
+
+module braid_engine_tiny__spr$c_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_ok
+
+
+module braid_engine_tiny__spr$c_paced(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_paced
+
+
+module braid_engine_tiny__spr$c_path(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_path
+
+
+module braid_engine_tiny__spr$c_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_retx
+
+
+module braid_engine_tiny__spr$c_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$c_tag
+
+
+module braid_engine_tiny__spr$e_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_init
+
+
+module braid_engine_tiny__spr$e_none(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_none
+
+
+module braid_engine_tiny__spr$e_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_ok
+
+
+module braid_engine_tiny__spr$e_paced(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_paced
+
+
+module braid_engine_tiny__spr$e_path(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_path
+
+
+module braid_engine_tiny__spr$e_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_retx
+
+
+module braid_engine_tiny__spr$e_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$e_tag
+
+
+module braid_engine_tiny__spr$i_bytes(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_bytes
+
+
+module braid_engine_tiny__spr$i_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_conn
+
+
+module braid_engine_tiny__spr$i_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_init
+
+
+module braid_engine_tiny__spr$i_now(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_now
+
+
+module braid_engine_tiny__spr$i_pm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_pm1
+
+
+module braid_engine_tiny__spr$i_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_retx
+
+
+module braid_engine_tiny__spr$i_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_sm1
+
+
+module braid_engine_tiny__spr$i_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_sm1z
+
+
+module braid_engine_tiny__spr$i_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_tag
+
+
+module braid_engine_tiny__spr$i_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$i_valid
+
+
+module braid_engine_tiny__spr$inc_ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [24:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [24:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[24:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$inc_ram
+
+
+module braid_engine_tiny__spr$m_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_conn
+
+
+module braid_engine_tiny__spr$m_oen(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_oen
+
+
+module braid_engine_tiny__spr$m_oval(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_oval
+
+
+module braid_engine_tiny__spr$m_sen(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_sen
+
+
+module braid_engine_tiny__spr$m_sval(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_sval
+
+
+module braid_engine_tiny__spr$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$m_valid
+
+
+module braid_engine_tiny__spr$npm_ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [3:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [3:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[3:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$npm_ram
+
+
+module braid_engine_tiny__spr$ns0(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns0$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns0$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns0$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns0$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0
+
+
+module braid_engine_tiny__spr$ns0$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$o_nx
+
+
+module braid_engine_tiny__spr$ns0$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$o_nx1
+
+
+module braid_engine_tiny__spr$ns0$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_ag
+
+
+module braid_engine_tiny__spr$ns0$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_ai0
+
+
+module braid_engine_tiny__spr$ns0$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_ai1
+
+
+module braid_engine_tiny__spr$ns0$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_any
+
+
+module braid_engine_tiny__spr$ns0$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_bg
+
+
+module braid_engine_tiny__spr$ns0$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_bi0
+
+
+module braid_engine_tiny__spr$ns0$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_bi1
+
+
+module braid_engine_tiny__spr$ns0$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns0$s_nm1
+
+
+module braid_engine_tiny__spr$ns1(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns1$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns1$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns1$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns1$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1
+
+
+module braid_engine_tiny__spr$ns1$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$o_nx
+
+
+module braid_engine_tiny__spr$ns1$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$o_nx1
+
+
+module braid_engine_tiny__spr$ns1$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_ag
+
+
+module braid_engine_tiny__spr$ns1$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_ai0
+
+
+module braid_engine_tiny__spr$ns1$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_ai1
+
+
+module braid_engine_tiny__spr$ns1$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_any
+
+
+module braid_engine_tiny__spr$ns1$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_bg
+
+
+module braid_engine_tiny__spr$ns1$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_bi0
+
+
+module braid_engine_tiny__spr$ns1$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_bi1
+
+
+module braid_engine_tiny__spr$ns1$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns1$s_nm1
+
+
+module braid_engine_tiny__spr$ns10(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns10$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns10$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns10$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns10$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10
+
+
+module braid_engine_tiny__spr$ns10$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$o_nx
+
+
+module braid_engine_tiny__spr$ns10$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$o_nx1
+
+
+module braid_engine_tiny__spr$ns10$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_ag
+
+
+module braid_engine_tiny__spr$ns10$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_ai0
+
+
+module braid_engine_tiny__spr$ns10$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_ai1
+
+
+module braid_engine_tiny__spr$ns10$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_any
+
+
+module braid_engine_tiny__spr$ns10$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_bg
+
+
+module braid_engine_tiny__spr$ns10$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_bi0
+
+
+module braid_engine_tiny__spr$ns10$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_bi1
+
+
+module braid_engine_tiny__spr$ns10$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns10$s_nm1
+
+
+module braid_engine_tiny__spr$ns11(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns11$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns11$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns11$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns11$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11
+
+
+module braid_engine_tiny__spr$ns11$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$o_nx
+
+
+module braid_engine_tiny__spr$ns11$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$o_nx1
+
+
+module braid_engine_tiny__spr$ns11$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_ag
+
+
+module braid_engine_tiny__spr$ns11$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_ai0
+
+
+module braid_engine_tiny__spr$ns11$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_ai1
+
+
+module braid_engine_tiny__spr$ns11$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_any
+
+
+module braid_engine_tiny__spr$ns11$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_bg
+
+
+module braid_engine_tiny__spr$ns11$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_bi0
+
+
+module braid_engine_tiny__spr$ns11$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_bi1
+
+
+module braid_engine_tiny__spr$ns11$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns11$s_nm1
+
+
+module braid_engine_tiny__spr$ns12(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns12$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns12$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns12$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns12$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12
+
+
+module braid_engine_tiny__spr$ns12$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$o_nx
+
+
+module braid_engine_tiny__spr$ns12$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$o_nx1
+
+
+module braid_engine_tiny__spr$ns12$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_ag
+
+
+module braid_engine_tiny__spr$ns12$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_ai0
+
+
+module braid_engine_tiny__spr$ns12$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_ai1
+
+
+module braid_engine_tiny__spr$ns12$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_any
+
+
+module braid_engine_tiny__spr$ns12$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_bg
+
+
+module braid_engine_tiny__spr$ns12$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_bi0
+
+
+module braid_engine_tiny__spr$ns12$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_bi1
+
+
+module braid_engine_tiny__spr$ns12$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns12$s_nm1
+
+
+module braid_engine_tiny__spr$ns13(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns13$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns13$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns13$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns13$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13
+
+
+module braid_engine_tiny__spr$ns13$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$o_nx
+
+
+module braid_engine_tiny__spr$ns13$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$o_nx1
+
+
+module braid_engine_tiny__spr$ns13$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_ag
+
+
+module braid_engine_tiny__spr$ns13$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_ai0
+
+
+module braid_engine_tiny__spr$ns13$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_ai1
+
+
+module braid_engine_tiny__spr$ns13$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_any
+
+
+module braid_engine_tiny__spr$ns13$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_bg
+
+
+module braid_engine_tiny__spr$ns13$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_bi0
+
+
+module braid_engine_tiny__spr$ns13$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_bi1
+
+
+module braid_engine_tiny__spr$ns13$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns13$s_nm1
+
+
+module braid_engine_tiny__spr$ns14(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns14$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns14$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns14$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns14$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14
+
+
+module braid_engine_tiny__spr$ns14$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$o_nx
+
+
+module braid_engine_tiny__spr$ns14$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$o_nx1
+
+
+module braid_engine_tiny__spr$ns14$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_ag
+
+
+module braid_engine_tiny__spr$ns14$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_ai0
+
+
+module braid_engine_tiny__spr$ns14$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_ai1
+
+
+module braid_engine_tiny__spr$ns14$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_any
+
+
+module braid_engine_tiny__spr$ns14$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_bg
+
+
+module braid_engine_tiny__spr$ns14$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_bi0
+
+
+module braid_engine_tiny__spr$ns14$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_bi1
+
+
+module braid_engine_tiny__spr$ns14$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns14$s_nm1
+
+
+module braid_engine_tiny__spr$ns15(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns15$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns15$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns15$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns15$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15
+
+
+module braid_engine_tiny__spr$ns15$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$o_nx
+
+
+module braid_engine_tiny__spr$ns15$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$o_nx1
+
+
+module braid_engine_tiny__spr$ns15$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_ag
+
+
+module braid_engine_tiny__spr$ns15$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_ai0
+
+
+module braid_engine_tiny__spr$ns15$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_ai1
+
+
+module braid_engine_tiny__spr$ns15$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_any
+
+
+module braid_engine_tiny__spr$ns15$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_bg
+
+
+module braid_engine_tiny__spr$ns15$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_bi0
+
+
+module braid_engine_tiny__spr$ns15$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_bi1
+
+
+module braid_engine_tiny__spr$ns15$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns15$s_nm1
+
+
+module braid_engine_tiny__spr$ns2(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns2$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns2$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns2$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns2$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2
+
+
+module braid_engine_tiny__spr$ns2$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$o_nx
+
+
+module braid_engine_tiny__spr$ns2$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$o_nx1
+
+
+module braid_engine_tiny__spr$ns2$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_ag
+
+
+module braid_engine_tiny__spr$ns2$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_ai0
+
+
+module braid_engine_tiny__spr$ns2$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_ai1
+
+
+module braid_engine_tiny__spr$ns2$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_any
+
+
+module braid_engine_tiny__spr$ns2$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_bg
+
+
+module braid_engine_tiny__spr$ns2$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_bi0
+
+
+module braid_engine_tiny__spr$ns2$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_bi1
+
+
+module braid_engine_tiny__spr$ns2$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns2$s_nm1
+
+
+module braid_engine_tiny__spr$ns3(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns3$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns3$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns3$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns3$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3
+
+
+module braid_engine_tiny__spr$ns3$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$o_nx
+
+
+module braid_engine_tiny__spr$ns3$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$o_nx1
+
+
+module braid_engine_tiny__spr$ns3$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_ag
+
+
+module braid_engine_tiny__spr$ns3$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_ai0
+
+
+module braid_engine_tiny__spr$ns3$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_ai1
+
+
+module braid_engine_tiny__spr$ns3$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_any
+
+
+module braid_engine_tiny__spr$ns3$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_bg
+
+
+module braid_engine_tiny__spr$ns3$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_bi0
+
+
+module braid_engine_tiny__spr$ns3$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_bi1
+
+
+module braid_engine_tiny__spr$ns3$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns3$s_nm1
+
+
+module braid_engine_tiny__spr$ns4(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns4$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns4$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns4$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns4$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4
+
+
+module braid_engine_tiny__spr$ns4$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$o_nx
+
+
+module braid_engine_tiny__spr$ns4$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$o_nx1
+
+
+module braid_engine_tiny__spr$ns4$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_ag
+
+
+module braid_engine_tiny__spr$ns4$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_ai0
+
+
+module braid_engine_tiny__spr$ns4$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_ai1
+
+
+module braid_engine_tiny__spr$ns4$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_any
+
+
+module braid_engine_tiny__spr$ns4$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_bg
+
+
+module braid_engine_tiny__spr$ns4$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_bi0
+
+
+module braid_engine_tiny__spr$ns4$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_bi1
+
+
+module braid_engine_tiny__spr$ns4$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns4$s_nm1
+
+
+module braid_engine_tiny__spr$ns5(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns5$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns5$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns5$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns5$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5
+
+
+module braid_engine_tiny__spr$ns5$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$o_nx
+
+
+module braid_engine_tiny__spr$ns5$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$o_nx1
+
+
+module braid_engine_tiny__spr$ns5$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_ag
+
+
+module braid_engine_tiny__spr$ns5$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_ai0
+
+
+module braid_engine_tiny__spr$ns5$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_ai1
+
+
+module braid_engine_tiny__spr$ns5$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_any
+
+
+module braid_engine_tiny__spr$ns5$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_bg
+
+
+module braid_engine_tiny__spr$ns5$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_bi0
+
+
+module braid_engine_tiny__spr$ns5$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_bi1
+
+
+module braid_engine_tiny__spr$ns5$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns5$s_nm1
+
+
+module braid_engine_tiny__spr$ns6(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns6$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns6$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns6$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns6$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6
+
+
+module braid_engine_tiny__spr$ns6$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$o_nx
+
+
+module braid_engine_tiny__spr$ns6$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$o_nx1
+
+
+module braid_engine_tiny__spr$ns6$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_ag
+
+
+module braid_engine_tiny__spr$ns6$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_ai0
+
+
+module braid_engine_tiny__spr$ns6$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_ai1
+
+
+module braid_engine_tiny__spr$ns6$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_any
+
+
+module braid_engine_tiny__spr$ns6$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_bg
+
+
+module braid_engine_tiny__spr$ns6$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_bi0
+
+
+module braid_engine_tiny__spr$ns6$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_bi1
+
+
+module braid_engine_tiny__spr$ns6$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns6$s_nm1
+
+
+module braid_engine_tiny__spr$ns7(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns7$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns7$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns7$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns7$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7
+
+
+module braid_engine_tiny__spr$ns7$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$o_nx
+
+
+module braid_engine_tiny__spr$ns7$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$o_nx1
+
+
+module braid_engine_tiny__spr$ns7$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_ag
+
+
+module braid_engine_tiny__spr$ns7$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_ai0
+
+
+module braid_engine_tiny__spr$ns7$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_ai1
+
+
+module braid_engine_tiny__spr$ns7$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_any
+
+
+module braid_engine_tiny__spr$ns7$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_bg
+
+
+module braid_engine_tiny__spr$ns7$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_bi0
+
+
+module braid_engine_tiny__spr$ns7$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_bi1
+
+
+module braid_engine_tiny__spr$ns7$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns7$s_nm1
+
+
+module braid_engine_tiny__spr$ns8(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns8$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns8$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns8$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns8$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8
+
+
+module braid_engine_tiny__spr$ns8$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$o_nx
+
+
+module braid_engine_tiny__spr$ns8$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$o_nx1
+
+
+module braid_engine_tiny__spr$ns8$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_ag
+
+
+module braid_engine_tiny__spr$ns8$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_ai0
+
+
+module braid_engine_tiny__spr$ns8$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_ai1
+
+
+module braid_engine_tiny__spr$ns8$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_any
+
+
+module braid_engine_tiny__spr$ns8$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_bg
+
+
+module braid_engine_tiny__spr$ns8$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_bi0
+
+
+module braid_engine_tiny__spr$ns8$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_bi1
+
+
+module braid_engine_tiny__spr$ns8$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns8$s_nm1
+
+
+module braid_engine_tiny__spr$ns9(clock,x,r,n_m1,nx,nx1);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [15:0] x;
+    input wire  [3:0] r;
+    input wire  [3:0] n_m1;
+    output reg  [3:0] nx /*verilator isolate_assignments*/;
+    output reg  [3:0] nx1 /*verilator isolate_assignments*/;
+
+    // Stub signals
+    reg  s_any$d /*verilator isolate_assignments*/;
+    wire  s_any$q;
+    reg  s_any$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ag$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ag$q;
+    reg  s_ag$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai0$q;
+    reg  s_ai0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_ai1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_ai1$q;
+    reg  s_ai1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bg$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bg$q;
+    reg  s_bg$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi0$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi0$q;
+    reg  s_bi0$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_bi1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_bi1$q;
+    reg  s_bi1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] s_nm1$d /*verilator isolate_assignments*/;
+    wire  [3:0] s_nm1$q;
+    reg  s_nm1$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx$q;
+    reg  o_nx$clock /*verilator isolate_assignments*/;
+    reg  [3:0] o_nx1$d /*verilator isolate_assignments*/;
+    wire  [3:0] o_nx1$q;
+    reg  o_nx1$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] ge /*verilator isolate_assignments*/;
+    reg  [3:0] a_idx /*verilator isolate_assignments*/;
+    reg  [3:0] b_idx /*verilator isolate_assignments*/;
+    reg  [3:0] idx /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__spr$ns9$s_any s_any(
+        .d(s_any$d),
+        .q(s_any$q),
+        .clock(s_any$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_ag s_ag(
+        .d(s_ag$d),
+        .q(s_ag$q),
+        .clock(s_ag$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_ai0 s_ai0(
+        .d(s_ai0$d),
+        .q(s_ai0$q),
+        .clock(s_ai0$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_ai1 s_ai1(
+        .d(s_ai1$d),
+        .q(s_ai1$q),
+        .clock(s_ai1$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_bg s_bg(
+        .d(s_bg$d),
+        .q(s_bg$q),
+        .clock(s_bg$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_bi0 s_bi0(
+        .d(s_bi0$d),
+        .q(s_bi0$q),
+        .clock(s_bi0$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_bi1 s_bi1(
+        .d(s_bi1$d),
+        .q(s_bi1$q),
+        .clock(s_bi1$clock)
+    );
+    braid_engine_tiny__spr$ns9$s_nm1 s_nm1(
+        .d(s_nm1$d),
+        .q(s_nm1$q),
+        .clock(s_nm1$clock)
+    );
+    braid_engine_tiny__spr$ns9$o_nx o_nx(
+        .d(o_nx$d),
+        .q(o_nx$q),
+        .clock(o_nx$clock)
+    );
+    braid_engine_tiny__spr$ns9$o_nx1 o_nx1(
+        .d(o_nx1$d),
+        .q(o_nx1$q),
+        .clock(o_nx1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        s_any$clock = clock;
+        s_ag$clock = clock;
+        s_ai0$clock = clock;
+        s_ai1$clock = clock;
+        s_bg$clock = clock;
+        s_bi0$clock = clock;
+        s_bi1$clock = clock;
+        s_nm1$clock = clock;
+        o_nx$clock = clock;
+        o_nx1$clock = clock;
+        s_any$d = s_any$q;
+        s_ag$d = s_ag$q;
+        s_ai0$d = s_ai0$q;
+        s_ai1$d = s_ai1$q;
+        s_bg$d = s_bg$q;
+        s_bi0$d = s_bi0$q;
+        s_bi1$d = s_bi1$q;
+        s_nm1$d = s_nm1$q;
+        o_nx$d = o_nx$q;
+        o_nx1$d = o_nx1$q;
+        ge = x & (((32'hffff) & 16'hffff) << r);
+        s_ag$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((ge[32'h0] | ge[32'h1] | ge[32'h2] | ge[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ge[32'h4] | ge[32'h5] | ge[32'h6] | ge[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((ge[32'h8] | ge[32'h9] | ge[32'ha] | ge[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((ge[32'hc] | ge[32'hd] | ge[32'he] | ge[32'hf]) << (32'h3)));
+        s_ai0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & (ge[32'h1] | (~ge[32'h2] & ge[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & (ge[32'h5] | (~ge[32'h6] & ge[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & (ge[32'h9] | (~ge[32'ha] & ge[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & (ge[32'hd] | (~ge[32'he] & ge[32'hf]))) << (32'h3)));
+        s_ai1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~ge[32'h0] & ~ge[32'h1] & (ge[32'h2] | ge[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~ge[32'h4] & ~ge[32'h5] & (ge[32'h6] | ge[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~ge[32'h8] & ~ge[32'h9] & (ge[32'ha] | ge[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~ge[32'hc] & ~ge[32'hd] & (ge[32'he] | ge[32'hf])) << (32'h3)));
+        a_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_ag$q[32'h0] & s_ai0$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai0$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai0$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_ag$q[32'h0] & s_ai1$q[32'h0]) | (~s_ag$q[32'h0] & s_ag$q[32'h1] & s_ai1$q[32'h1]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & s_ag$q[32'h2] & s_ai1$q[32'h2]) | (~s_ag$q[32'h0] & ~s_ag$q[32'h1] & ~s_ag$q[32'h2] & s_ai1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_ag$q[32'h0] & (s_ag$q[32'h1] | (~s_ag$q[32'h2] & s_ag$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_ag$q[32'h0] & ~s_ag$q[32'h1] & (s_ag$q[32'h2] | s_ag$q[32'h3])) << (32'h3)));
+        s_bg$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((x[32'h0] | x[32'h1] | x[32'h2] | x[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((x[32'h4] | x[32'h5] | x[32'h6] | x[32'h7]) << (32'h1))) & ~(1 << (32'h2)) | ((x[32'h8] | x[32'h9] | x[32'ha] | x[32'hb]) << (32'h2))) & ~(1 << (32'h3)) | ((x[32'hc] | x[32'hd] | x[32'he] | x[32'hf]) << (32'h3)));
+        s_bi0$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & (x[32'h1] | (~x[32'h2] & x[32'h3]))) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & (x[32'h5] | (~x[32'h6] & x[32'h7]))) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & (x[32'h9] | (~x[32'ha] & x[32'hb]))) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & (x[32'hd] | (~x[32'he] & x[32'hf]))) << (32'h3)));
+        s_bi1$d = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((~x[32'h0] & ~x[32'h1] & (x[32'h2] | x[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | ((~x[32'h4] & ~x[32'h5] & (x[32'h6] | x[32'h7])) << (32'h1))) & ~(1 << (32'h2)) | ((~x[32'h8] & ~x[32'h9] & (x[32'ha] | x[32'hb])) << (32'h2))) & ~(1 << (32'h3)) | ((~x[32'hc] & ~x[32'hd] & (x[32'he] | x[32'hf])) << (32'h3)));
+        b_idx = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | (((s_bg$q[32'h0] & s_bi0$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi0$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi0$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi0$q[32'h3])) << (32'h0))) & ~(1 << (32'h1)) | (((s_bg$q[32'h0] & s_bi1$q[32'h0]) | (~s_bg$q[32'h0] & s_bg$q[32'h1] & s_bi1$q[32'h1]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & s_bg$q[32'h2] & s_bi1$q[32'h2]) | (~s_bg$q[32'h0] & ~s_bg$q[32'h1] & ~s_bg$q[32'h2] & s_bi1$q[32'h3])) << (32'h1))) & ~(1 << (32'h2)) | ((~s_bg$q[32'h0] & (s_bg$q[32'h1] | (~s_bg$q[32'h2] & s_bg$q[32'h3]))) << (32'h2))) & ~(1 << (32'h3)) | ((~s_bg$q[32'h0] & ~s_bg$q[32'h1] & (s_bg$q[32'h2] | s_bg$q[32'h3])) << (32'h3)));
+        s_any$d = |ge;
+        s_nm1$d = n_m1;
+        if (s_any$q) begin
+            idx = a_idx;
+        end
+        else begin
+            idx = b_idx;
+        end
+        o_nx$d = idx;
+        if (idx == s_nm1$q) begin
+            o_nx1$d = ((32'h0) & 4'hf);
+        end
+        else begin
+            o_nx1$d = idx + 32'h1;
+        end
+        nx = o_nx$q;
+        nx1 = o_nx1$q;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9
+
+
+module braid_engine_tiny__spr$ns9$o_nx(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$o_nx
+
+
+module braid_engine_tiny__spr$ns9$o_nx1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$o_nx1
+
+
+module braid_engine_tiny__spr$ns9$s_ag(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_ag
+
+
+module braid_engine_tiny__spr$ns9$s_ai0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_ai0
+
+
+module braid_engine_tiny__spr$ns9$s_ai1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_ai1
+
+
+module braid_engine_tiny__spr$ns9$s_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_any
+
+
+module braid_engine_tiny__spr$ns9$s_bg(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_bg
+
+
+module braid_engine_tiny__spr$ns9$s_bi0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_bi0
+
+
+module braid_engine_tiny__spr$ns9$s_bi1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_bi1
+
+
+module braid_engine_tiny__spr$ns9$s_nm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$ns9$s_nm1
+
+
+module braid_engine_tiny__spr$o_burst(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_burst
+
+
+module braid_engine_tiny__spr$o_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_conn
+
+
+module braid_engine_tiny__spr$o_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_init
+
+
+module braid_engine_tiny__spr$o_next(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_next
+
+
+module braid_engine_tiny__spr$o_none(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_none
+
+
+module braid_engine_tiny__spr$o_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_ok
+
+
+module braid_engine_tiny__spr$o_paced(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_paced
+
+
+module braid_engine_tiny__spr$o_path(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_path
+
+
+module braid_engine_tiny__spr$o_ready(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_ready
+
+
+module braid_engine_tiny__spr$o_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_retx
+
+
+module braid_engine_tiny__spr$o_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_tag
+
+
+module braid_engine_tiny__spr$o_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$o_valid
+
+
+module braid_engine_tiny__spr$open0(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open0
+
+
+module braid_engine_tiny__spr$open1(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open1
+
+
+module braid_engine_tiny__spr$open10(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open10
+
+
+module braid_engine_tiny__spr$open11(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open11
+
+
+module braid_engine_tiny__spr$open12(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open12
+
+
+module braid_engine_tiny__spr$open13(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open13
+
+
+module braid_engine_tiny__spr$open14(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open14
+
+
+module braid_engine_tiny__spr$open15(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open15
+
+
+module braid_engine_tiny__spr$open2(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open2
+
+
+module braid_engine_tiny__spr$open3(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open3
+
+
+module braid_engine_tiny__spr$open4(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open4
+
+
+module braid_engine_tiny__spr$open5(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open5
+
+
+module braid_engine_tiny__spr$open6(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open6
+
+
+module braid_engine_tiny__spr$open7(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open7
+
+
+module braid_engine_tiny__spr$open8(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open8
+
+
+module braid_engine_tiny__spr$open9(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$open9
+
+
+module braid_engine_tiny__spr$q_bytes(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_bytes
+
+
+module braid_engine_tiny__spr$q_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_conn
+
+
+module braid_engine_tiny__spr$q_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_init
+
+
+module braid_engine_tiny__spr$q_now(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_now
+
+
+module braid_engine_tiny__spr$q_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_retx
+
+
+module braid_engine_tiny__spr$q_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_sm1
+
+
+module braid_engine_tiny__spr$q_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_sm1z
+
+
+module braid_engine_tiny__spr$q_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_tag
+
+
+module braid_engine_tiny__spr$q_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$q_valid
+
+
+module braid_engine_tiny__spr$r_bytes(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_bytes
+
+
+module braid_engine_tiny__spr$r_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_conn
+
+
+module braid_engine_tiny__spr$r_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_init
+
+
+module braid_engine_tiny__spr$r_now(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_now
+
+
+module braid_engine_tiny__spr$r_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_retx
+
+
+module braid_engine_tiny__spr$r_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_sm1
+
+
+module braid_engine_tiny__spr$r_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_sm1z
+
+
+module braid_engine_tiny__spr$r_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_tag
+
+
+module braid_engine_tiny__spr$r_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$r_valid
+
+
+module braid_engine_tiny__spr$recs(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  [51:0] read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  [51:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[51:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$recs
+
+
+module braid_engine_tiny__spr$rom(address,clock,data);
+
+    // Module arguments
+    input wire  [7:0] address;
+    input wire  clock;
+    output reg  [24:0] data /*verilator isolate_assignments*/;
+
+    // Update code (custom)
+    reg[24:0] mem [255:0];
+
+    initial begin
+    mem[8'h0] = 25'h0;
+    mem[8'h1] = 25'h1800000;
+    mem[8'h2] = 25'hc00000;
+    mem[8'h3] = 25'h800000;
+    mem[8'h4] = 25'h600000;
+    mem[8'h5] = 25'h4ccccd;
+    mem[8'h6] = 25'h400000;
+    mem[8'h7] = 25'h36db6e;
+    mem[8'h8] = 25'h300000;
+    mem[8'h9] = 25'h2aaaab;
+    mem[8'ha] = 25'h266666;
+    mem[8'hb] = 25'h22e8ba;
+    mem[8'hc] = 25'h200000;
+    mem[8'hd] = 25'h1d89d9;
+    mem[8'he] = 25'h1b6db7;
+    mem[8'hf] = 25'h19999a;
+    mem[8'h10] = 25'h180000;
+    mem[8'h11] = 25'h169697;
+    mem[8'h12] = 25'h155555;
+    mem[8'h13] = 25'h1435e5;
+    mem[8'h14] = 25'h133333;
+    mem[8'h15] = 25'h124925;
+    mem[8'h16] = 25'h11745d;
+    mem[8'h17] = 25'h10b216;
+    mem[8'h18] = 25'h100000;
+    mem[8'h19] = 25'hf5c29;
+    mem[8'h1a] = 25'hec4ec;
+    mem[8'h1b] = 25'he38e4;
+    mem[8'h1c] = 25'hdb6db;
+    mem[8'h1d] = 25'hd3dcb;
+    mem[8'h1e] = 25'hccccd;
+    mem[8'h1f] = 25'hc6319;
+    mem[8'h20] = 25'hc0000;
+    mem[8'h21] = 25'hba2e9;
+    mem[8'h22] = 25'hb4b4b;
+    mem[8'h23] = 25'haf8b0;
+    mem[8'h24] = 25'haaaab;
+    mem[8'h25] = 25'ha60dd;
+    mem[8'h26] = 25'ha1af3;
+    mem[8'h27] = 25'h9d89e;
+    mem[8'h28] = 25'h9999a;
+    mem[8'h29] = 25'h95da9;
+    mem[8'h2a] = 25'h92492;
+    mem[8'h2b] = 25'h8ee24;
+    mem[8'h2c] = 25'h8ba2f;
+    mem[8'h2d] = 25'h88889;
+    mem[8'h2e] = 25'h8590b;
+    mem[8'h2f] = 25'h82b93;
+    mem[8'h30] = 25'h80000;
+    mem[8'h31] = 25'h7d634;
+    mem[8'h32] = 25'h7ae14;
+    mem[8'h33] = 25'h78788;
+    mem[8'h34] = 25'h76276;
+    mem[8'h35] = 25'h73ecb;
+    mem[8'h36] = 25'h71c72;
+    mem[8'h37] = 25'h6fb58;
+    mem[8'h38] = 25'h6db6e;
+    mem[8'h39] = 25'h6bca2;
+    mem[8'h3a] = 25'h69ee6;
+    mem[8'h3b] = 25'h6822b;
+    mem[8'h3c] = 25'h66666;
+    mem[8'h3d] = 25'h64b8a;
+    mem[8'h3e] = 25'h6318c;
+    mem[8'h3f] = 25'h61862;
+    mem[8'h40] = 25'h60000;
+    mem[8'h41] = 25'h5e85f;
+    mem[8'h42] = 25'h5d174;
+    mem[8'h43] = 25'h5bb39;
+    mem[8'h44] = 25'h5a5a6;
+    mem[8'h45] = 25'h590b2;
+    mem[8'h46] = 25'h57c58;
+    mem[8'h47] = 25'h56890;
+    mem[8'h48] = 25'h55555;
+    mem[8'h49] = 25'h542a1;
+    mem[8'h4a] = 25'h5306f;
+    mem[8'h4b] = 25'h51eb8;
+    mem[8'h4c] = 25'h50d79;
+    mem[8'h4d] = 25'h4fcad;
+    mem[8'h4e] = 25'h4ec4f;
+    mem[8'h4f] = 25'h4dc5b;
+    mem[8'h50] = 25'h4cccd;
+    mem[8'h51] = 25'h4bda1;
+    mem[8'h52] = 25'h4aed4;
+    mem[8'h53] = 25'h4a063;
+    mem[8'h54] = 25'h49249;
+    mem[8'h55] = 25'h48485;
+    mem[8'h56] = 25'h47712;
+    mem[8'h57] = 25'h469ee;
+    mem[8'h58] = 25'h45d17;
+    mem[8'h59] = 25'h4508a;
+    mem[8'h5a] = 25'h44444;
+    mem[8'h5b] = 25'h43844;
+    mem[8'h5c] = 25'h42c86;
+    mem[8'h5d] = 25'h42108;
+    mem[8'h5e] = 25'h415ca;
+    mem[8'h5f] = 25'h40ac7;
+    mem[8'h60] = 25'h40000;
+    mem[8'h61] = 25'h3f571;
+    mem[8'h62] = 25'h3eb1a;
+    mem[8'h63] = 25'h3e0f8;
+    mem[8'h64] = 25'h3d70a;
+    mem[8'h65] = 25'h3cd4f;
+    mem[8'h66] = 25'h3c3c4;
+    mem[8'h67] = 25'h3ba68;
+    mem[8'h68] = 25'h3b13b;
+    mem[8'h69] = 25'h3a83b;
+    mem[8'h6a] = 25'h39f65;
+    mem[8'h6b] = 25'h396bb;
+    mem[8'h6c] = 25'h38e39;
+    mem[8'h6d] = 25'h385df;
+    mem[8'h6e] = 25'h37dac;
+    mem[8'h6f] = 25'h3759f;
+    mem[8'h70] = 25'h36db7;
+    mem[8'h71] = 25'h365f2;
+    mem[8'h72] = 25'h35e51;
+    mem[8'h73] = 25'h356d1;
+    mem[8'h74] = 25'h34f73;
+    mem[8'h75] = 25'h34835;
+    mem[8'h76] = 25'h34116;
+    mem[8'h77] = 25'h33a16;
+    mem[8'h78] = 25'h33333;
+    mem[8'h79] = 25'h32c6e;
+    mem[8'h7a] = 25'h325c5;
+    mem[8'h7b] = 25'h31f38;
+    mem[8'h7c] = 25'h318c6;
+    mem[8'h7d] = 25'h3126f;
+    mem[8'h7e] = 25'h30c31;
+    mem[8'h7f] = 25'h3060c;
+    mem[8'h80] = 25'h30000;
+    mem[8'h81] = 25'h2fa0c;
+    mem[8'h82] = 25'h2f42f;
+    mem[8'h83] = 25'h2ee6a;
+    mem[8'h84] = 25'h2e8ba;
+    mem[8'h85] = 25'h2e321;
+    mem[8'h86] = 25'h2dd9d;
+    mem[8'h87] = 25'h2d82e;
+    mem[8'h88] = 25'h2d2d3;
+    mem[8'h89] = 25'h2cd8c;
+    mem[8'h8a] = 25'h2c859;
+    mem[8'h8b] = 25'h2c339;
+    mem[8'h8c] = 25'h2be2c;
+    mem[8'h8d] = 25'h2b931;
+    mem[8'h8e] = 25'h2b448;
+    mem[8'h8f] = 25'h2af71;
+    mem[8'h90] = 25'h2aaab;
+    mem[8'h91] = 25'h2a5f5;
+    mem[8'h92] = 25'h2a151;
+    mem[8'h93] = 25'h29cbc;
+    mem[8'h94] = 25'h29837;
+    mem[8'h95] = 25'h293c2;
+    mem[8'h96] = 25'h28f5c;
+    mem[8'h97] = 25'h28b05;
+    mem[8'h98] = 25'h286bd;
+    mem[8'h99] = 25'h28283;
+    mem[8'h9a] = 25'h27e56;
+    mem[8'h9b] = 25'h27a38;
+    mem[8'h9c] = 25'h27627;
+    mem[8'h9d] = 25'h27224;
+    mem[8'h9e] = 25'h26e2d;
+    mem[8'h9f] = 25'h26a44;
+    mem[8'ha0] = 25'h26666;
+    mem[8'ha1] = 25'h26295;
+    mem[8'ha2] = 25'h25ed1;
+    mem[8'ha3] = 25'h25b18;
+    mem[8'ha4] = 25'h2576a;
+    mem[8'ha5] = 25'h253c8;
+    mem[8'ha6] = 25'h25031;
+    mem[8'ha7] = 25'h24ca6;
+    mem[8'ha8] = 25'h24925;
+    mem[8'ha9] = 25'h245ae;
+    mem[8'haa] = 25'h24242;
+    mem[8'hab] = 25'h23ee1;
+    mem[8'hac] = 25'h23b89;
+    mem[8'had] = 25'h2383b;
+    mem[8'hae] = 25'h234f7;
+    mem[8'haf] = 25'h231bd;
+    mem[8'hb0] = 25'h22e8c;
+    mem[8'hb1] = 25'h22b64;
+    mem[8'hb2] = 25'h22845;
+    mem[8'hb3] = 25'h2252f;
+    mem[8'hb4] = 25'h22222;
+    mem[8'hb5] = 25'h21f1e;
+    mem[8'hb6] = 25'h21c22;
+    mem[8'hb7] = 25'h2192e;
+    mem[8'hb8] = 25'h21643;
+    mem[8'hb9] = 25'h2135f;
+    mem[8'hba] = 25'h21084;
+    mem[8'hbb] = 25'h20db1;
+    mem[8'hbc] = 25'h20ae5;
+    mem[8'hbd] = 25'h20821;
+    mem[8'hbe] = 25'h20564;
+    mem[8'hbf] = 25'h202ae;
+    mem[8'hc0] = 25'h20000;
+    mem[8'hc1] = 25'h1fd59;
+    mem[8'hc2] = 25'h1fab9;
+    mem[8'hc3] = 25'h1f820;
+    mem[8'hc4] = 25'h1f58d;
+    mem[8'hc5] = 25'h1f301;
+    mem[8'hc6] = 25'h1f07c;
+    mem[8'hc7] = 25'h1edfd;
+    mem[8'hc8] = 25'h1eb85;
+    mem[8'hc9] = 25'h1e913;
+    mem[8'hca] = 25'h1e6a7;
+    mem[8'hcb] = 25'h1e442;
+    mem[8'hcc] = 25'h1e1e2;
+    mem[8'hcd] = 25'h1df88;
+    mem[8'hce] = 25'h1dd34;
+    mem[8'hcf] = 25'h1dae6;
+    mem[8'hd0] = 25'h1d89e;
+    mem[8'hd1] = 25'h1d65b;
+    mem[8'hd2] = 25'h1d41d;
+    mem[8'hd3] = 25'h1d1e5;
+    mem[8'hd4] = 25'h1cfb3;
+    mem[8'hd5] = 25'h1cd85;
+    mem[8'hd6] = 25'h1cb5d;
+    mem[8'hd7] = 25'h1c93a;
+    mem[8'hd8] = 25'h1c71c;
+    mem[8'hd9] = 25'h1c504;
+    mem[8'hda] = 25'h1c2f0;
+    mem[8'hdb] = 25'h1c0e0;
+    mem[8'hdc] = 25'h1bed6;
+    mem[8'hdd] = 25'h1bcd1;
+    mem[8'hde] = 25'h1bad0;
+    mem[8'hdf] = 25'h1b8d3;
+    mem[8'he0] = 25'h1b6db;
+    mem[8'he1] = 25'h1b4e8;
+    mem[8'he2] = 25'h1b2f9;
+    mem[8'he3] = 25'h1b10f;
+    mem[8'he4] = 25'h1af28;
+    mem[8'he5] = 25'h1ad46;
+    mem[8'he6] = 25'h1ab69;
+    mem[8'he7] = 25'h1a98f;
+    mem[8'he8] = 25'h1a7b9;
+    mem[8'he9] = 25'h1a5e8;
+    mem[8'hea] = 25'h1a41a;
+    mem[8'heb] = 25'h1a251;
+    mem[8'hec] = 25'h1a08b;
+    mem[8'hed] = 25'h19ec9;
+    mem[8'hee] = 25'h19d0b;
+    mem[8'hef] = 25'h19b50;
+    mem[8'hf0] = 25'h1999a;
+    mem[8'hf1] = 25'h197e7;
+    mem[8'hf2] = 25'h19637;
+    mem[8'hf3] = 25'h1948b;
+    mem[8'hf4] = 25'h192e3;
+    mem[8'hf5] = 25'h1913e;
+    mem[8'hf6] = 25'h18f9c;
+    mem[8'hf7] = 25'h18dfe;
+    mem[8'hf8] = 25'h18c63;
+    mem[8'hf9] = 25'h18acc;
+    mem[8'hfa] = 25'h18937;
+    mem[8'hfb] = 25'h187a6;
+    mem[8'hfc] = 25'h18618;
+    mem[8'hfd] = 25'h1848e;
+    mem[8'hfe] = 25'h18306;
+    mem[8'hff] = 25'h18182;
+    end
+
+    always @(posedge clock) begin
+       data <= mem[address];
+    end
+endmodule // braid_engine_tiny__spr$rom
+
+
+module braid_engine_tiny__spr$s_car(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_car
+
+
+module braid_engine_tiny__spr$s_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_conn
+
+
+module braid_engine_tiny__spr$s_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_incnz
+
+
+module braid_engine_tiny__spr$s_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_init
+
+
+module braid_engine_tiny__spr$s_now(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_now
+
+
+module braid_engine_tiny__spr$s_npm1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_npm1
+
+
+module braid_engine_tiny__spr$s_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_retx
+
+
+module braid_engine_tiny__spr$s_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_sm1
+
+
+module braid_engine_tiny__spr$s_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_sm1z
+
+
+module braid_engine_tiny__spr$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_sum
+
+
+module braid_engine_tiny__spr$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_tag
+
+
+module braid_engine_tiny__spr$s_use(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_use
+
+
+module braid_engine_tiny__spr$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$s_valid
+
+
+module braid_engine_tiny__spr$susp0(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp0
+
+
+module braid_engine_tiny__spr$susp1(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp1
+
+
+module braid_engine_tiny__spr$susp10(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp10
+
+
+module braid_engine_tiny__spr$susp11(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp11
+
+
+module braid_engine_tiny__spr$susp12(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp12
+
+
+module braid_engine_tiny__spr$susp13(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp13
+
+
+module braid_engine_tiny__spr$susp14(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp14
+
+
+module braid_engine_tiny__spr$susp15(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp15
+
+
+module braid_engine_tiny__spr$susp2(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp2
+
+
+module braid_engine_tiny__spr$susp3(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp3
+
+
+module braid_engine_tiny__spr$susp4(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp4
+
+
+module braid_engine_tiny__spr$susp5(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp5
+
+
+module braid_engine_tiny__spr$susp6(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp6
+
+
+module braid_engine_tiny__spr$susp7(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp7
+
+
+module braid_engine_tiny__spr$susp8(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp8
+
+
+module braid_engine_tiny__spr$susp9(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [3:0] read_address;
+    input wire  read_clock;
+    output reg  read_data /*verilator isolate_assignments*/;
+    input wire  [3:0] write_address;
+    input wire  write_clock;
+    input wire  write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[0:0] mem[15:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__spr$susp9
+
+
+module braid_engine_tiny__spr$t_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$t_conn
+
+
+module braid_engine_tiny__spr$t_off(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$t_off
+
+
+module braid_engine_tiny__spr$t_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$t_valid
+
+
+module braid_engine_tiny__spr$u_a(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_a
+
+
+module braid_engine_tiny__spr$u_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_any
+
+
+module braid_engine_tiny__spr$u_b(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_b
+
+
+module braid_engine_tiny__spr$u_busy(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_busy
+
+
+module braid_engine_tiny__spr$u_c(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_c
+
+
+module braid_engine_tiny__spr$u_ce(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_ce
+
+
+module braid_engine_tiny__spr$u_cl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_cl
+
+
+module braid_engine_tiny__spr$u_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_conn
+
+
+module braid_engine_tiny__spr$u_fwd1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_fwd1
+
+
+module braid_engine_tiny__spr$u_fwd2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_fwd2
+
+
+module braid_engine_tiny__spr$u_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_incnz
+
+
+module braid_engine_tiny__spr$u_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_init
+
+
+module braid_engine_tiny__spr$u_n(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_n
+
+
+module braid_engine_tiny__spr$u_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_nb
+
+
+module braid_engine_tiny__spr$u_nh(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_nh
+
+
+module braid_engine_tiny__spr$u_nh1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_nh1
+
+
+module braid_engine_tiny__spr$u_pa(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_pa
+
+
+module braid_engine_tiny__spr$u_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_pc
+
+
+module braid_engine_tiny__spr$u_pick(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_pick
+
+
+module braid_engine_tiny__spr$u_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_retx
+
+
+module braid_engine_tiny__spr$u_ser(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_ser
+
+
+module braid_engine_tiny__spr$u_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_sm1
+
+
+module braid_engine_tiny__spr$u_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_sm1z
+
+
+module braid_engine_tiny__spr$u_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_tag
+
+
+module braid_engine_tiny__spr$u_use(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_use
+
+
+module braid_engine_tiny__spr$u_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$u_valid
+
+
+module braid_engine_tiny__spr$v_b(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_b
+
+
+module braid_engine_tiny__spr$v_f1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_f1
+
+
+module braid_engine_tiny__spr$v_f2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_f2
+
+
+module braid_engine_tiny__spr$v_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_init
+
+
+module braid_engine_tiny__spr$v_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_pc
+
+
+module braid_engine_tiny__spr$v_set(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_set
+
+
+module braid_engine_tiny__spr$v_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_sum
+
+
+module braid_engine_tiny__spr$v_xe(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_xe
+
+
+module braid_engine_tiny__spr$v_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_xl
+
+
+module braid_engine_tiny__spr$v_xt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_xt
+
+
+module braid_engine_tiny__spr$v_ye(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_ye
+
+
+module braid_engine_tiny__spr$v_yl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_yl
+
+
+module braid_engine_tiny__spr$v_yt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$v_yt
+
+
+module braid_engine_tiny__spr$w_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_conn
+
+
+module braid_engine_tiny__spr$w_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_incnz
+
+
+module braid_engine_tiny__spr$w_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_init
+
+
+module braid_engine_tiny__spr$w_n(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_n
+
+
+module braid_engine_tiny__spr$w_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_nb
+
+
+module braid_engine_tiny__spr$w_pick(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_pick
+
+
+module braid_engine_tiny__spr$w_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$w_valid
+
+
+module braid_engine_tiny__spr$x_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_any
+
+
+module braid_engine_tiny__spr$x_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_conn
+
+
+module braid_engine_tiny__spr$x_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_incnz
+
+
+module braid_engine_tiny__spr$x_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_init
+
+
+module braid_engine_tiny__spr$x_now(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_now
+
+
+module braid_engine_tiny__spr$x_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_retx
+
+
+module braid_engine_tiny__spr$x_ser(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_ser
+
+
+module braid_engine_tiny__spr$x_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_sm1
+
+
+module braid_engine_tiny__spr$x_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_sm1z
+
+
+module braid_engine_tiny__spr$x_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_tag
+
+
+module braid_engine_tiny__spr$x_use(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_use
+
+
+module braid_engine_tiny__spr$x_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$x_valid
+
+
+module braid_engine_tiny__spr$y2_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y2_conn
+
+
+module braid_engine_tiny__spr$y2_fl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y2_fl
+
+
+module braid_engine_tiny__spr$y2_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [51:0] d;
+    output reg  [51:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 52'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y2_rec
+
+
+module braid_engine_tiny__spr$y2_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y2_valid
+
+
+module braid_engine_tiny__spr$y_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y_conn
+
+
+module braid_engine_tiny__spr$y_fl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y_fl
+
+
+module braid_engine_tiny__spr$y_rec(d,q,clock);
+
+    // Module arguments
+    input wire  [51:0] d;
+    output reg  [51:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 52'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y_rec
+
+
+module braid_engine_tiny__spr$y_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__spr$y_valid
+
+
 module braid_engine_tiny__tc(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn,op_stream,op_signaled,op_status,op_cq,res_valid,res_op,res_conn,res_code,una_valid,una_conn,una_stream,una_msn,c_valid,c_ready,c_cq,c_conn,c_wr_id,c_byte_len,c_msn,c_stream,c_status,cnt_done,cnt_flushed,cnt_refused);
 
     // Module arguments
@@ -72644,6 +88858,10672 @@ module braid_engine_tiny__tpt$y_valid(d,q,clock);
     end
 
 endmodule // braid_engine_tiny__tpt$y_valid
+
+
+module braid_engine_tiny__txb(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_src_ip,d_dst_ip,d_dscp,d_ttl,d_flow_label,d_udp_sport,d_udp_dport,d_opcode,d_flags,d_path_id,d_dst_conn,d_path_psn,d_csn,d_timestamp,d_payload_len,d_floor_delta,d_rkey,d_va,d_stream,d_rsn,d_msn,d_offset,d_msg_len,d_imm,d_ack_base_psn,d_ack_csn_base,d_ack_ts_echo,d_ack_ecn_count,d_ack_rate_hint,d_ack_sack,d_nack_reason,d_nack_psn,d_nack_csn,d_nack_detail,d_probe_seq,d_probe_ts,d_ready,pl_valid,pl_data,pl_keep,pl_last,pl_ready,m_valid,m_data,m_keep,m_last,m_ready,frames_sent,bytes_sent,pl_errors);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d_valid;
+    input wire  [47:0] d_dst_mac;
+    input wire  [47:0] d_src_mac;
+    input wire  d_vlan;
+    input wire  [15:0] d_vlan_tci;
+    input wire  d_ipv6;
+    input wire  [127:0] d_src_ip;
+    input wire  [127:0] d_dst_ip;
+    input wire  [5:0] d_dscp;
+    input wire  [7:0] d_ttl;
+    input wire  [19:0] d_flow_label;
+    input wire  [15:0] d_udp_sport;
+    input wire  [15:0] d_udp_dport;
+    input wire  [7:0] d_opcode;
+    input wire  [7:0] d_flags;
+    input wire  [7:0] d_path_id;
+    input wire  [23:0] d_dst_conn;
+    input wire  [31:0] d_path_psn;
+    input wire  [31:0] d_csn;
+    input wire  [31:0] d_timestamp;
+    input wire  [15:0] d_payload_len;
+    input wire  [15:0] d_floor_delta;
+    input wire  [31:0] d_rkey;
+    input wire  [63:0] d_va;
+    input wire  [7:0] d_stream;
+    input wire  [23:0] d_rsn;
+    input wire  [31:0] d_msn;
+    input wire  [31:0] d_offset;
+    input wire  [31:0] d_msg_len;
+    input wire  [31:0] d_imm;
+    input wire  [31:0] d_ack_base_psn;
+    input wire  [31:0] d_ack_csn_base;
+    input wire  [31:0] d_ack_ts_echo;
+    input wire  [15:0] d_ack_ecn_count;
+    input wire  [15:0] d_ack_rate_hint;
+    input wire  [255:0] d_ack_sack;
+    input wire  [7:0] d_nack_reason;
+    input wire  [31:0] d_nack_psn;
+    input wire  [31:0] d_nack_csn;
+    input wire  [31:0] d_nack_detail;
+    input wire  [31:0] d_probe_seq;
+    input wire  [31:0] d_probe_ts;
+    output reg  d_ready /*verilator isolate_assignments*/;
+    input wire  pl_valid;
+    input wire  [511:0] pl_data;
+    input wire  [63:0] pl_keep;
+    input wire  pl_last;
+    output reg  pl_ready /*verilator isolate_assignments*/;
+    output reg  m_valid /*verilator isolate_assignments*/;
+    output reg  [511:0] m_data /*verilator isolate_assignments*/;
+    output reg  [63:0] m_keep /*verilator isolate_assignments*/;
+    output reg  m_last /*verilator isolate_assignments*/;
+    input wire  m_ready;
+    output reg  [31:0] frames_sent /*verilator isolate_assignments*/;
+    output reg  [63:0] bytes_sent /*verilator isolate_assignments*/;
+    output reg  [31:0] pl_errors /*verilator isolate_assignments*/;
+
+    // Stub signals
+    wire  [63:0] k$ones64;
+    wire  [511:0] k$ones512;
+    wire  [15:0] k$ipv4_len;
+    wire  [16:0] k$c63;
+    wire  [10:0] k$m1_11;
+    reg  qa_v$d /*verilator isolate_assignments*/;
+    wire  qa_v$q;
+    reg  qa_v$clock /*verilator isolate_assignments*/;
+    reg  [47:0] qa_dst_mac$d /*verilator isolate_assignments*/;
+    wire  [47:0] qa_dst_mac$q;
+    reg  qa_dst_mac$clock /*verilator isolate_assignments*/;
+    reg  [47:0] qa_src_mac$d /*verilator isolate_assignments*/;
+    wire  [47:0] qa_src_mac$q;
+    reg  qa_src_mac$clock /*verilator isolate_assignments*/;
+    reg  qa_vlan$d /*verilator isolate_assignments*/;
+    wire  qa_vlan$q;
+    reg  qa_vlan$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_vlan_tci$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_vlan_tci$q;
+    reg  qa_vlan_tci$clock /*verilator isolate_assignments*/;
+    reg  qa_ipv6$d /*verilator isolate_assignments*/;
+    wire  qa_ipv6$q;
+    reg  qa_ipv6$clock /*verilator isolate_assignments*/;
+    reg  [127:0] qa_src_ip$d /*verilator isolate_assignments*/;
+    wire  [127:0] qa_src_ip$q;
+    reg  qa_src_ip$clock /*verilator isolate_assignments*/;
+    reg  [127:0] qa_dst_ip$d /*verilator isolate_assignments*/;
+    wire  [127:0] qa_dst_ip$q;
+    reg  qa_dst_ip$clock /*verilator isolate_assignments*/;
+    reg  [5:0] qa_dscp$d /*verilator isolate_assignments*/;
+    wire  [5:0] qa_dscp$q;
+    reg  qa_dscp$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_ttl$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_ttl$q;
+    reg  qa_ttl$clock /*verilator isolate_assignments*/;
+    reg  [19:0] qa_flow_label$d /*verilator isolate_assignments*/;
+    wire  [19:0] qa_flow_label$q;
+    reg  qa_flow_label$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_udp_sport$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_udp_sport$q;
+    reg  qa_udp_sport$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_udp_dport$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_udp_dport$q;
+    reg  qa_udp_dport$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_opcode$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_opcode$q;
+    reg  qa_opcode$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_flags$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_flags$q;
+    reg  qa_flags$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_path_id$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_path_id$q;
+    reg  qa_path_id$clock /*verilator isolate_assignments*/;
+    reg  [23:0] qa_dst_conn$d /*verilator isolate_assignments*/;
+    wire  [23:0] qa_dst_conn$q;
+    reg  qa_dst_conn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_path_psn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_path_psn$q;
+    reg  qa_path_psn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_csn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_csn$q;
+    reg  qa_csn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_timestamp$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_timestamp$q;
+    reg  qa_timestamp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_payload_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_payload_len$q;
+    reg  qa_payload_len$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_floor_delta$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_floor_delta$q;
+    reg  qa_floor_delta$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_rkey$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_rkey$q;
+    reg  qa_rkey$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qa_va$d /*verilator isolate_assignments*/;
+    wire  [63:0] qa_va$q;
+    reg  qa_va$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_stream$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_stream$q;
+    reg  qa_stream$clock /*verilator isolate_assignments*/;
+    reg  [23:0] qa_rsn$d /*verilator isolate_assignments*/;
+    wire  [23:0] qa_rsn$q;
+    reg  qa_rsn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_msn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_msn$q;
+    reg  qa_msn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_offset$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_offset$q;
+    reg  qa_offset$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_msg_len$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_msg_len$q;
+    reg  qa_msg_len$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_imm$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_imm$q;
+    reg  qa_imm$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_ack_base_psn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_ack_base_psn$q;
+    reg  qa_ack_base_psn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_ack_csn_base$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_ack_csn_base$q;
+    reg  qa_ack_csn_base$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_ack_ts_echo$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_ack_ts_echo$q;
+    reg  qa_ack_ts_echo$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_ack_ecn_count$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_ack_ecn_count$q;
+    reg  qa_ack_ecn_count$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qa_ack_rate_hint$d /*verilator isolate_assignments*/;
+    wire  [15:0] qa_ack_rate_hint$q;
+    reg  qa_ack_rate_hint$clock /*verilator isolate_assignments*/;
+    reg  [255:0] qa_ack_sack$d /*verilator isolate_assignments*/;
+    wire  [255:0] qa_ack_sack$q;
+    reg  qa_ack_sack$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qa_nack_reason$d /*verilator isolate_assignments*/;
+    wire  [7:0] qa_nack_reason$q;
+    reg  qa_nack_reason$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_nack_psn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_nack_psn$q;
+    reg  qa_nack_psn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_nack_csn$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_nack_csn$q;
+    reg  qa_nack_csn$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_nack_detail$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_nack_detail$q;
+    reg  qa_nack_detail$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_probe_seq$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_probe_seq$q;
+    reg  qa_probe_seq$clock /*verilator isolate_assignments*/;
+    reg  [31:0] qa_probe_ts$d /*verilator isolate_assignments*/;
+    wire  [31:0] qa_probe_ts$q;
+    reg  qa_probe_ts$clock /*verilator isolate_assignments*/;
+    reg  [47:0] hf$dst_mac /*verilator isolate_assignments*/;
+    reg  [47:0] hf$src_mac /*verilator isolate_assignments*/;
+    reg  hf$vlan /*verilator isolate_assignments*/;
+    reg  [15:0] hf$vlan_tci /*verilator isolate_assignments*/;
+    reg  hf$ipv6 /*verilator isolate_assignments*/;
+    reg  [127:0] hf$src_ip /*verilator isolate_assignments*/;
+    reg  [127:0] hf$dst_ip /*verilator isolate_assignments*/;
+    reg  [5:0] hf$dscp /*verilator isolate_assignments*/;
+    reg  [7:0] hf$ttl /*verilator isolate_assignments*/;
+    reg  [19:0] hf$flow_label /*verilator isolate_assignments*/;
+    reg  [15:0] hf$udp_sport /*verilator isolate_assignments*/;
+    reg  [15:0] hf$udp_dport /*verilator isolate_assignments*/;
+    reg  [7:0] hf$opcode /*verilator isolate_assignments*/;
+    reg  [7:0] hf$flags /*verilator isolate_assignments*/;
+    reg  [7:0] hf$path_id /*verilator isolate_assignments*/;
+    reg  [23:0] hf$dst_conn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$path_psn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$csn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$timestamp /*verilator isolate_assignments*/;
+    reg  [15:0] hf$payload_len /*verilator isolate_assignments*/;
+    reg  [15:0] hf$floor_delta /*verilator isolate_assignments*/;
+    reg  [31:0] hf$rkey /*verilator isolate_assignments*/;
+    reg  [63:0] hf$va /*verilator isolate_assignments*/;
+    reg  [7:0] hf$stream /*verilator isolate_assignments*/;
+    reg  [23:0] hf$rsn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$msn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$offset /*verilator isolate_assignments*/;
+    reg  [31:0] hf$msg_len /*verilator isolate_assignments*/;
+    reg  [31:0] hf$imm /*verilator isolate_assignments*/;
+    reg  [31:0] hf$ack_base_psn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$ack_csn_base /*verilator isolate_assignments*/;
+    reg  [31:0] hf$ack_ts_echo /*verilator isolate_assignments*/;
+    reg  [15:0] hf$ack_ecn_count /*verilator isolate_assignments*/;
+    reg  [15:0] hf$ack_rate_hint /*verilator isolate_assignments*/;
+    reg  [255:0] hf$ack_sack /*verilator isolate_assignments*/;
+    reg  [7:0] hf$nack_reason /*verilator isolate_assignments*/;
+    reg  [31:0] hf$nack_psn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$nack_csn /*verilator isolate_assignments*/;
+    reg  [31:0] hf$nack_detail /*verilator isolate_assignments*/;
+    reg  [31:0] hf$probe_seq /*verilator isolate_assignments*/;
+    reg  [31:0] hf$probe_ts /*verilator isolate_assignments*/;
+    wire  [143:0] hf$l2;
+    wire  [319:0] hf$l3;
+    wire  [63:0] hf$udp;
+    wire  [575:0] hf$br;
+    wire  [7:0] hf$uhl;
+    wire  [7:0] hf$l23;
+    wire  [17:0] hf$cs0;
+    wire  [17:0] hf$cs1;
+    wire  [17:0] hf$cs2;
+    wire  [17:0] hf$cs3;
+    reg  qb_v$d /*verilator isolate_assignments*/;
+    wire  qb_v$q;
+    reg  qb_v$clock /*verilator isolate_assignments*/;
+    reg  [143:0] qb_l2$d /*verilator isolate_assignments*/;
+    wire  [143:0] qb_l2$q;
+    reg  qb_l2$clock /*verilator isolate_assignments*/;
+    reg  [319:0] qb_l3$d /*verilator isolate_assignments*/;
+    wire  [319:0] qb_l3$q;
+    reg  qb_l3$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qb_udp$d /*verilator isolate_assignments*/;
+    wire  [63:0] qb_udp$q;
+    reg  qb_udp$clock /*verilator isolate_assignments*/;
+    reg  [575:0] qb_br$d /*verilator isolate_assignments*/;
+    wire  [575:0] qb_br$q;
+    reg  qb_br$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qb_uhl$d /*verilator isolate_assignments*/;
+    wire  [7:0] qb_uhl$q;
+    reg  qb_uhl$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qb_l23$d /*verilator isolate_assignments*/;
+    wire  [7:0] qb_l23$q;
+    reg  qb_l23$clock /*verilator isolate_assignments*/;
+    reg  [17:0] qb_cs0$d /*verilator isolate_assignments*/;
+    wire  [17:0] qb_cs0$q;
+    reg  qb_cs0$clock /*verilator isolate_assignments*/;
+    reg  [17:0] qb_cs1$d /*verilator isolate_assignments*/;
+    wire  [17:0] qb_cs1$q;
+    reg  qb_cs1$clock /*verilator isolate_assignments*/;
+    reg  [17:0] qb_cs2$d /*verilator isolate_assignments*/;
+    wire  [17:0] qb_cs2$q;
+    reg  qb_cs2$clock /*verilator isolate_assignments*/;
+    reg  [17:0] qb_cs3$d /*verilator isolate_assignments*/;
+    wire  [17:0] qb_cs3$q;
+    reg  qb_cs3$clock /*verilator isolate_assignments*/;
+    reg  qb_vlan$d /*verilator isolate_assignments*/;
+    wire  qb_vlan$q;
+    reg  qb_vlan$clock /*verilator isolate_assignments*/;
+    reg  qb_ipv6$d /*verilator isolate_assignments*/;
+    wire  qb_ipv6$q;
+    reg  qb_ipv6$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qb_plen$d /*verilator isolate_assignments*/;
+    wire  [15:0] qb_plen$q;
+    reg  qb_plen$clock /*verilator isolate_assignments*/;
+    reg  [15:0] add_udp$a /*verilator isolate_assignments*/;
+    reg  [15:0] add_udp$b /*verilator isolate_assignments*/;
+    reg  add_udp$cin /*verilator isolate_assignments*/;
+    wire  [15:0] add_udp$sum;
+    reg  [7:0] add_h$a /*verilator isolate_assignments*/;
+    reg  [7:0] add_h$b /*verilator isolate_assignments*/;
+    reg  add_h$cin /*verilator isolate_assignments*/;
+    wire  [7:0] add_h$sum;
+    reg  qc_v$d /*verilator isolate_assignments*/;
+    wire  qc_v$q;
+    reg  qc_v$clock /*verilator isolate_assignments*/;
+    reg  [143:0] qc_l2$d /*verilator isolate_assignments*/;
+    wire  [143:0] qc_l2$q;
+    reg  qc_l2$clock /*verilator isolate_assignments*/;
+    reg  [319:0] qc_l3$d /*verilator isolate_assignments*/;
+    wire  [319:0] qc_l3$q;
+    reg  qc_l3$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qc_udp$d /*verilator isolate_assignments*/;
+    wire  [63:0] qc_udp$q;
+    reg  qc_udp$clock /*verilator isolate_assignments*/;
+    reg  [575:0] qc_br$d /*verilator isolate_assignments*/;
+    wire  [575:0] qc_br$q;
+    reg  qc_br$clock /*verilator isolate_assignments*/;
+    reg  qc_vlan$d /*verilator isolate_assignments*/;
+    wire  qc_vlan$q;
+    reg  qc_vlan$clock /*verilator isolate_assignments*/;
+    reg  qc_ipv6$d /*verilator isolate_assignments*/;
+    wire  qc_ipv6$q;
+    reg  qc_ipv6$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qc_plen$d /*verilator isolate_assignments*/;
+    wire  [15:0] qc_plen$q;
+    reg  qc_plen$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qc_udp_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qc_udp_len$q;
+    reg  qc_udp_len$clock /*verilator isolate_assignments*/;
+    reg  [7:0] qc_h$d /*verilator isolate_assignments*/;
+    wire  [7:0] qc_h$q;
+    reg  qc_h$clock /*verilator isolate_assignments*/;
+    reg  [19:0] qc_ps$d /*verilator isolate_assignments*/;
+    wire  [19:0] qc_ps$q;
+    reg  qc_ps$clock /*verilator isolate_assignments*/;
+    reg  [19:0] qc_pc$d /*verilator isolate_assignments*/;
+    wire  [19:0] qc_pc$q;
+    reg  qc_pc$clock /*verilator isolate_assignments*/;
+    reg  [15:0] add_iplen$a /*verilator isolate_assignments*/;
+    reg  [15:0] add_iplen$b /*verilator isolate_assignments*/;
+    reg  add_iplen$cin /*verilator isolate_assignments*/;
+    wire  [15:0] add_iplen$sum;
+    reg  [16:0] add_f$a /*verilator isolate_assignments*/;
+    reg  [16:0] add_f$b /*verilator isolate_assignments*/;
+    reg  add_f$cin /*verilator isolate_assignments*/;
+    wire  [16:0] add_f$sum;
+    reg  [16:0] add_nbpl$a /*verilator isolate_assignments*/;
+    reg  [16:0] add_nbpl$b /*verilator isolate_assignments*/;
+    reg  add_nbpl$cin /*verilator isolate_assignments*/;
+    wire  [16:0] add_nbpl$sum;
+    reg  qd_v$d /*verilator isolate_assignments*/;
+    wire  qd_v$q;
+    reg  qd_v$clock /*verilator isolate_assignments*/;
+    reg  [143:0] qd_l2$d /*verilator isolate_assignments*/;
+    wire  [143:0] qd_l2$q;
+    reg  qd_l2$clock /*verilator isolate_assignments*/;
+    reg  [319:0] qd_l3$d /*verilator isolate_assignments*/;
+    wire  [319:0] qd_l3$q;
+    reg  qd_l3$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qd_udp$d /*verilator isolate_assignments*/;
+    wire  [63:0] qd_udp$q;
+    reg  qd_udp$clock /*verilator isolate_assignments*/;
+    reg  [575:0] qd_br$d /*verilator isolate_assignments*/;
+    wire  [575:0] qd_br$q;
+    reg  qd_br$clock /*verilator isolate_assignments*/;
+    reg  qd_vlan$d /*verilator isolate_assignments*/;
+    wire  qd_vlan$q;
+    reg  qd_vlan$clock /*verilator isolate_assignments*/;
+    reg  qd_ipv6$d /*verilator isolate_assignments*/;
+    wire  qd_ipv6$q;
+    reg  qd_ipv6$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qd_udp_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qd_udp_len$q;
+    reg  qd_udp_len$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qd_ip_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qd_ip_len$q;
+    reg  qd_ip_len$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qd_x$d /*verilator isolate_assignments*/;
+    wire  [15:0] qd_x$q;
+    reg  qd_x$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qd_y$d /*verilator isolate_assignments*/;
+    wire  [15:0] qd_y$q;
+    reg  qd_y$clock /*verilator isolate_assignments*/;
+    reg  [16:0] qd_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] qd_f$q;
+    reg  qd_f$clock /*verilator isolate_assignments*/;
+    reg  [10:0] qd_nbpl$d /*verilator isolate_assignments*/;
+    wire  [10:0] qd_nbpl$q;
+    reg  qd_nbpl$clock /*verilator isolate_assignments*/;
+    reg  [5:0] qd_s$d /*verilator isolate_assignments*/;
+    wire  [5:0] qd_s$q;
+    reg  qd_s$clock /*verilator isolate_assignments*/;
+    reg  qd_hb2$d /*verilator isolate_assignments*/;
+    wire  qd_hb2$q;
+    reg  qd_hb2$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qd_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] qd_smask$q;
+    reg  qd_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qd_pkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] qd_pkeep$q;
+    reg  qd_pkeep$clock /*verilator isolate_assignments*/;
+    reg  [16:0] add_t0$a /*verilator isolate_assignments*/;
+    reg  [16:0] add_t0$b /*verilator isolate_assignments*/;
+    reg  add_t0$cin /*verilator isolate_assignments*/;
+    wire  [16:0] add_t0$sum;
+    reg  [16:0] add_t1$a /*verilator isolate_assignments*/;
+    reg  [16:0] add_t1$b /*verilator isolate_assignments*/;
+    reg  add_t1$cin /*verilator isolate_assignments*/;
+    wire  [16:0] add_t1$sum;
+    reg  [16:0] add_nbout$a /*verilator isolate_assignments*/;
+    reg  [16:0] add_nbout$b /*verilator isolate_assignments*/;
+    reg  add_nbout$cin /*verilator isolate_assignments*/;
+    wire  [16:0] add_nbout$sum;
+    reg  qe_v$d /*verilator isolate_assignments*/;
+    wire  qe_v$q;
+    reg  qe_v$clock /*verilator isolate_assignments*/;
+    reg  [143:0] qe_l2$d /*verilator isolate_assignments*/;
+    wire  [143:0] qe_l2$q;
+    reg  qe_l2$clock /*verilator isolate_assignments*/;
+    reg  [319:0] qe_l3$d /*verilator isolate_assignments*/;
+    wire  [319:0] qe_l3$q;
+    reg  qe_l3$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qe_udp$d /*verilator isolate_assignments*/;
+    wire  [63:0] qe_udp$q;
+    reg  qe_udp$clock /*verilator isolate_assignments*/;
+    reg  [575:0] qe_br$d /*verilator isolate_assignments*/;
+    wire  [575:0] qe_br$q;
+    reg  qe_br$clock /*verilator isolate_assignments*/;
+    reg  qe_vlan$d /*verilator isolate_assignments*/;
+    wire  qe_vlan$q;
+    reg  qe_vlan$clock /*verilator isolate_assignments*/;
+    reg  qe_ipv6$d /*verilator isolate_assignments*/;
+    wire  qe_ipv6$q;
+    reg  qe_ipv6$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qe_udp_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qe_udp_len$q;
+    reg  qe_udp_len$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qe_ip_len$d /*verilator isolate_assignments*/;
+    wire  [15:0] qe_ip_len$q;
+    reg  qe_ip_len$clock /*verilator isolate_assignments*/;
+    reg  [15:0] qe_csum$d /*verilator isolate_assignments*/;
+    wire  [15:0] qe_csum$q;
+    reg  qe_csum$clock /*verilator isolate_assignments*/;
+    reg  [16:0] qe_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] qe_f$q;
+    reg  qe_f$clock /*verilator isolate_assignments*/;
+    reg  [10:0] qe_nbpl$d /*verilator isolate_assignments*/;
+    wire  [10:0] qe_nbpl$q;
+    reg  qe_nbpl$clock /*verilator isolate_assignments*/;
+    reg  [10:0] qe_nbout$d /*verilator isolate_assignments*/;
+    wire  [10:0] qe_nbout$q;
+    reg  qe_nbout$clock /*verilator isolate_assignments*/;
+    reg  [5:0] qe_s$d /*verilator isolate_assignments*/;
+    wire  [5:0] qe_s$q;
+    reg  qe_s$clock /*verilator isolate_assignments*/;
+    reg  qe_hb2$d /*verilator isolate_assignments*/;
+    wire  qe_hb2$q;
+    reg  qe_hb2$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qe_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] qe_smask$q;
+    reg  qe_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qe_pkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] qe_pkeep$q;
+    reg  qe_pkeep$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qe_fkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] qe_fkeep$q;
+    reg  qe_fkeep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qe_fkeepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] qe_fkeepm$q;
+    reg  qe_fkeepm$clock /*verilator isolate_assignments*/;
+    reg  [143:0] asm$l2 /*verilator isolate_assignments*/;
+    reg  [319:0] asm$l3 /*verilator isolate_assignments*/;
+    reg  [63:0] asm$udp /*verilator isolate_assignments*/;
+    reg  [575:0] asm$br /*verilator isolate_assignments*/;
+    reg  asm$vlan /*verilator isolate_assignments*/;
+    reg  asm$ipv6 /*verilator isolate_assignments*/;
+    reg  [15:0] asm$ip_len /*verilator isolate_assignments*/;
+    reg  [15:0] asm$udp_len /*verilator isolate_assignments*/;
+    reg  [15:0] asm$csum /*verilator isolate_assignments*/;
+    wire  [511:0] asm$hdr0;
+    wire  [511:0] asm$hdr1;
+    wire  [511:0] asm$hdr2;
+    reg  [10:0] add_om1$a /*verilator isolate_assignments*/;
+    reg  [10:0] add_om1$b /*verilator isolate_assignments*/;
+    reg  add_om1$cin /*verilator isolate_assignments*/;
+    wire  [10:0] add_om1$sum;
+    reg  qp_v$d /*verilator isolate_assignments*/;
+    wire  qp_v$q;
+    reg  qp_v$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qp_hdr0$d /*verilator isolate_assignments*/;
+    wire  [511:0] qp_hdr0$q;
+    reg  qp_hdr0$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qp_hdr1$d /*verilator isolate_assignments*/;
+    wire  [511:0] qp_hdr1$q;
+    reg  qp_hdr1$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qp_hdr2$d /*verilator isolate_assignments*/;
+    wire  [511:0] qp_hdr2$q;
+    reg  qp_hdr2$clock /*verilator isolate_assignments*/;
+    reg  [16:0] qp_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] qp_f$q;
+    reg  qp_f$clock /*verilator isolate_assignments*/;
+    reg  [10:0] qp_nbpl$d /*verilator isolate_assignments*/;
+    wire  [10:0] qp_nbpl$q;
+    reg  qp_nbpl$clock /*verilator isolate_assignments*/;
+    reg  qp_pl_more$d /*verilator isolate_assignments*/;
+    wire  qp_pl_more$q;
+    reg  qp_pl_more$clock /*verilator isolate_assignments*/;
+    reg  qp_pl_one$d /*verilator isolate_assignments*/;
+    wire  qp_pl_one$q;
+    reg  qp_pl_one$clock /*verilator isolate_assignments*/;
+    reg  [10:0] qp_out_m1$d /*verilator isolate_assignments*/;
+    wire  [10:0] qp_out_m1$q;
+    reg  qp_out_m1$clock /*verilator isolate_assignments*/;
+    reg  qp_out_two$d /*verilator isolate_assignments*/;
+    wire  qp_out_two$q;
+    reg  qp_out_two$clock /*verilator isolate_assignments*/;
+    reg  [5:0] qp_s$d /*verilator isolate_assignments*/;
+    wire  [5:0] qp_s$q;
+    reg  qp_s$clock /*verilator isolate_assignments*/;
+    reg  qp_hb2$d /*verilator isolate_assignments*/;
+    wire  qp_hb2$q;
+    reg  qp_hb2$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qp_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] qp_smask$q;
+    reg  qp_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qp_pkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] qp_pkeep$q;
+    reg  qp_pkeep$clock /*verilator isolate_assignments*/;
+    reg  [63:0] qp_fkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] qp_fkeep$q;
+    reg  qp_fkeep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] qp_fkeepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] qp_fkeepm$q;
+    reg  qp_fkeepm$clock /*verilator isolate_assignments*/;
+    reg  [10:0] add_pl$a /*verilator isolate_assignments*/;
+    reg  [10:0] add_pl$b /*verilator isolate_assignments*/;
+    reg  add_pl$cin /*verilator isolate_assignments*/;
+    wire  [10:0] add_pl$sum;
+    reg  [10:0] add_out$a /*verilator isolate_assignments*/;
+    reg  [10:0] add_out$b /*verilator isolate_assignments*/;
+    reg  add_out$cin /*verilator isolate_assignments*/;
+    wire  [10:0] add_out$sum;
+    reg  s_act$d /*verilator isolate_assignments*/;
+    wire  s_act$q;
+    reg  s_act$clock /*verilator isolate_assignments*/;
+    reg  s_hdr1$d /*verilator isolate_assignments*/;
+    wire  s_hdr1$q;
+    reg  s_hdr1$clock /*verilator isolate_assignments*/;
+    reg  s_first$d /*verilator isolate_assignments*/;
+    wire  s_first$q;
+    reg  s_first$clock /*verilator isolate_assignments*/;
+    reg  [511:0] s_hcur1$d /*verilator isolate_assignments*/;
+    wire  [511:0] s_hcur1$q;
+    reg  s_hcur1$clock /*verilator isolate_assignments*/;
+    reg  [511:0] s_hcur2$d /*verilator isolate_assignments*/;
+    wire  [511:0] s_hcur2$q;
+    reg  s_hcur2$clock /*verilator isolate_assignments*/;
+    reg  [16:0] s_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] s_f$q;
+    reg  s_f$clock /*verilator isolate_assignments*/;
+    reg  [10:0] s_pl_left$d /*verilator isolate_assignments*/;
+    wire  [10:0] s_pl_left$q;
+    reg  s_pl_left$clock /*verilator isolate_assignments*/;
+    reg  s_pl_more$d /*verilator isolate_assignments*/;
+    wire  s_pl_more$q;
+    reg  s_pl_more$clock /*verilator isolate_assignments*/;
+    reg  s_pl_one$d /*verilator isolate_assignments*/;
+    wire  s_pl_one$q;
+    reg  s_pl_one$clock /*verilator isolate_assignments*/;
+    reg  [10:0] s_out_left$d /*verilator isolate_assignments*/;
+    wire  [10:0] s_out_left$q;
+    reg  s_out_left$clock /*verilator isolate_assignments*/;
+    reg  s_out_one$d /*verilator isolate_assignments*/;
+    wire  s_out_one$q;
+    reg  s_out_one$clock /*verilator isolate_assignments*/;
+    reg  [5:0] s_s$d /*verilator isolate_assignments*/;
+    wire  [5:0] s_s$q;
+    reg  s_s$clock /*verilator isolate_assignments*/;
+    reg  s_hb2$d /*verilator isolate_assignments*/;
+    wire  s_hb2$q;
+    reg  s_hb2$clock /*verilator isolate_assignments*/;
+    reg  [511:0] s_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] s_smask$q;
+    reg  s_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] s_pkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] s_pkeep$q;
+    reg  s_pkeep$clock /*verilator isolate_assignments*/;
+    reg  [63:0] s_fkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] s_fkeep$q;
+    reg  s_fkeep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] s_fkeepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] s_fkeepm$q;
+    reg  s_fkeepm$clock /*verilator isolate_assignments*/;
+    reg  c_v$d /*verilator isolate_assignments*/;
+    wire  c_v$q;
+    reg  c_v$clock /*verilator isolate_assignments*/;
+    reg  c_hdr_k$d /*verilator isolate_assignments*/;
+    wire  c_hdr_k$q;
+    reg  c_hdr_k$clock /*verilator isolate_assignments*/;
+    reg  c_pl_k$d /*verilator isolate_assignments*/;
+    wire  c_pl_k$q;
+    reg  c_pl_k$clock /*verilator isolate_assignments*/;
+    reg  c_first$d /*verilator isolate_assignments*/;
+    wire  c_first$q;
+    reg  c_first$clock /*verilator isolate_assignments*/;
+    reg  c_last$d /*verilator isolate_assignments*/;
+    wire  c_last$q;
+    reg  c_last$clock /*verilator isolate_assignments*/;
+    reg  [511:0] c_hdr$d /*verilator isolate_assignments*/;
+    wire  [511:0] c_hdr$q;
+    reg  c_hdr$clock /*verilator isolate_assignments*/;
+    reg  [511:0] c_pl$d /*verilator isolate_assignments*/;
+    wire  [511:0] c_pl$q;
+    reg  c_pl$clock /*verilator isolate_assignments*/;
+    reg  c_pl_last$d /*verilator isolate_assignments*/;
+    wire  c_pl_last$q;
+    reg  c_pl_last$clock /*verilator isolate_assignments*/;
+    reg  [63:0] c_pl_keep$d /*verilator isolate_assignments*/;
+    wire  [63:0] c_pl_keep$q;
+    reg  c_pl_keep$clock /*verilator isolate_assignments*/;
+    reg  c_exp_last$d /*verilator isolate_assignments*/;
+    wire  c_exp_last$q;
+    reg  c_exp_last$clock /*verilator isolate_assignments*/;
+    reg  [63:0] c_exp_keep$d /*verilator isolate_assignments*/;
+    wire  [63:0] c_exp_keep$q;
+    reg  c_exp_keep$clock /*verilator isolate_assignments*/;
+    reg  [5:0] c_s$d /*verilator isolate_assignments*/;
+    wire  [5:0] c_s$q;
+    reg  c_s$clock /*verilator isolate_assignments*/;
+    reg  [511:0] c_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] c_smask$q;
+    reg  c_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] c_keep$d /*verilator isolate_assignments*/;
+    wire  [63:0] c_keep$q;
+    reg  c_keep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] c_keepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] c_keepm$q;
+    reg  c_keepm$clock /*verilator isolate_assignments*/;
+    reg  [16:0] c_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] c_f$q;
+    reg  c_f$clock /*verilator isolate_assignments*/;
+    reg  r_v$d /*verilator isolate_assignments*/;
+    wire  r_v$q;
+    reg  r_v$clock /*verilator isolate_assignments*/;
+    reg  r_hdr_k$d /*verilator isolate_assignments*/;
+    wire  r_hdr_k$q;
+    reg  r_hdr_k$clock /*verilator isolate_assignments*/;
+    reg  r_pl_k$d /*verilator isolate_assignments*/;
+    wire  r_pl_k$q;
+    reg  r_pl_k$clock /*verilator isolate_assignments*/;
+    reg  r_first$d /*verilator isolate_assignments*/;
+    wire  r_first$q;
+    reg  r_first$clock /*verilator isolate_assignments*/;
+    reg  r_last$d /*verilator isolate_assignments*/;
+    wire  r_last$q;
+    reg  r_last$clock /*verilator isolate_assignments*/;
+    reg  [511:0] r_hdr$d /*verilator isolate_assignments*/;
+    wire  [511:0] r_hdr$q;
+    reg  r_hdr$clock /*verilator isolate_assignments*/;
+    reg  [511:0] r_rot$d /*verilator isolate_assignments*/;
+    wire  [511:0] r_rot$q;
+    reg  r_rot$clock /*verilator isolate_assignments*/;
+    reg  [511:0] r_smask$d /*verilator isolate_assignments*/;
+    wire  [511:0] r_smask$q;
+    reg  r_smask$clock /*verilator isolate_assignments*/;
+    reg  [63:0] r_keep$d /*verilator isolate_assignments*/;
+    wire  [63:0] r_keep$q;
+    reg  r_keep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] r_keepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] r_keepm$q;
+    reg  r_keepm$clock /*verilator isolate_assignments*/;
+    reg  [16:0] r_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] r_f$q;
+    reg  r_f$clock /*verilator isolate_assignments*/;
+    reg  r_err$d /*verilator isolate_assignments*/;
+    wire  r_err$q;
+    reg  r_err$clock /*verilator isolate_assignments*/;
+    reg  [511:0] carry$d /*verilator isolate_assignments*/;
+    wire  [511:0] carry$q;
+    reg  carry$clock /*verilator isolate_assignments*/;
+    reg  [511:0] f_d0$d /*verilator isolate_assignments*/;
+    wire  [511:0] f_d0$q;
+    reg  f_d0$clock /*verilator isolate_assignments*/;
+    reg  [511:0] f_d1$d /*verilator isolate_assignments*/;
+    wire  [511:0] f_d1$q;
+    reg  f_d1$clock /*verilator isolate_assignments*/;
+    reg  [511:0] f_d2$d /*verilator isolate_assignments*/;
+    wire  [511:0] f_d2$q;
+    reg  f_d2$clock /*verilator isolate_assignments*/;
+    reg  [511:0] f_d3$d /*verilator isolate_assignments*/;
+    wire  [511:0] f_d3$q;
+    reg  f_d3$clock /*verilator isolate_assignments*/;
+    reg  [63:0] f_k0$d /*verilator isolate_assignments*/;
+    wire  [63:0] f_k0$q;
+    reg  f_k0$clock /*verilator isolate_assignments*/;
+    reg  [63:0] f_k1$d /*verilator isolate_assignments*/;
+    wire  [63:0] f_k1$q;
+    reg  f_k1$clock /*verilator isolate_assignments*/;
+    reg  [63:0] f_k2$d /*verilator isolate_assignments*/;
+    wire  [63:0] f_k2$q;
+    reg  f_k2$clock /*verilator isolate_assignments*/;
+    reg  [63:0] f_k3$d /*verilator isolate_assignments*/;
+    wire  [63:0] f_k3$q;
+    reg  f_k3$clock /*verilator isolate_assignments*/;
+    reg  f_l0$d /*verilator isolate_assignments*/;
+    wire  f_l0$q;
+    reg  f_l0$clock /*verilator isolate_assignments*/;
+    reg  f_l1$d /*verilator isolate_assignments*/;
+    wire  f_l1$q;
+    reg  f_l1$clock /*verilator isolate_assignments*/;
+    reg  f_l2$d /*verilator isolate_assignments*/;
+    wire  f_l2$q;
+    reg  f_l2$clock /*verilator isolate_assignments*/;
+    reg  f_l3$d /*verilator isolate_assignments*/;
+    wire  f_l3$q;
+    reg  f_l3$clock /*verilator isolate_assignments*/;
+    reg  [16:0] f_f0$d /*verilator isolate_assignments*/;
+    wire  [16:0] f_f0$q;
+    reg  f_f0$clock /*verilator isolate_assignments*/;
+    reg  [16:0] f_f1$d /*verilator isolate_assignments*/;
+    wire  [16:0] f_f1$q;
+    reg  f_f1$clock /*verilator isolate_assignments*/;
+    reg  [16:0] f_f2$d /*verilator isolate_assignments*/;
+    wire  [16:0] f_f2$q;
+    reg  f_f2$clock /*verilator isolate_assignments*/;
+    reg  [16:0] f_f3$d /*verilator isolate_assignments*/;
+    wire  [16:0] f_f3$q;
+    reg  f_f3$clock /*verilator isolate_assignments*/;
+    reg  [1:0] f_wr$d /*verilator isolate_assignments*/;
+    wire  [1:0] f_wr$q;
+    reg  f_wr$clock /*verilator isolate_assignments*/;
+    reg  [1:0] f_rd$d /*verilator isolate_assignments*/;
+    wire  [1:0] f_rd$q;
+    reg  f_rd$clock /*verilator isolate_assignments*/;
+    reg  [2:0] f_cnt$d /*verilator isolate_assignments*/;
+    wire  [2:0] f_cnt$q;
+    reg  f_cnt$clock /*verilator isolate_assignments*/;
+    reg  q_last$d /*verilator isolate_assignments*/;
+    wire  q_last$q;
+    reg  q_last$clock /*verilator isolate_assignments*/;
+    reg  [16:0] q_f$d /*verilator isolate_assignments*/;
+    wire  [16:0] q_f$q;
+    reg  q_f$clock /*verilator isolate_assignments*/;
+    reg  [31:0] add_frames$a /*verilator isolate_assignments*/;
+    reg  [31:0] add_frames$b /*verilator isolate_assignments*/;
+    reg  add_frames$cin /*verilator isolate_assignments*/;
+    wire  [31:0] add_frames$sum;
+    reg  [63:0] add_bytes$a /*verilator isolate_assignments*/;
+    reg  [63:0] add_bytes$b /*verilator isolate_assignments*/;
+    reg  add_bytes$cin /*verilator isolate_assignments*/;
+    wire  [63:0] add_bytes$sum;
+    reg  [31:0] add_err$a /*verilator isolate_assignments*/;
+    reg  [31:0] add_err$b /*verilator isolate_assignments*/;
+    reg  add_err$cin /*verilator isolate_assignments*/;
+    wire  [31:0] add_err$sum;
+    reg  [31:0] cnt_frames$d /*verilator isolate_assignments*/;
+    wire  [31:0] cnt_frames$q;
+    reg  cnt_frames$clock /*verilator isolate_assignments*/;
+    reg  [63:0] cnt_bytes$d /*verilator isolate_assignments*/;
+    wire  [63:0] cnt_bytes$q;
+    reg  cnt_bytes$clock /*verilator isolate_assignments*/;
+    reg  [31:0] cnt_err$d /*verilator isolate_assignments*/;
+    wire  [31:0] cnt_err$q;
+    reg  cnt_err$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [3:0] occ /*verilator isolate_assignments*/;
+    reg  room /*verilator isolate_assignments*/;
+    reg  start /*verilator isolate_assignments*/;
+    reg  need_pl /*verilator isolate_assignments*/;
+    reg  plr /*verilator isolate_assignments*/;
+    reg  issue_hdr1 /*verilator isolate_assignments*/;
+    reg  issue_pl /*verilator isolate_assignments*/;
+    reg  issue_flush /*verilator isolate_assignments*/;
+    reg  free_a /*verilator isolate_assignments*/;
+    reg  free_b /*verilator isolate_assignments*/;
+    reg  free_c /*verilator isolate_assignments*/;
+    reg  free_d /*verilator isolate_assignments*/;
+    reg  free_e /*verilator isolate_assignments*/;
+    reg  free_p /*verilator isolate_assignments*/;
+    reg  [19:0] csa_s1 /*verilator isolate_assignments*/;
+    reg  [19:0] csa_c1 /*verilator isolate_assignments*/;
+    reg  [19:0] csa_s2 /*verilator isolate_assignments*/;
+    reg  [19:0] csa_c2 /*verilator isolate_assignments*/;
+    reg  [15:0] csw_b /*verilator isolate_assignments*/;
+    reg  [15:0] csw_d /*verilator isolate_assignments*/;
+    reg  [15:0] csw_t /*verilator isolate_assignments*/;
+    reg  [15:0] csw_tm /*verilator isolate_assignments*/;
+    reg  [15:0] csw_u /*verilator isolate_assignments*/;
+    reg  [15:0] csw_x2 /*verilator isolate_assignments*/;
+    reg  [15:0] csw_n2 /*verilator isolate_assignments*/;
+    reg  [15:0] csw_c2 /*verilator isolate_assignments*/;
+    reg  [15:0] csw_s /*verilator isolate_assignments*/;
+    reg  [15:0] csw_m /*verilator isolate_assignments*/;
+    reg  [15:0] csw_c /*verilator isolate_assignments*/;
+    reg  [15:0] csw_x /*verilator isolate_assignments*/;
+    reg  [15:0] csw_n /*verilator isolate_assignments*/;
+    reg  [5:0] pm /*verilator isolate_assignments*/;
+    reg  [5:0] fm /*verilator isolate_assignments*/;
+    reg  [511:0] rot0 /*verilator isolate_assignments*/;
+    reg  [511:0] rot1 /*verilator isolate_assignments*/;
+    reg  [511:0] rot2 /*verilator isolate_assignments*/;
+    reg  [511:0] rot3 /*verilator isolate_assignments*/;
+    reg  [511:0] rot4 /*verilator isolate_assignments*/;
+    reg  [511:0] rot5 /*verilator isolate_assignments*/;
+    reg  [511:0] prev /*verilator isolate_assignments*/;
+    reg  [511:0] raw /*verilator isolate_assignments*/;
+    reg  pop /*verilator isolate_assignments*/;
+    reg  [511:0] h_data /*verilator isolate_assignments*/;
+    reg  [63:0] h_keep /*verilator isolate_assignments*/;
+    reg  h_last /*verilator isolate_assignments*/;
+    reg  [16:0] h_f /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txb$k k(
+        .ones64(k$ones64),
+        .ones512(k$ones512),
+        .ipv4_len(k$ipv4_len),
+        .c63(k$c63),
+        .m1_11(k$m1_11)
+    );
+    braid_engine_tiny__txb$qa_v qa_v(
+        .d(qa_v$d),
+        .q(qa_v$q),
+        .clock(qa_v$clock)
+    );
+    braid_engine_tiny__txb$qa_dst_mac qa_dst_mac(
+        .d(qa_dst_mac$d),
+        .q(qa_dst_mac$q),
+        .clock(qa_dst_mac$clock)
+    );
+    braid_engine_tiny__txb$qa_src_mac qa_src_mac(
+        .d(qa_src_mac$d),
+        .q(qa_src_mac$q),
+        .clock(qa_src_mac$clock)
+    );
+    braid_engine_tiny__txb$qa_vlan qa_vlan(
+        .d(qa_vlan$d),
+        .q(qa_vlan$q),
+        .clock(qa_vlan$clock)
+    );
+    braid_engine_tiny__txb$qa_vlan_tci qa_vlan_tci(
+        .d(qa_vlan_tci$d),
+        .q(qa_vlan_tci$q),
+        .clock(qa_vlan_tci$clock)
+    );
+    braid_engine_tiny__txb$qa_ipv6 qa_ipv6(
+        .d(qa_ipv6$d),
+        .q(qa_ipv6$q),
+        .clock(qa_ipv6$clock)
+    );
+    braid_engine_tiny__txb$qa_src_ip qa_src_ip(
+        .d(qa_src_ip$d),
+        .q(qa_src_ip$q),
+        .clock(qa_src_ip$clock)
+    );
+    braid_engine_tiny__txb$qa_dst_ip qa_dst_ip(
+        .d(qa_dst_ip$d),
+        .q(qa_dst_ip$q),
+        .clock(qa_dst_ip$clock)
+    );
+    braid_engine_tiny__txb$qa_dscp qa_dscp(
+        .d(qa_dscp$d),
+        .q(qa_dscp$q),
+        .clock(qa_dscp$clock)
+    );
+    braid_engine_tiny__txb$qa_ttl qa_ttl(
+        .d(qa_ttl$d),
+        .q(qa_ttl$q),
+        .clock(qa_ttl$clock)
+    );
+    braid_engine_tiny__txb$qa_flow_label qa_flow_label(
+        .d(qa_flow_label$d),
+        .q(qa_flow_label$q),
+        .clock(qa_flow_label$clock)
+    );
+    braid_engine_tiny__txb$qa_udp_sport qa_udp_sport(
+        .d(qa_udp_sport$d),
+        .q(qa_udp_sport$q),
+        .clock(qa_udp_sport$clock)
+    );
+    braid_engine_tiny__txb$qa_udp_dport qa_udp_dport(
+        .d(qa_udp_dport$d),
+        .q(qa_udp_dport$q),
+        .clock(qa_udp_dport$clock)
+    );
+    braid_engine_tiny__txb$qa_opcode qa_opcode(
+        .d(qa_opcode$d),
+        .q(qa_opcode$q),
+        .clock(qa_opcode$clock)
+    );
+    braid_engine_tiny__txb$qa_flags qa_flags(
+        .d(qa_flags$d),
+        .q(qa_flags$q),
+        .clock(qa_flags$clock)
+    );
+    braid_engine_tiny__txb$qa_path_id qa_path_id(
+        .d(qa_path_id$d),
+        .q(qa_path_id$q),
+        .clock(qa_path_id$clock)
+    );
+    braid_engine_tiny__txb$qa_dst_conn qa_dst_conn(
+        .d(qa_dst_conn$d),
+        .q(qa_dst_conn$q),
+        .clock(qa_dst_conn$clock)
+    );
+    braid_engine_tiny__txb$qa_path_psn qa_path_psn(
+        .d(qa_path_psn$d),
+        .q(qa_path_psn$q),
+        .clock(qa_path_psn$clock)
+    );
+    braid_engine_tiny__txb$qa_csn qa_csn(
+        .d(qa_csn$d),
+        .q(qa_csn$q),
+        .clock(qa_csn$clock)
+    );
+    braid_engine_tiny__txb$qa_timestamp qa_timestamp(
+        .d(qa_timestamp$d),
+        .q(qa_timestamp$q),
+        .clock(qa_timestamp$clock)
+    );
+    braid_engine_tiny__txb$qa_payload_len qa_payload_len(
+        .d(qa_payload_len$d),
+        .q(qa_payload_len$q),
+        .clock(qa_payload_len$clock)
+    );
+    braid_engine_tiny__txb$qa_floor_delta qa_floor_delta(
+        .d(qa_floor_delta$d),
+        .q(qa_floor_delta$q),
+        .clock(qa_floor_delta$clock)
+    );
+    braid_engine_tiny__txb$qa_rkey qa_rkey(
+        .d(qa_rkey$d),
+        .q(qa_rkey$q),
+        .clock(qa_rkey$clock)
+    );
+    braid_engine_tiny__txb$qa_va qa_va(
+        .d(qa_va$d),
+        .q(qa_va$q),
+        .clock(qa_va$clock)
+    );
+    braid_engine_tiny__txb$qa_stream qa_stream(
+        .d(qa_stream$d),
+        .q(qa_stream$q),
+        .clock(qa_stream$clock)
+    );
+    braid_engine_tiny__txb$qa_rsn qa_rsn(
+        .d(qa_rsn$d),
+        .q(qa_rsn$q),
+        .clock(qa_rsn$clock)
+    );
+    braid_engine_tiny__txb$qa_msn qa_msn(
+        .d(qa_msn$d),
+        .q(qa_msn$q),
+        .clock(qa_msn$clock)
+    );
+    braid_engine_tiny__txb$qa_offset qa_offset(
+        .d(qa_offset$d),
+        .q(qa_offset$q),
+        .clock(qa_offset$clock)
+    );
+    braid_engine_tiny__txb$qa_msg_len qa_msg_len(
+        .d(qa_msg_len$d),
+        .q(qa_msg_len$q),
+        .clock(qa_msg_len$clock)
+    );
+    braid_engine_tiny__txb$qa_imm qa_imm(
+        .d(qa_imm$d),
+        .q(qa_imm$q),
+        .clock(qa_imm$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_base_psn qa_ack_base_psn(
+        .d(qa_ack_base_psn$d),
+        .q(qa_ack_base_psn$q),
+        .clock(qa_ack_base_psn$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_csn_base qa_ack_csn_base(
+        .d(qa_ack_csn_base$d),
+        .q(qa_ack_csn_base$q),
+        .clock(qa_ack_csn_base$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_ts_echo qa_ack_ts_echo(
+        .d(qa_ack_ts_echo$d),
+        .q(qa_ack_ts_echo$q),
+        .clock(qa_ack_ts_echo$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_ecn_count qa_ack_ecn_count(
+        .d(qa_ack_ecn_count$d),
+        .q(qa_ack_ecn_count$q),
+        .clock(qa_ack_ecn_count$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_rate_hint qa_ack_rate_hint(
+        .d(qa_ack_rate_hint$d),
+        .q(qa_ack_rate_hint$q),
+        .clock(qa_ack_rate_hint$clock)
+    );
+    braid_engine_tiny__txb$qa_ack_sack qa_ack_sack(
+        .d(qa_ack_sack$d),
+        .q(qa_ack_sack$q),
+        .clock(qa_ack_sack$clock)
+    );
+    braid_engine_tiny__txb$qa_nack_reason qa_nack_reason(
+        .d(qa_nack_reason$d),
+        .q(qa_nack_reason$q),
+        .clock(qa_nack_reason$clock)
+    );
+    braid_engine_tiny__txb$qa_nack_psn qa_nack_psn(
+        .d(qa_nack_psn$d),
+        .q(qa_nack_psn$q),
+        .clock(qa_nack_psn$clock)
+    );
+    braid_engine_tiny__txb$qa_nack_csn qa_nack_csn(
+        .d(qa_nack_csn$d),
+        .q(qa_nack_csn$q),
+        .clock(qa_nack_csn$clock)
+    );
+    braid_engine_tiny__txb$qa_nack_detail qa_nack_detail(
+        .d(qa_nack_detail$d),
+        .q(qa_nack_detail$q),
+        .clock(qa_nack_detail$clock)
+    );
+    braid_engine_tiny__txb$qa_probe_seq qa_probe_seq(
+        .d(qa_probe_seq$d),
+        .q(qa_probe_seq$q),
+        .clock(qa_probe_seq$clock)
+    );
+    braid_engine_tiny__txb$qa_probe_ts qa_probe_ts(
+        .d(qa_probe_ts$d),
+        .q(qa_probe_ts$q),
+        .clock(qa_probe_ts$clock)
+    );
+    braid_engine_tiny__txb$hf hf(
+        .dst_mac(hf$dst_mac),
+        .src_mac(hf$src_mac),
+        .vlan(hf$vlan),
+        .vlan_tci(hf$vlan_tci),
+        .ipv6(hf$ipv6),
+        .src_ip(hf$src_ip),
+        .dst_ip(hf$dst_ip),
+        .dscp(hf$dscp),
+        .ttl(hf$ttl),
+        .flow_label(hf$flow_label),
+        .udp_sport(hf$udp_sport),
+        .udp_dport(hf$udp_dport),
+        .opcode(hf$opcode),
+        .flags(hf$flags),
+        .path_id(hf$path_id),
+        .dst_conn(hf$dst_conn),
+        .path_psn(hf$path_psn),
+        .csn(hf$csn),
+        .timestamp(hf$timestamp),
+        .payload_len(hf$payload_len),
+        .floor_delta(hf$floor_delta),
+        .rkey(hf$rkey),
+        .va(hf$va),
+        .stream(hf$stream),
+        .rsn(hf$rsn),
+        .msn(hf$msn),
+        .offset(hf$offset),
+        .msg_len(hf$msg_len),
+        .imm(hf$imm),
+        .ack_base_psn(hf$ack_base_psn),
+        .ack_csn_base(hf$ack_csn_base),
+        .ack_ts_echo(hf$ack_ts_echo),
+        .ack_ecn_count(hf$ack_ecn_count),
+        .ack_rate_hint(hf$ack_rate_hint),
+        .ack_sack(hf$ack_sack),
+        .nack_reason(hf$nack_reason),
+        .nack_psn(hf$nack_psn),
+        .nack_csn(hf$nack_csn),
+        .nack_detail(hf$nack_detail),
+        .probe_seq(hf$probe_seq),
+        .probe_ts(hf$probe_ts),
+        .l2(hf$l2),
+        .l3(hf$l3),
+        .udp(hf$udp),
+        .br(hf$br),
+        .uhl(hf$uhl),
+        .l23(hf$l23),
+        .cs0(hf$cs0),
+        .cs1(hf$cs1),
+        .cs2(hf$cs2),
+        .cs3(hf$cs3)
+    );
+    braid_engine_tiny__txb$qb_v qb_v(
+        .d(qb_v$d),
+        .q(qb_v$q),
+        .clock(qb_v$clock)
+    );
+    braid_engine_tiny__txb$qb_l2 qb_l2(
+        .d(qb_l2$d),
+        .q(qb_l2$q),
+        .clock(qb_l2$clock)
+    );
+    braid_engine_tiny__txb$qb_l3 qb_l3(
+        .d(qb_l3$d),
+        .q(qb_l3$q),
+        .clock(qb_l3$clock)
+    );
+    braid_engine_tiny__txb$qb_udp qb_udp(
+        .d(qb_udp$d),
+        .q(qb_udp$q),
+        .clock(qb_udp$clock)
+    );
+    braid_engine_tiny__txb$qb_br qb_br(
+        .d(qb_br$d),
+        .q(qb_br$q),
+        .clock(qb_br$clock)
+    );
+    braid_engine_tiny__txb$qb_uhl qb_uhl(
+        .d(qb_uhl$d),
+        .q(qb_uhl$q),
+        .clock(qb_uhl$clock)
+    );
+    braid_engine_tiny__txb$qb_l23 qb_l23(
+        .d(qb_l23$d),
+        .q(qb_l23$q),
+        .clock(qb_l23$clock)
+    );
+    braid_engine_tiny__txb$qb_cs0 qb_cs0(
+        .d(qb_cs0$d),
+        .q(qb_cs0$q),
+        .clock(qb_cs0$clock)
+    );
+    braid_engine_tiny__txb$qb_cs1 qb_cs1(
+        .d(qb_cs1$d),
+        .q(qb_cs1$q),
+        .clock(qb_cs1$clock)
+    );
+    braid_engine_tiny__txb$qb_cs2 qb_cs2(
+        .d(qb_cs2$d),
+        .q(qb_cs2$q),
+        .clock(qb_cs2$clock)
+    );
+    braid_engine_tiny__txb$qb_cs3 qb_cs3(
+        .d(qb_cs3$d),
+        .q(qb_cs3$q),
+        .clock(qb_cs3$clock)
+    );
+    braid_engine_tiny__txb$qb_vlan qb_vlan(
+        .d(qb_vlan$d),
+        .q(qb_vlan$q),
+        .clock(qb_vlan$clock)
+    );
+    braid_engine_tiny__txb$qb_ipv6 qb_ipv6(
+        .d(qb_ipv6$d),
+        .q(qb_ipv6$q),
+        .clock(qb_ipv6$clock)
+    );
+    braid_engine_tiny__txb$qb_plen qb_plen(
+        .d(qb_plen$d),
+        .q(qb_plen$q),
+        .clock(qb_plen$clock)
+    );
+    braid_engine_tiny__txb$add_udp add_udp(
+        .a(add_udp$a),
+        .b(add_udp$b),
+        .cin(add_udp$cin),
+        .sum(add_udp$sum)
+    );
+    braid_engine_tiny__txb$add_h add_h(
+        .a(add_h$a),
+        .b(add_h$b),
+        .cin(add_h$cin),
+        .sum(add_h$sum)
+    );
+    braid_engine_tiny__txb$qc_v qc_v(
+        .d(qc_v$d),
+        .q(qc_v$q),
+        .clock(qc_v$clock)
+    );
+    braid_engine_tiny__txb$qc_l2 qc_l2(
+        .d(qc_l2$d),
+        .q(qc_l2$q),
+        .clock(qc_l2$clock)
+    );
+    braid_engine_tiny__txb$qc_l3 qc_l3(
+        .d(qc_l3$d),
+        .q(qc_l3$q),
+        .clock(qc_l3$clock)
+    );
+    braid_engine_tiny__txb$qc_udp qc_udp(
+        .d(qc_udp$d),
+        .q(qc_udp$q),
+        .clock(qc_udp$clock)
+    );
+    braid_engine_tiny__txb$qc_br qc_br(
+        .d(qc_br$d),
+        .q(qc_br$q),
+        .clock(qc_br$clock)
+    );
+    braid_engine_tiny__txb$qc_vlan qc_vlan(
+        .d(qc_vlan$d),
+        .q(qc_vlan$q),
+        .clock(qc_vlan$clock)
+    );
+    braid_engine_tiny__txb$qc_ipv6 qc_ipv6(
+        .d(qc_ipv6$d),
+        .q(qc_ipv6$q),
+        .clock(qc_ipv6$clock)
+    );
+    braid_engine_tiny__txb$qc_plen qc_plen(
+        .d(qc_plen$d),
+        .q(qc_plen$q),
+        .clock(qc_plen$clock)
+    );
+    braid_engine_tiny__txb$qc_udp_len qc_udp_len(
+        .d(qc_udp_len$d),
+        .q(qc_udp_len$q),
+        .clock(qc_udp_len$clock)
+    );
+    braid_engine_tiny__txb$qc_h qc_h(
+        .d(qc_h$d),
+        .q(qc_h$q),
+        .clock(qc_h$clock)
+    );
+    braid_engine_tiny__txb$qc_ps qc_ps(
+        .d(qc_ps$d),
+        .q(qc_ps$q),
+        .clock(qc_ps$clock)
+    );
+    braid_engine_tiny__txb$qc_pc qc_pc(
+        .d(qc_pc$d),
+        .q(qc_pc$q),
+        .clock(qc_pc$clock)
+    );
+    braid_engine_tiny__txb$add_iplen add_iplen(
+        .a(add_iplen$a),
+        .b(add_iplen$b),
+        .cin(add_iplen$cin),
+        .sum(add_iplen$sum)
+    );
+    braid_engine_tiny__txb$add_f add_f(
+        .a(add_f$a),
+        .b(add_f$b),
+        .cin(add_f$cin),
+        .sum(add_f$sum)
+    );
+    braid_engine_tiny__txb$add_nbpl add_nbpl(
+        .a(add_nbpl$a),
+        .b(add_nbpl$b),
+        .cin(add_nbpl$cin),
+        .sum(add_nbpl$sum)
+    );
+    braid_engine_tiny__txb$qd_v qd_v(
+        .d(qd_v$d),
+        .q(qd_v$q),
+        .clock(qd_v$clock)
+    );
+    braid_engine_tiny__txb$qd_l2 qd_l2(
+        .d(qd_l2$d),
+        .q(qd_l2$q),
+        .clock(qd_l2$clock)
+    );
+    braid_engine_tiny__txb$qd_l3 qd_l3(
+        .d(qd_l3$d),
+        .q(qd_l3$q),
+        .clock(qd_l3$clock)
+    );
+    braid_engine_tiny__txb$qd_udp qd_udp(
+        .d(qd_udp$d),
+        .q(qd_udp$q),
+        .clock(qd_udp$clock)
+    );
+    braid_engine_tiny__txb$qd_br qd_br(
+        .d(qd_br$d),
+        .q(qd_br$q),
+        .clock(qd_br$clock)
+    );
+    braid_engine_tiny__txb$qd_vlan qd_vlan(
+        .d(qd_vlan$d),
+        .q(qd_vlan$q),
+        .clock(qd_vlan$clock)
+    );
+    braid_engine_tiny__txb$qd_ipv6 qd_ipv6(
+        .d(qd_ipv6$d),
+        .q(qd_ipv6$q),
+        .clock(qd_ipv6$clock)
+    );
+    braid_engine_tiny__txb$qd_udp_len qd_udp_len(
+        .d(qd_udp_len$d),
+        .q(qd_udp_len$q),
+        .clock(qd_udp_len$clock)
+    );
+    braid_engine_tiny__txb$qd_ip_len qd_ip_len(
+        .d(qd_ip_len$d),
+        .q(qd_ip_len$q),
+        .clock(qd_ip_len$clock)
+    );
+    braid_engine_tiny__txb$qd_x qd_x(
+        .d(qd_x$d),
+        .q(qd_x$q),
+        .clock(qd_x$clock)
+    );
+    braid_engine_tiny__txb$qd_y qd_y(
+        .d(qd_y$d),
+        .q(qd_y$q),
+        .clock(qd_y$clock)
+    );
+    braid_engine_tiny__txb$qd_f qd_f(
+        .d(qd_f$d),
+        .q(qd_f$q),
+        .clock(qd_f$clock)
+    );
+    braid_engine_tiny__txb$qd_nbpl qd_nbpl(
+        .d(qd_nbpl$d),
+        .q(qd_nbpl$q),
+        .clock(qd_nbpl$clock)
+    );
+    braid_engine_tiny__txb$qd_s qd_s(
+        .d(qd_s$d),
+        .q(qd_s$q),
+        .clock(qd_s$clock)
+    );
+    braid_engine_tiny__txb$qd_hb2 qd_hb2(
+        .d(qd_hb2$d),
+        .q(qd_hb2$q),
+        .clock(qd_hb2$clock)
+    );
+    braid_engine_tiny__txb$qd_smask qd_smask(
+        .d(qd_smask$d),
+        .q(qd_smask$q),
+        .clock(qd_smask$clock)
+    );
+    braid_engine_tiny__txb$qd_pkeep qd_pkeep(
+        .d(qd_pkeep$d),
+        .q(qd_pkeep$q),
+        .clock(qd_pkeep$clock)
+    );
+    braid_engine_tiny__txb$add_t0 add_t0(
+        .a(add_t0$a),
+        .b(add_t0$b),
+        .cin(add_t0$cin),
+        .sum(add_t0$sum)
+    );
+    braid_engine_tiny__txb$add_t1 add_t1(
+        .a(add_t1$a),
+        .b(add_t1$b),
+        .cin(add_t1$cin),
+        .sum(add_t1$sum)
+    );
+    braid_engine_tiny__txb$add_nbout add_nbout(
+        .a(add_nbout$a),
+        .b(add_nbout$b),
+        .cin(add_nbout$cin),
+        .sum(add_nbout$sum)
+    );
+    braid_engine_tiny__txb$qe_v qe_v(
+        .d(qe_v$d),
+        .q(qe_v$q),
+        .clock(qe_v$clock)
+    );
+    braid_engine_tiny__txb$qe_l2 qe_l2(
+        .d(qe_l2$d),
+        .q(qe_l2$q),
+        .clock(qe_l2$clock)
+    );
+    braid_engine_tiny__txb$qe_l3 qe_l3(
+        .d(qe_l3$d),
+        .q(qe_l3$q),
+        .clock(qe_l3$clock)
+    );
+    braid_engine_tiny__txb$qe_udp qe_udp(
+        .d(qe_udp$d),
+        .q(qe_udp$q),
+        .clock(qe_udp$clock)
+    );
+    braid_engine_tiny__txb$qe_br qe_br(
+        .d(qe_br$d),
+        .q(qe_br$q),
+        .clock(qe_br$clock)
+    );
+    braid_engine_tiny__txb$qe_vlan qe_vlan(
+        .d(qe_vlan$d),
+        .q(qe_vlan$q),
+        .clock(qe_vlan$clock)
+    );
+    braid_engine_tiny__txb$qe_ipv6 qe_ipv6(
+        .d(qe_ipv6$d),
+        .q(qe_ipv6$q),
+        .clock(qe_ipv6$clock)
+    );
+    braid_engine_tiny__txb$qe_udp_len qe_udp_len(
+        .d(qe_udp_len$d),
+        .q(qe_udp_len$q),
+        .clock(qe_udp_len$clock)
+    );
+    braid_engine_tiny__txb$qe_ip_len qe_ip_len(
+        .d(qe_ip_len$d),
+        .q(qe_ip_len$q),
+        .clock(qe_ip_len$clock)
+    );
+    braid_engine_tiny__txb$qe_csum qe_csum(
+        .d(qe_csum$d),
+        .q(qe_csum$q),
+        .clock(qe_csum$clock)
+    );
+    braid_engine_tiny__txb$qe_f qe_f(
+        .d(qe_f$d),
+        .q(qe_f$q),
+        .clock(qe_f$clock)
+    );
+    braid_engine_tiny__txb$qe_nbpl qe_nbpl(
+        .d(qe_nbpl$d),
+        .q(qe_nbpl$q),
+        .clock(qe_nbpl$clock)
+    );
+    braid_engine_tiny__txb$qe_nbout qe_nbout(
+        .d(qe_nbout$d),
+        .q(qe_nbout$q),
+        .clock(qe_nbout$clock)
+    );
+    braid_engine_tiny__txb$qe_s qe_s(
+        .d(qe_s$d),
+        .q(qe_s$q),
+        .clock(qe_s$clock)
+    );
+    braid_engine_tiny__txb$qe_hb2 qe_hb2(
+        .d(qe_hb2$d),
+        .q(qe_hb2$q),
+        .clock(qe_hb2$clock)
+    );
+    braid_engine_tiny__txb$qe_smask qe_smask(
+        .d(qe_smask$d),
+        .q(qe_smask$q),
+        .clock(qe_smask$clock)
+    );
+    braid_engine_tiny__txb$qe_pkeep qe_pkeep(
+        .d(qe_pkeep$d),
+        .q(qe_pkeep$q),
+        .clock(qe_pkeep$clock)
+    );
+    braid_engine_tiny__txb$qe_fkeep qe_fkeep(
+        .d(qe_fkeep$d),
+        .q(qe_fkeep$q),
+        .clock(qe_fkeep$clock)
+    );
+    braid_engine_tiny__txb$qe_fkeepm qe_fkeepm(
+        .d(qe_fkeepm$d),
+        .q(qe_fkeepm$q),
+        .clock(qe_fkeepm$clock)
+    );
+    braid_engine_tiny__txb$asm asm(
+        .l2(asm$l2),
+        .l3(asm$l3),
+        .udp(asm$udp),
+        .br(asm$br),
+        .vlan(asm$vlan),
+        .ipv6(asm$ipv6),
+        .ip_len(asm$ip_len),
+        .udp_len(asm$udp_len),
+        .csum(asm$csum),
+        .hdr0(asm$hdr0),
+        .hdr1(asm$hdr1),
+        .hdr2(asm$hdr2)
+    );
+    braid_engine_tiny__txb$add_om1 add_om1(
+        .a(add_om1$a),
+        .b(add_om1$b),
+        .cin(add_om1$cin),
+        .sum(add_om1$sum)
+    );
+    braid_engine_tiny__txb$qp_v qp_v(
+        .d(qp_v$d),
+        .q(qp_v$q),
+        .clock(qp_v$clock)
+    );
+    braid_engine_tiny__txb$qp_hdr0 qp_hdr0(
+        .d(qp_hdr0$d),
+        .q(qp_hdr0$q),
+        .clock(qp_hdr0$clock)
+    );
+    braid_engine_tiny__txb$qp_hdr1 qp_hdr1(
+        .d(qp_hdr1$d),
+        .q(qp_hdr1$q),
+        .clock(qp_hdr1$clock)
+    );
+    braid_engine_tiny__txb$qp_hdr2 qp_hdr2(
+        .d(qp_hdr2$d),
+        .q(qp_hdr2$q),
+        .clock(qp_hdr2$clock)
+    );
+    braid_engine_tiny__txb$qp_f qp_f(
+        .d(qp_f$d),
+        .q(qp_f$q),
+        .clock(qp_f$clock)
+    );
+    braid_engine_tiny__txb$qp_nbpl qp_nbpl(
+        .d(qp_nbpl$d),
+        .q(qp_nbpl$q),
+        .clock(qp_nbpl$clock)
+    );
+    braid_engine_tiny__txb$qp_pl_more qp_pl_more(
+        .d(qp_pl_more$d),
+        .q(qp_pl_more$q),
+        .clock(qp_pl_more$clock)
+    );
+    braid_engine_tiny__txb$qp_pl_one qp_pl_one(
+        .d(qp_pl_one$d),
+        .q(qp_pl_one$q),
+        .clock(qp_pl_one$clock)
+    );
+    braid_engine_tiny__txb$qp_out_m1 qp_out_m1(
+        .d(qp_out_m1$d),
+        .q(qp_out_m1$q),
+        .clock(qp_out_m1$clock)
+    );
+    braid_engine_tiny__txb$qp_out_two qp_out_two(
+        .d(qp_out_two$d),
+        .q(qp_out_two$q),
+        .clock(qp_out_two$clock)
+    );
+    braid_engine_tiny__txb$qp_s qp_s(
+        .d(qp_s$d),
+        .q(qp_s$q),
+        .clock(qp_s$clock)
+    );
+    braid_engine_tiny__txb$qp_hb2 qp_hb2(
+        .d(qp_hb2$d),
+        .q(qp_hb2$q),
+        .clock(qp_hb2$clock)
+    );
+    braid_engine_tiny__txb$qp_smask qp_smask(
+        .d(qp_smask$d),
+        .q(qp_smask$q),
+        .clock(qp_smask$clock)
+    );
+    braid_engine_tiny__txb$qp_pkeep qp_pkeep(
+        .d(qp_pkeep$d),
+        .q(qp_pkeep$q),
+        .clock(qp_pkeep$clock)
+    );
+    braid_engine_tiny__txb$qp_fkeep qp_fkeep(
+        .d(qp_fkeep$d),
+        .q(qp_fkeep$q),
+        .clock(qp_fkeep$clock)
+    );
+    braid_engine_tiny__txb$qp_fkeepm qp_fkeepm(
+        .d(qp_fkeepm$d),
+        .q(qp_fkeepm$q),
+        .clock(qp_fkeepm$clock)
+    );
+    braid_engine_tiny__txb$add_pl add_pl(
+        .a(add_pl$a),
+        .b(add_pl$b),
+        .cin(add_pl$cin),
+        .sum(add_pl$sum)
+    );
+    braid_engine_tiny__txb$add_out add_out(
+        .a(add_out$a),
+        .b(add_out$b),
+        .cin(add_out$cin),
+        .sum(add_out$sum)
+    );
+    braid_engine_tiny__txb$s_act s_act(
+        .d(s_act$d),
+        .q(s_act$q),
+        .clock(s_act$clock)
+    );
+    braid_engine_tiny__txb$s_hdr1 s_hdr1(
+        .d(s_hdr1$d),
+        .q(s_hdr1$q),
+        .clock(s_hdr1$clock)
+    );
+    braid_engine_tiny__txb$s_first s_first(
+        .d(s_first$d),
+        .q(s_first$q),
+        .clock(s_first$clock)
+    );
+    braid_engine_tiny__txb$s_hcur1 s_hcur1(
+        .d(s_hcur1$d),
+        .q(s_hcur1$q),
+        .clock(s_hcur1$clock)
+    );
+    braid_engine_tiny__txb$s_hcur2 s_hcur2(
+        .d(s_hcur2$d),
+        .q(s_hcur2$q),
+        .clock(s_hcur2$clock)
+    );
+    braid_engine_tiny__txb$s_f s_f(
+        .d(s_f$d),
+        .q(s_f$q),
+        .clock(s_f$clock)
+    );
+    braid_engine_tiny__txb$s_pl_left s_pl_left(
+        .d(s_pl_left$d),
+        .q(s_pl_left$q),
+        .clock(s_pl_left$clock)
+    );
+    braid_engine_tiny__txb$s_pl_more s_pl_more(
+        .d(s_pl_more$d),
+        .q(s_pl_more$q),
+        .clock(s_pl_more$clock)
+    );
+    braid_engine_tiny__txb$s_pl_one s_pl_one(
+        .d(s_pl_one$d),
+        .q(s_pl_one$q),
+        .clock(s_pl_one$clock)
+    );
+    braid_engine_tiny__txb$s_out_left s_out_left(
+        .d(s_out_left$d),
+        .q(s_out_left$q),
+        .clock(s_out_left$clock)
+    );
+    braid_engine_tiny__txb$s_out_one s_out_one(
+        .d(s_out_one$d),
+        .q(s_out_one$q),
+        .clock(s_out_one$clock)
+    );
+    braid_engine_tiny__txb$s_s s_s(
+        .d(s_s$d),
+        .q(s_s$q),
+        .clock(s_s$clock)
+    );
+    braid_engine_tiny__txb$s_hb2 s_hb2(
+        .d(s_hb2$d),
+        .q(s_hb2$q),
+        .clock(s_hb2$clock)
+    );
+    braid_engine_tiny__txb$s_smask s_smask(
+        .d(s_smask$d),
+        .q(s_smask$q),
+        .clock(s_smask$clock)
+    );
+    braid_engine_tiny__txb$s_pkeep s_pkeep(
+        .d(s_pkeep$d),
+        .q(s_pkeep$q),
+        .clock(s_pkeep$clock)
+    );
+    braid_engine_tiny__txb$s_fkeep s_fkeep(
+        .d(s_fkeep$d),
+        .q(s_fkeep$q),
+        .clock(s_fkeep$clock)
+    );
+    braid_engine_tiny__txb$s_fkeepm s_fkeepm(
+        .d(s_fkeepm$d),
+        .q(s_fkeepm$q),
+        .clock(s_fkeepm$clock)
+    );
+    braid_engine_tiny__txb$c_v c_v(
+        .d(c_v$d),
+        .q(c_v$q),
+        .clock(c_v$clock)
+    );
+    braid_engine_tiny__txb$c_hdr_k c_hdr_k(
+        .d(c_hdr_k$d),
+        .q(c_hdr_k$q),
+        .clock(c_hdr_k$clock)
+    );
+    braid_engine_tiny__txb$c_pl_k c_pl_k(
+        .d(c_pl_k$d),
+        .q(c_pl_k$q),
+        .clock(c_pl_k$clock)
+    );
+    braid_engine_tiny__txb$c_first c_first(
+        .d(c_first$d),
+        .q(c_first$q),
+        .clock(c_first$clock)
+    );
+    braid_engine_tiny__txb$c_last c_last(
+        .d(c_last$d),
+        .q(c_last$q),
+        .clock(c_last$clock)
+    );
+    braid_engine_tiny__txb$c_hdr c_hdr(
+        .d(c_hdr$d),
+        .q(c_hdr$q),
+        .clock(c_hdr$clock)
+    );
+    braid_engine_tiny__txb$c_pl c_pl(
+        .d(c_pl$d),
+        .q(c_pl$q),
+        .clock(c_pl$clock)
+    );
+    braid_engine_tiny__txb$c_pl_last c_pl_last(
+        .d(c_pl_last$d),
+        .q(c_pl_last$q),
+        .clock(c_pl_last$clock)
+    );
+    braid_engine_tiny__txb$c_pl_keep c_pl_keep(
+        .d(c_pl_keep$d),
+        .q(c_pl_keep$q),
+        .clock(c_pl_keep$clock)
+    );
+    braid_engine_tiny__txb$c_exp_last c_exp_last(
+        .d(c_exp_last$d),
+        .q(c_exp_last$q),
+        .clock(c_exp_last$clock)
+    );
+    braid_engine_tiny__txb$c_exp_keep c_exp_keep(
+        .d(c_exp_keep$d),
+        .q(c_exp_keep$q),
+        .clock(c_exp_keep$clock)
+    );
+    braid_engine_tiny__txb$c_s c_s(
+        .d(c_s$d),
+        .q(c_s$q),
+        .clock(c_s$clock)
+    );
+    braid_engine_tiny__txb$c_smask c_smask(
+        .d(c_smask$d),
+        .q(c_smask$q),
+        .clock(c_smask$clock)
+    );
+    braid_engine_tiny__txb$c_keep c_keep(
+        .d(c_keep$d),
+        .q(c_keep$q),
+        .clock(c_keep$clock)
+    );
+    braid_engine_tiny__txb$c_keepm c_keepm(
+        .d(c_keepm$d),
+        .q(c_keepm$q),
+        .clock(c_keepm$clock)
+    );
+    braid_engine_tiny__txb$c_f c_f(
+        .d(c_f$d),
+        .q(c_f$q),
+        .clock(c_f$clock)
+    );
+    braid_engine_tiny__txb$r_v r_v(
+        .d(r_v$d),
+        .q(r_v$q),
+        .clock(r_v$clock)
+    );
+    braid_engine_tiny__txb$r_hdr_k r_hdr_k(
+        .d(r_hdr_k$d),
+        .q(r_hdr_k$q),
+        .clock(r_hdr_k$clock)
+    );
+    braid_engine_tiny__txb$r_pl_k r_pl_k(
+        .d(r_pl_k$d),
+        .q(r_pl_k$q),
+        .clock(r_pl_k$clock)
+    );
+    braid_engine_tiny__txb$r_first r_first(
+        .d(r_first$d),
+        .q(r_first$q),
+        .clock(r_first$clock)
+    );
+    braid_engine_tiny__txb$r_last r_last(
+        .d(r_last$d),
+        .q(r_last$q),
+        .clock(r_last$clock)
+    );
+    braid_engine_tiny__txb$r_hdr r_hdr(
+        .d(r_hdr$d),
+        .q(r_hdr$q),
+        .clock(r_hdr$clock)
+    );
+    braid_engine_tiny__txb$r_rot r_rot(
+        .d(r_rot$d),
+        .q(r_rot$q),
+        .clock(r_rot$clock)
+    );
+    braid_engine_tiny__txb$r_smask r_smask(
+        .d(r_smask$d),
+        .q(r_smask$q),
+        .clock(r_smask$clock)
+    );
+    braid_engine_tiny__txb$r_keep r_keep(
+        .d(r_keep$d),
+        .q(r_keep$q),
+        .clock(r_keep$clock)
+    );
+    braid_engine_tiny__txb$r_keepm r_keepm(
+        .d(r_keepm$d),
+        .q(r_keepm$q),
+        .clock(r_keepm$clock)
+    );
+    braid_engine_tiny__txb$r_f r_f(
+        .d(r_f$d),
+        .q(r_f$q),
+        .clock(r_f$clock)
+    );
+    braid_engine_tiny__txb$r_err r_err(
+        .d(r_err$d),
+        .q(r_err$q),
+        .clock(r_err$clock)
+    );
+    braid_engine_tiny__txb$carry carry(
+        .d(carry$d),
+        .q(carry$q),
+        .clock(carry$clock)
+    );
+    braid_engine_tiny__txb$f_d0 f_d0(
+        .d(f_d0$d),
+        .q(f_d0$q),
+        .clock(f_d0$clock)
+    );
+    braid_engine_tiny__txb$f_d1 f_d1(
+        .d(f_d1$d),
+        .q(f_d1$q),
+        .clock(f_d1$clock)
+    );
+    braid_engine_tiny__txb$f_d2 f_d2(
+        .d(f_d2$d),
+        .q(f_d2$q),
+        .clock(f_d2$clock)
+    );
+    braid_engine_tiny__txb$f_d3 f_d3(
+        .d(f_d3$d),
+        .q(f_d3$q),
+        .clock(f_d3$clock)
+    );
+    braid_engine_tiny__txb$f_k0 f_k0(
+        .d(f_k0$d),
+        .q(f_k0$q),
+        .clock(f_k0$clock)
+    );
+    braid_engine_tiny__txb$f_k1 f_k1(
+        .d(f_k1$d),
+        .q(f_k1$q),
+        .clock(f_k1$clock)
+    );
+    braid_engine_tiny__txb$f_k2 f_k2(
+        .d(f_k2$d),
+        .q(f_k2$q),
+        .clock(f_k2$clock)
+    );
+    braid_engine_tiny__txb$f_k3 f_k3(
+        .d(f_k3$d),
+        .q(f_k3$q),
+        .clock(f_k3$clock)
+    );
+    braid_engine_tiny__txb$f_l0 f_l0(
+        .d(f_l0$d),
+        .q(f_l0$q),
+        .clock(f_l0$clock)
+    );
+    braid_engine_tiny__txb$f_l1 f_l1(
+        .d(f_l1$d),
+        .q(f_l1$q),
+        .clock(f_l1$clock)
+    );
+    braid_engine_tiny__txb$f_l2 f_l2(
+        .d(f_l2$d),
+        .q(f_l2$q),
+        .clock(f_l2$clock)
+    );
+    braid_engine_tiny__txb$f_l3 f_l3(
+        .d(f_l3$d),
+        .q(f_l3$q),
+        .clock(f_l3$clock)
+    );
+    braid_engine_tiny__txb$f_f0 f_f0(
+        .d(f_f0$d),
+        .q(f_f0$q),
+        .clock(f_f0$clock)
+    );
+    braid_engine_tiny__txb$f_f1 f_f1(
+        .d(f_f1$d),
+        .q(f_f1$q),
+        .clock(f_f1$clock)
+    );
+    braid_engine_tiny__txb$f_f2 f_f2(
+        .d(f_f2$d),
+        .q(f_f2$q),
+        .clock(f_f2$clock)
+    );
+    braid_engine_tiny__txb$f_f3 f_f3(
+        .d(f_f3$d),
+        .q(f_f3$q),
+        .clock(f_f3$clock)
+    );
+    braid_engine_tiny__txb$f_wr f_wr(
+        .d(f_wr$d),
+        .q(f_wr$q),
+        .clock(f_wr$clock)
+    );
+    braid_engine_tiny__txb$f_rd f_rd(
+        .d(f_rd$d),
+        .q(f_rd$q),
+        .clock(f_rd$clock)
+    );
+    braid_engine_tiny__txb$f_cnt f_cnt(
+        .d(f_cnt$d),
+        .q(f_cnt$q),
+        .clock(f_cnt$clock)
+    );
+    braid_engine_tiny__txb$q_last q_last(
+        .d(q_last$d),
+        .q(q_last$q),
+        .clock(q_last$clock)
+    );
+    braid_engine_tiny__txb$q_f q_f(
+        .d(q_f$d),
+        .q(q_f$q),
+        .clock(q_f$clock)
+    );
+    braid_engine_tiny__txb$add_frames add_frames(
+        .a(add_frames$a),
+        .b(add_frames$b),
+        .cin(add_frames$cin),
+        .sum(add_frames$sum)
+    );
+    braid_engine_tiny__txb$add_bytes add_bytes(
+        .a(add_bytes$a),
+        .b(add_bytes$b),
+        .cin(add_bytes$cin),
+        .sum(add_bytes$sum)
+    );
+    braid_engine_tiny__txb$add_err add_err(
+        .a(add_err$a),
+        .b(add_err$b),
+        .cin(add_err$cin),
+        .sum(add_err$sum)
+    );
+    braid_engine_tiny__txb$cnt_frames cnt_frames(
+        .d(cnt_frames$d),
+        .q(cnt_frames$q),
+        .clock(cnt_frames$clock)
+    );
+    braid_engine_tiny__txb$cnt_bytes cnt_bytes(
+        .d(cnt_bytes$d),
+        .q(cnt_bytes$q),
+        .clock(cnt_bytes$clock)
+    );
+    braid_engine_tiny__txb$cnt_err cnt_err(
+        .d(cnt_err$d),
+        .q(cnt_err$q),
+        .clock(cnt_err$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        qa_v$clock = clock;
+        qa_dst_mac$clock = clock;
+        qa_src_mac$clock = clock;
+        qa_vlan$clock = clock;
+        qa_vlan_tci$clock = clock;
+        qa_ipv6$clock = clock;
+        qa_src_ip$clock = clock;
+        qa_dst_ip$clock = clock;
+        qa_dscp$clock = clock;
+        qa_ttl$clock = clock;
+        qa_flow_label$clock = clock;
+        qa_udp_sport$clock = clock;
+        qa_udp_dport$clock = clock;
+        qa_opcode$clock = clock;
+        qa_flags$clock = clock;
+        qa_path_id$clock = clock;
+        qa_dst_conn$clock = clock;
+        qa_path_psn$clock = clock;
+        qa_csn$clock = clock;
+        qa_timestamp$clock = clock;
+        qa_payload_len$clock = clock;
+        qa_floor_delta$clock = clock;
+        qa_rkey$clock = clock;
+        qa_va$clock = clock;
+        qa_stream$clock = clock;
+        qa_rsn$clock = clock;
+        qa_msn$clock = clock;
+        qa_offset$clock = clock;
+        qa_msg_len$clock = clock;
+        qa_imm$clock = clock;
+        qa_ack_base_psn$clock = clock;
+        qa_ack_csn_base$clock = clock;
+        qa_ack_ts_echo$clock = clock;
+        qa_ack_ecn_count$clock = clock;
+        qa_ack_rate_hint$clock = clock;
+        qa_ack_sack$clock = clock;
+        qa_nack_reason$clock = clock;
+        qa_nack_psn$clock = clock;
+        qa_nack_csn$clock = clock;
+        qa_nack_detail$clock = clock;
+        qa_probe_seq$clock = clock;
+        qa_probe_ts$clock = clock;
+        qb_v$clock = clock;
+        qb_l2$clock = clock;
+        qb_l3$clock = clock;
+        qb_udp$clock = clock;
+        qb_br$clock = clock;
+        qb_uhl$clock = clock;
+        qb_l23$clock = clock;
+        qb_cs0$clock = clock;
+        qb_cs1$clock = clock;
+        qb_cs2$clock = clock;
+        qb_cs3$clock = clock;
+        qb_vlan$clock = clock;
+        qb_ipv6$clock = clock;
+        qb_plen$clock = clock;
+        qc_v$clock = clock;
+        qc_l2$clock = clock;
+        qc_l3$clock = clock;
+        qc_udp$clock = clock;
+        qc_br$clock = clock;
+        qc_vlan$clock = clock;
+        qc_ipv6$clock = clock;
+        qc_plen$clock = clock;
+        qc_udp_len$clock = clock;
+        qc_h$clock = clock;
+        qc_ps$clock = clock;
+        qc_pc$clock = clock;
+        qd_v$clock = clock;
+        qd_l2$clock = clock;
+        qd_l3$clock = clock;
+        qd_udp$clock = clock;
+        qd_br$clock = clock;
+        qd_vlan$clock = clock;
+        qd_ipv6$clock = clock;
+        qd_udp_len$clock = clock;
+        qd_ip_len$clock = clock;
+        qd_x$clock = clock;
+        qd_y$clock = clock;
+        qd_f$clock = clock;
+        qd_nbpl$clock = clock;
+        qd_s$clock = clock;
+        qd_hb2$clock = clock;
+        qd_smask$clock = clock;
+        qd_pkeep$clock = clock;
+        qe_v$clock = clock;
+        qe_l2$clock = clock;
+        qe_l3$clock = clock;
+        qe_udp$clock = clock;
+        qe_br$clock = clock;
+        qe_vlan$clock = clock;
+        qe_ipv6$clock = clock;
+        qe_udp_len$clock = clock;
+        qe_ip_len$clock = clock;
+        qe_csum$clock = clock;
+        qe_f$clock = clock;
+        qe_nbpl$clock = clock;
+        qe_nbout$clock = clock;
+        qe_s$clock = clock;
+        qe_hb2$clock = clock;
+        qe_smask$clock = clock;
+        qe_pkeep$clock = clock;
+        qe_fkeep$clock = clock;
+        qe_fkeepm$clock = clock;
+        qp_v$clock = clock;
+        qp_hdr0$clock = clock;
+        qp_hdr1$clock = clock;
+        qp_hdr2$clock = clock;
+        qp_f$clock = clock;
+        qp_nbpl$clock = clock;
+        qp_pl_more$clock = clock;
+        qp_pl_one$clock = clock;
+        qp_out_m1$clock = clock;
+        qp_out_two$clock = clock;
+        qp_s$clock = clock;
+        qp_hb2$clock = clock;
+        qp_smask$clock = clock;
+        qp_pkeep$clock = clock;
+        qp_fkeep$clock = clock;
+        qp_fkeepm$clock = clock;
+        s_act$clock = clock;
+        s_hdr1$clock = clock;
+        s_first$clock = clock;
+        s_hcur1$clock = clock;
+        s_hcur2$clock = clock;
+        s_f$clock = clock;
+        s_pl_left$clock = clock;
+        s_pl_more$clock = clock;
+        s_pl_one$clock = clock;
+        s_out_left$clock = clock;
+        s_out_one$clock = clock;
+        s_s$clock = clock;
+        s_hb2$clock = clock;
+        s_smask$clock = clock;
+        s_pkeep$clock = clock;
+        s_fkeep$clock = clock;
+        s_fkeepm$clock = clock;
+        c_v$clock = clock;
+        c_hdr_k$clock = clock;
+        c_pl_k$clock = clock;
+        c_first$clock = clock;
+        c_last$clock = clock;
+        c_hdr$clock = clock;
+        c_pl$clock = clock;
+        c_pl_last$clock = clock;
+        c_pl_keep$clock = clock;
+        c_exp_last$clock = clock;
+        c_exp_keep$clock = clock;
+        c_s$clock = clock;
+        c_smask$clock = clock;
+        c_keep$clock = clock;
+        c_keepm$clock = clock;
+        c_f$clock = clock;
+        r_v$clock = clock;
+        r_hdr_k$clock = clock;
+        r_pl_k$clock = clock;
+        r_first$clock = clock;
+        r_last$clock = clock;
+        r_hdr$clock = clock;
+        r_rot$clock = clock;
+        r_smask$clock = clock;
+        r_keep$clock = clock;
+        r_keepm$clock = clock;
+        r_f$clock = clock;
+        r_err$clock = clock;
+        carry$clock = clock;
+        f_d0$clock = clock;
+        f_d1$clock = clock;
+        f_d2$clock = clock;
+        f_d3$clock = clock;
+        f_k0$clock = clock;
+        f_k1$clock = clock;
+        f_k2$clock = clock;
+        f_k3$clock = clock;
+        f_l0$clock = clock;
+        f_l1$clock = clock;
+        f_l2$clock = clock;
+        f_l3$clock = clock;
+        f_f0$clock = clock;
+        f_f1$clock = clock;
+        f_f2$clock = clock;
+        f_f3$clock = clock;
+        f_wr$clock = clock;
+        f_rd$clock = clock;
+        f_cnt$clock = clock;
+        q_last$clock = clock;
+        q_f$clock = clock;
+        cnt_frames$clock = clock;
+        cnt_bytes$clock = clock;
+        cnt_err$clock = clock;
+        qa_v$d = qa_v$q;
+        qa_dst_mac$d = qa_dst_mac$q;
+        qa_src_mac$d = qa_src_mac$q;
+        qa_vlan$d = qa_vlan$q;
+        qa_vlan_tci$d = qa_vlan_tci$q;
+        qa_ipv6$d = qa_ipv6$q;
+        qa_src_ip$d = qa_src_ip$q;
+        qa_dst_ip$d = qa_dst_ip$q;
+        qa_dscp$d = qa_dscp$q;
+        qa_ttl$d = qa_ttl$q;
+        qa_flow_label$d = qa_flow_label$q;
+        qa_udp_sport$d = qa_udp_sport$q;
+        qa_udp_dport$d = qa_udp_dport$q;
+        qa_opcode$d = qa_opcode$q;
+        qa_flags$d = qa_flags$q;
+        qa_path_id$d = qa_path_id$q;
+        qa_dst_conn$d = qa_dst_conn$q;
+        qa_path_psn$d = qa_path_psn$q;
+        qa_csn$d = qa_csn$q;
+        qa_timestamp$d = qa_timestamp$q;
+        qa_payload_len$d = qa_payload_len$q;
+        qa_floor_delta$d = qa_floor_delta$q;
+        qa_rkey$d = qa_rkey$q;
+        qa_va$d = qa_va$q;
+        qa_stream$d = qa_stream$q;
+        qa_rsn$d = qa_rsn$q;
+        qa_msn$d = qa_msn$q;
+        qa_offset$d = qa_offset$q;
+        qa_msg_len$d = qa_msg_len$q;
+        qa_imm$d = qa_imm$q;
+        qa_ack_base_psn$d = qa_ack_base_psn$q;
+        qa_ack_csn_base$d = qa_ack_csn_base$q;
+        qa_ack_ts_echo$d = qa_ack_ts_echo$q;
+        qa_ack_ecn_count$d = qa_ack_ecn_count$q;
+        qa_ack_rate_hint$d = qa_ack_rate_hint$q;
+        qa_ack_sack$d = qa_ack_sack$q;
+        qa_nack_reason$d = qa_nack_reason$q;
+        qa_nack_psn$d = qa_nack_psn$q;
+        qa_nack_csn$d = qa_nack_csn$q;
+        qa_nack_detail$d = qa_nack_detail$q;
+        qa_probe_seq$d = qa_probe_seq$q;
+        qa_probe_ts$d = qa_probe_ts$q;
+        qb_v$d = qb_v$q;
+        qb_l2$d = qb_l2$q;
+        qb_l3$d = qb_l3$q;
+        qb_udp$d = qb_udp$q;
+        qb_br$d = qb_br$q;
+        qb_uhl$d = qb_uhl$q;
+        qb_l23$d = qb_l23$q;
+        qb_cs0$d = qb_cs0$q;
+        qb_cs1$d = qb_cs1$q;
+        qb_cs2$d = qb_cs2$q;
+        qb_cs3$d = qb_cs3$q;
+        qb_vlan$d = qb_vlan$q;
+        qb_ipv6$d = qb_ipv6$q;
+        qb_plen$d = qb_plen$q;
+        qc_v$d = qc_v$q;
+        qc_l2$d = qc_l2$q;
+        qc_l3$d = qc_l3$q;
+        qc_udp$d = qc_udp$q;
+        qc_br$d = qc_br$q;
+        qc_vlan$d = qc_vlan$q;
+        qc_ipv6$d = qc_ipv6$q;
+        qc_plen$d = qc_plen$q;
+        qc_udp_len$d = qc_udp_len$q;
+        qc_h$d = qc_h$q;
+        qc_ps$d = qc_ps$q;
+        qc_pc$d = qc_pc$q;
+        qd_v$d = qd_v$q;
+        qd_l2$d = qd_l2$q;
+        qd_l3$d = qd_l3$q;
+        qd_udp$d = qd_udp$q;
+        qd_br$d = qd_br$q;
+        qd_vlan$d = qd_vlan$q;
+        qd_ipv6$d = qd_ipv6$q;
+        qd_udp_len$d = qd_udp_len$q;
+        qd_ip_len$d = qd_ip_len$q;
+        qd_x$d = qd_x$q;
+        qd_y$d = qd_y$q;
+        qd_f$d = qd_f$q;
+        qd_nbpl$d = qd_nbpl$q;
+        qd_s$d = qd_s$q;
+        qd_hb2$d = qd_hb2$q;
+        qd_smask$d = qd_smask$q;
+        qd_pkeep$d = qd_pkeep$q;
+        qe_v$d = qe_v$q;
+        qe_l2$d = qe_l2$q;
+        qe_l3$d = qe_l3$q;
+        qe_udp$d = qe_udp$q;
+        qe_br$d = qe_br$q;
+        qe_vlan$d = qe_vlan$q;
+        qe_ipv6$d = qe_ipv6$q;
+        qe_udp_len$d = qe_udp_len$q;
+        qe_ip_len$d = qe_ip_len$q;
+        qe_csum$d = qe_csum$q;
+        qe_f$d = qe_f$q;
+        qe_nbpl$d = qe_nbpl$q;
+        qe_nbout$d = qe_nbout$q;
+        qe_s$d = qe_s$q;
+        qe_hb2$d = qe_hb2$q;
+        qe_smask$d = qe_smask$q;
+        qe_pkeep$d = qe_pkeep$q;
+        qe_fkeep$d = qe_fkeep$q;
+        qe_fkeepm$d = qe_fkeepm$q;
+        qp_v$d = qp_v$q;
+        qp_hdr0$d = qp_hdr0$q;
+        qp_hdr1$d = qp_hdr1$q;
+        qp_hdr2$d = qp_hdr2$q;
+        qp_f$d = qp_f$q;
+        qp_nbpl$d = qp_nbpl$q;
+        qp_pl_more$d = qp_pl_more$q;
+        qp_pl_one$d = qp_pl_one$q;
+        qp_out_m1$d = qp_out_m1$q;
+        qp_out_two$d = qp_out_two$q;
+        qp_s$d = qp_s$q;
+        qp_hb2$d = qp_hb2$q;
+        qp_smask$d = qp_smask$q;
+        qp_pkeep$d = qp_pkeep$q;
+        qp_fkeep$d = qp_fkeep$q;
+        qp_fkeepm$d = qp_fkeepm$q;
+        s_act$d = s_act$q;
+        s_hdr1$d = s_hdr1$q;
+        s_first$d = s_first$q;
+        s_hcur1$d = s_hcur1$q;
+        s_hcur2$d = s_hcur2$q;
+        s_f$d = s_f$q;
+        s_pl_left$d = s_pl_left$q;
+        s_pl_more$d = s_pl_more$q;
+        s_pl_one$d = s_pl_one$q;
+        s_out_left$d = s_out_left$q;
+        s_out_one$d = s_out_one$q;
+        s_s$d = s_s$q;
+        s_hb2$d = s_hb2$q;
+        s_smask$d = s_smask$q;
+        s_pkeep$d = s_pkeep$q;
+        s_fkeep$d = s_fkeep$q;
+        s_fkeepm$d = s_fkeepm$q;
+        c_v$d = c_v$q;
+        c_hdr_k$d = c_hdr_k$q;
+        c_pl_k$d = c_pl_k$q;
+        c_first$d = c_first$q;
+        c_last$d = c_last$q;
+        c_hdr$d = c_hdr$q;
+        c_pl$d = c_pl$q;
+        c_pl_last$d = c_pl_last$q;
+        c_pl_keep$d = c_pl_keep$q;
+        c_exp_last$d = c_exp_last$q;
+        c_exp_keep$d = c_exp_keep$q;
+        c_s$d = c_s$q;
+        c_smask$d = c_smask$q;
+        c_keep$d = c_keep$q;
+        c_keepm$d = c_keepm$q;
+        c_f$d = c_f$q;
+        r_v$d = r_v$q;
+        r_hdr_k$d = r_hdr_k$q;
+        r_pl_k$d = r_pl_k$q;
+        r_first$d = r_first$q;
+        r_last$d = r_last$q;
+        r_hdr$d = r_hdr$q;
+        r_rot$d = r_rot$q;
+        r_smask$d = r_smask$q;
+        r_keep$d = r_keep$q;
+        r_keepm$d = r_keepm$q;
+        r_f$d = r_f$q;
+        r_err$d = r_err$q;
+        carry$d = carry$q;
+        f_d0$d = f_d0$q;
+        f_d1$d = f_d1$q;
+        f_d2$d = f_d2$q;
+        f_d3$d = f_d3$q;
+        f_k0$d = f_k0$q;
+        f_k1$d = f_k1$q;
+        f_k2$d = f_k2$q;
+        f_k3$d = f_k3$q;
+        f_l0$d = f_l0$q;
+        f_l1$d = f_l1$q;
+        f_l2$d = f_l2$q;
+        f_l3$d = f_l3$q;
+        f_f0$d = f_f0$q;
+        f_f1$d = f_f1$q;
+        f_f2$d = f_f2$q;
+        f_f3$d = f_f3$q;
+        f_wr$d = f_wr$q;
+        f_rd$d = f_rd$q;
+        f_cnt$d = f_cnt$q;
+        q_last$d = q_last$q;
+        q_f$d = q_f$q;
+        cnt_frames$d = cnt_frames$q;
+        cnt_bytes$d = cnt_bytes$q;
+        cnt_err$d = cnt_err$q;
+        occ = ((f_cnt$q) & 4'hf) + ((c_v$q) & 4'hf) + ((r_v$q) & 4'hf);
+        room = ~(occ[32'h2] | occ[32'h3]);
+        start = ~s_act$q & qp_v$q & room;
+        need_pl = s_act$q & ~s_hdr1$q & s_pl_more$q;
+        plr = need_pl & room;
+        issue_hdr1 = s_act$q & s_hdr1$q & room;
+        issue_pl = plr & pl_valid;
+        issue_flush = s_act$q & ~s_hdr1$q & ~s_pl_more$q & room;
+        free_p = ~qp_v$q | start;
+        free_e = ~qe_v$q | ~qp_v$q | start;
+        free_d = ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_c = ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_b = ~qb_v$q | ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        free_a = ~qa_v$q | ~qb_v$q | ~qc_v$q | ~qd_v$q | ~qe_v$q | ~qp_v$q | start;
+        d_ready = free_a;
+        pl_ready = plr;
+        if (free_a) begin
+            qa_v$d = d_valid;
+            qa_dst_mac$d = d_dst_mac;
+            qa_src_mac$d = d_src_mac;
+            qa_vlan$d = d_vlan;
+            qa_vlan_tci$d = d_vlan_tci;
+            qa_ipv6$d = d_ipv6;
+            qa_src_ip$d = d_src_ip;
+            qa_dst_ip$d = d_dst_ip;
+            qa_dscp$d = d_dscp;
+            qa_ttl$d = d_ttl;
+            qa_flow_label$d = d_flow_label;
+            qa_udp_sport$d = d_udp_sport;
+            qa_udp_dport$d = d_udp_dport;
+            qa_opcode$d = d_opcode;
+            qa_flags$d = d_flags;
+            qa_path_id$d = d_path_id;
+            qa_dst_conn$d = d_dst_conn;
+            qa_path_psn$d = d_path_psn;
+            qa_csn$d = d_csn;
+            qa_timestamp$d = d_timestamp;
+            qa_payload_len$d = d_payload_len;
+            qa_floor_delta$d = d_floor_delta;
+            qa_rkey$d = d_rkey;
+            qa_va$d = d_va;
+            qa_stream$d = d_stream;
+            qa_rsn$d = d_rsn;
+            qa_msn$d = d_msn;
+            qa_offset$d = d_offset;
+            qa_msg_len$d = d_msg_len;
+            qa_imm$d = d_imm;
+            qa_ack_base_psn$d = d_ack_base_psn;
+            qa_ack_csn_base$d = d_ack_csn_base;
+            qa_ack_ts_echo$d = d_ack_ts_echo;
+            qa_ack_ecn_count$d = d_ack_ecn_count;
+            qa_ack_rate_hint$d = d_ack_rate_hint;
+            qa_ack_sack$d = d_ack_sack;
+            qa_nack_reason$d = d_nack_reason;
+            qa_nack_psn$d = d_nack_psn;
+            qa_nack_csn$d = d_nack_csn;
+            qa_nack_detail$d = d_nack_detail;
+            qa_probe_seq$d = d_probe_seq;
+            qa_probe_ts$d = d_probe_ts;
+        end
+        hf$dst_mac = qa_dst_mac$q;
+        hf$src_mac = qa_src_mac$q;
+        hf$vlan = qa_vlan$q;
+        hf$vlan_tci = qa_vlan_tci$q;
+        hf$ipv6 = qa_ipv6$q;
+        hf$src_ip = qa_src_ip$q;
+        hf$dst_ip = qa_dst_ip$q;
+        hf$dscp = qa_dscp$q;
+        hf$ttl = qa_ttl$q;
+        hf$flow_label = qa_flow_label$q;
+        hf$udp_sport = qa_udp_sport$q;
+        hf$udp_dport = qa_udp_dport$q;
+        hf$opcode = qa_opcode$q;
+        hf$flags = qa_flags$q;
+        hf$path_id = qa_path_id$q;
+        hf$dst_conn = qa_dst_conn$q;
+        hf$path_psn = qa_path_psn$q;
+        hf$csn = qa_csn$q;
+        hf$timestamp = qa_timestamp$q;
+        hf$payload_len = qa_payload_len$q;
+        hf$floor_delta = qa_floor_delta$q;
+        hf$rkey = qa_rkey$q;
+        hf$va = qa_va$q;
+        hf$stream = qa_stream$q;
+        hf$rsn = qa_rsn$q;
+        hf$msn = qa_msn$q;
+        hf$offset = qa_offset$q;
+        hf$msg_len = qa_msg_len$q;
+        hf$imm = qa_imm$q;
+        hf$ack_base_psn = qa_ack_base_psn$q;
+        hf$ack_csn_base = qa_ack_csn_base$q;
+        hf$ack_ts_echo = qa_ack_ts_echo$q;
+        hf$ack_ecn_count = qa_ack_ecn_count$q;
+        hf$ack_rate_hint = qa_ack_rate_hint$q;
+        hf$ack_sack = qa_ack_sack$q;
+        hf$nack_reason = qa_nack_reason$q;
+        hf$nack_psn = qa_nack_psn$q;
+        hf$nack_csn = qa_nack_csn$q;
+        hf$nack_detail = qa_nack_detail$q;
+        hf$probe_seq = qa_probe_seq$q;
+        hf$probe_ts = qa_probe_ts$q;
+        if (free_b) begin
+            qb_v$d = qa_v$q;
+            qb_l2$d = hf$l2;
+            qb_l3$d = hf$l3;
+            qb_udp$d = hf$udp;
+            qb_br$d = hf$br;
+            qb_uhl$d = hf$uhl;
+            qb_l23$d = hf$l23;
+            qb_cs0$d = hf$cs0;
+            qb_cs1$d = hf$cs1;
+            qb_cs2$d = hf$cs2;
+            qb_cs3$d = hf$cs3;
+            qb_vlan$d = qa_vlan$q;
+            qb_ipv6$d = qa_ipv6$q;
+            qb_plen$d = qa_payload_len$q;
+        end
+        add_udp$a = qb_plen$q;
+        add_udp$b = ((qb_uhl$q) & 16'hffff);
+        add_udp$cin = 1'b0;
+        add_h$a = qb_l23$q;
+        add_h$b = qb_uhl$q;
+        add_h$cin = 1'b0;
+        csa_s1 = ((qb_cs0$q) & 20'hfffff) ^ ((qb_cs1$q) & 20'hfffff) ^ ((qb_cs2$q) & 20'hfffff);
+        csa_c1 = ((((qb_cs0$q) & 20'hfffff) & ((qb_cs1$q) & 20'hfffff)) | (((qb_cs0$q) & 20'hfffff) & ((qb_cs2$q) & 20'hfffff)) | (((qb_cs1$q) & 20'hfffff) & ((qb_cs2$q) & 20'hfffff))) << 32'h1;
+        csa_s2 = csa_s1 ^ csa_c1 ^ ((qb_cs3$q) & 20'hfffff);
+        csa_c2 = ((csa_s1 & csa_c1) | (csa_s1 & ((qb_cs3$q) & 20'hfffff)) | (csa_c1 & ((qb_cs3$q) & 20'hfffff))) << 32'h1;
+        if (free_c) begin
+            qc_v$d = qb_v$q;
+            qc_l2$d = qb_l2$q;
+            qc_l3$d = qb_l3$q;
+            qc_udp$d = qb_udp$q;
+            qc_br$d = qb_br$q;
+            qc_vlan$d = qb_vlan$q;
+            qc_ipv6$d = qb_ipv6$q;
+            qc_plen$d = qb_plen$q;
+            qc_udp_len$d = add_udp$sum;
+            qc_h$d = add_h$sum;
+            qc_ps$d = csa_s2;
+            qc_pc$d = csa_c2;
+        end
+        add_iplen$a = qc_udp_len$q;
+        add_iplen$b = k$ipv4_len;
+        add_iplen$cin = 1'b0;
+        csw_b = ((qc_ps$q[(32'h10)+:(4)]) & 16'hffff);
+        csw_d = ((qc_pc$q[(32'h10)+:(4)]) & 16'hffff);
+        csw_s = qc_ps$q[(32'h0)+:(16)] ^ qc_pc$q[(32'h0)+:(16)] ^ qc_udp_len$q;
+        csw_m = (qc_ps$q[(32'h0)+:(16)] & qc_pc$q[(32'h0)+:(16)]) | (qc_ps$q[(32'h0)+:(16)] & qc_udp_len$q) | (qc_pc$q[(32'h0)+:(16)] & qc_udp_len$q);
+        csw_c = (csw_m << 32'h1) | (csw_m >> 32'hf);
+        csw_t = csw_b ^ csw_d ^ k$ipv4_len;
+        csw_tm = (csw_b & csw_d) | (csw_b & k$ipv4_len) | (csw_d & k$ipv4_len);
+        csw_u = (csw_tm << 32'h1) | (csw_tm >> 32'hf);
+        csw_x2 = csw_s ^ csw_c ^ csw_t;
+        csw_n2 = (csw_s & csw_c) | (csw_s & csw_t) | (csw_c & csw_t);
+        csw_c2 = (csw_n2 << 32'h1) | (csw_n2 >> 32'hf);
+        csw_x = csw_x2 ^ csw_c2 ^ csw_u;
+        csw_n = (csw_x2 & csw_c2) | (csw_x2 & csw_u) | (csw_c2 & csw_u);
+        add_f$a = ((qc_h$q) & 17'h1ffff);
+        add_f$b = ((qc_plen$q) & 17'h1ffff);
+        add_f$cin = 1'b0;
+        add_nbpl$a = ((qc_plen$q) & 17'h1ffff);
+        add_nbpl$b = k$c63;
+        add_nbpl$cin = 1'b0;
+        pm = qc_plen$q[(32'h0)+:(6)];
+        if (free_d) begin
+            qd_v$d = qc_v$q;
+            qd_l2$d = qc_l2$q;
+            qd_l3$d = qc_l3$q;
+            qd_udp$d = qc_udp$q;
+            qd_br$d = qc_br$q;
+            qd_vlan$d = qc_vlan$q;
+            qd_ipv6$d = qc_ipv6$q;
+            qd_udp_len$d = qc_udp_len$q;
+            qd_ip_len$d = add_iplen$sum;
+            if (qc_ipv6$q) begin
+                qd_ip_len$d = qc_udp_len$q;
+            end
+            qd_x$d = csw_x;
+            qd_y$d = (csw_n << 32'h1) | (csw_n >> 32'hf);
+            qd_f$d = add_f$sum;
+            qd_nbpl$d = add_nbpl$sum[(32'h6)+:(11)];
+            qd_s$d = qc_h$q[(32'h0)+:(6)];
+            qd_hb2$d = qc_h$q[32'h7];
+            qd_smask$d = ~(k$ones512 << (((qc_h$q[(32'h0)+:(6)]) & 9'h1ff) << 32'h3));
+            qd_pkeep$d = ~(k$ones64 << pm);
+            if (pm == 32'h0) begin
+                qd_pkeep$d = k$ones64;
+            end
+        end
+        add_t0$a = ((qd_x$q) & 17'h1ffff);
+        add_t0$b = ((qd_y$q) & 17'h1ffff);
+        add_t0$cin = 1'b0;
+        add_t1$a = ((qd_x$q) & 17'h1ffff);
+        add_t1$b = ((qd_y$q) & 17'h1ffff);
+        add_t1$cin = 1'b1;
+        add_nbout$a = qd_f$q;
+        add_nbout$b = k$c63;
+        add_nbout$cin = 1'b0;
+        fm = qd_f$q[(32'h0)+:(6)];
+        if (free_e) begin
+            qe_v$d = qd_v$q;
+            qe_l2$d = qd_l2$q;
+            qe_l3$d = qd_l3$q;
+            qe_udp$d = qd_udp$q;
+            qe_br$d = qd_br$q;
+            qe_vlan$d = qd_vlan$q;
+            qe_ipv6$d = qd_ipv6$q;
+            qe_udp_len$d = qd_udp_len$q;
+            qe_ip_len$d = qd_ip_len$q;
+            qe_csum$d = ~add_t0$sum[(32'h0)+:(16)];
+            if (add_t0$sum[32'h10]) begin
+                qe_csum$d = ~add_t1$sum[(32'h0)+:(16)];
+            end
+            qe_f$d = qd_f$q;
+            qe_nbpl$d = qd_nbpl$q;
+            qe_nbout$d = add_nbout$sum[(32'h6)+:(11)];
+            qe_s$d = qd_s$q;
+            qe_hb2$d = qd_hb2$q;
+            qe_smask$d = qd_smask$q;
+            qe_pkeep$d = qd_pkeep$q;
+            qe_fkeep$d = ~(k$ones64 << fm);
+            qe_fkeepm$d = ~(k$ones512 << (((fm) & 9'h1ff) << 32'h3));
+            if (fm == 32'h0) begin
+                qe_fkeep$d = k$ones64;
+                qe_fkeepm$d = k$ones512;
+            end
+        end
+        asm$l2 = qe_l2$q;
+        asm$l3 = qe_l3$q;
+        asm$udp = qe_udp$q;
+        asm$br = qe_br$q;
+        asm$vlan = qe_vlan$q;
+        asm$ipv6 = qe_ipv6$q;
+        asm$ip_len = qe_ip_len$q;
+        asm$udp_len = qe_udp_len$q;
+        asm$csum = qe_csum$q;
+        add_om1$a = qe_nbout$q;
+        add_om1$b = k$m1_11;
+        add_om1$cin = 1'b0;
+        if (free_p) begin
+            qp_v$d = qe_v$q;
+            qp_hdr0$d = asm$hdr0;
+            qp_hdr1$d = asm$hdr1;
+            qp_hdr2$d = asm$hdr2;
+            qp_f$d = qe_f$q;
+            qp_nbpl$d = qe_nbpl$q;
+            qp_pl_more$d = qe_nbpl$q != 32'h0;
+            qp_pl_one$d = qe_nbpl$q == 32'h1;
+            qp_out_m1$d = add_om1$sum;
+            qp_out_two$d = qe_nbout$q == 32'h2;
+            qp_s$d = qe_s$q;
+            qp_hb2$d = qe_hb2$q;
+            qp_smask$d = qe_smask$q;
+            qp_pkeep$d = qe_pkeep$q;
+            qp_fkeep$d = qe_fkeep$q;
+            qp_fkeepm$d = qe_fkeepm$q;
+        end
+        add_pl$a = s_pl_left$q;
+        add_pl$b = k$m1_11;
+        add_pl$cin = 1'b0;
+        add_out$a = s_out_left$q;
+        add_out$b = k$m1_11;
+        add_out$cin = 1'b0;
+        c_v$d = start | issue_hdr1 | issue_pl | issue_flush;
+        c_hdr_k$d = start | issue_hdr1;
+        c_pl_k$d = issue_pl;
+        c_first$d = s_first$q;
+        c_last$d = ~start & s_out_one$q;
+        c_hdr$d = s_hcur2$q;
+        if (s_hdr1$q | ~s_hb2$q) begin
+            c_hdr$d = s_hcur1$q;
+        end
+        if (start) begin
+            c_hdr$d = qp_hdr0$q;
+        end
+        c_pl$d = pl_data;
+        c_pl_last$d = pl_last;
+        c_pl_keep$d = pl_keep;
+        c_exp_last$d = s_pl_one$q;
+        c_exp_keep$d = k$ones64;
+        if (s_pl_one$q) begin
+            c_exp_keep$d = s_pkeep$q;
+        end
+        c_s$d = s_s$q;
+        c_smask$d = s_smask$q;
+        c_keep$d = k$ones64;
+        c_keepm$d = k$ones512;
+        if (~start & s_out_one$q) begin
+            c_keep$d = s_fkeep$q;
+            c_keepm$d = s_fkeepm$q;
+        end
+        c_f$d = s_f$q;
+        if (start) begin
+            s_act$d = 1'b1;
+            s_hdr1$d = qp_hb2$q;
+            s_first$d = 1'b1;
+            s_hcur1$d = qp_hdr1$q;
+            s_hcur2$d = qp_hdr2$q;
+            s_f$d = qp_f$q;
+            s_pl_left$d = qp_nbpl$q;
+            s_pl_more$d = qp_pl_more$q;
+            s_pl_one$d = qp_pl_one$q;
+            s_out_left$d = qp_out_m1$q;
+            s_out_one$d = qp_out_two$q;
+            s_s$d = qp_s$q;
+            s_hb2$d = qp_hb2$q;
+            s_smask$d = qp_smask$q;
+            s_pkeep$d = qp_pkeep$q;
+            s_fkeep$d = qp_fkeep$q;
+            s_fkeepm$d = qp_fkeepm$q;
+        end
+        if (issue_hdr1 | issue_pl | issue_flush) begin
+            s_out_left$d = add_out$sum;
+            s_out_one$d = s_out_left$q == 32'h2;
+            if (s_out_one$q) begin
+                s_act$d = 1'b0;
+            end
+            if (issue_hdr1) begin
+                s_hdr1$d = 1'b0;
+            end
+            else begin
+                s_first$d = 1'b0;
+            end
+            if (issue_pl) begin
+                s_pl_left$d = add_pl$sum;
+                s_pl_more$d = ~s_pl_one$q;
+                s_pl_one$d = s_pl_left$q == 32'h2;
+            end
+        end
+        rot0 = c_pl$q;
+        if (c_s$q[32'h0]) begin
+            rot0 = (c_pl$q << 32'h8) | (c_pl$q >> 32'h1f8);
+        end
+        rot1 = rot0;
+        if (c_s$q[32'h1]) begin
+            rot1 = (rot0 << 32'h10) | (rot0 >> 32'h1f0);
+        end
+        rot2 = rot1;
+        if (c_s$q[32'h2]) begin
+            rot2 = (rot1 << 32'h20) | (rot1 >> 32'h1e0);
+        end
+        rot3 = rot2;
+        if (c_s$q[32'h3]) begin
+            rot3 = (rot2 << 32'h40) | (rot2 >> 32'h1c0);
+        end
+        rot4 = rot3;
+        if (c_s$q[32'h4]) begin
+            rot4 = (rot3 << 32'h80) | (rot3 >> 32'h180);
+        end
+        rot5 = rot4;
+        if (c_s$q[32'h5]) begin
+            rot5 = (rot4 << 32'h100) | (rot4 >> 32'h100);
+        end
+        r_v$d = c_v$q;
+        r_hdr_k$d = c_hdr_k$q;
+        r_pl_k$d = c_pl_k$q;
+        r_first$d = c_first$q;
+        r_last$d = c_last$q;
+        r_hdr$d = c_hdr$q;
+        r_rot$d = rot5;
+        r_smask$d = c_smask$q;
+        r_keep$d = c_keep$q;
+        r_keepm$d = c_keepm$q;
+        r_f$d = c_f$q;
+        r_err$d = c_v$q & c_pl_k$q & ((c_pl_last$q != c_exp_last$q) | (c_pl_keep$q != c_exp_keep$q));
+        prev = carry$q;
+        if (r_first$q) begin
+            prev = r_hdr$q;
+        end
+        raw = prev & r_smask$q;
+        if (r_pl_k$q) begin
+            raw = (prev & r_smask$q) | (r_rot$q & ~r_smask$q);
+        end
+        if (r_hdr_k$q) begin
+            raw = r_hdr$q;
+        end
+        if (r_v$q & r_pl_k$q) begin
+            carry$d = r_rot$q;
+        end
+        h_data = f_d0$q;
+        h_keep = f_k0$q;
+        h_last = f_l0$q;
+        h_f = f_f0$q;
+        if (f_rd$q == 32'h1) begin
+            h_data = f_d1$q;
+            h_keep = f_k1$q;
+            h_last = f_l1$q;
+            h_f = f_f1$q;
+        end
+        if (f_rd$q == 32'h2) begin
+            h_data = f_d2$q;
+            h_keep = f_k2$q;
+            h_last = f_l2$q;
+            h_f = f_f2$q;
+        end
+        if (f_rd$q == 32'h3) begin
+            h_data = f_d3$q;
+            h_keep = f_k3$q;
+            h_last = f_l3$q;
+            h_f = f_f3$q;
+        end
+        pop = (f_cnt$q != 32'h0) & m_ready;
+        if (r_v$q) begin
+            if (f_wr$q == 32'h0) begin
+                f_d0$d = raw & r_keepm$q;
+                f_k0$d = r_keep$q;
+                f_l0$d = r_last$q;
+                f_f0$d = r_f$q;
+            end
+            if (f_wr$q == 32'h1) begin
+                f_d1$d = raw & r_keepm$q;
+                f_k1$d = r_keep$q;
+                f_l1$d = r_last$q;
+                f_f1$d = r_f$q;
+            end
+            if (f_wr$q == 32'h2) begin
+                f_d2$d = raw & r_keepm$q;
+                f_k2$d = r_keep$q;
+                f_l2$d = r_last$q;
+                f_f2$d = r_f$q;
+            end
+            if (f_wr$q == 32'h3) begin
+                f_d3$d = raw & r_keepm$q;
+                f_k3$d = r_keep$q;
+                f_l3$d = r_last$q;
+                f_f3$d = r_f$q;
+            end
+            f_wr$d = f_wr$q + 32'h1;
+            if (~pop) begin
+                f_cnt$d = f_cnt$q + 32'h1;
+            end
+        end
+        else if (pop) begin
+            f_cnt$d = f_cnt$q - 32'h1;
+        end
+        if (pop) begin
+            f_rd$d = f_rd$q + 32'h1;
+        end
+        m_valid = f_cnt$q != 32'h0;
+        m_data = h_data;
+        m_keep = h_keep;
+        m_last = h_last;
+        q_last$d = pop & h_last;
+        q_f$d = h_f;
+        add_frames$a = cnt_frames$q;
+        add_frames$b = ((32'h0) & 32'hffffffff);
+        add_frames$cin = q_last$q;
+        add_bytes$a = cnt_bytes$q;
+        add_bytes$b = ((32'h0) & 64'hffffffffffffffff);
+        if (q_last$q) begin
+            add_bytes$b = ((q_f$q) & 64'hffffffffffffffff);
+        end
+        add_bytes$cin = 1'b0;
+        add_err$a = cnt_err$q;
+        add_err$b = ((32'h0) & 32'hffffffff);
+        add_err$cin = r_err$q;
+        cnt_frames$d = add_frames$sum;
+        cnt_bytes$d = add_bytes$sum;
+        cnt_err$d = add_err$sum;
+        frames_sent = cnt_frames$q;
+        bytes_sent = cnt_bytes$q;
+        pl_errors = cnt_err$q;
+    end
+
+endmodule // braid_engine_tiny__txb
+
+
+module braid_engine_tiny__txb$add_bytes(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [63:0] a;
+    input wire  [63:0] b;
+    input wire  cin;
+    output reg  [63:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [63:0] g0 /*verilator isolate_assignments*/;
+    reg  [63:0] p0 /*verilator isolate_assignments*/;
+    reg  [63:0] g1 /*verilator isolate_assignments*/;
+    reg  [63:0] p1 /*verilator isolate_assignments*/;
+    reg  [63:0] g2 /*verilator isolate_assignments*/;
+    reg  [63:0] p2 /*verilator isolate_assignments*/;
+    reg  [63:0] g3 /*verilator isolate_assignments*/;
+    reg  [63:0] p3 /*verilator isolate_assignments*/;
+    reg  [63:0] g4 /*verilator isolate_assignments*/;
+    reg  [63:0] p4 /*verilator isolate_assignments*/;
+    reg  [63:0] g5 /*verilator isolate_assignments*/;
+    reg  [63:0] p5 /*verilator isolate_assignments*/;
+    reg  [63:0] g6 /*verilator isolate_assignments*/;
+    reg  [63:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 64'hffffffffffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_bytes
+
+
+module braid_engine_tiny__txb$add_err(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [31:0] g0 /*verilator isolate_assignments*/;
+    reg  [31:0] p0 /*verilator isolate_assignments*/;
+    reg  [31:0] g1 /*verilator isolate_assignments*/;
+    reg  [31:0] p1 /*verilator isolate_assignments*/;
+    reg  [31:0] g2 /*verilator isolate_assignments*/;
+    reg  [31:0] p2 /*verilator isolate_assignments*/;
+    reg  [31:0] g3 /*verilator isolate_assignments*/;
+    reg  [31:0] p3 /*verilator isolate_assignments*/;
+    reg  [31:0] g4 /*verilator isolate_assignments*/;
+    reg  [31:0] p4 /*verilator isolate_assignments*/;
+    reg  [31:0] g5 /*verilator isolate_assignments*/;
+    reg  [31:0] p5 /*verilator isolate_assignments*/;
+    reg  [31:0] g6 /*verilator isolate_assignments*/;
+    reg  [31:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_err
+
+
+module braid_engine_tiny__txb$add_f(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [16:0] g0 /*verilator isolate_assignments*/;
+    reg  [16:0] p0 /*verilator isolate_assignments*/;
+    reg  [16:0] g1 /*verilator isolate_assignments*/;
+    reg  [16:0] p1 /*verilator isolate_assignments*/;
+    reg  [16:0] g2 /*verilator isolate_assignments*/;
+    reg  [16:0] p2 /*verilator isolate_assignments*/;
+    reg  [16:0] g3 /*verilator isolate_assignments*/;
+    reg  [16:0] p3 /*verilator isolate_assignments*/;
+    reg  [16:0] g4 /*verilator isolate_assignments*/;
+    reg  [16:0] p4 /*verilator isolate_assignments*/;
+    reg  [16:0] g5 /*verilator isolate_assignments*/;
+    reg  [16:0] p5 /*verilator isolate_assignments*/;
+    reg  [16:0] g6 /*verilator isolate_assignments*/;
+    reg  [16:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_f
+
+
+module braid_engine_tiny__txb$add_frames(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [31:0] g0 /*verilator isolate_assignments*/;
+    reg  [31:0] p0 /*verilator isolate_assignments*/;
+    reg  [31:0] g1 /*verilator isolate_assignments*/;
+    reg  [31:0] p1 /*verilator isolate_assignments*/;
+    reg  [31:0] g2 /*verilator isolate_assignments*/;
+    reg  [31:0] p2 /*verilator isolate_assignments*/;
+    reg  [31:0] g3 /*verilator isolate_assignments*/;
+    reg  [31:0] p3 /*verilator isolate_assignments*/;
+    reg  [31:0] g4 /*verilator isolate_assignments*/;
+    reg  [31:0] p4 /*verilator isolate_assignments*/;
+    reg  [31:0] g5 /*verilator isolate_assignments*/;
+    reg  [31:0] p5 /*verilator isolate_assignments*/;
+    reg  [31:0] g6 /*verilator isolate_assignments*/;
+    reg  [31:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_frames
+
+
+module braid_engine_tiny__txb$add_h(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [7:0] a;
+    input wire  [7:0] b;
+    input wire  cin;
+    output reg  [7:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [7:0] g0 /*verilator isolate_assignments*/;
+    reg  [7:0] p0 /*verilator isolate_assignments*/;
+    reg  [7:0] g1 /*verilator isolate_assignments*/;
+    reg  [7:0] p1 /*verilator isolate_assignments*/;
+    reg  [7:0] g2 /*verilator isolate_assignments*/;
+    reg  [7:0] p2 /*verilator isolate_assignments*/;
+    reg  [7:0] g3 /*verilator isolate_assignments*/;
+    reg  [7:0] p3 /*verilator isolate_assignments*/;
+    reg  [7:0] g4 /*verilator isolate_assignments*/;
+    reg  [7:0] p4 /*verilator isolate_assignments*/;
+    reg  [7:0] g5 /*verilator isolate_assignments*/;
+    reg  [7:0] p5 /*verilator isolate_assignments*/;
+    reg  [7:0] g6 /*verilator isolate_assignments*/;
+    reg  [7:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 8'hff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_h
+
+
+module braid_engine_tiny__txb$add_iplen(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [15:0] a;
+    input wire  [15:0] b;
+    input wire  cin;
+    output reg  [15:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] g0 /*verilator isolate_assignments*/;
+    reg  [15:0] p0 /*verilator isolate_assignments*/;
+    reg  [15:0] g1 /*verilator isolate_assignments*/;
+    reg  [15:0] p1 /*verilator isolate_assignments*/;
+    reg  [15:0] g2 /*verilator isolate_assignments*/;
+    reg  [15:0] p2 /*verilator isolate_assignments*/;
+    reg  [15:0] g3 /*verilator isolate_assignments*/;
+    reg  [15:0] p3 /*verilator isolate_assignments*/;
+    reg  [15:0] g4 /*verilator isolate_assignments*/;
+    reg  [15:0] p4 /*verilator isolate_assignments*/;
+    reg  [15:0] g5 /*verilator isolate_assignments*/;
+    reg  [15:0] p5 /*verilator isolate_assignments*/;
+    reg  [15:0] g6 /*verilator isolate_assignments*/;
+    reg  [15:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 16'hffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_iplen
+
+
+module braid_engine_tiny__txb$add_nbout(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [16:0] g0 /*verilator isolate_assignments*/;
+    reg  [16:0] p0 /*verilator isolate_assignments*/;
+    reg  [16:0] g1 /*verilator isolate_assignments*/;
+    reg  [16:0] p1 /*verilator isolate_assignments*/;
+    reg  [16:0] g2 /*verilator isolate_assignments*/;
+    reg  [16:0] p2 /*verilator isolate_assignments*/;
+    reg  [16:0] g3 /*verilator isolate_assignments*/;
+    reg  [16:0] p3 /*verilator isolate_assignments*/;
+    reg  [16:0] g4 /*verilator isolate_assignments*/;
+    reg  [16:0] p4 /*verilator isolate_assignments*/;
+    reg  [16:0] g5 /*verilator isolate_assignments*/;
+    reg  [16:0] p5 /*verilator isolate_assignments*/;
+    reg  [16:0] g6 /*verilator isolate_assignments*/;
+    reg  [16:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_nbout
+
+
+module braid_engine_tiny__txb$add_nbpl(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [16:0] g0 /*verilator isolate_assignments*/;
+    reg  [16:0] p0 /*verilator isolate_assignments*/;
+    reg  [16:0] g1 /*verilator isolate_assignments*/;
+    reg  [16:0] p1 /*verilator isolate_assignments*/;
+    reg  [16:0] g2 /*verilator isolate_assignments*/;
+    reg  [16:0] p2 /*verilator isolate_assignments*/;
+    reg  [16:0] g3 /*verilator isolate_assignments*/;
+    reg  [16:0] p3 /*verilator isolate_assignments*/;
+    reg  [16:0] g4 /*verilator isolate_assignments*/;
+    reg  [16:0] p4 /*verilator isolate_assignments*/;
+    reg  [16:0] g5 /*verilator isolate_assignments*/;
+    reg  [16:0] p5 /*verilator isolate_assignments*/;
+    reg  [16:0] g6 /*verilator isolate_assignments*/;
+    reg  [16:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_nbpl
+
+
+module braid_engine_tiny__txb$add_om1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [10:0] a;
+    input wire  [10:0] b;
+    input wire  cin;
+    output reg  [10:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [10:0] g0 /*verilator isolate_assignments*/;
+    reg  [10:0] p0 /*verilator isolate_assignments*/;
+    reg  [10:0] g1 /*verilator isolate_assignments*/;
+    reg  [10:0] p1 /*verilator isolate_assignments*/;
+    reg  [10:0] g2 /*verilator isolate_assignments*/;
+    reg  [10:0] p2 /*verilator isolate_assignments*/;
+    reg  [10:0] g3 /*verilator isolate_assignments*/;
+    reg  [10:0] p3 /*verilator isolate_assignments*/;
+    reg  [10:0] g4 /*verilator isolate_assignments*/;
+    reg  [10:0] p4 /*verilator isolate_assignments*/;
+    reg  [10:0] g5 /*verilator isolate_assignments*/;
+    reg  [10:0] p5 /*verilator isolate_assignments*/;
+    reg  [10:0] g6 /*verilator isolate_assignments*/;
+    reg  [10:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 11'h7ff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_om1
+
+
+module braid_engine_tiny__txb$add_out(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [10:0] a;
+    input wire  [10:0] b;
+    input wire  cin;
+    output reg  [10:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [10:0] g0 /*verilator isolate_assignments*/;
+    reg  [10:0] p0 /*verilator isolate_assignments*/;
+    reg  [10:0] g1 /*verilator isolate_assignments*/;
+    reg  [10:0] p1 /*verilator isolate_assignments*/;
+    reg  [10:0] g2 /*verilator isolate_assignments*/;
+    reg  [10:0] p2 /*verilator isolate_assignments*/;
+    reg  [10:0] g3 /*verilator isolate_assignments*/;
+    reg  [10:0] p3 /*verilator isolate_assignments*/;
+    reg  [10:0] g4 /*verilator isolate_assignments*/;
+    reg  [10:0] p4 /*verilator isolate_assignments*/;
+    reg  [10:0] g5 /*verilator isolate_assignments*/;
+    reg  [10:0] p5 /*verilator isolate_assignments*/;
+    reg  [10:0] g6 /*verilator isolate_assignments*/;
+    reg  [10:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 11'h7ff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_out
+
+
+module braid_engine_tiny__txb$add_pl(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [10:0] a;
+    input wire  [10:0] b;
+    input wire  cin;
+    output reg  [10:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [10:0] g0 /*verilator isolate_assignments*/;
+    reg  [10:0] p0 /*verilator isolate_assignments*/;
+    reg  [10:0] g1 /*verilator isolate_assignments*/;
+    reg  [10:0] p1 /*verilator isolate_assignments*/;
+    reg  [10:0] g2 /*verilator isolate_assignments*/;
+    reg  [10:0] p2 /*verilator isolate_assignments*/;
+    reg  [10:0] g3 /*verilator isolate_assignments*/;
+    reg  [10:0] p3 /*verilator isolate_assignments*/;
+    reg  [10:0] g4 /*verilator isolate_assignments*/;
+    reg  [10:0] p4 /*verilator isolate_assignments*/;
+    reg  [10:0] g5 /*verilator isolate_assignments*/;
+    reg  [10:0] p5 /*verilator isolate_assignments*/;
+    reg  [10:0] g6 /*verilator isolate_assignments*/;
+    reg  [10:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 11'h7ff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_pl
+
+
+module braid_engine_tiny__txb$add_t0(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [16:0] g0 /*verilator isolate_assignments*/;
+    reg  [16:0] p0 /*verilator isolate_assignments*/;
+    reg  [16:0] g1 /*verilator isolate_assignments*/;
+    reg  [16:0] p1 /*verilator isolate_assignments*/;
+    reg  [16:0] g2 /*verilator isolate_assignments*/;
+    reg  [16:0] p2 /*verilator isolate_assignments*/;
+    reg  [16:0] g3 /*verilator isolate_assignments*/;
+    reg  [16:0] p3 /*verilator isolate_assignments*/;
+    reg  [16:0] g4 /*verilator isolate_assignments*/;
+    reg  [16:0] p4 /*verilator isolate_assignments*/;
+    reg  [16:0] g5 /*verilator isolate_assignments*/;
+    reg  [16:0] p5 /*verilator isolate_assignments*/;
+    reg  [16:0] g6 /*verilator isolate_assignments*/;
+    reg  [16:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_t0
+
+
+module braid_engine_tiny__txb$add_t1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [16:0] a;
+    input wire  [16:0] b;
+    input wire  cin;
+    output reg  [16:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [16:0] g0 /*verilator isolate_assignments*/;
+    reg  [16:0] p0 /*verilator isolate_assignments*/;
+    reg  [16:0] g1 /*verilator isolate_assignments*/;
+    reg  [16:0] p1 /*verilator isolate_assignments*/;
+    reg  [16:0] g2 /*verilator isolate_assignments*/;
+    reg  [16:0] p2 /*verilator isolate_assignments*/;
+    reg  [16:0] g3 /*verilator isolate_assignments*/;
+    reg  [16:0] p3 /*verilator isolate_assignments*/;
+    reg  [16:0] g4 /*verilator isolate_assignments*/;
+    reg  [16:0] p4 /*verilator isolate_assignments*/;
+    reg  [16:0] g5 /*verilator isolate_assignments*/;
+    reg  [16:0] p5 /*verilator isolate_assignments*/;
+    reg  [16:0] g6 /*verilator isolate_assignments*/;
+    reg  [16:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 17'h1ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_t1
+
+
+module braid_engine_tiny__txb$add_udp(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [15:0] a;
+    input wire  [15:0] b;
+    input wire  cin;
+    output reg  [15:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [15:0] g0 /*verilator isolate_assignments*/;
+    reg  [15:0] p0 /*verilator isolate_assignments*/;
+    reg  [15:0] g1 /*verilator isolate_assignments*/;
+    reg  [15:0] p1 /*verilator isolate_assignments*/;
+    reg  [15:0] g2 /*verilator isolate_assignments*/;
+    reg  [15:0] p2 /*verilator isolate_assignments*/;
+    reg  [15:0] g3 /*verilator isolate_assignments*/;
+    reg  [15:0] p3 /*verilator isolate_assignments*/;
+    reg  [15:0] g4 /*verilator isolate_assignments*/;
+    reg  [15:0] p4 /*verilator isolate_assignments*/;
+    reg  [15:0] g5 /*verilator isolate_assignments*/;
+    reg  [15:0] p5 /*verilator isolate_assignments*/;
+    reg  [15:0] g6 /*verilator isolate_assignments*/;
+    reg  [15:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 16'hffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$add_udp
+
+
+module braid_engine_tiny__txb$asm(l2,l3,udp,br,vlan,ipv6,ip_len,udp_len,csum,hdr0,hdr1,hdr2);
+
+    // Module arguments
+    input wire  [143:0] l2;
+    input wire  [319:0] l3;
+    input wire  [63:0] udp;
+    input wire  [575:0] br;
+    input wire  vlan;
+    input wire  ipv6;
+    input wire  [15:0] ip_len;
+    input wire  [15:0] udp_len;
+    input wire  [15:0] csum;
+    output reg  [511:0] hdr0 /*verilator isolate_assignments*/;
+    output reg  [511:0] hdr1 /*verilator isolate_assignments*/;
+    output reg  [511:0] hdr2 /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  sh_v4_total = 11'b100100000;
+    localparam  sh_v4_csum = 11'b11100000;
+    localparam  sh_v6_plen = 11'b100010000;
+    localparam  sh_udp_len = 11'b10000;
+    localparam  sh_l2 = 11'b10101110000;
+    localparam  sh_l3_0 = 11'b10001010000;
+    localparam  sh_l3_1 = 11'b10000110000;
+    localparam  sh_udp_00 = 11'b10010110000;
+    localparam  sh_udp_01 = 11'b10000010000;
+    localparam  sh_udp_10 = 11'b10010010000;
+    localparam  sh_udp_11 = 11'b1111110000;
+    localparam  sh_br_00 = 11'b1001110000;
+    localparam  sh_br_01 = 11'b111010000;
+    localparam  sh_br_10 = 11'b1001010000;
+    localparam  sh_br_11 = 11'b110110000;
+
+    // Local signals
+    reg  [319:0] l3f /*verilator isolate_assignments*/;
+    reg  [63:0] udpf /*verilator isolate_assignments*/;
+    reg  [1535:0] be /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        l3f = l3 | (((ip_len) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_total) | (((csum) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_csum);
+        if (ipv6) begin
+            l3f = l3 | (((ip_len) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_plen);
+        end
+        udpf = udp | (((udp_len) & 64'hffffffffffffffff) << sh_udp_len);
+        if (vlan) begin
+            if (ipv6) begin
+                be = (((l2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l2) | (((l3f) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l3_1) | (((udpf) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_udp_11) | (((br) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_br_11);
+            end
+            else begin
+                be = (((l2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l2) | (((l3f) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l3_1) | (((udpf) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_udp_10) | (((br) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_br_10);
+            end
+        end
+        else if (ipv6) begin
+            be = (((l2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l2) | (((l3f) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l3_0) | (((udpf) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_udp_01) | (((br) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_br_01);
+        end
+        else begin
+            be = (((l2) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l2) | (((l3f) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_l3_0) | (((udpf) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_udp_00) | (((br) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_br_00);
+        end
+        hdr0 = (((be[(32'h5f8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h0) | (((be[(32'h5f0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h8) | (((be[(32'h5e8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h10) | (((be[(32'h5e0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h18) | (((be[(32'h5d8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((be[(32'h5d0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h28) | (((be[(32'h5c8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h30) | (((be[(32'h5c0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h38) | (((be[(32'h5b8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h40) | (((be[(32'h5b0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h48) | (((be[(32'h5a8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h50) | (((be[(32'h5a0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h58) | (((be[(32'h598)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((be[(32'h590)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h68) | (((be[(32'h588)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h70) | (((be[(32'h580)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h78) | (((be[(32'h578)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((be[(32'h570)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h88) | (((be[(32'h568)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h90) | (((be[(32'h560)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h98) | (((be[(32'h558)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha0) | (((be[(32'h550)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha8) | (((be[(32'h548)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb0) | (((be[(32'h540)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb8) | (((be[(32'h538)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc0) | (((be[(32'h530)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc8) | (((be[(32'h528)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd0) | (((be[(32'h520)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd8) | (((be[(32'h518)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he0) | (((be[(32'h510)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he8) | (((be[(32'h508)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf0) | (((be[(32'h500)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf8) | (((be[(32'h4f8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100) | (((be[(32'h4f0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h108) | (((be[(32'h4e8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h110) | (((be[(32'h4e0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h118) | (((be[(32'h4d8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h120) | (((be[(32'h4d0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h128) | (((be[(32'h4c8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h130) | (((be[(32'h4c0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h138) | (((be[(32'h4b8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h140) | (((be[(32'h4b0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h148) | (((be[(32'h4a8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h150) | (((be[(32'h4a0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h158) | (((be[(32'h498)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h160) | (((be[(32'h490)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h168) | (((be[(32'h488)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h170) | (((be[(32'h480)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h178) | (((be[(32'h478)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h180) | (((be[(32'h470)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h188) | (((be[(32'h468)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h190) | (((be[(32'h460)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h198) | (((be[(32'h458)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a0) | (((be[(32'h450)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a8) | (((be[(32'h448)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b0) | (((be[(32'h440)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b8) | (((be[(32'h438)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c0) | (((be[(32'h430)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c8) | (((be[(32'h428)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d0) | (((be[(32'h420)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d8) | (((be[(32'h418)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e0) | (((be[(32'h410)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e8) | (((be[(32'h408)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0) | (((be[(32'h400)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f8);
+        hdr1 = (((be[(32'h3f8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h0) | (((be[(32'h3f0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h8) | (((be[(32'h3e8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h10) | (((be[(32'h3e0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h18) | (((be[(32'h3d8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((be[(32'h3d0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h28) | (((be[(32'h3c8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h30) | (((be[(32'h3c0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h38) | (((be[(32'h3b8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h40) | (((be[(32'h3b0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h48) | (((be[(32'h3a8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h50) | (((be[(32'h3a0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h58) | (((be[(32'h398)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((be[(32'h390)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h68) | (((be[(32'h388)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h70) | (((be[(32'h380)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h78) | (((be[(32'h378)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((be[(32'h370)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h88) | (((be[(32'h368)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h90) | (((be[(32'h360)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h98) | (((be[(32'h358)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha0) | (((be[(32'h350)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha8) | (((be[(32'h348)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb0) | (((be[(32'h340)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb8) | (((be[(32'h338)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc0) | (((be[(32'h330)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc8) | (((be[(32'h328)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd0) | (((be[(32'h320)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd8) | (((be[(32'h318)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he0) | (((be[(32'h310)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he8) | (((be[(32'h308)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf0) | (((be[(32'h300)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf8) | (((be[(32'h2f8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100) | (((be[(32'h2f0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h108) | (((be[(32'h2e8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h110) | (((be[(32'h2e0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h118) | (((be[(32'h2d8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h120) | (((be[(32'h2d0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h128) | (((be[(32'h2c8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h130) | (((be[(32'h2c0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h138) | (((be[(32'h2b8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h140) | (((be[(32'h2b0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h148) | (((be[(32'h2a8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h150) | (((be[(32'h2a0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h158) | (((be[(32'h298)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h160) | (((be[(32'h290)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h168) | (((be[(32'h288)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h170) | (((be[(32'h280)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h178) | (((be[(32'h278)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h180) | (((be[(32'h270)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h188) | (((be[(32'h268)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h190) | (((be[(32'h260)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h198) | (((be[(32'h258)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a0) | (((be[(32'h250)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a8) | (((be[(32'h248)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b0) | (((be[(32'h240)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b8) | (((be[(32'h238)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c0) | (((be[(32'h230)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c8) | (((be[(32'h228)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d0) | (((be[(32'h220)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d8) | (((be[(32'h218)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e0) | (((be[(32'h210)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e8) | (((be[(32'h208)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0) | (((be[(32'h200)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f8);
+        hdr2 = (((be[(32'h1f8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h0) | (((be[(32'h1f0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h8) | (((be[(32'h1e8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h10) | (((be[(32'h1e0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h18) | (((be[(32'h1d8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((be[(32'h1d0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h28) | (((be[(32'h1c8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h30) | (((be[(32'h1c0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h38) | (((be[(32'h1b8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h40) | (((be[(32'h1b0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h48) | (((be[(32'h1a8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h50) | (((be[(32'h1a0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h58) | (((be[(32'h198)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((be[(32'h190)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h68) | (((be[(32'h188)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h70) | (((be[(32'h180)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h78) | (((be[(32'h178)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((be[(32'h170)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h88) | (((be[(32'h168)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h90) | (((be[(32'h160)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h98) | (((be[(32'h158)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha0) | (((be[(32'h150)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha8) | (((be[(32'h148)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb0) | (((be[(32'h140)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb8) | (((be[(32'h138)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc0) | (((be[(32'h130)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc8) | (((be[(32'h128)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd0) | (((be[(32'h120)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd8) | (((be[(32'h118)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he0) | (((be[(32'h110)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he8) | (((be[(32'h108)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf0) | (((be[(32'h100)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf8) | (((be[(32'hf8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h100) | (((be[(32'hf0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h108) | (((be[(32'he8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h110) | (((be[(32'he0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h118) | (((be[(32'hd8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h120) | (((be[(32'hd0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h128) | (((be[(32'hc8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h130) | (((be[(32'hc0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h138) | (((be[(32'hb8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h140) | (((be[(32'hb0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h148) | (((be[(32'ha8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h150) | (((be[(32'ha0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h158) | (((be[(32'h98)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h160) | (((be[(32'h90)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h168) | (((be[(32'h88)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h170) | (((be[(32'h80)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h178) | (((be[(32'h78)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h180) | (((be[(32'h70)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h188) | (((be[(32'h68)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h190) | (((be[(32'h60)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h198) | (((be[(32'h58)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a0) | (((be[(32'h50)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1a8) | (((be[(32'h48)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b0) | (((be[(32'h40)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1b8) | (((be[(32'h38)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c0) | (((be[(32'h30)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1c8) | (((be[(32'h28)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d0) | (((be[(32'h20)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1d8) | (((be[(32'h18)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e0) | (((be[(32'h10)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1e8) | (((be[(32'h8)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0) | (((be[(32'h0)+:(8)]) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f8);
+    end
+
+endmodule // braid_engine_tiny__txb$asm
+
+
+module braid_engine_tiny__txb$c_exp_keep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_exp_keep
+
+
+module braid_engine_tiny__txb$c_exp_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_exp_last
+
+
+module braid_engine_tiny__txb$c_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_f
+
+
+module braid_engine_tiny__txb$c_first(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_first
+
+
+module braid_engine_tiny__txb$c_hdr(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_hdr
+
+
+module braid_engine_tiny__txb$c_hdr_k(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_hdr_k
+
+
+module braid_engine_tiny__txb$c_keep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_keep
+
+
+module braid_engine_tiny__txb$c_keepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_keepm
+
+
+module braid_engine_tiny__txb$c_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_last
+
+
+module braid_engine_tiny__txb$c_pl(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_pl
+
+
+module braid_engine_tiny__txb$c_pl_k(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_pl_k
+
+
+module braid_engine_tiny__txb$c_pl_keep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_pl_keep
+
+
+module braid_engine_tiny__txb$c_pl_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_pl_last
+
+
+module braid_engine_tiny__txb$c_s(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_s
+
+
+module braid_engine_tiny__txb$c_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_smask
+
+
+module braid_engine_tiny__txb$c_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$c_v
+
+
+module braid_engine_tiny__txb$carry(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$carry
+
+
+module braid_engine_tiny__txb$cnt_bytes(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$cnt_bytes
+
+
+module braid_engine_tiny__txb$cnt_err(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$cnt_err
+
+
+module braid_engine_tiny__txb$cnt_frames(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$cnt_frames
+
+
+module braid_engine_tiny__txb$f_cnt(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_cnt
+
+
+module braid_engine_tiny__txb$f_d0(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_d0
+
+
+module braid_engine_tiny__txb$f_d1(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_d1
+
+
+module braid_engine_tiny__txb$f_d2(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_d2
+
+
+module braid_engine_tiny__txb$f_d3(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_d3
+
+
+module braid_engine_tiny__txb$f_f0(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_f0
+
+
+module braid_engine_tiny__txb$f_f1(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_f1
+
+
+module braid_engine_tiny__txb$f_f2(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_f2
+
+
+module braid_engine_tiny__txb$f_f3(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_f3
+
+
+module braid_engine_tiny__txb$f_k0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_k0
+
+
+module braid_engine_tiny__txb$f_k1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_k1
+
+
+module braid_engine_tiny__txb$f_k2(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_k2
+
+
+module braid_engine_tiny__txb$f_k3(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_k3
+
+
+module braid_engine_tiny__txb$f_l0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_l0
+
+
+module braid_engine_tiny__txb$f_l1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_l1
+
+
+module braid_engine_tiny__txb$f_l2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_l2
+
+
+module braid_engine_tiny__txb$f_l3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_l3
+
+
+module braid_engine_tiny__txb$f_rd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_rd
+
+
+module braid_engine_tiny__txb$f_wr(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$f_wr
+
+
+module braid_engine_tiny__txb$hf(dst_mac,src_mac,vlan,vlan_tci,ipv6,src_ip,dst_ip,dscp,ttl,flow_label,udp_sport,udp_dport,opcode,flags,path_id,dst_conn,path_psn,csn,timestamp,payload_len,floor_delta,rkey,va,stream,rsn,msn,offset,msg_len,imm,ack_base_psn,ack_csn_base,ack_ts_echo,ack_ecn_count,ack_rate_hint,ack_sack,nack_reason,nack_psn,nack_csn,nack_detail,probe_seq,probe_ts,l2,l3,udp,br,uhl,l23,cs0,cs1,cs2,cs3);
+
+    // Module arguments
+    input wire  [47:0] dst_mac;
+    input wire  [47:0] src_mac;
+    input wire  vlan;
+    input wire  [15:0] vlan_tci;
+    input wire  ipv6;
+    input wire  [127:0] src_ip;
+    input wire  [127:0] dst_ip;
+    input wire  [5:0] dscp;
+    input wire  [7:0] ttl;
+    input wire  [19:0] flow_label;
+    input wire  [15:0] udp_sport;
+    input wire  [15:0] udp_dport;
+    input wire  [7:0] opcode;
+    input wire  [7:0] flags;
+    input wire  [7:0] path_id;
+    input wire  [23:0] dst_conn;
+    input wire  [31:0] path_psn;
+    input wire  [31:0] csn;
+    input wire  [31:0] timestamp;
+    input wire  [15:0] payload_len;
+    input wire  [15:0] floor_delta;
+    input wire  [31:0] rkey;
+    input wire  [63:0] va;
+    input wire  [7:0] stream;
+    input wire  [23:0] rsn;
+    input wire  [31:0] msn;
+    input wire  [31:0] offset;
+    input wire  [31:0] msg_len;
+    input wire  [31:0] imm;
+    input wire  [31:0] ack_base_psn;
+    input wire  [31:0] ack_csn_base;
+    input wire  [31:0] ack_ts_echo;
+    input wire  [15:0] ack_ecn_count;
+    input wire  [15:0] ack_rate_hint;
+    input wire  [255:0] ack_sack;
+    input wire  [7:0] nack_reason;
+    input wire  [31:0] nack_psn;
+    input wire  [31:0] nack_csn;
+    input wire  [31:0] nack_detail;
+    input wire  [31:0] probe_seq;
+    input wire  [31:0] probe_ts;
+    output reg  [143:0] l2 /*verilator isolate_assignments*/;
+    output reg  [319:0] l3 /*verilator isolate_assignments*/;
+    output reg  [63:0] udp /*verilator isolate_assignments*/;
+    output reg  [575:0] br /*verilator isolate_assignments*/;
+    output reg  [7:0] uhl /*verilator isolate_assignments*/;
+    output reg  [7:0] l23 /*verilator isolate_assignments*/;
+    output reg  [17:0] cs0 /*verilator isolate_assignments*/;
+    output reg  [17:0] cs1 /*verilator isolate_assignments*/;
+    output reg  [17:0] cs2 /*verilator isolate_assignments*/;
+    output reg  [17:0] cs3 /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_et_v4 = 16'h800;
+    localparam  k_et_v6 = 16'h86dd;
+    localparam  k_et_vlan = 16'h8100;
+    localparam  k_l23_00 = 8'h22;
+    localparam  k_l23_01 = 8'h36;
+    localparam  k_l23_10 = 8'h26;
+    localparam  k_l23_11 = 8'h3a;
+    localparam  k_udp_len = 8'h8;
+    localparam  k_op_write = 8'h1;
+    localparam  k_op_write_imm = 8'h2;
+    localparam  k_op_send = 8'h3;
+    localparam  k_op_send_imm = 8'h4;
+    localparam  k_op_ack = 8'h10;
+    localparam  k_op_nack = 8'h11;
+    localparam  k_op_probe = 8'h20;
+    localparam  k_op_probe_reply = 8'h21;
+    localparam  k_hl_write = 8'h30;
+    localparam  k_hl_write_imm = 8'h34;
+    localparam  k_hl_send = 8'h28;
+    localparam  k_hl_send_imm = 8'h2c;
+    localparam  k_hl_ack = 8'h48;
+    localparam  k_hl_nack = 8'h28;
+    localparam  k_hl_probe = 8'h20;
+    localparam  k_hl_base = 8'h18;
+    localparam  k_v4 = 320'h45020000000040000011000000000000000000000000000000000000000000000000000000000000;
+    localparam  k_v6 = 320'h60200000000011000000000000000000000000000000000000000000000000000000000000000000;
+    localparam  k_br = 576'h100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+    localparam  sh_eth_dst = 11'b1100000;
+    localparam  sh_eth_src = 11'b110000;
+    localparam  sh_eth_type = 11'b100000;
+    localparam  sh_vlan_tci = 11'b10000;
+    localparam  sh_vlan_type = 11'b0;
+    localparam  sh_v4_dscp = 11'b100110010;
+    localparam  sh_v4_ttl = 11'b11111000;
+    localparam  sh_v4_src = 11'b11000000;
+    localparam  sh_v4_dst = 11'b10100000;
+    localparam  sh_v6_dscp = 11'b100110110;
+    localparam  sh_v6_flow = 11'b100100000;
+    localparam  sh_v6_hop = 11'b100000000;
+    localparam  sh_v6_src = 11'b10000000;
+    localparam  sh_v6_dst = 11'b0;
+    localparam  sh_udp_src = 11'b110000;
+    localparam  sh_udp_dst = 11'b100000;
+    localparam  sh_b_opcode = 11'b1000110000;
+    localparam  sh_b_flags = 11'b1000101000;
+    localparam  sh_b_path_id = 11'b1000100000;
+    localparam  sh_b_hdr_words = 11'b1000011000;
+    localparam  sh_b_dst_conn = 11'b1000000000;
+    localparam  sh_b_path_psn = 11'b111100000;
+    localparam  sh_b_csn = 11'b111000000;
+    localparam  sh_b_timestamp = 11'b110100000;
+    localparam  sh_b_payload_len = 11'b110010000;
+    localparam  sh_b_floor_delta = 11'b110000000;
+    localparam  sh_w_rkey = 11'b101100000;
+    localparam  sh_w_va = 11'b100100000;
+    localparam  sh_w_stream = 11'b100011000;
+    localparam  sh_w_msn = 11'b11100000;
+    localparam  sh_w_msg_len = 11'b11000000;
+    localparam  sh_w_imm = 11'b10100000;
+    localparam  sh_s_stream = 11'b101111000;
+    localparam  sh_s_rsn = 11'b101100000;
+    localparam  sh_s_msn = 11'b101000000;
+    localparam  sh_s_offset = 11'b100100000;
+    localparam  sh_s_msg_len = 11'b100000000;
+    localparam  sh_s_imm = 11'b11100000;
+    localparam  sh_a_base_psn = 11'b101100000;
+    localparam  sh_a_csn_base = 11'b101000000;
+    localparam  sh_a_ts_echo = 11'b100100000;
+    localparam  sh_a_ecn_count = 11'b100010000;
+    localparam  sh_a_rate_hint = 11'b100000000;
+    localparam  sh_a_sack = 11'b0;
+    localparam  sh_n_reason = 11'b101111000;
+    localparam  sh_n_psn = 11'b101000000;
+    localparam  sh_n_csn = 11'b100100000;
+    localparam  sh_n_detail = 11'b100000000;
+    localparam  sh_p_seq = 11'b101100000;
+    localparam  sh_p_ts = 11'b101000000;
+
+    // Stub signals
+    reg  [17:0] add_cs0$a /*verilator isolate_assignments*/;
+    reg  [17:0] add_cs0$b /*verilator isolate_assignments*/;
+    reg  add_cs0$cin /*verilator isolate_assignments*/;
+    wire  [17:0] add_cs0$sum;
+    reg  [17:0] add_cs1$a /*verilator isolate_assignments*/;
+    reg  [17:0] add_cs1$b /*verilator isolate_assignments*/;
+    reg  add_cs1$cin /*verilator isolate_assignments*/;
+    wire  [17:0] add_cs1$sum;
+    reg  [17:0] add_cs2$a /*verilator isolate_assignments*/;
+    reg  [17:0] add_cs2$b /*verilator isolate_assignments*/;
+    reg  add_cs2$cin /*verilator isolate_assignments*/;
+    wire  [17:0] add_cs2$sum;
+    reg  [17:0] add_cs3$a /*verilator isolate_assignments*/;
+    reg  [17:0] add_cs3$b /*verilator isolate_assignments*/;
+    reg  add_cs3$cin /*verilator isolate_assignments*/;
+    wire  [17:0] add_cs3$sum;
+
+    // Local signals
+    reg  [319:0] v4 /*verilator isolate_assignments*/;
+    reg  [319:0] v6 /*verilator isolate_assignments*/;
+    reg  [15:0] et_ip /*verilator isolate_assignments*/;
+    reg  [143:0] l2base /*verilator isolate_assignments*/;
+    reg  [575:0] base /*verilator isolate_assignments*/;
+    reg  [7:0] hl /*verilator isolate_assignments*/;
+    reg  is_write /*verilator isolate_assignments*/;
+    reg  is_send /*verilator isolate_assignments*/;
+    reg  is_ack /*verilator isolate_assignments*/;
+    reg  is_nack /*verilator isolate_assignments*/;
+    reg  is_probe /*verilator isolate_assignments*/;
+    reg  has_imm /*verilator isolate_assignments*/;
+    reg  [575:0] ext_w /*verilator isolate_assignments*/;
+    reg  [575:0] ext_s /*verilator isolate_assignments*/;
+    reg  [575:0] ext_a /*verilator isolate_assignments*/;
+    reg  [575:0] ext_n /*verilator isolate_assignments*/;
+    reg  [575:0] ext_p /*verilator isolate_assignments*/;
+    reg  [255:0] sack_be /*verilator isolate_assignments*/;
+    reg  [17:0] csa0_s /*verilator isolate_assignments*/;
+    reg  [17:0] csa0_c /*verilator isolate_assignments*/;
+    reg  [17:0] csa1_s /*verilator isolate_assignments*/;
+    reg  [17:0] csa1_c /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txb$hf$add_cs0 add_cs0(
+        .a(add_cs0$a),
+        .b(add_cs0$b),
+        .cin(add_cs0$cin),
+        .sum(add_cs0$sum)
+    );
+    braid_engine_tiny__txb$hf$add_cs1 add_cs1(
+        .a(add_cs1$a),
+        .b(add_cs1$b),
+        .cin(add_cs1$cin),
+        .sum(add_cs1$sum)
+    );
+    braid_engine_tiny__txb$hf$add_cs2 add_cs2(
+        .a(add_cs2$a),
+        .b(add_cs2$b),
+        .cin(add_cs2$cin),
+        .sum(add_cs2$sum)
+    );
+    braid_engine_tiny__txb$hf$add_cs3 add_cs3(
+        .a(add_cs3$a),
+        .b(add_cs3$b),
+        .cin(add_cs3$cin),
+        .sum(add_cs3$sum)
+    );
+
+    // Update code
+    always @(*) begin
+        et_ip = k_et_v4;
+        if (ipv6) begin
+            et_ip = k_et_v6;
+        end
+        l2base = (((dst_mac) & 144'hffffffffffffffffffffffffffffffffffff) << sh_eth_dst) | (((src_mac) & 144'hffffffffffffffffffffffffffffffffffff) << sh_eth_src);
+        l2 = l2base | (((et_ip) & 144'hffffffffffffffffffffffffffffffffffff) << sh_eth_type);
+        l23 = k_l23_00;
+        if (vlan) begin
+            l2 = l2base | (((k_et_vlan) & 144'hffffffffffffffffffffffffffffffffffff) << sh_eth_type) | (((vlan_tci) & 144'hffffffffffffffffffffffffffffffffffff) << sh_vlan_tci) | (((et_ip) & 144'hffffffffffffffffffffffffffffffffffff) << sh_vlan_type);
+            l23 = k_l23_10;
+            if (ipv6) begin
+                l23 = k_l23_11;
+            end
+        end
+        else if (ipv6) begin
+            l23 = k_l23_01;
+        end
+        v4 = k_v4 | (((dscp) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_dscp) | (((ttl) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_ttl) | (((src_ip[(32'h0)+:(32)]) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_src) | (((dst_ip[(32'h0)+:(32)]) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v4_dst);
+        v6 = k_v6 | (((dscp) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_dscp) | (((flow_label) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_flow) | (((ttl) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_hop) | (((src_ip) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_src) | (((dst_ip) & 320'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_v6_dst);
+        l3 = v4;
+        if (ipv6) begin
+            l3 = v6;
+        end
+        csa0_s = ((v4[(32'h130)+:(16)]) & 18'h3ffff) ^ ((v4[(32'h120)+:(16)]) & 18'h3ffff) ^ ((v4[(32'h110)+:(16)]) & 18'h3ffff);
+        csa0_c = ((((v4[(32'h130)+:(16)]) & 18'h3ffff) & ((v4[(32'h120)+:(16)]) & 18'h3ffff)) | (((v4[(32'h130)+:(16)]) & 18'h3ffff) & ((v4[(32'h110)+:(16)]) & 18'h3ffff)) | (((v4[(32'h120)+:(16)]) & 18'h3ffff) & ((v4[(32'h110)+:(16)]) & 18'h3ffff))) << 32'h1;
+        csa1_s = ((v4[(32'h100)+:(16)]) & 18'h3ffff) ^ ((v4[(32'hf0)+:(16)]) & 18'h3ffff) ^ ((v4[(32'he0)+:(16)]) & 18'h3ffff);
+        csa1_c = ((((v4[(32'h100)+:(16)]) & 18'h3ffff) & ((v4[(32'hf0)+:(16)]) & 18'h3ffff)) | (((v4[(32'h100)+:(16)]) & 18'h3ffff) & ((v4[(32'he0)+:(16)]) & 18'h3ffff)) | (((v4[(32'hf0)+:(16)]) & 18'h3ffff) & ((v4[(32'he0)+:(16)]) & 18'h3ffff))) << 32'h1;
+        add_cs0$a = csa0_s;
+        add_cs0$b = csa0_c;
+        add_cs0$cin = 1'b0;
+        add_cs1$a = csa1_s;
+        add_cs1$b = csa1_c;
+        add_cs1$cin = 1'b0;
+        add_cs2$a = ((v4[(32'hd0)+:(16)]) & 18'h3ffff);
+        add_cs2$b = ((v4[(32'hc0)+:(16)]) & 18'h3ffff);
+        add_cs2$cin = 1'b0;
+        add_cs3$a = ((v4[(32'hb0)+:(16)]) & 18'h3ffff);
+        add_cs3$b = ((v4[(32'ha0)+:(16)]) & 18'h3ffff);
+        add_cs3$cin = 1'b0;
+        cs0 = add_cs0$sum;
+        cs1 = add_cs1$sum;
+        cs2 = add_cs2$sum;
+        cs3 = add_cs3$sum;
+        udp = (((udp_sport) & 64'hffffffffffffffff) << sh_udp_src) | (((udp_dport) & 64'hffffffffffffffff) << sh_udp_dst);
+        is_write = 1'b0;
+        is_send = 1'b0;
+        is_ack = 1'b0;
+        is_nack = 1'b0;
+        is_probe = 1'b0;
+        has_imm = 1'b0;
+        hl = k_hl_base;
+        if (opcode == k_op_write) begin
+            is_write = 1'b1;
+            hl = k_hl_write;
+        end
+        if (opcode == k_op_write_imm) begin
+            is_write = 1'b1;
+            has_imm = 1'b1;
+            hl = k_hl_write_imm;
+        end
+        if (opcode == k_op_send) begin
+            is_send = 1'b1;
+            hl = k_hl_send;
+        end
+        if (opcode == k_op_send_imm) begin
+            is_send = 1'b1;
+            has_imm = 1'b1;
+            hl = k_hl_send_imm;
+        end
+        if (opcode == k_op_ack) begin
+            is_ack = 1'b1;
+            hl = k_hl_ack;
+        end
+        if (opcode == k_op_nack) begin
+            is_nack = 1'b1;
+            hl = k_hl_nack;
+        end
+        if ((opcode == k_op_probe) | (opcode == k_op_probe_reply)) begin
+            is_probe = 1'b1;
+            hl = k_hl_probe;
+        end
+        uhl = hl + k_udp_len;
+        base = k_br | (((opcode) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_opcode) | (((flags) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_flags) | (((path_id) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_path_id) | (((hl >> 32'h2) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_hdr_words) | (((dst_conn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_dst_conn) | (((path_psn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_path_psn) | (((csn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_csn) | (((timestamp) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_timestamp) | (((payload_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_payload_len) | (((floor_delta) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_b_floor_delta);
+        ext_w = (((rkey) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_rkey) | (((va) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_va) | (((stream) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_stream) | (((msn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msn) | (((msg_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msg_len);
+        if (has_imm) begin
+            ext_w = (((rkey) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_rkey) | (((va) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_va) | (((stream) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_stream) | (((msn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msn) | (((msg_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_msg_len) | (((imm) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_w_imm);
+        end
+        ext_s = (((stream) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_stream) | (((rsn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_rsn) | (((msn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_msn) | (((offset) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_offset) | (((msg_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_msg_len);
+        if (has_imm) begin
+            ext_s = (((stream) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_stream) | (((rsn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_rsn) | (((msn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_msn) | (((offset) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_offset) | (((msg_len) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_msg_len) | (((imm) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_s_imm);
+        end
+        sack_be = (((ack_sack[(32'h0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf8) | (((ack_sack[(32'h8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hf0) | (((ack_sack[(32'h10)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he8) | (((ack_sack[(32'h18)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'he0) | (((ack_sack[(32'h20)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd8) | (((ack_sack[(32'h28)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hd0) | (((ack_sack[(32'h30)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc8) | (((ack_sack[(32'h38)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hc0) | (((ack_sack[(32'h40)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb8) | (((ack_sack[(32'h48)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'hb0) | (((ack_sack[(32'h50)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha8) | (((ack_sack[(32'h58)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'ha0) | (((ack_sack[(32'h60)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h98) | (((ack_sack[(32'h68)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h90) | (((ack_sack[(32'h70)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h88) | (((ack_sack[(32'h78)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((ack_sack[(32'h80)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h78) | (((ack_sack[(32'h88)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h70) | (((ack_sack[(32'h90)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h68) | (((ack_sack[(32'h98)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((ack_sack[(32'ha0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h58) | (((ack_sack[(32'ha8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h50) | (((ack_sack[(32'hb0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h48) | (((ack_sack[(32'hb8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h40) | (((ack_sack[(32'hc0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h38) | (((ack_sack[(32'hc8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h30) | (((ack_sack[(32'hd0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h28) | (((ack_sack[(32'hd8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((ack_sack[(32'he0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h18) | (((ack_sack[(32'he8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h10) | (((ack_sack[(32'hf0)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h8) | (((ack_sack[(32'hf8)+:(8)]) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h0);
+        ext_a = (((ack_base_psn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_base_psn) | (((ack_csn_base) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_csn_base) | (((ack_ts_echo) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_ts_echo) | (((ack_ecn_count) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_ecn_count) | (((ack_rate_hint) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_rate_hint) | (((sack_be) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_a_sack);
+        ext_n = (((nack_reason) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_n_reason) | (((nack_psn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_n_psn) | (((nack_csn) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_n_csn) | (((nack_detail) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_n_detail);
+        ext_p = (((probe_seq) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_p_seq) | (((probe_ts) & 576'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_p_ts);
+        br = base;
+        if (is_write) begin
+            br = base | ext_w;
+        end
+        if (is_send) begin
+            br = base | ext_s;
+        end
+        if (is_ack) begin
+            br = base | ext_a;
+        end
+        if (is_nack) begin
+            br = base | ext_n;
+        end
+        if (is_probe) begin
+            br = base | ext_p;
+        end
+    end
+
+endmodule // braid_engine_tiny__txb$hf
+
+
+module braid_engine_tiny__txb$hf$add_cs0(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [17:0] g0 /*verilator isolate_assignments*/;
+    reg  [17:0] p0 /*verilator isolate_assignments*/;
+    reg  [17:0] g1 /*verilator isolate_assignments*/;
+    reg  [17:0] p1 /*verilator isolate_assignments*/;
+    reg  [17:0] g2 /*verilator isolate_assignments*/;
+    reg  [17:0] p2 /*verilator isolate_assignments*/;
+    reg  [17:0] g3 /*verilator isolate_assignments*/;
+    reg  [17:0] p3 /*verilator isolate_assignments*/;
+    reg  [17:0] g4 /*verilator isolate_assignments*/;
+    reg  [17:0] p4 /*verilator isolate_assignments*/;
+    reg  [17:0] g5 /*verilator isolate_assignments*/;
+    reg  [17:0] p5 /*verilator isolate_assignments*/;
+    reg  [17:0] g6 /*verilator isolate_assignments*/;
+    reg  [17:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$hf$add_cs0
+
+
+module braid_engine_tiny__txb$hf$add_cs1(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [17:0] g0 /*verilator isolate_assignments*/;
+    reg  [17:0] p0 /*verilator isolate_assignments*/;
+    reg  [17:0] g1 /*verilator isolate_assignments*/;
+    reg  [17:0] p1 /*verilator isolate_assignments*/;
+    reg  [17:0] g2 /*verilator isolate_assignments*/;
+    reg  [17:0] p2 /*verilator isolate_assignments*/;
+    reg  [17:0] g3 /*verilator isolate_assignments*/;
+    reg  [17:0] p3 /*verilator isolate_assignments*/;
+    reg  [17:0] g4 /*verilator isolate_assignments*/;
+    reg  [17:0] p4 /*verilator isolate_assignments*/;
+    reg  [17:0] g5 /*verilator isolate_assignments*/;
+    reg  [17:0] p5 /*verilator isolate_assignments*/;
+    reg  [17:0] g6 /*verilator isolate_assignments*/;
+    reg  [17:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$hf$add_cs1
+
+
+module braid_engine_tiny__txb$hf$add_cs2(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [17:0] g0 /*verilator isolate_assignments*/;
+    reg  [17:0] p0 /*verilator isolate_assignments*/;
+    reg  [17:0] g1 /*verilator isolate_assignments*/;
+    reg  [17:0] p1 /*verilator isolate_assignments*/;
+    reg  [17:0] g2 /*verilator isolate_assignments*/;
+    reg  [17:0] p2 /*verilator isolate_assignments*/;
+    reg  [17:0] g3 /*verilator isolate_assignments*/;
+    reg  [17:0] p3 /*verilator isolate_assignments*/;
+    reg  [17:0] g4 /*verilator isolate_assignments*/;
+    reg  [17:0] p4 /*verilator isolate_assignments*/;
+    reg  [17:0] g5 /*verilator isolate_assignments*/;
+    reg  [17:0] p5 /*verilator isolate_assignments*/;
+    reg  [17:0] g6 /*verilator isolate_assignments*/;
+    reg  [17:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$hf$add_cs2
+
+
+module braid_engine_tiny__txb$hf$add_cs3(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [17:0] a;
+    input wire  [17:0] b;
+    input wire  cin;
+    output reg  [17:0] sum /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  [17:0] g0 /*verilator isolate_assignments*/;
+    reg  [17:0] p0 /*verilator isolate_assignments*/;
+    reg  [17:0] g1 /*verilator isolate_assignments*/;
+    reg  [17:0] p1 /*verilator isolate_assignments*/;
+    reg  [17:0] g2 /*verilator isolate_assignments*/;
+    reg  [17:0] p2 /*verilator isolate_assignments*/;
+    reg  [17:0] g3 /*verilator isolate_assignments*/;
+    reg  [17:0] p3 /*verilator isolate_assignments*/;
+    reg  [17:0] g4 /*verilator isolate_assignments*/;
+    reg  [17:0] p4 /*verilator isolate_assignments*/;
+    reg  [17:0] g5 /*verilator isolate_assignments*/;
+    reg  [17:0] p5 /*verilator isolate_assignments*/;
+    reg  [17:0] g6 /*verilator isolate_assignments*/;
+    reg  [17:0] cin0 /*verilator isolate_assignments*/;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 18'h3ffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // braid_engine_tiny__txb$hf$add_cs3
+
+
+module braid_engine_tiny__txb$k(ones64,ones512,ipv4_len,c63,m1_11);
+
+    // Module arguments
+    output reg  [63:0] ones64 /*verilator isolate_assignments*/;
+    output reg  [511:0] ones512 /*verilator isolate_assignments*/;
+    output reg  [15:0] ipv4_len /*verilator isolate_assignments*/;
+    output reg  [16:0] c63 /*verilator isolate_assignments*/;
+    output reg  [10:0] m1_11 /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_ones64 = 64'hffffffffffffffff;
+    localparam  k_ones512 = 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
+    localparam  k_ipv4_len = 16'h14;
+    localparam  k_c63 = 17'b111111;
+    localparam  k_m1_11 = 11'b11111111111;
+
+    // Update code
+    always @(*) begin
+        ones64 = k_ones64;
+        ones512 = k_ones512;
+        ipv4_len = k_ipv4_len;
+        c63 = k_c63;
+        m1_11 = k_m1_11;
+    end
+
+endmodule // braid_engine_tiny__txb$k
+
+
+module braid_engine_tiny__txb$q_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$q_f
+
+
+module braid_engine_tiny__txb$q_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$q_last
+
+
+module braid_engine_tiny__txb$qa_ack_base_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_base_psn
+
+
+module braid_engine_tiny__txb$qa_ack_csn_base(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_csn_base
+
+
+module braid_engine_tiny__txb$qa_ack_ecn_count(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_ecn_count
+
+
+module braid_engine_tiny__txb$qa_ack_rate_hint(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_rate_hint
+
+
+module braid_engine_tiny__txb$qa_ack_sack(d,q,clock);
+
+    // Module arguments
+    input wire  [255:0] d;
+    output reg  [255:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 256'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_sack
+
+
+module braid_engine_tiny__txb$qa_ack_ts_echo(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ack_ts_echo
+
+
+module braid_engine_tiny__txb$qa_csn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_csn
+
+
+module braid_engine_tiny__txb$qa_dscp(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_dscp
+
+
+module braid_engine_tiny__txb$qa_dst_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_dst_conn
+
+
+module braid_engine_tiny__txb$qa_dst_ip(d,q,clock);
+
+    // Module arguments
+    input wire  [127:0] d;
+    output reg  [127:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 128'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_dst_ip
+
+
+module braid_engine_tiny__txb$qa_dst_mac(d,q,clock);
+
+    // Module arguments
+    input wire  [47:0] d;
+    output reg  [47:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 48'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_dst_mac
+
+
+module braid_engine_tiny__txb$qa_flags(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_flags
+
+
+module braid_engine_tiny__txb$qa_floor_delta(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_floor_delta
+
+
+module braid_engine_tiny__txb$qa_flow_label(d,q,clock);
+
+    // Module arguments
+    input wire  [19:0] d;
+    output reg  [19:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 20'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_flow_label
+
+
+module braid_engine_tiny__txb$qa_imm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_imm
+
+
+module braid_engine_tiny__txb$qa_ipv6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ipv6
+
+
+module braid_engine_tiny__txb$qa_msg_len(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_msg_len
+
+
+module braid_engine_tiny__txb$qa_msn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_msn
+
+
+module braid_engine_tiny__txb$qa_nack_csn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_nack_csn
+
+
+module braid_engine_tiny__txb$qa_nack_detail(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_nack_detail
+
+
+module braid_engine_tiny__txb$qa_nack_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_nack_psn
+
+
+module braid_engine_tiny__txb$qa_nack_reason(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_nack_reason
+
+
+module braid_engine_tiny__txb$qa_offset(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_offset
+
+
+module braid_engine_tiny__txb$qa_opcode(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_opcode
+
+
+module braid_engine_tiny__txb$qa_path_id(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_path_id
+
+
+module braid_engine_tiny__txb$qa_path_psn(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_path_psn
+
+
+module braid_engine_tiny__txb$qa_payload_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_payload_len
+
+
+module braid_engine_tiny__txb$qa_probe_seq(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_probe_seq
+
+
+module braid_engine_tiny__txb$qa_probe_ts(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_probe_ts
+
+
+module braid_engine_tiny__txb$qa_rkey(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_rkey
+
+
+module braid_engine_tiny__txb$qa_rsn(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_rsn
+
+
+module braid_engine_tiny__txb$qa_src_ip(d,q,clock);
+
+    // Module arguments
+    input wire  [127:0] d;
+    output reg  [127:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 128'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_src_ip
+
+
+module braid_engine_tiny__txb$qa_src_mac(d,q,clock);
+
+    // Module arguments
+    input wire  [47:0] d;
+    output reg  [47:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 48'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_src_mac
+
+
+module braid_engine_tiny__txb$qa_stream(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_stream
+
+
+module braid_engine_tiny__txb$qa_timestamp(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_timestamp
+
+
+module braid_engine_tiny__txb$qa_ttl(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_ttl
+
+
+module braid_engine_tiny__txb$qa_udp_dport(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_udp_dport
+
+
+module braid_engine_tiny__txb$qa_udp_sport(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_udp_sport
+
+
+module braid_engine_tiny__txb$qa_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_v
+
+
+module braid_engine_tiny__txb$qa_va(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_va
+
+
+module braid_engine_tiny__txb$qa_vlan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_vlan
+
+
+module braid_engine_tiny__txb$qa_vlan_tci(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qa_vlan_tci
+
+
+module braid_engine_tiny__txb$qb_br(d,q,clock);
+
+    // Module arguments
+    input wire  [575:0] d;
+    output reg  [575:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 576'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_br
+
+
+module braid_engine_tiny__txb$qb_cs0(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_cs0
+
+
+module braid_engine_tiny__txb$qb_cs1(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_cs1
+
+
+module braid_engine_tiny__txb$qb_cs2(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_cs2
+
+
+module braid_engine_tiny__txb$qb_cs3(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_cs3
+
+
+module braid_engine_tiny__txb$qb_ipv6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_ipv6
+
+
+module braid_engine_tiny__txb$qb_l2(d,q,clock);
+
+    // Module arguments
+    input wire  [143:0] d;
+    output reg  [143:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 144'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_l2
+
+
+module braid_engine_tiny__txb$qb_l23(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_l23
+
+
+module braid_engine_tiny__txb$qb_l3(d,q,clock);
+
+    // Module arguments
+    input wire  [319:0] d;
+    output reg  [319:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 320'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_l3
+
+
+module braid_engine_tiny__txb$qb_plen(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_plen
+
+
+module braid_engine_tiny__txb$qb_udp(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_udp
+
+
+module braid_engine_tiny__txb$qb_uhl(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_uhl
+
+
+module braid_engine_tiny__txb$qb_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_v
+
+
+module braid_engine_tiny__txb$qb_vlan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qb_vlan
+
+
+module braid_engine_tiny__txb$qc_br(d,q,clock);
+
+    // Module arguments
+    input wire  [575:0] d;
+    output reg  [575:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 576'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_br
+
+
+module braid_engine_tiny__txb$qc_h(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_h
+
+
+module braid_engine_tiny__txb$qc_ipv6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_ipv6
+
+
+module braid_engine_tiny__txb$qc_l2(d,q,clock);
+
+    // Module arguments
+    input wire  [143:0] d;
+    output reg  [143:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 144'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_l2
+
+
+module braid_engine_tiny__txb$qc_l3(d,q,clock);
+
+    // Module arguments
+    input wire  [319:0] d;
+    output reg  [319:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 320'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_l3
+
+
+module braid_engine_tiny__txb$qc_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [19:0] d;
+    output reg  [19:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 20'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_pc
+
+
+module braid_engine_tiny__txb$qc_plen(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_plen
+
+
+module braid_engine_tiny__txb$qc_ps(d,q,clock);
+
+    // Module arguments
+    input wire  [19:0] d;
+    output reg  [19:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 20'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_ps
+
+
+module braid_engine_tiny__txb$qc_udp(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_udp
+
+
+module braid_engine_tiny__txb$qc_udp_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_udp_len
+
+
+module braid_engine_tiny__txb$qc_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_v
+
+
+module braid_engine_tiny__txb$qc_vlan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qc_vlan
+
+
+module braid_engine_tiny__txb$qd_br(d,q,clock);
+
+    // Module arguments
+    input wire  [575:0] d;
+    output reg  [575:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 576'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_br
+
+
+module braid_engine_tiny__txb$qd_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_f
+
+
+module braid_engine_tiny__txb$qd_hb2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_hb2
+
+
+module braid_engine_tiny__txb$qd_ip_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_ip_len
+
+
+module braid_engine_tiny__txb$qd_ipv6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_ipv6
+
+
+module braid_engine_tiny__txb$qd_l2(d,q,clock);
+
+    // Module arguments
+    input wire  [143:0] d;
+    output reg  [143:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 144'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_l2
+
+
+module braid_engine_tiny__txb$qd_l3(d,q,clock);
+
+    // Module arguments
+    input wire  [319:0] d;
+    output reg  [319:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 320'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_l3
+
+
+module braid_engine_tiny__txb$qd_nbpl(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_nbpl
+
+
+module braid_engine_tiny__txb$qd_pkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_pkeep
+
+
+module braid_engine_tiny__txb$qd_s(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_s
+
+
+module braid_engine_tiny__txb$qd_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_smask
+
+
+module braid_engine_tiny__txb$qd_udp(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_udp
+
+
+module braid_engine_tiny__txb$qd_udp_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_udp_len
+
+
+module braid_engine_tiny__txb$qd_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_v
+
+
+module braid_engine_tiny__txb$qd_vlan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_vlan
+
+
+module braid_engine_tiny__txb$qd_x(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_x
+
+
+module braid_engine_tiny__txb$qd_y(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qd_y
+
+
+module braid_engine_tiny__txb$qe_br(d,q,clock);
+
+    // Module arguments
+    input wire  [575:0] d;
+    output reg  [575:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 576'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_br
+
+
+module braid_engine_tiny__txb$qe_csum(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_csum
+
+
+module braid_engine_tiny__txb$qe_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_f
+
+
+module braid_engine_tiny__txb$qe_fkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_fkeep
+
+
+module braid_engine_tiny__txb$qe_fkeepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_fkeepm
+
+
+module braid_engine_tiny__txb$qe_hb2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_hb2
+
+
+module braid_engine_tiny__txb$qe_ip_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_ip_len
+
+
+module braid_engine_tiny__txb$qe_ipv6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_ipv6
+
+
+module braid_engine_tiny__txb$qe_l2(d,q,clock);
+
+    // Module arguments
+    input wire  [143:0] d;
+    output reg  [143:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 144'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_l2
+
+
+module braid_engine_tiny__txb$qe_l3(d,q,clock);
+
+    // Module arguments
+    input wire  [319:0] d;
+    output reg  [319:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 320'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_l3
+
+
+module braid_engine_tiny__txb$qe_nbout(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_nbout
+
+
+module braid_engine_tiny__txb$qe_nbpl(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_nbpl
+
+
+module braid_engine_tiny__txb$qe_pkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_pkeep
+
+
+module braid_engine_tiny__txb$qe_s(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_s
+
+
+module braid_engine_tiny__txb$qe_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_smask
+
+
+module braid_engine_tiny__txb$qe_udp(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_udp
+
+
+module braid_engine_tiny__txb$qe_udp_len(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_udp_len
+
+
+module braid_engine_tiny__txb$qe_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_v
+
+
+module braid_engine_tiny__txb$qe_vlan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qe_vlan
+
+
+module braid_engine_tiny__txb$qp_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_f
+
+
+module braid_engine_tiny__txb$qp_fkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_fkeep
+
+
+module braid_engine_tiny__txb$qp_fkeepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_fkeepm
+
+
+module braid_engine_tiny__txb$qp_hb2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_hb2
+
+
+module braid_engine_tiny__txb$qp_hdr0(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_hdr0
+
+
+module braid_engine_tiny__txb$qp_hdr1(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_hdr1
+
+
+module braid_engine_tiny__txb$qp_hdr2(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_hdr2
+
+
+module braid_engine_tiny__txb$qp_nbpl(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_nbpl
+
+
+module braid_engine_tiny__txb$qp_out_m1(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_out_m1
+
+
+module braid_engine_tiny__txb$qp_out_two(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_out_two
+
+
+module braid_engine_tiny__txb$qp_pkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_pkeep
+
+
+module braid_engine_tiny__txb$qp_pl_more(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_pl_more
+
+
+module braid_engine_tiny__txb$qp_pl_one(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_pl_one
+
+
+module braid_engine_tiny__txb$qp_s(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_s
+
+
+module braid_engine_tiny__txb$qp_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_smask
+
+
+module braid_engine_tiny__txb$qp_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$qp_v
+
+
+module braid_engine_tiny__txb$r_err(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_err
+
+
+module braid_engine_tiny__txb$r_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_f
+
+
+module braid_engine_tiny__txb$r_first(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_first
+
+
+module braid_engine_tiny__txb$r_hdr(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_hdr
+
+
+module braid_engine_tiny__txb$r_hdr_k(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_hdr_k
+
+
+module braid_engine_tiny__txb$r_keep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_keep
+
+
+module braid_engine_tiny__txb$r_keepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_keepm
+
+
+module braid_engine_tiny__txb$r_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_last
+
+
+module braid_engine_tiny__txb$r_pl_k(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_pl_k
+
+
+module braid_engine_tiny__txb$r_rot(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_rot
+
+
+module braid_engine_tiny__txb$r_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_smask
+
+
+module braid_engine_tiny__txb$r_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$r_v
+
+
+module braid_engine_tiny__txb$s_act(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_act
+
+
+module braid_engine_tiny__txb$s_f(d,q,clock);
+
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_f
+
+
+module braid_engine_tiny__txb$s_first(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_first
+
+
+module braid_engine_tiny__txb$s_fkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_fkeep
+
+
+module braid_engine_tiny__txb$s_fkeepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_fkeepm
+
+
+module braid_engine_tiny__txb$s_hb2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_hb2
+
+
+module braid_engine_tiny__txb$s_hcur1(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_hcur1
+
+
+module braid_engine_tiny__txb$s_hcur2(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_hcur2
+
+
+module braid_engine_tiny__txb$s_hdr1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_hdr1
+
+
+module braid_engine_tiny__txb$s_out_left(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_out_left
+
+
+module braid_engine_tiny__txb$s_out_one(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_out_one
+
+
+module braid_engine_tiny__txb$s_pkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_pkeep
+
+
+module braid_engine_tiny__txb$s_pl_left(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_pl_left
+
+
+module braid_engine_tiny__txb$s_pl_more(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_pl_more
+
+
+module braid_engine_tiny__txb$s_pl_one(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_pl_one
+
+
+module braid_engine_tiny__txb$s_s(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_s
+
+
+module braid_engine_tiny__txb$s_smask(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txb$s_smask
+
+
+module braid_engine_tiny__txp(clock,q_valid,q_ready,q_addr,q_len,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,rs_data,rs_tag,rs_last,rs_err,pl_valid,pl_ready,pl_data,pl_keep,pl_last,pl_err,cnt_reads,cnt_err);
+
+    // Module arguments
+    input wire  clock;
+    input wire  q_valid;
+    output reg  q_ready /*verilator isolate_assignments*/;
+    input wire  [63:0] q_addr;
+    input wire  [13:0] q_len;
+    output reg  rd_valid /*verilator isolate_assignments*/;
+    input wire  rd_ready;
+    output reg  [63:0] rd_addr /*verilator isolate_assignments*/;
+    output reg  [12:0] rd_len /*verilator isolate_assignments*/;
+    output reg  [7:0] rd_tag /*verilator isolate_assignments*/;
+    input wire  rs_valid;
+    output reg  rs_ready /*verilator isolate_assignments*/;
+    input wire  [511:0] rs_data;
+    input wire  [7:0] rs_tag;
+    input wire  rs_last;
+    input wire  rs_err;
+    output reg  pl_valid /*verilator isolate_assignments*/;
+    input wire  pl_ready;
+    output reg  [511:0] pl_data /*verilator isolate_assignments*/;
+    output reg  [63:0] pl_keep /*verilator isolate_assignments*/;
+    output reg  pl_last /*verilator isolate_assignments*/;
+    output reg  pl_err /*verilator isolate_assignments*/;
+    output reg  [31:0] cnt_reads /*verilator isolate_assignments*/;
+    output reg  [31:0] cnt_err /*verilator isolate_assignments*/;
+
+    // Stub signals
+    wire  [63:0] k$ones64;
+    wire  [511:0] k$ones512;
+    reg  fa$clock /*verilator isolate_assignments*/;
+    reg  fa$push /*verilator isolate_assignments*/;
+    reg  [122:0] fa$din /*verilator isolate_assignments*/;
+    reg  fa$pop /*verilator isolate_assignments*/;
+    wire  fa$valid;
+    wire  [122:0] fa$dout;
+    wire  fa$full;
+    wire  [15:0] fa$fill;
+    wire  fa$ovf;
+    reg  fr$clock /*verilator isolate_assignments*/;
+    reg  fr$push /*verilator isolate_assignments*/;
+    reg  [35:0] fr$din /*verilator isolate_assignments*/;
+    reg  fr$pop /*verilator isolate_assignments*/;
+    wire  fr$valid;
+    wire  [35:0] fr$dout;
+    wire  fr$full;
+    wire  [15:0] fr$fill;
+    wire  fr$ovf;
+    reg  fd$clock /*verilator isolate_assignments*/;
+    reg  fd$push /*verilator isolate_assignments*/;
+    reg  [28:0] fd$din /*verilator isolate_assignments*/;
+    reg  fd$pop /*verilator isolate_assignments*/;
+    wire  fd$valid;
+    wire  [28:0] fd$dout;
+    wire  fd$full;
+    wire  [15:0] fd$fill;
+    wire  fd$ovf;
+    reg  [7:0] lbuf$read_address /*verilator isolate_assignments*/;
+    reg  lbuf$read_clock /*verilator isolate_assignments*/;
+    wire  [511:0] lbuf$read_data;
+    reg  [7:0] lbuf$write_address /*verilator isolate_assignments*/;
+    reg  lbuf$write_clock /*verilator isolate_assignments*/;
+    reg  [511:0] lbuf$write_data /*verilator isolate_assignments*/;
+    reg  lbuf$write_enable /*verilator isolate_assignments*/;
+    reg  [5:0] nq$d /*verilator isolate_assignments*/;
+    wire  [5:0] nq$q;
+    reg  nq$clock /*verilator isolate_assignments*/;
+    reg  iv$d /*verilator isolate_assignments*/;
+    wire  iv$q;
+    reg  iv$clock /*verilator isolate_assignments*/;
+    reg  [63:0] ia$d /*verilator isolate_assignments*/;
+    wire  [63:0] ia$q;
+    reg  ia$clock /*verilator isolate_assignments*/;
+    reg  [13:0] il$d /*verilator isolate_assignments*/;
+    wire  [13:0] il$q;
+    reg  il$clock /*verilator isolate_assignments*/;
+    reg  jv$d /*verilator isolate_assignments*/;
+    wire  jv$q;
+    reg  jv$clock /*verilator isolate_assignments*/;
+    reg  [63:0] ja$d /*verilator isolate_assignments*/;
+    wire  [63:0] ja$q;
+    reg  ja$clock /*verilator isolate_assignments*/;
+    reg  [13:0] jl$d /*verilator isolate_assignments*/;
+    wire  [13:0] jl$q;
+    reg  jl$clock /*verilator isolate_assignments*/;
+    reg  [7:0] jt$d /*verilator isolate_assignments*/;
+    wire  [7:0] jt$q;
+    reg  jt$clock /*verilator isolate_assignments*/;
+    reg  [7:0] jlines$d /*verilator isolate_assignments*/;
+    wire  [7:0] jlines$q;
+    reg  jlines$clock /*verilator isolate_assignments*/;
+    reg  [49:0] jinc$d /*verilator isolate_assignments*/;
+    wire  [49:0] jinc$q;
+    reg  jinc$clock /*verilator isolate_assignments*/;
+    reg  jo0$d /*verilator isolate_assignments*/;
+    wire  jo0$q;
+    reg  jo0$clock /*verilator isolate_assignments*/;
+    reg  jo1$d /*verilator isolate_assignments*/;
+    wire  jo1$q;
+    reg  jo1$clock /*verilator isolate_assignments*/;
+    reg  jo2$d /*verilator isolate_assignments*/;
+    wire  jo2$q;
+    reg  jo2$clock /*verilator isolate_assignments*/;
+    reg  jo3$d /*verilator isolate_assignments*/;
+    wire  jo3$q;
+    reg  jo3$clock /*verilator isolate_assignments*/;
+    reg  sv$d /*verilator isolate_assignments*/;
+    wire  sv$q;
+    reg  sv$clock /*verilator isolate_assignments*/;
+    reg  [49:0] shi$d /*verilator isolate_assignments*/;
+    wire  [49:0] shi$q;
+    reg  shi$clock /*verilator isolate_assignments*/;
+    reg  [49:0] shi1$d /*verilator isolate_assignments*/;
+    wire  [49:0] shi1$q;
+    reg  shi1$clock /*verilator isolate_assignments*/;
+    reg  [2:0] slo$d /*verilator isolate_assignments*/;
+    wire  [2:0] slo$q;
+    reg  slo$clock /*verilator isolate_assignments*/;
+    reg  [5:0] lip$d /*verilator isolate_assignments*/;
+    wire  [5:0] lip$q;
+    reg  lip$clock /*verilator isolate_assignments*/;
+    reg  [6:0] sn$d /*verilator isolate_assignments*/;
+    wire  [6:0] sn$q;
+    reg  sn$clock /*verilator isolate_assignments*/;
+    reg  [7:0] srest$d /*verilator isolate_assignments*/;
+    wire  [7:0] srest$q;
+    reg  srest$clock /*verilator isolate_assignments*/;
+    reg  rdv$d /*verilator isolate_assignments*/;
+    wire  rdv$q;
+    reg  rdv$clock /*verilator isolate_assignments*/;
+    reg  [63:0] rda$d /*verilator isolate_assignments*/;
+    wire  [63:0] rda$q;
+    reg  rda$clock /*verilator isolate_assignments*/;
+    reg  [12:0] rdl$d /*verilator isolate_assignments*/;
+    wire  [12:0] rdl$q;
+    reg  rdl$clock /*verilator isolate_assignments*/;
+    reg  [7:0] rdt$d /*verilator isolate_assignments*/;
+    wire  [7:0] rdt$q;
+    reg  rdt$clock /*verilator isolate_assignments*/;
+    reg  [7:0] tagc$d /*verilator isolate_assignments*/;
+    wire  [7:0] tagc$q;
+    reg  tagc$clock /*verilator isolate_assignments*/;
+    reg  [8:0] fz$d /*verilator isolate_assignments*/;
+    wire  [8:0] fz$q;
+    reg  fz$clock /*verilator isolate_assignments*/;
+    reg  [31:0] nreads$d /*verilator isolate_assignments*/;
+    wire  [31:0] nreads$q;
+    reg  nreads$clock /*verilator isolate_assignments*/;
+    reg  [7:0] wp$d /*verilator isolate_assignments*/;
+    wire  [7:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [7:0] expt$d /*verilator isolate_assignments*/;
+    wire  [7:0] expt$q;
+    reg  expt$clock /*verilator isolate_assignments*/;
+    reg  [7:0] rc$d /*verilator isolate_assignments*/;
+    wire  [7:0] rc$q;
+    reg  rc$clock /*verilator isolate_assignments*/;
+    reg  racc$d /*verilator isolate_assignments*/;
+    wire  racc$q;
+    reg  racc$clock /*verilator isolate_assignments*/;
+    reg  [31:0] nerr$d /*verilator isolate_assignments*/;
+    wire  [31:0] nerr$q;
+    reg  nerr$clock /*verilator isolate_assignments*/;
+    reg  act$d /*verilator isolate_assignments*/;
+    wire  act$q;
+    reg  act$clock /*verilator isolate_assignments*/;
+    reg  [7:0] j$d /*verilator isolate_assignments*/;
+    wire  [7:0] j$q;
+    reg  j$clock /*verilator isolate_assignments*/;
+    reg  [7:0] left$d /*verilator isolate_assignments*/;
+    wire  [7:0] left$q;
+    reg  left$clock /*verilator isolate_assignments*/;
+    reg  [7:0] b$d /*verilator isolate_assignments*/;
+    wire  [7:0] b$q;
+    reg  b$clock /*verilator isolate_assignments*/;
+    reg  err$d /*verilator isolate_assignments*/;
+    wire  err$q;
+    reg  err$clock /*verilator isolate_assignments*/;
+    reg  [5:0] off$d /*verilator isolate_assignments*/;
+    wire  [5:0] off$q;
+    reg  off$clock /*verilator isolate_assignments*/;
+    reg  tail$d /*verilator isolate_assignments*/;
+    wire  tail$q;
+    reg  tail$clock /*verilator isolate_assignments*/;
+    reg  [7:0] rp$d /*verilator isolate_assignments*/;
+    wire  [7:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [511:0] hmm$d /*verilator isolate_assignments*/;
+    wire  [511:0] hmm$q;
+    reg  hmm$clock /*verilator isolate_assignments*/;
+    reg  [63:0] klast$d /*verilator isolate_assignments*/;
+    wire  [63:0] klast$q;
+    reg  klast$clock /*verilator isolate_assignments*/;
+    reg  [511:0] klastm$d /*verilator isolate_assignments*/;
+    wire  [511:0] klastm$q;
+    reg  klastm$clock /*verilator isolate_assignments*/;
+    reg  dv$d /*verilator isolate_assignments*/;
+    wire  dv$q;
+    reg  dv$clock /*verilator isolate_assignments*/;
+    reg  dline$d /*verilator isolate_assignments*/;
+    wire  dline$q;
+    reg  dline$clock /*verilator isolate_assignments*/;
+    reg  demit$d /*verilator isolate_assignments*/;
+    wire  demit$q;
+    reg  demit$clock /*verilator isolate_assignments*/;
+    reg  dlast$d /*verilator isolate_assignments*/;
+    wire  dlast$q;
+    reg  dlast$clock /*verilator isolate_assignments*/;
+    reg  derr$d /*verilator isolate_assignments*/;
+    wire  derr$q;
+    reg  derr$clock /*verilator isolate_assignments*/;
+    reg  [63:0] dkeep$d /*verilator isolate_assignments*/;
+    wire  [63:0] dkeep$q;
+    reg  dkeep$clock /*verilator isolate_assignments*/;
+    reg  [511:0] dkeepm$d /*verilator isolate_assignments*/;
+    wire  [511:0] dkeepm$q;
+    reg  dkeepm$clock /*verilator isolate_assignments*/;
+    reg  [511:0] dhmm$d /*verilator isolate_assignments*/;
+    wire  [511:0] dhmm$q;
+    reg  dhmm$clock /*verilator isolate_assignments*/;
+    reg  [5:0] doff$d /*verilator isolate_assignments*/;
+    wire  [5:0] doff$q;
+    reg  doff$clock /*verilator isolate_assignments*/;
+    reg  [7:0] daddr$d /*verilator isolate_assignments*/;
+    wire  [7:0] daddr$q;
+    reg  daddr$clock /*verilator isolate_assignments*/;
+    reg  [511:0] prev$d /*verilator isolate_assignments*/;
+    wire  [511:0] prev$q;
+    reg  prev$clock /*verilator isolate_assignments*/;
+    reg  plv$d /*verilator isolate_assignments*/;
+    wire  plv$q;
+    reg  plv$clock /*verilator isolate_assignments*/;
+    reg  [511:0] pld$d /*verilator isolate_assignments*/;
+    wire  [511:0] pld$q;
+    reg  pld$clock /*verilator isolate_assignments*/;
+    reg  [63:0] plk$d /*verilator isolate_assignments*/;
+    wire  [63:0] plk$q;
+    reg  plk$clock /*verilator isolate_assignments*/;
+    reg  pll$d /*verilator isolate_assignments*/;
+    wire  pll$q;
+    reg  pll$clock /*verilator isolate_assignments*/;
+    reg  ple$d /*verilator isolate_assignments*/;
+    wire  ple$q;
+    reg  ple$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  qrdy /*verilator isolate_assignments*/;
+    reg  takenz /*verilator isolate_assignments*/;
+    reg  [14:0] t15 /*verilator isolate_assignments*/;
+    reg  [14:0] l15 /*verilator isolate_assignments*/;
+    reg  [5:0] jlip /*verilator isolate_assignments*/;
+    reg  [9:0] i0 /*verilator isolate_assignments*/;
+    reg  [9:0] i1 /*verilator isolate_assignments*/;
+    reg  [9:0] i2 /*verilator isolate_assignments*/;
+    reg  [9:0] i3 /*verilator isolate_assignments*/;
+    reg  [9:0] i4 /*verilator isolate_assignments*/;
+    reg  [9:0] h1 /*verilator isolate_assignments*/;
+    reg  [9:0] h2 /*verilator isolate_assignments*/;
+    reg  [9:0] h3 /*verilator isolate_assignments*/;
+    reg  [9:0] h4 /*verilator isolate_assignments*/;
+    reg  [49:0] hi1 /*verilator isolate_assignments*/;
+    reg  [49:0] rhi /*verilator isolate_assignments*/;
+    reg  [6:0] tmin /*verilator isolate_assignments*/;
+    reg  [6:0] n0 /*verilator isolate_assignments*/;
+    reg  [7:0] rest0 /*verilator isolate_assignments*/;
+    reg  [7:0] b8 /*verilator isolate_assignments*/;
+    reg  can /*verilator isolate_assignments*/;
+    reg  [8:0] free /*verilator isolate_assignments*/;
+    reg  ge /*verilator isolate_assignments*/;
+    reg  load /*verilator isolate_assignments*/;
+    reg  fin /*verilator isolate_assignments*/;
+    reg  apop /*verilator isolate_assignments*/;
+    reg  rd_taken /*verilator isolate_assignments*/;
+    reg  [8:0] fr0 /*verilator isolate_assignments*/;
+    reg  [8:0] fr1 /*verilator isolate_assignments*/;
+    reg  el /*verilator isolate_assignments*/;
+    reg  errv /*verilator isolate_assignments*/;
+    reg  [7:0] rc1 /*verilator isolate_assignments*/;
+    reg  lastline /*verilator isolate_assignments*/;
+    reg  adv /*verilator isolate_assignments*/;
+    reg  line_op /*verilator isolate_assignments*/;
+    reg  tail_op /*verilator isolate_assignments*/;
+    reg  [7:0] j1 /*verilator isolate_assignments*/;
+    reg  finishing /*verilator isolate_assignments*/;
+    reg  one_left /*verilator isolate_assignments*/;
+    reg  dpop /*verilator isolate_assignments*/;
+    reg  lpop /*verilator isolate_assignments*/;
+    reg  emit /*verilator isolate_assignments*/;
+    reg  last /*verilator isolate_assignments*/;
+    reg  [5:0] d_off /*verilator isolate_assignments*/;
+    reg  [5:0] d_kc /*verilator isolate_assignments*/;
+    reg  [7:0] d_l /*verilator isolate_assignments*/;
+    reg  [7:0] d_b /*verilator isolate_assignments*/;
+    reg  [511:0] rot0 /*verilator isolate_assignments*/;
+    reg  [511:0] rot1 /*verilator isolate_assignments*/;
+    reg  [511:0] rot2 /*verilator isolate_assignments*/;
+    reg  [511:0] rot3 /*verilator isolate_assignments*/;
+    reg  [511:0] rot4 /*verilator isolate_assignments*/;
+    reg  [511:0] rot5 /*verilator isolate_assignments*/;
+    reg  [511:0] cur /*verilator isolate_assignments*/;
+    reg  [511:0] mix /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txp$k k(
+        .ones64(k$ones64),
+        .ones512(k$ones512)
+    );
+    braid_engine_tiny__txp$fa fa(
+        .clock(fa$clock),
+        .push(fa$push),
+        .din(fa$din),
+        .pop(fa$pop),
+        .valid(fa$valid),
+        .dout(fa$dout),
+        .full(fa$full),
+        .fill(fa$fill),
+        .ovf(fa$ovf)
+    );
+    braid_engine_tiny__txp$fr fr(
+        .clock(fr$clock),
+        .push(fr$push),
+        .din(fr$din),
+        .pop(fr$pop),
+        .valid(fr$valid),
+        .dout(fr$dout),
+        .full(fr$full),
+        .fill(fr$fill),
+        .ovf(fr$ovf)
+    );
+    braid_engine_tiny__txp$fd fd(
+        .clock(fd$clock),
+        .push(fd$push),
+        .din(fd$din),
+        .pop(fd$pop),
+        .valid(fd$valid),
+        .dout(fd$dout),
+        .full(fd$full),
+        .fill(fd$fill),
+        .ovf(fd$ovf)
+    );
+    braid_engine_tiny__txp$lbuf lbuf(
+        .read_address(lbuf$read_address),
+        .read_clock(lbuf$read_clock),
+        .read_data(lbuf$read_data),
+        .write_address(lbuf$write_address),
+        .write_clock(lbuf$write_clock),
+        .write_data(lbuf$write_data),
+        .write_enable(lbuf$write_enable)
+    );
+    braid_engine_tiny__txp$nq nq(
+        .d(nq$d),
+        .q(nq$q),
+        .clock(nq$clock)
+    );
+    braid_engine_tiny__txp$iv iv(
+        .d(iv$d),
+        .q(iv$q),
+        .clock(iv$clock)
+    );
+    braid_engine_tiny__txp$ia ia(
+        .d(ia$d),
+        .q(ia$q),
+        .clock(ia$clock)
+    );
+    braid_engine_tiny__txp$il il(
+        .d(il$d),
+        .q(il$q),
+        .clock(il$clock)
+    );
+    braid_engine_tiny__txp$jv jv(
+        .d(jv$d),
+        .q(jv$q),
+        .clock(jv$clock)
+    );
+    braid_engine_tiny__txp$ja ja(
+        .d(ja$d),
+        .q(ja$q),
+        .clock(ja$clock)
+    );
+    braid_engine_tiny__txp$jl jl(
+        .d(jl$d),
+        .q(jl$q),
+        .clock(jl$clock)
+    );
+    braid_engine_tiny__txp$jt jt(
+        .d(jt$d),
+        .q(jt$q),
+        .clock(jt$clock)
+    );
+    braid_engine_tiny__txp$jlines jlines(
+        .d(jlines$d),
+        .q(jlines$q),
+        .clock(jlines$clock)
+    );
+    braid_engine_tiny__txp$jinc jinc(
+        .d(jinc$d),
+        .q(jinc$q),
+        .clock(jinc$clock)
+    );
+    braid_engine_tiny__txp$jo0 jo0(
+        .d(jo0$d),
+        .q(jo0$q),
+        .clock(jo0$clock)
+    );
+    braid_engine_tiny__txp$jo1 jo1(
+        .d(jo1$d),
+        .q(jo1$q),
+        .clock(jo1$clock)
+    );
+    braid_engine_tiny__txp$jo2 jo2(
+        .d(jo2$d),
+        .q(jo2$q),
+        .clock(jo2$clock)
+    );
+    braid_engine_tiny__txp$jo3 jo3(
+        .d(jo3$d),
+        .q(jo3$q),
+        .clock(jo3$clock)
+    );
+    braid_engine_tiny__txp$sv sv(
+        .d(sv$d),
+        .q(sv$q),
+        .clock(sv$clock)
+    );
+    braid_engine_tiny__txp$shi shi(
+        .d(shi$d),
+        .q(shi$q),
+        .clock(shi$clock)
+    );
+    braid_engine_tiny__txp$shi1 shi1(
+        .d(shi1$d),
+        .q(shi1$q),
+        .clock(shi1$clock)
+    );
+    braid_engine_tiny__txp$slo slo(
+        .d(slo$d),
+        .q(slo$q),
+        .clock(slo$clock)
+    );
+    braid_engine_tiny__txp$lip lip(
+        .d(lip$d),
+        .q(lip$q),
+        .clock(lip$clock)
+    );
+    braid_engine_tiny__txp$sn sn(
+        .d(sn$d),
+        .q(sn$q),
+        .clock(sn$clock)
+    );
+    braid_engine_tiny__txp$srest srest(
+        .d(srest$d),
+        .q(srest$q),
+        .clock(srest$clock)
+    );
+    braid_engine_tiny__txp$rdv rdv(
+        .d(rdv$d),
+        .q(rdv$q),
+        .clock(rdv$clock)
+    );
+    braid_engine_tiny__txp$rda rda(
+        .d(rda$d),
+        .q(rda$q),
+        .clock(rda$clock)
+    );
+    braid_engine_tiny__txp$rdl rdl(
+        .d(rdl$d),
+        .q(rdl$q),
+        .clock(rdl$clock)
+    );
+    braid_engine_tiny__txp$rdt rdt(
+        .d(rdt$d),
+        .q(rdt$q),
+        .clock(rdt$clock)
+    );
+    braid_engine_tiny__txp$tagc tagc(
+        .d(tagc$d),
+        .q(tagc$q),
+        .clock(tagc$clock)
+    );
+    braid_engine_tiny__txp$fz fz(
+        .d(fz$d),
+        .q(fz$q),
+        .clock(fz$clock)
+    );
+    braid_engine_tiny__txp$nreads nreads(
+        .d(nreads$d),
+        .q(nreads$q),
+        .clock(nreads$clock)
+    );
+    braid_engine_tiny__txp$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__txp$expt expt(
+        .d(expt$d),
+        .q(expt$q),
+        .clock(expt$clock)
+    );
+    braid_engine_tiny__txp$rc rc(
+        .d(rc$d),
+        .q(rc$q),
+        .clock(rc$clock)
+    );
+    braid_engine_tiny__txp$racc racc(
+        .d(racc$d),
+        .q(racc$q),
+        .clock(racc$clock)
+    );
+    braid_engine_tiny__txp$nerr nerr(
+        .d(nerr$d),
+        .q(nerr$q),
+        .clock(nerr$clock)
+    );
+    braid_engine_tiny__txp$act act(
+        .d(act$d),
+        .q(act$q),
+        .clock(act$clock)
+    );
+    braid_engine_tiny__txp$j j(
+        .d(j$d),
+        .q(j$q),
+        .clock(j$clock)
+    );
+    braid_engine_tiny__txp$left left(
+        .d(left$d),
+        .q(left$q),
+        .clock(left$clock)
+    );
+    braid_engine_tiny__txp$b b(
+        .d(b$d),
+        .q(b$q),
+        .clock(b$clock)
+    );
+    braid_engine_tiny__txp$err err(
+        .d(err$d),
+        .q(err$q),
+        .clock(err$clock)
+    );
+    braid_engine_tiny__txp$off off(
+        .d(off$d),
+        .q(off$q),
+        .clock(off$clock)
+    );
+    braid_engine_tiny__txp$tail tail(
+        .d(tail$d),
+        .q(tail$q),
+        .clock(tail$clock)
+    );
+    braid_engine_tiny__txp$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__txp$hmm hmm(
+        .d(hmm$d),
+        .q(hmm$q),
+        .clock(hmm$clock)
+    );
+    braid_engine_tiny__txp$klast klast(
+        .d(klast$d),
+        .q(klast$q),
+        .clock(klast$clock)
+    );
+    braid_engine_tiny__txp$klastm klastm(
+        .d(klastm$d),
+        .q(klastm$q),
+        .clock(klastm$clock)
+    );
+    braid_engine_tiny__txp$dv dv(
+        .d(dv$d),
+        .q(dv$q),
+        .clock(dv$clock)
+    );
+    braid_engine_tiny__txp$dline dline(
+        .d(dline$d),
+        .q(dline$q),
+        .clock(dline$clock)
+    );
+    braid_engine_tiny__txp$demit demit(
+        .d(demit$d),
+        .q(demit$q),
+        .clock(demit$clock)
+    );
+    braid_engine_tiny__txp$dlast dlast(
+        .d(dlast$d),
+        .q(dlast$q),
+        .clock(dlast$clock)
+    );
+    braid_engine_tiny__txp$derr derr(
+        .d(derr$d),
+        .q(derr$q),
+        .clock(derr$clock)
+    );
+    braid_engine_tiny__txp$dkeep dkeep(
+        .d(dkeep$d),
+        .q(dkeep$q),
+        .clock(dkeep$clock)
+    );
+    braid_engine_tiny__txp$dkeepm dkeepm(
+        .d(dkeepm$d),
+        .q(dkeepm$q),
+        .clock(dkeepm$clock)
+    );
+    braid_engine_tiny__txp$dhmm dhmm(
+        .d(dhmm$d),
+        .q(dhmm$q),
+        .clock(dhmm$clock)
+    );
+    braid_engine_tiny__txp$doff doff(
+        .d(doff$d),
+        .q(doff$q),
+        .clock(doff$clock)
+    );
+    braid_engine_tiny__txp$daddr daddr(
+        .d(daddr$d),
+        .q(daddr$q),
+        .clock(daddr$clock)
+    );
+    braid_engine_tiny__txp$prev prev(
+        .d(prev$d),
+        .q(prev$q),
+        .clock(prev$clock)
+    );
+    braid_engine_tiny__txp$plv plv(
+        .d(plv$d),
+        .q(plv$q),
+        .clock(plv$clock)
+    );
+    braid_engine_tiny__txp$pld pld(
+        .d(pld$d),
+        .q(pld$q),
+        .clock(pld$clock)
+    );
+    braid_engine_tiny__txp$plk plk(
+        .d(plk$d),
+        .q(plk$q),
+        .clock(plk$clock)
+    );
+    braid_engine_tiny__txp$pll pll(
+        .d(pll$d),
+        .q(pll$q),
+        .clock(pll$clock)
+    );
+    braid_engine_tiny__txp$ple ple(
+        .d(ple$d),
+        .q(ple$q),
+        .clock(ple$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        nq$clock = clock;
+        iv$clock = clock;
+        ia$clock = clock;
+        il$clock = clock;
+        jv$clock = clock;
+        ja$clock = clock;
+        jl$clock = clock;
+        jt$clock = clock;
+        jlines$clock = clock;
+        jinc$clock = clock;
+        jo0$clock = clock;
+        jo1$clock = clock;
+        jo2$clock = clock;
+        jo3$clock = clock;
+        sv$clock = clock;
+        shi$clock = clock;
+        shi1$clock = clock;
+        slo$clock = clock;
+        lip$clock = clock;
+        sn$clock = clock;
+        srest$clock = clock;
+        rdv$clock = clock;
+        rda$clock = clock;
+        rdl$clock = clock;
+        rdt$clock = clock;
+        tagc$clock = clock;
+        fz$clock = clock;
+        nreads$clock = clock;
+        wp$clock = clock;
+        expt$clock = clock;
+        rc$clock = clock;
+        racc$clock = clock;
+        nerr$clock = clock;
+        act$clock = clock;
+        j$clock = clock;
+        left$clock = clock;
+        b$clock = clock;
+        err$clock = clock;
+        off$clock = clock;
+        tail$clock = clock;
+        rp$clock = clock;
+        hmm$clock = clock;
+        klast$clock = clock;
+        klastm$clock = clock;
+        dv$clock = clock;
+        dline$clock = clock;
+        demit$clock = clock;
+        dlast$clock = clock;
+        derr$clock = clock;
+        dkeep$clock = clock;
+        dkeepm$clock = clock;
+        dhmm$clock = clock;
+        doff$clock = clock;
+        daddr$clock = clock;
+        prev$clock = clock;
+        plv$clock = clock;
+        pld$clock = clock;
+        plk$clock = clock;
+        pll$clock = clock;
+        ple$clock = clock;
+        nq$d = nq$q;
+        iv$d = iv$q;
+        ia$d = ia$q;
+        il$d = il$q;
+        jv$d = jv$q;
+        ja$d = ja$q;
+        jl$d = jl$q;
+        jt$d = jt$q;
+        jlines$d = jlines$q;
+        jinc$d = jinc$q;
+        jo0$d = jo0$q;
+        jo1$d = jo1$q;
+        jo2$d = jo2$q;
+        jo3$d = jo3$q;
+        sv$d = sv$q;
+        shi$d = shi$q;
+        shi1$d = shi1$q;
+        slo$d = slo$q;
+        lip$d = lip$q;
+        sn$d = sn$q;
+        srest$d = srest$q;
+        rdv$d = rdv$q;
+        rda$d = rda$q;
+        rdl$d = rdl$q;
+        rdt$d = rdt$q;
+        tagc$d = tagc$q;
+        fz$d = fz$q;
+        nreads$d = nreads$q;
+        wp$d = wp$q;
+        expt$d = expt$q;
+        rc$d = rc$q;
+        racc$d = racc$q;
+        nerr$d = nerr$q;
+        act$d = act$q;
+        j$d = j$q;
+        left$d = left$q;
+        b$d = b$q;
+        err$d = err$q;
+        off$d = off$q;
+        tail$d = tail$q;
+        rp$d = rp$q;
+        hmm$d = hmm$q;
+        klast$d = klast$q;
+        klastm$d = klastm$q;
+        dv$d = dv$q;
+        dline$d = dline$q;
+        demit$d = demit$q;
+        dlast$d = dlast$q;
+        derr$d = derr$q;
+        dkeep$d = dkeep$q;
+        dkeepm$d = dkeepm$q;
+        dhmm$d = dhmm$q;
+        doff$d = doff$q;
+        daddr$d = daddr$q;
+        prev$d = prev$q;
+        plv$d = plv$q;
+        pld$d = pld$q;
+        plk$d = plk$q;
+        pll$d = pll$q;
+        ple$d = ple$q;
+        fa$clock = clock;
+        fr$clock = clock;
+        fd$clock = clock;
+        lbuf$read_clock = clock;
+        lbuf$write_clock = clock;
+        adv = ~plv$q | pl_ready;
+        one_left = left$q == 32'h1;
+        finishing = act$q & one_left;
+        tail_op = finishing & tail$q;
+        line_op = act$q & ~(one_left & tail$q);
+        j1 = j$q + 32'h1;
+        dpop = adv & fd$valid & (~act$q | one_left);
+        fd$pop = dpop;
+        lpop = adv & dv$q & dline$q;
+        qrdy = ~nq$q[32'h5];
+        takenz = q_valid & qrdy & (q_len != 32'h0);
+        iv$d = takenz;
+        if (takenz) begin
+            ia$d = q_addr;
+            il$d = q_len;
+        end
+        jv$d = iv$q;
+        ja$d = ia$q;
+        jl$d = il$q;
+        t15 = ((ia$q[(32'h0)+:(12)]) & 15'h7fff) + ((il$q) & 15'h7fff) + ((32'h3f) & 15'h7fff);
+        l15 = ((ia$q[(32'h0)+:(6)]) & 15'h7fff) + ((il$q) & 15'h7fff) + ((32'h3f) & 15'h7fff);
+        jt$d = t15[(32'h6)+:(8)];
+        jlines$d = l15[(32'h6)+:(8)];
+        i0 = ia$q[(32'he)+:(10)] + 32'h1;
+        i1 = ia$q[(32'h18)+:(10)] + 32'h1;
+        i2 = ia$q[(32'h22)+:(10)] + 32'h1;
+        i3 = ia$q[(32'h2c)+:(10)] + 32'h1;
+        i4 = ia$q[(32'h36)+:(10)] + 32'h1;
+        jinc$d = ((i0) & 50'h3ffffffffffff) | (((i1) & 50'h3ffffffffffff) << 32'ha) | (((i2) & 50'h3ffffffffffff) << 32'h14) | (((i3) & 50'h3ffffffffffff) << 32'h1e) | (((i4) & 50'h3ffffffffffff) << 32'h28);
+        jo0$d = ia$q[(32'he)+:(10)] == 32'h3ff;
+        jo1$d = ia$q[(32'h18)+:(10)] == 32'h3ff;
+        jo2$d = ia$q[(32'h22)+:(10)] == 32'h3ff;
+        jo3$d = ia$q[(32'h2c)+:(10)] == 32'h3ff;
+        if (takenz & ~dpop) begin
+            nq$d = nq$q + 32'h1;
+        end
+        if (~takenz & dpop) begin
+            nq$d = nq$q - 32'h1;
+        end
+        jlip = ja$q[(32'h6)+:(6)];
+        if (jt$q[(32'h6)+:(2)] != 32'h0) begin
+            tmin = ((32'h40) & 7'h7f);
+            rest0 = jt$q - ((32'h40) & 8'hff);
+        end
+        else begin
+            tmin = ((jt$q[(32'h0)+:(6)]) & 7'h7f);
+            rest0 = ((32'h0) & 8'hff);
+        end
+        n0 = tmin - ((jlip) & 7'h7f);
+        if (jo0$q) begin
+            h1 = jinc$q[(32'ha)+:(10)];
+        end
+        else begin
+            h1 = ja$q[(32'h18)+:(10)];
+        end
+        if (jo0$q & jo1$q) begin
+            h2 = jinc$q[(32'h14)+:(10)];
+        end
+        else begin
+            h2 = ja$q[(32'h22)+:(10)];
+        end
+        if (jo0$q & jo1$q & jo2$q) begin
+            h3 = jinc$q[(32'h1e)+:(10)];
+        end
+        else begin
+            h3 = ja$q[(32'h2c)+:(10)];
+        end
+        if (jo0$q & jo1$q & jo2$q & jo3$q) begin
+            h4 = jinc$q[(32'h28)+:(10)];
+        end
+        else begin
+            h4 = ja$q[(32'h36)+:(10)];
+        end
+        hi1 = ((jinc$q[(32'h0)+:(10)]) & 50'h3ffffffffffff) | (((h1) & 50'h3ffffffffffff) << 32'ha) | (((h2) & 50'h3ffffffffffff) << 32'h14) | (((h3) & 50'h3ffffffffffff) << 32'h1e) | (((h4) & 50'h3ffffffffffff) << 32'h28);
+        fa$push = jv$q;
+        fa$din = ((ja$q[(32'he)+:(50)]) & 123'h7ffffffffffffffffffffffffffffff) | (((hi1) & 123'h7ffffffffffffffffffffffffffffff) << 32'h32) | (((ja$q[(32'hc)+:(2)]) & 123'h7ffffffffffffffffffffffffffffff) << 32'h64) | (((jlip) & 123'h7ffffffffffffffffffffffffffffff) << 32'h66) | (((n0) & 123'h7ffffffffffffffffffffffffffffff) << 32'h6c) | (((rest0) & 123'h7ffffffffffffffffffffffffffffff) << 32'h73);
+        if (jl$q[(32'h0)+:(6)] != 32'h0) begin
+            b8 = jl$q[(32'h6)+:(8)] + 32'h1;
+        end
+        else begin
+            b8 = jl$q[(32'h6)+:(8)];
+        end
+        fr$push = jv$q;
+        fr$din = ((jlines$q) & 36'hfffffffff) | (((ja$q[(32'h0)+:(6)]) & 36'hfffffffff) << 32'h8) | (((b8) & 36'hfffffffff) << 32'he) | (((jl$q[(32'h0)+:(6)]) & 36'hfffffffff) << 32'h16) | (((jlines$q - 32'h1) & 36'hfffffffff) << 32'h1c);
+        free = fz$q ^ ((32'h100) & 9'h1ff);
+        can = ~rdv$q | rd_ready;
+        ge = free >= ((sn$q) & 9'h1ff);
+        load = sv$q & can & ge;
+        fin = load & (srest$q == 32'h0);
+        apop = fa$valid & ~sv$q;
+        fa$pop = apop;
+        rd_taken = rdv$q & rd_ready;
+        if (slo$q[32'h2]) begin
+            rhi = shi1$q;
+        end
+        else begin
+            rhi = shi$q;
+        end
+        if (load) begin
+            rdv$d = 1'b1;
+            rda$d = (((rhi) & 64'hffffffffffffffff) << 32'he) | (((slo$q[(32'h0)+:(2)]) & 64'hffffffffffffffff) << 32'hc) | (((lip$q) & 64'hffffffffffffffff) << 32'h6);
+            rdl$d = ((sn$q) & 13'h1fff) << 32'h6;
+            rdt$d = tagc$q;
+            tagc$d = tagc$q + 32'h1;
+        end
+        else if (rd_taken) begin
+            rdv$d = 1'b0;
+            rda$d = 32'h0;
+            rdl$d = 32'h0;
+            rdt$d = 32'h0;
+        end
+        if (rd_taken) begin
+            nreads$d = nreads$q + 32'h1;
+        end
+        if (apop) begin
+            sv$d = 1'b1;
+            shi$d = fa$dout[(32'h0)+:(50)];
+            shi1$d = fa$dout[(32'h32)+:(50)];
+            slo$d = ((fa$dout[(32'h64)+:(2)]) & 3'h7);
+            lip$d = fa$dout[(32'h66)+:(6)];
+            sn$d = fa$dout[(32'h6c)+:(7)];
+            srest$d = fa$dout[(32'h73)+:(8)];
+        end
+        else if (fin) begin
+            sv$d = 1'b0;
+        end
+        else if (load) begin
+            slo$d = slo$q + 32'h1;
+            lip$d = 32'h0;
+            if (srest$q[(32'h6)+:(2)] != 32'h0) begin
+                sn$d = ((32'h40) & 7'h7f);
+                srest$d = srest$q - ((32'h40) & 8'hff);
+            end
+            else begin
+                sn$d = ((srest$q[(32'h0)+:(6)]) & 7'h7f);
+                srest$d = 32'h0;
+            end
+        end
+        if (lpop) begin
+            fr0 = free + 32'h1;
+            fr1 = free - ((sn$q) & 9'h1ff) + 32'h1;
+        end
+        else begin
+            fr0 = free;
+            fr1 = free - ((sn$q) & 9'h1ff);
+        end
+        if (load) begin
+            fz$d = fr1 ^ ((32'h100) & 9'h1ff);
+        end
+        else begin
+            fz$d = fr0 ^ ((32'h100) & 9'h1ff);
+        end
+        rs_ready = 1'b1;
+        lbuf$write_address = wp$q;
+        lbuf$write_data = rs_data;
+        lbuf$write_enable = rs_valid;
+        el = rs_err | (rs_tag != expt$q);
+        errv = racc$q | el;
+        rc1 = rc$q + 32'h1;
+        lastline = rs_valid & (rc$q == fr$dout[(32'h1c)+:(8)]);
+        fr$pop = lastline;
+        fd$push = lastline;
+        if (errv) begin
+            fd$din = ((fr$dout[(32'h0)+:(28)]) & 29'h1fffffff) | ((32'h1 << 32'h1c) & 29'h1fffffff);
+        end
+        else begin
+            fd$din = ((fr$dout[(32'h0)+:(28)]) & 29'h1fffffff);
+        end
+        if (rs_valid) begin
+            wp$d = wp$q + 32'h1;
+            if (rs_last) begin
+                expt$d = expt$q + 32'h1;
+            end
+            if (lastline) begin
+                rc$d = 32'h0;
+                racc$d = 1'b0;
+            end
+            else begin
+                rc$d = rc1;
+                racc$d = errv;
+            end
+        end
+        if (lastline & errv) begin
+            nerr$d = nerr$q + 32'h1;
+        end
+        if (adv) begin
+            lbuf$read_address = rp$q;
+        end
+        else begin
+            lbuf$read_address = daddr$q;
+        end
+        emit = tail_op | (line_op & (j$q != 32'h0));
+        last = tail_op | (line_op & (j$q == b$q));
+        d_l = fd$dout[(32'h0)+:(8)];
+        d_off = fd$dout[(32'h8)+:(6)];
+        d_b = fd$dout[(32'he)+:(8)];
+        d_kc = fd$dout[(32'h16)+:(6)];
+        rot0 = lbuf$read_data;
+        if (doff$q[32'h0]) begin
+            rot0 = (lbuf$read_data >> 32'h8) | (lbuf$read_data << 32'h1f8);
+        end
+        rot1 = rot0;
+        if (doff$q[32'h1]) begin
+            rot1 = (rot0 >> 32'h10) | (rot0 << 32'h1f0);
+        end
+        rot2 = rot1;
+        if (doff$q[32'h2]) begin
+            rot2 = (rot1 >> 32'h20) | (rot1 << 32'h1e0);
+        end
+        rot3 = rot2;
+        if (doff$q[32'h3]) begin
+            rot3 = (rot2 >> 32'h40) | (rot2 << 32'h1c0);
+        end
+        rot4 = rot3;
+        if (doff$q[32'h4]) begin
+            rot4 = (rot3 >> 32'h80) | (rot3 << 32'h180);
+        end
+        rot5 = rot4;
+        if (doff$q[32'h5]) begin
+            rot5 = (rot4 >> 32'h100) | (rot4 << 32'h100);
+        end
+        if (dline$q) begin
+            cur = rot5;
+        end
+        else begin
+            cur = 32'h0;
+        end
+        mix = ((cur & dhmm$q) | (prev$q & ~dhmm$q)) & dkeepm$q;
+        if (adv) begin
+            if (dv$q & demit$q) begin
+                plv$d = 1'b1;
+                pld$d = mix;
+                plk$d = dkeep$q;
+                pll$d = dlast$q;
+                ple$d = derr$q;
+            end
+            else begin
+                plv$d = 1'b0;
+                pld$d = 32'h0;
+                plk$d = 32'h0;
+                pll$d = 1'b0;
+                ple$d = 1'b0;
+            end
+            if (dv$q & dline$q) begin
+                prev$d = rot5;
+            end
+            dv$d = act$q;
+            dline$d = line_op;
+            demit$d = emit;
+            dlast$d = last;
+            derr$d = err$q;
+            if (last) begin
+                dkeep$d = klast$q;
+                dkeepm$d = klastm$q;
+            end
+            else begin
+                dkeep$d = k$ones64;
+                dkeepm$d = k$ones512;
+            end
+            dhmm$d = hmm$q;
+            doff$d = off$q;
+            daddr$d = rp$q;
+            if (line_op) begin
+                j$d = j1;
+                rp$d = rp$q + 32'h1;
+            end
+            if (act$q) begin
+                left$d = left$q - 32'h1;
+            end
+            if (finishing) begin
+                act$d = 1'b0;
+            end
+            if (dpop) begin
+                act$d = 1'b1;
+                j$d = 32'h0;
+                if (d_l == d_b) begin
+                    left$d = d_l + 32'h1;
+                end
+                else begin
+                    left$d = d_l;
+                end
+                b$d = d_b;
+                err$d = fd$dout[32'h1c];
+                off$d = d_off;
+                tail$d = d_l == d_b;
+                if (d_kc == 32'h0) begin
+                    klast$d = k$ones64;
+                    klastm$d = k$ones512;
+                end
+                else begin
+                    klast$d = ~(k$ones64 << d_kc);
+                    klastm$d = ~(k$ones512 << (((d_kc) & 10'h3ff) << 32'h3));
+                end
+                if (d_off == 32'h0) begin
+                    hmm$d = 32'h0;
+                end
+                else begin
+                    hmm$d = k$ones512 << ((((32'h40) & 10'h3ff) - ((d_off) & 10'h3ff)) << 32'h3);
+                end
+            end
+        end
+        q_ready = qrdy;
+        rd_valid = rdv$q;
+        rd_addr = rda$q;
+        rd_len = rdl$q;
+        rd_tag = rdt$q;
+        pl_valid = plv$q;
+        pl_data = pld$q;
+        pl_keep = plk$q;
+        pl_last = pll$q;
+        pl_err = ple$q;
+        cnt_reads = nreads$q;
+        cnt_err = nerr$q;
+    end
+
+endmodule // braid_engine_tiny__txp
+
+
+module braid_engine_tiny__txp$act(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$act
+
+
+module braid_engine_tiny__txp$b(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$b
+
+
+module braid_engine_tiny__txp$daddr(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$daddr
+
+
+module braid_engine_tiny__txp$demit(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$demit
+
+
+module braid_engine_tiny__txp$derr(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$derr
+
+
+module braid_engine_tiny__txp$dhmm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dhmm
+
+
+module braid_engine_tiny__txp$dkeep(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dkeep
+
+
+module braid_engine_tiny__txp$dkeepm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dkeepm
+
+
+module braid_engine_tiny__txp$dlast(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dlast
+
+
+module braid_engine_tiny__txp$dline(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dline
+
+
+module braid_engine_tiny__txp$doff(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$doff
+
+
+module braid_engine_tiny__txp$dv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$dv
+
+
+module braid_engine_tiny__txp$err(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$err
+
+
+module braid_engine_tiny__txp$expt(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$expt
+
+
+module braid_engine_tiny__txp$fa(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [122:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [122:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h20;
+
+    // Stub signals
+    reg  [4:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [122:0] ram$read_data;
+    reg  [4:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [122:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txp$fa$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__txp$fa$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__txp$fa$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__txp$fa$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__txp$fa$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__txp$fa$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(5)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(5)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__txp$fa
+
+
+module braid_engine_tiny__txp$fa$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fa$n
+
+
+module braid_engine_tiny__txp$fa$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fa$r_ovf
+
+
+module braid_engine_tiny__txp$fa$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [4:0] read_address;
+    input wire  read_clock;
+    output reg  [122:0] read_data /*verilator isolate_assignments*/;
+    input wire  [4:0] write_address;
+    input wire  write_clock;
+    input wire  [122:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[122:0] mem[31:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__txp$fa$ram
+
+
+module braid_engine_tiny__txp$fa$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fa$rp
+
+
+module braid_engine_tiny__txp$fa$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fa$wp
+
+
+module braid_engine_tiny__txp$fa$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fa$wp_d
+
+
+module braid_engine_tiny__txp$fd(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [28:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [28:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h20;
+
+    // Stub signals
+    reg  [4:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [28:0] ram$read_data;
+    reg  [4:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [28:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txp$fd$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__txp$fd$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__txp$fd$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__txp$fd$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__txp$fd$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__txp$fd$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(5)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(5)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__txp$fd
+
+
+module braid_engine_tiny__txp$fd$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fd$n
+
+
+module braid_engine_tiny__txp$fd$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fd$r_ovf
+
+
+module braid_engine_tiny__txp$fd$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [4:0] read_address;
+    input wire  read_clock;
+    output reg  [28:0] read_data /*verilator isolate_assignments*/;
+    input wire  [4:0] write_address;
+    input wire  write_clock;
+    input wire  [28:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[28:0] mem[31:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__txp$fd$ram
+
+
+module braid_engine_tiny__txp$fd$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fd$rp
+
+
+module braid_engine_tiny__txp$fd$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fd$wp
+
+
+module braid_engine_tiny__txp$fd$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fd$wp_d
+
+
+module braid_engine_tiny__txp$fr(clock,push,din,pop,valid,dout,full,fill,ovf);
+
+    // Module arguments
+    input wire  clock;
+    input wire  push;
+    input wire  [35:0] din;
+    input wire  pop;
+    output reg  valid /*verilator isolate_assignments*/;
+    output reg  [35:0] dout /*verilator isolate_assignments*/;
+    output reg  full /*verilator isolate_assignments*/;
+    output reg  [15:0] fill /*verilator isolate_assignments*/;
+    output reg  ovf /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k_depth = 16'h20;
+
+    // Stub signals
+    reg  [4:0] ram$read_address /*verilator isolate_assignments*/;
+    reg  ram$read_clock /*verilator isolate_assignments*/;
+    wire  [35:0] ram$read_data;
+    reg  [4:0] ram$write_address /*verilator isolate_assignments*/;
+    reg  ram$write_clock /*verilator isolate_assignments*/;
+    reg  [35:0] ram$write_data /*verilator isolate_assignments*/;
+    reg  ram$write_enable /*verilator isolate_assignments*/;
+    reg  [15:0] wp$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp$q;
+    reg  wp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] wp_d$d /*verilator isolate_assignments*/;
+    wire  [15:0] wp_d$q;
+    reg  wp_d$clock /*verilator isolate_assignments*/;
+    reg  [15:0] rp$d /*verilator isolate_assignments*/;
+    wire  [15:0] rp$q;
+    reg  rp$clock /*verilator isolate_assignments*/;
+    reg  [15:0] n$d /*verilator isolate_assignments*/;
+    wire  [15:0] n$q;
+    reg  n$clock /*verilator isolate_assignments*/;
+    reg  r_ovf$d /*verilator isolate_assignments*/;
+    wire  r_ovf$q;
+    reg  r_ovf$clock /*verilator isolate_assignments*/;
+
+    // Local signals
+    reg  is_full /*verilator isolate_assignments*/;
+    reg  do_push /*verilator isolate_assignments*/;
+    reg  do_pop /*verilator isolate_assignments*/;
+    reg  [15:0] rp_next /*verilator isolate_assignments*/;
+
+    // Sub module instances
+    braid_engine_tiny__txp$fr$ram ram(
+        .read_address(ram$read_address),
+        .read_clock(ram$read_clock),
+        .read_data(ram$read_data),
+        .write_address(ram$write_address),
+        .write_clock(ram$write_clock),
+        .write_data(ram$write_data),
+        .write_enable(ram$write_enable)
+    );
+    braid_engine_tiny__txp$fr$wp wp(
+        .d(wp$d),
+        .q(wp$q),
+        .clock(wp$clock)
+    );
+    braid_engine_tiny__txp$fr$wp_d wp_d(
+        .d(wp_d$d),
+        .q(wp_d$q),
+        .clock(wp_d$clock)
+    );
+    braid_engine_tiny__txp$fr$rp rp(
+        .d(rp$d),
+        .q(rp$q),
+        .clock(rp$clock)
+    );
+    braid_engine_tiny__txp$fr$n n(
+        .d(n$d),
+        .q(n$q),
+        .clock(n$clock)
+    );
+    braid_engine_tiny__txp$fr$r_ovf r_ovf(
+        .d(r_ovf$d),
+        .q(r_ovf$q),
+        .clock(r_ovf$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        wp$clock = clock;
+        wp_d$clock = clock;
+        rp$clock = clock;
+        n$clock = clock;
+        r_ovf$clock = clock;
+        wp$d = wp$q;
+        wp_d$d = wp_d$q;
+        rp$d = rp$q;
+        n$d = n$q;
+        r_ovf$d = r_ovf$q;
+        ram$read_clock = clock;
+        ram$write_clock = clock;
+        is_full = n$q == k_depth;
+        do_push = push & ~is_full;
+        do_pop = pop & (wp_d$q != rp$q);
+        ram$write_address = wp$q[(32'h0)+:(5)];
+        ram$write_data = din;
+        ram$write_enable = do_push;
+        if (do_push) begin
+            wp$d = wp$q + 32'h1;
+        end
+        wp_d$d = wp$q;
+        if (do_pop) begin
+            rp_next = rp$q + 32'h1;
+        end
+        else begin
+            rp_next = rp$q;
+        end
+        rp$d = rp_next;
+        ram$read_address = rp_next[(32'h0)+:(5)];
+        if (do_push & ~do_pop) begin
+            n$d = n$q + 32'h1;
+        end
+        if (~do_push & do_pop) begin
+            n$d = n$q - 32'h1;
+        end
+        r_ovf$d = push & is_full;
+        valid = wp_d$q != rp$q;
+        dout = ram$read_data;
+        full = is_full;
+        fill = n$q;
+        ovf = r_ovf$q;
+    end
+
+endmodule // braid_engine_tiny__txp$fr
+
+
+module braid_engine_tiny__txp$fr$n(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fr$n
+
+
+module braid_engine_tiny__txp$fr$r_ovf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fr$r_ovf
+
+
+module braid_engine_tiny__txp$fr$ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [4:0] read_address;
+    input wire  read_clock;
+    output reg  [35:0] read_data /*verilator isolate_assignments*/;
+    input wire  [4:0] write_address;
+    input wire  write_clock;
+    input wire  [35:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[35:0] mem[31:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__txp$fr$ram
+
+
+module braid_engine_tiny__txp$fr$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fr$rp
+
+
+module braid_engine_tiny__txp$fr$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fr$wp
+
+
+module braid_engine_tiny__txp$fr$wp_d(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fr$wp_d
+
+
+module braid_engine_tiny__txp$fz(d,q,clock);
+
+    // Module arguments
+    input wire  [8:0] d;
+    output reg  [8:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 9'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$fz
+
+
+module braid_engine_tiny__txp$hmm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$hmm
+
+
+module braid_engine_tiny__txp$ia(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$ia
+
+
+module braid_engine_tiny__txp$il(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$il
+
+
+module braid_engine_tiny__txp$iv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$iv
+
+
+module braid_engine_tiny__txp$j(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$j
+
+
+module braid_engine_tiny__txp$ja(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$ja
+
+
+module braid_engine_tiny__txp$jinc(d,q,clock);
+
+    // Module arguments
+    input wire  [49:0] d;
+    output reg  [49:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 50'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jinc
+
+
+module braid_engine_tiny__txp$jl(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jl
+
+
+module braid_engine_tiny__txp$jlines(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jlines
+
+
+module braid_engine_tiny__txp$jo0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jo0
+
+
+module braid_engine_tiny__txp$jo1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jo1
+
+
+module braid_engine_tiny__txp$jo2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jo2
+
+
+module braid_engine_tiny__txp$jo3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jo3
+
+
+module braid_engine_tiny__txp$jt(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jt
+
+
+module braid_engine_tiny__txp$jv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$jv
+
+
+module braid_engine_tiny__txp$k(ones64,ones512);
+
+    // Module arguments
+    output reg  [63:0] ones64 /*verilator isolate_assignments*/;
+    output reg  [511:0] ones512 /*verilator isolate_assignments*/;
+
+    // Constant declarations
+    localparam  k64 = 64'hffffffffffffffff;
+    localparam  k512 = 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
+
+    // Update code
+    always @(*) begin
+        ones64 = k64;
+        ones512 = k512;
+    end
+
+endmodule // braid_engine_tiny__txp$k
+
+
+module braid_engine_tiny__txp$klast(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$klast
+
+
+module braid_engine_tiny__txp$klastm(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$klastm
+
+
+module braid_engine_tiny__txp$lbuf(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
+
+    // Module arguments
+    input wire  [7:0] read_address;
+    input wire  read_clock;
+    output reg  [511:0] read_data /*verilator isolate_assignments*/;
+    input wire  [7:0] write_address;
+    input wire  write_clock;
+    input wire  [511:0] write_data;
+    input wire  write_enable;
+
+    // Update code (custom)
+    reg[511:0] mem[255:0];
+
+
+
+    always @(posedge read_clock) begin
+       read_data <= mem[read_address];
+    end
+
+    always @(posedge write_clock) begin
+       if (write_enable) begin
+          mem[write_address] <= write_data;
+       end
+    end
+
+endmodule // braid_engine_tiny__txp$lbuf
+
+
+module braid_engine_tiny__txp$left(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$left
+
+
+module braid_engine_tiny__txp$lip(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$lip
+
+
+module braid_engine_tiny__txp$nerr(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$nerr
+
+
+module braid_engine_tiny__txp$nq(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$nq
+
+
+module braid_engine_tiny__txp$nreads(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$nreads
+
+
+module braid_engine_tiny__txp$off(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$off
+
+
+module braid_engine_tiny__txp$pld(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$pld
+
+
+module braid_engine_tiny__txp$ple(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$ple
+
+
+module braid_engine_tiny__txp$plk(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$plk
+
+
+module braid_engine_tiny__txp$pll(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$pll
+
+
+module braid_engine_tiny__txp$plv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$plv
+
+
+module braid_engine_tiny__txp$prev(d,q,clock);
+
+    // Module arguments
+    input wire  [511:0] d;
+    output reg  [511:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 512'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$prev
+
+
+module braid_engine_tiny__txp$racc(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$racc
+
+
+module braid_engine_tiny__txp$rc(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rc
+
+
+module braid_engine_tiny__txp$rda(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rda
+
+
+module braid_engine_tiny__txp$rdl(d,q,clock);
+
+    // Module arguments
+    input wire  [12:0] d;
+    output reg  [12:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 13'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rdl
+
+
+module braid_engine_tiny__txp$rdt(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rdt
+
+
+module braid_engine_tiny__txp$rdv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rdv
+
+
+module braid_engine_tiny__txp$rp(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$rp
+
+
+module braid_engine_tiny__txp$shi(d,q,clock);
+
+    // Module arguments
+    input wire  [49:0] d;
+    output reg  [49:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 50'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$shi
+
+
+module braid_engine_tiny__txp$shi1(d,q,clock);
+
+    // Module arguments
+    input wire  [49:0] d;
+    output reg  [49:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 50'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$shi1
+
+
+module braid_engine_tiny__txp$slo(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$slo
+
+
+module braid_engine_tiny__txp$sn(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$sn
+
+
+module braid_engine_tiny__txp$srest(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$srest
+
+
+module braid_engine_tiny__txp$sv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$sv
+
+
+module braid_engine_tiny__txp$tagc(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$tagc
+
+
+module braid_engine_tiny__txp$tail(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$tail
+
+
+module braid_engine_tiny__txp$wp(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q /*verilator isolate_assignments*/;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // braid_engine_tiny__txp$wp
 
 
 module braid_engine_tiny__wf(clock,enable,cmd_valid,cmd_ready,cmd_op,cmd_conn,cmd_iova,cmd_log2,db_valid,db_ready,db_conn,db_pi,cr_valid,cr_ready,cr_conn,cr_n,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,rs_data,rs_tag,rs_last,rs_err,wqe_valid,wqe_ready,wqe_conn,wqe_index,wqe_opcode,wqe_flags,wqe_stream,wqe_num_sge,wqe_len,wqe_wr_id,wqe_imm,wqe_rkey,wqe_remote_addr,wqe_sge_addr,wqe_sge_lkey,wqe_sge_len,wqe_bad,wqe_reason,res_valid,res_op,res_conn,res_refused,res_n,cnt_db_refused,cnt_cr_refused,cnt_bad_wqe,cnt_stray);

@@ -800,27 +800,41 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
     engine_control_demo(2, seed)
 }
 
-/// The engine top (stage 1: host interface and control path) in Verilator
-/// under the unmodified driver: `rounds` times a queue pair is created and
-/// connected, up to 6 WRITEs of seeded sizes (at most one 4 KiB packet
-/// each) are posted and fetched by DMA, and the queue pair is destroyed;
-/// every work request must come back FLUSHED, in posting order, from the
-/// engine's CQ ring. Prints the co-simulation speed of the whole top.
-///
-/// Stage 1 has no packet path: the segmenter's 16-entry descriptor FIFO
-/// keeps the packets it cut, and once it is full the segmenter issues
-/// nothing more, flushes included. `rounds` x 6 packets stays below that.
+/// The engine top (stages 1 and 2: host interface, control path, send
+/// path) in Verilator under the unmodified driver: `rounds` times a queue
+/// pair is created and connected, up to 6 WRITEs of seeded sizes (at most
+/// one 4 KiB packet each) are posted, fetched by DMA and sent as frames
+/// (each parsed by braid-spec, its payload checked against host memory),
+/// and the queue pair is destroyed; with no receive path nothing
+/// acknowledges the frames, so every work request must come back FLUSHED,
+/// in posting order, from the engine's CQ ring. Prints the co-simulation
+/// speed of the whole top.
 fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
     use braid_driver::verbs::*;
+    use braid_driver::Backend;
     use braid_sim::cosim::engine::{EngineBackend, EngineSim};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let be = EngineBackend::new(EngineSim::tiny()?);
     let eng = be.sim();
     let ctx = Context::open(be)?;
+    // the engine's own addresses: the source of every frame it sends
+    let local_mac = [2u8, 0x42, 0x52, 0, 0, 0];
+    let local_ip = [10u8, 0, 0, 1];
+    let mac = local_mac.iter().fold(0u64, |a, &b| (a << 8) | b as u64);
+    ctx.with_backend(|b| {
+        b.write32(braid_spec::regs::CONFIG[0].offset, mac as u32)?;
+        b.write32(braid_spec::regs::CONFIG[1].offset, (mac >> 32) as u32)?;
+        b.write32(
+            braid_spec::regs::CONFIG[2].offset,
+            u32::from_be_bytes(local_ip),
+        )
+    })?;
     let pd = ctx.alloc_pd();
     let cq = ctx.create_cq(256)?;
     let mr = pd.reg_mr(1 << 20, access::LOCAL_WRITE)?;
+    let host: Vec<u8> = (0..mr.len()).map(|_| rng.gen()).collect();
+    mr.write(0, &host)?;
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
@@ -829,10 +843,10 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
     };
     let t0 = std::time::Instant::now();
     let c0 = eng.borrow().cycles();
-    let (mut posted, mut flushed) = (0u64, 0u64);
+    let (mut posted, mut flushed, mut frames, mut payload_bytes) = (0u64, 0u64, 0u64, 0u64);
     for round in 0..rounds {
         let mut qp = pd.create_qp(&cq, init)?;
-        let local = qp.local_params([2, 0x42, 0x52, 0, 0, 0], [10, 0, 0, 1]);
+        let local = qp.local_params(local_mac, local_ip);
         let peer = ConnParams {
             conn: round,
             mac: [2, 0x42, 0x52, 0, 0, 1],
@@ -841,6 +855,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         };
         qp.connect(&local, &peer)?;
         let n = rng.gen_range(1..=6u64);
+        let lens: Vec<u32> = (0..n).map(|_| rng.gen_range(1..=4096)).collect();
         let wrs: Vec<SendWr> = (0..n)
             .map(|i| SendWr {
                 wr_id: posted + i,
@@ -849,7 +864,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
                     rkey: 0x0101,
                 },
                 stream: (i % 2) as u8,
-                sg_list: vec![mr.sge(i * 8192, rng.gen_range(1..=4096))],
+                sg_list: vec![mr.sge(i * 8192, lens[i as usize])],
             })
             .collect();
         qp.post_send(&wrs)?;
@@ -858,6 +873,40 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
                 bail!("engine demo: a completion before the queue pair was destroyed");
             }
         }
+        // one frame per WRITE (each fits the reset MTU of 4 KiB): parsed by
+        // braid-spec, addressed as SET_PEER said, its payload the host's
+        let mut got_frames = Vec::new();
+        for _ in 0..100 {
+            eng.borrow_mut().run(200);
+            got_frames.extend(eng.borrow_mut().tx().frames.drain(..));
+            if got_frames.len() as u64 >= n {
+                break;
+            }
+        }
+        if got_frames.len() as u64 != n {
+            bail!(
+                "engine demo, round {round}: {} frames for {n} WRITEs",
+                got_frames.len()
+            );
+        }
+        for buf in &got_frames {
+            use braid_spec::wire::braid::Body;
+            let f = braid_spec::wire::frame::parse_frame(buf)
+                .map_err(|e| anyhow::anyhow!("engine demo, round {round}: a frame: {e}"))?;
+            let Body::Write { ext, .. } = f.repr.braid.body else {
+                bail!("engine demo, round {round}: not a WRITE: {:?}", f.repr);
+            };
+            let i = ((ext.va - 0x2000_0000) >> 16) as usize;
+            let want = lens.get(i).map(|&l| &host[i * 8192..i * 8192 + l as usize]);
+            if f.repr.braid.base.dst_conn != round
+                || f.repr.eth.src != local_mac
+                || want != Some(f.payload(buf))
+            {
+                bail!("engine demo, round {round}: wrong frame {:?}", f.repr);
+            }
+            payload_bytes += f.payload(buf).len() as u64;
+        }
+        frames += n;
         drop(qp);
         let mut got = Vec::new();
         for _ in 0..2000 {
@@ -891,10 +940,10 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         );
     }
     out!(
-        "\nEngine top braid_engine_tiny (stage 1 of 4: host interface and control path) under braid-driver, seed {seed:#x}:"
+        "\nEngine top braid_engine_tiny (stages 1-2 of 4: host interface, control path, send path) under braid-driver, seed {seed:#x}:"
     );
     out!(
-        "  {rounds} queue pairs created, connected and destroyed; {posted} WRITEs posted and fetched by DMA, {flushed} FLUSHED completions from the engine's CQ ring in posting order"
+        "  {rounds} queue pairs created, connected and destroyed; {posted} WRITEs posted and fetched by DMA; {frames} frames sent ({payload_bytes} payload bytes), each parsed by braid-spec with its payload equal to host memory; {flushed} FLUSHED completions from the engine's CQ ring in posting order"
     );
     out!(
         "  {clocks} clocks in {wall:.2} s under the driver: {:.3} M clocks/s; {} DMA reads, {} DMA writes, 0 outside host buffers",
@@ -906,7 +955,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         "  the top alone, {raw_clocks} more clocks with the DMA and MAC servers attached: {:.3} M clocks/s",
         raw_clocks as f64 / raw_wall / 1e6
     );
-    out!("  (no packet path yet: nothing is sent, and the segmenter keeps the packets it cut)");
+    out!("  (no receive path yet: nothing acknowledges the frames, so the WRITEs complete as FLUSHED when their queue pair is destroyed)");
     Ok(())
 }
 
