@@ -542,6 +542,8 @@ struct EnginePorts {
     cnt_glue_overflow: Port,
     cnt_tx_no_conn: Port,
     cnt_pl_err: Port,
+    cnt_rx_bad: Port,
+    cnt_rx_gate: Port,
 }
 
 impl EnginePorts {
@@ -578,6 +580,8 @@ impl EnginePorts {
             cnt_glue_overflow: out(sim, "cnt_glue_overflow", 32)?,
             cnt_tx_no_conn: out(sim, "cnt_tx_no_conn", 32)?,
             cnt_pl_err: out(sim, "cnt_pl_err", 32)?,
+            cnt_rx_bad: out(sim, "cnt_rx_bad", 32)?,
+            cnt_rx_gate: out(sim, "cnt_rx_gate", 32)?,
         })
     }
 }
@@ -596,6 +600,10 @@ pub struct GlueCounters {
     pub tx_no_conn: u32,
     /// `cnt_pl_err`: payloads whose DMA read failed.
     pub pl_err: u32,
+    /// `cnt_rx_bad`: received frames the parser dropped.
+    pub rx_bad: u32,
+    /// `cnt_rx_gate`: received frames dropped whole before the parser.
+    pub rx_gate: u32,
 }
 
 /// DMA traffic recorded by [`EngineSim::log_dma`], in order.
@@ -842,6 +850,8 @@ impl EngineSim {
             glue_overflow: self.sim.get(self.p.cnt_glue_overflow) as u32,
             tx_no_conn: self.sim.get(self.p.cnt_tx_no_conn) as u32,
             pl_err: self.sim.get(self.p.cnt_pl_err) as u32,
+            rx_bad: self.sim.get(self.p.cnt_rx_bad) as u32,
+            rx_gate: self.sim.get(self.p.cnt_rx_gate) as u32,
         }
     }
 

@@ -1,7 +1,8 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
-//! # Status: stages 1 and 2 of 4 (host and control path; send packet path)
+//! # Status: stages 1 and 2 of 4 and the first part of stage 3 (host and
+//! control path; send packet path; WRITE placement on receive)
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -54,13 +55,32 @@
 //! reach only `ack_gen`'s control frames); a failed payload read
 //! (`tx_payload`'s `pl_err`) is counted (`cnt_pl_err`) but the frame is
 //! still sent (the MAC wrapper's bad-FCS flag is to come);
-//! retransmissions, which need ACKs, are stage 4. Not yet here: stage 3,
-//! the receive path (`rx_parser`, the payload FIFO, the connection gate,
-//! placement checks, SACK and dedup, `msg_tracker`, receive completions,
-//! ACK generation; `rx_valid` beats are ignored); stage 4, ACK processing
-//! with `path_window_table`, the timers, retransmissions from the slot
-//! table, the soft-reset sweep and the other packet counters (they read
-//! 0).
+//! retransmissions, which need ACKs, are stage 4.
+//!
+//! * Stage 3, first part: WRITE placement. A gate in front of `rx_parser`
+//!   takes or drops each received frame whole at its first beat (receive
+//!   side disabled by `CTRL.enable`, payload FIFO at 320 of 512 beats,
+//!   descriptor FIFO at 16 of 32: room for the frame and those inside the
+//!   parser), counted in `cnt_rx_gate`, and cuts a frame at 160 beats (the
+//!   parser then drops it), so no receive FIFO overflows and every payload
+//!   run matches its descriptor. The parser's payload beats enter the
+//!   payload FIFO; its descriptors (a dropped frame counts in
+//!   `cnt_rx_bad`) go, one per clock, through the connection lookup
+//!   (`cmd_proc`'s receive lookup: the connection is open, its protection
+//!   domain) and `mr_check` (rkey, protection domain, REMOTE_WRITE,
+//!   bounds) into the decision FIFO, in packet order. A WRITE or
+//!   WRITE_IMM that passes both is placed: its payload run is written by
+//!   DMA (`dw_arb` b) at its VA; any other data packet is refused
+//!   (`RX_REFUSED`) and its payload dropped; control frames are dropped.
+//!   Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`.
+//!
+//! Not yet here: the rest of stage 3 (SEND matching to posted receive
+//! buffers and NACKs, SACK tracking in `rx_path_table`, the CSN dedup
+//! window, `msg_tracker` and receive completions, ACK generation; a
+//! duplicate WRITE is placed again, with the same bytes); stage 4, ACK
+//! processing with `path_window_table`, the timers, retransmissions from
+//! the slot table, the soft-reset sweep and the other packet counters
+//! (they read 0).
 //!
 //! # Ports
 //!
@@ -78,7 +98,9 @@
 //!   (entries lost at a full glue FIFO: a bug upstream, never expected; the
 //!   send path's FIFOs add one per clock with a drop), `cnt_tx_no_conn`
 //!   (packets whose connection was destroyed before their header was
-//!   built), `cnt_pl_err` (payloads whose DMA read failed).
+//!   built), `cnt_pl_err` (payloads whose DMA read failed), `cnt_rx_bad`
+//!   (received frames the parser dropped), `cnt_rx_gate` (received frames
+//!   dropped whole before the parser).
 //!
 //! # Sizes
 //!
@@ -101,8 +123,8 @@ use crate::tx_compl;
 use crate::wqe_fetch;
 use crate::{
     AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc, RqFetch,
-    RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel, TxBuilder, TxCompl, TxPathTable,
-    TxPayload, WqeFetch,
+    RxParser, RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel, TxBuilder, TxCompl,
+    TxPathTable, TxPayload, WqeFetch,
 };
 use braid_spec::host;
 use braid_spec::regs;
@@ -170,8 +192,7 @@ const _: () = assert!(host::CQE_SEND_DONE == 1);
 // conn 171..
 const CM_FIXED: usize = 171;
 
-/// The packet engine (see the module documentation for what stages 1 and 2
-/// wire).
+/// The packet engine (see the module documentation for what is wired).
 #[derive(LogicBlock)]
 pub struct BraidEngine<
     const CB: usize,
@@ -288,6 +309,11 @@ pub struct BraidEngine<
     pub cnt_tx_no_conn: Signal<Out, Bits<32>>,
     /// Payloads whose DMA read failed (the frame is still sent).
     pub cnt_pl_err: Signal<Out, Bits<32>>,
+    /// Received frames the parser dropped (any reason of `rx_parser`).
+    pub cnt_rx_bad: Signal<Out, Bits<32>>,
+    /// Received frames dropped whole before the parser: receive side
+    /// disabled, or its payload or descriptor FIFO too full.
+    pub cnt_rx_gate: Signal<Out, Bits<32>>,
 
     // ---- blocks
     rb: RegBlock,
@@ -312,6 +338,7 @@ pub struct BraidEngine<
     slt: SlotTable<PI, SA>,
     txp: TxPayload,
     txb: TxBuilder,
+    rxp: RxParser,
     // ---- glue FIFOs
     fsq: Fifo<32, 4>,
     frq: Fifo<32, 4>,
@@ -327,6 +354,15 @@ pub struct BraidEngine<
     fre: Fifo<448, 6>,
     fh: Fifo<512, 4>,
     flk: Fifo<656, 3>,
+    fqa: Fifo<85, 2>,
+    fdw: Fifo<600, 2>,
+    fqb: Fifo<85, 2>,
+    // receive path (stage 3, WRITE placement): payload beats (data 0, keep
+    // 512, last 576), descriptors, the in-flight region checks, decisions
+    fpl: Fifo<584, 9>,
+    frd: Fifo<160, 5>,
+    fmr: Fifo<160, 4>,
+    fdc: Fifo<88, 5>,
     k_pb: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
@@ -339,6 +375,20 @@ pub struct BraidEngine<
     n_tx_pkts: DFF<Bits<32>>,
     n_tx_drop: DFF<Bits<32>>,
     n_pl_err: DFF<Bits<32>>,
+    in_frame: DFF<Bit>,
+    ok_pick: DFF<Bit>,
+    ok_send: DFF<Bit>,
+    ok_hpop: DFF<Bit>,
+    ok_rpop: DFF<Bit>,
+    rx_skip: DFF<Bit>,
+    rx_cnt: DFF<Bits<8>>,
+    r1v: DFF<Bit>,
+    r1d: DFF<Bits<160>>,
+    n_rx_pkts: DFF<Bits<32>>,
+    n_rx_refused: DFF<Bits<32>>,
+    n_rx_bytes: DFF<Bits<64>>,
+    n_rx_bad: DFF<Bits<32>>,
+    n_rx_gate: DFF<Bits<32>>,
     // ---- locals
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
@@ -386,6 +436,23 @@ pub struct BraidEngine<
     fill3: Signal<Local, Bits<16>>,
     l1_cnt: Signal<Local, Bits<1>>,
     tr_okb: Signal<Local, Bits<1>>,
+    rx_first: Signal<Local, Bit>,
+    rx_accept: Signal<Local, Bit>,
+    rx_pass: Signal<Local, Bit>,
+    rx_cut: Signal<Local, Bit>,
+    r_pop: Signal<Local, Bit>,
+    r1_cnt: Signal<Local, Bits<1>>,
+    fill4: Signal<Local, Bits<16>>,
+    rr_okb: Signal<Local, Bits<1>>,
+    m_d: Signal<Local, Bits<160>>,
+    m_op: Signal<Local, Bits<8>>,
+    m_data: Signal<Local, Bit>,
+    m_place: Signal<Local, Bit>,
+    m_placeb: Signal<Local, Bits<1>>,
+    m_hp: Signal<Local, Bits<1>>,
+    mv_place: Signal<Local, Bits<1>>,
+    mv_take: Signal<Local, Bit>,
+    mv_last: Signal<Local, Bits<1>>,
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
@@ -464,6 +531,8 @@ impl<
             cnt_glue_overflow: Default::default(),
             cnt_tx_no_conn: Default::default(),
             cnt_pl_err: Default::default(),
+            cnt_rx_bad: Default::default(),
+            cnt_rx_gate: Default::default(),
             rb: RegBlock::new(reg_block::caps(
                 1 << CB,
                 1 << PB,
@@ -490,6 +559,7 @@ impl<
             slt: Default::default(),
             txp: Default::default(),
             txb: Default::default(),
+            rxp: Default::default(),
             fsq: Default::default(),
             frq: Default::default(),
             fcq: Default::default(),
@@ -503,6 +573,13 @@ impl<
             fre: Default::default(),
             fh: Default::default(),
             flk: Default::default(),
+            fqa: Default::default(),
+            fdw: Default::default(),
+            fqb: Default::default(),
+            fpl: Default::default(),
+            frd: Default::default(),
+            fmr: Default::default(),
+            fdc: Default::default(),
             k_pb: Constant::new(bits::<8>(PB as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
@@ -514,6 +591,20 @@ impl<
             n_tx_pkts: Default::default(),
             n_tx_drop: Default::default(),
             n_pl_err: Default::default(),
+            in_frame: Default::default(),
+            ok_pick: Default::default(),
+            ok_send: Default::default(),
+            ok_hpop: Default::default(),
+            ok_rpop: Default::default(),
+            rx_skip: Default::default(),
+            rx_cnt: Default::default(),
+            r1v: Default::default(),
+            r1d: Default::default(),
+            n_rx_pkts: Default::default(),
+            n_rx_refused: Default::default(),
+            n_rx_bytes: Default::default(),
+            n_rx_bad: Default::default(),
+            n_rx_gate: Default::default(),
             cq_db_idx: Default::default(),
             cq_db_ok: Default::default(),
             sel_cq_cmd: Default::default(),
@@ -560,6 +651,23 @@ impl<
             fill3: Default::default(),
             l1_cnt: Default::default(),
             tr_okb: Default::default(),
+            rx_first: Default::default(),
+            rx_accept: Default::default(),
+            rx_pass: Default::default(),
+            rx_cut: Default::default(),
+            r_pop: Default::default(),
+            r1_cnt: Default::default(),
+            fill4: Default::default(),
+            rr_okb: Default::default(),
+            m_d: Default::default(),
+            m_op: Default::default(),
+            m_data: Default::default(),
+            m_place: Default::default(),
+            m_placeb: Default::default(),
+            m_hp: Default::default(),
+            mv_place: Default::default(),
+            mv_take: Default::default(),
+            mv_last: Default::default(),
         }
     }
 }
@@ -595,7 +703,21 @@ impl<
             l1d,
             n_tx_pkts,
             n_tx_drop,
-            n_pl_err
+            n_pl_err,
+            in_frame,
+            ok_pick,
+            ok_send,
+            ok_hpop,
+            ok_rpop,
+            rx_skip,
+            rx_cnt,
+            r1v,
+            r1d,
+            n_rx_pkts,
+            n_rx_refused,
+            n_rx_bytes,
+            n_rx_bad,
+            n_rx_gate
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -632,6 +754,14 @@ impl<
         self.fre.clock.next = self.clock.val();
         self.fh.clock.next = self.clock.val();
         self.flk.clock.next = self.clock.val();
+        self.fqa.clock.next = self.clock.val();
+        self.fdw.clock.next = self.clock.val();
+        self.fqb.clock.next = self.clock.val();
+        self.rxp.clock.next = self.clock.val();
+        self.fpl.clock.next = self.clock.val();
+        self.frd.clock.next = self.clock.val();
+        self.fmr.clock.next = self.clock.val();
+        self.fdc.clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -660,7 +790,10 @@ impl<
         // counters: TX_MSGS (word 4) is tx_compl's; the others come with
         // the packet paths
         self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
-            | bit_cast::<352, 32>(self.n_tx_pkts.q.val());
+            | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
+            | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
+            | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
+            | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256));
 
         // ---- command processor
         self.cp.cmd_valid.next = self.rb.cmd_valid.val();
@@ -677,13 +810,6 @@ impl<
         self.mrc.wr_access.next = self.cp.mr_access.val();
         self.mrc.wr_base.next = self.cp.mr_base.val();
         self.mrc.wr_end.next = self.cp.mr_end.val();
-        self.mrc.req_valid.next = false;
-        self.mrc.req_rkey.next = 0.into();
-        self.mrc.req_pd.next = 0.into();
-        self.mrc.req_va.next = 0.into();
-        self.mrc.req_len.next = 0.into();
-        self.mrc.req_need_write.next = false;
-        self.mrc.req_tag.next = 0.into();
 
         // sq: wqe_fetch's contexts; results of CREATE / DESTROY go back
         self.wf.enable.next = self.rb.ctrl_enable.val();
@@ -697,7 +823,7 @@ impl<
             & !self.wf.res_op.val().get_bit(2)
             & !self.wf.res_op.val().get_bit(1);
         self.cp.sq_res_refused.next = self.wf.res_refused.val();
-        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & self.dra.a_rd_ready.val();
+        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & !self.fqa.full.val();
         self.cp.sq_rd_done.next =
             self.dra.a_rs_valid.val() & self.wf.rs_ready.val() & self.dra.rs_last.val();
 
@@ -863,11 +989,6 @@ impl<
         self.rqf.cs_conn.next = 0.into();
         self.rqf.cs_stream.next = 0.into();
 
-        // lookups: no packet path yet
-        self.cp.rl_valid.next = false;
-        self.cp.rl_conn.next = 0.into();
-        self.cp.rl_tag.next = 0.into();
-
         // ---- doorbells
         self.fsq.push.next = self.rb.db_sq_valid.val();
         self.fsq.din.next = self.rb.db_sq.val();
@@ -993,23 +1114,36 @@ impl<
         self.cqw.c_stream.next = bit_cast::<8, 2>(self.tc.c_stream.val());
         self.cqw.c_flags.next = 0.into();
 
-        // ---- DMA reads: a wqe_fetch, b rq_fetch, c (payload) unused yet
-        self.dra.a_rd_valid.next = self.wf.rd_valid.val();
-        self.wf.rd_ready.next = self.dra.a_rd_ready.val();
-        self.dra.a_rd_addr.next = self.wf.rd_addr.val();
-        self.dra.a_rd_len.next = self.wf.rd_len.val().get_bits::<13>(0);
-        self.dra.a_rd_tag.next = self.wf.rd_tag.val();
+        // ---- DMA reads: a wqe_fetch, b rq_fetch, c tx_payload
+        // (clients a and b through a 4-entry request FIFO each: their
+        // `rd_valid` comes from FIFO compares inside the blocks, and
+        // `dr_arb`'s choice and 4 KiB check would add to that path)
+        self.fqa.push.next = self.wf.rd_valid.val() & !self.fqa.full.val();
+        self.wf.rd_ready.next = !self.fqa.full.val();
+        self.fqa.din.next = bit_cast::<85, 64>(self.wf.rd_addr.val())
+            | (bit_cast::<85, 13>(self.wf.rd_len.val().get_bits::<13>(0)) << 64)
+            | (bit_cast::<85, 8>(self.wf.rd_tag.val()) << 77);
+        self.dra.a_rd_valid.next = self.fqa.valid.val();
+        self.fqa.pop.next = self.dra.a_rd_ready.val();
+        self.dra.a_rd_addr.next = self.fqa.dout.val().get_bits::<64>(0);
+        self.dra.a_rd_len.next = self.fqa.dout.val().get_bits::<13>(64);
+        self.dra.a_rd_tag.next = self.fqa.dout.val().get_bits::<8>(77);
         self.dra.a_rs_ready.next = self.wf.rs_ready.val();
         self.wf.rs_valid.next = self.dra.a_rs_valid.val();
         self.wf.rs_data.next = self.dra.rs_data.val();
         self.wf.rs_tag.next = self.dra.rs_tag.val();
         self.wf.rs_last.next = self.dra.rs_last.val();
         self.wf.rs_err.next = self.dra.rs_err.val();
-        self.dra.b_rd_valid.next = self.rqf.rd_valid.val();
-        self.rqf.rd_ready.next = self.dra.b_rd_ready.val();
-        self.dra.b_rd_addr.next = self.rqf.rd_addr.val();
-        self.dra.b_rd_len.next = self.rqf.rd_len.val().get_bits::<13>(0);
-        self.dra.b_rd_tag.next = self.rqf.rd_tag.val();
+        self.fqb.push.next = self.rqf.rd_valid.val() & !self.fqb.full.val();
+        self.rqf.rd_ready.next = !self.fqb.full.val();
+        self.fqb.din.next = bit_cast::<85, 64>(self.rqf.rd_addr.val())
+            | (bit_cast::<85, 13>(self.rqf.rd_len.val().get_bits::<13>(0)) << 64)
+            | (bit_cast::<85, 8>(self.rqf.rd_tag.val()) << 77);
+        self.dra.b_rd_valid.next = self.fqb.valid.val();
+        self.fqb.pop.next = self.dra.b_rd_ready.val();
+        self.dra.b_rd_addr.next = self.fqb.dout.val().get_bits::<64>(0);
+        self.dra.b_rd_len.next = self.fqb.dout.val().get_bits::<13>(64);
+        self.dra.b_rd_tag.next = self.fqb.dout.val().get_bits::<8>(77);
         self.dra.b_rs_ready.next = self.rqf.rs_ready.val();
         self.rqf.rs_valid.next = self.dra.b_rs_valid.val();
         self.rqf.rs_data.next = self.dra.rs_data.val();
@@ -1039,18 +1173,13 @@ impl<
         self.dra.m_rs_last.next = self.rs_last.val();
         self.dra.m_rs_err.next = self.rs_err.val();
 
-        // ---- DMA writes: a cq_writer, b (payload placement) unused yet
+        // ---- DMA writes: a cq_writer, b payload placement
         self.dwa.a_valid.next = self.cqw.dw_valid.val();
         self.cqw.dw_ready.next = self.dwa.a_ready.val();
         self.dwa.a_addr.next = self.cqw.dw_addr.val();
         self.dwa.a_len.next = self.cqw.dw_len.val();
         self.dwa.a_data.next = self.cqw.dw_data.val();
         self.dwa.a_last.next = self.cqw.dw_last.val();
-        self.dwa.b_valid.next = false;
-        self.dwa.b_addr.next = 0.into();
-        self.dwa.b_len.next = 0.into();
-        self.dwa.b_data.next = 0.into();
-        self.dwa.b_last.next = false;
         self.dw_valid.next = self.dwa.m_valid.val();
         self.dwa.m_ready.next = self.dw_ready.val();
         self.dw_addr.next = self.dwa.m_addr.val();
@@ -1092,8 +1221,11 @@ impl<
         // hold a sprayer result
         self.sp_cmd_op.next = self.cp.sp_valid.val() & self.cp.sp_init.val();
         self.fill1.next = self.fi1.fill.val() + self.fsr.fill.val();
+        // (the credit flags are registered, one clock old: each limit is one
+        // below the bound it keeps, as the count moves by one per clock)
+        self.ok_pick.d.next = self.fill1.val() < bits::<16>(11);
         self.pick_ok.next = !self.sp_cmd_op.val()
-            & (self.fill1.val() < bits::<16>(12))
+            & self.ok_pick.q.val()
             & (self.fre.valid.val() | self.fpd.valid.val());
         if self.fre.valid.val() {
             self.pick_d.next = self.fre.dout.val();
@@ -1153,11 +1285,12 @@ impl<
         self.trefuse.next = self.tres.val() & !self.tpt.res_accepted.val();
         self.s_retry.next = self.fsr.valid.val() & self.fsr.dout.val().get_bit(442);
         self.fill2.next = self.fi2.fill.val() + self.fh.fill.val();
+        self.ok_send.d.next = self.fill2.val() < bits::<16>(11);
         self.send_ok.next = self.fsr.valid.val()
             & !self.s_retry.val()
             & !self.cp.tp_valid.val()
             & self.tpt.op_ready.val()
-            & (self.fill2.val() < bits::<16>(12));
+            & self.ok_send.q.val();
         self.fsr.pop.next = self.send_ok.val() | (self.s_retry.val() & !self.trefuse.val());
         self.s_path.next = self.fsr.dout.val().get_bits::<4>(438);
         self.s_conn.next = self.fsr.dout.val().get_bits::<CB>(426);
@@ -1230,7 +1363,8 @@ impl<
             self.l1_cnt.next = bits::<1>(0);
         }
         self.fill3.next = self.flk.fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
-        self.h_pop.next = self.fh.valid.val() & (self.fill3.val() < bits::<16>(8));
+        self.ok_hpop.d.next = self.fill3.val() < bits::<16>(7);
+        self.h_pop.next = self.fh.valid.val() & self.ok_hpop.q.val();
         self.fh.pop.next = self.h_pop.val();
         self.cp.tl_valid.next = self.h_pop.val();
         self.cp.tl_conn.next = self.fh.dout.val().get_bits::<CB>(426);
@@ -1364,6 +1498,172 @@ impl<
         self.tx_keep.next = self.txb.m_keep.val();
         self.tx_last.next = self.txb.m_last.val();
 
+        // ---- receive path (stage 3, first part: WRITE placement). A gate
+        // in front of the parser takes a frame whole or drops it whole at its
+        // first beat (receive side disabled, payload FIFO at 320 of 512 beats
+        // or more, descriptor FIFO at 16 of 32 or more: room for this frame
+        // and the ones still inside the parser), and cuts a frame at 160
+        // beats (the parser then drops it as truncated or mis-sized), so no
+        // FIFO ever overflows and a payload run always matches its
+        // descriptor.
+        self.rx_first.next = self.rx_valid.val() & !self.in_frame.q.val();
+        self.rx_accept.next = self.rb.ctrl_enable.val()
+            & (self.fpl.fill.val() < bits::<16>(320))
+            & (self.frd.fill.val() < bits::<16>(16));
+        self.rx_pass.next = (self.rx_first.val() & self.rx_accept.val())
+            | (self.rx_valid.val() & self.in_frame.q.val() & !self.rx_skip.q.val());
+        self.rx_cut.next =
+            self.rx_pass.val() & (self.rx_cnt.q.val() == bits::<8>(159)) & !self.rx_last.val();
+        self.rxp.s_valid.next = self.rx_pass.val();
+        self.rxp.s_data.next = self.rx_data.val();
+        self.rxp.s_keep.next = self.rx_keep.val();
+        self.rxp.s_last.next = self.rx_last.val() | self.rx_cut.val();
+        self.rxp.cfg_udp_port.next = self.rb.cfg_regs.val().get_bits::<16>(96);
+        if self.rx_valid.val() {
+            if self.rx_last.val() {
+                self.in_frame.d.next = false;
+                self.rx_skip.d.next = false;
+                self.rx_cnt.d.next = 0.into();
+            } else {
+                self.in_frame.d.next = true;
+                if self.rx_first.val() {
+                    self.rx_skip.d.next = !self.rx_accept.val();
+                }
+                if self.rx_cut.val() {
+                    self.rx_skip.d.next = true;
+                } else if self.rx_pass.val() {
+                    self.rx_cnt.d.next = self.rx_cnt.q.val() + 1;
+                }
+            }
+        }
+        if self.rx_first.val() & !self.rx_accept.val() {
+            self.n_rx_gate.d.next = self.n_rx_gate.q.val() + 1;
+        }
+        // payload beats and descriptors into their FIFOs (R: ok 0,
+        // has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66, len 130)
+        if self.rxp.p_last.val() {
+            self.m_hp.next = bits::<1>(1);
+        } else {
+            self.m_hp.next = bits::<1>(0);
+        }
+        self.fpl.push.next = self.rxp.p_valid.val();
+        self.fpl.din.next = bit_cast::<584, 512>(self.rxp.p_data.val())
+            | (bit_cast::<584, 64>(self.rxp.p_keep.val()) << 512)
+            | (bit_cast::<584, 1>(self.m_hp.val()) << 576);
+        self.frd.push.next = self.rxp.d_valid.val();
+        if self.rxp.d_ok.val() {
+            self.rr_okb.next = bits::<1>(1);
+        } else {
+            self.rr_okb.next = bits::<1>(0);
+        }
+        if self.rxp.d_has_payload.val() {
+            self.r1_cnt.next = bits::<1>(1);
+        } else {
+            self.r1_cnt.next = bits::<1>(0);
+        }
+        self.frd.din.next = bit_cast::<160, 1>(self.rr_okb.val())
+            | (bit_cast::<160, 1>(self.r1_cnt.val()) << 1)
+            | (bit_cast::<160, 8>(self.rxp.d_opcode.val()) << 2)
+            | (bit_cast::<160, 24>(self.rxp.d_dst_conn.val()) << 10)
+            | (bit_cast::<160, 32>(self.rxp.d_rkey.val()) << 34)
+            | (bit_cast::<160, 64>(self.rxp.d_va.val()) << 66)
+            | (bit_cast::<160, 16>(self.rxp.d_payload_len.val()) << 130);
+        if self.rxp.d_valid.val() & !self.rxp.d_ok.val() {
+            self.n_rx_bad.d.next = self.n_rx_bad.q.val() + 1;
+        }
+        // D0: the connection lookup (`cmd_proc`, latency 1) while fewer than
+        // 16 descriptors are in L1, the region checks and the decisions
+        if self.r1v.q.val() {
+            self.fill4.next = self.fmr.fill.val() + self.fdc.fill.val() + bits::<16>(1);
+        } else {
+            self.fill4.next = self.fmr.fill.val() + self.fdc.fill.val();
+        }
+        self.ok_rpop.d.next = self.fill4.val() < bits::<16>(14);
+        self.r_pop.next = self.frd.valid.val() & self.ok_rpop.q.val();
+        self.frd.pop.next = self.r_pop.val();
+        self.cp.rl_valid.next = self.r_pop.val();
+        self.cp.rl_conn.next = self.frd.dout.val().get_bits::<24>(10);
+        self.cp.rl_tag.next = 0.into();
+        self.r1v.d.next = self.r_pop.val();
+        self.r1d.d.next = self.frd.dout.val();
+        // D1: the region check (rkey, the connection's protection domain,
+        // REMOTE_WRITE, bounds) for every descriptor, so results stay in
+        // order; the lookup's verdict rides along (bit 146)
+        self.mrc.req_valid.next = self.r1v.q.val();
+        self.mrc.req_rkey.next = self.r1d.q.val().get_bits::<32>(34);
+        self.mrc.req_pd.next = self.cp.rr_pd.val();
+        self.mrc.req_va.next = self.r1d.q.val().get_bits::<64>(66);
+        self.mrc.req_len.next = self.r1d.q.val().get_bits::<16>(130);
+        self.mrc.req_need_write.next = true;
+        self.mrc.req_tag.next = 0.into();
+        self.fmr.push.next = self.r1v.q.val();
+        if self.cp.rr_ok.val() {
+            self.m_placeb.next = bits::<1>(1);
+        } else {
+            self.m_placeb.next = bits::<1>(0);
+        }
+        self.fmr.din.next = bit_cast::<160, 146>(self.r1d.q.val().get_bits::<146>(0))
+            | (bit_cast::<160, 1>(self.m_placeb.val()) << 146);
+        // the decision, in packet order: a WRITE or WRITE_IMM of an open
+        // connection whose region check passed is placed; any other data
+        // packet is refused (SEND matching, ACK processing: later stages)
+        self.fmr.pop.next = self.mrc.res_valid.val();
+        self.m_d.next = self.fmr.dout.val();
+        self.m_op.next = self.m_d.val().get_bits::<8>(2);
+        self.m_data.next = self.m_d.val().get_bit(0)
+            & (self.m_op.val().get_bits::<5>(3) == bits::<5>(0))
+            & (self.m_op.val().get_bits::<3>(0) != bits::<3>(0));
+        self.m_place.next = self.m_data.val()
+            & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3))
+            & self.m_d.val().get_bit(146)
+            & self.mrc.res_ok.val()
+            & (self.m_d.val().get_bits::<16>(130) != bits::<16>(0));
+        if self.m_place.val() {
+            self.mv_place.next = bits::<1>(1);
+        } else {
+            self.mv_place.next = bits::<1>(0);
+        }
+        self.fdc.push.next = self.mrc.res_valid.val();
+        self.fdc.din.next = bit_cast::<88, 1>(self.mv_place.val())
+            | (bit_cast::<88, 1>(self.m_d.val().get_bits::<1>(1)) << 1)
+            | (bit_cast::<88, 64>(self.m_d.val().get_bits::<64>(66)) << 2)
+            | (bit_cast::<88, 16>(self.m_d.val().get_bits::<16>(130)) << 66);
+        if self.mrc.res_valid.val() & self.m_place.val() {
+            self.n_rx_pkts.d.next = self.n_rx_pkts.q.val() + 1;
+            self.n_rx_bytes.d.next =
+                self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.m_d.val().get_bits::<16>(130));
+        }
+        if self.mrc.res_valid.val() & self.m_data.val() & !self.m_place.val() {
+            self.n_rx_refused.d.next = self.n_rx_refused.q.val() + 1;
+        }
+        // the payload mover: the head decision's payload run (up to its last
+        // beat) is written by DMA (dw_arb b) or discarded
+        // (through a 4-entry write FIFO: data 0, last 512, address 513,
+        // length 577)
+        self.mv_take.next = self.fdc.valid.val()
+            & self.fdc.dout.val().get_bit(1)
+            & self.fpl.valid.val()
+            & (!self.fdc.dout.val().get_bit(0) | !self.fdw.full.val());
+        self.fpl.pop.next = self.mv_take.val();
+        self.fdc.pop.next = (self.fdc.valid.val() & !self.fdc.dout.val().get_bit(1))
+            | (self.mv_take.val() & self.fpl.dout.val().get_bit(576));
+        self.fdw.push.next = self.mv_take.val() & self.fdc.dout.val().get_bit(0);
+        if self.fpl.dout.val().get_bit(576) {
+            self.mv_last.next = bits::<1>(1);
+        } else {
+            self.mv_last.next = bits::<1>(0);
+        }
+        self.fdw.din.next = bit_cast::<600, 512>(self.fpl.dout.val().get_bits::<512>(0))
+            | (bit_cast::<600, 1>(self.mv_last.val()) << 512)
+            | (bit_cast::<600, 64>(self.fdc.dout.val().get_bits::<64>(2)) << 513)
+            | (bit_cast::<600, 16>(self.fdc.dout.val().get_bits::<16>(66)) << 577);
+        self.dwa.b_valid.next = self.fdw.valid.val();
+        self.fdw.pop.next = self.dwa.b_ready.val();
+        self.dwa.b_data.next = self.fdw.dout.val().get_bits::<512>(0);
+        self.dwa.b_last.next = self.fdw.dout.val().get_bit(512);
+        self.dwa.b_addr.next = self.fdw.dout.val().get_bits::<64>(513);
+        self.dwa.b_len.next = self.fdw.dout.val().get_bits::<16>(577);
+
         // ---- glue counters
         self.o_sq.next = 0.into();
         if self.fsq.ovf.val() {
@@ -1404,6 +1704,11 @@ impl<
             | self.fre.ovf.val()
             | self.fh.ovf.val()
             | self.flk.ovf.val()
+            | self.fpl.ovf.val()
+            | self.frd.ovf.val()
+            | self.fmr.ovf.val()
+            | self.fdc.ovf.val()
+            | self.fdw.ovf.val()
         {
             self.s2_ovf.next = 1.into();
         }
@@ -1415,5 +1720,7 @@ impl<
         self.cnt_glue_overflow.next = self.n_glue_ovf.q.val();
         self.cnt_tx_no_conn.next = self.n_tx_drop.q.val();
         self.cnt_pl_err.next = self.n_pl_err.q.val();
+        self.cnt_rx_bad.next = self.n_rx_bad.q.val();
+        self.cnt_rx_gate.next = self.n_rx_gate.q.val();
     }
 }
