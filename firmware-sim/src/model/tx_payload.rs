@@ -10,11 +10,11 @@
 //! inputs, then commits; every output is a function of registers only.
 
 use super::dr_arb::{RdReq, RsBeat};
+use super::wqe_fetch::Fwft;
 use super::{get_u64, put_u64, CycleModel, Stimulus};
 use crate::cosim::host::{DmaReadServer, HostMem, ReadReq};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
 
 /// Requests accepted and not yet started by the realigner, at most.
 pub const TXP_QDEPTH: usize = 32;
@@ -78,30 +78,6 @@ pub struct TxPayloadOut {
     pub cnt_err: u32,
 }
 
-/// The RTL's `Fifo`: an entry pushed at an edge is visible after the next
-/// edge.
-#[derive(Debug, Clone, Default)]
-struct DFifo<T> {
-    vis: VecDeque<T>,
-    pend: Option<T>,
-}
-
-impl<T: Copy> DFifo<T> {
-    fn head(&self) -> Option<T> {
-        self.vis.front().copied()
-    }
-    fn edge(&mut self, pop: bool, push: Option<T>) {
-        if pop {
-            self.vis.pop_front().expect("pop of an empty FIFO");
-        }
-        if let Some(p) = self.pend.take() {
-            self.vis.push_back(p);
-        }
-        self.pend = push;
-        assert!(self.vis.len() + self.pend.is_some() as usize <= TXP_QDEPTH);
-    }
-}
-
 /// Splitter entry: the first read of a payload and what follows.
 #[derive(Debug, Clone, Copy, Default)]
 struct SplitEnt {
@@ -156,9 +132,9 @@ pub struct TxPayloadModel {
     jl: u16,
     jt: u8,
     jlines: u8,
-    fa: DFifo<SplitEnt>,
-    fr: DFifo<PayEnt>,
-    fd: DFifo<(bool, PayEnt)>,
+    fa: Fwft<SplitEnt>,
+    fr: Fwft<PayEnt>,
+    fd: Fwft<(bool, PayEnt)>,
     // splitter
     sv: bool,
     page: u64,
@@ -213,9 +189,9 @@ impl Default for TxPayloadModel {
             jl: 0,
             jt: 0,
             jlines: 0,
-            fa: DFifo::default(),
-            fr: DFifo::default(),
-            fd: DFifo::default(),
+            fa: Fwft::default(),
+            fr: Fwft::default(),
+            fd: Fwft::default(),
             sv: false,
             page: 0,
             lip: 0,
@@ -494,9 +470,17 @@ impl CycleModel for TxPayloadModel {
         self.rdata = rdata_new;
 
         // ---- FIFOs
+        // (the RTL's `Fifo`: an entry pushed at an edge shows after the
+        // next; a pop needs a head; 32 entries at most)
+        assert!(!apop || a_head.is_some(), "pop of an empty FIFO");
+        assert!(!rpop || r_head.is_some(), "pop of an empty FIFO");
+        assert!(!dpop || d_head.is_some(), "pop of an empty FIFO");
         self.fa.edge(apop, push_a);
         self.fr.edge(rpop, push_r);
         self.fd.edge(dpop, push_d);
+        assert!([self.fa.len(), self.fr.len(), self.fd.len()]
+            .iter()
+            .all(|&n| n <= TXP_QDEPTH));
         self.out()
     }
 
