@@ -951,6 +951,7 @@ mod tests {
 #[cfg(test)]
 mod latency {
     use super::*;
+    use std::collections::VecDeque;
 
     /// The figures of the doc comment: an idle block, a host that takes
     /// reads at once and answers the clock after, `pl_ready` high.
