@@ -156,6 +156,21 @@ impl<B: Backend> Context<B> {
         })
     }
 
+    /// Program the engine's own addresses (`LOCAL_MAC_LO`/`HI`,
+    /// `LOCAL_IP4`): the source of every frame it sends. Set them before
+    /// connecting a queue pair; [`QueuePair::local_params`] takes the same
+    /// pair.
+    pub fn set_local_addr(&self, mac: [u8; 6], ip: [u8; 4]) -> Result<()> {
+        let m = mac.iter().fold(0u64, |a, &b| (a << 8) | u64::from(b));
+        let mut c = self.inner.borrow_mut();
+        c.dev.write(&regs::CONFIG[0], m as u32)?;
+        c.dev.write(
+            &regs::CONFIG[1],
+            regs::set(&regs::LOCAL_MAC_HI_MAC, 0, (m >> 32) as u32),
+        )?;
+        c.dev.write(&regs::CONFIG[2], u32::from_be_bytes(ip))
+    }
+
     /// The engine's counters.
     pub fn counters(&self) -> Result<crate::Counters> {
         self.inner.borrow().dev.counters()

@@ -68,6 +68,19 @@ fn done(qp: u32, wr_id: u64) -> WorkCompletion {
 }
 
 #[test]
+fn local_addresses_go_to_the_config_registers() {
+    let ctx = ctx();
+    ctx.with_backend(|b| b.record_writes());
+    ctx.set_local_addr([0x02, 0x42, 0x52, 0x01, 0x02, 0x0b], [10, 0, 0, 11])
+        .unwrap();
+    let w = ctx.with_backend(|b| b.take_writes());
+    assert_eq!(
+        w,
+        vec![(0x180, 0x5201_020b), (0x184, 0x0242), (0x188, 0x0a00_000b)]
+    );
+}
+
+#[test]
 fn reg_mr_programs_the_region_with_one_command() {
     let ctx = ctx();
     let pd = ctx.alloc_pd();

@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     env_logger::init();
     let mut check = false;
     let mut dir: Option<PathBuf> = None;
+    let mut only: Option<Vec<String>> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -19,12 +20,20 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--only" => match args.next() {
+                Some(list) => only = Some(list.split(',').map(str::to_owned).collect()),
+                None => {
+                    eprintln!("error: --only needs a comma-separated list of block names");
+                    return ExitCode::from(2);
+                }
+            },
             "-h" | "--help" => {
                 println!(
-                    "usage: export [--check] [--out DIR]\n\
+                    "usage: export [--check] [--out DIR] [--only A,B,...]\n\
                      Writes verilog-out/<block>.v for every block (default DIR: the\n\
                      workspace's verilog-out/). --check writes nothing and exits 1\n\
-                     naming each file that differs from what the source generates."
+                     naming each file that differs from what the source generates.\n\
+                     --only restricts either to the named blocks (e.g. sprayer_tiny)."
                 );
                 return ExitCode::SUCCESS;
             }
@@ -38,8 +47,27 @@ fn main() -> ExitCode {
         let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../verilog-out");
         d.canonicalize().unwrap_or(d)
     });
+    let blocks = braid_hdl::export::blocks();
+    if let Some(names) = &only {
+        for n in names {
+            if !blocks.iter().any(|b| b.name == n.as_str()) {
+                let all: Vec<&str> = blocks.iter().map(|b| b.name).collect();
+                eprintln!(
+                    "error: --only: no block named `{n}` (blocks: {})",
+                    all.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
     let mut stale = Vec::new();
-    for block in braid_hdl::export::blocks() {
+    for block in blocks {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.iter().any(|n| n == block.name))
+        {
+            continue;
+        }
         let path = dir.join(format!("{}.v", block.name));
         let text = block.verilog();
         if check {
