@@ -87,7 +87,13 @@ fn main() -> ExitCode {
     }
     if check {
         if stale.is_empty() {
-            println!("verilog-out/ matches the RustHDL source");
+            match &only {
+                Some(names) => println!(
+                    "verilog-out/ matches the RustHDL source for {}",
+                    names.join(", ")
+                ),
+                None => println!("verilog-out/ matches the RustHDL source"),
+            }
         } else {
             for s in &stale {
                 eprintln!("error: {s}");
