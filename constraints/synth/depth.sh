@@ -16,9 +16,12 @@ top=${2:-$(basename "$f" .v)}
 [[ -f $f ]] || { echo "error: no such file: $f" >&2; exit 2; }
 synth_require_yosys
 
-log=$(mktemp "${TMPDIR:-/tmp}/braid-depth.XXXXXX")
-trap 'rm -f "$log"' EXIT
-if ! yosys -p "$(synth_depth_script "$f" "$top"); stat" >"$log" 2>&1; then
+f=$(realpath "$f")
+work=$(mktemp -d "${TMPDIR:-/tmp}/braid-depth.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+log="$work/depth.log"
+synth_write_depth_abc "$work"
+if ! (cd "$work" && yosys -p "$(synth_depth_script "$f" "$top"); stat") >"$log" 2>&1; then
     grep -m 5 ERROR "$log" >&2 || tail -n 8 "$log" >&2
     exit 2
 fi
