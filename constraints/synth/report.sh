@@ -194,6 +194,38 @@ cells_of() {
         END { for (k in c) print k, c[k] }' "$1" | sort
 }
 
+# The resource columns of a row (LUT .. Other cells, with the spaces around
+# each), from the synth_xilinx log of block B: resource_columns LOG B
+resource_columns() {
+    local b=$2
+    lut=0 ff=0 carry=0 muxf=0 lutram=0 srl=0 b18=0 b36=0 other=""
+    while read -r type count; do
+        case $type in
+            LUT[1-6]) lut=$((lut + count)) ;;
+            FD*) ff=$((ff + count)) ;;
+            CARRY4|CARRY8) carry=$((carry + count)) ;;
+            MUXF7|MUXF8|MUXF9) muxf=$((muxf + count)) ;;
+            SRL*) srl=$((srl + count)) ;;
+            RAMB18*) b18=$((b18 + count)) ;;
+            RAMB36*) b36=$((b36 + count)) ;;
+            RAM*) lutram=$((lutram + count)) ;;
+            *) other+="${other:+, }$type $count" ;;
+        esac
+    done < <(cells_of "$1" "$b")
+
+    # RAMB36 equivalents: a RAMB18E2 is half a RAMB36E2.
+    bram_half=$((2 * b36 + b18))
+    bram=$((bram_half / 2)); ((bram_half % 2)) && bram+=".5"
+    if ((b18 + b36)); then
+        cells=""
+        ((b36)) && cells="$b36 RAMB36E2"
+        ((b18)) && cells+="${cells:+ + }$b18 RAMB18E2"
+        bram+=" ($cells)"
+    fi
+
+    printf ' %s | %s | %s | %s | %s / %s | %s | %s ' "$lut" "$ff" "$carry" "$muxf" "$lutram" "$srl" "$bram" "${other:--}"
+}
+
 failed=()
 over=()
 rows=()
@@ -233,43 +265,14 @@ for b in "${blocks[@]}"; do
 
     if [[ -n ${old_row[$b]:-} ]]; then
         # --depth: the resource columns of the committed row, as written
-        IFS='|' read -r _ _ c_lut c_ff c_carry c_muxf c_lr c_bram c_other _ <<<"${old_row[$b]}"
-        if ((levels > budget)); then verdict="**FAIL**"; over+=("$b ($levels levels)")
-        else verdict="pass"; fi
-        hash=$(sha256sum "$dir/$b.v" | cut -c1-12)
-        rows+=("| \`$b\` |$c_lut|$c_ff|$c_carry|$c_muxf|$c_lr|$c_bram|$c_other| $levels | $verdict | \`$hash\` |")
-        continue
+        cols=$(cut -d'|' -f3-9 <<<"${old_row[$b]}")
+    else
+        cols=$(resource_columns "$dir/res.log" "$b")
     fi
-
-    lut=0 ff=0 carry=0 muxf=0 lutram=0 srl=0 b18=0 b36=0 other=""
-    while read -r type count; do
-        case $type in
-            LUT[1-6]) lut=$((lut + count)) ;;
-            FD*) ff=$((ff + count)) ;;
-            CARRY4|CARRY8) carry=$((carry + count)) ;;
-            MUXF7|MUXF8|MUXF9) muxf=$((muxf + count)) ;;
-            SRL*) srl=$((srl + count)) ;;
-            RAMB18*) b18=$((b18 + count)) ;;
-            RAMB36*) b36=$((b36 + count)) ;;
-            RAM*) lutram=$((lutram + count)) ;;
-            *) other+="${other:+, }$type $count" ;;
-        esac
-    done < <(cells_of "$dir/res.log" "$b")
-
-    # RAMB36 equivalents: a RAMB18E2 is half a RAMB36E2.
-    bram_half=$((2 * b36 + b18))
-    bram=$((bram_half / 2)); ((bram_half % 2)) && bram+=".5"
-    if ((b18 + b36)); then
-        cells=""
-        ((b36)) && cells="$b36 RAMB36E2"
-        ((b18)) && cells+="${cells:+ + }$b18 RAMB18E2"
-        bram+=" ($cells)"
-    fi
-
     if ((levels > budget)); then verdict="**FAIL**"; over+=("$b ($levels levels)")
     else verdict="pass"; fi
     hash=$(sha256sum "$dir/$b.v" | cut -c1-12)
-    rows+=("| \`$b\` | $lut | $ff | $carry | $muxf | $lutram / $srl | $bram | ${other:--} | $levels | $verdict | \`$hash\` |")
+    rows+=("| \`$b\` |$cols| $levels | $verdict | \`$hash\` |")
 done
 
 if ((${#failed[@]})); then
