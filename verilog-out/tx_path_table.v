@@ -510,6 +510,7 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
     reg  [255:0] lt;
     reg  [255:0] a8;
     reg  [255:0] a9;
+    reg  [1055:0] wc_rec;
     reg  [1055:0] cur;
     reg  [1055:0] cs_out;
     reg  [1055:0] cs_elo;
@@ -529,7 +530,6 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
     reg  [255:0] below;
     reg  [255:0] acked;
     reg  [255:0] lost;
-    reg  [255:0] busy;
     reg  [7:0] nxt_lo;
     reg  slot_busy;
     reg  do_send;
@@ -537,11 +537,42 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
     reg  [255:0] dlo;
     reg  [255:0] dhi;
     reg  [255:0] emit;
-    reg  [255:0] lp0;
-    reg  [255:0] lp1;
-    reg  [255:0] lp2;
-    reg  [255:0] lp3;
-    reg  [255:0] lp4;
+    reg  [1055:0] so_w;
+    reg  [1055:0] sp_w;
+    reg  [255:0] bz_w;
+    reg  [255:0] pn_w;
+    reg  [7:0] nl_w;
+    reg  sb_w;
+    reg  [255:0] q0_w;
+    reg  [255:0] q1_w;
+    reg  [255:0] q2_w;
+    reg  [255:0] q3_w;
+    reg  [255:0] q4_w;
+    reg  [255:0] em_w;
+    reg  [1055:0] so_v;
+    reg  [1055:0] sp_v;
+    reg  [255:0] bz_v;
+    reg  [255:0] pn_v;
+    reg  [7:0] nl_v;
+    reg  sb_v;
+    reg  [255:0] q0_v;
+    reg  [255:0] q1_v;
+    reg  [255:0] q2_v;
+    reg  [255:0] q3_v;
+    reg  [255:0] q4_v;
+    reg  [255:0] em_v;
+    reg  [1055:0] so_r;
+    reg  [1055:0] sp_r;
+    reg  [255:0] bz_r;
+    reg  [255:0] pn_r;
+    reg  [7:0] nl_r;
+    reg  sb_r;
+    reg  [255:0] q0_r;
+    reg  [255:0] q1_r;
+    reg  [255:0] q2_r;
+    reg  [255:0] q3_r;
+    reg  [255:0] q4_r;
+    reg  [255:0] em_r;
     reg  [31:0] na1;
     reg  [31:0] na2;
     reg  [31:0] na3;
@@ -1620,8 +1651,9 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
         end
         b_eqlo$d = a8 ^ lt;
         b_eqhi$d = a9 ^ (a8 & lt);
+        wc_rec = w_rec$q & ~(((w_emit$q) & 1056'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << k_pend);
         if (b_fwd1$q) begin
-            cur = w_rec$q;
+            cur = wc_rec;
         end
         else if (b_fwd2$q) begin
             cur = w2_rec$q;
@@ -1654,9 +1686,52 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
         if (b_tmo$q) begin
             lost = out;
         end
-        busy = out | pend;
+        so_w = wc_rec >> k_out;
+        sp_w = wc_rec >> k_pend;
+        pn_w = sp_w[(32'h0)+:(256)];
+        bz_w = so_w[(32'h0)+:(256)] | pn_w;
+        nl_w = w_rec$q[(32'h0)+:(8)];
+        sb_w = bz_w[nl_w];
+        q0_w = pn_w << 32'h1;
+        q1_w = q0_w | (q0_w << 32'h1) | (q0_w << 32'h2) | (q0_w << 32'h3) | (q0_w << 32'h4) | (q0_w << 32'h5);
+        q2_w = q1_w | (q1_w << 32'h6) | (q1_w << 32'hc) | (q1_w << 32'h12) | (q1_w << 32'h18) | (q1_w << 32'h1e);
+        q3_w = q2_w | (q2_w << 32'h24) | (q2_w << 32'h48) | (q2_w << 32'h6c) | (q2_w << 32'h90) | (q2_w << 32'hb4);
+        q4_w = q3_w | (q3_w << 32'hd8);
+        em_w = pn_w & ~q4_w;
+        so_v = w2_rec$q >> k_out;
+        sp_v = w2_rec$q >> k_pend;
+        pn_v = sp_v[(32'h0)+:(256)];
+        bz_v = so_v[(32'h0)+:(256)] | pn_v;
+        nl_v = w2_rec$q[(32'h0)+:(8)];
+        sb_v = bz_v[nl_v];
+        q0_v = pn_v << 32'h1;
+        q1_v = q0_v | (q0_v << 32'h1) | (q0_v << 32'h2) | (q0_v << 32'h3) | (q0_v << 32'h4) | (q0_v << 32'h5);
+        q2_v = q1_v | (q1_v << 32'h6) | (q1_v << 32'hc) | (q1_v << 32'h12) | (q1_v << 32'h18) | (q1_v << 32'h1e);
+        q3_v = q2_v | (q2_v << 32'h24) | (q2_v << 32'h48) | (q2_v << 32'h6c) | (q2_v << 32'h90) | (q2_v << 32'hb4);
+        q4_v = q3_v | (q3_v << 32'hd8);
+        em_v = pn_v & ~q4_v;
+        so_r = recs$read_data >> k_out;
+        sp_r = recs$read_data >> k_pend;
+        pn_r = sp_r[(32'h0)+:(256)];
+        bz_r = so_r[(32'h0)+:(256)] | pn_r;
+        nl_r = recs$read_data[(32'h0)+:(8)];
+        sb_r = bz_r[nl_r];
+        q0_r = pn_r << 32'h1;
+        q1_r = q0_r | (q0_r << 32'h1) | (q0_r << 32'h2) | (q0_r << 32'h3) | (q0_r << 32'h4) | (q0_r << 32'h5);
+        q2_r = q1_r | (q1_r << 32'h6) | (q1_r << 32'hc) | (q1_r << 32'h12) | (q1_r << 32'h18) | (q1_r << 32'h1e);
+        q3_r = q2_r | (q2_r << 32'h24) | (q2_r << 32'h48) | (q2_r << 32'h6c) | (q2_r << 32'h90) | (q2_r << 32'hb4);
+        q4_r = q3_r | (q3_r << 32'hd8);
+        em_r = pn_r & ~q4_r;
+        if (b_fwd1$q) begin
+            slot_busy = sb_w;
+        end
+        else if (b_fwd2$q) begin
+            slot_busy = sb_v;
+        end
+        else begin
+            slot_busy = sb_r;
+        end
         nxt_lo = nxt[(32'h0)+:(8)];
-        slot_busy = busy[nxt_lo];
         do_send = b_send$q & ~slot_busy;
         dsend = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         if (do_send) begin
@@ -1676,14 +1751,17 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
         na4 = na3 & ((na3 << 32'h8) | 32'hff);
         na5 = na4 & ((na4 << 32'h10) | 32'hffff);
         nxt_p1 = nxt ^ ((na5 << 32'h1) | 32'h1);
-        lp0 = pend << 32'h1;
-        lp1 = lp0 | (lp0 << 32'h1) | (lp0 << 32'h2) | (lp0 << 32'h3) | (lp0 << 32'h4) | (lp0 << 32'h5);
-        lp2 = lp1 | (lp1 << 32'h6) | (lp1 << 32'hc) | (lp1 << 32'h12) | (lp1 << 32'h18) | (lp1 << 32'h1e);
-        lp3 = lp2 | (lp2 << 32'h24) | (lp2 << 32'h48) | (lp2 << 32'h6c) | (lp2 << 32'h90) | (lp2 << 32'hb4);
-        lp4 = lp3 | (lp3 << 32'hd8);
         emit = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         if (b_scan$q) begin
-            emit = pend & ~lp4;
+            if (b_fwd1$q) begin
+                emit = em_w;
+            end
+            else if (b_fwd2$q) begin
+                emit = em_v;
+            end
+            else begin
+                emit = em_r;
+            end
         end
         if (b_init$q) begin
             out_n = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
@@ -1694,7 +1772,7 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
         end
         else begin
             out_n = (out & ~acked & ~lost) | dsend;
-            pend_n = (pend & ~emit) | lost;
+            pend_n = pend | lost;
             elo_n = (elo & ~dsend) | dlo;
             ehi_n = (ehi & ~dsend) | dhi;
             if (do_send) begin
@@ -1720,13 +1798,13 @@ module tx_path_table(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res_vali
         pc_acked$v = w_acked$q;
         pc_lost$v = w_lost$q;
         recs$write_address = w_idx$q;
-        recs$write_data = w_rec$q;
+        recs$write_data = wc_rec;
         recs$write_enable = w_valid$q;
         w2_valid$d = w_valid$q;
         w2_idx$d = w_idx$q;
-        w2_rec$d = w_rec$q;
+        w2_rec$d = wc_rec;
         ws_out = w_rec$q >> k_out;
-        ws_pend = w_rec$q >> k_pend;
+        ws_pend = wc_rec >> k_pend;
         w_nxt = w_rec$q[(32'h0)+:(32)];
         w_out = ws_out[(32'h0)+:(256)];
         w_pend = ws_pend[(32'h0)+:(256)];

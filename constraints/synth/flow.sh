@@ -38,8 +38,7 @@ synth_resource_script() {
 #   for the least depth with no area recovery) instead of Yosys's default
 #   `... dch -f; if; mfs2`, whose area recovery and resynthesis do not bound
 #   the depth: a registered 32-bit adder measures 13 levels with it and 5
-#   delay-optimally, the engine top of the stage 2-3 patch (hdl/rtl/wip) 16
-#   and 7. The depth is the
+#   delay-optimally, the engine top with stages 2-3 16 and 7. The depth is the
 #   question here (can every path be mapped within the budget); the LUT
 #   counts come from synth_xilinx.
 # Yosys runs in a directory holding FILE and depth.abc

@@ -343,9 +343,8 @@ cat <<'EOF'
   choices (`dch`) and maps with priority cuts for delay, without area
   recovery (`if -F 0 -A 0`). Yosys's default LUT script adds area recovery
   and `mfs2` resynthesis, which do not bound the depth: with it a registered
-  32-bit adder measures 13 levels instead of 5, and the engine top of the
-  stage 2-3 patch (hdl/rtl/wip) 16 instead of 7, though the same logic maps
-  in fewer. The question here is whether every path can be mapped within
+  32-bit adder measures 13 levels instead of 5, and the engine top with
+  stages 2-3 16 instead of 7, though the same logic maps in fewer. The question here is whether every path can be mapped within
   the budget, as a timing-driven tool would; the LUT counts come from
   `synth_xilinx`. `ltp` runs on this generic netlist and not on the
   `synth_xilinx` one because

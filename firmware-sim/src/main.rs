@@ -797,30 +797,191 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
     if let Some(d) = fst {
         out!("Waveforms: {}", d.display());
     }
-    engine_control_demo(2, seed)
+    engine_control_demo(2, seed)?;
+    engine_pair_demo(seed)
 }
 
-/// The engine top (stage 1: host interface and control path) in Verilator
-/// under the unmodified driver: `rounds` times a queue pair is created and
-/// connected, up to 6 WRITEs of seeded sizes (at most one 4 KiB packet
-/// each) are posted and fetched by DMA, and the queue pair is destroyed;
-/// every work request must come back FLUSHED, in posting order, from the
-/// engine's CQ ring. Prints the co-simulation speed of the whole top.
-///
-/// Stage 1 has no packet path: the segmenter's 16-entry descriptor FIFO
-/// keeps the packets it cut, and once it is full the segmenter issues
-/// nothing more, flushes included. `rounds` x 6 packets stays below that.
+/// Two engine tops (`braid_engine_tiny`) in Verilator, each under its own
+/// driver, MAC to MAC: RDMA WRITEs of seeded sizes posted on A are sent
+/// as frames, which B parses, checks (connection, rkey, protection domain,
+/// access, bounds, CSN window) and places by DMA into its registered
+/// region; the region must then hold exactly the bytes written, and B's
+/// ACKs, fed back to A, must acknowledge every PSN of every path used.
+/// Prints the co-simulation speed of the pair (clocks of both engines per
+/// second).
+fn engine_pair_demo(seed: u64) -> Result<()> {
+    use braid_driver::verbs::*;
+    use braid_driver::Backend;
+    use braid_sim::cosim::engine::{EngineBackend, EngineSim};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x9a1f);
+    let open = |mac: [u8; 6], ip: [u8; 4]| -> Result<_> {
+        let be = EngineBackend::new(EngineSim::tiny()?);
+        let eng = be.sim();
+        let ctx = Context::open(be)?;
+        ctx.set_local_addr(mac, ip)?;
+        Ok((eng, ctx))
+    };
+    let (mac_a, ip_a) = ([2u8, 0x42, 0x52, 0, 0, 0xa], [10u8, 0, 0, 10]);
+    let (mac_b, ip_b) = ([2u8, 0x42, 0x52, 0, 0, 0xb], [10u8, 0, 0, 11]);
+    let (eng_a, ctx_a) = open(mac_a, ip_a)?;
+    let (eng_b, ctx_b) = open(mac_b, ip_b)?;
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 2,
+        paths: 4,
+    };
+    let pd_a = ctx_a.alloc_pd();
+    let cq_a = ctx_a.create_cq(64)?;
+    let src = pd_a.reg_mr(256 << 10, access::LOCAL_WRITE)?;
+    let src_bytes: Vec<u8> = (0..src.len()).map(|_| rng.gen()).collect();
+    src.write(0, &src_bytes)?;
+    let pd_b = ctx_b.alloc_pd();
+    let cq_b = ctx_b.create_cq(64)?;
+    let dst = pd_b.reg_mr(256 << 10, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
+    let mut qp_a = pd_a.create_qp(&cq_a, init)?;
+    let mut qp_b = pd_b.create_qp(&cq_b, init)?;
+    let (pa, pb) = (
+        qp_a.local_params(mac_a, ip_a),
+        qp_b.local_params(mac_b, ip_b),
+    );
+    qp_a.connect(&pa, &pb)?;
+    qp_b.connect(&pb, &pa)?;
+    let lens: Vec<u32> = (0..16).map(|_| rng.gen_range(1..=12_000)).collect();
+    let wrs: Vec<SendWr> = lens
+        .iter()
+        .enumerate()
+        .map(|(i, &len)| SendWr {
+            wr_id: i as u64,
+            op: SendOp::Write {
+                remote_addr: dst.addr() + i as u64 * 16384,
+                rkey: dst.rkey(),
+            },
+            stream: (i % 2) as u8,
+            sg_list: vec![src.sge(i as u64 * 16384, len)],
+        })
+        .collect();
+    qp_a.post_send(&wrs)?;
+    let want_pkts: u64 = lens.iter().map(|&l| (l as u64).div_ceil(4096)).sum();
+    let want_bytes: u64 = lens.iter().map(|&l| l as u64).sum();
+    let (a0, b0) = (eng_a.borrow().cycles(), eng_b.borrow().cycles());
+    let t0 = std::time::Instant::now();
+    let rx_pkts = |ctx: &Context<EngineBackend>| {
+        ctx.with_backend(|b| b.read32(braid_spec::regs::COUNTERS[5].offset))
+    };
+    let mut frames = 0u64;
+    // B's frames go back to A; the last ACK of each path (base PSN, SACK)
+    let mut acks = 0u64;
+    let mut last_ack: std::collections::BTreeMap<u8, (u32, bool)> = Default::default();
+    let mut next_psn: std::collections::BTreeMap<u8, u32> = Default::default();
+    let mut settle = 0;
+    for _ in 0..2000 {
+        eng_a.borrow_mut().run(100);
+        let fa: Vec<Vec<u8>> = eng_a.borrow_mut().tx().frames.drain(..).collect();
+        frames += fa.len() as u64;
+        for f in &fa {
+            let b = braid_spec::wire::frame::parse_frame(f)?.repr.braid.base;
+            next_psn.insert(b.path_id, b.path_psn.wrapping_add(1));
+        }
+        let fb: Vec<Vec<u8>> = {
+            let mut eb = eng_b.borrow_mut();
+            for f in &fa {
+                eb.push_rx_frame(f);
+            }
+            eb.run(100);
+            eb.tx().frames.drain(..).collect()
+        };
+        for f in &fb {
+            let r = braid_spec::wire::frame::parse_frame(f)?.repr.braid;
+            if let braid_spec::wire::braid::Body::Ack(a) = r.body {
+                acks += 1;
+                last_ack.insert(r.base.path_id, (a.base_psn, a.sack.words == [0; 4]));
+            }
+            eng_a.borrow_mut().push_rx_frame(f);
+        }
+        if rx_pkts(&ctx_b)? as u64 >= want_pkts {
+            settle += 1;
+            if settle > 5 {
+                break;
+            }
+        }
+    }
+    let acked_all = !next_psn.is_empty()
+        && next_psn
+            .iter()
+            .all(|(p, &n)| last_ack.get(p) == Some(&(n, true)));
+    let wall = t0.elapsed().as_secs_f64();
+    let clocks = (eng_a.borrow().cycles() - a0) + (eng_b.borrow().cycles() - b0);
+    let placed = rx_pkts(&ctx_b)? as u64;
+    let mut got = vec![0u8; dst.len()];
+    dst.read(0, &mut got)?;
+    let mut want = vec![0u8; dst.len()];
+    for (i, &len) in lens.iter().enumerate() {
+        let (to, n) = (i * 16384, len as usize);
+        want[to..to + n].copy_from_slice(&src_bytes[to..to + n]);
+    }
+    if placed != want_pkts || got != want || !eng_b.borrow().bad_writes().is_empty() || !acked_all {
+        bail!(
+            "engine pair: {placed} of {want_pkts} packets placed, region {}, every path acknowledged: {acked_all}",
+            if got == want { "equal" } else { "differs" }
+        );
+    }
+    out!("\nTwo engine tops (braid_engine_tiny), MAC to MAC, each under its own braid-driver, seed {seed:#x}:");
+    out!(
+        "  {} RDMA WRITEs ({want_bytes} bytes) posted on A: {frames} frames, all placed by B ({placed} packets, checked: connection, rkey, protection domain, access, bounds); B's region equals the bytes written",
+        lens.len()
+    );
+    out!(
+        "  {clocks} clocks of the two engines in {wall:.2} s: {:.3} M engine clocks/s ({:.3} M clocks/s of the pair)",
+        clocks as f64 / wall / 1e6,
+        clocks as f64 / 2.0 / wall / 1e6
+    );
+    out!(
+        "  B sent {acks} ACKs back to A; the last one of each of the {} paths used acknowledges every PSN sent on it (base = next PSN, no SACK holes)",
+        next_psn.len()
+    );
+    out!("  (A does not process ACKs yet: the WRITEs complete on A only when their queue pair is destroyed)");
+    drop(qp_a);
+    drop(qp_b);
+    Ok(())
+}
+
+/// The engine top (stages 1 and 2: host interface, control path, send
+/// path) in Verilator under the unmodified driver: `rounds` times a queue
+/// pair is created and connected, up to 6 WRITEs of seeded sizes (at most
+/// one 4 KiB packet each) are posted, fetched by DMA and sent as frames
+/// (each parsed by braid-spec, its payload checked against host memory),
+/// and the queue pair is destroyed; with no receive path nothing
+/// acknowledges the frames, so every work request must come back FLUSHED,
+/// in posting order, from the engine's CQ ring. Prints the co-simulation
+/// speed of the whole top.
 fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
     use braid_driver::verbs::*;
+    use braid_driver::Backend;
     use braid_sim::cosim::engine::{EngineBackend, EngineSim};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let be = EngineBackend::new(EngineSim::tiny()?);
     let eng = be.sim();
     let ctx = Context::open(be)?;
+    // the engine's own addresses: the source of every frame it sends
+    let local_mac = [2u8, 0x42, 0x52, 0, 0, 0];
+    let local_ip = [10u8, 0, 0, 1];
+    let mac = local_mac.iter().fold(0u64, |a, &b| (a << 8) | b as u64);
+    ctx.with_backend(|b| {
+        b.write32(braid_spec::regs::CONFIG[0].offset, mac as u32)?;
+        b.write32(braid_spec::regs::CONFIG[1].offset, (mac >> 32) as u32)?;
+        b.write32(
+            braid_spec::regs::CONFIG[2].offset,
+            u32::from_be_bytes(local_ip),
+        )
+    })?;
     let pd = ctx.alloc_pd();
     let cq = ctx.create_cq(256)?;
     let mr = pd.reg_mr(1 << 20, access::LOCAL_WRITE)?;
+    let host: Vec<u8> = (0..mr.len()).map(|_| rng.gen()).collect();
+    mr.write(0, &host)?;
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
@@ -829,10 +990,10 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
     };
     let t0 = std::time::Instant::now();
     let c0 = eng.borrow().cycles();
-    let (mut posted, mut flushed) = (0u64, 0u64);
+    let (mut posted, mut flushed, mut frames, mut payload_bytes) = (0u64, 0u64, 0u64, 0u64);
     for round in 0..rounds {
         let mut qp = pd.create_qp(&cq, init)?;
-        let local = qp.local_params([2, 0x42, 0x52, 0, 0, 0], [10, 0, 0, 1]);
+        let local = qp.local_params(local_mac, local_ip);
         let peer = ConnParams {
             conn: round,
             mac: [2, 0x42, 0x52, 0, 0, 1],
@@ -841,6 +1002,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         };
         qp.connect(&local, &peer)?;
         let n = rng.gen_range(1..=6u64);
+        let lens: Vec<u32> = (0..n).map(|_| rng.gen_range(1..=4096)).collect();
         let wrs: Vec<SendWr> = (0..n)
             .map(|i| SendWr {
                 wr_id: posted + i,
@@ -849,7 +1011,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
                     rkey: 0x0101,
                 },
                 stream: (i % 2) as u8,
-                sg_list: vec![mr.sge(i * 8192, rng.gen_range(1..=4096))],
+                sg_list: vec![mr.sge(i * 8192, lens[i as usize])],
             })
             .collect();
         qp.post_send(&wrs)?;
@@ -858,6 +1020,40 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
                 bail!("engine demo: a completion before the queue pair was destroyed");
             }
         }
+        // one frame per WRITE (each fits the reset MTU of 4 KiB): parsed by
+        // braid-spec, addressed as SET_PEER said, its payload the host's
+        let mut got_frames = Vec::new();
+        for _ in 0..100 {
+            eng.borrow_mut().run(200);
+            got_frames.extend(eng.borrow_mut().tx().frames.drain(..));
+            if got_frames.len() as u64 >= n {
+                break;
+            }
+        }
+        if got_frames.len() as u64 != n {
+            bail!(
+                "engine demo, round {round}: {} frames for {n} WRITEs",
+                got_frames.len()
+            );
+        }
+        for buf in &got_frames {
+            use braid_spec::wire::braid::Body;
+            let f = braid_spec::wire::frame::parse_frame(buf)
+                .map_err(|e| anyhow::anyhow!("engine demo, round {round}: a frame: {e}"))?;
+            let Body::Write { ext, .. } = f.repr.braid.body else {
+                bail!("engine demo, round {round}: not a WRITE: {:?}", f.repr);
+            };
+            let i = ((ext.va - 0x2000_0000) >> 16) as usize;
+            let want = lens.get(i).map(|&l| &host[i * 8192..i * 8192 + l as usize]);
+            if f.repr.braid.base.dst_conn != round
+                || f.repr.eth.src != local_mac
+                || want != Some(f.payload(buf))
+            {
+                bail!("engine demo, round {round}: wrong frame {:?}", f.repr);
+            }
+            payload_bytes += f.payload(buf).len() as u64;
+        }
+        frames += n;
         drop(qp);
         let mut got = Vec::new();
         for _ in 0..2000 {
@@ -891,10 +1087,10 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         );
     }
     out!(
-        "\nEngine top braid_engine_tiny (stage 1 of 4: host interface and control path) under braid-driver, seed {seed:#x}:"
+        "\nEngine top braid_engine_tiny (stages 1-2 of 4: host interface, control path, send path) under braid-driver, seed {seed:#x}:"
     );
     out!(
-        "  {rounds} queue pairs created, connected and destroyed; {posted} WRITEs posted and fetched by DMA, {flushed} FLUSHED completions from the engine's CQ ring in posting order"
+        "  {rounds} queue pairs created, connected and destroyed; {posted} WRITEs posted and fetched by DMA; {frames} frames sent ({payload_bytes} payload bytes), each parsed by braid-spec with its payload equal to host memory; {flushed} FLUSHED completions from the engine's CQ ring in posting order"
     );
     out!(
         "  {clocks} clocks in {wall:.2} s under the driver: {:.3} M clocks/s; {} DMA reads, {} DMA writes, 0 outside host buffers",
@@ -906,7 +1102,7 @@ fn engine_control_demo(rounds: u32, seed: u64) -> Result<()> {
         "  the top alone, {raw_clocks} more clocks with the DMA and MAC servers attached: {:.3} M clocks/s",
         raw_clocks as f64 / raw_wall / 1e6
     );
-    out!("  (no packet path yet: nothing is sent, and the segmenter keeps the packets it cut)");
+    out!("  (no peer engine here: nothing acknowledges the frames, so the WRITEs complete as FLUSHED when their queue pair is destroyed)");
     Ok(())
 }
 

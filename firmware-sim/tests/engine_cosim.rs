@@ -141,9 +141,19 @@ fn flush_posted_writes(latency: u64, depth: usize, stall_writes: bool) {
         .collect();
     // nothing completes while the connection lives (no peer, no ACK); the
     // engine fetches the WQEs meanwhile, each once
+    // (reads outside the send ring are the payloads the engine sends)
     let sq = qp.send_ring().iova;
-    let fetched =
-        |eng: &EngineSim| bytes_of(eng.dma_log().unwrap().reads.iter().map(|r| (r.addr, r.len)));
+    let sq_end = sq + qp.send_ring().len as u64;
+    let fetched = |eng: &EngineSim| {
+        bytes_of(
+            eng.dma_log()
+                .unwrap()
+                .reads
+                .iter()
+                .filter(|r| r.addr >= sq && r.addr < sq_end)
+                .map(|r| (r.addr, r.len)),
+        )
+    };
     for (k, batch) in [&wrs[..3], &wrs[3..]].into_iter().enumerate() {
         qp.post_send(batch).expect("post");
         for _ in 0..100 {

@@ -540,6 +540,14 @@ struct EnginePorts {
     cnt_db_dropped: Port,
     cnt_db_bad_cq: Port,
     cnt_glue_overflow: Port,
+    cnt_tx_no_conn: Port,
+    cnt_pl_err: Port,
+    cnt_rx_bad: Port,
+    cnt_rx_gate: Port,
+    cnt_rx_dup: Port,
+    cnt_rx_oow: Port,
+    cnt_ack_tx: Port,
+    cnt_nack_tx: Port,
 }
 
 impl EnginePorts {
@@ -574,6 +582,14 @@ impl EnginePorts {
             cnt_db_dropped: out(sim, "cnt_db_dropped", 32)?,
             cnt_db_bad_cq: out(sim, "cnt_db_bad_cq", 32)?,
             cnt_glue_overflow: out(sim, "cnt_glue_overflow", 32)?,
+            cnt_tx_no_conn: out(sim, "cnt_tx_no_conn", 32)?,
+            cnt_pl_err: out(sim, "cnt_pl_err", 32)?,
+            cnt_rx_bad: out(sim, "cnt_rx_bad", 32)?,
+            cnt_rx_gate: out(sim, "cnt_rx_gate", 32)?,
+            cnt_rx_dup: out(sim, "cnt_rx_dup", 32)?,
+            cnt_rx_oow: out(sim, "cnt_rx_oow", 32)?,
+            cnt_ack_tx: out(sim, "cnt_ack_tx", 32)?,
+            cnt_nack_tx: out(sim, "cnt_nack_tx", 32)?,
         })
     }
 }
@@ -587,6 +603,23 @@ pub struct GlueCounters {
     pub db_bad_cq: u32,
     /// `cnt_glue_overflow`: overflows of the top's glue FIFOs.
     pub glue_overflow: u32,
+    /// `cnt_tx_no_conn`: packets dropped because their connection was
+    /// destroyed before their header was built.
+    pub tx_no_conn: u32,
+    /// `cnt_pl_err`: payloads whose DMA read failed.
+    pub pl_err: u32,
+    /// `cnt_rx_bad`: received frames the parser dropped.
+    pub rx_bad: u32,
+    /// `cnt_rx_gate`: received frames dropped whole before the parser.
+    pub rx_gate: u32,
+    /// `cnt_rx_dup`: data packets whose CSN was already received.
+    pub rx_dup: u32,
+    /// `cnt_rx_oow`: data packets whose CSN is outside the dedup window.
+    pub rx_oow: u32,
+    /// `cnt_ack_tx`: ACK frames sent.
+    pub ack_tx: u32,
+    /// `cnt_nack_tx`: NACK frames sent.
+    pub nack_tx: u32,
 }
 
 /// DMA traffic recorded by [`EngineSim::log_dma`], in order.
@@ -831,6 +864,14 @@ impl EngineSim {
             db_dropped: self.sim.get(self.p.cnt_db_dropped) as u32,
             db_bad_cq: self.sim.get(self.p.cnt_db_bad_cq) as u32,
             glue_overflow: self.sim.get(self.p.cnt_glue_overflow) as u32,
+            tx_no_conn: self.sim.get(self.p.cnt_tx_no_conn) as u32,
+            pl_err: self.sim.get(self.p.cnt_pl_err) as u32,
+            rx_bad: self.sim.get(self.p.cnt_rx_bad) as u32,
+            rx_gate: self.sim.get(self.p.cnt_rx_gate) as u32,
+            rx_dup: self.sim.get(self.p.cnt_rx_dup) as u32,
+            rx_oow: self.sim.get(self.p.cnt_rx_oow) as u32,
+            ack_tx: self.sim.get(self.p.cnt_ack_tx) as u32,
+            nack_tx: self.sim.get(self.p.cnt_nack_tx) as u32,
         }
     }
 

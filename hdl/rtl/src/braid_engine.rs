@@ -1,7 +1,9 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
-//! # Status: stage 1 of 4 (the host and control path)
+//! # Status: stages 1 and 2 of 4 and the WRITE half of stage 3 (host and
+//! control path; send packet path; WRITE placement, dedup, SACK state,
+//! ACKs and NACKs on receive)
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -25,18 +27,77 @@
 //!   returns back into the segmenter's message window (FIFO of 64);
 //! * the completion merge into `cq_writer`'s one operation port: command
 //!   operations first, then `tx_compl`'s completions (CQE opcode
-//!   `SEND_DONE`), then CQ doorbells.
+//!   `SEND_DONE`), then CQ doorbells;
+//! * stage 2, the send packet path. The segmenter's packet descriptors
+//!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
+//!   a new one only while fewer than 32 are anywhere between that FIFO and
+//!   an accepted SEND, so the retry FIFO (64) never overflows. One sprayer
+//!   PICK per clock (retries first; `cmd_proc`'s INIT has the operation
+//!   port first, its mask and rate writes go to the mask and rate ports),
+//!   the descriptor waiting in an in-flight FIFO for its result 8 edges
+//!   later; a paced or pathless result goes to the retry FIFO. Then
+//!   `tx_path_table` SEND on `{conn, path}` (the command's INIT and READ
+//!   first): accepted, the slot-table entry (CSN, WQE index, offset in
+//!   MTUs, valid/first/last) is written and the descriptor with its PSN,
+//!   slot and floor delta goes to the header FIFO (16); refused (the path's
+//!   256 PSNs are all in flight), back to the retry FIFO. The header stage
+//!   looks the connection up (`cmd_proc`'s transmit lookup: peer MAC, IPv4,
+//!   ports, remote connection; UDP source port = base + path; pipelined
+//!   through a lookup FIFO of 8, one packet per clock) and hands the
+//!   descriptor, through a register slice (`Skid`), to `ack_gen`'s data
+//!   port (control frames first) and, at the same edge, the payload request
+//!   to `tx_payload` (DMA reads on `dr_arb` c, split at 4 KiB, realigned to
+//!   lane 0); `tx_builder`, behind a second register slice, joins header and
+//!   payload into frames on `tx_*`. The slices keep one packet per clock
+//!   and stop the handshakes' ready logic from chaining across blocks. A descriptor whose connection
+//!   is gone (destroyed meanwhile) is dropped at the lookup. Counters:
+//!   `TX_PKTS`, and `TX_MSGS` (`tx_compl`).
 //!
-//! Not yet here (the segmenter's descriptor output is held, `pd_ready` = 0;
-//! `rx_valid` beats are ignored; `tx_valid` is 0): stage 2, the send packet
-//! path (sprayer, `tx_path_table` SEND, `slot_table`, header fields from
-//! the connection table, payload reads on `dr_arb` c, `tx_builder` behind
-//! `ack_gen`'s control-first arbiter); stage 3, the receive path
-//! (`rx_parser`, the payload FIFO, the connection gate, placement checks,
-//! SACK and dedup, `msg_tracker`, receive completions, ACK generation);
-//! stage 4, ACK processing with `path_window_table`, the timers, the
-//! soft-reset sweep and the packet counters. The register map's packet
-//! counters read 0 except `TX_MSGS`.
+//! Limits of stage 2: frames are IPv4 without a
+//! VLAN tag and DSCP 0 (the connection's VLAN, IPv6 and DSCP settings
+//! reach only `ack_gen`'s control frames); a failed payload read
+//! (`tx_payload`'s `pl_err`) is counted (`cnt_pl_err`) but the frame is
+//! still sent (the MAC wrapper's bad-FCS flag is to come);
+//! retransmissions, which need ACKs, are stage 4.
+//!
+//! * Stage 3, first part: WRITE placement. A gate in front of `rx_parser`
+//!   takes or drops each received frame whole at its first beat (receive
+//!   side disabled by `CTRL.enable`, payload FIFO at 320 of 512 beats,
+//!   descriptor FIFO at 16 of 32: room for the frame and those inside the
+//!   parser), counted in `cnt_rx_gate`, and cuts a frame at 160 beats (the
+//!   parser then drops it), so no receive FIFO overflows and every payload
+//!   run matches its descriptor. The parser's payload beats enter the
+//!   payload FIFO; its descriptors (a dropped frame counts in
+//!   `cnt_rx_bad`) go, one per clock, through the connection lookup
+//!   (`cmd_proc`'s receive lookup: the connection is open, its protection
+//!   domain) and `mr_check` (rkey, protection domain, REMOTE_WRITE,
+//!   bounds), in packet order. A WRITE or WRITE_IMM (with a payload) of an
+//!   open connection, on one of its paths, that passes both is accepted; a
+//!   WRITE that fails the region check is refused with a NACK carrying the
+//!   check's reason; any other data packet is refused without one (SEND
+//!   matching is to come); every refusal counts in `RX_REFUSED`; control
+//!   frames are dropped. Every verdict then passes the dedup port (an
+//!   accepted packet's CSN is checked, `OP_PKT`; the others pass as reads,
+//!   so the results stay in packet order; commands go first): a NEW packet
+//!   is placed, its payload run written by DMA (`dw_arb` b) at its VA; a
+//!   duplicate's payload is dropped (`cnt_rx_dup`); a CSN outside the
+//!   window drops the packet whole (`cnt_rx_oow`). NEW and duplicate
+//!   packets then update their path's SACK state in `rx_path_table`
+//!   (`OP_PKT`: floor rule, bitmap, slide, ECN count, timestamp, ACK
+//!   coalescing; the port serves commands, then `ack_gen`'s `ack_sent`,
+//!   then packets), and each result, with the packet's connection, path,
+//!   UDP source port and the dedup table's CSN base, is an ACK request to
+//!   `ack_gen`, which coalesces them per path and sends them ahead of
+//!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
+//!   `cnt_nack_tx`.
+//!
+//! Not yet here: SEND matching to posted receive buffers, `msg_tracker`
+//! and receive completions; the ACK coalescing timer (a path below
+//! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
+//! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
+//! stage 4, ACK processing with `path_window_table`, the timers,
+//! retransmissions from the slot table, the soft-reset sweep and the other
+//! packet counters (they read 0).
 //!
 //! # Ports
 //!
@@ -51,27 +112,39 @@
 //! * MAC: receive `rx_valid rx_data rx_keep rx_last` (no back-pressure),
 //!   transmit `tx_valid tx_ready tx_data tx_keep tx_last`.
 //! * Glue counters: `cnt_db_dropped`, `cnt_db_bad_cq`, `cnt_glue_overflow`
-//!   (entries lost at a full glue FIFO: a bug upstream, never expected).
+//!   (entries lost at a full glue FIFO: a bug upstream, never expected; the
+//!   send path's FIFOs add one per clock with a drop), `cnt_tx_no_conn`
+//!   (packets whose connection was destroyed before their header was
+//!   built), `cnt_pl_err` (payloads whose DMA read failed), `cnt_rx_bad`
+//!   (received frames the parser dropped), `cnt_rx_gate` (received frames
+//!   dropped whole before the parser), `cnt_rx_dup` and `cnt_rx_oow`
+//!   (`dedup_table`'s duplicates and CSNs outside the window),
+//!   `cnt_ack_tx` and `cnt_nack_tx` (`ack_gen`'s ACKs and NACKs sent).
 //!
 //! # Sizes
 //!
-//! `BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW>`: `2^CB`
+//! `BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB,
+//! SA>`: `2^CB`
 //! connections, `2^QB` completion queues, `2^PB` paths per connection
 //! (`PI = CB + PB`), and the derived widths of the blocks' own generics:
 //! `WB = CB + 3`, `SQ = CB + 1`, `TA = CB + 5`, `PTR = PI + 1`, `TB` the
 //! timer wheels' bucket bits, `RCI`/`RCA` `rq_fetch`'s cache index and
-//! address bits, `CMW = CB + 171` (a completion record in the glue FIFO).
+//! address bits, `CMW = CB + 171` (a completion record in the glue FIFO),
+//! `SRB` the sprayer's rate-table bits (12 full, 8 tiny) and `SA = PI + 8`
+//! the slot table's address bits.
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
 use crate::cq_writer;
 use crate::fifo::Fifo;
 use crate::reg_block::{self, RegBlock};
+use crate::skid::Skid;
 use crate::tx_compl;
 use crate::wqe_fetch;
 use crate::{
     AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc, RqFetch,
-    RxPathTable, Segmenter, TimerWheel, TxCompl, TxPathTable, WqeFetch,
+    RxParser, RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel, TxBuilder, TxCompl,
+    TxPathTable, TxPayload, WqeFetch,
 };
 use braid_spec::host;
 use braid_spec::regs;
@@ -139,7 +212,7 @@ const _: () = assert!(host::CQE_SEND_DONE == 1);
 // conn 171..
 const CM_FIXED: usize = 171;
 
-/// The packet engine (see the module documentation for what stage 1 wires).
+/// The packet engine (see the module documentation for what is wired).
 #[derive(LogicBlock)]
 pub struct BraidEngine<
     const CB: usize,
@@ -154,6 +227,8 @@ pub struct BraidEngine<
     const RCI: usize,
     const RCA: usize,
     const CMW: usize,
+    const SRB: usize,
+    const SA: usize,
 > {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
@@ -249,6 +324,25 @@ pub struct BraidEngine<
     pub cnt_db_bad_cq: Signal<Out, Bits<32>>,
     /// Entries lost at a full glue FIFO (never expected).
     pub cnt_glue_overflow: Signal<Out, Bits<32>>,
+    /// Packets dropped at the transmit lookup: their connection was
+    /// destroyed after they were cut.
+    pub cnt_tx_no_conn: Signal<Out, Bits<32>>,
+    /// Payloads whose DMA read failed (the frame is still sent).
+    pub cnt_pl_err: Signal<Out, Bits<32>>,
+    /// Received frames the parser dropped (any reason of `rx_parser`).
+    pub cnt_rx_bad: Signal<Out, Bits<32>>,
+    /// Received frames dropped whole before the parser: receive side
+    /// disabled, or its payload or descriptor FIFO too full.
+    pub cnt_rx_gate: Signal<Out, Bits<32>>,
+    /// Data packets whose CSN was already received (`dedup_table`): their
+    /// payload is dropped, their path still acknowledges them.
+    pub cnt_rx_dup: Signal<Out, Bits<32>>,
+    /// Data packets whose CSN is outside the dedup window: dropped whole.
+    pub cnt_rx_oow: Signal<Out, Bits<32>>,
+    /// ACK frames handed to `tx_builder`.
+    pub cnt_ack_tx: Signal<Out, Bits<32>>,
+    /// NACK frames handed to `tx_builder`.
+    pub cnt_nack_tx: Signal<Out, Bits<32>>,
 
     // ---- blocks
     rb: RegBlock,
@@ -269,6 +363,11 @@ pub struct BraidEngine<
     ag: AckGen,
     dra: DrArb,
     dwa: DwArb,
+    spr: Sprayer<CB, SRB>,
+    slt: SlotTable<PI, SA>,
+    txp: TxPayload,
+    txb: TxBuilder,
+    rxp: RxParser,
     // ---- glue FIFOs
     fsq: Fifo<32, 4>,
     frq: Fifo<32, 4>,
@@ -276,11 +375,64 @@ pub struct BraidEngine<
     fcm: Fifo<CMW, 5>,
     fcr: Fifo<CB, 6>,
     funa: Fifo<CB, 6>,
+    // send path (ENGINE.md "Stage 2"): packet descriptors (`D`, 448 bits)
+    fpd: Fifo<448, 5>,
+    fi1: Fifo<448, 4>,
+    fsr: Fifo<448, 4>,
+    fi2: Fifo<448, 4>,
+    fre: Fifo<448, 6>,
+    fh: Fifo<512, 4>,
+    flk: Fifo<656, 3>,
+    sk_h: Skid<656>,
+    sk_t: Skid<1420>,
+    fqa: Fifo<85, 2>,
+    fdw: Fifo<600, 2>,
+    fqb: Fifo<85, 2>,
+    // receive path (stage 3, WRITE placement): payload beats (data 0, keep
+    // 512, last 576), descriptors, the in-flight region checks, decisions
+    fpl: Fifo<584, 9>,
+    frd: Fifo<288, 5>,
+    fmr: Fifo<288, 4>,
+    fdc: Fifo<88, 5>,
+    // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
+    // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
+    // the ACK context of the packets in the path-table pipeline, ack_sent
+    fx: Fifo<300, 5>,
+    fpk: Fifo<300, 5>,
+    frp: Fifo<162, 5>,
+    fag: Fifo<80, 5>,
+    fas: Fifo<16, 4>,
+    k_np: Constant<Bits<8>>,
+    k_pb: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
     n_db_drop: DFF<Bits<32>>,
     n_db_bad_cq: DFF<Bits<32>>,
     n_glue_ovf: DFF<Bits<32>>,
+    held: DFF<Bits<8>>,
+    l1v: DFF<Bit>,
+    l1d: DFF<Bits<512>>,
+    n_tx_pkts: DFF<Bits<32>>,
+    n_tx_drop: DFF<Bits<32>>,
+    n_pl_err: DFF<Bits<32>>,
+    in_frame: DFF<Bit>,
+    ok_pick: DFF<Bit>,
+    ok_send: DFF<Bit>,
+    ok_hpop: DFF<Bit>,
+    ok_rpop: DFF<Bit>,
+    rx_skip: DFF<Bit>,
+    rx_cnt: DFF<Bits<8>>,
+    r1v: DFF<Bit>,
+    r1d: DFF<Bits<288>>,
+    n_rx_pkts: DFF<Bits<32>>,
+    n_rx_refused: DFF<Bits<32>>,
+    n_rx_bytes: DFF<Bits<64>>,
+    n_rx_bad: DFF<Bits<32>>,
+    n_rx_gate: DFF<Bits<32>>,
+    rx_fl: DFF<Bits<8>>,
+    rxb_inc: DFF<Bits<16>>,
+    db_inc: DFF<Bits<2>>,
+    gl_inc: DFF<Bits<3>>,
     // ---- locals
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
@@ -296,12 +448,85 @@ pub struct BraidEngine<
     o_cm: Signal<Local, Bits<2>>,
     o_cr: Signal<Local, Bits<2>>,
     o_una: Signal<Local, Bits<2>>,
+    seg_push: Signal<Local, Bit>,
+    sp_cmd_op: Signal<Local, Bit>,
+    pick_ok: Signal<Local, Bit>,
+    pick_d: Signal<Local, Bits<448>>,
+    pick_len: Signal<Local, Bits<14>>,
+    sres: Signal<Local, Bit>,
+    s_retry: Signal<Local, Bit>,
+    send_ok: Signal<Local, Bit>,
+    tres: Signal<Local, Bit>,
+    tacc: Signal<Local, Bit>,
+    trefuse: Signal<Local, Bit>,
+    s_path: Signal<Local, Bits<4>>,
+    s_conn: Signal<Local, Bits<CB>>,
+    t_idx: Signal<Local, Bits<PI>>,
+    mark: Signal<Local, Bits<1>>,
+    h_d: Signal<Local, Bits<512>>,
+    h_path: Signal<Local, Bits<4>>,
+    h_flags: Signal<Local, Bits<8>>,
+    h_mtus: Signal<Local, Bits<32>>,
+    h_mtu_code: Signal<Local, Bits<2>>,
+    h_fl: Signal<Local, Bits<2>>,
+    h_ok: Signal<Local, Bit>,
+    h_go: Signal<Local, Bit>,
+    h_drop: Signal<Local, Bit>,
+    h_pop: Signal<Local, Bit>,
+    h_sport: Signal<Local, Bits<16>>,
+    fill1: Signal<Local, Bits<16>>,
+    fill2: Signal<Local, Bits<16>>,
+    held_up: Signal<Local, Bits<8>>,
+    s2_ovf: Signal<Local, Bits<2>>,
+    fill3: Signal<Local, Bits<16>>,
+    l1_cnt: Signal<Local, Bits<1>>,
+    tr_okb: Signal<Local, Bits<1>>,
+    t_vlan: Signal<Local, Bits<1>>,
+    t_ipv6: Signal<Local, Bits<1>>,
+    h_e: Signal<Local, Bits<656>>,
+    rx_first: Signal<Local, Bit>,
+    rx_accept: Signal<Local, Bit>,
+    rx_pass: Signal<Local, Bit>,
+    rx_cut: Signal<Local, Bit>,
+    r_pop: Signal<Local, Bit>,
+    r1_cnt: Signal<Local, Bits<1>>,
+    rr_okb: Signal<Local, Bits<1>>,
+    m_d: Signal<Local, Bits<288>>,
+    m_conn: Signal<Local, Bit>,
+    m_write: Signal<Local, Bit>,
+    m_nack: Signal<Local, Bit>,
+    m_accb: Signal<Local, Bits<1>>,
+    m_nackb: Signal<Local, Bits<1>>,
+    m_datab: Signal<Local, Bits<1>>,
+    r_flagb: Signal<Local, Bits<1>>,
+    r_ceb: Signal<Local, Bits<1>>,
+    x_go: Signal<Local, Bit>,
+    x_e: Signal<Local, Bits<300>>,
+    k_e: Signal<Local, Bits<300>>,
+    k_ours: Signal<Local, Bit>,
+    k_acc: Signal<Local, Bit>,
+    k_new: Signal<Local, Bit>,
+    k_place: Signal<Local, Bit>,
+    k_path: Signal<Local, Bit>,
+    k_placeb: Signal<Local, Bits<1>>,
+    p_e: Signal<Local, Bits<162>>,
+    p_go: Signal<Local, Bit>,
+    as_go: Signal<Local, Bit>,
+    p_ours: Signal<Local, Bit>,
+    g_e: Signal<Local, Bits<80>>,
+    m_op: Signal<Local, Bits<8>>,
+    m_data: Signal<Local, Bit>,
+    m_place: Signal<Local, Bit>,
+    m_placeb: Signal<Local, Bits<1>>,
+    m_hp: Signal<Local, Bits<1>>,
+    mv_take: Signal<Local, Bit>,
+    mv_last: Signal<Local, Bits<1>>,
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
-pub type BraidEngineFull = BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181>;
+pub type BraidEngineFull = BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22>;
 /// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
-pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175>;
+pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14>;
 
 impl<
         const CB: usize,
@@ -316,11 +541,14 @@ impl<
         const RCI: usize,
         const RCA: usize,
         const CMW: usize,
-    > Default for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW>
+        const SRB: usize,
+        const SA: usize,
+    > Default for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA>
 {
     fn default() -> Self {
         assert!(PI == CB + PB && WB == CB + 3 && SQ == CB + 1 && TA == CB + 5);
         assert!(PTR == PI + 1 && CMW == CB + CM_FIXED && PB <= 4 && QB <= 16);
+        assert!(SA == PI + 8 && CB <= 12 && (SRB == 8 || SRB == 12));
         Self {
             clock: Default::default(),
             awvalid: Default::default(),
@@ -369,6 +597,14 @@ impl<
             cnt_db_dropped: Default::default(),
             cnt_db_bad_cq: Default::default(),
             cnt_glue_overflow: Default::default(),
+            cnt_tx_no_conn: Default::default(),
+            cnt_pl_err: Default::default(),
+            cnt_rx_bad: Default::default(),
+            cnt_rx_gate: Default::default(),
+            cnt_rx_dup: Default::default(),
+            cnt_rx_oow: Default::default(),
+            cnt_ack_tx: Default::default(),
+            cnt_nack_tx: Default::default(),
             rb: RegBlock::new(reg_block::caps(
                 1 << CB,
                 1 << PB,
@@ -391,16 +627,68 @@ impl<
             ag: Default::default(),
             dra: Default::default(),
             dwa: Default::default(),
+            spr: Default::default(),
+            slt: Default::default(),
+            txp: Default::default(),
+            txb: Default::default(),
+            rxp: Default::default(),
             fsq: Default::default(),
             frq: Default::default(),
             fcq: Default::default(),
             fcm: Default::default(),
             fcr: Default::default(),
             funa: Default::default(),
+            fpd: Default::default(),
+            fi1: Default::default(),
+            fsr: Default::default(),
+            fi2: Default::default(),
+            fre: Default::default(),
+            fh: Default::default(),
+            flk: Default::default(),
+            sk_h: Default::default(),
+            sk_t: Default::default(),
+            fqa: Default::default(),
+            fdw: Default::default(),
+            fqb: Default::default(),
+            fpl: Default::default(),
+            frd: Default::default(),
+            fmr: Default::default(),
+            fdc: Default::default(),
+            fx: Default::default(),
+            fpk: Default::default(),
+            frp: Default::default(),
+            fag: Default::default(),
+            fas: Default::default(),
+            k_np: Constant::new(bits::<8>(1 << PB)),
+            k_pb: Constant::new(bits::<8>(PB as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
             n_db_bad_cq: Default::default(),
             n_glue_ovf: Default::default(),
+            held: Default::default(),
+            l1v: Default::default(),
+            l1d: Default::default(),
+            n_tx_pkts: Default::default(),
+            n_tx_drop: Default::default(),
+            n_pl_err: Default::default(),
+            in_frame: Default::default(),
+            ok_pick: Default::default(),
+            ok_send: Default::default(),
+            ok_hpop: Default::default(),
+            ok_rpop: Default::default(),
+            rx_skip: Default::default(),
+            rx_cnt: Default::default(),
+            r1v: Default::default(),
+            r1d: Default::default(),
+            n_rx_pkts: Default::default(),
+            n_rx_refused: Default::default(),
+            n_rx_bytes: Default::default(),
+            n_rx_bad: Default::default(),
+            n_rx_gate: Default::default(),
+            rx_fl: Default::default(),
+            rxb_inc: Default::default(),
+            db_inc: Default::default(),
+            gl_inc: Default::default(),
             cq_db_idx: Default::default(),
             cq_db_ok: Default::default(),
             sel_cq_cmd: Default::default(),
@@ -415,6 +703,79 @@ impl<
             o_cm: Default::default(),
             o_cr: Default::default(),
             o_una: Default::default(),
+            seg_push: Default::default(),
+            sp_cmd_op: Default::default(),
+            pick_ok: Default::default(),
+            pick_d: Default::default(),
+            pick_len: Default::default(),
+            sres: Default::default(),
+            s_retry: Default::default(),
+            send_ok: Default::default(),
+            tres: Default::default(),
+            tacc: Default::default(),
+            trefuse: Default::default(),
+            s_path: Default::default(),
+            s_conn: Default::default(),
+            t_idx: Default::default(),
+            mark: Default::default(),
+            h_d: Default::default(),
+            h_path: Default::default(),
+            h_flags: Default::default(),
+            h_mtus: Default::default(),
+            h_mtu_code: Default::default(),
+            h_fl: Default::default(),
+            h_ok: Default::default(),
+            h_go: Default::default(),
+            h_drop: Default::default(),
+            h_pop: Default::default(),
+            h_sport: Default::default(),
+            fill1: Default::default(),
+            fill2: Default::default(),
+            held_up: Default::default(),
+            s2_ovf: Default::default(),
+            fill3: Default::default(),
+            l1_cnt: Default::default(),
+            tr_okb: Default::default(),
+            t_vlan: Default::default(),
+            t_ipv6: Default::default(),
+            h_e: Default::default(),
+            rx_first: Default::default(),
+            rx_accept: Default::default(),
+            rx_pass: Default::default(),
+            rx_cut: Default::default(),
+            r_pop: Default::default(),
+            r1_cnt: Default::default(),
+            rr_okb: Default::default(),
+            m_d: Default::default(),
+            m_op: Default::default(),
+            m_data: Default::default(),
+            m_place: Default::default(),
+            m_conn: Default::default(),
+            m_write: Default::default(),
+            m_nack: Default::default(),
+            m_accb: Default::default(),
+            m_nackb: Default::default(),
+            m_datab: Default::default(),
+            r_flagb: Default::default(),
+            r_ceb: Default::default(),
+            x_go: Default::default(),
+            x_e: Default::default(),
+            k_e: Default::default(),
+            k_ours: Default::default(),
+            k_acc: Default::default(),
+            k_new: Default::default(),
+            k_place: Default::default(),
+            k_path: Default::default(),
+            k_placeb: Default::default(),
+            p_e: Default::default(),
+            p_go: Default::default(),
+            as_go: Default::default(),
+            p_ours: Default::default(),
+            g_e: Default::default(),
+            m_placeb: Default::default(),
+            m_hp: Default::default(),
+            mv_take: Default::default(),
+            mv_last: Default::default(),
         }
     }
 }
@@ -432,11 +793,44 @@ impl<
         const RCI: usize,
         const RCA: usize,
         const CMW: usize,
-    > Logic for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW>
+        const SRB: usize,
+        const SA: usize,
+    > Logic for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA>
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, now, n_db_drop, n_db_bad_cq, n_glue_ovf);
+        dff_setup!(
+            self,
+            clock,
+            now,
+            n_db_drop,
+            n_db_bad_cq,
+            n_glue_ovf,
+            held,
+            l1v,
+            l1d,
+            n_tx_pkts,
+            n_tx_drop,
+            n_pl_err,
+            in_frame,
+            ok_pick,
+            ok_send,
+            ok_hpop,
+            ok_rpop,
+            rx_skip,
+            rx_cnt,
+            r1v,
+            r1d,
+            n_rx_pkts,
+            n_rx_refused,
+            n_rx_bytes,
+            n_rx_bad,
+            n_rx_gate,
+            rx_fl,
+            rxb_inc,
+            db_inc,
+            gl_inc
+        );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
         self.mrc.clock.next = self.clock.val();
@@ -461,6 +855,32 @@ impl<
         self.fcm.clock.next = self.clock.val();
         self.fcr.clock.next = self.clock.val();
         self.funa.clock.next = self.clock.val();
+        self.spr.clock.next = self.clock.val();
+        self.slt.clock.next = self.clock.val();
+        self.txp.clock.next = self.clock.val();
+        self.txb.clock.next = self.clock.val();
+        self.fpd.clock.next = self.clock.val();
+        self.fi1.clock.next = self.clock.val();
+        self.fsr.clock.next = self.clock.val();
+        self.fi2.clock.next = self.clock.val();
+        self.fre.clock.next = self.clock.val();
+        self.fh.clock.next = self.clock.val();
+        self.flk.clock.next = self.clock.val();
+        self.sk_h.clock.next = self.clock.val();
+        self.sk_t.clock.next = self.clock.val();
+        self.fqa.clock.next = self.clock.val();
+        self.fdw.clock.next = self.clock.val();
+        self.fqb.clock.next = self.clock.val();
+        self.rxp.clock.next = self.clock.val();
+        self.fpl.clock.next = self.clock.val();
+        self.frd.clock.next = self.clock.val();
+        self.fmr.clock.next = self.clock.val();
+        self.fdc.clock.next = self.clock.val();
+        self.fx.clock.next = self.clock.val();
+        self.fpk.clock.next = self.clock.val();
+        self.frp.clock.next = self.clock.val();
+        self.fag.clock.next = self.clock.val();
+        self.fas.clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -488,7 +908,11 @@ impl<
         self.rb.cmd_error.next = self.cp.cmd_error.val();
         // counters: TX_MSGS (word 4) is tx_compl's; the others come with
         // the packet paths
-        self.rb.counters.next = bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128);
+        self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
+            | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
+            | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
+            | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
+            | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256));
 
         // ---- command processor
         self.cp.cmd_valid.next = self.rb.cmd_valid.val();
@@ -505,13 +929,6 @@ impl<
         self.mrc.wr_access.next = self.cp.mr_access.val();
         self.mrc.wr_base.next = self.cp.mr_base.val();
         self.mrc.wr_end.next = self.cp.mr_end.val();
-        self.mrc.req_valid.next = false;
-        self.mrc.req_rkey.next = 0.into();
-        self.mrc.req_pd.next = 0.into();
-        self.mrc.req_va.next = 0.into();
-        self.mrc.req_len.next = 0.into();
-        self.mrc.req_need_write.next = false;
-        self.mrc.req_tag.next = 0.into();
 
         // sq: wqe_fetch's contexts; results of CREATE / DESTROY go back
         self.wf.enable.next = self.rb.ctrl_enable.val();
@@ -525,7 +942,7 @@ impl<
             & !self.wf.res_op.val().get_bit(2)
             & !self.wf.res_op.val().get_bit(1);
         self.cp.sq_res_refused.next = self.wf.res_refused.val();
-        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & self.dra.a_rd_ready.val();
+        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & !self.fqa.full.val();
         self.cp.sq_rd_done.next =
             self.dra.a_rs_valid.val() & self.wf.rs_ready.val() & self.dra.rs_last.val();
 
@@ -535,12 +952,10 @@ impl<
         self.seg.sc_op.next = self.cp.seg_op.val();
         self.seg.sc_conn.next = self.cp.seg_conn.val();
 
-        // dd, mt, rp, cc: valid-only ports, granted (no data path yet)
-        self.dd.op_valid.next = self.cp.dd_valid.val();
+        // dd, rp: valid-only ports shared with the receive path, which
+        // yields to a command in the same clock (see the receive path); mt,
+        // cc: granted (no data path yet)
         self.cp.dd_ready.next = true;
-        self.dd.op.next = self.cp.dd_op.val();
-        self.dd.conn.next = self.cp.dd_conn.val();
-        self.dd.csn.next = self.cp.dd_csn.val();
         self.mt.init_valid.next = self.cp.mt_valid.val();
         self.cp.mt_ready.next = true;
         self.mt.init_index.next = self.cp.mt_index.val();
@@ -554,15 +969,7 @@ impl<
         self.mt.pkt_imm.next = 0.into();
         self.mt.pkt_solicited.next = false;
         self.mt.pkt_tag.next = 0.into();
-        self.rpt.op_valid.next = self.cp.rp_valid.val();
         self.cp.rp_ready.next = true;
-        self.rpt.op.next = self.cp.rp_op.val();
-        self.rpt.idx.next = self.cp.rp_idx.val();
-        self.rpt.psn.next = self.cp.rp_psn.val();
-        self.rpt.floor_delta.next = 0.into();
-        self.rpt.ce.next = false;
-        self.rpt.ts.next = 0.into();
-        self.rpt.ack_req.next = false;
         self.rpt.cfg_ack_coalesce.next = self.rb.cfg_regs.val().get_bits::<8>(384);
         self.pcc.ev_valid.next = self.cp.cc_valid.val();
         self.cp.cc_ready.next = true;
@@ -584,11 +991,9 @@ impl<
         self.pcc.cfg_retire_after.next = self.rb.cfg_regs.val().get_bits::<8>(328);
         self.pcc.cfg_g.next = self.rb.cfg_regs.val().get_bits::<2>(240);
 
-        // tp: tx_path_table INIT (its ready)
-        self.tpt.op_valid.next = self.cp.tp_valid.val();
+        // tp: tx_path_table INIT from the command processor; SEND from the
+        // send path below (the command goes first)
         self.cp.tp_ready.next = self.tpt.op_ready.val();
-        self.tpt.op.next = self.cp.tp_op.val();
-        self.tpt.idx.next = self.cp.tp_idx.val();
         self.tpt.psn.next = self.cp.tp_psn.val();
         self.tpt.sack.next = 0.into();
         self.tpt.lost_ready.next = true;
@@ -614,9 +1019,6 @@ impl<
         self.rtw.ev_ready.next = true;
         self.atw.ev_ready.next = true;
 
-        // sp: no sprayer yet; its operations are taken and have no effect
-        self.cp.sp_ready.next = true;
-
         // ag: ack_gen's peer table
         self.ag.cfg_valid.next = self.cp.ag_valid.val();
         self.cp.ag_ready.next = true;
@@ -628,28 +1030,6 @@ impl<
         self.ag.cfg_vlan_tci.next = self.cp.ag_vlan_tci.val();
         self.ag.cfg_dscp.next = self.cp.ag_dscp.val();
         self.ag.cfg_remote_conn.next = self.cp.ag_remote_conn.val();
-        self.ag.res_valid.next = false;
-        self.ag.res_op.next = 0.into();
-        self.ag.res_idx.next = 0.into();
-        self.ag.res_base.next = 0.into();
-        self.ag.res_sack.next = 0.into();
-        self.ag.res_ecn_count.next = 0.into();
-        self.ag.res_ts_echo.next = 0.into();
-        self.ag.res_unacked.next = 0.into();
-        self.ag.res_ack_now.next = false;
-        self.ag.res_conn.next = 0.into();
-        self.ag.res_path_id.next = 0.into();
-        self.ag.res_sport.next = 0.into();
-        self.ag.res_csn_base.next = 0.into();
-        self.ag.rate_hint.next = 0.into();
-        self.ag.nack_valid.next = false;
-        self.ag.nack_conn.next = 0.into();
-        self.ag.nack_path_id.next = 0.into();
-        self.ag.nack_sport.next = 0.into();
-        self.ag.nack_reason.next = 0.into();
-        self.ag.nack_psn.next = 0.into();
-        self.ag.nack_csn.next = 0.into();
-        self.ag.nack_detail.next = 0.into();
         self.ag.probe_valid.next = false;
         self.ag.probe_conn.next = 0.into();
         self.ag.probe_path_id.next = 0.into();
@@ -663,36 +1043,6 @@ impl<
         self.ag.src_ip6.next = 0.into();
         self.ag.ttl.next = 64.into();
         self.ag.now.next = self.now.q.val();
-        self.ag.data_valid.next = false;
-        self.ag.data_dst_mac.next = 0.into();
-        self.ag.data_src_mac.next = 0.into();
-        self.ag.data_vlan.next = false;
-        self.ag.data_vlan_tci.next = 0.into();
-        self.ag.data_ipv6.next = false;
-        self.ag.data_src_ip.next = 0.into();
-        self.ag.data_dst_ip.next = 0.into();
-        self.ag.data_dscp.next = 0.into();
-        self.ag.data_ttl.next = 0.into();
-        self.ag.data_flow_label.next = 0.into();
-        self.ag.data_udp_sport.next = 0.into();
-        self.ag.data_udp_dport.next = 0.into();
-        self.ag.data_opcode.next = 0.into();
-        self.ag.data_flags.next = 0.into();
-        self.ag.data_path_id.next = 0.into();
-        self.ag.data_dst_conn.next = 0.into();
-        self.ag.data_path_psn.next = 0.into();
-        self.ag.data_csn.next = 0.into();
-        self.ag.data_timestamp.next = 0.into();
-        self.ag.data_payload_len.next = 0.into();
-        self.ag.data_floor_delta.next = 0.into();
-        self.ag.data_rkey.next = 0.into();
-        self.ag.data_va.next = 0.into();
-        self.ag.data_stream.next = 0.into();
-        self.ag.data_rsn.next = 0.into();
-        self.ag.data_msn.next = 0.into();
-        self.ag.data_offset.next = 0.into();
-        self.ag.data_msg_len.next = 0.into();
-        self.ag.data_imm.next = 0.into();
         self.ag.data_ack_base_psn.next = 0.into();
         self.ag.data_ack_csn_base.next = 0.into();
         self.ag.data_ack_ts_echo.next = 0.into();
@@ -705,7 +1055,6 @@ impl<
         self.ag.data_nack_detail.next = 0.into();
         self.ag.data_probe_seq.next = 0.into();
         self.ag.data_probe_ts.next = 0.into();
-        self.ag.d_ready.next = false;
 
         // rq: receive-queue contexts
         self.rqf.cmd_valid.next = self.cp.rq_valid.val();
@@ -726,14 +1075,6 @@ impl<
         self.rqf.cs_valid.next = false;
         self.rqf.cs_conn.next = 0.into();
         self.rqf.cs_stream.next = 0.into();
-
-        // lookups: no packet path yet
-        self.cp.rl_valid.next = false;
-        self.cp.rl_conn.next = 0.into();
-        self.cp.rl_tag.next = 0.into();
-        self.cp.tl_valid.next = false;
-        self.cp.tl_conn.next = 0.into();
-        self.cp.tl_tag.next = 0.into();
 
         // ---- doorbells
         self.fsq.push.next = self.rb.db_sq_valid.val();
@@ -782,7 +1123,6 @@ impl<
         self.seg.ack_valid.next = false;
         self.seg.ack_conn.next = 0.into();
         self.seg.ack_csn_base.next = 0.into();
-        self.seg.pd_ready.next = false;
 
         // ---- segmenter completion records into tx_compl, una back
         self.fcm.push.next = self.seg.cm_valid.val();
@@ -861,34 +1201,53 @@ impl<
         self.cqw.c_stream.next = bit_cast::<8, 2>(self.tc.c_stream.val());
         self.cqw.c_flags.next = 0.into();
 
-        // ---- DMA reads: a wqe_fetch, b rq_fetch, c (payload) unused yet
-        self.dra.a_rd_valid.next = self.wf.rd_valid.val();
-        self.wf.rd_ready.next = self.dra.a_rd_ready.val();
-        self.dra.a_rd_addr.next = self.wf.rd_addr.val();
-        self.dra.a_rd_len.next = self.wf.rd_len.val().get_bits::<13>(0);
-        self.dra.a_rd_tag.next = self.wf.rd_tag.val();
+        // ---- DMA reads: a wqe_fetch, b rq_fetch, c tx_payload
+        // (clients a and b through a 4-entry request FIFO each: their
+        // `rd_valid` comes from FIFO compares inside the blocks, and
+        // `dr_arb`'s choice and 4 KiB check would add to that path)
+        self.fqa.push.next = self.wf.rd_valid.val() & !self.fqa.full.val();
+        self.wf.rd_ready.next = !self.fqa.full.val();
+        self.fqa.din.next = bit_cast::<85, 64>(self.wf.rd_addr.val())
+            | (bit_cast::<85, 13>(self.wf.rd_len.val().get_bits::<13>(0)) << 64)
+            | (bit_cast::<85, 8>(self.wf.rd_tag.val()) << 77);
+        self.dra.a_rd_valid.next = self.fqa.valid.val();
+        self.fqa.pop.next = self.dra.a_rd_ready.val();
+        self.dra.a_rd_addr.next = self.fqa.dout.val().get_bits::<64>(0);
+        self.dra.a_rd_len.next = self.fqa.dout.val().get_bits::<13>(64);
+        self.dra.a_rd_tag.next = self.fqa.dout.val().get_bits::<8>(77);
         self.dra.a_rs_ready.next = self.wf.rs_ready.val();
         self.wf.rs_valid.next = self.dra.a_rs_valid.val();
         self.wf.rs_data.next = self.dra.rs_data.val();
         self.wf.rs_tag.next = self.dra.rs_tag.val();
         self.wf.rs_last.next = self.dra.rs_last.val();
         self.wf.rs_err.next = self.dra.rs_err.val();
-        self.dra.b_rd_valid.next = self.rqf.rd_valid.val();
-        self.rqf.rd_ready.next = self.dra.b_rd_ready.val();
-        self.dra.b_rd_addr.next = self.rqf.rd_addr.val();
-        self.dra.b_rd_len.next = self.rqf.rd_len.val().get_bits::<13>(0);
-        self.dra.b_rd_tag.next = self.rqf.rd_tag.val();
+        self.fqb.push.next = self.rqf.rd_valid.val() & !self.fqb.full.val();
+        self.rqf.rd_ready.next = !self.fqb.full.val();
+        self.fqb.din.next = bit_cast::<85, 64>(self.rqf.rd_addr.val())
+            | (bit_cast::<85, 13>(self.rqf.rd_len.val().get_bits::<13>(0)) << 64)
+            | (bit_cast::<85, 8>(self.rqf.rd_tag.val()) << 77);
+        self.dra.b_rd_valid.next = self.fqb.valid.val();
+        self.fqb.pop.next = self.dra.b_rd_ready.val();
+        self.dra.b_rd_addr.next = self.fqb.dout.val().get_bits::<64>(0);
+        self.dra.b_rd_len.next = self.fqb.dout.val().get_bits::<13>(64);
+        self.dra.b_rd_tag.next = self.fqb.dout.val().get_bits::<8>(77);
         self.dra.b_rs_ready.next = self.rqf.rs_ready.val();
         self.rqf.rs_valid.next = self.dra.b_rs_valid.val();
         self.rqf.rs_data.next = self.dra.rs_data.val();
         self.rqf.rs_tag.next = self.dra.rs_tag.val();
         self.rqf.rs_last.next = self.dra.rs_last.val();
         self.rqf.rs_err.next = self.dra.rs_err.val();
-        self.dra.c_rd_valid.next = false;
-        self.dra.c_rd_addr.next = 0.into();
-        self.dra.c_rd_len.next = 0.into();
-        self.dra.c_rd_tag.next = 0.into();
-        self.dra.c_rs_ready.next = true;
+        self.dra.c_rd_valid.next = self.txp.rd_valid.val();
+        self.txp.rd_ready.next = self.dra.c_rd_ready.val();
+        self.dra.c_rd_addr.next = self.txp.rd_addr.val();
+        self.dra.c_rd_len.next = self.txp.rd_len.val();
+        self.dra.c_rd_tag.next = self.txp.rd_tag.val();
+        self.dra.c_rs_ready.next = self.txp.rs_ready.val();
+        self.txp.rs_valid.next = self.dra.c_rs_valid.val();
+        self.txp.rs_data.next = self.dra.rs_data.val();
+        self.txp.rs_tag.next = self.dra.rs_tag.val();
+        self.txp.rs_last.next = self.dra.rs_last.val();
+        self.txp.rs_err.next = self.dra.rs_err.val();
         self.rd_valid.next = self.dra.m_rd_valid.val();
         self.dra.m_rd_ready.next = self.rd_ready.val();
         self.rd_addr.next = self.dra.m_rd_addr.val();
@@ -901,18 +1260,13 @@ impl<
         self.dra.m_rs_last.next = self.rs_last.val();
         self.dra.m_rs_err.next = self.rs_err.val();
 
-        // ---- DMA writes: a cq_writer, b (payload placement) unused yet
+        // ---- DMA writes: a cq_writer, b payload placement
         self.dwa.a_valid.next = self.cqw.dw_valid.val();
         self.cqw.dw_ready.next = self.dwa.a_ready.val();
         self.dwa.a_addr.next = self.cqw.dw_addr.val();
         self.dwa.a_len.next = self.cqw.dw_len.val();
         self.dwa.a_data.next = self.cqw.dw_data.val();
         self.dwa.a_last.next = self.cqw.dw_last.val();
-        self.dwa.b_valid.next = false;
-        self.dwa.b_addr.next = 0.into();
-        self.dwa.b_len.next = 0.into();
-        self.dwa.b_data.next = 0.into();
-        self.dwa.b_last.next = false;
         self.dw_valid.next = self.dwa.m_valid.val();
         self.dwa.m_ready.next = self.dw_ready.val();
         self.dw_addr.next = self.dwa.m_addr.val();
@@ -920,11 +1274,715 @@ impl<
         self.dw_data.next = self.dwa.m_data.val();
         self.dw_last.next = self.dwa.m_last.val();
 
-        // ---- MAC: no packet paths yet
-        self.tx_valid.next = false;
-        self.tx_data.next = 0.into();
-        self.tx_keep.next = 0.into();
-        self.tx_last.next = false;
+        // ---- send path (stage 2): segmenter descriptors -> sprayer PICK ->
+        // tx_path_table SEND -> slot table, header (transmit lookup) ->
+        // ack_gen's data port -> tx_builder, payload by DMA (tx_payload).
+        // D (448 bits): csn 0, msn 32, offset 64, len 96 (16), addr 112,
+        // lkey 176, raddr 208, rkey 272, imm 304, msg_len 336, rsn 368 (24),
+        // wqe_idx 392 (16), opcode 408, flags 416, stream 424 (2), conn 426
+        // (CB of 12), path 438 (4), retry mark 442. `held` counts the
+        // descriptors in fpd, fi1, fsr, fi2 and fre; the segmenter is taken
+        // only below 32, so a retry always finds room (fre holds 64).
+        self.seg.pd_ready.next = self.held.q.val() < bits::<8>(32);
+        self.seg_push.next = self.seg.pd_valid.val() & (self.held.q.val() < bits::<8>(32));
+        self.fpd.push.next = self.seg_push.val();
+        self.fpd.din.next = bit_cast::<448, 32>(self.seg.pd_csn.val())
+            | (bit_cast::<448, 32>(self.seg.pd_msn.val()) << 32)
+            | (bit_cast::<448, 32>(self.seg.pd_offset.val()) << 64)
+            | (bit_cast::<448, 16>(self.seg.pd_len.val()) << 96)
+            | (bit_cast::<448, 64>(self.seg.pd_addr.val()) << 112)
+            | (bit_cast::<448, 32>(self.seg.pd_lkey.val()) << 176)
+            | (bit_cast::<448, 64>(self.seg.pd_raddr.val()) << 208)
+            | (bit_cast::<448, 32>(self.seg.pd_rkey.val()) << 272)
+            | (bit_cast::<448, 32>(self.seg.pd_imm.val()) << 304)
+            | (bit_cast::<448, 32>(self.seg.pd_msg_len.val()) << 336)
+            | (bit_cast::<448, 24>(self.seg.pd_rsn.val()) << 368)
+            | (bit_cast::<448, 16>(self.seg.pd_wqe_idx.val()) << 392)
+            | (bit_cast::<448, 8>(self.seg.pd_opcode.val()) << 408)
+            | (bit_cast::<448, 8>(self.seg.pd_flags.val()) << 416)
+            | (bit_cast::<448, 2>(self.seg.pd_stream.val()) << 424)
+            | (bit_cast::<448, CB>(self.seg.pd_conn.val()) << 426);
+
+        // PICK: retries first, then new descriptors; a command's INIT has
+        // the sprayer's operation port; at most 12 descriptors wait for or
+        // hold a sprayer result
+        self.sp_cmd_op.next = self.cp.sp_valid.val() & self.cp.sp_init.val();
+        self.fill1.next = self.fi1.fill.val() + self.fsr.fill.val();
+        // (the credit flags are registered, one clock old: each limit is one
+        // below the bound it keeps, as the count moves by one per clock)
+        self.ok_pick.d.next = self.fill1.val() < bits::<16>(11);
+        self.pick_ok.next = !self.sp_cmd_op.val()
+            & self.ok_pick.q.val()
+            & (self.fre.valid.val() | self.fpd.valid.val());
+        if self.fre.valid.val() {
+            self.pick_d.next = self.fre.dout.val();
+        } else {
+            self.pick_d.next = self.fpd.dout.val();
+        }
+        self.fre.pop.next = self.pick_ok.val() & self.fre.valid.val();
+        self.fpd.pop.next = self.pick_ok.val() & !self.fre.valid.val();
+        self.fi1.push.next = self.pick_ok.val();
+        self.fi1.din.next = self.pick_d.val();
+        self.pick_len.next = self.pick_d.val().get_bits::<14>(96);
+        self.cp.sp_ready.next = true;
+        self.spr.op_valid.next = self.sp_cmd_op.val() | self.pick_ok.val();
+        self.spr.op_init.next = self.sp_cmd_op.val();
+        if self.sp_cmd_op.val() {
+            self.spr.op_conn.next = self.cp.sp_conn.val();
+        } else {
+            self.spr.op_conn.next = self.pick_d.val().get_bits::<CB>(426);
+        }
+        self.spr.op_retx.next = false;
+        // bytes on the wire: the payload and 96 bytes of headers (pacing
+        // only; the pacer needs no exact figure)
+        self.spr.op_bytes.next = self.pick_len.val() + bits::<14>(96);
+        self.spr.op_paths_m1.next = self.cp.sp_paths_m1.val();
+        self.spr.op_tag.next = 0.into();
+        self.spr.now.next = self.now.q.val();
+        self.spr.cfg_spray_burst.next = self.rb.cfg_regs.val().get_bits::<8>(352);
+        self.spr.mk_valid.next = self.cp.sp_valid.val();
+        self.spr.mk_conn.next = self.cp.sp_conn.val();
+        self.spr.mk_open_en.next = self.cp.sp_open_en.val();
+        self.spr.mk_open_val.next = self.cp.sp_open_val.val();
+        self.spr.mk_susp_en.next = self.cp.sp_susp_en.val();
+        self.spr.mk_susp_val.next = self.cp.sp_susp_val.val();
+        self.spr.rt_valid.next = self.sp_cmd_op.val();
+        self.spr.rt_conn.next = self.cp.sp_conn.val();
+        self.spr.rt_hint.next = self.cp.sp_hint.val();
+        self.spr.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
+
+        // the sprayer's result for the oldest PICK (8 edges later): the path,
+        // or marked for a retry (paced, no open path)
+        self.sres.next = self.spr.res_valid.val() & !self.spr.res_init.val();
+        self.fi1.pop.next = self.sres.val();
+        if self.spr.res_ok.val() {
+            self.mark.next = bits::<1>(0);
+        } else {
+            self.mark.next = bits::<1>(1);
+        }
+        self.fsr.push.next = self.sres.val();
+        self.fsr.din.next = bit_cast::<448, 438>(self.fi1.dout.val().get_bits::<438>(0))
+            | (bit_cast::<448, 4>(self.spr.res_path.val()) << 438)
+            | (bit_cast::<448, 1>(self.mark.val()) << 442);
+
+        // SEND on tx_path_table {conn, path}: the command goes first; at most
+        // 12 descriptors wait for a SEND result or a header
+        self.tres.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(2));
+        self.tacc.next = self.tres.val() & self.tpt.res_accepted.val();
+        self.trefuse.next = self.tres.val() & !self.tpt.res_accepted.val();
+        self.s_retry.next = self.fsr.valid.val() & self.fsr.dout.val().get_bit(442);
+        self.fill2.next = self.fi2.fill.val() + self.fh.fill.val();
+        self.ok_send.d.next = self.fill2.val() < bits::<16>(11);
+        self.send_ok.next = self.fsr.valid.val()
+            & !self.s_retry.val()
+            & !self.cp.tp_valid.val()
+            & self.tpt.op_ready.val()
+            & self.ok_send.q.val();
+        self.fsr.pop.next = self.send_ok.val() | (self.s_retry.val() & !self.trefuse.val());
+        self.s_path.next = self.fsr.dout.val().get_bits::<4>(438);
+        self.s_conn.next = self.fsr.dout.val().get_bits::<CB>(426);
+        self.t_idx.next = (bit_cast::<PI, CB>(self.s_conn.val()) << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.s_path.val());
+        self.tpt.op_valid.next = self.cp.tp_valid.val() | self.send_ok.val();
+        if self.cp.tp_valid.val() {
+            self.tpt.op.next = self.cp.tp_op.val();
+            self.tpt.idx.next = self.cp.tp_idx.val();
+        } else {
+            self.tpt.op.next = bits::<3>(2);
+            self.tpt.idx.next = self.t_idx.val();
+        }
+        self.fi2.push.next = self.send_ok.val();
+        self.fi2.din.next = self.fsr.dout.val();
+        self.fi2.pop.next = self.tres.val();
+        // retries: a refused SEND (the path's 256 PSNs are all in flight),
+        // else a marked sprayer result
+        self.fre.push.next = self.trefuse.val() | (self.s_retry.val() & !self.trefuse.val());
+        if self.trefuse.val() {
+            self.fre.din.next = self.fi2.dout.val();
+        } else {
+            self.fre.din.next = self.fsr.dout.val();
+        }
+        // accepted: the slot-table entry and the header FIFO (H: D, psn 448,
+        // slot 480, floor_delta 488)
+        self.fh.push.next = self.tacc.val();
+        self.fh.din.next = bit_cast::<512, 448>(self.fi2.dout.val())
+            | (bit_cast::<512, 32>(self.tpt.res_psn.val()) << 448)
+            | (bit_cast::<512, 8>(self.tpt.res_slot.val()) << 480)
+            | (bit_cast::<512, 16>(self.tpt.res_floor_delta.val()) << 488);
+        // offset >> (10 + MTU code): a 4:1 select, not a barrel shift
+        self.h_mtu_code.next = self.rb.cfg_regs.val().get_bits::<2>(112);
+        if self.h_mtu_code.val() == bits::<2>(0) {
+            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 10;
+        } else if self.h_mtu_code.val() == bits::<2>(1) {
+            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 11;
+        } else if self.h_mtu_code.val() == bits::<2>(2) {
+            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 12;
+        } else {
+            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 13;
+        }
+        self.h_flags.next = self.fi2.dout.val().get_bits::<8>(416);
+        // first (flags bit 1) and last (bit 2) into entry bits 69 and 70
+        self.h_fl.next = self.h_flags.val().get_bits::<2>(1);
+        self.slt.wr_valid.next = self.tacc.val();
+        self.slt.wr_path.next = self.tpt.res_idx.val();
+        self.slt.wr_slot.next = self.tpt.res_slot.val();
+        self.slt.wr_entry.next = bit_cast::<72, 32>(self.fi2.dout.val().get_bits::<32>(0))
+            | (bit_cast::<72, 16>(self.fi2.dout.val().get_bits::<16>(392)) << 32)
+            | (bit_cast::<72, 20>(self.h_mtus.val().get_bits::<20>(0)) << 48)
+            | (bit_cast::<72, 1>(bits::<1>(1)) << 68)
+            | (bit_cast::<72, 2>(self.h_fl.val()) << 69);
+        self.slt.rd_valid.next = false;
+        self.slt.rd_path.next = 0.into();
+        self.slt.rd_slot.next = 0.into();
+        self.slt.rd_tag.next = 0.into();
+        // descriptors in flight: +1 from the segmenter, -1 when accepted
+        if self.seg_push.val() {
+            self.held_up.next = self.held.q.val() + 1;
+        } else {
+            self.held_up.next = self.held.q.val();
+        }
+        if self.tacc.val() {
+            self.held.d.next = self.held_up.val() - 1;
+        } else {
+            self.held.d.next = self.held_up.val();
+        }
+
+        // header: H's head is popped into L1 with its transmit lookup
+        // (`cmd_proc`, latency 1); at the next edge the descriptor and the
+        // lookup's result enter the lookup FIFO (8), whose head goes to
+        // ack_gen's data port with the payload request into tx_payload at
+        // the same edge. A pop needs room in the lookup FIFO for L1 and it
+        // (one packet per clock under a ready `ack_gen`).
+        if self.l1v.q.val() {
+            self.l1_cnt.next = bits::<1>(1);
+        } else {
+            self.l1_cnt.next = bits::<1>(0);
+        }
+        self.fill3.next = self.flk.fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
+        self.ok_hpop.d.next = self.fill3.val() < bits::<16>(7);
+        self.h_pop.next = self.fh.valid.val() & self.ok_hpop.q.val();
+        self.fh.pop.next = self.h_pop.val();
+        self.cp.tl_valid.next = self.h_pop.val();
+        self.cp.tl_conn.next = self.fh.dout.val().get_bits::<CB>(426);
+        self.cp.tl_tag.next = 0.into();
+        self.l1v.d.next = self.h_pop.val();
+        self.l1d.d.next = self.fh.dout.val();
+        self.h_path.next = self.l1d.q.val().get_bits::<4>(438);
+        self.h_sport.next = self.cp.tr_sport.val() + bit_cast::<16, 4>(self.h_path.val());
+        if self.cp.tr_ok.val() {
+            self.tr_okb.next = bits::<1>(1);
+        } else {
+            self.tr_okb.next = bits::<1>(0);
+        }
+        // the lookup FIFO's entry: H 0..512, ok 512, peer MAC 513, peer
+        // IPv4 561, source port 593, destination port 609, peer conn 625
+        self.flk.push.next = self.l1v.q.val();
+        self.flk.din.next = bit_cast::<656, 512>(self.l1d.q.val())
+            | (bit_cast::<656, 1>(self.tr_okb.val()) << 512)
+            | (bit_cast::<656, 48>(self.cp.tr_peer_mac.val()) << 513)
+            | (bit_cast::<656, 32>(self.cp.tr_peer_ip4.val()) << 561)
+            | (bit_cast::<656, 16>(self.h_sport.val()) << 593)
+            | (bit_cast::<656, 16>(self.cp.tr_dport.val()) << 609)
+            | (bit_cast::<656, 24>(self.cp.tr_peer_conn.val()) << 625);
+        // the head of the lookup FIFO: a refused one (no connection) is
+        // dropped, the others go through the register slice `sk_h` (so that
+        // ack_gen's `data_ready` never reaches the FIFO's read side)
+        self.h_ok.next = self.flk.valid.val() & self.flk.dout.val().get_bit(512);
+        self.h_drop.next = self.flk.valid.val() & !self.flk.dout.val().get_bit(512);
+        self.sk_h.s_valid.next = self.h_ok.val();
+        self.sk_h.s_data.next = self.flk.dout.val();
+        self.flk.pop.next = (self.h_ok.val() & self.sk_h.s_ready.val()) | self.h_drop.val();
+        self.h_e.next = self.sk_h.m_data.val();
+        self.h_d.next = self.h_e.val().get_bits::<512>(0);
+        self.ag.data_valid.next = self.sk_h.m_valid.val() & self.txp.q_ready.val();
+        self.h_go.next =
+            self.sk_h.m_valid.val() & self.txp.q_ready.val() & self.ag.data_ready.val();
+        self.sk_h.m_ready.next = self.h_go.val();
+        self.ag.data_dst_mac.next = self.h_e.val().get_bits::<48>(513);
+        self.ag.data_src_mac.next = (bit_cast::<48, 16>(self.rb.cfg_regs.val().get_bits::<16>(32))
+            << bits::<6>(32))
+            | bit_cast::<48, 32>(self.rb.cfg_regs.val().get_bits::<32>(0));
+        self.ag.data_vlan.next = false;
+        self.ag.data_vlan_tci.next = 0.into();
+        self.ag.data_ipv6.next = false;
+        self.ag.data_src_ip.next = bit_cast::<128, 32>(self.rb.cfg_regs.val().get_bits::<32>(64));
+        self.ag.data_dst_ip.next = bit_cast::<128, 32>(self.h_e.val().get_bits::<32>(561));
+        self.ag.data_dscp.next = 0.into();
+        self.ag.data_ttl.next = 64.into();
+        self.ag.data_flow_label.next = 0.into();
+        self.ag.data_udp_sport.next = self.h_e.val().get_bits::<16>(593);
+        self.ag.data_udp_dport.next = self.h_e.val().get_bits::<16>(609);
+        self.ag.data_opcode.next = self.h_d.val().get_bits::<8>(408);
+        self.ag.data_flags.next = self.h_d.val().get_bits::<8>(416);
+        self.ag.data_path_id.next = bit_cast::<8, 4>(self.h_d.val().get_bits::<4>(438));
+        self.ag.data_dst_conn.next = self.h_e.val().get_bits::<24>(625);
+        self.ag.data_path_psn.next = self.h_d.val().get_bits::<32>(448);
+        self.ag.data_csn.next = self.h_d.val().get_bits::<32>(0);
+        self.ag.data_timestamp.next = self.now.q.val();
+        self.ag.data_payload_len.next = self.h_d.val().get_bits::<16>(96);
+        self.ag.data_floor_delta.next = self.h_d.val().get_bits::<16>(488);
+        self.ag.data_rkey.next = self.h_d.val().get_bits::<32>(272);
+        self.ag.data_va.next = self.h_d.val().get_bits::<64>(208);
+        self.ag.data_stream.next = bit_cast::<8, 2>(self.h_d.val().get_bits::<2>(424));
+        self.ag.data_rsn.next = self.h_d.val().get_bits::<24>(368);
+        self.ag.data_msn.next = self.h_d.val().get_bits::<32>(32);
+        self.ag.data_offset.next = self.h_d.val().get_bits::<32>(64);
+        self.ag.data_msg_len.next = self.h_d.val().get_bits::<32>(336);
+        self.ag.data_imm.next = self.h_d.val().get_bits::<32>(304);
+        self.txp.q_valid.next = self.h_go.val();
+        self.txp.q_addr.next = self.h_d.val().get_bits::<64>(112);
+        self.txp.q_len.next = self.h_d.val().get_bits::<14>(96);
+        if self.h_go.val() {
+            self.n_tx_pkts.d.next = self.n_tx_pkts.q.val() + 1;
+        }
+        if self.h_drop.val() {
+            self.n_tx_drop.d.next = self.n_tx_drop.q.val() + 1;
+        }
+        if self.txp.pl_valid.val()
+            & self.txp.pl_ready.val()
+            & self.txp.pl_last.val()
+            & self.txp.pl_err.val()
+        {
+            self.n_pl_err.d.next = self.n_pl_err.q.val() + 1;
+        }
+
+        // ack_gen's output (control first, then data) into tx_builder, its
+        // payload from tx_payload, its frames to the MAC
+        // (through the register slice `sk_t`: `tx_builder`'s `d_ready` is
+        // several levels deep and must not reach ack_gen's output stage)
+        self.sk_t.s_valid.next = self.ag.d_valid.val();
+        self.ag.d_ready.next = self.sk_t.s_ready.val();
+        self.txb.d_valid.next = self.sk_t.m_valid.val();
+        self.sk_t.m_ready.next = self.txb.d_ready.val();
+        if self.ag.d_vlan.val() {
+            self.t_vlan.next = bits::<1>(1);
+        } else {
+            self.t_vlan.next = bits::<1>(0);
+        }
+        if self.ag.d_ipv6.val() {
+            self.t_ipv6.next = bits::<1>(1);
+        } else {
+            self.t_ipv6.next = bits::<1>(0);
+        }
+        self.sk_t.s_data.next = bit_cast::<1420, 48>(self.ag.d_dst_mac.val())
+            | (bit_cast::<1420, 48>(self.ag.d_src_mac.val()) << 48)
+            | (bit_cast::<1420, 1>(self.t_vlan.val()) << 96)
+            | (bit_cast::<1420, 16>(self.ag.d_vlan_tci.val()) << 97)
+            | (bit_cast::<1420, 1>(self.t_ipv6.val()) << 113)
+            | (bit_cast::<1420, 128>(self.ag.d_src_ip.val()) << 114)
+            | (bit_cast::<1420, 128>(self.ag.d_dst_ip.val()) << 242)
+            | (bit_cast::<1420, 6>(self.ag.d_dscp.val()) << 370)
+            | (bit_cast::<1420, 8>(self.ag.d_ttl.val()) << 376)
+            | (bit_cast::<1420, 20>(self.ag.d_flow_label.val()) << 384)
+            | (bit_cast::<1420, 16>(self.ag.d_udp_sport.val()) << 404)
+            | (bit_cast::<1420, 16>(self.ag.d_udp_dport.val()) << 420)
+            | (bit_cast::<1420, 8>(self.ag.d_opcode.val()) << 436)
+            | (bit_cast::<1420, 8>(self.ag.d_flags.val()) << 444)
+            | (bit_cast::<1420, 8>(self.ag.d_path_id.val()) << 452)
+            | (bit_cast::<1420, 24>(self.ag.d_dst_conn.val()) << 460)
+            | (bit_cast::<1420, 32>(self.ag.d_path_psn.val()) << 484)
+            | (bit_cast::<1420, 32>(self.ag.d_csn.val()) << 516)
+            | (bit_cast::<1420, 32>(self.ag.d_timestamp.val()) << 548)
+            | (bit_cast::<1420, 16>(self.ag.d_payload_len.val()) << 580)
+            | (bit_cast::<1420, 16>(self.ag.d_floor_delta.val()) << 596)
+            | (bit_cast::<1420, 32>(self.ag.d_rkey.val()) << 612)
+            | (bit_cast::<1420, 64>(self.ag.d_va.val()) << 644)
+            | (bit_cast::<1420, 8>(self.ag.d_stream.val()) << 708)
+            | (bit_cast::<1420, 24>(self.ag.d_rsn.val()) << 716)
+            | (bit_cast::<1420, 32>(self.ag.d_msn.val()) << 740)
+            | (bit_cast::<1420, 32>(self.ag.d_offset.val()) << 772)
+            | (bit_cast::<1420, 32>(self.ag.d_msg_len.val()) << 804)
+            | (bit_cast::<1420, 32>(self.ag.d_imm.val()) << 836)
+            | (bit_cast::<1420, 32>(self.ag.d_ack_base_psn.val()) << 868)
+            | (bit_cast::<1420, 32>(self.ag.d_ack_csn_base.val()) << 900)
+            | (bit_cast::<1420, 32>(self.ag.d_ack_ts_echo.val()) << 932)
+            | (bit_cast::<1420, 16>(self.ag.d_ack_ecn_count.val()) << 964)
+            | (bit_cast::<1420, 16>(self.ag.d_ack_rate_hint.val()) << 980)
+            | (bit_cast::<1420, 256>(self.ag.d_ack_sack.val()) << 996)
+            | (bit_cast::<1420, 8>(self.ag.d_nack_reason.val()) << 1252)
+            | (bit_cast::<1420, 32>(self.ag.d_nack_psn.val()) << 1260)
+            | (bit_cast::<1420, 32>(self.ag.d_nack_csn.val()) << 1292)
+            | (bit_cast::<1420, 32>(self.ag.d_nack_detail.val()) << 1324)
+            | (bit_cast::<1420, 32>(self.ag.d_probe_seq.val()) << 1356)
+            | (bit_cast::<1420, 32>(self.ag.d_probe_ts.val()) << 1388);
+        self.txb.d_dst_mac.next = self.sk_t.m_data.val().get_bits::<48>(0);
+        self.txb.d_src_mac.next = self.sk_t.m_data.val().get_bits::<48>(48);
+        self.txb.d_vlan.next = self.sk_t.m_data.val().get_bit(96);
+        self.txb.d_vlan_tci.next = self.sk_t.m_data.val().get_bits::<16>(97);
+        self.txb.d_ipv6.next = self.sk_t.m_data.val().get_bit(113);
+        self.txb.d_src_ip.next = self.sk_t.m_data.val().get_bits::<128>(114);
+        self.txb.d_dst_ip.next = self.sk_t.m_data.val().get_bits::<128>(242);
+        self.txb.d_dscp.next = self.sk_t.m_data.val().get_bits::<6>(370);
+        self.txb.d_ttl.next = self.sk_t.m_data.val().get_bits::<8>(376);
+        self.txb.d_flow_label.next = self.sk_t.m_data.val().get_bits::<20>(384);
+        self.txb.d_udp_sport.next = self.sk_t.m_data.val().get_bits::<16>(404);
+        self.txb.d_udp_dport.next = self.sk_t.m_data.val().get_bits::<16>(420);
+        self.txb.d_opcode.next = self.sk_t.m_data.val().get_bits::<8>(436);
+        self.txb.d_flags.next = self.sk_t.m_data.val().get_bits::<8>(444);
+        self.txb.d_path_id.next = self.sk_t.m_data.val().get_bits::<8>(452);
+        self.txb.d_dst_conn.next = self.sk_t.m_data.val().get_bits::<24>(460);
+        self.txb.d_path_psn.next = self.sk_t.m_data.val().get_bits::<32>(484);
+        self.txb.d_csn.next = self.sk_t.m_data.val().get_bits::<32>(516);
+        self.txb.d_timestamp.next = self.sk_t.m_data.val().get_bits::<32>(548);
+        self.txb.d_payload_len.next = self.sk_t.m_data.val().get_bits::<16>(580);
+        self.txb.d_floor_delta.next = self.sk_t.m_data.val().get_bits::<16>(596);
+        self.txb.d_rkey.next = self.sk_t.m_data.val().get_bits::<32>(612);
+        self.txb.d_va.next = self.sk_t.m_data.val().get_bits::<64>(644);
+        self.txb.d_stream.next = self.sk_t.m_data.val().get_bits::<8>(708);
+        self.txb.d_rsn.next = self.sk_t.m_data.val().get_bits::<24>(716);
+        self.txb.d_msn.next = self.sk_t.m_data.val().get_bits::<32>(740);
+        self.txb.d_offset.next = self.sk_t.m_data.val().get_bits::<32>(772);
+        self.txb.d_msg_len.next = self.sk_t.m_data.val().get_bits::<32>(804);
+        self.txb.d_imm.next = self.sk_t.m_data.val().get_bits::<32>(836);
+        self.txb.d_ack_base_psn.next = self.sk_t.m_data.val().get_bits::<32>(868);
+        self.txb.d_ack_csn_base.next = self.sk_t.m_data.val().get_bits::<32>(900);
+        self.txb.d_ack_ts_echo.next = self.sk_t.m_data.val().get_bits::<32>(932);
+        self.txb.d_ack_ecn_count.next = self.sk_t.m_data.val().get_bits::<16>(964);
+        self.txb.d_ack_rate_hint.next = self.sk_t.m_data.val().get_bits::<16>(980);
+        self.txb.d_ack_sack.next = self.sk_t.m_data.val().get_bits::<256>(996);
+        self.txb.d_nack_reason.next = self.sk_t.m_data.val().get_bits::<8>(1252);
+        self.txb.d_nack_psn.next = self.sk_t.m_data.val().get_bits::<32>(1260);
+        self.txb.d_nack_csn.next = self.sk_t.m_data.val().get_bits::<32>(1292);
+        self.txb.d_nack_detail.next = self.sk_t.m_data.val().get_bits::<32>(1324);
+        self.txb.d_probe_seq.next = self.sk_t.m_data.val().get_bits::<32>(1356);
+        self.txb.d_probe_ts.next = self.sk_t.m_data.val().get_bits::<32>(1388);
+        self.txb.pl_valid.next = self.txp.pl_valid.val();
+        self.txp.pl_ready.next = self.txb.pl_ready.val();
+        self.txb.pl_data.next = self.txp.pl_data.val();
+        self.txb.pl_keep.next = self.txp.pl_keep.val();
+        self.txb.pl_last.next = self.txp.pl_last.val();
+        self.tx_valid.next = self.txb.m_valid.val();
+        self.txb.m_ready.next = self.tx_ready.val();
+        self.tx_data.next = self.txb.m_data.val();
+        self.tx_keep.next = self.txb.m_keep.val();
+        self.tx_last.next = self.txb.m_last.val();
+
+        // ---- receive path (stage 3, first part: WRITE placement). A gate
+        // in front of the parser takes a frame whole or drops it whole at its
+        // first beat (receive side disabled, payload FIFO at 320 of 512 beats
+        // or more, descriptor FIFO at 16 of 32 or more: room for this frame
+        // and the ones still inside the parser), and cuts a frame at 160
+        // beats (the parser then drops it as truncated or mis-sized), so no
+        // FIFO ever overflows and a payload run always matches its
+        // descriptor.
+        self.rx_first.next = self.rx_valid.val() & !self.in_frame.q.val();
+        self.rx_accept.next = self.rb.ctrl_enable.val()
+            & (self.fpl.fill.val() < bits::<16>(320))
+            & (self.frd.fill.val() < bits::<16>(16));
+        self.rx_pass.next = (self.rx_first.val() & self.rx_accept.val())
+            | (self.rx_valid.val() & self.in_frame.q.val() & !self.rx_skip.q.val());
+        self.rx_cut.next =
+            self.rx_pass.val() & (self.rx_cnt.q.val() == bits::<8>(159)) & !self.rx_last.val();
+        self.rxp.s_valid.next = self.rx_pass.val();
+        self.rxp.s_data.next = self.rx_data.val();
+        self.rxp.s_keep.next = self.rx_keep.val();
+        self.rxp.s_last.next = self.rx_last.val() | self.rx_cut.val();
+        self.rxp.cfg_udp_port.next = self.rb.cfg_regs.val().get_bits::<16>(96);
+        if self.rx_valid.val() {
+            if self.rx_last.val() {
+                self.in_frame.d.next = false;
+                self.rx_skip.d.next = false;
+                self.rx_cnt.d.next = 0.into();
+            } else {
+                self.in_frame.d.next = true;
+                if self.rx_first.val() {
+                    self.rx_skip.d.next = !self.rx_accept.val();
+                }
+                if self.rx_cut.val() {
+                    self.rx_skip.d.next = true;
+                } else if self.rx_pass.val() {
+                    self.rx_cnt.d.next = self.rx_cnt.q.val() + 1;
+                }
+            }
+        }
+        if self.rx_first.val() & !self.rx_accept.val() {
+            self.n_rx_gate.d.next = self.n_rx_gate.q.val() + 1;
+        }
+        // payload beats and descriptors into their FIFOs (R: ok 0,
+        // has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66, len 130)
+        if self.rxp.p_last.val() {
+            self.m_hp.next = bits::<1>(1);
+        } else {
+            self.m_hp.next = bits::<1>(0);
+        }
+        self.fpl.push.next = self.rxp.p_valid.val();
+        self.fpl.din.next = bit_cast::<584, 512>(self.rxp.p_data.val())
+            | (bit_cast::<584, 64>(self.rxp.p_keep.val()) << 512)
+            | (bit_cast::<584, 1>(self.m_hp.val()) << 576);
+        self.frd.push.next = self.rxp.d_valid.val();
+        if self.rxp.d_ok.val() {
+            self.rr_okb.next = bits::<1>(1);
+        } else {
+            self.rr_okb.next = bits::<1>(0);
+        }
+        if self.rxp.d_has_payload.val() {
+            self.r1_cnt.next = bits::<1>(1);
+        } else {
+            self.r1_cnt.next = bits::<1>(0);
+        }
+        if self.rxp.d_flags.val().get_bit(0) {
+            self.r_flagb.next = bits::<1>(1);
+        } else {
+            self.r_flagb.next = bits::<1>(0);
+        }
+        if self.rxp.d_ce.val() {
+            self.r_ceb.next = bits::<1>(1);
+        } else {
+            self.r_ceb.next = bits::<1>(0);
+        }
+        // R: ok 0, has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66,
+        // len 130, (the lookup's verdict 146, set in fmr), path_id 147,
+        // psn 155, csn 187, timestamp 219, floor_delta 251, sport 267, ce
+        // 283, ACK_REQ 284
+        self.frd.din.next = bit_cast::<288, 1>(self.rr_okb.val())
+            | (bit_cast::<288, 1>(self.r1_cnt.val()) << 1)
+            | (bit_cast::<288, 8>(self.rxp.d_opcode.val()) << 2)
+            | (bit_cast::<288, 24>(self.rxp.d_dst_conn.val()) << 10)
+            | (bit_cast::<288, 32>(self.rxp.d_rkey.val()) << 34)
+            | (bit_cast::<288, 64>(self.rxp.d_va.val()) << 66)
+            | (bit_cast::<288, 16>(self.rxp.d_payload_len.val()) << 130)
+            | (bit_cast::<288, 8>(self.rxp.d_path_id.val()) << 147)
+            | (bit_cast::<288, 32>(self.rxp.d_path_psn.val()) << 155)
+            | (bit_cast::<288, 32>(self.rxp.d_csn.val()) << 187)
+            | (bit_cast::<288, 32>(self.rxp.d_timestamp.val()) << 219)
+            | (bit_cast::<288, 16>(self.rxp.d_floor_delta.val()) << 251)
+            | (bit_cast::<288, 16>(self.rxp.d_sport.val()) << 267)
+            | (bit_cast::<288, 1>(self.r_ceb.val()) << 283)
+            | (bit_cast::<288, 1>(self.r_flagb.val()) << 284);
+        if self.rxp.d_valid.val() & !self.rxp.d_ok.val() {
+            self.n_rx_bad.d.next = self.n_rx_bad.q.val() + 1;
+        }
+        // D0: the connection lookup (`cmd_proc`, latency 1) while fewer than
+        // 14 descriptors are between it and the payload mover's pop of
+        // their decision (`rx_fl`, counted below; every FIFO on the way
+        // holds at least 16, so none of them can overflow). The flag is
+        // registered, one clock old, and the count moves by one per clock:
+        // the limit is 13.
+        self.ok_rpop.d.next = self.rx_fl.q.val() < bits::<8>(13);
+        self.r_pop.next = self.frd.valid.val() & self.ok_rpop.q.val();
+        self.frd.pop.next = self.r_pop.val();
+        self.cp.rl_valid.next = self.r_pop.val();
+        self.cp.rl_conn.next = self.frd.dout.val().get_bits::<24>(10);
+        self.cp.rl_tag.next = 0.into();
+        self.r1v.d.next = self.r_pop.val();
+        self.r1d.d.next = self.frd.dout.val();
+        // D1: the region check (rkey, the connection's protection domain,
+        // REMOTE_WRITE, bounds) for every descriptor, so results stay in
+        // order; the lookup's verdict rides along (bit 146)
+        self.mrc.req_valid.next = self.r1v.q.val();
+        self.mrc.req_rkey.next = self.r1d.q.val().get_bits::<32>(34);
+        self.mrc.req_pd.next = self.cp.rr_pd.val();
+        self.mrc.req_va.next = self.r1d.q.val().get_bits::<64>(66);
+        self.mrc.req_len.next = self.r1d.q.val().get_bits::<16>(130);
+        self.mrc.req_need_write.next = true;
+        self.mrc.req_tag.next = 0.into();
+        self.fmr.push.next = self.r1v.q.val();
+        if self.cp.rr_ok.val() {
+            self.m_placeb.next = bits::<1>(1);
+        } else {
+            self.m_placeb.next = bits::<1>(0);
+        }
+        self.fmr.din.next = self.r1d.q.val() | (bit_cast::<288, 1>(self.m_placeb.val()) << 146);
+        // the verdict, in packet order: a data packet of an open connection
+        // on one of its paths is accepted when it is a WRITE or WRITE_IMM
+        // with a payload that passes the region check; a WRITE that fails
+        // it gets a NACK with the check's reason; any other data packet is
+        // refused (SEND matching: later) and nothing else reaches a table
+        self.fmr.pop.next = self.mrc.res_valid.val();
+        self.m_d.next = self.fmr.dout.val();
+        self.m_op.next = self.m_d.val().get_bits::<8>(2);
+        self.m_data.next = self.m_d.val().get_bit(0)
+            & (self.m_op.val().get_bits::<5>(3) == bits::<5>(0))
+            & (self.m_op.val().get_bits::<3>(0) != bits::<3>(0));
+        self.m_conn.next = self.m_data.val()
+            & self.m_d.val().get_bit(146)
+            & (self.m_d.val().get_bits::<8>(147) < self.k_np.val());
+        self.m_write.next = self.m_conn.val()
+            & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3))
+            & (self.m_d.val().get_bits::<16>(130) != bits::<16>(0));
+        self.m_place.next = self.m_write.val() & self.mrc.res_ok.val();
+        self.m_nack.next = self.m_write.val() & !self.mrc.res_ok.val();
+        if self.m_place.val() {
+            self.m_accb.next = bits::<1>(1);
+        } else {
+            self.m_accb.next = bits::<1>(0);
+        }
+        if self.m_nack.val() {
+            self.m_nackb.next = bits::<1>(1);
+        } else {
+            self.m_nackb.next = bits::<1>(0);
+        }
+        if self.m_data.val() {
+            self.m_datab.next = bits::<1>(1);
+        } else {
+            self.m_datab.next = bits::<1>(0);
+        }
+        // X: R 0, accepted 288, NACK 289, data 290, NACK reason 291
+        self.fx.push.next = self.mrc.res_valid.val();
+        self.fx.din.next = bit_cast::<300, 288>(self.m_d.val())
+            | (bit_cast::<300, 1>(self.m_accb.val()) << 288)
+            | (bit_cast::<300, 1>(self.m_nackb.val()) << 289)
+            | (bit_cast::<300, 1>(self.m_datab.val()) << 290)
+            | (bit_cast::<300, 8>(self.mrc.res_reason.val()) << 291);
+        if self.mrc.res_valid.val() & self.m_data.val() & !self.m_place.val() {
+            self.n_rx_refused.d.next = self.n_rx_refused.q.val() + 1;
+        }
+        // the dedup port (commands first): an accepted packet's CSN is
+        // checked (OP_PKT), every other verdict passes through as a READ so
+        // that the results stay in packet order
+        self.x_go.next = self.fx.valid.val() & !self.cp.dd_valid.val();
+        self.x_e.next = self.fx.dout.val();
+        self.fx.pop.next = self.x_go.val();
+        self.fpk.push.next = self.x_go.val();
+        self.fpk.din.next = self.x_e.val();
+        self.dd.op_valid.next = self.cp.dd_valid.val() | self.x_go.val();
+        if self.cp.dd_valid.val() {
+            self.dd.op.next = self.cp.dd_op.val();
+            self.dd.conn.next = self.cp.dd_conn.val();
+            self.dd.csn.next = self.cp.dd_csn.val();
+        } else {
+            if self.x_e.val().get_bit(288) {
+                self.dd.op.next = bits::<2>(0);
+            } else {
+                self.dd.op.next = bits::<2>(2);
+            }
+            self.dd.conn.next = self.x_e.val().get_bits::<CB>(10);
+            self.dd.csn.next = self.x_e.val().get_bits::<32>(187);
+        }
+        // the dedup result (7 edges; commands issue only INIT, op 1): a NEW
+        // accepted packet is placed, a duplicate's payload dropped; NEW and
+        // duplicate packets go on to their path's SACK state, one outside
+        // the window is dropped whole; a NACK leaves for ack_gen
+        self.k_ours.next = self.dd.res_valid.val() & (self.dd.res_op.val() != bits::<2>(1));
+        self.k_e.next = self.fpk.dout.val();
+        self.fpk.pop.next = self.k_ours.val();
+        self.k_acc.next = self.k_e.val().get_bit(288);
+        self.k_new.next = self.dd.res_class.val() == bits::<2>(0);
+        self.k_place.next = self.k_acc.val() & self.k_new.val();
+        self.k_path.next = self.k_acc.val() & (self.dd.res_class.val() != bits::<2>(2));
+        if self.k_place.val() {
+            self.k_placeb.next = bits::<1>(1);
+        } else {
+            self.k_placeb.next = bits::<1>(0);
+        }
+        self.fdc.push.next = self.k_ours.val();
+        self.fdc.din.next = bit_cast::<88, 1>(self.k_placeb.val())
+            | (bit_cast::<88, 1>(self.k_e.val().get_bits::<1>(1)) << 1)
+            | (bit_cast::<88, 64>(self.k_e.val().get_bits::<64>(66)) << 2)
+            | (bit_cast::<88, 16>(self.k_e.val().get_bits::<16>(130)) << 66);
+        // (the byte count is added one clock later, from a register)
+        self.rxb_inc.d.next = 0.into();
+        if self.k_ours.val() & self.k_place.val() {
+            self.n_rx_pkts.d.next = self.n_rx_pkts.q.val() + 1;
+            self.rxb_inc.d.next = self.k_e.val().get_bits::<16>(130);
+        }
+        self.n_rx_bytes.d.next = self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rxb_inc.q.val());
+        self.ag.nack_valid.next = self.k_ours.val() & self.k_e.val().get_bit(289);
+        self.ag.nack_conn.next = bit_cast::<10, CB>(self.k_e.val().get_bits::<CB>(10));
+        self.ag.nack_path_id.next = self.k_e.val().get_bits::<8>(147);
+        self.ag.nack_sport.next = self.k_e.val().get_bits::<16>(267);
+        self.ag.nack_reason.next = self.k_e.val().get_bits::<8>(291);
+        self.ag.nack_psn.next = self.k_e.val().get_bits::<32>(155);
+        self.ag.nack_csn.next = self.k_e.val().get_bits::<32>(187);
+        self.ag.nack_detail.next = 0.into();
+        // P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn
+        // 82, path 106, sport 114, csn_base 130
+        self.frp.push.next = self.k_ours.val() & self.k_path.val();
+        self.frp.din.next = bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(155))
+            | (bit_cast::<162, 16>(self.k_e.val().get_bits::<16>(251)) << 32)
+            | (bit_cast::<162, 2>(self.k_e.val().get_bits::<2>(283)) << 48)
+            | (bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(219)) << 50)
+            | (bit_cast::<162, 24>(self.k_e.val().get_bits::<24>(10)) << 82)
+            | (bit_cast::<162, 8>(self.k_e.val().get_bits::<8>(147)) << 106)
+            | (bit_cast::<162, 16>(self.k_e.val().get_bits::<16>(267)) << 114)
+            | (bit_cast::<162, 32>(self.dd.res_base.val()) << 130);
+        // the path table's port: commands, then ack_sent (ack_gen handed a
+        // path's ACK to tx_builder), then packets (OP_PKT)
+        self.fas.push.next = self.ag.as_valid.val();
+        self.fas.din.next = bit_cast::<16, 14>(self.ag.as_idx.val());
+        self.as_go.next = self.fas.valid.val() & !self.cp.rp_valid.val();
+        self.fas.pop.next = self.as_go.val();
+        self.p_go.next = self.frp.valid.val() & !self.cp.rp_valid.val() & !self.fas.valid.val();
+        self.frp.pop.next = self.p_go.val();
+        self.p_e.next = self.frp.dout.val();
+        self.rpt.op_valid.next = self.cp.rp_valid.val() | self.as_go.val() | self.p_go.val();
+        self.rpt.floor_delta.next = self.p_e.val().get_bits::<16>(32);
+        self.rpt.ce.next = self.p_e.val().get_bit(48);
+        self.rpt.ts.next = self.p_e.val().get_bits::<32>(50);
+        self.rpt.ack_req.next = self.p_e.val().get_bit(49);
+        if self.cp.rp_valid.val() {
+            self.rpt.op.next = self.cp.rp_op.val();
+            self.rpt.idx.next = self.cp.rp_idx.val();
+            self.rpt.psn.next = self.cp.rp_psn.val();
+        } else if self.fas.valid.val() {
+            self.rpt.op.next = bits::<2>(2);
+            self.rpt.idx.next = self.fas.dout.val().get_bits::<PI>(0);
+            self.rpt.psn.next = 0.into();
+        } else {
+            self.rpt.op.next = bits::<2>(0);
+            self.rpt.idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
+                << self.k_pb.val())
+                | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
+            self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
+        }
+        // G: the ACK context of a packet in the path table (conn 0, path
+        // 24, sport 32, csn_base 48), joined with its result (5 edges)
+        self.fag.push.next = self.p_go.val();
+        self.fag.din.next = bit_cast::<80, 24>(self.p_e.val().get_bits::<24>(82))
+            | (bit_cast::<80, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
+            | (bit_cast::<80, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
+            | (bit_cast::<80, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
+        self.p_ours.next = self.rpt.res_valid.val() & (self.rpt.res_op.val() == bits::<2>(0));
+        self.fag.pop.next = self.p_ours.val();
+        self.g_e.next = self.fag.dout.val();
+        self.ag.res_valid.next = self.p_ours.val();
+        self.ag.res_op.next = self.rpt.res_op.val();
+        self.ag.res_idx.next = bit_cast::<14, PI>(self.rpt.res_idx.val());
+        self.ag.res_base.next = self.rpt.res_base.val();
+        self.ag.res_sack.next = self.rpt.res_sack.val();
+        self.ag.res_ecn_count.next = self.rpt.res_ecn_count.val();
+        self.ag.res_ts_echo.next = self.rpt.res_ts_echo.val();
+        self.ag.res_unacked.next = self.rpt.res_unacked.val();
+        self.ag.res_ack_now.next = self.rpt.res_ack_now.val();
+        self.ag.res_conn.next = bit_cast::<10, CB>(self.g_e.val().get_bits::<CB>(0));
+        self.ag.res_path_id.next = self.g_e.val().get_bits::<8>(24);
+        self.ag.res_sport.next = self.g_e.val().get_bits::<16>(32);
+        self.ag.res_csn_base.next = self.g_e.val().get_bits::<32>(48);
+        // the receiver's rate hint: not computed yet (0 = no hint)
+        self.ag.rate_hint.next = 0.into();
+        // the payload mover: the head decision's payload run (up to its last
+        // beat) is written by DMA (dw_arb b) or discarded
+        // (through a 4-entry write FIFO: data 0, last 512, address 513,
+        // length 577)
+        self.mv_take.next = self.fdc.valid.val()
+            & self.fdc.dout.val().get_bit(1)
+            & self.fpl.valid.val()
+            & (!self.fdc.dout.val().get_bit(0) | !self.fdw.full.val());
+        self.fpl.pop.next = self.mv_take.val();
+        self.fdc.pop.next = (self.fdc.valid.val() & !self.fdc.dout.val().get_bit(1))
+            | (self.mv_take.val() & self.fpl.dout.val().get_bit(576));
+        // descriptors between the receive lookup and this pop
+        if self.r_pop.val() & !self.fdc.pop.val() {
+            self.rx_fl.d.next = self.rx_fl.q.val() + 1;
+        } else if !self.r_pop.val() & self.fdc.pop.val() {
+            self.rx_fl.d.next = self.rx_fl.q.val() - 1;
+        }
+        self.fdw.push.next = self.mv_take.val() & self.fdc.dout.val().get_bit(0);
+        if self.fpl.dout.val().get_bit(576) {
+            self.mv_last.next = bits::<1>(1);
+        } else {
+            self.mv_last.next = bits::<1>(0);
+        }
+        self.fdw.din.next = bit_cast::<600, 512>(self.fpl.dout.val().get_bits::<512>(0))
+            | (bit_cast::<600, 1>(self.mv_last.val()) << 512)
+            | (bit_cast::<600, 64>(self.fdc.dout.val().get_bits::<64>(2)) << 513)
+            | (bit_cast::<600, 16>(self.fdc.dout.val().get_bits::<16>(66)) << 577);
+        self.dwa.b_valid.next = self.fdw.valid.val();
+        self.fdw.pop.next = self.dwa.b_ready.val();
+        self.dwa.b_data.next = self.fdw.dout.val().get_bits::<512>(0);
+        self.dwa.b_last.next = self.fdw.dout.val().get_bit(512);
+        self.dwa.b_addr.next = self.fdw.dout.val().get_bits::<64>(513);
+        self.dwa.b_len.next = self.fdw.dout.val().get_bits::<16>(577);
 
         // ---- glue counters
         self.o_sq.next = 0.into();
@@ -952,14 +2010,48 @@ impl<
             self.o_una.next = 1.into();
         }
         self.db_drops.next = self.o_sq.val() + self.o_rq.val() + self.o_cq.val();
-        self.n_db_drop.d.next = self.n_db_drop.q.val() + bit_cast::<32, 2>(self.db_drops.val());
+        // (drop counts are summed into a register, added one clock later)
+        self.db_inc.d.next = self.db_drops.val();
+        self.n_db_drop.d.next = self.n_db_drop.q.val() + bit_cast::<32, 2>(self.db_inc.q.val());
         if self.fcq.valid.val() & !self.cq_db_ok.val() {
             self.n_db_bad_cq.d.next = self.n_db_bad_cq.q.val() + 1;
         }
         self.glue_drops.next = self.o_cm.val() + self.o_cr.val() + self.o_una.val();
-        self.n_glue_ovf.d.next = self.n_glue_ovf.q.val() + bit_cast::<32, 2>(self.glue_drops.val());
+        // the send path's FIFOs: one count per clock with any drop
+        self.s2_ovf.next = 0.into();
+        if self.fpd.ovf.val()
+            | self.fi1.ovf.val()
+            | self.fsr.ovf.val()
+            | self.fi2.ovf.val()
+            | self.fre.ovf.val()
+            | self.fh.ovf.val()
+            | self.flk.ovf.val()
+            | self.fpl.ovf.val()
+            | self.frd.ovf.val()
+            | self.fmr.ovf.val()
+            | self.fdc.ovf.val()
+            | self.fdw.ovf.val()
+            | self.fx.ovf.val()
+            | self.fpk.ovf.val()
+            | self.frp.ovf.val()
+            | self.fag.ovf.val()
+            | self.fas.ovf.val()
+        {
+            self.s2_ovf.next = 1.into();
+        }
+        self.gl_inc.d.next =
+            bit_cast::<3, 2>(self.glue_drops.val()) + bit_cast::<3, 2>(self.s2_ovf.val());
+        self.n_glue_ovf.d.next = self.n_glue_ovf.q.val() + bit_cast::<32, 3>(self.gl_inc.q.val());
         self.cnt_db_dropped.next = self.n_db_drop.q.val();
         self.cnt_db_bad_cq.next = self.n_db_bad_cq.q.val();
         self.cnt_glue_overflow.next = self.n_glue_ovf.q.val();
+        self.cnt_tx_no_conn.next = self.n_tx_drop.q.val();
+        self.cnt_pl_err.next = self.n_pl_err.q.val();
+        self.cnt_rx_bad.next = self.n_rx_bad.q.val();
+        self.cnt_rx_gate.next = self.n_rx_gate.q.val();
+        self.cnt_rx_dup.next = self.dd.cnt_dup.val();
+        self.cnt_rx_oow.next = self.dd.cnt_oow.val();
+        self.cnt_ack_tx.next = self.ag.cnt_acks.val();
+        self.cnt_nack_tx.next = self.ag.cnt_nacks.val();
     }
 }

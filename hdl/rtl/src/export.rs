@@ -85,6 +85,7 @@ pub const ULTRA_RAM: &[(&str, &str)] = &[
     ("braid_engine", "braid_engine__rqf$ca1"),
     ("braid_engine", "braid_engine__rqf$cb0"),
     ("braid_engine", "braid_engine__rqf$cb1"),
+    ("braid_engine", "braid_engine__slt$ram"),
 ];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`

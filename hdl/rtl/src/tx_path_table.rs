@@ -116,7 +116,19 @@
 //! Logic depth: the ACK range test compares `nxt[31:9]` for equality with
 //! `base[31:9]` and `base[31:9] + 1` (precomputed) and the low 9 bits for
 //! order; the send's slot test is a 256:1 mux; the scan's lowest pending
-//! slot is a 4-level prefix OR; adders are parallel-prefix.
+//! slot is a 4-level prefix OR; adders are parallel-prefix. The slot test
+//! and the scan are computed from each of the loop's three record sources
+//! (the previous result, the one before, the RAM) in parallel and selected
+//! after, so the forwarding mux does not add to them. The scan's clear is
+//! applied one clock late: the loop writes the pending bits without it and
+//! registers the emitted slot (`w_emit`) beside the record, and every
+//! reader of that record (the distance-1 forward, the write-back, the
+//! distance-2 copy) masks it out. The prefix OR therefore ends at a
+//! register and never feeds `pend_n` in the same clock; the one-hot mask is
+//! one AND in front of the forwarding mux. (With the clear inside the loop,
+//! the block alone measured 8 levels, but inside the flattened engine top,
+//! where ACKs never occur, ABC mapped `pend[i] & OR(pend[j < i])` as a chain
+//! of 16.)
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::host::field;
@@ -585,6 +597,7 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     a8: Signal<Local, Bits<256>>,
     a9: Signal<Local, Bits<256>>,
     // locals: loop
+    wc_rec: Signal<Local, Bits<REC_BITS>>,
     cur: Signal<Local, Bits<REC_BITS>>,
     cs_out: Signal<Local, Bits<REC_BITS>>,
     cs_elo: Signal<Local, Bits<REC_BITS>>,
@@ -604,7 +617,6 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     below: Signal<Local, Bits<256>>,
     acked: Signal<Local, Bits<256>>,
     lost: Signal<Local, Bits<256>>,
-    busy: Signal<Local, Bits<256>>,
     nxt_lo: Signal<Local, Bits<8>>,
     slot_busy: Signal<Local, Bit>,
     do_send: Signal<Local, Bit>,
@@ -612,11 +624,42 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     dlo: Signal<Local, Bits<256>>,
     dhi: Signal<Local, Bits<256>>,
     emit: Signal<Local, Bits<256>>,
-    lp0: Signal<Local, Bits<256>>,
-    lp1: Signal<Local, Bits<256>>,
-    lp2: Signal<Local, Bits<256>>,
-    lp3: Signal<Local, Bits<256>>,
-    lp4: Signal<Local, Bits<256>>,
+    so_w: Signal<Local, Bits<REC_BITS>>,
+    sp_w: Signal<Local, Bits<REC_BITS>>,
+    bz_w: Signal<Local, Bits<256>>,
+    pn_w: Signal<Local, Bits<256>>,
+    nl_w: Signal<Local, Bits<8>>,
+    sb_w: Signal<Local, Bit>,
+    q0_w: Signal<Local, Bits<256>>,
+    q1_w: Signal<Local, Bits<256>>,
+    q2_w: Signal<Local, Bits<256>>,
+    q3_w: Signal<Local, Bits<256>>,
+    q4_w: Signal<Local, Bits<256>>,
+    em_w: Signal<Local, Bits<256>>,
+    so_v: Signal<Local, Bits<REC_BITS>>,
+    sp_v: Signal<Local, Bits<REC_BITS>>,
+    bz_v: Signal<Local, Bits<256>>,
+    pn_v: Signal<Local, Bits<256>>,
+    nl_v: Signal<Local, Bits<8>>,
+    sb_v: Signal<Local, Bit>,
+    q0_v: Signal<Local, Bits<256>>,
+    q1_v: Signal<Local, Bits<256>>,
+    q2_v: Signal<Local, Bits<256>>,
+    q3_v: Signal<Local, Bits<256>>,
+    q4_v: Signal<Local, Bits<256>>,
+    em_v: Signal<Local, Bits<256>>,
+    so_r: Signal<Local, Bits<REC_BITS>>,
+    sp_r: Signal<Local, Bits<REC_BITS>>,
+    bz_r: Signal<Local, Bits<256>>,
+    pn_r: Signal<Local, Bits<256>>,
+    nl_r: Signal<Local, Bits<8>>,
+    sb_r: Signal<Local, Bit>,
+    q0_r: Signal<Local, Bits<256>>,
+    q1_r: Signal<Local, Bits<256>>,
+    q2_r: Signal<Local, Bits<256>>,
+    q3_r: Signal<Local, Bits<256>>,
+    q4_r: Signal<Local, Bits<256>>,
+    em_r: Signal<Local, Bits<256>>,
     na1: Signal<Local, Bits<32>>,
     na2: Signal<Local, Bits<32>>,
     na3: Signal<Local, Bits<32>>,
@@ -845,6 +888,7 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             lt: Default::default(),
             a8: Default::default(),
             a9: Default::default(),
+            wc_rec: Default::default(),
             cur: Default::default(),
             cs_out: Default::default(),
             cs_elo: Default::default(),
@@ -864,7 +908,6 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             below: Default::default(),
             acked: Default::default(),
             lost: Default::default(),
-            busy: Default::default(),
             nxt_lo: Default::default(),
             slot_busy: Default::default(),
             do_send: Default::default(),
@@ -872,11 +915,42 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             dlo: Default::default(),
             dhi: Default::default(),
             emit: Default::default(),
-            lp0: Default::default(),
-            lp1: Default::default(),
-            lp2: Default::default(),
-            lp3: Default::default(),
-            lp4: Default::default(),
+            so_w: Default::default(),
+            sp_w: Default::default(),
+            bz_w: Default::default(),
+            pn_w: Default::default(),
+            nl_w: Default::default(),
+            sb_w: Default::default(),
+            q0_w: Default::default(),
+            q1_w: Default::default(),
+            q2_w: Default::default(),
+            q3_w: Default::default(),
+            q4_w: Default::default(),
+            em_w: Default::default(),
+            so_v: Default::default(),
+            sp_v: Default::default(),
+            bz_v: Default::default(),
+            pn_v: Default::default(),
+            nl_v: Default::default(),
+            sb_v: Default::default(),
+            q0_v: Default::default(),
+            q1_v: Default::default(),
+            q2_v: Default::default(),
+            q3_v: Default::default(),
+            q4_v: Default::default(),
+            em_v: Default::default(),
+            so_r: Default::default(),
+            sp_r: Default::default(),
+            bz_r: Default::default(),
+            pn_r: Default::default(),
+            nl_r: Default::default(),
+            sb_r: Default::default(),
+            q0_r: Default::default(),
+            q1_r: Default::default(),
+            q2_r: Default::default(),
+            q3_r: Default::default(),
+            q4_r: Default::default(),
+            em_r: Default::default(),
             na1: Default::default(),
             na2: Default::default(),
             na3: Default::default(),
@@ -1038,8 +1112,15 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.b_eqhi.d.next = self.a9.val() ^ (self.a8.val() & self.lt.val());
 
         // ---- L: the state loop
+        // The scan's clear of the emitted slot is applied one clock late:
+        // `w_rec` holds the pending bits before it and `w_emit` the slot, so
+        // the prefix OR ends at a register instead of feeding `pend_n` in
+        // the same clock. `wc_rec` is the record with the clear applied,
+        // the one every reader (forwarding, write-back) sees.
+        self.wc_rec.next = self.w_rec.q.val()
+            & !(bit_cast::<REC_BITS, 256>(self.w_emit.q.val()) << self.k_pend.val());
         if self.b_fwd1.q.val() {
-            self.cur.next = self.w_rec.q.val();
+            self.cur.next = self.wc_rec.val();
         } else if self.b_fwd2.q.val() {
             self.cur.next = self.w2_rec.q.val();
         } else {
@@ -1076,10 +1157,100 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         if self.b_tmo.q.val() {
             self.lost.next = self.out.val();
         }
-        // send: the slot of nxt must be free
-        self.busy.next = self.out.val() | self.pend.val();
+        // send: the slot of nxt must be free. The busy bit of nxt's slot
+        // (a 256:1 mux) and the scan's lowest pending slot (a prefix OR) are
+        // computed from each of the three record sources (distance 1, 2,
+        // RAM) in parallel and selected at the end, so the forwarding mux
+        // is not in front of them (margin in the loop's logic depth).
+        self.so_w.next = self.wc_rec.val() >> self.k_out.val();
+        self.sp_w.next = self.wc_rec.val() >> self.k_pend.val();
+        self.pn_w.next = self.sp_w.val().get_bits::<256>(0);
+        self.bz_w.next = self.so_w.val().get_bits::<256>(0) | self.pn_w.val();
+        self.nl_w.next = self.w_rec.q.val().get_bits::<8>(0);
+        self.sb_w.next = self.bz_w.val().get_bit(self.nl_w.val().index());
+        self.q0_w.next = self.pn_w.val() << 1;
+        self.q1_w.next = self.q0_w.val()
+            | (self.q0_w.val() << 1)
+            | (self.q0_w.val() << 2)
+            | (self.q0_w.val() << 3)
+            | (self.q0_w.val() << 4)
+            | (self.q0_w.val() << 5);
+        self.q2_w.next = self.q1_w.val()
+            | (self.q1_w.val() << 6)
+            | (self.q1_w.val() << 12)
+            | (self.q1_w.val() << 18)
+            | (self.q1_w.val() << 24)
+            | (self.q1_w.val() << 30);
+        self.q3_w.next = self.q2_w.val()
+            | (self.q2_w.val() << 36)
+            | (self.q2_w.val() << 72)
+            | (self.q2_w.val() << 108)
+            | (self.q2_w.val() << 144)
+            | (self.q2_w.val() << 180);
+        self.q4_w.next = self.q3_w.val() | (self.q3_w.val() << 216);
+        self.em_w.next = self.pn_w.val() & !self.q4_w.val();
+        self.so_v.next = self.w2_rec.q.val() >> self.k_out.val();
+        self.sp_v.next = self.w2_rec.q.val() >> self.k_pend.val();
+        self.pn_v.next = self.sp_v.val().get_bits::<256>(0);
+        self.bz_v.next = self.so_v.val().get_bits::<256>(0) | self.pn_v.val();
+        self.nl_v.next = self.w2_rec.q.val().get_bits::<8>(0);
+        self.sb_v.next = self.bz_v.val().get_bit(self.nl_v.val().index());
+        self.q0_v.next = self.pn_v.val() << 1;
+        self.q1_v.next = self.q0_v.val()
+            | (self.q0_v.val() << 1)
+            | (self.q0_v.val() << 2)
+            | (self.q0_v.val() << 3)
+            | (self.q0_v.val() << 4)
+            | (self.q0_v.val() << 5);
+        self.q2_v.next = self.q1_v.val()
+            | (self.q1_v.val() << 6)
+            | (self.q1_v.val() << 12)
+            | (self.q1_v.val() << 18)
+            | (self.q1_v.val() << 24)
+            | (self.q1_v.val() << 30);
+        self.q3_v.next = self.q2_v.val()
+            | (self.q2_v.val() << 36)
+            | (self.q2_v.val() << 72)
+            | (self.q2_v.val() << 108)
+            | (self.q2_v.val() << 144)
+            | (self.q2_v.val() << 180);
+        self.q4_v.next = self.q3_v.val() | (self.q3_v.val() << 216);
+        self.em_v.next = self.pn_v.val() & !self.q4_v.val();
+        self.so_r.next = self.recs.read_data.val() >> self.k_out.val();
+        self.sp_r.next = self.recs.read_data.val() >> self.k_pend.val();
+        self.pn_r.next = self.sp_r.val().get_bits::<256>(0);
+        self.bz_r.next = self.so_r.val().get_bits::<256>(0) | self.pn_r.val();
+        self.nl_r.next = self.recs.read_data.val().get_bits::<8>(0);
+        self.sb_r.next = self.bz_r.val().get_bit(self.nl_r.val().index());
+        self.q0_r.next = self.pn_r.val() << 1;
+        self.q1_r.next = self.q0_r.val()
+            | (self.q0_r.val() << 1)
+            | (self.q0_r.val() << 2)
+            | (self.q0_r.val() << 3)
+            | (self.q0_r.val() << 4)
+            | (self.q0_r.val() << 5);
+        self.q2_r.next = self.q1_r.val()
+            | (self.q1_r.val() << 6)
+            | (self.q1_r.val() << 12)
+            | (self.q1_r.val() << 18)
+            | (self.q1_r.val() << 24)
+            | (self.q1_r.val() << 30);
+        self.q3_r.next = self.q2_r.val()
+            | (self.q2_r.val() << 36)
+            | (self.q2_r.val() << 72)
+            | (self.q2_r.val() << 108)
+            | (self.q2_r.val() << 144)
+            | (self.q2_r.val() << 180);
+        self.q4_r.next = self.q3_r.val() | (self.q3_r.val() << 216);
+        self.em_r.next = self.pn_r.val() & !self.q4_r.val();
+        if self.b_fwd1.q.val() {
+            self.slot_busy.next = self.sb_w.val();
+        } else if self.b_fwd2.q.val() {
+            self.slot_busy.next = self.sb_v.val();
+        } else {
+            self.slot_busy.next = self.sb_r.val();
+        }
         self.nxt_lo.next = self.nxt.val().get_bits::<8>(0);
-        self.slot_busy.next = self.busy.val().get_bit(self.nxt_lo.val().index());
         self.do_send.next = self.b_send.q.val() & !self.slot_busy.val();
         self.dsend.next = bits::<256>(0);
         if self.do_send.val() {
@@ -1101,30 +1272,16 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.na4.next = self.na3.val() & ((self.na3.val() << 8) | 0xff);
         self.na5.next = self.na4.val() & ((self.na4.val() << 16) | 0xffff);
         self.nxt_p1.next = self.nxt.val() ^ ((self.na5.val() << 1) | 1);
-        // scan: the lowest pending slot (radix-6 prefix OR from below)
-        self.lp0.next = self.pend.val() << 1;
-        self.lp1.next = self.lp0.val()
-            | (self.lp0.val() << 1)
-            | (self.lp0.val() << 2)
-            | (self.lp0.val() << 3)
-            | (self.lp0.val() << 4)
-            | (self.lp0.val() << 5);
-        self.lp2.next = self.lp1.val()
-            | (self.lp1.val() << 6)
-            | (self.lp1.val() << 12)
-            | (self.lp1.val() << 18)
-            | (self.lp1.val() << 24)
-            | (self.lp1.val() << 30);
-        self.lp3.next = self.lp2.val()
-            | (self.lp2.val() << 36)
-            | (self.lp2.val() << 72)
-            | (self.lp2.val() << 108)
-            | (self.lp2.val() << 144)
-            | (self.lp2.val() << 180);
-        self.lp4.next = self.lp3.val() | (self.lp3.val() << 216);
+        // scan: the lowest pending slot (above, per source)
         self.emit.next = bits::<256>(0);
         if self.b_scan.q.val() {
-            self.emit.next = self.pend.val() & !self.lp4.val();
+            if self.b_fwd1.q.val() {
+                self.emit.next = self.em_w.val();
+            } else if self.b_fwd2.q.val() {
+                self.emit.next = self.em_v.val();
+            } else {
+                self.emit.next = self.em_r.val();
+            }
         }
         if self.b_init.q.val() {
             self.out_n.next = bits::<256>(0);
@@ -1135,7 +1292,7 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         } else {
             self.out_n.next =
                 (self.out.val() & !self.acked.val() & !self.lost.val()) | self.dsend.val();
-            self.pend_n.next = (self.pend.val() & !self.emit.val()) | self.lost.val();
+            self.pend_n.next = self.pend.val() | self.lost.val();
             self.elo_n.next = (self.elo.val() & !self.dsend.val()) | self.dlo.val();
             self.ehi_n.next = (self.ehi.val() & !self.dsend.val()) | self.dhi.val();
             if self.do_send.val() {
@@ -1166,13 +1323,13 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.pc_acked.v.next = self.w_acked.q.val();
         self.pc_lost.v.next = self.w_lost.q.val();
         self.recs.write_address.next = self.w_idx.q.val();
-        self.recs.write_data.next = self.w_rec.q.val();
+        self.recs.write_data.next = self.wc_rec.val();
         self.recs.write_enable.next = self.w_valid.q.val();
         self.w2_valid.d.next = self.w_valid.q.val();
         self.w2_idx.d.next = self.w_idx.q.val();
-        self.w2_rec.d.next = self.w_rec.q.val();
+        self.w2_rec.d.next = self.wc_rec.val();
         self.ws_out.next = self.w_rec.q.val() >> self.k_out.val();
-        self.ws_pend.next = self.w_rec.q.val() >> self.k_pend.val();
+        self.ws_pend.next = self.wc_rec.val() >> self.k_pend.val();
         self.w_nxt.next = self.w_rec.q.val().get_bits::<32>(0);
         self.w_out.next = self.ws_out.val().get_bits::<256>(0);
         self.w_pend.next = self.ws_pend.val().get_bits::<256>(0);
