@@ -9,7 +9,9 @@
 //! into B (random bytes, a truncated frame, a wrong rkey, an address past
 //! the region's end, a duplicate) is dropped and counted and writes
 //! nothing; the refused WRITEs are answered with NACKs carrying their
-//! reason; B keeps placing good traffic.
+//! reason; B keeps placing good traffic. A takes B's ACKs (stage 4's first
+//! part): its WRITEs complete SUCCESS in posting order, and a path's
+//! window stops it at `CC_CWND_INIT` packets in flight until ACKs return.
 
 use braid_driver::verbs::*;
 use braid_driver::Backend;
@@ -47,6 +49,62 @@ fn counter(s: &Side, i: usize) -> u32 {
         .expect("counter")
 }
 
+/// A and B, each with one queue pair (2 streams, 4 paths) connected to the
+/// other: A's source region of `len` random bytes (LOCAL_WRITE), B's target
+/// region of `len` zero bytes (REMOTE_WRITE). Fields drop in order: the
+/// queue pairs before the regions, CQs and protection domains.
+struct Pair {
+    a: Side,
+    b: Side,
+    qp_a: QueuePair<EngineBackend>,
+    qp_b: QueuePair<EngineBackend>,
+    src: MemoryRegion<EngineBackend>,
+    src_bytes: Vec<u8>,
+    dst: MemoryRegion<EngineBackend>,
+    cq_a: CompletionQueue<EngineBackend>,
+    _cq_b: CompletionQueue<EngineBackend>,
+    _pd: [ProtectionDomain<EngineBackend>; 2],
+}
+
+fn pair(rng: &mut ChaCha8Rng, len: usize) -> Pair {
+    let a = side(MAC_A, IP_A);
+    let b = side(MAC_B, IP_B);
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 2,
+        paths: 4,
+    };
+    let pd_a = a.ctx.alloc_pd();
+    let cq_a = a.ctx.create_cq(64).expect("CREATE_CQ on A");
+    let src = pd_a.reg_mr(len, access::LOCAL_WRITE).expect("REG_MR on A");
+    let src_bytes: Vec<u8> = (0..src.len()).map(|_| rng.gen()).collect();
+    src.write(0, &src_bytes).expect("fill A's region");
+    let pd_b = b.ctx.alloc_pd();
+    let cq_b = b.ctx.create_cq(64).expect("CREATE_CQ on B");
+    let dst = pd_b
+        .reg_mr(len, access::LOCAL_WRITE | access::REMOTE_WRITE)
+        .expect("REG_MR on B");
+    let mut qp_a = pd_a.create_qp(&cq_a, init).expect("CREATE_CONN on A");
+    let mut qp_b = pd_b.create_qp(&cq_b, init).expect("CREATE_CONN on B");
+    let pa = qp_a.local_params(MAC_A, IP_A);
+    let pb = qp_b.local_params(MAC_B, IP_B);
+    qp_a.connect(&pa, &pb).expect("SET_PEER on A");
+    qp_b.connect(&pb, &pa).expect("SET_PEER on B");
+    Pair {
+        a,
+        b,
+        qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b: cq_b,
+        _pd: [pd_a, pd_b],
+    }
+}
+
 /// Frames seen on the two wires.
 #[derive(Default)]
 struct Wires {
@@ -54,6 +112,10 @@ struct Wires {
     ab: Vec<Vec<u8>>,
     /// B to A (B's ACKs and NACKs).
     ba: Vec<Vec<u8>>,
+    /// Hold B's frames back from A (they wait in `held`).
+    hold: bool,
+    /// B's frames not yet given to A.
+    held: Vec<Vec<u8>>,
 }
 
 /// Clock both engines `n` times, A's frames into B and B's into A (copies
@@ -75,8 +137,11 @@ fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires)
             eb.tx().frames.drain(..).collect()
         };
         let mut ea = a.eng.borrow_mut();
-        for f in &fb {
-            ea.push_rx_frame(f);
+        w.held.extend(fb.iter().cloned());
+        if !w.hold {
+            for f in w.held.drain(..) {
+                ea.push_rx_frame(&f);
+            }
         }
         moved += fa.len();
         w.ab.extend(fa);
@@ -124,33 +189,18 @@ fn expected_acks(ab: &[Vec<u8>]) -> (BTreeMap<u8, Expect>, u32) {
 fn writes_from_engine_a_are_placed_by_engine_b() {
     let seed = 0xb0a1_u64;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let a = side(MAC_A, IP_A);
-    let b = side(MAC_B, IP_B);
-    let init = QpInit {
-        sq_entries: 16,
-        rq_entries: 16,
-        streams: 2,
-        paths: 4,
-    };
-    // A: the source region; B: the target region (REMOTE_WRITE)
-    let pd_a = a.ctx.alloc_pd();
-    let cq_a = a.ctx.create_cq(64).expect("CREATE_CQ on A");
-    let src = pd_a
-        .reg_mr(256 << 10, access::LOCAL_WRITE)
-        .expect("REG_MR on A");
-    let src_bytes: Vec<u8> = (0..src.len()).map(|_| rng.gen()).collect();
-    src.write(0, &src_bytes).expect("fill A's region");
-    let pd_b = b.ctx.alloc_pd();
-    let cq_b = b.ctx.create_cq(64).expect("CREATE_CQ on B");
-    let dst = pd_b
-        .reg_mr(256 << 10, access::LOCAL_WRITE | access::REMOTE_WRITE)
-        .expect("REG_MR on B");
-    let mut qp_a = pd_a.create_qp(&cq_a, init).expect("CREATE_CONN on A");
-    let mut qp_b = pd_b.create_qp(&cq_b, init).expect("CREATE_CONN on B");
-    let pa = qp_a.local_params(MAC_A, IP_A);
-    let pb = qp_b.local_params(MAC_B, IP_B);
-    qp_a.connect(&pa, &pb).expect("SET_PEER on A");
-    qp_b.connect(&pb, &pa).expect("SET_PEER on B");
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, 256 << 10);
 
     // WRITEs of every size class, each to its own 16 KiB slot of B's region
     let lens = [1u32, 63, 64, 65, 4096, 4097, 8192, 12000, 777, 3];
@@ -276,6 +326,42 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         );
     }
     assert_eq!(next_csn, want_pkts, "A's CSNs are 0 .. packets");
+
+    // A took every one of B's ACKs (tx_path_table accepted each: none is
+    // stale, none names a path A lacks) and, as the CSN base passed each
+    // message's last CSN, completed the WRITEs: SUCCESS, in posting order
+    // (B's last frames reached A after A's last clock)
+    a.eng.borrow_mut().run(2000);
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        done.extend(cq_a.poll(16).expect("poll A's CQ"));
+    }
+    assert_eq!(
+        done.len(),
+        wrs.len(),
+        "seed {seed:#x}: A's completions: {done:#?}"
+    );
+    for (i, (wc, wr)) in done.iter().zip(&wrs).enumerate() {
+        assert_eq!(
+            wc.wr_id, wr.wr_id,
+            "seed {seed:#x}: posting order: {done:#?}"
+        );
+        assert_eq!(wc.status, WcStatus::Success, "seed {seed:#x}: {wc:?}");
+        assert_eq!(wc.opcode, WcOpcode::SendDone, "seed {seed:#x}: {wc:?}");
+        assert_eq!(wc.byte_len, lens[i], "seed {seed:#x}: {wc:?}");
+        assert_eq!(wc.msn, i as u32 / 2, "seed {seed:#x}: {wc:?}");
+        assert_eq!(wc.stream, wr.stream, "seed {seed:#x}: {wc:?}");
+        assert_eq!(wc.qp_num, qp_a.qp_num(), "seed {seed:#x}: {wc:?}");
+    }
+    assert_eq!(counter(&a, 4), wrs.len() as u32, "TX_MSGS on A");
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: w.ba.len() as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: B's ACKs, all accepted"
+    );
     assert_eq!(
         last.values().map(|(a, _)| a.csn_base).max(),
         Some(next_csn),
@@ -395,11 +481,236 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         },
         "seed {seed:#x}: the truncated frame, dropped by the parser; the duplicate; ACKs, NACKs"
     );
+    // A: the ACK of the duplicate accepted (it acknowledges nothing new);
+    // the NACKs are not processed yet (stage 4) and no completion changes
+    a.eng.borrow_mut().run(2000);
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: (w.ba.len() - nacks.len()) as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: B's ACKs"
+    );
+    assert_eq!(
+        cq_a.poll(16).expect("poll A's CQ"),
+        vec![],
+        "seed {seed:#x}: A's CQ"
+    );
     eprintln!(
         "seed {seed:#x}: {want_pkts} packets, {want_bytes} bytes placed by B in {} clocks; conn {good_conn}",
         eb.cycles()
     );
     drop(eb);
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// A path's window: with B's ACKs held back, A sends `CC_CWND_INIT` (8)
+/// packets on each of its 4 paths and stops; once the ACKs reach A the
+/// windows reopen, every packet is placed and every WRITE completes.
+#[test]
+fn a_window_stops_each_path_until_its_acks_return() {
+    let seed = 0x3a1d_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, 256 << 10);
+    // three 64 KiB WRITEs: 48 packets of 4 KiB
+    let len = 64u32 << 10;
+    let wrs: Vec<SendWr> = (0..3u64)
+        .map(|i| SendWr {
+            wr_id: 100 + i,
+            op: SendOp::Write {
+                remote_addr: dst.addr() + i * (len as u64),
+                rkey: dst.rkey(),
+            },
+            stream: (i % 2) as u8,
+            sg_list: vec![src.sge(i * (len as u64) + 5, len)],
+        })
+        .collect();
+    qp_a.post_send(&wrs).expect("post on A");
+    let want_pkts = 3 * len / 4096;
+    let window = regs::CFG_CWND_INIT >> 8;
+
+    let mut w = Wires {
+        hold: true,
+        ..Wires::default()
+    };
+    let mut none = Vec::new();
+    // A stops: nothing more leaves in a further 10,000 clocks
+    let moved = run_pair(&a, &b, 30_000, &mut none, &mut w) as u32;
+    assert_eq!(
+        run_pair(&a, &b, 10_000, &mut none, &mut w),
+        0,
+        "seed {seed:#x}: A kept sending with every window full"
+    );
+    let mut per_path = BTreeMap::new();
+    for f in &w.ab {
+        let r = parse_frame(f).expect("A's frame parses");
+        *per_path.entry(r.repr.braid.base.path_id).or_insert(0u32) += 1;
+    }
+    // every path filled its window. A path's mask closes about 14 clocks
+    // after the SEND that fills its window (tx_path_table's result 7,
+    // path_window_table's push 3, update and mask write 3, the sprayer's
+    // register 1), so packets picked before then still go: those between
+    // PICK and SEND at that SEND (at most 12: the pick credit) and those
+    // picked in the 14 clocks after (one per clock), all paths together
+    eprintln!("seed {seed:#x}: packets per path with no ACK back: {per_path:?}");
+    assert_eq!(
+        per_path.len(),
+        4,
+        "seed {seed:#x}: paths used: {per_path:?}"
+    );
+    assert!(
+        per_path.values().all(|&n| n >= window) && moved <= 4 * window + 12 + 14,
+        "seed {seed:#x}: packets per path {per_path:?}, window {window}"
+    );
+    assert_eq!(counter(&b, 5), moved, "RX_PKTS on B");
+    assert_eq!(
+        cq_a.poll(16).expect("poll A's CQ"),
+        vec![],
+        "no ACK, no completion"
+    );
+
+    // the ACKs go back: the windows reopen and the rest follows
+    w.hold = false;
+    for _ in 0..100 {
+        run_pair(&a, &b, 1000, &mut none, &mut w);
+        if counter(&b, 5) >= want_pkts {
+            break;
+        }
+    }
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    assert_eq!(w.ab.len() as u32, want_pkts, "seed {seed:#x}: A's frames");
+    assert_eq!(counter(&b, 5), want_pkts, "RX_PKTS on B");
+    assert_eq!(counter(&a, 0), want_pkts, "TX_PKTS on A");
+    let mut got = vec![0u8; dst.len()];
+    dst.read(0, &mut got).expect("read B's region");
+    let n = 3 * len as usize;
+    assert!(
+        got[..n] == src_bytes[5..5 + n] && got[n..].iter().all(|&x| x == 0),
+        "seed {seed:#x}: B's region"
+    );
+    // (B's last frames reached A after A's last clock)
+    a.eng.borrow_mut().run(2000);
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        done.extend(cq_a.poll(16).expect("poll A's CQ"));
+    }
+    let ids: Vec<(u64, WcStatus)> = done.iter().map(|c| (c.wr_id, c.status)).collect();
+    assert_eq!(
+        ids,
+        vec![
+            (100, WcStatus::Success),
+            (101, WcStatus::Success),
+            (102, WcStatus::Success)
+        ],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: w.ba.len() as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: every ACK of B accepted"
+    );
+    eprintln!(
+        "seed {seed:#x}: {want_pkts} packets, {} ACKs in {} clocks",
+        w.ba.len(),
+        a.eng.borrow().cycles()
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// A transfer longer than the CSN window: one WRITE of 2 MiB + 1 byte (513
+/// packets of 4 KiB, over twice the segmenter's 256-CSN window) goes
+/// through only because A's ACK intake moves the window on; B's region
+/// holds it byte for byte and A completes it.
+#[test]
+fn a_write_longer_than_the_csn_window_completes() {
+    let seed = 0x2b1c_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let len = (2u32 << 20) + 1;
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, len as usize + 4096);
+    let wr = SendWr {
+        wr_id: 7,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + 64,
+            rkey: dst.rkey(),
+        },
+        stream: 1,
+        sg_list: vec![src.sge(3, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    let mut w = Wires::default();
+    let mut none = Vec::new();
+    for _ in 0..400 {
+        run_pair(&a, &b, 1000, &mut none, &mut w);
+        if counter(&b, 5) >= want_pkts {
+            break;
+        }
+    }
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    a.eng.borrow_mut().run(2000);
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(w.ab.len() as u32, want_pkts, "seed {seed:#x}: A's frames");
+    let mut got = vec![0u8; dst.len()];
+    dst.read(0, &mut got).expect("read B's region");
+    let n = len as usize;
+    assert!(
+        got[..64].iter().all(|&x| x == 0)
+            && got[64..64 + n] == src_bytes[3..3 + n]
+            && got[64 + n..].iter().all(|&x| x == 0),
+        "seed {seed:#x}: B's region"
+    );
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        done.extend(cq_a.poll(16).expect("poll A's CQ"));
+    }
+    assert_eq!(done.len(), 1, "seed {seed:#x}: A's completions {done:?}");
+    assert_eq!(
+        (done[0].wr_id, done[0].status, done[0].byte_len),
+        (7, WcStatus::Success, len),
+        "seed {seed:#x}: {:?}",
+        done[0]
+    );
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: w.ba.len() as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: every ACK of B accepted"
+    );
+    eprintln!(
+        "seed {seed:#x}: {want_pkts} packets, {} ACKs in {} clocks",
+        w.ba.len(),
+        a.eng.borrow().cycles()
+    );
     drop(qp_a);
     drop(qp_b);
 }

@@ -70,6 +70,10 @@ fn writes_leave_as_frames(seed: u64, lens: &[u32], setup: Setup) {
                     regs::set(&regs::NET_CFG_MTU_CODE, v, code),
                 )?;
             }
+            // no ACKs come back here: a path's window (CC_CWND_INIT
+            // packets in flight) would stop it; windows are tested in
+            // engine_pair.rs
+            b.write32(regs::CONFIG[4].offset, regs::CFG_CWND_MAX)?;
             if let Some(burst) = setup.burst {
                 let v = b.read32(regs::CONFIG[11].offset)?;
                 b.write32(

@@ -548,6 +548,9 @@ struct EnginePorts {
     cnt_rx_oow: Port,
     cnt_ack_tx: Port,
     cnt_nack_tx: Port,
+    cnt_ack_rx: Port,
+    cnt_ack_rej: Port,
+    cnt_ack_bad: Port,
 }
 
 impl EnginePorts {
@@ -590,6 +593,9 @@ impl EnginePorts {
             cnt_rx_oow: out(sim, "cnt_rx_oow", 32)?,
             cnt_ack_tx: out(sim, "cnt_ack_tx", 32)?,
             cnt_nack_tx: out(sim, "cnt_nack_tx", 32)?,
+            cnt_ack_rx: out(sim, "cnt_ack_rx", 32)?,
+            cnt_ack_rej: out(sim, "cnt_ack_rej", 32)?,
+            cnt_ack_bad: out(sim, "cnt_ack_bad", 32)?,
         })
     }
 }
@@ -620,6 +626,13 @@ pub struct GlueCounters {
     pub ack_tx: u32,
     /// `cnt_nack_tx`: NACK frames sent.
     pub nack_tx: u32,
+    /// `cnt_ack_rx`: ACKs received and accepted by `tx_path_table`.
+    pub ack_rx: u32,
+    /// `cnt_ack_rej`: ACKs received and rejected (base PSN far behind the
+    /// path's next PSN: stale, or for PSNs never sent).
+    pub ack_rej: u32,
+    /// `cnt_ack_bad`: ACKs received naming no path of this engine.
+    pub ack_bad: u32,
 }
 
 /// DMA traffic recorded by [`EngineSim::log_dma`], in order.
@@ -872,6 +885,9 @@ impl EngineSim {
             rx_oow: self.sim.get(self.p.cnt_rx_oow) as u32,
             ack_tx: self.sim.get(self.p.cnt_ack_tx) as u32,
             nack_tx: self.sim.get(self.p.cnt_nack_tx) as u32,
+            ack_rx: self.sim.get(self.p.cnt_ack_rx) as u32,
+            ack_rej: self.sim.get(self.p.cnt_ack_rej) as u32,
+            ack_bad: self.sim.get(self.p.cnt_ack_bad) as u32,
         }
     }
 

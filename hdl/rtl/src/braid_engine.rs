@@ -1,9 +1,10 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
-//! # Status: stages 1 and 2 of 4 and the WRITE half of stage 3 (host and
-//! control path; send packet path; WRITE placement, dedup, SACK state,
-//! ACKs and NACKs on receive)
+//! # Status: stages 1 and 2 of 4, the WRITE half of stage 3 and the first
+//! part of stage 4 (host and control path; send packet path; WRITE
+//! placement, dedup, SACK state, ACKs and NACKs on receive; ACK intake,
+//! windows and send completions on the sender)
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -91,13 +92,33 @@
 //!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
 //!   `cnt_nack_tx`.
 //!
+//! * Stage 4, first part: ACK intake. A well-formed ACK leaves the parser
+//!   into the sender's ACK FIFO (32; the gate also waits for it to be below
+//!   16) instead of the receive pipeline. One ACK per clock takes
+//!   `tx_path_table`'s port as `OP_ACK` on `{conn, path}` (after the
+//!   command, before SENDs); one naming no path of this build is dropped
+//!   and counted (`cnt_ack_bad`). Its result, joined with the ACK's CSN
+//!   base, timestamp echo and ECN count, gives `path_cc` an ACK event (newly
+//!   acknowledged, CE-marked, the RTT sample `now - ts_echo`, idle) and,
+//!   when the ACK proved losses, a loss event right after it, and gives
+//!   `tx_compl` the CSN base (`OP_ACK`: the messages it passes complete,
+//!   SUCCESS, in posting order, and their window credit returns to the
+//!   segmenter) and the segmenter the same base (its 256-CSN window). `path_window_table` takes every `tx_path_table` and
+//!   `path_cc` result and writes the sprayer's open and suspect masks, so a
+//!   path's window closes at `cwnd` packets in flight and reopens with its
+//!   ACKs. Counters: `cnt_ack_rx`, `cnt_ack_rej` (`tx_path_table`'s
+//!   accepted and rejected ACKs), `RX_DUPLICATES`.
+//!
 //! Not yet here: SEND matching to posted receive buffers, `msg_tracker`
 //! and receive completions; the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
 //! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
-//! stage 4, ACK processing with `path_window_table`, the timers,
-//! retransmissions from the slot table, the soft-reset sweep and the other
-//! packet counters (they read 0).
+//! the rest of stage 4: NACKs (a refused message's error completion),
+//! the retransmission timers (`path_cc`'s deadlines into the RTO wheel,
+//! `OP_TIMEOUT`), retransmissions from the slot table (the lost stream is
+//! drained and dropped: a lost packet is never sent again yet), the path
+//! re-hash, the soft-reset sweep and the counters `TX_RETX`, `TX_TIMEOUTS`,
+//! `TX_REHASHES` (they read 0).
 //!
 //! # Ports
 //!
@@ -119,7 +140,9 @@
 //!   (received frames the parser dropped), `cnt_rx_gate` (received frames
 //!   dropped whole before the parser), `cnt_rx_dup` and `cnt_rx_oow`
 //!   (`dedup_table`'s duplicates and CSNs outside the window),
-//!   `cnt_ack_tx` and `cnt_nack_tx` (`ack_gen`'s ACKs and NACKs sent).
+//!   `cnt_ack_tx` and `cnt_nack_tx` (`ack_gen`'s ACKs and NACKs sent),
+//!   `cnt_ack_rx`, `cnt_ack_rej` and `cnt_ack_bad` (ACKs received: accepted,
+//!   rejected by `tx_path_table`, naming no path of this build).
 //!
 //! # Sizes
 //!
@@ -142,9 +165,9 @@ use crate::skid::Skid;
 use crate::tx_compl;
 use crate::wqe_fetch;
 use crate::{
-    AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc, RqFetch,
-    RxParser, RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel, TxBuilder, TxCompl,
-    TxPathTable, TxPayload, WqeFetch,
+    AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc,
+    PathWindowTable, RqFetch, RxParser, RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel,
+    TxBuilder, TxCompl, TxPathTable, TxPayload, WqeFetch,
 };
 use braid_spec::host;
 use braid_spec::regs;
@@ -343,6 +366,14 @@ pub struct BraidEngine<
     pub cnt_ack_tx: Signal<Out, Bits<32>>,
     /// NACK frames handed to `tx_builder`.
     pub cnt_nack_tx: Signal<Out, Bits<32>>,
+    /// ACKs received that `tx_path_table` accepted (its `cnt_acks`).
+    pub cnt_ack_rx: Signal<Out, Bits<32>>,
+    /// ACKs received that `tx_path_table` rejected: base PSN 512 or more
+    /// behind the path's next PSN (stale, or for PSNs never sent).
+    pub cnt_ack_rej: Signal<Out, Bits<32>>,
+    /// ACKs received that name no path of this engine (connection number
+    /// at or above the build's, or path number at or above `2^PB`).
+    pub cnt_ack_bad: Signal<Out, Bits<32>>,
 
     // ---- blocks
     rb: RegBlock,
@@ -358,6 +389,7 @@ pub struct BraidEngine<
     rpt: RxPathTable<PI>,
     tpt: TxPathTable<PI, PTR>,
     pcc: PathCc<PI>,
+    pwt: PathWindowTable<PI, CB, PB>,
     rtw: TimerWheel<PI, PTR, TB>,
     atw: TimerWheel<PI, PTR, TB>,
     ag: AckGen,
@@ -402,6 +434,15 @@ pub struct BraidEngine<
     frp: Fifo<162, 5>,
     fag: Fifo<80, 5>,
     fas: Fifo<16, 4>,
+    // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
+    // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
+    // for tx_compl and for the segmenter (48 each)
+    fak: Fifo<400, 5>,
+    fai: Fifo<96, 4>,
+    fce: Fifo<72, 5>,
+    ftk: Fifo<48, 5>,
+    fsa: Fifo<48, 5>,
+    k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
     k_pb: Constant<Bits<8>>,
     // ---- registers
@@ -433,6 +474,9 @@ pub struct BraidEngine<
     rxb_inc: DFF<Bits<16>>,
     db_inc: DFF<Bits<2>>,
     gl_inc: DFF<Bits<3>>,
+    ok_ack: DFF<Bit>,
+    ce_half: DFF<Bit>,
+    n_ack_bad: DFF<Bits<32>>,
     // ---- locals
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
@@ -521,6 +565,24 @@ pub struct BraidEngine<
     m_hp: Signal<Local, Bits<1>>,
     mv_take: Signal<Local, Bit>,
     mv_last: Signal<Local, Bits<1>>,
+    rx_is_ack: Signal<Local, Bit>,
+    a_conn: Signal<Local, Bits<24>>,
+    a_path: Signal<Local, Bits<8>>,
+    a_ok: Signal<Local, Bit>,
+    a_free: Signal<Local, Bit>,
+    a_take: Signal<Local, Bit>,
+    a_idx: Signal<Local, Bits<PI>>,
+    a_res: Signal<Local, Bit>,
+    a_rtt: Signal<Local, Bits<32>>,
+    a_rtt24: Signal<Local, Bits<24>>,
+    a_m: Signal<Local, Bits<9>>,
+    a_cb: Signal<Local, Bits<CB>>,
+    a_p4: Signal<Local, Bits<4>>,
+    a_idleb: Signal<Local, Bits<1>>,
+    c_e: Signal<Local, Bits<72>>,
+    c_loss: Signal<Local, Bit>,
+    c_go: Signal<Local, Bit>,
+    k_go: Signal<Local, Bit>,
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
@@ -605,6 +667,9 @@ impl<
             cnt_rx_oow: Default::default(),
             cnt_ack_tx: Default::default(),
             cnt_nack_tx: Default::default(),
+            cnt_ack_rx: Default::default(),
+            cnt_ack_rej: Default::default(),
+            cnt_ack_bad: Default::default(),
             rb: RegBlock::new(reg_block::caps(
                 1 << CB,
                 1 << PB,
@@ -622,6 +687,7 @@ impl<
             rpt: Default::default(),
             tpt: Default::default(),
             pcc: Default::default(),
+            pwt: Default::default(),
             rtw: Default::default(),
             atw: Default::default(),
             ag: Default::default(),
@@ -659,6 +725,12 @@ impl<
             frp: Default::default(),
             fag: Default::default(),
             fas: Default::default(),
+            fak: Default::default(),
+            fai: Default::default(),
+            fce: Default::default(),
+            ftk: Default::default(),
+            fsa: Default::default(),
+            k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
             now: Default::default(),
@@ -689,6 +761,9 @@ impl<
             rxb_inc: Default::default(),
             db_inc: Default::default(),
             gl_inc: Default::default(),
+            ok_ack: Default::default(),
+            ce_half: Default::default(),
+            n_ack_bad: Default::default(),
             cq_db_idx: Default::default(),
             cq_db_ok: Default::default(),
             sel_cq_cmd: Default::default(),
@@ -776,6 +851,24 @@ impl<
             m_hp: Default::default(),
             mv_take: Default::default(),
             mv_last: Default::default(),
+            rx_is_ack: Default::default(),
+            a_conn: Default::default(),
+            a_path: Default::default(),
+            a_ok: Default::default(),
+            a_free: Default::default(),
+            a_take: Default::default(),
+            a_idx: Default::default(),
+            a_res: Default::default(),
+            a_rtt: Default::default(),
+            a_rtt24: Default::default(),
+            a_m: Default::default(),
+            a_cb: Default::default(),
+            a_p4: Default::default(),
+            a_idleb: Default::default(),
+            c_e: Default::default(),
+            c_loss: Default::default(),
+            c_go: Default::default(),
+            k_go: Default::default(),
         }
     }
 }
@@ -829,7 +922,10 @@ impl<
             rx_fl,
             rxb_inc,
             db_inc,
-            gl_inc
+            gl_inc,
+            ok_ack,
+            ce_half,
+            n_ack_bad
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -844,6 +940,7 @@ impl<
         self.rpt.clock.next = self.clock.val();
         self.tpt.clock.next = self.clock.val();
         self.pcc.clock.next = self.clock.val();
+        self.pwt.clock.next = self.clock.val();
         self.rtw.clock.next = self.clock.val();
         self.atw.clock.next = self.clock.val();
         self.ag.clock.next = self.clock.val();
@@ -881,6 +978,11 @@ impl<
         self.frp.clock.next = self.clock.val();
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
+        self.fak.clock.next = self.clock.val();
+        self.fai.clock.next = self.clock.val();
+        self.fce.clock.next = self.clock.val();
+        self.ftk.clock.next = self.clock.val();
+        self.fsa.clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -911,6 +1013,7 @@ impl<
         self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
             | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
             | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
+            | (bit_cast::<352, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
             | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
             | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256));
 
@@ -971,15 +1074,46 @@ impl<
         self.mt.pkt_tag.next = 0.into();
         self.cp.rp_ready.next = true;
         self.rpt.cfg_ack_coalesce.next = self.rb.cfg_regs.val().get_bits::<8>(384);
-        self.pcc.ev_valid.next = self.cp.cc_valid.val();
-        self.cp.cc_ready.next = true;
-        self.pcc.ev_kind.next = self.cp.cc_kind.val();
-        self.pcc.idx.next = self.cp.cc_idx.val();
-        self.pcc.n.next = 0.into();
-        self.pcc.m.next = 0.into();
-        self.pcc.rtt_valid.next = false;
-        self.pcc.rtt.next = 0.into();
-        self.pcc.idle.next = false;
+        // path_cc events: the command's first, then the received ACKs'
+        // (`fce`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59, lost
+        // 60): an ACK event and, when the ACK proved losses, a loss event on
+        // a later clock (`ce_half`), so the two stay in order; every source
+        // holds while path_window_table's CC port has no room
+        self.cp.cc_ready.next = self.pwt.cc_ready.val();
+        self.c_e.next = self.fce.dout.val();
+        self.c_loss.next = self.c_e.val().get_bits::<9>(60) != bits::<9>(0);
+        self.c_go.next = self.fce.valid.val() & !self.cp.cc_valid.val() & self.pwt.cc_ready.val();
+        self.fce.pop.next = self.c_go.val() & (self.ce_half.q.val() | !self.c_loss.val());
+        if self.c_go.val() {
+            self.ce_half.d.next = !self.ce_half.q.val() & self.c_loss.val();
+        }
+        self.pcc.ev_valid.next =
+            (self.cp.cc_valid.val() & self.pwt.cc_ready.val()) | self.c_go.val();
+        if self.cp.cc_valid.val() {
+            self.pcc.ev_kind.next = self.cp.cc_kind.val();
+            self.pcc.idx.next = self.cp.cc_idx.val();
+            self.pcc.n.next = 0.into();
+            self.pcc.m.next = 0.into();
+            self.pcc.rtt_valid.next = false;
+            self.pcc.rtt.next = 0.into();
+            self.pcc.idle.next = false;
+        } else if self.ce_half.q.val() {
+            self.pcc.ev_kind.next = bits::<3>(3);
+            self.pcc.idx.next = self.c_e.val().get_bits::<PI>(0);
+            self.pcc.n.next = self.c_e.val().get_bits::<9>(60);
+            self.pcc.m.next = 0.into();
+            self.pcc.rtt_valid.next = false;
+            self.pcc.rtt.next = 0.into();
+            self.pcc.idle.next = false;
+        } else {
+            self.pcc.ev_kind.next = bits::<3>(2);
+            self.pcc.idx.next = self.c_e.val().get_bits::<PI>(0);
+            self.pcc.n.next = self.c_e.val().get_bits::<9>(16);
+            self.pcc.m.next = self.c_e.val().get_bits::<9>(25);
+            self.pcc.rtt_valid.next = self.c_e.val().get_bit(34);
+            self.pcc.rtt.next = self.c_e.val().get_bits::<24>(35);
+            self.pcc.idle.next = self.c_e.val().get_bit(59);
+        }
         self.pcc.now.next = self.now.q.val();
         self.pcc.cfg_cwnd_init.next = self.rb.cfg_regs.val().get_bits::<24>(128);
         self.pcc.cfg_cwnd_min.next = self.rb.cfg_regs.val().get_bits::<24>(160);
@@ -993,10 +1127,31 @@ impl<
 
         // tp: tx_path_table INIT from the command processor; SEND from the
         // send path below (the command goes first)
-        self.cp.tp_ready.next = self.tpt.op_ready.val();
-        self.tpt.psn.next = self.cp.tp_psn.val();
-        self.tpt.sack.next = 0.into();
+        // (a command is taken only while path_window_table can take its
+        // result; the ACKs' and the SENDs' op-port logic is below)
+        self.cp.tp_ready.next = self.tpt.op_ready.val() & self.pwt.tx_ready.val();
+        self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
+        // lost PSNs: retransmissions are stage 4b; until then the lost
+        // stream is drained and counted (`tx_path_table`'s `cnt_retx`)
         self.tpt.lost_ready.next = true;
+
+        // path_window_table: every tx_path_table result (TX port) and every
+        // path_cc result (CC port); its mask writes go to the sprayer
+        self.pwt.tx_valid.next = self.tpt.res_valid.val();
+        self.pwt.tx_op.next = self.tpt.res_op.val();
+        self.pwt.tx_idx.next = self.tpt.res_idx.val();
+        self.pwt.tx_accepted.next = self.tpt.res_accepted.val();
+        self.pwt.tx_rejected.next = self.tpt.res_rejected.val();
+        self.pwt.tx_acked.next = self.tpt.res_acked.val();
+        self.pwt.tx_lost.next = self.tpt.res_lost.val();
+        self.pwt.tx_una.next = self.tpt.res_una.val();
+        self.pwt.tx_nxt.next = self.tpt.res_nxt.val();
+        self.pwt.cc_valid.next = self.pcc.res_valid.val();
+        self.pwt.cc_idx.next = self.pcc.res_idx.val();
+        self.pwt.cc_cwnd.next = self.pcc.cwnd.val();
+        self.pwt.cc_timeouts.next = self.pcc.timeouts.val();
+        self.pwt.rd_valid.next = false;
+        self.pwt.rd_idx.next = 0.into();
 
         // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1)
         self.rtw.op_valid.next = self.cp.tw_valid.val() & !self.cp.tw_sel.val();
@@ -1120,9 +1275,12 @@ impl<
         self.wf.cr_n.next = 1.into();
         self.fcr.pop.next = self.wf.cr_ready.val();
         // no ACKs and no packet output yet
-        self.seg.ack_valid.next = false;
-        self.seg.ack_conn.next = 0.into();
-        self.seg.ack_csn_base.next = 0.into();
+        // the received ACKs' CSN bases (`fsa`: conn 0, csn 16) move the
+        // segmenter's CSN window (`csn_una`)
+        self.seg.ack_valid.next = self.fsa.valid.val();
+        self.seg.ack_conn.next = self.fsa.dout.val().get_bits::<CB>(0);
+        self.seg.ack_csn_base.next = self.fsa.dout.val().get_bits::<32>(16);
+        self.fsa.pop.next = self.seg.ack_ready.val();
 
         // ---- segmenter completion records into tx_compl, una back
         self.fcm.push.next = self.seg.cm_valid.val();
@@ -1139,9 +1297,15 @@ impl<
             | (bit_cast::<CMW, 32>(self.seg.cm_len.val()) << bits::<8>(96))
             | (bit_cast::<CMW, 64>(self.seg.cm_wr_id.val()) << bits::<8>(32))
             | bit_cast::<CMW, 32>(self.seg.cm_last_csn.val());
-        self.tc.op_valid.next = self.cp.tc_valid.val() | self.fcm.valid.val();
+        // tx_compl's operation port: commands, then the received ACKs' CSN
+        // bases (`ftk`: conn 0, csn 16), then the segmenter's records
+        self.tc.op_valid.next =
+            self.cp.tc_valid.val() | self.ftk.valid.val() | self.fcm.valid.val();
         self.cp.tc_ready.next = self.tc.op_ready.val();
-        self.fcm.pop.next = self.tc.op_ready.val() & !self.cp.tc_valid.val();
+        self.k_go.next = self.tc.op_ready.val() & !self.cp.tc_valid.val() & self.ftk.valid.val();
+        self.ftk.pop.next = self.k_go.val();
+        self.fcm.pop.next =
+            self.tc.op_ready.val() & !self.cp.tc_valid.val() & !self.ftk.valid.val();
         self.tc.op_wr_id.next = self.fcm.dout.val().get_bits::<64>(32);
         self.tc.op_len.next = self.fcm.dout.val().get_bits::<32>(96);
         self.tc.op_msn.next = self.fcm.dout.val().get_bits::<32>(128);
@@ -1153,6 +1317,10 @@ impl<
             self.tc.op.next = self.cp.tc_op.val();
             self.tc.op_conn.next = self.cp.tc_conn.val();
             self.tc.op_csn.next = self.cp.tc_csn.val();
+        } else if self.ftk.valid.val() {
+            self.tc.op.next = bits::<2>(1);
+            self.tc.op_conn.next = self.ftk.dout.val().get_bits::<CB>(0);
+            self.tc.op_csn.next = self.ftk.dout.val().get_bits::<32>(16);
         } else {
             self.tc.op.next = 0.into();
             self.tc.op_conn.next = self.fcm.dout.val().get_bits::<CB>(171);
@@ -1306,7 +1474,11 @@ impl<
         // PICK: retries first, then new descriptors; a command's INIT has
         // the sprayer's operation port; at most 12 descriptors wait for or
         // hold a sprayer result
-        self.sp_cmd_op.next = self.cp.sp_valid.val() & self.cp.sp_init.val();
+        // (path_window_table's mask writes cannot wait: a command's sprayer
+        // operation waits for a clock without one)
+        self.cp.sp_ready.next = !self.pwt.mk_valid.val();
+        self.sp_cmd_op.next =
+            self.cp.sp_valid.val() & self.cp.sp_init.val() & !self.pwt.mk_valid.val();
         self.fill1.next = self.fi1.fill.val() + self.fsr.fill.val();
         // (the credit flags are registered, one clock old: each limit is one
         // below the bound it keeps, as the count moves by one per clock)
@@ -1324,7 +1496,6 @@ impl<
         self.fi1.push.next = self.pick_ok.val();
         self.fi1.din.next = self.pick_d.val();
         self.pick_len.next = self.pick_d.val().get_bits::<14>(96);
-        self.cp.sp_ready.next = true;
         self.spr.op_valid.next = self.sp_cmd_op.val() | self.pick_ok.val();
         self.spr.op_init.next = self.sp_cmd_op.val();
         if self.sp_cmd_op.val() {
@@ -1340,12 +1511,20 @@ impl<
         self.spr.op_tag.next = 0.into();
         self.spr.now.next = self.now.q.val();
         self.spr.cfg_spray_burst.next = self.rb.cfg_regs.val().get_bits::<8>(352);
-        self.spr.mk_valid.next = self.cp.sp_valid.val();
-        self.spr.mk_conn.next = self.cp.sp_conn.val();
-        self.spr.mk_open_en.next = self.cp.sp_open_en.val();
-        self.spr.mk_open_val.next = self.cp.sp_open_val.val();
-        self.spr.mk_susp_en.next = self.cp.sp_susp_en.val();
-        self.spr.mk_susp_val.next = self.cp.sp_susp_val.val();
+        self.spr.mk_valid.next = self.cp.sp_valid.val() | self.pwt.mk_valid.val();
+        if self.pwt.mk_valid.val() {
+            self.spr.mk_conn.next = self.pwt.mk_conn.val();
+            self.spr.mk_open_en.next = self.pwt.mk_open_en.val();
+            self.spr.mk_open_val.next = self.pwt.mk_open_val.val();
+            self.spr.mk_susp_en.next = self.pwt.mk_susp_en.val();
+            self.spr.mk_susp_val.next = self.pwt.mk_susp_val.val();
+        } else {
+            self.spr.mk_conn.next = self.cp.sp_conn.val();
+            self.spr.mk_open_en.next = self.cp.sp_open_en.val();
+            self.spr.mk_open_val.next = self.cp.sp_open_val.val();
+            self.spr.mk_susp_en.next = self.cp.sp_susp_en.val();
+            self.spr.mk_susp_val.next = self.cp.sp_susp_val.val();
+        }
         self.spr.rt_valid.next = self.sp_cmd_op.val();
         self.spr.rt_conn.next = self.cp.sp_conn.val();
         self.spr.rt_hint.next = self.cp.sp_hint.val();
@@ -1365,8 +1544,77 @@ impl<
             | (bit_cast::<448, 4>(self.spr.res_path.val()) << 438)
             | (bit_cast::<448, 1>(self.mark.val()) << 442);
 
-        // SEND on tx_path_table {conn, path}: the command goes first; at most
-        // 12 descriptors wait for a SEND result or a header
+        // ---- stage 4a: received ACKs (`fak`, A: conn 0, path 24, base PSN
+        // 32, CSN base 64, timestamp echo 96, ECN count 128, SACK 144) take
+        // tx_path_table's port after the command and before SENDs, as
+        // OP_ACK on {conn, path}; an ACK naming no path of this engine is
+        // dropped and counted. At most 8 ACKs wait for their result (`fai`)
+        // and fewer than 16 events in each of `fce` and `ftk`, so none of
+        // them overflows (the flag is one clock old).
+        self.a_conn.next = self.fak.dout.val().get_bits::<24>(0);
+        self.a_path.next = self.fak.dout.val().get_bits::<8>(24);
+        self.a_cb.next = self.a_conn.val().get_bits::<CB>(0);
+        self.a_p4.next = self.a_path.val().get_bits::<4>(0);
+        self.a_ok.next =
+            (self.a_conn.val() < self.k_nc.val()) & (self.a_path.val() < self.k_np.val());
+        self.a_idx.next = (bit_cast::<PI, CB>(self.a_cb.val()) << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.a_p4.val());
+        self.ok_ack.d.next = (self.fai.fill.val() < bits::<16>(8))
+            & (self.fce.fill.val() < bits::<16>(16))
+            & (self.ftk.fill.val() < bits::<16>(16))
+            & (self.fsa.fill.val() < bits::<16>(16));
+        self.a_free.next =
+            !self.cp.tp_valid.val() & self.tpt.op_ready.val() & self.pwt.tx_ready.val();
+        self.a_take.next =
+            self.fak.valid.val() & self.ok_ack.q.val() & self.a_ok.val() & self.a_free.val();
+        self.fak.pop.next =
+            self.fak.valid.val() & self.ok_ack.q.val() & (!self.a_ok.val() | self.a_free.val());
+        if self.fak.valid.val() & self.ok_ack.q.val() & !self.a_ok.val() {
+            self.n_ack_bad.d.next = self.n_ack_bad.q.val() + 1;
+        }
+        // I: CSN base 0, timestamp echo 32, ECN count 64, conn 80
+        self.fai.push.next = self.a_take.val();
+        self.fai.din.next = bit_cast::<96, 80>(self.fak.dout.val().get_bits::<80>(64))
+            | (bit_cast::<96, 16>(self.a_conn.val().get_bits::<16>(0)) << 80);
+        // the ACK's result (tx_path_table's results are in operation order):
+        // an accepted one is an ACK event for path_cc (newly acknowledged,
+        // CE-marked, the RTT sample now - timestamp echo, idle) with the
+        // losses it proved, and a CSN base for tx_compl
+        self.a_res.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(3));
+        self.fai.pop.next = self.a_res.val();
+        self.a_rtt.next = self.now.q.val() - self.fai.dout.val().get_bits::<32>(32);
+        if self.a_rtt.val().get_bits::<8>(24) == bits::<8>(0) {
+            self.a_rtt24.next = self.a_rtt.val().get_bits::<24>(0);
+        } else {
+            self.a_rtt24.next = bits::<24>(0xff_ffff);
+        }
+        if self.fai.dout.val().get_bits::<7>(73) == bits::<7>(0) {
+            self.a_m.next = self.fai.dout.val().get_bits::<9>(64);
+        } else {
+            self.a_m.next = bits::<9>(511);
+        }
+        if self.tpt.res_idle.val() {
+            self.a_idleb.next = bits::<1>(1);
+        } else {
+            self.a_idleb.next = bits::<1>(0);
+        }
+        self.fce.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
+        self.fce.din.next = bit_cast::<72, PI>(self.tpt.res_idx.val())
+            | (bit_cast::<72, 9>(self.tpt.res_acked.val()) << 16)
+            | (bit_cast::<72, 9>(self.a_m.val()) << 25)
+            | (bits::<72>(1) << 34)
+            | (bit_cast::<72, 24>(self.a_rtt24.val()) << 35)
+            | (bit_cast::<72, 1>(self.a_idleb.val()) << 59)
+            | (bit_cast::<72, 9>(self.tpt.res_lost.val()) << 60);
+        self.ftk.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
+        self.ftk.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
+            | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
+        self.fsa.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
+        self.fsa.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
+            | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
+
+        // SEND on tx_path_table {conn, path}: the command and the ACKs go
+        // first; at most 12 descriptors wait for a SEND result or a header
         self.tres.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(2));
         self.tacc.next = self.tres.val() & self.tpt.res_accepted.val();
         self.trefuse.next = self.tres.val() & !self.tpt.res_accepted.val();
@@ -1376,18 +1624,28 @@ impl<
         self.send_ok.next = self.fsr.valid.val()
             & !self.s_retry.val()
             & !self.cp.tp_valid.val()
+            & !self.a_take.val()
             & self.tpt.op_ready.val()
+            & self.pwt.tx_ready.val()
             & self.ok_send.q.val();
         self.fsr.pop.next = self.send_ok.val() | (self.s_retry.val() & !self.trefuse.val());
         self.s_path.next = self.fsr.dout.val().get_bits::<4>(438);
         self.s_conn.next = self.fsr.dout.val().get_bits::<CB>(426);
         self.t_idx.next = (bit_cast::<PI, CB>(self.s_conn.val()) << self.k_pb.val())
             | bit_cast::<PI, 4>(self.s_path.val());
-        self.tpt.op_valid.next = self.cp.tp_valid.val() | self.send_ok.val();
+        self.tpt.op_valid.next = (self.cp.tp_valid.val() & self.pwt.tx_ready.val())
+            | self.a_take.val()
+            | self.send_ok.val();
         if self.cp.tp_valid.val() {
             self.tpt.op.next = self.cp.tp_op.val();
             self.tpt.idx.next = self.cp.tp_idx.val();
+            self.tpt.psn.next = self.cp.tp_psn.val();
+        } else if self.a_take.val() {
+            self.tpt.op.next = bits::<3>(3);
+            self.tpt.idx.next = self.a_idx.val();
+            self.tpt.psn.next = self.fak.dout.val().get_bits::<32>(32);
         } else {
+            self.tpt.psn.next = self.cp.tp_psn.val();
             self.tpt.op.next = bits::<3>(2);
             self.tpt.idx.next = self.t_idx.val();
         }
@@ -1668,7 +1926,8 @@ impl<
         self.rx_first.next = self.rx_valid.val() & !self.in_frame.q.val();
         self.rx_accept.next = self.rb.ctrl_enable.val()
             & (self.fpl.fill.val() < bits::<16>(320))
-            & (self.frd.fill.val() < bits::<16>(16));
+            & (self.frd.fill.val() < bits::<16>(16))
+            & (self.fak.fill.val() < bits::<16>(16));
         self.rx_pass.next = (self.rx_first.val() & self.rx_accept.val())
             | (self.rx_valid.val() & self.in_frame.q.val() & !self.rx_skip.q.val());
         self.rx_cut.next =
@@ -1709,7 +1968,18 @@ impl<
         self.fpl.din.next = bit_cast::<584, 512>(self.rxp.p_data.val())
             | (bit_cast::<584, 64>(self.rxp.p_keep.val()) << 512)
             | (bit_cast::<584, 1>(self.m_hp.val()) << 576);
-        self.frd.push.next = self.rxp.d_valid.val();
+        // a well-formed ACK goes to the sender's side (`fak`), every other
+        // descriptor to the receive pipeline
+        self.rx_is_ack.next = self.rxp.d_ok.val() & (self.rxp.d_opcode.val() == bits::<8>(0x10));
+        self.frd.push.next = self.rxp.d_valid.val() & !self.rx_is_ack.val();
+        self.fak.push.next = self.rxp.d_valid.val() & self.rx_is_ack.val();
+        self.fak.din.next = bit_cast::<400, 24>(self.rxp.d_dst_conn.val())
+            | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 24)
+            | (bit_cast::<400, 32>(self.rxp.d_ack_base_psn.val()) << 32)
+            | (bit_cast::<400, 32>(self.rxp.d_ack_csn_base.val()) << 64)
+            | (bit_cast::<400, 32>(self.rxp.d_ack_ts_echo.val()) << 96)
+            | (bit_cast::<400, 16>(self.rxp.d_ack_ecn_count.val()) << 128)
+            | (bit_cast::<400, 256>(self.rxp.d_ack_sack.val()) << 144);
         if self.rxp.d_ok.val() {
             self.rr_okb.next = bits::<1>(1);
         } else {
@@ -2036,6 +2306,11 @@ impl<
             | self.frp.ovf.val()
             | self.fag.ovf.val()
             | self.fas.ovf.val()
+            | self.fak.ovf.val()
+            | self.fai.ovf.val()
+            | self.fce.ovf.val()
+            | self.ftk.ovf.val()
+            | self.fsa.ovf.val()
         {
             self.s2_ovf.next = 1.into();
         }
@@ -2053,5 +2328,8 @@ impl<
         self.cnt_rx_oow.next = self.dd.cnt_oow.val();
         self.cnt_ack_tx.next = self.ag.cnt_acks.val();
         self.cnt_nack_tx.next = self.ag.cnt_nacks.val();
+        self.cnt_ack_rx.next = self.tpt.cnt_acks.val();
+        self.cnt_ack_rej.next = self.tpt.cnt_rejected.val();
+        self.cnt_ack_bad.next = self.n_ack_bad.q.val();
     }
 }
