@@ -17,7 +17,7 @@ use braid_driver::verbs::*;
 use braid_driver::Backend;
 use braid_sim::cosim::engine::{EngineBackend, EngineSim, GlueCounters};
 use braid_spec::regs;
-use braid_spec::wire::braid::{Body, NackReason};
+use braid_spec::wire::braid::{Body, Flags, NackReason};
 use braid_spec::wire::frame::parse_frame;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -116,10 +116,18 @@ struct Wires {
     hold: bool,
     /// B's frames not yet given to A.
     held: Vec<Vec<u8>>,
+    /// Frames of A that the wire loses (true: dropped; kept in `ab`).
+    lose_ab: Option<Box<dyn FnMut(&[u8]) -> bool>>,
+    /// Frames of B that the wire loses (true: dropped; kept in `ba`).
+    lose_ba: Option<Box<dyn FnMut(&[u8]) -> bool>>,
+    /// Frames lost on each wire.
+    lost_ab: usize,
+    lost_ba: usize,
 }
 
 /// Clock both engines `n` times, A's frames into B and B's into A (copies
-/// kept in `w`); `extra` frames go to B first. Returns A's frames moved.
+/// kept in `w`, lost ones too); `extra` frames go to B first. Returns A's
+/// frames sent.
 fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires) -> usize {
     let mut moved = 0;
     for _ in 0..n / 100 {
@@ -131,13 +139,23 @@ fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires)
                 eb.push_rx_frame(&f);
             }
             for f in &fa {
-                eb.push_rx_frame(f);
+                if w.lose_ab.as_mut().is_some_and(|l| l(f)) {
+                    w.lost_ab += 1;
+                } else {
+                    eb.push_rx_frame(f);
+                }
             }
             eb.run(100);
             eb.tx().frames.drain(..).collect()
         };
         let mut ea = a.eng.borrow_mut();
-        w.held.extend(fb.iter().cloned());
+        for f in &fb {
+            if w.lose_ba.as_mut().is_some_and(|l| l(f)) {
+                w.lost_ba += 1;
+            } else {
+                w.held.push(f.clone());
+            }
+        }
         if !w.hold {
             for f in w.held.drain(..) {
                 ea.push_rx_frame(&f);
@@ -708,6 +726,190 @@ fn a_write_longer_than_the_csn_window_completes() {
     );
     eprintln!(
         "seed {seed:#x}: {want_pkts} packets, {} ACKs in {} clocks",
+        w.ba.len(),
+        a.eng.borrow().cycles()
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// Loss (stage 4b): the wire loses five of A's data packets (CSN 3, 10, 11
+/// and 30 in the middle of the first WRITE, CSN 50, its 5-byte LAST packet)
+/// and the first retransmission of CSN 10, and three of B's ACKs. Each loss
+/// is proven by the SACK bitvector of a later packet on its path; A sends
+/// every lost packet again (six retransmissions, `TX_RETX`), each equal to
+/// its original but for path, PSN, timestamp, floor and the flags RETX and
+/// ACK_REQ; B places both WRITEs byte for byte, sees no duplicate, and A
+/// completes them SUCCESS in posting order.
+#[test]
+fn lost_packets_are_retransmitted_and_the_writes_complete() {
+    let seed = 0x4b10_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, 512 << 10);
+    // (length, source offset, destination offset, stream)
+    let msgs = [
+        (200 * 1024 + 5, 11usize, 100usize, 0u8),
+        (100_000, 300_000, 300_007, 1),
+    ];
+    let wrs: Vec<SendWr> = msgs
+        .iter()
+        .enumerate()
+        .map(|(i, &(len, from, to, stream))| SendWr {
+            wr_id: 40 + i as u64,
+            op: SendOp::Write {
+                remote_addr: dst.addr() + to as u64,
+                rkey: dst.rkey(),
+            },
+            stream,
+            sg_list: vec![src.sge(from as u64, len)],
+        })
+        .collect();
+    qp_a.post_send(&wrs).expect("post on A");
+    let want_pkts: u32 = msgs.iter().map(|m| m.0.div_ceil(4096)).sum();
+    assert_eq!(want_pkts, 76);
+
+    let lose = [3u32, 10, 11, 30, 50];
+    let mut retx10 = 0;
+    let mut acks = 0;
+    let mut w = Wires {
+        lose_ab: Some(Box::new(move |f: &[u8]| {
+            let base = parse_frame(f).expect("A's frames parse").repr.braid.base;
+            if base.flags.0 & Flags::RETX == 0 {
+                lose.contains(&base.csn)
+            } else if base.csn == 10 {
+                retx10 += 1;
+                retx10 == 1
+            } else {
+                false
+            }
+        })),
+        lose_ba: Some(Box::new(move |_: &[u8]| {
+            acks += 1;
+            [4, 5, 9].contains(&acks)
+        })),
+        ..Wires::default()
+    };
+    let mut none = Vec::new();
+    for _ in 0..200 {
+        run_pair(&a, &b, 1000, &mut none, &mut w);
+        if counter(&b, 5) >= want_pkts {
+            break;
+        }
+    }
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    a.eng.borrow_mut().run(2000);
+    b.eng.borrow_mut().run(100);
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(counter(&b, 6), 0, "seed {seed:#x}: RX_DUPLICATES on B");
+    assert_eq!(
+        (w.lost_ab, w.lost_ba),
+        (6, 3),
+        "seed {seed:#x}: frames lost"
+    );
+    assert_eq!(counter(&a, 1), 6, "seed {seed:#x}: TX_RETX on A");
+    assert_eq!(
+        w.ab.len() as u32,
+        want_pkts + 6,
+        "seed {seed:#x}: A's frames"
+    );
+
+    // every retransmission is its original again (same CSN), but for the
+    // path, PSN, timestamp, floor and the flags RETX and ACK_REQ
+    let mut orig = BTreeMap::new();
+    let mut resent = Vec::new();
+    for f in &w.ab {
+        let fr = parse_frame(f).expect("A's frames parse");
+        let base = fr.repr.braid.base;
+        let payload = f[fr.payload.clone()].to_vec();
+        if base.flags.0 & Flags::RETX == 0 {
+            assert!(
+                orig.insert(base.csn, (fr.repr.braid, payload)).is_none(),
+                "seed {seed:#x}: CSN {} sent twice without RETX",
+                base.csn
+            );
+        } else {
+            resent.push((fr.repr.braid, payload));
+        }
+    }
+    let mut csns: Vec<u32> = resent.iter().map(|r| r.0.base.csn).collect();
+    csns.sort();
+    assert_eq!(
+        csns,
+        [3, 10, 10, 11, 30, 50],
+        "seed {seed:#x}: retransmitted CSNs"
+    );
+    for (r, payload) in &resent {
+        let (o, opay) = &orig[&r.base.csn];
+        let csn = r.base.csn;
+        assert_eq!(
+            r.body, o.body,
+            "seed {seed:#x}: CSN {csn}: extension header"
+        );
+        assert_eq!(payload, opay, "seed {seed:#x}: CSN {csn}: payload");
+        assert_eq!(
+            (r.base.opcode, r.base.dst_conn, r.base.payload_len),
+            (o.base.opcode, o.base.dst_conn, o.base.payload_len),
+            "seed {seed:#x}: CSN {csn}: opcode, connection, length"
+        );
+        assert_eq!(
+            r.base.flags.0,
+            o.base.flags.0 | Flags::RETX | Flags::ACK_REQ,
+            "seed {seed:#x}: CSN {csn}: flags"
+        );
+    }
+
+    // B's region: both WRITEs, every other byte 0; A's completions
+    let mut got = vec![0u8; dst.len()];
+    dst.read(0, &mut got).expect("read B's region");
+    let mut want = vec![0u8; dst.len()];
+    for &(len, from, to, _) in &msgs {
+        let n = len as usize;
+        want[to..to + n].copy_from_slice(&src_bytes[from..from + n]);
+    }
+    let diff = got.iter().zip(&want).position(|(g, w)| g != w);
+    assert_eq!(
+        diff, None,
+        "seed {seed:#x}: B's region differs at this offset"
+    );
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        done.extend(cq_a.poll(16).expect("poll A's CQ"));
+    }
+    let got: Vec<(u64, WcStatus, u32)> = done
+        .iter()
+        .map(|c| (c.wr_id, c.status, c.byte_len))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (40, WcStatus::Success, msgs[0].0),
+            (41, WcStatus::Success, msgs[1].0)
+        ],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: (w.ba.len() - w.lost_ba) as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: every ACK that arrived accepted, no stale retransmission"
+    );
+    eprintln!(
+        "seed {seed:#x}: {} frames ({} retransmitted), {} ACKs in {} clocks",
+        w.ab.len(),
+        resent.len(),
         w.ba.len(),
         a.eng.borrow().cycles()
     );

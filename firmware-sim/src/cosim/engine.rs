@@ -551,6 +551,7 @@ struct EnginePorts {
     cnt_ack_rx: Port,
     cnt_ack_rej: Port,
     cnt_ack_bad: Port,
+    cnt_retx_stale: Port,
 }
 
 impl EnginePorts {
@@ -596,6 +597,7 @@ impl EnginePorts {
             cnt_ack_rx: out(sim, "cnt_ack_rx", 32)?,
             cnt_ack_rej: out(sim, "cnt_ack_rej", 32)?,
             cnt_ack_bad: out(sim, "cnt_ack_bad", 32)?,
+            cnt_retx_stale: out(sim, "cnt_retx_stale", 32)?,
         })
     }
 }
@@ -633,6 +635,9 @@ pub struct GlueCounters {
     pub ack_rej: u32,
     /// `cnt_ack_bad`: ACKs received naming no path of this engine.
     pub ack_bad: u32,
+    /// `cnt_retx_stale`: lost packets not retransmitted because their
+    /// message had completed (its record reused).
+    pub retx_stale: u32,
 }
 
 /// DMA traffic recorded by [`EngineSim::log_dma`], in order.
@@ -888,6 +893,7 @@ impl EngineSim {
             ack_rx: self.sim.get(self.p.cnt_ack_rx) as u32,
             ack_rej: self.sim.get(self.p.cnt_ack_rej) as u32,
             ack_bad: self.sim.get(self.p.cnt_ack_bad) as u32,
+            retx_stale: self.sim.get(self.p.cnt_retx_stale) as u32,
         }
     }
 

@@ -2,9 +2,10 @@
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
 //! # Status: stages 1 and 2 of 4, the WRITE half of stage 3 and the first
-//! part of stage 4 (host and control path; send packet path; WRITE
+//! two parts of stage 4 (host and control path; send packet path; WRITE
 //! placement, dedup, SACK state, ACKs and NACKs on receive; ACK intake,
-//! windows and send completions on the sender)
+//! windows, send completions and retransmissions of proven losses on the
+//! sender)
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -109,16 +110,26 @@
 //!   ACKs. Counters: `cnt_ack_rx`, `cnt_ack_rej` (`tx_path_table`'s
 //!   accepted and rejected ACKs), `RX_DUPLICATES`.
 //!
+//! * Stage 4, second part: retransmissions. The first packet of every
+//!   message writes the message's record (first CSN, MSN, addresses, rkey,
+//!   imm, length, RSN, opcode, stream, SOLICITED) at `{conn, WQE index mod
+//!   32}`. A lost PSN from `tx_path_table`'s lost stream reads its
+//!   slot-table entry and its message's record and is rebuilt into a
+//!   descriptor (offset, addresses, length; flags RETX and ACK_REQ) that
+//!   enters the retransmission FIFO, picked after retries and before new
+//!   descriptors with the sprayer's `op_retx`; a lost packet whose message
+//!   has completed meanwhile (its record reused) is dropped and counted
+//!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
+//!
 //! Not yet here: SEND matching to posted receive buffers, `msg_tracker`
 //! and receive completions; the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
 //! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
 //! the rest of stage 4: NACKs (a refused message's error completion),
 //! the retransmission timers (`path_cc`'s deadlines into the RTO wheel,
-//! `OP_TIMEOUT`), retransmissions from the slot table (the lost stream is
-//! drained and dropped: a lost packet is never sent again yet), the path
-//! re-hash, the soft-reset sweep and the counters `TX_RETX`, `TX_TIMEOUTS`,
-//! `TX_REHASHES` (they read 0).
+//! `OP_TIMEOUT`: until then a lost packet followed by no later packet on
+//! its path is never proven lost), the path re-hash, the soft-reset sweep
+//! and the counters `TX_TIMEOUTS`, `TX_REHASHES` (they read 0).
 //!
 //! # Ports
 //!
@@ -142,7 +153,8 @@
 //!   (`dedup_table`'s duplicates and CSNs outside the window),
 //!   `cnt_ack_tx` and `cnt_nack_tx` (`ack_gen`'s ACKs and NACKs sent),
 //!   `cnt_ack_rx`, `cnt_ack_rej` and `cnt_ack_bad` (ACKs received: accepted,
-//!   rejected by `tx_path_table`, naming no path of this build).
+//!   rejected by `tx_path_table`, naming no path of this build),
+//!   `cnt_retx_stale` (lost packets of completed messages, not resent).
 //!
 //! # Sizes
 //!
@@ -160,6 +172,7 @@
 
 use crate::cq_writer;
 use crate::fifo::Fifo;
+use crate::prefix_add::PrefixAdd;
 use crate::reg_block::{self, RegBlock};
 use crate::skid::Skid;
 use crate::tx_compl;
@@ -374,6 +387,9 @@ pub struct BraidEngine<
     /// ACKs received that name no path of this engine (connection number
     /// at or above the build's, or path number at or above `2^PB`).
     pub cnt_ack_bad: Signal<Out, Bits<32>>,
+    /// Lost packets not retransmitted because their message's record was
+    /// reused (the message completed: the peer has the packet).
+    pub cnt_retx_stale: Signal<Out, Bits<32>>,
 
     // ---- blocks
     rb: RegBlock,
@@ -442,6 +458,15 @@ pub struct BraidEngine<
     fce: Fifo<72, 5>,
     ftk: Fifo<48, 5>,
     fsa: Fifo<48, 5>,
+    // stage 4b: retransmission descriptors (D) ready for a PICK; the
+    // per-message record of every message in flight (`R`, 323 bits), by
+    // {conn, WQE index mod 32}; the adders of the rebuild
+    fpr: Fifo<448, 6>,
+    mrec: RAM<Bits<323>, TA>,
+    add_addr: PrefixAdd<64>,
+    add_raddr: PrefixAdd<64>,
+    add_rem: PrefixAdd<32>,
+    add_chk: PrefixAdd<32>,
     k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
     k_pb: Constant<Bits<8>>,
@@ -477,6 +502,31 @@ pub struct BraidEngine<
     ok_ack: DFF<Bit>,
     ce_half: DFF<Bit>,
     n_ack_bad: DFF<Bits<32>>,
+    ok_lost: DFF<Bit>,
+    q1v: DFF<Bit>,
+    q1e: DFF<Bits<72>>,
+    q1p: DFF<Bits<PI>>,
+    q2v: DFF<Bit>,
+    q2e: DFF<Bits<72>>,
+    q2p: DFF<Bits<PI>>,
+    q2r: DFF<Bits<323>>,
+    q2off: DFF<Bits<32>>,
+    q2mtu: DFF<Bits<16>>,
+    q3v: DFF<Bit>,
+    q3e: DFF<Bits<72>>,
+    q3p: DFF<Bits<PI>>,
+    q3r: DFF<Bits<323>>,
+    q3off: DFF<Bits<32>>,
+    q3mtu: DFF<Bits<16>>,
+    q3addr: DFF<Bits<64>>,
+    q3raddr: DFF<Bits<64>>,
+    q3rem: DFF<Bits<32>>,
+    q3chk: DFF<Bits<32>>,
+    q4push: DFF<Bit>,
+    q4stale: DFF<Bit>,
+    q4d: DFF<Bits<448>>,
+    n_tx_retx: DFF<Bits<32>>,
+    n_retx_stale: DFF<Bits<32>>,
     // ---- locals
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
@@ -521,6 +571,25 @@ pub struct BraidEngine<
     fill1: Signal<Local, Bits<16>>,
     fill2: Signal<Local, Bits<16>>,
     held_up: Signal<Local, Bits<8>>,
+    held_inc: Signal<Local, Bits<2>>,
+    held_dec: Signal<Local, Bits<2>>,
+    lost_take: Signal<Local, Bit>,
+    rec_w: Signal<Local, Bits<323>>,
+    rec_wa: Signal<Local, Bits<TA>>,
+    rec_ra: Signal<Local, Bits<TA>>,
+    q_conn: Signal<Local, Bits<CB>>,
+    q_pshift: Signal<Local, Bits<PI>>,
+    q_mtus: Signal<Local, Bits<32>>,
+    q_code: Signal<Local, Bits<2>>,
+    q_ok: Signal<Local, Bit>,
+    q_len: Signal<Local, Bits<16>>,
+    q_flags: Signal<Local, Bits<8>>,
+    q_d: Signal<Local, Bits<448>>,
+    q_noff: Signal<Local, Bits<32>>,
+    q_s4: Signal<Local, Bits<PI>>,
+    q_c4: Signal<Local, Bits<CB>>,
+    h_rx: Signal<Local, Bits<1>>,
+    pick_retx: Signal<Local, Bit>,
     s2_ovf: Signal<Local, Bits<2>>,
     fill3: Signal<Local, Bits<16>>,
     l1_cnt: Signal<Local, Bits<1>>,
@@ -670,6 +739,7 @@ impl<
             cnt_ack_rx: Default::default(),
             cnt_ack_rej: Default::default(),
             cnt_ack_bad: Default::default(),
+            cnt_retx_stale: Default::default(),
             rb: RegBlock::new(reg_block::caps(
                 1 << CB,
                 1 << PB,
@@ -730,6 +800,12 @@ impl<
             fce: Default::default(),
             ftk: Default::default(),
             fsa: Default::default(),
+            fpr: Default::default(),
+            mrec: Default::default(),
+            add_addr: Default::default(),
+            add_raddr: Default::default(),
+            add_rem: Default::default(),
+            add_chk: Default::default(),
             k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
@@ -764,6 +840,31 @@ impl<
             ok_ack: Default::default(),
             ce_half: Default::default(),
             n_ack_bad: Default::default(),
+            ok_lost: Default::default(),
+            q1v: Default::default(),
+            q1e: Default::default(),
+            q1p: Default::default(),
+            q2v: Default::default(),
+            q2e: Default::default(),
+            q2p: Default::default(),
+            q2r: Default::default(),
+            q2off: Default::default(),
+            q2mtu: Default::default(),
+            q3v: Default::default(),
+            q3e: Default::default(),
+            q3p: Default::default(),
+            q3r: Default::default(),
+            q3off: Default::default(),
+            q3mtu: Default::default(),
+            q3addr: Default::default(),
+            q3raddr: Default::default(),
+            q3rem: Default::default(),
+            q3chk: Default::default(),
+            q4push: Default::default(),
+            q4stale: Default::default(),
+            q4d: Default::default(),
+            n_tx_retx: Default::default(),
+            n_retx_stale: Default::default(),
             cq_db_idx: Default::default(),
             cq_db_ok: Default::default(),
             sel_cq_cmd: Default::default(),
@@ -807,6 +908,25 @@ impl<
             fill1: Default::default(),
             fill2: Default::default(),
             held_up: Default::default(),
+            held_inc: Default::default(),
+            held_dec: Default::default(),
+            lost_take: Default::default(),
+            rec_w: Default::default(),
+            rec_wa: Default::default(),
+            rec_ra: Default::default(),
+            q_conn: Default::default(),
+            q_pshift: Default::default(),
+            q_mtus: Default::default(),
+            q_code: Default::default(),
+            q_ok: Default::default(),
+            q_len: Default::default(),
+            q_flags: Default::default(),
+            q_d: Default::default(),
+            q_noff: Default::default(),
+            q_s4: Default::default(),
+            q_c4: Default::default(),
+            h_rx: Default::default(),
+            pick_retx: Default::default(),
             s2_ovf: Default::default(),
             fill3: Default::default(),
             l1_cnt: Default::default(),
@@ -925,7 +1045,32 @@ impl<
             gl_inc,
             ok_ack,
             ce_half,
-            n_ack_bad
+            n_ack_bad,
+            ok_lost,
+            q1v,
+            q1e,
+            q1p,
+            q2v,
+            q2e,
+            q2p,
+            q2r,
+            q2off,
+            q2mtu,
+            q3v,
+            q3e,
+            q3p,
+            q3r,
+            q3off,
+            q3mtu,
+            q3addr,
+            q3raddr,
+            q3rem,
+            q3chk,
+            q4push,
+            q4stale,
+            q4d,
+            n_tx_retx,
+            n_retx_stale
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -983,6 +1128,9 @@ impl<
         self.fce.clock.next = self.clock.val();
         self.ftk.clock.next = self.clock.val();
         self.fsa.clock.next = self.clock.val();
+        self.fpr.clock.next = self.clock.val();
+        self.mrec.read_clock.next = self.clock.val();
+        self.mrec.write_clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -1012,6 +1160,7 @@ impl<
         // the packet paths
         self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
             | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
+            | (bit_cast::<352, 32>(self.n_tx_retx.q.val()) << bits::<9>(32))
             | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
             | (bit_cast::<352, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
             | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
@@ -1131,9 +1280,11 @@ impl<
         // result; the ACKs' and the SENDs' op-port logic is below)
         self.cp.tp_ready.next = self.tpt.op_ready.val() & self.pwt.tx_ready.val();
         self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
-        // lost PSNs: retransmissions are stage 4b; until then the lost
-        // stream is drained and counted (`tx_path_table`'s `cnt_retx`)
-        self.tpt.lost_ready.next = true;
+        // lost PSNs: taken while fewer than 30 descriptors are held (the
+        // flag is one clock old); the retransmission pipeline is below
+        self.ok_lost.d.next = self.held.q.val() < bits::<8>(30);
+        self.tpt.lost_ready.next = self.ok_lost.q.val();
+        self.lost_take.next = self.tpt.lost_valid.val() & self.ok_lost.q.val();
 
         // path_window_table: every tx_path_table result (TX port) and every
         // path_cc result (CC port); its mask writes go to the sprayer
@@ -1485,14 +1636,19 @@ impl<
         self.ok_pick.d.next = self.fill1.val() < bits::<16>(11);
         self.pick_ok.next = !self.sp_cmd_op.val()
             & self.ok_pick.q.val()
-            & (self.fre.valid.val() | self.fpd.valid.val());
+            & (self.fre.valid.val() | self.fpr.valid.val() | self.fpd.valid.val());
         if self.fre.valid.val() {
             self.pick_d.next = self.fre.dout.val();
+        } else if self.fpr.valid.val() {
+            self.pick_d.next = self.fpr.dout.val();
         } else {
             self.pick_d.next = self.fpd.dout.val();
         }
         self.fre.pop.next = self.pick_ok.val() & self.fre.valid.val();
-        self.fpd.pop.next = self.pick_ok.val() & !self.fre.valid.val();
+        self.fpr.pop.next = self.pick_ok.val() & !self.fre.valid.val() & self.fpr.valid.val();
+        self.fpd.pop.next = self.pick_ok.val() & !self.fre.valid.val() & !self.fpr.valid.val();
+        // a retransmission (flags RETX) avoids suspect paths
+        self.pick_retx.next = self.pick_d.val().get_bit(420);
         self.fi1.push.next = self.pick_ok.val();
         self.fi1.din.next = self.pick_d.val();
         self.pick_len.next = self.pick_d.val().get_bits::<14>(96);
@@ -1503,7 +1659,7 @@ impl<
         } else {
             self.spr.op_conn.next = self.pick_d.val().get_bits::<CB>(426);
         }
-        self.spr.op_retx.next = false;
+        self.spr.op_retx.next = self.pick_retx.val();
         // bytes on the wire: the payload and 96 bytes of headers (pacing
         // only; the pacer needs no exact figure)
         self.spr.op_bytes.next = self.pick_len.val() + bits::<14>(96);
@@ -1681,6 +1837,11 @@ impl<
         self.h_flags.next = self.fi2.dout.val().get_bits::<8>(416);
         // first (flags bit 1) and last (bit 2) into entry bits 69 and 70
         self.h_fl.next = self.h_flags.val().get_bits::<2>(1);
+        if self.h_flags.val().get_bit(4) {
+            self.h_rx.next = bits::<1>(1);
+        } else {
+            self.h_rx.next = bits::<1>(0);
+        }
         self.slt.wr_valid.next = self.tacc.val();
         self.slt.wr_path.next = self.tpt.res_idx.val();
         self.slt.wr_slot.next = self.tpt.res_slot.val();
@@ -1688,22 +1849,153 @@ impl<
             | (bit_cast::<72, 16>(self.fi2.dout.val().get_bits::<16>(392)) << 32)
             | (bit_cast::<72, 20>(self.h_mtus.val().get_bits::<20>(0)) << 48)
             | (bit_cast::<72, 1>(bits::<1>(1)) << 68)
-            | (bit_cast::<72, 2>(self.h_fl.val()) << 69);
-        self.slt.rd_valid.next = false;
-        self.slt.rd_path.next = 0.into();
-        self.slt.rd_slot.next = 0.into();
+            | (bit_cast::<72, 2>(self.h_fl.val()) << 69)
+            | (bit_cast::<72, 1>(self.h_rx.val()) << 71);
+        // ---- stage 4b: retransmissions. The per-message record R of each
+        // message, written when the segmenter's descriptor of its FIRST
+        // packet is taken, at {conn, WQE index mod 32} (a connection has at
+        // most MSG_WINDOW = 32 messages between their first packet and their
+        // completion, with consecutive WQE indices, so they never share an
+        // entry). R: first CSN 0, MSN 32, local address 64, remote address
+        // 128, rkey 192, imm 224, message length 256, RSN 288 (24), opcode
+        // 312, stream 320 (2), SOLICITED 322.
+        self.rec_w.next = bit_cast::<323, 32>(self.seg.pd_csn.val())
+            | (bit_cast::<323, 32>(self.seg.pd_msn.val()) << 32)
+            | (bit_cast::<323, 64>(self.seg.pd_addr.val()) << 64)
+            | (bit_cast::<323, 64>(self.seg.pd_raddr.val()) << 128)
+            | (bit_cast::<323, 32>(self.seg.pd_rkey.val()) << 192)
+            | (bit_cast::<323, 32>(self.seg.pd_imm.val()) << 224)
+            | (bit_cast::<323, 32>(self.seg.pd_msg_len.val()) << 256)
+            | (bit_cast::<323, 24>(self.seg.pd_rsn.val()) << 288)
+            | (bit_cast::<323, 8>(self.seg.pd_opcode.val()) << 312)
+            | (bit_cast::<323, 2>(self.seg.pd_stream.val()) << 320)
+            | (bit_cast::<323, 1>(self.seg.pd_flags.val().get_bits::<1>(3)) << 322);
+        self.rec_wa.next = (bit_cast::<TA, CB>(self.seg.pd_conn.val()) << 5)
+            | bit_cast::<TA, 5>(self.seg.pd_wqe_idx.val().get_bits::<5>(0));
+        self.mrec.write_enable.next = self.seg_push.val() & self.seg.pd_flags.val().get_bit(1);
+        self.mrec.write_address.next = self.rec_wa.val();
+        self.mrec.write_data.next = self.rec_w.val();
+        // a lost PSN (tx_path_table's lost stream) reads its slot-table
+        // entry (CSN, WQE index, offset in MTUs, FIRST/LAST; 4 edges), then
+        // the record of its message (1 edge); the offset in bytes and the
+        // MTU (S2), the addresses, the remaining length and the CSN check
+        // (S3, prefix adders), the descriptor D (S4) and the FIFO (S5) follow
+        self.slt.rd_valid.next = self.lost_take.val();
+        self.slt.rd_path.next = self.tpt.lost_idx.val();
+        self.slt.rd_slot.next = self.tpt.lost_slot.val();
         self.slt.rd_tag.next = 0.into();
+        self.q_pshift.next = self.slt.res_path.val() >> self.k_pb.val();
+        self.q_conn.next = self.q_pshift.val().get_bits::<CB>(0);
+        self.rec_ra.next = (bit_cast::<TA, CB>(self.q_conn.val()) << 5)
+            | bit_cast::<TA, 5>(self.slt.res_entry.val().get_bits::<5>(32));
+        self.mrec.read_address.next = self.rec_ra.val();
+        self.q1v.d.next = self.slt.res_valid.val();
+        self.q1e.d.next = self.slt.res_entry.val();
+        self.q1p.d.next = self.slt.res_path.val();
+        // S2: offset = MTUs << (10 + MTU code) (a 4:1 select), the MTU
+        self.q_code.next = self.rb.cfg_regs.val().get_bits::<2>(112);
+        self.q_mtus.next = bit_cast::<32, 20>(self.q1e.q.val().get_bits::<20>(48));
+        self.q2v.d.next = self.q1v.q.val();
+        self.q2e.d.next = self.q1e.q.val();
+        self.q2p.d.next = self.q1p.q.val();
+        self.q2r.d.next = self.mrec.read_data.val();
+        if self.q_code.val() == bits::<2>(0) {
+            self.q2off.d.next = self.q_mtus.val() << 10;
+            self.q2mtu.d.next = bits::<16>(1024);
+        } else if self.q_code.val() == bits::<2>(1) {
+            self.q2off.d.next = self.q_mtus.val() << 11;
+            self.q2mtu.d.next = bits::<16>(2048);
+        } else if self.q_code.val() == bits::<2>(2) {
+            self.q2off.d.next = self.q_mtus.val() << 12;
+            self.q2mtu.d.next = bits::<16>(4096);
+        } else {
+            self.q2off.d.next = self.q_mtus.val() << 13;
+            self.q2mtu.d.next = bits::<16>(8192);
+        }
+        // S3: address + offset, remote address + offset, length - offset,
+        // first CSN + offset in MTUs
+        self.add_addr.a.next = self.q2r.q.val().get_bits::<64>(64);
+        self.add_addr.b.next = bit_cast::<64, 32>(self.q2off.q.val());
+        self.add_addr.cin.next = false;
+        self.add_raddr.a.next = self.q2r.q.val().get_bits::<64>(128);
+        self.add_raddr.b.next = bit_cast::<64, 32>(self.q2off.q.val());
+        self.add_raddr.cin.next = false;
+        self.q_noff.next = !self.q2off.q.val();
+        self.add_rem.a.next = self.q2r.q.val().get_bits::<32>(256);
+        self.add_rem.b.next = self.q_noff.val();
+        self.add_rem.cin.next = true;
+        self.add_chk.a.next = self.q2r.q.val().get_bits::<32>(0);
+        self.add_chk.b.next = bit_cast::<32, 20>(self.q2e.q.val().get_bits::<20>(48));
+        self.add_chk.cin.next = false;
+        self.q3v.d.next = self.q2v.q.val();
+        self.q3e.d.next = self.q2e.q.val();
+        self.q3p.d.next = self.q2p.q.val();
+        self.q3r.d.next = self.q2r.q.val();
+        self.q3off.d.next = self.q2off.q.val();
+        self.q3mtu.d.next = self.q2mtu.q.val();
+        self.q3addr.d.next = self.add_addr.sum.val();
+        self.q3raddr.d.next = self.add_raddr.sum.val();
+        self.q3rem.d.next = self.add_rem.sum.val();
+        self.q3chk.d.next = self.add_chk.sum.val();
+        // S4: the record is still the packet's message when its first CSN
+        // plus the packet's offset in MTUs is the packet's CSN (otherwise the
+        // message completed, so the peer has the packet, and its entry was
+        // reused: dropped and counted). D as the segmenter's, with ACK_REQ
+        // and RETX; the length: the rest of the message for its LAST packet,
+        // else one MTU.
+        self.q_s4.next = self.q3p.q.val() >> self.k_pb.val();
+        self.q_c4.next = self.q_s4.val().get_bits::<CB>(0);
+        self.q_ok.next = self.q3chk.q.val() == self.q3e.q.val().get_bits::<32>(0);
+        if self.q3e.q.val().get_bit(70) {
+            self.q_len.next = self.q3rem.q.val().get_bits::<16>(0);
+        } else {
+            self.q_len.next = self.q3mtu.q.val();
+        }
+        self.q_flags.next = bits::<8>(0x11)
+            | (bit_cast::<8, 2>(self.q3e.q.val().get_bits::<2>(69)) << 1)
+            | (bit_cast::<8, 1>(self.q3r.q.val().get_bits::<1>(322)) << 3);
+        self.q_d.next = bit_cast::<448, 32>(self.q3e.q.val().get_bits::<32>(0))
+            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(32)) << 32)
+            | (bit_cast::<448, 32>(self.q3off.q.val()) << 64)
+            | (bit_cast::<448, 16>(self.q_len.val()) << 96)
+            | (bit_cast::<448, 64>(self.q3addr.q.val()) << 112)
+            | (bit_cast::<448, 64>(self.q3raddr.q.val()) << 208)
+            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(192)) << 272)
+            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(224)) << 304)
+            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(256)) << 336)
+            | (bit_cast::<448, 24>(self.q3r.q.val().get_bits::<24>(288)) << 368)
+            | (bit_cast::<448, 16>(self.q3e.q.val().get_bits::<16>(32)) << 392)
+            | (bit_cast::<448, 8>(self.q3r.q.val().get_bits::<8>(312)) << 408)
+            | (bit_cast::<448, 8>(self.q_flags.val()) << 416)
+            | (bit_cast::<448, 2>(self.q3r.q.val().get_bits::<2>(320)) << 424)
+            | (bit_cast::<448, CB>(self.q_c4.val()) << 426);
+        // S5: into the retransmission FIFO, or counted
+        self.q4push.d.next = self.q3v.q.val() & self.q_ok.val();
+        self.q4stale.d.next = self.q3v.q.val() & !self.q_ok.val();
+        self.q4d.d.next = self.q_d.val();
+        self.fpr.push.next = self.q4push.q.val();
+        self.fpr.din.next = self.q4d.q.val();
+        if self.q4stale.q.val() {
+            self.n_retx_stale.d.next = self.n_retx_stale.q.val() + 1;
+        }
         // descriptors in flight: +1 from the segmenter, -1 when accepted
-        if self.seg_push.val() {
-            self.held_up.next = self.held.q.val() + 1;
+        // (and lost PSNs from their take to a SEND or a stale drop)
+        if self.seg_push.val() & self.lost_take.val() {
+            self.held_inc.next = bits::<2>(2);
+        } else if self.seg_push.val() | self.lost_take.val() {
+            self.held_inc.next = bits::<2>(1);
         } else {
-            self.held_up.next = self.held.q.val();
+            self.held_inc.next = bits::<2>(0);
         }
-        if self.tacc.val() {
-            self.held.d.next = self.held_up.val() - 1;
+        if self.tacc.val() & self.q4stale.q.val() {
+            self.held_dec.next = bits::<2>(2);
+        } else if self.tacc.val() | self.q4stale.q.val() {
+            self.held_dec.next = bits::<2>(1);
         } else {
-            self.held.d.next = self.held_up.val();
+            self.held_dec.next = bits::<2>(0);
         }
+        self.held_up.next = self.held.q.val() + bit_cast::<8, 2>(self.held_inc.val());
+        self.held.d.next = self.held_up.val() - bit_cast::<8, 2>(self.held_dec.val());
 
         // header: H's head is popped into L1 with its transmit lookup
         // (`cmd_proc`, latency 1); at the next edge the descriptor and the
@@ -1792,6 +2084,9 @@ impl<
         self.txp.q_len.next = self.h_d.val().get_bits::<14>(96);
         if self.h_go.val() {
             self.n_tx_pkts.d.next = self.n_tx_pkts.q.val() + 1;
+        }
+        if self.h_go.val() & self.h_d.val().get_bit(420) {
+            self.n_tx_retx.d.next = self.n_tx_retx.q.val() + 1;
         }
         if self.h_drop.val() {
             self.n_tx_drop.d.next = self.n_tx_drop.q.val() + 1;
@@ -2290,6 +2585,7 @@ impl<
         // the send path's FIFOs: one count per clock with any drop
         self.s2_ovf.next = 0.into();
         if self.fpd.ovf.val()
+            | self.fpr.ovf.val()
             | self.fi1.ovf.val()
             | self.fsr.ovf.val()
             | self.fi2.ovf.val()
@@ -2331,5 +2627,6 @@ impl<
         self.cnt_ack_rx.next = self.tpt.cnt_acks.val();
         self.cnt_ack_rej.next = self.tpt.cnt_rejected.val();
         self.cnt_ack_bad.next = self.n_ack_bad.q.val();
+        self.cnt_retx_stale.next = self.n_retx_stale.q.val();
     }
 }
