@@ -105,6 +105,9 @@ fn pair(rng: &mut ChaCha8Rng, len: usize) -> Pair {
     }
 }
 
+/// Decides whether the wire loses a frame (true: lost).
+type Loss = Box<dyn FnMut(&[u8]) -> bool>;
+
 /// Frames seen on the two wires.
 #[derive(Default)]
 struct Wires {
@@ -117,9 +120,9 @@ struct Wires {
     /// B's frames not yet given to A.
     held: Vec<Vec<u8>>,
     /// Frames of A that the wire loses (true: dropped; kept in `ab`).
-    lose_ab: Option<Box<dyn FnMut(&[u8]) -> bool>>,
+    lose_ab: Option<Loss>,
     /// Frames of B that the wire loses (true: dropped; kept in `ba`).
-    lose_ba: Option<Box<dyn FnMut(&[u8]) -> bool>>,
+    lose_ba: Option<Loss>,
     /// Frames lost on each wire.
     lost_ab: usize,
     lost_ba: usize,
