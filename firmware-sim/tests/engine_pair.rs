@@ -171,6 +171,70 @@ fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires)
     moved
 }
 
+/// Clock the pair in steps of 1,000 clocks until B has received `want`
+/// packets (at most `steps` steps), then 3,000 clocks more for the last
+/// ACKs and 2,000 on A alone for its completions. Returns the clocks of
+/// the steps.
+fn run_until_received(a: &Side, b: &Side, want: u32, steps: usize, w: &mut Wires) -> u64 {
+    let mut none = Vec::new();
+    let mut clocks = 0;
+    for _ in 0..steps {
+        run_pair(a, b, 1000, &mut none, w);
+        clocks += 1000;
+        if counter(b, 5) >= want {
+            break;
+        }
+    }
+    run_pair(a, b, 3000, &mut none, w);
+    a.eng.borrow_mut().run(2000);
+    clocks
+}
+
+/// A's completions as (work request id, status, byte length), from 50 polls.
+fn completions(cq: &CompletionQueue<EngineBackend>) -> Vec<(u64, WcStatus, u32)> {
+    let mut done = Vec::new();
+    for _ in 0..50 {
+        done.extend(cq.poll(16).expect("poll A's CQ"));
+    }
+    done.iter()
+        .map(|c| (c.wr_id, c.status, c.byte_len))
+        .collect()
+}
+
+/// B's region holds the `writes` (destination offset, source offset,
+/// length) of A's source bytes, and 0 everywhere else.
+fn assert_region(
+    seed: u64,
+    dst: &MemoryRegion<EngineBackend>,
+    src_bytes: &[u8],
+    writes: &[(usize, usize, usize)],
+) {
+    let mut got = vec![0u8; dst.len()];
+    dst.read(0, &mut got).expect("read B's region");
+    let mut want = vec![0u8; dst.len()];
+    for &(to, from, n) in writes {
+        want[to..to + n].copy_from_slice(&src_bytes[from..from + n]);
+    }
+    let diff = got.iter().zip(&want).position(|(g, w)| g != w);
+    assert_eq!(
+        diff, None,
+        "seed {seed:#x}: B's region differs at this offset"
+    );
+}
+
+/// A accepted every ACK of B that reached it, and dropped no
+/// retransmission as stale.
+fn assert_acks_accepted(seed: u64, a: &Side, w: &Wires) {
+    assert_eq!(
+        a.eng.borrow().glue_counters(),
+        GlueCounters {
+            ack_rx: (w.ba.len() - w.lost_ba) as u32,
+            ..GlueCounters::default()
+        },
+        "seed {seed:#x}: A: every ACK that arrived accepted, no stale retransmission"
+    );
+}
+
 /// What B's last ACK of a path must say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Expect {
@@ -529,7 +593,10 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
 
 /// A path's window: with B's ACKs held back, A sends `CC_CWND_INIT` (8)
 /// packets on each of its 4 paths and stops; once the ACKs reach A the
-/// windows reopen, every packet is placed and every WRITE completes.
+/// windows reopen, every packet is placed and every WRITE completes. A's
+/// `RTO_MIN` is raised to 1 ms (300,000 clocks) so that only the window
+/// stops it: with the default 20 us its timers would fire while the ACKs
+/// are held and resend the unacknowledged packets (the timeout test below).
 #[test]
 fn a_window_stops_each_path_until_its_acks_return() {
     let seed = 0x3a1d_u64;
@@ -559,6 +626,10 @@ fn a_window_stops_each_path_until_its_acks_return() {
             sg_list: vec![src.sge(i * (len as u64) + 5, len)],
         })
         .collect();
+    let rto_min = regs::by_name("RTO_MIN").expect("RTO_MIN").offset;
+    a.ctx
+        .with_backend(|be| be.write32(rto_min, 300_000))
+        .expect("RTO_MIN on A");
     qp_a.post_send(&wrs).expect("post on A");
     let want_pkts = 3 * len / 4096;
     let window = regs::CFG_CWND_INIT >> 8;
@@ -605,47 +676,23 @@ fn a_window_stops_each_path_until_its_acks_return() {
 
     // the ACKs go back: the windows reopen and the rest follows
     w.hold = false;
-    for _ in 0..100 {
-        run_pair(&a, &b, 1000, &mut none, &mut w);
-        if counter(&b, 5) >= want_pkts {
-            break;
-        }
-    }
-    run_pair(&a, &b, 3000, &mut none, &mut w);
+    run_until_received(&a, &b, want_pkts, 100, &mut w);
     assert_eq!(w.ab.len() as u32, want_pkts, "seed {seed:#x}: A's frames");
     assert_eq!(counter(&b, 5), want_pkts, "RX_PKTS on B");
     assert_eq!(counter(&a, 0), want_pkts, "TX_PKTS on A");
-    let mut got = vec![0u8; dst.len()];
-    dst.read(0, &mut got).expect("read B's region");
     let n = 3 * len as usize;
-    assert!(
-        got[..n] == src_bytes[5..5 + n] && got[n..].iter().all(|&x| x == 0),
-        "seed {seed:#x}: B's region"
-    );
-    // (B's last frames reached A after A's last clock)
-    a.eng.borrow_mut().run(2000);
-    let mut done = Vec::new();
-    for _ in 0..50 {
-        done.extend(cq_a.poll(16).expect("poll A's CQ"));
-    }
-    let ids: Vec<(u64, WcStatus)> = done.iter().map(|c| (c.wr_id, c.status)).collect();
+    assert_region(seed, &dst, &src_bytes, &[(0, 5, n)]);
     assert_eq!(
-        ids,
-        vec![
-            (100, WcStatus::Success),
-            (101, WcStatus::Success),
-            (102, WcStatus::Success)
+        completions(&cq_a),
+        [
+            (100, WcStatus::Success, len),
+            (101, WcStatus::Success, len),
+            (102, WcStatus::Success, len)
         ],
         "seed {seed:#x}: A's completions"
     );
-    assert_eq!(
-        a.eng.borrow().glue_counters(),
-        GlueCounters {
-            ack_rx: w.ba.len() as u32,
-            ..GlueCounters::default()
-        },
-        "seed {seed:#x}: A: every ACK of B accepted"
-    );
+    assert_acks_accepted(seed, &a, &w);
+    assert_eq!(counter(&a, 2), 0, "seed {seed:#x}: TX_TIMEOUTS on A");
     eprintln!(
         "seed {seed:#x}: {want_pkts} packets, {} ACKs in {} clocks",
         w.ba.len(),
@@ -688,45 +735,17 @@ fn a_write_longer_than_the_csn_window_completes() {
     qp_a.post_send(&[wr]).expect("post on A");
     let want_pkts = len.div_ceil(4096);
     let mut w = Wires::default();
-    let mut none = Vec::new();
-    for _ in 0..400 {
-        run_pair(&a, &b, 1000, &mut none, &mut w);
-        if counter(&b, 5) >= want_pkts {
-            break;
-        }
-    }
-    run_pair(&a, &b, 3000, &mut none, &mut w);
-    a.eng.borrow_mut().run(2000);
+    run_until_received(&a, &b, want_pkts, 400, &mut w);
     assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
     assert_eq!(w.ab.len() as u32, want_pkts, "seed {seed:#x}: A's frames");
-    let mut got = vec![0u8; dst.len()];
-    dst.read(0, &mut got).expect("read B's region");
-    let n = len as usize;
-    assert!(
-        got[..64].iter().all(|&x| x == 0)
-            && got[64..64 + n] == src_bytes[3..3 + n]
-            && got[64 + n..].iter().all(|&x| x == 0),
-        "seed {seed:#x}: B's region"
-    );
-    let mut done = Vec::new();
-    for _ in 0..50 {
-        done.extend(cq_a.poll(16).expect("poll A's CQ"));
-    }
-    assert_eq!(done.len(), 1, "seed {seed:#x}: A's completions {done:?}");
+    assert_region(seed, &dst, &src_bytes, &[(64, 3, len as usize)]);
     assert_eq!(
-        (done[0].wr_id, done[0].status, done[0].byte_len),
-        (7, WcStatus::Success, len),
-        "seed {seed:#x}: {:?}",
-        done[0]
+        completions(&cq_a),
+        [(7, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
     );
-    assert_eq!(
-        a.eng.borrow().glue_counters(),
-        GlueCounters {
-            ack_rx: w.ba.len() as u32,
-            ..GlueCounters::default()
-        },
-        "seed {seed:#x}: A: every ACK of B accepted"
-    );
+    assert_acks_accepted(seed, &a, &w);
+    assert_eq!(counter(&a, 2), 0, "seed {seed:#x}: TX_TIMEOUTS on A");
     eprintln!(
         "seed {seed:#x}: {want_pkts} packets, {} ACKs in {} clocks",
         w.ba.len(),
@@ -803,15 +822,7 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
         })),
         ..Wires::default()
     };
-    let mut none = Vec::new();
-    for _ in 0..200 {
-        run_pair(&a, &b, 1000, &mut none, &mut w);
-        if counter(&b, 5) >= want_pkts {
-            break;
-        }
-    }
-    run_pair(&a, &b, 3000, &mut none, &mut w);
-    a.eng.borrow_mut().run(2000);
+    run_until_received(&a, &b, want_pkts, 200, &mut w);
     b.eng.borrow_mut().run(100);
     assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
     assert_eq!(counter(&b, 6), 0, "seed {seed:#x}: RX_DUPLICATES on B");
@@ -821,6 +832,7 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
         "seed {seed:#x}: frames lost"
     );
     assert_eq!(counter(&a, 1), 6, "seed {seed:#x}: TX_RETX on A");
+    assert_eq!(counter(&a, 2), 0, "seed {seed:#x}: TX_TIMEOUTS on A");
     assert_eq!(
         w.ab.len() as u32,
         want_pkts + 6,
@@ -873,46 +885,104 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
     }
 
     // B's region: both WRITEs, every other byte 0; A's completions
-    let mut got = vec![0u8; dst.len()];
-    dst.read(0, &mut got).expect("read B's region");
-    let mut want = vec![0u8; dst.len()];
-    for &(len, from, to, _) in &msgs {
-        let n = len as usize;
-        want[to..to + n].copy_from_slice(&src_bytes[from..from + n]);
-    }
-    let diff = got.iter().zip(&want).position(|(g, w)| g != w);
-    assert_eq!(
-        diff, None,
-        "seed {seed:#x}: B's region differs at this offset"
-    );
-    let mut done = Vec::new();
-    for _ in 0..50 {
-        done.extend(cq_a.poll(16).expect("poll A's CQ"));
-    }
-    let got: Vec<(u64, WcStatus, u32)> = done
+    let writes: Vec<(usize, usize, usize)> = msgs
         .iter()
-        .map(|c| (c.wr_id, c.status, c.byte_len))
+        .map(|&(len, from, to, _)| (to, from, len as usize))
         .collect();
+    assert_region(seed, &dst, &src_bytes, &writes);
     assert_eq!(
-        got,
+        completions(&cq_a),
         [
             (40, WcStatus::Success, msgs[0].0),
             (41, WcStatus::Success, msgs[1].0)
         ],
         "seed {seed:#x}: A's completions"
     );
-    assert_eq!(
-        a.eng.borrow().glue_counters(),
-        GlueCounters {
-            ack_rx: (w.ba.len() - w.lost_ba) as u32,
-            ..GlueCounters::default()
-        },
-        "seed {seed:#x}: A: every ACK that arrived accepted, no stale retransmission"
-    );
+    assert_acks_accepted(seed, &a, &w);
     eprintln!(
         "seed {seed:#x}: {} frames ({} retransmitted), {} ACKs in {} clocks",
         w.ab.len(),
         resent.len(),
+        w.ba.len(),
+        a.eng.borrow().cycles()
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// Tail loss (stage 4c): the wire loses the LAST packet of a WRITE, so no
+/// later packet on its path can prove the loss. The path's retransmission
+/// timer (`path_cc`'s deadline in the RTO wheel) fires once (`TX_TIMEOUTS`
+/// = 1), `tx_path_table`'s timeout declares the path's one outstanding PSN
+/// lost, and it is sent again (`TX_RETX` = 1); the other paths, idle once
+/// their ACKs return, never time out. B then holds the WRITE byte for byte
+/// and A completes it SUCCESS.
+#[test]
+fn a_lost_last_packet_is_resent_when_its_path_times_out() {
+    let seed = 0x4c70_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, 128 << 10);
+    let len = 15 * 4096 + 100;
+    let wr = SendWr {
+        wr_id: 9,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + 32,
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(5, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    let mut w = Wires {
+        lose_ab: Some(Box::new(move |f: &[u8]| {
+            let base = parse_frame(f).expect("A's frames parse").repr.braid.base;
+            base.csn == want_pkts - 1 && base.flags.0 & Flags::RETX == 0
+        })),
+        ..Wires::default()
+    };
+    let clocks = run_until_received(&a, &b, want_pkts, 200, &mut w);
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(w.lost_ab, 1, "seed {seed:#x}: frames lost");
+    assert_eq!(counter(&a, 2), 1, "seed {seed:#x}: TX_TIMEOUTS on A");
+    assert_eq!(counter(&a, 1), 1, "seed {seed:#x}: TX_RETX on A");
+    let resent: Vec<u32> =
+        w.ab.iter()
+            .map(|f| parse_frame(f).expect("A's frames parse").repr.braid.base)
+            .filter(|b| b.flags.0 & Flags::RETX != 0)
+            .map(|b| b.csn)
+            .collect();
+    assert_eq!(
+        resent,
+        [want_pkts - 1],
+        "seed {seed:#x}: retransmitted CSNs"
+    );
+    // not before the minimum RTO (20 us = 6,000 ticks at 300 MHz)
+    assert!(
+        clocks >= braid_spec::regs::CFG_RTO_MIN as u64,
+        "seed {seed:#x}: done after {clocks} clocks, before the RTO"
+    );
+    assert_region(seed, &dst, &src_bytes, &[(32, 5, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(9, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_acks_accepted(seed, &a, &w);
+    eprintln!(
+        "seed {seed:#x}: {} frames, {} ACKs in {} clocks",
+        w.ab.len(),
         w.ba.len(),
         a.eng.borrow().cycles()
     );

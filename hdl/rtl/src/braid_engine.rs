@@ -184,6 +184,7 @@ use crate::{
 };
 use braid_spec::host;
 use braid_spec::regs;
+use braid_spec::wire::braid::Flags;
 use rust_hdl::prelude::*;
 
 /// Bits of `reg_block`'s AXI byte address.
@@ -462,6 +463,15 @@ pub struct BraidEngine<
     // per-message record of every message in flight (`R`, 323 bits), by
     // {conn, WQE index mod 32}; the adders of the rebuild
     fpr: Fifo<448, 6>,
+    // stage 4c: path_cc SEND events (path), timeouts from the RTO wheel
+    // (path), the class of each path_cc event in flight (0 other, 1 ACK, 2
+    // timeout, 3 SEND), RTO wheel operations (`W`: kind 0, deadline 2,
+    // path 34), tx_path_table timeouts (path)
+    fsx: Fifo<16, 5>,
+    fto: Fifo<16, 4>,
+    fck: Fifo<2, 4>,
+    frw: Fifo<48, 5>,
+    ftt: Fifo<16, 4>,
     mrec: RAM<Bits<323>, TA>,
     add_addr: PrefixAdd<64>,
     add_raddr: PrefixAdd<64>,
@@ -470,6 +480,11 @@ pub struct BraidEngine<
     k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
     k_pb: Constant<Bits<8>>,
+    /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
+    k_fl_retx: Constant<Bits<8>>,
+    k_fl_first: Constant<Bits<8>>,
+    k_fl_last: Constant<Bits<8>>,
+    k_fl_sol: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
     n_db_drop: DFF<Bits<32>>,
@@ -527,6 +542,8 @@ pub struct BraidEngine<
     q4d: DFF<Bits<448>>,
     n_tx_retx: DFF<Bits<32>>,
     n_retx_stale: DFF<Bits<32>>,
+    ok_cc: DFF<Bit>,
+    n_tx_timeouts: DFF<Bits<32>>,
     // ---- locals
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
@@ -584,12 +601,27 @@ pub struct BraidEngine<
     q_ok: Signal<Local, Bit>,
     q_len: Signal<Local, Bits<16>>,
     q_flags: Signal<Local, Bits<8>>,
+    q_ffirst: Signal<Local, Bits<8>>,
+    q_flast: Signal<Local, Bits<8>>,
+    q_fsol: Signal<Local, Bits<8>>,
     q_d: Signal<Local, Bits<448>>,
     q_noff: Signal<Local, Bits<32>>,
     q_s4: Signal<Local, Bits<PI>>,
     q_c4: Signal<Local, Bits<CB>>,
     h_rx: Signal<Local, Bits<1>>,
     pick_retx: Signal<Local, Bit>,
+    c_to: Signal<Local, Bit>,
+    c_sx: Signal<Local, Bit>,
+    c_cmd: Signal<Local, Bit>,
+    c_cls: Signal<Local, Bits<2>>,
+    r_cls: Signal<Local, Bits<2>>,
+    r_arm: Signal<Local, Bit>,
+    r_dis: Signal<Local, Bit>,
+    r_to: Signal<Local, Bit>,
+    r_kind: Signal<Local, Bits<2>>,
+    rw_cmd: Signal<Local, Bit>,
+    rw_go: Signal<Local, Bit>,
+    t_take: Signal<Local, Bit>,
     s2_ovf: Signal<Local, Bits<2>>,
     fill3: Signal<Local, Bits<16>>,
     l1_cnt: Signal<Local, Bits<1>>,
@@ -801,6 +833,11 @@ impl<
             ftk: Default::default(),
             fsa: Default::default(),
             fpr: Default::default(),
+            fsx: Default::default(),
+            fto: Default::default(),
+            fck: Default::default(),
+            frw: Default::default(),
+            ftt: Default::default(),
             mrec: Default::default(),
             add_addr: Default::default(),
             add_raddr: Default::default(),
@@ -809,6 +846,10 @@ impl<
             k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
+            k_fl_retx: Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
+            k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
+            k_fl_last: Constant::new(bits::<8>(Flags::LAST as u64)),
+            k_fl_sol: Constant::new(bits::<8>(Flags::SOLICITED as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
             n_db_bad_cq: Default::default(),
@@ -865,6 +906,8 @@ impl<
             q4d: Default::default(),
             n_tx_retx: Default::default(),
             n_retx_stale: Default::default(),
+            ok_cc: Default::default(),
+            n_tx_timeouts: Default::default(),
             cq_db_idx: Default::default(),
             cq_db_ok: Default::default(),
             sel_cq_cmd: Default::default(),
@@ -921,12 +964,27 @@ impl<
             q_ok: Default::default(),
             q_len: Default::default(),
             q_flags: Default::default(),
+            q_ffirst: Default::default(),
+            q_flast: Default::default(),
+            q_fsol: Default::default(),
             q_d: Default::default(),
             q_noff: Default::default(),
             q_s4: Default::default(),
             q_c4: Default::default(),
             h_rx: Default::default(),
             pick_retx: Default::default(),
+            c_to: Default::default(),
+            c_sx: Default::default(),
+            c_cmd: Default::default(),
+            c_cls: Default::default(),
+            r_cls: Default::default(),
+            r_arm: Default::default(),
+            r_dis: Default::default(),
+            r_to: Default::default(),
+            r_kind: Default::default(),
+            rw_cmd: Default::default(),
+            rw_go: Default::default(),
+            t_take: Default::default(),
             s2_ovf: Default::default(),
             fill3: Default::default(),
             l1_cnt: Default::default(),
@@ -1070,7 +1128,9 @@ impl<
             q4stale,
             q4d,
             n_tx_retx,
-            n_retx_stale
+            n_retx_stale,
+            ok_cc,
+            n_tx_timeouts
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -1129,6 +1189,11 @@ impl<
         self.ftk.clock.next = self.clock.val();
         self.fsa.clock.next = self.clock.val();
         self.fpr.clock.next = self.clock.val();
+        self.fsx.clock.next = self.clock.val();
+        self.fto.clock.next = self.clock.val();
+        self.fck.clock.next = self.clock.val();
+        self.frw.clock.next = self.clock.val();
+        self.ftt.clock.next = self.clock.val();
         self.mrec.read_clock.next = self.clock.val();
         self.mrec.write_clock.next = self.clock.val();
 
@@ -1161,6 +1226,7 @@ impl<
         self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
             | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
             | (bit_cast::<352, 32>(self.n_tx_retx.q.val()) << bits::<9>(32))
+            | (bit_cast::<352, 32>(self.n_tx_timeouts.q.val()) << bits::<9>(64))
             | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
             | (bit_cast::<352, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
             | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
@@ -1231,13 +1297,48 @@ impl<
         self.cp.cc_ready.next = self.pwt.cc_ready.val();
         self.c_e.next = self.fce.dout.val();
         self.c_loss.next = self.c_e.val().get_bits::<9>(60) != bits::<9>(0);
-        self.c_go.next = self.fce.valid.val() & !self.cp.cc_valid.val() & self.pwt.cc_ready.val();
+        // (stage 4c: then the RTO wheel's timeouts (`fto`, kind 4), then
+        // the SEND events of accepted SENDs (`fsx`, kind 5); the data-path
+        // events also wait for room for their results' wheel operations
+        // and tx_path_table timeouts (`ok_cc`, one clock old))
+        self.ok_cc.d.next = (self.frw.fill.val() < bits::<16>(16))
+            & (self.ftt.fill.val() < bits::<16>(4))
+            & (self.fck.fill.val() < bits::<16>(12));
+        self.c_cmd.next = self.cp.cc_valid.val() & self.pwt.cc_ready.val();
+        self.c_go.next = self.fce.valid.val()
+            & !self.cp.cc_valid.val()
+            & self.pwt.cc_ready.val()
+            & self.ok_cc.q.val();
+        self.c_to.next = self.fto.valid.val()
+            & !self.fce.valid.val()
+            & !self.cp.cc_valid.val()
+            & self.pwt.cc_ready.val()
+            & self.ok_cc.q.val();
+        self.c_sx.next = self.fsx.valid.val()
+            & !self.fto.valid.val()
+            & !self.fce.valid.val()
+            & !self.cp.cc_valid.val()
+            & self.pwt.cc_ready.val()
+            & self.ok_cc.q.val();
         self.fce.pop.next = self.c_go.val() & (self.ce_half.q.val() | !self.c_loss.val());
+        self.fto.pop.next = self.c_to.val();
+        self.fsx.pop.next = self.c_sx.val();
         if self.c_go.val() {
             self.ce_half.d.next = !self.ce_half.q.val() & self.c_loss.val();
         }
         self.pcc.ev_valid.next =
-            (self.cp.cc_valid.val() & self.pwt.cc_ready.val()) | self.c_go.val();
+            self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
+        if self.c_to.val() {
+            self.c_cls.next = bits::<2>(2);
+        } else if self.c_sx.val() {
+            self.c_cls.next = bits::<2>(3);
+        } else if self.c_go.val() & !self.ce_half.q.val() {
+            self.c_cls.next = bits::<2>(1);
+        } else {
+            self.c_cls.next = bits::<2>(0);
+        }
+        self.fck.push.next = self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
+        self.fck.din.next = self.c_cls.val();
         if self.cp.cc_valid.val() {
             self.pcc.ev_kind.next = self.cp.cc_kind.val();
             self.pcc.idx.next = self.cp.cc_idx.val();
@@ -1250,6 +1351,19 @@ impl<
             self.pcc.ev_kind.next = bits::<3>(3);
             self.pcc.idx.next = self.c_e.val().get_bits::<PI>(0);
             self.pcc.n.next = self.c_e.val().get_bits::<9>(60);
+            self.pcc.m.next = 0.into();
+            self.pcc.rtt_valid.next = false;
+            self.pcc.rtt.next = 0.into();
+            self.pcc.idle.next = false;
+        } else if self.c_to.val() | self.c_sx.val() {
+            if self.c_to.val() {
+                self.pcc.ev_kind.next = bits::<3>(4);
+                self.pcc.idx.next = self.fto.dout.val().get_bits::<PI>(0);
+            } else {
+                self.pcc.ev_kind.next = bits::<3>(5);
+                self.pcc.idx.next = self.fsx.dout.val().get_bits::<PI>(0);
+            }
+            self.pcc.n.next = 0.into();
             self.pcc.m.next = 0.into();
             self.pcc.rtt_valid.next = false;
             self.pcc.rtt.next = 0.into();
@@ -1304,14 +1418,54 @@ impl<
         self.pwt.rd_valid.next = false;
         self.pwt.rd_idx.next = 0.into();
 
-        // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1)
-        self.rtw.op_valid.next = self.cp.tw_valid.val() & !self.cp.tw_sel.val();
+        // path_cc results (in event order, their classes in `fck`): an ACK's
+        // ARMs the RTO wheel at the path's deadline while the timer runs and
+        // DISARMs it when the ACK left the path idle; a SEND's ARMs it; an
+        // accepted timeout's (the path was armed: the result still is) ARMs
+        // it at the backed-off deadline and declares the path's outstanding
+        // PSNs lost (tx_path_table OP_TIMEOUT, `ftt`); an ignored timeout
+        // (the path was idle) does nothing
+        self.r_cls.next = self.fck.dout.val();
+        self.fck.pop.next = self.pcc.res_valid.val();
+        self.r_arm.next =
+            self.pcc.res_valid.val() & self.pcc.armed.val() & (self.r_cls.val() != bits::<2>(0));
+        self.r_dis.next =
+            self.pcc.res_valid.val() & !self.pcc.armed.val() & (self.r_cls.val() == bits::<2>(1));
+        self.r_to.next =
+            self.pcc.res_valid.val() & self.pcc.armed.val() & (self.r_cls.val() == bits::<2>(2));
+        if self.r_arm.val() {
+            self.r_kind.next = bits::<2>(1);
+        } else {
+            self.r_kind.next = bits::<2>(2);
+        }
+        self.frw.push.next = self.r_arm.val() | self.r_dis.val();
+        self.frw.din.next = bit_cast::<48, 2>(self.r_kind.val())
+            | (bit_cast::<48, 32>(self.pcc.rto_deadline.val()) << 2)
+            | (bit_cast::<48, PI>(self.pcc.res_idx.val()) << 34);
+        self.ftt.push.next = self.r_to.val();
+        self.ftt.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val());
+        if self.r_to.val() {
+            self.n_tx_timeouts.d.next = self.n_tx_timeouts.q.val() + 1;
+        }
+        // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1);
+        // the RTO wheel then takes the ARMs and DISARMs of `frw`; its
+        // timeouts enter `fto` (path_cc's timeout events, above)
+        self.rw_cmd.next = self.cp.tw_valid.val() & !self.cp.tw_sel.val();
+        self.rw_go.next = self.frw.valid.val() & !self.rw_cmd.val() & self.rtw.op_ready.val();
+        self.frw.pop.next = self.rw_go.val();
+        self.rtw.op_valid.next = self.rw_cmd.val() | self.rw_go.val();
         self.atw.op_valid.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
-        self.rtw.op_kind.next = self.cp.tw_kind.val();
+        if self.rw_cmd.val() {
+            self.rtw.op_kind.next = self.cp.tw_kind.val();
+            self.rtw.op_path.next = self.cp.tw_path.val();
+            self.rtw.op_deadline.next = 0.into();
+        } else {
+            self.rtw.op_kind.next = self.frw.dout.val().get_bits::<2>(0);
+            self.rtw.op_path.next = self.frw.dout.val().get_bits::<PI>(34);
+            self.rtw.op_deadline.next = self.frw.dout.val().get_bits::<32>(2);
+        }
         self.atw.op_kind.next = self.cp.tw_kind.val();
-        self.rtw.op_path.next = self.cp.tw_path.val();
         self.atw.op_path.next = self.cp.tw_path.val();
-        self.rtw.op_deadline.next = 0.into();
         self.atw.op_deadline.next = 0.into();
         if self.cp.tw_sel.val() {
             self.cp.tw_ready.next = self.atw.op_ready.val();
@@ -1322,7 +1476,9 @@ impl<
         self.atw.now.next = self.now.q.val();
         self.rtw.cfg_shift.next = self.rb.cfg_regs.val().get_bits::<5>(392);
         self.atw.cfg_shift.next = self.rb.cfg_regs.val().get_bits::<5>(400);
-        self.rtw.ev_ready.next = true;
+        self.rtw.ev_ready.next = self.fto.fill.val() < bits::<16>(8);
+        self.fto.push.next = self.rtw.ev_valid.val() & (self.fto.fill.val() < bits::<16>(8));
+        self.fto.din.next = bit_cast::<16, PI>(self.rtw.ev_path.val());
         self.atw.ev_ready.next = true;
 
         // ag: ack_gen's peer table
@@ -1719,8 +1875,15 @@ impl<
             & (self.fce.fill.val() < bits::<16>(16))
             & (self.ftk.fill.val() < bits::<16>(16))
             & (self.fsa.fill.val() < bits::<16>(16));
-        self.a_free.next =
-            !self.cp.tp_valid.val() & self.tpt.op_ready.val() & self.pwt.tx_ready.val();
+        self.t_take.next = self.ftt.valid.val()
+            & !self.cp.tp_valid.val()
+            & self.tpt.op_ready.val()
+            & self.pwt.tx_ready.val();
+        self.ftt.pop.next = self.t_take.val();
+        self.a_free.next = !self.cp.tp_valid.val()
+            & !self.ftt.valid.val()
+            & self.tpt.op_ready.val()
+            & self.pwt.tx_ready.val();
         self.a_take.next =
             self.fak.valid.val() & self.ok_ack.q.val() & self.a_ok.val() & self.a_free.val();
         self.fak.pop.next =
@@ -1776,11 +1939,17 @@ impl<
         self.trefuse.next = self.tres.val() & !self.tpt.res_accepted.val();
         self.s_retry.next = self.fsr.valid.val() & self.fsr.dout.val().get_bit(442);
         self.fill2.next = self.fi2.fill.val() + self.fh.fill.val();
-        self.ok_send.d.next = self.fill2.val() < bits::<16>(11);
+        self.ok_send.d.next =
+            (self.fill2.val() < bits::<16>(11)) & (self.fsx.fill.val() < bits::<16>(16));
+        // every accepted SEND is a path_cc SEND event (the path's timer
+        // starts if it is not running)
+        self.fsx.push.next = self.tacc.val();
+        self.fsx.din.next = bit_cast::<16, PI>(self.tpt.res_idx.val());
         self.send_ok.next = self.fsr.valid.val()
             & !self.s_retry.val()
             & !self.cp.tp_valid.val()
             & !self.a_take.val()
+            & !self.ftt.valid.val()
             & self.tpt.op_ready.val()
             & self.pwt.tx_ready.val()
             & self.ok_send.q.val();
@@ -1790,11 +1959,16 @@ impl<
         self.t_idx.next = (bit_cast::<PI, CB>(self.s_conn.val()) << self.k_pb.val())
             | bit_cast::<PI, 4>(self.s_path.val());
         self.tpt.op_valid.next = (self.cp.tp_valid.val() & self.pwt.tx_ready.val())
+            | self.t_take.val()
             | self.a_take.val()
             | self.send_ok.val();
         if self.cp.tp_valid.val() {
             self.tpt.op.next = self.cp.tp_op.val();
             self.tpt.idx.next = self.cp.tp_idx.val();
+            self.tpt.psn.next = self.cp.tp_psn.val();
+        } else if self.t_take.val() {
+            self.tpt.op.next = bits::<3>(4);
+            self.tpt.idx.next = self.ftt.dout.val().get_bits::<PI>(0);
             self.tpt.psn.next = self.cp.tp_psn.val();
         } else if self.a_take.val() {
             self.tpt.op.next = bits::<3>(3);
@@ -1951,9 +2125,20 @@ impl<
         } else {
             self.q_len.next = self.q3mtu.q.val();
         }
-        self.q_flags.next = bits::<8>(0x11)
-            | (bit_cast::<8, 2>(self.q3e.q.val().get_bits::<2>(69)) << 1)
-            | (bit_cast::<8, 1>(self.q3r.q.val().get_bits::<1>(322)) << 3);
+        self.q_ffirst.next = bits::<8>(0);
+        if self.q3e.q.val().get_bit(69) {
+            self.q_ffirst.next = self.k_fl_first.val();
+        }
+        self.q_flast.next = bits::<8>(0);
+        if self.q3e.q.val().get_bit(70) {
+            self.q_flast.next = self.k_fl_last.val();
+        }
+        self.q_fsol.next = bits::<8>(0);
+        if self.q3r.q.val().get_bit(322) {
+            self.q_fsol.next = self.k_fl_sol.val();
+        }
+        self.q_flags.next =
+            self.k_fl_retx.val() | self.q_ffirst.val() | self.q_flast.val() | self.q_fsol.val();
         self.q_d.next = bit_cast::<448, 32>(self.q3e.q.val().get_bits::<32>(0))
             | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(32)) << 32)
             | (bit_cast::<448, 32>(self.q3off.q.val()) << 64)
@@ -2585,6 +2770,11 @@ impl<
         // the send path's FIFOs: one count per clock with any drop
         self.s2_ovf.next = 0.into();
         if self.fpd.ovf.val()
+            | self.fsx.ovf.val()
+            | self.fto.ovf.val()
+            | self.fck.ovf.val()
+            | self.frw.ovf.val()
+            | self.ftt.ovf.val()
             | self.fpr.ovf.val()
             | self.fi1.ovf.val()
             | self.fsr.ovf.val()
