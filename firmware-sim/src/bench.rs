@@ -3,6 +3,8 @@
 //! baselines on the same fabric, driven through the verbs-like API of
 //! [`crate::net`].
 
+pub mod rtl;
+
 use crate::fabric::{FabricConfig, LinkFailure, LossModel, Time, PS_PER_SEC};
 use crate::net::{access, data_frame_bytes, ConnId, Net, NetConfig, WcOpcode, WorkRequest, WrOp};
 use crate::transport::Kind;

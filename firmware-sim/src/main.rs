@@ -125,7 +125,9 @@ enum Bench {
     /// `--out DIR` also writes DIR/loss.svg (goodput against loss) and
     /// DIR/braid-loss-1pct.pcap (frames of a braid connection carrying
     /// WRITE/WRITE_IMM/SEND/SEND_IMM at 1% loss; open it with
-    /// tools/wireshark/braid.lua).
+    /// tools/wireshark/braid.lua). `--engine rtl`: the two Verilated
+    /// engine tops in the loop instead (2 hosts, 4 paths, the engine's
+    /// 153.6 Gb/s port), each row beside the model's on the same fabric.
     Loss(BenchOpts),
     /// 32-to-1 incast: rounds to converge, peak queue, Jain index, last
     /// completion over the ideal.
@@ -157,6 +159,18 @@ struct BenchOpts {
     /// (DIR/<scenario>.jsonl); for `loss` also the plot and the capture.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// What carries the Braid rows: the transport model, or (loss only) the
+    /// two Verilated engine tops through the fabric simulator.
+    #[arg(long, value_enum, default_value = "model")]
+    engine: EngineKind,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum EngineKind {
+    /// The transport model.
+    Model,
+    /// The Verilated engine tops (braid_engine_tiny).
+    Rtl,
 }
 
 fn parse_seed(s: &str) -> Result<u64, String> {
@@ -1149,6 +1163,12 @@ fn bench_cmd(which: Bench) -> Result<()> {
         Bench::Allreduce(o) => (vec!["allreduce"], o),
         Bench::All(o) => (SCENARIOS.to_vec(), o),
     };
+    if o.engine == EngineKind::Rtl {
+        if names != ["loss"] {
+            bail!("--engine rtl: only the loss scenario runs with the RTL in the loop (`bench loss --engine rtl`)");
+        }
+        return loss_rtl(&o);
+    }
     if let Some(dir) = &o.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -1163,6 +1183,46 @@ fn bench_cmd(which: Bench) -> Result<()> {
         out!(
             "simulator: {pkts} data packets (plus their ACKs) in {secs:.1} s wall: {:.2} M data packets/s on one core",
             pkts as f64 / secs / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// `bench loss --engine rtl`: the sweep of `bench::rtl`, its table (or JSON
+/// rows), and a failure when the RTL's goodput is not within 2% of the
+/// model's at every point.
+fn loss_rtl(o: &BenchOpts) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let rows = bench::rtl::loss_rtl(o.quick, o.seed)?;
+    let text = bench::table(&rows);
+    let json: String = rows.iter().map(|r| r.json() + "\n").collect();
+    let title = format!(
+        "loss sweep with the RTL in the loop ({}): two braid_engine_tiny tops in Verilator, each under braid-driver, through the fabric simulator (2 hosts on two leaves, 4 spines, every port at the engine's {:.1} Gb/s MAC rate, 500 ns links); 1 connection of 4 paths, 1 MiB WRITEs, 8 posted; loss p end to end on data and ACKs; goodput = payload bytes placed by the receiver after a tenth of warm-up over the port rate; model = the transport model on the same fabric with the same parameters",
+        if o.quick { "quick" } else { "full" },
+        bench::rtl::ENGINE_LINE_BPS as f64 / 1e9
+    );
+    let gap = bench::rtl::worst_gap(&rows);
+    if o.json {
+        write!(std::io::stdout().lock(), "{json}")?;
+    } else {
+        out!("{title}\nseed {:#x}\n", o.seed);
+        write!(std::io::stdout().lock(), "{text}")?;
+        out!(
+            "largest RTL/model goodput gap: {:.2}% (bound 2%); {:.1} s wall\n",
+            gap * 100.0,
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(dir) = &o.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        std::fs::write(dir.join("loss-rtl.txt"), format!("{title}\n\n{text}"))?;
+        std::fs::write(dir.join("loss-rtl.jsonl"), &json)?;
+    }
+    if gap > 0.02 {
+        bail!(
+            "RTL and model goodput differ by {:.2}% (more than 2%)",
+            gap * 100.0
         );
     }
     Ok(())

@@ -989,3 +989,187 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
     drop(qp_a);
     drop(qp_b);
 }
+
+/// How the fabric between the engines misbehaves.
+#[derive(Clone, Copy, Debug)]
+enum Trouble {
+    /// Each frame (data and ACK) dropped once with this probability on its
+    /// way (the protocol's "loss p").
+    Loss(f64),
+    /// Two of leaf 0's four spine links fail for good after `at` clocks;
+    /// the switches route around them after 10 us.
+    LinkFailure { at: u64 },
+}
+
+/// WRITEs from 1 byte to 3 MiB from A to B through the fabric simulator
+/// (two leaves, four spines, 400 Gb/s, 500 ns links; A's four paths spread
+/// over the spines by their UDP source ports) with `trouble`: B's region
+/// ends byte for byte equal to what A wrote and 0 elsewhere, A completes
+/// every WRITE SUCCESS in posting order, every data frame the fabric lost
+/// was sent again, and no DMA write of B left a registered region.
+fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
+    use braid_sim::cosim::wire::FabricWire;
+    use braid_sim::fabric::{FabricConfig, LinkFailure};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let lens = [1u32, 4095, 4097, 65_539, (1 << 20) + 7, 3 << 20, 777];
+    // each message at a 64-byte-unaligned place of its own
+    let mut at = Vec::new();
+    let mut off = 0usize;
+    for &len in &lens {
+        at.push(off + 13);
+        off += (len as usize + 13).next_multiple_of(4096);
+    }
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        _cq_b,
+        _pd,
+    } = pair(&mut rng, off + 4096);
+    let wrs: Vec<SendWr> = lens
+        .iter()
+        .enumerate()
+        .map(|(i, &len)| SendWr {
+            wr_id: 500 + i as u64,
+            op: SendOp::Write {
+                remote_addr: dst.addr() + at[i] as u64 + 3,
+                rkey: dst.rkey(),
+            },
+            stream: (i % 2) as u8,
+            sg_list: vec![src.sge(at[i] as u64, len)],
+        })
+        .collect();
+    qp_a.post_send(&wrs).expect("post on A");
+    let want_pkts: u32 = lens.iter().map(|l| l.div_ceil(4096)).sum();
+
+    let mut cfg = FabricConfig::leaf_spine(2);
+    cfg.hosts_per_leaf = 1;
+    cfg.seed = seed;
+    match trouble {
+        Trouble::Loss(p) => cfg.e2e_loss = p,
+        Trouble::LinkFailure { at } => {
+            for spine in [1, 2] {
+                cfg.failures.push(LinkFailure {
+                    plane: 0,
+                    leaf: 0,
+                    spine,
+                    down: braid_sim::cosim::wire::clock_ps(at),
+                    up: u64::MAX,
+                });
+            }
+        }
+    }
+    let mut wire = FabricWire::new(cfg, a.eng.clone(), b.eng.clone());
+    let mut done = Vec::new();
+    // (clock, TX_TIMEOUTS) whenever it moved: printed below
+    let mut timeouts_at = Vec::new();
+    // (each driver call clocks A alone, and the wire then lets B catch up:
+    // one poll and one register read per 1,000 clocks)
+    for _ in 0..2000 {
+        wire.run(1000);
+        done.extend(
+            cq_a.poll(16)
+                .expect("poll A's CQ")
+                .iter()
+                .map(|c| (c.wr_id, c.status, c.byte_len)),
+        );
+        let t = counter(&a, 2);
+        if timeouts_at.last().map_or(t > 0, |&(_, n)| n != t) {
+            timeouts_at.push((wire.clocks(), t));
+        }
+        if done.len() == lens.len() {
+            break;
+        }
+    }
+    wire.run(5000);
+    done.extend(completions(&cq_a));
+    let c = wire.counts();
+    let st = wire.fab.stats();
+    eprintln!(
+        "seed {seed:#x} {trouble:?}: {} clocks; A sent {} frames ({} retransmissions, {} timeouts), {} reached B; B sent {} ACKs, {} reached A; fabric drops {:?}; B: {} packets placed, {} duplicates; A: {:?}",
+        wire.clocks(),
+        c.sent[0],
+        counter(&a, 1),
+        counter(&a, 2),
+        c.delivered[0],
+        c.sent[1],
+        c.delivered[1],
+        st.drops,
+        counter(&b, 5),
+        counter(&b, 6),
+        a.eng.borrow().glue_counters()
+    );
+    eprintln!(
+        "seed {seed:#x}: timeouts (clock, count) {timeouts_at:?}; most beats waiting at a MAC receive port (A, B): {:?}",
+        c.max_rx_backlog
+    );
+    let want_done: Vec<(u64, WcStatus, u32)> = lens
+        .iter()
+        .enumerate()
+        .map(|(i, &len)| (500 + i as u64, WcStatus::Success, len))
+        .collect();
+    assert_eq!(done, want_done, "seed {seed:#x}: A's completions");
+    let writes: Vec<(usize, usize, usize)> = lens
+        .iter()
+        .enumerate()
+        .map(|(i, &len)| (at[i] + 3, at[i], len as usize))
+        .collect();
+    assert_region(seed, &dst, &src_bytes, &writes);
+    assert_eq!(
+        b.eng.borrow().bad_writes(),
+        &[],
+        "B wrote outside host buffers"
+    );
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    // every frame of A is a packet once or a retransmission
+    assert_eq!(
+        c.sent[0],
+        (want_pkts + counter(&a, 1)) as u64,
+        "seed {seed:#x}: A's frames = packets + TX_RETX"
+    );
+    let lost_a = c.sent[0] - c.delivered[0];
+    assert!(
+        counter(&a, 1) as u64 >= lost_a,
+        "seed {seed:#x}: {lost_a} of A's frames lost, {} retransmitted",
+        counter(&a, 1)
+    );
+    match trouble {
+        Trouble::Loss(p) if p > 0.0 => assert!(lost_a > 0, "seed {seed:#x}: nothing lost"),
+        Trouble::Loss(_) => assert_eq!(
+            (lost_a, counter(&a, 1), counter(&a, 2)),
+            (0, 0, 0),
+            "seed {seed:#x}: no loss: no retransmission, no timeout"
+        ),
+        Trouble::LinkFailure { .. } => assert!(
+            st.drops.link_down > 0,
+            "seed {seed:#x}: the failed links carried nothing"
+        ),
+    }
+    drop(qp_a);
+    drop(qp_b);
+}
+
+#[test]
+fn writes_over_the_fabric_without_loss() {
+    writes_over_the_fabric(0xfab0, Trouble::Loss(0.0));
+}
+
+#[test]
+fn writes_over_the_fabric_at_1_percent_loss() {
+    writes_over_the_fabric(0xfab1, Trouble::Loss(0.01));
+}
+
+#[test]
+fn writes_over_the_fabric_at_10_percent_loss() {
+    writes_over_the_fabric(0xfab2, Trouble::Loss(0.10));
+}
+
+#[test]
+fn writes_over_the_fabric_through_a_link_failure() {
+    writes_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 });
+}

@@ -18,6 +18,7 @@ pub mod engine;
 pub mod equiv;
 pub mod host;
 pub mod mac;
+pub mod wire;
 
 /// Entry points of one module's generated shim.
 #[derive(Clone, Copy)]

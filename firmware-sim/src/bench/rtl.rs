@@ -1,0 +1,255 @@
+//! The loss scenario with the RTL in the loop: two Verilated engine tops
+//! (`braid_engine_tiny`), each under its own unmodified braid-driver,
+//! connected through the fabric simulator ([`crate::cosim::wire`]), beside
+//! the transport model on the same fabric with the same parameters.
+//!
+//! Scenario (both engines): 2 hosts on two leaves, 4 spines; every port at
+//! the engine's MAC rate ([`ENGINE_LINE_BPS`]: 512 bits per clock at
+//! 300 MHz), 500 ns links; one connection of 4 paths (the tiny top's
+//! paths per connection) carrying bulk RDMA WRITEs of 1 MiB, 8 posted at
+//! all times (each completion posts the next); loss p end to end on data
+//! and ACKs. Goodput: payload bytes placed by the receiver (`RX_BYTES` for
+//! the RTL, the model's unique goodput bytes) after a tenth of warm-up,
+//! over the port rate. Both transports start from the engine's register
+//! resets (`braid_spec::regs`): windows, RTO, spray burst, MTU 4,096.
+
+use super::{Row, PS_PER_SEC};
+use crate::cosim::engine::{EngineBackend, EngineSim};
+use crate::cosim::wire::{clock_ps, FabricWire, CLOCK_HZ};
+use crate::fabric::FabricConfig;
+use crate::net::{Net, NetConfig};
+use crate::transport::Kind;
+use anyhow::{bail, Result};
+use braid_driver::verbs::*;
+use braid_driver::Backend;
+
+/// The engine's MAC rate: one 512-bit beat per clock.
+pub const ENGINE_LINE_BPS: u64 = 512 * CLOCK_HZ;
+
+/// Bytes per WRITE of the bulk traffic.
+const MSG: u32 = 1 << 20;
+/// WRITEs kept posted.
+const DEPTH: u32 = 8;
+/// Paths of the connection (the tiny top's paths per connection).
+const PATHS: u8 = 4;
+
+/// The fabric of the scenario at loss `p`.
+fn fabric(p: f64, seed: u64) -> FabricConfig {
+    let mut f = FabricConfig::leaf_spine(2);
+    f.hosts_per_leaf = 1;
+    f.spines = 4;
+    f.host_rate_bps = ENGINE_LINE_BPS;
+    f.fabric_rate_bps = ENGINE_LINE_BPS;
+    f.e2e_loss = p;
+    f.seed = seed;
+    f
+}
+
+/// Figures of one run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Point {
+    /// Goodput over the port rate.
+    pub goodput_frac: f64,
+    /// Data frames sent (first sends and retransmissions).
+    pub data_sent: u64,
+    /// Retransmissions.
+    pub retransmits: u64,
+    /// Retransmission timeouts.
+    pub timeouts: u64,
+    /// WRITEs completed.
+    pub msgs: u64,
+    /// Engine clocks per second of wall time (RTL; both engines together).
+    pub clocks_per_sec: f64,
+}
+
+/// The transport model on the scenario's fabric for `clocks` engine clocks.
+pub fn model_point(p: f64, clocks: u64, seed: u64) -> Point {
+    let fab = fabric(p, seed);
+    let mut cfg = NetConfig::new(Kind::Braid);
+    cfg.braid.paths = PATHS;
+    let mtu = cfg.braid.mtu;
+    assert_eq!(mtu, 4096, "the engine's reset MTU");
+    let mut n = Net::new(fab, cfg);
+    n.keep_cq = false;
+    super::hosts_mem(&mut n, 2);
+    let mut b = super::Bulk::new(MSG, DEPTH);
+    let c = b.add(&mut n, 0, 1);
+    let sim = clock_ps(clocks);
+    let warm = sim / 10;
+    let mut at_warm = None;
+    while n.now() < sim && n.step() {
+        if at_warm.is_none() && n.now() >= warm {
+            at_warm = Some(n.stats(c).goodput_bytes);
+        }
+        b.refill(&mut n);
+    }
+    let s = n.stats(c);
+    super::count(&n);
+    let secs = (sim - warm) as f64 / PS_PER_SEC as f64;
+    let good = (s.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
+    Point {
+        goodput_frac: good / ENGINE_LINE_BPS as f64,
+        data_sent: s.data_sent,
+        retransmits: s.retransmits,
+        timeouts: s.timeouts,
+        msgs: s.msgs_done,
+        clocks_per_sec: 0.0,
+    }
+}
+
+/// One engine under its driver.
+struct Side {
+    ctx: Context<EngineBackend>,
+    eng: std::rc::Rc<std::cell::RefCell<EngineSim>>,
+}
+
+fn side(mac: [u8; 6], ip: [u8; 4]) -> Result<Side> {
+    let be = EngineBackend::new(EngineSim::tiny()?);
+    let eng = be.sim();
+    let ctx = Context::open(be)?;
+    ctx.set_local_addr(mac, ip)?;
+    Ok(Side { ctx, eng })
+}
+
+fn counter(s: &Side, name: &str) -> Result<u32> {
+    let r = braid_spec::regs::by_name(name)
+        .unwrap_or_else(|| panic!("{name} is a braid-spec register"));
+    Ok(s.ctx.with_backend(|b| b.read32(r.offset))?)
+}
+
+fn rx_bytes(s: &Side) -> Result<u64> {
+    Ok(counter(s, "RX_BYTES_LO")? as u64 | (counter(s, "RX_BYTES_HI")? as u64) << 32)
+}
+
+/// The two Verilated engines on the scenario's fabric for `clocks` clocks.
+/// Fails when a WRITE completes with an error or B writes outside its
+/// registered region.
+pub fn rtl_point(p: f64, clocks: u64, seed: u64) -> Result<Point> {
+    let (mac_a, ip_a) = ([2u8, 0x42, 0x52, 0, 0, 0xa], [10u8, 0, 0, 10]);
+    let (mac_b, ip_b) = ([2u8, 0x42, 0x52, 0, 0, 0xb], [10u8, 0, 0, 11]);
+    let a = side(mac_a, ip_a)?;
+    let b = side(mac_b, ip_b)?;
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 1,
+        paths: PATHS,
+    };
+    let span = MSG as usize * DEPTH as usize;
+    let pd_a = a.ctx.alloc_pd();
+    let cq_a = a.ctx.create_cq(64)?;
+    let src = pd_a.reg_mr(span, access::LOCAL_WRITE)?;
+    let pd_b = b.ctx.alloc_pd();
+    let cq_b = b.ctx.create_cq(64)?;
+    let dst = pd_b.reg_mr(span, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
+    let mut qp_a = pd_a.create_qp(&cq_a, init)?;
+    let mut qp_b = pd_b.create_qp(&cq_b, init)?;
+    let (pa, pb) = (
+        qp_a.local_params(mac_a, ip_a),
+        qp_b.local_params(mac_b, ip_b),
+    );
+    qp_a.connect(&pa, &pb)?;
+    qp_b.connect(&pb, &pa)?;
+    let wr = |k: u64| SendWr {
+        wr_id: k,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + (k % DEPTH as u64) * MSG as u64,
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge((k % DEPTH as u64) * MSG as u64, MSG)],
+    };
+    let first: Vec<SendWr> = (0..DEPTH as u64).map(wr).collect();
+    qp_a.post_send(&first)?;
+    let mut posted = DEPTH as u64;
+    let mut done = 0u64;
+
+    let mut wire = FabricWire::new(fabric(p, seed), a.eng.clone(), b.eng.clone());
+    let warm = clocks / 10;
+    let mut at_warm = None;
+    let t0 = std::time::Instant::now();
+    while wire.clocks() < clocks {
+        wire.run(500);
+        if at_warm.is_none() && wire.clocks() >= warm {
+            at_warm = Some((rx_bytes(&b)?, wire.clocks()));
+        }
+        for wc in cq_a.poll(16)? {
+            if wc.status != WcStatus::Success {
+                bail!(
+                    "RTL loss bench, p {p}: WRITE {} completed {}",
+                    wc.wr_id,
+                    wc.status
+                );
+            }
+            done += 1;
+            qp_a.post_send(&[wr(posted)])?;
+            posted += 1;
+        }
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    if !b.eng.borrow().bad_writes().is_empty() {
+        bail!("RTL loss bench, p {p}: B wrote outside host buffers");
+    }
+    let (b0, c0) = at_warm.unwrap_or((0, 0));
+    let secs = (clock_ps(wire.clocks()) - clock_ps(c0)) as f64 / PS_PER_SEC as f64;
+    let good = (rx_bytes(&b)? - b0) as f64 * 8.0 / secs;
+    let pt = Point {
+        goodput_frac: good / ENGINE_LINE_BPS as f64,
+        data_sent: wire.counts().sent[0],
+        retransmits: counter(&a, "TX_RETX")? as u64,
+        timeouts: counter(&a, "TX_TIMEOUTS")? as u64,
+        msgs: done,
+        clocks_per_sec: 2.0 * wire.clocks() as f64 / wall,
+    };
+    drop(qp_a);
+    drop(qp_b);
+    Ok(pt)
+}
+
+/// The sweep: p in {0, 1%, 10%} (`quick`: 300,000 clocks, 1 ms, per
+/// point), else also 0.1% and 5%, 1.5 ms per point. Rows at each p: the
+/// model, then the RTL with its goodput over the model's
+/// (`rtl_over_model`).
+pub fn loss_rtl(quick: bool, seed: u64) -> Result<Vec<Row>> {
+    let (pts, clocks): (&[f64], u64) = if quick {
+        (&[0.0, 0.01, 0.1], 300_000)
+    } else {
+        (&[0.0, 0.001, 0.01, 0.05, 0.1], 450_000)
+    };
+    let mut pr = super::Progress::new("loss rtl", pts.len() * 2);
+    let mut rows = Vec::new();
+    for &p in pts {
+        let m = model_point(p, clocks, seed);
+        pr.inc();
+        let r = rtl_point(p, clocks, seed)?;
+        pr.inc();
+        let sim_us = clock_ps(clocks) as f64 / 1e6;
+        for (engine, x) in [("model", m), ("rtl", r)] {
+            let mut row = Row::new("loss-rtl", Kind::Braid)
+                .s("engine", engine)
+                .f("loss", p, 3)
+                .f("sim_us", sim_us, 0)
+                .f("goodput_frac", x.goodput_frac, 4)
+                .i("msgs_done", x.msgs as i64)
+                .i("data_sent", x.data_sent as i64)
+                .i("retransmits", x.retransmits as i64)
+                .i("timeouts", x.timeouts as i64);
+            if engine == "rtl" {
+                row = row
+                    .f("rtl_over_model", x.goodput_frac / m.goodput_frac, 4)
+                    .f("clocks_per_s", x.clocks_per_sec, 0);
+            }
+            rows.push(row);
+        }
+    }
+    pr.finish();
+    Ok(rows)
+}
+
+/// The largest |RTL / model - 1| of the sweep's rows.
+pub fn worst_gap(rows: &[Row]) -> f64 {
+    rows.iter()
+        .filter_map(|r| r.get("rtl_over_model").map(|_| r.num("rtl_over_model")))
+        .map(|x| (x - 1.0).abs())
+        .fold(0.0, f64::max)
+}
