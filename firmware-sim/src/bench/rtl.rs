@@ -62,10 +62,11 @@ pub struct Point {
     pub clocks_per_sec: f64,
 }
 
-/// The transport model on the scenario's fabric for `clocks` engine clocks.
-pub fn model_point(p: f64, clocks: u64, seed: u64) -> Point {
+/// The transport model (`kind`: Braid, or a baseline on one path) on the
+/// scenario's fabric for `clocks` engine clocks.
+pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64) -> Point {
     let fab = fabric(p, seed);
-    let mut cfg = NetConfig::new(Kind::Braid);
+    let mut cfg = NetConfig::new(kind);
     cfg.braid.paths = PATHS;
     let mtu = cfg.braid.mtu;
     assert_eq!(mtu, 4096, "the engine's reset MTU");
@@ -208,24 +209,30 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64) -> Result<Point> {
 
 /// The sweep: p in {0, 1%, 10%} (`quick`: 300,000 clocks, 1 ms, per
 /// point), else also 0.1% and 5%, 1.5 ms per point. Rows at each p: the
-/// model, then the RTL with its goodput over the model's
-/// (`rtl_over_model`).
+/// go-back-N baseline (model), the Braid model, then the RTL with its
+/// goodput over the Braid model's (`rtl_over_model`).
 pub fn loss_rtl(quick: bool, seed: u64) -> Result<Vec<Row>> {
     let (pts, clocks): (&[f64], u64) = if quick {
         (&[0.0, 0.01, 0.1], 300_000)
     } else {
         (&[0.0, 0.001, 0.01, 0.05, 0.1], 450_000)
     };
-    let mut pr = super::Progress::new("loss rtl", pts.len() * 2);
+    let mut pr = super::Progress::new("loss rtl", pts.len() * 3);
     let mut rows = Vec::new();
     for &p in pts {
-        let m = model_point(p, clocks, seed);
+        let gbn = model_point(Kind::GoBackN, p, clocks, seed);
+        pr.inc();
+        let m = model_point(Kind::Braid, p, clocks, seed);
         pr.inc();
         let r = rtl_point(p, clocks, seed)?;
         pr.inc();
         let sim_us = clock_ps(clocks) as f64 / 1e6;
-        for (engine, x) in [("model", m), ("rtl", r)] {
-            let mut row = Row::new("loss-rtl", Kind::Braid)
+        for (kind, engine, x) in [
+            (Kind::GoBackN, "model", gbn),
+            (Kind::Braid, "model", m),
+            (Kind::Braid, "rtl", r),
+        ] {
+            let mut row = Row::new("loss-rtl", kind)
                 .s("engine", engine)
                 .f("loss", p, 3)
                 .f("sim_us", sim_us, 0)
