@@ -6,7 +6,9 @@
 pub mod rtl;
 
 use crate::fabric::{FabricConfig, LinkFailure, LossModel, Time, PS_PER_SEC};
-use crate::net::{access, data_frame_bytes, ConnId, Net, NetConfig, WcOpcode, WorkRequest, WrOp};
+use crate::net::{
+    access, data_frame_bytes, ConnId, ConnStats, Net, NetConfig, WcOpcode, WorkRequest, WrOp,
+};
 use crate::transport::Kind;
 use braid_spec::wire::braid::Opcode;
 use rand::seq::SliceRandom;
@@ -326,6 +328,36 @@ fn hosts_mem(n: &mut Net, hosts: u32) {
 
 // ---------------------------------------------------------------- loss
 
+/// Bulk WRITEs of `len` bytes (`depth` kept posted) from host 0 to host
+/// `dst` on `n` (its first `hosts` hosts given memory) until `sim_ps`: the goodput in
+/// bits per second after a tenth of warm-up, and the connection's
+/// statistics at the end.
+pub(crate) fn bulk_goodput(
+    mut n: Net,
+    hosts: u32,
+    dst: u32,
+    (len, depth): (u32, u32),
+    sim_ps: Time,
+) -> (f64, ConnStats) {
+    n.keep_cq = false;
+    hosts_mem(&mut n, hosts);
+    let mut b = Bulk::new(len, depth);
+    let c = b.add(&mut n, 0, dst);
+    let warm = sim_ps / 10;
+    let mut at_warm = None;
+    while n.now() < sim_ps && n.step() {
+        if at_warm.is_none() && n.now() >= warm {
+            at_warm = Some(n.stats(c).goodput_bytes);
+        }
+        b.refill(&mut n);
+    }
+    let s = n.stats(c);
+    count(&n);
+    let secs = (sim_ps - warm) as f64 / PS_PER_SEC as f64;
+    let good = (s.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
+    (good, s)
+}
+
 /// One point of the loss sweep (2 hosts, 1 connection): goodput over
 /// `sim_ps` after a tenth of warm-up.
 pub fn loss_row(kind: Kind, loss: f64, per_hop: bool, sim_ps: Time, seed: u64) -> Row {
@@ -340,23 +372,7 @@ pub fn loss_row(kind: Kind, loss: f64, per_hop: bool, sim_ps: Time, seed: u64) -
     let cfg = NetConfig::new(kind);
     let mtu = cfg.braid.mtu;
     let rate = payload_rate(&fab, mtu);
-    let mut n = Net::new(fab.clone(), cfg);
-    n.keep_cq = false;
-    hosts_mem(&mut n, 32);
-    let mut b = Bulk::new(1 << 20, 8);
-    let c = b.add(&mut n, 0, 31);
-    let warm = sim_ps / 10;
-    let mut at_warm = None;
-    while n.now() < sim_ps && n.step() {
-        if at_warm.is_none() && n.now() >= warm {
-            at_warm = Some(n.stats(c).goodput_bytes);
-        }
-        b.refill(&mut n);
-    }
-    let s = n.stats(c);
-    count(&n);
-    let secs = (sim_ps - warm) as f64 / PS_PER_SEC as f64;
-    let good = (s.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
+    let (good, s) = bulk_goodput(Net::new(fab.clone(), cfg), 32, 31, (1 << 20, 8), sim_ps);
     let delivered = if per_hop {
         (1.0 - loss).powi(3)
     } else {

@@ -70,24 +70,7 @@ pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64) -> Point {
     cfg.braid.paths = PATHS;
     let mtu = cfg.braid.mtu;
     assert_eq!(mtu, 4096, "the engine's reset MTU");
-    let mut n = Net::new(fab, cfg);
-    n.keep_cq = false;
-    super::hosts_mem(&mut n, 2);
-    let mut b = super::Bulk::new(MSG, DEPTH);
-    let c = b.add(&mut n, 0, 1);
-    let sim = clock_ps(clocks);
-    let warm = sim / 10;
-    let mut at_warm = None;
-    while n.now() < sim && n.step() {
-        if at_warm.is_none() && n.now() >= warm {
-            at_warm = Some(n.stats(c).goodput_bytes);
-        }
-        b.refill(&mut n);
-    }
-    let s = n.stats(c);
-    super::count(&n);
-    let secs = (sim - warm) as f64 / PS_PER_SEC as f64;
-    let good = (s.goodput_bytes - at_warm.unwrap_or(0)) as f64 * 8.0 / secs;
+    let (good, s) = super::bulk_goodput(Net::new(fab, cfg), 2, 1, (MSG, DEPTH), clock_ps(clocks));
     Point {
         goodput_frac: good / ENGINE_LINE_BPS as f64,
         data_sent: s.data_sent,
