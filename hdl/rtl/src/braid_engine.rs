@@ -32,8 +32,10 @@
 //!   `SEND_DONE`), then CQ doorbells;
 //! * stage 2, the send packet path. The segmenter's packet descriptors
 //!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
-//!   a new one only while fewer than 32 are anywhere between that FIFO and
-//!   an accepted SEND, so the retry FIFO (64) never overflows. One sprayer
+//!   a new one only while fewer than 24 are anywhere between that FIFO and
+//!   an accepted SEND (a lost PSN enters the retransmission pipeline below
+//!   30, so new data never starves a retransmission), and the retry FIFO
+//!   (64) never overflows. One sprayer
 //!   PICK per clock (retries first; `cmd_proc`'s INIT has the operation
 //!   port first, its mask and rate writes go to the mask and rate ports),
 //!   the descriptor waiting in an in-flight FIFO for its result 8 edges
@@ -100,8 +102,8 @@
 //!   command, before SENDs); one naming no path of this build is dropped
 //!   and counted (`cnt_ack_bad`). Its result, joined with the ACK's CSN
 //!   base, timestamp echo and ECN count, gives `path_cc` an ACK event (newly
-//!   acknowledged, CE-marked, the RTT sample `now - ts_echo`, idle) and,
-//!   when the ACK proved losses, a loss event right after it, and gives
+//!   acknowledged, CE-marked, the RTT sample `now - ts_echo`, idle; a
+//!   proven loss is no congestion signal, so no loss event), and gives
 //!   `tx_compl` the CSN base (`OP_ACK`: the messages it passes complete,
 //!   SUCCESS, in posting order, and their window credit returns to the
 //!   segmenter) and the segmenter the same base (its 256-CSN window). `path_window_table` takes every `tx_path_table` and
@@ -456,7 +458,7 @@ pub struct BraidEngine<
     // for tx_compl and for the segmenter (48 each)
     fak: Fifo<400, 5>,
     fai: Fifo<96, 4>,
-    fce: Fifo<72, 5>,
+    fce: Fifo<60, 5>,
     ftk: Fifo<48, 5>,
     fsa: Fifo<48, 5>,
     // stage 4b: retransmission descriptors (D) ready for a PICK; the
@@ -515,7 +517,6 @@ pub struct BraidEngine<
     db_inc: DFF<Bits<2>>,
     gl_inc: DFF<Bits<3>>,
     ok_ack: DFF<Bit>,
-    ce_half: DFF<Bit>,
     n_ack_bad: DFF<Bits<32>>,
     ok_lost: DFF<Bit>,
     q1v: DFF<Bit>,
@@ -680,8 +681,7 @@ pub struct BraidEngine<
     a_cb: Signal<Local, Bits<CB>>,
     a_p4: Signal<Local, Bits<4>>,
     a_idleb: Signal<Local, Bits<1>>,
-    c_e: Signal<Local, Bits<72>>,
-    c_loss: Signal<Local, Bit>,
+    c_e: Signal<Local, Bits<60>>,
     c_go: Signal<Local, Bit>,
     k_go: Signal<Local, Bit>,
 }
@@ -879,7 +879,6 @@ impl<
             db_inc: Default::default(),
             gl_inc: Default::default(),
             ok_ack: Default::default(),
-            ce_half: Default::default(),
             n_ack_bad: Default::default(),
             ok_lost: Default::default(),
             q1v: Default::default(),
@@ -1044,7 +1043,6 @@ impl<
             a_p4: Default::default(),
             a_idleb: Default::default(),
             c_e: Default::default(),
-            c_loss: Default::default(),
             c_go: Default::default(),
             k_go: Default::default(),
         }
@@ -1102,7 +1100,6 @@ impl<
             db_inc,
             gl_inc,
             ok_ack,
-            ce_half,
             n_ack_bad,
             ok_lost,
             q1v,
@@ -1290,13 +1287,14 @@ impl<
         self.cp.rp_ready.next = true;
         self.rpt.cfg_ack_coalesce.next = self.rb.cfg_regs.val().get_bits::<8>(384);
         // path_cc events: the command's first, then the received ACKs'
-        // (`fce`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59, lost
-        // 60): an ACK event and, when the ACK proved losses, a loss event on
-        // a later clock (`ce_half`), so the two stay in order; every source
-        // holds while path_window_table's CC port has no room
+        // (`fce`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59): an
+        // ACK event each. No loss event: a proven loss does not cut the
+        // window (the protocol's windows react to ECN marks only: loss is
+        // expected on lossy Ethernet, and the transport model does not cut
+        // on it); every source holds while path_window_table's CC port has
+        // no room
         self.cp.cc_ready.next = self.pwt.cc_ready.val();
         self.c_e.next = self.fce.dout.val();
-        self.c_loss.next = self.c_e.val().get_bits::<9>(60) != bits::<9>(0);
         // (stage 4c: then the RTO wheel's timeouts (`fto`, kind 4), then
         // the SEND events of accepted SENDs (`fsx`, kind 5); the data-path
         // events also wait for room for their results' wheel operations
@@ -1320,19 +1318,16 @@ impl<
             & !self.cp.cc_valid.val()
             & self.pwt.cc_ready.val()
             & self.ok_cc.q.val();
-        self.fce.pop.next = self.c_go.val() & (self.ce_half.q.val() | !self.c_loss.val());
+        self.fce.pop.next = self.c_go.val();
         self.fto.pop.next = self.c_to.val();
         self.fsx.pop.next = self.c_sx.val();
-        if self.c_go.val() {
-            self.ce_half.d.next = !self.ce_half.q.val() & self.c_loss.val();
-        }
         self.pcc.ev_valid.next =
             self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
         if self.c_to.val() {
             self.c_cls.next = bits::<2>(2);
         } else if self.c_sx.val() {
             self.c_cls.next = bits::<2>(3);
-        } else if self.c_go.val() & !self.ce_half.q.val() {
+        } else if self.c_go.val() {
             self.c_cls.next = bits::<2>(1);
         } else {
             self.c_cls.next = bits::<2>(0);
@@ -1343,14 +1338,6 @@ impl<
             self.pcc.ev_kind.next = self.cp.cc_kind.val();
             self.pcc.idx.next = self.cp.cc_idx.val();
             self.pcc.n.next = 0.into();
-            self.pcc.m.next = 0.into();
-            self.pcc.rtt_valid.next = false;
-            self.pcc.rtt.next = 0.into();
-            self.pcc.idle.next = false;
-        } else if self.ce_half.q.val() {
-            self.pcc.ev_kind.next = bits::<3>(3);
-            self.pcc.idx.next = self.c_e.val().get_bits::<PI>(0);
-            self.pcc.n.next = self.c_e.val().get_bits::<9>(60);
             self.pcc.m.next = 0.into();
             self.pcc.rtt_valid.next = false;
             self.pcc.rtt.next = 0.into();
@@ -1395,7 +1382,9 @@ impl<
         self.cp.tp_ready.next = self.tpt.op_ready.val() & self.pwt.tx_ready.val();
         self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
         // lost PSNs: taken while fewer than 30 descriptors are held (the
-        // flag is one clock old); the retransmission pipeline is below
+        // flag is one clock old), the segmenter's only below 24, so new data
+        // never fills the send path against a proven loss; the
+        // retransmission pipeline is below
         self.ok_lost.d.next = self.held.q.val() < bits::<8>(30);
         self.tpt.lost_ready.next = self.ok_lost.q.val();
         self.lost_take.next = self.tpt.lost_valid.val() & self.ok_lost.q.val();
@@ -1757,9 +1746,11 @@ impl<
         // wqe_idx 392 (16), opcode 408, flags 416, stream 424 (2), conn 426
         // (CB of 12), path 438 (4), retry mark 442. `held` counts the
         // descriptors in fpd, fi1, fsr, fi2 and fre; the segmenter is taken
-        // only below 32, so a retry always finds room (fre holds 64).
-        self.seg.pd_ready.next = self.held.q.val() < bits::<8>(32);
-        self.seg_push.next = self.seg.pd_valid.val() & (self.held.q.val() < bits::<8>(32));
+        // only below 24 (lost PSNs below 30: under full load the send path
+        // holds 24 new descriptors and a proven loss still enters at once),
+        // so a retry always finds room (fre holds 64).
+        self.seg.pd_ready.next = self.held.q.val() < bits::<8>(24);
+        self.seg_push.next = self.seg.pd_valid.val() & (self.held.q.val() < bits::<8>(24));
         self.fpd.push.next = self.seg_push.val();
         self.fpd.din.next = bit_cast::<448, 32>(self.seg.pd_csn.val())
             | (bit_cast::<448, 32>(self.seg.pd_msn.val()) << 32)
@@ -1897,8 +1888,8 @@ impl<
             | (bit_cast::<96, 16>(self.a_conn.val().get_bits::<16>(0)) << 80);
         // the ACK's result (tx_path_table's results are in operation order):
         // an accepted one is an ACK event for path_cc (newly acknowledged,
-        // CE-marked, the RTT sample now - timestamp echo, idle) with the
-        // losses it proved, and a CSN base for tx_compl
+        // CE-marked, the RTT sample now - timestamp echo, idle) and a CSN
+        // base for tx_compl
         self.a_res.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(3));
         self.fai.pop.next = self.a_res.val();
         self.a_rtt.next = self.now.q.val() - self.fai.dout.val().get_bits::<32>(32);
@@ -1918,13 +1909,12 @@ impl<
             self.a_idleb.next = bits::<1>(0);
         }
         self.fce.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
-        self.fce.din.next = bit_cast::<72, PI>(self.tpt.res_idx.val())
-            | (bit_cast::<72, 9>(self.tpt.res_acked.val()) << 16)
-            | (bit_cast::<72, 9>(self.a_m.val()) << 25)
-            | (bits::<72>(1) << 34)
-            | (bit_cast::<72, 24>(self.a_rtt24.val()) << 35)
-            | (bit_cast::<72, 1>(self.a_idleb.val()) << 59)
-            | (bit_cast::<72, 9>(self.tpt.res_lost.val()) << 60);
+        self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
+            | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
+            | (bit_cast::<60, 9>(self.a_m.val()) << 25)
+            | (bits::<60>(1) << 34)
+            | (bit_cast::<60, 24>(self.a_rtt24.val()) << 35)
+            | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
         self.ftk.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
         self.ftk.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
             | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
