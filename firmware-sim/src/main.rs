@@ -38,7 +38,7 @@ use braid_sim::model::{
 };
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `println!` that returns an error instead of panicking (a closed pipe
 /// ends the program quietly, see `main`).
@@ -72,6 +72,9 @@ enum Cmd {
         /// Also write an FST waveform of each block's first run into DIR.
         #[arg(long, value_name = "DIR")]
         fst: Option<PathBuf>,
+        /// Where the engine fabric runs' plot and capture go.
+        #[arg(long, value_name = "DIR", default_value = "out/engine")]
+        out: PathBuf,
     },
     /// List the Verilated modules and their ports.
     Modules,
@@ -163,6 +166,13 @@ struct BenchOpts {
     /// two Verilated engine tops through the fabric simulator.
     #[arg(long, value_enum, default_value = "model")]
     engine: EngineKind,
+    /// With `--engine rtl`: FST waveforms of the two engines in the 1%
+    /// run (DIR/engine-a.fst, DIR/engine-b.fst), its first `--fst-clocks`.
+    #[arg(long, value_name = "DIR")]
+    fst: Option<PathBuf>,
+    /// Clocks the waveforms cover (from the start of the 1% run).
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    fst_clocks: u64,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -207,7 +217,12 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Cmd::Demo { cycles, seed, fst } => demo(cycles, seed, fst),
+        Cmd::Demo {
+            cycles,
+            seed,
+            fst,
+            out,
+        } => demo(cycles, seed, fst, &out),
         Cmd::Bench { which } => bench_cmd(which),
         Cmd::WriteLat {
             size,
@@ -250,7 +265,7 @@ fn bench<M: CycleModel>(
     Ok((checked, raw))
 }
 
-fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
+fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>, out: &Path) -> Result<()> {
     if cycles == 0 {
         bail!("--cycles must be at least 1");
     }
@@ -808,21 +823,27 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>) -> Result<()> {
         );
     }
     out!("\nEvery output of every block equalled the model on every clock.");
-    if let Some(d) = fst {
+    if let Some(d) = &fst {
         out!("Waveforms: {}", d.display());
     }
     engine_control_demo(2, seed)?;
     engine_pair_demo(seed)?;
-    engine_fabric_demo(seed)
+    engine_fabric_demo(seed, out, fst.as_deref())
 }
 
 /// The two engine tops through the fabric simulator at 0%, 1% and 10%
 /// loss (`bench loss --engine rtl --quick`): goodput of the RTL beside the
 /// Braid model and the go-back-N baseline on the same fabric. Prints the
-/// RTL/model gap; the 2% bound is the bench's check, not the demo's.
-fn engine_fabric_demo(seed: u64) -> Result<()> {
+/// RTL/model gap; the 2% bound is the bench's check, not the demo's. Writes
+/// the chart and a capture of the RTL run at 1% into `out`.
+fn engine_fabric_demo(seed: u64, out: &Path, fst: Option<&Path>) -> Result<()> {
     let t0 = std::time::Instant::now();
-    let rows = bench::rtl::loss_rtl(true, seed)?;
+    let cap = bench::rtl::Capture {
+        frames: RTL_CAPTURE,
+        fst: fst.map(|d| d.join("engine-fabric-1pct")),
+        fst_clocks: 20_000,
+    };
+    let (rows, frames) = bench::rtl::loss_rtl(true, seed, &cap)?;
     out!(
         "\nTwo engine tops (braid_engine_tiny) through the fabric simulator (2 hosts, 4 spines, ports at the engine's {:.1} Gb/s, 1 MiB WRITEs on 4 paths, loss p end to end), 1 ms per point, seed {seed:#x}; goodput over the port rate beside the Braid model and RoCE go-back-N on the same fabric:",
         bench::rtl::ENGINE_LINE_BPS as f64 / 1e9
@@ -833,7 +854,45 @@ fn engine_fabric_demo(seed: u64) -> Result<()> {
         bench::rtl::worst_gap(&rows) * 100.0,
         t0.elapsed().as_secs_f64()
     );
+    let (svg, pcap) = write_rtl_files(out, &rows, &frames)?;
+    out!(
+        "  wrote {} and {} (the RTL run at 1% loss, first {} frames of both engines)",
+        svg.display(),
+        pcap.display(),
+        frames.len()
+    );
+    if let Some(d) = &cap.fst {
+        out!(
+            "  waveforms of the 1% run's first {} clocks: {}/engine-a.fst and engine-b.fst",
+            cap.fst_clocks,
+            d.display()
+        );
+    }
     Ok(())
+}
+
+/// Frames of the RTL run at 1% loss kept for the capture.
+const RTL_CAPTURE: usize = 2000;
+
+/// Write `loss-rtl.svg` (goodput against loss) and `rtl-loss-1pct.pcap`
+/// (the RTL run's frames at 1% loss) into `dir`.
+fn write_rtl_files(
+    dir: &Path,
+    rows: &[bench::Row],
+    frames: &[(u64, Vec<u8>)],
+) -> Result<(PathBuf, PathBuf)> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    let svg = dir.join("loss-rtl.svg");
+    std::fs::write(&svg, bench::rtl::loss_rtl_svg(rows))?;
+    let pcap = dir.join("rtl-loss-1pct.pcap");
+    let mut w =
+        braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(std::fs::File::create(&pcap)?))?;
+    for (t, f) in frames {
+        w.write_frame(*t, f)?;
+    }
+    w.flush()?;
+    Ok((svg, pcap))
 }
 
 /// Two engine tops (`braid_engine_tiny`) in Verilator, each under its own
@@ -848,42 +907,21 @@ fn engine_fabric_demo(seed: u64) -> Result<()> {
 fn engine_pair_demo(seed: u64) -> Result<()> {
     use braid_driver::verbs::*;
     use braid_driver::Backend;
-    use braid_sim::cosim::engine::{EngineBackend, EngineSim};
+    use braid_sim::cosim::engine::EngineBackend;
+    use braid_sim::cosim::pair::EnginePair;
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x9a1f);
-    let open = |mac: [u8; 6], ip: [u8; 4]| -> Result<_> {
-        let be = EngineBackend::new(EngineSim::tiny()?);
-        let eng = be.sim();
-        let ctx = Context::open(be)?;
-        ctx.set_local_addr(mac, ip)?;
-        Ok((eng, ctx))
-    };
-    let (mac_a, ip_a) = ([2u8, 0x42, 0x52, 0, 0, 0xa], [10u8, 0, 0, 10]);
-    let (mac_b, ip_b) = ([2u8, 0x42, 0x52, 0, 0, 0xb], [10u8, 0, 0, 11]);
-    let (eng_a, ctx_a) = open(mac_a, ip_a)?;
-    let (eng_b, ctx_b) = open(mac_b, ip_b)?;
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
         streams: 2,
         paths: 4,
     };
-    let pd_a = ctx_a.alloc_pd();
-    let cq_a = ctx_a.create_cq(64)?;
-    let src = pd_a.reg_mr(256 << 10, access::LOCAL_WRITE)?;
+    let mut pair = EnginePair::open(init, 256 << 10)?;
+    let (eng_a, eng_b, ctx_b) = (&pair.a.eng, &pair.b.eng, &pair.b.ctx);
+    let (src, dst, cq_a, qp_a) = (&pair.src, &pair.dst, &pair.cq_a, &mut pair.qp_a);
     let src_bytes: Vec<u8> = (0..src.len()).map(|_| rng.gen()).collect();
     src.write(0, &src_bytes)?;
-    let pd_b = ctx_b.alloc_pd();
-    let cq_b = ctx_b.create_cq(64)?;
-    let dst = pd_b.reg_mr(256 << 10, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
-    let mut qp_a = pd_a.create_qp(&cq_a, init)?;
-    let mut qp_b = pd_b.create_qp(&cq_b, init)?;
-    let (pa, pb) = (
-        qp_a.local_params(mac_a, ip_a),
-        qp_b.local_params(mac_b, ip_b),
-    );
-    qp_a.connect(&pa, &pb)?;
-    qp_b.connect(&pb, &pa)?;
     let lens: Vec<u32> = (0..16).map(|_| rng.gen_range(1..=12_000)).collect();
     let wrs: Vec<SendWr> = lens
         .iter()
@@ -936,7 +974,7 @@ fn engine_pair_demo(seed: u64) -> Result<()> {
             }
             eng_a.borrow_mut().push_rx_frame(f);
         }
-        if rx_pkts(&ctx_b)? as u64 >= want_pkts {
+        if rx_pkts(ctx_b)? as u64 >= want_pkts {
             settle += 1;
             if settle > 5 {
                 break;
@@ -949,7 +987,7 @@ fn engine_pair_demo(seed: u64) -> Result<()> {
             .all(|(p, &n)| last_ack.get(p) == Some(&(n, true)));
     let wall = t0.elapsed().as_secs_f64();
     let clocks = (eng_a.borrow().cycles() - a0) + (eng_b.borrow().cycles() - b0);
-    let placed = rx_pkts(&ctx_b)? as u64;
+    let placed = rx_pkts(ctx_b)? as u64;
     let mut got = vec![0u8; dst.len()];
     dst.read(0, &mut got)?;
     let mut want = vec![0u8; dst.len()];
@@ -1009,8 +1047,6 @@ fn engine_pair_demo(seed: u64) -> Result<()> {
         ga.ack_rx,
         lens.len()
     );
-    drop(qp_a);
-    drop(qp_b);
     Ok(())
 }
 
@@ -1190,6 +1226,9 @@ fn bench_cmd(which: Bench) -> Result<()> {
         }
         return loss_rtl(&o);
     }
+    if o.fst.is_some() {
+        bail!("--fst: waveforms come from the RTL; use it with `bench loss --engine rtl`");
+    }
     if let Some(dir) = &o.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -1214,7 +1253,15 @@ fn bench_cmd(which: Bench) -> Result<()> {
 /// model's at every point.
 fn loss_rtl(o: &BenchOpts) -> Result<()> {
     let t0 = std::time::Instant::now();
-    let rows = bench::rtl::loss_rtl(o.quick, o.seed)?;
+    if o.fst_clocks == 0 {
+        bail!("--fst-clocks must be at least 1");
+    }
+    let cap = bench::rtl::Capture {
+        frames: RTL_CAPTURE,
+        fst: o.fst.clone(),
+        fst_clocks: o.fst_clocks,
+    };
+    let (rows, frames) = bench::rtl::loss_rtl(o.quick, o.seed, &cap)?;
     let text = bench::table(&rows);
     let json: String = rows.iter().map(|r| r.json() + "\n").collect();
     let title = format!(
@@ -1239,6 +1286,15 @@ fn loss_rtl(o: &BenchOpts) -> Result<()> {
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
         std::fs::write(dir.join("loss-rtl.txt"), format!("{title}\n\n{text}"))?;
         std::fs::write(dir.join("loss-rtl.jsonl"), &json)?;
+        let (svg, pcap) = write_rtl_files(dir, &rows, &frames)?;
+        if !o.json {
+            out!(
+                "wrote {} and {} ({} frames)\n",
+                svg.display(),
+                pcap.display(),
+                frames.len()
+            );
+        }
     }
     if gap > 0.02 {
         bail!(

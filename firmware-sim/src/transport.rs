@@ -234,20 +234,46 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
     emit_frame_vec(&repr, &payload).ok()
 }
 
-/// An SVG line chart of goodput against end-to-end loss from the loss
-/// scenario's rows, one line per transport plus the physical limit.
-pub fn loss_svg(rows: &[Row]) -> String {
-    let e2e: Vec<&Row> = rows
-        .iter()
-        .filter(|r| matches!(r.get("where"), Some(crate::bench::Val::S(s)) if s == "e2e"))
-        .collect();
+/// One line of a goodput chart.
+pub struct Series {
+    /// Legend.
+    pub name: String,
+    /// SVG colour.
+    pub color: &'static str,
+    /// Goodput over the line rate, one value per loss point.
+    pub values: Vec<f64>,
+    /// Drawn dashed.
+    pub dashed: bool,
+}
+
+impl Series {
+    /// A solid line.
+    pub fn new(name: &str, color: &'static str, values: Vec<f64>) -> Series {
+        Series {
+            name: name.to_string(),
+            color,
+            values,
+            dashed: false,
+        }
+    }
+
+    /// A dashed line.
+    pub fn dashed(name: &str, color: &'static str, values: Vec<f64>) -> Series {
+        Series {
+            dashed: true,
+            ..Series::new(name, color, values)
+        }
+    }
+}
+
+/// An SVG line chart of goodput (0 to 1) against the loss points `losses`
+/// (evenly spaced on the x axis), one line per series.
+pub fn goodput_svg(title: &str, losses: &[f64], series: &[Series]) -> String {
     let (w, h, m) = (640.0, 400.0, 60.0);
-    let mut losses: Vec<f64> = e2e.iter().map(|r| r.num("loss")).collect();
-    losses.dedup();
     let xs = |i: usize| m + (w - 2.0 * m) * i as f64 / (losses.len().max(2) - 1) as f64;
     let ys = |g: f64| h - m - (h - 2.0 * m) * g.clamp(0.0, 1.0);
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">Goodput / line rate against end-to-end loss (2 hosts, 400 Gb/s, 4 KiB)</text>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{title}</text>\n",
         w / 2.0
     );
     for k in 0..=10 {
@@ -273,13 +299,48 @@ pub fn loss_svg(rows: &[Row]) -> String {
         w / 2.0,
         h - 16.0
     );
+    for (k, l) in series.iter().enumerate() {
+        let pts: Vec<String> = l
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, g)| format!("{:.1},{:.1}", xs(i), ys(*g)))
+            .collect();
+        let dash = if l.dashed {
+            " stroke-dasharray=\"5,4\""
+        } else {
+            ""
+        };
+        s += &format!(
+            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n<text x=\"{}\" y=\"{}\" fill=\"{}\">{}</text>\n",
+            l.color,
+            pts.join(" "),
+            w - m - 110.0,
+            h - m - 120.0 + 16.0 * k as f64,
+            l.color,
+            l.name
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+/// An SVG line chart of goodput against end-to-end loss from the loss
+/// scenario's rows, one line per transport plus the physical limit.
+pub fn loss_svg(rows: &[Row]) -> String {
+    let e2e: Vec<&Row> = rows
+        .iter()
+        .filter(|r| matches!(r.get("where"), Some(crate::bench::Val::S(s)) if s == "e2e"))
+        .collect();
+    let mut losses: Vec<f64> = e2e.iter().map(|r| r.num("loss")).collect();
+    losses.dedup();
     let at = |l: f64, kind: Option<Kind>, col: &str| {
         e2e.iter()
             .find(|r| r.num("loss") == l && kind.is_none_or(|k| r.transport == k))
             .map(|r| r.num(col))
             .unwrap_or(0.0)
     };
-    let mut series: Vec<(&str, &str, Vec<f64>)> = vec![(
+    let mut series = vec![Series::dashed(
         "limit",
         "#999",
         losses.iter().map(|&l| at(l, None, "limit")).collect(),
@@ -293,28 +354,13 @@ pub fn loss_svg(rows: &[Row]) -> String {
             .iter()
             .map(|&l| at(l, Some(kind), "goodput_frac"))
             .collect();
-        series.push((kind.name(), color, v));
+        series.push(Series::new(kind.name(), color, v));
     }
-    for (k, (name, color, v)) in series.iter().enumerate() {
-        let pts: Vec<String> = v
-            .iter()
-            .enumerate()
-            .map(|(i, g)| format!("{:.1},{:.1}", xs(i), ys(*g)))
-            .collect();
-        let dash = if *name == "limit" {
-            " stroke-dasharray=\"5,4\""
-        } else {
-            ""
-        };
-        s += &format!(
-            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n<text x=\"{}\" y=\"{}\" fill=\"{color}\">{name}</text>\n",
-            pts.join(" "),
-            w - m - 90.0,
-            h - m - 120.0 + 16.0 * k as f64
-        );
-    }
-    s += "</svg>\n";
-    s
+    goodput_svg(
+        "Goodput / line rate against end-to-end loss (2 hosts, 400 Gb/s, 4 KiB)",
+        &losses,
+        &series,
+    )
 }
 
 /// Captured frames: (time in ns, frame bytes).

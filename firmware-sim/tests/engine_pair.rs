@@ -15,33 +15,14 @@
 
 use braid_driver::verbs::*;
 use braid_driver::Backend;
-use braid_sim::cosim::engine::{EngineBackend, EngineSim, GlueCounters};
+use braid_sim::cosim::engine::{EngineBackend, GlueCounters};
+use braid_sim::cosim::pair::{EnginePair, Side};
 use braid_spec::regs;
 use braid_spec::wire::braid::{Body, Flags, NackReason};
 use braid_spec::wire::frame::parse_frame;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
-
-const MAC_A: [u8; 6] = [2, 0x42, 0x52, 0, 0, 0xa];
-const IP_A: [u8; 4] = [10, 0, 0, 10];
-const MAC_B: [u8; 6] = [2, 0x42, 0x52, 0, 0, 0xb];
-const IP_B: [u8; 4] = [10, 0, 0, 11];
-
-struct Side {
-    eng: Rc<RefCell<EngineSim>>,
-    ctx: Context<EngineBackend>,
-}
-
-fn side(mac: [u8; 6], ip: [u8; 4]) -> Side {
-    let be = EngineBackend::new(EngineSim::tiny().expect("the tiny engine top is Verilated"));
-    let eng = be.sim();
-    let ctx = Context::open(be).expect("open");
-    ctx.set_local_addr(mac, ip).expect("local addresses");
-    Side { eng, ctx }
-}
 
 fn counter(s: &Side, i: usize) -> u32 {
     s.ctx
@@ -67,41 +48,26 @@ struct Pair {
 }
 
 fn pair(rng: &mut ChaCha8Rng, len: usize) -> Pair {
-    let a = side(MAC_A, IP_A);
-    let b = side(MAC_B, IP_B);
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
         streams: 2,
         paths: 4,
     };
-    let pd_a = a.ctx.alloc_pd();
-    let cq_a = a.ctx.create_cq(64).expect("CREATE_CQ on A");
-    let src = pd_a.reg_mr(len, access::LOCAL_WRITE).expect("REG_MR on A");
-    let src_bytes: Vec<u8> = (0..src.len()).map(|_| rng.gen()).collect();
-    src.write(0, &src_bytes).expect("fill A's region");
-    let pd_b = b.ctx.alloc_pd();
-    let cq_b = b.ctx.create_cq(64).expect("CREATE_CQ on B");
-    let dst = pd_b
-        .reg_mr(len, access::LOCAL_WRITE | access::REMOTE_WRITE)
-        .expect("REG_MR on B");
-    let mut qp_a = pd_a.create_qp(&cq_a, init).expect("CREATE_CONN on A");
-    let mut qp_b = pd_b.create_qp(&cq_b, init).expect("CREATE_CONN on B");
-    let pa = qp_a.local_params(MAC_A, IP_A);
-    let pb = qp_b.local_params(MAC_B, IP_B);
-    qp_a.connect(&pa, &pb).expect("SET_PEER on A");
-    qp_b.connect(&pb, &pa).expect("SET_PEER on B");
+    let p = EnginePair::open(init, len).expect("two engines with connected queue pairs");
+    let src_bytes: Vec<u8> = (0..p.src.len()).map(|_| rng.gen()).collect();
+    p.src.write(0, &src_bytes).expect("fill A's region");
     Pair {
-        a,
-        b,
-        qp_a,
-        qp_b,
-        src,
+        a: p.a,
+        b: p.b,
+        qp_a: p.qp_a,
+        qp_b: p.qp_b,
+        src: p.src,
         src_bytes,
-        dst,
-        cq_a,
-        _cq_b: cq_b,
-        _pd: [pd_a, pd_b],
+        dst: p.dst,
+        cq_a: p.cq_a,
+        _cq_b: p.cq_b,
+        _pd: [p.pd_a, p.pd_b],
     }
 }
 

@@ -13,15 +13,18 @@
 //! over the port rate. Both transports start from the engine's register
 //! resets (`braid_spec::regs`): windows, RTO, spray burst, MTU 4,096.
 
-use super::{Row, PS_PER_SEC};
-use crate::cosim::engine::{EngineBackend, EngineSim};
+use super::{Row, Val, PS_PER_SEC};
+use crate::cosim::pair::EnginePair;
 use crate::cosim::wire::{clock_ps, FabricWire, CLOCK_HZ};
 use crate::fabric::FabricConfig;
 use crate::net::{Net, NetConfig};
 use crate::transport::Kind;
-use anyhow::{bail, Result};
+use crate::transport::{goodput_svg, Frames, Series};
+use anyhow::{bail, Context as _, Result};
 use braid_driver::verbs::*;
-use braid_driver::Backend;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
 
 /// The engine's MAC rate: one 512-bit beat per clock.
 pub const ENGINE_LINE_BPS: u64 = 512 * CLOCK_HZ;
@@ -81,59 +84,41 @@ pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64) -> Point {
     }
 }
 
-/// One engine under its driver.
-struct Side {
-    ctx: Context<EngineBackend>,
-    eng: std::rc::Rc<std::cell::RefCell<EngineSim>>,
+/// What an RTL run records besides its figures.
+#[derive(Debug, Clone, Default)]
+pub struct Capture {
+    /// The first this many frames the two engines send (time in ns,
+    /// frame).
+    pub frames: usize,
+    /// FST waveforms of both engines (`engine-a.fst`, `engine-b.fst`) into
+    /// this directory, for the first `fst_clocks` clocks of the run.
+    pub fst: Option<PathBuf>,
+    /// Clocks traced (each file grows by about 0.6 kB per clock).
+    pub fst_clocks: u64,
 }
 
-fn side(mac: [u8; 6], ip: [u8; 4]) -> Result<Side> {
-    let be = EngineBackend::new(EngineSim::tiny()?);
-    let eng = be.sim();
-    let ctx = Context::open(be)?;
-    ctx.set_local_addr(mac, ip)?;
-    Ok(Side { ctx, eng })
-}
-
-fn counter(s: &Side, name: &str) -> Result<u32> {
-    let r = braid_spec::regs::by_name(name)
-        .unwrap_or_else(|| panic!("{name} is a braid-spec register"));
-    Ok(s.ctx.with_backend(|b| b.read32(r.offset))?)
-}
-
-fn rx_bytes(s: &Side) -> Result<u64> {
-    Ok(counter(s, "RX_BYTES_LO")? as u64 | (counter(s, "RX_BYTES_HI")? as u64) << 32)
-}
-
-/// The two Verilated engines on the scenario's fabric for `clocks` clocks.
-/// Fails when a WRITE completes with an error or B writes outside its
-/// registered region.
-pub fn rtl_point(p: f64, clocks: u64, seed: u64) -> Result<Point> {
-    let (mac_a, ip_a) = ([2u8, 0x42, 0x52, 0, 0, 0xa], [10u8, 0, 0, 10]);
-    let (mac_b, ip_b) = ([2u8, 0x42, 0x52, 0, 0, 0xb], [10u8, 0, 0, 11]);
-    let a = side(mac_a, ip_a)?;
-    let b = side(mac_b, ip_b)?;
+/// The two Verilated engines on the scenario's fabric for `clocks` clocks,
+/// recording what `cap` asks for. Fails when a WRITE completes with an
+/// error or B writes outside its registered region.
+pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point, Frames)> {
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
         streams: 1,
         paths: PATHS,
     };
-    let span = MSG as usize * DEPTH as usize;
-    let pd_a = a.ctx.alloc_pd();
-    let cq_a = a.ctx.create_cq(64)?;
-    let src = pd_a.reg_mr(span, access::LOCAL_WRITE)?;
-    let pd_b = b.ctx.alloc_pd();
-    let cq_b = b.ctx.create_cq(64)?;
-    let dst = pd_b.reg_mr(span, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
-    let mut qp_a = pd_a.create_qp(&cq_a, init)?;
-    let mut qp_b = pd_b.create_qp(&cq_b, init)?;
-    let (pa, pb) = (
-        qp_a.local_params(mac_a, ip_a),
-        qp_b.local_params(mac_b, ip_b),
-    );
-    qp_a.connect(&pa, &pb)?;
-    qp_b.connect(&pb, &pa)?;
+    let EnginePair {
+        mut qp_a,
+        qp_b,
+        src,
+        dst,
+        cq_a,
+        cq_b,
+        pd_a,
+        pd_b,
+        a,
+        b,
+    } = EnginePair::open(init, MSG as usize * DEPTH as usize)?;
     let wr = |k: u64| SendWr {
         wr_id: k,
         op: SendOp::Write {
@@ -149,13 +134,37 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64) -> Result<Point> {
     let mut done = 0u64;
 
     let mut wire = FabricWire::new(fabric(p, seed), a.eng.clone(), b.eng.clone());
+    let frames: Rc<RefCell<Frames>> = Rc::default();
+    let capture = cap.frames;
+    if capture > 0 {
+        // the tap runs at the end of a step, when both engines' clocks are
+        // the wire's: A's clock count since the wire was built is its time
+        let (sink, eng, base) = (frames.clone(), a.eng.clone(), a.eng.borrow().cycles());
+        wire.tap = Some(Box::new(move |_, f: &[u8]| {
+            let mut v = sink.borrow_mut();
+            if v.len() < capture {
+                let t = clock_ps(eng.borrow().cycles() - base) / 1000;
+                v.push((t, f.to_vec()));
+            }
+        }));
+    }
+    if let Some(dir) = &cap.fst {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (side, name) in [(&a, "engine-a.fst"), (&b, "engine-b.fst")] {
+            side.eng.borrow_mut().trace_to(&dir.join(name))?;
+        }
+    }
     let warm = clocks / 10;
     let mut at_warm = None;
     let t0 = std::time::Instant::now();
     while wire.clocks() < clocks {
         wire.run(500);
+        if cap.fst.is_some() && wire.clocks() >= cap.fst_clocks {
+            a.eng.borrow_mut().trace_stop();
+            b.eng.borrow_mut().trace_stop();
+        }
         if at_warm.is_none() && wire.clocks() >= warm {
-            at_warm = Some((rx_bytes(&b)?, wire.clocks()));
+            at_warm = Some((b.reg64("RX_BYTES")?, wire.clocks()));
         }
         for wc in cq_a.poll(16)? {
             if wc.status != WcStatus::Success {
@@ -176,25 +185,27 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64) -> Result<Point> {
     }
     let (b0, c0) = at_warm.unwrap_or((0, 0));
     let secs = (clock_ps(wire.clocks()) - clock_ps(c0)) as f64 / PS_PER_SEC as f64;
-    let good = (rx_bytes(&b)? - b0) as f64 * 8.0 / secs;
+    let good = (b.reg64("RX_BYTES")? - b0) as f64 * 8.0 / secs;
     let pt = Point {
         goodput_frac: good / ENGINE_LINE_BPS as f64,
         data_sent: wire.counts().sent[0],
-        retransmits: counter(&a, "TX_RETX")? as u64,
-        timeouts: counter(&a, "TX_TIMEOUTS")? as u64,
+        retransmits: a.reg("TX_RETX")? as u64,
+        timeouts: a.reg("TX_TIMEOUTS")? as u64,
         msgs: done,
         clocks_per_sec: 2.0 * wire.clocks() as f64 / wall,
     };
-    drop(qp_a);
-    drop(qp_b);
-    Ok(pt)
+    // release in order: queue pairs, regions, CQs, PDs, then the engines
+    drop((qp_a, qp_b, src, dst, cq_a, cq_b, pd_a, pd_b, wire, a, b));
+    let frames = std::mem::take(&mut *frames.borrow_mut());
+    Ok((pt, frames))
 }
 
 /// The sweep: p in {0, 1%, 10%} (`quick`: 300,000 clocks, 1 ms, per
 /// point), else also 0.1% and 5%, 1.5 ms per point. Rows at each p: the
 /// go-back-N baseline (model), the Braid model, then the RTL with its
-/// goodput over the Braid model's (`rtl_over_model`).
-pub fn loss_rtl(quick: bool, seed: u64) -> Result<Vec<Row>> {
+/// goodput over the Braid model's (`rtl_over_model`). The RTL run at 1%
+/// loss records what `cap` asks for; its frames are returned.
+pub fn loss_rtl(quick: bool, seed: u64, cap: &Capture) -> Result<(Vec<Row>, Frames)> {
     let (pts, clocks): (&[f64], u64) = if quick {
         (&[0.0, 0.01, 0.1], 300_000)
     } else {
@@ -202,12 +213,17 @@ pub fn loss_rtl(quick: bool, seed: u64) -> Result<Vec<Row>> {
     };
     let mut pr = super::Progress::new("loss rtl", pts.len() * 3);
     let mut rows = Vec::new();
+    let mut frames = Frames::new();
     for &p in pts {
         let gbn = model_point(Kind::GoBackN, p, clocks, seed);
         pr.inc();
         let m = model_point(Kind::Braid, p, clocks, seed);
         pr.inc();
-        let r = rtl_point(p, clocks, seed)?;
+        let none = Capture::default();
+        let (r, f) = rtl_point(p, clocks, seed, if p == 0.01 { cap } else { &none })?;
+        if p == 0.01 {
+            frames = f;
+        }
         pr.inc();
         let sim_us = clock_ps(clocks) as f64 / 1e6;
         for (kind, engine, x) in [
@@ -233,7 +249,40 @@ pub fn loss_rtl(quick: bool, seed: u64) -> Result<Vec<Row>> {
         }
     }
     pr.finish();
-    Ok(rows)
+    Ok((rows, frames))
+}
+
+/// An SVG chart of the sweep's goodput against loss: go-back-N and the
+/// Braid model (the transport model), and the RTL.
+pub fn loss_rtl_svg(rows: &[Row]) -> String {
+    let mut losses: Vec<f64> = rows.iter().map(|r| r.num("loss")).collect();
+    losses.dedup();
+    let series = |kind: Kind, engine: &str| -> Vec<f64> {
+        losses
+            .iter()
+            .map(|&l| {
+                rows.iter()
+                    .find(|r| {
+                        r.num("loss") == l
+                            && r.transport == kind
+                            && matches!(r.get("engine"), Some(Val::S(e)) if e == engine)
+                    })
+                    .map_or(0.0, |r| r.num("goodput_frac"))
+            })
+            .collect()
+    };
+    goodput_svg(
+        &format!(
+            "Goodput / port rate against loss: two engine tops in Verilator ({:.1} Gb/s, 4 paths)",
+            ENGINE_LINE_BPS as f64 / 1e9
+        ),
+        &losses,
+        &[
+            Series::new("braid RTL", "#d62728", series(Kind::Braid, "rtl")),
+            Series::dashed("braid model", "#ff7f0e", series(Kind::Braid, "model")),
+            Series::new("roce-gbn model", "#2ca02c", series(Kind::GoBackN, "model")),
+        ],
+    )
 }
 
 /// The largest |RTL / model - 1| of the sweep's rows.

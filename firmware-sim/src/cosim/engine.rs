@@ -977,6 +977,11 @@ impl EngineSim {
     pub fn trace_path(&self) -> Option<&Path> {
         self.sim.trace_path()
     }
+
+    /// Close the waveform file, if any.
+    pub fn trace_stop(&mut self) {
+        self.sim.trace_stop()
+    }
 }
 
 /// A `braid_driver` backend whose engine is an [`EngineSim`].

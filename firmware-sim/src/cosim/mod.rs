@@ -18,6 +18,7 @@ pub mod engine;
 pub mod equiv;
 pub mod host;
 pub mod mac;
+pub mod pair;
 pub mod wire;
 
 /// Entry points of one module's generated shim.
@@ -283,6 +284,14 @@ impl Sim {
     /// The waveform file being written, if any.
     pub fn trace_path(&self) -> Option<&Path> {
         self.tracing.as_deref()
+    }
+
+    /// Close the waveform file (a no-op when none is open); the clock
+    /// goes on untraced.
+    pub fn trace_stop(&mut self) {
+        // SAFETY: handle is live; closing twice is a no-op in the shim.
+        unsafe { (self.desc.vt.trace_close)(self.h) };
+        self.tracing = None;
     }
 }
 
