@@ -886,13 +886,30 @@ fn write_rtl_files(
     let svg = dir.join("loss-rtl.svg");
     std::fs::write(&svg, bench::rtl::loss_rtl_svg(rows))?;
     let pcap = dir.join("rtl-loss-1pct.pcap");
-    let mut w =
-        braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(std::fs::File::create(&pcap)?))?;
-    for (t, f) in frames {
-        w.write_frame(*t, f)?;
+    write_pcap(&pcap, frames)?;
+    Ok((svg, pcap))
+}
+
+/// Say where the chart and the capture of `n` frames went.
+fn wrote(svg: &Path, pcap: &Path, n: usize) -> Result<()> {
+    out!(
+        "wrote {} and {} ({n} frames)\n",
+        svg.display(),
+        pcap.display()
+    );
+    Ok(())
+}
+
+/// Write `frames` (time in ns, frame) as a pcap file.
+fn write_pcap(path: &Path, frames: &[(u64, Vec<u8>)]) -> Result<()> {
+    let f = std::fs::File::create(path)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
+    let mut w = braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(f))?;
+    for (t, fr) in frames {
+        w.write_frame(*t, fr)?;
     }
     w.flush()?;
-    Ok((svg, pcap))
+    Ok(())
 }
 
 /// Two engine tops (`braid_engine_tiny`) in Verilator, each under its own
@@ -1288,12 +1305,7 @@ fn loss_rtl(o: &BenchOpts) -> Result<()> {
         std::fs::write(dir.join("loss-rtl.jsonl"), &json)?;
         let (svg, pcap) = write_rtl_files(dir, &rows, &frames)?;
         if !o.json {
-            out!(
-                "wrote {} and {} ({} frames)\n",
-                svg.display(),
-                pcap.display(),
-                frames.len()
-            );
+            wrote(&svg, &pcap, frames.len())?;
         }
     }
     if gap > 0.02 {
@@ -1355,21 +1367,10 @@ fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
             let svg = dir.join("loss.svg");
             std::fs::write(&svg, braid_sim::transport::loss_svg(&rows))?;
             let pcap = dir.join("braid-loss-1pct.pcap");
-            let mut w = braid_spec::pcap::PcapWriter::new(std::io::BufWriter::new(
-                std::fs::File::create(&pcap)?,
-            ))?;
             let frames = braid_sim::transport::capture_braid(0.01, 2000, seed);
-            for (t, fr) in &frames {
-                w.write_frame(*t, fr)?;
-            }
-            drop(w);
+            write_pcap(&pcap, &frames)?;
             if !o.json {
-                out!(
-                    "wrote {} and {} ({} frames)\n",
-                    svg.display(),
-                    pcap.display(),
-                    frames.len()
-                );
+                wrote(&svg, &pcap, frames.len())?;
             }
         }
     }

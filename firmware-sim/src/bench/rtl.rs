@@ -107,18 +107,10 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point
         streams: 1,
         paths: PATHS,
     };
-    let EnginePair {
-        mut qp_a,
-        qp_b,
-        src,
-        dst,
-        cq_a,
-        cq_b,
-        pd_a,
-        pd_b,
-        a,
-        b,
-    } = EnginePair::open(init, MSG as usize * DEPTH as usize)?;
+    let mut pair = EnginePair::open(init, MSG as usize * DEPTH as usize)?;
+    let (a, b) = (&pair.a, &pair.b);
+    let (src, dst) = (&pair.src, &pair.dst);
+    let (qp_a, cq_a) = (&mut pair.qp_a, &pair.cq_a);
     let wr = |k: u64| SendWr {
         wr_id: k,
         op: SendOp::Write {
@@ -194,8 +186,8 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point
         msgs: done,
         clocks_per_sec: 2.0 * wire.clocks() as f64 / wall,
     };
-    // release in order: queue pairs, regions, CQs, PDs, then the engines
-    drop((qp_a, qp_b, src, dst, cq_a, cq_b, pd_a, pd_b, wire, a, b));
+    drop(wire);
+    drop(pair);
     let frames = std::mem::take(&mut *frames.borrow_mut());
     Ok((pt, frames))
 }
