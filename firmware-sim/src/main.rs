@@ -171,7 +171,7 @@ struct BenchOpts {
     #[arg(long, value_name = "DIR")]
     fst: Option<PathBuf>,
     /// Clocks the waveforms cover (from the start of the 1% run).
-    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    #[arg(long, default_value_t = FST_CLOCKS, value_name = "N")]
     fst_clocks: u64,
 }
 
@@ -841,7 +841,7 @@ fn engine_fabric_demo(seed: u64, out: &Path, fst: Option<&Path>) -> Result<()> {
     let cap = bench::rtl::Capture {
         frames: RTL_CAPTURE,
         fst: fst.map(|d| d.join("engine-fabric-1pct")),
-        fst_clocks: 20_000,
+        fst_clocks: FST_CLOCKS,
     };
     let (rows, frames) = bench::rtl::loss_rtl(true, seed, &cap)?;
     out!(
@@ -873,6 +873,9 @@ fn engine_fabric_demo(seed: u64, out: &Path, fst: Option<&Path>) -> Result<()> {
 
 /// Frames of the RTL run at 1% loss kept for the capture.
 const RTL_CAPTURE: usize = 2000;
+
+/// Clocks of the RTL run at 1% loss traced by `--fst` (demo and bench).
+const FST_CLOCKS: u64 = 20_000;
 
 /// Write `loss-rtl.svg` (goodput against loss) and `rtl-loss-1pct.pcap`
 /// (the RTL run's frames at 1% loss) into `dir`.
