@@ -642,11 +642,13 @@ impl<B: Backend> CompletionQueue<B> {
                         *d = d.wrapping_add(1);
                     }
                 }
-                _ => {
+                WcOpcode::Recv => {
                     if let Some(d) = c.rq_done.get_mut(&(wc.qp_num, wc.stream)) {
                         *d = d.wrapping_add(1);
                     }
                 }
+                // a WRITE_WITH_IMM consumes no receive (SPEC section 7)
+                WcOpcode::RecvRdmaWithImm => {}
             }
             if wc.status != WcStatus::Success {
                 if let Some(f) = c.failed.get_mut(wc.qp_num as usize) {

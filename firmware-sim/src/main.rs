@@ -100,24 +100,30 @@ enum Cmd {
         seed: u64,
     },
     /// perftest-style RDMA WRITE bandwidth through braid-driver's verbs API
-    /// on two model engines (the transport model behind the host
-    /// interface; the Verilated engine replaces it when it exists).
+    /// on two engines: the Verilated engine tops through the fabric
+    /// simulator (`--engine rtl`, the default: 4 paths, 153.6 Gb/s ports),
+    /// or two model engines (the transport model behind the host
+    /// interface: 16 paths, 400 Gb/s).
     WriteBw {
         /// Message size in bytes.
         #[arg(long, default_value_t = 65536)]
         size: u32,
-        /// Messages.
-        #[arg(long, default_value_t = 2000)]
-        iters: u32,
-        /// Work requests in flight.
-        #[arg(long, default_value_t = 64)]
-        tx_depth: u32,
+        /// Messages [default: 200 on the RTL, 2000 on the model].
+        #[arg(long)]
+        iters: Option<u32>,
+        /// Work requests in flight [default: 16 on the RTL (at most 32),
+        /// 64 on the model].
+        #[arg(long)]
+        tx_depth: Option<u32>,
         /// End-to-end loss probability (0 to 1).
         #[arg(long, default_value_t = 0.0)]
         loss: f64,
         /// Seed (decimal or 0x-hex).
         #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
         seed: u64,
+        /// The engines: the Verilated tops or the transport model.
+        #[arg(long, value_enum, default_value = "rtl")]
+        engine: EngineKind,
     },
 }
 
@@ -236,7 +242,28 @@ fn run(cli: Cli) -> Result<()> {
             tx_depth,
             loss,
             seed,
-        } => write_bw(size, iters, tx_depth, loss, seed),
+            engine: EngineKind::Model,
+        } => write_bw(
+            size,
+            iters.unwrap_or(2000),
+            tx_depth.unwrap_or(64),
+            loss,
+            seed,
+        ),
+        Cmd::WriteBw {
+            size,
+            iters,
+            tx_depth,
+            loss,
+            seed,
+            engine: EngineKind::Rtl,
+        } => write_bw_rtl(
+            size,
+            iters.unwrap_or(200),
+            tx_depth.unwrap_or(16),
+            loss,
+            seed,
+        ),
     }
 }
 
@@ -1463,6 +1490,37 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
     );
     out!("\nengine counters (braid stats), sender and receiver:");
     for ((name, a), (_, b)) in cta.0.iter().zip(&ctb.0) {
+        out!("  {name:<14} {a:>12} {b:>12}");
+    }
+    Ok(())
+}
+
+fn write_bw_rtl(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Result<()> {
+    let r = bench::rtl::write_bw(size, iters, depth, loss, seed)?;
+    out!("write_bw on two Verilated engines (braid-driver verbs API -> braid_engine_tiny -> fabric: 2 leaves, 4 spines), 153.6 Gb/s ports, 4 paths, {depth} in flight, loss {loss}, seed {seed:#x}");
+    out!(
+        "{:>10} {:>8} {:>12} {:>14} {:>10} {:>9} {:>12} {:>14}",
+        "bytes",
+        "iters",
+        "BW (Gb/s)",
+        "BW (MB/s)",
+        "retransm",
+        "timeouts",
+        "clocks",
+        "clocks/s"
+    );
+    out!(
+        "{size:>10} {iters:>8} {:>12.2} {:>14.1} {:>10} {:>9} {:>12} {:>14.0}",
+        r.gbps,
+        r.gbps * 1e3 / 8.0,
+        r.retransmits,
+        r.timeouts,
+        r.clocks,
+        r.clocks_per_sec
+    );
+    out!("B's region holds A's source in both slots (checked).");
+    out!("\nengine counters (braid stats), sender and receiver:");
+    for ((name, a), (_, b)) in r.counters.0 .0.iter().zip(&r.counters.1 .0) {
         out!("  {name:<14} {a:>12} {b:>12}");
     }
     Ok(())
