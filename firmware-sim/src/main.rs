@@ -242,28 +242,23 @@ fn run(cli: Cli) -> Result<()> {
             tx_depth,
             loss,
             seed,
-            engine: EngineKind::Model,
-        } => write_bw(
-            size,
-            iters.unwrap_or(2000),
-            tx_depth.unwrap_or(64),
-            loss,
-            seed,
-        ),
-        Cmd::WriteBw {
-            size,
-            iters,
-            tx_depth,
-            loss,
-            seed,
-            engine: EngineKind::Rtl,
-        } => write_bw_rtl(
-            size,
-            iters.unwrap_or(200),
-            tx_depth.unwrap_or(16),
-            loss,
-            seed,
-        ),
+            engine,
+        } => match engine {
+            EngineKind::Model => write_bw(
+                size,
+                iters.unwrap_or(2000),
+                tx_depth.unwrap_or(64),
+                loss,
+                seed,
+            ),
+            EngineKind::Rtl => write_bw_rtl(
+                size,
+                iters.unwrap_or(200),
+                tx_depth.unwrap_or(16),
+                loss,
+                seed,
+            ),
+        },
     }
 }
 
