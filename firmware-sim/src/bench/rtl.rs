@@ -289,9 +289,9 @@ pub fn worst_gap(rows: &[Row]) -> f64 {
 }
 
 /// Most `write_bw` work requests in flight on the Verilated engine: the
-/// engine holds 32 messages per connection in flight (its send-completion
-/// ring, braid-spec's `MSG_WINDOW`), and A's CQ has 64 entries.
-pub const WRITE_BW_MAX_DEPTH: u32 = 32;
+/// engine holds braid-spec's `MSG_WINDOW` (32) messages per connection in
+/// flight (its send-completion ring), and A's CQ has 64 entries.
+pub const WRITE_BW_MAX_DEPTH: u32 = braid_spec::state::MSG_WINDOW as u32;
 
 /// Figures of a perftest-style `write_bw` run on the two Verilated engines.
 #[derive(Debug, Clone)]
