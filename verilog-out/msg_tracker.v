@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_msn,pkt_msg_len,pkt_len,pkt_kind,pkt_imm,pkt_solicited,pkt_tag,res_valid,res_code,res_tag,msg_done,ev_valid,ev_index,ev_msn,ev_kind,ev_byte_len,ev_imm,ev_solicited,cnt_outside);
+module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_msn,pkt_msg_len,pkt_len,pkt_kind,pkt_imm,pkt_solicited,pkt_tag,drain_hold,res_valid,res_code,res_tag,msg_done,ev_valid,ev_index,ev_msn,ev_kind,ev_byte_len,ev_imm,ev_solicited,cnt_outside);
 
     // Module arguments
     input wire  clock;
@@ -19,6 +19,7 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
     input wire  [31:0] pkt_imm;
     input wire  pkt_solicited;
     input wire  [15:0] pkt_tag;
+    input wire  drain_hold;
     output reg  res_valid;
     output reg  [1:0] res_code;
     output reg  [15:0] res_tag;
@@ -148,6 +149,9 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
     reg  [15:0] i_tag$d;
     wire  [15:0] i_tag$q;
     reg  i_tag$clock;
+    reg  i_hold$d;
+    wire  i_hold$q;
+    reg  i_hold$clock;
     reg  [31:0] add_arem$a;
     reg  [31:0] add_arem$b;
     reg  add_arem$cin;
@@ -505,6 +509,11 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         .q(i_tag$q),
         .clock(i_tag$clock)
     );
+    msg_tracker__i_hold i_hold(
+        .d(i_hold$d),
+        .q(i_hold$q),
+        .clock(i_hold$clock)
+    );
     msg_tracker__add_arem add_arem(
         .a(add_arem$a),
         .b(add_arem$b),
@@ -765,6 +774,7 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         i_imm$clock = clock;
         i_sol$clock = clock;
         i_tag$clock = clock;
+        i_hold$clock = clock;
         p_valid$clock = clock;
         p_is_init$clock = clock;
         p_is_pkt$clock = clock;
@@ -820,6 +830,7 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         i_imm$d = i_imm$q;
         i_sol$d = i_sol$q;
         i_tag$d = i_tag$q;
+        i_hold$d = i_hold$q;
         p_valid$d = p_valid$q;
         p_is_init$d = p_is_init$q;
         p_is_pkt$d = p_is_pkt$q;
@@ -892,9 +903,10 @@ module msg_tracker(clock,init_valid,init_index,init_msn,pkt_valid,pkt_index,pkt_
         i_imm$d = pkt_imm;
         i_sol$d = pkt_solicited;
         i_tag$d = pkt_tag;
+        i_hold$d = drain_hold;
         a_is_init = i_init$q;
         a_is_pkt = ~i_init$q & i_pkt$q;
-        a_is_drain = ~i_init$q & ~i_pkt$q & (rp$q != wp_prev$q);
+        a_is_drain = ~i_init$q & ~i_pkt$q & ~i_hold$q & (rp$q != wp_prev$q);
         if (i_init$q) begin
             a_index = i_init_index$q;
             a_slot = i_msn$q[(32'h0)+:(5)];
@@ -1734,6 +1746,25 @@ module msg_tracker__h_rx(read_address,read_clock,read_data,write_address,write_c
     end
 
 endmodule // msg_tracker__h_rx
+
+
+module msg_tracker__i_hold(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // msg_tracker__i_hold
 
 
 module msg_tracker__i_imm(d,q,clock);

@@ -43,7 +43,7 @@ struct Pair {
     src_bytes: Vec<u8>,
     dst: MemoryRegion<EngineBackend>,
     cq_a: CompletionQueue<EngineBackend>,
-    _cq_b: CompletionQueue<EngineBackend>,
+    cq_b: CompletionQueue<EngineBackend>,
     _pd: [ProtectionDomain<EngineBackend>; 2],
 }
 
@@ -66,7 +66,7 @@ fn pair(rng: &mut ChaCha8Rng, len: usize) -> Pair {
         src_bytes,
         dst: p.dst,
         cq_a: p.cq_a,
-        _cq_b: p.cq_b,
+        cq_b: p.cq_b,
         _pd: [p.pd_a, p.pd_b],
     }
 }
@@ -249,7 +249,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b,
         _pd,
     } = pair(&mut rng, 256 << 10);
 
@@ -296,6 +296,9 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
     let rx_bytes = counter(&b, 8) as u64 | (counter(&b, 9) as u64) << 32;
     assert_eq!(rx_bytes, want_bytes, "RX_BYTES on B");
     assert_eq!(counter(&b, 7), 0, "RX_REFUSED on B");
+    // every WRITE passed B's message tracker, none wrote a completion
+    assert_eq!(counter(&b, 10), lens.len() as u32, "RX_MSGS on B");
+    assert_eq!(cq_b.poll(16).expect("poll B's CQ"), vec![], "B's CQ");
 
     // B's region: every message at its place, every other byte still 0
     let mut got = vec![0u8; dst.len()];
@@ -457,12 +460,27 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
     repr.braid.base.flags.0 |= braid_spec::wire::braid::Flags::ACK_REQ;
     let ack_req = braid_spec::wire::frame::emit_frame_vec(&repr, parsed4.payload(&f4))
         .expect("frame 4 with ACK_REQ");
-    let mut crafted = vec![wrong_rkey, past_end, truncated, f4.clone(), ack_req];
+    // and a copy on stream 3 (the connection has 2)
+    let mut bad_stream = parse_frame(&f4).expect("frame 4 parses").repr;
+    let Body::Write { ext, .. } = &mut bad_stream.braid.body else {
+        panic!("frame 4 is a WRITE")
+    };
+    ext.stream = 3;
+    let bad_stream = braid_spec::wire::frame::emit_frame_vec(&bad_stream, parsed4.payload(&f4))
+        .expect("frame 4 on stream 3");
+    let mut crafted = vec![
+        wrong_rkey,
+        past_end,
+        bad_stream,
+        truncated,
+        f4.clone(),
+        ack_req,
+    ];
     run_pair(&a, &b, 3000, &mut crafted, &mut w);
     assert_eq!(
         counter(&b, 7),
-        2,
-        "RX_REFUSED on B: wrong rkey, past the end"
+        3,
+        "RX_REFUSED on B: wrong rkey, past the end, stream 3"
     );
     assert_eq!(
         counter(&b, 5),
@@ -477,18 +495,26 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         .iter()
         .map(|f| parse_frame(f).expect("B's frames parse").repr.braid.body)
         .collect();
-    let nacks: Vec<(NackReason, u32, u32)> = back
+    let nacks: Vec<(NackReason, u32, u32, u32)> = back
         .iter()
         .filter_map(|b| match b {
-            Body::Nack(n) => Some((n.reason, n.psn, n.csn)),
+            Body::Nack(n) => Some((n.reason, n.psn, n.csn, n.detail)),
             _ => None,
         })
         .collect();
+    // (detail: the rkey the packet named; the stream for INVALID_STREAM)
+    let rk = dst.rkey();
     assert_eq!(
         nacks,
         vec![
-            (NackReason::InvalidRkey, f4b.path_psn, f4b.csn),
-            (NackReason::OutOfBounds, f4b.path_psn, f4b.csn)
+            (
+                NackReason::InvalidRkey,
+                f4b.path_psn,
+                f4b.csn,
+                rk ^ 0x8000_0000
+            ),
+            (NackReason::OutOfBounds, f4b.path_psn, f4b.csn, rk),
+            (NackReason::InvalidStream, f4b.path_psn, f4b.csn, 3),
         ],
         "seed {seed:#x}: B's NACKs"
     );
@@ -527,7 +553,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
             rx_bad: 21,
             rx_dup: 2,
             ack_tx: (w.ba.len() - nacks.len()) as u32,
-            nack_tx: 2,
+            nack_tx: 3,
             ..GlueCounters::default()
         },
         "seed {seed:#x}: the truncated frame, dropped by the parser; the duplicate; ACKs, NACKs"
@@ -576,7 +602,7 @@ fn a_window_stops_each_path_until_its_acks_return() {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b: _cq_b,
         _pd,
     } = pair(&mut rng, 256 << 10);
     // three 64 KiB WRITEs: 48 packets of 4 KiB
@@ -686,7 +712,7 @@ fn a_write_longer_than_the_csn_window_completes() {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b: _cq_b,
         _pd,
     } = pair(&mut rng, len as usize + 4096);
     let wr = SendWr {
@@ -745,7 +771,7 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b: _cq_b,
         _pd,
     } = pair(&mut rng, 512 << 10);
     // (length, source offset, destination offset, stream)
@@ -899,7 +925,7 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b: _cq_b,
         _pd,
     } = pair(&mut rng, 128 << 10);
     let len = 15 * 4096 + 100;
@@ -980,7 +1006,11 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
     use braid_sim::cosim::wire::FabricWire;
     use braid_sim::fabric::{FabricConfig, LinkFailure};
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let lens = [1u32, 4095, 4097, 65_539, (1 << 20) + 7, 3 << 20, 777];
+    // WRITEs, and WRITE_WITH_IMMs (every third message, and the last, of
+    // zero length) whose completions B writes in MSN order per stream
+    let lens = [1u32, 4095, 4097, 65_539, (1 << 20) + 7, 3 << 20, 777, 0];
+    let with_imm = |i: usize| i % 3 == 1 || i == lens.len() - 1;
+    let imm = |i: usize| 0xc0de_0000 | i as u32;
     // each message at a 64-byte-unaligned place of its own
     let mut at = Vec::new();
     let mut off = 0usize;
@@ -997,24 +1027,51 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
         src_bytes,
         dst,
         cq_a,
-        _cq_b,
+        cq_b,
         _pd,
     } = pair(&mut rng, off + 4096);
     let wrs: Vec<SendWr> = lens
         .iter()
         .enumerate()
-        .map(|(i, &len)| SendWr {
-            wr_id: 500 + i as u64,
-            op: SendOp::Write {
-                remote_addr: dst.addr() + at[i] as u64 + 3,
-                rkey: dst.rkey(),
-            },
-            stream: (i % 2) as u8,
-            sg_list: vec![src.sge(at[i] as u64, len)],
+        .map(|(i, &len)| {
+            let remote_addr = dst.addr() + at[i] as u64 + 3;
+            let rkey = dst.rkey();
+            SendWr {
+                wr_id: 500 + i as u64,
+                op: if with_imm(i) {
+                    SendOp::WriteWithImm {
+                        remote_addr,
+                        rkey,
+                        imm: imm(i),
+                    }
+                } else {
+                    SendOp::Write { remote_addr, rkey }
+                },
+                stream: (i % 2) as u8,
+                sg_list: vec![src.sge(at[i] as u64, len)],
+            }
         })
         .collect();
     qp_a.post_send(&wrs).expect("post on A");
-    let want_pkts: u32 = lens.iter().map(|l| l.div_ceil(4096)).sum();
+    // (a zero-length message is one packet)
+    let want_pkts: u32 = lens.iter().map(|l| l.div_ceil(4096).max(1)).sum();
+    // B's completions: the WRITE_WITH_IMMs, in MSN order per stream (the
+    // MSN counts every message of the stream)
+    let want_b: Vec<WorkCompletion> = lens
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| with_imm(i))
+        .map(|(i, &len)| WorkCompletion {
+            wr_id: 0,
+            status: WcStatus::Success,
+            opcode: WcOpcode::RecvRdmaWithImm,
+            byte_len: len,
+            imm: Some(imm(i)),
+            qp_num: qp_b.qp_num(),
+            stream: (i % 2) as u8,
+            msn: i as u32 / 2,
+        })
+        .collect();
 
     let mut cfg = FabricConfig::leaf_spine(2);
     cfg.hosts_per_leaf = 1;
@@ -1035,6 +1092,7 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
     }
     let mut wire = FabricWire::new(cfg, a.eng.clone(), b.eng.clone());
     let mut done = Vec::new();
+    let mut done_b = Vec::new();
     // (clock, TX_TIMEOUTS) whenever it moved: printed below
     let mut timeouts_at = Vec::new();
     // (each driver call clocks A alone, and the wire then lets B catch up:
@@ -1047,16 +1105,18 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
                 .iter()
                 .map(|c| (c.wr_id, c.status, c.byte_len)),
         );
+        done_b.extend(cq_b.poll(16).expect("poll B's CQ"));
         let t = counter(&a, 2);
         if timeouts_at.last().map_or(t > 0, |&(_, n)| n != t) {
             timeouts_at.push((wire.clocks(), t));
         }
-        if done.len() == lens.len() {
+        if done.len() == lens.len() && done_b.len() >= want_b.len() {
             break;
         }
     }
     wire.run(5000);
     done.extend(completions(&cq_a));
+    done_b.extend(cq_b.poll(16).expect("poll B's CQ"));
     let c = wire.counts();
     let st = wire.fab.stats();
     eprintln!(
@@ -1083,6 +1143,26 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
         .map(|(i, &len)| (500 + i as u64, WcStatus::Success, len))
         .collect();
     assert_eq!(done, want_done, "seed {seed:#x}: A's completions");
+    for s in 0..2 {
+        let per_stream = |v: &[WorkCompletion]| -> Vec<WorkCompletion> {
+            v.iter().filter(|c| c.stream == s).copied().collect()
+        };
+        assert_eq!(
+            per_stream(&done_b),
+            per_stream(&want_b),
+            "seed {seed:#x}: B's completions on stream {s}"
+        );
+    }
+    assert_eq!(
+        done_b.len(),
+        want_b.len(),
+        "seed {seed:#x}: B's completions: {done_b:?}"
+    );
+    assert_eq!(
+        counter(&b, 10),
+        lens.len() as u32,
+        "seed {seed:#x}: RX_MSGS on B (WRITEs included)"
+    );
     let writes: Vec<(usize, usize, usize)> = lens
         .iter()
         .enumerate()
@@ -1166,6 +1246,11 @@ fn write_bw_on_the_verilated_engines() {
         get(a, "TX_MSGS"),
         iters as u64,
         "seed {seed:#x}: TX_MSGS on A"
+    );
+    assert_eq!(
+        get(b, "RX_MSGS"),
+        iters as u64,
+        "seed {seed:#x}: RX_MSGS on B"
     );
     assert_eq!(
         get(b, "RX_PKTS"),

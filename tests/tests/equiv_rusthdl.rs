@@ -417,6 +417,7 @@ fn msg_tracker_step(
     uut.pkt_imm.next = bits(k.imm as u64);
     uut.pkt_solicited.next = k.solicited;
     uut.pkt_tag.next = bits(k.tag as u64);
+    uut.drain_hold.next = i.hold;
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     MsgOut {
         res: uut.res_valid.val().then(|| {

@@ -1033,11 +1033,13 @@ fn msg_tracker_stimulus_covers_the_edges() {
         let mut codes = [0u64; 4];
         let (mut evs, mut writes, mut zero, mut runs, mut wraps) = (0u64, 0u64, 0u64, 0u64, 0u64);
         let (mut same_slot, mut same_index, mut max_q, mut inits) = (0u64, 0u64, 0u32, 0u64);
+        let mut held = 0u64;
         let mut prev: Option<(u32, u32)> = None;
         let mut run = 0u32;
         for c in 0..100_000 {
             let i = stim.next(c);
             inits += i.init.is_some() as u64;
+            held += (i.hold && i.pkt.is_none() && i.init.is_none() && m.queue_len() > 0) as u64;
             let cur = i.pkt.map(|k| (k.index, k.msn));
             if let (Some(a), Some(b)) = (prev, cur) {
                 same_index += (a.0 == b.0) as u64;
@@ -1067,7 +1069,8 @@ fn msg_tracker_stimulus_covers_the_edges() {
         eprintln!(
             "seed {seed:#x}: codes (counted, completed, outside, dropped) {codes:?} passed {evs} \
              (writes {writes}, zero-length {zero}, runs of >= 3 {runs}, wraps {wraps}) \
-             back-to-back same index {same_index} same slot {same_slot} max queue {max_q} inits {inits}"
+             back-to-back same index {same_index} same slot {same_slot} max queue {max_q} inits {inits} \
+             drains held {held}"
         );
         assert!(
             codes[0] > 5_000 && codes[RES_COMPLETED as usize] > 5_000,
@@ -1090,6 +1093,7 @@ fn msg_tracker_stimulus_covers_the_edges() {
             "seed {seed:#x}"
         );
         assert!(inits > 5 && wraps > 0, "seed {seed:#x}");
+        assert!(held > 100, "seed {seed:#x}: drains held {held}");
         assert_eq!(
             m.cnt_outside_now(),
             stim.outside_sent as u32,

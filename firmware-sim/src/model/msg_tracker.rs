@@ -55,6 +55,8 @@ pub struct MsgIn {
     pub init: Option<(u32, u32)>,
     /// A counted packet.
     pub pkt: Option<MsgPkt>,
+    /// `drain_hold`: the drain pops nothing.
+    pub hold: bool,
 }
 
 /// A message the head passed (`report` false for a WRITE: no completion).
@@ -346,6 +348,7 @@ macro_rules! cycle_model {
                 "pkt_imm",
                 "pkt_solicited",
                 "pkt_tag",
+                "drain_hold",
             ];
             const OUTPUTS: &'static [&'static str] = &[
                 "res_valid",
@@ -396,6 +399,7 @@ fn encode_in(i: &MsgIn, p: &mut [Vec<u32>], imask: u32) {
         put_u64(&mut p[10], k.solicited as u64);
         put_u64(&mut p[11], k.tag as u64);
     }
+    put_u64(&mut p[12], i.hold as u64);
 }
 
 fn decode_out(p: &[Vec<u32>]) -> MsgOut {
@@ -426,7 +430,7 @@ impl<const IB: u32, const SB: u32> MsgTrackerModelN<IB, SB> {
             (Some(Op::Init { msn }), index, 0, d, false)
         } else if let Some(k) = self.i.pkt {
             (Some(Op::Pkt(k)), k.index, k.msn & Self::SMASK, None, false)
-        } else if avail {
+        } else if avail && !self.i.hold {
             let e = self.fifo_rd;
             (
                 Some(Op::Drain {
@@ -569,7 +573,8 @@ pub struct StimIndex {
 /// kind and size (zero-length ones included) started while the sender's
 /// rule holds against the head seen on the outputs, their packets in random
 /// order and interleaved across messages and indices, back to back or with
-/// idle clocks (the drain runs on idle clocks), rare restarts (also near
+/// idle clocks (the drain runs on idle clocks without `drain_hold`, which is
+/// set in some phases, on all or half of their clocks), rare restarts (also near
 /// the MSN wrap) and rare packets outside the window (behind the head, or
 /// beyond it by more than the pipeline can have advanced it).
 #[derive(Debug)]
@@ -584,6 +589,8 @@ pub struct MsgStim<const IB: u32, const SB: u32> {
     pub collided: u64,
     /// Percent of clocks with a packet.
     load: u32,
+    /// Percent of clocks with `drain_hold` set.
+    hold: u32,
     /// Clocks left in the current load phase.
     phase: u32,
     /// The clock `next` was last called for.
@@ -726,6 +733,7 @@ impl<const IB: u32, const SB: u32> Stimulus for MsgStim<IB, SB> {
             outside_sent: 0,
             collided: 0,
             load: 60,
+            hold: 0,
             phase: 0,
             cycle: 0,
         }
@@ -740,9 +748,19 @@ impl<const IB: u32, const SB: u32> Stimulus for MsgStim<IB, SB> {
                 1 => 30,
                 _ => 60,
             };
+            // a consumer without room now and then: drain held for a
+            // whole phase or half its clocks
+            self.hold = match self.rng.gen_range(0..8) {
+                0 => 100,
+                1 => 50,
+                _ => 0,
+            };
         }
         self.phase -= 1;
-        let mut i = MsgIn::default();
+        let mut i = MsgIn {
+            hold: self.rng.gen_range(0..100) < self.hold,
+            ..Default::default()
+        };
         if self.rng.gen_range(0..4000) == 0 {
             let k = self.rng.gen_range(0..self.idx.len());
             let msn = if self.rng.gen() {

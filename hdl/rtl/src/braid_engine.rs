@@ -29,7 +29,8 @@
 //!   returns back into the segmenter's message window (FIFO of 64);
 //! * the completion merge into `cq_writer`'s one operation port: command
 //!   operations first, then `tx_compl`'s completions (CQE opcode
-//!   `SEND_DONE`), then CQ doorbells;
+//!   `SEND_DONE`) and the receive completions taking turns, then CQ
+//!   doorbells;
 //! * stage 2, the send packet path. The segmenter's packet descriptors
 //!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
 //!   a new one only while fewer than 24 are anywhere between that FIFO and
@@ -74,12 +75,15 @@
 //!   payload FIFO; its descriptors (a dropped frame counts in
 //!   `cnt_rx_bad`) go, one per clock, through the connection lookup
 //!   (`cmd_proc`'s receive lookup: the connection is open, its protection
-//!   domain) and `mr_check` (rkey, protection domain, REMOTE_WRITE,
-//!   bounds), in packet order. A WRITE or WRITE_IMM (with a payload) of an
-//!   open connection, on one of its paths, that passes both is accepted; a
-//!   WRITE that fails the region check is refused with a NACK carrying the
-//!   check's reason; any other data packet is refused without one (SEND
-//!   matching is to come); every refusal counts in `RX_REFUSED`; control
+//!   domain and streams) and `mr_check` (rkey, protection domain,
+//!   REMOTE_WRITE, bounds), in packet order. A WRITE or WRITE_IMM (zero
+//!   length included) of an open connection, on one of its paths and
+//!   streams, that passes both is accepted; a data packet on a stream the
+//!   connection lacks is refused with a NACK INVALID_STREAM (detail: the
+//!   stream), a WRITE that fails the region check with one carrying the
+//!   check's reason (detail: the rkey); any other data packet is refused
+//!   without one (SEND matching is to come); every refusal counts in
+//!   `RX_REFUSED`; control
 //!   frames are dropped. Every verdict then passes the dedup port (an
 //!   accepted packet's CSN is checked, `OP_PKT`; the others pass as reads,
 //!   so the results stay in packet order; commands go first): a NEW packet
@@ -94,6 +98,21 @@
 //!   `ack_gen`, which coalesces them per path and sends them ahead of
 //!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
 //!   `cnt_nack_tx`.
+//!
+//! * Stage 3, third part: message completion. The payload mover's
+//!   decision carries the packet's message fields; a placed packet enters
+//!   `fmi` (32) when its decision is popped, and is counted in
+//!   `msg_tracker` (index `conn << 2 | stream`) once its last payload beat
+//!   has left for `dw_arb` (so a completion's CQE, written later on the
+//!   same DMA write stream, follows the message's data); `msg_tracker`
+//!   passes messages in MSN order per stream (`RX_MSGS` counts them, plain
+//!   WRITEs included). A WRITE_IMM's event reads its connection's CQ (a
+//!   table in the top written by `tx_compl`'s CREATE) and enters `fev` (32)
+//!   for `cq_writer`: a `RECV_WRITE_IMM` CQE with the immediate, the
+//!   message length, MSN and stream, `wr_id` 0 (no receive consumed). With
+//!   `fev` at 20 or more, no packet is counted and `msg_tracker`'s drain is
+//!   held (`drain_hold`), so no event is lost; with `fmi` at 24 or more the
+//!   mover waits, and the receive lookup behind it.
 //!
 //! * Stage 4, first part: ACK intake. A well-formed ACK leaves the parser
 //!   into the sender's ACK FIFO (32; the gate also waits for it to be below
@@ -123,15 +142,14 @@
 //!   has completed meanwhile (its record reused) is dropped and counted
 //!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
 //!
-//! Not yet here: SEND matching to posted receive buffers, `msg_tracker`
-//! and receive completions; the ACK coalescing timer (a path below
+//! Not yet here: SEND matching to posted receive buffers (`rq_fetch`
+//! MATCH and CONSUME; SENDs are refused without a NACK, so SEND
+//! completions never occur); the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
 //! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
-//! the rest of stage 4: NACKs (a refused message's error completion),
-//! the retransmission timers (`path_cc`'s deadlines into the RTO wheel,
-//! `OP_TIMEOUT`: until then a lost packet followed by no later packet on
-//! its path is never proven lost), the path re-hash, the soft-reset sweep
-//! and the counters `TX_TIMEOUTS`, `TX_REHASHES` (they read 0).
+//! the rest of stage 4: NACK processing (a refused message's error
+//! completion), the path re-hash (`TX_REHASHES` reads 0) and the
+//! soft-reset sweep.
 //!
 //! # Ports
 //!
@@ -186,7 +204,7 @@ use crate::{
 };
 use braid_spec::host;
 use braid_spec::regs;
-use braid_spec::wire::braid::Flags;
+use braid_spec::wire::braid::{Flags, NackReason};
 use rust_hdl::prelude::*;
 
 /// Bits of `reg_block`'s AXI byte address.
@@ -243,9 +261,12 @@ const _: () = assert!(regs::CQ_DB_CI.lsb == 0 && regs::CQ_DB_CQ.lsb == 16);
 const _: () = assert!(regs::COUNTERS[4].offset == 0x110 && regs::COUNTERS[0].offset == 0x100);
 // block operation codes used as literals
 const _: () = assert!(cq_writer::OP_CQE == 0 && cq_writer::OP_DOORBELL == 2);
-const _: () = assert!(tx_compl::OP_PUSH == 0);
+const _: () = assert!(tx_compl::OP_PUSH == 0 && tx_compl::OP_CREATE == 2);
 const _: () = assert!(wqe_fetch::OP_CREATE == 0 && wqe_fetch::OP_DESTROY == 1);
 const _: () = assert!(host::CQE_SEND_DONE == 1);
+const _: () = assert!(host::CQE_RECV == 2 && host::CQE_RECV_WRITE_IMM == 3);
+// RX_MSGS is counter word 10 (bits 320..352)
+const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 11);
 // the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
 // len 96..128, msn 128..160, stream 160..162, signaled 162, status 163..171,
 // conn 171..
@@ -442,14 +463,14 @@ pub struct BraidEngine<
     // receive path (stage 3, WRITE placement): payload beats (data 0, keep
     // 512, last 576), descriptors, the in-flight region checks, decisions
     fpl: Fifo<584, 9>,
-    frd: Fifo<288, 5>,
-    fmr: Fifo<288, 4>,
-    fdc: Fifo<88, 5>,
+    frd: Fifo<400, 5>,
+    fmr: Fifo<400, 4>,
+    fdc: Fifo<200, 5>,
     // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
     // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
     // the ACK context of the packets in the path-table pipeline, ack_sent
-    fx: Fifo<300, 5>,
-    fpk: Fifo<300, 5>,
+    fx: Fifo<412, 5>,
+    fpk: Fifo<412, 5>,
     frp: Fifo<162, 5>,
     fag: Fifo<80, 5>,
     fas: Fifo<16, 4>,
@@ -475,6 +496,12 @@ pub struct BraidEngine<
     frw: Fifo<48, 5>,
     ftt: Fifo<16, 4>,
     mrec: RAM<Bits<323>, TA>,
+    // stage 3c: placed packets whose payload has been handed to the DMA
+    // write stream, waiting for msg_tracker (`M`, 128 bits); receive
+    // completion events (`F`, 127 bits); each connection's CQ
+    fmi: Fifo<128, 5>,
+    fev: Fifo<127, 5>,
+    rcq: RAM<Bits<QB>, CB>,
     add_addr: PrefixAdd<64>,
     add_raddr: PrefixAdd<64>,
     add_rem: PrefixAdd<32>,
@@ -487,6 +514,8 @@ pub struct BraidEngine<
     k_fl_first: Constant<Bits<8>>,
     k_fl_last: Constant<Bits<8>>,
     k_fl_sol: Constant<Bits<8>>,
+    /// NACK reason `INVALID_STREAM`.
+    k_nr_stream: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
     n_db_drop: DFF<Bits<32>>,
@@ -506,7 +535,7 @@ pub struct BraidEngine<
     rx_skip: DFF<Bit>,
     rx_cnt: DFF<Bits<8>>,
     r1v: DFF<Bit>,
-    r1d: DFF<Bits<288>>,
+    r1d: DFF<Bits<400>>,
     n_rx_pkts: DFF<Bits<32>>,
     n_rx_refused: DFF<Bits<32>>,
     n_rx_bytes: DFF<Bits<64>>,
@@ -545,7 +574,29 @@ pub struct BraidEngine<
     n_retx_stale: DFF<Bits<32>>,
     ok_cc: DFF<Bit>,
     n_tx_timeouts: DFF<Bits<32>>,
+    mi_ok: DFF<Bit>,
+    ev_ok: DFF<Bit>,
+    n_wr: DFF<Bits<8>>,
+    e1v: DFF<Bit>,
+    e1d: DFF<Bits<111>>,
+    n_rx_msgs: DFF<Bits<32>>,
+    pri_rx: DFF<Bit>,
     // ---- locals
+    r_solb: Signal<Local, Bits<1>>,
+    d1_sokb: Signal<Local, Bits<1>>,
+    m_sok: Signal<Local, Bit>,
+    m_reason: Signal<Local, Bits<8>>,
+    k_kind: Signal<Local, Bits<2>>,
+    k_detail: Signal<Local, Bits<32>>,
+    mi_e: Signal<Local, Bits<128>>,
+    mi_go: Signal<Local, Bit>,
+    w_last: Signal<Local, Bit>,
+    f_e: Signal<Local, Bits<127>>,
+    f_kind: Signal<Local, Bits<2>>,
+    f_imm: Signal<Local, Bits<1>>,
+    f_sol: Signal<Local, Bits<1>>,
+    sel_cq_rx: Signal<Local, Bit>,
+    e_solb: Signal<Local, Bits<1>>,
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
     sel_cq_cmd: Signal<Local, Bit>,
@@ -637,7 +688,7 @@ pub struct BraidEngine<
     r_pop: Signal<Local, Bit>,
     r1_cnt: Signal<Local, Bits<1>>,
     rr_okb: Signal<Local, Bits<1>>,
-    m_d: Signal<Local, Bits<288>>,
+    m_d: Signal<Local, Bits<400>>,
     m_conn: Signal<Local, Bit>,
     m_write: Signal<Local, Bit>,
     m_nack: Signal<Local, Bit>,
@@ -647,8 +698,8 @@ pub struct BraidEngine<
     r_flagb: Signal<Local, Bits<1>>,
     r_ceb: Signal<Local, Bits<1>>,
     x_go: Signal<Local, Bit>,
-    x_e: Signal<Local, Bits<300>>,
-    k_e: Signal<Local, Bits<300>>,
+    x_e: Signal<Local, Bits<412>>,
+    k_e: Signal<Local, Bits<412>>,
     k_ours: Signal<Local, Bit>,
     k_acc: Signal<Local, Bit>,
     k_new: Signal<Local, Bit>,
@@ -839,6 +890,31 @@ impl<
             frw: Default::default(),
             ftt: Default::default(),
             mrec: Default::default(),
+            fmi: Default::default(),
+            fev: Default::default(),
+            rcq: Default::default(),
+            mi_ok: Default::default(),
+            ev_ok: Default::default(),
+            n_wr: Default::default(),
+            e1v: Default::default(),
+            e1d: Default::default(),
+            n_rx_msgs: Default::default(),
+            pri_rx: Default::default(),
+            r_solb: Default::default(),
+            d1_sokb: Default::default(),
+            m_sok: Default::default(),
+            m_reason: Default::default(),
+            k_kind: Default::default(),
+            k_detail: Default::default(),
+            mi_e: Default::default(),
+            mi_go: Default::default(),
+            w_last: Default::default(),
+            f_e: Default::default(),
+            f_kind: Default::default(),
+            f_imm: Default::default(),
+            f_sol: Default::default(),
+            sel_cq_rx: Default::default(),
+            e_solb: Default::default(),
             add_addr: Default::default(),
             add_raddr: Default::default(),
             add_rem: Default::default(),
@@ -850,6 +926,7 @@ impl<
             k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
             k_fl_last: Constant::new(bits::<8>(Flags::LAST as u64)),
             k_fl_sol: Constant::new(bits::<8>(Flags::SOLICITED as u64)),
+            k_nr_stream: Constant::new(bits::<8>(NackReason::InvalidStream as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
             n_db_bad_cq: Default::default(),
@@ -1127,7 +1204,14 @@ impl<
             n_tx_retx,
             n_retx_stale,
             ok_cc,
-            n_tx_timeouts
+            n_tx_timeouts,
+            mi_ok,
+            ev_ok,
+            n_wr,
+            e1v,
+            e1d,
+            n_rx_msgs,
+            pri_rx
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -1192,6 +1276,10 @@ impl<
         self.frw.clock.next = self.clock.val();
         self.ftt.clock.next = self.clock.val();
         self.mrec.read_clock.next = self.clock.val();
+        self.fmi.clock.next = self.clock.val();
+        self.fev.clock.next = self.clock.val();
+        self.rcq.read_clock.next = self.clock.val();
+        self.rcq.write_clock.next = self.clock.val();
         self.mrec.write_clock.next = self.clock.val();
 
         // ---- the engine's tick counter
@@ -1227,7 +1315,8 @@ impl<
             | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
             | (bit_cast::<352, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
             | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
-            | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256));
+            | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256))
+            | (bit_cast::<352, 32>(self.n_rx_msgs.q.val()) << bits::<9>(320));
 
         // ---- command processor
         self.cp.cmd_valid.next = self.rb.cmd_valid.val();
@@ -1275,15 +1364,6 @@ impl<
         self.cp.mt_ready.next = true;
         self.mt.init_index.next = self.cp.mt_index.val();
         self.mt.init_msn.next = self.cp.mt_msn.val();
-        self.mt.pkt_valid.next = false;
-        self.mt.pkt_index.next = 0.into();
-        self.mt.pkt_msn.next = 0.into();
-        self.mt.pkt_msg_len.next = 0.into();
-        self.mt.pkt_len.next = 0.into();
-        self.mt.pkt_kind.next = 0.into();
-        self.mt.pkt_imm.next = 0.into();
-        self.mt.pkt_solicited.next = false;
-        self.mt.pkt_tag.next = 0.into();
         self.cp.rp_ready.next = true;
         self.rpt.cfg_ack_coalesce.next = self.rb.cfg_regs.val().get_bits::<8>(384);
         // path_cc events: the command's first, then the received ACKs'
@@ -1628,26 +1708,55 @@ impl<
         self.seg.mc_conn.next = self.funa.dout.val();
         self.funa.pop.next = self.seg.mc_ready.val();
 
-        // ---- completion merge into cq_writer: commands, send completions,
-        // CQ doorbells
+        // ---- completion merge into cq_writer: commands, then send and
+        // receive completions taking turns (`pri_rx`: the receive side's
+        // turn), then CQ doorbells
         self.sel_cq_cmd.next = self.cp.cq_valid.val();
-        self.sel_cq_tc.next = !self.cp.cq_valid.val() & self.tc.c_valid.val();
+        self.sel_cq_rx.next = !self.cp.cq_valid.val()
+            & self.fev.valid.val()
+            & (self.pri_rx.q.val() | !self.tc.c_valid.val());
+        self.sel_cq_tc.next =
+            !self.cp.cq_valid.val() & self.tc.c_valid.val() & !self.sel_cq_rx.val();
         self.sel_cq_db.next = !self.cp.cq_valid.val()
             & !self.tc.c_valid.val()
+            & !self.fev.valid.val()
             & self.fcq.valid.val()
             & self.cq_db_ok.val();
-        self.cqw.op_valid.next =
-            self.sel_cq_cmd.val() | self.sel_cq_tc.val() | self.sel_cq_db.val();
+        self.cqw.op_valid.next = self.sel_cq_cmd.val()
+            | self.sel_cq_tc.val()
+            | self.sel_cq_rx.val()
+            | self.sel_cq_db.val();
         self.cp.cq_ready.next = self.cqw.op_ready.val();
-        self.tc.c_ready.next = self.cqw.op_ready.val() & !self.cp.cq_valid.val();
+        self.tc.c_ready.next = self.cqw.op_ready.val()
+            & !self.cp.cq_valid.val()
+            & !(self.fev.valid.val() & self.pri_rx.q.val());
+        self.fev.pop.next = self.cqw.op_ready.val() & self.sel_cq_rx.val();
+        if self.cqw.op_ready.val() & self.sel_cq_tc.val() {
+            self.pri_rx.d.next = true;
+        } else if self.cqw.op_ready.val() & self.sel_cq_rx.val() {
+            self.pri_rx.d.next = false;
+        }
         self.fcq.pop.next = (self.cqw.op_ready.val() & self.sel_cq_db.val())
             | (self.fcq.valid.val() & !self.cq_db_ok.val());
+        // F: msg_tracker index 0 (conn << 2 | stream), msn 12, byte_len 44,
+        // imm 76, kind 108, solicited 110, cq 111
+        self.f_e.next = self.fev.dout.val();
+        self.f_kind.next = self.f_e.val().get_bits::<2>(108);
+        if self.f_kind.val().get_bit(0) {
+            self.f_imm.next = bits::<1>(1);
+        } else {
+            self.f_imm.next = bits::<1>(0);
+        }
+        self.f_sol.next = self.f_e.val().get_bits::<1>(110);
         if self.sel_cq_cmd.val() {
             self.cqw.op.next = self.cp.cq_op.val();
             self.cqw.cq.next = self.cp.cq_cq.val();
         } else if self.sel_cq_tc.val() {
             self.cqw.op.next = 0.into();
             self.cqw.cq.next = bit_cast::<QB, CB>(self.tc.c_cq.val());
+        } else if self.sel_cq_rx.val() {
+            self.cqw.op.next = 0.into();
+            self.cqw.cq.next = self.f_e.val().get_bits::<QB>(111);
         } else {
             self.cqw.op.next = 2.into();
             self.cqw.cq.next = self.cq_db_idx.val().get_bits::<QB>(0);
@@ -1655,15 +1764,41 @@ impl<
         self.cqw.arg_iova.next = self.cp.cq_iova.val();
         self.cqw.arg_log2.next = self.cp.cq_log2.val();
         self.cqw.arg_ci.next = self.fcq.dout.val().get_bits::<16>(0);
-        self.cqw.c_wr_id.next = self.tc.c_wr_id.val();
-        self.cqw.c_byte_len.next = self.tc.c_byte_len.val();
-        self.cqw.c_imm.next = 0.into();
-        self.cqw.c_msn.next = self.tc.c_msn.val();
-        self.cqw.c_conn.next = bit_cast::<24, CB>(self.tc.c_conn.val());
-        self.cqw.c_opcode.next = 1.into();
-        self.cqw.c_status.next = self.tc.c_status.val();
-        self.cqw.c_stream.next = bit_cast::<8, 2>(self.tc.c_stream.val());
-        self.cqw.c_flags.next = 0.into();
+        if self.sel_cq_rx.val() {
+            // a receive completion: WRITE_IMM (RECV_WRITE_IMM, no receive
+            // buffer, wr_id 0); SEND and SEND_IMM (RECV) come with SEND
+            // matching
+            self.cqw.c_wr_id.next = 0.into();
+            self.cqw.c_byte_len.next = self.f_e.val().get_bits::<32>(44);
+            self.cqw.c_imm.next = self.f_e.val().get_bits::<32>(76);
+            self.cqw.c_msn.next = self.f_e.val().get_bits::<32>(12);
+            self.cqw.c_conn.next = bit_cast::<24, CB>(self.f_e.val().get_bits::<CB>(2));
+            if self.f_kind.val() == bits::<2>(1) {
+                self.cqw.c_opcode.next = 3.into();
+            } else {
+                self.cqw.c_opcode.next = 2.into();
+            }
+            self.cqw.c_status.next = 0.into();
+            self.cqw.c_stream.next = bit_cast::<8, 2>(self.f_e.val().get_bits::<2>(0));
+            self.cqw.c_flags.next =
+                bit_cast::<8, 1>(self.f_imm.val()) | (bit_cast::<8, 1>(self.f_sol.val()) << 1);
+        } else {
+            self.cqw.c_wr_id.next = self.tc.c_wr_id.val();
+            self.cqw.c_byte_len.next = self.tc.c_byte_len.val();
+            self.cqw.c_imm.next = 0.into();
+            self.cqw.c_msn.next = self.tc.c_msn.val();
+            self.cqw.c_conn.next = bit_cast::<24, CB>(self.tc.c_conn.val());
+            self.cqw.c_opcode.next = 1.into();
+            self.cqw.c_status.next = self.tc.c_status.val();
+            self.cqw.c_stream.next = bit_cast::<8, 2>(self.tc.c_stream.val());
+            self.cqw.c_flags.next = 0.into();
+        }
+        // each connection's CQ, kept from tx_compl's CREATE (the command
+        // that creates the connection names one CQ for all its completions)
+        self.rcq.write_enable.next =
+            self.cp.tc_valid.val() & self.tc.op_ready.val() & (self.cp.tc_op.val() == bits::<2>(2));
+        self.rcq.write_address.next = self.cp.tc_conn.val();
+        self.rcq.write_data.next = self.cp.tc_cq.val();
 
         // ---- DMA reads: a wqe_fetch, b rq_fetch, c tx_payload
         // (clients a and b through a 4-entry request FIFO each: their
@@ -2470,25 +2605,36 @@ impl<
         } else {
             self.r_ceb.next = bits::<1>(0);
         }
+        if self.rxp.d_flags.val().get_bit(3) {
+            self.r_solb.next = bits::<1>(1);
+        } else {
+            self.r_solb.next = bits::<1>(0);
+        }
         // R: ok 0, has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66,
         // len 130, (the lookup's verdict 146, set in fmr), path_id 147,
         // psn 155, csn 187, timestamp 219, floor_delta 251, sport 267, ce
-        // 283, ACK_REQ 284
-        self.frd.din.next = bit_cast::<288, 1>(self.rr_okb.val())
-            | (bit_cast::<288, 1>(self.r1_cnt.val()) << 1)
-            | (bit_cast::<288, 8>(self.rxp.d_opcode.val()) << 2)
-            | (bit_cast::<288, 24>(self.rxp.d_dst_conn.val()) << 10)
-            | (bit_cast::<288, 32>(self.rxp.d_rkey.val()) << 34)
-            | (bit_cast::<288, 64>(self.rxp.d_va.val()) << 66)
-            | (bit_cast::<288, 16>(self.rxp.d_payload_len.val()) << 130)
-            | (bit_cast::<288, 8>(self.rxp.d_path_id.val()) << 147)
-            | (bit_cast::<288, 32>(self.rxp.d_path_psn.val()) << 155)
-            | (bit_cast::<288, 32>(self.rxp.d_csn.val()) << 187)
-            | (bit_cast::<288, 32>(self.rxp.d_timestamp.val()) << 219)
-            | (bit_cast::<288, 16>(self.rxp.d_floor_delta.val()) << 251)
-            | (bit_cast::<288, 16>(self.rxp.d_sport.val()) << 267)
-            | (bit_cast::<288, 1>(self.r_ceb.val()) << 283)
-            | (bit_cast::<288, 1>(self.r_flagb.val()) << 284);
+        // 283, ACK_REQ 284, stream 288, msn 296, msg_len 328, imm 360,
+        // SOLICITED 392, (the stream check 393, set in fmr)
+        self.frd.din.next = bit_cast::<400, 1>(self.rr_okb.val())
+            | (bit_cast::<400, 1>(self.r1_cnt.val()) << 1)
+            | (bit_cast::<400, 8>(self.rxp.d_opcode.val()) << 2)
+            | (bit_cast::<400, 24>(self.rxp.d_dst_conn.val()) << 10)
+            | (bit_cast::<400, 32>(self.rxp.d_rkey.val()) << 34)
+            | (bit_cast::<400, 64>(self.rxp.d_va.val()) << 66)
+            | (bit_cast::<400, 16>(self.rxp.d_payload_len.val()) << 130)
+            | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 147)
+            | (bit_cast::<400, 32>(self.rxp.d_path_psn.val()) << 155)
+            | (bit_cast::<400, 32>(self.rxp.d_csn.val()) << 187)
+            | (bit_cast::<400, 32>(self.rxp.d_timestamp.val()) << 219)
+            | (bit_cast::<400, 16>(self.rxp.d_floor_delta.val()) << 251)
+            | (bit_cast::<400, 16>(self.rxp.d_sport.val()) << 267)
+            | (bit_cast::<400, 1>(self.r_ceb.val()) << 283)
+            | (bit_cast::<400, 1>(self.r_flagb.val()) << 284)
+            | (bit_cast::<400, 8>(self.rxp.d_stream.val()) << 288)
+            | (bit_cast::<400, 32>(self.rxp.d_msn.val()) << 296)
+            | (bit_cast::<400, 32>(self.rxp.d_msg_len.val()) << 328)
+            | (bit_cast::<400, 32>(self.rxp.d_imm.val()) << 360)
+            | (bit_cast::<400, 1>(self.r_solb.val()) << 392);
         if self.rxp.d_valid.val() & !self.rxp.d_ok.val() {
             self.n_rx_bad.d.next = self.n_rx_bad.q.val() + 1;
         }
@@ -2522,12 +2668,22 @@ impl<
         } else {
             self.m_placeb.next = bits::<1>(0);
         }
-        self.fmr.din.next = self.r1d.q.val() | (bit_cast::<288, 1>(self.m_placeb.val()) << 146);
+        // the stream check (SPEC check 2: below the connection's streams)
+        if bit_cast::<8, 3>(self.cp.rr_streams.val()) > self.r1d.q.val().get_bits::<8>(288) {
+            self.d1_sokb.next = bits::<1>(1);
+        } else {
+            self.d1_sokb.next = bits::<1>(0);
+        }
+        self.fmr.din.next = self.r1d.q.val()
+            | (bit_cast::<400, 1>(self.m_placeb.val()) << 146)
+            | (bit_cast::<400, 1>(self.d1_sokb.val()) << 393);
         // the verdict, in packet order: a data packet of an open connection
         // on one of its paths is accepted when it is a WRITE or WRITE_IMM
-        // with a payload that passes the region check; a WRITE that fails
-        // it gets a NACK with the check's reason; any other data packet is
-        // refused (SEND matching: later) and nothing else reaches a table
+        // (zero-length ones included) on one of the connection's streams
+        // that passes the region check; a data packet on another stream
+        // gets a NACK INVALID_STREAM, a WRITE that fails the region check
+        // one with the check's reason; any other data packet is refused
+        // (SEND matching: later) and nothing else reaches a table
         self.fmr.pop.next = self.mrc.res_valid.val();
         self.m_d.next = self.fmr.dout.val();
         self.m_op.next = self.m_d.val().get_bits::<8>(2);
@@ -2537,11 +2693,16 @@ impl<
         self.m_conn.next = self.m_data.val()
             & self.m_d.val().get_bit(146)
             & (self.m_d.val().get_bits::<8>(147) < self.k_np.val());
-        self.m_write.next = self.m_conn.val()
-            & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3))
-            & (self.m_d.val().get_bits::<16>(130) != bits::<16>(0));
-        self.m_place.next = self.m_write.val() & self.mrc.res_ok.val();
-        self.m_nack.next = self.m_write.val() & !self.mrc.res_ok.val();
+        self.m_write.next = self.m_conn.val() & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3));
+        self.m_sok.next = self.m_d.val().get_bit(393);
+        self.m_place.next = self.m_write.val() & self.m_sok.val() & self.mrc.res_ok.val();
+        self.m_nack.next =
+            (self.m_write.val() & !self.mrc.res_ok.val()) | (self.m_conn.val() & !self.m_sok.val());
+        if self.m_sok.val() {
+            self.m_reason.next = self.mrc.res_reason.val();
+        } else {
+            self.m_reason.next = self.k_nr_stream.val();
+        }
         if self.m_place.val() {
             self.m_accb.next = bits::<1>(1);
         } else {
@@ -2557,13 +2718,13 @@ impl<
         } else {
             self.m_datab.next = bits::<1>(0);
         }
-        // X: R 0, accepted 288, NACK 289, data 290, NACK reason 291
+        // X: R 0, accepted 400, NACK 401, data 402, NACK reason 403
         self.fx.push.next = self.mrc.res_valid.val();
-        self.fx.din.next = bit_cast::<300, 288>(self.m_d.val())
-            | (bit_cast::<300, 1>(self.m_accb.val()) << 288)
-            | (bit_cast::<300, 1>(self.m_nackb.val()) << 289)
-            | (bit_cast::<300, 1>(self.m_datab.val()) << 290)
-            | (bit_cast::<300, 8>(self.mrc.res_reason.val()) << 291);
+        self.fx.din.next = bit_cast::<412, 400>(self.m_d.val())
+            | (bit_cast::<412, 1>(self.m_accb.val()) << 400)
+            | (bit_cast::<412, 1>(self.m_nackb.val()) << 401)
+            | (bit_cast::<412, 1>(self.m_datab.val()) << 402)
+            | (bit_cast::<412, 8>(self.m_reason.val()) << 403);
         if self.mrc.res_valid.val() & self.m_data.val() & !self.m_place.val() {
             self.n_rx_refused.d.next = self.n_rx_refused.q.val() + 1;
         }
@@ -2581,7 +2742,7 @@ impl<
             self.dd.conn.next = self.cp.dd_conn.val();
             self.dd.csn.next = self.cp.dd_csn.val();
         } else {
-            if self.x_e.val().get_bit(288) {
+            if self.x_e.val().get_bit(400) {
                 self.dd.op.next = bits::<2>(0);
             } else {
                 self.dd.op.next = bits::<2>(2);
@@ -2596,7 +2757,7 @@ impl<
         self.k_ours.next = self.dd.res_valid.val() & (self.dd.res_op.val() != bits::<2>(1));
         self.k_e.next = self.fpk.dout.val();
         self.fpk.pop.next = self.k_ours.val();
-        self.k_acc.next = self.k_e.val().get_bit(288);
+        self.k_acc.next = self.k_e.val().get_bit(400);
         self.k_new.next = self.dd.res_class.val() == bits::<2>(0);
         self.k_place.next = self.k_acc.val() & self.k_new.val();
         self.k_path.next = self.k_acc.val() & (self.dd.res_class.val() != bits::<2>(2));
@@ -2605,11 +2766,23 @@ impl<
         } else {
             self.k_placeb.next = bits::<1>(0);
         }
+        // the decision (placed 0, has_payload 1, va 2, len 66) with the
+        // packet's message fields for msg_tracker (index = conn << 2 |
+        // stream 88, msn 100, msg_len 132, kind = opcode - 1 164, imm 166,
+        // SOLICITED 198)
+        self.k_kind.next = self.k_e.val().get_bits::<2>(2) - bits::<2>(1);
         self.fdc.push.next = self.k_ours.val();
-        self.fdc.din.next = bit_cast::<88, 1>(self.k_placeb.val())
-            | (bit_cast::<88, 1>(self.k_e.val().get_bits::<1>(1)) << 1)
-            | (bit_cast::<88, 64>(self.k_e.val().get_bits::<64>(66)) << 2)
-            | (bit_cast::<88, 16>(self.k_e.val().get_bits::<16>(130)) << 66);
+        self.fdc.din.next = bit_cast::<200, 1>(self.k_placeb.val())
+            | (bit_cast::<200, 1>(self.k_e.val().get_bits::<1>(1)) << 1)
+            | (bit_cast::<200, 64>(self.k_e.val().get_bits::<64>(66)) << 2)
+            | (bit_cast::<200, 16>(self.k_e.val().get_bits::<16>(130)) << 66)
+            | (bit_cast::<200, 2>(self.k_e.val().get_bits::<2>(288)) << 88)
+            | (bit_cast::<200, CB>(self.k_e.val().get_bits::<CB>(10)) << 90)
+            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(296)) << 100)
+            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(328)) << 132)
+            | (bit_cast::<200, 2>(self.k_kind.val()) << 164)
+            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(360)) << 166)
+            | (bit_cast::<200, 1>(self.k_e.val().get_bits::<1>(392)) << 198);
         // (the byte count is added one clock later, from a register)
         self.rxb_inc.d.next = 0.into();
         if self.k_ours.val() & self.k_place.val() {
@@ -2617,14 +2790,20 @@ impl<
             self.rxb_inc.d.next = self.k_e.val().get_bits::<16>(130);
         }
         self.n_rx_bytes.d.next = self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rxb_inc.q.val());
-        self.ag.nack_valid.next = self.k_ours.val() & self.k_e.val().get_bit(289);
+        self.ag.nack_valid.next = self.k_ours.val() & self.k_e.val().get_bit(401);
         self.ag.nack_conn.next = bit_cast::<10, CB>(self.k_e.val().get_bits::<CB>(10));
         self.ag.nack_path_id.next = self.k_e.val().get_bits::<8>(147);
         self.ag.nack_sport.next = self.k_e.val().get_bits::<16>(267);
-        self.ag.nack_reason.next = self.k_e.val().get_bits::<8>(291);
+        self.ag.nack_reason.next = self.k_e.val().get_bits::<8>(403);
         self.ag.nack_psn.next = self.k_e.val().get_bits::<32>(155);
         self.ag.nack_csn.next = self.k_e.val().get_bits::<32>(187);
-        self.ag.nack_detail.next = 0.into();
+        // detail (SPEC): the stream for INVALID_STREAM, else the rkey
+        if self.k_e.val().get_bits::<8>(403) == self.k_nr_stream.val() {
+            self.k_detail.next = bit_cast::<32, 8>(self.k_e.val().get_bits::<8>(288));
+        } else {
+            self.k_detail.next = self.k_e.val().get_bits::<32>(34);
+        }
+        self.ag.nack_detail.next = self.k_detail.val();
         // P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn
         // 82, path 106, sport 114, csn_base 130
         self.frp.push.next = self.k_ours.val() & self.k_path.val();
@@ -2694,13 +2873,19 @@ impl<
         // beat) is written by DMA (dw_arb b) or discarded
         // (through a 4-entry write FIFO: data 0, last 512, address 513,
         // length 577)
+        // (it moves nothing while `fmi`, the placed packets waiting for
+        // msg_tracker, holds 24 or more of its 32: so the pushes below,
+        // one per decision, never overflow it)
+        self.mi_ok.d.next = self.fmi.fill.val() < bits::<16>(24);
         self.mv_take.next = self.fdc.valid.val()
             & self.fdc.dout.val().get_bit(1)
             & self.fpl.valid.val()
+            & self.mi_ok.q.val()
             & (!self.fdc.dout.val().get_bit(0) | !self.fdw.full.val());
         self.fpl.pop.next = self.mv_take.val();
-        self.fdc.pop.next = (self.fdc.valid.val() & !self.fdc.dout.val().get_bit(1))
-            | (self.mv_take.val() & self.fpl.dout.val().get_bit(576));
+        self.fdc.pop.next =
+            (self.fdc.valid.val() & !self.fdc.dout.val().get_bit(1) & self.mi_ok.q.val())
+                | (self.mv_take.val() & self.fpl.dout.val().get_bit(576));
         // descriptors between the receive lookup and this pop
         if self.r_pop.val() & !self.fdc.pop.val() {
             self.rx_fl.d.next = self.rx_fl.q.val() + 1;
@@ -2723,6 +2908,67 @@ impl<
         self.dwa.b_last.next = self.fdw.dout.val().get_bit(512);
         self.dwa.b_addr.next = self.fdw.dout.val().get_bits::<64>(513);
         self.dwa.b_len.next = self.fdw.dout.val().get_bits::<16>(577);
+
+        // ---- message completion (stage 3, third part). A placed packet
+        // enters `fmi` when the mover pops its decision (M: has_payload 0,
+        // index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len
+        // 112) and is counted in msg_tracker once its last payload beat has
+        // left for the DMA write stream (`n_wr`: such last beats not yet
+        // matched; `fmi` is in the order of the writes), so a completion's
+        // CQE, written later by cq_writer on the same stream, follows the
+        // message's data. A command (INIT) has msg_tracker's port first.
+        // While `fev` holds 20 or more events, no packet is counted and
+        // the drain is held: each operation passes at most one message, so
+        // the 6 that can be in flight fit.
+        self.fmi.push.next = self.fdc.pop.val() & self.fdc.dout.val().get_bit(0);
+        self.fmi.din.next = bit_cast::<128, 1>(self.fdc.dout.val().get_bits::<1>(1))
+            | (bit_cast::<128, 111>(self.fdc.dout.val().get_bits::<111>(88)) << 1)
+            | (bit_cast::<128, 16>(self.fdc.dout.val().get_bits::<16>(66)) << 112);
+        self.mi_e.next = self.fmi.dout.val();
+        self.w_last.next =
+            self.fdw.valid.val() & self.dwa.b_ready.val() & self.fdw.dout.val().get_bit(512);
+        self.ev_ok.d.next = self.fev.fill.val() < bits::<16>(20);
+        self.mi_go.next = self.fmi.valid.val()
+            & !self.cp.mt_valid.val()
+            & self.ev_ok.q.val()
+            & (!self.mi_e.val().get_bit(0) | (self.n_wr.q.val() != bits::<8>(0)));
+        self.fmi.pop.next = self.mi_go.val();
+        if self.w_last.val() & !(self.mi_go.val() & self.mi_e.val().get_bit(0)) {
+            self.n_wr.d.next = self.n_wr.q.val() + 1;
+        } else if !self.w_last.val() & self.mi_go.val() & self.mi_e.val().get_bit(0) {
+            self.n_wr.d.next = self.n_wr.q.val() - 1;
+        }
+        self.mt.pkt_valid.next = self.mi_go.val();
+        self.mt.pkt_index.next = self.mi_e.val().get_bits::<12>(1);
+        self.mt.pkt_msn.next = self.mi_e.val().get_bits::<32>(13);
+        self.mt.pkt_msg_len.next = self.mi_e.val().get_bits::<32>(45);
+        self.mt.pkt_kind.next = self.mi_e.val().get_bits::<2>(77);
+        self.mt.pkt_imm.next = self.mi_e.val().get_bits::<32>(79);
+        self.mt.pkt_solicited.next = self.mi_e.val().get_bit(111);
+        self.mt.pkt_len.next = self.mi_e.val().get_bits::<16>(112);
+        self.mt.pkt_tag.next = 0.into();
+        self.mt.drain_hold.next = !self.ev_ok.q.val();
+        // a completion event (not a WRITE) reads its connection's CQ
+        // (latency 1) and enters `fev` (F, see the completion merge)
+        if self.mt.msg_done.val() {
+            self.n_rx_msgs.d.next = self.n_rx_msgs.q.val() + 1;
+        }
+        if self.mt.ev_solicited.val() {
+            self.e_solb.next = bits::<1>(1);
+        } else {
+            self.e_solb.next = bits::<1>(0);
+        }
+        self.e1v.d.next = self.mt.ev_valid.val();
+        self.e1d.d.next = bit_cast::<111, 12>(self.mt.ev_index.val())
+            | (bit_cast::<111, 32>(self.mt.ev_msn.val()) << 12)
+            | (bit_cast::<111, 32>(self.mt.ev_byte_len.val()) << 44)
+            | (bit_cast::<111, 32>(self.mt.ev_imm.val()) << 76)
+            | (bit_cast::<111, 2>(self.mt.ev_kind.val()) << 108)
+            | (bit_cast::<111, 1>(self.e_solb.val()) << 110);
+        self.rcq.read_address.next = self.mt.ev_index.val().get_bits::<CB>(2);
+        self.fev.push.next = self.e1v.q.val();
+        self.fev.din.next = bit_cast::<127, 111>(self.e1d.q.val())
+            | (bit_cast::<127, QB>(self.rcq.read_data.val()) << 111);
 
         // ---- glue counters
         self.o_sq.next = 0.into();

@@ -40,7 +40,8 @@
 //!      `RES_COUNTED` (0). A complete message at the head (`msn ==
 //!      rx_msn`) is passed at once (see *passing*); one behind the head
 //!      sets `done[j]` (and `busy[j]`) and waits.
-//! 3. Otherwise, when the drain queue holds an entry (index, s): pop it.
+//! 3. Otherwise, when the drain queue holds an entry (index, s) and
+//!    `drain_hold` (registered like every input) is clear: pop it.
 //!    If `s` is the head slot and `done[s]`: pass the head message, with
 //!    the info read from the slot. Else if `done[rx_msn]` (a stale entry
 //!    of an index restarted meanwhile): push (index, rx_msn low bits) again.
@@ -129,6 +130,9 @@ pub struct MsgTracker {
     pub pkt_solicited: Signal<In, Bit>,
     /// Opaque tag returned with the result.
     pub pkt_tag: Signal<In, Bits<16>>,
+    /// Hold the drain: no queue entry is popped while it is set (the
+    /// consumer of `ev_*` has no room; packets still apply).
+    pub drain_hold: Signal<In, Bit>,
     /// A packet's result.
     pub res_valid: Signal<Out, Bit>,
     /// `RES_*`.
@@ -180,6 +184,7 @@ pub struct MsgTracker {
     i_imm: DFF<Bits<32>>,
     i_sol: DFF<Bit>,
     i_tag: DFF<Bits<16>>,
+    i_hold: DFF<Bit>,
     // ---- address stage
     a_is_init: Signal<Local, Bit>,
     a_is_pkt: Signal<Local, Bit>,
@@ -295,6 +300,7 @@ impl Logic for MsgTracker {
             i_imm,
             i_sol,
             i_tag,
+            i_hold,
             p_valid,
             p_is_init,
             p_is_pkt,
@@ -370,12 +376,15 @@ impl Logic for MsgTracker {
         self.i_imm.d.next = self.pkt_imm.val();
         self.i_sol.d.next = self.pkt_solicited.val();
         self.i_tag.d.next = self.pkt_tag.val();
+        self.i_hold.d.next = self.drain_hold.val();
 
         // ---- address stage: pick the operation, read the RAMs
         self.a_is_init.next = self.i_init.q.val();
         self.a_is_pkt.next = !self.i_init.q.val() & self.i_pkt.q.val();
-        self.a_is_drain.next =
-            !self.i_init.q.val() & !self.i_pkt.q.val() & (self.rp.q.val() != self.wp_prev.q.val());
+        self.a_is_drain.next = !self.i_init.q.val()
+            & !self.i_pkt.q.val()
+            & !self.i_hold.q.val()
+            & (self.rp.q.val() != self.wp_prev.q.val());
         if self.i_init.q.val() {
             self.a_index.next = self.i_init_index.q.val();
             self.a_slot.next = self.i_msn.q.val().get_bits::<MSG_SLOT_BITS>(0);
