@@ -228,6 +228,23 @@ pub enum Error {
         /// Command name.
         cmd: &'static str,
     },
+    /// A work request of a perftest loop ([`crate::perf`]) ended otherwise
+    /// than it must.
+    #[error("work request {wr_id} failed: {what}")]
+    WorkFailed {
+        /// The request's id.
+        wr_id: u64,
+        /// Its completion, and what was expected.
+        what: String,
+    },
+    /// A perftest loop saw no completion for too long.
+    #[error("no progress for {waited_us} us: {what}")]
+    Stalled {
+        /// How long it waited.
+        waited_us: u64,
+        /// Where the run stood.
+        what: String,
+    },
     /// Connection parameters from the peer could not be parsed.
     #[error("bad connection parameters from the peer: {0}")]
     BadParams(String),

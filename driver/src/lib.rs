@@ -44,6 +44,7 @@ pub mod backend;
 pub mod device;
 pub mod error;
 pub mod mem;
+pub mod perf;
 pub mod verbs;
 pub mod vfio;
 

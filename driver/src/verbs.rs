@@ -792,21 +792,7 @@ impl ConnParams {
         &self,
         stream: &mut (impl std::io::Read + std::io::Write),
     ) -> Result<ConnParams> {
-        let io = |e: std::io::Error| Error::BadParams(format!("exchange failed: {e}"));
-        stream.write_all(self.to_line().as_bytes()).map_err(io)?;
-        stream.flush().map_err(io)?;
-        let mut line = Vec::new();
-        let mut b = [0u8; 1];
-        while line.len() < 256 {
-            if stream.read(&mut b).map_err(io)? == 0 {
-                break;
-            }
-            if b[0] == b'\n' {
-                break;
-            }
-            line.push(b[0]);
-        }
-        ConnParams::from_line(&String::from_utf8_lossy(&line))
+        ConnParams::from_line(&crate::perf::exchange_line(stream, &self.to_line())?)
     }
 }
 
@@ -885,6 +871,11 @@ pub struct QueuePair<B: Backend> {
 }
 
 impl<B: Backend> QueuePair<B> {
+    /// Its sizes, as created.
+    pub fn init(&self) -> QpInit {
+        self.init
+    }
+
     /// Its number (the engine's connection id).
     pub fn qp_num(&self) -> u32 {
         self.conn

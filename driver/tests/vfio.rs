@@ -1,138 +1,20 @@
 //! VFIO backend and device discovery against fake sysfs and /dev trees
 //! (std only, no root needed), the IOVA allocator, the real machine's sysfs
-//! (read only), and the `braid` command.
+//! (read only). The `braid` command's tests are in braid-cli.
+
+#[path = "common/sysfs.rs"]
+mod sysfs;
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::{symlink, PermissionsExt};
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
 
 use braid_driver::vfio::{
-    self, braid_candidates, check, list_devices, IovaAllocator, PciAddr, PciDeviceInfo, VfioTarget,
+    self, braid_candidates, list_devices, IovaAllocator, PciAddr, PciDeviceInfo, VfioTarget,
 };
 use braid_driver::{Error, VfioBackend};
-
-/// A fake sysfs (`<dir>/sys`) and /dev (`<dir>/dev`) in a fresh temporary
-/// directory, removed on drop.
-struct Tree {
-    dir: PathBuf,
-}
-
-/// One fake PCI function.
-struct Dev<'a> {
-    addr: &'a str,
-    vendor: u16,
-    device: u16,
-    class: u32,
-    driver: Option<&'a str>,
-    group: Option<u32>,
-    numa: Option<i32>,
-}
-
-const BOARD: Dev<'static> = Dev {
-    addr: "0000:3b:00.0",
-    vendor: 0x10ee,
-    device: 0x903f,
-    class: 0x058000,
-    driver: Some("vfio-pci"),
-    group: Some(17),
-    numa: Some(1),
-};
-
-impl Tree {
-    fn new() -> Tree {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "braid-vfio-test-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("sys/bus/pci/devices")).unwrap();
-        fs::create_dir_all(dir.join("dev")).unwrap();
-        Tree { dir }
-    }
-
-    fn sys(&self) -> PathBuf {
-        self.dir.join("sys")
-    }
-
-    fn dev(&self) -> PathBuf {
-        self.dir.join("dev")
-    }
-
-    /// A function laid out as the kernel does: a directory under
-    /// `devices/pci0000:00/`, linked from `bus/pci/devices/`, with relative
-    /// `driver` and `iommu_group` links.
-    fn add(&self, d: &Dev) -> &Self {
-        let sys = self.sys();
-        let real = sys.join("devices/pci0000:00").join(d.addr);
-        fs::create_dir_all(&real).unwrap();
-        symlink(
-            format!("../../../devices/pci0000:00/{}", d.addr),
-            sys.join("bus/pci/devices").join(d.addr),
-        )
-        .unwrap();
-        fs::write(real.join("vendor"), format!("0x{:04x}\n", d.vendor)).unwrap();
-        fs::write(real.join("device"), format!("0x{:04x}\n", d.device)).unwrap();
-        fs::write(real.join("class"), format!("0x{:06x}\n", d.class)).unwrap();
-        if let Some(n) = d.numa {
-            fs::write(real.join("numa_node"), format!("{n}\n")).unwrap();
-        }
-        if let Some(drv) = d.driver {
-            fs::create_dir_all(sys.join("bus/pci/drivers").join(drv)).unwrap();
-            symlink(
-                format!("../../../bus/pci/drivers/{drv}"),
-                real.join("driver"),
-            )
-            .unwrap();
-        }
-        if let Some(g) = d.group {
-            fs::create_dir_all(sys.join(format!("kernel/iommu_groups/{g}/devices"))).unwrap();
-            symlink(
-                format!("../../../kernel/iommu_groups/{g}"),
-                real.join("iommu_group"),
-            )
-            .unwrap();
-        }
-        self
-    }
-
-    /// `/dev/vfio/vfio`, and `/dev/vfio/<g>` for each group.
-    fn vfio(&self, groups: &[u32]) -> &Self {
-        let v = self.dev().join("vfio");
-        fs::create_dir_all(&v).unwrap();
-        fs::write(v.join("vfio"), "").unwrap();
-        for g in groups {
-            fs::write(v.join(g.to_string()), "").unwrap();
-        }
-        self
-    }
-
-    fn open(&self, addr: &str) -> Result<VfioBackend, Error> {
-        VfioBackend::open_with_root(self.sys(), self.dev(), addr)
-    }
-
-    fn check(&self, addr: &str) -> Result<VfioTarget, Error> {
-        check(self.sys(), self.dev(), addr.parse().unwrap())
-    }
-
-    fn s(&self) -> String {
-        self.sys().display().to_string()
-    }
-
-    fn d(&self) -> String {
-        self.dev().display().to_string()
-    }
-}
-
-impl Drop for Tree {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
-    }
-}
+use sysfs::{three_devices, Dev, Tree, BOARD};
 
 fn msg<T: std::fmt::Debug>(r: Result<T, Error>) -> String {
     r.expect_err("expected an error").to_string()
@@ -208,31 +90,6 @@ fn malformed_pci_addresses_say_what_is_wrong() {
 }
 
 // ---------------------------------------------------------------- discovery
-
-fn three_devices() -> Tree {
-    let t = Tree::new();
-    t.add(&BOARD)
-        .add(&Dev {
-            addr: "0000:3b:00.1",
-            device: 0x913f,
-            driver: Some("xdma"),
-            group: Some(18),
-            numa: Some(-1),
-            ..BOARD
-        })
-        .add(&Dev {
-            addr: "0000:00:03.0",
-            vendor: 0x8086,
-            device: 0x10fb,
-            class: 0x020000,
-            driver: Some("ixgbe"),
-            group: None,
-            numa: None,
-        });
-    // not a PCI address: skipped
-    fs::create_dir_all(t.sys().join("bus/pci/devices/not-a-device")).unwrap();
-    t
-}
 
 #[test]
 fn discovery_reads_every_field() {
@@ -763,97 +620,4 @@ fn iova_random_workload_never_overlaps() {
         assert!(a.free(i, l));
     }
     assert_eq!(a.free_bytes(), (1 << 24) - 4096);
-}
-
-// ---------------------------------------------------------------- the braid command
-
-fn braid(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_braid"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-#[test]
-fn braid_devices_lists_boards_and_what_is_missing() {
-    let t = three_devices();
-    t.vfio(&[17]);
-    let (code, out, err) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d()]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    let s = t.s();
-    assert_eq!(
-        out,
-        format!(
-            "ADDRESS       ID         CLASS   DRIVER     GROUP  NUMA  VFIO\n\
-             0000:3b:00.0  10ee:903f  058000  vfio-pci   17     1     ready\n\
-             0000:3b:00.1  10ee:913f  058000  xdma       18     -     not ready:\n    \
-             0000:3b:00.1 is bound to driver xdma, not vfio-pci; bind it to vfio-pci as root:\n    \
-             \x20 modprobe vfio-pci\n    \
-             \x20 echo 0000:3b:00.1 > {s}/bus/pci/devices/0000:3b:00.1/driver/unbind\n    \
-             \x20 echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.1/driver_override\n    \
-             \x20 echo 0000:3b:00.1 > {s}/bus/pci/drivers_probe\n"
-        )
-    );
-    let (code, out, _) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d(), "--all"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("\n0000:00:03.0  8086:10fb  020000  ixgbe      -      -     not ready:\n    0000:00:03.0 has no IOMMU group"), "{out}");
-
-    let empty = Tree::new();
-    let (code, out, _) = braid(&["devices", "--sysfs", &empty.s()]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        format!(
-            "no Braid board found: none of the 0 PCI devices under {}/bus/pci/devices has \
-             Xilinx's vendor id 10ee (`braid devices --all` lists them all)\n",
-            empty.s()
-        )
-    );
-    let (code, out, err) = braid(&["devices", "--sysfs", "/nonexistent-sysfs"]);
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert!(
-        err.starts_with("braid: cannot read /nonexistent-sysfs/bus/pci/devices: "),
-        "{err}"
-    );
-}
-
-#[test]
-fn braid_info_opens_the_memory_backend_and_refuses_bad_devices() {
-    let (code, out, err) = braid(&["info", "--device", "mem"]);
-    assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        format!(
-            "memory: Braid engine, register interface 1.0, spec hash 0x{:08x}, 64 connections x \
-             16 paths, {} streams\n",
-            braid_spec::SPEC_HASH,
-            braid_spec::state::MAX_STREAMS
-        )
-    );
-    let (code, out, err) = braid(&["info", "--device", "3b:00"]);
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert_eq!(
-        err,
-        "braid: malformed PCI address \"3b:00\": no '.' before the function number; expected \
-         DDDD:BB:DD.F (e.g. 0000:3b:00.0) or BB:DD.F (e.g. 3b:00.0), in hex\n"
-    );
-    let t = three_devices();
-    let (code, _, err) = braid(&["info", "--device", "3b:00.1", "--sysfs", &t.s()]);
-    assert_eq!(code, 1);
-    assert!(
-        err.starts_with("braid: 0000:3b:00.1 is bound to driver xdma, not vfio-pci;"),
-        "{err}"
-    );
-    // the real machine: no board, no VFIO
-    let (code, _, err) = braid(&["info", "--device", "ffff:ff:1f.7"]);
-    assert_eq!(code, 1);
-    assert!(
-        err.starts_with("braid: PCI device ffff:ff:1f.7 not found"),
-        "{err}"
-    );
 }

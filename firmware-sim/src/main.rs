@@ -84,20 +84,25 @@ enum Cmd {
         which: Bench,
     },
     /// perftest-style RDMA WRITE latency (ping-pong of WRITE_WITH_IMM)
-    /// through braid-driver's verbs API on two model engines.
+    /// through braid-driver's verbs API on two engines: the Verilated
+    /// engine tops through the fabric simulator (`--engine rtl`, the
+    /// default), or two model engines.
     WriteLat {
         /// Message size in bytes.
         #[arg(long, default_value_t = 8)]
         size: u32,
-        /// Round trips.
-        #[arg(long, default_value_t = 1000)]
-        iters: u32,
+        /// Round trips [default: 200 on the RTL, 1000 on the model].
+        #[arg(long)]
+        iters: Option<u32>,
         /// End-to-end loss probability (0 to 1).
         #[arg(long, default_value_t = 0.0)]
         loss: f64,
         /// Seed (decimal or 0x-hex).
         #[arg(long, default_value = "0xb4a1", value_parser = parse_seed)]
         seed: u64,
+        /// The engines: the Verilated tops or the transport model.
+        #[arg(long, value_enum, default_value = "rtl")]
+        engine: EngineKind,
     },
     /// perftest-style RDMA WRITE bandwidth through braid-driver's verbs API
     /// on two engines: the Verilated engine tops through the fabric
@@ -235,7 +240,11 @@ fn run(cli: Cli) -> Result<()> {
             iters,
             loss,
             seed,
-        } => write_lat(size, iters, loss, seed),
+            engine,
+        } => match engine {
+            EngineKind::Model => write_lat(size, iters.unwrap_or(1000), loss, seed),
+            EngineKind::Rtl => write_lat_rtl(size, iters.unwrap_or(200), loss, seed),
+        },
         Cmd::WriteBw {
             size,
             iters,
@@ -1403,6 +1412,7 @@ fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
 }
 
 fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Result<()> {
+    use braid_driver::perf::{self, BwConfig, PolledClock, RemoteBuf};
     use braid_driver::verbs::*;
     use braid_sim::model_backend::ModelWorld;
     if !(0.0..1.0).contains(&loss) {
@@ -1435,36 +1445,17 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
     let lb = b.local_params([2, 0x42, 0x52, 0, 0, 1], [10, 0, 0, 2]);
     a.connect(&la, &lb)?;
     b.connect(&lb, &la)?;
+    let cfg = BwConfig {
+        size,
+        iters,
+        depth: tx_depth,
+        stream: 0,
+        stall_ps: 1_000_000_000_000,
+    };
     let t0 = std::time::Instant::now();
-    let s0 = world.borrow().net.now();
-    let (mut posted, mut done) = (0u32, 0u32);
-    while done < iters {
-        let room = (tx_depth - (posted - done)).min(iters - posted);
-        if room > 0 {
-            let wrs: Vec<SendWr> = (0..room)
-                .map(|i| SendWr {
-                    wr_id: (posted + i) as u64,
-                    op: SendOp::Write {
-                        remote_addr: dst.addr() + ((posted + i) % 2) as u64 * size as u64,
-                        rkey: dst.rkey(),
-                    },
-                    stream: 0,
-                    sg_list: vec![src.sge(0, size)],
-                })
-                .collect();
-            a.post_send(&wrs)?;
-            posted += room;
-        }
-        for wc in qa.poll(64)? {
-            if wc.status != WcStatus::Success {
-                bail!("work request {} failed: {}", wc.wr_id, wc.status);
-            }
-            done += 1;
-        }
-    }
-    let sim_ps = world.borrow().net.now() - s0;
+    let mut clock = PolledClock(|| world.borrow().net.now());
+    let r = perf::write_bw(&mut a, &qa, &src, RemoteBuf::of(&dst), &cfg, &mut clock)?;
     let wall = t0.elapsed().as_secs_f64();
-    let bytes = size as f64 * iters as f64;
     let st = world.borrow().net.total_stats();
     out!("write_bw on two model engines (braid-driver verbs API -> host interface -> transport model), 400 Gb/s, 16 paths, loss {loss}, seed {seed:#x}");
     out!(
@@ -1476,7 +1467,7 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
         "retransm",
         "wall (s)"
     );
-    let gbps = bytes * 8.0 / (sim_ps as f64 / 1e12) / 1e9;
+    let gbps = r.gbps();
     let (cta, ctb) = (ca.counters()?, cb.counters()?);
     out!(
         "{size:>10} {iters:>8} {gbps:>12.2} {:>14.1} {:>10} {wall:>12.2}",
@@ -1493,35 +1484,20 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
 fn write_bw_rtl(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Result<()> {
     let r = bench::rtl::write_bw(size, iters, depth, loss, seed)?;
     out!("write_bw on two Verilated engines (braid-driver verbs API -> braid_engine_tiny -> fabric: 2 leaves, 4 spines), 153.6 Gb/s ports, 4 paths, {depth} in flight, loss {loss}, seed {seed:#x}");
-    out!(
-        "{:>10} {:>8} {:>12} {:>14} {:>10} {:>9} {:>12} {:>14}",
-        "bytes",
-        "iters",
-        "BW (Gb/s)",
-        "BW (MB/s)",
-        "retransm",
-        "timeouts",
-        "clocks",
-        "clocks/s"
-    );
-    out!(
-        "{size:>10} {iters:>8} {:>12.2} {:>14.1} {:>10} {:>9} {:>12} {:>14.0}",
-        r.gbps,
-        r.gbps * 1e3 / 8.0,
-        r.retransmits,
-        r.timeouts,
-        r.clocks,
-        r.clocks_per_sec
-    );
-    out!("B's region holds A's source in both slots (checked).");
-    out!("\nengine counters (braid stats), sender and receiver:");
-    for ((name, a), (_, b)) in r.counters.0 .0.iter().zip(&r.counters.1 .0) {
-        out!("  {name:<14} {a:>12} {b:>12}");
-    }
+    write!(std::io::stdout().lock(), "{r}")?;
+    Ok(())
+}
+
+fn write_lat_rtl(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
+    let r = bench::rtl::write_lat(size, iters, loss, seed)?;
+    out!("write_lat on two Verilated engines (braid-driver verbs API -> braid_engine_tiny -> fabric: 2 leaves, 4 spines, 500 ns links), 153.6 Gb/s ports, 4 paths, {size} bytes, loss {loss}, seed {seed:#x}");
+    out!("one-way latency = half a WRITE_WITH_IMM ping-pong (each side writes back when its completion shows the peer's data landed), engine clock, no host software time");
+    write!(std::io::stdout().lock(), "{r}")?;
     Ok(())
 }
 
 fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
+    use braid_driver::perf::{LatConfig, LatSide, LatStats, RemoteBuf};
     use braid_driver::verbs::*;
     use braid_sim::model_backend::ModelWorld;
     if !(0.0..1.0).contains(&loss) {
@@ -1556,62 +1532,28 @@ fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
     let l1 = qps[1].local_params([2, 0x42, 0x52, 0, 0, 1], [10, 0, 0, 2]);
     qps[0].connect(&l0, &l1)?;
     qps[1].connect(&l1, &l0)?;
-    let mut lat_ns = Vec::with_capacity(iters as usize);
+    // ping from 0 to 1, pong from 1 to 0: each side writes back when its
+    // completion shows the peer's data landed (braid_driver::perf)
+    let cfg = LatConfig {
+        size,
+        iters,
+        stream: 0,
+        stall_ps: 1_000_000_000_000,
+    };
+    let [q0, q1] = &mut qps;
+    let mut a = LatSide::new(q0, &cqs[0], &mrs[0], RemoteBuf::of(&mrs[1]), cfg, true)?;
+    let mut b = LatSide::new(q1, &cqs[1], &mrs[1], RemoteBuf::of(&mrs[0]), cfg, false)?;
     let t0 = std::time::Instant::now();
-    for it in 0..iters {
-        let start = world.borrow().net.now();
-        // ping from 0 to 1, pong from 1 to 0: each side waits for the
-        // other's WRITE_WITH_IMM to land, then writes back
-        for (from, to) in [(0usize, 1usize), (1, 0)] {
-            qps[from].post_send(&[SendWr {
-                wr_id: it as u64,
-                op: SendOp::WriteWithImm {
-                    remote_addr: mrs[to].addr(),
-                    rkey: mrs[to].rkey(),
-                    imm: it,
-                },
-                stream: 0,
-                sg_list: vec![mrs[from].sge(0, size)],
-            }])?;
-            // the peer sees the data land; the sender's own completion is
-            // reaped on the way (perftest's write_lat waits for the data,
-            // not for the ACK)
-            let mut landed = false;
-            while !landed {
-                for wc in cqs[to].poll(4)? {
-                    if wc.status != WcStatus::Success {
-                        bail!("round trip {it}: {}", wc.status);
-                    }
-                    landed |= wc.opcode == WcOpcode::RecvRdmaWithImm && wc.imm == Some(it);
-                }
-            }
-        }
-        let rtt = world.borrow().net.now() - start;
-        lat_ns.push(rtt as f64 / 2.0 / 1000.0);
+    while !(a.done() && b.done()) {
+        // polling runs the model world
+        let now = world.borrow().net.now();
+        a.step(now)?;
+        b.step(now)?;
     }
-    lat_ns.sort_by(f64::total_cmp);
-    let pct = |p: f64| lat_ns[((lat_ns.len() - 1) as f64 * p) as usize];
-    let avg = lat_ns.iter().sum::<f64>() / lat_ns.len() as f64;
-    out!("write_lat on two model engines (braid-driver verbs API -> host interface -> transport model), 400 Gb/s, loss {loss}, seed {seed:#x}");
-    out!("one-way latency = half a WRITE_WITH_IMM ping-pong (each side writes back when the peer's data has landed), simulated time, no host software time; hosts on one leaf");
-    out!(
-        "{:>10} {:>8} {:>10} {:>10} {:>10} {:>10} {:>10}",
-        "bytes",
-        "iters",
-        "min (us)",
-        "median",
-        "avg",
-        "p99",
-        "max"
-    );
-    out!(
-        "{size:>10} {iters:>8} {:>10.3} {:>10.3} {:>10.3} {:>10.3} {:>10.3}",
-        lat_ns[0] / 1000.0,
-        pct(0.5) / 1000.0,
-        avg / 1000.0,
-        pct(0.99) / 1000.0,
-        lat_ns[lat_ns.len() - 1] / 1000.0
-    );
+    let stats = LatStats::from_rtts(a.rtts_ps());
+    out!("write_lat on two model engines (braid-driver verbs API -> host interface -> transport model), 400 Gb/s, {size} bytes, loss {loss}, seed {seed:#x}");
+    out!("one-way latency = half a WRITE_WITH_IMM ping-pong (each side writes back when its completion shows the peer's data landed), simulated time, no host software time; hosts on one leaf");
+    write!(std::io::stdout().lock(), "{stats}")?;
     out!(
         "({iters} round trips in {:.2} s wall)",
         t0.elapsed().as_secs_f64()

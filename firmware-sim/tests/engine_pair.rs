@@ -1277,3 +1277,36 @@ fn write_bw_on_the_verilated_engines() {
         assert!(e.contains(what), "{what}: {e}");
     }
 }
+
+/// perftest's `write_lat` on the Verilated engines: a ping-pong of
+/// two-packet WRITE_WITH_IMMs at 10% loss, each side answering its
+/// completion, both buffers checked byte for byte inside `write_lat`.
+#[test]
+fn write_lat_on_the_verilated_engines() {
+    use braid_sim::bench::rtl::write_lat;
+    let seed = 0x1a7;
+    let (size, iters) = (6000u32, 24u32);
+    let r = write_lat(size, iters, 0.10, seed).expect("write_lat at 10% loss");
+    eprintln!("seed {seed:#x}:\n{r}");
+    let s = &r.stats;
+    assert_eq!(s.n, iters as usize, "seed {seed:#x}");
+    // each way crosses 4 links of 500 ns, plus 2 packets of 4,096 and
+    // 1,904 bytes at 64 bytes per 3.33 ns clock
+    assert!(s.min >= 2_000_000.0, "seed {seed:#x}: {r}");
+    assert!(s.min <= s.typical && s.typical <= s.p99 && s.p99 <= s.max);
+    assert!(s.min <= s.avg && s.avg <= s.max);
+    // 2 x 24 messages of 2 packets at 10% loss: some packet was lost, and
+    // its round trip waited for the retransmission
+    assert!(r.retransmits.0 + r.retransmits.1 > 0, "seed {seed:#x}: {r}");
+    assert!(s.max > s.typical, "seed {seed:#x}: {r}");
+    for (args, what) in [
+        ((0, 1, 0.0), "--size 0"),
+        ((8, 0, 0.0), "--iters"),
+        ((8, 1, 1.0), "--loss 1"),
+    ] {
+        let e = write_lat(args.0, args.1, args.2, seed)
+            .expect_err(what)
+            .to_string();
+        assert!(e.contains(what), "{what}: {e}");
+    }
+}

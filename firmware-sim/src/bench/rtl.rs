@@ -24,6 +24,7 @@ use crate::net::{Net, NetConfig};
 use crate::transport::Kind;
 use crate::transport::{goodput_svg, Frames, Series};
 use anyhow::{bail, Context as _, Result};
+use braid_driver::perf::{self, BwConfig, LatConfig, LatSide, LatStats, RemoteBuf};
 use braid_driver::verbs::*;
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -296,6 +297,12 @@ pub const WRITE_BW_MAX_DEPTH: u32 = braid_spec::state::MSG_WINDOW as u32;
 /// Figures of a perftest-style `write_bw` run on the two Verilated engines.
 #[derive(Debug, Clone)]
 pub struct WriteBw {
+    /// Bytes per WRITE.
+    pub size: u32,
+    /// WRITEs.
+    pub iters: u32,
+    /// WRITEs in flight.
+    pub depth: u32,
     /// Payload bytes moved (size x iterations).
     pub bytes: u64,
     /// Engine clocks from the first post to the last completion.
@@ -345,78 +352,244 @@ pub fn write_bw(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Resu
     };
     let size_b = size as usize;
     let mut pair = EnginePair::open(init, 2 * size_b)?;
-    let pattern: Vec<u8> = {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        (0..size_b).map(|_| rng.gen()).collect()
-    };
+    let pattern = seeded_bytes(seed, size_b);
     pair.src.write(0, &pattern).context("fill A's source")?;
-    let (a, b) = (&pair.a, &pair.b);
-    let (src, dst) = (&pair.src, &pair.dst);
-    let (qp_a, cq_a) = (&mut pair.qp_a, &pair.cq_a);
-    let wr = |k: u32| SendWr {
-        wr_id: k as u64,
-        op: SendOp::Write {
-            remote_addr: dst.addr() + (k % 2) as u64 * size as u64,
-            rkey: dst.rkey(),
-        },
-        stream: 0,
-        sg_list: vec![src.sge(0, size)],
+    let mut clock = WireClock {
+        wire: FabricWire::new(fabric(loss, seed), pair.a.eng.clone(), pair.b.eng.clone()),
+        per_wait: 200,
     };
-    let mut wire = FabricWire::new(fabric(loss, seed), a.eng.clone(), b.eng.clone());
-    // no progress for this many clocks (a lost tail waits for its RTO,
-    // 20 us = 6,000 clocks at reset) is a failure, not a slow run
-    let stall_limit = 2_000_000u64;
-    let (mut posted, mut done, mut last_done_at) = (0u32, 0u32, 0u64);
+    let cfg = BwConfig {
+        size,
+        iters,
+        depth,
+        stream: 0,
+        stall_ps: clock_ps(STALL_CLOCKS),
+    };
+    let remote = RemoteBuf::of(&pair.dst);
     let t0 = std::time::Instant::now();
-    while done < iters {
-        let room = (depth - (posted - done)).min(iters - posted);
-        if room > 0 {
-            let wrs: Vec<SendWr> = (posted..posted + room).map(wr).collect();
-            qp_a.post_send(&wrs)?;
-            posted += room;
-        }
-        wire.run(200);
-        for wc in cq_a.poll(64)? {
-            if wc.status != WcStatus::Success {
-                bail!("write_bw: WRITE {} completed {}", wc.wr_id, wc.status);
-            }
-            done += 1;
-            last_done_at = wire.clocks();
-        }
-        if wire.clocks() - last_done_at > stall_limit {
-            bail!(
-                "write_bw: no completion for {stall_limit} clocks ({done} of {iters} done, \
-                 {posted} posted)"
-            );
-        }
-    }
-    let clocks = wire.clocks();
+    let bw = perf::write_bw(
+        &mut pair.qp_a,
+        &pair.cq_a,
+        &pair.src,
+        remote,
+        &cfg,
+        &mut clock,
+    )
+    .context("write_bw")?;
+    let clocks = clock.wire.clocks();
     let wall = t0.elapsed().as_secs_f64();
+    let (a, b) = (&pair.a, &pair.b);
     if !b.eng.borrow().bad_writes().is_empty() {
         bail!("write_bw: B wrote outside host buffers");
     }
-    let mut got = vec![0u8; size_b];
     for slot in 0..iters.min(2) as usize {
-        dst.read(slot * size_b, &mut got)
-            .context("read B's region")?;
-        if got != pattern {
-            let at = got.iter().zip(&pattern).position(|(g, w)| g != w);
-            bail!("write_bw: B's slot {slot} differs from A's source at byte {at:?}");
-        }
+        check_region(
+            &pair.dst,
+            slot * size_b,
+            &pattern,
+            &format!("B's slot {slot}"),
+        )?;
     }
-    let bytes = size as u64 * iters as u64;
-    let secs = clock_ps(clocks) as f64 / PS_PER_SEC as f64;
     let r = WriteBw {
-        bytes,
+        size,
+        iters,
+        depth,
+        bytes: bw.bytes,
         clocks,
-        gbps: bytes as f64 * 8.0 / secs / 1e9,
+        gbps: bw.gbps(),
         retransmits: a.reg("TX_RETX")? as u64,
         timeouts: a.reg("TX_TIMEOUTS")? as u64,
         clocks_per_sec: 2.0 * clocks as f64 / wall,
         counters: (a.ctx.counters()?, b.ctx.counters()?),
     };
-    drop(wire);
+    drop(clock);
     drop(pair);
     Ok(r)
+}
+
+/// No progress for this many clocks fails a run, not slows it (a lost
+/// tail waits for its RTO, 20 us = 6,000 clocks at reset).
+const STALL_CLOCKS: u64 = 2_000_000;
+
+/// The engines' clock for braid-driver's perftest loops: waiting runs the
+/// wire (both engines and the fabric) `per_wait` clocks.
+struct WireClock {
+    wire: FabricWire,
+    per_wait: u64,
+}
+
+impl perf::Clock for WireClock {
+    fn wait(&mut self) {
+        self.wire.run(self.per_wait);
+    }
+
+    fn now_ps(&mut self) -> u64 {
+        clock_ps(self.wire.clocks())
+    }
+}
+
+/// `n` bytes of ChaCha8 from `seed`.
+fn seeded_bytes(seed: u64, n: usize) -> Vec<u8> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| rng.gen()).collect()
+}
+
+/// Fail unless `mr` holds `want` at `off`.
+fn check_region(
+    mr: &MemoryRegion<crate::cosim::engine::EngineBackend>,
+    off: usize,
+    want: &[u8],
+    what: &str,
+) -> Result<()> {
+    let mut got = vec![0u8; want.len()];
+    mr.read(off, &mut got)
+        .with_context(|| format!("read {what}"))?;
+    if got != want {
+        let at = got.iter().zip(want).position(|(g, w)| g != w);
+        bail!("{what} differs from the data sent at byte {at:?}");
+    }
+    Ok(())
+}
+
+/// Figures of a perftest-style `write_lat` run on the two Verilated
+/// engines.
+#[derive(Debug, Clone)]
+pub struct WriteLat {
+    /// Bytes per WRITE_WITH_IMM.
+    pub size: u32,
+    /// Half round trips, picoseconds of engine clock.
+    pub stats: LatStats,
+    /// Retransmissions (`TX_RETX`) of A and B.
+    pub retransmits: (u64, u64),
+    /// Engine clocks per second of wall time (both engines together).
+    pub clocks_per_sec: f64,
+}
+
+/// perftest's `write_lat` on the two Verilated tiny engines through the
+/// fabric of [`write_bw`], driven only through braid-driver's verbs API: A
+/// and B play ping-pong with WRITE_WITH_IMMs of `size` bytes, `iters` round
+/// trips, each side answering the other's completion (see
+/// [`braid_driver::perf`]). The wire steps one clock at a time, so the
+/// figures are exact to the clock. Both buffers must hold the other side's
+/// seeded data at the end.
+pub fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<WriteLat> {
+    if !(0.0..1.0).contains(&loss) {
+        bail!("--loss {loss}: must be at least 0 and below 1");
+    }
+    if size == 0 || size > 16 << 20 {
+        bail!("--size {size}: must be 1 byte to 16 MiB on the Verilated engine");
+    }
+    if iters == 0 {
+        bail!("--iters must be at least 1");
+    }
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 1,
+        paths: PATHS,
+    };
+    let size_b = size as usize;
+    let mut pair = EnginePair::open(init, size_b)?;
+    let a_dst = pair
+        .pd_a
+        .reg_mr(size_b, access::LOCAL_WRITE | access::REMOTE_WRITE)
+        .context("REG_MR on A")?;
+    let b_src = pair
+        .pd_b
+        .reg_mr(size_b, access::LOCAL_WRITE)
+        .context("REG_MR on B")?;
+    let (pat_a, pat_b) = (seeded_bytes(seed, size_b), seeded_bytes(!seed, size_b));
+    pair.src.write(0, &pat_a).context("fill A's source")?;
+    b_src.write(0, &pat_b).context("fill B's source")?;
+    let mut wire = FabricWire::new(fabric(loss, seed), pair.a.eng.clone(), pair.b.eng.clone());
+    wire.step = 1;
+    let cfg = LatConfig {
+        size,
+        iters,
+        stream: 0,
+        stall_ps: clock_ps(STALL_CLOCKS),
+    };
+    let (to_b, to_a) = (RemoteBuf::of(&pair.dst), RemoteBuf::of(&a_dst));
+    let mut a = LatSide::new(&mut pair.qp_a, &pair.cq_a, &pair.src, to_b, cfg, true)?;
+    let mut b = LatSide::new(&mut pair.qp_b, &pair.cq_b, &b_src, to_a, cfg, false)?;
+    let t0 = std::time::Instant::now();
+    while !(a.done() && b.done()) {
+        let now = clock_ps(wire.clocks());
+        a.step(now).context("write_lat on A")?;
+        b.step(now).context("write_lat on B")?;
+        wire.run(1);
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    let clocks = wire.clocks();
+    let stats = LatStats::from_rtts(a.rtts_ps());
+    drop((a, b));
+    for (side, bad) in [("A", &pair.a), ("B", &pair.b)] {
+        if !bad.eng.borrow().bad_writes().is_empty() {
+            bail!("write_lat: {side} wrote outside host buffers");
+        }
+    }
+    check_region(&pair.dst, 0, &pat_a, "B's buffer")?;
+    check_region(&a_dst, 0, &pat_b, "A's buffer")?;
+    let r = WriteLat {
+        size,
+        stats,
+        retransmits: (pair.a.reg("TX_RETX")? as u64, pair.b.reg("TX_RETX")? as u64),
+        clocks_per_sec: 2.0 * clocks as f64 / wall,
+    };
+    drop(wire);
+    drop(a_dst);
+    drop(b_src);
+    drop(pair);
+    Ok(r)
+}
+
+impl std::fmt::Display for WriteBw {
+    /// The figures as `braid write_bw` and `braid-sim write-bw` print them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{:>10} {:>8} {:>12} {:>14} {:>10} {:>9} {:>12} {:>14}",
+            "bytes",
+            "iters",
+            "BW (Gb/s)",
+            "BW (MB/s)",
+            "retransm",
+            "timeouts",
+            "clocks",
+            "clocks/s"
+        )?;
+        writeln!(
+            f,
+            "{:>10} {:>8} {:>12.2} {:>14.1} {:>10} {:>9} {:>12} {:>14.0}",
+            self.size,
+            self.iters,
+            self.gbps,
+            self.gbps * 1e3 / 8.0,
+            self.retransmits,
+            self.timeouts,
+            self.clocks,
+            self.clocks_per_sec
+        )?;
+        writeln!(f, "B's region holds A's source in both slots (checked).")?;
+        writeln!(f, "\nengine counters (braid stats), sender and receiver:")?;
+        for ((name, a), (_, b)) in self.counters.0 .0.iter().zip(&self.counters.1 .0) {
+            writeln!(f, "  {name:<14} {a:>12} {b:>12}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for WriteLat {
+    /// The figures as `braid write_lat` and `braid-sim write-lat` print
+    /// them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.stats)?;
+        writeln!(
+            f,
+            "retransmissions A/B: {}/{}; both buffers hold the other side's data (checked); \
+             co-simulation {:.0} clocks/s (both engines)",
+            self.retransmits.0, self.retransmits.1, self.clocks_per_sec
+        )
+    }
 }

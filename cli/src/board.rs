@@ -1,0 +1,178 @@
+//! `write_bw` and `write_lat` on a board, perftest's way: two hosts, one
+//! `--server` and one `--connect HOST`, each with its board open through
+//! VFIO. The two exchange over TCP, in order: a line naming the test, its
+//! size and its iterations (both sides must run the same), their
+//! connection parameters, their buffers, and a "ready" line once both are
+//! connected; a "done" line ends the run. The loops are braid-driver's
+//! ([`braid_driver::perf`]) with the wall clock.
+
+use crate::{RunArgs, Test};
+use braid_driver::perf::{
+    self, exchange_line, BwConfig, LatConfig, LatSide, LatStats, RemoteBuf, WallClock,
+};
+use braid_driver::verbs::{access, Context, QpInit};
+use braid_driver::VfioBackend;
+use std::net::{TcpListener, TcpStream};
+
+/// No completion for this long fails a run on a board.
+const STALL_PS: u64 = 5_000_000_000_000;
+
+fn s(e: braid_driver::Error) -> String {
+    e.to_string()
+}
+
+/// Run `test` on the board of `run.device` (given).
+pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
+    let name = test.name();
+    let device = run.device.as_deref().unwrap_or_default();
+    let (mac, ip) = match (run.mac, run.ip) {
+        (Some(m), Some(i)) => (m, i.octets()),
+        _ => {
+            return Err(format!(
+                "{name} on a board needs --mac and --ip: the engine's own Ethernet and IPv4 \
+                 addresses, the source of every frame it sends"
+            ))
+        }
+    };
+    let server = match (run.server, &run.connect) {
+        (true, None) => true,
+        (false, Some(_)) => false,
+        (true, Some(_)) => {
+            return Err(
+                "--server and --connect exclude each other: the server waits for the client, \
+                 the client connects to it"
+                    .into(),
+            )
+        }
+        (false, None) => {
+            return Err(format!(
+                "{name} on a board runs on two hosts: give --server on one and --connect HOST \
+                 on the other"
+            ))
+        }
+    };
+    let size = run.size.unwrap_or(match test {
+        Test::Bw => 65536,
+        Test::Lat => 8,
+    });
+    let iters = run.iters.unwrap_or(5000);
+    let depth = tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32);
+    // the board first: a missing VFIO set-up is reported before any wait
+    // on the network
+    let backend =
+        VfioBackend::open_with_root(run.sysfs.clone(), run.dev.clone(), device).map_err(s)?;
+    let ctx = Context::open(backend).map_err(s)?;
+    ctx.set_local_addr(mac, ip).map_err(s)?;
+    let pd = ctx.alloc_pd();
+    let sq = depth.next_power_of_two().max(16);
+    let cq = ctx.create_cq(2 * sq).map_err(s)?;
+    let region = match test {
+        Test::Bw => 2 * size as usize,
+        Test::Lat => size as usize,
+    };
+    let mr = pd
+        .reg_mr(region, access::LOCAL_WRITE | access::REMOTE_WRITE)
+        .map_err(s)?;
+    let init = QpInit {
+        sq_entries: sq,
+        rq_entries: 16,
+        streams: 1,
+        paths: run.paths,
+    };
+    let mut qp = pd.create_qp(&cq, init).map_err(s)?;
+    let local = qp.local_params(mac, ip);
+    let mut tcp = if server {
+        let l = TcpListener::bind(("0.0.0.0", run.port))
+            .map_err(|e| format!("cannot listen on TCP port {}: {e}", run.port))?;
+        eprintln!("{name}: waiting for the client on TCP port {}", run.port);
+        l.accept()
+            .map_err(|e| format!("accept on TCP port {}: {e}", run.port))?
+            .0
+    } else {
+        let host = run.connect.as_deref().unwrap_or_default();
+        TcpStream::connect((host, run.port)).map_err(|e| {
+            format!(
+                "cannot connect to {host}:{}: {e}; is `braid {name} --server` running there?",
+                run.port
+            )
+        })?
+    };
+    let hello = format!("braid-perf {name} {size} {iters}");
+    let theirs = exchange_line(&mut tcp, &format!("{hello}\n")).map_err(s)?;
+    if theirs != hello {
+        return Err(format!(
+            "the peer runs {theirs:?}, this side {hello:?}: run the same test with the same \
+             --size and --iters on both hosts"
+        ));
+    }
+    let peer = local.exchange(&mut tcp).map_err(s)?;
+    let remote = RemoteBuf::of(&mr).exchange(&mut tcp).map_err(s)?;
+    qp.connect(&local, &peer).map_err(s)?;
+    let sync = |tcp: &mut TcpStream, word: &str| -> Result<(), String> {
+        let got = exchange_line(tcp, &format!("{word}\n")).map_err(s)?;
+        if got != word {
+            return Err(format!(
+                "the peer said {got:?} instead of {word:?}: it failed, see its output"
+            ));
+        }
+        Ok(())
+    };
+    sync(&mut tcp, "ready")?;
+    let mut clock = WallClock::default();
+    match test {
+        Test::Bw if server => {
+            sync(&mut tcp, "done")?;
+            println!("write_bw server: the client's {iters} WRITEs of {size} bytes are done");
+        }
+        Test::Bw => {
+            let cfg = BwConfig {
+                size,
+                iters,
+                depth,
+                stream: 0,
+                stall_ps: STALL_PS,
+            };
+            let r = perf::write_bw(&mut qp, &cq, &mr, remote, &cfg, &mut clock).map_err(s)?;
+            sync(&mut tcp, "done")?;
+            println!(
+                "write_bw on {device}, {} paths, {depth} in flight, wall clock",
+                run.paths
+            );
+            println!(
+                "{:>10} {:>8} {:>12} {:>14}",
+                "bytes", "iters", "BW (Gb/s)", "BW (MB/s)"
+            );
+            println!(
+                "{size:>10} {iters:>8} {:>12.2} {:>14.1}",
+                r.gbps(),
+                r.gbps() * 1e3 / 8.0
+            );
+        }
+        Test::Lat => {
+            let cfg = LatConfig {
+                size,
+                iters,
+                stream: 0,
+                stall_ps: STALL_PS,
+            };
+            let side = LatSide::new(&mut qp, &cq, &mr, remote, cfg, !server).map_err(s)?;
+            let rtts = perf::write_lat(side, &mut clock).map_err(s)?;
+            sync(&mut tcp, "done")?;
+            if server {
+                println!("write_lat server: {iters} round trips answered");
+            } else {
+                println!(
+                    "write_lat on {device}, {} paths, {size} bytes; one-way latency = half a \
+                     WRITE_WITH_IMM round trip, wall clock, host software included",
+                    run.paths
+                );
+                print!("{}", LatStats::from_rtts(&rtts));
+            }
+        }
+    }
+    print!(
+        "engine counters (braid stats):\n{}",
+        ctx.counters().map_err(s)?
+    );
+    Ok(())
+}

@@ -1,0 +1,386 @@
+//! `braid`: find Braid boards, open them, and measure them.
+//!
+//! * `braid devices [--sysfs DIR] [--dev DIR] [--all]` lists the PCI
+//!   functions that may carry a Braid engine (Xilinx vendor id 10ee) with
+//!   their driver, IOMMU group and NUMA node, and whether VFIO can open each
+//!   ("ready") or what is missing, with the commands that fix it.
+//! * `braid info --device ADDR` opens the board at PCI address `ADDR` through
+//!   VFIO and prints the engine's identity; `--device mem` opens the register
+//!   file in memory instead (no board needed).
+//!
+//! * `braid stats --device ADDR` prints the engine's counters.
+//! * `braid write_bw` and `braid write_lat` are perftest's `ib_write_bw`
+//!   and `ib_write_lat` over braid-driver's verbs API
+//!   ([`braid_driver::perf`]). Without `--device` both sides run in this
+//!   process on two Verilated engines connected through the fabric
+//!   simulator (feature `cosim`, the default). With `--device ADDR` they
+//!   run on a board: one host runs `--server`, the other `--connect HOST`,
+//!   and the two exchange their connection parameters and buffers over TCP
+//!   (`--port`, default 18515 as perftest's).
+//!
+//! Errors go to standard error and exit with code 1.
+
+mod board;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use braid_driver::vfio::{self, PciDeviceInfo};
+use braid_driver::{Backend, Device, MemBackend, VfioBackend};
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "braid",
+    version,
+    about = "Find Braid boards, open them, and measure them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// List PCI devices that look like Braid boards and what VFIO still needs.
+    Devices {
+        /// sysfs root.
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
+        sysfs: PathBuf,
+        /// Device-file root (VFIO files are under DIR/vfio).
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
+        dev: PathBuf,
+        /// List every PCI device, not only Xilinx ones.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Open a board and print the engine's identity.
+    Info {
+        #[command(flatten)]
+        at: DeviceArgs,
+    },
+    /// Open a board and print the engine's counters.
+    Stats {
+        #[command(flatten)]
+        at: DeviceArgs,
+    },
+    /// perftest's RDMA WRITE bandwidth: on two co-simulated engines, or on
+    /// a board with --device and --server / --connect.
+    #[command(name = "write_bw", alias = "write-bw")]
+    WriteBw {
+        #[command(flatten)]
+        run: RunArgs,
+        /// WRITEs in flight [default: 16 on the co-simulated engines, 32 on
+        /// a board; at most 32, the messages a connection holds in flight].
+        #[arg(long)]
+        tx_depth: Option<u32>,
+    },
+    /// perftest's RDMA WRITE latency (a WRITE_WITH_IMM ping-pong): on two
+    /// co-simulated engines, or on a board with --device and --server /
+    /// --connect.
+    #[command(name = "write_lat", alias = "write-lat")]
+    WriteLat {
+        #[command(flatten)]
+        run: RunArgs,
+    },
+}
+
+/// Which engine `info` and `stats` open.
+#[derive(Args, Debug, Clone)]
+pub struct DeviceArgs {
+    /// PCI address (0000:3b:00.0 or 3b:00.0), or `mem` for the register
+    /// file in memory.
+    #[arg(long, value_name = "ADDR")]
+    pub device: String,
+    /// sysfs root.
+    #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
+    pub sysfs: PathBuf,
+    /// Device-file root (VFIO files are under DIR/vfio).
+    #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
+    pub dev: PathBuf,
+}
+
+/// What `write_bw` and `write_lat` share.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Message size in bytes [default: 65536 for write_bw, 8 for
+    /// write_lat].
+    #[arg(long)]
+    pub size: Option<u32>,
+    /// WRITEs (write_bw) or round trips (write_lat) [default: 200 on the
+    /// co-simulated engines, 5000 on a board].
+    #[arg(long, short = 'n')]
+    pub iters: Option<u32>,
+    /// Co-simulation only: end-to-end loss probability of the simulated
+    /// fabric (0 to 1) [default: 0].
+    #[arg(long)]
+    pub loss: Option<f64>,
+    /// Co-simulation only: seed of the fabric and the data (decimal or
+    /// 0x-hex) [default: 0xb4a1].
+    #[arg(long, value_parser = parse_seed)]
+    pub seed: Option<u64>,
+    /// Run on the board at this PCI address (0000:3b:00.0 or 3b:00.0)
+    /// instead of the co-simulated engines.
+    #[arg(long, value_name = "ADDR")]
+    pub device: Option<String>,
+    /// Board: wait for the peer's `--connect`.
+    #[arg(long)]
+    pub server: bool,
+    /// Board: connect to the peer's `--server` at HOST.
+    #[arg(long, value_name = "HOST")]
+    pub connect: Option<String>,
+    /// Board: TCP port of the parameter exchange.
+    #[arg(long, default_value_t = 18515)]
+    pub port: u16,
+    /// Board: the engine's own Ethernet address (the source of its frames),
+    /// as 02:42:52:00:00:01.
+    #[arg(long, value_parser = parse_mac)]
+    pub mac: Option<[u8; 6]>,
+    /// Board: the engine's own IPv4 address.
+    #[arg(long)]
+    pub ip: Option<std::net::Ipv4Addr>,
+    /// Board: paths of the connection (UDP source ports).
+    #[arg(long, default_value_t = 16)]
+    pub paths: u8,
+    /// Board: sysfs root.
+    #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
+    pub sysfs: PathBuf,
+    /// Board: device-file root (VFIO files are under DIR/vfio).
+    #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
+    pub dev: PathBuf,
+}
+
+/// A seed in decimal or 0x-hex.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("{s:?} is not a seed: give a decimal or 0x-hex number"))
+}
+
+/// An Ethernet address as six hex bytes separated by colons.
+fn parse_mac(s: &str) -> Result<[u8; 6], String> {
+    let bad =
+        || format!("{s:?} is not an Ethernet address: give six hex bytes, as 02:42:52:00:00:01");
+    let p: Vec<&str> = s.split(':').collect();
+    if p.len() != 6 {
+        return Err(bad());
+    }
+    let mut m = [0u8; 6];
+    for (b, h) in m.iter_mut().zip(p) {
+        if h.is_empty() || h.len() > 2 {
+            return Err(bad());
+        }
+        *b = u8::from_str_radix(h, 16).map_err(|_| bad())?;
+    }
+    Ok(m)
+}
+
+/// Which perftest program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Test {
+    /// Bandwidth.
+    Bw,
+    /// Latency.
+    Lat,
+}
+
+impl Test {
+    fn name(self) -> &'static str {
+        match self {
+            Test::Bw => "write_bw",
+            Test::Lat => "write_lat",
+        }
+    }
+}
+
+/// `write_bw` / `write_lat`: on a board with --device, else co-simulated.
+fn perftest(test: Test, run: RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
+    let max_depth = braid_spec::state::MSG_WINDOW as u32;
+    if let Some(d) = tx_depth {
+        if d == 0 || d > max_depth {
+            return Err(format!(
+                "--tx-depth {d}: must be 1 to {max_depth} (the engine holds {max_depth} \
+                 messages per connection in flight)"
+            ));
+        }
+    }
+    if let Some(0) = run.size {
+        return Err("--size 0: a message carries at least 1 byte".into());
+    }
+    if let Some(0) = run.iters {
+        return Err("--iters 0: a run needs at least 1".into());
+    }
+    if run.device.is_some() {
+        for (given, what) in [
+            (run.loss.is_some(), "--loss"),
+            (run.seed.is_some(), "--seed"),
+        ] {
+            if given {
+                return Err(format!(
+                    "{what} is for the co-simulated engines; on a board (--device) the loss is \
+                     the network's and the data is not seeded"
+                ));
+            }
+        }
+        return board::perftest(test, &run, tx_depth);
+    }
+    for (given, what) in [
+        (run.server, "--server"),
+        (run.connect.is_some(), "--connect"),
+        (run.mac.is_some(), "--mac"),
+        (run.ip.is_some(), "--ip"),
+    ] {
+        if given {
+            return Err(format!(
+                "{what} is for a board: give --device ADDR too (without --device, {} runs both \
+                 sides in this process on the co-simulated engines)",
+                test.name()
+            ));
+        }
+    }
+    cosim(test, &run, tx_depth)
+}
+
+#[cfg(feature = "cosim")]
+fn cosim(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
+    let loss = run.loss.unwrap_or(0.0);
+    let seed = run.seed.unwrap_or(0xb4a1);
+    let iters = run.iters.unwrap_or(200);
+    let e = |e: anyhow::Error| format!("{e:#}");
+    match test {
+        Test::Bw => {
+            let (size, depth) = (run.size.unwrap_or(65536), tx_depth.unwrap_or(16));
+            let r = braid_sim::bench::rtl::write_bw(size, iters, depth, loss, seed).map_err(e)?;
+            println!(
+                "write_bw on two co-simulated engines (Verilated braid_engine_tiny, fabric: 2 \
+                 leaves, 4 spines), 153.6 Gb/s ports, 4 paths, {depth} in flight, loss {loss}, \
+                 seed {seed:#x}"
+            );
+            print!("{r}");
+        }
+        Test::Lat => {
+            let size = run.size.unwrap_or(8);
+            let r = braid_sim::bench::rtl::write_lat(size, iters, loss, seed).map_err(e)?;
+            println!(
+                "write_lat on two co-simulated engines (Verilated braid_engine_tiny, fabric: 2 \
+                 leaves, 4 spines, 500 ns links), 4 paths, {size} bytes, loss {loss}, seed \
+                 {seed:#x}; one-way latency = half a WRITE_WITH_IMM round trip, engine clock"
+            );
+            print!("{r}");
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "cosim"))]
+fn cosim(test: Test, _: &RunArgs, _: Option<u32>) -> Result<(), String> {
+    Err(format!(
+        "this braid was built without the co-simulated engines (feature `cosim`): run {} on \
+         a board with --device ADDR",
+        test.name()
+    ))
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+/// Indent every line of `s` by four spaces.
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect::<String>()
+}
+
+fn devices(sysfs: PathBuf, dev: PathBuf, all: bool) -> Result<(), String> {
+    let every = vfio::list_devices(&sysfs).map_err(|e| e.to_string())?;
+    let total = every.len();
+    let shown: Vec<PciDeviceInfo> = if all {
+        every
+    } else {
+        vfio::braid_candidates(every)
+    };
+    if shown.is_empty() {
+        println!(
+            "no Braid board found: none of the {total} PCI devices under {} has Xilinx's \
+             vendor id {:04x} (`braid devices --all` lists them all)",
+            sysfs.join("bus/pci/devices").display(),
+            vfio::XILINX_VENDOR
+        );
+        return Ok(());
+    }
+    println!(
+        "{:<13} {:<10} {:<7} {:<10} {:<6} {:<5} VFIO",
+        "ADDRESS", "ID", "CLASS", "DRIVER", "GROUP", "NUMA"
+    );
+    for d in &shown {
+        let status = vfio::check(&sysfs, &dev, d.addr);
+        println!(
+            "{:<13} {:04x}:{:04x}  {:06x}  {:<10} {:<6} {:<5} {}",
+            d.addr.to_string(),
+            d.vendor,
+            d.device,
+            d.class,
+            d.driver.as_deref().unwrap_or("-"),
+            opt(d.iommu_group),
+            opt(d.numa_node),
+            if status.is_ok() {
+                "ready"
+            } else {
+                "not ready:"
+            }
+        );
+        if let Err(e) = status {
+            print!("{}", indent(&e.to_string()));
+        }
+    }
+    Ok(())
+}
+
+fn open(
+    device: &str,
+    sysfs: PathBuf,
+    dev: PathBuf,
+) -> Result<(String, Device<Box<dyn Backend>>), String> {
+    let backend: Box<dyn Backend> = if device == "mem" {
+        Box::new(MemBackend::new())
+    } else {
+        Box::new(VfioBackend::open_with_root(sysfs, dev, device).map_err(|e| e.to_string())?)
+    };
+    let name = backend.name().to_string();
+    let d = Device::open(backend).map_err(|e| e.to_string())?;
+    Ok((name, d))
+}
+
+fn info(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
+    let (name, d) = open(device, sysfs, dev)?;
+    println!("{name}: Braid engine, {}", d.info());
+    Ok(())
+}
+
+fn stats(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
+    let (name, d) = open(device, sysfs, dev)?;
+    let c = d.counters().map_err(|e| e.to_string())?;
+    println!("{name}: Braid engine counters");
+    print!("{c}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let r = match cli.cmd {
+        Cmd::Devices { sysfs, dev, all } => devices(sysfs, dev, all),
+        Cmd::Info { at } => info(&at.device, at.sysfs, at.dev),
+        Cmd::Stats { at } => stats(&at.device, at.sysfs, at.dev),
+        Cmd::WriteBw { run, tx_depth } => perftest(Test::Bw, run, tx_depth),
+        Cmd::WriteLat { run } => perftest(Test::Lat, run, None),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("braid: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

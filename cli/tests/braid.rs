@@ -1,0 +1,298 @@
+//! The `braid` command: board discovery and identity against fake sysfs and
+//! /dev trees, argument errors, and `write_bw` / `write_lat` on the
+//! co-simulated engines.
+
+#[path = "../../driver/tests/common/sysfs.rs"]
+mod sysfs;
+
+use std::process::Command;
+use sysfs::{three_devices, Tree};
+
+fn braid(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_braid"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn braid_devices_lists_boards_and_what_is_missing() {
+    let t = three_devices();
+    t.vfio(&[17]);
+    let (code, out, err) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let s = t.s();
+    assert_eq!(
+        out,
+        format!(
+            "ADDRESS       ID         CLASS   DRIVER     GROUP  NUMA  VFIO\n\
+             0000:3b:00.0  10ee:903f  058000  vfio-pci   17     1     ready\n\
+             0000:3b:00.1  10ee:913f  058000  xdma       18     -     not ready:\n    \
+             0000:3b:00.1 is bound to driver xdma, not vfio-pci; bind it to vfio-pci as root:\n    \
+             \x20 modprobe vfio-pci\n    \
+             \x20 echo 0000:3b:00.1 > {s}/bus/pci/devices/0000:3b:00.1/driver/unbind\n    \
+             \x20 echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.1/driver_override\n    \
+             \x20 echo 0000:3b:00.1 > {s}/bus/pci/drivers_probe\n"
+        )
+    );
+    let (code, out, _) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d(), "--all"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n0000:00:03.0  8086:10fb  020000  ixgbe      -      -     not ready:\n    0000:00:03.0 has no IOMMU group"), "{out}");
+
+    let empty = Tree::new();
+    let (code, out, _) = braid(&["devices", "--sysfs", &empty.s()]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "no Braid board found: none of the 0 PCI devices under {}/bus/pci/devices has \
+             Xilinx's vendor id 10ee (`braid devices --all` lists them all)\n",
+            empty.s()
+        )
+    );
+    let (code, out, err) = braid(&["devices", "--sysfs", "/nonexistent-sysfs"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("braid: cannot read /nonexistent-sysfs/bus/pci/devices: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn braid_info_opens_the_memory_backend_and_refuses_bad_devices() {
+    let (code, out, err) = braid(&["info", "--device", "mem"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!(
+            "memory: Braid engine, register interface 1.0, spec hash 0x{:08x}, 64 connections x \
+             16 paths, {} streams\n",
+            braid_spec::SPEC_HASH,
+            braid_spec::state::MAX_STREAMS
+        )
+    );
+    let (code, out, err) = braid(&["info", "--device", "3b:00"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "braid: malformed PCI address \"3b:00\": no '.' before the function number; expected \
+         DDDD:BB:DD.F (e.g. 0000:3b:00.0) or BB:DD.F (e.g. 3b:00.0), in hex\n"
+    );
+    let t = three_devices();
+    let (code, _, err) = braid(&["info", "--device", "3b:00.1", "--sysfs", &t.s()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("braid: 0000:3b:00.1 is bound to driver xdma, not vfio-pci;"),
+        "{err}"
+    );
+    // the real machine: no board, no VFIO
+    let (code, _, err) = braid(&["info", "--device", "ffff:ff:1f.7"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("braid: PCI device ffff:ff:1f.7 not found"),
+        "{err}"
+    );
+}
+
+#[test]
+fn perftest_arguments_say_what_is_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["write_bw", "--tx-depth", "33"],
+            "braid: --tx-depth 33: must be 1 to 32 (the engine holds 32 messages per connection \
+             in flight)\n",
+        ),
+        (
+            &["write_bw", "--size", "0"],
+            "braid: --size 0: a message carries at least 1 byte\n",
+        ),
+        (
+            &["write_lat", "--iters", "0"],
+            "braid: --iters 0: a run needs at least 1\n",
+        ),
+        (
+            &["write_bw", "--server"],
+            "braid: --server is for a board: give --device ADDR too (without --device, \
+             write_bw runs both sides in this process on the co-simulated engines)\n",
+        ),
+        (
+            &["write_lat", "--ip", "10.0.0.1"],
+            "braid: --ip is for a board: give --device ADDR too (without --device, write_lat \
+             runs both sides in this process on the co-simulated engines)\n",
+        ),
+        (
+            &["write_bw", "--device", "3b:00.0", "--loss", "0.01"],
+            "braid: --loss is for the co-simulated engines; on a board (--device) the loss is \
+             the network's and the data is not seeded\n",
+        ),
+        (
+            &["write_bw", "--device", "3b:00.0", "--server"],
+            "braid: write_bw on a board needs --mac and --ip: the engine's own Ethernet and \
+             IPv4 addresses, the source of every frame it sends\n",
+        ),
+        (
+            &[
+                "write_lat",
+                "--device",
+                "3b:00.0",
+                "--mac",
+                "02:42:52:00:00:01",
+                "--ip",
+                "10.0.0.1",
+            ],
+            "braid: write_lat on a board runs on two hosts: give --server on one and --connect \
+             HOST on the other\n",
+        ),
+        (
+            &[
+                "write_lat",
+                "--device",
+                "3b:00.0",
+                "--mac",
+                "02:42:52:00:00:01",
+                "--ip",
+                "10.0.0.1",
+                "--server",
+                "--connect",
+                "h",
+            ],
+            "braid: --server and --connect exclude each other: the server waits for the \
+             client, the client connects to it\n",
+        ),
+        (
+            &["write_bw", "--loss", "1.5"],
+            "braid: --loss 1.5: must be at least 0 and below 1\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = braid(args);
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (1, "", *want),
+            "{args:?}"
+        );
+    }
+    // clap's own refusals name the argument too
+    let (code, _, err) = braid(&["write_bw", "--device", "x", "--mac", "02:42:52:00:00"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"02:42:52:00:00\" is not an Ethernet address: give six hex bytes"),
+        "{err}"
+    );
+    let (code, _, err) = braid(&["write_lat", "--seed", "0xzz"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"0xzz\" is not a seed"), "{err}");
+}
+
+#[test]
+fn perftest_on_a_board_reports_the_vfio_set_up_first() {
+    // a board whose VFIO set-up is incomplete: the error is the set-up's,
+    // before any wait on the network
+    let t = three_devices();
+    let (code, out, err) = braid(&[
+        "write_bw",
+        "--device",
+        "3b:00.1",
+        "--sysfs",
+        &t.s(),
+        "--dev",
+        &t.d(),
+        "--mac",
+        "02:42:52:00:00:01",
+        "--ip",
+        "10.0.0.1",
+        "--server",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("braid: 0000:3b:00.1 is bound to driver xdma, not vfio-pci;"),
+        "{err}"
+    );
+    let empty = Tree::new();
+    let (code, _, err) = braid(&[
+        "write_lat",
+        "--device",
+        "3b:00.0",
+        "--sysfs",
+        &empty.s(),
+        "--mac",
+        "02:42:52:00:00:01",
+        "--ip",
+        "10.0.0.1",
+        "--connect",
+        "127.0.0.1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("braid: PCI device 0000:3b:00.0 not found"),
+        "{err}"
+    );
+}
+
+/// The figures' line of a table printed by `write_bw` / `write_lat`: the
+/// line after the header that starts with `head`.
+fn figures<'a>(out: &'a str, head: &str) -> Vec<&'a str> {
+    let mut lines = out
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(head));
+    lines
+        .next()
+        .unwrap_or_else(|| panic!("no {head:?} header in:\n{out}"));
+    lines.next().unwrap().split_whitespace().collect()
+}
+
+#[test]
+fn write_bw_and_write_lat_run_on_the_co_simulated_engines() {
+    let (code, out, err) = braid(&[
+        "write_bw",
+        "--size",
+        "8192",
+        "--iters",
+        "24",
+        "--tx-depth",
+        "8",
+        "--loss",
+        "0.01",
+        "--seed",
+        "0x5eed",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.starts_with("write_bw on two co-simulated engines"),
+        "{out}"
+    );
+    let f = figures(&out, "bytes");
+    assert_eq!(&f[..2], &["8192", "24"], "{out}");
+    let gbps: f64 = f[2].parse().unwrap();
+    assert!(gbps > 0.0 && gbps < 153.6, "{out}");
+    assert!(out.contains("B's region holds A's source in both slots (checked)."));
+    assert!(out.contains("\n  TX_MSGS "), "{out}");
+
+    let (code, out, err) = braid(&["write_lat", "--iters", "20", "--seed", "7"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.starts_with("write_lat on two co-simulated engines"),
+        "{out}"
+    );
+    assert!(out.contains(", 8 bytes, "), "{out}");
+    let f = figures(&out, "iters");
+    assert_eq!(f[0], "20", "{out}");
+    let us: Vec<f64> = f[1..7].iter().map(|v| v.parse().unwrap()).collect();
+    // min <= typical <= p99 <= p99.9 <= max, avg within [min, max]; each
+    // way crosses 4 links of 500 ns (host, leaf, spine, leaf, host)
+    assert!(us[0] >= 2.0, "{out}");
+    assert!(
+        us[0] <= us[1] && us[1] <= us[3] && us[3] <= us[4] && us[4] <= us[5],
+        "{out}"
+    );
+    assert!(us[0] <= us[2] && us[2] <= us[5], "{out}");
+    assert!(
+        out.contains("both buffers hold the other side's data (checked)"),
+        "{out}"
+    );
+}
