@@ -359,11 +359,6 @@ impl<'a, B: Backend> LatSide<'a, B> {
         self.k == self.cfg.iters && self.sends_done == self.cfg.iters
     }
 
-    /// Round-trip times so far (picoseconds; the initiator's only).
-    pub fn rtts_ps(&self) -> &[u64] {
-        &self.rtts
-    }
-
     /// Post what is due and take the completions there are, at time
     /// `now_ps`. Never blocks.
     pub fn step(&mut self, now_ps: u64) -> Result<()> {
@@ -444,6 +439,23 @@ pub fn write_lat<B: Backend>(mut side: LatSide<'_, B>, clock: &mut impl Clock) -
         clock.wait();
     }
     Ok(side.rtts)
+}
+
+/// Run both sides of a `write_lat` ping-pong in this process (co-simulated
+/// or model engines) to the end; returns the initiator's round trips.
+/// Each turn steps `a`, then `b`, at the same time, then waits.
+pub fn ping_pong<B: Backend>(
+    mut a: LatSide<'_, B>,
+    mut b: LatSide<'_, B>,
+    clock: &mut impl Clock,
+) -> Result<Vec<u64>> {
+    while !(a.done() && b.done()) {
+        let now = clock.now_ps();
+        a.step(now)?;
+        b.step(now)?;
+        clock.wait();
+    }
+    Ok(if a.initiator { a.rtts } else { b.rtts })
 }
 
 /// perftest's latency figures: half of each round trip, picoseconds.

@@ -1497,7 +1497,7 @@ fn write_lat_rtl(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
 }
 
 fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
-    use braid_driver::perf::{LatConfig, LatSide, LatStats, RemoteBuf};
+    use braid_driver::perf::{self, LatConfig, LatSide, LatStats, PolledClock, RemoteBuf};
     use braid_driver::verbs::*;
     use braid_sim::model_backend::ModelWorld;
     if !(0.0..1.0).contains(&loss) {
@@ -1541,16 +1541,12 @@ fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<()> {
         stall_ps: 1_000_000_000_000,
     };
     let [q0, q1] = &mut qps;
-    let mut a = LatSide::new(q0, &cqs[0], &mrs[0], RemoteBuf::of(&mrs[1]), cfg, true)?;
-    let mut b = LatSide::new(q1, &cqs[1], &mrs[1], RemoteBuf::of(&mrs[0]), cfg, false)?;
+    let a = LatSide::new(q0, &cqs[0], &mrs[0], RemoteBuf::of(&mrs[1]), cfg, true)?;
+    let b = LatSide::new(q1, &cqs[1], &mrs[1], RemoteBuf::of(&mrs[0]), cfg, false)?;
     let t0 = std::time::Instant::now();
-    while !(a.done() && b.done()) {
-        // polling runs the model world
-        let now = world.borrow().net.now();
-        a.step(now)?;
-        b.step(now)?;
-    }
-    let stats = LatStats::from_rtts(a.rtts_ps());
+    // polling runs the model world
+    let rtts = perf::ping_pong(a, b, &mut PolledClock(|| world.borrow().net.now()))?;
+    let stats = LatStats::from_rtts(&rtts);
     out!("write_lat on two model engines (braid-driver verbs API -> host interface -> transport model), 400 Gb/s, {size} bytes, loss {loss}, seed {seed:#x}");
     out!("one-way latency = half a WRITE_WITH_IMM ping-pong (each side writes back when its completion shows the peer's data landed), simulated time, no host software time; hosts on one leaf");
     write!(std::io::stdout().lock(), "{stats}")?;

@@ -329,20 +329,12 @@ pub struct WriteBw {
 /// not). Bandwidth is measured over the engines' clock (512 bits per clock
 /// at 300 MHz: 153.6 Gb/s line rate).
 pub fn write_bw(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Result<WriteBw> {
-    if !(0.0..1.0).contains(&loss) {
-        bail!("--loss {loss}: must be at least 0 and below 1");
-    }
-    if size == 0 || size > 16 << 20 {
-        bail!("--size {size}: must be 1 byte to 16 MiB on the Verilated engine");
-    }
+    check_run(size, iters, loss)?;
     if depth == 0 || depth > WRITE_BW_MAX_DEPTH {
         bail!(
             "--tx-depth {depth}: must be 1 to {WRITE_BW_MAX_DEPTH} on the Verilated engine \
              (it holds {WRITE_BW_MAX_DEPTH} messages per connection in flight)"
         );
-    }
-    if iters == 0 {
-        bail!("--iters must be at least 1");
     }
     let init = QpInit {
         sq_entries: depth.next_power_of_two().max(16),
@@ -405,6 +397,20 @@ pub fn write_bw(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Resu
     drop(clock);
     drop(pair);
     Ok(r)
+}
+
+/// The arguments `write_bw` and `write_lat` share.
+fn check_run(size: u32, iters: u32, loss: f64) -> Result<()> {
+    if !(0.0..1.0).contains(&loss) {
+        bail!("--loss {loss}: must be at least 0 and below 1");
+    }
+    if size == 0 || size > 16 << 20 {
+        bail!("--size {size}: must be 1 byte to 16 MiB on the Verilated engine");
+    }
+    if iters == 0 {
+        bail!("--iters must be at least 1");
+    }
+    Ok(())
 }
 
 /// No progress for this many clocks fails a run, not slows it (a lost
@@ -474,15 +480,7 @@ pub struct WriteLat {
 /// figures are exact to the clock. Both buffers must hold the other side's
 /// seeded data at the end.
 pub fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<WriteLat> {
-    if !(0.0..1.0).contains(&loss) {
-        bail!("--loss {loss}: must be at least 0 and below 1");
-    }
-    if size == 0 || size > 16 << 20 {
-        bail!("--size {size}: must be 1 byte to 16 MiB on the Verilated engine");
-    }
-    if iters == 0 {
-        bail!("--iters must be at least 1");
-    }
+    check_run(size, iters, loss)?;
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
@@ -504,6 +502,7 @@ pub fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<WriteLat
     b_src.write(0, &pat_b).context("fill B's source")?;
     let mut wire = FabricWire::new(fabric(loss, seed), pair.a.eng.clone(), pair.b.eng.clone());
     wire.step = 1;
+    let mut clock = WireClock { wire, per_wait: 1 };
     let cfg = LatConfig {
         size,
         iters,
@@ -511,19 +510,13 @@ pub fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<WriteLat
         stall_ps: clock_ps(STALL_CLOCKS),
     };
     let (to_b, to_a) = (RemoteBuf::of(&pair.dst), RemoteBuf::of(&a_dst));
-    let mut a = LatSide::new(&mut pair.qp_a, &pair.cq_a, &pair.src, to_b, cfg, true)?;
-    let mut b = LatSide::new(&mut pair.qp_b, &pair.cq_b, &b_src, to_a, cfg, false)?;
+    let a = LatSide::new(&mut pair.qp_a, &pair.cq_a, &pair.src, to_b, cfg, true)?;
+    let b = LatSide::new(&mut pair.qp_b, &pair.cq_b, &b_src, to_a, cfg, false)?;
     let t0 = std::time::Instant::now();
-    while !(a.done() && b.done()) {
-        let now = clock_ps(wire.clocks());
-        a.step(now).context("write_lat on A")?;
-        b.step(now).context("write_lat on B")?;
-        wire.run(1);
-    }
+    let rtts = perf::ping_pong(a, b, &mut clock).context("write_lat (A initiates)")?;
     let wall = t0.elapsed().as_secs_f64();
-    let clocks = wire.clocks();
-    let stats = LatStats::from_rtts(a.rtts_ps());
-    drop((a, b));
+    let clocks = clock.wire.clocks();
+    let stats = LatStats::from_rtts(&rtts);
     for (side, bad) in [("A", &pair.a), ("B", &pair.b)] {
         if !bad.eng.borrow().bad_writes().is_empty() {
             bail!("write_lat: {side} wrote outside host buffers");
@@ -537,7 +530,7 @@ pub fn write_lat(size: u32, iters: u32, loss: f64, seed: u64) -> Result<WriteLat
         retransmits: (pair.a.reg("TX_RETX")? as u64, pair.b.reg("TX_RETX")? as u64),
         clocks_per_sec: 2.0 * clocks as f64 / wall,
     };
-    drop(wire);
+    drop(clock);
     drop(a_dst);
     drop(b_src);
     drop(pair);
