@@ -12,6 +12,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # build's size on a shared disk (set CARGO_INCREMENTAL=1 to keep it).
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 scripts/setup.sh
+# Build everything first, in one cargo run: the RustHDL library (the longest
+# single compile) and the Verilator models (braid-sim's build script, which
+# does not depend on it) then build side by side on the two cores instead of
+# one after the other. A stale verilog-out/ is still caught below, before
+# any test runs.
+cargo test --workspace -q --no-run
 cargo run -q -p braid-hdl --bin export -- --check
 for f in verilog-out/*.v; do
     verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$f" \

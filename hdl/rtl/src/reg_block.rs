@@ -895,28 +895,3 @@ impl Logic for RegBlock {
         self.cfg_regs.next = self.cfgs.q.val();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn map_elaborates_from_the_spec() {
-        check_map();
-        assert_eq!(WORD_BITS, 7);
-        let t = decode_table();
-        assert_eq!(t.len(), NREGS);
-        for (s, r) in REGS.iter().enumerate() {
-            let d = t[&bits::<WORD_BITS>((r.offset / 4) as u64)];
-            assert_eq!(d.to_u64() as usize, 1 << SLOT_BITS | s);
-        }
-    }
-
-    #[test]
-    fn exports_and_lints_as_verilog() {
-        let mut uut = RegBlock::default();
-        uut.connect_all();
-        let v = generate_verilog(&uut);
-        assert!(v.contains("module top"));
-    }
-}

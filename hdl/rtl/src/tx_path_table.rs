@@ -1551,18 +1551,3 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
 pub type TxPathTableFull = TxPathTable<IDX_FULL, { IDX_FULL + 1 }>;
 /// The exported tiny table (`tx_path_table_tiny`, 64 paths).
 pub type TxPathTableTiny = TxPathTable<IDX_TINY, { IDX_TINY + 1 }>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The record width and the RAMB36 figure in the doc come from braid-spec.
-    #[test]
-    fn record_is_the_spec_slice_and_tiles_into_472_ramb36() {
-        assert_eq!(F_OUT.lsb - F_NXT.lsb, 32);
-        assert_eq!(
-            braid_spec::state::ramb36_for_table(1 << IDX_FULL, REC_BITS as u64),
-            472
-        );
-    }
-}
