@@ -54,7 +54,7 @@ module cmd_proc_tiny(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_v
     output reg  [31:0] dd_csn;
     output reg  mt_valid;
     input wire  mt_ready;
-    output reg  [11:0] mt_index;
+    output reg  [5:0] mt_index;
     output reg  [31:0] mt_msn;
     output reg  rp_valid;
     input wire  rp_ready;
@@ -1593,7 +1593,7 @@ module cmd_proc_tiny(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_v
         mt_index = 32'h0;
         mt_msn = 32'h0;
         if (v_mt) begin
-            mt_index = (((a0_cb) & 12'hfff) << ((32'h2) & 8'hff)) | ((mt_i$q[(32'h0)+:(2)]) & 12'hfff);
+            mt_index = (((a0_cb) & 6'h3f) << ((32'h2) & 8'hff)) | ((mt_i$q[(32'h0)+:(2)]) & 6'h3f);
         end
         rp_valid = v_rp;
         rp_op = 32'h0;

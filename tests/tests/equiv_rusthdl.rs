@@ -398,18 +398,19 @@ fn rx_path_table_rusthdl_matches_model() {
     }
 }
 
-fn msg_tracker_step(
-    uut: &mut braid_hdl::MsgTracker,
+fn msg_tracker_step<const IB: usize, const AB: usize, const PB: usize>(
+    uut: &mut braid_hdl::MsgTracker<IB, AB, PB>,
     i: &braid_sim::model::msg_tracker::MsgIn,
 ) -> braid_sim::model::msg_tracker::MsgOut {
     use braid_sim::model::msg_tracker::{MsgEvent, MsgOut};
     let (ii, im) = i.init.unwrap_or((0, 0));
     uut.init_valid.next = i.init.is_some();
-    uut.init_index.next = bits(ii as u64 & 0xfff);
+    let imask = (1u64 << IB) - 1;
+    uut.init_index.next = bits(ii as u64 & imask);
     uut.init_msn.next = bits(im as u64);
     let k = i.pkt.unwrap_or_default();
     uut.pkt_valid.next = i.pkt.is_some();
-    uut.pkt_index.next = bits(k.index as u64 & 0xfff);
+    uut.pkt_index.next = bits(k.index as u64 & imask);
     uut.pkt_msn.next = bits(k.msn as u64);
     uut.pkt_msg_len.next = bits(k.msg_len as u64);
     uut.pkt_len.next = bits(k.len as u64);
@@ -439,26 +440,35 @@ fn msg_tracker_step(
     }
 }
 
+/// Both exported builds (`msg_tracker`, `msg_tracker_tiny`) against their
+/// models, clock by clock.
 #[test]
 fn msg_tracker_rusthdl_matches_model() {
-    use braid_sim::model::msg_tracker::MsgStim;
-    use braid_sim::model::MsgTrackerModel;
-    for seed in seeds(&[0x5e9d]) {
-        let mut uut = braid_hdl::MsgTracker::default();
+    use braid_sim::model::msg_tracker::{MsgStim, MsgTrackerModelN};
+    fn run<const IB: usize, const AB: usize, const PB: usize, const MIB: u32>(
+        name: &str,
+        seed: u64,
+    ) {
+        braid_hdl::MsgTracker::<IB, AB, PB>::check_shape();
+        let mut uut = braid_hdl::MsgTracker::<IB, AB, PB>::default();
         uut.connect_all();
         assert!(simulate(&mut uut, 1000));
-        let mut model = MsgTrackerModel::default();
-        let mut stim = MsgStim::<12, 5>::new(seed);
+        let mut model = MsgTrackerModelN::<MIB, 5>::default();
+        let mut stim = MsgStim::<MIB, 5>::new(seed);
         for cycle in 0..3_000 {
             let i = stim.next(cycle);
-            let want = model.step(&i);
+            let want = model.step_inner(&i);
             stim.observe(&want);
             let got = msg_tracker_step(&mut uut, &i);
             assert_eq!(
                 want, got,
-                "RustHDL msg_tracker differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+                "RustHDL {name} differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
             );
         }
+    }
+    for seed in seeds(&[0x5e9d]) {
+        run::<12, 17, 13, 12>("msg_tracker", seed);
+        run::<6, 11, 7, 6>("msg_tracker_tiny", seed);
     }
 }
 

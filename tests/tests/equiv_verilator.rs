@@ -1016,6 +1016,7 @@ fn msg_tracker_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x5e9d, 0x77c3]) {
         assert_equiv::<MsgTrackerModel>(seed, n / 2);
+        assert_equiv::<MsgTrackerTinyModel>(seed, n / 2);
     }
 }
 

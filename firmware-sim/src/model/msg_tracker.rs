@@ -152,9 +152,9 @@ pub struct MsgTrackerModelN<const IB: u32, const SB: u32> {
 
 /// The exported build: 1,024 connections x 4 streams, `MSG_WINDOW` (32) slots.
 pub type MsgTrackerModel = MsgTrackerModelN<12, 5>;
-/// A 16 x 4 x 8 configuration (open boards; no RTL export yet): used by
-/// the model-level tests, where its small window is easy to fill and wrap.
-pub type MsgTrackerTinyModel = MsgTrackerModelN<6, 3>;
+/// The exported tiny build (`msg_tracker_tiny`, open boards): 16
+/// connections x 4 streams, `MSG_WINDOW` (32) slots.
+pub type MsgTrackerTinyModel = MsgTrackerModelN<6, 5>;
 
 const _: () = assert!(1 << 5 == braid_spec::state::MSG_WINDOW);
 
@@ -381,6 +381,7 @@ macro_rules! cycle_model {
     };
 }
 cycle_model!(12, 5, "msg_tracker");
+cycle_model!(6, 5, "msg_tracker_tiny");
 
 fn encode_in(i: &MsgIn, p: &mut [Vec<u32>], imask: u32) {
     if let Some((index, msn)) = i.init {

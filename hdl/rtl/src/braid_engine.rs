@@ -179,14 +179,16 @@
 //! # Sizes
 //!
 //! `BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB,
-//! SA>`: `2^CB`
+//! SA, MA, MP>`: `2^CB`
 //! connections, `2^QB` completion queues, `2^PB` paths per connection
 //! (`PI = CB + PB`), and the derived widths of the blocks' own generics:
 //! `WB = CB + 3`, `SQ = CB + 1`, `TA = CB + 5`, `PTR = PI + 1`, `TB` the
 //! timer wheels' bucket bits, `RCI`/`RCA` `rq_fetch`'s cache index and
 //! address bits, `CMW = CB + 171` (a completion record in the glue FIFO),
-//! `SRB` the sprayer's rate-table bits (12 full, 8 tiny) and `SA = PI + 8`
-//! the slot table's address bits.
+//! `SRB` the sprayer's rate-table bits (12 full, 8 tiny), `SA = PI + 8`
+//! the slot table's address bits, and `msg_tracker`'s index bits `RCI`
+//! (`CB + 2`, as `rq_fetch`'s contexts: connection x stream) with its slot
+//! and queue-pointer bits `MA = RCI + 5` and `MP = RCI + 1`.
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
@@ -289,6 +291,8 @@ pub struct BraidEngine<
     const CMW: usize,
     const SRB: usize,
     const SA: usize,
+    const MA: usize,
+    const MP: usize,
 > {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
@@ -417,7 +421,7 @@ pub struct BraidEngine<
 
     // ---- blocks
     rb: RegBlock,
-    cp: CmdProc<CB, PB, PI, QB>,
+    cp: CmdProc<CB, PB, PI, QB, RCI>,
     mrc: MrCheck,
     cqw: CqWriter<QB>,
     wf: WqeFetch<CB>,
@@ -425,7 +429,7 @@ pub struct BraidEngine<
     seg: Segmenter<CB, WB, SQ>,
     tc: TxCompl<CB, TA, SQ>,
     dd: DedupTable<CB>,
-    mt: MsgTracker,
+    mt: MsgTracker<RCI, MA, MP>,
     rpt: RxPathTable<PI>,
     tpt: TxPathTable<PI, PTR>,
     pcc: PathCc<PI>,
@@ -738,9 +742,10 @@ pub struct BraidEngine<
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
-pub type BraidEngineFull = BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22>;
+pub type BraidEngineFull =
+    BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22, 17, 13>;
 /// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
-pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14>;
+pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14, 11, 7>;
 
 impl<
         const CB: usize,
@@ -757,12 +762,16 @@ impl<
         const CMW: usize,
         const SRB: usize,
         const SA: usize,
-    > Default for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA>
+        const MA: usize,
+        const MP: usize,
+    > Default for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA, MA, MP>
 {
     fn default() -> Self {
         assert!(PI == CB + PB && WB == CB + 3 && SQ == CB + 1 && TA == CB + 5);
         assert!(PTR == PI + 1 && CMW == CB + CM_FIXED && PB <= 4 && QB <= 16);
         assert!(SA == PI + 8 && CB <= 12 && (SRB == 8 || SRB == 12));
+        assert!(RCI == CB + 2);
+        MsgTracker::<RCI, MA, MP>::check_shape();
         Self {
             clock: Default::default(),
             awvalid: Default::default(),
@@ -1141,7 +1150,9 @@ impl<
         const CMW: usize,
         const SRB: usize,
         const SA: usize,
-    > Logic for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA>
+        const MA: usize,
+        const MP: usize,
+    > Logic for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA, MA, MP>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -2939,7 +2950,7 @@ impl<
             self.n_wr.d.next = self.n_wr.q.val() - 1;
         }
         self.mt.pkt_valid.next = self.mi_go.val();
-        self.mt.pkt_index.next = self.mi_e.val().get_bits::<12>(1);
+        self.mt.pkt_index.next = self.mi_e.val().get_bits::<RCI>(1);
         self.mt.pkt_msn.next = self.mi_e.val().get_bits::<32>(13);
         self.mt.pkt_msg_len.next = self.mi_e.val().get_bits::<32>(45);
         self.mt.pkt_kind.next = self.mi_e.val().get_bits::<2>(77);
@@ -2959,7 +2970,7 @@ impl<
             self.e_solb.next = bits::<1>(0);
         }
         self.e1v.d.next = self.mt.ev_valid.val();
-        self.e1d.d.next = bit_cast::<111, 12>(self.mt.ev_index.val())
+        self.e1d.d.next = bit_cast::<111, RCI>(self.mt.ev_index.val())
             | (bit_cast::<111, 32>(self.mt.ev_msn.val()) << 12)
             | (bit_cast::<111, 32>(self.mt.ev_byte_len.val()) << 44)
             | (bit_cast::<111, 32>(self.mt.ev_imm.val()) << 76)

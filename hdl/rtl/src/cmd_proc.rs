@@ -7,9 +7,10 @@
 //!
 //! ## Sizes
 //!
-//! `CmdProc<CB, PB, PI, QB>`: `2^CB` connections, `2^PB` paths per
+//! `CmdProc<CB, PB, PI, QB, MI>`: `2^CB` connections, `2^PB` paths per
 //! connection (path index `conn << PB | path`, `PI = CB + PB` bits), `2^QB`
-//! completion queues, 4,096 memory regions (`mr_check`), `MAX_STREAMS` = 4
+//! completion queues, `msg_tracker` indices `conn << 2 | stream` of
+//! `MI = CB + 2` bits, 4,096 memory regions (`mr_check`), `MAX_STREAMS` = 4
 //! streams. `cmd_proc`: CB 10, PB 4, QB 10 (16,384 paths); `cmd_proc_tiny`:
 //! CB 4, PB 2, QB 4 (64 paths).
 //!
@@ -225,7 +226,13 @@ const _: () = assert!(
 /// Command processor with `2^CB` connections x `2^PB` paths (`PI = CB + PB`)
 /// and `2^QB` completion queues.
 #[derive(LogicBlock)]
-pub struct CmdProc<const CB: usize, const PB: usize, const PI: usize, const QB: usize> {
+pub struct CmdProc<
+    const CB: usize,
+    const PB: usize,
+    const PI: usize,
+    const QB: usize,
+    const MI: usize,
+> {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
     /// A command was written (one clock; `reg_block.cmd_valid`).
@@ -323,7 +330,7 @@ pub struct CmdProc<const CB: usize, const PB: usize, const PI: usize, const QB: 
     /// Grant.
     pub mt_ready: Signal<In, Bit>,
     /// `init_index` (conn << 2 | stream).
-    pub mt_index: Signal<Out, Bits<12>>,
+    pub mt_index: Signal<Out, Bits<MI>>,
     /// `init_msn` (0).
     pub mt_msn: Signal<Out, Bits<32>>,
     /// `rx_path_table` INIT offered.
@@ -617,11 +624,11 @@ pub struct CmdProc<const CB: usize, const PB: usize, const PI: usize, const QB: 
     rl_cb: Signal<Local, Bits<CB>>,
 }
 
-impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Default
-    for CmdProc<CB, PB, PI, QB>
+impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const MI: usize> Default
+    for CmdProc<CB, PB, PI, QB, MI>
 {
     fn default() -> Self {
-        assert!(CB + PB == PI && PB <= 4 && CB <= 10 && QB <= 10);
+        assert!(CB + PB == PI && PB <= 4 && CB <= 10 && QB <= 10 && MI == CB + 2);
         Self {
             clock: Default::default(),
             cmd_valid: Default::default(),
@@ -894,8 +901,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Default
     }
 }
 
-impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Logic
-    for CmdProc<CB, PB, PI, QB>
+impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const MI: usize> Logic
+    for CmdProc<CB, PB, PI, QB, MI>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -1454,8 +1461,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Logic
         self.mt_index.next = 0.into();
         self.mt_msn.next = 0.into();
         if self.v_mt.val() {
-            self.mt_index.next = (bit_cast::<12, CB>(self.a0_cb.val()) << bits::<8>(2))
-                | bit_cast::<12, 2>(self.mt_i.q.val().get_bits::<2>(0));
+            self.mt_index.next = (bit_cast::<MI, CB>(self.a0_cb.val()) << bits::<8>(2))
+                | bit_cast::<MI, 2>(self.mt_i.q.val().get_bits::<2>(0));
         }
 
         self.rp_valid.next = self.v_rp.val();
@@ -1606,7 +1613,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize> Logic
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
-pub type CmdProcFull = CmdProc<CP_CB_FULL, CP_PB_FULL, 14, CP_QB_FULL>;
+pub type CmdProcFull = CmdProc<CP_CB_FULL, CP_PB_FULL, 14, CP_QB_FULL, 12>;
 /// The tiny build: 16 connections x 4 paths, 16 CQs.
-pub type CmdProcTiny = CmdProc<CP_CB_TINY, CP_PB_TINY, 6, CP_QB_TINY>;
+pub type CmdProcTiny = CmdProc<CP_CB_TINY, CP_PB_TINY, 6, CP_QB_TINY, 6>;
 const _: () = assert!(CP_CB_FULL + CP_PB_FULL == 14 && CP_CB_TINY + CP_PB_TINY == 6);
+const _: () = assert!(CP_CB_FULL + 2 == 12 && CP_CB_TINY + 2 == 6);

@@ -163,8 +163,13 @@ pub fn blocks() -> Vec<ExportedBlock> {
         },
         ExportedBlock {
             name: "msg_tracker",
-            description: "receiver message tracker (byte counts per message, completions in MSN order per stream; block RAM)",
-            generate: gen::<crate::MsgTracker>,
+            description: "receiver message tracker for 1,024 connections x 4 streams (byte counts per message, completions in MSN order per stream; block RAM)",
+            generate: gen::<crate::MsgTrackerFull>,
+        },
+        ExportedBlock {
+            name: "msg_tracker_tiny",
+            description: "receiver message tracker for 16 connections x 4 streams (byte counts per message, completions in MSN order per stream)",
+            generate: gen::<crate::MsgTrackerTiny>,
         },
         ExportedBlock {
             name: "tx_builder",

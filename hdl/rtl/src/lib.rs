@@ -49,7 +49,7 @@ pub use dw_arb::DwArb;
 pub use fifo::Fifo;
 pub use loss_detector::LossDetector;
 pub use mr_check::MrCheck;
-pub use msg_tracker::MsgTracker;
+pub use msg_tracker::{MsgTracker, MsgTrackerFull, MsgTrackerTiny};
 pub use path_cc::{PathCc, PathCcFull, PathCcTiny};
 pub use path_window::PathWindow;
 pub use path_window_table::{PathWindowTable, PathWindowTableFull, PathWindowTableTiny};

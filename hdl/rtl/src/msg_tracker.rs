@@ -5,14 +5,16 @@
 //! # Behaviour (normative; `braid_sim::model::MsgTrackerModel` is the bit-
 //! and cycle-exact reference)
 //!
-//! State, all in block RAM, per *index* = `connection << 2 | stream` (4,096
-//! indices: 1,024 connections x `MAX_STREAMS`):
+//! State, all in block RAM, per *index* = `connection << 2 | stream`
+//! (`2^IB` indices: `msg_tracker` 4,096 = 1,024 connections x
+//! `MAX_STREAMS`; `msg_tracker_tiny` 64 = 16 connections x `MAX_STREAMS`):
 //! * head (`rx_msg_head` of braid-spec): `rx_msn`, and `busy`/`done`, two
 //!   `MSG_WINDOW`-bit circular bitmaps over the MSN's low 5 bits, and
 //!   `queued` (the index has an entry in the drain queue);
 //! * per slot (index, MSN low 5 bits) (`rx_msg`): `remaining` bytes, and
 //!   the completion info `msg_len`, `imm`, `kind`, `solicited`;
-//! * the drain queue: a FIFO of (index, slot) in block RAM, 4,096 deep.
+//! * the drain queue: a FIFO of (index, slot) in block RAM, one entry per
+//!   index (4,096 deep; tiny 64).
 //!
 //! At power-up every RAM is zero (index heads at MSN 0, empty).
 //!
@@ -66,7 +68,7 @@
 //! done (the only way a done slot becomes the head is a pass; a message
 //! completed at the head by a packet is passed at once), and cleared only by
 //! a drain that finds the head not done. So the queue never holds more than
-//! one entry per index and never overflows (4,096 deep). Latency: the drain
+//! one entry per index and never overflows (one entry per index deep). Latency: the drain
 //! uses every clock without input; with at least one idle clock in two (a
 //! data frame spans two beats of a 64-byte datapath) it keeps pace with the
 //! completions, and a message complete behind the head is passed within
@@ -80,15 +82,16 @@
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
-/// Index bits (1,024 connections x 4 streams).
-pub const MSG_INDEX_BITS: usize = 12;
+/// Index bits of the exported full-size tracker (1,024 connections x 4
+/// streams).
+pub const MSG_INDEX_FULL: usize = 12;
+/// Index bits of the exported tiny tracker (16 connections x 4 streams).
+pub const MSG_INDEX_TINY: usize = 6;
 /// Slot bits: log2 of braid-spec's `MSG_WINDOW`.
 pub const MSG_SLOT_BITS: usize = braid_spec::state::MSG_SLOT_BITS as usize;
 /// Slots per index (braid-spec's `MSG_WINDOW`).
 pub const MSG_SLOTS: usize = braid_spec::state::MSG_WINDOW;
-const AB: usize = MSG_INDEX_BITS + MSG_SLOT_BITS;
 const HB: usize = 32 - MSG_SLOT_BITS;
-const PB: usize = MSG_INDEX_BITS + 1;
 // the shifts below are written for 5 slot bits
 const _: () = assert!(MSG_SLOT_BITS == 5 && MSG_SLOTS == 32);
 
@@ -101,21 +104,30 @@ pub const RES_OUTSIDE: u64 = 2;
 /// Result: an init in the same clock; not applied.
 pub const RES_DROPPED: u64 = 3;
 
-/// Receiver message tracker.
+/// The exported full-size tracker (`msg_tracker`).
+pub type MsgTrackerFull =
+    MsgTracker<MSG_INDEX_FULL, { MSG_INDEX_FULL + MSG_SLOT_BITS }, { MSG_INDEX_FULL + 1 }>;
+/// The exported tiny tracker (`msg_tracker_tiny`).
+pub type MsgTrackerTiny =
+    MsgTracker<MSG_INDEX_TINY, { MSG_INDEX_TINY + MSG_SLOT_BITS }, { MSG_INDEX_TINY + 1 }>;
+
+/// Receiver message tracker with `2^IB` indices; `AB` (slot-table address
+/// bits) must be `IB + MSG_SLOT_BITS` and `PB` (queue pointer bits) `IB + 1`
+/// (checked by [`MsgTracker::check_shape`]).
 #[derive(LogicBlock, Default)]
-pub struct MsgTracker {
+pub struct MsgTracker<const IB: usize, const AB: usize, const PB: usize> {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
     /// Restart an index.
     pub init_valid: Signal<In, Bit>,
     /// Its index.
-    pub init_index: Signal<In, Bits<MSG_INDEX_BITS>>,
+    pub init_index: Signal<In, Bits<IB>>,
     /// Its first MSN.
     pub init_msn: Signal<In, Bits<32>>,
     /// A counted data packet.
     pub pkt_valid: Signal<In, Bit>,
     /// connection << 2 | stream.
-    pub pkt_index: Signal<In, Bits<MSG_INDEX_BITS>>,
+    pub pkt_index: Signal<In, Bits<IB>>,
     /// MSN.
     pub pkt_msn: Signal<In, Bits<32>>,
     /// Message length.
@@ -144,7 +156,7 @@ pub struct MsgTracker {
     /// A completion event (the passed message is not a WRITE).
     pub ev_valid: Signal<Out, Bit>,
     /// Index.
-    pub ev_index: Signal<Out, Bits<MSG_INDEX_BITS>>,
+    pub ev_index: Signal<Out, Bits<IB>>,
     /// MSN.
     pub ev_msn: Signal<Out, Bits<32>>,
     /// Opcode - 1.
@@ -158,25 +170,25 @@ pub struct MsgTracker {
     /// Packets outside the window (wrapping).
     pub cnt_outside: Signal<Out, Bits<32>>,
     // ---- RAMs
-    h_rx: RAM<Bits<32>, MSG_INDEX_BITS>,
-    h_busy: RAM<Bits<MSG_SLOTS>, MSG_INDEX_BITS>,
-    h_done: RAM<Bits<MSG_SLOTS>, MSG_INDEX_BITS>,
-    h_queued: RAM<Bit, MSG_INDEX_BITS>,
+    h_rx: RAM<Bits<32>, IB>,
+    h_busy: RAM<Bits<MSG_SLOTS>, IB>,
+    h_done: RAM<Bits<MSG_SLOTS>, IB>,
+    h_queued: RAM<Bit, IB>,
     s_rem: RAM<Bits<32>, AB>,
     s_len: RAM<Bits<32>, AB>,
     s_imm: RAM<Bits<32>, AB>,
     s_kind: RAM<Bits<2>, AB>,
     s_sol: RAM<Bit, AB>,
-    fifo: RAM<Bits<AB>, MSG_INDEX_BITS>,
+    fifo: RAM<Bits<AB>, IB>,
     rp: DFF<Bits<PB>>,
     wp: DFF<Bits<PB>>,
     wp_prev: DFF<Bits<PB>>,
     // ---- E0: inputs
     i_init: DFF<Bit>,
-    i_init_index: DFF<Bits<MSG_INDEX_BITS>>,
+    i_init_index: DFF<Bits<IB>>,
     i_init_msn: DFF<Bits<32>>,
     i_pkt: DFF<Bit>,
-    i_index: DFF<Bits<MSG_INDEX_BITS>>,
+    i_index: DFF<Bits<IB>>,
     i_msn: DFF<Bits<32>>,
     i_msg_len: DFF<Bits<32>>,
     i_len: DFF<Bits<16>>,
@@ -189,7 +201,7 @@ pub struct MsgTracker {
     a_is_init: Signal<Local, Bit>,
     a_is_pkt: Signal<Local, Bit>,
     a_is_drain: Signal<Local, Bit>,
-    a_index: Signal<Local, Bits<MSG_INDEX_BITS>>,
+    a_index: Signal<Local, Bits<IB>>,
     a_slot: Signal<Local, Bits<MSG_SLOT_BITS>>,
     a_addr: Signal<Local, Bits<AB>>,
     a_rp_next: Signal<Local, Bits<PB>>,
@@ -201,7 +213,7 @@ pub struct MsgTracker {
     p_is_pkt: DFF<Bit>,
     p_is_drain: DFF<Bit>,
     p_dropped: DFF<Bit>,
-    p_index: DFF<Bits<MSG_INDEX_BITS>>,
+    p_index: DFF<Bits<IB>>,
     p_slot: DFF<Bits<MSG_SLOT_BITS>>,
     p_oh: DFF<Bits<MSG_SLOTS>>,
     p_msn: DFF<Bits<32>>,
@@ -269,7 +281,7 @@ pub struct MsgTracker {
     o_res_tag: DFF<Bits<16>>,
     o_done: DFF<Bit>,
     o_ev_valid: DFF<Bit>,
-    o_ev_index: DFF<Bits<MSG_INDEX_BITS>>,
+    o_ev_index: DFF<Bits<IB>>,
     o_ev_msn: DFF<Bits<32>>,
     o_ev_kind: DFF<Bits<2>>,
     o_ev_len: DFF<Bits<32>>,
@@ -279,7 +291,18 @@ pub struct MsgTracker {
     add_cnt: PrefixAdd<32>,
 }
 
-impl Logic for MsgTracker {
+impl<const IB: usize, const AB: usize, const PB: usize> MsgTracker<IB, AB, PB> {
+    /// Panics unless `AB` and `PB` follow from `IB` (Rust cannot derive
+    /// them in the type); the engine top calls it on construction.
+    pub fn check_shape() {
+        assert!(
+            AB == IB + MSG_SLOT_BITS && PB == IB + 1,
+            "MsgTracker<{IB}, {AB}, {PB}>: AB must be IB + {MSG_SLOT_BITS} and PB must be IB + 1"
+        );
+    }
+}
+
+impl<const IB: usize, const AB: usize, const PB: usize> Logic for MsgTracker<IB, AB, PB> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -392,17 +415,17 @@ impl Logic for MsgTracker {
             self.a_index.next = self.i_index.q.val();
             self.a_slot.next = self.i_msn.q.val().get_bits::<MSG_SLOT_BITS>(0);
         } else {
-            self.a_index.next = self.fifo.read_data.val().get_bits::<MSG_INDEX_BITS>(5);
+            self.a_index.next = self.fifo.read_data.val().get_bits::<IB>(5);
             self.a_slot.next = self.fifo.read_data.val().get_bits::<MSG_SLOT_BITS>(0);
         }
-        self.a_addr.next = (bit_cast::<AB, MSG_INDEX_BITS>(self.a_index.val()) << 5)
+        self.a_addr.next = (bit_cast::<AB, IB>(self.a_index.val()) << 5)
             | bit_cast::<AB, MSG_SLOT_BITS>(self.a_slot.val());
         self.a_rp_next.next = self.rp.q.val();
         if self.a_is_drain.val() {
             self.a_rp_next.next = self.rp.q.val() + bits::<PB>(1);
         }
         self.rp.d.next = self.a_rp_next.val();
-        self.fifo.read_address.next = self.a_rp_next.val().get_bits::<MSG_INDEX_BITS>(0);
+        self.fifo.read_address.next = self.a_rp_next.val().get_bits::<IB>(0);
 
         self.h_rx.read_address.next = self.a_index.val();
         self.h_busy.read_address.next = self.a_index.val();
@@ -592,7 +615,7 @@ impl Logic for MsgTracker {
         self.f_done.d.next = self.n_done.val();
         self.f_queued.d.next = self.n_queued.val();
 
-        self.s_rem.write_address.next = (bit_cast::<AB, MSG_INDEX_BITS>(self.p_index.q.val()) << 5)
+        self.s_rem.write_address.next = (bit_cast::<AB, IB>(self.p_index.q.val()) << 5)
             | bit_cast::<AB, MSG_SLOT_BITS>(self.p_slot.q.val());
         self.s_len.write_address.next = self.s_rem.write_address.val();
         self.s_imm.write_address.next = self.s_rem.write_address.val();
@@ -616,9 +639,9 @@ impl Logic for MsgTracker {
 
         // ---- E2: the push, the outputs
         self.q_push.d.next = self.p_valid.q.val() & self.l_push.val();
-        self.q_entry.d.next = (bit_cast::<AB, MSG_INDEX_BITS>(self.p_index.q.val()) << 5)
+        self.q_entry.d.next = (bit_cast::<AB, IB>(self.p_index.q.val()) << 5)
             | bit_cast::<AB, MSG_SLOT_BITS>(self.n_rx.val().get_bits::<MSG_SLOT_BITS>(0));
-        self.fifo.write_address.next = self.wp.q.val().get_bits::<MSG_INDEX_BITS>(0);
+        self.fifo.write_address.next = self.wp.q.val().get_bits::<IB>(0);
         self.fifo.write_data.next = self.q_entry.q.val();
         self.fifo.write_enable.next = self.q_push.q.val();
         self.wp_prev.d.next = self.wp.q.val();

@@ -166,7 +166,6 @@ mod rx_parser {
     use braid_hdl::rx_parser::*;
     use braid_spec::wire::braid::*;
     use braid_spec::wire::udp::*;
-    use rust_hdl::prelude::*;
 
     fn spec_field(layer: &str, name: &str) -> (usize, usize) {
         let (table, fname): (&[braid_spec::Field], &str) = match layer {
@@ -317,7 +316,6 @@ mod tx_path_table {
     use braid_hdl::tx_path_table::*;
     use braid_spec::host::field;
     use braid_spec::state::TX_PATH_STATE;
-    use rust_hdl::prelude::*;
 
     /// The record width and the RAMB36 figure in the doc come from braid-spec.
     #[test]
