@@ -18,7 +18,11 @@ scripts/setup.sh
 # one after the other. A stale verilog-out/ is still caught below, before
 # any test runs.
 cargo test --workspace -q --no-run
-cargo run -q -p braid-hdl --bin export -- --check
+# The export binary that build made (braid-hdl has integration tests, so
+# cargo builds its binaries too). `cargo run -p braid-hdl` would resolve the
+# dependencies' features for braid-hdl alone, differently from the
+# workspace's test build, and compile the RustHDL library a second time.
+"${CARGO_TARGET_DIR:-target}/debug/export" --check --out verilog-out
 for f in verilog-out/*.v; do
     verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$f" \
         || { echo "test: Verilator lint failed on $f" >&2; exit 1; }
