@@ -68,7 +68,8 @@
 //! done (the only way a done slot becomes the head is a pass; a message
 //! completed at the head by a packet is passed at once), and cleared only by
 //! a drain that finds the head not done. So the queue never holds more than
-//! one entry per index and never overflows (one entry per index deep). Latency: the drain
+//! one entry per index and never overflows (it is as deep as there are
+//! indices). Latency: the drain
 //! uses every clock without input; with at least one idle clock in two (a
 //! data frame spans two beats of a 64-byte datapath) it keeps pace with the
 //! completions, and a message complete behind the head is passed within
