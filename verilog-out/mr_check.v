@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr_base,wr_end,req_valid,req_rkey,req_pd,req_va,req_len,req_need_write,req_tag,res_valid,res_ok,res_reason,res_va,res_tag);
+module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr_base,wr_end,req_valid,req_rkey,req_pd,req_va,req_len,req_need_write,req_local,req_tag,res_valid,res_ok,res_reason,res_va,res_tag);
 
     // Module arguments
     input wire  clock;
@@ -21,6 +21,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
     input wire  [63:0] req_va;
     input wire  [15:0] req_len;
     input wire  req_need_write;
+    input wire  req_local;
     input wire  [15:0] req_tag;
     output reg  res_valid;
     output reg  res_ok;
@@ -113,6 +114,9 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
     reg  i_need$d;
     wire  i_need$q;
     reg  i_need$clock;
+    reg  i_local$d;
+    wire  i_local$q;
+    reg  i_local$clock;
     reg  [15:0] i_tag$d;
     wire  [15:0] i_tag$q;
     reg  i_tag$clock;
@@ -134,6 +138,9 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
     reg  p1_need$d;
     wire  p1_need$q;
     reg  p1_need$clock;
+    reg  p1_local$d;
+    wire  p1_local$q;
+    reg  p1_local$clock;
     reg  [15:0] p1_tag$d;
     wire  [15:0] p1_tag$q;
     reg  p1_tag$clock;
@@ -311,6 +318,11 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         .q(i_need$q),
         .clock(i_need$clock)
     );
+    mr_check__i_local i_local(
+        .d(i_local$d),
+        .q(i_local$q),
+        .clock(i_local$clock)
+    );
     mr_check__i_tag i_tag(
         .d(i_tag$d),
         .q(i_tag$q),
@@ -345,6 +357,11 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         .d(p1_need$d),
         .q(p1_need$q),
         .clock(p1_need$clock)
+    );
+    mr_check__p1_local p1_local(
+        .d(p1_local$d),
+        .q(p1_local$q),
+        .clock(p1_local$clock)
     );
     mr_check__p1_tag p1_tag(
         .d(p1_tag$d),
@@ -446,6 +463,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         i_va$clock = clock;
         i_len$clock = clock;
         i_need$clock = clock;
+        i_local$clock = clock;
         i_tag$clock = clock;
         p1_req$clock = clock;
         p1_rkey$clock = clock;
@@ -453,6 +471,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         p1_va$clock = clock;
         p1_va_end$clock = clock;
         p1_need$clock = clock;
+        p1_local$clock = clock;
         p1_tag$clock = clock;
         p2_req$clock = clock;
         p2_key_ok$clock = clock;
@@ -480,6 +499,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         i_va$d = i_va$q;
         i_len$d = i_len$q;
         i_need$d = i_need$q;
+        i_local$d = i_local$q;
         i_tag$d = i_tag$q;
         p1_req$d = p1_req$q;
         p1_rkey$d = p1_rkey$q;
@@ -487,6 +507,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         p1_va$d = p1_va$q;
         p1_va_end$d = p1_va_end$q;
         p1_need$d = p1_need$q;
+        p1_local$d = p1_local$q;
         p1_tag$d = p1_tag$q;
         p2_req$d = p2_req$q;
         p2_key_ok$d = p2_key_ok$q;
@@ -514,6 +535,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         i_va$d = req_va;
         i_len$d = req_len;
         i_need$d = req_need_write;
+        i_local$d = req_local;
         i_tag$d = req_tag;
         t_valid$read_clock = clock;
         t_valid$write_clock = clock;
@@ -560,6 +582,7 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         p1_va$d = i_va$q;
         p1_va_end$d = add_end$sum;
         p1_need$d = i_need$q;
+        p1_local$d = i_local$q;
         p1_tag$d = i_tag$q;
         add_lo$a = p1_va$q;
         add_lo$b = ~t_base$read_data;
@@ -570,7 +593,12 @@ module mr_check(clock,wr_valid,wr_index,wr_entry_valid,wr_key,wr_pd,wr_access,wr
         p2_req$d = p1_req$q;
         p2_key_ok$d = t_valid$read_data & (t_key$read_data == p1_rkey$q);
         p2_pd_ok$d = t_pd$read_data == p1_pd$q;
-        p2_acc_ok$d = ~p1_need$q | t_access$read_data[32'h1];
+        if (p1_local$q) begin
+            p2_acc_ok$d = ~p1_need$q | t_access$read_data[32'h0];
+        end
+        else begin
+            p2_acc_ok$d = ~p1_need$q | t_access$read_data[32'h1];
+        end
         p2_bounds_ok$d = ~add_lo$sum[32'h3f] & ~add_hi$sum[32'h3f] & ~p1_va$q[32'h3f] & ~p1_va_end$q[32'h3f];
         p2_va$d = p1_va$q;
         p2_tag$d = p1_tag$q;
@@ -765,6 +793,25 @@ module mr_check__i_len(d,q,clock);
     end
 
 endmodule // mr_check__i_len
+
+
+module mr_check__i_local(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // mr_check__i_local
 
 
 module mr_check__i_need(d,q,clock);
@@ -1031,6 +1078,25 @@ module mr_check__i_wr_pd(d,q,clock);
     end
 
 endmodule // mr_check__i_wr_pd
+
+
+module mr_check__p1_local(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // mr_check__p1_local
 
 
 module mr_check__p1_need(d,q,clock);

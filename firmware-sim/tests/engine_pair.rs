@@ -985,6 +985,167 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
     drop(qp_b);
 }
 
+/// B's NACKs among `frames` as (reason, detail).
+fn nacks_in(frames: &[Vec<u8>]) -> Vec<(NackReason, u32)> {
+    frames
+        .iter()
+        .filter_map(
+            |f| match parse_frame(f).expect("B's frames parse").repr.braid.body {
+                Body::Nack(n) => Some((n.reason, n.detail)),
+                _ => None,
+            },
+        )
+        .collect()
+}
+
+/// SEND matching on B: a SEND with no receive posted is refused with
+/// NACKs NO_RECV_BUFFER (detail: the MSN) and writes nothing; once B posts
+/// a receive, A's retransmissions (its path timers) land in it, B
+/// completes the receive with its wr_id and A completes the SEND. A copy
+/// of that SEND arriving after its message completed (its receive
+/// consumed) is a duplicate: no write, no NACK. A SEND longer than its
+/// receive buffer is refused with NACKs BUFFER_TOO_SMALL and writes
+/// nothing.
+#[test]
+fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
+    let seed = 0x5e9d_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        mut qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b,
+        _pd,
+    } = pair(&mut rng, 64 << 10);
+    let len = 5000u32;
+    let send = |wr_id: u64, stream: u8, from: u64, len: u32| SendWr {
+        wr_id,
+        op: SendOp::Send,
+        stream,
+        sg_list: vec![src.sge(from, len)],
+    };
+    qp_a.post_send(&[send(1, 0, 100, len)]).expect("post on A");
+    let mut w = Wires::default();
+    let mut none = Vec::new();
+    run_pair(&a, &b, 4000, &mut none, &mut w);
+    assert_eq!(
+        counter(&b, 5),
+        0,
+        "seed {seed:#x}: RX_PKTS on B, no receive"
+    );
+    assert_eq!(
+        counter(&b, 7),
+        2,
+        "seed {seed:#x}: RX_REFUSED on B: both packets"
+    );
+    assert_eq!(
+        nacks_in(&w.ba),
+        vec![(NackReason::NoReceiveBuffer, 0); 2],
+        "seed {seed:#x}: B's NACKs before the receive"
+    );
+    assert_region(seed, &dst, &src_bytes, &[]);
+    assert_eq!(completions(&cq_a), [], "seed {seed:#x}: A completed early");
+
+    // the receive: A's path timers resend both packets into it
+    let rwr = RecvWr {
+        wr_id: 77,
+        sge: dst.sge(640, len + 100),
+    };
+    qp_b.post_recv(0, &[rwr]).expect("post_recv on B");
+    let sent_before = w.ab.len();
+    run_until_received(&a, &b, 2, 100, &mut w);
+    assert_eq!(counter(&b, 5), 2, "seed {seed:#x}: RX_PKTS on B");
+    assert_region(seed, &dst, &src_bytes, &[(640, 100, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(1, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    let got_b = cq_b.poll(16).expect("poll B's CQ");
+    assert_eq!(
+        got_b,
+        [WorkCompletion {
+            wr_id: 77,
+            status: WcStatus::Success,
+            opcode: WcOpcode::Recv,
+            byte_len: len,
+            imm: None,
+            qp_num: qp_b.qp_num(),
+            stream: 0,
+            msn: 0,
+        }],
+        "seed {seed:#x}: B's completions"
+    );
+    assert!(
+        counter(&a, 1) >= 2,
+        "seed {seed:#x}: TX_RETX on A: {}",
+        counter(&a, 1)
+    );
+
+    // a late copy of one of those packets: a duplicate, nothing written,
+    // no NACK
+    let nacks_before = nacks_in(&w.ba).len();
+    let mut late = vec![w.ab[sent_before].clone()];
+    let dups = counter(&b, 6);
+    run_pair(&a, &b, 2000, &mut late, &mut w);
+    assert_eq!(
+        counter(&b, 6),
+        dups + 1,
+        "seed {seed:#x}: RX_DUPLICATES on B"
+    );
+    assert_eq!(
+        counter(&b, 5),
+        2,
+        "seed {seed:#x}: RX_PKTS on B after the copy"
+    );
+    assert_eq!(
+        nacks_in(&w.ba).len(),
+        nacks_before,
+        "seed {seed:#x}: a NACK for the late copy"
+    );
+    assert_region(seed, &dst, &src_bytes, &[(640, 100, len as usize)]);
+
+    // a receive shorter than its SEND (stream 1): BUFFER_TOO_SMALL, MSN 0
+    let rwr = RecvWr {
+        wr_id: 78,
+        sge: dst.sge(32 << 10, 1000),
+    };
+    qp_b.post_recv(1, &[rwr]).expect("post_recv on B");
+    run_pair(&a, &b, 2000, &mut none, &mut w);
+    let nacks_before = nacks_in(&w.ba).len();
+    qp_a.post_send(&[send(2, 1, 9000, 3000)])
+        .expect("post on A");
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    assert_eq!(
+        nacks_in(&w.ba)[nacks_before..],
+        [(NackReason::BufferTooSmall, 0)],
+        "seed {seed:#x}: B's NACK for the SEND longer than its receive"
+    );
+    assert_eq!(
+        counter(&b, 5),
+        2,
+        "seed {seed:#x}: RX_PKTS on B, nothing placed"
+    );
+    assert_region(seed, &dst, &src_bytes, &[(640, 100, len as usize)]);
+    assert_eq!(
+        cq_b.poll(16).expect("poll B's CQ"),
+        [],
+        "seed {seed:#x}: B completed the refused SEND"
+    );
+    assert_eq!(
+        b.eng.borrow().bad_writes(),
+        &[],
+        "seed {seed:#x}: B wrote outside host buffers"
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
 /// How the fabric between the engines misbehaves.
 #[derive(Clone, Copy, Debug)]
 enum Trouble {
@@ -996,21 +1157,50 @@ enum Trouble {
     LinkFailure { at: u64 },
 }
 
-/// WRITEs from 1 byte to 3 MiB from A to B through the fabric simulator
+/// WRITEs, WRITE_WITH_IMMs, SENDs and SEND_WITH_IMMs from 0 bytes to 3 MiB
+/// from A to B through the fabric simulator
 /// (two leaves, four spines, 400 Gb/s, 500 ns links; A's four paths spread
 /// over the spines by their UDP source ports) with `trouble`: B's region
-/// ends byte for byte equal to what A wrote and 0 elsewhere, A completes
-/// every WRITE SUCCESS in posting order, every data frame the fabric lost
-/// was sent again, and no DMA write of B left a registered region.
-fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
+/// ends byte for byte equal to what A wrote (at the WRITEs' addresses and
+/// in the receive buffers B posted for the SENDs) and 0 elsewhere, A
+/// completes every message SUCCESS in posting order, B completes the
+/// WRITE_WITH_IMMs and the SENDs (with their receives' wr_ids) in MSN
+/// order per stream, every data frame the fabric lost was sent again, and
+/// no DMA write of B left a registered region.
+fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
     use braid_sim::cosim::wire::FabricWire;
     use braid_sim::fabric::{FabricConfig, LinkFailure};
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // WRITEs, and WRITE_WITH_IMMs (every third message, and the last, of
-    // zero length) whose completions B writes in MSN order per stream
-    let lens = [1u32, 4095, 4097, 65_539, (1 << 20) + 7, 3 << 20, 777, 0];
-    let with_imm = |i: usize| i % 3 == 1 || i == lens.len() - 1;
+    // WRITEs (W), WRITE_WITH_IMMs (WI), SENDs (S) and SEND_WITH_IMMs (SI),
+    // streams taking turns; B completes all but the WRITEs, in MSN order
+    // per stream
+    #[derive(Clone, Copy, PartialEq)]
+    enum K {
+        W,
+        WI,
+        S,
+        SI,
+    }
+    use K::*;
+    let msgs = [
+        (1u32, W),
+        (4095, WI),
+        (4097, S),
+        (65_539, W),
+        ((1 << 20) + 7, SI),
+        (3 << 20, W),
+        (777, WI),
+        (1, S),
+        (0, WI),
+        ((2 << 20) + 5, S),
+        (70_001, SI),
+        (0, SI),
+    ];
+    let lens: Vec<u32> = msgs.iter().map(|m| m.0).collect();
+    let kind = |i: usize| msgs[i].1;
     let imm = |i: usize| 0xc0de_0000 | i as u32;
+    // each receive buffer is 64 bytes longer than its SEND
+    let slack = 64u32;
     // each message at a 64-byte-unaligned place of its own
     let mut at = Vec::new();
     let mut off = 0usize;
@@ -1022,7 +1212,7 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
         a,
         b,
         mut qp_a,
-        qp_b,
+        mut qp_b,
         src,
         src_bytes,
         dst,
@@ -1030,6 +1220,18 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
         cq_b,
         _pd,
     } = pair(&mut rng, off + 4096);
+    // B's receives, one per SEND, in the SENDs' order on each stream (a
+    // SEND lands at the start of its buffer, a WRITE 3 bytes in)
+    for (i, &(len, k)) in msgs.iter().enumerate() {
+        if k == S || k == SI {
+            let rwr = RecvWr {
+                wr_id: 900 + i as u64,
+                sge: dst.sge(at[i] as u64, len + slack),
+            };
+            qp_b.post_recv((i % 2) as u8, &[rwr])
+                .expect("post_recv on B");
+        }
+    }
     let wrs: Vec<SendWr> = lens
         .iter()
         .enumerate()
@@ -1038,14 +1240,15 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
             let rkey = dst.rkey();
             SendWr {
                 wr_id: 500 + i as u64,
-                op: if with_imm(i) {
-                    SendOp::WriteWithImm {
+                op: match kind(i) {
+                    W => SendOp::Write { remote_addr, rkey },
+                    WI => SendOp::WriteWithImm {
                         remote_addr,
                         rkey,
                         imm: imm(i),
-                    }
-                } else {
-                    SendOp::Write { remote_addr, rkey }
+                    },
+                    S => SendOp::Send,
+                    SI => SendOp::SendWithImm { imm: imm(i) },
                 },
                 stream: (i % 2) as u8,
                 sg_list: vec![src.sge(at[i] as u64, len)],
@@ -1055,18 +1258,23 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
     qp_a.post_send(&wrs).expect("post on A");
     // (a zero-length message is one packet)
     let want_pkts: u32 = lens.iter().map(|l| l.div_ceil(4096).max(1)).sum();
-    // B's completions: the WRITE_WITH_IMMs, in MSN order per stream (the
-    // MSN counts every message of the stream)
+    // B's completions: the WRITE_WITH_IMMs (no receive, wr_id 0) and the
+    // SENDs (their receive's wr_id), in MSN order per stream (the MSN
+    // counts every message of the stream)
     let want_b: Vec<WorkCompletion> = lens
         .iter()
         .enumerate()
-        .filter(|&(i, _)| with_imm(i))
+        .filter(|&(i, _)| kind(i) != W)
         .map(|(i, &len)| WorkCompletion {
-            wr_id: 0,
+            wr_id: if kind(i) == WI { 0 } else { 900 + i as u64 },
             status: WcStatus::Success,
-            opcode: WcOpcode::RecvRdmaWithImm,
+            opcode: if kind(i) == WI {
+                WcOpcode::RecvRdmaWithImm
+            } else {
+                WcOpcode::Recv
+            },
             byte_len: len,
-            imm: Some(imm(i)),
+            imm: (kind(i) != S).then(|| imm(i)),
             qp_num: qp_b.qp_num(),
             stream: (i % 2) as u8,
             msn: i as u32 / 2,
@@ -1166,7 +1374,10 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
     let writes: Vec<(usize, usize, usize)> = lens
         .iter()
         .enumerate()
-        .map(|(i, &len)| (at[i] + 3, at[i], len as usize))
+        .map(|(i, &len)| match kind(i) {
+            W | WI => (at[i] + 3, at[i], len as usize),
+            S | SI => (at[i], at[i], len as usize),
+        })
         .collect();
     assert_region(seed, &dst, &src_bytes, &writes);
     assert_eq!(
@@ -1204,23 +1415,23 @@ fn writes_over_the_fabric(seed: u64, trouble: Trouble) {
 }
 
 #[test]
-fn writes_over_the_fabric_without_loss() {
-    writes_over_the_fabric(0xfab0, Trouble::Loss(0.0));
+fn messages_over_the_fabric_without_loss() {
+    messages_over_the_fabric(0xfab0, Trouble::Loss(0.0));
 }
 
 #[test]
-fn writes_over_the_fabric_at_1_percent_loss() {
-    writes_over_the_fabric(0xfab1, Trouble::Loss(0.01));
+fn messages_over_the_fabric_at_1_percent_loss() {
+    messages_over_the_fabric(0xfab1, Trouble::Loss(0.01));
 }
 
 #[test]
-fn writes_over_the_fabric_at_10_percent_loss() {
-    writes_over_the_fabric(0xfab2, Trouble::Loss(0.10));
+fn messages_over_the_fabric_at_10_percent_loss() {
+    messages_over_the_fabric(0xfab2, Trouble::Loss(0.10));
 }
 
 #[test]
-fn writes_over_the_fabric_through_a_link_failure() {
-    writes_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 });
+fn messages_over_the_fabric_through_a_link_failure() {
+    messages_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 });
 }
 
 /// `braid-sim write-bw` on the Verilated engines (`bench::rtl::write_bw`):

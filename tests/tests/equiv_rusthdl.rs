@@ -219,6 +219,7 @@ fn mr_check_step(
     uut.req_va.next = bits(r.va);
     uut.req_len.next = bits(r.len as u64);
     uut.req_need_write.next = r.need_write;
+    uut.req_local.next = r.local;
     uut.req_tag.next = bits(r.tag as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     braid_sim::model::mr_check::MrCheckOut {

@@ -46,8 +46,11 @@ pub struct MrReq {
     pub va: u64,
     /// Payload bytes.
     pub len: u16,
-    /// Remote write needed.
+    /// Write access needed.
     pub need_write: bool,
+    /// The write is local (a SEND into a receive buffer): LOCAL_WRITE
+    /// (access bit 0) instead of REMOTE_WRITE (bit 1).
+    pub local: bool,
     /// Opaque tag.
     pub tag: u16,
 }
@@ -88,7 +91,7 @@ pub fn check(e: &MrEntry, r: &MrReq) -> u8 {
         0x02
     } else if e.pd != r.pd {
         0x05
-    } else if r.need_write && e.access & 2 == 0 {
+    } else if r.need_write && e.access & if r.local { 1 } else { 2 } == 0 {
         0x03
     } else if !bounds {
         0x04
@@ -142,6 +145,7 @@ impl CycleModel for MrCheckModel {
         "req_va",
         "req_len",
         "req_need_write",
+        "req_local",
         "req_tag",
     ];
     const OUTPUTS: &'static [&'static str] =
@@ -191,7 +195,8 @@ impl CycleModel for MrCheckModel {
             put_u64(&mut p[11], r.va);
             put_u64(&mut p[12], r.len as u64);
             put_u64(&mut p[13], r.need_write as u64);
-            put_u64(&mut p[14], r.tag as u64);
+            put_u64(&mut p[14], r.local as u64);
+            put_u64(&mut p[15], r.tag as u64);
         } else {
             // the block reads the table at rkey 0 when idle: so does the model
             put_u64(&mut p[9], 0);
@@ -283,6 +288,7 @@ impl MrCheckStim {
             va,
             len,
             need_write: r.gen_range(0..4) != 0,
+            local: r.gen(),
             tag,
         }
     }
@@ -347,9 +353,16 @@ mod tests {
             va: 0x1000,
             len: 0x1000,
             need_write: true,
+            local: false,
             tag: 0,
         };
         assert_eq!(check(&e, &r), 0);
+        // a local write (SEND placement) needs LOCAL_WRITE, not REMOTE_WRITE
+        assert_eq!(check(&e, &MrReq { local: true, ..r }), 0x03);
+        assert_eq!(
+            check(&MrEntry { access: 1, ..e }, &MrReq { local: true, ..r }),
+            0
+        );
         assert_eq!(check(&e, &MrReq { va: 0x1001, ..r }), 0x04);
         assert_eq!(
             check(

@@ -1,9 +1,9 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
-//! # Status: stages 1 and 2 of 4, the WRITE half of stage 3 and the first
-//! two parts of stage 4 (host and control path; send packet path; WRITE
-//! placement, dedup, SACK state, ACKs and NACKs on receive; ACK intake,
+//! # Status: stages 1 to 3 and the first two parts of stage 4 (host and
+//! control path; send packet path; WRITE and SEND placement, dedup, SACK
+//! state, ACKs and NACKs, message completions on receive; ACK intake,
 //! windows, send completions and retransmissions of proven losses on the
 //! sender)
 //!
@@ -75,16 +75,26 @@
 //!   payload FIFO; its descriptors (a dropped frame counts in
 //!   `cnt_rx_bad`) go, one per clock, through the connection lookup
 //!   (`cmd_proc`'s receive lookup: the connection is open, its protection
-//!   domain and streams) and `mr_check` (rkey, protection domain,
-//!   REMOTE_WRITE, bounds), in packet order. A WRITE or WRITE_IMM (zero
-//!   length included) of an open connection, on one of its paths and
-//!   streams, that passes both is accepted; a data packet on a stream the
+//!   domain and streams), `rq_fetch`'s MATCH (a SEND's receive, by its
+//!   stream and RSN) and `mr_check` (rkey, protection domain, access,
+//!   bounds), in packet order. A WRITE or WRITE_IMM (zero length
+//!   included) of an open connection, on one of its paths and streams,
+//!   that passes the region check (REMOTE_WRITE) is accepted, at its VA;
+//!   a SEND or SEND_IMM whose receive is present, long enough for the
+//!   message and whose buffer passes the region check (its lkey,
+//!   LOCAL_WRITE, the packet's bytes at its offset) is accepted, at the
+//!   buffer's address plus the offset. A data packet on a stream the
 //!   connection lacks is refused with a NACK INVALID_STREAM (detail: the
-//!   stream), a WRITE that fails the region check with one carrying the
-//!   check's reason (detail: the rkey); any other data packet is refused
-//!   without one (SEND matching is to come); every refusal counts in
-//!   `RX_REFUSED`; control
-//!   frames are dropped. Every verdict then passes the dedup port (an
+//!   stream); a WRITE that fails the region check with one carrying the
+//!   check's reason (detail: the rkey); a SEND with one carrying
+//!   NO_RECV_BUFFER (no receive present: not posted, or not fetched yet),
+//!   BUFFER_TOO_SMALL, MALFORMED (offset and length beyond the message),
+//!   INVALID_STREAM (the stream has no receive queue) or the region
+//!   check's reason (detail: the MSN). A SEND of a message that has
+//!   completed (its receive consumed) is accepted without a write: the
+//!   dedup window drops it as the duplicate it is. Any other data packet
+//!   is refused without a NACK; every refusal counts in `RX_REFUSED`;
+//!   control frames are dropped. Every verdict then passes the dedup port (an
 //!   accepted packet's CSN is checked, `OP_PKT`; the others pass as reads,
 //!   so the results stay in packet order; commands go first): a NEW packet
 //!   is placed, its payload run written by DMA (`dw_arb` b) at its VA; a
@@ -106,10 +116,14 @@
 //!   has left for `dw_arb` (so a completion's CQE, written later on the
 //!   same DMA write stream, follows the message's data); `msg_tracker`
 //!   passes messages in MSN order per stream (`RX_MSGS` counts them, plain
-//!   WRITEs included). A WRITE_IMM's event reads its connection's CQ (a
-//!   table in the top written by `tx_compl`'s CREATE) and enters `fev` (32)
-//!   for `cq_writer`: a `RECV_WRITE_IMM` CQE with the immediate, the
-//!   message length, MSN and stream, `wr_id` 0 (no receive consumed). With
+//!   WRITEs included). A WRITE_IMM's, SEND's or SEND_IMM's event reads its
+//!   connection's CQ (a table in the top written by `tx_compl`'s CREATE)
+//!   and enters `fev` (32) for `cq_writer`: a `RECV_WRITE_IMM` CQE (wr_id
+//!   0: no receive consumed) or a `RECV` CQE, with the immediate, the
+//!   message length, MSN and stream. A SEND's event also CONSUMEs its
+//!   receive in `rq_fetch` (its wr_id joins the event from `fcs`; a
+//!   refused CONSUME, the receive queue destroyed meanwhile, gives status
+//!   FLUSHED and wr_id 0). With
 //!   `fev` at 20 or more, no packet is counted and `msg_tracker`'s drain is
 //!   held (`drain_hold`), so no event is lost; with `fmi` at 24 or more the
 //!   mover waits, and the receive lookup behind it.
@@ -142,14 +156,15 @@
 //!   has completed meanwhile (its record reused) is dropped and counted
 //!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
 //!
-//! Not yet here: SEND matching to posted receive buffers (`rq_fetch`
-//! MATCH and CONSUME; SENDs are refused without a NACK, so SEND
-//! completions never occur); the ACK coalescing timer (a path below
+//! Not yet here: the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
 //! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
-//! the rest of stage 4: NACK processing (a refused message's error
-//! completion), the path re-hash (`TX_REHASHES` reads 0) and the
-//! soft-reset sweep.
+//! the rest of stage 4: NACK processing (the sender ignores NACKs: a
+//! NO_RECV_BUFFER's packet is resent when its path's timer fires or a
+//! later packet's SACK proves it missing, so a SEND waits for its receive;
+//! a fatal NACK's message is resent the same way instead of completing in
+//! error), the path re-hash (`TX_REHASHES` reads 0) and the soft-reset
+//! sweep.
 //!
 //! # Ports
 //!
@@ -468,6 +483,7 @@ pub struct BraidEngine<
     // 512, last 576), descriptors, the in-flight region checks, decisions
     fpl: Fifo<584, 9>,
     frd: Fifo<400, 5>,
+    fmt: Fifo<416, 3>,
     fmr: Fifo<400, 4>,
     fdc: Fifo<200, 5>,
     // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
@@ -505,6 +521,7 @@ pub struct BraidEngine<
     // completion events (`F`, 127 bits); each connection's CQ
     fmi: Fifo<128, 5>,
     fev: Fifo<127, 5>,
+    fcs: Fifo<65, 5>,
     rcq: RAM<Bits<QB>, CB>,
     add_addr: PrefixAdd<64>,
     add_raddr: PrefixAdd<64>,
@@ -588,6 +605,20 @@ pub struct BraidEngine<
     // ---- locals
     r_solb: Signal<Local, Bits<1>>,
     d1_sokb: Signal<Local, Bits<1>>,
+    r_send: Signal<Local, Bit>,
+    r_key: Signal<Local, Bits<32>>,
+    r_va: Signal<Local, Bits<64>>,
+    t_e: Signal<Local, Bits<416>>,
+    t_send: Signal<Local, Bit>,
+    t_key: Signal<Local, Bits<32>>,
+    t_va: Signal<Local, Bits<64>>,
+    t_mokb: Signal<Local, Bits<1>>,
+    m_send: Signal<Local, Bit>,
+    m_code: Signal<Local, Bits<4>>,
+    m_late: Signal<Local, Bit>,
+    m_lateb: Signal<Local, Bits<1>>,
+    rx_rdy: Signal<Local, Bit>,
+    cs_okb: Signal<Local, Bits<1>>,
     m_sok: Signal<Local, Bit>,
     m_reason: Signal<Local, Bits<8>>,
     k_kind: Signal<Local, Bits<2>>,
@@ -880,6 +911,7 @@ impl<
             fqb: Default::default(),
             fpl: Default::default(),
             frd: Default::default(),
+            fmt: Default::default(),
             fmr: Default::default(),
             fdc: Default::default(),
             fx: Default::default(),
@@ -901,6 +933,7 @@ impl<
             mrec: Default::default(),
             fmi: Default::default(),
             fev: Default::default(),
+            fcs: Default::default(),
             rcq: Default::default(),
             mi_ok: Default::default(),
             ev_ok: Default::default(),
@@ -911,6 +944,20 @@ impl<
             pri_rx: Default::default(),
             r_solb: Default::default(),
             d1_sokb: Default::default(),
+            r_send: Default::default(),
+            r_key: Default::default(),
+            r_va: Default::default(),
+            t_e: Default::default(),
+            t_send: Default::default(),
+            t_key: Default::default(),
+            t_va: Default::default(),
+            t_mokb: Default::default(),
+            m_send: Default::default(),
+            m_code: Default::default(),
+            m_late: Default::default(),
+            m_lateb: Default::default(),
+            rx_rdy: Default::default(),
+            cs_okb: Default::default(),
             m_sok: Default::default(),
             m_reason: Default::default(),
             k_kind: Default::default(),
@@ -1268,6 +1315,7 @@ impl<
         self.rxp.clock.next = self.clock.val();
         self.fpl.clock.next = self.clock.val();
         self.frd.clock.next = self.clock.val();
+        self.fmt.clock.next = self.clock.val();
         self.fmr.clock.next = self.clock.val();
         self.fdc.clock.next = self.clock.val();
         self.fx.clock.next = self.clock.val();
@@ -1289,6 +1337,7 @@ impl<
         self.mrec.read_clock.next = self.clock.val();
         self.fmi.clock.next = self.clock.val();
         self.fev.clock.next = self.clock.val();
+        self.fcs.clock.next = self.clock.val();
         self.rcq.read_clock.next = self.clock.val();
         self.rcq.write_clock.next = self.clock.val();
         self.mrec.write_clock.next = self.clock.val();
@@ -1606,17 +1655,7 @@ impl<
         self.rqf.cmd_stream.next = self.cp.rq_stream.val();
         self.rqf.cmd_iova.next = self.cp.rq_iova.val();
         self.rqf.cmd_log2.next = self.cp.rq_log2.val();
-        self.rqf.m_valid.next = false;
-        self.rqf.m_tag.next = 0.into();
-        self.rqf.m_conn.next = 0.into();
-        self.rqf.m_stream.next = 0.into();
-        self.rqf.m_rsn.next = 0.into();
-        self.rqf.m_offset.next = 0.into();
-        self.rqf.m_len.next = 0.into();
-        self.rqf.m_msg_len.next = 0.into();
-        self.rqf.cs_valid.next = false;
-        self.rqf.cs_conn.next = 0.into();
-        self.rqf.cs_stream.next = 0.into();
+        // (MATCH: the receive path's D1; CONSUME: message completion)
 
         // ---- doorbells
         self.fsq.push.next = self.rb.db_sq_valid.val();
@@ -1722,15 +1761,21 @@ impl<
         // ---- completion merge into cq_writer: commands, then send and
         // receive completions taking turns (`pri_rx`: the receive side's
         // turn), then CQ doorbells
+        // (a receive completion is ready when it is not a SEND's or its
+        // CONSUME result is in `fcs`)
+        self.f_e.next = self.fev.dout.val();
+        self.f_kind.next = self.f_e.val().get_bits::<2>(108);
+        self.rx_rdy.next =
+            self.fev.valid.val() & (!self.f_kind.val().get_bit(1) | self.fcs.valid.val());
         self.sel_cq_cmd.next = self.cp.cq_valid.val();
         self.sel_cq_rx.next = !self.cp.cq_valid.val()
-            & self.fev.valid.val()
+            & self.rx_rdy.val()
             & (self.pri_rx.q.val() | !self.tc.c_valid.val());
         self.sel_cq_tc.next =
             !self.cp.cq_valid.val() & self.tc.c_valid.val() & !self.sel_cq_rx.val();
         self.sel_cq_db.next = !self.cp.cq_valid.val()
             & !self.tc.c_valid.val()
-            & !self.fev.valid.val()
+            & !self.rx_rdy.val()
             & self.fcq.valid.val()
             & self.cq_db_ok.val();
         self.cqw.op_valid.next = self.sel_cq_cmd.val()
@@ -1740,8 +1785,10 @@ impl<
         self.cp.cq_ready.next = self.cqw.op_ready.val();
         self.tc.c_ready.next = self.cqw.op_ready.val()
             & !self.cp.cq_valid.val()
-            & !(self.fev.valid.val() & self.pri_rx.q.val());
+            & !(self.rx_rdy.val() & self.pri_rx.q.val());
         self.fev.pop.next = self.cqw.op_ready.val() & self.sel_cq_rx.val();
+        self.fcs.pop.next =
+            self.cqw.op_ready.val() & self.sel_cq_rx.val() & self.f_kind.val().get_bit(1);
         if self.cqw.op_ready.val() & self.sel_cq_tc.val() {
             self.pri_rx.d.next = true;
         } else if self.cqw.op_ready.val() & self.sel_cq_rx.val() {
@@ -1751,8 +1798,6 @@ impl<
             | (self.fcq.valid.val() & !self.cq_db_ok.val());
         // F: msg_tracker index 0 (conn << 2 | stream), msn 12, byte_len 44,
         // imm 76, kind 108, solicited 110, cq 111
-        self.f_e.next = self.fev.dout.val();
-        self.f_kind.next = self.f_e.val().get_bits::<2>(108);
         if self.f_kind.val().get_bit(0) {
             self.f_imm.next = bits::<1>(1);
         } else {
@@ -1777,9 +1822,14 @@ impl<
         self.cqw.arg_ci.next = self.fcq.dout.val().get_bits::<16>(0);
         if self.sel_cq_rx.val() {
             // a receive completion: WRITE_IMM (RECV_WRITE_IMM, no receive
-            // buffer, wr_id 0); SEND and SEND_IMM (RECV) come with SEND
-            // matching
-            self.cqw.c_wr_id.next = 0.into();
+            // buffer, wr_id 0); SEND and SEND_IMM (RECV) with the consumed
+            // receive's wr_id, or FLUSHED and wr_id 0 when the CONSUME was
+            // refused (the receive queue was destroyed meanwhile)
+            if self.f_kind.val().get_bit(1) {
+                self.cqw.c_wr_id.next = self.fcs.dout.val().get_bits::<64>(0);
+            } else {
+                self.cqw.c_wr_id.next = 0.into();
+            }
             self.cqw.c_byte_len.next = self.f_e.val().get_bits::<32>(44);
             self.cqw.c_imm.next = self.f_e.val().get_bits::<32>(76);
             self.cqw.c_msn.next = self.f_e.val().get_bits::<32>(12);
@@ -1789,7 +1839,11 @@ impl<
             } else {
                 self.cqw.c_opcode.next = 2.into();
             }
-            self.cqw.c_status.next = 0.into();
+            if self.f_kind.val().get_bit(1) & !self.fcs.dout.val().get_bit(64) {
+                self.cqw.c_status.next = 1.into();
+            } else {
+                self.cqw.c_status.next = 0.into();
+            }
             self.cqw.c_stream.next = bit_cast::<8, 2>(self.f_e.val().get_bits::<2>(0));
             self.cqw.c_flags.next =
                 bit_cast::<8, 1>(self.f_imm.val()) | (bit_cast::<8, 1>(self.f_sol.val()) << 1);
@@ -2621,17 +2675,29 @@ impl<
         } else {
             self.r_solb.next = bits::<1>(0);
         }
-        // R: ok 0, has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66,
-        // len 130, (the lookup's verdict 146, set in fmr), path_id 147,
-        // psn 155, csn 187, timestamp 219, floor_delta 251, sport 267, ce
-        // 283, ACK_REQ 284, stream 288, msn 296, msg_len 328, imm 360,
-        // SOLICITED 392, (the stream check 393, set in fmr)
+        // R: ok 0, has_payload 1, opcode 2, dst_conn 10, rkey 34 (a
+        // SEND's RSN), va 66 (a SEND's offset in its message; from the
+        // MATCH on, its address in the receive buffer), len 130, (the
+        // lookup's verdict 146, set in fmt), path_id 147, psn 155, csn 187,
+        // timestamp 219, floor_delta 251, sport 267, ce 283, ACK_REQ 284,
+        // stream 288, msn 296, msg_len 328, imm 360, SOLICITED 392, (the
+        // stream check 393, set in fmt; the MATCH's m_ok 394 and m_code
+        // 395, set in fmr)
+        self.r_send.next =
+            (self.rxp.d_opcode.val() == bits::<8>(3)) | (self.rxp.d_opcode.val() == bits::<8>(4));
+        if self.r_send.val() {
+            self.r_key.next = bit_cast::<32, 24>(self.rxp.d_rsn.val());
+            self.r_va.next = bit_cast::<64, 32>(self.rxp.d_offset.val());
+        } else {
+            self.r_key.next = self.rxp.d_rkey.val();
+            self.r_va.next = self.rxp.d_va.val();
+        }
         self.frd.din.next = bit_cast::<400, 1>(self.rr_okb.val())
             | (bit_cast::<400, 1>(self.r1_cnt.val()) << 1)
             | (bit_cast::<400, 8>(self.rxp.d_opcode.val()) << 2)
             | (bit_cast::<400, 24>(self.rxp.d_dst_conn.val()) << 10)
-            | (bit_cast::<400, 32>(self.rxp.d_rkey.val()) << 34)
-            | (bit_cast::<400, 64>(self.rxp.d_va.val()) << 66)
+            | (bit_cast::<400, 32>(self.r_key.val()) << 34)
+            | (bit_cast::<400, 64>(self.r_va.val()) << 66)
             | (bit_cast::<400, 16>(self.rxp.d_payload_len.val()) << 130)
             | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 147)
             | (bit_cast::<400, 32>(self.rxp.d_path_psn.val()) << 155)
@@ -2650,12 +2716,13 @@ impl<
             self.n_rx_bad.d.next = self.n_rx_bad.q.val() + 1;
         }
         // D0: the connection lookup (`cmd_proc`, latency 1) while fewer than
-        // 14 descriptors are between it and the payload mover's pop of
+        // 18 descriptors are between it and the payload mover's pop of
         // their decision (`rx_fl`, counted below; every FIFO on the way
-        // holds at least 16, so none of them can overflow). The flag is
-        // registered, one clock old, and the count moves by one per clock:
-        // the limit is 13.
-        self.ok_rpop.d.next = self.rx_fl.q.val() < bits::<8>(13);
+        // that can fill holds 32, fmr and fmt only the checks in flight,
+        // so none of them can overflow). The flag is registered, one
+        // clock old, and the count moves by one per clock: the limit is 17
+        // (13 before the MATCH stage added its 4 clocks).
+        self.ok_rpop.d.next = self.rx_fl.q.val() < bits::<8>(17);
         self.r_pop.next = self.frd.valid.val() & self.ok_rpop.q.val();
         self.frd.pop.next = self.r_pop.val();
         self.cp.rl_valid.next = self.r_pop.val();
@@ -2663,17 +2730,20 @@ impl<
         self.cp.rl_tag.next = 0.into();
         self.r1v.d.next = self.r_pop.val();
         self.r1d.d.next = self.frd.dout.val();
-        // D1: the region check (rkey, the connection's protection domain,
-        // REMOTE_WRITE, bounds) for every descriptor, so results stay in
-        // order; the lookup's verdict rides along (bit 146)
-        self.mrc.req_valid.next = self.r1v.q.val();
-        self.mrc.req_rkey.next = self.r1d.q.val().get_bits::<32>(34);
-        self.mrc.req_pd.next = self.cp.rr_pd.val();
-        self.mrc.req_va.next = self.r1d.q.val().get_bits::<64>(66);
-        self.mrc.req_len.next = self.r1d.q.val().get_bits::<16>(130);
-        self.mrc.req_need_write.next = true;
-        self.mrc.req_tag.next = 0.into();
-        self.fmr.push.next = self.r1v.q.val();
+        // D1: the receive-queue MATCH (`rq_fetch`, latency 4) for every
+        // descriptor, so results stay in order (only a SEND's result is
+        // used); the descriptor waits in `fmt` (8) with the lookup's
+        // verdict (bit 146), the stream check (393) and the connection's
+        // protection domain (400)
+        self.rqf.m_valid.next = self.r1v.q.val();
+        self.rqf.m_tag.next = 0.into();
+        self.rqf.m_conn.next = self.r1d.q.val().get_bits::<CB>(10);
+        self.rqf.m_stream.next = self.r1d.q.val().get_bits::<2>(288);
+        self.rqf.m_rsn.next = self.r1d.q.val().get_bits::<24>(34);
+        self.rqf.m_offset.next = self.r1d.q.val().get_bits::<32>(66);
+        self.rqf.m_len.next = self.r1d.q.val().get_bits::<16>(130);
+        self.rqf.m_msg_len.next = self.r1d.q.val().get_bits::<32>(328);
+        self.fmt.push.next = self.r1v.q.val();
         if self.cp.rr_ok.val() {
             self.m_placeb.next = bits::<1>(1);
         } else {
@@ -2685,16 +2755,59 @@ impl<
         } else {
             self.d1_sokb.next = bits::<1>(0);
         }
-        self.fmr.din.next = self.r1d.q.val()
-            | (bit_cast::<400, 1>(self.m_placeb.val()) << 146)
-            | (bit_cast::<400, 1>(self.d1_sokb.val()) << 393);
-        // the verdict, in packet order: a data packet of an open connection
-        // on one of its paths is accepted when it is a WRITE or WRITE_IMM
-        // (zero-length ones included) on one of the connection's streams
-        // that passes the region check; a data packet on another stream
-        // gets a NACK INVALID_STREAM, a WRITE that fails the region check
-        // one with the check's reason; any other data packet is refused
-        // (SEND matching: later) and nothing else reaches a table
+        self.fmt.din.next = bit_cast::<416, 400>(self.r1d.q.val())
+            | (bit_cast::<416, 1>(self.m_placeb.val()) << 146)
+            | (bit_cast::<416, 1>(self.d1_sokb.val()) << 393)
+            | (bit_cast::<416, 16>(self.cp.rr_pd.val()) << 400);
+        // D2: the region check (the connection's protection domain,
+        // bounds) for every descriptor: a WRITE's rkey and va with
+        // REMOTE_WRITE; a SEND's matched buffer (its lkey, address and
+        // payload) with LOCAL_WRITE, so a receive entry naming memory
+        // outside a registered region writes nothing
+        self.fmt.pop.next = self.rqf.m_rvalid.val();
+        self.t_e.next = self.fmt.dout.val();
+        self.t_send.next = (self.t_e.val().get_bits::<8>(2) == bits::<8>(3))
+            | (self.t_e.val().get_bits::<8>(2) == bits::<8>(4));
+        if self.t_send.val() {
+            self.t_key.next = self.rqf.m_lkey.val();
+            self.t_va.next = self.rqf.m_addr.val();
+        } else {
+            self.t_key.next = self.t_e.val().get_bits::<32>(34);
+            self.t_va.next = self.t_e.val().get_bits::<64>(66);
+        }
+        if self.rqf.m_ok.val() {
+            self.t_mokb.next = bits::<1>(1);
+        } else {
+            self.t_mokb.next = bits::<1>(0);
+        }
+        self.mrc.req_valid.next = self.rqf.m_rvalid.val();
+        self.mrc.req_rkey.next = self.t_key.val();
+        self.mrc.req_pd.next = self.t_e.val().get_bits::<16>(400);
+        self.mrc.req_va.next = self.t_va.val();
+        self.mrc.req_len.next = self.t_e.val().get_bits::<16>(130);
+        self.mrc.req_need_write.next = true;
+        self.mrc.req_local.next = self.t_send.val();
+        self.mrc.req_tag.next = 0.into();
+        self.fmr.push.next = self.rqf.m_rvalid.val();
+        self.fmr.din.next = bit_cast::<400, 66>(self.t_e.val().get_bits::<66>(0))
+            | (bit_cast::<400, 64>(self.t_va.val()) << 66)
+            | (bit_cast::<400, 270>(self.t_e.val().get_bits::<270>(130)) << 130)
+            | (bit_cast::<400, 1>(self.t_mokb.val()) << 394)
+            | (bit_cast::<400, 4>(self.rqf.m_code.val()) << 395);
+        // the verdict, in packet order. A data packet of an open connection
+        // on one of its paths, on a stream the connection lacks, gets a
+        // NACK INVALID_STREAM (detail: the stream). On one of its streams:
+        // a WRITE or WRITE_IMM (zero-length ones included) is accepted when
+        // it passes the region check, else NACKed with the check's reason
+        // (detail: the rkey); a SEND or SEND_IMM is accepted when its
+        // receive matched and the buffer passes the region check, else
+        // NACKed with the MATCH's code (NO_RECV_BUFFER, BUFFER_TOO_SMALL,
+        // MALFORMED; INVALID_STREAM when the stream has no receive queue)
+        // or the check's reason (detail: the MSN); a late SEND (its receive
+        // consumed: the message completed) is accepted without a write, so
+        // the dedup window and the SACK state see it as the duplicate it
+        // is. Any other data packet is refused without a NACK and nothing
+        // else reaches a table
         self.fmr.pop.next = self.mrc.res_valid.val();
         self.m_d.next = self.fmr.dout.val();
         self.m_op.next = self.m_d.val().get_bits::<8>(2);
@@ -2705,14 +2818,25 @@ impl<
             & self.m_d.val().get_bit(146)
             & (self.m_d.val().get_bits::<8>(147) < self.k_np.val());
         self.m_write.next = self.m_conn.val() & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3));
+        self.m_send.next = self.m_conn.val()
+            & ((self.m_op.val().get_bits::<3>(0) == bits::<3>(3))
+                | (self.m_op.val().get_bits::<3>(0) == bits::<3>(4)));
         self.m_sok.next = self.m_d.val().get_bit(393);
-        self.m_place.next = self.m_write.val() & self.m_sok.val() & self.mrc.res_ok.val();
-        self.m_nack.next =
-            (self.m_write.val() & !self.mrc.res_ok.val()) | (self.m_conn.val() & !self.m_sok.val());
-        if self.m_sok.val() {
-            self.m_reason.next = self.mrc.res_reason.val();
-        } else {
+        self.m_code.next = self.m_d.val().get_bits::<4>(395);
+        self.m_late.next = self.m_send.val() & (self.m_code.val() == bits::<4>(14));
+        self.m_place.next = self.m_sok.val()
+            & ((self.m_write.val() & self.mrc.res_ok.val())
+                | (self.m_send.val() & self.m_d.val().get_bit(394) & self.mrc.res_ok.val())
+                | self.m_late.val());
+        self.m_nack.next = self.m_conn.val()
+            & !self.m_place.val()
+            & (self.m_write.val() | self.m_send.val() | !self.m_sok.val());
+        if !self.m_sok.val() | (self.m_send.val() & (self.m_code.val() == bits::<4>(15))) {
             self.m_reason.next = self.k_nr_stream.val();
+        } else if self.m_send.val() & (self.m_code.val() != bits::<4>(0)) {
+            self.m_reason.next = bit_cast::<8, 4>(self.m_code.val());
+        } else {
+            self.m_reason.next = self.mrc.res_reason.val();
         }
         if self.m_place.val() {
             self.m_accb.next = bits::<1>(1);
@@ -2729,13 +2853,20 @@ impl<
         } else {
             self.m_datab.next = bits::<1>(0);
         }
-        // X: R 0, accepted 400, NACK 401, data 402, NACK reason 403
+        if self.m_late.val() {
+            self.m_lateb.next = bits::<1>(1);
+        } else {
+            self.m_lateb.next = bits::<1>(0);
+        }
+        // X: R 0, accepted 400, NACK 401, data 402, NACK reason 403, late
+        // SEND 411
         self.fx.push.next = self.mrc.res_valid.val();
         self.fx.din.next = bit_cast::<412, 400>(self.m_d.val())
             | (bit_cast::<412, 1>(self.m_accb.val()) << 400)
             | (bit_cast::<412, 1>(self.m_nackb.val()) << 401)
             | (bit_cast::<412, 1>(self.m_datab.val()) << 402)
-            | (bit_cast::<412, 8>(self.m_reason.val()) << 403);
+            | (bit_cast::<412, 8>(self.m_reason.val()) << 403)
+            | (bit_cast::<412, 1>(self.m_lateb.val()) << 411);
         if self.mrc.res_valid.val() & self.m_data.val() & !self.m_place.val() {
             self.n_rx_refused.d.next = self.n_rx_refused.q.val() + 1;
         }
@@ -2770,7 +2901,9 @@ impl<
         self.fpk.pop.next = self.k_ours.val();
         self.k_acc.next = self.k_e.val().get_bit(400);
         self.k_new.next = self.dd.res_class.val() == bits::<2>(0);
-        self.k_place.next = self.k_acc.val() & self.k_new.val();
+        // (a late SEND is never NEW: its message completed, so every CSN
+        // of it was counted; were it NEW, it would still not be placed)
+        self.k_place.next = self.k_acc.val() & self.k_new.val() & !self.k_e.val().get_bit(411);
         self.k_path.next = self.k_acc.val() & (self.dd.res_class.val() != bits::<2>(2));
         if self.k_place.val() {
             self.k_placeb.next = bits::<1>(1);
@@ -2808,9 +2941,12 @@ impl<
         self.ag.nack_reason.next = self.k_e.val().get_bits::<8>(403);
         self.ag.nack_psn.next = self.k_e.val().get_bits::<32>(155);
         self.ag.nack_csn.next = self.k_e.val().get_bits::<32>(187);
-        // detail (SPEC): the stream for INVALID_STREAM, else the rkey
+        // detail (SPEC): the stream for INVALID_STREAM, the MSN for a
+        // SEND, else the rkey
         if self.k_e.val().get_bits::<8>(403) == self.k_nr_stream.val() {
             self.k_detail.next = bit_cast::<32, 8>(self.k_e.val().get_bits::<8>(288));
+        } else if self.k_e.val().get_bits::<3>(2) > bits::<3>(2) {
+            self.k_detail.next = self.k_e.val().get_bits::<32>(296);
         } else {
             self.k_detail.next = self.k_e.val().get_bits::<32>(34);
         }
@@ -2980,6 +3116,21 @@ impl<
         self.fev.push.next = self.e1v.q.val();
         self.fev.din.next = bit_cast::<127, 111>(self.e1d.q.val())
             | (bit_cast::<127, QB>(self.rcq.read_data.val()) << 111);
+        // a SEND message's completion consumes its receive (`rq_fetch`
+        // CONSUME, latency 3): the receive's wr_id (and whether there was
+        // one) enters `fcs` (32) in event order, two clocks behind the
+        // event's entry in `fev`; a SEND event leaves `fev` with it
+        self.rqf.cs_valid.next = self.mt.ev_valid.val() & self.mt.ev_kind.val().get_bit(1);
+        self.rqf.cs_conn.next = self.mt.ev_index.val().get_bits::<CB>(2);
+        self.rqf.cs_stream.next = self.mt.ev_index.val().get_bits::<2>(0);
+        if self.rqf.cs_ok.val() {
+            self.cs_okb.next = bits::<1>(1);
+        } else {
+            self.cs_okb.next = bits::<1>(0);
+        }
+        self.fcs.push.next = self.rqf.cs_rvalid.val();
+        self.fcs.din.next = bit_cast::<65, 64>(self.rqf.cs_wr_id.val())
+            | (bit_cast::<65, 1>(self.cs_okb.val()) << 64);
 
         // ---- glue counters
         self.o_sq.next = 0.into();
@@ -3031,7 +3182,9 @@ impl<
             | self.flk.ovf.val()
             | self.fpl.ovf.val()
             | self.frd.ovf.val()
+            | self.fmt.ovf.val()
             | self.fmr.ovf.val()
+            | self.fcs.ovf.val()
             | self.fdc.ovf.val()
             | self.fdw.ovf.val()
             | self.fx.ovf.val()

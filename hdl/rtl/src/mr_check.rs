@@ -20,14 +20,17 @@
 //!   is written at E1. A check registered at the same E0 still sees the old
 //!   entry; one registered at E1 or later sees the new one.
 //! * Check: `req_valid` with `req_rkey`, `req_pd`, `req_va`, `req_len`
-//!   (payload bytes), `req_need_write` and an opaque `req_tag`. The entry is
+//!   (payload bytes), `req_need_write`, `req_local` and an opaque `req_tag`. The entry is
 //!   read at E1, compared at E2, and the result shows on the outputs after
 //!   E3: `res_valid`, `res_tag`, `res_va` (the DMA address: the region's
 //!   device address space is the VA space) and `res_reason`, the first
 //!   failing check in SPEC order, as a NACK reason code:
 //!   * 0x02 `INVALID_RKEY`: the entry is invalid or its key differs;
 //!   * 0x05 `PD_MISMATCH`: the entry's `pd` differs from `req_pd`;
-//!   * 0x03 `ACCESS_VIOLATION`: `req_need_write` and access bit 1 clear;
+//!   * 0x03 `ACCESS_VIOLATION`: `req_need_write` and the access bit it
+//!     needs clear: bit 1 (REMOTE_WRITE) for a WRITE, bit 0 (LOCAL_WRITE)
+//!     with `req_local` (a SEND placed in a posted receive buffer, checked
+//!     with the buffer's lkey: keys name one region for both uses);
 //!   * 0x04 `OUT_OF_BOUNDS`: not `base <= va` and `va + len <= end`, or
 //!     `va` or `va + len` at or above 2^63 (device addresses are 63-bit);
 //!   * 0 and `res_ok`: the write may go ahead.
@@ -75,8 +78,10 @@ pub struct MrCheck {
     pub req_va: Signal<In, Bits<64>>,
     /// Payload bytes.
     pub req_len: Signal<In, Bits<16>>,
-    /// Remote write access is needed.
+    /// Write access is needed.
     pub req_need_write: Signal<In, Bit>,
+    /// The write is local (LOCAL_WRITE, access bit 0), else remote (bit 1).
+    pub req_local: Signal<In, Bit>,
     /// Opaque tag returned with the result.
     pub req_tag: Signal<In, Bits<16>>,
     /// A result.
@@ -111,6 +116,7 @@ pub struct MrCheck {
     i_va: DFF<Bits<64>>,
     i_len: DFF<Bits<16>>,
     i_need: DFF<Bit>,
+    i_local: DFF<Bit>,
     i_tag: DFF<Bits<16>>,
     // E1: table read in flight
     p1_req: DFF<Bit>,
@@ -119,6 +125,7 @@ pub struct MrCheck {
     p1_va: DFF<Bits<64>>,
     p1_va_end: DFF<Bits<64>>,
     p1_need: DFF<Bit>,
+    p1_local: DFF<Bit>,
     p1_tag: DFF<Bits<16>>,
     add_end: PrefixAdd<64>,
     // E2: comparisons
@@ -159,6 +166,7 @@ impl Logic for MrCheck {
             i_va,
             i_len,
             i_need,
+            i_local,
             i_tag,
             p1_req,
             p1_rkey,
@@ -166,6 +174,7 @@ impl Logic for MrCheck {
             p1_va,
             p1_va_end,
             p1_need,
+            p1_local,
             p1_tag,
             p2_req,
             p2_key_ok,
@@ -195,6 +204,7 @@ impl Logic for MrCheck {
         self.i_va.d.next = self.req_va.val();
         self.i_len.d.next = self.req_len.val();
         self.i_need.d.next = self.req_need_write.val();
+        self.i_local.d.next = self.req_local.val();
         self.i_tag.d.next = self.req_tag.val();
 
         // E1: write the table, read the entry, compute va + len
@@ -246,6 +256,7 @@ impl Logic for MrCheck {
         self.p1_va.d.next = self.i_va.q.val();
         self.p1_va_end.d.next = self.add_end.sum.val();
         self.p1_need.d.next = self.i_need.q.val();
+        self.p1_local.d.next = self.i_local.q.val();
         self.p1_tag.d.next = self.i_tag.q.val();
 
         // E2: compare with the entry
@@ -259,7 +270,13 @@ impl Logic for MrCheck {
         self.p2_key_ok.d.next =
             self.t_valid.read_data.val() & (self.t_key.read_data.val() == self.p1_rkey.q.val());
         self.p2_pd_ok.d.next = self.t_pd.read_data.val() == self.p1_pd.q.val();
-        self.p2_acc_ok.d.next = !self.p1_need.q.val() | self.t_access.read_data.val().get_bit(1);
+        if self.p1_local.q.val() {
+            self.p2_acc_ok.d.next =
+                !self.p1_need.q.val() | self.t_access.read_data.val().get_bit(0);
+        } else {
+            self.p2_acc_ok.d.next =
+                !self.p1_need.q.val() | self.t_access.read_data.val().get_bit(1);
+        }
         self.p2_bounds_ok.d.next = !self.add_lo.sum.val().get_bit(63)
             & !self.add_hi.sum.val().get_bit(63)
             & !self.p1_va.q.val().get_bit(63)
