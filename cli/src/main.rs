@@ -25,6 +25,7 @@ mod board;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use braid_driver::perf::parse_seed;
 use braid_driver::vfio::{self, PciDeviceInfo};
 use braid_driver::{Backend, Device, MemBackend, VfioBackend};
 use clap::{Args, Parser, Subcommand};
@@ -148,15 +149,6 @@ pub struct RunArgs {
     /// Board: device-file root (VFIO files are under DIR/vfio).
     #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
     pub dev: PathBuf,
-}
-
-/// A seed in decimal or 0x-hex.
-fn parse_seed(s: &str) -> Result<u64, String> {
-    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        Some(h) => u64::from_str_radix(h, 16),
-        None => s.parse(),
-    };
-    r.map_err(|_| format!("{s:?} is not a seed: give a decimal or 0x-hex number"))
 }
 
 /// An Ethernet address as six hex bytes separated by colons.

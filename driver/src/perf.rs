@@ -26,6 +26,16 @@ use crate::error::{Error, Result};
 use crate::verbs::{CompletionQueue, MemoryRegion, QueuePair, SendOp, SendWr, WcOpcode, WcStatus};
 use std::time::Instant;
 
+/// A seed for a command line's `--seed`: decimal or `0x`-hex; the error
+/// names the text and the two forms.
+pub fn parse_seed(s: &str) -> std::result::Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("{s:?} is not a seed: give a decimal or 0x-hex number"))
+}
+
 /// Time and progress for the loops.
 pub trait Clock {
     /// Let time pass while the loop waits for the engine (co-simulation:
@@ -523,6 +533,18 @@ impl std::fmt::Display for LatStats {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn seeds_are_decimal_or_hex() {
+        assert_eq!(super::parse_seed("46241"), Ok(46241));
+        assert_eq!(super::parse_seed("0xb4a1"), Ok(0xb4a1));
+        assert_eq!(super::parse_seed("0XB4A1"), Ok(0xb4a1));
+        assert_eq!(
+            super::parse_seed("0xzz"),
+            Err("\"0xzz\" is not a seed: give a decimal or 0x-hex number".into())
+        );
+        assert!(super::parse_seed("-1").is_err());
+    }
+
     use super::*;
 
     #[test]

@@ -10,6 +10,7 @@
 //! Logging: `RUST_LOG=info` (env_logger).
 
 use anyhow::{bail, Result};
+use braid_driver::perf::parse_seed;
 use braid_sim::bench;
 use braid_sim::cosim::equiv::{self, EquivReport};
 use braid_sim::cosim::Sim;
@@ -192,14 +193,6 @@ enum EngineKind {
     Model,
     /// The Verilated engine tops (braid_engine_tiny).
     Rtl,
-}
-
-fn parse_seed(s: &str) -> Result<u64, String> {
-    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        Some(h) => u64::from_str_radix(h, 16),
-        None => s.parse(),
-    };
-    r.map_err(|e| format!("`{s}` is not a seed (decimal or 0x-hex): {e}"))
 }
 
 fn main() -> Result<()> {
