@@ -211,6 +211,7 @@ use crate::cq_writer;
 use crate::fifo::Fifo;
 use crate::prefix_add::PrefixAdd;
 use crate::reg_block::{self, RegBlock};
+use crate::rq_fetch;
 use crate::skid::Skid;
 use crate::tx_compl;
 use crate::wqe_fetch;
@@ -221,7 +222,7 @@ use crate::{
 };
 use braid_spec::host;
 use braid_spec::regs;
-use braid_spec::wire::braid::{Flags, NackReason};
+use braid_spec::wire::braid::{Flags, NackReason, Opcode};
 use rust_hdl::prelude::*;
 
 /// Bits of `reg_block`'s AXI byte address.
@@ -282,6 +283,12 @@ const _: () = assert!(tx_compl::OP_PUSH == 0 && tx_compl::OP_CREATE == 2);
 const _: () = assert!(wqe_fetch::OP_CREATE == 0 && wqe_fetch::OP_DESTROY == 1);
 const _: () = assert!(host::CQE_SEND_DONE == 1);
 const _: () = assert!(host::CQE_RECV == 2 && host::CQE_RECV_WRITE_IMM == 3);
+// SEND matching: the SEND opcodes, rq_fetch's MATCH codes (NACK reasons
+// below 14 ride as they are) and a refused CONSUME's CQE status
+const _: () = assert!(Opcode::Send as u8 == 3 && Opcode::SendImm as u8 == 4);
+const _: () = assert!(rq_fetch::CODE_LATE == 14 && rq_fetch::CODE_NO_CONTEXT == 15);
+const _: () = assert!((NackReason::BufferTooSmall as u64) < rq_fetch::CODE_LATE);
+const _: () = assert!(host::CQE_FLUSHED == 1);
 // RX_MSGS is counter word 10 (bits 320..352)
 const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 11);
 // the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
