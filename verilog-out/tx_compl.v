@@ -43,10 +43,10 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     // Stub signals
     reg  [9:0] ctx$read_address;
     reg  ctx$read_clock;
-    wire  [46:0] ctx$read_data;
+    wire  [87:0] ctx$read_data;
     reg  [9:0] ctx$write_address;
     reg  ctx$write_clock;
-    reg  [46:0] ctx$write_data;
+    reg  [87:0] ctx$write_data;
     reg  ctx$write_enable;
     reg  [9:0] cqs$read_address;
     reg  cqs$read_clock;
@@ -129,8 +129,8 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  p_hit$d;
     wire  p_hit$q;
     reg  p_hit$clock;
-    reg  [46:0] f_ctx$d;
-    wire  [46:0] f_ctx$q;
+    reg  [87:0] f_ctx$d;
+    wire  [87:0] f_ctx$q;
     reg  f_ctx$clock;
     reg  f_wrote$d;
     wire  f_wrote$q;
@@ -154,6 +154,22 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  [31:0] sub_cov_r$b;
     reg  sub_cov_r$cin;
     wire  [31:0] sub_cov_r$sum;
+    reg  [31:0] sub_win_f$a;
+    reg  [31:0] sub_win_f$b;
+    reg  sub_win_f$cin;
+    wire  [31:0] sub_win_f$sum;
+    reg  [31:0] sub_win_r$a;
+    reg  [31:0] sub_win_r$b;
+    reg  sub_win_r$cin;
+    wire  [31:0] sub_win_r$sum;
+    reg  [31:0] sub_ge_f$a;
+    reg  [31:0] sub_ge_f$b;
+    reg  sub_ge_f$cin;
+    wire  [31:0] sub_ge_f$sum;
+    reg  [31:0] sub_ge_r$a;
+    reg  [31:0] sub_ge_r$b;
+    reg  sub_ge_r$cin;
+    wire  [31:0] sub_ge_r$sum;
     reg  q_push$d;
     wire  q_push$q;
     reg  q_push$clock;
@@ -254,13 +270,22 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  [9:0] a_conn;
     reg  [4:0] a_slot;
     reg  [10:0] a_rp_next;
-    reg  [46:0] l_ctx;
+    reg  [87:0] l_ctx;
     reg  [5:0] l_head;
     reg  [5:0] l_tail;
     reg  [31:0] l_base;
     reg  l_valid;
     reg  l_flush;
     reg  l_queued;
+    reg  l_fail;
+    reg  [7:0] l_err;
+    reg  [31:0] l_ecsn;
+    reg  l_fop;
+    reg  l_stale;
+    reg  l_ge;
+    reg  l_own;
+    reg  l_take;
+    reg  [7:0] l_status;
     reg  l_empty;
     reg  l_full;
     reg  l_adv;
@@ -281,7 +306,10 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  n_valid;
     reg  n_flush;
     reg  n_queued;
-    reg  [46:0] n_ctx;
+    reg  n_fail;
+    reg  [7:0] n_err;
+    reg  [31:0] n_ecsn;
+    reg  [87:0] n_ctx;
     reg  [31:0] r_last;
     reg  pop;
 
@@ -460,6 +488,30 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         .b(sub_cov_r$b),
         .cin(sub_cov_r$cin),
         .sum(sub_cov_r$sum)
+    );
+    tx_compl__sub_win_f sub_win_f(
+        .a(sub_win_f$a),
+        .b(sub_win_f$b),
+        .cin(sub_win_f$cin),
+        .sum(sub_win_f$sum)
+    );
+    tx_compl__sub_win_r sub_win_r(
+        .a(sub_win_r$a),
+        .b(sub_win_r$b),
+        .cin(sub_win_r$cin),
+        .sum(sub_win_r$sum)
+    );
+    tx_compl__sub_ge_f sub_ge_f(
+        .a(sub_ge_f$a),
+        .b(sub_ge_f$b),
+        .cin(sub_ge_f$cin),
+        .sum(sub_ge_f$sum)
+    );
+    tx_compl__sub_ge_r sub_ge_r(
+        .a(sub_ge_r$a),
+        .b(sub_ge_r$b),
+        .cin(sub_ge_r$cin),
+        .sum(sub_ge_r$sum)
     );
     tx_compl__q_push q_push(
         .d(q_push$d),
@@ -774,6 +826,9 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         l_valid = l_ctx[32'h2c];
         l_flush = l_ctx[32'h2d];
         l_queued = l_ctx[32'h2e];
+        l_fail = l_ctx[32'h2f];
+        l_err = l_ctx[(32'h30)+:(8)];
+        l_ecsn = l_ctx[(32'h38)+:(32)];
         l_empty = l_head == l_tail;
         l_full = (l_head[(32'h0)+:(5)] == l_tail[(32'h0)+:(5)]) & (l_head[32'h5] != l_tail[32'h5]);
         l_head1 = l_head + ((32'h1) & 6'h3f);
@@ -791,25 +846,56 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         sub_cov_r$a = r_last;
         sub_cov_r$b = ~ctx$read_data[(32'hc)+:(32)];
         sub_cov_r$cin = 1'b1;
+        sub_win_f$a = p_csn$q;
+        sub_win_f$b = ~f_ctx$q[(32'hc)+:(32)];
+        sub_win_f$cin = 1'b1;
+        sub_win_r$a = p_csn$q;
+        sub_win_r$b = ~ctx$read_data[(32'hc)+:(32)];
+        sub_win_r$cin = 1'b1;
+        sub_ge_f$a = r_last;
+        sub_ge_f$b = ~f_ctx$q[(32'h38)+:(32)];
+        sub_ge_f$cin = 1'b1;
+        sub_ge_r$a = r_last;
+        sub_ge_r$b = ~ctx$read_data[(32'h38)+:(32)];
+        sub_ge_r$cin = 1'b1;
         if (p_hit$q) begin
             l_adv = sub_adv_f$sum[32'h1f];
             l_cov = sub_cov_f$sum[32'h1f];
+            l_stale = |sub_win_f$sum[(32'h8)+:(24)];
+            l_ge = ~sub_ge_f$sum[32'h1f];
         end
         else begin
             l_adv = sub_adv_r$sum[32'h1f];
             l_cov = sub_cov_r$sum[32'h1f];
+            l_stale = |sub_win_r$sum[(32'h8)+:(24)];
+            l_ge = ~sub_ge_r$sum[32'h1f];
         end
+        l_fop = |p_rec$q[(32'ha3)+:(8)];
         l_push_ok = p_is_op$q & (p_op$q == 32'h0) & (l_valid | l_flush) & ~l_full;
         l_at_head = ~l_empty & (p_slot$q == l_head[(32'h0)+:(5)]);
         l_whit = p_hit$q & f_wrote$q & (f_wslot$q == p_slot$q);
         l_emit = p_drain$q & l_at_head & ~l_whit & (l_flush | l_cov);
-        l_cqe = l_emit & (l_flush | rec$read_data[32'ha2] | |rec$read_data[(32'ha3)+:(8)]);
+        l_own = ~l_flush | (l_fail & l_cov);
+        l_take = l_flush & l_fail & ~l_cov & |l_err & l_ge;
+        l_cqe = l_emit & (~l_own | rec$read_data[32'ha2] | |rec$read_data[(32'ha3)+:(8)]);
+        if (l_own) begin
+            l_status = rec$read_data[(32'ha3)+:(8)];
+        end
+        else if (l_take) begin
+            l_status = l_err;
+        end
+        else begin
+            l_status = ((32'h1) & 8'hff);
+        end
         n_head = l_head;
         n_tail = l_tail;
         n_base = l_base;
         n_valid = l_valid;
         n_flush = l_flush;
         n_queued = l_queued;
+        n_fail = l_fail;
+        n_err = l_err;
+        n_ecsn = l_ecsn;
         l_qpush = 1'b0;
         l_qslot = l_head[(32'h0)+:(5)];
         l_code = 32'h0;
@@ -849,13 +935,22 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
                 n_base = p_csn$q;
                 n_valid = 1'b1;
                 n_flush = 1'b0;
+                n_fail = 1'b0;
+                n_err = 32'h0;
+                n_ecsn = 32'h0;
             end
             else if (~l_valid) begin
                 l_code = 32'h2;
             end
+            else if (l_fop & l_stale) begin
+                l_code = 32'h3;
+            end
             else begin
                 n_valid = 1'b0;
                 n_flush = 1'b1;
+                n_fail = l_fop;
+                n_err = p_rec$q[(32'ha3)+:(8)];
+                n_ecsn = p_csn$q;
                 if (~l_empty & ~l_queued) begin
                     l_qpush = 1'b1;
                     n_queued = 1'b1;
@@ -871,6 +966,9 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
             end
             else if (l_emit) begin
                 n_head = l_head1;
+                if (l_take) begin
+                    n_err = 32'h0;
+                end
                 l_qslot = l_head1[(32'h0)+:(5)];
                 if (l_head1 != l_tail) begin
                     l_qpush = 1'b1;
@@ -883,7 +981,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
                 n_queued = 1'b0;
             end
         end
-        n_ctx = ((n_head) & 47'h7fffffffffff) | (((n_tail) & 47'h7fffffffffff) << 32'h6) | (((n_base) & 47'h7fffffffffff) << 32'hc) | (((n_valid) & 47'h7fffffffffff) << 32'h2c) | (((n_flush) & 47'h7fffffffffff) << 32'h2d) | (((n_queued) & 47'h7fffffffffff) << 32'h2e);
+        n_ctx = ((n_head) & 88'hffffffffffffffffffffff) | (((n_tail) & 88'hffffffffffffffffffffff) << 32'h6) | (((n_base) & 88'hffffffffffffffffffffff) << 32'hc) | (((n_valid) & 88'hffffffffffffffffffffff) << 32'h2c) | (((n_flush) & 88'hffffffffffffffffffffff) << 32'h2d) | (((n_queued) & 88'hffffffffffffffffffffff) << 32'h2e) | (((n_fail) & 88'hffffffffffffffffffffff) << 32'h2f) | (((n_err) & 88'hffffffffffffffffffffff) << 32'h30) | (((n_ecsn) & 88'hffffffffffffffffffffff) << 32'h38);
         ctx$write_address = p_conn$q;
         ctx$write_data = n_ctx;
         ctx$write_enable = p_valid$q;
@@ -904,18 +1002,13 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         o_res_code$d = l_code;
         o_refused$d = p_is_op$q & (p_op$q == 32'h0) & (l_code != 32'h0);
         o_una$d = l_emit;
-        o_flushed$d = l_emit & l_flush;
+        o_flushed$d = l_emit & ~l_own & ~l_take;
         o_una_conn$d = p_conn$q;
         o_una_stream$d = rec$read_data[(32'ha0)+:(2)];
         o_una_msn$d = rec$read_data[(32'h80)+:(32)];
         o_ret$d = p_drain$q & ~l_cqe;
         o_cqe$d = l_cqe;
-        if (l_flush) begin
-            o_entry$d = ((rec$read_data[(32'h20)+:(96)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) | (((rec$read_data[(32'h80)+:(32)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((rec$read_data[(32'ha0)+:(2)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((32'h1) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h82) | (((p_conn$q) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h8a) | (((cqs$read_data) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h94);
-        end
-        else begin
-            o_entry$d = ((rec$read_data[(32'h20)+:(96)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) | (((rec$read_data[(32'h80)+:(32)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((rec$read_data[(32'ha0)+:(2)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((rec$read_data[(32'ha3)+:(8)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h82) | (((p_conn$q) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h8a) | (((cqs$read_data) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h94);
-        end
+        o_entry$d = ((rec$read_data[(32'h20)+:(96)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) | (((rec$read_data[(32'h80)+:(32)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((rec$read_data[(32'ha0)+:(2)]) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((l_status) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h82) | (((p_conn$q) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h8a) | (((cqs$read_data) & 158'h3fffffffffffffffffffffffffffffffffffffff) << 32'h94);
         fifo$write_address = wp$q[(32'h0)+:(10)];
         fifo$write_data = q_entry$q;
         fifo$write_enable = q_push$q;
@@ -1303,14 +1396,14 @@ module tx_compl__ctx(read_address,read_clock,read_data,write_address,write_clock
     // Module arguments
     input wire  [9:0] read_address;
     input wire  read_clock;
-    output reg  [46:0] read_data;
+    output reg  [87:0] read_data;
     input wire  [9:0] write_address;
     input wire  write_clock;
-    input wire  [46:0] write_data;
+    input wire  [87:0] write_data;
     input wire  write_enable;
 
     // Update code (custom)
-    reg[46:0] mem[1023:0];
+    reg[87:0] mem[1023:0];
 
 
 
@@ -1482,13 +1575,13 @@ endmodule // tx_compl__e7
 module tx_compl__f_ctx(d,q,clock);
 
     // Module arguments
-    input wire  [46:0] d;
-    output reg  [46:0] q;
+    input wire  [87:0] d;
+    output reg  [87:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 47'h0;
+       q = 88'h0;
     end
 
     always @(posedge clock) begin
@@ -2403,6 +2496,190 @@ module tx_compl__sub_cov_r(a,b,cin,sum);
     end
 
 endmodule // tx_compl__sub_cov_r
+
+
+module tx_compl__sub_ge_f(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // tx_compl__sub_ge_f
+
+
+module tx_compl__sub_ge_r(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // tx_compl__sub_ge_r
+
+
+module tx_compl__sub_win_f(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // tx_compl__sub_win_f
+
+
+module tx_compl__sub_win_r(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // tx_compl__sub_win_r
 
 
 module tx_compl__wp(d,q,clock);

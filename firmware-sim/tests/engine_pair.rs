@@ -1005,7 +1005,10 @@ fn nacks_in(frames: &[Vec<u8>]) -> Vec<(NackReason, u32)> {
 /// of that SEND arriving after its message completed (its receive
 /// consumed) is a duplicate: no write, no NACK. A SEND longer than its
 /// receive buffer is refused with NACKs BUFFER_TOO_SMALL and writes
-/// nothing.
+/// nothing; on A (NACK processing) that SEND completes with the peer's
+/// reason, the connection fails: a SEND posted afterwards completes
+/// FLUSHED, nothing more of it leaves A, and a copy of the fatal NACK
+/// fails nothing more.
 #[test]
 fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     let seed = 0x5e9d_u64;
@@ -1118,7 +1121,19 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     qp_b.post_recv(1, &[rwr]).expect("post_recv on B");
     run_pair(&a, &b, 2000, &mut none, &mut w);
     let nacks_before = nacks_in(&w.ba).len();
-    qp_a.post_send(&[send(2, 1, 9000, 3000)])
+    // behind it, a WRITE (stream 0): B places it, but its CSN comes after
+    // the refused one, so B's csn_base never passes it
+    let write = SendWr {
+        wr_id: 3,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + (48 << 10),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(20_000, 200)],
+    };
+    let stale = a.eng.borrow().glue_counters().retx_stale;
+    qp_a.post_send(&[send(2, 1, 9000, 3000), write])
         .expect("post on A");
     run_pair(&a, &b, 3000, &mut none, &mut w);
     assert_eq!(
@@ -1128,10 +1143,15 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     );
     assert_eq!(
         counter(&b, 5),
-        2,
-        "seed {seed:#x}: RX_PKTS on B, nothing placed"
+        3,
+        "seed {seed:#x}: RX_PKTS on B, only the WRITE placed"
     );
-    assert_region(seed, &dst, &src_bytes, &[(640, 100, len as usize)]);
+    assert_region(
+        seed,
+        &dst,
+        &src_bytes,
+        &[(640, 100, len as usize), (48 << 10, 20_000, 200)],
+    );
     assert_eq!(
         cq_b.poll(16).expect("poll B's CQ"),
         [],
@@ -1142,6 +1162,66 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
         &[],
         "seed {seed:#x}: B wrote outside host buffers"
     );
+
+    // A: the refused SEND completes with B's reason, the connection fails,
+    // the WRITE behind it completes FLUSHED
+    assert_eq!(
+        completions(&cq_a),
+        [
+            (2, WcStatus::Remote(NackReason::BufferTooSmall), 3000),
+            (3, WcStatus::Flushed, 200)
+        ],
+        "seed {seed:#x}: A's completions of the refused SEND and the WRITE"
+    );
+    let g = a.eng.borrow().glue_counters();
+    assert_eq!(
+        (g.nack_rx, g.nack_rnr, g.nack_fail, g.nack_drop),
+        (3, 2, 1, 0),
+        "seed {seed:#x}: A's NACK counters (received, NO_RECV_BUFFER, failed, dropped)"
+    );
+    let fatal =
+        w.ba.iter()
+            .rev()
+            .find(|f| {
+                matches!(
+                    parse_frame(f).expect("B's frames parse").repr.braid.body,
+                    Body::Nack(n) if n.reason == NackReason::BufferTooSmall
+                )
+            })
+            .expect("B's BUFFER_TOO_SMALL NACK")
+            .clone();
+    // the driver saw the error: posting on the queue pair says so; the
+    // refused packet's path timer fires, but its retransmission is
+    // dropped: nothing more leaves A
+    let e = qp_a
+        .post_send(&[send(4, 0, 0, 100)])
+        .expect_err("a post on a failed queue pair");
+    assert!(e.to_string().contains("error state"), "seed {seed:#x}: {e}");
+    let sent = w.ab.len();
+    run_pair(&a, &b, 40_000, &mut none, &mut w);
+    a.eng.borrow_mut().run(2000);
+    assert_eq!(
+        w.ab.len(),
+        sent,
+        "seed {seed:#x}: A sent frames on its failed connection"
+    );
+    let g = a.eng.borrow().glue_counters();
+    assert!(
+        g.retx_stale > stale,
+        "seed {seed:#x}: no retransmission of the failed connection dropped ({} -> {})",
+        stale,
+        g.retx_stale
+    );
+    // a copy of the fatal NACK: the connection is no longer valid
+    a.eng.borrow_mut().push_rx_frame(&fatal);
+    a.eng.borrow_mut().run(200);
+    let g = a.eng.borrow().glue_counters();
+    assert_eq!(
+        (g.nack_rx, g.nack_fail, g.nack_drop),
+        (4, 1, 1),
+        "seed {seed:#x}: A's NACK counters after a copy of the fatal NACK"
+    );
+    assert_eq!(completions(&cq_a), [], "seed {seed:#x}: A completed more");
     drop(qp_a);
     drop(qp_b);
 }

@@ -4135,7 +4135,7 @@ fn tx_compl_matches_model() {
 #[test]
 fn tx_compl_stimulus_covers_the_edges() {
     use braid_sim::model::tx_compl::{
-        TxComplStim, OP_CREATE, OP_FLUSH, OP_PUSH, RES_FULL, RES_NO_CONN, RES_OK,
+        TxComplStim, OP_CREATE, OP_FLUSH, OP_PUSH, RES_FULL, RES_NO_CONN, RES_OK, RES_STALE,
     };
     for seed in [0x7c0f, 0x51] {
         let mut m = TxComplTinyModel::default();
@@ -4145,11 +4145,26 @@ fn tx_compl_stimulus_covers_the_edges() {
         // pushes accepted by a flushing connection (destroyed, not re-created)
         let (mut flushing, mut late_push) = ([false; 16], 0);
         let (mut not_ready, mut held) = (0, 0);
+        // failures accepted and refused as stale; destroys
+        let (mut fails, mut stale, mut destroys) = (0, 0, 0);
+        let mut ops = std::collections::VecDeque::new();
         let mut prev_c: Option<braid_sim::model::tx_compl::TxCompletion> = None;
         for c in 0..60_000u64 {
             let i = stim.next(c);
+            if i.op_valid && m.op_ready() {
+                ops.push_back(i);
+            }
             let o = m.step(&i);
             stim.observe(&o);
+            if o.res.is_some() {
+                let ti = ops.pop_front().expect("a result without an operation");
+                match (ti.op, ti.rec.status != 0, o.res.unwrap().2) {
+                    (OP_FLUSH, true, RES_OK) => fails += 1,
+                    (OP_FLUSH, true, RES_STALE) => stale += 1,
+                    (OP_FLUSH, false, RES_OK) => destroys += 1,
+                    _ => {}
+                }
+            }
             match o.res {
                 Some((OP_PUSH, _, RES_FULL)) => full += 1,
                 Some((OP_PUSH, _, RES_NO_CONN)) => no_conn += 1,
@@ -4178,10 +4193,11 @@ fn tx_compl_stimulus_covers_the_edges() {
         eprintln!(
             "seed {seed:#x}: full {full} no_conn {no_conn} signaled {signaled} errors {errors} \
              flushed {flushed} silent {silent} not_ready {not_ready} held {held} \
-             late_push {late_push} done {}",
+             late_push {late_push} fails {fails} stale {stale} destroys {destroys} done {}",
             m.step(&Default::default()).cnt_done
         );
         assert!(full > 0 && no_conn > 20 && late_push > 20, "seed {seed:#x}");
+        assert!(fails > 20 && stale > 20 && destroys > 20, "seed {seed:#x}");
         assert!(
             signaled > 1000 && errors > 20 && flushed > 20,
             "seed {seed:#x}"
@@ -4206,7 +4222,10 @@ fn tx_compl_stimulus_covers_the_edges() {
 /// posting order per connection, never before the peer's csn_base passed its
 /// last CSN unless flushed; signaled or failed ones produce a completion
 /// with exactly their fields, to the connection's CQ; unsignaled successful
-/// ones none.
+/// ones none. A failure is accepted exactly when its CSN is in the 256-CSN
+/// window at `csn_base`; after it, messages the peer has keep their status,
+/// the first other one at or after the refused CSN takes the failure's
+/// status, every other one completes FLUSHED.
 #[test]
 fn tx_compl_completes_in_order_exactly_once() {
     use braid_sim::model::tx_compl::*;
@@ -4218,6 +4237,9 @@ fn tx_compl_completes_in_order_exactly_once() {
         let mut base = [0u32; 16];
         let mut cq = [0u32; 16];
         let mut flushing = [false; 16];
+        // a failed connection: (err still to give, refused CSN)
+        let mut failed: [Option<(u8, u32)>; 16] = [None; 16];
+        let mut took = 0u64;
         let mut pending: Vec<VecDeque<(MsgRec, bool)>> = vec![VecDeque::new(); 16];
         let mut expect_c: VecDeque<TxCompletion> = VecDeque::new();
         let mut inflight: VecDeque<(u64, TxComplIn)> = VecDeque::new();
@@ -4247,6 +4269,7 @@ fn tx_compl_completes_in_order_exactly_once() {
                         base[k] = ti.csn;
                         cq[k] = ti.cq;
                         flushing[k] = false;
+                        failed[k] = None;
                         // records of the previous incarnation are discarded
                         pending[k].clear();
                     }
@@ -4258,7 +4281,17 @@ fn tx_compl_completes_in_order_exactly_once() {
                     (OP_ACK, RES_OK) if base[k].wrapping_sub(ti.csn) & 0x8000_0000 != 0 => {
                         base[k] = ti.csn;
                     }
-                    (OP_FLUSH, RES_OK) => flushing[k] = true,
+                    (OP_FLUSH, RES_OK) => {
+                        flushing[k] = true;
+                        if ti.rec.status != 0 {
+                            assert!(ti.csn.wrapping_sub(base[k]) < 256, "seed {seed:#x}");
+                            failed[k] = Some((ti.rec.status, ti.csn));
+                        }
+                    }
+                    (OP_FLUSH, RES_STALE) => {
+                        assert!(ti.rec.status != 0, "seed {seed:#x} cycle {c}");
+                        assert!(ti.csn.wrapping_sub(base[k]) >= 256, "seed {seed:#x}");
+                    }
                     _ => {}
                 }
             }
@@ -4280,7 +4313,24 @@ fn tx_compl_completes_in_order_exactly_once() {
                     base[k]
                 );
                 completed += 1;
-                if flushing[k] || r.signaled || r.status != 0 {
+                let own = !flushing[k] || (failed[k].is_some() && covered);
+                let take = match failed[k] {
+                    Some((err, ecsn)) => {
+                        !covered && err != 0 && r.last.wrapping_sub(ecsn) & 0x8000_0000 == 0
+                    }
+                    None => false,
+                };
+                let status = if own {
+                    r.status
+                } else if take {
+                    took += 1;
+                    let (err, ecsn) = failed[k].unwrap();
+                    failed[k] = Some((0, ecsn));
+                    err
+                } else {
+                    STATUS_FLUSHED
+                };
+                if !own || r.signaled || r.status != 0 {
                     expect_c.push_back(TxCompletion {
                         cq: cq[k],
                         conn,
@@ -4288,19 +4338,15 @@ fn tx_compl_completes_in_order_exactly_once() {
                         byte_len: r.len,
                         msn: r.msn,
                         stream: r.stream,
-                        status: if flushing[k] {
-                            STATUS_FLUSHED
-                        } else {
-                            r.status
-                        },
+                        status,
                     });
                 }
             }
             shown = o.c;
         }
         assert!(
-            completed > 5_000 && cqes > 3_000,
-            "seed {seed:#x}: {completed} {cqes}"
+            completed > 5_000 && cqes > 3_000 && took > 20,
+            "seed {seed:#x}: {completed} {cqes} {took}"
         );
     }
 }

@@ -552,6 +552,10 @@ struct EnginePorts {
     cnt_ack_rej: Port,
     cnt_ack_bad: Port,
     cnt_retx_stale: Port,
+    cnt_nack_rx: Port,
+    cnt_nack_rnr: Port,
+    cnt_nack_fail: Port,
+    cnt_nack_drop: Port,
 }
 
 impl EnginePorts {
@@ -598,6 +602,10 @@ impl EnginePorts {
             cnt_ack_rej: out(sim, "cnt_ack_rej", 32)?,
             cnt_ack_bad: out(sim, "cnt_ack_bad", 32)?,
             cnt_retx_stale: out(sim, "cnt_retx_stale", 32)?,
+            cnt_nack_rx: out(sim, "cnt_nack_rx", 32)?,
+            cnt_nack_rnr: out(sim, "cnt_nack_rnr", 32)?,
+            cnt_nack_fail: out(sim, "cnt_nack_fail", 32)?,
+            cnt_nack_drop: out(sim, "cnt_nack_drop", 32)?,
         })
     }
 }
@@ -636,8 +644,17 @@ pub struct GlueCounters {
     /// `cnt_ack_bad`: ACKs received naming no path of this engine.
     pub ack_bad: u32,
     /// `cnt_retx_stale`: lost packets not retransmitted because their
-    /// message had completed (its record reused).
+    /// message had completed (its record reused) or their connection failed.
     pub retx_stale: u32,
+    /// `cnt_nack_rx`: well-formed NACKs received.
+    pub nack_rx: u32,
+    /// `cnt_nack_rnr`: of them, NO_RECV_BUFFER (no action).
+    pub nack_rnr: u32,
+    /// `cnt_nack_fail`: connections failed by a fatal NACK.
+    pub nack_fail: u32,
+    /// `cnt_nack_drop`: fatal NACKs that failed nothing (no such
+    /// connection, not valid, CSN outside the window).
+    pub nack_drop: u32,
 }
 
 /// DMA traffic recorded by [`EngineSim::log_dma`], in order.
@@ -894,6 +911,10 @@ impl EngineSim {
             ack_rej: self.sim.get(self.p.cnt_ack_rej) as u32,
             ack_bad: self.sim.get(self.p.cnt_ack_bad) as u32,
             retx_stale: self.sim.get(self.p.cnt_retx_stale) as u32,
+            nack_rx: self.sim.get(self.p.cnt_nack_rx) as u32,
+            nack_rnr: self.sim.get(self.p.cnt_nack_rnr) as u32,
+            nack_fail: self.sim.get(self.p.cnt_nack_fail) as u32,
+            nack_drop: self.sim.get(self.p.cnt_nack_drop) as u32,
         }
     }
 

@@ -14,7 +14,7 @@ pub const OP_PUSH: u8 = 0;
 pub const OP_ACK: u8 = 1;
 /// `op`: create a connection.
 pub const OP_CREATE: u8 = 2;
-/// `op`: destroy (flush) a connection.
+/// `op`: destroy (flush) a connection; with a nonzero status: fail it.
 pub const OP_FLUSH: u8 = 3;
 /// `res_code`: done.
 pub const RES_OK: u8 = 0;
@@ -22,6 +22,8 @@ pub const RES_OK: u8 = 0;
 pub const RES_FULL: u8 = 1;
 /// `res_code`: the connection is not valid.
 pub const RES_NO_CONN: u8 = 2;
+/// `res_code`: failure refused, the CSN is not in the sender's window.
+pub const RES_STALE: u8 = 3;
 /// CQE status of a flushed work request (braid-spec's).
 pub const STATUS_FLUSHED: u8 = braid_spec::host::CQE_FLUSHED;
 /// Ring entries per connection.
@@ -59,7 +61,8 @@ pub struct TxComplIn {
     pub conn: u32,
     /// PUSH: last CSN (also `rec.last`); ACK: `csn_base`; CREATE: first CSN.
     pub csn: u32,
-    /// PUSH: the record (its `last` is replaced by `csn`).
+    /// PUSH: the record (its `last` is replaced by `csn`); FLUSH: its
+    /// `status` (0: destroy, else fail with that status at CSN `csn`).
     pub rec: MsgRec,
     /// CREATE: the CQ.
     pub cq: u32,
@@ -113,6 +116,9 @@ struct Ctx {
     valid: bool,
     flush: bool,
     queued: bool,
+    fail: bool,
+    err: u8,
+    ecsn: u32,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -264,14 +270,23 @@ impl<const IDX: usize> TxComplModel<IDX> {
                     n.base = s.csn;
                     n.valid = true;
                     n.flush = false;
+                    n.fail = false;
+                    n.err = 0;
+                    n.ecsn = 0;
                     self.cqs[s.conn as usize] = s.cq;
                 }
                 _ => {
+                    let fop = s.rec.status != 0;
                     if !c.valid {
                         code = RES_NO_CONN;
+                    } else if fop && s.csn.wrapping_sub(c.base) >= 256 {
+                        code = RES_STALE;
                     } else {
                         n.valid = false;
                         n.flush = true;
+                        n.fail = fop;
+                        n.err = s.rec.status;
+                        n.ecsn = s.csn;
                         if !empty && !c.queued {
                             qpush = Some(key(s.conn, c.head));
                             n.queued = true;
@@ -285,6 +300,11 @@ impl<const IDX: usize> TxComplModel<IDX> {
             let whit = self.last_push == Some((s.conn, s.slot));
             let r = self.rec[key(s.conn, s.slot) as usize];
             let cov = r.last.wrapping_sub(c.base) & 0x8000_0000 != 0;
+            let ge = r.last.wrapping_sub(c.ecsn) & 0x8000_0000 == 0;
+            // a failed connection's message before base keeps its status;
+            // the first other one at or after ecsn takes err
+            let own = !c.flush || (c.fail && cov);
+            let take = c.flush && c.fail && !cov && c.err != 0 && ge;
             let mut cqe = false;
             if empty {
                 n.queued = false;
@@ -300,8 +320,11 @@ impl<const IDX: usize> TxComplModel<IDX> {
                     n.queued = false;
                 }
                 self.o_una = Some((s.conn, r.stream, r.msn));
-                self.o_flushed = c.flush;
-                if c.flush || r.signaled || r.status != 0 {
+                self.o_flushed = !own && !take;
+                if take {
+                    n.err = 0;
+                }
+                if !own || r.signaled || r.status != 0 {
                     cqe = true;
                     self.o_cqe = Some(TxCompletion {
                         cq: self.cqs[s.conn as usize],
@@ -310,7 +333,13 @@ impl<const IDX: usize> TxComplModel<IDX> {
                         byte_len: r.len,
                         msn: r.msn,
                         stream: r.stream,
-                        status: if c.flush { STATUS_FLUSHED } else { r.status },
+                        status: if own {
+                            r.status
+                        } else if take {
+                            c.err
+                        } else {
+                            STATUS_FLUSHED
+                        },
                     });
                 }
             } else {
@@ -514,7 +543,8 @@ struct StimConn {
 /// Seeded closed-loop stimulus: a hot set of connections; pushes of
 /// messages of 1 to 5 packets (some error records without packets, some
 /// unsignaled), ACKs that advance `csn_base` in random steps (some old,
-/// some repeated), creates (some near the 32-bit CSN wrap) and flushes,
+/// some repeated), creates (some near the 32-bit CSN wrap), flushes and
+/// failures (at CSNs in the window, stale ones, ones far outside it),
 /// pushes beyond 32 outstanding now and then (refused), operations on
 /// connections never created, phases without ACKs on one connection (its
 /// ring fills), and a completion consumer with random stalls (credits run
@@ -652,7 +682,30 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                     }
                 }
             }
-            OP_FLUSH if taken => c.created = false,
+            OP_FLUSH => {
+                // half destroys, half failures: most at a CSN in the window
+                // (some before messages still outstanding, some in the
+                // message being sent), some stale or far outside it
+                let behind = c.next_csn.wrapping_sub(c.acked);
+                match r.gen_range(0..8) {
+                    0..=3 => i.rec.status = 0,
+                    4..=6 => {
+                        i.rec.status = 0x80 | r.gen_range(1..10);
+                        i.csn = c.acked.wrapping_add(r.gen_range(0..=behind.min(255)));
+                    }
+                    _ => {
+                        i.rec.status = 0x80 | r.gen_range(1..10);
+                        i.csn = if r.gen_bool(0.5) {
+                            c.acked.wrapping_sub(r.gen_range(1..4))
+                        } else {
+                            c.acked.wrapping_add(r.gen_range(256..100_000))
+                        };
+                    }
+                }
+                if taken {
+                    c.created = false;
+                }
+            }
             _ => {}
         }
         if i.op == OP_ACK {

@@ -156,15 +156,31 @@
 //!   has completed meanwhile (its record reused) is dropped and counted
 //!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
 //!
+//! * Stage 4, sixth part: NACK processing. A well-formed NACK leaves the
+//!   parser into the sender's NACK FIFO (32; the gate also waits for it to
+//!   be below 16). NO_RECV_BUFFER is counted (`cnt_nack_rnr`) and does
+//!   nothing more: the refused packet stays a hole on its path, resent
+//!   when the path's timer fires or a later packet's SACK proves it
+//!   missing, so a SEND waits for its receive (the model instead resends
+//!   it after a fixed back-off). Every other reason is fatal: `tx_compl`
+//!   fails the connection at the refused CSN (`OP_FLUSH` with status
+//!   `CQE_REMOTE | reason`): the refused message completes with that
+//!   status, messages the peer has (before its `csn_base`) as usual, every
+//!   other one FLUSHED; the segmenter FLUSHes the connection (work
+//!   requests posted later complete FLUSHED, unsent); the connection's
+//!   failed bit makes the retransmission rebuild drop its lost packets
+//!   (`cnt_retx_stale`). A fatal NACK for a connection this build lacks,
+//!   one already failed or destroyed, or a CSN outside the connection's
+//!   256-CSN window is dropped and counted (`cnt_nack_drop`). Unlike the
+//!   model, a message before the refused one that the peer has whole but
+//!   that its `csn_base` has not passed yet (reordering) completes FLUSHED,
+//!   not SUCCESS: the engine tracks completion by `csn_base` only.
+//!
 //! Not yet here: the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
 //! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
-//! the rest of stage 4: NACK processing (the sender ignores NACKs: a
-//! NO_RECV_BUFFER's packet is resent when its path's timer fires or a
-//! later packet's SACK proves it missing, so a SEND waits for its receive;
-//! a fatal NACK's message is resent the same way instead of completing in
-//! error), the path re-hash (`TX_REHASHES` reads 0) and the soft-reset
-//! sweep.
+//! the rest of stage 4: the NO_RECV_BUFFER back-off, the path re-hash
+//! (`TX_REHASHES` reads 0) and the soft-reset sweep.
 //!
 //! # Ports
 //!
@@ -189,7 +205,10 @@
 //!   `cnt_ack_tx` and `cnt_nack_tx` (`ack_gen`'s ACKs and NACKs sent),
 //!   `cnt_ack_rx`, `cnt_ack_rej` and `cnt_ack_bad` (ACKs received: accepted,
 //!   rejected by `tx_path_table`, naming no path of this build),
-//!   `cnt_retx_stale` (lost packets of completed messages, not resent).
+//!   `cnt_retx_stale` (lost packets of completed messages or failed
+//!   connections, not resent), `cnt_nack_rx`, `cnt_nack_rnr`,
+//!   `cnt_nack_fail` and `cnt_nack_drop` (NACKs received; of them
+//!   NO_RECV_BUFFER; connections failed; fatal NACKs that failed nothing).
 //!
 //! # Sizes
 //!
@@ -289,6 +308,13 @@ const _: () = assert!(Opcode::Send as u8 == 3 && Opcode::SendImm as u8 == 4);
 const _: () = assert!(rq_fetch::CODE_LATE == 14 && rq_fetch::CODE_NO_CONTEXT == 15);
 const _: () = assert!((NackReason::BufferTooSmall as u64) < rq_fetch::CODE_LATE);
 const _: () = assert!(host::CQE_FLUSHED == 1);
+// NACK processing: tx_compl's failure is OP_FLUSH with a status, accepted
+// with RES_OK; the segmenter's FLUSH command is 1; the failure's status
+// (CQE_REMOTE | reason) is an OR because reasons fit below CQE_REMOTE
+const _: () = assert!(tx_compl::OP_FLUSH == 3 && tx_compl::RES_OK == 0);
+const _: () = assert!(Opcode::Ack as u8 == 0x10);
+const _: () = assert!((NackReason::BufferTooSmall as u8) < host::CQE_REMOTE);
+const _: () = assert!(host::CQE_REMOTE == 0x80);
 // RX_MSGS is counter word 10 (bits 320..352)
 const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 11);
 // the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
@@ -438,8 +464,21 @@ pub struct BraidEngine<
     /// at or above the build's, or path number at or above `2^PB`).
     pub cnt_ack_bad: Signal<Out, Bits<32>>,
     /// Lost packets not retransmitted because their message's record was
-    /// reused (the message completed: the peer has the packet).
+    /// reused (the message completed: the peer has the packet) or their
+    /// connection failed (a fatal NACK).
     pub cnt_retx_stale: Signal<Out, Bits<32>>,
+    /// Well-formed NACKs received (every reason).
+    pub cnt_nack_rx: Signal<Out, Bits<32>>,
+    /// Of them, NO_RECV_BUFFER: no action here (the refused packet stays a
+    /// hole on its path and is resent by the path's timer or a later
+    /// packet's SACK).
+    pub cnt_nack_rnr: Signal<Out, Bits<32>>,
+    /// Connections failed by a fatal NACK.
+    pub cnt_nack_fail: Signal<Out, Bits<32>>,
+    /// Fatal NACKs that failed nothing: connection number at or above the
+    /// build's, connection not valid (destroyed, or failed already), or a
+    /// CSN outside the connection's window (`tx_compl`'s `RES_STALE`).
+    pub cnt_nack_drop: Signal<Out, Bits<32>>,
 
     // ---- blocks
     rb: RegBlock,
@@ -523,6 +562,33 @@ pub struct BraidEngine<
     frw: Fifo<48, 5>,
     ftt: Fifo<16, 4>,
     mrec: RAM<Bits<323>, TA>,
+    // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
+    // failure in flight, each connection's failed bit
+    fnk: Fifo<64, 5>,
+    rx_is_nack: Signal<Local, Bit>,
+    nk_conn: Signal<Local, Bits<24>>,
+    nk_ok: Signal<Local, Bit>,
+    nk_rnr: Signal<Local, Bit>,
+    nk_go: Signal<Local, Bit>,
+    nk_res: Signal<Local, Bit>,
+    nk_sf_go: Signal<Local, Bit>,
+    nk_busy: DFF<Bit>,
+    nk_cn: DFF<Bits<CB>>,
+    nk_t1: DFF<Bit>,
+    nk_t2: DFF<Bit>,
+    nk_t3: DFF<Bit>,
+    nk_sf: DFF<Bit>,
+    nk_dinc: Signal<Local, Bits<2>>,
+    n_nack_rx: DFF<Bits<32>>,
+    n_nack_rnr: DFF<Bits<32>>,
+    n_nack_fail: DFF<Bits<32>>,
+    n_nack_drop: DFF<Bits<32>>,
+    cerr: RAM<Bits<1>, CB>,
+    q2er: DFF<Bit>,
+    q3er: DFF<Bit>,
+    k_nr_rnr: Constant<Bits<8>>,
+    k_remote: Constant<Bits<8>>,
+    k_op_nack: Constant<Bits<8>>,
     // stage 3c: placed packets whose payload has been handed to the DMA
     // write stream, waiting for msg_tracker (`M`, 128 bits); receive
     // completion events (`F`, 127 bits); each connection's CQ
@@ -870,6 +936,10 @@ impl<
             cnt_ack_rej: Default::default(),
             cnt_ack_bad: Default::default(),
             cnt_retx_stale: Default::default(),
+            cnt_nack_rx: Default::default(),
+            cnt_nack_rnr: Default::default(),
+            cnt_nack_fail: Default::default(),
+            cnt_nack_drop: Default::default(),
             rb: RegBlock::new(reg_block::caps(
                 1 << CB,
                 1 << PB,
@@ -938,6 +1008,31 @@ impl<
             frw: Default::default(),
             ftt: Default::default(),
             mrec: Default::default(),
+            fnk: Default::default(),
+            rx_is_nack: Default::default(),
+            nk_conn: Default::default(),
+            nk_ok: Default::default(),
+            nk_rnr: Default::default(),
+            nk_go: Default::default(),
+            nk_res: Default::default(),
+            nk_sf_go: Default::default(),
+            nk_busy: Default::default(),
+            nk_cn: Default::default(),
+            nk_t1: Default::default(),
+            nk_t2: Default::default(),
+            nk_t3: Default::default(),
+            nk_sf: Default::default(),
+            nk_dinc: Default::default(),
+            n_nack_rx: Default::default(),
+            n_nack_rnr: Default::default(),
+            n_nack_fail: Default::default(),
+            n_nack_drop: Default::default(),
+            cerr: Default::default(),
+            q2er: Default::default(),
+            q3er: Default::default(),
+            k_nr_rnr: Constant::new(bits::<8>(NackReason::NoReceiveBuffer as u64)),
+            k_remote: Constant::new(bits::<8>(braid_spec::host::CQE_REMOTE as u64)),
+            k_op_nack: Constant::new(bits::<8>(Opcode::Nack as u64)),
             fmi: Default::default(),
             fev: Default::default(),
             fcs: Default::default(),
@@ -1243,6 +1338,18 @@ impl<
             gl_inc,
             ok_ack,
             n_ack_bad,
+            nk_busy,
+            nk_cn,
+            nk_t1,
+            nk_t2,
+            nk_t3,
+            nk_sf,
+            n_nack_rx,
+            n_nack_rnr,
+            n_nack_fail,
+            n_nack_drop,
+            q2er,
+            q3er,
             ok_lost,
             q1v,
             q1e,
@@ -1331,6 +1438,9 @@ impl<
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
+        self.fnk.clock.next = self.clock.val();
+        self.cerr.read_clock.next = self.clock.val();
+        self.cerr.write_clock.next = self.clock.val();
         self.fai.clock.next = self.clock.val();
         self.fce.clock.next = self.clock.val();
         self.ftk.clock.next = self.clock.val();
@@ -1418,10 +1528,17 @@ impl<
             self.dra.a_rs_valid.val() & self.wf.rs_ready.val() & self.dra.rs_last.val();
 
         // seg: the segmenter's INIT / FLUSH
-        self.seg.sc_valid.next = self.cp.seg_valid.val();
+        // the segmenter's commands: the command processor's, then a failed
+        // connection's FLUSH (stage 4d)
+        self.seg.sc_valid.next = self.cp.seg_valid.val() | self.nk_sf.q.val();
         self.cp.seg_ready.next = self.seg.sc_ready.val();
-        self.seg.sc_op.next = self.cp.seg_op.val();
-        self.seg.sc_conn.next = self.cp.seg_conn.val();
+        if self.cp.seg_valid.val() {
+            self.seg.sc_op.next = self.cp.seg_op.val();
+            self.seg.sc_conn.next = self.cp.seg_conn.val();
+        } else {
+            self.seg.sc_op.next = true;
+            self.seg.sc_conn.next = self.nk_cn.q.val();
+        }
 
         // dd, rp: valid-only ports shared with the receive path, which
         // yields to a command in the same clock (see the receive path); mt,
@@ -1730,15 +1847,94 @@ impl<
             | (bit_cast::<CMW, 32>(self.seg.cm_len.val()) << bits::<8>(96))
             | (bit_cast::<CMW, 64>(self.seg.cm_wr_id.val()) << bits::<8>(32))
             | bit_cast::<CMW, 32>(self.seg.cm_last_csn.val());
-        // tx_compl's operation port: commands, then the received ACKs' CSN
-        // bases (`ftk`: conn 0, csn 16), then the segmenter's records
+        // ---- stage 4d: received NACKs (`fnk`, K: conn 0, reason 24, CSN
+        // 32), one per clock. A NACK naming a connection this build lacks is
+        // dropped and counted; NO_RECV_BUFFER is counted and does nothing
+        // more (the refused packet stays a hole on its path: the path's
+        // timer or a later packet's SACK resends it, so a SEND waits for its
+        // receive). Any other reason is fatal: one at a time, it takes
+        // tx_compl's port after the command as a failure (OP_FLUSH with
+        // status CQE_REMOTE | reason at the refused CSN). Its result (3
+        // clocks later): accepted, the connection is failed (`cerr`, read by
+        // the retransmission rebuild, which then drops its lost packets) and
+        // the segmenter FLUSHes it (after the command processor's), so the
+        // refused message completes with the peer's reason and every later
+        // one FLUSHED; refused (not valid, or the CSN outside the window):
+        // dropped and counted.
+        self.nk_conn.next = self.fnk.dout.val().get_bits::<24>(0);
+        self.nk_ok.next = self.nk_conn.val() < self.k_nc.val();
+        self.nk_rnr.next = self.fnk.dout.val().get_bits::<8>(24) == self.k_nr_rnr.val();
+        self.nk_go.next = self.fnk.valid.val()
+            & self.nk_ok.val()
+            & !self.nk_rnr.val()
+            & !self.nk_busy.q.val()
+            & self.tc.op_ready.val()
+            & !self.cp.tc_valid.val();
+        self.fnk.pop.next =
+            self.fnk.valid.val() & (!self.nk_ok.val() | self.nk_rnr.val() | self.nk_go.val());
+        if self.fnk.valid.val() & self.nk_ok.val() & self.nk_rnr.val() {
+            self.n_nack_rnr.d.next = self.n_nack_rnr.q.val() + 1;
+        }
+        self.nk_t1.d.next = self.nk_go.val();
+        self.nk_t2.d.next = self.nk_t1.q.val();
+        self.nk_t3.d.next = self.nk_t2.q.val();
+        if self.nk_go.val() {
+            self.nk_busy.d.next = true;
+            self.nk_cn.d.next = self.nk_conn.val().get_bits::<CB>(0);
+        }
+        self.nk_res.next = self.nk_t3.q.val() & self.tc.res_valid.val();
+        if self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0)) {
+            self.nk_sf.d.next = true;
+            self.n_nack_fail.d.next = self.n_nack_fail.q.val() + 1;
+        }
+        self.nk_sf_go.next =
+            self.nk_sf.q.val() & !self.cp.seg_valid.val() & self.seg.sc_ready.val();
+        if self.nk_sf_go.val() {
+            self.nk_sf.d.next = false;
+            self.nk_busy.d.next = false;
+        }
+        if self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))) {
+            self.nk_busy.d.next = false;
+        }
+        if (self.fnk.valid.val() & !self.nk_ok.val())
+            & (self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))))
+        {
+            self.nk_dinc.next = bits::<2>(2);
+        } else if (self.fnk.valid.val() & !self.nk_ok.val())
+            | (self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))))
+        {
+            self.nk_dinc.next = bits::<2>(1);
+        } else {
+            self.nk_dinc.next = bits::<2>(0);
+        }
+        self.n_nack_drop.d.next = self.n_nack_drop.q.val() + bit_cast::<32, 2>(self.nk_dinc.val());
+        // each connection's failed bit: set by an accepted failure, cleared
+        // by tx_compl's CREATE (one tx_compl result per clock: one write)
+        self.cerr.write_address.next = self.tc.res_conn.val();
+        self.cerr.write_enable.next = self.tc.res_valid.val()
+            & ((self.tc.res_op.val() == bits::<2>(2))
+                | (self.nk_t3.q.val() & (self.tc.res_code.val() == bits::<2>(0))));
+        if self.nk_t3.q.val() {
+            self.cerr.write_data.next = bits::<1>(1);
+        } else {
+            self.cerr.write_data.next = bits::<1>(0);
+        }
+
+        // tx_compl's operation port: commands, then a NACK's failure, then
+        // the received ACKs' CSN bases (`ftk`: conn 0, csn 16), then the
+        // segmenter's records
         self.tc.op_valid.next =
-            self.cp.tc_valid.val() | self.ftk.valid.val() | self.fcm.valid.val();
+            self.cp.tc_valid.val() | self.nk_go.val() | self.ftk.valid.val() | self.fcm.valid.val();
         self.cp.tc_ready.next = self.tc.op_ready.val();
-        self.k_go.next = self.tc.op_ready.val() & !self.cp.tc_valid.val() & self.ftk.valid.val();
+        self.k_go.next = self.tc.op_ready.val()
+            & !self.cp.tc_valid.val()
+            & !self.nk_go.val()
+            & self.ftk.valid.val();
         self.ftk.pop.next = self.k_go.val();
-        self.fcm.pop.next =
-            self.tc.op_ready.val() & !self.cp.tc_valid.val() & !self.ftk.valid.val();
+        self.fcm.pop.next = self.tc.op_ready.val()
+            & !self.cp.tc_valid.val()
+            & !self.nk_go.val()
+            & !self.ftk.valid.val();
         self.tc.op_wr_id.next = self.fcm.dout.val().get_bits::<64>(32);
         self.tc.op_len.next = self.fcm.dout.val().get_bits::<32>(96);
         self.tc.op_msn.next = self.fcm.dout.val().get_bits::<32>(128);
@@ -1750,6 +1946,12 @@ impl<
             self.tc.op.next = self.cp.tc_op.val();
             self.tc.op_conn.next = self.cp.tc_conn.val();
             self.tc.op_csn.next = self.cp.tc_csn.val();
+            self.tc.op_status.next = 0.into();
+        } else if self.nk_go.val() {
+            self.tc.op.next = bits::<2>(3);
+            self.tc.op_conn.next = self.nk_conn.val().get_bits::<CB>(0);
+            self.tc.op_csn.next = self.fnk.dout.val().get_bits::<32>(32);
+            self.tc.op_status.next = self.k_remote.val() | self.fnk.dout.val().get_bits::<8>(24);
         } else if self.ftk.valid.val() {
             self.tc.op.next = bits::<2>(1);
             self.tc.op_conn.next = self.ftk.dout.val().get_bits::<CB>(0);
@@ -2260,6 +2462,7 @@ impl<
         self.rec_ra.next = (bit_cast::<TA, CB>(self.q_conn.val()) << 5)
             | bit_cast::<TA, 5>(self.slt.res_entry.val().get_bits::<5>(32));
         self.mrec.read_address.next = self.rec_ra.val();
+        self.cerr.read_address.next = self.q_conn.val();
         self.q1v.d.next = self.slt.res_valid.val();
         self.q1e.d.next = self.slt.res_entry.val();
         self.q1p.d.next = self.slt.res_path.val();
@@ -2270,6 +2473,8 @@ impl<
         self.q2e.d.next = self.q1e.q.val();
         self.q2p.d.next = self.q1p.q.val();
         self.q2r.d.next = self.mrec.read_data.val();
+        self.q2er.d.next = self.cerr.read_data.val().any();
+        self.q3er.d.next = self.q2er.q.val();
         if self.q_code.val() == bits::<2>(0) {
             self.q2off.d.next = self.q_mtus.val() << 10;
             self.q2mtu.d.next = bits::<16>(1024);
@@ -2316,7 +2521,8 @@ impl<
         // else one MTU.
         self.q_s4.next = self.q3p.q.val() >> self.k_pb.val();
         self.q_c4.next = self.q_s4.val().get_bits::<CB>(0);
-        self.q_ok.next = self.q3chk.q.val() == self.q3e.q.val().get_bits::<32>(0);
+        self.q_ok.next =
+            (self.q3chk.q.val() == self.q3e.q.val().get_bits::<32>(0)) & !self.q3er.q.val();
         if self.q3e.q.val().get_bit(70) {
             self.q_len.next = self.q3rem.q.val().get_bits::<16>(0);
         } else {
@@ -2604,7 +2810,8 @@ impl<
         self.rx_accept.next = self.rb.ctrl_enable.val()
             & (self.fpl.fill.val() < bits::<16>(320))
             & (self.frd.fill.val() < bits::<16>(16))
-            & (self.fak.fill.val() < bits::<16>(16));
+            & (self.fak.fill.val() < bits::<16>(16))
+            & (self.fnk.fill.val() < bits::<16>(16));
         self.rx_pass.next = (self.rx_first.val() & self.rx_accept.val())
             | (self.rx_valid.val() & self.in_frame.q.val() & !self.rx_skip.q.val());
         self.rx_cut.next =
@@ -2648,8 +2855,19 @@ impl<
         // a well-formed ACK goes to the sender's side (`fak`), every other
         // descriptor to the receive pipeline
         self.rx_is_ack.next = self.rxp.d_ok.val() & (self.rxp.d_opcode.val() == bits::<8>(0x10));
-        self.frd.push.next = self.rxp.d_valid.val() & !self.rx_is_ack.val();
+        self.rx_is_nack.next =
+            self.rxp.d_ok.val() & (self.rxp.d_opcode.val() == self.k_op_nack.val());
+        self.frd.push.next =
+            self.rxp.d_valid.val() & !self.rx_is_ack.val() & !self.rx_is_nack.val();
         self.fak.push.next = self.rxp.d_valid.val() & self.rx_is_ack.val();
+        // a well-formed NACK to the sender's NACK FIFO (`fnk`)
+        self.fnk.push.next = self.rxp.d_valid.val() & self.rx_is_nack.val();
+        self.fnk.din.next = bit_cast::<64, 24>(self.rxp.d_dst_conn.val())
+            | (bit_cast::<64, 8>(self.rxp.d_nack_reason.val()) << 24)
+            | (bit_cast::<64, 32>(self.rxp.d_nack_csn.val()) << 32);
+        if self.rxp.d_valid.val() & self.rx_is_nack.val() {
+            self.n_nack_rx.d.next = self.n_nack_rx.q.val() + 1;
+        }
         self.fak.din.next = bit_cast::<400, 24>(self.rxp.d_dst_conn.val())
             | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 24)
             | (bit_cast::<400, 32>(self.rxp.d_ack_base_psn.val()) << 32)
@@ -3200,6 +3418,7 @@ impl<
             | self.fag.ovf.val()
             | self.fas.ovf.val()
             | self.fak.ovf.val()
+            | self.fnk.ovf.val()
             | self.fai.ovf.val()
             | self.fce.ovf.val()
             | self.ftk.ovf.val()
@@ -3225,5 +3444,9 @@ impl<
         self.cnt_ack_rej.next = self.tpt.cnt_rejected.val();
         self.cnt_ack_bad.next = self.n_ack_bad.q.val();
         self.cnt_retx_stale.next = self.n_retx_stale.q.val();
+        self.cnt_nack_rx.next = self.n_nack_rx.q.val();
+        self.cnt_nack_rnr.next = self.n_nack_rnr.q.val();
+        self.cnt_nack_fail.next = self.n_nack_fail.q.val();
+        self.cnt_nack_drop.next = self.n_nack_drop.q.val();
     }
 }

@@ -13,9 +13,12 @@
 //! * a context: `head`, `tail` (6 bits each: ring positions modulo 64 over
 //!   a ring of `SLOTS` = 32 entries, braid-spec's `MSG_WINDOW`; empty when
 //!   equal, full when they differ by 32), `base` (32 bits: the peer's
-//!   `csn_base`, every CSN before it has been received), `valid`, `flush`
-//!   and `queued` (the connection has an entry in the drain queue); layout
-//!   head 5:0, tail 11:6, base 43:12, valid 44, flush 45, queued 46;
+//!   `csn_base`, every CSN before it has been received), `valid`, `flush`,
+//!   `queued` (the connection has an entry in the drain queue), `fail` (the
+//!   flush is a failure's, see `OP_FLUSH`), `err` (8 bits: the failure's
+//!   status, until one message took it) and `ecsn` (32: the refused CSN);
+//!   layout head 5:0, tail 11:6, base 43:12, valid 44, flush 45, queued 46,
+//!   fail 47, err 55:48, ecsn 87:56;
 //! * the CQ of its completions (`IDX` bits);
 //! * a ring of 32 message records: `last` (32 bits, the message's last
 //!   CSN), `wr_id` (64), `len` (32, the message's byte length), `msn` (32),
@@ -59,16 +62,33 @@
 //!   not empty and the connection not `queued`, (connection, head slot) is
 //!   pushed and `queued` set.
 //! * `OP_CREATE` (2): `head = tail = 0`, `base = op_csn` (the first CSN the
-//!   connection will send), `valid`, `flush` cleared, the CQ = `op_cq`;
-//!   `queued` is kept (a stale queue entry is dropped when drained).
-//! * `OP_FLUSH` (3): the connection is destroyed. Not valid:
-//!   `RES_NO_CONN`. Otherwise `valid` cleared and `flush` set: every
-//!   outstanding message completes at once, in order, with status
+//!   connection will send), `valid`, `flush`, `fail`, `err` and `ecsn`
+//!   cleared, the CQ = `op_cq`; `queued` is kept (a stale queue entry is
+//!   dropped when drained).
+//! * `OP_FLUSH` (3) with `op_status` = 0: the connection is destroyed. Not
+//!   valid: `RES_NO_CONN`. Otherwise `valid` cleared and `flush` set:
+//!   every outstanding message completes at once, in order, with status
 //!   `FLUSHED` (1); the head is queued as for an ACK.
+//! * `OP_FLUSH` (3) with `op_status` = s != 0: the connection *fails*: the
+//!   peer refused CSN `op_csn` for good (a fatal NACK; s is the CQE status,
+//!   `CQE_REMOTE | reason`). Not valid (destroyed, or failed already):
+//!   `RES_NO_CONN`. `op_csn - base` (mod 2^32) 256 or more (the peer has
+//!   the CSN already, or it lies outside the sender's 256-CSN window, so it
+//!   was never sent): `RES_STALE`, nothing changes. Otherwise as a destroy,
+//!   and also `fail` set, `err = s`, `ecsn = op_csn`. A failed connection
+//!   completes its messages in order: one whose `last` is before `base`
+//!   (the peer has all of it) with its own status, CQE only when signaled
+//!   or with an error, as after an ACK; the first other one whose `last`
+//!   is at or after `ecsn` (the message the refused CSN belongs to) with
+//!   status `err`, after which `err` is 0; every other one `FLUSHED`. The
+//!   refused CSN's message may not be in the ring yet (its last packet not
+//!   sent): the segmenter's FLUSHED record of it, pushed after the
+//!   failure, takes `err` then.
 //!
 //! Every operation's result shows for one clock 2 rising edges after the
 //! edge that took it: `res_valid`, `res_op`, `res_conn`, `res_code`
-//! (`RES_OK` 0, `RES_FULL` 1, `RES_NO_CONN` 2); all zero otherwise.
+//! (`RES_OK` 0, `RES_FULL` 1, `RES_NO_CONN` 2, `RES_STALE` 3); all zero
+//! otherwise.
 //!
 //! ## Drain
 //!
@@ -81,7 +101,8 @@
 //!   block-RAM read returned the old record): (c, head slot) is pushed
 //!   again, `queued` stays;
 //! * the head message is complete (`flush`, or bit 31 of `last - base`
-//!   set: every CSN up to `last` was received): it is *completed*:
+//!   set: every CSN up to `last` was received): it is *completed* (its
+//!   status as above for a failed connection):
 //!   `head += 1`; if the ring is still not empty (c, the new head slot) is
 //!   pushed again, else `queued` cleared;
 //! * otherwise `queued` cleared (the next ACK queues c again).
@@ -89,9 +110,11 @@
 //! Completing a message pulses `una_valid` with `una_conn`, `una_stream`,
 //! `una_msn` (to the segmenter: the stream's oldest open message moves on),
 //! and when the record is signaled, has a nonzero status, or the
-//! connection is flushing, puts a completion into the output queue:
-//! `c_cq`, `c_conn`, `c_wr_id`, `c_byte_len` (= `len`), `c_msn`,
-//! `c_stream`, `c_status` (`FLUSHED` when flushing, else the record's). A
+//! connection is flushing (and, if failed, the message is not before
+//! `base`), puts a completion into the output queue: `c_cq`, `c_conn`,
+//! `c_wr_id`, `c_byte_len` (= `len`), `c_msn`, `c_stream`, `c_status`
+//! (`FLUSHED` when flushing, `err` or the record's when failed as above,
+//! else the record's). A
 //! drain that produces no completion returns its credit 3 edges after the
 //! edge that popped it; a completion returns it when it leaves the queue.
 //! The queue (8 entries) can never overflow. Output: `c_valid` while the
@@ -107,7 +130,8 @@
 //!
 //! Counters (wrap at 2^32), one edge after the result or completion:
 //! `cnt_done` (messages completed, the `TX_MSGS` register), `cnt_flushed`
-//! (of them, completed by a flush), `cnt_refused` (pushes refused).
+//! (of them, completed `FLUSHED` by a flush), `cnt_refused` (pushes
+//! refused).
 //!
 //! ## Pipeline
 //!
@@ -131,7 +155,8 @@ pub const OP_PUSH: u64 = 0;
 pub const OP_ACK: u64 = 1;
 /// `op`: create (or re-create) a connection.
 pub const OP_CREATE: u64 = 2;
-/// `op`: destroy: complete everything outstanding as FLUSHED.
+/// `op`: destroy: complete everything outstanding as FLUSHED (with a
+/// nonzero `op_status`: fail, see the module documentation).
 pub const OP_FLUSH: u64 = 3;
 
 /// `res_code`: done.
@@ -140,6 +165,8 @@ pub const RES_OK: u64 = 0;
 pub const RES_FULL: u64 = 1;
 /// `res_code`: the connection is not valid.
 pub const RES_NO_CONN: u64 = 2;
+/// `res_code`: failure refused, the CSN is not in the sender's window.
+pub const RES_STALE: u64 = 3;
 
 /// CQE status of a flushed work request (braid-spec's `CQE_FLUSHED`;
 /// written as the literal 1 inside `update`, see the export traps).
@@ -154,7 +181,7 @@ const _: () = assert!(SLOTS == 1 << SLOT_BITS);
 /// Output queue depth (completions).
 pub const QUEUE: usize = 8;
 /// Context word width.
-pub const CTX_BITS: usize = 47;
+pub const CTX_BITS: usize = 88;
 /// Record width.
 pub const REC_BITS: usize = 171;
 /// Output queue entry: wr_id 63:0, len 95:64, msn 127:96, stream 129:128,
@@ -179,7 +206,8 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     pub op: Signal<In, Bits<2>>,
     /// Connection.
     pub op_conn: Signal<In, Bits<IDX>>,
-    /// PUSH: the message's last CSN; ACK: `csn_base`; CREATE: first CSN.
+    /// PUSH: the message's last CSN; ACK: `csn_base`; CREATE: first CSN;
+    /// FLUSH with a status: the refused CSN.
     pub op_csn: Signal<In, Bits<32>>,
     /// PUSH: `wr_id`.
     pub op_wr_id: Signal<In, Bits<64>>,
@@ -191,7 +219,8 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     pub op_stream: Signal<In, Bits<2>>,
     /// PUSH: SIGNALED.
     pub op_signaled: Signal<In, Bit>,
-    /// PUSH: status (0, or the error of a refused work request).
+    /// PUSH: status (0, or the error of a refused work request); FLUSH:
+    /// 0 (destroy) or the failure's status.
     pub op_status: Signal<In, Bits<8>>,
     /// CREATE: the connection's CQ.
     pub op_cq: Signal<In, Bits<IDX>>,
@@ -280,6 +309,15 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     l_valid: Signal<Local, Bit>,
     l_flush: Signal<Local, Bit>,
     l_queued: Signal<Local, Bit>,
+    l_fail: Signal<Local, Bit>,
+    l_err: Signal<Local, Bits<8>>,
+    l_ecsn: Signal<Local, Bits<32>>,
+    l_fop: Signal<Local, Bit>,
+    l_stale: Signal<Local, Bit>,
+    l_ge: Signal<Local, Bit>,
+    l_own: Signal<Local, Bit>,
+    l_take: Signal<Local, Bit>,
+    l_status: Signal<Local, Bits<8>>,
     l_empty: Signal<Local, Bit>,
     l_full: Signal<Local, Bit>,
     l_adv: Signal<Local, Bit>,
@@ -300,12 +338,19 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     n_valid: Signal<Local, Bit>,
     n_flush: Signal<Local, Bit>,
     n_queued: Signal<Local, Bit>,
+    n_fail: Signal<Local, Bit>,
+    n_err: Signal<Local, Bits<8>>,
+    n_ecsn: Signal<Local, Bits<32>>,
     n_ctx: Signal<Local, Bits<CTX_BITS>>,
     r_last: Signal<Local, Bits<32>>,
     sub_adv_f: PrefixAdd<32>,
     sub_adv_r: PrefixAdd<32>,
     sub_cov_f: PrefixAdd<32>,
     sub_cov_r: PrefixAdd<32>,
+    sub_win_f: PrefixAdd<32>,
+    sub_win_r: PrefixAdd<32>,
+    sub_ge_f: PrefixAdd<32>,
+    sub_ge_r: PrefixAdd<32>,
     // ---- E2: outputs of the loop
     q_push: DFF<Bit>,
     q_entry: DFF<Bits<AB>>,
@@ -475,6 +520,9 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.l_valid.next = self.l_ctx.val().get_bit(44);
         self.l_flush.next = self.l_ctx.val().get_bit(45);
         self.l_queued.next = self.l_ctx.val().get_bit(46);
+        self.l_fail.next = self.l_ctx.val().get_bit(47);
+        self.l_err.next = self.l_ctx.val().get_bits::<8>(48);
+        self.l_ecsn.next = self.l_ctx.val().get_bits::<32>(56);
         self.l_empty.next = self.l_head.val() == self.l_tail.val();
         self.l_full.next = (self.l_head.val().get_bits::<SLOT_BITS>(0)
             == self.l_tail.val().get_bits::<SLOT_BITS>(0))
@@ -496,13 +544,32 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.sub_cov_r.a.next = self.r_last.val();
         self.sub_cov_r.b.next = !self.ctx.read_data.val().get_bits::<32>(12);
         self.sub_cov_r.cin.next = true;
+        // a failure's window test: csn - base < 256; a failed
+        // connection's record: ge = bit 31 of last - ecsn clear
+        self.sub_win_f.a.next = self.p_csn.q.val();
+        self.sub_win_f.b.next = !self.f_ctx.q.val().get_bits::<32>(12);
+        self.sub_win_f.cin.next = true;
+        self.sub_win_r.a.next = self.p_csn.q.val();
+        self.sub_win_r.b.next = !self.ctx.read_data.val().get_bits::<32>(12);
+        self.sub_win_r.cin.next = true;
+        self.sub_ge_f.a.next = self.r_last.val();
+        self.sub_ge_f.b.next = !self.f_ctx.q.val().get_bits::<32>(56);
+        self.sub_ge_f.cin.next = true;
+        self.sub_ge_r.a.next = self.r_last.val();
+        self.sub_ge_r.b.next = !self.ctx.read_data.val().get_bits::<32>(56);
+        self.sub_ge_r.cin.next = true;
         if self.p_hit.q.val() {
             self.l_adv.next = self.sub_adv_f.sum.val().get_bit(31);
             self.l_cov.next = self.sub_cov_f.sum.val().get_bit(31);
+            self.l_stale.next = self.sub_win_f.sum.val().get_bits::<24>(8).any();
+            self.l_ge.next = !self.sub_ge_f.sum.val().get_bit(31);
         } else {
             self.l_adv.next = self.sub_adv_r.sum.val().get_bit(31);
             self.l_cov.next = self.sub_cov_r.sum.val().get_bit(31);
+            self.l_stale.next = self.sub_win_r.sum.val().get_bits::<24>(8).any();
+            self.l_ge.next = !self.sub_ge_r.sum.val().get_bit(31);
         }
+        self.l_fop.next = self.p_rec.q.val().get_bits::<8>(163).any();
         self.l_push_ok.next = self.p_is_op.q.val()
             & (self.p_op.q.val() == 0)
             & (self.l_valid.val() | self.l_flush.val())
@@ -516,10 +583,26 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
             & self.l_at_head.val()
             & !self.l_whit.val()
             & (self.l_flush.val() | self.l_cov.val());
+        // a failed connection's message before `base` keeps its own
+        // status (`own`); the first other one at or after `ecsn` takes
+        // `err` (`take`)
+        self.l_own.next = !self.l_flush.val() | (self.l_fail.val() & self.l_cov.val());
+        self.l_take.next = self.l_flush.val()
+            & self.l_fail.val()
+            & !self.l_cov.val()
+            & self.l_err.val().any()
+            & self.l_ge.val();
         self.l_cqe.next = self.l_emit.val()
-            & (self.l_flush.val()
+            & (!self.l_own.val()
                 | self.rec.read_data.val().get_bit(162)
                 | self.rec.read_data.val().get_bits::<8>(163).any());
+        if self.l_own.val() {
+            self.l_status.next = self.rec.read_data.val().get_bits::<8>(163);
+        } else if self.l_take.val() {
+            self.l_status.next = self.l_err.val();
+        } else {
+            self.l_status.next = bits::<8>(1);
+        }
 
         // next context and the queue push
         self.n_head.next = self.l_head.val();
@@ -528,6 +611,9 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.n_valid.next = self.l_valid.val();
         self.n_flush.next = self.l_flush.val();
         self.n_queued.next = self.l_queued.val();
+        self.n_fail.next = self.l_fail.val();
+        self.n_err.next = self.l_err.val();
+        self.n_ecsn.next = self.l_ecsn.val();
         self.l_qpush.next = false;
         self.l_qslot.next = self.l_head.val().get_bits::<SLOT_BITS>(0);
         self.l_code.next = 0.into();
@@ -562,11 +648,19 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
                 self.n_base.next = self.p_csn.q.val();
                 self.n_valid.next = true;
                 self.n_flush.next = false;
+                self.n_fail.next = false;
+                self.n_err.next = 0.into();
+                self.n_ecsn.next = 0.into();
             } else if !self.l_valid.val() {
                 self.l_code.next = 2.into();
+            } else if self.l_fop.val() & self.l_stale.val() {
+                self.l_code.next = 3.into();
             } else {
                 self.n_valid.next = false;
                 self.n_flush.next = true;
+                self.n_fail.next = self.l_fop.val();
+                self.n_err.next = self.p_rec.q.val().get_bits::<8>(163);
+                self.n_ecsn.next = self.p_csn.q.val();
                 if !self.l_empty.val() & !self.l_queued.val() {
                     self.l_qpush.next = true;
                     self.n_queued.next = true;
@@ -580,6 +674,9 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
                 self.l_qpush.next = true;
             } else if self.l_emit.val() {
                 self.n_head.next = self.l_head1.val();
+                if self.l_take.val() {
+                    self.n_err.next = 0.into();
+                }
                 self.l_qslot.next = self.l_head1.val().get_bits::<SLOT_BITS>(0);
                 if self.l_head1.val() != self.l_tail.val() {
                     self.l_qpush.next = true;
@@ -595,7 +692,10 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
             | (bit_cast::<CTX_BITS, 32>(self.n_base.val()) << 12)
             | (bit_cast::<CTX_BITS, 1>(self.n_valid.val().into()) << 44)
             | (bit_cast::<CTX_BITS, 1>(self.n_flush.val().into()) << 45)
-            | (bit_cast::<CTX_BITS, 1>(self.n_queued.val().into()) << 46);
+            | (bit_cast::<CTX_BITS, 1>(self.n_queued.val().into()) << 46)
+            | (bit_cast::<CTX_BITS, 1>(self.n_fail.val().into()) << 47)
+            | (bit_cast::<CTX_BITS, 8>(self.n_err.val()) << 48)
+            | (bit_cast::<CTX_BITS, 32>(self.n_ecsn.val()) << 56);
 
         // writes of the loop (E2)
         self.ctx.write_address.next = self.p_conn.q.val();
@@ -623,27 +723,18 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.o_refused.d.next =
             self.p_is_op.q.val() & (self.p_op.q.val() == 0) & (self.l_code.val() != 0);
         self.o_una.d.next = self.l_emit.val();
-        self.o_flushed.d.next = self.l_emit.val() & self.l_flush.val();
+        self.o_flushed.d.next = self.l_emit.val() & !self.l_own.val() & !self.l_take.val();
         self.o_una_conn.d.next = self.p_conn.q.val();
         self.o_una_stream.d.next = self.rec.read_data.val().get_bits::<2>(160);
         self.o_una_msn.d.next = self.rec.read_data.val().get_bits::<32>(128);
         self.o_ret.d.next = self.p_drain.q.val() & !self.l_cqe.val();
         self.o_cqe.d.next = self.l_cqe.val();
-        if self.l_flush.val() {
-            self.o_entry.d.next = bit_cast::<QE, 96>(self.rec.read_data.val().get_bits::<96>(32))
-                | (bit_cast::<QE, 32>(self.rec.read_data.val().get_bits::<32>(128)) << 96)
-                | (bit_cast::<QE, 2>(self.rec.read_data.val().get_bits::<2>(160)) << 128)
-                | (bits::<QE>(1) << 130)
-                | (bit_cast::<QE, IDX>(self.p_conn.q.val()) << 138)
-                | (bit_cast::<QE, IDX>(self.cqs.read_data.val()) << 148);
-        } else {
-            self.o_entry.d.next = bit_cast::<QE, 96>(self.rec.read_data.val().get_bits::<96>(32))
-                | (bit_cast::<QE, 32>(self.rec.read_data.val().get_bits::<32>(128)) << 96)
-                | (bit_cast::<QE, 2>(self.rec.read_data.val().get_bits::<2>(160)) << 128)
-                | (bit_cast::<QE, 8>(self.rec.read_data.val().get_bits::<8>(163)) << 130)
-                | (bit_cast::<QE, IDX>(self.p_conn.q.val()) << 138)
-                | (bit_cast::<QE, IDX>(self.cqs.read_data.val()) << 148);
-        }
+        self.o_entry.d.next = bit_cast::<QE, 96>(self.rec.read_data.val().get_bits::<96>(32))
+            | (bit_cast::<QE, 32>(self.rec.read_data.val().get_bits::<32>(128)) << 96)
+            | (bit_cast::<QE, 2>(self.rec.read_data.val().get_bits::<2>(160)) << 128)
+            | (bit_cast::<QE, 8>(self.l_status.val()) << 130)
+            | (bit_cast::<QE, IDX>(self.p_conn.q.val()) << 138)
+            | (bit_cast::<QE, IDX>(self.cqs.read_data.val()) << 148);
 
         // ---- E3: the queue push lands, counters
         self.fifo.write_address.next = self.wp.q.val().get_bits::<IDX>(0);
