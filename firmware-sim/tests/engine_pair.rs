@@ -559,15 +559,19 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         "seed {seed:#x}: the truncated frame, dropped by the parser; the duplicate; ACKs, NACKs"
     );
     // A: the ACK of the duplicate accepted (it acknowledges nothing new);
-    // the NACKs are not processed yet (stage 4) and no completion changes
+    // the fatal NACKs name a CSN B acknowledged long ago (copies of a
+    // delivered packet): stale, dropped, the connection does not fail and
+    // no completion changes
     a.eng.borrow_mut().run(2000);
     assert_eq!(
         a.eng.borrow().glue_counters(),
         GlueCounters {
             ack_rx: (w.ba.len() - nacks.len()) as u32,
+            nack_rx: 3,
+            nack_drop: 3,
             ..GlueCounters::default()
         },
-        "seed {seed:#x}: A: B's ACKs"
+        "seed {seed:#x}: A: B's ACKs and NACKs"
     );
     assert_eq!(
         cq_a.poll(16).expect("poll A's CQ"),
