@@ -4156,9 +4156,9 @@ fn tx_compl_stimulus_covers_the_edges() {
             }
             let o = m.step(&i);
             stim.observe(&o);
-            if o.res.is_some() {
+            if let Some((_, _, code)) = o.res {
                 let ti = ops.pop_front().expect("a result without an operation");
-                match (ti.op, ti.rec.status != 0, o.res.unwrap().2) {
+                match (ti.op, ti.rec.status != 0, code) {
                     (OP_FLUSH, true, RES_OK) => fails += 1,
                     (OP_FLUSH, true, RES_STALE) => stale += 1,
                     (OP_FLUSH, false, RES_OK) => destroys += 1,
