@@ -32,7 +32,11 @@
 # 2 yosys missing or failed, or bad usage.
 #
 # Environment: SYNTH_JOBS (parallel yosys runs, default 2),
-# SYNTH_TIMEOUT (seconds per yosys run, default 900).
+# SYNTH_TIMEOUT (seconds per yosys run, default 900), SYNTH_CACHE (a
+# directory, default none: every successful yosys run's log is kept there,
+# keyed by the block, its Verilog, the Yosys version and flow.sh, and a
+# later run with the same key reuses it instead of running yosys, so an
+# interrupted run of the large tops resumes where it stopped).
 set -euo pipefail
 export LC_ALL=C
 
@@ -46,7 +50,7 @@ jobs=${SYNTH_JOBS:-2}
 tmo=${SYNTH_TIMEOUT:-900}
 report="$here/REPORT.md"
 
-usage() { sed -n '2,37p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,39p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 check=0
 resynth=0
@@ -152,15 +156,36 @@ if ((changed)) && [[ $committed_version != "$version" ]]; then
     echo "warning: the committed report is from ${committed_version:-no Yosys}: re-synthesizing every block" >&2
 fi
 
+# The SYNTH_CACHE key of block B's run: the block, its Verilog, Yosys and the
+# flow (flow.sh holds every yosys script).
+cache=${SYNTH_CACHE:-}
+flow_hash=$(sha256sum "$here/flow.sh" | cut -c1-12)
+cache_key() {
+    printf '%s-%s-%s-%s' "$1" "$(sha256sum "$tmp/$1/$1.v" | cut -c1-12)" \
+        "$(printf '%s' "$version" | sha256sum | cut -c1-12)" "$flow_hash"
+}
+
 # One yosys run: task KIND BLOCK, KIND = res | depth. Leaves $tmp/B/KIND.log
 # and $tmp/B/KIND.rc (exit status) and prints a progress line.
 task() {
-    local kind=$1 b=$2 dir="$tmp/$2" script t0 rc=0
+    local kind=$1 b=$2 dir="$tmp/$2" script t0 rc=0 key=""
+    if [[ -n $cache ]]; then
+        key="$cache/$(cache_key "$b")"
+        if [[ -f $key/$kind.rc && $(cat "$key/$kind.rc") == 0 && -f $key/$kind.log ]]; then
+            cp "$key/$kind.log" "$key/$kind.rc" "$dir/"
+            printf '  %-24s %-9s reused from %s\n' "$b" \
+                "$([[ $kind == res ]] && echo resources || echo depth)" "$key" >&2
+            return
+        fi
+    fi
     if [[ $kind == res ]]; then script=$(synth_resource_script "$b.v" "$b")
     else synth_write_depth_abc "$dir"; script=$(synth_depth_script "$b.v" "$b"); fi
     t0=$SECONDS
     (cd "$dir" && timeout "$tmo" yosys -p "$script" >"$kind.log" 2>&1) || rc=$?
     echo "$rc" >"$dir/$kind.rc"
+    if [[ -n $key && $rc == 0 ]]; then
+        mkdir -p "$key" && cp "$dir/$kind.log" "$dir/$kind.rc" "$key/"
+    fi
     printf '  %-24s %-9s %4ds%s\n' "$b" "$([[ $kind == res ]] && echo resources || echo depth)" \
         $((SECONDS - t0)) "$( ((rc == 0)) || echo "  FAILED (status $rc)")" >&2
 }
