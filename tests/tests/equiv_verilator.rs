@@ -5863,3 +5863,19 @@ fn path_window_table_saturates_at_256() {
     assert!(read(&mut last, &mut run).2);
     assert_eq!(last.cnt_overflow, 0);
 }
+
+#[test]
+fn rate_hint_matches_model() {
+    let n = equiv_cycles();
+    for seed in seeds(&[0x4a7e, 0x4a7f]) {
+        assert_equiv::<RateHintModel>(seed, n);
+    }
+}
+
+#[test]
+fn rate_hint_tiny_matches_model() {
+    let n = equiv_cycles();
+    for seed in seeds(&[0x4a80, 0x4a81]) {
+        assert_equiv::<RateHintTinyModel>(seed, n);
+    }
+}
