@@ -511,7 +511,7 @@ impl<const CB: usize> Stimulus for RateHintStim<CB> {
 
     fn new(seed: u64) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let start = if seed % 2 == 0 {
+        let start = if seed.is_multiple_of(2) {
             0u32.wrapping_sub(30_000)
         } else {
             rng.gen()
@@ -721,7 +721,7 @@ mod tests {
         let mut last_scale = SCALE_ONE;
         let mut cuts_seen = 0;
         for c in 0..60_000u32 {
-            if c >= 2_000 && c < 30_000 && c % 20 == 0 {
+            if (2_000..30_000).contains(&c) && c.is_multiple_of(20) {
                 q += 1; // the queue builds 1 tick every 20
             }
             if c >= 30_000 {
