@@ -831,12 +831,12 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>, out: &Path) -> Result<()> 
 
     // receiver rate hint over 1,024 connections
     let (mut hints, mut last_hint, mut max_senders) = (0u64, None, 0u16);
-    let mut last: Option<braid_sim::model::rate_hint::RhOut> = None;
+    let mut last: Option<braid_sim::model::rx_rate_hint::RhOut> = None;
     let (checked, raw) = bench::<braid_sim::model::RateHintModel>(
         seed,
         cycles,
         &fst,
-        |_, o: &braid_sim::model::rate_hint::RhOut| {
+        |_, o: &braid_sim::model::rx_rate_hint::RhOut| {
             if last_hint != Some(o.hint) {
                 hints += 1;
                 last_hint = Some(o.hint);
@@ -847,7 +847,7 @@ fn demo(cycles: u64, seed: u64, fst: Option<PathBuf>, out: &Path) -> Result<()> 
     )?;
     let cuts = last.map_or(0, |o| o.cnt_cuts);
     rows.push(Row {
-        block: "rate_hint",
+        block: "rx_rate_hint",
         checked,
         raw,
         what: format!(

@@ -2221,8 +2221,8 @@ fn path_window_table_rusthdl_matches_model() {
 
 fn rate_hint_step(
     uut: &mut braid_hdl::RateHintTiny,
-    i: &braid_sim::model::rate_hint::RhIn,
-) -> braid_sim::model::rate_hint::RhOut {
+    i: &braid_sim::model::rx_rate_hint::RhIn,
+) -> braid_sim::model::rx_rate_hint::RhOut {
     let (pc, pt) = i.pk.unwrap_or_default();
     uut.pk_valid.next = i.pk.is_some();
     uut.pk_conn.next = bits(pc as u64 & 15);
@@ -2234,7 +2234,7 @@ fn rate_hint_step(
     uut.cfg_queue.next = bits(i.cfg_queue as u64);
     uut.cfg_port_hint.next = bits(i.cfg_port_hint as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::rate_hint::RhOut {
+    braid_sim::model::rx_rate_hint::RhOut {
         st_ready: uut.st_ready.val(),
         hint: uut.hint.val().to_u64() as u16,
         senders: uut.senders.val().to_u64() as u16,
@@ -2249,7 +2249,7 @@ fn rate_hint_step(
 /// multiply/divide unit, until the first cuts of the scale.
 #[test]
 fn rate_hint_rusthdl_matches_model() {
-    use braid_sim::model::rate_hint::RateHintStim;
+    use braid_sim::model::rx_rate_hint::RateHintStim;
     use braid_sim::model::RateHintTinyModel;
     for seed in seeds(&[0x4a82, 0x4a83]) {
         let mut uut = braid_hdl::RateHintTiny::default();
@@ -2264,7 +2264,7 @@ fn rate_hint_rusthdl_matches_model() {
             let got = rate_hint_step(&mut uut, &i);
             assert_eq!(
                 want, got,
-                "RustHDL rate_hint differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
+                "RustHDL rx_rate_hint differs from the model at cycle {cycle} (seed {seed:#x}), inputs {i:?}"
             );
         }
     }

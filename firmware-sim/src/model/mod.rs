@@ -121,6 +121,6 @@ pub mod rq_fetch;
 pub use rq_fetch::{RqFetchModel, RqFetchTinyModel};
 
 pub mod path_window_table;
-pub use rate_hint::{RateHintModel, RateHintTinyModel};
-pub mod rate_hint;
+pub use rx_rate_hint::{RateHintModel, RateHintTinyModel};
+pub mod rx_rate_hint;
 pub use path_window_table::{PathWindowTableModel, PathWindowTableTinyModel};

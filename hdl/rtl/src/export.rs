@@ -332,12 +332,12 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PathWindowTableTiny>,
         },
         ExportedBlock {
-            name: "rate_hint",
+            name: "rx_rate_hint",
             description: "receiver rate hint (1,024 connections): active senders per interval, one-way-delay queue estimate, the port's rate scaled and divided among the senders by a sequential multiply/divide unit",
             generate: gen::<crate::RateHintFull>,
         },
         ExportedBlock {
-            name: "rate_hint_tiny",
+            name: "rx_rate_hint_tiny",
             description: "receiver rate hint (16 connections): active senders per interval, one-way-delay queue estimate, the port's rate scaled and divided among the senders",
             generate: gen::<crate::RateHintTiny>,
         },

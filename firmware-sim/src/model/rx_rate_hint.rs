@@ -1,4 +1,4 @@
-//! Cycle-exact model of `rate_hint` (`hdl/rtl/src/rate_hint.rs`): the
+//! Cycle-exact model of `rx_rate_hint` (`hdl/rtl/src/rx_rate_hint.rs`): the
 //! receiver's fair-share hint. The port's rate is scaled down while the
 //! queue in front of the receiver builds (one-way delay over each
 //! connection's smallest) and divided among the senders active toward it.
@@ -196,9 +196,9 @@ impl<const CB: usize> RateHintModelG<CB> {
 
 impl<const CB: usize> CycleModel for RateHintModelG<CB> {
     const MODULE: &'static str = if CB == 10 {
-        "rate_hint"
+        "rx_rate_hint"
     } else {
-        "rate_hint_tiny"
+        "rx_rate_hint_tiny"
     };
     const INPUTS: &'static [&'static str] = &[
         "pk_valid",

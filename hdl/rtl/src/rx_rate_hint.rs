@@ -3,12 +3,16 @@
 //! port's rate is divided among the senders active toward this receiver
 //! and lowered while the queue in front of it builds.
 //!
+//! The module is `rx_rate_hint`, not `rate_hint`: that is a port of
+//! `ack_gen` and of the top, and Verilator refuses a module and a variable
+//! of one name in one build (`scripts/test.sh` lints all files together).
+//!
 //! # Behaviour (normative; `braid_sim::model::RateHintModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! Inputs are sampled at a rising edge; "during clock k" is the time after
-//! edge k. `CB` is the connection index width (`rate_hint`: 10,
-//! `rate_hint_tiny`: 4).
+//! edge k. `CB` is the connection index width (`rx_rate_hint`: 10,
+//! `rx_rate_hint_tiny`: 4).
 //!
 //! **Inputs.**
 //! * Data packets: `pk_valid`, `pk_conn`, `pk_ts` (the packet's
