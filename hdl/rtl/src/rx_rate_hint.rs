@@ -103,9 +103,9 @@ pub const RH_CONN_BITS: usize = 10;
 /// Connection index bits of the tiny build.
 pub const RH_TINY_CONN_BITS: usize = 4;
 /// Default build: 1,024 connections.
-pub type RateHintFull = RateHint<10>;
+pub type RateHintFull = RateHint<RH_CONN_BITS>;
 /// Tiny build: 16 connections.
-pub type RateHintTiny = RateHint<4>;
+pub type RateHintTiny = RateHint<RH_TINY_CONN_BITS>;
 
 /// The receiver's rate hint (see the module documentation).
 #[derive(LogicBlock, Default)]
