@@ -154,7 +154,7 @@ pub const CQE: &[StateField] = &[
         "status",
         192,
         8,
-        "0 success, 1 flushed, else 0x80 | NACK reason",
+        "0 success, 1 flushed, 2 bad work request, 3 retry exceeded (every path retired), else 0x80 | NACK reason",
     ),
     f("stream", 200, 8, "Stream"),
     f("flags", 208, 8, "bit0 imm valid, bit1 solicited"),
@@ -183,6 +183,11 @@ pub const CQE_FLUSHED: u8 = 1;
 /// outside 1..=4, `num_sge` > 1, `sge_len != len`, or a stream beyond
 /// `state::MAX_STREAMS`). No packet of it was sent.
 pub const CQE_BAD_WQE: u8 = 2;
+/// `CQE.status`: every path of the connection was retired
+/// (`PATH_HEALTH.retire_after` timeouts in a row on each): the first
+/// message the peer had not acknowledged whole completes with it, every
+/// later one `CQE_FLUSHED`, and the connection is failed.
+pub const CQE_RETRY_EXCEEDED: u8 = 3;
 /// `CQE.status` bit: the peer refused the data; the low bits are the NACK reason.
 pub const CQE_REMOTE: u8 = 0x80;
 /// `CQE.flags`: `imm` is valid.

@@ -484,14 +484,14 @@ pub const PATH_HEALTH_REHASH: StateField = bf(
     "rehash_after",
     0,
     8,
-    "Timeouts in a row after which a path moves to a new UDP source port",
+    "Timeouts in a row from which every timeout moves the path to a new UDP source port, until it retires (0: never)",
 );
 /// `PATH_HEALTH.retire_after`.
 pub const PATH_HEALTH_RETIRE: StateField = bf(
     "retire_after",
     8,
     8,
-    "Timeouts in a row after which a path is marked failed",
+    "Timeouts in a row after which a path is retired: closed to new data and retransmissions until its connection is created again (0: never)",
 );
 /// `TX_CFG.spray_burst`.
 pub const TX_CFG_SPRAY_BURST: StateField = bf(
@@ -529,6 +529,35 @@ pub const TIMER_CFG_ACK_SHIFT: StateField = bf(
     "ACK coalescing timer wheel: log2 ticks per bucket (set before enabling)",
 );
 
+/// `HINT_CFG.interval`.
+pub const HINT_CFG_INTERVAL: StateField = bf(
+    "interval",
+    0,
+    16,
+    "Rate-hint interval in engine ticks (senders are counted and the queue estimate taken per interval; 0 acts as 65,536)",
+);
+/// `HINT_CFG.queue`.
+pub const HINT_CFG_QUEUE: StateField = bf(
+    "queue",
+    16,
+    16,
+    "Queueing delay in engine ticks above which the receiver lowers its rate hint (0: never lowered)",
+);
+/// `RX_HINT.hint`.
+pub const RX_HINT_HINT: StateField = bf(
+    "hint",
+    0,
+    16,
+    "The rate hint this engine sends in every ACK, in rate-hint units (0: no limit)",
+);
+/// `RX_HINT.senders`.
+pub const RX_HINT_SENDERS: StateField = bf(
+    "senders",
+    16,
+    16,
+    "The senders the port's rate is divided among",
+);
+
 /// Reset of `CC_CWND_INIT`: 8 packets (the transport model's `init_cwnd`).
 pub const CFG_CWND_INIT: u32 = 8 << 8;
 /// Reset of `CC_CWND_MIN`: 1 packet.
@@ -554,9 +583,14 @@ pub const CFG_TX: u32 = 4 | 1000 << 16;
 /// (4,096 buckets span 3.5 ms), ACK-timer buckets of 2^3 ticks.
 pub const CFG_TIMER: u32 = 1 | 8 << 8 | 3 << 16;
 
+/// Reset of `HINT_CFG`: intervals of 1,500 ticks and a queue threshold of
+/// 1,200 ticks (5 us and 4 us at [`CFG_TICK_HZ`]: the fabric model's
+/// `hint_interval` and `own_queue_ps`).
+pub const CFG_HINT: u32 = 1500 | 1200 << 16;
+
 /// Configuration registers, in offset order (contiguous in [`REGS`]): the
 /// engine samples them as levels; set them before `CTRL.enable`.
-pub const CONFIG: [Reg; 13] = [
+pub const CONFIG: [Reg; 14] = [
     cfg(
         "LOCAL_MAC_LO",
         0x180,
@@ -652,6 +686,13 @@ pub const CONFIG: [Reg; 13] = [
         ],
         "ACK coalescing and timer-wheel granularity",
     ),
+    cfg(
+        "HINT_CFG",
+        0x1b4,
+        CFG_HINT,
+        &[HINT_CFG_INTERVAL, HINT_CFG_QUEUE],
+        "Receiver rate hint: interval and queue threshold",
+    ),
 ];
 
 // ------------------------------------------------------------ counters
@@ -669,7 +710,7 @@ const fn counter(name: &'static str, offset: u32, desc: &'static str) -> Reg {
 }
 
 /// Engine counters (read-only, 32 bits, wrapping; cleared by reset).
-pub const COUNTERS: [Reg; 11] = [
+pub const COUNTERS: [Reg; 14] = [
     counter(
         "TX_PKTS",
         0x100,
@@ -696,6 +737,25 @@ pub const COUNTERS: [Reg; 11] = [
         "RX_MSGS",
         0x128,
         "Messages completed at the receiver, in MSN order",
+    ),
+    counter(
+        "RX_HINT_CUTS",
+        0x12c,
+        "Rate-hint intervals whose queue estimate was above HINT_CFG.queue (each lowers the hint)",
+    ),
+    Reg {
+        name: "RX_HINT",
+        offset: 0x130,
+        bits: 32,
+        access: Access::Ro,
+        reset: Reset::Value(0),
+        fields: &[RX_HINT_HINT, RX_HINT_SENDERS],
+        desc: "Live, not a counter: the rate hint sent in every ACK and the senders it is shared among",
+    },
+    counter(
+        "TX_RETIRED",
+        0x134,
+        "Paths retired after PATH_HEALTH.retire_after timeouts in a row",
     ),
 ];
 
@@ -732,6 +792,9 @@ pub const REGS: &[Reg] = &[
     COUNTERS[8],
     COUNTERS[9],
     COUNTERS[10],
+    COUNTERS[11],
+    COUNTERS[12],
+    COUNTERS[13],
     CONFIG[0],
     CONFIG[1],
     CONFIG[2],
@@ -745,6 +808,7 @@ pub const REGS: &[Reg] = &[
     CONFIG[10],
     CONFIG[11],
     CONFIG[12],
+    CONFIG[13],
 ];
 
 /// Bytes spanned by the map (one past the last register's last byte).
