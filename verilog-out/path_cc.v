@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_init,cfg_cwnd_min,cfg_cwnd_max,cfg_alpha_init,cfg_rto_min,cfg_rto_max,cfg_rehash_after,cfg_retire_after,cfg_g,res_valid,res_idx,cwnd,alpha,srtt,rttvar,rto,rto_deadline,armed,timeouts,rehash,retire);
+module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_init,cfg_cwnd_min,cfg_cwnd_max,cfg_alpha_init,cfg_rto_min,cfg_rto_max,cfg_rehash_after,cfg_retire_after,cfg_g,res_valid,res_idx,cwnd,alpha,srtt,rttvar,rto,rto_deadline,armed,timeouts,rehash,retire,failed);
 
     // Module arguments
     input wire  clock;
@@ -37,6 +37,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     output reg  [7:0] timeouts;
     output reg  rehash;
     output reg  retire;
+    output reg  failed;
 
     // Stub signals
     reg  [13:0] state_ram$read_address;
@@ -153,9 +154,18 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  [7:0] s1_rehash$d;
     wire  [7:0] s1_rehash$q;
     reg  s1_rehash$clock;
-    reg  [7:0] s1_retire$d;
-    wire  [7:0] s1_retire$q;
-    reg  s1_retire$clock;
+    reg  s1_rh_nz$d;
+    wire  s1_rh_nz$q;
+    reg  s1_rh_nz$clock;
+    reg  [7:0] s1_ret_m1$d;
+    wire  [7:0] s1_ret_m1$q;
+    reg  s1_ret_m1$clock;
+    reg  s1_ret_nz$d;
+    wire  s1_ret_nz$q;
+    reg  s1_ret_nz$clock;
+    reg  s1_ret_ff$d;
+    wire  s1_ret_ff$q;
+    reg  s1_ret_ff$clock;
     reg  [1:0] s1_g$d;
     wire  [1:0] s1_g$q;
     reg  s1_g$clock;
@@ -732,6 +742,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
     reg  a_is_send;
     reg  a_n_nz;
     reg  a_fired;
+    reg  a_ret;
     reg  a_close;
     reg  [9:0] a_sm;
     reg  [10:0] a_sm_raw;
@@ -949,10 +960,25 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         .q(s1_rehash$q),
         .clock(s1_rehash$clock)
     );
-    path_cc__s1_retire s1_retire(
-        .d(s1_retire$d),
-        .q(s1_retire$q),
-        .clock(s1_retire$clock)
+    path_cc__s1_rh_nz s1_rh_nz(
+        .d(s1_rh_nz$d),
+        .q(s1_rh_nz$q),
+        .clock(s1_rh_nz$clock)
+    );
+    path_cc__s1_ret_m1 s1_ret_m1(
+        .d(s1_ret_m1$d),
+        .q(s1_ret_m1$q),
+        .clock(s1_ret_m1$clock)
+    );
+    path_cc__s1_ret_nz s1_ret_nz(
+        .d(s1_ret_nz$d),
+        .q(s1_ret_nz$q),
+        .clock(s1_ret_nz$clock)
+    );
+    path_cc__s1_ret_ff s1_ret_ff(
+        .d(s1_ret_ff$d),
+        .q(s1_ret_ff$q),
+        .clock(s1_ret_ff$clock)
     );
     path_cc__s1_g s1_g(
         .d(s1_g$d),
@@ -1859,7 +1885,10 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s1_rto_min$clock = clock;
         s1_rto_max$clock = clock;
         s1_rehash$clock = clock;
-        s1_retire$clock = clock;
+        s1_rh_nz$clock = clock;
+        s1_ret_m1$clock = clock;
+        s1_ret_nz$clock = clock;
+        s1_ret_ff$clock = clock;
         s1_g$clock = clock;
         s1_k$clock = clock;
         s1_himask$clock = clock;
@@ -2026,7 +2055,10 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s1_rto_min$d = s1_rto_min$q;
         s1_rto_max$d = s1_rto_max$q;
         s1_rehash$d = s1_rehash$q;
-        s1_retire$d = s1_retire$q;
+        s1_rh_nz$d = s1_rh_nz$q;
+        s1_ret_m1$d = s1_ret_m1$q;
+        s1_ret_nz$d = s1_ret_nz$q;
+        s1_ret_ff$d = s1_ret_ff$q;
         s1_g$d = s1_g$q;
         s1_k$d = s1_k$q;
         s1_himask$d = s1_himask$q;
@@ -2281,8 +2313,11 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         s1_a_init$d = s0_a_init$q;
         s1_rto_min$d = s0_rto_min$q;
         s1_rto_max$d = s0_rto_max$q;
-        s1_rehash$d = s0_rehash$q;
-        s1_retire$d = s0_retire$q;
+        s1_rehash$d = s0_rehash$q - 32'h1;
+        s1_rh_nz$d = |s0_rehash$q;
+        s1_ret_m1$d = s0_retire$q - 32'h1;
+        s1_ret_nz$d = |s0_retire$q;
+        s1_ret_ff$d = &s0_retire$q;
         s1_g$d = s0_g$q;
         mux_a0$a = s1_oth$q;
         mux_a0$b = state_ram$read_data;
@@ -2358,8 +2393,9 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         a_flags = mux_a1$y[(32'h80)+:(8)];
         a_armed = mux_a1$y[32'h9c];
         a_lcut = mux_a1$y[32'h9d];
-        s2_rehash$d = a_fired & (a_tmo_inc == s1_rehash$q);
-        s2_retire$d = a_fired & (a_tmo_inc == s1_retire$q);
+        a_ret = ((mux_a1$y[(32'h78)+:(8)] == s1_ret_m1$q) & s1_ret_nz$q) | (&mux_a1$y[(32'h78)+:(8)] & s1_ret_ff$q);
+        s2_retire$d = a_fired & a_ret & ~mux_a1$y[32'h81];
+        s2_rehash$d = a_fired & s1_rh_nz$q & (mux_a1$y[(32'h78)+:(8)] >= s1_rehash$q) & ~mux_a1$y[32'h81] & ~a_ret;
         s2_rep$d = 1'b0;
         s2_rep_zero$d = 1'b0;
         s2_lcut$d = 1'b0;
@@ -2399,7 +2435,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         else if (a_fired) begin
             a_tmo = a_tmo_inc;
             s2_rep$d = 1'b1;
-            if (a_tmo_inc == s1_retire$q) begin
+            if (a_ret) begin
                 a_flags = mux_a1$y[(32'h80)+:(8)] | ((32'h2) & 8'hff);
             end
         end
@@ -2916,6 +2952,7 @@ module path_cc(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_in
         rto = s7_rto$q;
         rehash = s7_rehash$q;
         retire = s7_retire$q;
+        failed = s7_rec$q[32'h81];
     end
 
 endmodule // top
@@ -6411,7 +6448,26 @@ module path_cc__s1_rehash(d,q,clock);
 endmodule // path_cc__s1_rehash
 
 
-module path_cc__s1_retire(d,q,clock);
+module path_cc__s1_ret_ff(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s1_ret_ff
+
+
+module path_cc__s1_ret_m1(d,q,clock);
 
     // Module arguments
     input wire  [7:0] d;
@@ -6427,7 +6483,45 @@ module path_cc__s1_retire(d,q,clock);
        q <= d;
     end
 
-endmodule // path_cc__s1_retire
+endmodule // path_cc__s1_ret_m1
+
+
+module path_cc__s1_ret_nz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s1_ret_nz
+
+
+module path_cc__s1_rh_nz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc__s1_rh_nz
 
 
 module path_cc__s1_rto_max(d,q,clock);

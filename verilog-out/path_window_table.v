@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_acked,tx_lost,tx_una,tx_nxt,tx_ready,cc_valid,cc_idx,cc_cwnd,cc_timeouts,cc_ready,rd_valid,rd_idx,rd_ready,rd_res_valid,rd_out,rd_wnd,rd_open,rd_susp,mk_valid,mk_conn,mk_open_en,mk_open_val,mk_susp_en,mk_susp_val,cnt_updates,cnt_send_closed,cnt_underflow,cnt_overflow);
+module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_acked,tx_lost,tx_una,tx_nxt,tx_ready,cc_valid,cc_idx,cc_cwnd,cc_timeouts,cc_failed,cc_ready,rd_valid,rd_idx,rd_ready,rd_res_valid,rd_out,rd_wnd,rd_open,rd_susp,mk_valid,mk_conn,mk_open_en,mk_open_val,mk_susp_en,mk_susp_val,cnt_updates,cnt_send_closed,cnt_underflow,cnt_overflow);
 
     // Module arguments
     input wire  clock;
@@ -21,6 +21,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     input wire  [13:0] cc_idx;
     input wire  [23:0] cc_cwnd;
     input wire  [7:0] cc_timeouts;
+    input wire  cc_failed;
     output reg  cc_ready;
     input wire  rd_valid;
     input wire  [13:0] rd_idx;
@@ -57,10 +58,10 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     // Stub signals
     reg  [13:0] recs$read_address;
     reg  recs$read_clock;
-    wire  [19:0] recs$read_data;
+    wire  [20:0] recs$read_data;
     reg  [13:0] recs$write_address;
     reg  recs$write_clock;
-    reg  [19:0] recs$write_data;
+    reg  [20:0] recs$write_data;
     reg  recs$write_enable;
     reg  ftx$clock;
     reg  ftx$push;
@@ -70,10 +71,10 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     wire  [28:0] ftx$dout;
     reg  fcc$clock;
     reg  fcc$push;
-    reg  [25:0] fcc$din;
+    reg  [26:0] fcc$din;
     reg  fcc$pop;
     wire  fcc$valid;
-    wire  [25:0] fcc$dout;
+    wire  [26:0] fcc$dout;
     reg  i_tx_valid$d;
     wire  i_tx_valid$q;
     reg  i_tx_valid$clock;
@@ -113,6 +114,9 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [7:0] i_cc_to$d;
     wire  [7:0] i_cc_to$q;
     reg  i_cc_to$clock;
+    reg  i_cc_failed$d;
+    wire  i_cc_failed$q;
+    reg  i_cc_failed$clock;
     reg  [16:0] add_lo$a;
     reg  [16:0] add_lo$b;
     reg  add_lo$cin;
@@ -151,6 +155,9 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  p_cc_susp$d;
     wire  p_cc_susp$q;
     reg  p_cc_susp$clock;
+    reg  p_cc_ret$d;
+    wire  p_cc_ret$q;
+    reg  p_cc_ret$clock;
     reg  [5:0] n_tx$d;
     wire  [5:0] n_tx$q;
     reg  n_tx$clock;
@@ -196,6 +203,9 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  u_susp$d;
     wire  u_susp$q;
     reg  u_susp$clock;
+    reg  u_ret$d;
+    wire  u_ret$q;
+    reg  u_ret$clock;
     reg  u_fwd1$d;
     wire  u_fwd1$q;
     reg  u_fwd1$clock;
@@ -211,8 +221,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [13:0] w_idx$d;
     wire  [13:0] w_idx$q;
     reg  w_idx$clock;
-    reg  [19:0] w_rec$d;
-    wire  [19:0] w_rec$q;
+    reg  [20:0] w_rec$d;
+    wire  [20:0] w_rec$q;
     reg  w_rec$clock;
     reg  w_sc$d;
     wire  w_sc$q;
@@ -220,8 +230,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  w_uf$d;
     wire  w_uf$q;
     reg  w_uf$clock;
-    reg  [19:0] w2_rec$d;
-    wire  [19:0] w2_rec$q;
+    reg  [20:0] w2_rec$d;
+    wire  [20:0] w2_rec$q;
     reg  w2_rec$clock;
     reg  r_mk_valid$d;
     wire  r_mk_valid$q;
@@ -302,7 +312,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [15:0] tx_idx16;
     reg  [15:0] cc_idx16;
     reg  [28:0] tx_entry;
-    reg  [25:0] cc_entry;
+    reg  [26:0] cc_entry;
     reg  tx_full;
     reg  cc_full;
     reg  tx_push;
@@ -313,17 +323,18 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  pop_tx;
     reg  take_rd;
     reg  [28:0] h_tx;
-    reg  [25:0] h_cc;
+    reg  [26:0] h_cc;
     reg  [15:0] h_tx16;
     reg  [15:0] h_cc16;
     reg  [13:0] sel_idx;
-    reg  [19:0] cur;
+    reg  [20:0] cur;
     reg  [8:0] c_out;
     reg  [8:0] c_wnd;
     reg  [9:0] c_wnd10;
     reg  [9:0] c_out10;
     reg  c_far;
     reg  c_susp;
+    reg  c_ret;
     reg  c_open;
     reg  [8:0] inc_v;
     reg  [10:0] out11;
@@ -334,7 +345,8 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
     reg  [8:0] n_wnd;
     reg  n_far;
     reg  n_susp;
-    reg  [19:0] n_rec;
+    reg  n_ret;
+    reg  [20:0] n_rec;
     reg  [8:0] o_out;
     reg  [8:0] o_wnd;
     reg  [9:0] o_wnd10;
@@ -435,6 +447,11 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         .q(i_cc_to$q),
         .clock(i_cc_to$clock)
     );
+    path_window_table__i_cc_failed i_cc_failed(
+        .d(i_cc_failed$d),
+        .q(i_cc_failed$q),
+        .clock(i_cc_failed$clock)
+    );
     path_window_table__add_lo add_lo(
         .a(add_lo$a),
         .b(add_lo$b),
@@ -496,6 +513,11 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         .d(p_cc_susp$d),
         .q(p_cc_susp$q),
         .clock(p_cc_susp$clock)
+    );
+    path_window_table__p_cc_ret p_cc_ret(
+        .d(p_cc_ret$d),
+        .q(p_cc_ret$q),
+        .clock(p_cc_ret$clock)
     );
     path_window_table__n_tx n_tx(
         .d(n_tx$d),
@@ -571,6 +593,11 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         .d(u_susp$d),
         .q(u_susp$q),
         .clock(u_susp$clock)
+    );
+    path_window_table__u_ret u_ret(
+        .d(u_ret$d),
+        .q(u_ret$q),
+        .clock(u_ret$clock)
     );
     path_window_table__u_fwd1 u_fwd1(
         .d(u_fwd1$d),
@@ -698,6 +725,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         i_cc_idx$clock = clock;
         i_cc_cwnd$clock = clock;
         i_cc_to$clock = clock;
+        i_cc_failed$clock = clock;
         p_tx_valid$clock = clock;
         p_tx_kind$clock = clock;
         p_tx_idx$clock = clock;
@@ -708,6 +736,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         p_cc_idx$clock = clock;
         p_cc_wnd$clock = clock;
         p_cc_susp$clock = clock;
+        p_cc_ret$clock = clock;
         n_tx$clock = clock;
         n_cc$clock = clock;
         hv_tx$clock = clock;
@@ -723,6 +752,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         u_far$clock = clock;
         u_wnd$clock = clock;
         u_susp$clock = clock;
+        u_ret$clock = clock;
         u_fwd1$clock = clock;
         u_fwd2$clock = clock;
         w_valid$clock = clock;
@@ -758,6 +788,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         i_cc_idx$d = i_cc_idx$q;
         i_cc_cwnd$d = i_cc_cwnd$q;
         i_cc_to$d = i_cc_to$q;
+        i_cc_failed$d = i_cc_failed$q;
         p_tx_valid$d = p_tx_valid$q;
         p_tx_kind$d = p_tx_kind$q;
         p_tx_idx$d = p_tx_idx$q;
@@ -768,6 +799,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         p_cc_idx$d = p_cc_idx$q;
         p_cc_wnd$d = p_cc_wnd$q;
         p_cc_susp$d = p_cc_susp$q;
+        p_cc_ret$d = p_cc_ret$q;
         n_tx$d = n_tx$q;
         n_cc$d = n_cc$q;
         hv_tx$d = hv_tx$q;
@@ -783,6 +815,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         u_far$d = u_far$q;
         u_wnd$d = u_wnd$q;
         u_susp$d = u_susp$q;
+        u_ret$d = u_ret$q;
         u_fwd1$d = u_fwd1$q;
         u_fwd2$d = u_fwd2$q;
         w_valid$d = w_valid$q;
@@ -820,6 +853,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         i_tx_nxt$d = tx_nxt;
         i_cc_valid$d = cc_valid;
         i_cc_idx$d = cc_idx;
+        i_cc_failed$d = cc_failed;
         i_cc_cwnd$d = cc_cwnd;
         i_cc_to$d = cc_timeouts;
         p_tx_valid$d = i_tx_valid$q;
@@ -858,6 +892,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
             p_cc_wnd$d = ((32'h1) & 9'h1ff);
         end
         p_cc_susp$d = |i_cc_to$q;
+        p_cc_ret$d = i_cc_failed$q;
         hi_zero = (p_tx_dlo$q[32'h10] & ~|p_tx_dhi$q) | (~p_tx_dlo$q[32'h10] & &p_tx_dhi$q);
         tx_far = ~hi_zero | |p_tx_dlo$q[(32'h8)+:(8)] | (p_tx_dlo$q[(32'h0)+:(8)] == k_span_lim);
         tx_idx16 = ((p_tx_idx$q) & 16'hffff);
@@ -866,10 +901,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         if (tx_far) begin
             tx_entry = ((tx_idx16) & 29'h1fffffff) | (((p_tx_amt$q) & 29'h1fffffff) << 32'h10) | (((p_tx_kind$q) & 29'h1fffffff) << 32'h1a) | ((32'h10000000) & 29'h1fffffff);
         end
-        cc_entry = ((cc_idx16) & 26'h3ffffff) | (((p_cc_wnd$q) & 26'h3ffffff) << 32'h10);
-        if (p_cc_susp$q) begin
-            cc_entry = ((cc_idx16) & 26'h3ffffff) | (((p_cc_wnd$q) & 26'h3ffffff) << 32'h10) | ((32'h2000000) & 26'h3ffffff);
-        end
+        cc_entry = ((cc_idx16) & 27'h7ffffff) | (((p_cc_wnd$q) & 27'h7ffffff) << 32'h10) | (((p_cc_susp$q) & 27'h7ffffff) << 32'h19) | (((p_cc_ret$q) & 27'h7ffffff) << 32'h1a);
         tx_full = n_tx$q[32'h5];
         cc_full = n_cc$q[32'h5];
         tx_push = p_tx_valid$q & ~tx_full;
@@ -929,6 +961,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         u_far$d = h_tx[32'h1c];
         u_wnd$d = h_cc[(32'h10)+:(9)];
         u_susp$d = h_cc[32'h19];
+        u_ret$d = h_cc[32'h1a];
         u_fwd1$d = u_valid$q & (u_idx$q == sel_idx);
         u_fwd2$d = w_valid$q & (w_idx$q == sel_idx);
         if (u_fwd1$q) begin
@@ -944,6 +977,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         c_wnd = cur[(32'h9)+:(9)];
         c_far = cur[32'h12];
         c_susp = cur[32'h13];
+        c_ret = cur[32'h14];
         c_out10 = ((c_out) & 10'h3ff);
         c_wnd10 = ((c_wnd) & 10'h3ff);
         lc_p0 = c_out10 ^ ~c_wnd10;
@@ -956,7 +990,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         lc_q3 = lc_q2 & (lc_q2 << 32'h4);
         lc_g4 = lc_g3 | (lc_q3 & (lc_g3 << 32'h8));
         lc_s = lc_p0 ^ ((lc_g4 << 32'h1) | ((32'h1) & 10'h3ff));
-        c_open = (lc_s[32'h9] | (~|c_wnd & ~|c_out)) & ~c_far;
+        c_open = (lc_s[32'h9] | (~|c_wnd & ~|c_out)) & ~c_far & ~c_ret;
         inc_v = c_out + 32'h1;
         if (c_out[32'h8]) begin
             inc_v = c_out;
@@ -994,18 +1028,14 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         end
         n_wnd = c_wnd;
         n_susp = c_susp;
+        n_ret = c_ret;
         if (u_cc$q) begin
             n_wnd = u_wnd$q;
             n_susp = u_susp$q;
+            n_ret = u_ret$q;
         end
-        n_rec = ((n_out) & 20'hfffff) | (((n_wnd) & 20'hfffff) << 32'h9);
-        if (n_far) begin
-            n_rec = ((n_out) & 20'hfffff) | (((n_wnd) & 20'hfffff) << 32'h9) | ((32'h40000) & 20'hfffff);
-        end
+        n_rec = ((n_out) & 21'h1fffff) | (((n_wnd) & 21'h1fffff) << 32'h9) | (((n_far) & 21'h1fffff) << 32'h12) | (((n_susp) & 21'h1fffff) << 32'h13) | (((n_ret) & 21'h1fffff) << 32'h14);
         w_rec$d = n_rec;
-        if (n_susp) begin
-            w_rec$d = n_rec | ((32'h80000) & 20'hfffff);
-        end
         w_valid$d = u_valid$q;
         w_rd$d = u_rd$q;
         w_idx$d = u_idx$q;
@@ -1029,7 +1059,7 @@ module path_window_table(clock,tx_valid,tx_op,tx_idx,tx_accepted,tx_rejected,tx_
         lo_q3 = lo_q2 & (lo_q2 << 32'h4);
         lo_g4 = lo_g3 | (lo_q3 & (lo_g3 << 32'h8));
         lo_s = lo_p0 ^ ((lo_g4 << 32'h1) | ((32'h1) & 10'h3ff));
-        o_open = (lo_s[32'h9] | (~|o_wnd & ~|o_out)) & ~w_rec$q[32'h12];
+        o_open = (lo_s[32'h9] | (~|o_wnd & ~|o_out)) & ~w_rec$q[32'h12] & ~w_rec$q[32'h14];
         o_susp = w_rec$q[32'h13];
         o_conn = w_idx$q >> k_pb;
         o_onehot = ((32'h1) & 16'hffff) << w_idx$q[(32'h0)+:(4)];
@@ -1188,18 +1218,18 @@ module path_window_table__fcc(clock,push,din,pop,valid,dout);
     // Module arguments
     input wire  clock;
     input wire  push;
-    input wire  [25:0] din;
+    input wire  [26:0] din;
     input wire  pop;
     output reg  valid;
-    output reg  [25:0] dout;
+    output reg  [26:0] dout;
 
     // Stub signals
     reg  [4:0] ram$read_address;
     reg  ram$read_clock;
-    wire  [25:0] ram$read_data;
+    wire  [26:0] ram$read_data;
     reg  [4:0] ram$write_address;
     reg  ram$write_clock;
-    reg  [25:0] ram$write_data;
+    reg  [26:0] ram$write_data;
     reg  ram$write_enable;
     reg  [15:0] wp$d;
     wire  [15:0] wp$q;
@@ -1277,14 +1307,14 @@ module path_window_table__fcc$ram(read_address,read_clock,read_data,write_addres
     // Module arguments
     input wire  [4:0] read_address;
     input wire  read_clock;
-    output reg  [25:0] read_data;
+    output reg  [26:0] read_data;
     input wire  [4:0] write_address;
     input wire  write_clock;
-    input wire  [25:0] write_data;
+    input wire  [26:0] write_data;
     input wire  write_enable;
 
     // Update code (custom)
-    reg[25:0] mem[31:0];
+    reg[26:0] mem[31:0];
 
 
 
@@ -1590,6 +1620,25 @@ module path_window_table__i_cc_cwnd(d,q,clock);
 endmodule // path_window_table__i_cc_cwnd
 
 
+module path_window_table__i_cc_failed(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_window_table__i_cc_failed
+
+
 module path_window_table__i_cc_idx(d,q,clock);
 
     // Module arguments
@@ -1892,6 +1941,25 @@ module path_window_table__p_cc_idx(d,q,clock);
     end
 
 endmodule // path_window_table__p_cc_idx
+
+
+module path_window_table__p_cc_ret(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_window_table__p_cc_ret
 
 
 module path_window_table__p_cc_susp(d,q,clock);
@@ -2317,14 +2385,14 @@ module path_window_table__recs(read_address,read_clock,read_data,write_address,w
     // Module arguments
     input wire  [13:0] read_address;
     input wire  read_clock;
-    output reg  [19:0] read_data;
+    output reg  [20:0] read_data;
     input wire  [13:0] write_address;
     input wire  write_clock;
-    input wire  [19:0] write_data;
+    input wire  [20:0] write_data;
     input wire  write_enable;
 
     // Update code (custom)
-    reg[19:0] mem[16383:0];
+    reg[20:0] mem[16383:0];
 
 
 
@@ -2493,6 +2561,25 @@ module path_window_table__u_rd(d,q,clock);
 endmodule // path_window_table__u_rd
 
 
+module path_window_table__u_ret(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_window_table__u_ret
+
+
 module path_window_table__u_susp(d,q,clock);
 
     // Module arguments
@@ -2572,13 +2659,13 @@ endmodule // path_window_table__u_wnd
 module path_window_table__w2_rec(d,q,clock);
 
     // Module arguments
-    input wire  [19:0] d;
-    output reg  [19:0] q;
+    input wire  [20:0] d;
+    output reg  [20:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 20'h0;
+       q = 21'h0;
     end
 
     always @(posedge clock) begin
@@ -2629,13 +2716,13 @@ endmodule // path_window_table__w_rd
 module path_window_table__w_rec(d,q,clock);
 
     // Module arguments
-    input wire  [19:0] d;
-    output reg  [19:0] q;
+    input wire  [20:0] d;
+    output reg  [20:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 20'h0;
+       q = 21'h0;
     end
 
     always @(posedge clock) begin

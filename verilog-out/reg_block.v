@@ -36,13 +36,13 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     output reg  cmd_valid;
     output reg  [7:0] cmd_opcode;
     output reg  [255:0] cmd_args;
-    output reg  [415:0] cfg_regs;
+    output reg  [447:0] cfg_regs;
     input wire  cmd_done;
     input wire  [7:0] cmd_error;
-    input wire  [351:0] counters;
+    input wire  [447:0] counters;
 
     // Constant declarations
-    localparam  k_const_rv = 1408'h41000407c9a1cb70001000042524149;
+    localparam  k_const_rv = 1536'h4100040ad3d38e50001000042524149;
     localparam  k_mapped = 7'b1000000;
     localparam  d_scratch = 7'b1000100;
     localparam  d_ctrl = 7'b1000101;
@@ -52,14 +52,14 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     localparam  d_cq = 7'b1010011;
     localparam  d_arg0 = 7'b1000111;
     localparam  d_arg_last = 7'b1001110;
-    localparam  d_cfg0 = 7'b1011111;
-    localparam  d_cfg_last = 7'b1101011;
+    localparam  d_cfg0 = 7'b1100010;
+    localparam  d_cfg_last = 7'b1101111;
     localparam  d_lo = 7'b1011100;
     localparam  sh_scratch = 16'h80;
     localparam  sh_ctrl = 16'ha0;
     localparam  sh_status = 16'hc0;
     localparam  sh_args = 16'he0;
-    localparam  sh_cfg = 16'h3e0;
+    localparam  sh_cfg = 16'h440;
     localparam  sh_cmd = 16'h1e0;
     localparam  sh_cmd_status = 16'h200;
     localparam  sh_sq = 16'h220;
@@ -88,7 +88,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     localparam  r_rq = 32'h0;
     localparam  r_cq = 32'h0;
     localparam  r_args = 256'h0;
-    localparam  r_cfg = 416'h3080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
+    localparam  r_cfg = 448'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
     localparam  r_busy = 1'b0;
     localparam  r_err = 8'h0;
     localparam  r_cnt = 16'h0;
@@ -108,7 +108,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [6:0] wr_dec$address;
     wire  [6:0] wr_dec$data;
     reg  [3:0] cfg_mask$address;
-    wire  [415:0] cfg_mask$data;
+    wire  [447:0] cfg_mask$data;
     reg  aw_held$d;
     wire  aw_held$q;
     reg  aw_held$clock;
@@ -160,8 +160,8 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] args$d;
     wire  [255:0] args$q;
     reg  args$clock;
-    reg  [415:0] cfgs$d;
-    wire  [415:0] cfgs$q;
+    reg  [447:0] cfgs$d;
+    wire  [447:0] cfgs$q;
     reg  cfgs$clock;
     reg  busy$d;
     wire  busy$q;
@@ -192,10 +192,10 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  p_cmd$clock;
 
     // Local signals
-    reg  [1407:0] rv;
+    reg  [1535:0] rv;
     reg  [31:0] status;
     reg  [31:0] cmd_status;
-    reg  [351:0] cnt_eff;
+    reg  [447:0] cnt_eff;
     reg  rst_busy1;
     reg  r_hs;
     reg  r_ok;
@@ -212,11 +212,11 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] ww1c_w;
     reg  h_cfg;
     reg  [6:0] c_idx;
-    reg  [415:0] rep1;
-    reg  [415:0] rep2;
-    reg  [415:0] rep4;
-    reg  [415:0] rep8;
-    reg  [415:0] wdata_c;
+    reg  [447:0] rep1;
+    reg  [447:0] rep2;
+    reg  [447:0] rep4;
+    reg  [447:0] rep8;
+    reg  [447:0] wdata_c;
 
     // Sub module instances
     reg_block__rd_dec rd_dec(
@@ -431,8 +431,8 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         end
         status = (((ctrl$q[(f_ctrl_en)+:(1)]) & 32'hffffffff) << f_st_en) | (((rst_busy1) & 32'hffffffff) << f_st_busy);
         cmd_status = (((busy$q) & 32'hffffffff) << f_cs_busy) | (((err$q) & 32'hffffffff) << f_cs_err) | (((cnt$q) & 32'hffffffff) << f_cs_cnt);
-        cnt_eff = (counters & ~(((((64'hffffffff) & 32'hffffffff)) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi)) | (((hi_snap$q) & 352'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi);
-        rv = k_const_rv | (((scratch$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cfgs$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cfg) | (((cmd$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 1408'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
+        cnt_eff = (counters & ~(((((64'hffffffff) & 32'hffffffff)) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi)) | (((hi_snap$q) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi);
+        rv = k_const_rv | (((scratch$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cfgs$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cfg) | (((cmd$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
         rd_dec$address = araddr[(32'h2)+:(7)];
         r_hs = arvalid & ~r_valid$q;
         r_ok = (rd_dec$data >= k_mapped) & (araddr[(32'h0)+:(2)] == ((32'h0) & 2'h3));
@@ -467,7 +467,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         h_cfg = (wr_dec$data >= d_cfg0) & (wr_dec$data <= d_cfg_last);
         c_idx = wr_dec$data - d_cfg0;
         cfg_mask$address = c_idx[(32'h0)+:(4)];
-        rep1 = ((w_data$q) & 416'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        rep1 = ((w_data$q) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         rep2 = rep1 | (rep1 << 32'h20);
         rep4 = rep2 | (rep2 << 32'h40);
         rep8 = rep4 | (rep4 << 32'h80);
@@ -760,25 +760,26 @@ module reg_block__cfg_mask(address,data);
 
     // Module arguments
     input wire  [3:0] address;
-    output reg  [415:0] data;
+    output reg  [447:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        4'h0: data = 416'hffffffff;
-      4'h1: data = 416'hffff00000000;
-      4'h2: data = 416'hffffffff0000000000000000;
-      4'h3: data = 416'h3ffff000000000000000000000000;
-      4'h4: data = 416'hffffff00000000000000000000000000000000;
-      4'h5: data = 416'hffffff0000000000000000000000000000000000000000;
-      4'h6: data = 416'hffffff000000000000000000000000000000000000000000000000;
-      4'h7: data = 416'h3ffff00000000000000000000000000000000000000000000000000000000;
-      4'h8: data = 416'hffffffff0000000000000000000000000000000000000000000000000000000000000000;
-      4'h9: data = 416'hffffffff000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'ha: data = 416'hffff00000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'hb: data = 416'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'hc: data = 416'h1f1fff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      default: data = 416'h0;
+        4'h0: data = 448'hffffffff;
+      4'h1: data = 448'hffff00000000;
+      4'h2: data = 448'hffffffff0000000000000000;
+      4'h3: data = 448'h3ffff000000000000000000000000;
+      4'h4: data = 448'hffffff00000000000000000000000000000000;
+      4'h5: data = 448'hffffff0000000000000000000000000000000000000000;
+      4'h6: data = 448'hffffff000000000000000000000000000000000000000000000000;
+      4'h7: data = 448'h3ffff00000000000000000000000000000000000000000000000000000000;
+      4'h8: data = 448'hffffffff0000000000000000000000000000000000000000000000000000000000000000;
+      4'h9: data = 448'hffffffff000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'ha: data = 448'hffff00000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hb: data = 448'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hc: data = 448'h1f1fff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hd: data = 448'hffffffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      default: data = 448'h0;
     endcase
 
 endmodule // reg_block__cfg_mask
@@ -787,16 +788,16 @@ endmodule // reg_block__cfg_mask
 module reg_block__cfgs(d,q,clock);
 
     // Module arguments
-    input wire  [415:0] d;
-    output reg  [415:0] q;
+    input wire  [447:0] d;
+    output reg  [447:0] q;
     input wire  clock;
 
     // Constant declarations
-    localparam  init = 416'h3080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
+    localparam  init = 448'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
 
     // Stub signals
-    reg  [415:0] dff$d;
-    wire  [415:0] dff$q;
+    reg  [447:0] dff$d;
+    wire  [447:0] dff$q;
     reg  dff$clock;
 
     // Sub module instances
@@ -819,13 +820,13 @@ endmodule // reg_block__cfgs
 module reg_block__cfgs$dff(d,q,clock);
 
     // Module arguments
-    input wire  [415:0] d;
-    output reg  [415:0] q;
+    input wire  [447:0] d;
+    output reg  [447:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 416'h0;
+       q = 448'h0;
     end
 
     always @(posedge clock) begin
@@ -1333,19 +1334,23 @@ module reg_block__rd_dec(address,data);
       7'b1001000: data = 7'b1011100;
       7'b1001001: data = 7'b1011101;
       7'b1001010: data = 7'b1011110;
-      7'b1100000: data = 7'b1011111;
-      7'b1100001: data = 7'b1100000;
-      7'b1100010: data = 7'b1100001;
-      7'b1100011: data = 7'b1100010;
-      7'b1100100: data = 7'b1100011;
-      7'b1100101: data = 7'b1100100;
-      7'b1100110: data = 7'b1100101;
-      7'b1100111: data = 7'b1100110;
-      7'b1101000: data = 7'b1100111;
-      7'b1101001: data = 7'b1101000;
-      7'b1101010: data = 7'b1101001;
-      7'b1101011: data = 7'b1101010;
-      7'b1101100: data = 7'b1101011;
+      7'b1001011: data = 7'b1011111;
+      7'b1001100: data = 7'b1100000;
+      7'b1001101: data = 7'b1100001;
+      7'b1100000: data = 7'b1100010;
+      7'b1100001: data = 7'b1100011;
+      7'b1100010: data = 7'b1100100;
+      7'b1100011: data = 7'b1100101;
+      7'b1100100: data = 7'b1100110;
+      7'b1100101: data = 7'b1100111;
+      7'b1100110: data = 7'b1101000;
+      7'b1100111: data = 7'b1101001;
+      7'b1101000: data = 7'b1101010;
+      7'b1101001: data = 7'b1101011;
+      7'b1101010: data = 7'b1101100;
+      7'b1101011: data = 7'b1101101;
+      7'b1101100: data = 7'b1101110;
+      7'b1101101: data = 7'b1101111;
       default: data = 7'b0;
     endcase
 
@@ -1602,19 +1607,23 @@ module reg_block__wr_dec(address,data);
       7'b1001000: data = 7'b1011100;
       7'b1001001: data = 7'b1011101;
       7'b1001010: data = 7'b1011110;
-      7'b1100000: data = 7'b1011111;
-      7'b1100001: data = 7'b1100000;
-      7'b1100010: data = 7'b1100001;
-      7'b1100011: data = 7'b1100010;
-      7'b1100100: data = 7'b1100011;
-      7'b1100101: data = 7'b1100100;
-      7'b1100110: data = 7'b1100101;
-      7'b1100111: data = 7'b1100110;
-      7'b1101000: data = 7'b1100111;
-      7'b1101001: data = 7'b1101000;
-      7'b1101010: data = 7'b1101001;
-      7'b1101011: data = 7'b1101010;
-      7'b1101100: data = 7'b1101011;
+      7'b1001011: data = 7'b1011111;
+      7'b1001100: data = 7'b1100000;
+      7'b1001101: data = 7'b1100001;
+      7'b1100000: data = 7'b1100010;
+      7'b1100001: data = 7'b1100011;
+      7'b1100010: data = 7'b1100100;
+      7'b1100011: data = 7'b1100101;
+      7'b1100100: data = 7'b1100110;
+      7'b1100101: data = 7'b1100111;
+      7'b1100110: data = 7'b1101000;
+      7'b1100111: data = 7'b1101001;
+      7'b1101000: data = 7'b1101010;
+      7'b1101001: data = 7'b1101011;
+      7'b1101010: data = 7'b1101100;
+      7'b1101011: data = 7'b1101101;
+      7'b1101100: data = 7'b1101110;
+      7'b1101101: data = 7'b1101111;
       default: data = 7'b0;
     endcase
 

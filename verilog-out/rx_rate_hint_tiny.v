@@ -138,9 +138,9 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
     reg  iv_end$d;
     wire  iv_end$q;
     reg  iv_end$clock;
-    reg  [15:0] ep$d;
-    wire  [15:0] ep$q;
-    reg  ep$clock;
+    reg  [31:0] e32$d;
+    wire  [31:0] e32$q;
+    reg  e32$clock;
     reg  [15:0] act_cur$d;
     wire  [15:0] act_cur$q;
     reg  act_cur$clock;
@@ -223,6 +223,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
     reg  [48:0] rec;
     reg  [31:0] d;
     reg  keep;
+    reg  recent;
     reg  [48:0] new_rec;
     reg  [15:0] ex16;
     reg  inc_cur;
@@ -236,6 +237,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
     reg  dfit;
     reg  [16:0] div_rem;
     reg  [31:0] div_lo;
+    reg  [15:0] ep;
     reg  [15:0] ep_m1;
     reg  [16:0] ep_bv;
 
@@ -420,10 +422,10 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         .q(iv_end$q),
         .clock(iv_end$clock)
     );
-    rx_rate_hint_tiny__ep ep(
-        .d(ep$d),
-        .q(ep$q),
-        .clock(ep$clock)
+    rx_rate_hint_tiny__e32 e32(
+        .d(e32$d),
+        .q(e32$q),
+        .clock(e32$clock)
     );
     rx_rate_hint_tiny__act_cur act_cur(
         .d(act_cur$d),
@@ -574,7 +576,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         c_old$clock = clock;
         iv_cnt$clock = clock;
         iv_end$clock = clock;
-        ep$clock = clock;
+        e32$clock = clock;
         act_cur$clock = clock;
         act_prev$clock = clock;
         st_cur$clock = clock;
@@ -621,7 +623,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         c_old$d = c_old$q;
         iv_cnt$d = iv_cnt$q;
         iv_end$d = iv_end$q;
-        ep$d = ep$q;
+        e32$d = e32$q;
         act_cur$d = act_cur$q;
         act_prev$d = act_prev$q;
         st_cur$d = st_cur$q;
@@ -647,6 +649,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         hint_r$d = hint_r$q;
         senders_r$d = senders_r$q;
         cuts$d = cuts$q;
+        ep = e32$q[(32'h0)+:(16)];
         recs$read_clock = clock;
         recs$write_clock = clock;
         st_ready = ~st_pend$q;
@@ -667,7 +670,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         else begin
             a_conn$d = st_pconn$q;
         end
-        a_now$d = now;
+        a_now$d = now - e32$q;
         a_ts$d = pk_ts;
         recs$read_address = a_conn$q;
         owd_sub$a = a_now$q;
@@ -692,9 +695,10 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
             rec = recs$read_data;
             d = d_ram$sum;
         end
-        ep_m1 = ep$q - 32'h1;
-        ep_bv = (((ep$q) & 17'h1ffff) << 32'h1) | ((32'h1) & 17'h1ffff);
+        ep_m1 = ep - 32'h1;
+        ep_bv = (((ep) & 17'h1ffff) << 32'h1) | ((32'h1) & 17'h1ffff);
         keep = rec[32'h20] & ~d[32'h1f];
+        recent = (rec[(32'h21)+:(16)] == ep) | (rec[(32'h21)+:(16)] == ep_m1);
         if (b_setup$q) begin
             new_rec = ((ep_m1) & 49'h1ffffffffffff) << 32'h21;
         end
@@ -710,10 +714,10 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         w_valid$d = b_valid$q;
         w_conn$d = b_conn$q;
         w_rec$d = new_rec;
-        c_inc$d = b_valid$q & ~b_setup$q & (rec[(32'h21)+:(16)] != ep$q);
+        c_inc$d = b_valid$q & ~b_setup$q & (rec[(32'h21)+:(16)] != ep);
         c_st$d = b_valid$q & b_setup$q;
         c_exv$d = b_valid$q & ~b_setup$q;
-        if (keep) begin
+        if (keep & recent) begin
             c_ex$d = d;
         end
         else begin
@@ -742,7 +746,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         mx_sub$b = ~((mx$q) & 17'h1ffff);
         mx_sub$cin = 1'b1;
         if (iv_end$q) begin
-            ep$d = ep$q + 32'h1;
+            e32$d = e32$q + 32'h1;
             act_prev$d = act_cur$q + ((inc_cur) & 16'hffff);
             act_cur$d = 32'h0;
             st_prev$d = st_cur$q + ((stc_cur) & 16'hffff);
@@ -935,7 +939,7 @@ module rx_rate_hint_tiny(clock,pk_valid,pk_conn,pk_ts,st_valid,st_conn,st_ready,
         senders = senders_r$q;
         scale = scale_v;
         cnt_cuts = cuts$q;
-        epoch = ep$q;
+        epoch = ep;
     end
 
 endmodule // top
@@ -1920,23 +1924,23 @@ module rx_rate_hint_tiny__div_sub$core(a,b,cin,sum,cout);
 endmodule // rx_rate_hint_tiny__div_sub$core
 
 
-module rx_rate_hint_tiny__ep(d,q,clock);
+module rx_rate_hint_tiny__e32(d,q,clock);
 
     // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 16'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // rx_rate_hint_tiny__ep
+endmodule // rx_rate_hint_tiny__e32
 
 
 module rx_rate_hint_tiny__hint_r(d,q,clock);

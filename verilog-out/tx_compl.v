@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn,op_stream,op_signaled,op_status,op_cq,res_valid,res_op,res_conn,res_code,una_valid,una_conn,una_stream,una_msn,c_valid,c_ready,c_cq,c_conn,c_wr_id,c_byte_len,c_msn,c_stream,c_status,cnt_done,cnt_flushed,cnt_refused);
+module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn,op_stream,op_signaled,op_status,op_cq,op_at_base,res_valid,res_op,res_conn,res_code,una_valid,una_conn,una_stream,una_msn,c_valid,c_ready,c_cq,c_conn,c_wr_id,c_byte_len,c_msn,c_stream,c_status,cnt_done,cnt_flushed,cnt_refused);
 
     // Module arguments
     input wire  clock;
@@ -19,6 +19,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     input wire  op_signaled;
     input wire  [7:0] op_status;
     input wire  [9:0] op_cq;
+    input wire  op_at_base;
     output reg  res_valid;
     output reg  [1:0] res_op;
     output reg  [9:0] res_conn;
@@ -93,6 +94,9 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  [31:0] i_csn$d;
     wire  [31:0] i_csn$q;
     reg  i_csn$clock;
+    reg  i_ab$d;
+    wire  i_ab$q;
+    reg  i_ab$clock;
     reg  [170:0] i_rec$d;
     wire  [170:0] i_rec$q;
     reg  i_rec$clock;
@@ -120,6 +124,9 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
     reg  [31:0] p_csn$d;
     wire  [31:0] p_csn$q;
     reg  p_csn$clock;
+    reg  p_ab$d;
+    wire  p_ab$q;
+    reg  p_ab$clock;
     reg  [170:0] p_rec$d;
     wire  [170:0] p_rec$q;
     reg  p_rec$clock;
@@ -390,6 +397,11 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         .q(i_csn$q),
         .clock(i_csn$clock)
     );
+    tx_compl__i_ab i_ab(
+        .d(i_ab$d),
+        .q(i_ab$q),
+        .clock(i_ab$clock)
+    );
     tx_compl__i_rec i_rec(
         .d(i_rec$d),
         .q(i_rec$q),
@@ -434,6 +446,11 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         .d(p_csn$d),
         .q(p_csn$q),
         .clock(p_csn$clock)
+    );
+    tx_compl__p_ab p_ab(
+        .d(p_ab$d),
+        .q(p_ab$q),
+        .clock(p_ab$clock)
     );
     tx_compl__p_rec p_rec(
         .d(p_rec$d),
@@ -677,6 +694,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         i_op$clock = clock;
         i_conn$clock = clock;
         i_csn$clock = clock;
+        i_ab$clock = clock;
         i_rec$clock = clock;
         i_cq$clock = clock;
         p_valid$clock = clock;
@@ -686,6 +704,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         p_conn$clock = clock;
         p_slot$clock = clock;
         p_csn$clock = clock;
+        p_ab$clock = clock;
         p_rec$clock = clock;
         p_cq$clock = clock;
         p_hit$clock = clock;
@@ -727,6 +746,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         i_op$d = i_op$q;
         i_conn$d = i_conn$q;
         i_csn$d = i_csn$q;
+        i_ab$d = i_ab$q;
         i_rec$d = i_rec$q;
         i_cq$d = i_cq$q;
         p_valid$d = p_valid$q;
@@ -736,6 +756,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         p_conn$d = p_conn$q;
         p_slot$d = p_slot$q;
         p_csn$d = p_csn$q;
+        p_ab$d = p_ab$q;
         p_rec$d = p_rec$q;
         p_cq$d = p_cq$q;
         p_hit$d = p_hit$q;
@@ -783,6 +804,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         i_op$d = op;
         i_conn$d = op_conn;
         i_csn$d = op_csn;
+        i_ab$d = op_at_base;
         i_rec$d = ((op_csn) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) | (((op_wr_id) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'h20) | (((op_len) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'h60) | (((op_msn) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'h80) | (((op_stream) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'ha0) | (((op_signaled) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'ha2) | (((op_status) & 171'h7ffffffffffffffffffffffffffffffffffffffffff) << 32'ha3);
         i_cq$d = op_cq;
         a_drain = ~i_valid$q & a_has;
@@ -809,6 +831,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
         p_conn$d = a_conn;
         p_slot$d = a_slot;
         p_csn$d = i_csn$q;
+        p_ab$d = i_ab$q;
         p_rec$d = i_rec$q;
         p_cq$d = i_cq$q;
         p_hit$d = p_valid$q & (p_conn$q == a_conn);
@@ -942,7 +965,7 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
             else if (~l_valid) begin
                 l_code = 32'h2;
             end
-            else if (l_fop & l_stale) begin
+            else if (l_fop & l_stale & ~p_ab$q) begin
                 l_code = 32'h3;
             end
             else begin
@@ -950,7 +973,12 @@ module tx_compl(clock,op_valid,op_ready,op,op_conn,op_csn,op_wr_id,op_len,op_msn
                 n_flush = 1'b1;
                 n_fail = l_fop;
                 n_err = p_rec$q[(32'ha3)+:(8)];
-                n_ecsn = p_csn$q;
+                if (p_ab$q) begin
+                    n_ecsn = l_base;
+                end
+                else begin
+                    n_ecsn = p_csn$q;
+                end
                 if (~l_empty & ~l_queued) begin
                     l_qpush = 1'b1;
                     n_queued = 1'b1;
@@ -1677,6 +1705,25 @@ module tx_compl__fill(d,q,clock);
 endmodule // tx_compl__fill
 
 
+module tx_compl__i_ab(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_compl__i_ab
+
+
 module tx_compl__i_conn(d,q,clock);
 
     // Module arguments
@@ -2036,6 +2083,25 @@ module tx_compl__o_una_stream(d,q,clock);
     end
 
 endmodule // tx_compl__o_una_stream
+
+
+module tx_compl__p_ab(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_compl__p_ab
 
 
 module tx_compl__p_conn(d,q,clock);

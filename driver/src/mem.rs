@@ -375,7 +375,7 @@ mod tests {
         );
         assert_eq!(
             m.read32(0x1000).unwrap_err().to_string(),
-            "register offset 0x1000 is outside the register map (0x000..0x1b4)"
+            "register offset 0x1000 is outside the register map (0x000..0x1b8)"
         );
     }
 

@@ -544,6 +544,12 @@ pub enum WcStatus {
     Success,
     /// Not executed: the queue pair went to the error state first.
     Flushed,
+    /// Not executed: the engine found the work request malformed.
+    BadWqe,
+    /// Not delivered: every path of the connection was retired after
+    /// timing out again and again (the peer is unreachable); the queue
+    /// pair went to the error state.
+    RetryExceeded,
     /// The peer refused the data, for this NACK reason.
     Remote(braid_spec::wire::braid::NackReason),
     /// A status code this driver does not know.
@@ -557,6 +563,14 @@ impl fmt::Display for WcStatus {
             WcStatus::Flushed => {
                 write!(f, "flushed: the queue pair failed before this request ran")
             }
+            WcStatus::BadWqe => write!(
+                f,
+                "bad work request: the engine refused it, nothing was sent"
+            ),
+            WcStatus::RetryExceeded => write!(
+                f,
+                "retry exceeded: every path to the peer timed out until it was retired"
+            ),
             WcStatus::Remote(r) => write!(f, "remote error: the peer refused the data ({r:?})"),
             WcStatus::Unknown(c) => write!(f, "unknown completion status 0x{c:02x}"),
         }
@@ -677,6 +691,8 @@ pub fn decode_cqe(rec: &[u8]) -> WorkCompletion {
     let status = match g(cqe::STATUS) as u8 {
         host::CQE_OK => WcStatus::Success,
         host::CQE_FLUSHED => WcStatus::Flushed,
+        host::CQE_BAD_WQE => WcStatus::BadWqe,
+        host::CQE_RETRY_EXCEEDED => WcStatus::RetryExceeded,
         s if s & host::CQE_REMOTE != 0 => {
             match braid_spec::wire::braid::NackReason::from_u8(s & !host::CQE_REMOTE) {
                 Some(r) => WcStatus::Remote(r),
@@ -1172,6 +1188,8 @@ pub fn encode_cqe(rec: &mut [u8; CQE_BYTES], wc: &WorkCompletion, owner: u8) {
         match wc.status {
             WcStatus::Success => host::CQE_OK,
             WcStatus::Flushed => host::CQE_FLUSHED,
+            WcStatus::BadWqe => host::CQE_BAD_WQE,
+            WcStatus::RetryExceeded => host::CQE_RETRY_EXCEEDED,
             WcStatus::Remote(r) => host::CQE_REMOTE | r as u8,
             WcStatus::Unknown(c) => c,
         } as u64,

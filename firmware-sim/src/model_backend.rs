@@ -189,6 +189,7 @@ impl ModelWorld {
                 status: match wc.status {
                     WcStatus::Success => braid_driver::verbs::WcStatus::Success,
                     WcStatus::Flushed => braid_driver::verbs::WcStatus::Flushed,
+                    WcStatus::RetryExceeded => braid_driver::verbs::WcStatus::RetryExceeded,
                     WcStatus::Remote(r) => braid_driver::verbs::WcStatus::Remote(r),
                 },
                 opcode: match wc.opcode {
@@ -473,6 +474,7 @@ impl ModelBackend {
                 tx.retransmits += s.retransmits;
                 tx.timeouts += s.timeouts;
                 tx.rehashes += s.rehashes;
+                tx.retired += s.retired;
                 tx.msgs_done += s.msgs_done;
             }
             if dst == self.host {
@@ -488,6 +490,7 @@ impl ModelBackend {
             "TX_RETX" => tx.retransmits,
             "TX_TIMEOUTS" => tx.timeouts,
             "TX_REHASHES" => tx.rehashes,
+            "TX_RETIRED" => tx.retired,
             "TX_MSGS" => tx.msgs_done,
             "RX_PKTS" => rx.rx_packets,
             "RX_DUPLICATES" => rx.duplicates,
@@ -495,6 +498,12 @@ impl ModelBackend {
             "RX_BYTES_LO" => rx.goodput_bytes,
             "RX_BYTES_HI" => rx.goodput_bytes >> 32,
             "RX_MSGS" => rx.msgs_received,
+            "RX_HINT_CUTS" => w.net.hint_cuts(self.host),
+            "RX_HINT" => {
+                let unit = braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
+                let hint = (w.net.rate_hint_of(self.host) / unit).clamp(1, 0xffff);
+                hint | (w.net.hint_senders(self.host).min(0xffff) as u64) << 16
+            }
             _ => 0,
         };
         v as u32

@@ -194,6 +194,9 @@ pub enum WcStatus {
     Remote(NackReason),
     /// Not executed: the connection went to the error state first.
     Flushed,
+    /// Every path of the connection was retired: the first message not
+    /// acknowledged whole (the later ones are flushed).
+    RetryExceeded,
 }
 
 /// Completion opcode.
@@ -448,6 +451,8 @@ pub struct ConnStats {
     pub timeouts: u64,
     /// Paths moved to a new UDP source port.
     pub rehashes: u64,
+    /// Paths retired after `retire_after` timeouts in a row.
+    pub retired: u64,
     /// Unique payload bytes at the receiver.
     pub goodput_bytes: u64,
     /// Data packets placed at the receiver (each counted once).
@@ -495,6 +500,8 @@ struct TxPath {
     rttvar: f64,
     timer_at: Option<Time>,
     timeouts: u32,
+    /// Retired after `retire_after` timeouts in a row: never picked again.
+    retired: bool,
 }
 
 impl TxPath {
@@ -618,6 +625,9 @@ struct Conn {
     /// Smallest one-way delay seen on this connection (clock offset plus
     /// propagation; the receiver's queue-delay reference).
     rx_min_owd: Option<Time>,
+    /// The receiver's rate-hint interval in which `rx_min_owd` was last
+    /// updated.
+    rx_owd_interval: u64,
     stats: ConnStats,
     bins: Vec<u64>,
 }
@@ -655,6 +665,8 @@ struct Host {
     /// Share scale: lowered while the receiver's own queue builds,
     /// recovering when it is gone.
     hint_scale: f64,
+    /// Intervals whose queue estimate lowered the scale (`RX_HINT_CUTS`).
+    hint_cuts: u64,
     interval: u64,
     hint_timer: bool,
     cq: Vec<Completion>,
@@ -670,6 +682,10 @@ const T_GBN: u64 = 6 << 56;
 const T_DCQCN: u64 = 7 << 56;
 const T_KICK: u64 = 8 << 56;
 const T_TLP: u64 = 9 << 56;
+/// One engine tick (`CFG_TICK_HZ`), ps: the rate hint's base creeps up by
+/// one per interval.
+const TICK_PS: Time = 1_000_000_000_000 / braid_spec::regs::CFG_TICK_HZ as Time;
+
 /// Rate hint: cut per interval while the own queue builds, times the
 /// queueing delay over the threshold (at most half).
 const HINT_CUT: f64 = 0.1;
@@ -713,6 +729,7 @@ impl Net {
                 setups_prev: 0,
                 min_excess: None,
                 hint_scale: 1.0,
+                hint_cuts: 0,
                 interval: 1,
                 hint_timer: false,
                 cq: Vec::new(),
@@ -843,6 +860,7 @@ impl Net {
                 rttvar: 0.0,
                 timer_at: None,
                 timeouts: 0,
+                retired: false,
             });
         }
         self.hosts[dst as usize].incoming += 1;
@@ -904,6 +922,7 @@ impl Net {
             gbn_nak_sent: false,
             rx_interval: 0,
             rx_min_owd: None,
+            rx_owd_interval: 0,
             stats: ConnStats::default(),
             bins: Vec::new(),
         });
@@ -1070,6 +1089,7 @@ impl Net {
             t.sack_losses += s.sack_losses;
             t.timeouts += s.timeouts;
             t.rehashes += s.rehashes;
+            t.retired += s.retired;
             t.goodput_bytes += s.goodput_bytes;
             t.rx_packets += s.rx_packets;
             t.duplicates += s.duplicates;
@@ -1405,7 +1425,10 @@ impl Net {
         for k in 0..n {
             let i = (conn.rr + k) % n;
             let p = &conn.paths[i];
-            if (p.out as f64) < p.cwnd.floor().max(1.0) && p.nxt.wrapping_sub(p.lo) < 255 {
+            if (p.out as f64) < p.cwnd.floor().max(1.0)
+                && p.nxt.wrapping_sub(p.lo) < 255
+                && !p.retired
+            {
                 if p.plane != plane {
                     other_plane = true;
                     continue;
@@ -1704,6 +1727,7 @@ impl Net {
         if let Some(q) = host.min_excess.take() {
             host.hint_scale = if let Some(t) = own_queue.filter(|&t| q > t) {
                 // the longer the queue, the deeper the cut
+                host.hint_cuts += 1;
                 let cut = (HINT_CUT * q as f64 / t as f64).min(0.5);
                 (host.hint_scale * (1.0 - cut)).max(0.25)
             } else {
@@ -1720,13 +1744,22 @@ impl Net {
     }
 
     fn rate_hint(&self, h: HostId) -> u64 {
+        (self.host_capacity() as f64 * self.hosts[h as usize].hint_scale
+            / self.hint_senders(h) as f64) as u64
+    }
+
+    /// The senders host `h` divides its rate among (at least 1).
+    pub fn hint_senders(&self, h: HostId) -> u32 {
         let host = &self.hosts[h as usize];
-        let n = host
-            .active_prev
+        host.active_prev
             .max(host.active_cur)
             .max(host.setups_prev + host.setups_cur)
-            .max(1);
-        (self.host_capacity() as f64 * host.hint_scale / n as f64) as u64
+            .max(1)
+    }
+
+    /// Intervals in which host `h`'s queue estimate lowered its hint.
+    pub fn hint_cuts(&self, h: HostId) -> u64 {
+        self.hosts[h as usize].hint_cuts
     }
 
     fn on_data(&mut self, d: Data, ce: bool, sport: u16) {
@@ -1734,10 +1767,17 @@ impl Net {
         let now = self.now();
         if let Some(conn) = self.conns.get_mut(c) {
             let owd = now.saturating_sub(d.ts);
-            let base = conn.rx_min_owd.get_or_insert(owd);
-            *base = (*base).min(owd);
-            let excess = owd - *base;
             let host = &mut self.hosts[conn.dst as usize];
+            // as rx_rate_hint: the base creeps up one engine tick per
+            // interval (clock drift, which this model does not have), and
+            // the first packet after a silence has no excess
+            let gap = host.interval.saturating_sub(conn.rx_owd_interval);
+            conn.rx_owd_interval = host.interval;
+            let (base, excess) = match conn.rx_min_owd {
+                Some(b) if owd >= b => (b + gap * TICK_PS, if gap <= 1 { owd - b } else { 0 }),
+                _ => (owd, 0),
+            };
+            conn.rx_min_owd = Some(base);
             host.min_excess = Some(host.min_excess.map_or(excess, |m| m.min(excess)));
         }
         if c >= self.conns.len() || d.path as usize >= self.conns[c].rx.len() {
@@ -2225,6 +2265,7 @@ impl Net {
         let now = self.now();
         let min_rto = self.cfg.braid.min_rto;
         let rehash_after = self.cfg.braid.rehash_after;
+        let retire_after = self.cfg.braid.retire_after;
         let dynamic = self.cfg.kind == Kind::Braid;
         let (src, dst) = (self.conns[c as usize].src, self.conns[c as usize].dst);
         let conn = &mut self.conns[c as usize];
@@ -2252,14 +2293,50 @@ impl Net {
             p.cwnd = 1.0;
         }
         conn.stats.timeouts += 1;
-        let rehash = p.timeouts >= rehash_after;
+        // as path_cc: from rehash_after on every timeout re-hashes, until
+        // the one that retires the path
+        let retire = dynamic && retire_after > 0 && p.timeouts == retire_after;
+        let rehash = !retire && !p.retired && rehash_after > 0 && p.timeouts >= rehash_after;
+        if retire {
+            p.retired = true;
+            conn.stats.retired += 1;
+        }
         for csn in all {
             conn.retx.push_back(csn);
         }
         if rehash {
             self.rehash(c, path, src, dst);
         }
+        if retire && self.conns[c as usize].paths.iter().all(|p| p.retired) {
+            self.fail_unreachable(c);
+            return;
+        }
         self.make_ready(c);
+    }
+
+    /// Every path retired (the engine's `CQE_RETRY_EXCEEDED`): the first
+    /// message the peer does not have whole completes RetryExceeded, every
+    /// later one Flushed, earlier ones as acknowledged; the connection
+    /// stops.
+    fn fail_unreachable(&mut self, c: ConnId) {
+        let now = self.now();
+        let conn = &mut self.conns[c as usize];
+        if conn.error {
+            return;
+        }
+        conn.error = true;
+        let first = conn.msgs.iter().position(|m| m.acked < m.segs);
+        for (k, m) in conn.msgs.iter_mut().enumerate() {
+            m.status = Some(match first {
+                Some(f) if k < f => WcStatus::Success,
+                Some(f) if k == f => WcStatus::RetryExceeded,
+                _ => WcStatus::Flushed,
+            });
+        }
+        conn.inflight.clear();
+        conn.retx.clear();
+        conn.cursor = (conn.msg_base + conn.msgs.len() as u64, 0);
+        self.complete_front(c, now);
     }
 
     fn on_nack(&mut self, c: ConnId, path: u8, psn: u32, csn: u32, reason: NackReason) {

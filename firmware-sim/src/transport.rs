@@ -22,8 +22,12 @@ pub struct BraidConfig {
     pub min_rto: Time,
     /// DCTCP gain.
     pub dctcp_g: f64,
-    /// Consecutive timeouts after which a path gets a new UDP source port.
+    /// Consecutive timeouts from which every timeout gives a path a new
+    /// UDP source port (0: never).
     pub rehash_after: u32,
+    /// Consecutive timeouts that retire a path: it takes no more packets
+    /// (0: never).
+    pub retire_after: u32,
     /// Packets sent in a row on one path before the sprayer moves on
     /// (short bursts let the SACK of a packet's successor prove its loss
     /// within a packet time).
@@ -44,6 +48,7 @@ impl Default for BraidConfig {
             min_rto: (r::CFG_RTO_MIN as u64 * 1_000_000_000_000 / r::CFG_TICK_HZ) as Time,
             dctcp_g: 1.0 / f64::from(1u32 << (get(&r::CC_ALPHA_G, r::CFG_ALPHA) + 3)),
             rehash_after: get(&r::PATH_HEALTH_REHASH, r::CFG_PATH_HEALTH),
+            retire_after: get(&r::PATH_HEALTH_RETIRE, r::CFG_PATH_HEALTH),
             spray_burst: get(&r::TX_CFG_SPRAY_BURST, r::CFG_TX),
         }
     }
@@ -59,8 +64,14 @@ mod cfg_tests {
     fn defaults_come_from_the_register_resets() {
         let c = BraidConfig::default();
         assert_eq!(
-            (c.paths, c.mtu, c.rehash_after, c.spray_burst),
-            (16, 4096, 1, 4)
+            (
+                c.paths,
+                c.mtu,
+                c.rehash_after,
+                c.retire_after,
+                c.spray_burst
+            ),
+            (16, 4096, 1, 16, 4)
         );
         assert_eq!(
             (c.init_cwnd, c.max_cwnd, c.dctcp_g),

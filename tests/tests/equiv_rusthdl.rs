@@ -765,6 +765,7 @@ fn path_cc_step(
         timeouts: uut.timeouts.val().to_u64() as u8,
         rehash: uut.rehash.val(),
         retire: uut.retire.val(),
+        failed: uut.failed.val(),
     }
 }
 
@@ -1824,6 +1825,7 @@ fn tx_compl_step(
     uut.op_signaled.next = i.rec.signaled;
     uut.op_status.next = bits(i.rec.status as u64);
     uut.op_cq.next = bits(i.cq as u64 & 15);
+    uut.op_at_base.next = i.at_base;
     uut.c_ready.next = i.c_ready;
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     let g = |b: u64| b as u32;
@@ -2162,6 +2164,7 @@ fn pwt_step(
     uut.cc_idx.next = bits(c.idx as u64 & 63);
     uut.cc_cwnd.next = bits(c.cwnd as u64 & 0xff_ffff);
     uut.cc_timeouts.next = bits(c.timeouts as u64);
+    uut.cc_failed.next = c.failed;
     uut.rd_valid.next = i.rd.is_some();
     uut.rd_idx.next = bits(i.rd.unwrap_or(0) as u64 & 63);
     clock(uut, |u, c| u.clock.next = Clock::from(c));

@@ -379,7 +379,7 @@ fn reg_block_stimulus_covers_every_register_and_response() {
 struct AxiLite {
     rtl: braid_sim::cosim::equiv::Bound<RegBlockModel>,
     last: braid_sim::model::reg_block::RegBlockOut,
-    counters: [u32; 11],
+    counters: [u32; braid_spec::regs::COUNTERS.len()],
     cmd_due: Option<(u32, u8)>,
     cmds: Vec<(u8, [u32; 8])>,
     clocks: u64,
@@ -402,7 +402,7 @@ impl AxiLite {
         AxiLite {
             rtl,
             last,
-            counters: [0; 11],
+            counters: [0; braid_spec::regs::COUNTERS.len()],
             cmd_due: None,
             cmds: Vec::new(),
             clocks: 1,
@@ -610,7 +610,9 @@ fn driver_opens_the_verilated_reg_block() {
         Err(braid_driver::Error::NoRegister { off: 0x20 })
     ));
     // counters: the driver reads COUNTERS in order, so LO then HI
-    let cnt: Vec<u32> = (0..11).map(|k| 0x100 * k + 7).collect();
+    let cnt: Vec<u32> = (0..regs::COUNTERS.len() as u32)
+        .map(|k| 0x100 * k + 7)
+        .collect();
     dev.backend_mut()
         .0
         .borrow_mut()
@@ -4146,7 +4148,7 @@ fn tx_compl_stimulus_covers_the_edges() {
         let (mut flushing, mut late_push) = ([false; 16], 0);
         let (mut not_ready, mut held) = (0, 0);
         // failures accepted and refused as stale; destroys
-        let (mut fails, mut stale, mut destroys) = (0, 0, 0);
+        let (mut fails, mut stale, mut destroys, mut base_fails) = (0, 0, 0, 0);
         let mut ops = std::collections::VecDeque::new();
         let mut prev_c: Option<braid_sim::model::tx_compl::TxCompletion> = None;
         for c in 0..60_000u64 {
@@ -4159,6 +4161,7 @@ fn tx_compl_stimulus_covers_the_edges() {
             if let Some((_, _, code)) = o.res {
                 let ti = ops.pop_front().expect("a result without an operation");
                 match (ti.op, ti.rec.status != 0, code) {
+                    (OP_FLUSH, true, RES_OK) if ti.at_base => base_fails += 1,
                     (OP_FLUSH, true, RES_OK) => fails += 1,
                     (OP_FLUSH, true, RES_STALE) => stale += 1,
                     (OP_FLUSH, false, RES_OK) => destroys += 1,
@@ -4193,11 +4196,14 @@ fn tx_compl_stimulus_covers_the_edges() {
         eprintln!(
             "seed {seed:#x}: full {full} no_conn {no_conn} signaled {signaled} errors {errors} \
              flushed {flushed} silent {silent} not_ready {not_ready} held {held} \
-             late_push {late_push} fails {fails} stale {stale} destroys {destroys} done {}",
+             late_push {late_push} fails {fails} at base {base_fails} stale {stale} destroys {destroys} done {}",
             m.step(&Default::default()).cnt_done
         );
         assert!(full > 0 && no_conn > 20 && late_push > 20, "seed {seed:#x}");
-        assert!(fails > 20 && stale > 20 && destroys > 20, "seed {seed:#x}");
+        assert!(
+            fails > 20 && base_fails > 5 && stale > 20 && destroys > 20,
+            "seed {seed:#x}"
+        );
         assert!(
             signaled > 1000 && errors > 20 && flushed > 20,
             "seed {seed:#x}"
@@ -4223,9 +4229,10 @@ fn tx_compl_stimulus_covers_the_edges() {
 /// last CSN unless flushed; signaled or failed ones produce a completion
 /// with exactly their fields, to the connection's CQ; unsignaled successful
 /// ones none. A failure is accepted exactly when its CSN is in the 256-CSN
-/// window at `csn_base`; after it, messages the peer has keep their status,
-/// the first other one at or after the refused CSN takes the failure's
-/// status, every other one completes FLUSHED.
+/// window at `csn_base` (a failure at the base, `at_base`, always is);
+/// after it, messages the peer has keep their status, the first other one
+/// at or after the refused CSN (the base) takes the failure's status,
+/// every other one completes FLUSHED.
 #[test]
 fn tx_compl_completes_in_order_exactly_once() {
     use braid_sim::model::tx_compl::*;
@@ -4283,13 +4290,19 @@ fn tx_compl_completes_in_order_exactly_once() {
                     }
                     (OP_FLUSH, RES_OK) => {
                         flushing[k] = true;
-                        if ti.rec.status != 0 {
+                        if ti.rec.status != 0 && ti.at_base {
+                            // a local failure: at the base, no window test
+                            failed[k] = Some((ti.rec.status, base[k]));
+                        } else if ti.rec.status != 0 {
                             assert!(ti.csn.wrapping_sub(base[k]) < 256, "seed {seed:#x}");
                             failed[k] = Some((ti.rec.status, ti.csn));
                         }
                     }
                     (OP_FLUSH, RES_STALE) => {
-                        assert!(ti.rec.status != 0, "seed {seed:#x} cycle {c}");
+                        assert!(
+                            ti.rec.status != 0 && !ti.at_base,
+                            "seed {seed:#x} cycle {c}"
+                        );
                         assert!(ti.csn.wrapping_sub(base[k]) >= 256, "seed {seed:#x}");
                     }
                     _ => {}
@@ -5626,8 +5639,8 @@ fn path_window_table_stimulus_covers_the_edges() {
 /// runs' job); the test keeps the sprayer's 16-bit open and suspect
 /// masks of the connection, applied from the `mk_*` writes, and after each
 /// burst has drained they equal the rule computed from a plain per-path
-/// reference (in flight against max(floor(cwnd), 1), span < 255, timeouts
-/// != 0); writes never touch another connection; the counters agree with
+/// reference (in flight against max(floor(cwnd), 1), span < 255, not
+/// retired; suspect: timeouts != 0); writes never touch another connection; the counters agree with
 /// the reference's.
 #[test]
 fn path_window_table_mask_follows_the_rule() {
@@ -5640,11 +5653,12 @@ fn path_window_table_mask_follows_the_rule() {
         cwnd: u32,
         span: u32,
         timeouts: u8,
+        failed: bool,
     }
     impl Ref {
         fn open(&self) -> bool {
             let w = ((self.cwnd >> 8) as f64).clamp(1.0, 256.0) as u32;
-            self.out < w && self.span < 255
+            self.out < w && self.span < 255 && !self.failed
         }
     }
     for seed in seeds(&[0x3a5c, 0x77]) {
@@ -5740,10 +5754,12 @@ fn path_window_table_mask_follows_the_rule() {
                         _ => rng.gen_range(0x100..0x1000),
                     };
                     r.timeouts = if rng.gen_ratio(1, 4) { rng.gen() } else { 0 };
+                    r.failed = r.timeouts != 0 && rng.gen_ratio(1, 4);
                     i.cc = Some(CcResult {
                         idx: conn << 4 | p as u32,
                         cwnd: r.cwnd,
                         timeouts: r.timeouts,
+                        failed: r.failed,
                     });
                     k += 1;
                 }
@@ -5834,6 +5850,7 @@ fn path_window_table_saturates_at_256() {
                 idx,
                 cwnd: 0x1_0000,
                 timeouts: 0,
+                failed: false,
             }),
             ..Default::default()
         },

@@ -52,9 +52,10 @@ pub struct CcCfg {
     pub rto_min: u32,
     /// Largest RTO (ticks), also the backoff cap.
     pub rto_max: u32,
-    /// Timeouts in a row that ask for a re-hash.
+    /// Timeouts in a row from which every timeout asks for a re-hash (0:
+    /// never).
     pub rehash_after: u8,
-    /// Timeouts in a row that retire the path.
+    /// Timeouts in a row that retire the path (0: never).
     pub retire_after: u8,
     /// DCTCP gain: `g = 2^-(cfg_g + 3)` (2 bits; 1 is g = 1/16).
     pub g: u8,
@@ -172,6 +173,8 @@ pub struct PathCcOut {
     pub rehash: bool,
     /// This timeout retires the path (pulse).
     pub retire: bool,
+    /// The path is retired (`flags.failed` after the event).
+    pub failed: bool,
 }
 
 /// `ceil(log2(max(cwnd_max / 2 packets, 1)))`, at most 8: the observation
@@ -294,8 +297,11 @@ pub fn apply(s: &mut CcState, e: &PathCcEv, now: u32, c: &CcCfg) -> (bool, bool)
             s.timeouts = s.timeouts.saturating_add(1);
             s.cwnd = c.cwnd_min;
             s.deadline = now.wrapping_add(rto(s, c));
-            rehash = s.timeouts == c.rehash_after;
-            retire = s.timeouts == c.retire_after;
+            // from `rehash_after` on every timeout moves the path to a new
+            // route, until the one that retires it
+            retire = s.timeouts == c.retire_after && s.flags & 2 == 0;
+            rehash =
+                !retire && c.rehash_after != 0 && s.timeouts >= c.rehash_after && s.flags & 2 == 0;
             if retire {
                 s.flags |= 2;
             }
@@ -376,6 +382,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
         "timeouts",
         "rehash",
         "retire",
+        "failed",
     ];
     type In = PathCcIn;
     type Out = PathCcOut;
@@ -403,6 +410,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
                 timeouts: s.timeouts,
                 rehash,
                 retire,
+                failed: s.flags & 2 != 0,
             }
         });
         self.pipe.push_back(res);
@@ -455,6 +463,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
             timeouts: get_u64(&p[9]) as u8,
             rehash: get_u64(&p[10]) & 1 == 1,
             retire: get_u64(&p[11]) & 1 == 1,
+            failed: get_u64(&p[12]) & 1 == 1,
         }
     }
 }
@@ -735,7 +744,8 @@ mod tests {
     }
 
     /// Consecutive timeouts double the RTO up to 2^6 times, never past
-    /// rto_max; re-hash at 2, retire at 4; an ACK of new data resets.
+    /// rto_max; re-hash at 2 and 3, retire at 4 (no re-hash then or
+    /// after); an ACK of new data resets.
     #[test]
     fn rto_backs_off_and_clamps() {
         let c = CcCfg {
@@ -758,7 +768,7 @@ mod tests {
             let (rehash, retire) = apply(&mut s, &to, 100 * t, &c);
             assert_eq!(s.timeouts as u32, t);
             assert_eq!(s.cwnd, c.cwnd_min);
-            assert_eq!(rehash, t == 2);
+            assert_eq!(rehash, t == 2 || t == 3, "timeout {t}");
             assert_eq!(retire, t == 4);
             let r = rto(&s, &c);
             assert_eq!(r, (6_000u32 << t.min(6)).min(1_000_000));
@@ -790,6 +800,72 @@ mod tests {
         let before = s;
         assert_eq!(apply(&mut s, &to, 9_999, &c), (false, false));
         assert_eq!(s, before);
+    }
+
+    /// The re-hash and retire thresholds: every timeout from
+    /// `rehash_after` on re-hashes until the one that retires; 0 turns
+    /// either off; an init clears `failed`.
+    #[test]
+    fn rehash_repeats_until_retire() {
+        let pulses = |rehash_after: u8, retire_after: u8, n: u32| {
+            let c = CcCfg {
+                rehash_after,
+                retire_after,
+                ..CcCfg::default()
+            };
+            let mut s = init(&c);
+            apply(&mut s, &ack(1, 0, Some(2_000)), 0, &c);
+            let to = PathCcEv {
+                kind: CcEvent::Timeout as u8,
+                ..ack(0, 0, None)
+            };
+            let p: Vec<(bool, bool)> = (0..n).map(|t| apply(&mut s, &to, t, &c)).collect();
+            (p, s)
+        };
+        let (p, s) = pulses(1, 3, 5);
+        assert_eq!(
+            p,
+            [
+                (true, false),
+                (true, false),
+                (false, true),
+                (false, false),
+                (false, false)
+            ]
+        );
+        assert_eq!(s.flags, 3, "active and failed");
+        let (p, _) = pulses(0, 2, 3);
+        assert_eq!(p, [(false, false), (false, true), (false, false)]);
+        let (p, s) = pulses(2, 0, 300);
+        assert!(!p[0].0 && p[1..].iter().all(|&(h, r)| h && !r));
+        assert_eq!((s.timeouts, s.flags), (255, 1), "saturated, never retired");
+        let (_, mut s) = pulses(1, 1, 1);
+        assert_eq!(s.flags, 3);
+        // a retired path retires once: an ACK restarts the count, and the
+        // count reaching retire_after again raises nothing
+        let c = CcCfg {
+            rehash_after: 1,
+            retire_after: 1,
+            ..CcCfg::default()
+        };
+        apply(&mut s, &ack(1, 0, Some(2_000)), 0, &c);
+        assert_eq!(s.timeouts, 0);
+        let to = PathCcEv {
+            kind: CcEvent::Timeout as u8,
+            ..ack(0, 0, None)
+        };
+        assert_eq!(apply(&mut s, &to, 1, &c), (false, false));
+        assert_eq!((s.timeouts, s.flags), (1, 3));
+        apply(
+            &mut s,
+            &PathCcEv {
+                kind: CcEvent::Init as u8,
+                ..ack(0, 0, None)
+            },
+            0,
+            &CcCfg::default(),
+        );
+        assert_eq!((s.flags, s.timeouts), (1, 0), "init clears failed");
     }
 
     /// Under a steady marking fraction the window saw-tooths inside

@@ -4,7 +4,7 @@
 //! 2^6 paths of 4 per connection).
 //!
 //! Written from the block's specification: per path the record (`out`,
-//! `wnd`, `span_far`, `susp`) as plain integers, updates applied in order
+//! `wnd`, `span_far`, `susp`, `retired`) as plain integers, updates applied in order
 //! to the table at once (forwarding makes every update see every earlier
 //! one). Timing by stages: a port result is registered on one edge,
 //! decoded on the next and pushed into its FIFO on the third; a FIFO entry
@@ -72,6 +72,8 @@ pub struct CcResult {
     pub cwnd: u32,
     /// `timeouts`.
     pub timeouts: u8,
+    /// `failed` (the path is retired).
+    pub failed: bool,
 }
 
 /// Inputs of one clock.
@@ -137,12 +139,14 @@ pub struct PathRec {
     pub span_far: bool,
     /// Timeouts not zero.
     pub susp: bool,
+    /// Retired by `path_cc` (until its next init).
+    pub retired: bool,
 }
 
 impl PathRec {
-    /// The open rule: `out < max(wnd, 1) && nxt - una < 255`.
+    /// The open rule: `out < max(wnd, 1) && nxt - una < 255`, not retired.
     pub fn open(&self) -> bool {
-        self.out < self.wnd.max(1) && !self.span_far
+        self.out < self.wnd.max(1) && !self.span_far && !self.retired
     }
 }
 
@@ -172,6 +176,7 @@ struct CcEnt {
     idx: u32,
     wnd: u16,
     susp: bool,
+    retired: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -275,6 +280,7 @@ impl<const IDX: usize, const PB: usize> PathWindowTableModelG<IDX, PB> {
             Upd::Cc(e) => {
                 r.wnd = e.wnd;
                 r.susp = e.susp;
+                r.retired = e.retired;
             }
             Upd::Rd(_) => {}
         }
@@ -308,6 +314,7 @@ impl<const IDX: usize, const PB: usize> CycleModel for PathWindowTableModelG<IDX
         "cc_idx",
         "cc_cwnd",
         "cc_timeouts",
+        "cc_failed",
         "rd_valid",
         "rd_idx",
     ];
@@ -415,6 +422,7 @@ impl<const IDX: usize, const PB: usize> CycleModel for PathWindowTableModelG<IDX
             idx: c.idx,
             wnd: wnd_of_cwnd(c.cwnd & 0xff_ffff),
             susp: c.timeouts != 0,
+            retired: c.failed,
         });
         // input registers
         self.i_tx = i.tx.map(|mut t| {
@@ -451,10 +459,11 @@ impl<const IDX: usize, const PB: usize> CycleModel for PathWindowTableModelG<IDX
             put_u64(&mut p[10], (c.idx & Self::MASK) as u64);
             put_u64(&mut p[11], (c.cwnd & 0xff_ffff) as u64);
             put_u64(&mut p[12], c.timeouts as u64);
+            put_u64(&mut p[13], c.failed as u64);
         }
         if let Some(r) = i.rd {
-            put_u64(&mut p[13], 1);
-            put_u64(&mut p[14], (r & Self::MASK) as u64);
+            put_u64(&mut p[14], 1);
+            put_u64(&mut p[15], (r & Self::MASK) as u64);
         }
     }
 
@@ -622,10 +631,13 @@ impl<const IDX: usize, const PB: usize> PwtStim<IDX, PB> {
             _ => rng.gen_range(0x100..0x1400),
         };
         let timeouts = if rng.gen_ratio(1, 4) { rng.gen() } else { 0 };
+        // as from path_cc: a retired path has timed out
+        let failed = timeouts != 0 && rng.gen_ratio(1, 3);
         CcResult {
             idx,
             cwnd,
             timeouts,
+            failed,
         }
     }
 }

@@ -89,7 +89,8 @@ pub struct RateHintModelG<const CB: usize> {
     c_old: bool,
     iv_cnt: u16,
     iv_end: bool,
-    ep: u16,
+    /// The interval count; its low 16 bits are the epoch in the records.
+    e32: u32,
     act_cur: u16,
     act_prev: u16,
     st_cur: u16,
@@ -148,7 +149,7 @@ impl<const CB: usize> Default for RateHintModelG<CB> {
             c_old: false,
             iv_cnt: 0,
             iv_end: false,
-            ep: 0,
+            e32: 0,
             act_cur: 0,
             act_prev: 0,
             st_cur: 0,
@@ -179,6 +180,11 @@ impl<const CB: usize> Default for RateHintModelG<CB> {
 }
 
 impl<const CB: usize> RateHintModelG<CB> {
+    /// The epoch stored in the records: the interval count's low half.
+    fn ep(&self) -> u16 {
+        self.e32 as u16
+    }
+
     fn mask() -> u32 {
         (1u32 << CB) - 1
     }
@@ -235,7 +241,9 @@ impl<const CB: usize> CycleModel for RateHintModelG<CB> {
         n.a_valid = pk_valid || self.st_pend;
         n.a_setup = !pk_valid && self.st_pend;
         n.a_conn = if pk_valid { pk_conn } else { self.st_pconn };
-        n.a_now = i.now;
+        // the one-way delay less the 32-bit interval count: a base kept
+        // relative to it creeps up one tick per interval (clock drift)
+        n.a_now = i.now.wrapping_sub(self.e32);
         n.a_ts = pk_ts;
 
         // stage A
@@ -250,12 +258,15 @@ impl<const CB: usize> CycleModel for RateHintModelG<CB> {
         let rec = if fwd { self.w_rec } else { self.ram_q };
         let d = self.b_owd.wrapping_sub(rec_base(rec));
         let keep = rec & REC_BV != 0 && d >> 31 == 0;
+        // only a connection seen in this interval or the last one has an
+        // excess (the first packet after a silence carries the drift)
+        let recent = rec_epoch(rec) == self.ep() || rec_epoch(rec) == self.ep().wrapping_sub(1);
         let new_rec = if self.b_setup {
-            (self.ep.wrapping_sub(1) as u64) << 33
+            (self.ep().wrapping_sub(1) as u64) << 33
         } else if keep {
-            (self.ep as u64) << 33 | REC_BV | rec_base(rec) as u64
+            (self.ep() as u64) << 33 | REC_BV | rec_base(rec) as u64
         } else {
-            (self.ep as u64) << 33 | REC_BV | self.b_owd as u64
+            (self.ep() as u64) << 33 | REC_BV | self.b_owd as u64
         };
         if self.b_valid {
             n.recs[self.b_conn as usize] = new_rec;
@@ -263,10 +274,10 @@ impl<const CB: usize> CycleModel for RateHintModelG<CB> {
         n.w_valid = self.b_valid;
         n.w_conn = self.b_conn;
         n.w_rec = new_rec;
-        n.c_inc = self.b_valid && !self.b_setup && rec_epoch(rec) != self.ep;
+        n.c_inc = self.b_valid && !self.b_setup && rec_epoch(rec) != self.ep();
         n.c_st = self.b_valid && self.b_setup;
         n.c_exv = self.b_valid && !self.b_setup;
-        n.c_ex = if keep { d } else { 0 };
+        n.c_ex = if keep && recent { d } else { 0 };
         n.c_old = self.iv_end;
 
         // intervals
@@ -289,7 +300,7 @@ impl<const CB: usize> CycleModel for RateHintModelG<CB> {
         let stc_cur = (self.c_st && !self.c_old) as u16;
         let stc_prev = (self.c_st && self.c_old) as u16;
         if self.iv_end {
-            n.ep = self.ep.wrapping_add(1);
+            n.e32 = self.e32.wrapping_add(1);
             n.act_prev = self.act_cur.wrapping_add(inc_cur);
             n.act_cur = 0;
             n.st_prev = self.st_cur.wrapping_add(stc_cur);
@@ -419,7 +430,7 @@ impl<const CB: usize> CycleModel for RateHintModelG<CB> {
             senders: self.senders,
             scale: self.sc,
             cnt_cuts: self.cuts,
-            epoch: self.ep,
+            epoch: self.ep(),
         }
     }
 
@@ -754,6 +765,35 @@ mod tests {
             o = m.step(&idle(c, interval, queue, 0));
         }
         assert_eq!(o.hint, 0);
+    }
+
+    /// Clock drift is not a queue: a sender whose clock runs slow (its
+    /// one-way delay grows by a tick every 300 clocks, half a tick per
+    /// 150-clock interval, 667 ticks in all: far over the 100-tick
+    /// threshold) never cuts the hint, nor does its first burst after a
+    /// silence of 333 intervals; a real queue of 400 ticks still does.
+    #[test]
+    fn clock_drift_does_not_cut_the_hint() {
+        let mut m = RateHintModel::default();
+        let (interval, queue, port) = (150u16, 100u16, 4000u16);
+        let owd = |c: u32| 500 + c / 300;
+        let mut o = RhOut::default();
+        for c in 0..200_000u32 {
+            let mut i = idle(c, interval, queue, port);
+            let sending = !(100_000..150_000).contains(&c);
+            if sending {
+                i.pk = Some((3, c.wrapping_sub(owd(c))));
+            }
+            o = m.step(&i);
+            assert_eq!(o.cnt_cuts, 0, "clock {c}: drift cut the hint");
+        }
+        assert_eq!((o.hint, o.scale), (4000, SCALE_ONE));
+        for c in 200_000..203_000u32 {
+            let mut i = idle(c, interval, queue, port);
+            i.pk = Some((3, c.wrapping_sub(owd(c) + 400)));
+            o = m.step(&i);
+        }
+        assert!(o.cnt_cuts > 5 && o.scale < SCALE_ONE, "{o:?}");
     }
 
     /// The stimulus reaches cuts, the floor, recoveries, many hint values,

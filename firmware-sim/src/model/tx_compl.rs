@@ -66,6 +66,9 @@ pub struct TxComplIn {
     pub rec: MsgRec,
     /// CREATE: the CQ.
     pub cq: u32,
+    /// FLUSH with a status: fail at the connection's `base`, no window
+    /// test (a local failure: every path retired).
+    pub at_base: bool,
     /// The completion consumer takes a completion.
     pub c_ready: bool,
 }
@@ -130,6 +133,7 @@ struct Sel {
     csn: u32,
     rec: MsgRec,
     cq: u32,
+    at_base: bool,
 }
 
 /// Cycle-exact model with `2^IDX` connections.
@@ -279,14 +283,14 @@ impl<const IDX: usize> TxComplModel<IDX> {
                     let fop = s.rec.status != 0;
                     if !c.valid {
                         code = RES_NO_CONN;
-                    } else if fop && s.csn.wrapping_sub(c.base) >= 256 {
+                    } else if fop && !s.at_base && s.csn.wrapping_sub(c.base) >= 256 {
                         code = RES_STALE;
                     } else {
                         n.valid = false;
                         n.flush = true;
                         n.fail = fop;
                         n.err = s.rec.status;
-                        n.ecsn = s.csn;
+                        n.ecsn = if s.at_base { c.base } else { s.csn };
                         if !empty && !c.queued {
                             qpush = Some(key(s.conn, c.head));
                             n.queued = true;
@@ -371,6 +375,7 @@ impl<const IDX: usize> CycleModel for TxComplModel<IDX> {
         "op_signaled",
         "op_status",
         "op_cq",
+        "op_at_base",
         "c_ready",
     ];
     const OUTPUTS: &'static [&'static str] = &[
@@ -423,6 +428,7 @@ impl<const IDX: usize> CycleModel for TxComplModel<IDX> {
                 csn: op.csn,
                 rec: op.rec,
                 cq: op.cq,
+                at_base: op.at_base,
             })
         } else if a_drain {
             let e = self.fifo[(self.rp & mask) as usize];
@@ -497,7 +503,8 @@ impl<const IDX: usize> CycleModel for TxComplModel<IDX> {
         put_u64(&mut p[8], i.rec.signaled as u64);
         put_u64(&mut p[9], i.rec.status as u64);
         put_u64(&mut p[10], i.cq as u64 & mask);
-        put_u64(&mut p[11], i.c_ready as u64);
+        put_u64(&mut p[11], i.at_base as u64);
+        put_u64(&mut p[12], i.c_ready as u64);
     }
 
     fn decode(p: &[Vec<u32>]) -> TxComplOut {
@@ -619,6 +626,8 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                     0
                 },
             },
+            // ignored but by a failure
+            at_base: r.gen_bool(0.03),
             ..TxComplIn::default()
         };
         let taken = i.op_valid && self.ready;
@@ -692,6 +701,12 @@ impl<const IDX: usize> Stimulus for TxComplStim<IDX> {
                     4..=6 => {
                         i.rec.status = 0x80 | r.gen_range(1..10);
                         i.csn = c.acked.wrapping_add(r.gen_range(0..=behind.min(255)));
+                        // a local failure at the base (its CSN ignored)
+                        if r.gen_bool(0.3) {
+                            i.rec.status = braid_spec::host::CQE_RETRY_EXCEEDED;
+                            i.at_base = true;
+                            i.csn = r.gen();
+                        }
                     }
                     _ => {
                         i.rec.status = 0x80 | r.gen_range(1..10);

@@ -176,11 +176,48 @@
 //!   that its `csn_base` has not passed yet (reordering) completes FLUSHED,
 //!   not SUCCESS: the engine tracks completion by `csn_base` only.
 //!
+//! **The receiver's rate hint** (protocol mechanism 5). `rx_rate_hint`
+//! sees every data packet that reaches `rx_path_table` (its connection and
+//! `timestamp`) and every `CREATE_CONN` (the dedup INIT, granted only while
+//! the block has no set-up pending); with `HINT_CFG.interval`/`queue` and
+//! `TX_CFG.port_hint` it keeps the share `port_hint x scale / senders`,
+//! which `ack_gen` puts in every ACK. `RX_HINT` shows the hint and the
+//! senders, `RX_HINT_CUTS` counts the intervals that lowered the scale. On
+//! the sender, an accepted ACK with a nonzero `rate_hint` issues the
+//! sprayer's rate operation for its connection on the next clock (a
+//! command's INIT has the port first; that hint is then skipped, the next
+//! ACK brings it again): the sprayer paces the connection at the hint, or
+//! not at all when it is at or above the port's own `TX_CFG.port_hint`.
+//!
+//! **Re-hash** (protocol mechanism 2). A path that times out
+//! `PATH_HEALTH.rehash_after` times in a row (`path_cc`'s `rehash`)
+//! moves to a new UDP source port, so its packets take another ECMP
+//! route: every path has a 12-bit salt (a RAM of `2^PI` entries, read
+//! beside the connection's transport entry), its frames leave with `sport
+//! = tr_sport + (salt << 4 | path)`, and a re-hash sets the salt to
+//! `TX_REHASHES` + 1 (mod 4,096; `TX_REHASHES` counts them). A command's
+//! `tx_path_table` INIT (`CREATE_CONN`, `DESTROY_CONN`) clears the salt.
+//! Retransmissions take the new port too. From `PATH_HEALTH.rehash_after`
+//! timeouts in a row on, every timeout re-hashes the path again (a new
+//! salt each time), until `PATH_HEALTH.retire_after` timeouts retire it:
+//! `path_cc` sets the path's `failed` flag, `path_window_table` keeps it
+//! closed (no new data, no retransmissions; its outstanding packets were
+//! declared lost by the timeouts and leave on the other paths) until the
+//! connection is created again, and `TX_RETIRED` counts it. Each
+//! connection's retired paths are counted (`rcn`, reset by the command's
+//! sprayer INIT with the connection's path count); the retirement of its
+//! last path fails the connection as a fatal NACK does, but at its base:
+//! `tx_compl` OP_FLUSH with status `CQE_RETRY_EXCEEDED` and `op_at_base`,
+//! so the first message the peer does not have whole completes
+//! RETRY_EXCEEDED and every later one FLUSHED; the segmenter FLUSHes the
+//! connection, the retransmission rebuild drops its lost packets, and a
+//! descriptor of it whose PICK finds no path is dropped (`cdead`, a copy
+//! of the failed bits read at PICK) instead of waiting in the retry loop.
+//!
 //! Not yet here: the ACK coalescing timer (a path below
 //! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
-//! its next packet); the receiver's rate hint (ACKs carry 0, "no hint");
-//! the rest of stage 4: the NO_RECV_BUFFER back-off, the path re-hash
-//! (`TX_REHASHES` reads 0) and the soft-reset sweep.
+//! its next packet); the rest of stage 4: the NO_RECV_BUFFER back-off and
+//! the soft-reset sweep.
 //!
 //! # Ports
 //!
@@ -236,8 +273,8 @@ use crate::tx_compl;
 use crate::wqe_fetch;
 use crate::{
     AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc,
-    PathWindowTable, RqFetch, RxParser, RxPathTable, Segmenter, SlotTable, Sprayer, TimerWheel,
-    TxBuilder, TxCompl, TxPathTable, TxPayload, WqeFetch,
+    PathWindowTable, RateHint, RqFetch, RxParser, RxPathTable, Segmenter, SlotTable, Sprayer,
+    TimerWheel, TxBuilder, TxCompl, TxPathTable, TxPayload, WqeFetch,
 };
 use braid_spec::host;
 use braid_spec::regs;
@@ -259,7 +296,7 @@ const fn cfg_word(r: &regs::Reg) -> usize {
 const fn cfg_bit(r: &regs::Reg, f: &braid_spec::field::StateField) -> usize {
     32 * cfg_word(r) + f.lsb as usize
 }
-const _: () = assert!(CFG_BITS == 416 && COUNTER_BITS == 352 && ARG_BITS == 256);
+const _: () = assert!(CFG_BITS == 448 && COUNTER_BITS == 448 && ARG_BITS == 256);
 const _: () = assert!(cfg_word(&regs::CONFIG[0]) == 0 && regs::CONFIG[0].offset == 0x180);
 // LOCAL_MAC_LO word 0, LOCAL_MAC_HI.mac_hi 32..48, LOCAL_IP4 64..96
 const _: () = assert!(cfg_word(&regs::CONFIG[1]) == 1 && regs::LOCAL_MAC_HI_MAC.lsb == 0);
@@ -289,6 +326,9 @@ const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_ACK_COALESCE) 
 const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_RTO_SHIFT) == 392);
 const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_ACK_SHIFT) == 400);
 const _: () = assert!(regs::TIMER_CFG_RTO_SHIFT.bits == 5 && regs::TIMER_CFG_ACK_SHIFT.bits == 5);
+// HINT_CFG: interval 416..432, queue 432..448
+const _: () = assert!(cfg_bit(&regs::CONFIG[13], &regs::HINT_CFG_INTERVAL) == 416);
+const _: () = assert!(cfg_bit(&regs::CONFIG[13], &regs::HINT_CFG_QUEUE) == 432);
 // doorbell fields
 const _: () = assert!(regs::SQ_DB_PI.lsb == 0 && regs::SQ_DB_CONN.lsb == 16);
 const _: () = assert!(regs::RQ_DB_PI.lsb == 0 && regs::RQ_DB_STREAM.lsb == 16);
@@ -315,8 +355,14 @@ const _: () = assert!(tx_compl::OP_FLUSH == 3 && tx_compl::RES_OK == 0);
 const _: () = assert!(Opcode::Ack as u8 == 0x10);
 const _: () = assert!((NackReason::BufferTooSmall as u8) < host::CQE_REMOTE);
 const _: () = assert!(host::CQE_REMOTE == 0x80);
-// RX_MSGS is counter word 10 (bits 320..352)
-const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 11);
+// a connection whose paths are all retired fails with status 3
+const _: () = assert!(host::CQE_RETRY_EXCEEDED == 3);
+// RX_MSGS is counter word 10 (bits 320..352), RX_HINT_CUTS word 11, RX_HINT
+// word 12 (hint 384..400, senders 400..416), TX_RETIRED word 13
+const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 14);
+const _: () = assert!(regs::COUNTERS[11].offset == 0x12c && regs::COUNTERS[12].offset == 0x130);
+const _: () = assert!(regs::COUNTERS[13].offset == 0x134);
+const _: () = assert!(regs::RX_HINT_HINT.lsb == 0 && regs::RX_HINT_SENDERS.lsb == 16);
 // the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
 // len 96..128, msn 128..160, stream 160..162, signaled 162, status 163..171,
 // conn 171..
@@ -498,6 +544,7 @@ pub struct BraidEngine<
     rtw: TimerWheel<PI, PTR, TB>,
     atw: TimerWheel<PI, PTR, TB>,
     ag: AckGen,
+    rh: RateHint<CB>,
     dra: DrArb,
     dwa: DwArb,
     spr: Sprayer<CB, SRB>,
@@ -543,7 +590,7 @@ pub struct BraidEngine<
     // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
     // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
     // for tx_compl and for the segmenter (48 each)
-    fak: Fifo<400, 5>,
+    fak: Fifo<416, 5>,
     fai: Fifo<96, 4>,
     fce: Fifo<60, 5>,
     ftk: Fifo<48, 5>,
@@ -561,6 +608,30 @@ pub struct BraidEngine<
     fck: Fifo<2, 4>,
     frw: Fifo<48, 5>,
     ftt: Fifo<16, 4>,
+    // re-hash: path_cc's re-hash results (path), each path's source-port
+    // salt (`sport = base + (salt << 4 | path)`), TX_REHASHES
+    frh: Fifo<16, 4>,
+    salt: RAM<Bits<12>, PI>,
+    rh_init: Signal<Local, Bit>,
+    rh_go: Signal<Local, Bit>,
+    rh_next: Signal<Local, Bits<32>>,
+    // retirements (`frh` entries with bit 15): each connection's retired
+    // paths counted in `rcn` (count 8:4, paths - 1 3:0, written by the
+    // sprayer INIT of a command), read at the pop, written one clock later
+    rt_head: Signal<Local, Bit>,
+    rt_c16: Signal<Local, Bits<16>>,
+    rt_go: Signal<Local, Bit>,
+    rt_cnt: Signal<Local, Bits<5>>,
+    rt_all: Signal<Local, Bit>,
+    sp_rdy: Signal<Local, Bit>,
+    rc_init: Signal<Local, Bit>,
+    rt1: DFF<Bit>,
+    rt1_cn: DFF<Bits<CB>>,
+    rtf_pend: DFF<Bit>,
+    rtf_cn: DFF<Bits<CB>>,
+    rcn: RAM<Bits<9>, CB>,
+    n_tx_rehashes: DFF<Bits<32>>,
+    n_tx_retired: DFF<Bits<32>>,
     mrec: RAM<Bits<323>, TA>,
     // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
     // failure in flight, each connection's failed bit
@@ -570,9 +641,14 @@ pub struct BraidEngine<
     nk_ok: Signal<Local, Bit>,
     nk_rnr: Signal<Local, Bit>,
     nk_go: Signal<Local, Bit>,
+    rf_go: Signal<Local, Bit>,
     nk_res: Signal<Local, Bit>,
+    nk_acc: Signal<Local, Bit>,
+    nk_end: Signal<Local, Bit>,
+    nk_bad: Signal<Local, Bit>,
     nk_sf_go: Signal<Local, Bit>,
     nk_busy: DFF<Bit>,
+    nk_loc: DFF<Bit>,
     nk_cn: DFF<Bits<CB>>,
     nk_t1: DFF<Bit>,
     nk_t2: DFF<Bit>,
@@ -584,6 +660,12 @@ pub struct BraidEngine<
     n_nack_fail: DFF<Bits<32>>,
     n_nack_drop: DFF<Bits<32>>,
     cerr: RAM<Bits<1>, CB>,
+    // a copy of `cerr` read at PICK: a failed connection's descriptor
+    // whose PICK found no path is dropped (`fid`: the bit beside `fi1`)
+    cdead: RAM<Bits<1>, CB>,
+    fid: Fifo<1, 4>,
+    p1v: DFF<Bit>,
+    s_dead: Signal<Local, Bit>,
     q2er: DFF<Bit>,
     q3er: DFF<Bit>,
     k_nr_rnr: Constant<Bits<8>>,
@@ -641,6 +723,10 @@ pub struct BraidEngine<
     gl_inc: DFF<Bits<3>>,
     ok_ack: DFF<Bit>,
     n_ack_bad: DFF<Bits<32>>,
+    hk_v: DFF<Bit>,
+    hk_c: DFF<Bits<CB>>,
+    hk_h: DFF<Bits<16>>,
+    dd_cmd: Signal<Local, Bit>,
     ok_lost: DFF<Bit>,
     q1v: DFF<Bit>,
     q1e: DFF<Bits<72>>,
@@ -961,6 +1047,7 @@ impl<
             rtw: Default::default(),
             atw: Default::default(),
             ag: Default::default(),
+            rh: Default::default(),
             dra: Default::default(),
             dwa: Default::default(),
             spr: Default::default(),
@@ -976,6 +1063,10 @@ impl<
             funa: Default::default(),
             fpd: Default::default(),
             fi1: Default::default(),
+            fid: Default::default(),
+            cdead: Default::default(),
+            p1v: Default::default(),
+            s_dead: Default::default(),
             fsr: Default::default(),
             fi2: Default::default(),
             fre: Default::default(),
@@ -1007,16 +1098,40 @@ impl<
             fck: Default::default(),
             frw: Default::default(),
             ftt: Default::default(),
+            frh: Default::default(),
+            salt: Default::default(),
+            rh_init: Default::default(),
+            rh_go: Default::default(),
+            rh_next: Default::default(),
+            rt_head: Default::default(),
+            rt_c16: Default::default(),
+            rt_go: Default::default(),
+            rt_cnt: Default::default(),
+            rt_all: Default::default(),
+            sp_rdy: Default::default(),
+            rc_init: Default::default(),
+            rt1: Default::default(),
+            rt1_cn: Default::default(),
+            rtf_pend: Default::default(),
+            rtf_cn: Default::default(),
+            rcn: Default::default(),
+            n_tx_rehashes: Default::default(),
+            n_tx_retired: Default::default(),
             mrec: Default::default(),
             fnk: Default::default(),
             rx_is_nack: Default::default(),
             nk_conn: Default::default(),
             nk_ok: Default::default(),
             nk_rnr: Default::default(),
+            rf_go: Default::default(),
             nk_go: Default::default(),
             nk_res: Default::default(),
+            nk_acc: Default::default(),
+            nk_end: Default::default(),
+            nk_bad: Default::default(),
             nk_sf_go: Default::default(),
             nk_busy: Default::default(),
+            nk_loc: Default::default(),
             nk_cn: Default::default(),
             nk_t1: Default::default(),
             nk_t2: Default::default(),
@@ -1115,6 +1230,10 @@ impl<
             gl_inc: Default::default(),
             ok_ack: Default::default(),
             n_ack_bad: Default::default(),
+            hk_v: Default::default(),
+            hk_c: Default::default(),
+            hk_h: Default::default(),
+            dd_cmd: Default::default(),
             ok_lost: Default::default(),
             q1v: Default::default(),
             q1e: Default::default(),
@@ -1338,7 +1457,16 @@ impl<
             gl_inc,
             ok_ack,
             n_ack_bad,
+            hk_v,
+            hk_c,
+            hk_h,
             nk_busy,
+            nk_loc,
+            p1v,
+            rt1,
+            rt1_cn,
+            rtf_pend,
+            rtf_cn,
             nk_cn,
             nk_t1,
             nk_t2,
@@ -1377,6 +1505,8 @@ impl<
             n_retx_stale,
             ok_cc,
             n_tx_timeouts,
+            n_tx_rehashes,
+            n_tx_retired,
             mi_ok,
             ev_ok,
             n_wr,
@@ -1395,6 +1525,7 @@ impl<
         self.tc.clock.next = self.clock.val();
         self.dd.clock.next = self.clock.val();
         self.mt.clock.next = self.clock.val();
+        self.rh.clock.next = self.clock.val();
         self.rpt.clock.next = self.clock.val();
         self.tpt.clock.next = self.clock.val();
         self.pcc.clock.next = self.clock.val();
@@ -1416,6 +1547,9 @@ impl<
         self.txb.clock.next = self.clock.val();
         self.fpd.clock.next = self.clock.val();
         self.fi1.clock.next = self.clock.val();
+        self.fid.clock.next = self.clock.val();
+        self.cdead.read_clock.next = self.clock.val();
+        self.cdead.write_clock.next = self.clock.val();
         self.fsr.clock.next = self.clock.val();
         self.fi2.clock.next = self.clock.val();
         self.fre.clock.next = self.clock.val();
@@ -1451,6 +1585,11 @@ impl<
         self.fck.clock.next = self.clock.val();
         self.frw.clock.next = self.clock.val();
         self.ftt.clock.next = self.clock.val();
+        self.frh.clock.next = self.clock.val();
+        self.salt.read_clock.next = self.clock.val();
+        self.rcn.read_clock.next = self.clock.val();
+        self.rcn.write_clock.next = self.clock.val();
+        self.salt.write_clock.next = self.clock.val();
         self.mrec.read_clock.next = self.clock.val();
         self.fmi.clock.next = self.clock.val();
         self.fev.clock.next = self.clock.val();
@@ -1485,15 +1624,20 @@ impl<
         self.rb.cmd_error.next = self.cp.cmd_error.val();
         // counters: TX_MSGS (word 4) is tx_compl's; the others come with
         // the packet paths
-        self.rb.counters.next = (bit_cast::<352, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
-            | bit_cast::<352, 32>(self.n_tx_pkts.q.val())
-            | (bit_cast::<352, 32>(self.n_tx_retx.q.val()) << bits::<9>(32))
-            | (bit_cast::<352, 32>(self.n_tx_timeouts.q.val()) << bits::<9>(64))
-            | (bit_cast::<352, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
-            | (bit_cast::<352, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
-            | (bit_cast::<352, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
-            | (bit_cast::<352, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256))
-            | (bit_cast::<352, 32>(self.n_rx_msgs.q.val()) << bits::<9>(320));
+        self.rb.counters.next = (bit_cast::<448, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
+            | bit_cast::<448, 32>(self.n_tx_pkts.q.val())
+            | (bit_cast::<448, 32>(self.n_tx_retx.q.val()) << bits::<9>(32))
+            | (bit_cast::<448, 32>(self.n_tx_timeouts.q.val()) << bits::<9>(64))
+            | (bit_cast::<448, 32>(self.n_tx_rehashes.q.val()) << bits::<9>(96))
+            | (bit_cast::<448, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
+            | (bit_cast::<448, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
+            | (bit_cast::<448, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
+            | (bit_cast::<448, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256))
+            | (bit_cast::<448, 32>(self.n_rx_msgs.q.val()) << bits::<9>(320))
+            | (bit_cast::<448, 32>(self.rh.cnt_cuts.val()) << bits::<9>(352))
+            | (bit_cast::<448, 16>(self.rh.hint.val()) << bits::<9>(384))
+            | (bit_cast::<448, 16>(self.rh.senders.val()) << bits::<9>(400))
+            | (bit_cast::<448, 32>(self.n_tx_retired.q.val()) << bits::<9>(416));
 
         // ---- command processor
         self.cp.cmd_valid.next = self.rb.cmd_valid.val();
@@ -1542,8 +1686,11 @@ impl<
 
         // dd, rp: valid-only ports shared with the receive path, which
         // yields to a command in the same clock (see the receive path); mt,
-        // cc: granted (no data path yet)
-        self.cp.dd_ready.next = true;
+        // cc: granted (no data path yet). The dedup INIT (once per
+        // CREATE_CONN) is also the rate hint's set-up: granted while
+        // rx_rate_hint has no set-up pending
+        self.dd_cmd.next = self.cp.dd_valid.val() & self.rh.st_ready.val();
+        self.cp.dd_ready.next = self.rh.st_ready.val();
         self.mt.init_valid.next = self.cp.mt_valid.val();
         self.cp.mt_ready.next = true;
         self.mt.init_index.next = self.cp.mt_index.val();
@@ -1565,6 +1712,7 @@ impl<
         // and tx_path_table timeouts (`ok_cc`, one clock old))
         self.ok_cc.d.next = (self.frw.fill.val() < bits::<16>(16))
             & (self.ftt.fill.val() < bits::<16>(4))
+            & (self.frh.fill.val() < bits::<16>(4))
             & (self.fck.fill.val() < bits::<16>(12));
         self.c_cmd.next = self.cp.cc_valid.val() & self.pwt.cc_ready.val();
         self.c_go.next = self.fce.valid.val()
@@ -1668,6 +1816,7 @@ impl<
         self.pwt.cc_idx.next = self.pcc.res_idx.val();
         self.pwt.cc_cwnd.next = self.pcc.cwnd.val();
         self.pwt.cc_timeouts.next = self.pcc.timeouts.val();
+        self.pwt.cc_failed.next = self.pcc.failed.val();
         self.pwt.rd_valid.next = false;
         self.pwt.rd_idx.next = 0.into();
 
@@ -1699,6 +1848,78 @@ impl<
         self.ftt.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val());
         if self.r_to.val() {
             self.n_tx_timeouts.d.next = self.n_tx_timeouts.q.val() + 1;
+        }
+        // a path retired by path_cc (PATH_HEALTH.retire_after timeouts in
+        // a row) is closed by path_window_table (its `failed` bit) until
+        // the connection is created again
+        if self.pcc.res_valid.val() & self.pcc.retire.val() {
+            self.n_tx_retired.d.next = self.n_tx_retired.q.val() + 1;
+        }
+        // a path that keeps timing out (path_cc's `rehash`, at
+        // PATH_HEALTH.rehash_after timeouts in a row) gets a new source
+        // port: its salt becomes TX_REHASHES + 1 (mod 4,096), so its
+        // packets take another ECMP route. A command's tx_path_table INIT
+        // has the salt table's write port first and clears the path's salt
+        // (a new connection starts at base + path); a re-hash waits in
+        // `frh` meanwhile
+        // (a retirement enters `frh` too, with bit 15 set: below). The
+        // command's sprayer operations wait for a clock without a mask
+        // write of path_window_table and without a retirement's `rcn`
+        // write; its INIT writes `rcn` (count 0, paths - 1)
+        self.sp_rdy.next = !self.pwt.mk_valid.val() & !self.rt1.q.val();
+        self.rc_init.next = self.cp.sp_valid.val() & self.cp.sp_init.val() & self.sp_rdy.val();
+        self.frh.push.next =
+            self.pcc.res_valid.val() & (self.pcc.rehash.val() | self.pcc.retire.val());
+        self.frh.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val())
+            | (bit_cast::<16, 1>(self.pcc.retire.val().into()) << 15);
+        self.rh_init.next = self.cp.tp_valid.val()
+            & self.pwt.tx_ready.val()
+            & (self.cp.tp_op.val() == bits::<3>(1));
+        self.rt_head.next = self.frh.dout.val().get_bit(15);
+        self.rh_go.next = self.frh.valid.val() & !self.rt_head.val() & !self.rh_init.val();
+        // a retirement counts its connection's retired paths: `rcn` read
+        // at the pop (not in a clock whose sprayer INIT writes it, nor right
+        // behind another retirement, nor while a connection's failure
+        // waits), written back one clock later (the command's sprayer
+        // operations wait that clock); the last path of a connection
+        // retired fails the connection (below, at tx_compl's port)
+        self.rt_go.next = self.frh.valid.val()
+            & self.rt_head.val()
+            & !self.rc_init.val()
+            & !self.rt1.q.val()
+            & !self.rtf_pend.q.val();
+        self.frh.pop.next = self.rh_go.val() | self.rt_go.val();
+        self.rt_c16.next = self.frh.dout.val() >> self.k_pb.val();
+        self.rcn.read_address.next = self.rt_c16.val().get_bits::<CB>(0);
+        self.rt1.d.next = self.rt_go.val();
+        self.rt1_cn.d.next = self.rt_c16.val().get_bits::<CB>(0);
+        self.rt_cnt.next = self.rcn.read_data.val().get_bits::<5>(4) + 1;
+        self.rt_all.next = self.rcn.read_data.val().get_bits::<5>(4)
+            == bit_cast::<5, 4>(self.rcn.read_data.val().get_bits::<4>(0));
+        self.rcn.write_enable.next = self.rc_init.val() | self.rt1.q.val();
+        if self.rc_init.val() {
+            self.rcn.write_address.next = self.cp.sp_conn.val();
+            self.rcn.write_data.next = bit_cast::<9, 4>(self.cp.sp_paths_m1.val());
+        } else {
+            self.rcn.write_address.next = self.rt1_cn.q.val();
+            self.rcn.write_data.next = (bit_cast::<9, 5>(self.rt_cnt.val()) << 4)
+                | bit_cast::<9, 4>(self.rcn.read_data.val().get_bits::<4>(0));
+        }
+        if self.rt1.q.val() & self.rt_all.val() {
+            self.rtf_pend.d.next = true;
+            self.rtf_cn.d.next = self.rt1_cn.q.val();
+        }
+        self.rh_next.next = self.n_tx_rehashes.q.val() + 1;
+        self.salt.write_enable.next = self.rh_init.val() | self.rh_go.val();
+        if self.rh_init.val() {
+            self.salt.write_address.next = self.cp.tp_idx.val();
+            self.salt.write_data.next = 0.into();
+        } else {
+            self.salt.write_address.next = self.frh.dout.val().get_bits::<PI>(0);
+            self.salt.write_data.next = self.rh_next.val().get_bits::<12>(0);
+        }
+        if self.rh_go.val() {
+            self.n_tx_rehashes.d.next = self.rh_next.val();
         }
         // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1);
         // the RTO wheel then takes the ARMs and DISARMs of `frw`; its
@@ -1875,16 +2096,39 @@ impl<
         if self.fnk.valid.val() & self.nk_ok.val() & self.nk_rnr.val() {
             self.n_nack_rnr.d.next = self.n_nack_rnr.q.val() + 1;
         }
-        self.nk_t1.d.next = self.nk_go.val();
+        // a connection whose paths are all retired (`rtf_pend`) fails the
+        // same way when no NACK takes the port: tx_compl OP_FLUSH with
+        // status CQE_RETRY_EXCEEDED at the connection's base
+        // (`op_at_base`); it is not a NACK (`nk_loc`: not counted as one)
+        self.rf_go.next = self.rtf_pend.q.val()
+            & !self.nk_go.val()
+            & !self.nk_busy.q.val()
+            & self.tc.op_ready.val()
+            & !self.cp.tc_valid.val();
+        self.nk_t1.d.next = self.nk_go.val() | self.rf_go.val();
         self.nk_t2.d.next = self.nk_t1.q.val();
         self.nk_t3.d.next = self.nk_t2.q.val();
         if self.nk_go.val() {
             self.nk_busy.d.next = true;
+            self.nk_loc.d.next = false;
             self.nk_cn.d.next = self.nk_conn.val().get_bits::<CB>(0);
         }
+        if self.rf_go.val() {
+            self.nk_busy.d.next = true;
+            self.nk_loc.d.next = true;
+            self.nk_cn.d.next = self.rtf_cn.q.val();
+            self.rtf_pend.d.next = false;
+        }
         self.nk_res.next = self.nk_t3.q.val() & self.tc.res_valid.val();
-        if self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0)) {
+        // the failure accepted; the NACK done without one (refused: dropped);
+        // a NACK naming no connection of this engine (dropped)
+        self.nk_acc.next = self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0));
+        self.nk_end.next = self.nk_t3.q.val() & !self.nk_acc.val();
+        self.nk_bad.next = self.fnk.valid.val() & !self.nk_ok.val();
+        if self.nk_acc.val() {
             self.nk_sf.d.next = true;
+        }
+        if self.nk_acc.val() & !self.nk_loc.q.val() {
             self.n_nack_fail.d.next = self.n_nack_fail.q.val() + 1;
         }
         self.nk_sf_go.next =
@@ -1893,16 +2137,12 @@ impl<
             self.nk_sf.d.next = false;
             self.nk_busy.d.next = false;
         }
-        if self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))) {
+        if self.nk_end.val() {
             self.nk_busy.d.next = false;
         }
-        if (self.fnk.valid.val() & !self.nk_ok.val())
-            & (self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))))
-        {
+        if self.nk_bad.val() & self.nk_end.val() & !self.nk_loc.q.val() {
             self.nk_dinc.next = bits::<2>(2);
-        } else if (self.fnk.valid.val() & !self.nk_ok.val())
-            | (self.nk_t3.q.val() & !(self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0))))
-        {
+        } else if self.nk_bad.val() | (self.nk_end.val() & !self.nk_loc.q.val()) {
             self.nk_dinc.next = bits::<2>(1);
         } else {
             self.nk_dinc.next = bits::<2>(0);
@@ -1919,22 +2159,36 @@ impl<
         } else {
             self.cerr.write_data.next = bits::<1>(0);
         }
+        self.cdead.write_address.next = self.tc.res_conn.val();
+        self.cdead.write_enable.next = self.tc.res_valid.val()
+            & ((self.tc.res_op.val() == bits::<2>(2))
+                | (self.nk_t3.q.val() & (self.tc.res_code.val() == bits::<2>(0))));
+        self.cdead.write_data.next = bits::<1>(0);
+        if self.nk_t3.q.val() {
+            self.cdead.write_data.next = bits::<1>(1);
+        }
 
         // tx_compl's operation port: commands, then a NACK's failure, then
         // the received ACKs' CSN bases (`ftk`: conn 0, csn 16), then the
         // segmenter's records
-        self.tc.op_valid.next =
-            self.cp.tc_valid.val() | self.nk_go.val() | self.ftk.valid.val() | self.fcm.valid.val();
+        self.tc.op_valid.next = self.cp.tc_valid.val()
+            | self.nk_go.val()
+            | self.rf_go.val()
+            | self.ftk.valid.val()
+            | self.fcm.valid.val();
         self.cp.tc_ready.next = self.tc.op_ready.val();
         self.k_go.next = self.tc.op_ready.val()
             & !self.cp.tc_valid.val()
             & !self.nk_go.val()
+            & !self.rf_go.val()
             & self.ftk.valid.val();
         self.ftk.pop.next = self.k_go.val();
         self.fcm.pop.next = self.tc.op_ready.val()
             & !self.cp.tc_valid.val()
             & !self.nk_go.val()
+            & !self.rf_go.val()
             & !self.ftk.valid.val();
+        self.tc.op_at_base.next = self.rf_go.val();
         self.tc.op_wr_id.next = self.fcm.dout.val().get_bits::<64>(32);
         self.tc.op_len.next = self.fcm.dout.val().get_bits::<32>(96);
         self.tc.op_msn.next = self.fcm.dout.val().get_bits::<32>(128);
@@ -1952,6 +2206,11 @@ impl<
             self.tc.op_conn.next = self.nk_conn.val().get_bits::<CB>(0);
             self.tc.op_csn.next = self.fnk.dout.val().get_bits::<32>(32);
             self.tc.op_status.next = self.k_remote.val() | self.fnk.dout.val().get_bits::<8>(24);
+        } else if self.rf_go.val() {
+            self.tc.op.next = bits::<2>(3);
+            self.tc.op_conn.next = self.rtf_cn.q.val();
+            self.tc.op_csn.next = 0.into();
+            self.tc.op_status.next = bits::<8>(3);
         } else if self.ftk.valid.val() {
             self.tc.op.next = bits::<2>(1);
             self.tc.op_conn.next = self.ftk.dout.val().get_bits::<CB>(0);
@@ -2183,9 +2442,10 @@ impl<
         // hold a sprayer result
         // (path_window_table's mask writes cannot wait: a command's sprayer
         // operation waits for a clock without one)
-        self.cp.sp_ready.next = !self.pwt.mk_valid.val();
-        self.sp_cmd_op.next =
-            self.cp.sp_valid.val() & self.cp.sp_init.val() & !self.pwt.mk_valid.val();
+        // (and for a clock in which a retirement writes `rcn`: `sp_rdy`,
+        // above)
+        self.cp.sp_ready.next = self.sp_rdy.val();
+        self.sp_cmd_op.next = self.rc_init.val();
         self.fill1.next = self.fi1.fill.val() + self.fsr.fill.val();
         // (the credit flags are registered, one clock old: each limit is one
         // below the bound it keeps, as the count moves by one per clock)
@@ -2207,6 +2467,11 @@ impl<
         self.pick_retx.next = self.pick_d.val().get_bit(420);
         self.fi1.push.next = self.pick_ok.val();
         self.fi1.din.next = self.pick_d.val();
+        // the connection's failed bit, one clock later, beside it
+        self.cdead.read_address.next = self.pick_d.val().get_bits::<CB>(426);
+        self.p1v.d.next = self.pick_ok.val();
+        self.fid.push.next = self.p1v.q.val();
+        self.fid.din.next = self.cdead.read_data.val();
         self.pick_len.next = self.pick_d.val().get_bits::<14>(96);
         self.spr.op_valid.next = self.sp_cmd_op.val() | self.pick_ok.val();
         self.spr.op_init.next = self.sp_cmd_op.val();
@@ -2237,21 +2502,33 @@ impl<
             self.spr.mk_susp_en.next = self.cp.sp_susp_en.val();
             self.spr.mk_susp_val.next = self.cp.sp_susp_val.val();
         }
-        self.spr.rt_valid.next = self.sp_cmd_op.val();
-        self.spr.rt_conn.next = self.cp.sp_conn.val();
-        self.spr.rt_hint.next = self.cp.sp_hint.val();
+        // the rate port: a command's INIT, else the rate hint of the last
+        // clock's ACK (one that comes with an INIT is not applied: the
+        // connection's next ACK carries it again)
+        self.spr.rt_valid.next = self.sp_cmd_op.val() | self.hk_v.q.val();
+        if self.sp_cmd_op.val() {
+            self.spr.rt_conn.next = self.cp.sp_conn.val();
+            self.spr.rt_hint.next = self.cp.sp_hint.val();
+        } else {
+            self.spr.rt_conn.next = self.hk_c.q.val();
+            self.spr.rt_hint.next = self.hk_h.q.val();
+        }
         self.spr.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
 
         // the sprayer's result for the oldest PICK (8 edges later): the path,
         // or marked for a retry (paced, no open path)
         self.sres.next = self.spr.res_valid.val() & !self.spr.res_init.val();
         self.fi1.pop.next = self.sres.val();
+        self.fid.pop.next = self.sres.val();
         if self.spr.res_ok.val() {
             self.mark.next = bits::<1>(0);
         } else {
             self.mark.next = bits::<1>(1);
         }
-        self.fsr.push.next = self.sres.val();
+        // a failed connection's descriptor without a path is dropped (its
+        // paths all retired, it would wait in the retry loop for ever)
+        self.s_dead.next = self.sres.val() & !self.spr.res_ok.val() & self.fid.dout.val().any();
+        self.fsr.push.next = self.sres.val() & !self.s_dead.val();
         self.fsr.din.next = bit_cast::<448, 438>(self.fi1.dout.val().get_bits::<438>(0))
             | (bit_cast::<448, 4>(self.spr.res_path.val()) << 438)
             | (bit_cast::<448, 1>(self.mark.val()) << 442);
@@ -2291,6 +2568,11 @@ impl<
         if self.fak.valid.val() & self.ok_ack.q.val() & !self.a_ok.val() {
             self.n_ack_bad.d.next = self.n_ack_bad.q.val() + 1;
         }
+        // an accepted ACK's nonzero rate hint (bits 400..416) paces its
+        // connection: the sprayer's rate port on the next clock
+        self.hk_v.d.next = self.a_take.val() & self.fak.dout.val().get_bits::<16>(400).any();
+        self.hk_c.d.next = self.a_cb.val();
+        self.hk_h.d.next = self.fak.dout.val().get_bits::<16>(400);
         // I: CSN base 0, timestamp echo 32, ECN count 64, conn 80
         self.fai.push.next = self.a_take.val();
         self.fai.din.next = bit_cast::<96, 80>(self.fak.dout.val().get_bits::<80>(64))
@@ -2575,13 +2857,10 @@ impl<
         } else {
             self.held_inc.next = bits::<2>(0);
         }
-        if self.tacc.val() & self.q4stale.q.val() {
-            self.held_dec.next = bits::<2>(2);
-        } else if self.tacc.val() | self.q4stale.q.val() {
-            self.held_dec.next = bits::<2>(1);
-        } else {
-            self.held_dec.next = bits::<2>(0);
-        }
+        // (and a failed connection's descriptor dropped at its PICK)
+        self.held_dec.next = bit_cast::<2, 1>(self.tacc.val().into())
+            + bit_cast::<2, 1>(self.q4stale.q.val().into())
+            + bit_cast::<2, 1>(self.s_dead.val().into());
         self.held_up.next = self.held.q.val() + bit_cast::<8, 2>(self.held_inc.val());
         self.held.d.next = self.held_up.val() - bit_cast::<8, 2>(self.held_dec.val());
 
@@ -2603,10 +2882,16 @@ impl<
         self.cp.tl_valid.next = self.h_pop.val();
         self.cp.tl_conn.next = self.fh.dout.val().get_bits::<CB>(426);
         self.cp.tl_tag.next = 0.into();
+        // the path's salt, read beside the connection's transport entry
+        self.salt.read_address.next = (bit_cast::<PI, CB>(self.fh.dout.val().get_bits::<CB>(426))
+            << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.fh.dout.val().get_bits::<4>(438));
         self.l1v.d.next = self.h_pop.val();
         self.l1d.d.next = self.fh.dout.val();
         self.h_path.next = self.l1d.q.val().get_bits::<4>(438);
-        self.h_sport.next = self.cp.tr_sport.val() + bit_cast::<16, 4>(self.h_path.val());
+        self.h_sport.next = self.cp.tr_sport.val()
+            + ((bit_cast::<16, 12>(self.salt.read_data.val()) << 4)
+                | bit_cast::<16, 4>(self.h_path.val()));
         if self.cp.tr_ok.val() {
             self.tr_okb.next = bits::<1>(1);
         } else {
@@ -2868,13 +3153,14 @@ impl<
         if self.rxp.d_valid.val() & self.rx_is_nack.val() {
             self.n_nack_rx.d.next = self.n_nack_rx.q.val() + 1;
         }
-        self.fak.din.next = bit_cast::<400, 24>(self.rxp.d_dst_conn.val())
-            | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 24)
-            | (bit_cast::<400, 32>(self.rxp.d_ack_base_psn.val()) << 32)
-            | (bit_cast::<400, 32>(self.rxp.d_ack_csn_base.val()) << 64)
-            | (bit_cast::<400, 32>(self.rxp.d_ack_ts_echo.val()) << 96)
-            | (bit_cast::<400, 16>(self.rxp.d_ack_ecn_count.val()) << 128)
-            | (bit_cast::<400, 256>(self.rxp.d_ack_sack.val()) << 144);
+        self.fak.din.next = bit_cast::<416, 24>(self.rxp.d_dst_conn.val())
+            | (bit_cast::<416, 8>(self.rxp.d_path_id.val()) << 24)
+            | (bit_cast::<416, 32>(self.rxp.d_ack_base_psn.val()) << 32)
+            | (bit_cast::<416, 32>(self.rxp.d_ack_csn_base.val()) << 64)
+            | (bit_cast::<416, 32>(self.rxp.d_ack_ts_echo.val()) << 96)
+            | (bit_cast::<416, 16>(self.rxp.d_ack_ecn_count.val()) << 128)
+            | (bit_cast::<416, 256>(self.rxp.d_ack_sack.val()) << 144)
+            | (bit_cast::<416, 16>(self.rxp.d_ack_rate_hint.val()) << 400);
         if self.rxp.d_ok.val() {
             self.rr_okb.next = bits::<1>(1);
         } else {
@@ -3098,13 +3384,13 @@ impl<
         // the dedup port (commands first): an accepted packet's CSN is
         // checked (OP_PKT), every other verdict passes through as a READ so
         // that the results stay in packet order
-        self.x_go.next = self.fx.valid.val() & !self.cp.dd_valid.val();
+        self.x_go.next = self.fx.valid.val() & !self.dd_cmd.val();
         self.x_e.next = self.fx.dout.val();
         self.fx.pop.next = self.x_go.val();
         self.fpk.push.next = self.x_go.val();
         self.fpk.din.next = self.x_e.val();
-        self.dd.op_valid.next = self.cp.dd_valid.val() | self.x_go.val();
-        if self.cp.dd_valid.val() {
+        self.dd.op_valid.next = self.dd_cmd.val() | self.x_go.val();
+        if self.dd_cmd.val() {
             self.dd.op.next = self.cp.dd_op.val();
             self.dd.conn.next = self.cp.dd_conn.val();
             self.dd.csn.next = self.cp.dd_csn.val();
@@ -3239,8 +3525,19 @@ impl<
         self.ag.res_path_id.next = self.g_e.val().get_bits::<8>(24);
         self.ag.res_sport.next = self.g_e.val().get_bits::<16>(32);
         self.ag.res_csn_base.next = self.g_e.val().get_bits::<32>(48);
-        // the receiver's rate hint: not computed yet (0 = no hint)
-        self.ag.rate_hint.next = 0.into();
+        // the receiver's rate hint (rx_rate_hint): every data packet that
+        // reaches the path table (its connection and timestamp), the
+        // connection set-ups (dedup INIT above); every ACK carries the hint
+        self.rh.pk_valid.next = self.p_go.val();
+        self.rh.pk_conn.next = self.p_e.val().get_bits::<CB>(82);
+        self.rh.pk_ts.next = self.p_e.val().get_bits::<32>(50);
+        self.rh.st_valid.next = self.dd_cmd.val();
+        self.rh.st_conn.next = self.cp.dd_conn.val();
+        self.rh.now.next = self.now.q.val();
+        self.rh.cfg_interval.next = self.rb.cfg_regs.val().get_bits::<16>(416);
+        self.rh.cfg_queue.next = self.rb.cfg_regs.val().get_bits::<16>(432);
+        self.rh.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
+        self.ag.rate_hint.next = self.rh.hint.val();
         // the payload mover: the head decision's payload run (up to its last
         // beat) is written by DMA (dw_arb b) or discarded
         // (through a 4-entry write FIFO: data 0, last 512, address 513,

@@ -14,8 +14,9 @@
 //! clocks after the edge that registers it (`step(n)` -> `step(n + 7)` in
 //! the model): `res_valid`, `res_idx` and the path's state after the event
 //! (`cwnd`, `alpha`, `srtt`, `rttvar`, `rto_deadline`, `armed`,
-//! `timeouts`), `rto` computed from that state, and the `rehash`/`retire`
-//! pulses. Without a result `res_valid`, `rehash` and `retire` are 0 and
+//! `timeouts`, `failed` = `flags.failed`), `rto` computed from that state,
+//! and the `rehash`/`retire` pulses. Without a result `res_valid`, `rehash`
+//! and `retire` are 0 and
 //! the other outputs hold. Power-up state of every path is all zeros.
 //!
 //! Notation: `k = min(ceil(log2(max(W, 1))), 8)` with `W = cfg_cwnd_max >>
@@ -60,8 +61,12 @@
 //! * 4 **timeout**: ignored unless `armed`. Then `timeouts += 1`
 //!   (saturating), `cwnd = cwnd_min`, `rto_deadline = now + rto` (backed
 //!   off with the new count; the timer keeps running for the
-//!   retransmissions), `rehash` if `timeouts == cfg_rehash_after`, `retire`
-//!   (and `flags.failed`) if `timeouts == cfg_retire_after`.
+//!   retransmissions); `retire` (and `flags.failed`) if `timeouts ==
+//!   cfg_retire_after` and the path is not retired yet (an ACK of new data
+//!   restarts the count, not the retirement: a path retires once per
+//!   init); else `rehash` if `cfg_rehash_after != 0`, `timeouts >= cfg_rehash_after`
+//!   and the path is not retired (`flags.failed`): from `rehash_after` on,
+//!   every timeout moves the path to a new route until it retires.
 //! * 5 **send**: if not `armed`, `armed = 1, rto_deadline = now + rto`
 //!   (exactly one timer per path; the timer wheel outside keys on
 //!   `rto_deadline`).
@@ -133,9 +138,10 @@ pub struct PathCc<const N: usize> {
     pub cfg_rto_min: Signal<In, Bits<32>>,
     /// Largest RTO and backoff cap.
     pub cfg_rto_max: Signal<In, Bits<32>>,
-    /// Timeouts in a row that ask for a re-hash (default 2).
+    /// Timeouts in a row from which every timeout asks for a re-hash (0:
+    /// never).
     pub cfg_rehash_after: Signal<In, Bits<8>>,
-    /// Timeouts in a row that retire the path (default 4).
+    /// Timeouts in a row that retire the path (0: never).
     pub cfg_retire_after: Signal<In, Bits<8>>,
     /// DCTCP gain 2^-(cfg_g + 3).
     pub cfg_g: Signal<In, Bits<2>>,
@@ -163,6 +169,8 @@ pub struct PathCc<const N: usize> {
     pub rehash: Signal<Out, Bit>,
     /// Retire the path (pulse).
     pub retire: Signal<Out, Bit>,
+    /// The path is retired (`flags.failed` of the state after the event).
+    pub failed: Signal<Out, Bit>,
 
     state_ram: RAM<Bits<REC_W>, N>,
 
@@ -212,7 +220,10 @@ pub struct PathCc<const N: usize> {
     s1_rto_min: DFF<Bits<32>>,
     s1_rto_max: DFF<Bits<32>>,
     s1_rehash: DFF<Bits<8>>,
-    s1_retire: DFF<Bits<8>>,
+    s1_rh_nz: DFF<Bit>,
+    s1_ret_m1: DFF<Bits<8>>,
+    s1_ret_nz: DFF<Bit>,
+    s1_ret_ff: DFF<Bit>,
     s1_g: DFF<Bits<2>>,
     s1_k: DFF<Bits<4>>,
     s1_himask: DFF<Bits<ACC_W>>,
@@ -238,6 +249,7 @@ pub struct PathCc<const N: usize> {
     a_is_send: Signal<Local, Bit>,
     a_n_nz: Signal<Local, Bit>,
     a_fired: Signal<Local, Bit>,
+    a_ret: Signal<Local, Bit>,
     a_close: Signal<Local, Bit>,
     a_sm: Signal<Local, Bits<ACC_W>>,
     a_sm_raw: Signal<Local, Bits<11>>,
@@ -469,7 +481,10 @@ impl<const N: usize> Logic for PathCc<N> {
             s1_rto_min,
             s1_rto_max,
             s1_rehash,
-            s1_retire,
+            s1_rh_nz,
+            s1_ret_m1,
+            s1_ret_nz,
+            s1_ret_ff,
             s1_g,
             s1_k,
             s1_himask,
@@ -736,8 +751,16 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s1_a_init.d.next = self.s0_a_init.q.val();
         self.s1_rto_min.d.next = self.s0_rto_min.q.val();
         self.s1_rto_max.d.next = self.s0_rto_max.q.val();
-        self.s1_rehash.d.next = self.s0_rehash.q.val();
-        self.s1_retire.d.next = self.s0_retire.q.val();
+        // re-hash from `rehash_after` timeouts on: compared with the count
+        // before the timeout (no incrementer in front of the compare)
+        self.s1_rehash.d.next = self.s0_rehash.q.val() - 1;
+        self.s1_rh_nz.d.next = self.s0_rehash.q.val().any();
+        // `timeouts + 1 == retire_after` (saturating at 255) without the
+        // incrementer: `timeouts == retire_after - 1` for retire_after
+        // 1..=255, or both 255
+        self.s1_ret_m1.d.next = self.s0_retire.q.val() - 1;
+        self.s1_ret_nz.d.next = self.s0_retire.q.val().any();
+        self.s1_ret_ff.d.next = self.s0_retire.q.val().all();
         self.s1_g.d.next = self.s0_g.q.val();
 
         // ---------------------------------------------------------- E2 (A)
@@ -820,10 +843,18 @@ impl<const N: usize> Logic for PathCc<N> {
         self.a_flags.next = self.mux_a1.y.val().get_bits::<8>(128);
         self.a_armed.next = self.mux_a1.y.val().get_bit(156);
         self.a_lcut.next = self.mux_a1.y.val().get_bit(157);
-        self.s2_rehash.d.next =
-            self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_rehash.q.val());
+        // (the record's fields straight from the mux: `a_tmo` and
+        // `a_flags` are overwritten below, after this read)
+        self.a_ret.next = ((self.mux_a1.y.val().get_bits::<8>(120) == self.s1_ret_m1.q.val())
+            & self.s1_ret_nz.q.val())
+            | (self.mux_a1.y.val().get_bits::<8>(120).all() & self.s1_ret_ff.q.val());
         self.s2_retire.d.next =
-            self.a_fired.val() & (self.a_tmo_inc.val() == self.s1_retire.q.val());
+            self.a_fired.val() & self.a_ret.val() & !self.mux_a1.y.val().get_bit(129);
+        self.s2_rehash.d.next = self.a_fired.val()
+            & self.s1_rh_nz.q.val()
+            & (self.mux_a1.y.val().get_bits::<8>(120) >= self.s1_rehash.q.val())
+            & !self.mux_a1.y.val().get_bit(129)
+            & !self.a_ret.val();
         self.s2_rep.d.next = false;
         self.s2_rep_zero.d.next = false;
         self.s2_lcut.d.next = false;
@@ -859,7 +890,7 @@ impl<const N: usize> Logic for PathCc<N> {
         } else if self.a_fired.val() {
             self.a_tmo.next = self.a_tmo_inc.val();
             self.s2_rep.d.next = true;
-            if self.a_tmo_inc.val() == self.s1_retire.q.val() {
+            if self.a_ret.val() {
                 self.a_flags.next = self.mux_a1.y.val().get_bits::<8>(128) | bits::<8>(2);
             }
         } else if self.a_is_send.val() {
@@ -1375,6 +1406,7 @@ impl<const N: usize> Logic for PathCc<N> {
         self.rto.next = self.s7_rto.q.val();
         self.rehash.next = self.s7_rehash.q.val();
         self.retire.next = self.s7_retire.q.val();
+        self.failed.next = self.s7_rec.q.val().get_bit(129);
     }
 }
 

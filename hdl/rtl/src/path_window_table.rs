@@ -11,12 +11,14 @@
 //! `2^IDX` paths (`path_window_table`: IDX = 14, 16,384 paths = 1,024
 //! connections x 16 paths, PB = 4 path bits; `path_window_table_tiny`:
 //! IDX = 6, 64 paths = 16 connections x 4 paths, PB = 2). Path index =
-//! `conn << PB | path`. Per path a 20-bit record (block RAM, power-up all
+//! `conn << PB | path`. Per path a 21-bit record (block RAM, power-up all
 //! zero): `out` (bits 8:0, packets in flight, 0..256), `wnd` (17:9,
 //! `min(max(floor(cwnd), 1), 256)`), `span_far` (18: the last TX result had
-//! `nxt - una >= 255`; stored inverted so that a zero record is open) and
-//! `susp` (19: the path's timeout count is not zero). Derived:
-//! `open = out < max(wnd, 1) && !span_far` (a zero record is open, like the
+//! `nxt - una >= 255`), `susp` (19: the path's timeout count is not zero)
+//! and `retired` (20: `path_cc` retired the path after
+//! `PATH_HEALTH.retire_after` timeouts in a row; its next init, when the
+//! connection is created again, clears it). Derived: `open = out <
+//! max(wnd, 1) && !span_far && !retired` (a zero record is open, like the
 //! model's `p.cwnd.floor().max(1.0)` of a fresh path).
 //!
 //! **Port TX** (`tx_*`, one to one from `tx_path_table`'s `res_*`; op codes
@@ -33,8 +35,8 @@
 //!   tx_una) mod 2^32 >= 255`.
 //!
 //! **Port CC** (`cc_*`, from `path_cc`'s `res_valid`, `res_idx`, `cwnd`,
-//! `timeouts`): `wnd := min(max(cwnd[23:8], 1), 256)`, `susp := cc_timeouts
-//! != 0`.
+//! `timeouts`, `failed`): `wnd := min(max(cwnd[23:8], 1), 256)`, `susp :=
+//! cc_timeouts != 0`, `retired := cc_failed`.
 //!
 //! **FIFOs and ready.** Neither source can be stalled per result, so each
 //! port has a 32-entry FIFO. A result on the port is registered (edge 1),
@@ -120,8 +122,8 @@ pub const FIFO_DEPTH: u64 = 32;
 pub const READY_MARGIN: u64 = 11;
 /// Source result latency assumed by `READY_MARGIN`.
 pub const SOURCE_LATENCY: u64 = 7;
-/// Record bits: out 9, wnd 9, span_far 1, susp 1.
-pub const REC_BITS: usize = 20;
+/// Record bits: out 9, wnd 9, span_far 1, susp 1, retired 1.
+pub const REC_BITS: usize = 21;
 /// The largest window and in-flight count (the SACK window).
 pub const WND_MAX: u64 = 256;
 
@@ -130,8 +132,8 @@ const FA: usize = 5;
 /// TX FIFO entry: idx 15:0 (zero-extended), amount 25:16, kind 27:26,
 /// span_far 28.
 const TXW: usize = 29;
-/// CC FIFO entry: idx 15:0, wnd 24:16, susp 25.
-const CCW: usize = 26;
+/// CC FIFO entry: idx 15:0, wnd 24:16, susp 25, retired 26.
+const CCW: usize = 27;
 const _: () = assert!(FIFO_DEPTH == 1 << FA);
 const _: () = assert!(READY_MARGIN == SOURCE_LATENCY + 4);
 const _: () = assert!(CWND_W == 24 && TIMEOUTS_W == 8);
@@ -180,6 +182,8 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     pub cc_cwnd: Signal<In, Bits<24>>,
     /// The path's consecutive timeouts.
     pub cc_timeouts: Signal<In, Bits<8>>,
+    /// The path is retired (`path_cc`'s `failed`).
+    pub cc_failed: Signal<In, Bit>,
     /// The CC FIFO has room for every result in flight.
     pub cc_ready: Signal<Out, Bit>,
     /// A stats read.
@@ -247,6 +251,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     i_cc_idx: DFF<Bits<IDX>>,
     i_cc_cwnd: DFF<Bits<24>>,
     i_cc_to: DFF<Bits<8>>,
+    i_cc_failed: DFF<Bit>,
     add_lo: PrefixAdd<17>,
     add_hi: PrefixAdd<16>,
     // E2: decoded
@@ -260,6 +265,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     p_cc_idx: DFF<Bits<IDX>>,
     p_cc_wnd: DFF<Bits<9>>,
     p_cc_susp: DFF<Bit>,
+    p_cc_ret: DFF<Bit>,
     // FIFO state
     n_tx: DFF<Bits<6>>,
     n_cc: DFF<Bits<6>>,
@@ -277,6 +283,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     u_far: DFF<Bit>,
     u_wnd: DFF<Bits<9>>,
     u_susp: DFF<Bit>,
+    u_ret: DFF<Bit>,
     u_fwd1: DFF<Bit>,
     u_fwd2: DFF<Bit>,
     // the new record
@@ -365,6 +372,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     c_out10: Signal<Local, Bits<10>>,
     c_far: Signal<Local, Bit>,
     c_susp: Signal<Local, Bit>,
+    c_ret: Signal<Local, Bit>,
     c_open: Signal<Local, Bit>,
     inc_v: Signal<Local, Bits<9>>,
     out11: Signal<Local, Bits<11>>,
@@ -375,6 +383,7 @@ pub struct PathWindowTable<const IDX: usize, const CB: usize, const PB: usize> {
     n_wnd: Signal<Local, Bits<9>>,
     n_far: Signal<Local, Bit>,
     n_susp: Signal<Local, Bit>,
+    n_ret: Signal<Local, Bit>,
     n_rec: Signal<Local, Bits<REC_BITS>>,
     // output
     o_out: Signal<Local, Bits<9>>,
@@ -406,6 +415,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             cc_idx: Default::default(),
             cc_cwnd: Default::default(),
             cc_timeouts: Default::default(),
+            cc_failed: Default::default(),
             cc_ready: Default::default(),
             rd_valid: Default::default(),
             rd_idx: Default::default(),
@@ -452,6 +462,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             i_cc_idx: Default::default(),
             i_cc_cwnd: Default::default(),
             i_cc_to: Default::default(),
+            i_cc_failed: Default::default(),
             add_lo: Default::default(),
             add_hi: Default::default(),
             p_tx_valid: Default::default(),
@@ -464,6 +475,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             p_cc_idx: Default::default(),
             p_cc_wnd: Default::default(),
             p_cc_susp: Default::default(),
+            p_cc_ret: Default::default(),
             n_tx: Default::default(),
             n_cc: Default::default(),
             hv_tx: Default::default(),
@@ -479,6 +491,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             u_far: Default::default(),
             u_wnd: Default::default(),
             u_susp: Default::default(),
+            u_ret: Default::default(),
             u_fwd1: Default::default(),
             u_fwd2: Default::default(),
             w_valid: Default::default(),
@@ -561,6 +574,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             c_out10: Default::default(),
             c_far: Default::default(),
             c_susp: Default::default(),
+            c_ret: Default::default(),
             c_open: Default::default(),
             inc_v: Default::default(),
             out11: Default::default(),
@@ -571,6 +585,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Default for PathWindowT
             n_wnd: Default::default(),
             n_far: Default::default(),
             n_susp: Default::default(),
+            n_ret: Default::default(),
             n_rec: Default::default(),
             o_out: Default::default(),
             o_wnd: Default::default(),
@@ -588,13 +603,71 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, i_tx_valid, i_tx_op, i_tx_idx, i_tx_acc, i_tx_rej, i_tx_acked, i_tx_lost,
-            i_tx_una, i_tx_nxt, i_cc_valid, i_cc_idx, i_cc_cwnd, i_cc_to, p_tx_valid, p_tx_kind,
-            p_tx_idx, p_tx_amt, p_tx_dlo, p_tx_dhi, p_cc_valid, p_cc_idx, p_cc_wnd, p_cc_susp,
-            n_tx, n_cc, hv_tx, hv_cc, n_ovf, u_valid, u_cc, u_tx, u_rd, u_idx, u_kind, u_amt,
-            u_far, u_wnd, u_susp, u_fwd1, u_fwd2, w_valid, w_rd, w_idx, w_rec, w_sc, w_uf, w2_rec,
-            r_mk_valid, r_mk_conn, r_mk_en, r_mk_open, r_mk_susp, r_rd_valid, r_rd_out, r_rd_wnd,
-            r_rd_open, r_rd_susp, r_cnt_upd, r_cnt_sc, r_cnt_uf
+            self,
+            clock,
+            i_tx_valid,
+            i_tx_op,
+            i_tx_idx,
+            i_tx_acc,
+            i_tx_rej,
+            i_tx_acked,
+            i_tx_lost,
+            i_tx_una,
+            i_tx_nxt,
+            i_cc_valid,
+            i_cc_idx,
+            i_cc_cwnd,
+            i_cc_to,
+            i_cc_failed,
+            p_tx_valid,
+            p_tx_kind,
+            p_tx_idx,
+            p_tx_amt,
+            p_tx_dlo,
+            p_tx_dhi,
+            p_cc_valid,
+            p_cc_idx,
+            p_cc_wnd,
+            p_cc_susp,
+            p_cc_ret,
+            n_tx,
+            n_cc,
+            hv_tx,
+            hv_cc,
+            n_ovf,
+            u_valid,
+            u_cc,
+            u_tx,
+            u_rd,
+            u_idx,
+            u_kind,
+            u_amt,
+            u_far,
+            u_wnd,
+            u_susp,
+            u_ret,
+            u_fwd1,
+            u_fwd2,
+            w_valid,
+            w_rd,
+            w_idx,
+            w_rec,
+            w_sc,
+            w_uf,
+            w2_rec,
+            r_mk_valid,
+            r_mk_conn,
+            r_mk_en,
+            r_mk_open,
+            r_mk_susp,
+            r_rd_valid,
+            r_rd_out,
+            r_rd_wnd,
+            r_rd_open,
+            r_rd_susp,
+            r_cnt_upd,
+            r_cnt_sc,
+            r_cnt_uf
         );
         self.recs.read_clock.next = self.clock.val();
         self.recs.write_clock.next = self.clock.val();
@@ -613,6 +686,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.i_tx_nxt.d.next = self.tx_nxt.val();
         self.i_cc_valid.d.next = self.cc_valid.val();
         self.i_cc_idx.d.next = self.cc_idx.val();
+        self.i_cc_failed.d.next = self.cc_failed.val();
         self.i_cc_cwnd.d.next = self.cc_cwnd.val();
         self.i_cc_to.d.next = self.cc_timeouts.val();
 
@@ -663,6 +737,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
             self.p_cc_wnd.d.next = bits::<9>(1);
         }
         self.p_cc_susp.d.next = self.i_cc_to.q.val().any();
+        self.p_cc_ret.d.next = self.i_cc_failed.q.val();
 
         // ---- E2-E3: push (dropped and counted when the FIFO is full)
         // high half + carry == 0: without carry all zeros, with it all ones
@@ -683,12 +758,9 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
                 | bits::<TXW>(0x1000_0000);
         }
         self.cc_entry.next = bit_cast::<CCW, 16>(self.cc_idx16.val())
-            | (bit_cast::<CCW, 9>(self.p_cc_wnd.q.val()) << 16);
-        if self.p_cc_susp.q.val() {
-            self.cc_entry.next = bit_cast::<CCW, 16>(self.cc_idx16.val())
-                | (bit_cast::<CCW, 9>(self.p_cc_wnd.q.val()) << 16)
-                | bits::<CCW>(0x200_0000);
-        }
+            | (bit_cast::<CCW, 9>(self.p_cc_wnd.q.val()) << 16)
+            | (bit_cast::<CCW, 1>(self.p_cc_susp.q.val().into()) << 25)
+            | (bit_cast::<CCW, 1>(self.p_cc_ret.q.val().into()) << 26);
         self.tx_full.next = self.n_tx.q.val().get_bit(5);
         self.cc_full.next = self.n_cc.q.val().get_bit(5);
         self.tx_push.next = self.p_tx_valid.q.val() & !self.tx_full.val();
@@ -749,6 +821,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.u_far.d.next = self.h_tx.val().get_bit(28);
         self.u_wnd.d.next = self.h_cc.val().get_bits::<9>(16);
         self.u_susp.d.next = self.h_cc.val().get_bit(25);
+        self.u_ret.d.next = self.h_cc.val().get_bit(26);
         self.u_fwd1.d.next = self.u_valid.q.val() & (self.u_idx.q.val() == self.sel_idx.val());
         self.u_fwd2.d.next = self.w_valid.q.val() & (self.w_idx.q.val() == self.sel_idx.val());
 
@@ -764,6 +837,7 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.c_wnd.next = self.cur.val().get_bits::<9>(9);
         self.c_far.next = self.cur.val().get_bit(18);
         self.c_susp.next = self.cur.val().get_bit(19);
+        self.c_ret.next = self.cur.val().get_bit(20);
         // out < max(wnd, 1): out < wnd (prefix subtract), or both zero
         self.c_out10.next = bit_cast::<10, 9>(self.c_out.val());
         self.c_wnd10.next = bit_cast::<10, 9>(self.c_wnd.val());
@@ -781,7 +855,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.lc_s.next = self.lc_p0.val() ^ ((self.lc_g4.val() << 1) | bits::<10>(1));
         self.c_open.next = (self.lc_s.val().get_bit(9)
             | (!self.c_wnd.val().any() & !self.c_out.val().any()))
-            & !self.c_far.val();
+            & !self.c_far.val()
+            & !self.c_ret.val();
         self.inc_v.next = self.c_out.val() + 1;
         if self.c_out.val().get_bit(8) {
             self.inc_v.next = self.c_out.val();
@@ -820,21 +895,18 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         }
         self.n_wnd.next = self.c_wnd.val();
         self.n_susp.next = self.c_susp.val();
+        self.n_ret.next = self.c_ret.val();
         if self.u_cc.q.val() {
             self.n_wnd.next = self.u_wnd.q.val();
             self.n_susp.next = self.u_susp.q.val();
+            self.n_ret.next = self.u_ret.q.val();
         }
         self.n_rec.next = bit_cast::<REC_BITS, 9>(self.n_out.val())
-            | (bit_cast::<REC_BITS, 9>(self.n_wnd.val()) << 9);
-        if self.n_far.val() {
-            self.n_rec.next = bit_cast::<REC_BITS, 9>(self.n_out.val())
-                | (bit_cast::<REC_BITS, 9>(self.n_wnd.val()) << 9)
-                | bits::<REC_BITS>(0x4_0000);
-        }
+            | (bit_cast::<REC_BITS, 9>(self.n_wnd.val()) << 9)
+            | (bit_cast::<REC_BITS, 1>(self.n_far.val().into()) << 18)
+            | (bit_cast::<REC_BITS, 1>(self.n_susp.val().into()) << 19)
+            | (bit_cast::<REC_BITS, 1>(self.n_ret.val().into()) << 20);
         self.w_rec.d.next = self.n_rec.val();
-        if self.n_susp.val() {
-            self.w_rec.d.next = self.n_rec.val() | bits::<REC_BITS>(0x8_0000);
-        }
         self.w_valid.d.next = self.u_valid.q.val();
         self.w_rd.d.next = self.u_rd.q.val();
         self.w_idx.d.next = self.u_idx.q.val();
@@ -865,7 +937,8 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
         self.lo_s.next = self.lo_p0.val() ^ ((self.lo_g4.val() << 1) | bits::<10>(1));
         self.o_open.next = (self.lo_s.val().get_bit(9)
             | (!self.o_wnd.val().any() & !self.o_out.val().any()))
-            & !self.w_rec.q.val().get_bit(18);
+            & !self.w_rec.q.val().get_bit(18)
+            & !self.w_rec.q.val().get_bit(20);
         self.o_susp.next = self.w_rec.q.val().get_bit(19);
         self.o_conn.next = self.w_idx.q.val() >> self.k_pb.val();
         self.o_onehot.next = bits::<16>(1) << self.w_idx.q.val().get_bits::<PB>(0);

@@ -29,22 +29,41 @@
 //!
 //! **Per-connection record** (block RAM, `2^CB` entries, 49 bits, zero at
 //! power-up): `epoch` (16, the interval in which the connection was last
-//! counted), `bv` (the base is valid) and `base` (32, the smallest one-way
-//! delay `now - pk_ts` seen on the connection; the two engines' clocks are
-//! not synchronized, so only differences to it mean something).
+//! counted), `bv` (the base is valid) and `base` (32, the smallest `owd`
+//! seen on the connection, where `owd` is the one-way delay `now - pk_ts`
+//! less the interval number: see "Clock drift"; the two engines' clocks
+//! are not synchronized, so only differences to it mean something).
 //!
 //! **Pipeline** (one operation per clock):
-//! * Edge 0 issues the packet (or the pending set-up) into stage A.
-//! * Stage A reads the record; `owd = now - pk_ts` (32 bits, wrapping,
-//!   `now` sampled with the packet).
+//! * Edge 0 issues the packet (or the pending set-up) into stage A, and
+//!   samples `now - E32` (`E32` the interval number at that edge in 32
+//!   bits, wrapping: `now - E32` never jumps).
+//! * Stage A reads the record; `owd = (now - E32) - pk_ts` (32 bits,
+//!   wrapping).
 //! * Stage B (one clock later) updates it. The record is the one written
 //!   by the previous clock's stage B when that named the same connection,
 //!   else the RAM's. A set-up writes `{epoch: E - 1, bv: 0, base: 0}` (`E`
 //!   the current interval number). A packet writes `epoch = E` and counts
 //!   as a new active sender when the record's epoch differs from `E`; with
 //!   `d = owd - base` (32 bits), the base is kept when `bv` and `d` is not
-//!   negative (bit 31 clear) and the packet's excess is `d`; otherwise the
-//!   base becomes `owd` and the excess is 0; `bv` = 1.
+//!   negative (bit 31 clear), and the packet's excess is `d` when the
+//!   record's epoch is `E` or `E - 1` (the connection was seen in this
+//!   interval or the last), else 0 (the first packet after a silence
+//!   carries the clocks' drift over it); otherwise the base becomes `owd`
+//!   and the excess is 0; `bv` = 1.
+//!
+//!   **Clock drift.** The two engines' oscillators differ (by up to 200
+//!   ppm between two +-100 ppm parts: 0.3 ticks per 1,500-tick interval),
+//!   so one-way delays drift. A base that only ever fell would see a
+//!   growing excess when the sender's clock runs slow, and cut the hint
+//!   for ever. Because `owd` is the delay less `E32`, a kept base stands
+//!   for a delay of `base + E32`: it creeps up one tick per interval, silent or
+//!   not, with no adder in the record loop. That tracks drift up to one
+//!   tick per interval (667 ppm at the reset interval); a base that crept
+//!   past the true minimum falls back at the connection's next packet (`d`
+//!   negative). The price: a queue standing for q intervals is absorbed
+//!   after about q ticks of creep (a 1,200-tick queue after 1,200
+//!   intervals, 6 ms), long after the cuts have drained it.
 //! * Stage C (one clock later) counts. The excess is saturated to 16 bits;
 //!   the smallest excess of the interval is kept (`min_excess`). A new
 //!   sender or a set-up counts in the current interval (`active_cur`,
@@ -182,7 +201,9 @@ pub struct RateHint<const CB: usize> {
     // intervals
     iv_cnt: DFF<Bits<16>>,
     iv_end: DFF<Bit>,
-    ep: DFF<Bits<16>>,
+    /// The interval number in 32 bits: `now - e32` never jumps; its low
+    /// half is the epoch `ep` stored in the records.
+    e32: DFF<Bits<32>>,
     act_cur: DFF<Bits<16>>,
     act_prev: DFF<Bits<16>>,
     st_cur: DFF<Bits<16>>,
@@ -217,6 +238,9 @@ pub struct RateHint<const CB: usize> {
     rec: Signal<Local, Bits<RH_REC_BITS>>,
     d: Signal<Local, Bits<32>>,
     keep: Signal<Local, Bit>,
+    /// The packet's excess counts (the connection was seen in this
+    /// interval or the previous one).
+    recent: Signal<Local, Bit>,
     new_rec: Signal<Local, Bits<RH_REC_BITS>>,
     ex16: Signal<Local, Bits<16>>,
     inc_cur: Signal<Local, Bit>,
@@ -230,6 +254,7 @@ pub struct RateHint<const CB: usize> {
     dfit: Signal<Local, Bit>,
     div_rem: Signal<Local, Bits<17>>,
     div_lo: Signal<Local, Bits<32>>,
+    ep: Signal<Local, Bits<16>>,
     ep_m1: Signal<Local, Bits<16>>,
     ep_bv: Signal<Local, Bits<17>>,
 }
@@ -240,10 +265,11 @@ impl<const CB: usize> Logic for RateHint<CB> {
         dff_setup!(
             self, clock, st_pend, st_pconn, a_valid, a_setup, a_conn, a_now, a_ts, b_valid,
             b_setup, b_conn, b_owd, w_valid, w_conn, w_rec, c_inc, c_st, c_exv, c_ex, c_old,
-            iv_cnt, iv_end, ep, act_cur, act_prev, st_cur, st_prev, mx, mx_valid, adj_pend, adj_qv,
-            adj_q, n1, ns, nn, ph, steps, m_x, m_hi, m_lo, d_rem, u_n, u_t, u_ph, sc, hint_r,
-            senders_r, cuts
+            iv_cnt, iv_end, e32, act_cur, act_prev, st_cur, st_prev, mx, mx_valid, adj_pend,
+            adj_qv, adj_q, n1, ns, nn, ph, steps, m_x, m_hi, m_lo, d_rem, u_n, u_t, u_ph, sc,
+            hint_r, senders_r, cuts
         );
+        self.ep.next = self.e32.q.val().get_bits::<16>(0);
         self.recs.read_clock.next = self.clock.val();
         self.recs.write_clock.next = self.clock.val();
 
@@ -264,7 +290,9 @@ impl<const CB: usize> Logic for RateHint<CB> {
         } else {
             self.a_conn.d.next = self.st_pconn.q.val();
         }
-        self.a_now.d.next = self.now.val();
+        // `now - E`: the one-way delay less the interval count, so that a
+        // base stored relative to it creeps up one tick per interval
+        self.a_now.d.next = self.now.val() - self.e32.q.val();
         self.a_ts.d.next = self.pk_ts.val();
 
         // ---- stage A: read the record, one-way delay
@@ -292,10 +320,12 @@ impl<const CB: usize> Logic for RateHint<CB> {
             self.rec.next = self.recs.read_data.val();
             self.d.next = self.d_ram.sum.val();
         }
-        self.ep_m1.next = self.ep.q.val() - 1;
+        self.ep_m1.next = self.ep.val() - 1;
         // {epoch, bv = 1}
-        self.ep_bv.next = (bit_cast::<17, 16>(self.ep.q.val()) << 1) | bits::<17>(1);
+        self.ep_bv.next = (bit_cast::<17, 16>(self.ep.val()) << 1) | bits::<17>(1);
         self.keep.next = self.rec.val().get_bit(32) & !self.d.val().get_bit(31);
+        self.recent.next = (self.rec.val().get_bits::<16>(33) == self.ep.val())
+            | (self.rec.val().get_bits::<16>(33) == self.ep_m1.val());
         if self.b_setup.q.val() {
             self.new_rec.next = bit_cast::<49, 16>(self.ep_m1.val()) << 33;
         } else if self.keep.val() {
@@ -313,10 +343,10 @@ impl<const CB: usize> Logic for RateHint<CB> {
         self.w_rec.d.next = self.new_rec.val();
         self.c_inc.d.next = self.b_valid.q.val()
             & !self.b_setup.q.val()
-            & (self.rec.val().get_bits::<16>(33) != self.ep.q.val());
+            & (self.rec.val().get_bits::<16>(33) != self.ep.val());
         self.c_st.d.next = self.b_valid.q.val() & self.b_setup.q.val();
         self.c_exv.d.next = self.b_valid.q.val() & !self.b_setup.q.val();
-        if self.keep.val() {
+        if self.keep.val() & self.recent.val() {
             self.c_ex.d.next = self.d.val();
         } else {
             self.c_ex.d.next = 0.into();
@@ -349,7 +379,7 @@ impl<const CB: usize> Logic for RateHint<CB> {
         self.mx_sub.b.next = !bit_cast::<17, 16>(self.mx.q.val());
         self.mx_sub.cin.next = true;
         if self.iv_end.q.val() {
-            self.ep.d.next = self.ep.q.val() + 1;
+            self.e32.d.next = self.e32.q.val() + 1;
             self.act_prev.d.next =
                 self.act_cur.q.val() + bit_cast::<16, 1>(self.inc_cur.val().into());
             self.act_cur.d.next = 0.into();
@@ -560,6 +590,6 @@ impl<const CB: usize> Logic for RateHint<CB> {
         self.senders.next = self.senders_r.q.val();
         self.scale.next = self.scale_v.val();
         self.cnt_cuts.next = self.cuts.q.val();
-        self.epoch.next = self.ep.q.val();
+        self.epoch.next = self.ep.val();
     }
 }

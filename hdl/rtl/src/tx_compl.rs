@@ -75,7 +75,10 @@
 //!   `RES_NO_CONN`. `op_csn - base` (mod 2^32) 256 or more (the peer has
 //!   the CSN already, or it lies outside the sender's 256-CSN window, so it
 //!   was never sent): `RES_STALE`, nothing changes. Otherwise as a destroy,
-//!   and also `fail` set, `err = s`, `ecsn = op_csn`. A failed connection
+//!   and also `fail` set, `err = s`, `ecsn = op_csn`. With `op_at_base`
+//!   (a local failure: every path of the connection retired) there is no
+//!   window test and `ecsn = base`: the first message the peer does not
+//!   have whole takes the status. A failed connection
 //!   completes its messages in order: one whose `last` is before `base`
 //!   (the peer has all of it) with its own status, CQE only when signaled
 //!   or with an error, as after an ACK; the first other one whose `last`
@@ -224,6 +227,9 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     pub op_status: Signal<In, Bits<8>>,
     /// CREATE: the connection's CQ.
     pub op_cq: Signal<In, Bits<IDX>>,
+    /// FLUSH with a status: fail at the connection's `base` (the first CSN
+    /// the peer has not acknowledged) instead of at `op_csn`.
+    pub op_at_base: Signal<In, Bit>,
     /// A result.
     pub res_valid: Signal<Out, Bit>,
     /// Its operation.
@@ -278,6 +284,7 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     i_op: DFF<Bits<2>>,
     i_conn: DFF<Bits<IDX>>,
     i_csn: DFF<Bits<32>>,
+    i_ab: DFF<Bit>,
     i_rec: DFF<Bits<REC_BITS>>,
     i_cq: DFF<Bits<IDX>>,
     // ---- address stage
@@ -294,6 +301,7 @@ pub struct TxCompl<const IDX: usize, const AB: usize, const PB: usize> {
     p_conn: DFF<Bits<IDX>>,
     p_slot: DFF<Bits<SLOT_BITS>>,
     p_csn: DFF<Bits<32>>,
+    p_ab: DFF<Bit>,
     p_rec: DFF<Bits<REC_BITS>>,
     p_cq: DFF<Bits<IDX>>,
     p_hit: DFF<Bit>,
@@ -400,6 +408,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
             i_op,
             i_conn,
             i_csn,
+            i_ab,
             i_rec,
             i_cq,
             p_valid,
@@ -409,6 +418,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
             p_conn,
             p_slot,
             p_csn,
+            p_ab,
             p_rec,
             p_cq,
             p_hit,
@@ -462,6 +472,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.i_op.d.next = self.op.val();
         self.i_conn.d.next = self.op_conn.val();
         self.i_csn.d.next = self.op_csn.val();
+        self.i_ab.d.next = self.op_at_base.val();
         self.i_rec.d.next = bit_cast::<REC_BITS, 32>(self.op_csn.val())
             | (bit_cast::<REC_BITS, 64>(self.op_wr_id.val()) << 32)
             | (bit_cast::<REC_BITS, 32>(self.op_len.val()) << 96)
@@ -497,6 +508,7 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
         self.p_conn.d.next = self.a_conn.val();
         self.p_slot.d.next = self.a_slot.val();
         self.p_csn.d.next = self.i_csn.q.val();
+        self.p_ab.d.next = self.i_ab.q.val();
         self.p_rec.d.next = self.i_rec.q.val();
         self.p_cq.d.next = self.i_cq.q.val();
         self.p_hit.d.next = self.p_valid.q.val() & (self.p_conn.q.val() == self.a_conn.val());
@@ -653,14 +665,18 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
                 self.n_ecsn.next = 0.into();
             } else if !self.l_valid.val() {
                 self.l_code.next = 2.into();
-            } else if self.l_fop.val() & self.l_stale.val() {
+            } else if self.l_fop.val() & self.l_stale.val() & !self.p_ab.q.val() {
                 self.l_code.next = 3.into();
             } else {
                 self.n_valid.next = false;
                 self.n_flush.next = true;
                 self.n_fail.next = self.l_fop.val();
                 self.n_err.next = self.p_rec.q.val().get_bits::<8>(163);
-                self.n_ecsn.next = self.p_csn.q.val();
+                if self.p_ab.q.val() {
+                    self.n_ecsn.next = self.l_base.val();
+                } else {
+                    self.n_ecsn.next = self.p_csn.q.val();
+                }
                 if !self.l_empty.val() & !self.l_queued.val() {
                     self.l_qpush.next = true;
                     self.n_queued.next = true;
