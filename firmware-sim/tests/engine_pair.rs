@@ -16,7 +16,7 @@
 use braid_driver::verbs::*;
 use braid_driver::Backend;
 use braid_sim::cosim::engine::{EngineBackend, GlueCounters};
-use braid_sim::cosim::pair::{EnginePair, Side};
+use braid_sim::cosim::pair::{EnginePair, Side, IP_A, IP_B, MAC_A, MAC_B};
 use braid_spec::regs;
 use braid_spec::wire::braid::{Body, Flags, NackReason};
 use braid_spec::wire::frame::parse_frame;
@@ -100,6 +100,16 @@ struct Wires {
 fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires) -> usize {
     let mut moved = 0;
     for _ in 0..n / 100 {
+        // driver calls clock one engine alone: the one behind catches up
+        // first, so that the engines' ticks differ by a fixed offset, as
+        // between two free-running engines (the rate hint's one-way delays
+        // rely on it: a drifting offset looks like a queue)
+        let (ca, cb) = (a.eng.borrow().cycles(), b.eng.borrow().cycles());
+        if ca < cb {
+            a.eng.borrow_mut().run(cb - ca);
+        } else {
+            b.eng.borrow_mut().run(ca - cb);
+        }
         a.eng.borrow_mut().run(100);
         let fa: Vec<Vec<u8>> = a.eng.borrow_mut().tx().frames.drain(..).collect();
         let fb: Vec<Vec<u8>> = {
@@ -989,6 +999,420 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
     drop(qp_b);
 }
 
+/// A's source-port base (the first frame's port less its path: every path
+/// starts with salt 0) and each path's source ports in the order they
+/// first appear among A's frames.
+fn ports_by_path(ab: &[Vec<u8>]) -> (u16, BTreeMap<u8, Vec<u16>>) {
+    let mut base = None;
+    let mut ports: BTreeMap<u8, Vec<u16>> = BTreeMap::new();
+    for f in ab {
+        let r = parse_frame(f).expect("A's frames parse").repr;
+        let path = r.braid.base.path_id;
+        base.get_or_insert(r.udp.src_port.wrapping_sub(path as u16));
+        let seen = ports.entry(path).or_default();
+        if seen.last() != Some(&r.udp.src_port) {
+            seen.push(r.udp.src_port);
+        }
+    }
+    (base.expect("A sent frames"), ports)
+}
+
+/// Routes that black-hole some of A's source ports, as failures the
+/// switches never notice: path 1's ports with salts 0, 1 and 2 (`base +
+/// (salt << 4 | 1)`) and path 2's first port (salt 0) lose every frame.
+/// Each timeout declares the path's packets lost (they are resent on the
+/// other paths) and, from `PATH_HEALTH.rehash_after` timeouts in a row on
+/// (1 at reset), re-hashes the path onto a new source port with salt =
+/// `TX_REHASHES` + 1. Paths 1 and 2 time out and take salts 1 and 2; path
+/// 1's is dead again, so it times out again and takes salt 3. So
+/// `TX_REHASHES` = 3, every salt is used once, every port a path leaves is
+/// a dead one and its last one is live; the live paths never change port;
+/// nothing retires (16 at reset); B holds the 2.4 MB WRITE byte for byte
+/// and A completes it SUCCESS.
+#[test]
+fn a_path_that_keeps_timing_out_is_re_hashed_onto_a_new_source_port() {
+    let seed = 0x2e4a_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 600 * 4096 + 4096);
+    let len = 600 * 4096;
+    let wr = SendWr {
+        wr_id: 77,
+        op: SendOp::Write {
+            remote_addr: dst.addr(),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(0, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    // port offsets from the base that lose every frame
+    const DEAD: [u16; 4] = [0x01, 0x11, 0x21, 0x02];
+    let base = std::rc::Rc::new(std::cell::Cell::new(None::<u16>));
+    let b2 = base.clone();
+    let mut w = Wires {
+        lose_ab: Some(Box::new(move |f: &[u8]| {
+            let r = parse_frame(f).expect("A's frames parse").repr;
+            let path = r.braid.base.path_id as u16;
+            let base = b2.get().unwrap_or(r.udp.src_port.wrapping_sub(path));
+            b2.set(Some(base));
+            DEAD.contains(&r.udp.src_port.wrapping_sub(base))
+        })),
+        ..Wires::default()
+    };
+    let clocks = run_until_received(&a, &b, want_pkts, 400, &mut w);
+    let (base, ports) = ports_by_path(&w.ab);
+    eprintln!(
+        "seed {seed:#x}: {} frames ({} lost) and {} ACKs in {clocks} clocks; TX_TIMEOUTS {}, TX_RETX {}, TX_REHASHES {}, TX_RETIRED {}; ports by path (base {base:#x}): {ports:x?}",
+        w.ab.len(),
+        w.lost_ab,
+        w.ba.len(),
+        counter(&a, 2),
+        counter(&a, 1),
+        counter(&a, 3),
+        counter(&a, 13),
+    );
+    assert_eq!(counter(&a, 3), 3, "seed {seed:#x}: TX_REHASHES on A");
+    assert_eq!(counter(&a, 13), 0, "seed {seed:#x}: TX_RETIRED on A");
+    assert_eq!(ports[&0], [base], "seed {seed:#x}: path 0's ports");
+    assert_eq!(ports[&3], [base + 3], "seed {seed:#x}: path 3's ports");
+    let mut salts = Vec::new();
+    for p in [1u16, 2] {
+        let seen = &ports[&(p as u8)];
+        assert_eq!(seen[0], base + p, "seed {seed:#x}: path {p}'s first port");
+        for (k, &port) in seen.iter().enumerate() {
+            let off = port.wrapping_sub(base);
+            assert_eq!(off & 0xf, p, "seed {seed:#x}: path {p}'s port {port:#x}");
+            let last = k + 1 == seen.len();
+            assert_eq!(
+                DEAD.contains(&off),
+                !last,
+                "seed {seed:#x}: path {p} left port {port:#x} only if it was dead ({seen:x?})"
+            );
+            if k > 0 {
+                salts.push(off >> 4);
+            }
+        }
+    }
+    salts.sort();
+    assert_eq!(salts, [1, 2, 3], "seed {seed:#x}: the re-hashes' salts");
+    assert!(
+        counter(&a, 2) >= 3,
+        "seed {seed:#x}: TX_TIMEOUTS {} (one per dead port)",
+        counter(&a, 2)
+    );
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_region(seed, &dst, &src_bytes, &[(0, 0, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(77, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(
+        b.eng.borrow().bad_writes(),
+        &[],
+        "B wrote outside host buffers"
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// Path 1 of A is dead whatever its source port (every route from A's
+/// port to B loses it, say). With `PATH_HEALTH` = re-hash from 1 timeout,
+/// retire at 2: its first timeout re-hashes it (salt 1, two ports in
+/// all), the second retires it (`TX_RETIRED` = 1, no second re-hash) and
+/// from then on no frame of A carries path 1: the window
+/// table keeps it closed to new data and to retransmissions. The other
+/// three paths carry the 2.4 MB WRITE, which B holds byte for byte; A
+/// completes it SUCCESS.
+#[test]
+fn a_path_dead_on_every_port_is_retired() {
+    let seed = 0x7e71_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 600 * 4096 + 4096);
+    let health = regs::by_name("PATH_HEALTH").expect("PATH_HEALTH").offset;
+    let v = regs::set(&regs::PATH_HEALTH_RETIRE, regs::CFG_PATH_HEALTH, 2);
+    a.ctx
+        .with_backend(|be| be.write32(health, v))
+        .expect("PATH_HEALTH on A");
+    let len = 600 * 4096;
+    let wr = SendWr {
+        wr_id: 78,
+        op: SendOp::Write {
+            remote_addr: dst.addr(),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(0, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    let mut w = Wires {
+        lose_ab: Some(Box::new(|f: &[u8]| {
+            parse_frame(f)
+                .expect("A's frames parse")
+                .repr
+                .braid
+                .base
+                .path_id
+                == 1
+        })),
+        ..Wires::default()
+    };
+    // steps of 1,000 clocks; A's frames sent by the end of the step in
+    // which TX_RETIRED first reads 1
+    let mut none = Vec::new();
+    let mut retired_at = None;
+    let mut clocks = 0u64;
+    for _ in 0..600 {
+        run_pair(&a, &b, 1000, &mut none, &mut w);
+        clocks += 1000;
+        if retired_at.is_none() && counter(&a, 13) != 0 {
+            retired_at = Some(w.ab.len());
+        }
+        if counter(&b, 5) >= want_pkts {
+            break;
+        }
+    }
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    a.eng.borrow_mut().run(2000);
+    let (base, ports) = ports_by_path(&w.ab);
+    let Some(retired_at) = retired_at else {
+        panic!(
+            "seed {seed:#x}: path 1 not retired in {clocks} clocks: TX_TIMEOUTS {}, TX_REHASHES {}, TX_RETIRED {}, RX_PKTS on B {}; ports by path (base {base:#x}): {ports:x?}",
+            counter(&a, 2),
+            counter(&a, 3),
+            counter(&a, 13),
+            counter(&b, 5),
+        )
+    };
+    let after = w.ab[retired_at..]
+        .iter()
+        .filter(|f| {
+            parse_frame(f)
+                .expect("A's frames parse")
+                .repr
+                .braid
+                .base
+                .path_id
+                == 1
+        })
+        .count();
+    eprintln!(
+        "seed {seed:#x}: {} frames ({} lost; {} after the retirement) in {clocks} clocks; TX_TIMEOUTS {}, TX_RETX {}, TX_REHASHES {}, TX_RETIRED {}; ports by path (base {base:#x}): {ports:x?}",
+        w.ab.len(),
+        w.lost_ab,
+        w.ab.len() - retired_at,
+        counter(&a, 2),
+        counter(&a, 1),
+        counter(&a, 3),
+        counter(&a, 13),
+    );
+    assert_eq!(counter(&a, 13), 1, "seed {seed:#x}: TX_RETIRED on A");
+    assert_eq!(counter(&a, 3), 1, "seed {seed:#x}: TX_REHASHES on A");
+    assert!(
+        counter(&a, 2) >= 2,
+        "seed {seed:#x}: TX_TIMEOUTS {}",
+        counter(&a, 2)
+    );
+    assert_eq!(
+        ports[&1],
+        [base + 1, base + 0x11],
+        "seed {seed:#x}: path 1's ports"
+    );
+    for p in [0u16, 2, 3] {
+        assert_eq!(
+            ports[&(p as u8)],
+            [base + p],
+            "seed {seed:#x}: path {p}'s ports"
+        );
+    }
+    assert_eq!(
+        after, 0,
+        "seed {seed:#x}: frames on path 1 after its retirement"
+    );
+    assert!(
+        w.ab.len() > retired_at + 100,
+        "seed {seed:#x}: the transfer went on after the retirement"
+    );
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_region(seed, &dst, &src_bytes, &[(0, 0, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(78, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(
+        b.eng.borrow().bad_writes(),
+        &[],
+        "B wrote outside host buffers"
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
+/// Every path of one connection is dead (A's frames to B's first queue
+/// pair are all lost), while a second connection between the same engines
+/// works. With `PATH_HEALTH` = re-hash from 1 timeout, retire at 2, each
+/// of the dead connection's four paths times out twice and retires
+/// (`TX_RETIRED` = 4); the last retirement fails the connection: its
+/// WRITE, which the peer never acknowledged, completes RETRY_EXCEEDED and
+/// the WRITE posted after it FLUSHED, and A sends nothing more on it. The
+/// second connection's 1.2 MB WRITE, posted at the same time, lands byte
+/// for byte and completes SUCCESS: the failed connection's descriptors do
+/// not hold the send path.
+#[test]
+fn a_connection_whose_paths_all_retire_fails_and_the_others_go_on() {
+    let seed = 0x4dea_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b,
+        _pd,
+    } = pair(&mut rng, 2 * 300 * 4096);
+    let health = regs::by_name("PATH_HEALTH").expect("PATH_HEALTH").offset;
+    let v = regs::set(&regs::PATH_HEALTH_RETIRE, regs::CFG_PATH_HEALTH, 2);
+    a.ctx
+        .with_backend(|be| be.write32(health, v))
+        .expect("PATH_HEALTH on A");
+    // the second connection
+    let init = qp_a.init();
+    let mut qp_a2 = _pd[0].create_qp(&cq_a, init).expect("CREATE_CONN on A");
+    let mut qp_b2 = _pd[1].create_qp(&cq_b, init).expect("CREATE_CONN on B");
+    let pa = qp_a2.local_params(MAC_A, IP_A);
+    let pb = qp_b2.local_params(MAC_B, IP_B);
+    qp_a2.connect(&pa, &pb).expect("SET_PEER on A");
+    qp_b2.connect(&pb, &pa).expect("SET_PEER on B");
+    let dead = qp_b.qp_num();
+    assert_ne!(dead, qp_b2.qp_num());
+    let write = |wr_id: u64, off: usize, len: usize| SendWr {
+        wr_id,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + off as u64,
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(off as u64, len as u32)],
+    };
+    let len = 300 * 4096;
+    qp_a.post_send(&[write(1, 0, 40 * 4096), write(2, 40 * 4096, 4096)])
+        .expect("post on A's first connection");
+    qp_a2
+        .post_send(&[write(3, len, len)])
+        .expect("post on A's second connection");
+    let want_pkts = len.div_ceil(4096) as u32;
+    let mut w = Wires {
+        lose_ab: Some(Box::new(move |f: &[u8]| {
+            parse_frame(f)
+                .expect("A's frames parse")
+                .repr
+                .braid
+                .base
+                .dst_conn
+                == dead
+        })),
+        ..Wires::default()
+    };
+    let to_dead = |f: &Vec<u8>| {
+        parse_frame(f)
+            .expect("A's frames parse")
+            .repr
+            .braid
+            .base
+            .dst_conn
+            == dead
+    };
+    // steps of 1,000 clocks; A's frames sent by the end of the step in
+    // which the fourth path retired
+    let mut none = Vec::new();
+    let mut failed_at = None;
+    let mut clocks = 0u64;
+    for _ in 0..600 {
+        run_pair(&a, &b, 1000, &mut none, &mut w);
+        clocks += 1000;
+        if failed_at.is_none() && counter(&a, 13) == 4 {
+            failed_at = Some(w.ab.len());
+        }
+        if failed_at.is_some() && counter(&b, 5) >= want_pkts {
+            break;
+        }
+    }
+    run_pair(&a, &b, 3000, &mut none, &mut w);
+    a.eng.borrow_mut().run(2000);
+    let failed_at = failed_at.expect("the first connection's four paths retired");
+    let dead_after = w.ab[failed_at..].iter().filter(|f| to_dead(f)).count();
+    let mut got = completions(&cq_a);
+    got.sort_by_key(|c| c.0);
+    eprintln!(
+        "seed {seed:#x}: {} frames ({} lost, {} to the dead connection after its failure) in {clocks} clocks; TX_TIMEOUTS {}, TX_REHASHES {}, TX_RETIRED {}; A's completions {got:?}",
+        w.ab.len(),
+        w.lost_ab,
+        dead_after,
+        counter(&a, 2),
+        counter(&a, 3),
+        counter(&a, 13),
+    );
+    assert_eq!(counter(&a, 13), 4, "seed {seed:#x}: TX_RETIRED on A");
+    assert_eq!(
+        counter(&a, 3),
+        4,
+        "seed {seed:#x}: TX_REHASHES on A (one per path)"
+    );
+    assert_eq!(
+        dead_after, 0,
+        "seed {seed:#x}: frames to the failed connection after it failed"
+    );
+    assert_eq!(
+        got,
+        [
+            (1, WcStatus::RetryExceeded, 40 * 4096),
+            (2, WcStatus::Flushed, 4096),
+            (3, WcStatus::Success, len as u32),
+        ],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_region(seed, &dst, &src_bytes, &[(len, len, len)]);
+    assert_eq!(
+        b.eng.borrow().bad_writes(),
+        &[],
+        "B wrote outside host buffers"
+    );
+    drop(qp_a);
+    drop(qp_b);
+    drop(qp_a2);
+    drop(qp_b2);
+}
+
 /// B's NACKs among `frames` as (reason, detail).
 fn nacks_in(frames: &[Vec<u8>]) -> Vec<(NackReason, u32)> {
     frames
@@ -1604,4 +2028,192 @@ fn write_lat_on_the_verilated_engines() {
             .to_string();
         assert!(e.contains(what), "{what}: {e}");
     }
+}
+
+/// The rate hints in B's ACKs, in order.
+fn hints_in(frames: &[Vec<u8>]) -> Vec<u16> {
+    frames
+        .iter()
+        .filter_map(
+            |f| match parse_frame(f).expect("B's frame parses").repr.braid.body {
+                Body::Ack(a) => Some(a.rate_hint),
+                _ => None,
+            },
+        )
+        .collect()
+}
+
+/// Clock the pair 100 clocks at a time until B has received `want` data
+/// packets (at most `limit` clocks); returns the clock (of A, from its
+/// power-up) at which each of A's frames of this run left, in 100-clock
+/// steps.
+fn run_timed(a: &Side, b: &Side, want: u32, limit: u64, w: &mut Wires) -> Vec<u64> {
+    let mut none = Vec::new();
+    let mut at = Vec::new();
+    for _ in 0..limit / 100 {
+        let n = run_pair(a, b, 100, &mut none, w);
+        let now = a.eng.borrow().cycles();
+        at.extend(std::iter::repeat_n(now, n));
+        if counter(b, 5) >= want {
+            break;
+        }
+    }
+    run_pair(a, b, 3000, &mut none, w);
+    a.eng.borrow_mut().run(2000);
+    at
+}
+
+/// The receiver's rate hint, both sides (protocol mechanism 5): B divides
+/// its port's rate (`TX_CFG.port_hint`) among its senders and every ACK
+/// carries the share; A's sprayer paces the connection at the hint. With
+/// B's port at 50 hint units (5 Gb/s) and one sender, A's packets leave
+/// one per (4,096 + 96) x 8 / 5 Gb/s = 2,012.16 clocks at 300 MHz; with
+/// B's port back at 1,000 units (A's own port rate) A is not paced.
+#[test]
+fn the_receivers_rate_hint_paces_the_sender() {
+    let seed = 0x4a7e_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 256 << 10);
+    let tx_cfg = regs::by_name("TX_CFG").expect("TX_CFG").offset;
+    let port = |s: &Side, hint: u32| {
+        let v = regs::set(&regs::TX_CFG_PORT_HINT, regs::CFG_TX, hint);
+        s.ctx
+            .with_backend(|be| be.write32(tx_cfg, v))
+            .expect("TX_CFG");
+    };
+    let rx_hint = |s: &Side| {
+        let v = s.reg("RX_HINT").expect("RX_HINT");
+        (
+            regs::get(&regs::RX_HINT_HINT, v),
+            regs::get(&regs::RX_HINT_SENDERS, v),
+        )
+    };
+    let len = 128u32 << 10;
+    let write = |i: u64| SendWr {
+        wr_id: 300 + i,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + i * len as u64,
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(i * len as u64, len)],
+    };
+    // one packet first, so that A holds B's hint before the measured WRITE
+    let warm = SendWr {
+        wr_id: 299,
+        op: SendOp::Write {
+            remote_addr: dst.addr(),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(0, 4096)],
+    };
+    let pkts = len / 4096;
+    // the unlimited share: B's port rate, one sender (its set-up)
+    assert_eq!(
+        rx_hint(&b),
+        (1000, 1),
+        "seed {seed:#x}: B's RX_HINT after open"
+    );
+
+    // phase 1: B's port at 50 units; a few hint rounds before the WRITE
+    port(&b, 50);
+    let mut w = Wires::default();
+    run_pair(&a, &b, 1000, &mut Vec::new(), &mut w);
+    assert_eq!(
+        rx_hint(&b),
+        (50, 1),
+        "seed {seed:#x}: B's RX_HINT at 50 units"
+    );
+    qp_a.post_send(std::slice::from_ref(&warm))
+        .expect("post on A");
+    run_timed(&a, &b, 1, 20_000, &mut w);
+    qp_a.post_send(&[write(0)]).expect("post on A");
+    let at = run_timed(&a, &b, 1 + pkts, 200_000, &mut w);
+    assert_eq!(at.len() as u32, pkts, "seed {seed:#x}: A's frames, phase 1");
+    let hints = hints_in(&w.ba);
+    assert!(
+        hints.len() as u32 > pkts && hints.iter().all(|&h| h == 50),
+        "seed {seed:#x}: B's ACKs carry 50: {hints:?}"
+    );
+    // the pacer holds every packet: the second leaves half a packet early
+    // (an idle connection's pacer is at most half a packet behind now),
+    // then mean spacing 2,012.16 clocks (100-clock steps over 30 gaps:
+    // within 0.2%), never two in one step
+    let mean = (at[pkts as usize - 1] - at[1]) as f64 / (pkts - 2) as f64;
+    eprintln!(
+        "seed {seed:#x}: paced at 50 units: mean spacing {mean:.1} clocks (expect 2012.2), first frames at {:?}",
+        &at[..4]
+    );
+    assert!(
+        (mean - 2012.16).abs() < 0.01 * 2012.16,
+        "seed {seed:#x}: mean spacing {mean:.1} clocks at a 5 Gb/s hint"
+    );
+    assert!(
+        at.windows(2).all(|p| p[1] > p[0]),
+        "seed {seed:#x}: two paced packets left in one 100-clock step: {at:?}"
+    );
+    assert_eq!(
+        completions(&cq_a),
+        [
+            (299, WcStatus::Success, 4096),
+            (300, WcStatus::Success, len)
+        ]
+    );
+
+    // phase 2: B's port back at A's rate: its ACKs say 1,000 and A's
+    // sprayer stops pacing
+    port(&b, 1000);
+    let n1 = w.ba.len();
+    run_pair(&a, &b, 1000, &mut Vec::new(), &mut w);
+    assert_eq!(
+        rx_hint(&b),
+        (1000, 1),
+        "seed {seed:#x}: B's RX_HINT at 1,000"
+    );
+    qp_a.post_send(&[warm]).expect("post on A");
+    run_timed(&a, &b, 2 + pkts, 20_000, &mut w);
+    qp_a.post_send(&[write(1)]).expect("post on A");
+    let at2 = run_timed(&a, &b, 2 + 2 * pkts, 200_000, &mut w);
+    assert_eq!(
+        at2.len() as u32,
+        pkts,
+        "seed {seed:#x}: A's frames, phase 2"
+    );
+    let hints = hints_in(&w.ba[n1..]);
+    assert!(
+        hints.len() as u32 >= pkts && hints.iter().all(|&h| h == 1000),
+        "seed {seed:#x}: B's ACKs carry 1,000: {hints:?}"
+    );
+    // unpaced, a 4 KiB packet takes about 66 clocks on the 512-bit path
+    let span = at2[pkts as usize - 1] - at2[0];
+    eprintln!("seed {seed:#x}: not paced: {pkts} packets in {span} clocks");
+    assert!(
+        span < 4000,
+        "seed {seed:#x}: {pkts} unpaced packets took {span} clocks"
+    );
+    assert_eq!(
+        completions(&cq_a),
+        [
+            (299, WcStatus::Success, 4096),
+            (301, WcStatus::Success, len)
+        ]
+    );
+    assert_region(seed, &dst, &src_bytes, &[(0, 0, 2 * len as usize)]);
+    assert_acks_accepted(seed, &a, &w);
+    assert_eq!(counter(&b, 11), 0, "seed {seed:#x}: RX_HINT_CUTS on B");
+    assert_eq!(counter(&a, 1), 0, "seed {seed:#x}: TX_RETX on A");
+    drop(qp_a);
+    drop(qp_b);
 }
