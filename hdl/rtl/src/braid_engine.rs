@@ -587,6 +587,23 @@ pub struct BraidEngine<
     frp: Fifo<162, 5>,
     fag: Fifo<80, 5>,
     fas: Fifo<16, 4>,
+    // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
+    // (deadline 0, path 32), each path's ACK context of its last packet
+    // (sport 0, csn_base 16), the deadline `now + 2^ack_shift`
+    fat: Fifo<16, 4>,
+    faa: Fifo<48, 5>,
+    actx: RAM<Bits<48>, PI>,
+    add_ack: PrefixAdd<32>,
+    a_dly: DFF<Bits<32>>,
+    a_dl: DFF<Bits<32>>,
+    t_st: DFF<Bit>,
+    faa_lo16: DFF<Bit>,
+    faa_lo24: DFF<Bit>,
+    t_go: Signal<Local, Bit>,
+    at_idx: Signal<Local, Bits<PI>>,
+    a_arm: Signal<Local, Bit>,
+    aw_cmd: Signal<Local, Bit>,
+    aw_go: Signal<Local, Bit>,
     // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
     // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
     // for tx_compl and for the segmenter (48 each)
@@ -684,6 +701,8 @@ pub struct BraidEngine<
     add_chk: PrefixAdd<32>,
     k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
+    /// The path bits of a path index (`2^PB - 1`).
+    k_pm: Constant<Bits<4>>,
     k_pb: Constant<Bits<8>>,
     /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
     k_fl_retx: Constant<Bits<8>>,
@@ -1086,6 +1105,20 @@ impl<
             fpk: Default::default(),
             frp: Default::default(),
             fag: Default::default(),
+            fat: Default::default(),
+            faa: Default::default(),
+            actx: Default::default(),
+            add_ack: Default::default(),
+            a_dly: Default::default(),
+            a_dl: Default::default(),
+            t_st: Default::default(),
+            faa_lo16: Default::default(),
+            faa_lo24: Default::default(),
+            t_go: Default::default(),
+            at_idx: Default::default(),
+            a_arm: Default::default(),
+            aw_cmd: Default::default(),
+            aw_go: Default::default(),
             fas: Default::default(),
             fak: Default::default(),
             fai: Default::default(),
@@ -1194,6 +1227,7 @@ impl<
             add_chk: Default::default(),
             k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
+            k_pm: Constant::new(bits::<4>((1 << PB) - 1)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
             k_fl_retx: Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
             k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
@@ -1508,6 +1542,11 @@ impl<
             n_tx_rehashes,
             n_tx_retired,
             mi_ok,
+            a_dly,
+            a_dl,
+            t_st,
+            faa_lo16,
+            faa_lo24,
             ev_ok,
             n_wr,
             e1v,
@@ -1571,6 +1610,10 @@ impl<
         self.frp.clock.next = self.clock.val();
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
+        self.fat.clock.next = self.clock.val();
+        self.faa.clock.next = self.clock.val();
+        self.actx.read_clock.next = self.clock.val();
+        self.actx.write_clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
         self.fnk.clock.next = self.clock.val();
         self.cerr.read_clock.next = self.clock.val();
@@ -1928,7 +1971,12 @@ impl<
         self.rw_go.next = self.frw.valid.val() & !self.rw_cmd.val() & self.rtw.op_ready.val();
         self.frw.pop.next = self.rw_go.val();
         self.rtw.op_valid.next = self.rw_cmd.val() | self.rw_go.val();
-        self.atw.op_valid.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
+        // the ACK wheel: the command's DISARMs, then the coalescing ARMs of
+        // `faa` (below, at the path table's results)
+        self.aw_cmd.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
+        self.aw_go.next = self.faa.valid.val() & !self.aw_cmd.val() & self.atw.op_ready.val();
+        self.faa.pop.next = self.aw_go.val();
+        self.atw.op_valid.next = self.aw_cmd.val() | self.aw_go.val();
         if self.rw_cmd.val() {
             self.rtw.op_kind.next = self.cp.tw_kind.val();
             self.rtw.op_path.next = self.cp.tw_path.val();
@@ -1938,9 +1986,15 @@ impl<
             self.rtw.op_path.next = self.frw.dout.val().get_bits::<PI>(34);
             self.rtw.op_deadline.next = self.frw.dout.val().get_bits::<32>(2);
         }
-        self.atw.op_kind.next = self.cp.tw_kind.val();
-        self.atw.op_path.next = self.cp.tw_path.val();
-        self.atw.op_deadline.next = 0.into();
+        if self.aw_cmd.val() {
+            self.atw.op_kind.next = self.cp.tw_kind.val();
+            self.atw.op_path.next = self.cp.tw_path.val();
+            self.atw.op_deadline.next = 0.into();
+        } else {
+            self.atw.op_kind.next = bits::<2>(1);
+            self.atw.op_path.next = self.faa.dout.val().get_bits::<PI>(32);
+            self.atw.op_deadline.next = self.faa.dout.val().get_bits::<32>(0);
+        }
         if self.cp.tw_sel.val() {
             self.cp.tw_ready.next = self.atw.op_ready.val();
         } else {
@@ -1953,7 +2007,9 @@ impl<
         self.rtw.ev_ready.next = self.fto.fill.val() < bits::<16>(8);
         self.fto.push.next = self.rtw.ev_valid.val() & (self.fto.fill.val() < bits::<16>(8));
         self.fto.din.next = bit_cast::<16, PI>(self.rtw.ev_path.val());
-        self.atw.ev_ready.next = true;
+        self.atw.ev_ready.next = self.fat.fill.val() < bits::<16>(8);
+        self.fat.push.next = self.atw.ev_valid.val() & (self.fat.fill.val() < bits::<16>(8));
+        self.fat.din.next = bit_cast::<16, PI>(self.atw.ev_path.val());
 
         // ag: ack_gen's peer table
         self.ag.cfg_valid.next = self.cp.ag_valid.val();
@@ -3479,14 +3535,43 @@ impl<
         self.fas.din.next = bit_cast::<16, 14>(self.ag.as_idx.val());
         self.as_go.next = self.fas.valid.val() & !self.cp.rp_valid.val();
         self.fas.pop.next = self.as_go.val();
-        self.p_go.next = self.frp.valid.val() & !self.cp.rp_valid.val() & !self.fas.valid.val();
+        // then the coalescing timer's reads (`fat`: OP_READ of a path whose
+        // ACK wheel fired; its ACK context comes from `actx`, read at the
+        // FIFO's head, so the head must have stood for a clock, `t_st`),
+        // then packets (OP_PKT); a packet also needs room in `faa` for the
+        // ARM its result may push (16 of 32: the results in flight), a
+        // timer read 24 of 32 (its re-ARM), so `faa` never overflows
+        self.at_idx.next = self.fat.dout.val().get_bits::<PI>(0);
+        self.t_go.next = self.fat.valid.val()
+            & self.t_st.q.val()
+            & self.faa_lo24.q.val()
+            & !self.cp.rp_valid.val()
+            & !self.fas.valid.val();
+        self.fat.pop.next = self.t_go.val();
+        self.t_st.d.next = self.fat.valid.val() & !self.t_go.val();
+        self.faa_lo16.d.next = self.faa.fill.val() < bits::<16>(16);
+        self.faa_lo24.d.next = self.faa.fill.val() < bits::<16>(24);
+        self.actx.read_address.next = self.at_idx.val();
+        self.p_go.next = self.frp.valid.val()
+            & self.faa_lo16.q.val()
+            & !self.cp.rp_valid.val()
+            & !self.fas.valid.val()
+            & !self.t_go.val();
         self.frp.pop.next = self.p_go.val();
         self.p_e.next = self.frp.dout.val();
-        self.rpt.op_valid.next = self.cp.rp_valid.val() | self.as_go.val() | self.p_go.val();
+        self.rpt.op_valid.next =
+            self.cp.rp_valid.val() | self.as_go.val() | self.t_go.val() | self.p_go.val();
         self.rpt.floor_delta.next = self.p_e.val().get_bits::<16>(32);
         self.rpt.ce.next = self.p_e.val().get_bit(48);
         self.rpt.ts.next = self.p_e.val().get_bits::<32>(50);
         self.rpt.ack_req.next = self.p_e.val().get_bit(49);
+        // (a packet's path index, also the address of its ACK context)
+        self.actx.write_address.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
+            << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
+        self.actx.write_enable.next = self.p_go.val();
+        self.actx.write_data.next = bit_cast::<48, 16>(self.p_e.val().get_bits::<16>(114))
+            | (bit_cast::<48, 32>(self.p_e.val().get_bits::<32>(130)) << 16);
         if self.cp.rp_valid.val() {
             self.rpt.op.next = self.cp.rp_op.val();
             self.rpt.idx.next = self.cp.rp_idx.val();
@@ -3495,21 +3580,53 @@ impl<
             self.rpt.op.next = bits::<2>(2);
             self.rpt.idx.next = self.fas.dout.val().get_bits::<PI>(0);
             self.rpt.psn.next = 0.into();
+        } else if self.t_go.val() {
+            self.rpt.op.next = bits::<2>(3);
+            self.rpt.idx.next = self.at_idx.val();
+            self.rpt.psn.next = 0.into();
         } else {
             self.rpt.op.next = bits::<2>(0);
-            self.rpt.idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
-                << self.k_pb.val())
-                | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
+            self.rpt.idx.next = self.actx.write_address.val();
             self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
         }
-        // G: the ACK context of a packet in the path table (conn 0, path
-        // 24, sport 32, csn_base 48), joined with its result (5 edges)
-        self.fag.push.next = self.p_go.val();
-        self.fag.din.next = bit_cast::<80, 24>(self.p_e.val().get_bits::<24>(82))
-            | (bit_cast::<80, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
-            | (bit_cast::<80, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
-            | (bit_cast::<80, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
-        self.p_ours.next = self.rpt.res_valid.val() & (self.rpt.res_op.val() == bits::<2>(0));
+        // G: the ACK context of a packet or a timer read in the path table
+        // (conn 0, path 24, sport 32, csn_base 48), joined with its result
+        // (5 edges)
+        self.fag.push.next = self.p_go.val() | self.t_go.val();
+        if self.t_go.val() {
+            self.fag.din.next = bit_cast::<80, PI>(self.at_idx.val() >> self.k_pb.val())
+                | (bit_cast::<80, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
+                | (bit_cast::<80, 48>(self.actx.read_data.val()) << 32);
+        } else {
+            self.fag.din.next = bit_cast::<80, 24>(self.p_e.val().get_bits::<24>(82))
+                | (bit_cast::<80, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
+                | (bit_cast::<80, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
+                | (bit_cast::<80, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
+        }
+        // (the command processor issues only OP_INIT: every OP_PKT and
+        // OP_READ result is a packet's or a timer read's)
+        self.p_ours.next = self.rpt.res_valid.val()
+            & ((self.rpt.res_op.val() == bits::<2>(0)) | (self.rpt.res_op.val() == bits::<2>(3)));
+        // the coalescing timer: a packet result that leaves its path's
+        // first unacknowledged packet without an ACK due ARMs the ACK wheel
+        // at `now + 2^ack_shift`; a timer read that still finds packets
+        // unacknowledged (its ACK request is on its way, or ack_gen dropped
+        // it) ARMs it again, so a quiet path is acknowledged even when an
+        // ACK request is lost; the read after the ACK finds nothing
+        self.a_dly.d.next = bits::<32>(1) << self.rb.cfg_regs.val().get_bits::<5>(400);
+        self.add_ack.a.next = self.now.q.val();
+        self.add_ack.b.next = self.a_dly.q.val();
+        self.add_ack.cin.next = false;
+        self.a_dl.d.next = self.add_ack.sum.val();
+        self.a_arm.next = self.rpt.res_valid.val()
+            & (((self.rpt.res_op.val() == bits::<2>(0))
+                & !self.rpt.res_ack_now.val()
+                & (self.rpt.res_unacked.val() == bits::<8>(1)))
+                | ((self.rpt.res_op.val() == bits::<2>(3))
+                    & (self.rpt.res_unacked.val() != bits::<8>(0))));
+        self.faa.push.next = self.a_arm.val();
+        self.faa.din.next = bit_cast::<48, 32>(self.a_dl.q.val())
+            | (bit_cast::<48, PI>(self.rpt.res_idx.val()) << 32);
         self.fag.pop.next = self.p_ours.val();
         self.g_e.next = self.fag.dout.val();
         self.ag.res_valid.next = self.p_ours.val();
@@ -3692,6 +3809,8 @@ impl<
         if self.fpd.ovf.val()
             | self.fsx.ovf.val()
             | self.fto.ovf.val()
+            | self.fat.ovf.val()
+            | self.faa.ovf.val()
             | self.fck.ovf.val()
             | self.frw.ovf.val()
             | self.ftt.ovf.val()
