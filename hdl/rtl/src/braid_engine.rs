@@ -103,7 +103,8 @@
 //!   packets then update their path's SACK state in `rx_path_table`
 //!   (`OP_PKT`: floor rule, bitmap, slide, ECN count, timestamp, ACK
 //!   coalescing; the port serves commands, then `ack_gen`'s `ack_sent`,
-//!   then packets), and each result, with the packet's connection, path,
+//!   then the ACK coalescing timer's reads, then packets), and each
+//!   result, with the packet's connection, path,
 //!   UDP source port and the dedup table's CSN base, is an ACK request to
 //!   `ack_gen`, which coalesces them per path and sends them ahead of
 //!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
@@ -214,10 +215,23 @@
 //! descriptor of it whose PICK finds no path is dropped (`cdead`, a copy
 //! of the failed bits read at PICK) instead of waiting in the retry loop.
 //!
-//! Not yet here: the ACK coalescing timer (a path below
-//! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
-//! its next packet); the rest of stage 4: the NO_RECV_BUFFER back-off and
-//! the soft-reset sweep.
+//! ACK coalescing: a path is acknowledged at once when its packet asks
+//! for it (ACK_REQ, a packet beyond a hole) or at its
+//! `TIMER_CFG.ack_coalesce`-th unacknowledged packet; otherwise its first
+//! unacknowledged packet ARMs the ACK timer wheel at `now +
+//! 2^TIMER_CFG.ack_shift` (through `faa`). When the wheel fires (`fat`),
+//! the path port reads the path (`OP_READ`, after commands and `ack_sent`,
+//! ahead of packets) with the ACK context of its last packet (`actx`: UDP
+//! source port, CSN base) and `ack_gen` sends its ACK if any packet is
+//! still unacknowledged; such a read ARMs the wheel again, so an ACK
+//! request `ack_gen` dropped is asked for again, and the read after the
+//! ACK finds nothing and stops. So a quiet path is acknowledged 2^ack_shift
+//! to 2^(ack_shift + 1) ticks (plus the wheel's queueing) after its first
+//! unacknowledged packet. At the reset value (`ack_coalesce` 1) every
+//! packet is acknowledged and the wheel is never armed.
+//!
+//! Not yet here: the rest of stage 4: the NO_RECV_BUFFER back-off and the
+//! soft-reset sweep.
 //!
 //! # Ports
 //!
