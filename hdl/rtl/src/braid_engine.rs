@@ -615,6 +615,7 @@ pub struct BraidEngine<
     faa_lo24: DFF<Bit>,
     t_go: Signal<Local, Bit>,
     at_idx: Signal<Local, Bits<PI>>,
+    p_idx: Signal<Local, Bits<PI>>,
     a_arm: Signal<Local, Bit>,
     aw_cmd: Signal<Local, Bit>,
     aw_go: Signal<Local, Bit>,
@@ -1130,6 +1131,7 @@ impl<
             faa_lo24: Default::default(),
             t_go: Default::default(),
             at_idx: Default::default(),
+            p_idx: Default::default(),
             a_arm: Default::default(),
             aw_cmd: Default::default(),
             aw_go: Default::default(),
@@ -3579,13 +3581,22 @@ impl<
         self.rpt.ce.next = self.p_e.val().get_bit(48);
         self.rpt.ts.next = self.p_e.val().get_bits::<32>(50);
         self.rpt.ack_req.next = self.p_e.val().get_bit(49);
-        // (a packet's path index, also the address of its ACK context)
-        self.actx.write_address.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
+        // (a packet's path index, also the address of its ACK context; a
+        // command's INIT of a path clears the path's context, so that a
+        // timer read of a path restarted since gives CSN base 0)
+        self.p_idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
             << self.k_pb.val())
             | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
-        self.actx.write_enable.next = self.p_go.val();
-        self.actx.write_data.next = bit_cast::<48, 16>(self.p_e.val().get_bits::<16>(114))
-            | (bit_cast::<48, 32>(self.p_e.val().get_bits::<32>(130)) << 16);
+        self.actx.write_enable.next =
+            self.p_go.val() | (self.cp.rp_valid.val() & (self.cp.rp_op.val() == bits::<2>(1)));
+        if self.cp.rp_valid.val() {
+            self.actx.write_address.next = self.cp.rp_idx.val();
+            self.actx.write_data.next = 0.into();
+        } else {
+            self.actx.write_address.next = self.p_idx.val();
+            self.actx.write_data.next = bit_cast::<48, 16>(self.p_e.val().get_bits::<16>(114))
+                | (bit_cast::<48, 32>(self.p_e.val().get_bits::<32>(130)) << 16);
+        }
         if self.cp.rp_valid.val() {
             self.rpt.op.next = self.cp.rp_op.val();
             self.rpt.idx.next = self.cp.rp_idx.val();
@@ -3600,7 +3611,7 @@ impl<
             self.rpt.psn.next = 0.into();
         } else {
             self.rpt.op.next = bits::<2>(0);
-            self.rpt.idx.next = self.actx.write_address.val();
+            self.rpt.idx.next = self.p_idx.val();
             self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
         }
         // G: the ACK context of a packet or a timer read in the path table
@@ -3650,7 +3661,15 @@ impl<
         self.ag.res_sack.next = self.rpt.res_sack.val();
         self.ag.res_ecn_count.next = self.rpt.res_ecn_count.val();
         self.ag.res_ts_echo.next = self.rpt.res_ts_echo.val();
-        self.ag.res_unacked.next = self.rpt.res_unacked.val();
+        // (a timer read always asks for its ACK: an ACK that left while
+        // packets of its path were still on their way to the table is
+        // followed by its ack_sent, which clears their count, so only the
+        // timer's re-ARMed read can still acknowledge them)
+        if (self.rpt.res_op.val() == bits::<2>(3)) & (self.rpt.res_unacked.val() == bits::<8>(0)) {
+            self.ag.res_unacked.next = bits::<8>(1);
+        } else {
+            self.ag.res_unacked.next = self.rpt.res_unacked.val();
+        }
         self.ag.res_ack_now.next = self.rpt.res_ack_now.val();
         self.ag.res_conn.next = bit_cast::<10, CB>(self.g_e.val().get_bits::<CB>(0));
         self.ag.res_path_id.next = self.g_e.val().get_bits::<8>(24);
