@@ -763,11 +763,12 @@ fn a_write_longer_than_the_csn_window_completes() {
 
 /// ACK coalescing (SPEC 6): with B's `TIMER_CFG.ack_coalesce` at 16, a
 /// path is acknowledged at its 16th unacknowledged packet or, when it goes
-/// quiet before that, by the ACK coalescing timer (`2^ack_shift` ticks
-/// after its first unacknowledged packet, the wheel reads the path and asks
-/// `ack_gen` for its ACK). A's 40-packet WRITE over 4 paths leaves every
-/// path below the threshold between bursts, so without the timer no ACK
-/// would come back until A's paths timed out. B sends fewer ACKs than
+/// quiet before that, by the ACK coalescing timer (64 buckets of the ACK
+/// wheel, 512 ticks at the reset `ack_shift`, after its first
+/// unacknowledged packet, the wheel reads the path and asks `ack_gen` for
+/// its ACK). A's 40-packet WRITE over 4 paths (8 packets in flight per
+/// path at A's initial window) leaves every path below the threshold, so
+/// without the timer no ACK would come back until A's paths timed out. B sends fewer ACKs than
 /// packets; the last ACK of each path acknowledges every PSN and CSN A sent
 /// on it, echoes the path's last timestamp and goes to its last source
 /// port; A completes the WRITE with no timeout and no retransmission.

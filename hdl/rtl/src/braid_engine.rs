@@ -599,14 +599,19 @@ pub struct BraidEngine<
     fx: Fifo<412, 5>,
     fpk: Fifo<412, 5>,
     frp: Fifo<162, 5>,
-    fag: Fifo<80, 5>,
+    fag: Fifo<112, 5>,
     fas: Fifo<16, 4>,
     // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
     // (deadline 0, path 32), each path's ACK context of its last packet
-    // (sport 0, csn_base 16), the deadline `now + 2^ack_shift`
+    // (sport 0, csn_base 16), the timestamp echo of each path's last ACK
+    // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
     fat: Fifo<16, 4>,
     faa: Fifo<48, 5>,
     actx: RAM<Bits<48>, PI>,
+    ats: RAM<Bits<32>, PI>,
+    a_tse: DFF<Bits<32>>,
+    a_req: Signal<Local, Bit>,
+    a_force: Signal<Local, Bit>,
     add_ack: PrefixAdd<32>,
     a_dly: DFF<Bits<32>>,
     a_dl: DFF<Bits<32>>,
@@ -938,7 +943,7 @@ pub struct BraidEngine<
     p_go: Signal<Local, Bit>,
     as_go: Signal<Local, Bit>,
     p_ours: Signal<Local, Bit>,
-    g_e: Signal<Local, Bits<80>>,
+    g_e: Signal<Local, Bits<112>>,
     m_op: Signal<Local, Bits<8>>,
     m_data: Signal<Local, Bit>,
     m_place: Signal<Local, Bit>,
@@ -1123,6 +1128,10 @@ impl<
             fat: Default::default(),
             faa: Default::default(),
             actx: Default::default(),
+            ats: Default::default(),
+            a_tse: Default::default(),
+            a_req: Default::default(),
+            a_force: Default::default(),
             add_ack: Default::default(),
             a_dly: Default::default(),
             a_dl: Default::default(),
@@ -1559,6 +1568,7 @@ impl<
             n_tx_retired,
             mi_ok,
             a_dly,
+            a_tse,
             a_dl,
             t_st,
             faa_lo16,
@@ -1630,6 +1640,8 @@ impl<
         self.faa.clock.next = self.clock.val();
         self.actx.read_clock.next = self.clock.val();
         self.actx.write_clock.next = self.clock.val();
+        self.ats.read_clock.next = self.clock.val();
+        self.ats.write_clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
         self.fnk.clock.next = self.clock.val();
         self.cerr.read_clock.next = self.clock.val();
@@ -3568,6 +3580,13 @@ impl<
         self.faa_lo16.d.next = self.faa.fill.val() < bits::<16>(16);
         self.faa_lo24.d.next = self.faa.fill.val() < bits::<16>(24);
         self.actx.read_address.next = self.at_idx.val();
+        self.ats.read_address.next = self.at_idx.val();
+        // the timestamp echo of every ACK tx_builder takes (`as_valid`, one
+        // clock after the take, names its path)
+        self.a_tse.d.next = self.ag.d_ack_ts_echo.val();
+        self.ats.write_enable.next = self.ag.as_valid.val();
+        self.ats.write_address.next = self.ag.as_idx.val().get_bits::<PI>(0);
+        self.ats.write_data.next = self.a_tse.q.val();
         self.p_go.next = self.frp.valid.val()
             & self.faa_lo16.q.val()
             & !self.cp.rp_valid.val()
@@ -3615,18 +3634,19 @@ impl<
             self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
         }
         // G: the ACK context of a packet or a timer read in the path table
-        // (conn 0, path 24, sport 32, csn_base 48), joined with its result
-        // (5 edges)
+        // (conn 0, path 24, sport 32, csn_base 48; a timer read: the path's
+        // last ACK's timestamp echo 80), joined with its result (5 edges)
         self.fag.push.next = self.p_go.val() | self.t_go.val();
         if self.t_go.val() {
-            self.fag.din.next = bit_cast::<80, PI>(self.at_idx.val() >> self.k_pb.val())
-                | (bit_cast::<80, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
-                | (bit_cast::<80, 48>(self.actx.read_data.val()) << 32);
+            self.fag.din.next = bit_cast::<112, PI>(self.at_idx.val() >> self.k_pb.val())
+                | (bit_cast::<112, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
+                | (bit_cast::<112, 48>(self.actx.read_data.val()) << 32)
+                | (bit_cast::<112, 32>(self.ats.read_data.val()) << 80);
         } else {
-            self.fag.din.next = bit_cast::<80, 24>(self.p_e.val().get_bits::<24>(82))
-                | (bit_cast::<80, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
-                | (bit_cast::<80, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
-                | (bit_cast::<80, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
+            self.fag.din.next = bit_cast::<112, 24>(self.p_e.val().get_bits::<24>(82))
+                | (bit_cast::<112, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
+                | (bit_cast::<112, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
+                | (bit_cast::<112, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
         }
         // (the command processor issues only OP_INIT: every OP_PKT and
         // OP_READ result is a packet's or a timer read's)
@@ -3634,21 +3654,30 @@ impl<
             & ((self.rpt.res_op.val() == bits::<2>(0)) | (self.rpt.res_op.val() == bits::<2>(3)));
         // the coalescing timer: a packet result that leaves its path's
         // first unacknowledged packet without an ACK due ARMs the ACK wheel
-        // at `now + 2^ack_shift`; a timer read that still finds packets
-        // unacknowledged (its ACK request is on its way, or ack_gen dropped
-        // it) ARMs it again, so a quiet path is acknowledged even when an
-        // ACK request is lost; the read after the ACK finds nothing
-        self.a_dly.d.next = bits::<32>(1) << self.rb.cfg_regs.val().get_bits::<5>(400);
+        // at `now + 2^(ack_shift + 6)` (64 of the wheel's buckets); the
+        // read it brings asks ack_gen for the path's ACK when a packet is
+        // unacknowledged, an ACK is due, or (`a_force`) the path's last
+        // packet is not the one its last ACK echoed: packets counted between
+        // an ACK's snapshot in ack_gen and its ack_sent have their count
+        // cleared, and only the timestamp shows them. A read that asks ARMs
+        // the wheel again (an ACK request ack_gen dropped is asked for once
+        // more); the read after the ACK left finds nothing and stops
+        self.a_dly.d.next = bits::<32>(64) << self.rb.cfg_regs.val().get_bits::<5>(400);
         self.add_ack.a.next = self.now.q.val();
         self.add_ack.b.next = self.a_dly.q.val();
         self.add_ack.cin.next = false;
         self.a_dl.d.next = self.add_ack.sum.val();
+        self.a_force.next = (self.rpt.res_unacked.val() == bits::<8>(0))
+            & (self.rpt.res_ts_echo.val() != self.fag.dout.val().get_bits::<32>(80));
+        self.a_req.next = (self.rpt.res_op.val() == bits::<2>(3))
+            & (self.rpt.res_ack_now.val()
+                | (self.rpt.res_unacked.val() != bits::<8>(0))
+                | self.a_force.val());
         self.a_arm.next = self.rpt.res_valid.val()
             & (((self.rpt.res_op.val() == bits::<2>(0))
                 & !self.rpt.res_ack_now.val()
                 & (self.rpt.res_unacked.val() == bits::<8>(1)))
-                | ((self.rpt.res_op.val() == bits::<2>(3))
-                    & (self.rpt.res_unacked.val() != bits::<8>(0))));
+                | self.a_req.val());
         self.faa.push.next = self.a_arm.val();
         self.faa.din.next = bit_cast::<48, 32>(self.a_dl.q.val())
             | (bit_cast::<48, PI>(self.rpt.res_idx.val()) << 32);
@@ -3661,11 +3690,8 @@ impl<
         self.ag.res_sack.next = self.rpt.res_sack.val();
         self.ag.res_ecn_count.next = self.rpt.res_ecn_count.val();
         self.ag.res_ts_echo.next = self.rpt.res_ts_echo.val();
-        // (a timer read always asks for its ACK: an ACK that left while
-        // packets of its path were still on their way to the table is
-        // followed by its ack_sent, which clears their count, so only the
-        // timer's re-ARMed read can still acknowledge them)
-        if (self.rpt.res_op.val() == bits::<2>(3)) & (self.rpt.res_unacked.val() == bits::<8>(0)) {
+        // (a forced timer read asks as if one packet were unacknowledged)
+        if (self.rpt.res_op.val() == bits::<2>(3)) & self.a_force.val() {
             self.ag.res_unacked.next = bits::<8>(1);
         } else {
             self.ag.res_unacked.next = self.rpt.res_unacked.val();
