@@ -219,16 +219,19 @@
 //! for it (ACK_REQ, a packet beyond a hole) or at its
 //! `TIMER_CFG.ack_coalesce`-th unacknowledged packet; otherwise its first
 //! unacknowledged packet ARMs the ACK timer wheel at `now +
-//! 2^TIMER_CFG.ack_shift` (through `faa`). When the wheel fires (`fat`),
-//! the path port reads the path (`OP_READ`, after commands and `ack_sent`,
-//! ahead of packets) with the ACK context of its last packet (`actx`: UDP
-//! source port, CSN base) and `ack_gen` sends its ACK if any packet is
-//! still unacknowledged; such a read ARMs the wheel again, so an ACK
-//! request `ack_gen` dropped is asked for again, and the read after the
-//! ACK finds nothing and stops. So a quiet path is acknowledged 2^ack_shift
-//! to 2^(ack_shift + 1) ticks (plus the wheel's queueing) after its first
-//! unacknowledged packet. At the reset value (`ack_coalesce` 1) every
-//! packet is acknowledged and the wheel is never armed.
+//! 2^(TIMER_CFG.ack_shift + 6)` (64 of its buckets; through `faa`). When
+//! the wheel fires (`fat`), the path port reads the path (`OP_READ`, after
+//! commands and `ack_sent`, ahead of packets) with the ACK context of its
+//! last packet (`actx`: UDP source port, CSN base) and the timestamp echo
+//! of its last ACK sent (`ats`), and `ack_gen` sends its ACK if a packet
+//! is unacknowledged, an ACK is due, or the path's last packet is not the
+//! one its last ACK echoed (packets counted between an ACK's snapshot and
+//! its `ack_sent` lose their count). A read that asks ARMs the wheel
+//! again, so an ACK request `ack_gen` dropped is asked for again; the read
+//! after the ACK finds nothing and stops. So a quiet path is acknowledged
+//! 64 to 65 buckets (plus the wheel's queueing) after its first
+//! unacknowledged packet, with one ACK. At the reset value (`ack_coalesce`
+//! 1) every packet is acknowledged and the wheel is never armed.
 //!
 //! Not yet here: the rest of stage 4: the NO_RECV_BUFFER back-off and the
 //! soft-reset sweep.
