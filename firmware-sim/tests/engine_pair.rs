@@ -761,6 +761,18 @@ fn a_write_longer_than_the_csn_window_completes() {
     drop(qp_b);
 }
 
+/// Sets `TIMER_CFG.ack_coalesce` of `s` (the rest at its reset value).
+fn set_ack_coalesce(s: &Side, n: u32) {
+    let timer_cfg = regs::CONFIG
+        .iter()
+        .find(|r| r.name == "TIMER_CFG")
+        .expect("TIMER_CFG")
+        .offset;
+    s.ctx
+        .with_backend(|be| be.write32(timer_cfg, (regs::CFG_TIMER & !0xff) | n))
+        .expect("TIMER_CFG");
+}
+
 /// ACK coalescing (SPEC 6): with B's `TIMER_CFG.ack_coalesce` at 16, a
 /// path is acknowledged at its 16th unacknowledged packet or, when it goes
 /// quiet before that, by the ACK coalescing timer (64 buckets of the ACK
@@ -788,15 +800,8 @@ fn a_quiet_path_is_acknowledged_by_the_coalescing_timer() {
         cq_b: _cq_b,
         _pd,
     } = pair(&mut rng, 256 << 10);
-    let timer_cfg = regs::CONFIG
-        .iter()
-        .find(|r| r.name == "TIMER_CFG")
-        .expect("TIMER_CFG")
-        .offset;
     let coalesce = 16u32;
-    b.ctx
-        .with_backend(|be| be.write32(timer_cfg, (regs::CFG_TIMER & !0xff) | coalesce))
-        .expect("B's TIMER_CFG");
+    set_ack_coalesce(&b, coalesce);
     let len = 40 * 4096 - 77;
     let wr = SendWr {
         wr_id: 11,
@@ -1793,8 +1798,10 @@ enum Trouble {
 /// completes every message SUCCESS in posting order, B completes the
 /// WRITE_WITH_IMMs and the SENDs (with their receives' wr_ids) in MSN
 /// order per stream, every data frame the fabric lost was sent again, and
-/// no DMA write of B left a registered region.
-fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
+/// no DMA write of B left a registered region. `ack_coalesce` is B's
+/// `TIMER_CFG.ack_coalesce` (1, its reset value: every packet
+/// acknowledged).
+fn messages_over_the_fabric(seed: u64, trouble: Trouble, ack_coalesce: u32) {
     use braid_sim::cosim::wire::FabricWire;
     use braid_sim::fabric::{FabricConfig, LinkFailure};
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -1847,6 +1854,9 @@ fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
         cq_b,
         _pd,
     } = pair(&mut rng, off + 4096);
+    if ack_coalesce != 1 {
+        set_ack_coalesce(&b, ack_coalesce);
+    }
     // B's receives, one per SEND, in the SENDs' order on each stream (a
     // SEND lands at the start of its buffer, a WRITE 3 bytes in)
     for (i, &(len, k)) in msgs.iter().enumerate() {
@@ -2043,22 +2053,30 @@ fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
 
 #[test]
 fn messages_over_the_fabric_without_loss() {
-    messages_over_the_fabric(0xfab0, Trouble::Loss(0.0));
+    messages_over_the_fabric(0xfab0, Trouble::Loss(0.0), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_at_1_percent_loss() {
-    messages_over_the_fabric(0xfab1, Trouble::Loss(0.01));
+    messages_over_the_fabric(0xfab1, Trouble::Loss(0.01), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_at_10_percent_loss() {
-    messages_over_the_fabric(0xfab2, Trouble::Loss(0.10));
+    messages_over_the_fabric(0xfab2, Trouble::Loss(0.10), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_through_a_link_failure() {
-    messages_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 });
+    messages_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 }, 1);
+}
+
+/// The same at 1% loss with B acknowledging a path at its 8th packet or by
+/// the ACK coalescing timer: lost ACKs and data leave paths quiet below the
+/// threshold, and the timer's reads acknowledge them.
+#[test]
+fn messages_over_the_fabric_at_1_percent_loss_with_ack_coalescing() {
+    messages_over_the_fabric(0xfab4, Trouble::Loss(0.01), 8);
 }
 
 /// `braid-sim write-bw` on the Verilated engines (`bench::rtl::write_bw`):
