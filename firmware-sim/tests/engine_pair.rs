@@ -761,6 +761,130 @@ fn a_write_longer_than_the_csn_window_completes() {
     drop(qp_b);
 }
 
+/// Sets `TIMER_CFG.ack_coalesce` of `s` (the rest at its reset value).
+fn set_ack_coalesce(s: &Side, n: u32) {
+    let timer_cfg = regs::CONFIG
+        .iter()
+        .find(|r| r.name == "TIMER_CFG")
+        .expect("TIMER_CFG")
+        .offset;
+    s.ctx
+        .with_backend(|be| be.write32(timer_cfg, (regs::CFG_TIMER & !0xff) | n))
+        .expect("TIMER_CFG");
+}
+
+/// ACK coalescing (SPEC 6): with B's `TIMER_CFG.ack_coalesce` at 16, a
+/// path is acknowledged at its 16th unacknowledged packet or, when it goes
+/// quiet before that, by the ACK coalescing timer (64 buckets of the ACK
+/// wheel, 512 ticks at the reset `ack_shift`, after its first
+/// unacknowledged packet, the wheel reads the path and asks `ack_gen` for
+/// its ACK). A's 40-packet WRITE over 4 paths (8 packets in flight per
+/// path at A's initial window) leaves every path below the threshold, so
+/// without the timer no ACK would come back until A's paths timed out. B sends fewer ACKs than
+/// packets; the last ACK of each path acknowledges every PSN and CSN A sent
+/// on it, echoes the path's last timestamp and goes to its last source
+/// port; A completes the WRITE with no timeout and no retransmission.
+#[test]
+fn a_quiet_path_is_acknowledged_by_the_coalescing_timer() {
+    let seed = 0x7c0a_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 256 << 10);
+    let coalesce = 16u32;
+    set_ack_coalesce(&b, coalesce);
+    let len = 40 * 4096 - 77;
+    let wr = SendWr {
+        wr_id: 11,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + 128,
+            rkey: dst.rkey(),
+        },
+        stream: 1,
+        sg_list: vec![src.sge(9, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    let mut w = Wires::default();
+    run_until_received(&a, &b, want_pkts, 200, &mut w);
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(w.ab.len() as u32, want_pkts, "seed {seed:#x}: A's frames");
+    assert_region(seed, &dst, &src_bytes, &[(128, 9, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(11, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(counter(&a, 2), 0, "seed {seed:#x}: TX_TIMEOUTS on A");
+    assert_eq!(counter(&a, 1), 0, "seed {seed:#x}: TX_RETX on A");
+    assert_acks_accepted(seed, &a, &w);
+    // coalesced: fewer ACKs than packets, every one an ACK
+    assert!(
+        w.ba.len() < want_pkts as usize,
+        "seed {seed:#x}: {} ACKs for {want_pkts} packets",
+        w.ba.len()
+    );
+    let (per_path, next_csn) = expected_acks(&w.ab);
+    assert_eq!(next_csn, want_pkts, "A's CSNs are 0 .. packets");
+    let mut sport = BTreeMap::new();
+    for f in &w.ab {
+        let r = parse_frame(f).expect("A's frames parse").repr;
+        sport.insert(r.braid.base.path_id, r.udp.src_port);
+    }
+    let mut last = BTreeMap::new();
+    for f in &w.ba {
+        let r = parse_frame(f).expect("B's frames parse").repr;
+        let Body::Ack(ack) = r.braid.body else {
+            panic!(
+                "seed {seed:#x}: B sent a frame that is not an ACK: {:?}",
+                r.braid.body
+            )
+        };
+        last.insert(r.braid.base.path_id, (ack, r.udp.src_port));
+    }
+    assert_eq!(
+        last.keys().collect::<Vec<_>>(),
+        per_path.keys().collect::<Vec<_>>(),
+        "seed {seed:#x}: an ACK for every path A used"
+    );
+    for (p, (ack, port)) in &last {
+        let e = per_path[p];
+        assert_eq!(
+            ack.base_psn, e.base_psn,
+            "seed {seed:#x}: path {p}: base PSN"
+        );
+        assert_eq!(
+            ack.sack.words, [0; 4],
+            "seed {seed:#x}: path {p}: SACK bits"
+        );
+        assert_eq!(
+            ack.csn_base, e.csn_base,
+            "seed {seed:#x}: path {p}: CSN base"
+        );
+        assert_eq!(
+            ack.ts_echo, e.ts_echo,
+            "seed {seed:#x}: path {p}: timestamp echo"
+        );
+        assert_eq!(*port, sport[p], "seed {seed:#x}: path {p}: UDP source port");
+    }
+    eprintln!(
+        "seed {seed:#x}: {want_pkts} packets, {} ACKs (ack_coalesce {coalesce}) in {} clocks",
+        w.ba.len(),
+        a.eng.borrow().cycles()
+    );
+    drop(qp_a);
+    drop(qp_b);
+}
+
 /// Loss (stage 4b): the wire loses five of A's data packets (CSN 3, 10, 11,
 /// 30 and 49 of the first WRITE, 49 the full packet before its 5-byte LAST)
 /// and the first retransmission of CSN 10, and three of B's ACKs. Each loss
@@ -1674,8 +1798,10 @@ enum Trouble {
 /// completes every message SUCCESS in posting order, B completes the
 /// WRITE_WITH_IMMs and the SENDs (with their receives' wr_ids) in MSN
 /// order per stream, every data frame the fabric lost was sent again, and
-/// no DMA write of B left a registered region.
-fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
+/// no DMA write of B left a registered region. `ack_coalesce` is B's
+/// `TIMER_CFG.ack_coalesce` (1, its reset value: every packet
+/// acknowledged).
+fn messages_over_the_fabric(seed: u64, trouble: Trouble, ack_coalesce: u32) {
     use braid_sim::cosim::wire::FabricWire;
     use braid_sim::fabric::{FabricConfig, LinkFailure};
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -1728,6 +1854,9 @@ fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
         cq_b,
         _pd,
     } = pair(&mut rng, off + 4096);
+    if ack_coalesce != 1 {
+        set_ack_coalesce(&b, ack_coalesce);
+    }
     // B's receives, one per SEND, in the SENDs' order on each stream (a
     // SEND lands at the start of its buffer, a WRITE 3 bytes in)
     for (i, &(len, k)) in msgs.iter().enumerate() {
@@ -1924,22 +2053,30 @@ fn messages_over_the_fabric(seed: u64, trouble: Trouble) {
 
 #[test]
 fn messages_over_the_fabric_without_loss() {
-    messages_over_the_fabric(0xfab0, Trouble::Loss(0.0));
+    messages_over_the_fabric(0xfab0, Trouble::Loss(0.0), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_at_1_percent_loss() {
-    messages_over_the_fabric(0xfab1, Trouble::Loss(0.01));
+    messages_over_the_fabric(0xfab1, Trouble::Loss(0.01), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_at_10_percent_loss() {
-    messages_over_the_fabric(0xfab2, Trouble::Loss(0.10));
+    messages_over_the_fabric(0xfab2, Trouble::Loss(0.10), 1);
 }
 
 #[test]
 fn messages_over_the_fabric_through_a_link_failure() {
-    messages_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 });
+    messages_over_the_fabric(0xfab3, Trouble::LinkFailure { at: 20_000 }, 1);
+}
+
+/// The same at 1% loss with B acknowledging a path at its 8th packet or by
+/// the ACK coalescing timer: lost ACKs and data leave paths quiet below the
+/// threshold, and the timer's reads acknowledge them.
+#[test]
+fn messages_over_the_fabric_at_1_percent_loss_with_ack_coalescing() {
+    messages_over_the_fabric(0xfab4, Trouble::Loss(0.01), 8);
 }
 
 /// `braid-sim write-bw` on the Verilated engines (`bench::rtl::write_bw`):

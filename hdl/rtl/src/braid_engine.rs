@@ -103,7 +103,8 @@
 //!   packets then update their path's SACK state in `rx_path_table`
 //!   (`OP_PKT`: floor rule, bitmap, slide, ECN count, timestamp, ACK
 //!   coalescing; the port serves commands, then `ack_gen`'s `ack_sent`,
-//!   then packets), and each result, with the packet's connection, path,
+//!   then the ACK coalescing timer's reads, then packets), and each
+//!   result, with the packet's connection, path,
 //!   UDP source port and the dedup table's CSN base, is an ACK request to
 //!   `ack_gen`, which coalesces them per path and sends them ahead of
 //!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
@@ -214,10 +215,26 @@
 //! descriptor of it whose PICK finds no path is dropped (`cdead`, a copy
 //! of the failed bits read at PICK) instead of waiting in the retry loop.
 //!
-//! Not yet here: the ACK coalescing timer (a path below
-//! `TIMER_CFG.ack_coalesce` unacknowledged packets is acknowledged only by
-//! its next packet); the rest of stage 4: the NO_RECV_BUFFER back-off and
-//! the soft-reset sweep.
+//! ACK coalescing: a path is acknowledged at once when its packet asks
+//! for it (ACK_REQ, a packet beyond a hole) or at its
+//! `TIMER_CFG.ack_coalesce`-th unacknowledged packet; otherwise its first
+//! unacknowledged packet ARMs the ACK timer wheel at `now +
+//! 2^(TIMER_CFG.ack_shift + 6)` (64 of its buckets; through `faa`). When
+//! the wheel fires (`fat`), the path port reads the path (`OP_READ`, after
+//! commands and `ack_sent`, ahead of packets) with the ACK context of its
+//! last packet (`actx`: UDP source port, CSN base) and the timestamp echo
+//! of its last ACK sent (`ats`), and `ack_gen` sends its ACK if a packet
+//! is unacknowledged, an ACK is due, or the path's last packet is not the
+//! one its last ACK echoed (packets counted between an ACK's snapshot and
+//! its `ack_sent` lose their count). A read that asks ARMs the wheel
+//! again, so an ACK request `ack_gen` dropped is asked for again; the read
+//! after the ACK finds nothing and stops. So a quiet path is acknowledged
+//! 64 to 65 buckets (plus the wheel's queueing) after its first
+//! unacknowledged packet, with one ACK. At the reset value (`ack_coalesce`
+//! 1) every packet is acknowledged and the wheel is never armed.
+//!
+//! Not yet here: the rest of stage 4: the NO_RECV_BUFFER back-off and the
+//! soft-reset sweep.
 //!
 //! # Ports
 //!
@@ -585,8 +602,31 @@ pub struct BraidEngine<
     fx: Fifo<412, 5>,
     fpk: Fifo<412, 5>,
     frp: Fifo<162, 5>,
-    fag: Fifo<80, 5>,
+    fag: Fifo<112, 5>,
     fas: Fifo<16, 4>,
+    // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
+    // (deadline 0, path 32), each path's ACK context of its last packet
+    // (sport 0, csn_base 16), the timestamp echo of each path's last ACK
+    // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
+    fat: Fifo<16, 4>,
+    faa: Fifo<48, 5>,
+    actx: RAM<Bits<48>, PI>,
+    ats: RAM<Bits<32>, PI>,
+    a_tse: DFF<Bits<32>>,
+    a_req: Signal<Local, Bit>,
+    a_force: Signal<Local, Bit>,
+    add_ack: PrefixAdd<32>,
+    a_dly: DFF<Bits<32>>,
+    a_dl: DFF<Bits<32>>,
+    t_st: DFF<Bit>,
+    faa_lo16: DFF<Bit>,
+    faa_lo24: DFF<Bit>,
+    t_go: Signal<Local, Bit>,
+    at_idx: Signal<Local, Bits<PI>>,
+    p_idx: Signal<Local, Bits<PI>>,
+    a_arm: Signal<Local, Bit>,
+    aw_cmd: Signal<Local, Bit>,
+    aw_go: Signal<Local, Bit>,
     // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
     // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
     // for tx_compl and for the segmenter (48 each)
@@ -684,6 +724,8 @@ pub struct BraidEngine<
     add_chk: PrefixAdd<32>,
     k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
+    /// The path bits of a path index (`2^PB - 1`).
+    k_pm: Constant<Bits<4>>,
     k_pb: Constant<Bits<8>>,
     /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
     k_fl_retx: Constant<Bits<8>>,
@@ -904,7 +946,7 @@ pub struct BraidEngine<
     p_go: Signal<Local, Bit>,
     as_go: Signal<Local, Bit>,
     p_ours: Signal<Local, Bit>,
-    g_e: Signal<Local, Bits<80>>,
+    g_e: Signal<Local, Bits<112>>,
     m_op: Signal<Local, Bits<8>>,
     m_data: Signal<Local, Bit>,
     m_place: Signal<Local, Bit>,
@@ -1086,6 +1128,25 @@ impl<
             fpk: Default::default(),
             frp: Default::default(),
             fag: Default::default(),
+            fat: Default::default(),
+            faa: Default::default(),
+            actx: Default::default(),
+            ats: Default::default(),
+            a_tse: Default::default(),
+            a_req: Default::default(),
+            a_force: Default::default(),
+            add_ack: Default::default(),
+            a_dly: Default::default(),
+            a_dl: Default::default(),
+            t_st: Default::default(),
+            faa_lo16: Default::default(),
+            faa_lo24: Default::default(),
+            t_go: Default::default(),
+            at_idx: Default::default(),
+            p_idx: Default::default(),
+            a_arm: Default::default(),
+            aw_cmd: Default::default(),
+            aw_go: Default::default(),
             fas: Default::default(),
             fak: Default::default(),
             fai: Default::default(),
@@ -1194,6 +1255,7 @@ impl<
             add_chk: Default::default(),
             k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
+            k_pm: Constant::new(bits::<4>((1 << PB) - 1)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
             k_fl_retx: Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
             k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
@@ -1508,6 +1570,12 @@ impl<
             n_tx_rehashes,
             n_tx_retired,
             mi_ok,
+            a_dly,
+            a_tse,
+            a_dl,
+            t_st,
+            faa_lo16,
+            faa_lo24,
             ev_ok,
             n_wr,
             e1v,
@@ -1571,6 +1639,12 @@ impl<
         self.frp.clock.next = self.clock.val();
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
+        self.fat.clock.next = self.clock.val();
+        self.faa.clock.next = self.clock.val();
+        self.actx.read_clock.next = self.clock.val();
+        self.actx.write_clock.next = self.clock.val();
+        self.ats.read_clock.next = self.clock.val();
+        self.ats.write_clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
         self.fnk.clock.next = self.clock.val();
         self.cerr.read_clock.next = self.clock.val();
@@ -1928,7 +2002,12 @@ impl<
         self.rw_go.next = self.frw.valid.val() & !self.rw_cmd.val() & self.rtw.op_ready.val();
         self.frw.pop.next = self.rw_go.val();
         self.rtw.op_valid.next = self.rw_cmd.val() | self.rw_go.val();
-        self.atw.op_valid.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
+        // the ACK wheel: the command's DISARMs, then the coalescing ARMs of
+        // `faa` (below, at the path table's results)
+        self.aw_cmd.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
+        self.aw_go.next = self.faa.valid.val() & !self.aw_cmd.val() & self.atw.op_ready.val();
+        self.faa.pop.next = self.aw_go.val();
+        self.atw.op_valid.next = self.aw_cmd.val() | self.aw_go.val();
         if self.rw_cmd.val() {
             self.rtw.op_kind.next = self.cp.tw_kind.val();
             self.rtw.op_path.next = self.cp.tw_path.val();
@@ -1938,9 +2017,15 @@ impl<
             self.rtw.op_path.next = self.frw.dout.val().get_bits::<PI>(34);
             self.rtw.op_deadline.next = self.frw.dout.val().get_bits::<32>(2);
         }
-        self.atw.op_kind.next = self.cp.tw_kind.val();
-        self.atw.op_path.next = self.cp.tw_path.val();
-        self.atw.op_deadline.next = 0.into();
+        if self.aw_cmd.val() {
+            self.atw.op_kind.next = self.cp.tw_kind.val();
+            self.atw.op_path.next = self.cp.tw_path.val();
+            self.atw.op_deadline.next = 0.into();
+        } else {
+            self.atw.op_kind.next = bits::<2>(1);
+            self.atw.op_path.next = self.faa.dout.val().get_bits::<PI>(32);
+            self.atw.op_deadline.next = self.faa.dout.val().get_bits::<32>(0);
+        }
         if self.cp.tw_sel.val() {
             self.cp.tw_ready.next = self.atw.op_ready.val();
         } else {
@@ -1953,7 +2038,9 @@ impl<
         self.rtw.ev_ready.next = self.fto.fill.val() < bits::<16>(8);
         self.fto.push.next = self.rtw.ev_valid.val() & (self.fto.fill.val() < bits::<16>(8));
         self.fto.din.next = bit_cast::<16, PI>(self.rtw.ev_path.val());
-        self.atw.ev_ready.next = true;
+        self.atw.ev_ready.next = self.fat.fill.val() < bits::<16>(8);
+        self.fat.push.next = self.atw.ev_valid.val() & (self.fat.fill.val() < bits::<16>(8));
+        self.fat.din.next = bit_cast::<16, PI>(self.atw.ev_path.val());
 
         // ag: ack_gen's peer table
         self.ag.cfg_valid.next = self.cp.ag_valid.val();
@@ -3479,14 +3566,59 @@ impl<
         self.fas.din.next = bit_cast::<16, 14>(self.ag.as_idx.val());
         self.as_go.next = self.fas.valid.val() & !self.cp.rp_valid.val();
         self.fas.pop.next = self.as_go.val();
-        self.p_go.next = self.frp.valid.val() & !self.cp.rp_valid.val() & !self.fas.valid.val();
+        // then the coalescing timer's reads (`fat`: OP_READ of a path whose
+        // ACK wheel fired; its ACK context comes from `actx`, read at the
+        // FIFO's head, so the head must have stood for a clock, `t_st`),
+        // then packets (OP_PKT); a packet also needs room in `faa` for the
+        // ARM its result may push (16 of 32: the results in flight), a
+        // timer read 24 of 32 (its re-ARM), so `faa` never overflows
+        self.at_idx.next = self.fat.dout.val().get_bits::<PI>(0);
+        self.t_go.next = self.fat.valid.val()
+            & self.t_st.q.val()
+            & self.faa_lo24.q.val()
+            & !self.cp.rp_valid.val()
+            & !self.fas.valid.val();
+        self.fat.pop.next = self.t_go.val();
+        self.t_st.d.next = self.fat.valid.val() & !self.t_go.val();
+        self.faa_lo16.d.next = self.faa.fill.val() < bits::<16>(16);
+        self.faa_lo24.d.next = self.faa.fill.val() < bits::<16>(24);
+        self.actx.read_address.next = self.at_idx.val();
+        self.ats.read_address.next = self.at_idx.val();
+        // the timestamp echo of every ACK tx_builder takes (`as_valid`, one
+        // clock after the take, names its path)
+        self.a_tse.d.next = self.ag.d_ack_ts_echo.val();
+        self.ats.write_enable.next = self.ag.as_valid.val();
+        self.ats.write_address.next = self.ag.as_idx.val().get_bits::<PI>(0);
+        self.ats.write_data.next = self.a_tse.q.val();
+        self.p_go.next = self.frp.valid.val()
+            & self.faa_lo16.q.val()
+            & !self.cp.rp_valid.val()
+            & !self.fas.valid.val()
+            & !self.t_go.val();
         self.frp.pop.next = self.p_go.val();
         self.p_e.next = self.frp.dout.val();
-        self.rpt.op_valid.next = self.cp.rp_valid.val() | self.as_go.val() | self.p_go.val();
+        self.rpt.op_valid.next =
+            self.cp.rp_valid.val() | self.as_go.val() | self.t_go.val() | self.p_go.val();
         self.rpt.floor_delta.next = self.p_e.val().get_bits::<16>(32);
         self.rpt.ce.next = self.p_e.val().get_bit(48);
         self.rpt.ts.next = self.p_e.val().get_bits::<32>(50);
         self.rpt.ack_req.next = self.p_e.val().get_bit(49);
+        // (a packet's path index, also the address of its ACK context; a
+        // command's INIT of a path clears the path's context, so that a
+        // timer read of a path restarted since gives CSN base 0)
+        self.p_idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
+            << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
+        self.actx.write_enable.next =
+            self.p_go.val() | (self.cp.rp_valid.val() & (self.cp.rp_op.val() == bits::<2>(1)));
+        if self.cp.rp_valid.val() {
+            self.actx.write_address.next = self.cp.rp_idx.val();
+            self.actx.write_data.next = 0.into();
+        } else {
+            self.actx.write_address.next = self.p_idx.val();
+            self.actx.write_data.next = bit_cast::<48, 16>(self.p_e.val().get_bits::<16>(114))
+                | (bit_cast::<48, 32>(self.p_e.val().get_bits::<32>(130)) << 16);
+        }
         if self.cp.rp_valid.val() {
             self.rpt.op.next = self.cp.rp_op.val();
             self.rpt.idx.next = self.cp.rp_idx.val();
@@ -3495,21 +3627,63 @@ impl<
             self.rpt.op.next = bits::<2>(2);
             self.rpt.idx.next = self.fas.dout.val().get_bits::<PI>(0);
             self.rpt.psn.next = 0.into();
+        } else if self.t_go.val() {
+            self.rpt.op.next = bits::<2>(3);
+            self.rpt.idx.next = self.at_idx.val();
+            self.rpt.psn.next = 0.into();
         } else {
             self.rpt.op.next = bits::<2>(0);
-            self.rpt.idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
-                << self.k_pb.val())
-                | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
+            self.rpt.idx.next = self.p_idx.val();
             self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
         }
-        // G: the ACK context of a packet in the path table (conn 0, path
-        // 24, sport 32, csn_base 48), joined with its result (5 edges)
-        self.fag.push.next = self.p_go.val();
-        self.fag.din.next = bit_cast::<80, 24>(self.p_e.val().get_bits::<24>(82))
-            | (bit_cast::<80, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
-            | (bit_cast::<80, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
-            | (bit_cast::<80, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
-        self.p_ours.next = self.rpt.res_valid.val() & (self.rpt.res_op.val() == bits::<2>(0));
+        // G: the ACK context of a packet or a timer read in the path table
+        // (conn 0, path 24, sport 32, csn_base 48; a timer read: the path's
+        // last ACK's timestamp echo 80), joined with its result (5 edges)
+        self.fag.push.next = self.p_go.val() | self.t_go.val();
+        if self.t_go.val() {
+            self.fag.din.next = bit_cast::<112, PI>(self.at_idx.val() >> self.k_pb.val())
+                | (bit_cast::<112, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
+                | (bit_cast::<112, 48>(self.actx.read_data.val()) << 32)
+                | (bit_cast::<112, 32>(self.ats.read_data.val()) << 80);
+        } else {
+            self.fag.din.next = bit_cast::<112, 24>(self.p_e.val().get_bits::<24>(82))
+                | (bit_cast::<112, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
+                | (bit_cast::<112, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
+                | (bit_cast::<112, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
+        }
+        // (the command processor issues only OP_INIT: every OP_PKT and
+        // OP_READ result is a packet's or a timer read's)
+        self.p_ours.next = self.rpt.res_valid.val()
+            & ((self.rpt.res_op.val() == bits::<2>(0)) | (self.rpt.res_op.val() == bits::<2>(3)));
+        // the coalescing timer: a packet result that leaves its path's
+        // first unacknowledged packet without an ACK due ARMs the ACK wheel
+        // at `now + 2^(ack_shift + 6)` (64 of the wheel's buckets); the
+        // read it brings asks ack_gen for the path's ACK when a packet is
+        // unacknowledged, an ACK is due, or (`a_force`) the path's last
+        // packet is not the one its last ACK echoed: packets counted between
+        // an ACK's snapshot in ack_gen and its ack_sent have their count
+        // cleared, and only the timestamp shows them. A read that asks ARMs
+        // the wheel again (an ACK request ack_gen dropped is asked for once
+        // more); the read after the ACK left finds nothing and stops
+        self.a_dly.d.next = bits::<32>(64) << self.rb.cfg_regs.val().get_bits::<5>(400);
+        self.add_ack.a.next = self.now.q.val();
+        self.add_ack.b.next = self.a_dly.q.val();
+        self.add_ack.cin.next = false;
+        self.a_dl.d.next = self.add_ack.sum.val();
+        self.a_force.next = (self.rpt.res_unacked.val() == bits::<8>(0))
+            & (self.rpt.res_ts_echo.val() != self.fag.dout.val().get_bits::<32>(80));
+        self.a_req.next = (self.rpt.res_op.val() == bits::<2>(3))
+            & (self.rpt.res_ack_now.val()
+                | (self.rpt.res_unacked.val() != bits::<8>(0))
+                | self.a_force.val());
+        self.a_arm.next = self.rpt.res_valid.val()
+            & (((self.rpt.res_op.val() == bits::<2>(0))
+                & !self.rpt.res_ack_now.val()
+                & (self.rpt.res_unacked.val() == bits::<8>(1)))
+                | self.a_req.val());
+        self.faa.push.next = self.a_arm.val();
+        self.faa.din.next = bit_cast::<48, 32>(self.a_dl.q.val())
+            | (bit_cast::<48, PI>(self.rpt.res_idx.val()) << 32);
         self.fag.pop.next = self.p_ours.val();
         self.g_e.next = self.fag.dout.val();
         self.ag.res_valid.next = self.p_ours.val();
@@ -3519,7 +3693,12 @@ impl<
         self.ag.res_sack.next = self.rpt.res_sack.val();
         self.ag.res_ecn_count.next = self.rpt.res_ecn_count.val();
         self.ag.res_ts_echo.next = self.rpt.res_ts_echo.val();
-        self.ag.res_unacked.next = self.rpt.res_unacked.val();
+        // (a forced timer read asks as if one packet were unacknowledged)
+        if (self.rpt.res_op.val() == bits::<2>(3)) & self.a_force.val() {
+            self.ag.res_unacked.next = bits::<8>(1);
+        } else {
+            self.ag.res_unacked.next = self.rpt.res_unacked.val();
+        }
         self.ag.res_ack_now.next = self.rpt.res_ack_now.val();
         self.ag.res_conn.next = bit_cast::<10, CB>(self.g_e.val().get_bits::<CB>(0));
         self.ag.res_path_id.next = self.g_e.val().get_bits::<8>(24);
@@ -3692,6 +3871,8 @@ impl<
         if self.fpd.ovf.val()
             | self.fsx.ovf.val()
             | self.fto.ovf.val()
+            | self.fat.ovf.val()
+            | self.faa.ovf.val()
             | self.fck.ovf.val()
             | self.frw.ovf.val()
             | self.ftt.ovf.val()
