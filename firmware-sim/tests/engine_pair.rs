@@ -763,13 +763,10 @@ fn a_write_longer_than_the_csn_window_completes() {
 
 /// Sets `TIMER_CFG.ack_coalesce` of `s` (the rest at its reset value).
 fn set_ack_coalesce(s: &Side, n: u32) {
-    let timer_cfg = regs::CONFIG
-        .iter()
-        .find(|r| r.name == "TIMER_CFG")
-        .expect("TIMER_CFG")
-        .offset;
+    let timer_cfg = regs::by_name("TIMER_CFG").expect("TIMER_CFG").offset;
+    let v = regs::set(&regs::TIMER_CFG_ACK_COALESCE, regs::CFG_TIMER, n);
     s.ctx
-        .with_backend(|be| be.write32(timer_cfg, (regs::CFG_TIMER & !0xff) | n))
+        .with_backend(|be| be.write32(timer_cfg, v))
         .expect("TIMER_CFG");
 }
 
