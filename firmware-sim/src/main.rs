@@ -37,6 +37,7 @@ use braid_sim::model::{
     RxPathTableModel, SackTrackerModel, SprayerModel, TxBuilderModel, TxComplFullModel,
     TxPathTableModel,
 };
+use braid_spec::regs;
 use clap::{Parser, Subcommand};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -185,6 +186,12 @@ struct BenchOpts {
     /// Clocks the waveforms cover (from the start of the 1% run).
     #[arg(long, default_value_t = FST_CLOCKS, value_name = "N")]
     fst_clocks: u64,
+    /// With `--engine rtl`: `TIMER_CFG.ack_coalesce` of both engines and
+    /// the model's receivers (data packets a path receives before its ACK
+    /// is due; the ACK timer acknowledges a quieter path) [default: the
+    /// register's reset, 1: an ACK per packet].
+    #[arg(long, value_name = "N")]
+    ack_coalesce: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -893,7 +900,8 @@ fn engine_fabric_demo(seed: u64, out: &Path, fst: Option<&Path>) -> Result<()> {
         fst: fst.map(|d| d.join("engine-fabric-1pct")),
         fst_clocks: FST_CLOCKS,
     };
-    let (rows, frames) = bench::rtl::loss_rtl(true, seed, &cap)?;
+    let reset = regs::get(&regs::TIMER_CFG_ACK_COALESCE, regs::CFG_TIMER);
+    let (rows, frames) = bench::rtl::loss_rtl(true, seed, &cap, reset)?;
     out!(
         "\nTwo engine tops (braid_engine_tiny) through the fabric simulator (2 hosts, 4 spines, ports at the engine's {:.1} Gb/s, 1 MiB WRITEs on 4 paths, loss p end to end), 1 ms per point, seed {seed:#x}; goodput over the port rate beside the Braid model and RoCE go-back-N on the same fabric:",
         bench::rtl::ENGINE_LINE_BPS as f64 / 1e9
@@ -1299,6 +1307,9 @@ fn bench_cmd(which: Bench) -> Result<()> {
     if o.fst.is_some() {
         bail!("--fst: waveforms come from the RTL; use it with `bench loss --engine rtl`");
     }
+    if o.ack_coalesce.is_some() {
+        bail!("--ack-coalesce: only `bench loss --engine rtl` sets it (the other scenarios acknowledge every packet)");
+    }
     if let Some(dir) = &o.out {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -1331,11 +1342,17 @@ fn loss_rtl(o: &BenchOpts) -> Result<()> {
         fst: o.fst.clone(),
         fst_clocks: o.fst_clocks,
     };
-    let (rows, frames) = bench::rtl::loss_rtl(o.quick, o.seed, &cap)?;
+    let reset = regs::get(&regs::TIMER_CFG_ACK_COALESCE, regs::CFG_TIMER);
+    let coalesce = o.ack_coalesce.unwrap_or(reset);
+    let bits = regs::TIMER_CFG_ACK_COALESCE.bits;
+    if coalesce >> bits != 0 {
+        bail!("--ack-coalesce {coalesce}: TIMER_CFG.ack_coalesce has {bits} bits (0 to 255)");
+    }
+    let (rows, frames) = bench::rtl::loss_rtl(o.quick, o.seed, &cap, coalesce)?;
     let text = bench::table(&rows);
     let json: String = rows.iter().map(|r| r.json() + "\n").collect();
     let title = format!(
-        "loss sweep with the RTL in the loop ({}): two braid_engine_tiny tops in Verilator, each under braid-driver, through the fabric simulator (2 hosts on two leaves, 4 spines, every port at the engine's {:.1} Gb/s MAC rate, 500 ns links); 1 connection of 4 paths, 1 MiB WRITEs, 8 posted; loss p end to end on data and ACKs; goodput = payload bytes placed by the receiver after a tenth of warm-up over the port rate; model = the transport model on the same fabric with the same parameters",
+        "loss sweep with the RTL in the loop ({}): two braid_engine_tiny tops in Verilator, each under braid-driver, through the fabric simulator (2 hosts on two leaves, 4 spines, every port at the engine's {:.1} Gb/s MAC rate, 500 ns links); 1 connection of 4 paths, 1 MiB WRITEs, 8 posted; loss p end to end on data and ACKs; ack_coalesce {coalesce}; goodput = payload bytes placed by the receiver after a tenth of warm-up over the port rate; model = the transport model on the same fabric with the same parameters",
         if o.quick { "quick" } else { "full" },
         bench::rtl::ENGINE_LINE_BPS as f64 / 1e9
     );

@@ -346,9 +346,10 @@ pub struct Ack {
     pub sack: Sack256,
     /// Receiver's CSN dedup base.
     pub csn_base: u32,
-    /// The acknowledged packet carried CE.
-    pub ce: bool,
-    /// Its timestamp.
+    /// CE-marked data packets the path received since its previous ACK
+    /// (the wire's `ecn_count`).
+    pub ecn: u32,
+    /// Timestamp of the path's last data packet.
     pub ts_echo: Time,
     /// Receiver's rate hint, bit/s (0 = none).
     pub rate_hint: u64,
@@ -468,6 +469,9 @@ pub struct ConnStats {
     pub rack_losses: u64,
     /// Packets resent by a tail-loss probe.
     pub tlp_losses: u64,
+    /// ACKs the receiver sent (Braid; one per data packet unless
+    /// `ack_coalesce` > 1).
+    pub acks_sent: u64,
     /// Messages completed at the sender.
     pub msgs_done: u64,
     /// Messages completed at the receiver (MSN order).
@@ -544,6 +548,20 @@ struct TxMsg {
 struct RxPath {
     base: u32,
     bits: Sack256,
+    // ---- ACK coalescing (SPEC 6; `rx_path_table`'s `unacked`,
+    // `ecn_count`, `last_ts`, `ack_pending`)
+    /// Data packets received (new or duplicate) since the last ACK.
+    unacked: u32,
+    /// CE-marked ones among them.
+    ecn: u32,
+    /// Timestamp of the last one.
+    last_ts: Time,
+    /// An ACK is due: ACK_REQ, a packet beyond a hole, or a refusal.
+    pending: bool,
+    /// UDP source port of the last packet (the ACK shares its path).
+    sport: u16,
+    /// The ACK timer is set.
+    armed: bool,
 }
 
 impl RxPath {
@@ -682,6 +700,7 @@ const T_GBN: u64 = 6 << 56;
 const T_DCQCN: u64 = 7 << 56;
 const T_KICK: u64 = 8 << 56;
 const T_TLP: u64 = 9 << 56;
+const T_ACK: u64 = 10 << 56;
 /// One engine tick (`CFG_TICK_HZ`), ps: the rate hint's base creeps up by
 /// one per interval.
 const TICK_PS: Time = 1_000_000_000_000 / braid_spec::regs::CFG_TICK_HZ as Time;
@@ -1097,6 +1116,7 @@ impl Net {
             t.rnr_retries += s.rnr_retries;
             t.rack_losses += s.rack_losses;
             t.tlp_losses += s.tlp_losses;
+            t.acks_sent += s.acks_sent;
             t.msgs_done += s.msgs_done;
             t.msgs_received += s.msgs_received;
         }
@@ -1215,6 +1235,7 @@ impl Net {
                         self.kick(host);
                     }
                     T_TLP => self.on_tlp(arg as ConnId),
+                    T_ACK => self.on_ack_timer((arg >> 8) as ConnId, arg as u8),
                     _ => {}
                 }
             }
@@ -1540,7 +1561,9 @@ impl Net {
     ) -> Data {
         let conn = &self.conns[c as usize];
         let m = &conn.msgs[(seg.msg - conn.msg_base) as usize];
-        let mut flags = Flags::ACK_REQ;
+        // as the engine: a first transmission leaves its ACK to the
+        // receiver's coalescing, a retransmission asks for one at once
+        let mut flags = 0;
         if seg.off == 0 {
             flags |= Flags::FIRST;
         }
@@ -1548,7 +1571,7 @@ impl Net {
             flags |= Flags::LAST;
         }
         if retx {
-            flags |= Flags::RETX;
+            flags |= Flags::RETX | Flags::ACK_REQ;
         }
         let (rkey, va) = match m.wr.op {
             WrOp::Write { rkey, remote } | WrOp::WriteImm { rkey, remote, .. } => {
@@ -1796,15 +1819,32 @@ impl Net {
         }
         let j = d.psn.wrapping_sub(r.base);
         let rejected = verdict.is_err();
-        if j < 256 && !rejected {
+        // ACK coalescing (rx_path_table): a packet in the window, new or
+        // duplicate, counts toward the path's next ACK; the ACK is due at
+        // once for ACK_REQ, a new packet beyond a hole or a refusal (its
+        // NACK goes out too), else at `ack_coalesce` counted packets, else
+        // when the ACK timer set by the first of them fires
+        let counted = j < 256 && !rejected;
+        if counted {
+            let beyond_hole = j != 0 && !r.bits.get(j as usize);
             // a rejection stays a hole: if the NACK is lost the sender still
             // learns of it from the SACK and resends, to be NACKed again (a
             // SACKed fatal rejection would complete the WRITE as a success)
             r.bits.set(j as usize, true);
+            r.unacked += 1;
+            r.ecn += ce as u32;
+            r.pending |= beyond_hole;
         }
+        if counted || rejected {
+            r.last_ts = d.ts;
+        }
+        r.pending |= rejected || d.flags & Flags::ACK_REQ != 0;
+        r.sport = sport;
         let run = r.bits.leading_run() as u32;
         r.shift(run);
-        let (base, sack) = (r.base, r.bits);
+        let due = r.pending || r.unacked >= self.cfg.braid.ack_coalesce;
+        let arm = !due && r.unacked > 0 && !r.armed;
+        r.armed |= arm;
         let (src, dst) = (conn.src, conn.dst);
         match verdict {
             Err((reason, detail)) => {
@@ -1846,7 +1886,52 @@ impl Net {
                 }
             }
         }
-        let csn_base = self.conns[c].rx_csn_base;
+        if due {
+            self.send_ack(d.conn, d.path);
+        } else if arm {
+            let t = self.now() + self.cfg.braid.ack_delay;
+            self.fabric
+                .timer(t, dst, T_ACK | (c as u64) << 8 | d.path as u64);
+        }
+    }
+
+    /// The ACK timer of path `path` of connection `c` fired: its ACK goes
+    /// out if a packet is still unacknowledged.
+    fn on_ack_timer(&mut self, c: ConnId, path: u8) {
+        let Some(r) = self
+            .conns
+            .get_mut(c as usize)
+            .and_then(|cn| cn.rx.get_mut(path as usize))
+        else {
+            return;
+        };
+        r.armed = false;
+        if r.unacked > 0 || r.pending {
+            self.send_ack(c, path);
+        }
+    }
+
+    /// Send the ACK of receive path `path` of connection `c` (base, SACK,
+    /// the packets counted since the last ACK) and start the next count.
+    fn send_ack(&mut self, c: ConnId, path: u8) {
+        let conn = &mut self.conns[c as usize];
+        let (src, dst, csn_base) = (conn.src, conn.dst, conn.rx_csn_base);
+        let r = &mut conn.rx[path as usize];
+        let ack = Ack {
+            conn: c,
+            path,
+            base: r.base,
+            sack: r.bits,
+            csn_base,
+            ecn: r.ecn,
+            ts_echo: r.last_ts,
+            rate_hint: 0,
+        };
+        let sport = r.sport;
+        r.unacked = 0;
+        r.ecn = 0;
+        r.pending = false;
+        conn.stats.acks_sent += 1;
         let rate_hint = self.rate_hint(dst);
         self.fabric.send(Packet {
             src: dst,
@@ -1855,16 +1940,7 @@ impl Net {
             dport: braid_spec::BRAID_UDP_PORT,
             bytes: ack_frame_bytes(),
             ce: false,
-            payload: Msg::Ack(Box::new(Ack {
-                conn: d.conn,
-                path: d.path,
-                base,
-                sack,
-                csn_base,
-                ce,
-                ts_echo: d.ts,
-                rate_hint,
-            })),
+            payload: Msg::Ack(Box::new(Ack { rate_hint, ..ack })),
         });
     }
 
@@ -1930,7 +2006,7 @@ impl Net {
         let (_, max_cwnd) = self.windows();
         let min_rto = self.cfg.braid.min_rto;
         let dynamic = self.cfg.kind == Kind::Braid;
-        if a.ce && !dynamic {
+        if a.ecn > 0 && !dynamic {
             self.dcqcn_cut(c, now);
         }
         let mtu = self.cfg.braid.mtu;
@@ -1981,7 +2057,7 @@ impl Net {
         p.trim();
         if dynamic {
             p.acked += acked;
-            p.marked += a.ce as u32;
+            p.marked += a.ecn;
             if a.base.wrapping_sub(p.window_end) as i32 >= 0 {
                 let frac = if p.acked > 0 {
                     p.marked as f64 / p.acked as f64
@@ -1996,7 +2072,7 @@ impl Net {
                 p.marked = 0;
                 p.window_end = p.nxt;
             }
-            if !a.ce {
+            if a.ecn == 0 {
                 p.cwnd = (p.cwnd + acked as f64 / p.cwnd).min(max_cwnd);
             }
             // the rate hint paces the connection, so a path needs no more
@@ -2053,12 +2129,14 @@ impl Net {
     /// instead, so a lost ACK does not look like a lost packet; and a
     /// packet whose CSN is below the receiver's reported CSN base did
     /// arrive and is acknowledged instead. "Clearly" is a quarter of the
-    /// path's RTT plus twice its variation, at least 1 us. A path that went
+    /// path's RTT plus twice its variation, at least 1 us, plus the
+    /// receiver's ACK delay when it coalesces. A path that went
     /// quiet this way gets a new UDP source port (a new route) at once: a
     /// tail loss costs nothing by it, a dead route is left after one RTT.
     fn rack_check(&mut self, c: ConnId) -> bool {
         let rack_at = self.conns[c as usize].rack_at;
         let min_rto = self.cfg.braid.min_rto;
+        let ack_delay = self.peer_ack_delay();
         let rehash_after = self.cfg.braid.rehash_after;
         let conn = &mut self.conns[c as usize];
         let (src, dst) = (conn.src, conn.dst);
@@ -2071,7 +2149,7 @@ impl Net {
                 ((q.srtt / 4.0 + 2.0 * q.rttvar) as Time).max(1_000_000)
             } else {
                 min_rto / 4
-            };
+            } + ack_delay;
             let newest = q.win.iter().rev().flatten().map(|s| s.at).next();
             let dark = newest.is_some_and(|t| t + reo < rack_at);
             if !dark {
@@ -2117,15 +2195,27 @@ impl Net {
 
     /// Probe timeout: the largest smoothed RTT of the connection's paths
     /// plus twice the largest variation plus 0.5 us (a quarter of the
-    /// minimum RTO before any sample).
+    /// minimum RTO before any sample), plus the receiver's ACK delay when
+    /// it coalesces (a quiet path's ACK waits for its timer).
     fn pto(&self, c: ConnId) -> Time {
         let conn = &self.conns[c as usize];
         let srtt = conn.paths.iter().map(|p| p.srtt).fold(0.0, f64::max);
         let var = conn.paths.iter().map(|p| p.rttvar).fold(0.0, f64::max);
-        if srtt > 0.0 {
+        let base = if srtt > 0.0 {
             (srtt + 2.0 * var) as Time + 500_000
         } else {
             self.cfg.braid.min_rto / 4
+        };
+        base + self.peer_ack_delay()
+    }
+
+    /// How long the receiver may hold a path's ACK: its ACK timer when it
+    /// coalesces (`ack_coalesce` above 1), else nothing.
+    fn peer_ack_delay(&self) -> Time {
+        if self.cfg.braid.ack_coalesce > 1 {
+            self.cfg.braid.ack_delay
+        } else {
+            0
         }
     }
 

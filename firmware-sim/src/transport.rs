@@ -32,6 +32,24 @@ pub struct BraidConfig {
     /// (short bursts let the SACK of a packet's successor prove its loss
     /// within a packet time).
     pub spray_burst: u32,
+    /// Receiver: data packets a path receives before its ACK is due
+    /// without ACK_REQ or a hole (`TIMER_CFG.ack_coalesce`; 1: every
+    /// packet is acknowledged, 0 acts alike).
+    pub ack_coalesce: u32,
+    /// Receiver: a path below `ack_coalesce` is acknowledged this long
+    /// after its first unacknowledged packet (the engine's ACK timer:
+    /// `2^(TIMER_CFG.ack_shift + ACK_DELAY_BUCKETS_LOG2)` ticks).
+    pub ack_delay: Time,
+}
+
+/// The engine's ACK timer fires `2^ACK_DELAY_BUCKETS_LOG2` buckets of its
+/// wheel (`TIMER_CFG.ack_shift`) after a path's first unacknowledged
+/// packet (`braid_engine`'s `a_dly`).
+pub const ACK_DELAY_BUCKETS_LOG2: u32 = 6;
+
+/// `ticks` engine ticks (`CFG_TICK_HZ`) in ps.
+fn ticks_ps(ticks: u64) -> Time {
+    (ticks * 1_000_000_000_000 / braid_spec::regs::CFG_TICK_HZ) as Time
 }
 
 impl Default for BraidConfig {
@@ -45,11 +63,15 @@ impl Default for BraidConfig {
             mtu: braid_spec::state::MTU_MIN << get(&r::NET_CFG_MTU_CODE, r::CFG_NET),
             init_cwnd: r::CFG_CWND_INIT as f64 / 256.0,
             max_cwnd: r::CFG_CWND_MAX as f64 / 256.0,
-            min_rto: (r::CFG_RTO_MIN as u64 * 1_000_000_000_000 / r::CFG_TICK_HZ) as Time,
+            min_rto: ticks_ps(r::CFG_RTO_MIN as u64),
             dctcp_g: 1.0 / f64::from(1u32 << (get(&r::CC_ALPHA_G, r::CFG_ALPHA) + 3)),
             rehash_after: get(&r::PATH_HEALTH_REHASH, r::CFG_PATH_HEALTH),
             retire_after: get(&r::PATH_HEALTH_RETIRE, r::CFG_PATH_HEALTH),
             spray_burst: get(&r::TX_CFG_SPRAY_BURST, r::CFG_TX),
+            ack_coalesce: get(&r::TIMER_CFG_ACK_COALESCE, r::CFG_TIMER),
+            ack_delay: ticks_ps(
+                1 << (get(&r::TIMER_CFG_ACK_SHIFT, r::CFG_TIMER) + ACK_DELAY_BUCKETS_LOG2),
+            ),
         }
     }
 }
@@ -78,6 +100,8 @@ mod cfg_tests {
             (8.0, 256.0, 1.0 / 16.0)
         );
         assert_eq!(c.min_rto, 20_000_000);
+        // every packet acknowledged; the ACK timer at 512 ticks (1.7 us)
+        assert_eq!((c.ack_coalesce, c.ack_delay), (1, 1_706_666));
     }
 }
 
@@ -184,7 +208,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
                 base_psn: a.base,
                 csn_base: a.csn_base,
                 ts_echo: ts(a.ts_echo),
-                ecn_count: a.ce as u16,
+                ecn_count: a.ecn.min(u16::MAX as u32) as u16,
                 rate_hint: (a.rate_hint / braid_spec::wire::braid::RATE_HINT_UNIT_BPS)
                     .min(u16::MAX as u64) as u16,
                 sack: a.sack,

@@ -761,15 +761,6 @@ fn a_write_longer_than_the_csn_window_completes() {
     drop(qp_b);
 }
 
-/// Sets `TIMER_CFG.ack_coalesce` of `s` (the rest at its reset value).
-fn set_ack_coalesce(s: &Side, n: u32) {
-    let timer_cfg = regs::by_name("TIMER_CFG").expect("TIMER_CFG").offset;
-    let v = regs::set(&regs::TIMER_CFG_ACK_COALESCE, regs::CFG_TIMER, n);
-    s.ctx
-        .with_backend(|be| be.write32(timer_cfg, v))
-        .expect("TIMER_CFG");
-}
-
 /// ACK coalescing (SPEC 6): with B's `TIMER_CFG.ack_coalesce` at 16, a
 /// path is acknowledged at its 16th unacknowledged packet or, when it goes
 /// quiet before that, by the ACK coalescing timer (64 buckets of the ACK
@@ -798,7 +789,7 @@ fn a_quiet_path_is_acknowledged_by_the_coalescing_timer() {
         _pd,
     } = pair(&mut rng, 256 << 10);
     let coalesce = 16u32;
-    set_ack_coalesce(&b, coalesce);
+    b.set_ack_coalesce(coalesce).expect("TIMER_CFG");
     let len = 40 * 4096 - 77;
     let wr = SendWr {
         wr_id: 11,
@@ -1852,7 +1843,7 @@ fn messages_over_the_fabric(seed: u64, trouble: Trouble, ack_coalesce: u32) {
         _pd,
     } = pair(&mut rng, off + 4096);
     if ack_coalesce != 1 {
-        set_ack_coalesce(&b, ack_coalesce);
+        b.set_ack_coalesce(ack_coalesce).expect("TIMER_CFG");
     }
     // B's receives, one per SEND, in the SENDs' order on each stream (a
     // SEND lands at the start of its buffer, a WRITE 3 bytes in)

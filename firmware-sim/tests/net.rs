@@ -604,6 +604,68 @@ fn braid_lossless_is_exact_with_no_retransmission() {
     }
 }
 
+/// ACK coalescing at its reset value (`ack_coalesce` 1): every data
+/// packet is acknowledged, with one ACK each.
+#[test]
+fn braid_acknowledges_every_packet_at_the_reset_coalescing() {
+    let seed = 7;
+    let o = transfer("braid acks", seed, fabric(seed), net_config(Kind::Braid));
+    let s = o.total();
+    assert_eq!(s.data_sent, o.segments, "{} {s:?}", o.ctx);
+    assert_eq!(s.acks_sent, s.data_sent, "{} {s:?}", o.ctx);
+}
+
+/// ACK coalescing (SPEC 6) with `ack_coalesce` 8: a path is acknowledged
+/// at its 8th unacknowledged packet, at once for a packet beyond a hole or
+/// a retransmission (ACK_REQ), and otherwise by the ACK timer after its
+/// first unacknowledged packet. Delivery stays byte-exact and exactly
+/// once; lossless runs need no retransmission and far fewer ACKs than
+/// packets; at 1% loss every message still completes.
+#[test]
+fn braid_coalesced_acks_lossless_and_one_percent() {
+    for (seed, loss) in [(51u64, 0.0), (52, 0.0), (53, 0.01), (54, 0.01)] {
+        let mut f = fabric(seed);
+        f.e2e_loss = loss;
+        let mut cfg = net_config(Kind::Braid);
+        cfg.braid.ack_coalesce = 8;
+        let o = transfer(&format!("braid coalesce 8, {loss}"), seed, f, cfg);
+        let s = o.total();
+        let ctx = &o.ctx;
+        assert!(s.acks_sent > 0, "{ctx} {s:?}");
+        if loss == 0.0 {
+            assert_eq!((s.retransmits, s.timeouts), (0, 0), "{ctx} {s:?}");
+            assert_eq!(s.data_sent, o.segments, "{ctx} {s:?}");
+            // one ACK per 8 packets of a path, plus the timer's ACK when
+            // a path goes quiet between the sprayer's bursts (4 packets)
+            assert!(s.acks_sent * 8 >= s.data_sent, "{ctx} {s:?}");
+            assert!(s.acks_sent * 3 < s.data_sent, "{ctx} {s:?}");
+        } else {
+            assert!(s.retransmits > 0, "{ctx} {s:?}");
+            assert!(s.acks_sent * 2 < s.data_sent, "{ctx} {s:?}");
+        }
+    }
+}
+
+/// The ACK timer alone: five one-packet messages (the first edge sizes, 0
+/// to 4,096 bytes) over one path with `ack_coalesce` 16 leave the path
+/// below the threshold with no ACK_REQ and no hole, so exactly one ACK
+/// comes back, from the timer, and the last completion comes after
+/// `ack_delay`.
+#[test]
+fn braid_quiet_path_is_acknowledged_by_the_ack_timer() {
+    let seed = 61;
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 1;
+    cfg.braid.ack_coalesce = 16;
+    let delay = cfg.braid.ack_delay;
+    let o = Workload::new("ack timer", seed, fabric(seed), cfg, &Shape::single(5, 0)).run();
+    let s = o.total();
+    assert_eq!(s.data_sent, 5, "{} {s:?}", o.ctx);
+    assert_eq!(s.acks_sent, 1, "{} {s:?}", o.ctx);
+    assert_eq!((s.retransmits, s.timeouts), (0, 0), "{} {s:?}", o.ctx);
+    assert!(o.net.now() > delay, "{}: done at {} ps", o.ctx, o.net.now());
+}
+
 #[test]
 fn braid_one_percent_e2e_loss() {
     for seed in 11u64..=18 {

@@ -11,7 +11,9 @@
 //! and ACKs. Goodput: payload bytes placed by the receiver (`RX_BYTES` for
 //! the RTL, the model's unique goodput bytes) after a tenth of warm-up,
 //! over the port rate. Both transports start from the engine's register
-//! resets (`braid_spec::regs`): windows, RTO, spray burst, MTU 4,096.
+//! resets (`braid_spec::regs`): windows, RTO, spray burst, MTU 4,096, an
+//! ACK per data packet (`ack_coalesce` sets `TIMER_CFG.ack_coalesce` on
+//! both engines and the model's receiver alike).
 //!
 //! [`write_bw`] runs perftest's WRITE bandwidth loop on the same two
 //! engines and fabric (`braid-sim write-bw`).
@@ -65,16 +67,19 @@ pub struct Point {
     pub timeouts: u64,
     /// WRITEs completed.
     pub msgs: u64,
+    /// ACKs the receiver sent.
+    pub acks: u64,
     /// Engine clocks per second of wall time (RTL; both engines together).
     pub clocks_per_sec: f64,
 }
 
 /// The transport model (`kind`: Braid, or a baseline on one path) on the
 /// scenario's fabric for `clocks` engine clocks.
-pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64) -> Point {
+pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64, ack_coalesce: u32) -> Point {
     let fab = fabric(p, seed);
     let mut cfg = NetConfig::new(kind);
     cfg.braid.paths = PATHS;
+    cfg.braid.ack_coalesce = ack_coalesce;
     let mtu = cfg.braid.mtu;
     assert_eq!(mtu, 4096, "the engine's reset MTU");
     let (good, s) = super::bulk_goodput(Net::new(fab, cfg), 2, 1, (MSG, DEPTH), clock_ps(clocks));
@@ -84,6 +89,7 @@ pub fn model_point(kind: Kind, p: f64, clocks: u64, seed: u64) -> Point {
         retransmits: s.retransmits,
         timeouts: s.timeouts,
         msgs: s.msgs_done,
+        acks: s.acks_sent,
         clocks_per_sec: 0.0,
     }
 }
@@ -102,9 +108,16 @@ pub struct Capture {
 }
 
 /// The two Verilated engines on the scenario's fabric for `clocks` clocks,
-/// recording what `cap` asks for. Fails when a WRITE completes with an
-/// error or B writes outside its registered region.
-pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point, Frames)> {
+/// recording what `cap` asks for, both with `TIMER_CFG.ack_coalesce` =
+/// `ack_coalesce`. Fails when a WRITE completes with an error or B writes
+/// outside its registered region.
+pub fn rtl_point(
+    p: f64,
+    clocks: u64,
+    seed: u64,
+    cap: &Capture,
+    ack_coalesce: u32,
+) -> Result<(Point, Frames)> {
     let init = QpInit {
         sq_entries: 16,
         rq_entries: 16,
@@ -113,6 +126,8 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point
     };
     let mut pair = EnginePair::open(init, MSG as usize * DEPTH as usize)?;
     let (a, b) = (&pair.a, &pair.b);
+    a.set_ack_coalesce(ack_coalesce)?;
+    b.set_ack_coalesce(ack_coalesce)?;
     let (src, dst) = (&pair.src, &pair.dst);
     let (qp_a, cq_a) = (&mut pair.qp_a, &pair.cq_a);
     let wr = |k: u64| SendWr {
@@ -188,6 +203,8 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point
         retransmits: a.reg("TX_RETX")? as u64,
         timeouts: a.reg("TX_TIMEOUTS")? as u64,
         msgs: done,
+        // B sends nothing but ACKs (and NACKs, none here)
+        acks: wire.counts().sent[1],
         clocks_per_sec: 2.0 * wire.clocks() as f64 / wall,
     };
     drop(wire);
@@ -199,9 +216,15 @@ pub fn rtl_point(p: f64, clocks: u64, seed: u64, cap: &Capture) -> Result<(Point
 /// The sweep: p in {0, 1%, 10%} (`quick`: 300,000 clocks, 1 ms, per
 /// point), else also 0.1% and 5%, 1.5 ms per point. Rows at each p: the
 /// go-back-N baseline (model), the Braid model, then the RTL with its
-/// goodput over the Braid model's (`rtl_over_model`). The RTL run at 1%
-/// loss records what `cap` asks for; its frames are returned.
-pub fn loss_rtl(quick: bool, seed: u64, cap: &Capture) -> Result<(Vec<Row>, Frames)> {
+/// goodput over the Braid model's (`rtl_over_model`), all with
+/// `ack_coalesce` (the register's reset: 1). The RTL run at 1% loss records
+/// what `cap` asks for; its frames are returned.
+pub fn loss_rtl(
+    quick: bool,
+    seed: u64,
+    cap: &Capture,
+    ack_coalesce: u32,
+) -> Result<(Vec<Row>, Frames)> {
     let (pts, clocks): (&[f64], u64) = if quick {
         (&[0.0, 0.01, 0.1], 300_000)
     } else {
@@ -211,12 +234,13 @@ pub fn loss_rtl(quick: bool, seed: u64, cap: &Capture) -> Result<(Vec<Row>, Fram
     let mut rows = Vec::new();
     let mut frames = Frames::new();
     for &p in pts {
-        let gbn = model_point(Kind::GoBackN, p, clocks, seed);
+        let gbn = model_point(Kind::GoBackN, p, clocks, seed, ack_coalesce);
         pr.inc();
-        let m = model_point(Kind::Braid, p, clocks, seed);
+        let m = model_point(Kind::Braid, p, clocks, seed, ack_coalesce);
         pr.inc();
         let none = Capture::default();
-        let (r, f) = rtl_point(p, clocks, seed, if p == 0.01 { cap } else { &none })?;
+        let c = if p == 0.01 { cap } else { &none };
+        let (r, f) = rtl_point(p, clocks, seed, c, ack_coalesce)?;
         if p == 0.01 {
             frames = f;
         }
@@ -236,6 +260,9 @@ pub fn loss_rtl(quick: bool, seed: u64, cap: &Capture) -> Result<(Vec<Row>, Fram
                 .i("data_sent", x.data_sent as i64)
                 .i("retransmits", x.retransmits as i64)
                 .i("timeouts", x.timeouts as i64);
+            if kind == Kind::Braid {
+                row = row.i("acks", x.acks as i64);
+            }
             if engine == "rtl" {
                 row = row
                     .f("rtl_over_model", x.goodput_frac / m.goodput_frac, 4)

@@ -5,7 +5,7 @@
 //! (MAC to MAC, or [`crate::cosim::wire::FabricWire`]).
 
 use super::engine::{EngineBackend, EngineSim};
-use anyhow::{Context as _, Result};
+use anyhow::{bail, Context as _, Result};
 use braid_driver::verbs::*;
 use braid_driver::Backend;
 use std::cell::RefCell;
@@ -46,6 +46,22 @@ impl Side {
         let r = braid_spec::regs::by_name(name)
             .with_context(|| format!("{name} is not a braid-spec register"))?;
         Ok(self.ctx.with_backend(|b| b.read32(r.offset))?)
+    }
+
+    /// Sets `TIMER_CFG.ack_coalesce` to `n` (data packets a path receives
+    /// before its ACK is due; the ACK timer acknowledges a quieter path),
+    /// the register's other fields at their reset values.
+    pub fn set_ack_coalesce(&self, n: u32) -> Result<()> {
+        let r = braid_spec::regs::by_name("TIMER_CFG").context("TIMER_CFG")?;
+        let field = &braid_spec::regs::TIMER_CFG_ACK_COALESCE;
+        if n >> field.bits != 0 {
+            bail!(
+                "ack_coalesce {n}: TIMER_CFG.ack_coalesce has {} bits",
+                field.bits
+            );
+        }
+        let v = braid_spec::regs::set(field, braid_spec::regs::CFG_TIMER, n);
+        Ok(self.ctx.with_backend(|b| b.write32(r.offset, v))?)
     }
 
     /// A 64-bit counter kept as `<name>_LO` and `<name>_HI`.
