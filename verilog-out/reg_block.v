@@ -9,7 +9,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     input wire  clock;
     input wire  awvalid;
     output reg  awready;
-    input wire  [8:0] awaddr;
+    input wire  [9:0] awaddr;
     input wire  wvalid;
     output reg  wready;
     input wire  [31:0] wdata;
@@ -19,7 +19,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     output reg  [1:0] bresp;
     input wire  arvalid;
     output reg  arready;
-    input wire  [8:0] araddr;
+    input wire  [9:0] araddr;
     output reg  rvalid;
     input wire  rready;
     output reg  [31:0] rdata;
@@ -36,30 +36,30 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     output reg  cmd_valid;
     output reg  [7:0] cmd_opcode;
     output reg  [255:0] cmd_args;
-    output reg  [447:0] cfg_regs;
+    output reg  [479:0] cfg_regs;
     input wire  cmd_done;
     input wire  [7:0] cmd_error;
-    input wire  [447:0] counters;
+    input wire  [2239:0] counters;
 
     // Constant declarations
-    localparam  k_const_rv = 1536'h4100040ad3d38e50001000042524149;
-    localparam  k_mapped = 7'b1000000;
-    localparam  d_scratch = 7'b1000100;
-    localparam  d_ctrl = 7'b1000101;
-    localparam  d_cmd = 7'b1001111;
-    localparam  d_sq = 7'b1010001;
-    localparam  d_rq = 7'b1010010;
-    localparam  d_cq = 7'b1010011;
-    localparam  d_arg0 = 7'b1000111;
-    localparam  d_arg_last = 7'b1001110;
-    localparam  d_cfg0 = 7'b1100010;
-    localparam  d_cfg_last = 7'b1101111;
-    localparam  d_lo = 7'b1011100;
+    localparam  k_const_rv = 3360'h41000409456f5b90002000042524149;
+    localparam  k_mapped = 8'h80;
+    localparam  d_scratch = 8'h84;
+    localparam  d_ctrl = 8'h85;
+    localparam  d_cmd = 8'h8f;
+    localparam  d_sq = 8'h91;
+    localparam  d_rq = 8'h92;
+    localparam  d_cq = 8'h93;
+    localparam  d_arg0 = 8'h87;
+    localparam  d_arg_last = 8'h8e;
+    localparam  d_cfg0 = 8'hda;
+    localparam  d_cfg_last = 8'he8;
+    localparam  d_lo = 8'h9c;
     localparam  sh_scratch = 16'h80;
     localparam  sh_ctrl = 16'ha0;
     localparam  sh_status = 16'hc0;
     localparam  sh_args = 16'he0;
-    localparam  sh_cfg = 16'h440;
+    localparam  sh_cfg = 16'hb40;
     localparam  sh_cmd = 16'h1e0;
     localparam  sh_cmd_status = 16'h200;
     localparam  sh_sq = 16'h220;
@@ -88,7 +88,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     localparam  r_rq = 32'h0;
     localparam  r_cq = 32'h0;
     localparam  r_args = 256'h0;
-    localparam  r_cfg = 448'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
+    localparam  r_cfg = 480'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
     localparam  r_busy = 1'b0;
     localparam  r_err = 8'h0;
     localparam  r_cnt = 16'h0;
@@ -103,17 +103,17 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     localparam  f_cmd_op = 8'h0;
 
     // Stub signals
-    reg  [6:0] rd_dec$address;
-    wire  [6:0] rd_dec$data;
-    reg  [6:0] wr_dec$address;
-    wire  [6:0] wr_dec$data;
+    reg  [7:0] rd_dec$address;
+    wire  [7:0] rd_dec$data;
+    reg  [7:0] wr_dec$address;
+    wire  [7:0] wr_dec$data;
     reg  [3:0] cfg_mask$address;
-    wire  [447:0] cfg_mask$data;
+    wire  [479:0] cfg_mask$data;
     reg  aw_held$d;
     wire  aw_held$q;
     reg  aw_held$clock;
-    reg  [8:0] aw_addr$d;
-    wire  [8:0] aw_addr$q;
+    reg  [9:0] aw_addr$d;
+    wire  [9:0] aw_addr$q;
     reg  aw_addr$clock;
     reg  w_held$d;
     wire  w_held$q;
@@ -160,8 +160,8 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] args$d;
     wire  [255:0] args$q;
     reg  args$clock;
-    reg  [447:0] cfgs$d;
-    wire  [447:0] cfgs$q;
+    reg  [479:0] cfgs$d;
+    wire  [479:0] cfgs$q;
     reg  cfgs$clock;
     reg  busy$d;
     wire  busy$q;
@@ -192,10 +192,10 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  p_cmd$clock;
 
     // Local signals
-    reg  [1535:0] rv;
+    reg  [3359:0] rv;
     reg  [31:0] status;
     reg  [31:0] cmd_status;
-    reg  [447:0] cnt_eff;
+    reg  [2239:0] cnt_eff;
     reg  rst_busy1;
     reg  r_hs;
     reg  r_ok;
@@ -211,12 +211,12 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
     reg  [255:0] wrw_w;
     reg  [255:0] ww1c_w;
     reg  h_cfg;
-    reg  [6:0] c_idx;
-    reg  [447:0] rep1;
-    reg  [447:0] rep2;
-    reg  [447:0] rep4;
-    reg  [447:0] rep8;
-    reg  [447:0] wdata_c;
+    reg  [7:0] c_idx;
+    reg  [479:0] rep1;
+    reg  [479:0] rep2;
+    reg  [479:0] rep4;
+    reg  [479:0] rep8;
+    reg  [479:0] wdata_c;
 
     // Sub module instances
     reg_block__rd_dec rd_dec(
@@ -431,12 +431,12 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         end
         status = (((ctrl$q[(f_ctrl_en)+:(1)]) & 32'hffffffff) << f_st_en) | (((rst_busy1) & 32'hffffffff) << f_st_busy);
         cmd_status = (((busy$q) & 32'hffffffff) << f_cs_busy) | (((err$q) & 32'hffffffff) << f_cs_err) | (((cnt$q) & 32'hffffffff) << f_cs_cnt);
-        cnt_eff = (counters & ~(((((64'hffffffff) & 32'hffffffff)) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi)) | (((hi_snap$q) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi);
-        rv = k_const_rv | (((scratch$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cfgs$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cfg) | (((cmd$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 1536'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
-        rd_dec$address = araddr[(32'h2)+:(7)];
+        cnt_eff = (counters & ~(((((64'hffffffff) & 32'hffffffff)) & 2240'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi)) | (((hi_snap$q) & 2240'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_hi);
+        rv = k_const_rv | (((scratch$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_scratch) | (((ctrl$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_ctrl) | (((status) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_status) | (((args$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_args) | (((cfgs$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cfg) | (((cmd$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd) | (((cmd_status) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cmd_status) | (((sq$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_sq) | (((rq$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_rq) | (((cq$q) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cq) | (((cnt_eff) & 3360'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << sh_cnt);
+        rd_dec$address = araddr[(32'h2)+:(8)];
         r_hs = arvalid & ~r_valid$q;
         r_ok = (rd_dec$data >= k_mapped) & (araddr[(32'h0)+:(2)] == ((32'h0) & 2'h3));
-        r_sel = ((rd_dec$data[(32'h0)+:(6)]) & 16'hffff) << 32'h5;
+        r_sel = ((rd_dec$data[(32'h0)+:(7)]) & 16'hffff) << 32'h5;
         if (r_hs) begin
             r_valid$d = 1'b1;
             if (r_ok) begin
@@ -454,7 +454,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         else if (rready) begin
             r_valid$d = 1'b0;
         end
-        wr_dec$address = aw_addr$q[(32'h2)+:(7)];
+        wr_dec$address = aw_addr$q[(32'h2)+:(8)];
         perform = aw_held$q & w_held$q & (~b_valid$q | bready);
         w_ok = (wr_dec$data >= k_mapped) & (aw_addr$q[(32'h0)+:(2)] == ((32'h0) & 2'h3)) & (w_strb$q == ((32'hf) & 4'hf));
         h_arg = (wr_dec$data >= d_arg0) & (wr_dec$data <= d_arg_last);
@@ -467,7 +467,7 @@ module reg_block(clock,awvalid,awready,awaddr,wvalid,wready,wdata,wstrb,bvalid,b
         h_cfg = (wr_dec$data >= d_cfg0) & (wr_dec$data <= d_cfg_last);
         c_idx = wr_dec$data - d_cfg0;
         cfg_mask$address = c_idx[(32'h0)+:(4)];
-        rep1 = ((w_data$q) & 448'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
+        rep1 = ((w_data$q) & 480'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         rep2 = rep1 | (rep1 << 32'h20);
         rep4 = rep2 | (rep2 << 32'h40);
         rep8 = rep4 | (rep4 << 32'h80);
@@ -632,13 +632,13 @@ endmodule // reg_block__args$dff
 module reg_block__aw_addr(d,q,clock);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 9'h0;
+       q = 10'h0;
     end
 
     always @(posedge clock) begin
@@ -760,26 +760,27 @@ module reg_block__cfg_mask(address,data);
 
     // Module arguments
     input wire  [3:0] address;
-    output reg  [447:0] data;
+    output reg  [479:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        4'h0: data = 448'hffffffff;
-      4'h1: data = 448'hffff00000000;
-      4'h2: data = 448'hffffffff0000000000000000;
-      4'h3: data = 448'h3ffff000000000000000000000000;
-      4'h4: data = 448'hffffff00000000000000000000000000000000;
-      4'h5: data = 448'hffffff0000000000000000000000000000000000000000;
-      4'h6: data = 448'hffffff000000000000000000000000000000000000000000000000;
-      4'h7: data = 448'h3ffff00000000000000000000000000000000000000000000000000000000;
-      4'h8: data = 448'hffffffff0000000000000000000000000000000000000000000000000000000000000000;
-      4'h9: data = 448'hffffffff000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'ha: data = 448'hffff00000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'hb: data = 448'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'hc: data = 448'h1f1fff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      4'hd: data = 448'hffffffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
-      default: data = 448'h0;
+        4'h0: data = 480'hffffffff;
+      4'h1: data = 480'hffff00000000;
+      4'h2: data = 480'hffffffff0000000000000000;
+      4'h3: data = 480'h3ffff000000000000000000000000;
+      4'h4: data = 480'hffffff00000000000000000000000000000000;
+      4'h5: data = 480'hffffff0000000000000000000000000000000000000000;
+      4'h6: data = 480'hffffff000000000000000000000000000000000000000000000000;
+      4'h7: data = 480'h3ffff00000000000000000000000000000000000000000000000000000000;
+      4'h8: data = 480'hffffffff0000000000000000000000000000000000000000000000000000000000000000;
+      4'h9: data = 480'hffffffff000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'ha: data = 480'hffff00000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hb: data = 480'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hc: data = 480'h1f1fff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'hd: data = 480'hffffffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      4'he: data = 480'hffff00ff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000;
+      default: data = 480'h0;
     endcase
 
 endmodule // reg_block__cfg_mask
@@ -788,16 +789,16 @@ endmodule // reg_block__cfg_mask
 module reg_block__cfgs(d,q,clock);
 
     // Module arguments
-    input wire  [447:0] d;
-    output reg  [447:0] q;
+    input wire  [479:0] d;
+    output reg  [479:0] q;
     input wire  clock;
 
     // Constant declarations
-    localparam  init = 448'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
+    localparam  init = 480'h4b005dc0003080103e8000400001001002dc6c0000017700001ffff000100000000010000000800000212b9000000000000000000000000;
 
     // Stub signals
-    reg  [447:0] dff$d;
-    wire  [447:0] dff$q;
+    reg  [479:0] dff$d;
+    wire  [479:0] dff$q;
     reg  dff$clock;
 
     // Sub module instances
@@ -820,13 +821,13 @@ endmodule // reg_block__cfgs
 module reg_block__cfgs$dff(d,q,clock);
 
     // Module arguments
-    input wire  [447:0] d;
-    output reg  [447:0] q;
+    input wire  [479:0] d;
+    output reg  [479:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 448'h0;
+       q = 480'h0;
     end
 
     always @(posedge clock) begin
@@ -1297,61 +1298,118 @@ endmodule // reg_block__r_valid
 module reg_block__rd_dec(address,data);
 
     // Module arguments
-    input wire  [6:0] address;
-    output reg  [6:0] data;
+    input wire  [7:0] address;
+    output reg  [7:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        7'b0: data = 7'b1000000;
-      7'b1: data = 7'b1000001;
-      7'b10: data = 7'b1000010;
-      7'b11: data = 7'b1000011;
-      7'b100: data = 7'b1000100;
-      7'b101: data = 7'b1000101;
-      7'b110: data = 7'b1000110;
-      7'b10000: data = 7'b1000111;
-      7'b10001: data = 7'b1001000;
-      7'b10010: data = 7'b1001001;
-      7'b10011: data = 7'b1001010;
-      7'b10100: data = 7'b1001011;
-      7'b10101: data = 7'b1001100;
-      7'b10110: data = 7'b1001101;
-      7'b10111: data = 7'b1001110;
-      7'b11000: data = 7'b1001111;
-      7'b11001: data = 7'b1010000;
-      7'b100000: data = 7'b1010001;
-      7'b100001: data = 7'b1010010;
-      7'b100010: data = 7'b1010011;
-      7'b1000000: data = 7'b1010100;
-      7'b1000001: data = 7'b1010101;
-      7'b1000010: data = 7'b1010110;
-      7'b1000011: data = 7'b1010111;
-      7'b1000100: data = 7'b1011000;
-      7'b1000101: data = 7'b1011001;
-      7'b1000110: data = 7'b1011010;
-      7'b1000111: data = 7'b1011011;
-      7'b1001000: data = 7'b1011100;
-      7'b1001001: data = 7'b1011101;
-      7'b1001010: data = 7'b1011110;
-      7'b1001011: data = 7'b1011111;
-      7'b1001100: data = 7'b1100000;
-      7'b1001101: data = 7'b1100001;
-      7'b1100000: data = 7'b1100010;
-      7'b1100001: data = 7'b1100011;
-      7'b1100010: data = 7'b1100100;
-      7'b1100011: data = 7'b1100101;
-      7'b1100100: data = 7'b1100110;
-      7'b1100101: data = 7'b1100111;
-      7'b1100110: data = 7'b1101000;
-      7'b1100111: data = 7'b1101001;
-      7'b1101000: data = 7'b1101010;
-      7'b1101001: data = 7'b1101011;
-      7'b1101010: data = 7'b1101100;
-      7'b1101011: data = 7'b1101101;
-      7'b1101100: data = 7'b1101110;
-      7'b1101101: data = 7'b1101111;
-      default: data = 7'b0;
+        8'h0: data = 8'h80;
+      8'h1: data = 8'h81;
+      8'h2: data = 8'h82;
+      8'h3: data = 8'h83;
+      8'h4: data = 8'h84;
+      8'h5: data = 8'h85;
+      8'h6: data = 8'h86;
+      8'h10: data = 8'h87;
+      8'h11: data = 8'h88;
+      8'h12: data = 8'h89;
+      8'h13: data = 8'h8a;
+      8'h14: data = 8'h8b;
+      8'h15: data = 8'h8c;
+      8'h16: data = 8'h8d;
+      8'h17: data = 8'h8e;
+      8'h18: data = 8'h8f;
+      8'h19: data = 8'h90;
+      8'h20: data = 8'h91;
+      8'h21: data = 8'h92;
+      8'h22: data = 8'h93;
+      8'h40: data = 8'h94;
+      8'h41: data = 8'h95;
+      8'h42: data = 8'h96;
+      8'h43: data = 8'h97;
+      8'h44: data = 8'h98;
+      8'h45: data = 8'h99;
+      8'h46: data = 8'h9a;
+      8'h47: data = 8'h9b;
+      8'h48: data = 8'h9c;
+      8'h49: data = 8'h9d;
+      8'h4a: data = 8'h9e;
+      8'h4b: data = 8'h9f;
+      8'h4c: data = 8'ha0;
+      8'h4d: data = 8'ha1;
+      8'h4e: data = 8'ha2;
+      8'h4f: data = 8'ha3;
+      8'h50: data = 8'ha4;
+      8'h51: data = 8'ha5;
+      8'h52: data = 8'ha6;
+      8'h53: data = 8'ha7;
+      8'h54: data = 8'ha8;
+      8'h55: data = 8'ha9;
+      8'h56: data = 8'haa;
+      8'h57: data = 8'hab;
+      8'h58: data = 8'hac;
+      8'h59: data = 8'had;
+      8'h5a: data = 8'hae;
+      8'h5b: data = 8'haf;
+      8'h5c: data = 8'hb0;
+      8'h5d: data = 8'hb1;
+      8'h5e: data = 8'hb2;
+      8'h5f: data = 8'hb3;
+      8'h60: data = 8'hb4;
+      8'h61: data = 8'hb5;
+      8'h62: data = 8'hb6;
+      8'h63: data = 8'hb7;
+      8'h64: data = 8'hb8;
+      8'h65: data = 8'hb9;
+      8'h66: data = 8'hba;
+      8'h67: data = 8'hbb;
+      8'h68: data = 8'hbc;
+      8'h69: data = 8'hbd;
+      8'h6a: data = 8'hbe;
+      8'h6b: data = 8'hbf;
+      8'h6c: data = 8'hc0;
+      8'h6d: data = 8'hc1;
+      8'h6e: data = 8'hc2;
+      8'h6f: data = 8'hc3;
+      8'h70: data = 8'hc4;
+      8'h71: data = 8'hc5;
+      8'h72: data = 8'hc6;
+      8'h73: data = 8'hc7;
+      8'h74: data = 8'hc8;
+      8'h75: data = 8'hc9;
+      8'h76: data = 8'hca;
+      8'h77: data = 8'hcb;
+      8'h78: data = 8'hcc;
+      8'h79: data = 8'hcd;
+      8'h7a: data = 8'hce;
+      8'h7b: data = 8'hcf;
+      8'h7c: data = 8'hd0;
+      8'h7d: data = 8'hd1;
+      8'h7e: data = 8'hd2;
+      8'h7f: data = 8'hd3;
+      8'h80: data = 8'hd4;
+      8'h81: data = 8'hd5;
+      8'h82: data = 8'hd6;
+      8'h83: data = 8'hd7;
+      8'h84: data = 8'hd8;
+      8'h85: data = 8'hd9;
+      8'hc0: data = 8'hda;
+      8'hc1: data = 8'hdb;
+      8'hc2: data = 8'hdc;
+      8'hc3: data = 8'hdd;
+      8'hc4: data = 8'hde;
+      8'hc5: data = 8'hdf;
+      8'hc6: data = 8'he0;
+      8'hc7: data = 8'he1;
+      8'hc8: data = 8'he2;
+      8'hc9: data = 8'he3;
+      8'hca: data = 8'he4;
+      8'hcb: data = 8'he5;
+      8'hcc: data = 8'he6;
+      8'hcd: data = 8'he7;
+      8'hce: data = 8'he8;
+      default: data = 8'h0;
     endcase
 
 endmodule // reg_block__rd_dec
@@ -1570,61 +1628,118 @@ endmodule // reg_block__w_strb
 module reg_block__wr_dec(address,data);
 
     // Module arguments
-    input wire  [6:0] address;
-    output reg  [6:0] data;
+    input wire  [7:0] address;
+    output reg  [7:0] data;
 
     // Update code (custom)
     always @*
     case (address)
-        7'b0: data = 7'b1000000;
-      7'b1: data = 7'b1000001;
-      7'b10: data = 7'b1000010;
-      7'b11: data = 7'b1000011;
-      7'b100: data = 7'b1000100;
-      7'b101: data = 7'b1000101;
-      7'b110: data = 7'b1000110;
-      7'b10000: data = 7'b1000111;
-      7'b10001: data = 7'b1001000;
-      7'b10010: data = 7'b1001001;
-      7'b10011: data = 7'b1001010;
-      7'b10100: data = 7'b1001011;
-      7'b10101: data = 7'b1001100;
-      7'b10110: data = 7'b1001101;
-      7'b10111: data = 7'b1001110;
-      7'b11000: data = 7'b1001111;
-      7'b11001: data = 7'b1010000;
-      7'b100000: data = 7'b1010001;
-      7'b100001: data = 7'b1010010;
-      7'b100010: data = 7'b1010011;
-      7'b1000000: data = 7'b1010100;
-      7'b1000001: data = 7'b1010101;
-      7'b1000010: data = 7'b1010110;
-      7'b1000011: data = 7'b1010111;
-      7'b1000100: data = 7'b1011000;
-      7'b1000101: data = 7'b1011001;
-      7'b1000110: data = 7'b1011010;
-      7'b1000111: data = 7'b1011011;
-      7'b1001000: data = 7'b1011100;
-      7'b1001001: data = 7'b1011101;
-      7'b1001010: data = 7'b1011110;
-      7'b1001011: data = 7'b1011111;
-      7'b1001100: data = 7'b1100000;
-      7'b1001101: data = 7'b1100001;
-      7'b1100000: data = 7'b1100010;
-      7'b1100001: data = 7'b1100011;
-      7'b1100010: data = 7'b1100100;
-      7'b1100011: data = 7'b1100101;
-      7'b1100100: data = 7'b1100110;
-      7'b1100101: data = 7'b1100111;
-      7'b1100110: data = 7'b1101000;
-      7'b1100111: data = 7'b1101001;
-      7'b1101000: data = 7'b1101010;
-      7'b1101001: data = 7'b1101011;
-      7'b1101010: data = 7'b1101100;
-      7'b1101011: data = 7'b1101101;
-      7'b1101100: data = 7'b1101110;
-      7'b1101101: data = 7'b1101111;
-      default: data = 7'b0;
+        8'h0: data = 8'h80;
+      8'h1: data = 8'h81;
+      8'h2: data = 8'h82;
+      8'h3: data = 8'h83;
+      8'h4: data = 8'h84;
+      8'h5: data = 8'h85;
+      8'h6: data = 8'h86;
+      8'h10: data = 8'h87;
+      8'h11: data = 8'h88;
+      8'h12: data = 8'h89;
+      8'h13: data = 8'h8a;
+      8'h14: data = 8'h8b;
+      8'h15: data = 8'h8c;
+      8'h16: data = 8'h8d;
+      8'h17: data = 8'h8e;
+      8'h18: data = 8'h8f;
+      8'h19: data = 8'h90;
+      8'h20: data = 8'h91;
+      8'h21: data = 8'h92;
+      8'h22: data = 8'h93;
+      8'h40: data = 8'h94;
+      8'h41: data = 8'h95;
+      8'h42: data = 8'h96;
+      8'h43: data = 8'h97;
+      8'h44: data = 8'h98;
+      8'h45: data = 8'h99;
+      8'h46: data = 8'h9a;
+      8'h47: data = 8'h9b;
+      8'h48: data = 8'h9c;
+      8'h49: data = 8'h9d;
+      8'h4a: data = 8'h9e;
+      8'h4b: data = 8'h9f;
+      8'h4c: data = 8'ha0;
+      8'h4d: data = 8'ha1;
+      8'h4e: data = 8'ha2;
+      8'h4f: data = 8'ha3;
+      8'h50: data = 8'ha4;
+      8'h51: data = 8'ha5;
+      8'h52: data = 8'ha6;
+      8'h53: data = 8'ha7;
+      8'h54: data = 8'ha8;
+      8'h55: data = 8'ha9;
+      8'h56: data = 8'haa;
+      8'h57: data = 8'hab;
+      8'h58: data = 8'hac;
+      8'h59: data = 8'had;
+      8'h5a: data = 8'hae;
+      8'h5b: data = 8'haf;
+      8'h5c: data = 8'hb0;
+      8'h5d: data = 8'hb1;
+      8'h5e: data = 8'hb2;
+      8'h5f: data = 8'hb3;
+      8'h60: data = 8'hb4;
+      8'h61: data = 8'hb5;
+      8'h62: data = 8'hb6;
+      8'h63: data = 8'hb7;
+      8'h64: data = 8'hb8;
+      8'h65: data = 8'hb9;
+      8'h66: data = 8'hba;
+      8'h67: data = 8'hbb;
+      8'h68: data = 8'hbc;
+      8'h69: data = 8'hbd;
+      8'h6a: data = 8'hbe;
+      8'h6b: data = 8'hbf;
+      8'h6c: data = 8'hc0;
+      8'h6d: data = 8'hc1;
+      8'h6e: data = 8'hc2;
+      8'h6f: data = 8'hc3;
+      8'h70: data = 8'hc4;
+      8'h71: data = 8'hc5;
+      8'h72: data = 8'hc6;
+      8'h73: data = 8'hc7;
+      8'h74: data = 8'hc8;
+      8'h75: data = 8'hc9;
+      8'h76: data = 8'hca;
+      8'h77: data = 8'hcb;
+      8'h78: data = 8'hcc;
+      8'h79: data = 8'hcd;
+      8'h7a: data = 8'hce;
+      8'h7b: data = 8'hcf;
+      8'h7c: data = 8'hd0;
+      8'h7d: data = 8'hd1;
+      8'h7e: data = 8'hd2;
+      8'h7f: data = 8'hd3;
+      8'h80: data = 8'hd4;
+      8'h81: data = 8'hd5;
+      8'h82: data = 8'hd6;
+      8'h83: data = 8'hd7;
+      8'h84: data = 8'hd8;
+      8'h85: data = 8'hd9;
+      8'hc0: data = 8'hda;
+      8'hc1: data = 8'hdb;
+      8'hc2: data = 8'hdc;
+      8'hc3: data = 8'hdd;
+      8'hc4: data = 8'hde;
+      8'hc5: data = 8'hdf;
+      8'hc6: data = 8'he0;
+      8'hc7: data = 8'he1;
+      8'hc8: data = 8'he2;
+      8'hc9: data = 8'he3;
+      8'hca: data = 8'he4;
+      8'hcb: data = 8'he5;
+      8'hcc: data = 8'he6;
+      8'hcd: data = 8'he7;
+      8'hce: data = 8'he8;
+      default: data = 8'h0;
     endcase
 
 endmodule // reg_block__wr_dec

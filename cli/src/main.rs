@@ -8,7 +8,9 @@
 //!   VFIO and prints the engine's identity; `--device mem` opens the register
 //!   file in memory instead (no board needed).
 //!
-//! * `braid stats --device ADDR` prints the engine's counters.
+//! * `braid stats --device ADDR [--select CONN:PATH]` prints the engine's
+//!   counters and the statistics of the selected path (`--select` selects
+//!   one first, restarting its counts).
 //! * `braid write_bw` and `braid write_lat` are perftest's `ib_write_bw`
 //!   and `ib_write_lat` over braid-driver's verbs API
 //!   ([`braid_driver::perf`]). Without `--device` both sides run in this
@@ -60,10 +62,15 @@ enum Cmd {
         #[command(flatten)]
         at: DeviceArgs,
     },
-    /// Open a board and print the engine's counters.
+    /// Open a board and print the engine's counters and the statistics of
+    /// the path PATH_SEL selects.
     Stats {
         #[command(flatten)]
         at: DeviceArgs,
+        /// Select path PATH of connection CONN first (PATH_SEL): its counts
+        /// restart from 0, run `braid stats` again to read them.
+        #[arg(long, value_name = "CONN:PATH", value_parser = parse_path_sel)]
+        select: Option<(u32, u32)>,
     },
     /// perftest's RDMA WRITE bandwidth: on two co-simulated engines, or on
     /// a board with --device and --server / --connect.
@@ -350,11 +357,32 @@ fn info(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
     Ok(())
 }
 
-fn stats(device: &str, sysfs: PathBuf, dev: PathBuf) -> Result<(), String> {
-    let (name, d) = open(device, sysfs, dev)?;
+fn parse_path_sel(s: &str) -> Result<(u32, u32), String> {
+    let (c, p) = s
+        .split_once(':')
+        .ok_or_else(|| format!("`{s}`: expected CONN:PATH, two numbers, e.g. 3:0"))?;
+    let num = |what: &str, v: &str| {
+        v.parse::<u32>()
+            .map_err(|_| format!("`{s}`: {what} `{v}` is not a number"))
+    };
+    Ok((num("connection", c)?, num("path", p)?))
+}
+
+fn stats(
+    device: &str,
+    sysfs: PathBuf,
+    dev: PathBuf,
+    select: Option<(u32, u32)>,
+) -> Result<(), String> {
+    let (name, mut d) = open(device, sysfs, dev)?;
+    if let Some((conn, path)) = select {
+        d.select_path(conn, path).map_err(|e| e.to_string())?;
+    }
     let c = d.counters().map_err(|e| e.to_string())?;
+    let p = d.path_stats().map_err(|e| e.to_string())?;
     println!("{name}: Braid engine counters");
     print!("{c}");
+    print!("{p}");
     Ok(())
 }
 
@@ -364,7 +392,7 @@ fn main() -> ExitCode {
     let r = match cli.cmd {
         Cmd::Devices { sysfs, dev, all } => devices(sysfs, dev, all),
         Cmd::Info { at } => info(&at.device, at.sysfs, at.dev),
-        Cmd::Stats { at } => stats(&at.device, at.sysfs, at.dev),
+        Cmd::Stats { at, select } => stats(&at.device, at.sysfs, at.dev, select),
         Cmd::WriteBw { run, tx_depth } => perftest(Test::Bw, run, tx_depth),
         Cmd::WriteLat { run } => perftest(Test::Lat, run, None),
     };

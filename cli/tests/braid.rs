@@ -70,7 +70,7 @@ fn braid_info_opens_the_memory_backend_and_refuses_bad_devices() {
     assert_eq!(
         out,
         format!(
-            "memory: Braid engine, register interface 1.0, spec hash 0x{:08x}, 64 connections x \
+            "memory: Braid engine, register interface 2.0, spec hash 0x{:08x}, 64 connections x \
              16 paths, {} streams\n",
             braid_spec::SPEC_HASH,
             braid_spec::state::MAX_STREAMS
@@ -97,6 +97,59 @@ fn braid_info_opens_the_memory_backend_and_refuses_bad_devices() {
         err.starts_with("braid: PCI device ffff:ff:1f.7 not found"),
         "{err}"
     );
+}
+
+#[test]
+fn braid_stats_prints_every_counter_and_the_selected_path() {
+    let (code, out, err) = braid(&["stats", "--device", "mem", "--select", "3:1"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "memory: Braid engine counters");
+    // every engine-wide counter once (RX_BYTES as one 64-bit value), each 0
+    // after reset, then the selected path
+    let names: Vec<&str> = braid_spec::regs::COUNTERS
+        .iter()
+        .map(|r| r.name)
+        .filter(|n| !n.starts_with("PATH_") && *n != "RX_BYTES_HI")
+        .map(|n| if n == "RX_BYTES_LO" { "RX_BYTES" } else { n })
+        .collect();
+    assert_eq!(lines.len(), 1 + names.len() + 2, "{out}");
+    for (l, n) in lines[1..].iter().zip(&names) {
+        let want = if *n == "RX_HINT" {
+            format!("{n:<22} 0 (shared by 0 senders)")
+        } else {
+            format!("{n:<22} 0")
+        };
+        assert_eq!(*l, want);
+    }
+    assert_eq!(
+        &lines[1 + names.len()..],
+        [
+            "path 1 of connection 3: 0 sent, 0 acknowledged, 0 lost, 0 ECN-marked, 0 timeouts",
+            "  no congestion-control event since the selection"
+        ]
+    );
+    let (code, out, err) = braid(&["stats", "--device", "mem", "--select", "64:0"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "braid: invalid argument: path 0 of connection 64: this engine has 64 connections x 16 paths\n"
+    );
+    let (code, _, err) = braid(&["stats", "--device", "mem", "--select", "0:16"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("path 16 of connection 0: this engine has 64 connections x 16 paths"),
+        "{err}"
+    );
+    let (code, _, err) = braid(&["stats", "--device", "mem", "--select", "3"]);
+    assert_eq!(code, 2, "a usage error");
+    assert!(
+        err.contains("`3`: expected CONN:PATH, two numbers, e.g. 3:0"),
+        "{err}"
+    );
+    let (code, _, err) = braid(&["stats", "--device", "mem", "--select", "3:x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`3:x`: path `x` is not a number"), "{err}");
 }
 
 #[test]

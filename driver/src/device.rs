@@ -64,6 +64,10 @@ impl fmt::Display for Info {
     }
 }
 
+fn path_sel() -> &'static Reg {
+    regs::by_name("PATH_SEL").expect("braid-spec defines PATH_SEL")
+}
+
 /// Patterns [`Device::scratch_test`] writes: all zeros, all ones, alternating
 /// bits both ways, then a walking one and a walking zero over all 32 bits.
 fn scratch_patterns() -> impl Iterator<Item = u32> {
@@ -195,6 +199,32 @@ impl<B: Backend> Device<B> {
         Ok(Counters(v))
     }
 
+    /// Select the path the `PATH_*` statistics registers show (`PATH_SEL`),
+    /// restarting their counts. The engine restarts them when `PATH_SEL`
+    /// changes, so this writes it twice: first with the neighbouring path
+    /// (held a few clocks; its counts are discarded), then with `path`;
+    /// selecting the same path again restarts it too.
+    /// [`Error::BadArgument`] when `conn` or `path` is beyond the engine's
+    /// [`Caps`].
+    pub fn select_path(&mut self, conn: u32, path: u32) -> Result<()> {
+        let caps = self.info.caps;
+        if conn >= caps.connections || path >= caps.paths {
+            return Err(Error::BadArgument(format!(
+                "path {path} of connection {conn}: this engine has {} connections x {} paths",
+                caps.connections, caps.paths
+            )));
+        }
+        let v = regs::set(&regs::PATH_SEL_CONN, 0, conn);
+        self.write(path_sel(), regs::set(&regs::PATH_SEL_PATH, v, path ^ 1))?;
+        self.write(path_sel(), regs::set(&regs::PATH_SEL_PATH, v, path))
+    }
+
+    /// The statistics of the path `PATH_SEL` selects.
+    pub fn path_stats(&self) -> Result<PathStats> {
+        let sel = self.read(path_sel())?;
+        Ok(PathStats::from_regs(sel, &self.counters()?))
+    }
+
     /// The backend, mutable (DMA memory, doorbells).
     pub fn backend_mut(&mut self) -> &mut B {
         &mut self.backend
@@ -216,22 +246,89 @@ mod tests {
     use super::*;
     use crate::MemBackend;
 
-    const V1_0: u32 = 1 << 16;
+    const V2_0: u32 = 2 << 16;
 
     #[test]
     fn opens_a_matching_engine() {
         let dev = Device::open(MemBackend::new()).unwrap();
         let info = dev.info();
-        assert_eq!((info.version_major, info.version_minor), (1, 0));
+        assert_eq!((info.version_major, info.version_minor), (2, 0));
         assert_eq!(info.spec_hash, braid_spec::SPEC_HASH);
         assert_eq!(info.caps, MemBackend::DEFAULT_CAPS);
         assert_eq!(
             info.to_string(),
             format!(
-                "register interface 1.0, spec hash 0x{:08x}, 64 connections x 16 paths, 4 streams",
+                "register interface 2.0, spec hash 0x{:08x}, 64 connections x 16 paths, 4 streams",
                 braid_spec::SPEC_HASH
             )
         );
+    }
+
+    #[test]
+    fn path_stats_select_then_decode_the_path_registers() {
+        let mut dev = Device::open(MemBackend::new()).unwrap();
+        dev.backend_mut().record_writes();
+        dev.select_path(63, 15).unwrap();
+        assert_eq!(
+            dev.backend_mut().take_writes(),
+            vec![(0x338, 63 << 16 | 14), (0x338, 63 << 16 | 15)],
+            "PATH_SEL: conn in bits 31:16, path in 7:0, a change restarts the counts"
+        );
+        let r = |n| regs::by_name(n).unwrap();
+        for (n, v) in [
+            ("PATH_CWND", 12 << 8 | 0x80),
+            ("PATH_SRTT", 3000),
+            ("PATH_RTTVAR", 700),
+            ("PATH_RTO", 6000),
+            ("PATH_STATE", 1 << 31 | 1 << 24 | 2 << 16 | 0x4000),
+            ("PATH_SENT", 100),
+            ("PATH_ACKED", 97),
+            ("PATH_LOST", 3),
+            ("PATH_ECN", 5),
+            ("PATH_TIMEOUTS", 2),
+        ] {
+            dev.backend_mut().set_engine_value(r(n), v).unwrap();
+        }
+        let p = dev.path_stats().unwrap();
+        assert_eq!(
+            p,
+            PathStats {
+                conn: 63,
+                path: 15,
+                seen: true,
+                cwnd: 12 << 8 | 0x80,
+                srtt: 3000,
+                rttvar: 700,
+                rto: 6000,
+                alpha: 0x4000,
+                timeouts_in_row: 2,
+                armed: true,
+                failed: false,
+                sent: 100,
+                acked: 97,
+                lost: 3,
+                ecn: 5,
+                timeouts: 2,
+            }
+        );
+        assert_eq!(
+            p.to_string(),
+            "path 15 of connection 63: 100 sent, 97 acknowledged, 3 lost, 5 ECN-marked, 2 timeouts\n  \
+             cwnd 12.50 packets, srtt 3000 ticks, rttvar 700 ticks, rto 6000 ticks, alpha 0.2500, \
+             2 timeouts in a row, timer armed\n"
+        );
+        // the path counters are not engine-wide counters
+        let c = dev.counters().unwrap().to_string();
+        assert!(!c.contains("PATH_"), "{c}");
+        // beyond CAPS (64 x 16): refused, PATH_SEL unchanged
+        for (conn, path) in [(64, 0), (0, 16)] {
+            let e = dev.select_path(conn, path).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("invalid argument: path {path} of connection {conn}: this engine has 64 connections x 16 paths")
+            );
+        }
+        assert_eq!(dev.backend_mut().take_writes(), vec![]);
     }
 
     #[test]
@@ -258,7 +355,7 @@ mod tests {
     fn refuses_a_foreign_device() {
         let err = Device::open(MemBackend::with_id(
             0x1234_5678,
-            V1_0,
+            V2_0,
             braid_spec::SPEC_HASH,
         ))
         .unwrap_err();
@@ -273,7 +370,7 @@ mod tests {
         assert!(msg.starts_with("not a Braid engine: memory: ID register reads 0x12345678, expected 0x42524149 (\"BRAI\")"), "{msg}");
         assert!(msg.contains("BAR0 of a Braid bitstream"), "{msg}");
         // a device that does not answer reads all ones
-        let err = Device::open(MemBackend::with_id(u32::MAX, V1_0, 0)).unwrap_err();
+        let err = Device::open(MemBackend::with_id(u32::MAX, V2_0, 0)).unwrap_err();
         assert!(err.to_string().contains("did not answer"), "{err}");
     }
 
@@ -289,19 +386,19 @@ mod tests {
         assert_eq!(
             err,
             Error::VersionMismatch {
-                engine_major: 2,
+                engine_major: 3,
                 engine_minor: 0,
-                driver_major: 1,
+                driver_major: 2,
                 driver_minor: 0
             }
         );
         assert_eq!(
             err.to_string(),
-            "register interface version mismatch: engine implements 2.0, this driver needs 1.x \
+            "register interface version mismatch: engine implements 3.0, this driver needs 2.x \
              with x >= 0; load a bitstream built for this driver or use a driver built for that engine"
         );
         // a newer minor version is compatible; the hash check decides
-        let newer_minor = V1_0 | 3;
+        let newer_minor = V2_0 | 3;
         let dev = Device::open(MemBackend::with_id(
             regs::ID_MAGIC,
             newer_minor,
@@ -313,7 +410,7 @@ mod tests {
 
     #[test]
     fn refuses_another_spec_revision() {
-        let err = Device::open(MemBackend::with_id(regs::ID_MAGIC, V1_0, 0x1234_abcd)).unwrap_err();
+        let err = Device::open(MemBackend::with_id(regs::ID_MAGIC, V2_0, 0x1234_abcd)).unwrap_err();
         assert_eq!(
             err,
             Error::SpecHashMismatch {
@@ -508,18 +605,119 @@ impl Counters {
     }
 }
 
+/// The engine-wide counters, one per line (`RX_BYTES` as one 64-bit value;
+/// the `PATH_*` registers of the selected path are [`PathStats`]' to show).
 impl fmt::Display for Counters {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, v) in &self.0 {
-            if name.ends_with("_HI") {
+            if name.ends_with("_HI") || name.starts_with("PATH_") {
                 continue;
             }
             if *name == "RX_BYTES_LO" {
-                writeln!(f, "{:<16} {}", "RX_BYTES", self.rx_bytes())?;
+                writeln!(f, "{:<22} {}", "RX_BYTES", self.rx_bytes())?;
+            } else if *name == "RX_HINT" {
+                writeln!(
+                    f,
+                    "{name:<22} {} (shared by {} senders)",
+                    regs::get(&regs::RX_HINT_HINT, *v),
+                    regs::get(&regs::RX_HINT_SENDERS, *v)
+                )?;
             } else {
-                writeln!(f, "{name:<16} {v}")?;
+                writeln!(f, "{name:<22} {v}")?;
             }
         }
         Ok(())
+    }
+}
+
+/// The statistics of the path `PATH_SEL` selects (the `PATH_*` registers):
+/// counts since `PATH_SEL` last changed and the path's
+/// congestion-control state as of its last event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PathStats {
+    /// `PATH_SEL.conn`.
+    pub conn: u32,
+    /// `PATH_SEL.path`.
+    pub path: u32,
+    /// `PATH_STATE.seen`: the congestion-control block reported this path
+    /// since the selection; the state fields below are valid only then.
+    pub seen: bool,
+    /// `PATH_CWND`: congestion window, unsigned 16.8 fixed point packets.
+    pub cwnd: u32,
+    /// `PATH_SRTT`: smoothed RTT, engine ticks.
+    pub srtt: u32,
+    /// `PATH_RTTVAR`: RTT variation, engine ticks.
+    pub rttvar: u32,
+    /// `PATH_RTO`: retransmission timeout with backoff, engine ticks.
+    pub rto: u32,
+    /// `PATH_STATE.alpha`: DCTCP marked fraction, 0.16 fixed point.
+    pub alpha: u32,
+    /// `PATH_STATE.timeouts`: consecutive timeouts.
+    pub timeouts_in_row: u32,
+    /// `PATH_STATE.armed`: the retransmission timer runs.
+    pub armed: bool,
+    /// `PATH_STATE.failed`: the path is retired.
+    pub failed: bool,
+    /// `PATH_SENT`: data packets sent.
+    pub sent: u32,
+    /// `PATH_ACKED`: PSNs newly acknowledged.
+    pub acked: u32,
+    /// `PATH_LOST`: PSNs declared lost (SACK proof or timeout).
+    pub lost: u32,
+    /// `PATH_ECN`: CE-marked packets the peer's ACKs reported.
+    pub ecn: u32,
+    /// `PATH_TIMEOUTS`: retransmission timeouts.
+    pub timeouts: u32,
+}
+
+impl PathStats {
+    /// Decode from a `PATH_SEL` value and the counters read with it.
+    pub fn from_regs(sel: u32, c: &Counters) -> PathStats {
+        let g = |n: &str| c.get(n).unwrap_or(0);
+        let st = g("PATH_STATE");
+        PathStats {
+            conn: regs::get(&regs::PATH_SEL_CONN, sel),
+            path: regs::get(&regs::PATH_SEL_PATH, sel),
+            seen: regs::get(&regs::PATH_STATE_SEEN, st) != 0,
+            cwnd: g("PATH_CWND"),
+            srtt: g("PATH_SRTT"),
+            rttvar: g("PATH_RTTVAR"),
+            rto: g("PATH_RTO"),
+            alpha: regs::get(&regs::PATH_STATE_ALPHA, st),
+            timeouts_in_row: regs::get(&regs::PATH_STATE_TIMEOUTS, st),
+            armed: regs::get(&regs::PATH_STATE_ARMED, st) != 0,
+            failed: regs::get(&regs::PATH_STATE_FAILED, st) != 0,
+            sent: g("PATH_SENT"),
+            acked: g("PATH_ACKED"),
+            lost: g("PATH_LOST"),
+            ecn: g("PATH_ECN"),
+            timeouts: g("PATH_TIMEOUTS"),
+        }
+    }
+}
+
+impl fmt::Display for PathStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "path {} of connection {}: {} sent, {} acknowledged, {} lost, {} ECN-marked, {} timeouts",
+            self.path, self.conn, self.sent, self.acked, self.lost, self.ecn, self.timeouts
+        )?;
+        if self.seen {
+            writeln!(
+                f,
+                "  cwnd {:.2} packets, srtt {} ticks, rttvar {} ticks, rto {} ticks, alpha {:.4}, {} timeouts in a row{}{}",
+                f64::from(self.cwnd) / 256.0,
+                self.srtt,
+                self.rttvar,
+                self.rto,
+                f64::from(self.alpha) / 65536.0,
+                self.timeouts_in_row,
+                if self.armed { ", timer armed" } else { "" },
+                if self.failed { ", retired" } else { "" }
+            )
+        } else {
+            writeln!(f, "  no congestion-control event since the selection")
+        }
     }
 }

@@ -176,6 +176,18 @@ impl<B: Backend> Context<B> {
         self.inner.borrow().dev.counters()
     }
 
+    /// Select the path whose statistics [`Context::path_stats`] reads
+    /// (`PATH_SEL`: its counts restart); `path` is the path number within
+    /// the queue pair `conn`.
+    pub fn select_path(&self, conn: u32, path: u32) -> Result<()> {
+        self.inner.borrow_mut().dev.select_path(conn, path)
+    }
+
+    /// The selected path's statistics.
+    pub fn path_stats(&self) -> Result<crate::PathStats> {
+        self.inner.borrow().dev.path_stats()
+    }
+
     /// The engine's build sizes.
     pub fn caps(&self) -> Caps {
         self.inner.borrow().caps

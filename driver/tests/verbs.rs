@@ -76,7 +76,7 @@ fn local_addresses_go_to_the_config_registers() {
     let w = ctx.with_backend(|b| b.take_writes());
     assert_eq!(
         w,
-        vec![(0x180, 0x5201_020b), (0x184, 0x0242), (0x188, 0x0a00_000b)]
+        vec![(0x300, 0x5201_020b), (0x304, 0x0242), (0x308, 0x0a00_000b)]
     );
 }
 

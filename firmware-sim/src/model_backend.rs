@@ -462,7 +462,9 @@ pub struct ModelBackend {
 
 impl ModelBackend {
     /// An engine counter of this host, from the model's per-connection
-    /// counters (sender side for TX_*, receiver side for RX_*).
+    /// counters (sender side for TX_*, receiver side for RX_* and ACK_TX);
+    /// the counters of events the transport model does not have (parser
+    /// drops, queue overflows, the per-path `PATH_*` registers) read 0.
     fn counter(&self, name: &str) -> u32 {
         let w = self.world.borrow();
         let (mut tx, mut rx) = (net::ConnStats::default(), net::ConnStats::default());
@@ -483,6 +485,7 @@ impl ModelBackend {
                 rx.nacked += s.nacked;
                 rx.goodput_bytes += s.goodput_bytes;
                 rx.msgs_received += s.msgs_received;
+                rx.acks_sent += s.acks_sent;
             }
         }
         let v = match name {
@@ -499,6 +502,7 @@ impl ModelBackend {
             "RX_BYTES_HI" => rx.goodput_bytes >> 32,
             "RX_MSGS" => rx.msgs_received,
             "RX_HINT_CUTS" => w.net.hint_cuts(self.host),
+            "ACK_TX" => rx.acks_sent,
             "RX_HINT" => {
                 let unit = braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
                 let hint = (w.net.rate_hint_of(self.host) / unit).clamp(1, 0xffff);

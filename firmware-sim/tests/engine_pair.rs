@@ -17,6 +17,8 @@ use braid_driver::verbs::*;
 use braid_driver::Backend;
 use braid_sim::cosim::engine::{EngineBackend, GlueCounters};
 use braid_sim::cosim::pair::{EnginePair, Side, IP_A, IP_B, MAC_A, MAC_B};
+use braid_sim::model::rx_parser;
+use braid_spec::error::rx_drop as rd;
 use braid_spec::regs;
 use braid_spec::wire::braid::{Body, Flags, NackReason};
 use braid_spec::wire::frame::parse_frame;
@@ -28,6 +30,101 @@ fn counter(s: &Side, i: usize) -> u32 {
     s.ctx
         .with_backend(|b| b.read32(regs::COUNTERS[i].offset))
         .expect("counter")
+}
+
+fn reg(s: &Side, name: &str) -> u32 {
+    s.reg(name).unwrap_or_else(|e| panic!("{name}: {e:#}"))
+}
+
+/// BAR0's counters of the engine's own events are its `cnt_*` ports, each
+/// at the register braid-spec names for it (read while the engine is
+/// quiet: the ports are read again after the registers).
+fn assert_bar0_counters(seed: u64, s: &Side) {
+    let before = s.eng.borrow().glue_counters();
+    let bar0 = GlueCounters {
+        db_dropped: reg(s, "DB_DROPPED"),
+        db_bad_cq: reg(s, "DB_BAD_CQ"),
+        glue_overflow: reg(s, "GLUE_OVERFLOW"),
+        tx_no_conn: reg(s, "TX_NO_CONN"),
+        pl_err: reg(s, "TX_PAYLOAD_ERR"),
+        rx_bad: reg(s, "RX_BAD"),
+        rx_gate: reg(s, "RX_GATE"),
+        rx_dup: reg(s, "RX_DUPLICATES"),
+        rx_oow: reg(s, "RX_OUT_OF_WINDOW"),
+        ack_tx: reg(s, "ACK_TX"),
+        nack_tx: reg(s, "NACK_TX"),
+        ack_rx: reg(s, "ACK_RX"),
+        ack_rej: reg(s, "ACK_REJECTED"),
+        ack_bad: reg(s, "ACK_BAD_PATH"),
+        retx_stale: reg(s, "RETX_STALE"),
+        nack_rx: reg(s, "NACK_RX"),
+        nack_rnr: reg(s, "NACK_RNR"),
+        nack_fail: reg(s, "NACK_FAIL"),
+        nack_drop: reg(s, "NACK_DROP"),
+    };
+    assert_eq!(
+        s.eng.borrow().glue_counters(),
+        before,
+        "seed {seed:#x}: the engine was not quiet"
+    );
+    assert_eq!(bar0, before, "seed {seed:#x}: BAR0 counters vs cnt_* ports");
+}
+
+/// The parser's drop counter of each reason code of
+/// `braid_spec::error::rx_drop` (1..): register and code, in code order.
+const RX_DROP_REGS: [(&str, u8); 15] = [
+    ("RX_DROP_TRUNCATED", rd::TRUNCATED),
+    ("RX_DROP_NOT_IP", rd::NOT_IP),
+    ("RX_DROP_IP_HEADER", rd::BAD_IP_HEADER),
+    ("RX_DROP_IP_CHECKSUM", rd::IP_CHECKSUM),
+    ("RX_DROP_FRAGMENT", rd::FRAGMENT),
+    ("RX_DROP_NOT_UDP", rd::NOT_UDP),
+    ("RX_DROP_IP_LENGTH", rd::IP_LENGTH),
+    ("RX_DROP_PORT", rd::WRONG_PORT),
+    ("RX_DROP_UDP_LENGTH", rd::UDP_LENGTH),
+    ("RX_DROP_UDP_CHECKSUM", rd::UDP_CHECKSUM),
+    ("RX_DROP_VERSION", rd::BRAID_VERSION),
+    ("RX_DROP_OPCODE", rd::BAD_OPCODE),
+    ("RX_DROP_HDR_WORDS", rd::HDR_WORDS),
+    ("RX_DROP_PAYLOAD_LEN", rd::PAYLOAD_LENGTH),
+    ("RX_DROP_CTRL_PAYLOAD", rd::CONTROL_PAYLOAD),
+];
+
+/// Add the reason the reference parser gives each of `frames` (each must
+/// be dropped) to `tally` (by reason code).
+fn tally_drops(seed: u64, frames: &[Vec<u8>], tally: &mut [u32; rd::COUNT]) {
+    for f in frames {
+        match rx_parser::parse(f, braid_spec::BRAID_UDP_PORT) {
+            Err(r) => tally[r as usize] += 1,
+            Ok(_) => panic!("seed {seed:#x}: a bad frame parses: {f:02x?}"),
+        }
+    }
+}
+
+/// B's `RX_DROP_*` counters hold `tally` (by reason code) and `RX_BAD`
+/// their sum.
+fn assert_drop_counts(seed: u64, s: &Side, tally: &[u32; rd::COUNT]) {
+    let got: Vec<(&str, u32)> = RX_DROP_REGS.iter().map(|&(n, _)| (n, reg(s, n))).collect();
+    let want: Vec<(&str, u32)> = RX_DROP_REGS
+        .iter()
+        .map(|&(n, code)| (n, tally[code as usize]))
+        .collect();
+    assert_eq!(got, want, "seed {seed:#x}: drops by reason");
+    assert_eq!(
+        reg(s, "RX_BAD"),
+        tally.iter().sum::<u32>(),
+        "seed {seed:#x}: RX_BAD is the sum of the reasons"
+    );
+}
+
+/// `f`'s path.
+fn path_of(f: &[u8]) -> u8 {
+    parse_frame(f)
+        .expect("A's frames parse")
+        .repr
+        .braid
+        .base
+        .path_id
 }
 
 /// A and B, each with one queue pair (2 streams, 4 paths) connected to the
@@ -278,6 +375,10 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
             sg_list: vec![src.sge(i as u64 * 16384 + 7, len)],
         })
         .collect();
+    // A's path 2 in the PATH_* statistics registers
+    a.ctx
+        .select_path(qp_a.qp_num(), 2)
+        .expect("select A's path 2");
     qp_a.post_send(&wrs).expect("post on A");
     let mtu = 4096u64;
     let want_pkts: u32 = lens.iter().map(|&l| (l as u64).div_ceil(mtu) as u32).sum();
@@ -292,6 +393,8 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
             (0..n).map(|_| rng.gen()).collect()
         })
         .collect();
+    let mut drops = [0u32; rd::COUNT];
+    tally_drops(seed, &bad, &mut drops);
     let mut moved = 0;
     let mut w = Wires::default();
     for _ in 0..200 {
@@ -338,6 +441,8 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
             "seed {seed:#x}: the random frames, dropped by the parser; B's ACKs"
         );
     }
+    assert_drop_counts(seed, &b, &drops);
+    assert_bar0_counters(seed, &b);
 
     // B's ACKs: every frame back is an ACK to A's connection on the path of
     // a packet A sent; the last one of each path acknowledges every PSN A
@@ -418,6 +523,39 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         assert_eq!(wc.qp_num, qp_a.qp_num(), "seed {seed:#x}: {wc:?}");
     }
     assert_eq!(counter(&a, 4), wrs.len() as u32, "TX_MSGS on A");
+    assert_bar0_counters(seed, &a);
+    // A's path 2: every packet it carried sent and acknowledged once,
+    // nothing lost; its congestion state reported, the RTT measured
+    let on2 = w.ab.iter().filter(|f| path_of(f) == 2).count() as u32;
+    assert!(on2 > 0, "seed {seed:#x}: path 2 carried nothing");
+    let p = a.ctx.path_stats().expect("A's path stats");
+    assert_eq!(
+        (p.conn, p.path, p.sent, p.acked, p.lost, p.ecn, p.timeouts),
+        (qp_a.qp_num(), 2, on2, on2, 0, 0, 0),
+        "seed {seed:#x}: A's path 2: {p:?}"
+    );
+    assert!(
+        p.seen && !p.failed && p.timeouts_in_row == 0,
+        "seed {seed:#x}: A's path 2: {p:?}"
+    );
+    assert!(
+        p.srtt > 0 && p.rto >= regs::CFG_RTO_MIN && p.cwnd >= regs::CFG_CWND_INIT,
+        "seed {seed:#x}: A's path 2: {p:?}"
+    );
+    // selecting it again restarts the counts and the state
+    a.ctx
+        .select_path(qp_a.qp_num(), 2)
+        .expect("select A's path 2");
+    let p = a.ctx.path_stats().expect("A's path stats");
+    assert_eq!(
+        p,
+        braid_driver::PathStats {
+            conn: qp_a.qp_num(),
+            path: 2,
+            ..Default::default()
+        },
+        "seed {seed:#x}: A's path 2 selected again"
+    );
     assert_eq!(
         a.eng.borrow().glue_counters(),
         GlueCounters {
@@ -486,6 +624,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         f4.clone(),
         ack_req,
     ];
+    tally_drops(seed, &crafted[3..4], &mut drops);
     run_pair(&a, &b, 3000, &mut crafted, &mut w);
     assert_eq!(
         counter(&b, 7),
@@ -568,6 +707,10 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         },
         "seed {seed:#x}: the truncated frame, dropped by the parser; the duplicate; ACKs, NACKs"
     );
+    drop(eb);
+    assert_drop_counts(seed, &b, &drops);
+    assert_bar0_counters(seed, &b);
+    let eb = b.eng.borrow();
     // A: the ACK of the duplicate accepted (it acknowledges nothing new);
     // the fatal NACKs name a CSN B acknowledged long ago (copies of a
     // delivered packet): stale, dropped, the connection does not fail and
@@ -583,6 +726,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         },
         "seed {seed:#x}: A: B's ACKs and NACKs"
     );
+    assert_bar0_counters(seed, &a);
     assert_eq!(
         cq_a.poll(16).expect("poll A's CQ"),
         vec![],
@@ -884,6 +1028,9 @@ fn a_quiet_path_is_acknowledged_by_the_coalescing_timer() {
 /// its original but for path, PSN, timestamp, floor and the flags RETX and
 /// ACK_REQ; B places both WRITEs byte for byte, sees no duplicate, and A
 /// completes them SUCCESS in posting order.
+/// The path of A whose statistics the loss test checks.
+const LOSSY_PATH: u32 = 0;
+
 #[test]
 fn lost_packets_are_retransmitted_and_the_writes_complete() {
     let seed = 0x4b10_u64;
@@ -918,6 +1065,9 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
             sg_list: vec![src.sge(from as u64, len)],
         })
         .collect();
+    a.ctx
+        .select_path(qp_a.qp_num(), LOSSY_PATH)
+        .expect("select A's path");
     qp_a.post_send(&wrs).expect("post on A");
     let want_pkts: u32 = msgs.iter().map(|m| m.0.div_ceil(4096)).sum();
     assert_eq!(want_pkts, 76);
@@ -1020,6 +1170,39 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
         "seed {seed:#x}: A's completions"
     );
     assert_acks_accepted(seed, &a, &w);
+    assert_bar0_counters(seed, &a);
+    assert_bar0_counters(seed, &b);
+    // the selected path: of the packets it carried, the ones the wire lost
+    // were declared lost (by SACK: no timeout), every other one
+    // acknowledged once
+    let mut seen10 = 0;
+    let (mut sent, mut lost) = (0u32, 0u32);
+    for f in &w.ab {
+        let base = parse_frame(f).expect("A's frames parse").repr.braid.base;
+        let dropped = if base.flags.0 & Flags::RETX == 0 {
+            lose.contains(&base.csn)
+        } else if base.csn == 10 {
+            seen10 += 1;
+            seen10 == 1
+        } else {
+            false
+        };
+        if base.path_id == LOSSY_PATH as u8 {
+            sent += 1;
+            lost += u32::from(dropped);
+        }
+    }
+    assert!(
+        lost > 0,
+        "seed {seed:#x}: the wire lost nothing of path {LOSSY_PATH}"
+    );
+    let p = a.ctx.path_stats().expect("A's path stats");
+    assert_eq!(
+        (p.path, p.sent, p.acked, p.lost, p.timeouts, p.ecn),
+        (LOSSY_PATH, sent, sent - lost, lost, 0, 0),
+        "seed {seed:#x}: A's path {LOSSY_PATH}: {p:?}"
+    );
+    assert!(p.seen && !p.failed, "seed {seed:#x}: {p:?}");
     eprintln!(
         "seed {seed:#x}: {} frames ({} retransmitted), {} ACKs in {} clocks",
         w.ab.len(),
@@ -1038,6 +1221,10 @@ fn lost_packets_are_retransmitted_and_the_writes_complete() {
 /// lost, and it is sent again (`TX_RETX` = 1); the other paths, idle once
 /// their ACKs return, never time out. B then holds the WRITE byte for byte
 /// and A completes it SUCCESS.
+/// The path that carries the last packet of the tail-loss test's WRITE
+/// (16 packets, bursts of 4 over 4 paths).
+const TAIL_PATH: u32 = 3;
+
 #[test]
 fn a_lost_last_packet_is_resent_when_its_path_times_out() {
     let seed = 0x4c70_u64;
@@ -1064,6 +1251,9 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
         stream: 0,
         sg_list: vec![src.sge(5, len)],
     };
+    a.ctx
+        .select_path(qp_a.qp_num(), TAIL_PATH)
+        .expect("select A's path");
     qp_a.post_send(&[wr]).expect("post on A");
     let want_pkts = len.div_ceil(4096);
     let mut w = Wires {
@@ -1101,6 +1291,31 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
         "seed {seed:#x}: A's completions"
     );
     assert_acks_accepted(seed, &a, &w);
+    assert_bar0_counters(seed, &a);
+    // the last packet's path: its one timeout and one loss, every other
+    // packet it carried (the retransmission too, if it went there)
+    // acknowledged; no ACK of new data on it since the timeout
+    let last =
+        w.ab.iter()
+            .map(|f| parse_frame(f).expect("A's frames parse").repr.braid.base)
+            .find(|b| b.csn == want_pkts - 1)
+            .expect("the last packet");
+    assert_eq!(
+        u32::from(last.path_id),
+        TAIL_PATH,
+        "seed {seed:#x}: the last packet's path"
+    );
+    let sent =
+        w.ab.iter()
+            .filter(|f| u32::from(path_of(f)) == TAIL_PATH)
+            .count() as u32;
+    let p = a.ctx.path_stats().expect("A's path stats");
+    assert_eq!(
+        (p.sent, p.acked, p.lost, p.timeouts, p.timeouts_in_row),
+        (sent, sent - 1, 1, 1, 1),
+        "seed {seed:#x}: A's path {TAIL_PATH}: {p:?}"
+    );
+    assert!(p.rto >= regs::CFG_RTO_MIN, "seed {seed:#x}: {p:?}");
     eprintln!(
         "seed {seed:#x}: {} frames, {} ACKs in {} clocks",
         w.ab.len(),

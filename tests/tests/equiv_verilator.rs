@@ -582,7 +582,8 @@ fn reg_block_resets_to_the_spec_values() {
         0x08c,
         0x0fc,
         braid_spec::regs::MAP_LEN,
-        0x1fc,
+        0x218,
+        0x2fc,
         0x001,
         0x012,
     ] {

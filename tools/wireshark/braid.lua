@@ -2,7 +2,7 @@
 --
 -- GENERATED from the braid-spec field tables (hdl/spec); do not edit.
 -- Regenerate with `cargo run -p braid-spec --example gen-dissector`.
--- Wire format: hdl/spec/SPEC.md, SPEC_HASH 0xad3d38e5.
+-- Wire format: hdl/spec/SPEC.md, SPEC_HASH 0x9456f5b9.
 --
 -- Use: wireshark -X lua_script:tools/wireshark/braid.lua capture.pcap
 --   or copy this file to ~/.local/lib/wireshark/plugins/.

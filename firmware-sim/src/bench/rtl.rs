@@ -345,6 +345,8 @@ pub struct WriteBw {
     /// The engines' counters (sender A, receiver B) as `braid stats` reads
     /// them.
     pub counters: (braid_driver::Counters, braid_driver::Counters),
+    /// The statistics of A's path 0 (selected before the first post).
+    pub path0: braid_driver::PathStats,
 }
 
 /// perftest's `write_bw` on two Verilated tiny engines through the fabric
@@ -385,6 +387,10 @@ pub fn write_bw(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Resu
         stall_ps: clock_ps(STALL_CLOCKS),
     };
     let remote = RemoteBuf::of(&pair.dst);
+    pair.a
+        .ctx
+        .select_path(pair.qp_a.qp_num(), 0)
+        .context("select A's path 0")?;
     let t0 = std::time::Instant::now();
     let bw = perf::write_bw(
         &mut pair.qp_a,
@@ -420,6 +426,7 @@ pub fn write_bw(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Resu
         timeouts: a.reg("TX_TIMEOUTS")? as u64,
         clocks_per_sec: 2.0 * clocks as f64 / wall,
         counters: (a.ctx.counters()?, b.ctx.counters()?),
+        path0: a.ctx.path_stats()?,
     };
     drop(clock);
     drop(pair);
@@ -594,8 +601,11 @@ impl std::fmt::Display for WriteBw {
         writeln!(f, "B's region holds A's source in both slots (checked).")?;
         writeln!(f, "\nengine counters (braid stats), sender and receiver:")?;
         for ((name, a), (_, b)) in self.counters.0 .0.iter().zip(&self.counters.1 .0) {
-            writeln!(f, "  {name:<14} {a:>12} {b:>12}")?;
+            if !name.starts_with("PATH_") {
+                writeln!(f, "  {name:<22} {a:>12} {b:>12}")?;
+            }
         }
+        write!(f, "\nA's {}", self.path0)?;
         Ok(())
     }
 }

@@ -78,7 +78,7 @@ fn is(r: &Reg, name: &str) -> bool {
 }
 
 /// One clock's inputs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RegBlockIn {
     /// AW valid.
     pub awvalid: bool,
@@ -106,6 +106,26 @@ pub struct RegBlockIn {
     pub cmd_error: u8,
     /// Engine counters in `COUNTERS` order.
     pub counters: [u32; NCNT],
+}
+
+impl Default for RegBlockIn {
+    fn default() -> Self {
+        RegBlockIn {
+            awvalid: false,
+            awaddr: 0,
+            wvalid: false,
+            wdata: 0,
+            wstrb: 0,
+            bready: false,
+            arvalid: false,
+            araddr: 0,
+            rready: false,
+            reset_busy: false,
+            cmd_done: false,
+            cmd_error: 0,
+            counters: [0; NCNT],
+        }
+    }
 }
 
 /// Outputs after an edge.

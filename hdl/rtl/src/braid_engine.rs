@@ -313,8 +313,112 @@ const fn cfg_word(r: &regs::Reg) -> usize {
 const fn cfg_bit(r: &regs::Reg, f: &braid_spec::field::StateField) -> usize {
     32 * cfg_word(r) + f.lsb as usize
 }
-const _: () = assert!(CFG_BITS == 448 && COUNTER_BITS == 448 && ARG_BITS == 256);
-const _: () = assert!(cfg_word(&regs::CONFIG[0]) == 0 && regs::CONFIG[0].offset == 0x180);
+const _: () = assert!(CFG_BITS == 480 && COUNTER_BITS == 2240 && ARG_BITS == 256);
+const _: () = assert!(cfg_word(&regs::CONFIG[0]) == 0 && regs::CONFIG[0].offset == 0x300);
+// PATH_SEL: path 448..456, conn 464..480
+const _: () = assert!(cfg_bit(&regs::CONFIG[14], &regs::PATH_SEL_PATH) == 448);
+const _: () = assert!(cfg_bit(&regs::CONFIG[14], &regs::PATH_SEL_CONN) == 464);
+const _: () = assert!(regs::PATH_SEL_PATH.bits == 8 && regs::PATH_SEL_CONN.bits == 16);
+// PATH_STATE: alpha 0..16, timeouts 16..24, armed 24, failed 25, seen 31
+const _: () = assert!(regs::PATH_STATE_ALPHA.lsb == 0 && regs::PATH_STATE_TIMEOUTS.lsb == 16);
+const _: () = assert!(regs::PATH_STATE_ARMED.lsb == 24 && regs::PATH_STATE_FAILED.lsb == 25);
+const _: () = assert!(regs::PATH_STATE_SEEN.lsb == 31);
+// the counters' words in `counters`
+const fn cnt_bit(name: &str) -> usize {
+    let mut k = 0;
+    while k < regs::COUNTERS.len() {
+        if str_eq(regs::COUNTERS[k].name, name) {
+            return 32 * k;
+        }
+        k += 1;
+    }
+    panic!("no such counter")
+}
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+const _: () = assert!(cnt_bit("TX_PKTS") == 0);
+const _: () = assert!(cnt_bit("TX_RETX") == 32);
+const _: () = assert!(cnt_bit("TX_TIMEOUTS") == 64);
+const _: () = assert!(cnt_bit("TX_REHASHES") == 96);
+const _: () = assert!(cnt_bit("TX_MSGS") == 128);
+const _: () = assert!(cnt_bit("RX_PKTS") == 160);
+const _: () = assert!(cnt_bit("RX_DUPLICATES") == 192);
+const _: () = assert!(cnt_bit("RX_REFUSED") == 224);
+const _: () = assert!(cnt_bit("RX_BYTES_LO") == 256);
+const _: () = assert!(cnt_bit("RX_MSGS") == 320);
+const _: () = assert!(cnt_bit("RX_HINT_CUTS") == 352);
+const _: () = assert!(cnt_bit("RX_HINT") == 384);
+const _: () = assert!(cnt_bit("TX_RETIRED") == 416);
+const _: () = assert!(cnt_bit("DB_DROPPED") == 448);
+const _: () = assert!(cnt_bit("DB_BAD_CQ") == 480);
+const _: () = assert!(cnt_bit("GLUE_OVERFLOW") == 512);
+const _: () = assert!(cnt_bit("TX_NO_CONN") == 544);
+const _: () = assert!(cnt_bit("TX_PAYLOAD_ERR") == 576);
+const _: () = assert!(cnt_bit("RX_BAD") == 608);
+const _: () = assert!(cnt_bit("RX_GATE") == 640);
+const _: () = assert!(cnt_bit("RX_OUT_OF_WINDOW") == 672);
+const _: () = assert!(cnt_bit("ACK_TX") == 704);
+const _: () = assert!(cnt_bit("NACK_TX") == 736);
+const _: () = assert!(cnt_bit("ACK_RX") == 768);
+const _: () = assert!(cnt_bit("ACK_REJECTED") == 800);
+const _: () = assert!(cnt_bit("ACK_BAD_PATH") == 832);
+const _: () = assert!(cnt_bit("RETX_STALE") == 864);
+const _: () = assert!(cnt_bit("NACK_RX") == 896);
+const _: () = assert!(cnt_bit("NACK_RNR") == 928);
+const _: () = assert!(cnt_bit("NACK_FAIL") == 960);
+const _: () = assert!(cnt_bit("NACK_DROP") == 992);
+const _: () = assert!(cnt_bit("RX_DROP_TRUNCATED") == 1024);
+const _: () = assert!(cnt_bit("RX_DROP_NOT_IP") == 1056);
+const _: () = assert!(cnt_bit("RX_DROP_IP_HEADER") == 1088);
+const _: () = assert!(cnt_bit("RX_DROP_IP_CHECKSUM") == 1120);
+const _: () = assert!(cnt_bit("RX_DROP_FRAGMENT") == 1152);
+const _: () = assert!(cnt_bit("RX_DROP_NOT_UDP") == 1184);
+const _: () = assert!(cnt_bit("RX_DROP_IP_LENGTH") == 1216);
+const _: () = assert!(cnt_bit("RX_DROP_PORT") == 1248);
+const _: () = assert!(cnt_bit("RX_DROP_UDP_LENGTH") == 1280);
+const _: () = assert!(cnt_bit("RX_DROP_UDP_CHECKSUM") == 1312);
+const _: () = assert!(cnt_bit("RX_DROP_VERSION") == 1344);
+const _: () = assert!(cnt_bit("RX_DROP_OPCODE") == 1376);
+const _: () = assert!(cnt_bit("RX_DROP_HDR_WORDS") == 1408);
+const _: () = assert!(cnt_bit("RX_DROP_PAYLOAD_LEN") == 1440);
+const _: () = assert!(cnt_bit("RX_DROP_CTRL_PAYLOAD") == 1472);
+const _: () = assert!(cnt_bit("PROBE_REPLY_TX") == 1504);
+const _: () = assert!(cnt_bit("ACK_COALESCED") == 1536);
+const _: () = assert!(cnt_bit("ACK_TX_DROPS") == 1568);
+const _: () = assert!(cnt_bit("NACK_TX_DROPS") == 1600);
+const _: () = assert!(cnt_bit("PROBE_TX_DROPS") == 1632);
+const _: () = assert!(cnt_bit("ACK_NO_PEER") == 1664);
+const _: () = assert!(cnt_bit("CQE_WRITTEN") == 1696);
+const _: () = assert!(cnt_bit("CQ_FULL") == 1728);
+const _: () = assert!(cnt_bit("CQ_MISSING") == 1760);
+const _: () = assert!(cnt_bit("RX_MSG_OUTSIDE") == 1792);
+const _: () = assert!(cnt_bit("RQ_DB_REFUSED") == 1824);
+const _: () = assert!(cnt_bit("RQ_CONSUME_REFUSED") == 1856);
+const _: () = assert!(cnt_bit("RQ_FETCH_ERR") == 1888);
+const _: () = assert!(cnt_bit("PATH_CWND") == 1920);
+const _: () = assert!(cnt_bit("PATH_SRTT") == 1952);
+const _: () = assert!(cnt_bit("PATH_RTTVAR") == 1984);
+const _: () = assert!(cnt_bit("PATH_RTO") == 2016);
+const _: () = assert!(cnt_bit("PATH_STATE") == 2048);
+const _: () = assert!(cnt_bit("PATH_SENT") == 2080);
+const _: () = assert!(cnt_bit("PATH_ACKED") == 2112);
+const _: () = assert!(cnt_bit("PATH_LOST") == 2144);
+const _: () = assert!(cnt_bit("PATH_ECN") == 2176);
+const _: () = assert!(cnt_bit("PATH_TIMEOUTS") == 2208);
+const _: () = assert!(cnt_bit("RX_BYTES_HI") == cnt_bit("RX_BYTES_LO") + 32);
+const _: () = assert!(regs::RX_HINT_HINT.lsb == 0 && regs::RX_HINT_SENDERS.lsb == 16);
 // LOCAL_MAC_LO word 0, LOCAL_MAC_HI.mac_hi 32..48, LOCAL_IP4 64..96
 const _: () = assert!(cfg_word(&regs::CONFIG[1]) == 1 && regs::LOCAL_MAC_HI_MAC.lsb == 0);
 const _: () = assert!(regs::LOCAL_MAC_HI_MAC.bits == 16 && cfg_word(&regs::CONFIG[2]) == 2);
@@ -374,12 +478,7 @@ const _: () = assert!((NackReason::BufferTooSmall as u8) < host::CQE_REMOTE);
 const _: () = assert!(host::CQE_REMOTE == 0x80);
 // a connection whose paths are all retired fails with status 3
 const _: () = assert!(host::CQE_RETRY_EXCEEDED == 3);
-// RX_MSGS is counter word 10 (bits 320..352), RX_HINT_CUTS word 11, RX_HINT
-// word 12 (hint 384..400, senders 400..416), TX_RETIRED word 13
-const _: () = assert!(regs::COUNTERS[10].offset == 0x128 && regs::COUNTERS.len() == 14);
-const _: () = assert!(regs::COUNTERS[11].offset == 0x12c && regs::COUNTERS[12].offset == 0x130);
-const _: () = assert!(regs::COUNTERS[13].offset == 0x134);
-const _: () = assert!(regs::RX_HINT_HINT.lsb == 0 && regs::RX_HINT_SENDERS.lsb == 16);
+const _: () = assert!(regs::COUNTERS.len() == 70);
 // the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
 // len 96..128, msn 128..160, stream 160..162, signaled 162, status 163..171,
 // conn 171..
@@ -672,6 +771,39 @@ pub struct BraidEngine<
     rcn: RAM<Bits<9>, CB>,
     n_tx_rehashes: DFF<Bits<32>>,
     n_tx_retired: DFF<Bits<32>>,
+    // per-path statistics of the path PATH_SEL names (`ps_*`): the
+    // selection, its change (restarts the counts), the snooped events one
+    // clock old (`m_*`), path_cc's last result for the path
+    ps_cfg: Signal<Local, Bits<32>>,
+    ps_prev: DFF<Bits<32>>,
+    ps_clr: Signal<Local, Bit>,
+    ps_in: Signal<Local, Bit>,
+    ps_sel: Signal<Local, Bits<PI>>,
+    k_ps_mask: Constant<Bits<32>>,
+    ps_hit: Signal<Local, Bit>,
+    m_sent: DFF<Bit>,
+    m_ack: DFF<Bit>,
+    m_ackn: DFF<Bits<9>>,
+    m_ecnn: DFF<Bits<9>>,
+    m_lost: DFF<Bit>,
+    m_lostn: DFF<Bits<9>>,
+    m_to: DFF<Bit>,
+    ps_cwnd: DFF<Bits<24>>,
+    ps_srtt: DFF<Bits<24>>,
+    ps_rttvar: DFF<Bits<24>>,
+    ps_rto: DFF<Bits<32>>,
+    ps_alpha: DFF<Bits<16>>,
+    ps_tos: DFF<Bits<8>>,
+    ps_armed: DFF<Bit>,
+    ps_failed: DFF<Bit>,
+    ps_seen: DFF<Bit>,
+    ps_sent: DFF<Bits<32>>,
+    ps_acked: DFF<Bits<32>>,
+    ps_lost: DFF<Bits<32>>,
+    ps_ecn: DFF<Bits<32>>,
+    ps_timeouts: DFF<Bits<32>>,
+    ps_state: Signal<Local, Bits<32>>,
+    cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
     mrec: RAM<Bits<323>, TA>,
     // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
     // failure in flight, each connection's failed bit
@@ -1178,6 +1310,36 @@ impl<
             rcn: Default::default(),
             n_tx_rehashes: Default::default(),
             n_tx_retired: Default::default(),
+            ps_cfg: Default::default(),
+            ps_prev: Default::default(),
+            ps_clr: Default::default(),
+            ps_in: Default::default(),
+            ps_sel: Default::default(),
+            ps_hit: Default::default(),
+            m_sent: Default::default(),
+            m_ack: Default::default(),
+            m_ackn: Default::default(),
+            m_ecnn: Default::default(),
+            m_lost: Default::default(),
+            m_lostn: Default::default(),
+            m_to: Default::default(),
+            ps_cwnd: Default::default(),
+            ps_srtt: Default::default(),
+            ps_rttvar: Default::default(),
+            ps_rto: Default::default(),
+            ps_alpha: Default::default(),
+            ps_tos: Default::default(),
+            ps_armed: Default::default(),
+            ps_failed: Default::default(),
+            ps_seen: Default::default(),
+            ps_sent: Default::default(),
+            ps_acked: Default::default(),
+            ps_lost: Default::default(),
+            ps_ecn: Default::default(),
+            ps_timeouts: Default::default(),
+            ps_state: Default::default(),
+            cnt_vec: Default::default(),
+            k_ps_mask: Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
             mrec: Default::default(),
             fnk: Default::default(),
             rx_is_nack: Default::default(),
@@ -1569,6 +1731,28 @@ impl<
             n_tx_timeouts,
             n_tx_rehashes,
             n_tx_retired,
+            ps_prev,
+            m_sent,
+            m_ack,
+            m_ackn,
+            m_ecnn,
+            m_lost,
+            m_lostn,
+            m_to,
+            ps_cwnd,
+            ps_srtt,
+            ps_rttvar,
+            ps_rto,
+            ps_alpha,
+            ps_tos,
+            ps_armed,
+            ps_failed,
+            ps_seen,
+            ps_sent,
+            ps_acked,
+            ps_lost,
+            ps_ecn,
+            ps_timeouts,
             mi_ok,
             a_dly,
             a_tse,
@@ -1696,23 +1880,6 @@ impl<
         self.rb.reset_busy.next = false;
         self.rb.cmd_done.next = self.cp.cmd_done.val();
         self.rb.cmd_error.next = self.cp.cmd_error.val();
-        // counters: TX_MSGS (word 4) is tx_compl's; the others come with
-        // the packet paths
-        self.rb.counters.next = (bit_cast::<448, 32>(self.tc.cnt_done.val()) << bits::<9>(128))
-            | bit_cast::<448, 32>(self.n_tx_pkts.q.val())
-            | (bit_cast::<448, 32>(self.n_tx_retx.q.val()) << bits::<9>(32))
-            | (bit_cast::<448, 32>(self.n_tx_timeouts.q.val()) << bits::<9>(64))
-            | (bit_cast::<448, 32>(self.n_tx_rehashes.q.val()) << bits::<9>(96))
-            | (bit_cast::<448, 32>(self.n_rx_pkts.q.val()) << bits::<9>(160))
-            | (bit_cast::<448, 32>(self.dd.cnt_dup.val()) << bits::<9>(192))
-            | (bit_cast::<448, 32>(self.n_rx_refused.q.val()) << bits::<9>(224))
-            | (bit_cast::<448, 64>(self.n_rx_bytes.q.val()) << bits::<9>(256))
-            | (bit_cast::<448, 32>(self.n_rx_msgs.q.val()) << bits::<9>(320))
-            | (bit_cast::<448, 32>(self.rh.cnt_cuts.val()) << bits::<9>(352))
-            | (bit_cast::<448, 16>(self.rh.hint.val()) << bits::<9>(384))
-            | (bit_cast::<448, 16>(self.rh.senders.val()) << bits::<9>(400))
-            | (bit_cast::<448, 32>(self.n_tx_retired.q.val()) << bits::<9>(416));
-
         // ---- command processor
         self.cp.cmd_valid.next = self.rb.cmd_valid.val();
         self.cp.cmd_opcode.next = self.rb.cmd_opcode.val();
@@ -3926,5 +4093,160 @@ impl<
         self.cnt_nack_rnr.next = self.n_nack_rnr.q.val();
         self.cnt_nack_fail.next = self.n_nack_fail.q.val();
         self.cnt_nack_drop.next = self.n_nack_drop.q.val();
+
+        // per-path statistics (PATH_SEL, CONFIG word 14): the events of the
+        // selected path are snooped where they pass (accepted SENDs and
+        // ACKs and every loss at tx_path_table's results, timeouts and the
+        // congestion state at path_cc's), one clock later they are counted;
+        // a change of PATH_SEL clears everything in the clock after the
+        // write (the snooped events of that clock are the new path's)
+        self.ps_cfg.next = self.rb.cfg_regs.val().get_bits::<32>(448);
+        self.ps_prev.d.next = self.ps_cfg.val();
+        self.ps_clr.next = self.ps_prev.q.val() != self.ps_cfg.val();
+        self.ps_in.next = (self.ps_cfg.val() & !self.k_ps_mask.val()) == bits::<32>(0);
+        self.ps_sel.next = (bit_cast::<PI, CB>(self.ps_cfg.val().get_bits::<CB>(16))
+            << self.k_pb.val())
+            | bit_cast::<PI, PB>(self.ps_cfg.val().get_bits::<PB>(0));
+        self.m_sent.d.next =
+            self.tacc.val() & (self.tpt.res_idx.val() == self.ps_sel.val()) & self.ps_in.val();
+        self.m_ack.d.next = self.a_res.val()
+            & !self.tpt.res_rejected.val()
+            & (self.tpt.res_idx.val() == self.ps_sel.val())
+            & self.ps_in.val();
+        self.m_ackn.d.next = self.tpt.res_acked.val();
+        self.m_ecnn.d.next = self.a_m.val();
+        self.m_lost.d.next = self.tpt.res_valid.val()
+            & ((self.tpt.res_op.val() == bits::<3>(3)) | (self.tpt.res_op.val() == bits::<3>(4)))
+            & (self.tpt.res_idx.val() == self.ps_sel.val())
+            & self.ps_in.val();
+        self.m_lostn.d.next = self.tpt.res_lost.val();
+        self.m_to.d.next =
+            self.r_to.val() & (self.pcc.res_idx.val() == self.ps_sel.val()) & self.ps_in.val();
+        self.ps_hit.next = self.pcc.res_valid.val()
+            & (self.pcc.res_idx.val() == self.ps_sel.val())
+            & self.ps_in.val();
+        if self.ps_clr.val() {
+            self.ps_seen.d.next = false;
+            self.ps_cwnd.d.next = 0.into();
+            self.ps_srtt.d.next = 0.into();
+            self.ps_rttvar.d.next = 0.into();
+            self.ps_rto.d.next = 0.into();
+            self.ps_alpha.d.next = 0.into();
+            self.ps_tos.d.next = 0.into();
+            self.ps_armed.d.next = false;
+            self.ps_failed.d.next = false;
+            self.ps_sent.d.next = 0.into();
+            self.ps_acked.d.next = 0.into();
+            self.ps_lost.d.next = 0.into();
+            self.ps_ecn.d.next = 0.into();
+            self.ps_timeouts.d.next = 0.into();
+        } else {
+            if self.ps_hit.val() {
+                self.ps_seen.d.next = true;
+                self.ps_cwnd.d.next = self.pcc.cwnd.val();
+                self.ps_srtt.d.next = self.pcc.srtt.val();
+                self.ps_rttvar.d.next = self.pcc.rttvar.val();
+                self.ps_rto.d.next = self.pcc.rto.val();
+                self.ps_alpha.d.next = self.pcc.alpha.val();
+                self.ps_tos.d.next = self.pcc.timeouts.val();
+                self.ps_armed.d.next = self.pcc.armed.val();
+                self.ps_failed.d.next = self.pcc.failed.val();
+            }
+            if self.m_sent.q.val() {
+                self.ps_sent.d.next = self.ps_sent.q.val() + 1;
+            }
+            if self.m_ack.q.val() {
+                self.ps_acked.d.next =
+                    self.ps_acked.q.val() + bit_cast::<32, 9>(self.m_ackn.q.val());
+                self.ps_ecn.d.next = self.ps_ecn.q.val() + bit_cast::<32, 9>(self.m_ecnn.q.val());
+            }
+            if self.m_lost.q.val() {
+                self.ps_lost.d.next =
+                    self.ps_lost.q.val() + bit_cast::<32, 9>(self.m_lostn.q.val());
+            }
+            if self.m_to.q.val() {
+                self.ps_timeouts.d.next = self.ps_timeouts.q.val() + 1;
+            }
+        }
+        self.ps_state.next = bit_cast::<32, 16>(self.ps_alpha.q.val())
+            | (bit_cast::<32, 8>(self.ps_tos.q.val()) << 16)
+            | (bit_cast::<32, 1>(self.ps_armed.q.val().into()) << 24)
+            | (bit_cast::<32, 1>(self.ps_failed.q.val().into()) << 25)
+            | (bit_cast::<32, 1>(self.ps_seen.q.val().into()) << 31);
+        // counters: every COUNTERS register, at its word (positions
+        // checked against braid-spec at the top of this file)
+        self.cnt_vec.next = bit_cast::<COUNTER_BITS, 32>(self.n_tx_pkts.q.val())
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_retx.q.val()) << bits::<12>(32))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_timeouts.q.val()) << bits::<12>(64))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_rehashes.q.val()) << bits::<12>(96))
+            | (bit_cast::<COUNTER_BITS, 32>(self.tc.cnt_done.val()) << bits::<12>(128))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_pkts.q.val()) << bits::<12>(160))
+            | (bit_cast::<COUNTER_BITS, 32>(self.dd.cnt_dup.val()) << bits::<12>(192))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_refused.q.val()) << bits::<12>(224))
+            | (bit_cast::<COUNTER_BITS, 64>(self.n_rx_bytes.q.val()) << bits::<12>(256))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_msgs.q.val()) << bits::<12>(320))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rh.cnt_cuts.val()) << bits::<12>(352))
+            | (bit_cast::<COUNTER_BITS, 16>(self.rh.hint.val()) << bits::<12>(384))
+            | (bit_cast::<COUNTER_BITS, 16>(self.rh.senders.val()) << bits::<12>(400))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_retired.q.val()) << bits::<12>(416))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_db_drop.q.val()) << bits::<12>(448))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_db_bad_cq.q.val()) << bits::<12>(480))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_glue_ovf.q.val()) << bits::<12>(512))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_drop.q.val()) << bits::<12>(544))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_pl_err.q.val()) << bits::<12>(576))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_bad.q.val()) << bits::<12>(608))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_gate.q.val()) << bits::<12>(640))
+            | (bit_cast::<COUNTER_BITS, 32>(self.dd.cnt_oow.val()) << bits::<12>(672))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_acks.val()) << bits::<12>(704))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_nacks.val()) << bits::<12>(736))
+            | (bit_cast::<COUNTER_BITS, 32>(self.tpt.cnt_acks.val()) << bits::<12>(768))
+            | (bit_cast::<COUNTER_BITS, 32>(self.tpt.cnt_rejected.val()) << bits::<12>(800))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_ack_bad.q.val()) << bits::<12>(832))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_retx_stale.q.val()) << bits::<12>(864))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_nack_rx.q.val()) << bits::<12>(896))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_nack_rnr.q.val()) << bits::<12>(928))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_nack_fail.q.val()) << bits::<12>(960))
+            | (bit_cast::<COUNTER_BITS, 32>(self.n_nack_drop.q.val()) << bits::<12>(992))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_truncated.val()) << bits::<12>(1024))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_not_ip.val()) << bits::<12>(1056))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_bad_ip_header.val()) << bits::<12>(1088))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_ip_checksum.val()) << bits::<12>(1120))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_fragment.val()) << bits::<12>(1152))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_not_udp.val()) << bits::<12>(1184))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_ip_length.val()) << bits::<12>(1216))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_wrong_port.val()) << bits::<12>(1248))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_udp_length.val()) << bits::<12>(1280))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_udp_checksum.val()) << bits::<12>(1312))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_braid_version.val()) << bits::<12>(1344))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_bad_opcode.val()) << bits::<12>(1376))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_hdr_words.val()) << bits::<12>(1408))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_payload_length.val()) << bits::<12>(1440))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rxp.cnt_control_payload.val())
+                << bits::<12>(1472))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_probe_replies.val()) << bits::<12>(1504))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_ack_coalesced.val()) << bits::<12>(1536))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_ack_drops.val()) << bits::<12>(1568))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_nack_drops.val()) << bits::<12>(1600))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_probe_drops.val()) << bits::<12>(1632))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ag.cnt_no_peer.val()) << bits::<12>(1664))
+            | (bit_cast::<COUNTER_BITS, 32>(self.cqw.cnt_written.val()) << bits::<12>(1696))
+            | (bit_cast::<COUNTER_BITS, 32>(self.cqw.cnt_full.val()) << bits::<12>(1728))
+            | (bit_cast::<COUNTER_BITS, 32>(self.cqw.cnt_no_cq.val()) << bits::<12>(1760))
+            | (bit_cast::<COUNTER_BITS, 32>(self.mt.cnt_outside.val()) << bits::<12>(1792))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rqf.cnt_db_refused.val()) << bits::<12>(1824))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rqf.cnt_consume_refused.val())
+                << bits::<12>(1856))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rqf.cnt_rs_err.val()) << bits::<12>(1888))
+            | (bit_cast::<COUNTER_BITS, 24>(self.ps_cwnd.q.val()) << bits::<12>(1920))
+            | (bit_cast::<COUNTER_BITS, 24>(self.ps_srtt.q.val()) << bits::<12>(1952))
+            | (bit_cast::<COUNTER_BITS, 24>(self.ps_rttvar.q.val()) << bits::<12>(1984))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_rto.q.val()) << bits::<12>(2016))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_state.val()) << bits::<12>(2048))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_sent.q.val()) << bits::<12>(2080))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_acked.q.val()) << bits::<12>(2112))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_lost.q.val()) << bits::<12>(2144))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_ecn.q.val()) << bits::<12>(2176))
+            | (bit_cast::<COUNTER_BITS, 32>(self.ps_timeouts.q.val()) << bits::<12>(2208));
+        self.rb.counters.next = self.cnt_vec.val();
     }
 }

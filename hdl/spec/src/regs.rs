@@ -122,7 +122,7 @@ const fn mask(bits: u32) -> u32 {
 /// Value of the `ID` register: ASCII "BRAI", first letter in the top byte.
 pub const ID_MAGIC: u32 = 0x4252_4149;
 /// Major version of the register interface (incompatible changes).
-pub const IF_VERSION_MAJOR: u16 = 1;
+pub const IF_VERSION_MAJOR: u16 = 2;
 /// Minor version of the register interface (backward-compatible additions).
 pub const IF_VERSION_MINOR: u16 = 0;
 
@@ -543,6 +543,40 @@ pub const HINT_CFG_QUEUE: StateField = bf(
     16,
     "Queueing delay in engine ticks above which the receiver lowers its rate hint (0: never lowered)",
 );
+/// `PATH_SEL.path`.
+pub const PATH_SEL_PATH: StateField = bf(
+    "path",
+    0,
+    8,
+    "Path number within the connection (below CAPS.paths)",
+);
+/// `PATH_SEL.conn`.
+pub const PATH_SEL_CONN: StateField = bf("conn", 16, 16, "Connection (below CAPS.connections)");
+/// `PATH_STATE.alpha`.
+pub const PATH_STATE_ALPHA: StateField = bf(
+    "alpha",
+    0,
+    16,
+    "DCTCP marked-fraction estimate, unsigned 0.16 fixed point",
+);
+/// `PATH_STATE.timeouts`.
+pub const PATH_STATE_TIMEOUTS: StateField = bf("timeouts", 16, 8, "Consecutive timeouts");
+/// `PATH_STATE.armed`.
+pub const PATH_STATE_ARMED: StateField = bf("armed", 24, 1, "The path's retransmission timer runs");
+/// `PATH_STATE.failed`.
+pub const PATH_STATE_FAILED: StateField = bf(
+    "failed",
+    25,
+    1,
+    "The path is retired (PATH_HEALTH.retire_after timeouts in a row)",
+);
+/// `PATH_STATE.seen`.
+pub const PATH_STATE_SEEN: StateField = bf(
+    "seen",
+    31,
+    1,
+    "The congestion-control block reported the selected path since PATH_SEL last changed (the other PATH_* state fields and PATH_CWND/SRTT/RTTVAR/RTO are valid)",
+);
 /// `RX_HINT.hint`.
 pub const RX_HINT_HINT: StateField = bf(
     "hint",
@@ -590,94 +624,94 @@ pub const CFG_HINT: u32 = 1500 | 1200 << 16;
 
 /// Configuration registers, in offset order (contiguous in [`REGS`]): the
 /// engine samples them as levels; set them before `CTRL.enable`.
-pub const CONFIG: [Reg; 14] = [
+pub const CONFIG: [Reg; 15] = [
     cfg(
         "LOCAL_MAC_LO",
-        0x180,
+        0x300,
         0,
         &[],
         "Engine MAC address, bits 31:0 (source of every frame sent)",
     ),
     cfg(
         "LOCAL_MAC_HI",
-        0x184,
+        0x304,
         0,
         &[LOCAL_MAC_HI_MAC],
         "Engine MAC address, bits 47:32",
     ),
     cfg(
         "LOCAL_IP4",
-        0x188,
+        0x308,
         0,
         &[],
         "Engine IPv4 address (source of every packet sent; bits 31:24 first on the wire)",
     ),
     cfg(
         "NET_CFG",
-        0x18c,
+        0x30c,
         CFG_NET,
         &[NET_CFG_UDP_PORT, NET_CFG_MTU_CODE],
         "UDP port and MTU",
     ),
     cfg(
         "CC_CWND_INIT",
-        0x190,
+        0x310,
         CFG_CWND_INIT,
         &[CC_CWND],
         "Window of a new path",
     ),
     cfg(
         "CC_CWND_MIN",
-        0x194,
+        0x314,
         CFG_CWND_MIN,
         &[CC_CWND],
         "Smallest window of a path",
     ),
     cfg(
         "CC_CWND_MAX",
-        0x198,
+        0x318,
         CFG_CWND_MAX,
         &[CC_CWND],
         "Largest window of a path",
     ),
     cfg(
         "CC_ALPHA",
-        0x19c,
+        0x31c,
         CFG_ALPHA,
         &[CC_ALPHA_INIT, CC_ALPHA_G],
         "DCTCP parameters",
     ),
     cfg(
         "RTO_MIN",
-        0x1a0,
+        0x320,
         CFG_RTO_MIN,
         &[],
         "Smallest retransmission timeout, engine ticks",
     ),
     cfg(
         "RTO_MAX",
-        0x1a4,
+        0x324,
         CFG_RTO_MAX,
         &[],
         "Largest retransmission timeout (and backoff cap), engine ticks",
     ),
     cfg(
         "PATH_HEALTH",
-        0x1a8,
+        0x328,
         CFG_PATH_HEALTH,
         &[PATH_HEALTH_REHASH, PATH_HEALTH_RETIRE],
         "Path re-hash and retirement after timeouts",
     ),
     cfg(
         "TX_CFG",
-        0x1ac,
+        0x32c,
         CFG_TX,
         &[TX_CFG_SPRAY_BURST, TX_CFG_PORT_HINT],
         "Sprayer burst and port rate (pacer)",
     ),
     cfg(
         "TIMER_CFG",
-        0x1b0,
+        0x330,
         CFG_TIMER,
         &[
             TIMER_CFG_ACK_COALESCE,
@@ -688,10 +722,17 @@ pub const CONFIG: [Reg; 14] = [
     ),
     cfg(
         "HINT_CFG",
-        0x1b4,
+        0x334,
         CFG_HINT,
         &[HINT_CFG_INTERVAL, HINT_CFG_QUEUE],
         "Receiver rate hint: interval and queue threshold",
+    ),
+    cfg(
+        "PATH_SEL",
+        0x338,
+        0,
+        &[PATH_SEL_PATH, PATH_SEL_CONN],
+        "Path shown by the PATH_* statistics registers; a new value restarts them (writing the value it holds does not)",
     ),
 ];
 
@@ -709,8 +750,11 @@ const fn counter(name: &'static str, offset: u32, desc: &'static str) -> Reg {
     }
 }
 
-/// Engine counters (read-only, 32 bits, wrapping; cleared by reset).
-pub const COUNTERS: [Reg; 14] = [
+/// Engine counters (read-only, 32 bits, wrapping; cleared by reset), then
+/// the live per-path statistics of the path `PATH_SEL` names (the `PATH_*`
+/// registers: counts since `PATH_SEL` last changed, and the path's
+/// congestion-control state as of its last event).
+pub const COUNTERS: [Reg; 70] = [
     counter(
         "TX_PKTS",
         0x100,
@@ -757,10 +801,80 @@ pub const COUNTERS: [Reg; 14] = [
         0x134,
         "Paths retired after PATH_HEALTH.retire_after timeouts in a row",
     ),
+    counter("DB_DROPPED", 0x138, "Doorbells dropped: their FIFO was full"),
+    counter("DB_BAD_CQ", 0x13c, "CQ doorbells naming a completion queue the build does not have"),
+    counter("GLUE_OVERFLOW", 0x140, "Overflows of the engine's internal FIFOs (0 in correct operation)"),
+    counter("TX_NO_CONN", 0x144, "Packets dropped at transmit: their connection was destroyed meanwhile"),
+    counter("TX_PAYLOAD_ERR", 0x148, "Packets whose payload DMA read failed"),
+    counter("RX_BAD", 0x14c, "Received frames the parser dropped (the sum of the RX_DROP_* reasons)"),
+    counter("RX_GATE", 0x150, "Received frames dropped whole before the parser (receive side full, or over 160 beats)"),
+    counter("RX_OUT_OF_WINDOW", 0x154, "Data packets whose CSN is outside the dedup window: dropped"),
+    counter("ACK_TX", 0x158, "ACK frames sent"),
+    counter("NACK_TX", 0x15c, "NACK frames sent"),
+    counter("ACK_RX", 0x160, "ACKs received and accepted"),
+    counter("ACK_REJECTED", 0x164, "ACKs received and rejected: base PSN after the path's next PSN, or 512 or more before it"),
+    counter("ACK_BAD_PATH", 0x168, "ACKs received naming a path the build does not have"),
+    counter("RETX_STALE", 0x16c, "Lost packets not resent: their message had completed or their connection failed"),
+    counter("NACK_RX", 0x170, "Well-formed NACKs received"),
+    counter("NACK_RNR", 0x174, "NACKs received with reason NO_RECV_BUFFER"),
+    counter("NACK_FAIL", 0x178, "Connections failed by a fatal NACK"),
+    counter("NACK_DROP", 0x17c, "Fatal NACKs that failed nothing (no such connection, or CSN outside the window)"),
+    counter("RX_DROP_TRUNCATED", 0x180, "Frames dropped: shorter than their headers"),
+    counter("RX_DROP_NOT_IP", 0x184, "Frames dropped: EtherType neither IPv4 nor IPv6"),
+    counter("RX_DROP_IP_HEADER", 0x188, "Frames dropped: IP version wrong, or IPv4 header length below 5 words"),
+    counter("RX_DROP_IP_CHECKSUM", 0x18c, "Frames dropped: IPv4 header checksum wrong"),
+    counter("RX_DROP_FRAGMENT", 0x190, "Frames dropped: an IPv4 fragment"),
+    counter("RX_DROP_NOT_UDP", 0x194, "Frames dropped: IP protocol (next header) not UDP"),
+    counter("RX_DROP_IP_LENGTH", 0x198, "Frames dropped: IP payload length below a UDP header"),
+    counter("RX_DROP_PORT", 0x19c, "Frames dropped: UDP destination port not NET_CFG.udp_port"),
+    counter("RX_DROP_UDP_LENGTH", 0x1a0, "Frames dropped: UDP length differs from the IP payload length"),
+    counter("RX_DROP_UDP_CHECKSUM", 0x1a4, "Frames dropped: UDP checksum wrong"),
+    counter("RX_DROP_VERSION", 0x1a8, "Frames dropped: Braid version not this engine's"),
+    counter("RX_DROP_OPCODE", 0x1ac, "Frames dropped: unknown Braid opcode"),
+    counter("RX_DROP_HDR_WORDS", 0x1b0, "Frames dropped: Braid header length disagrees with the opcode"),
+    counter("RX_DROP_PAYLOAD_LEN", 0x1b4, "Frames dropped: UDP length shorter than a Braid header, or not headers plus payload_len"),
+    counter("RX_DROP_CTRL_PAYLOAD", 0x1b8, "Frames dropped: a control packet (ACK, NACK, probe) carrying payload"),
+    counter("PROBE_REPLY_TX", 0x1bc, "PROBE_REPLY frames sent"),
+    counter("ACK_COALESCED", 0x1c0, "ACK requests merged into a queued ACK of the same path"),
+    counter("ACK_TX_DROPS", 0x1c4, "ACK requests dropped: the ACK queue was full (a later ACK covers them)"),
+    counter("NACK_TX_DROPS", 0x1c8, "NACK requests dropped: the NACK queue was full"),
+    counter("PROBE_TX_DROPS", 0x1cc, "PROBE requests dropped: the queue was full"),
+    counter("ACK_NO_PEER", 0x1d0, "ACK, NACK and probe requests discarded: their connection has no peer (SET_PEER)"),
+    counter("CQE_WRITTEN", 0x1d4, "Completion entries written"),
+    counter("CQ_FULL", 0x1d8, "Completion entries dropped: their completion queue was full"),
+    counter("CQ_MISSING", 0x1dc, "Completion entries dropped: their completion queue does not exist"),
+    counter("RX_MSG_OUTSIDE", 0x1e0, "Data packets whose MSN is outside the receiver's 32-message window"),
+    counter("RQ_DB_REFUSED", 0x1e4, "Receive doorbells refused (no such connection or stream, or the producer index beyond the ring)"),
+    counter("RQ_CONSUME_REFUSED", 0x1e8, "Receive-entry consumes refused (the context is gone or holds no entry)"),
+    counter("RQ_FETCH_ERR", 0x1ec, "Failed or stray receive-queue DMA read responses"),
+    counter("PATH_CWND", 0x1f0, "Selected path (PATH_SEL): congestion window, unsigned 16.8 packets, as of its last congestion-control event"),
+    counter("PATH_SRTT", 0x1f4, "Selected path: smoothed RTT in engine ticks (0 before the first sample)"),
+    counter("PATH_RTTVAR", 0x1f8, "Selected path: RTT variation in engine ticks"),
+    counter("PATH_RTO", 0x1fc, "Selected path: retransmission timeout in engine ticks (with backoff)"),
+    Reg {
+        name: "PATH_STATE",
+        offset: 0x200,
+        bits: 32,
+        access: Access::Ro,
+        reset: Reset::Value(0),
+        fields: &[
+            PATH_STATE_ALPHA,
+            PATH_STATE_TIMEOUTS,
+            PATH_STATE_ARMED,
+            PATH_STATE_FAILED,
+            PATH_STATE_SEEN,
+        ],
+        desc: "Selected path: alpha, consecutive timeouts, timer and retirement",
+    },
+    counter("PATH_SENT", 0x204, "Selected path: data packets sent since PATH_SEL last changed"),
+    counter("PATH_ACKED", 0x208, "Selected path: PSNs newly acknowledged since PATH_SEL last changed"),
+    counter("PATH_LOST", 0x20c, "Selected path: PSNs declared lost (SACK proof or timeout) since PATH_SEL last changed"),
+    counter("PATH_ECN", 0x210, "Selected path: CE-marked packets reported by ACKs since PATH_SEL last changed"),
+    counter("PATH_TIMEOUTS", 0x214, "Selected path: retransmission timeouts since PATH_SEL last changed"),
 ];
 
-/// Every register, in offset order.
-pub const REGS: &[Reg] = &[
+/// Registers before the counters.
+const HEAD: [Reg; 20] = [
     ID,
     VERSION,
     SPEC_HASH,
@@ -781,35 +895,45 @@ pub const REGS: &[Reg] = &[
     SQ_DOORBELL,
     RQ_DOORBELL,
     CQ_DOORBELL,
-    COUNTERS[0],
-    COUNTERS[1],
-    COUNTERS[2],
-    COUNTERS[3],
-    COUNTERS[4],
-    COUNTERS[5],
-    COUNTERS[6],
-    COUNTERS[7],
-    COUNTERS[8],
-    COUNTERS[9],
-    COUNTERS[10],
-    COUNTERS[11],
-    COUNTERS[12],
-    COUNTERS[13],
-    CONFIG[0],
-    CONFIG[1],
-    CONFIG[2],
-    CONFIG[3],
-    CONFIG[4],
-    CONFIG[5],
-    CONFIG[6],
-    CONFIG[7],
-    CONFIG[8],
-    CONFIG[9],
-    CONFIG[10],
-    CONFIG[11],
-    CONFIG[12],
-    CONFIG[13],
 ];
+
+const NREGS: usize = HEAD.len() + COUNTERS.len() + CONFIG.len();
+
+const fn all_regs() -> [Reg; NREGS] {
+    let mut t = [ID; NREGS];
+    let mut i = 0;
+    while i < HEAD.len() {
+        t[i] = HEAD[i];
+        i += 1;
+    }
+    let mut k = 0;
+    while k < COUNTERS.len() {
+        t[i] = COUNTERS[k];
+        i += 1;
+        k += 1;
+    }
+    k = 0;
+    while k < CONFIG.len() {
+        t[i] = CONFIG[k];
+        i += 1;
+        k += 1;
+    }
+    t
+}
+
+const ALL_REGS: [Reg; NREGS] = all_regs();
+
+/// Every register, in offset order.
+pub const REGS: &[Reg] = &ALL_REGS;
+
+// offsets strictly increase through the table
+const _: () = {
+    let mut i = 1;
+    while i < NREGS {
+        assert!(ALL_REGS[i - 1].offset < ALL_REGS[i].offset);
+        i += 1;
+    }
+};
 
 /// Bytes spanned by the map (one past the last register's last byte).
 pub const MAP_LEN: u32 = map_len(REGS);
