@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_init,cfg_cwnd_min,cfg_cwnd_max,cfg_alpha_init,cfg_rto_min,cfg_rto_max,cfg_rehash_after,cfg_retire_after,cfg_g,res_valid,res_idx,cwnd,alpha,srtt,rttvar,rto,rto_deadline,armed,timeouts,rehash,retire,failed);
+module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cwnd_init,cfg_cwnd_min,cfg_cwnd_max,cfg_alpha_init,cfg_rto_min,cfg_rto_max,cfg_rehash_after,cfg_retire_after,cfg_g,res_valid,res_idx,cwnd,alpha,srtt,rttvar,rto,rto_deadline,armed,timeouts,rehash,retire,fired,failed);
 
     // Module arguments
     input wire  clock;
@@ -37,6 +37,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     output reg  [7:0] timeouts;
     output reg  rehash;
     output reg  retire;
+    output reg  fired;
     output reg  failed;
 
     // Stub signals
@@ -582,6 +583,9 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  s5_rehash$d;
     wire  s5_rehash$q;
     reg  s5_rehash$clock;
+    reg  s5_fired$d;
+    wire  s5_fired$q;
+    reg  s5_fired$clock;
     reg  s5_retire$d;
     wire  s5_retire$q;
     reg  s5_retire$clock;
@@ -663,6 +667,9 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  s6_retire$d;
     wire  s6_retire$q;
     reg  s6_retire$clock;
+    reg  s6_fired$d;
+    wire  s6_fired$q;
+    reg  s6_fired$clock;
     reg  [31:0] s6_rto$d;
     wire  [31:0] s6_rto$q;
     reg  s6_rto$clock;
@@ -704,6 +711,9 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
     reg  s7_retire$d;
     wire  s7_retire$q;
     reg  s7_retire$clock;
+    reg  s7_fired$d;
+    wire  s7_fired$q;
+    reg  s7_fired$clock;
     reg  [157:0] s8_rec$d;
     wire  [157:0] s8_rec$q;
     reg  s8_rec$clock;
@@ -1642,6 +1652,11 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .q(s5_rehash$q),
         .clock(s5_rehash$clock)
     );
+    path_cc_tiny__s5_fired s5_fired(
+        .d(s5_fired$d),
+        .q(s5_fired$q),
+        .clock(s5_fired$clock)
+    );
     path_cc_tiny__s5_retire s5_retire(
         .d(s5_retire$d),
         .q(s5_retire$q),
@@ -1763,6 +1778,11 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .q(s6_retire$q),
         .clock(s6_retire$clock)
     );
+    path_cc_tiny__s6_fired s6_fired(
+        .d(s6_fired$d),
+        .q(s6_fired$q),
+        .clock(s6_fired$clock)
+    );
     path_cc_tiny__s6_rto s6_rto(
         .d(s6_rto$d),
         .q(s6_rto$q),
@@ -1823,6 +1843,11 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         .d(s7_retire$d),
         .q(s7_retire$q),
         .clock(s7_retire$clock)
+    );
+    path_cc_tiny__s7_fired s7_fired(
+        .d(s7_fired$d),
+        .q(s7_fired$q),
+        .clock(s7_fired$clock)
     );
     path_cc_tiny__s8_rec s8_rec(
         .d(s8_rec$d),
@@ -1993,6 +2018,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s5_rep_zero$clock = clock;
         s5_rehash$clock = clock;
         s5_retire$clock = clock;
+        s5_fired$clock = clock;
         s5_sh$clock = clock;
         s5_over$clock = clock;
         s5_cs$clock = clock;
@@ -2008,6 +2034,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s6_rep_zero$clock = clock;
         s6_rehash$clock = clock;
         s6_retire$clock = clock;
+        s6_fired$clock = clock;
         s6_rto$clock = clock;
         s6_q$clock = clock;
         s6_uq$clock = clock;
@@ -2017,6 +2044,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s7_rto$clock = clock;
         s7_rehash$clock = clock;
         s7_retire$clock = clock;
+        s7_fired$clock = clock;
         s8_rec$clock = clock;
         s9_rec$clock = clock;
         s10_rec$clock = clock;
@@ -2163,6 +2191,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s5_rep_zero$d = s5_rep_zero$q;
         s5_rehash$d = s5_rehash$q;
         s5_retire$d = s5_retire$q;
+        s5_fired$d = s5_fired$q;
         s5_sh$d = s5_sh$q;
         s5_over$d = s5_over$q;
         s5_cs$d = s5_cs$q;
@@ -2178,6 +2207,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s6_rep_zero$d = s6_rep_zero$q;
         s6_rehash$d = s6_rehash$q;
         s6_retire$d = s6_retire$q;
+        s6_fired$d = s6_fired$q;
         s6_rto$d = s6_rto$q;
         s6_q$d = s6_q$q;
         s6_uq$d = s6_uq$q;
@@ -2187,6 +2217,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s7_rto$d = s7_rto$q;
         s7_rehash$d = s7_rehash$q;
         s7_retire$d = s7_retire$q;
+        s7_fired$d = s7_fired$q;
         s8_rec$d = s8_rec$q;
         s9_rec$d = s9_rec$q;
         s10_rec$d = s10_rec$q;
@@ -2434,6 +2465,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         end
         else if (a_fired) begin
             a_tmo = a_tmo_inc;
+            a_armed = 1'b0;
             s2_rep$d = 1'b1;
             if (a_ret) begin
                 a_flags = mux_a1$y[(32'h80)+:(8)] | ((32'h2) & 8'hff);
@@ -2827,6 +2859,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s5_rep$d = s4_rep$q;
         s5_rep_zero$d = s4_rep_zero$q;
         s5_rehash$d = s4_rehash$q;
+        s5_fired$d = s4_fired$q;
         s5_retire$d = s4_retire$q;
         cand$p_prev = s6_rec$q[(32'h0)+:(24)];
         cand$uq_prev = s6_uq$q;
@@ -2890,6 +2923,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s6_rep_zero$d = s5_rep_zero$q;
         s6_rehash$d = s5_rehash$q;
         s6_retire$d = s5_retire$q;
+        s6_fired$d = s5_fired$q;
         add_dl$a = s6_now$q;
         add_dl$b = s6_rto$q;
         add_dl$cin = 1'b0;
@@ -2924,6 +2958,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         s7_v$d = s6_v$q;
         s7_rehash$d = s6_v$q & s6_rehash$q;
         s7_retire$d = s6_v$q & s6_retire$q;
+        s7_fired$d = s6_v$q & s6_fired$q;
         s7_idx$d = s7_idx$q;
         s7_rec$d = s7_rec$q;
         s7_rto$d = s7_rto$q;
@@ -2952,6 +2987,7 @@ module path_cc_tiny(clock,ev_valid,ev_kind,idx,n,m,rtt_valid,rtt,idle,now,cfg_cw
         rto = s7_rto$q;
         rehash = s7_rehash$q;
         retire = s7_retire$q;
+        fired = s7_fired$q;
         failed = s7_rec$q[32'h81];
     end
 
@@ -8158,6 +8194,25 @@ module path_cc_tiny__s5_cw_min(d,q,clock);
 endmodule // path_cc_tiny__s5_cw_min
 
 
+module path_cc_tiny__s5_fired(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc_tiny__s5_fired
+
+
 module path_cc_tiny__s5_idx(d,q,clock);
 
     // Module arguments
@@ -8538,6 +8593,25 @@ module path_cc_tiny__s5_v(d,q,clock);
 endmodule // path_cc_tiny__s5_v
 
 
+module path_cc_tiny__s6_fired(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc_tiny__s6_fired
+
+
 module path_cc_tiny__s6_idx(d,q,clock);
 
     // Module arguments
@@ -8783,6 +8857,25 @@ module path_cc_tiny__s6_v(d,q,clock);
     end
 
 endmodule // path_cc_tiny__s6_v
+
+
+module path_cc_tiny__s7_fired(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // path_cc_tiny__s7_fired
 
 
 module path_cc_tiny__s7_idx(d,q,clock);

@@ -1294,7 +1294,8 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
     assert_bar0_counters(seed, &a);
     // the last packet's path: its one timeout and one loss, every other
     // packet it carried (the retransmission too, if it went there)
-    // acknowledged; no ACK of new data on it since the timeout
+    // acknowledged; no ACK of new data on it since the timeout, and its
+    // timer stopped with the timeout (nothing is outstanding on it)
     let last =
         w.ab.iter()
             .map(|f| parse_frame(f).expect("A's frames parse").repr.braid.base)
@@ -1311,11 +1312,30 @@ fn a_lost_last_packet_is_resent_when_its_path_times_out() {
             .count() as u32;
     let p = a.ctx.path_stats().expect("A's path stats");
     assert_eq!(
-        (p.sent, p.acked, p.lost, p.timeouts, p.timeouts_in_row),
-        (sent, sent - 1, 1, 1, 1),
+        (
+            p.sent,
+            p.acked,
+            p.lost,
+            p.timeouts,
+            p.timeouts_in_row,
+            p.armed
+        ),
+        (sent, sent - 1, 1, 1, 1, false),
         "seed {seed:#x}: A's path {TAIL_PATH}: {p:?}"
     );
     assert!(p.rto >= regs::CFG_RTO_MIN, "seed {seed:#x}: {p:?}");
+    // idle from here: no timer runs, so no further timeout (the backed-off
+    // RTOs of 12,000, 24,000 and 48,000 ticks all pass), re-hash or
+    // retirement on the path that lost the packet
+    let rehashes = counter(&a, 3);
+    run_pair(&a, &b, 100_000, &mut Vec::new(), &mut w);
+    assert_eq!(
+        (counter(&a, 2), counter(&a, 3), reg(&a, "TX_RETIRED")),
+        (1, rehashes, 0),
+        "seed {seed:#x}: TX_TIMEOUTS, TX_REHASHES, TX_RETIRED after 100,000 idle clocks"
+    );
+    let q = a.ctx.path_stats().expect("A's path stats");
+    assert_eq!(q, p, "seed {seed:#x}: the idle path changed");
     eprintln!(
         "seed {seed:#x}: {} frames, {} ACKs in {} clocks",
         w.ab.len(),
@@ -1497,15 +1517,7 @@ fn a_path_dead_on_every_port_is_retired() {
     qp_a.post_send(&[wr]).expect("post on A");
     let want_pkts = len.div_ceil(4096);
     let mut w = Wires {
-        lose_ab: Some(Box::new(|f: &[u8]| {
-            parse_frame(f)
-                .expect("A's frames parse")
-                .repr
-                .braid
-                .base
-                .path_id
-                == 1
-        })),
+        lose_ab: Some(Box::new(|f: &[u8]| path_of(f) == 1)),
         ..Wires::default()
     };
     // steps of 1,000 clocks; A's frames sent by the end of the step in
@@ -1537,15 +1549,7 @@ fn a_path_dead_on_every_port_is_retired() {
     };
     let after = w.ab[retired_at..]
         .iter()
-        .filter(|f| {
-            parse_frame(f)
-                .expect("A's frames parse")
-                .repr
-                .braid
-                .base
-                .path_id
-                == 1
-        })
+        .filter(|f| path_of(f) == 1)
         .count();
     eprintln!(
         "seed {seed:#x}: {} frames ({} lost; {} after the retirement) in {clocks} clocks; TX_TIMEOUTS {}, TX_RETX {}, TX_REHASHES {}, TX_RETIRED {}; ports by path (base {base:#x}): {ports:x?}",

@@ -766,6 +766,7 @@ fn path_cc_step(
         rehash: uut.rehash.val(),
         retire: uut.retire.val(),
         failed: uut.failed.val(),
+        fired: uut.fired.val(),
     }
 }
 

@@ -175,6 +175,8 @@ pub struct PathCcOut {
     pub retire: bool,
     /// The path is retired (`flags.failed` after the event).
     pub failed: bool,
+    /// The event was a timeout of a running timer (pulse).
+    pub fired: bool,
 }
 
 /// `ceil(log2(max(cwnd_max / 2 packets, 1)))`, at most 8: the observation
@@ -296,6 +298,9 @@ pub fn apply(s: &mut CcState, e: &PathCcEv, now: u32, c: &CcCfg) -> (bool, bool)
         4 if s.armed => {
             s.timeouts = s.timeouts.saturating_add(1);
             s.cwnd = c.cwnd_min;
+            // every PSN outstanding on the path is declared lost with it:
+            // the timer stops until the next send
+            s.armed = false;
             s.deadline = now.wrapping_add(rto(s, c));
             // from `rehash_after` on every timeout moves the path to a new
             // route, until the one that retires it
@@ -383,6 +388,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
         "rehash",
         "retire",
         "failed",
+        "fired",
     ];
     type In = PathCcIn;
     type Out = PathCcOut;
@@ -396,6 +402,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
             };
             let c = i.cfg.masked();
             let s = &mut self.table[e.idx as usize];
+            let fired = e.kind & 7 == CcEvent::Timeout as u8 && s.armed;
             let (rehash, retire) = apply(s, &e, i.now, &c);
             PathCcOut {
                 valid: true,
@@ -411,6 +418,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
                 rehash,
                 retire,
                 failed: s.flags & 2 != 0,
+                fired,
             }
         });
         self.pipe.push_back(res);
@@ -420,6 +428,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
                 self.out.valid = false;
                 self.out.rehash = false;
                 self.out.retire = false;
+                self.out.fired = false;
             }
         }
         self.out
@@ -464,6 +473,7 @@ impl<const N: usize> CycleModel for PathCcModel<N> {
             rehash: get_u64(&p[10]) & 1 == 1,
             retire: get_u64(&p[11]) & 1 == 1,
             failed: get_u64(&p[12]) & 1 == 1,
+            fired: get_u64(&p[13]) & 1 == 1,
         }
     }
 }
@@ -763,9 +773,23 @@ mod tests {
             kind: CcEvent::Timeout as u8,
             ..ack(0, 0, None)
         };
+        let send = PathCcEv {
+            kind: CcEvent::Send as u8,
+            ..ack(0, 0, None)
+        };
         let mut seen = Vec::new();
         for t in 1..=10u32 {
+            // a timeout stops the timer: the next send starts it again,
+            // at the backed-off RTO
+            if t > 1 {
+                assert!(!s.armed, "timeout {}: the timer stopped", t - 1);
+                apply(&mut s, &send, 100 * t - 50, &c);
+                assert!(s.armed);
+                assert_eq!(s.deadline, 100 * t - 50 + rto(&s, &c));
+                // a second timeout of the same timer cannot fire
+            }
             let (rehash, retire) = apply(&mut s, &to, 100 * t, &c);
+            assert!(!s.armed);
             assert_eq!(s.timeouts as u32, t);
             assert_eq!(s.cwnd, c.cwnd_min);
             assert_eq!(rehash, t == 2 || t == 3, "timeout {t}");
@@ -819,7 +843,17 @@ mod tests {
                 kind: CcEvent::Timeout as u8,
                 ..ack(0, 0, None)
             };
-            let p: Vec<(bool, bool)> = (0..n).map(|t| apply(&mut s, &to, t, &c)).collect();
+            let send = PathCcEv {
+                kind: CcEvent::Send as u8,
+                ..ack(0, 0, None)
+            };
+            // each timeout after a send (a timeout stops the timer)
+            let p: Vec<(bool, bool)> = (0..n)
+                .map(|t| {
+                    apply(&mut s, &send, t, &c);
+                    apply(&mut s, &to, t, &c)
+                })
+                .collect();
             (p, s)
         };
         let (p, s) = pulses(1, 3, 5);

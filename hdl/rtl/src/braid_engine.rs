@@ -327,26 +327,12 @@ const _: () = assert!(regs::PATH_STATE_SEEN.lsb == 31);
 const fn cnt_bit(name: &str) -> usize {
     let mut k = 0;
     while k < regs::COUNTERS.len() {
-        if str_eq(regs::COUNTERS[k].name, name) {
+        if braid_spec::host::eq(regs::COUNTERS[k].name, name) {
             return 32 * k;
         }
         k += 1;
     }
     panic!("no such counter")
-}
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 const _: () = assert!(cnt_bit("TX_PKTS") == 0);
 const _: () = assert!(cnt_bit("TX_RETX") == 32);
@@ -2064,10 +2050,10 @@ impl<
         // path_cc results (in event order, their classes in `fck`): an ACK's
         // ARMs the RTO wheel at the path's deadline while the timer runs and
         // DISARMs it when the ACK left the path idle; a SEND's ARMs it; an
-        // accepted timeout's (the path was armed: the result still is) ARMs
-        // it at the backed-off deadline and declares the path's outstanding
-        // PSNs lost (tx_path_table OP_TIMEOUT, `ftt`); an ignored timeout
-        // (the path was idle) does nothing
+        // accepted timeout's (`fired`: the path was armed; its timer has
+        // stopped, and the wheel dropped the entry that fired) declares the
+        // path's outstanding PSNs lost (tx_path_table OP_TIMEOUT, `ftt`);
+        // an ignored timeout (the path was idle) does nothing
         self.r_cls.next = self.fck.dout.val();
         self.fck.pop.next = self.pcc.res_valid.val();
         self.r_arm.next =
@@ -2075,7 +2061,7 @@ impl<
         self.r_dis.next =
             self.pcc.res_valid.val() & !self.pcc.armed.val() & (self.r_cls.val() == bits::<2>(1));
         self.r_to.next =
-            self.pcc.res_valid.val() & self.pcc.armed.val() & (self.r_cls.val() == bits::<2>(2));
+            self.pcc.res_valid.val() & self.pcc.fired.val() & (self.r_cls.val() == bits::<2>(2));
         if self.r_arm.val() {
             self.r_kind.next = bits::<2>(1);
         } else {

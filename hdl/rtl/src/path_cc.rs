@@ -58,10 +58,14 @@
 //!   observation window: `cwnd = cwnd >= 2 cwnd_min ? cwnd >> 1 :
 //!   cwnd_min`, `loss_cut = 1` (net.rs does not cut on a proven loss; a
 //!   once-per-window halving is the TCP rule).
-//! * 4 **timeout**: ignored unless `armed`. Then `timeouts += 1`
+//! * 4 **timeout**: ignored unless `armed`. Then `fired`, `timeouts += 1`
 //!   (saturating), `cwnd = cwnd_min`, `rto_deadline = now + rto` (backed
-//!   off with the new count; the timer keeps running for the
-//!   retransmissions); `retire` (and `flags.failed`) if `timeouts ==
+//!   off with the new count) and the timer stops (`armed = 0`): the top
+//!   declares every PSN outstanding on the path lost, so nothing is left
+//!   to time; the next send on the path starts it again at the backed-off
+//!   RTO, as net.rs's `on_rto` clears `timer_at` (an idle path that kept
+//!   its timer would time out, re-hash and finally retire with no packet
+//!   in flight); `retire` (and `flags.failed`) if `timeouts ==
 //!   cfg_retire_after` and the path is not retired yet (an ACK of new data
 //!   restarts the count, not the retirement: a path retires once per
 //!   init); else `rehash` if `cfg_rehash_after != 0`, `timeouts >= cfg_rehash_after`
@@ -169,6 +173,9 @@ pub struct PathCc<const N: usize> {
     pub rehash: Signal<Out, Bit>,
     /// Retire the path (pulse).
     pub retire: Signal<Out, Bit>,
+    /// The event was a timeout of a running timer (pulse): the path's
+    /// outstanding PSNs are lost and its timer has stopped.
+    pub fired: Signal<Out, Bit>,
     /// The path is retired (`flags.failed` of the state after the event).
     pub failed: Signal<Out, Bit>,
 
@@ -397,6 +404,7 @@ pub struct PathCc<const N: usize> {
     s5_rep: DFF<Bit>,
     s5_rep_zero: DFF<Bit>,
     s5_rehash: DFF<Bit>,
+    s5_fired: DFF<Bit>,
     s5_retire: DFF<Bit>,
     s5_sh: DFF<Bits<32>>,
     s5_over: DFF<Bit>,
@@ -419,6 +427,7 @@ pub struct PathCc<const N: usize> {
     s6_rep_zero: DFF<Bit>,
     s6_rehash: DFF<Bit>,
     s6_retire: DFF<Bit>,
+    s6_fired: DFF<Bit>,
     s6_rto: DFF<Bits<32>>,
 
     // E7 (F): deadline; outputs; write-back
@@ -432,6 +441,7 @@ pub struct PathCc<const N: usize> {
     s7_rto: DFF<Bits<32>>,
     s7_rehash: DFF<Bit>,
     s7_retire: DFF<Bit>,
+    s7_fired: DFF<Bit>,
     // write history: the records written 1..5 edges ago
     s8_rec: DFF<Bits<REC_W>>,
     s9_rec: DFF<Bits<REC_W>>,
@@ -589,6 +599,7 @@ impl<const N: usize> Logic for PathCc<N> {
             s5_rep_zero,
             s5_rehash,
             s5_retire,
+            s5_fired,
             s5_sh,
             s5_over,
             s5_cs,
@@ -604,6 +615,7 @@ impl<const N: usize> Logic for PathCc<N> {
             s6_rep_zero,
             s6_rehash,
             s6_retire,
+            s6_fired,
             s6_rto,
             s6_q,
             s6_uq,
@@ -613,6 +625,7 @@ impl<const N: usize> Logic for PathCc<N> {
             s7_rto,
             s7_rehash,
             s7_retire,
+            s7_fired,
             s8_rec,
             s9_rec,
             s10_rec,
@@ -889,6 +902,7 @@ impl<const N: usize> Logic for PathCc<N> {
             }
         } else if self.a_fired.val() {
             self.a_tmo.next = self.a_tmo_inc.val();
+            self.a_armed.next = false;
             self.s2_rep.d.next = true;
             if self.a_ret.val() {
                 self.a_flags.next = self.mux_a1.y.val().get_bits::<8>(128) | bits::<8>(2);
@@ -1276,6 +1290,7 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s5_rep.d.next = self.s4_rep.q.val();
         self.s5_rep_zero.d.next = self.s4_rep_zero.q.val();
         self.s5_rehash.d.next = self.s4_rehash.q.val();
+        self.s5_fired.d.next = self.s4_fired.q.val();
         self.s5_retire.d.next = self.s4_retire.q.val();
 
         // ---------------------------------------------------------- E6 (E)
@@ -1341,6 +1356,7 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s6_rep_zero.d.next = self.s5_rep_zero.q.val();
         self.s6_rehash.d.next = self.s5_rehash.q.val();
         self.s6_retire.d.next = self.s5_retire.q.val();
+        self.s6_fired.d.next = self.s5_fired.q.val();
 
         // ---------------------------------------------------------- E7 (F)
         self.add_dl.a.next = self.s6_now.q.val();
@@ -1375,6 +1391,7 @@ impl<const N: usize> Logic for PathCc<N> {
         self.s7_v.d.next = self.s6_v.q.val();
         self.s7_rehash.d.next = self.s6_v.q.val() & self.s6_rehash.q.val();
         self.s7_retire.d.next = self.s6_v.q.val() & self.s6_retire.q.val();
+        self.s7_fired.d.next = self.s6_v.q.val() & self.s6_fired.q.val();
         self.s7_idx.d.next = self.s7_idx.q.val();
         self.s7_rec.d.next = self.s7_rec.q.val();
         self.s7_rto.d.next = self.s7_rto.q.val();
@@ -1406,6 +1423,7 @@ impl<const N: usize> Logic for PathCc<N> {
         self.rto.next = self.s7_rto.q.val();
         self.rehash.next = self.s7_rehash.q.val();
         self.retire.next = self.s7_retire.q.val();
+        self.fired.next = self.s7_fired.q.val();
         self.failed.next = self.s7_rec.q.val().get_bit(129);
     }
 }

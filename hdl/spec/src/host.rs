@@ -219,7 +219,9 @@ pub const fn command(name: &str) -> u8 {
     panic!("no such command")
 }
 
-const fn eq(a: &str, b: &str) -> bool {
+/// `a == b` for the const lookups by name (commands, their arguments and
+/// errors here; the engine's counter words in braid-hdl).
+pub const fn eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
