@@ -64,6 +64,12 @@ impl fmt::Display for Info {
     }
 }
 
+/// A `PATH_*` register: the selected path's statistics, not an engine-wide
+/// counter.
+fn is_path_stat(name: &str) -> bool {
+    name.starts_with("PATH_")
+}
+
 fn path_sel() -> &'static Reg {
     regs::by_name("PATH_SEL").expect("braid-spec defines PATH_SEL")
 }
@@ -219,10 +225,15 @@ impl<B: Backend> Device<B> {
         self.write(path_sel(), regs::set(&regs::PATH_SEL_PATH, v, path))
     }
 
-    /// The statistics of the path `PATH_SEL` selects.
+    /// The statistics of the path `PATH_SEL` selects (reads `PATH_SEL` and
+    /// the `PATH_*` registers only).
     pub fn path_stats(&self) -> Result<PathStats> {
         let sel = self.read(path_sel())?;
-        Ok(PathStats::from_regs(sel, &self.counters()?))
+        let mut v = Vec::new();
+        for r in regs::COUNTERS.iter().filter(|r| is_path_stat(r.name)) {
+            v.push((r.name, self.read(r)?));
+        }
+        Ok(PathStats::from_regs(sel, &Counters(v)))
     }
 
     /// The backend, mutable (DMA memory, doorbells).
@@ -598,6 +609,12 @@ impl Counters {
         self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
     }
 
+    /// The engine-wide counters (every one but the selected path's
+    /// `PATH_*` statistics), in register order.
+    pub fn engine_wide(&self) -> impl Iterator<Item = &(&'static str, u32)> {
+        self.0.iter().filter(|(n, _)| !is_path_stat(n))
+    }
+
     /// Payload bytes placed (`RX_BYTES_HI:RX_BYTES_LO`).
     pub fn rx_bytes(&self) -> u64 {
         (self.get("RX_BYTES_HI").unwrap_or(0) as u64) << 32
@@ -609,8 +626,8 @@ impl Counters {
 /// the `PATH_*` registers of the selected path are [`PathStats`]' to show).
 impl fmt::Display for Counters {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (name, v) in &self.0 {
-            if name.ends_with("_HI") || name.starts_with("PATH_") {
+        for (name, v) in self.engine_wide() {
+            if name.ends_with("_HI") {
                 continue;
             }
             if *name == "RX_BYTES_LO" {

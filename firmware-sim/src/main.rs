@@ -1512,10 +1512,8 @@ fn write_bw(size: u32, iters: u32, tx_depth: u32, loss: f64, seed: u64) -> Resul
     );
     out!("\nengine counters (braid stats), sender and receiver:");
     // (the model engines have no per-path statistics registers)
-    for ((name, a), (_, b)) in cta.0.iter().zip(&ctb.0) {
-        if !name.starts_with("PATH_") {
-            out!("  {name:<22} {a:>12} {b:>12}");
-        }
+    for ((name, a), (_, b)) in cta.engine_wide().zip(ctb.engine_wide()) {
+        out!("  {name:<22} {a:>12} {b:>12}");
     }
     Ok(())
 }

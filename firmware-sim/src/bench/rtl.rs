@@ -600,10 +600,9 @@ impl std::fmt::Display for WriteBw {
         )?;
         writeln!(f, "B's region holds A's source in both slots (checked).")?;
         writeln!(f, "\nengine counters (braid stats), sender and receiver:")?;
-        for ((name, a), (_, b)) in self.counters.0 .0.iter().zip(&self.counters.1 .0) {
-            if !name.starts_with("PATH_") {
-                writeln!(f, "  {name:<22} {a:>12} {b:>12}")?;
-            }
+        let (a, b) = &self.counters;
+        for ((name, a), (_, b)) in a.engine_wide().zip(b.engine_wide()) {
+            writeln!(f, "  {name:<22} {a:>12} {b:>12}")?;
         }
         write!(f, "\nA's {}", self.path0)?;
         Ok(())

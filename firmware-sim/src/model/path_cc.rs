@@ -786,10 +786,13 @@ mod tests {
                 apply(&mut s, &send, 100 * t - 50, &c);
                 assert!(s.armed);
                 assert_eq!(s.deadline, 100 * t - 50 + rto(&s, &c));
-                // a second timeout of the same timer cannot fire
             }
             let (rehash, retire) = apply(&mut s, &to, 100 * t, &c);
             assert!(!s.armed);
+            // a second timeout of the stopped timer is ignored
+            let after = s;
+            assert_eq!(apply(&mut s, &to, 100 * t + 1, &c), (false, false));
+            assert_eq!(s, after, "timeout {t}: a second one changed the state");
             assert_eq!(s.timeouts as u32, t);
             assert_eq!(s.cwnd, c.cwnd_min);
             assert_eq!(rehash, t == 2 || t == 3, "timeout {t}");
