@@ -186,10 +186,23 @@ const NOT_SIMULATED: &[&str] = &["braid_engine"];
 
 /// Bumped whenever the Verilator flags, the shim or the compile flags change,
 /// so cached module builds from an older build script are not reused.
-const CACHE_SCHEMA: &[u8] = b"braid-vl-cache-2";
+const CACHE_SCHEMA: &[u8] = b"braid-vl-cache-3";
 
-/// Build a static library `name` from `files` unless `$OUT_DIR/<name>.stamp`
-/// already holds `key` (the library is then reused as it is).
+/// Whether a Verilated C++ file holds only code that runs once or only
+/// while a waveform is written: Verilator's `__Slow` files (construction,
+/// initial and settle evaluation, trace declarations) and its `__Trace`
+/// files (the FST dump). Those are more than half of the generated C++ and
+/// are compiled without optimization; the per-clock evaluation keeps -O2.
+fn is_cold(file: &std::path::Path) -> bool {
+    let n = file.file_name().unwrap_or_default().to_string_lossy();
+    n.contains("__Slow") || n.contains("__Trace")
+}
+
+/// Build a static library `name` in `out` from `files` unless
+/// `$OUT_DIR/<name>.stamp` already holds `key` (the library is then reused
+/// as it is). Cold files (`is_cold`) are compiled at -O0, the rest at -O2.
+/// The objects go to a directory of the library's own, so that libraries
+/// can be built side by side.
 fn cached<F: FnOnce() -> Vec<PathBuf>>(
     out: &std::path::Path,
     inc: &std::path::Path,
@@ -205,21 +218,32 @@ fn cached<F: FnOnce() -> Vec<PathBuf>>(
         return;
     }
     let _ = std::fs::remove_file(&stamp);
+    let obj = out.join("obj").join(name);
+    let _ = std::fs::remove_dir_all(&obj);
+    std::fs::create_dir_all(&obj).unwrap();
+    let (cold, hot): (Vec<PathBuf>, Vec<PathBuf>) = files().into_iter().partition(|f| is_cold(f));
     let mut build = cpp_build(inc);
+    build.out_dir(&obj);
     for i in includes {
         build.include(i);
     }
-    for f in files() {
+    if !cold.is_empty() {
+        let mut cold_build = build.clone();
+        cold_build.opt_level(0);
+        for f in &cold {
+            cold_build.file(f);
+        }
+        for o in cold_build.compile_intermediates() {
+            build.object(o);
+        }
+    }
+    for f in &hot {
         build.file(f);
     }
     build.compile(name);
-    // The archive holds the objects now; drop the loose copies (modules are
-    // built one after another, so every `.o` here is this module's).
-    for e in std::fs::read_dir(out).unwrap().flatten() {
-        if e.path().extension().is_some_and(|x| x == "o") {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
+    std::fs::rename(obj.join(format!("lib{name}.a")), &lib).unwrap();
+    // The archive holds the objects now; drop the loose copies.
+    let _ = std::fs::remove_dir_all(&obj);
     std::fs::write(&stamp, want).unwrap();
 }
 
@@ -273,8 +297,18 @@ fn main() {
     let mut table = String::from(
         "/// Every Verilated module, from verilog-out/.\npub static MODULES: &[ModuleDesc] = &[\n",
     );
-    let mut libs = Vec::new();
-    for f in &files {
+    // Modules are built by a pool of workers (cargo's job count), largest
+    // first, so the two cores of a CI machine Verilate and compile two
+    // modules at a time instead of one after another.
+    let jobs: usize = std::env::var("NUM_JOBS")
+        .ok()
+        .and_then(|j| j.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut order: Vec<&PathBuf> = files.iter().collect();
+    order.sort_by_key(|f| std::cmp::Reverse(std::fs::metadata(f).map(|m| m.len()).unwrap_or(0)));
+    let queue = std::sync::Mutex::new(order.into_iter());
+    let build_one = |f: &PathBuf| {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(f).unwrap();
         let ports = parse_ports(&text, &name).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
@@ -307,7 +341,24 @@ fn main() {
             gen.sort();
             gen
         });
-        libs.push(lib);
+    };
+    std::thread::scope(|sc| {
+        for _ in 0..jobs.min(files.len()) {
+            sc.spawn(|| loop {
+                let next = queue.lock().unwrap().next();
+                match next {
+                    Some(f) => build_one(f),
+                    None => break,
+                }
+            });
+        }
+    });
+    let mut libs = Vec::new();
+    for f in &files {
+        let name = f.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let ports = parse_ports(&text, &name).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        libs.push(format!("braid_vl_{name}"));
         add_rust(&mut rs, &mut table, &name, &ports);
     }
     table.push_str("];\n");

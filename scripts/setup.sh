@@ -2,7 +2,8 @@
 # Install what Braid needs on a fresh Debian 12 machine, then build.
 #
 # System packages (installed only when missing, with apt-get, as root or
-# through sudo): verilator (the co-simulation), yosys (synthesis reports),
+# through sudo): verilator (the co-simulation), yosys and python3 (synthesis
+# reports; constraints/synth/hier.py composes the tops),
 # g++ and zlib1g-dev (the Verilated models and their FST waveforms),
 # pkg-config, tshark (the Wireshark dissector's test). Rust must already be
 # installed (rustup); the build fetches crates from crates.io.
@@ -11,6 +12,7 @@ set -euo pipefail
 need=()
 command -v verilator >/dev/null 2>&1 || need+=(verilator)
 command -v yosys >/dev/null 2>&1 || need+=(yosys)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 [ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

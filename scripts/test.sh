@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test command: set up, check that the committed synthesis report
-# (constraints/synth/REPORT.md) has a row for every block, each for the
-# committed Verilog and within 8 LUT6 levels (scripts/long-run.sh
-# re-synthesizes every block and compares the numbers), check that
-# verilog-out/ matches the RustHDL source and lints clean in Verilator, then
-# run every test (model vs RTL in Verilator ~100k clocks per block and in
-# RustHDL's simulator, wire-format property tests, driver tests).
+# (constraints/synth/REPORT.md and timing/) has a row and a port timing for
+# every block and every top's glue, each for the committed Verilog, that each
+# top's composed row follows from them, all within 8 LUT6 levels
+# (scripts/long-run.sh re-synthesizes every block and glue and compares the
+# numbers, and synthesizes the tops flat), self-test the composition, check
+# that verilog-out/ matches the RustHDL source and lints clean in Verilator,
+# then run every test (model vs RTL in Verilator ~100k clocks per block and
+# in RustHDL's simulator, wire-format property tests, driver tests).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # A one-off run gains nothing from incremental state, which would double the
@@ -17,6 +19,7 @@ scripts/setup.sh
 # than after the build (the export check below still proves verilog-out/ is
 # the RustHDL source's).
 constraints/synth/report.sh --check
+constraints/synth/selftest.sh
 # Build everything first, in one cargo run: the RustHDL library (the longest
 # single compile) and the Verilator models (braid-sim's build script, which
 # does not depend on it) then build side by side on the two cores instead of

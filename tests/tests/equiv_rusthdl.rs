@@ -2252,7 +2252,7 @@ fn rate_hint_step(
 /// read-during-write and forwarding, the interval counters and the
 /// multiply/divide unit, until the first cuts of the scale.
 #[test]
-fn rate_hint_rusthdl_matches_model() {
+fn rx_rate_hint_rusthdl_matches_model() {
     use braid_sim::model::rx_rate_hint::RateHintStim;
     use braid_sim::model::RateHintTinyModel;
     for seed in seeds(&[0x4a82, 0x4a83]) {

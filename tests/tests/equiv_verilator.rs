@@ -16,7 +16,7 @@ fn sack_tracker_matches_model() {
 /// The stimulus reaches every class, wraps the PSN space, and drives the
 /// window to all-ones and back (so the equivalence above covers the edges).
 #[test]
-fn sack_stimulus_covers_the_edges() {
+fn sack_tracker_stimulus_covers_the_edges() {
     use braid_sim::model::sack_tracker::{PsnClass, SackStim};
     let mut m = SackTrackerModel::default();
     let mut stim = SackStim::new(0x5ac1);
@@ -183,7 +183,7 @@ fn loss_detector_matches_model() {
 /// emitted, ACKs accepted with large and small counts, ACKs rejected, sends
 /// refused, the window filling (not sendable) and restarts near the wrap.
 #[test]
-fn loss_stimulus_covers_the_edges() {
+fn loss_detector_stimulus_covers_the_edges() {
     use braid_sim::model::loss_detector::LossStim;
     for seed in seeds(&[0x1055, 0xacc5]) {
         let mut m = LossDetectorModel::default();
@@ -5883,7 +5883,7 @@ fn path_window_table_saturates_at_256() {
 }
 
 #[test]
-fn rate_hint_matches_model() {
+fn rx_rate_hint_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x4a7e, 0x4a7f]) {
         assert_equiv::<RateHintModel>(seed, n);
@@ -5891,7 +5891,7 @@ fn rate_hint_matches_model() {
 }
 
 #[test]
-fn rate_hint_tiny_matches_model() {
+fn rx_rate_hint_tiny_matches_model() {
     let n = equiv_cycles();
     for seed in seeds(&[0x4a80, 0x4a81]) {
         assert_equiv::<RateHintTinyModel>(seed, n);
