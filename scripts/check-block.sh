@@ -64,8 +64,10 @@ trap 'rm -f "$log" "$synth_log"' EXIT
 (constraints/synth/report.sh --changed && constraints/synth/report.sh --check) >"$synth_log" 2>&1 &
 synth=$!
 tests_ok=0
-cargo test -q -p braid-tests --test equiv_verilator --test equiv_rusthdl -- "$base" 2>&1 | tee "$log" &&
-    cargo test -q -p braid-hdl --test blocks -- "$base" 2>&1 | tee -a "$log" && tests_ok=1
+# --workspace, as scripts/test.sh: `-p` would resolve the dependencies'
+# features for one package and rebuild them (and every Verilated model).
+cargo test --workspace -q --test equiv_verilator --test equiv_rusthdl --test blocks -- "$base" 2>&1 |
+    tee "$log" && tests_ok=1
 step "tests $( ((tests_ok)) && echo passed || echo FAILED); waiting for the synthesis"
 synth_ok=0
 wait "$synth" && synth_ok=1

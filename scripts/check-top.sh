@@ -46,8 +46,10 @@ trap 'rm -f "$synth_log"' EXIT
 (constraints/synth/report.sh --changed && constraints/synth/report.sh --check) >"$synth_log" 2>&1 &
 synth=$!
 tests_ok=0
-cargo test -q -p braid-sim --test engine_cosim --test engine_send --test engine_pair --test driver_e2e &&
-    cargo test -q -p braid-cli --test braid && tests_ok=1
+# --workspace, as scripts/test.sh: `-p` would resolve the dependencies'
+# features for one package and rebuild them (and every Verilated model).
+cargo test --workspace -q --test engine_cosim --test engine_send --test engine_pair \
+    --test driver_e2e --test braid && tests_ok=1
 step "engine tests $( ((tests_ok)) && echo passed || echo FAILED); waiting for the synthesis"
 synth_ok=0
 wait "$synth" && synth_ok=1
