@@ -35,9 +35,9 @@ base=${block%_tiny}
     echo "check-block: the blocks are: $(cd hdl/rtl/src && ls -- *.rs | sed 's/\.rs$//' | tr '\n' ' ')" >&2
     exit 2
 }
-export SYNTH_CACHE=${SYNTH_CACHE:-$PWD/target/synth-cache}
-start=$SECONDS
-step() { printf 'check-block: %s (%ds)\n' "$*" $((SECONDS - start)) >&2; }
+NAME=check-block
+# shellcheck source=loop-lib.sh
+source scripts/loop-lib.sh
 
 step "export"
 scripts/export.sh
@@ -55,25 +55,16 @@ for f in "${files[@]}"; do
     verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$f"
 done
 
-# The synthesis (Yosys) and the tests (cargo) run side by side: on a 2-core
-# machine each mostly keeps one core busy.
 step "synthesis rows (tops re-composed), beside the equivalence tests of $base"
 log=$(mktemp)
-synth_log=$(mktemp)
-trap 'rm -f "$log" "$synth_log"' EXIT
-(constraints/synth/report.sh --changed && constraints/synth/report.sh --check) >"$synth_log" 2>&1 &
-synth=$!
-tests_ok=0
-# --workspace, as scripts/test.sh: `-p` would resolve the dependencies'
-# features for one package and rebuild them (and every Verilated model).
-cargo test --workspace -q --test equiv_verilator --test equiv_rusthdl --test blocks -- "$base" 2>&1 |
-    tee "$log" && tests_ok=1
-step "tests $( ((tests_ok)) && echo passed || echo FAILED); waiting for the synthesis"
-synth_ok=0
-wait "$synth" && synth_ok=1
-grep -v "reused from" "$synth_log" >&2
-((synth_ok)) || { echo "check-block: the synthesis report failed (above)" >&2; exit 1; }
-((tests_ok)) || { echo "check-block: the tests failed (above)" >&2; exit 1; }
+trap 'rm -f "$log"' EXIT
+# The block's tests: model against RTL in Verilator and in RustHDL, and the
+# RustHDL library's own tests, by name.
+block_tests() {
+    cargo test --workspace -q --test equiv_verilator --test equiv_rusthdl --test blocks -- "$base" 2>&1 |
+        tee "$log"
+}
+synth_beside_tests block_tests
 ran=$(grep -o '[0-9]* passed' "$log" | awk '{ s += $1 } END { print s + 0 }')
 ((ran > 0)) || { echo "check-block: no test of $base ran (none is named after it)" >&2; exit 1; }
 step "done: $block exported, linted, synthesized, $ran tests equal to its model"

@@ -25,9 +25,9 @@ if (($#)); then
     sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
     exit 2
 fi
-export SYNTH_CACHE=${SYNTH_CACHE:-$PWD/target/synth-cache}
-start=$SECONDS
-step() { printf 'check-top: %s (%ds)\n' "$*" $((SECONDS - start)) >&2; }
+NAME=check-top
+# shellcheck source=loop-lib.sh
+source scripts/loop-lib.sh
 
 step "export"
 scripts/export.sh
@@ -38,22 +38,7 @@ for f in verilog-out/braid_engine.v verilog-out/braid_engine_tiny.v; do
 done
 verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME -Wno-MULTITOP verilog-out/*.v
 
-# The synthesis (Yosys) and the engine tests (cargo) run side by side: on a
-# 2-core machine each mostly keeps one core busy.
 step "synthesis rows (glue and changed blocks; tops composed), beside the engine tests"
-synth_log=$(mktemp)
-trap 'rm -f "$synth_log"' EXIT
-(constraints/synth/report.sh --changed && constraints/synth/report.sh --check) >"$synth_log" 2>&1 &
-synth=$!
-tests_ok=0
-# --workspace, as scripts/test.sh: `-p` would resolve the dependencies'
-# features for one package and rebuild them (and every Verilated model).
-cargo test --workspace -q --test engine_cosim --test engine_send --test engine_pair \
-    --test driver_e2e --test braid && tests_ok=1
-step "engine tests $( ((tests_ok)) && echo passed || echo FAILED); waiting for the synthesis"
-synth_ok=0
-wait "$synth" && synth_ok=1
-grep -v "reused from" "$synth_log" >&2
-((synth_ok)) || { echo "check-top: the synthesis report failed (above)" >&2; exit 1; }
-((tests_ok)) || { echo "check-top: the engine tests failed (above)" >&2; exit 1; }
+synth_beside_tests cargo test --workspace -q --test engine_cosim --test engine_send \
+    --test engine_pair --test driver_e2e --test braid
 step "done: both tops exported, linted, composed and the engine tests pass"

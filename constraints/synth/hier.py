@@ -446,11 +446,11 @@ def cmd_timing(args):
                 rows.append(("in", s, v))
             else:
                 rows.append(("thru", s, sink, v))
-    # Dangling comb outputs fed only by ports: their depth is a port path.
-    for (s, sink), v in best.items():
-        if sink is None and s != INT:
-            kind = "to" if glue else "in"
-            if not glue:
+    # Dangling comb outputs fed only by a block's input port: their depth is
+    # a path from that port (ltp counts it).
+    if not glue:
+        for (s, sink), v in best.items():
+            if sink is None and s != INT:
                 rows.append(("in", s, v))
     merged = {}
     for r in rows:
@@ -495,13 +495,21 @@ def compose(g, insts, bt, across):
     top mapped module by module, an upper bound of the flat depth."""
     memo = {}
 
-    def from_input(node):  # the longest tail from a black-box input
-        key = ("i", node)
-        if key in memo:
-            if memo[key] is None:
-                die(f"combinational loop through {node}")
+    def memoized(fn):
+        def wrapper(node):
+            key = (fn.__name__, node)
+            if key in memo:
+                if memo[key] is None:
+                    die(f"combinational loop through {node}")
+                return memo[key]
+            memo[key] = None
+            memo[key] = fn(node)
             return memo[key]
-        memo[key] = None
+
+        return wrapper
+
+    @memoized
+    def from_input(node):  # the longest tail from a black-box input
         inst, port = node.split(".", 1)
         t = bt[insts[inst]]
         v = t["in"].get(port, 0) if across else 0
@@ -510,16 +518,10 @@ def compose(g, insts, bt, across):
             tail = from_output(f"{inst}.{q}")
             if v + tail[0] > best[0]:
                 best = (v + tail[0], [f"{insts[inst]}:{port}->{q}:{v}"] + tail[1])
-        memo[key] = best
         return best
 
+    @memoized
     def from_output(node):  # the longest tail from a black-box output
-        key = ("o", node)
-        if key in memo:
-            if memo[key] is None:
-                die(f"combinational loop through {node}")
-            return memo[key]
-        memo[key] = None
         best = (0, [f"{node}->unused"])
         if node in g["from"]:
             best = (g["from"][node], [f"glue:{node}->reg:{g['from'][node]}"])
@@ -527,7 +529,6 @@ def compose(g, insts, bt, across):
             tail = from_input(dst)
             if v + tail[0] > best[0]:
                 best = (v + tail[0], [f"glue:{node}->{dst}:{v}"] + tail[1])
-        memo[key] = best
         return best
 
     total = (g["levels"], [f"glue:reg->reg:{g['levels']}"])
