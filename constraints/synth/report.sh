@@ -74,7 +74,7 @@ jobs=${SYNTH_JOBS:-2}
 tmo=${SYNTH_TIMEOUT:-900}
 report="$here/REPORT.md"
 
-usage() { sed -n '2,64p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,63p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 check=0
 resynth=0

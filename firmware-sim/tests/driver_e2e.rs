@@ -201,7 +201,7 @@ fn a_model_engine_is_a_braid_engine() {
     let _: &ModelBackend = dev.backend();
 }
 
-/// The program of the README's "The driver" section, as written there.
+/// The program of docs/driver-runs.md's "The driver" section, as written there.
 #[test]
 fn readme_driver_example() -> Result<(), braid_driver::Error> {
     let world = ModelWorld::new(2, 16 << 20, 0.01, 1); // 2 hosts, 16 MiB each, 1% loss

@@ -242,7 +242,7 @@ fn rate_hint_falls_when_the_receivers_own_queue_builds() {
     assert!(q_on < q_off, "seed {SEED:#x}: {q_on} vs {q_off}");
 }
 
-/// The example of the README, as written there.
+/// The example of docs/transport-model.md, as written there.
 #[test]
 fn readme_example() -> Result<(), braid_sim::net::PostError> {
     use braid_sim::fabric::FabricConfig;
