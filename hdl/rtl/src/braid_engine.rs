@@ -264,6 +264,30 @@
 //!   `cnt_nack_fail` and `cnt_nack_drop` (NACKs received; of them
 //!   NO_RECV_BUFFER; connections failed; fatal NACKs that failed nothing).
 //!
+//! # Soft reset
+//!
+//! Writing `CTRL.soft_reset` returns `reg_block`'s registers to their reset
+//! values at once (`CTRL.enable` 0: nothing is fetched, received frames
+//! are dropped at the gate) and starts a sweep, with `STATUS.reset_busy`
+//! high until it ends. No table has a bulk clear, so the sweep runs the
+//! commands that empty them through the command processor, one at a time,
+//! as a host would: after a host command still running has finished,
+//! `DESTROY_CONN` of every connection number, `DESTROY_CQ` of every CQ,
+//! `DEREG_MR` of all 4,096 region slots (a command refused because its
+//! object does not exist costs 6 clocks; a destroy drains the
+//! connection's DMA reads as it always does). A host command written
+//! during the sweep is refused `BUSY` without running. In the clock the
+//! sweep ends, every counter returns to 0: the top's own are cleared, the
+//! `PATH_*` statistics too, and the counters kept inside blocks (which
+//! have no clear input) count from their values at that clock (a per-word
+//! subtraction, registered, so BAR0 shows every counter one clock after
+//! the event). What creating a connection, CQ or region initializes
+//! (windows, dedup state, timers, message records) is not swept: nothing
+//! reads it until the object is created again. The tiny top's sweep
+//! measured 41,325 clocks (`firmware-sim/tests/engine_reset.rs`; the
+//! 4,096 region slots dominate); the default top adds a command per
+//! connection and CQ (2,048 more) and is not Verilated.
+//!
 //! # Sizes
 //!
 //! `BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB,
@@ -469,6 +493,78 @@ const _: () = assert!(regs::COUNTERS.len() == 70);
 // len 96..128, msn 128..160, stream 160..162, signaled 162, status 163..171,
 // conn 171..
 const CM_FIXED: usize = 171;
+// the soft-reset sweep's commands and the BUSY refusal of a host command
+// written while it runs; `sr_idx` (12 bits) walks every region slot
+const _: () = assert!(host::cmd::DESTROY_CONN == 7 && host::cmd::DESTROY_CQ == 4);
+const _: () = assert!(host::cmd::DEREG_MR == 2 && host::cmd::BUSY == 3);
+const _: () = assert!(crate::mr_check::MR_INDEX_BITS == 12);
+
+/// Counters kept inside blocks (no clear input): the top subtracts the
+/// value each had at the end of the last soft reset. The top's own
+/// counters and the `PATH_*` statistics are cleared instead; `RX_HINT`
+/// is a live value, not a count.
+const BLOCK_COUNTERS: &[&str] = &[
+    "TX_MSGS",
+    "RX_DUPLICATES",
+    "RX_HINT_CUTS",
+    "RX_OUT_OF_WINDOW",
+    "ACK_TX",
+    "NACK_TX",
+    "ACK_RX",
+    "ACK_REJECTED",
+    "RX_DROP_TRUNCATED",
+    "RX_DROP_NOT_IP",
+    "RX_DROP_IP_HEADER",
+    "RX_DROP_IP_CHECKSUM",
+    "RX_DROP_FRAGMENT",
+    "RX_DROP_NOT_UDP",
+    "RX_DROP_IP_LENGTH",
+    "RX_DROP_PORT",
+    "RX_DROP_UDP_LENGTH",
+    "RX_DROP_UDP_CHECKSUM",
+    "RX_DROP_VERSION",
+    "RX_DROP_OPCODE",
+    "RX_DROP_HDR_WORDS",
+    "RX_DROP_PAYLOAD_LEN",
+    "RX_DROP_CTRL_PAYLOAD",
+    "PROBE_REPLY_TX",
+    "ACK_COALESCED",
+    "ACK_TX_DROPS",
+    "NACK_TX_DROPS",
+    "PROBE_TX_DROPS",
+    "ACK_NO_PEER",
+    "CQE_WRITTEN",
+    "CQ_FULL",
+    "CQ_MISSING",
+    "RX_MSG_OUTSIDE",
+    "RQ_DB_REFUSED",
+    "RQ_CONSUME_REFUSED",
+    "RQ_FETCH_ERR",
+];
+
+/// `COUNTER_BITS` mask with every bit of the words in `BLOCK_COUNTERS`.
+fn block_counter_mask() -> Bits<COUNTER_BITS> {
+    let mut m = Bits::<COUNTER_BITS>::default();
+    for name in BLOCK_COUNTERS {
+        for i in cnt_bit(name)..cnt_bit(name) + 32 {
+            m = m.replace_bit(i, true);
+        }
+    }
+    m
+}
+
+/// Bits `i` of `COUNTER_BITS` with `i mod 32` in the given set: `start`
+/// gives bit 0 of every word, `from(s)` every bit at least `s` above its
+/// word's bit 0.
+fn word_bits(pred: impl Fn(usize) -> bool) -> Bits<COUNTER_BITS> {
+    let mut m = Bits::<COUNTER_BITS>::default();
+    for i in 0..COUNTER_BITS {
+        if pred(i % 32) {
+            m = m.replace_bit(i, true);
+        }
+    }
+    m
+}
 
 /// The packet engine (see the module documentation for what is wired).
 #[derive(LogicBlock)]
@@ -921,6 +1017,40 @@ pub struct BraidEngine<
     e1d: DFF<Bits<111>>,
     n_rx_msgs: DFF<Bits<32>>,
     pri_rx: DFF<Bit>,
+    // ---- soft reset: the sweep (see the module documentation)
+    sr_on: DFF<Bit>,
+    sr_ph: DFF<Bits<3>>,
+    sr_idx: DFF<Bits<12>>,
+    cp_busy: DFF<Bit>,
+    hc_ref: DFF<Bit>,
+    cnt_base: DFF<Bits<COUNTER_BITS>>,
+    cnt_q: DFF<Bits<COUNTER_BITS>>,
+    sr_issue: Signal<Local, Bit>,
+    sr_last: Signal<Local, Bit>,
+    sr_clr: Signal<Local, Bit>,
+    cp_cv: Signal<Local, Bit>,
+    eng_en: Signal<Local, Bit>,
+    k_sr_conn_last: Constant<Bits<12>>,
+    k_sr_cq_last: Constant<Bits<12>>,
+    k_cnt_blk: Constant<Bits<COUNTER_BITS>>,
+    k_w0: Constant<Bits<COUNTER_BITS>>,
+    k_w1: Constant<Bits<COUNTER_BITS>>,
+    k_w2: Constant<Bits<COUNTER_BITS>>,
+    k_w4: Constant<Bits<COUNTER_BITS>>,
+    k_w8: Constant<Bits<COUNTER_BITS>>,
+    k_w16: Constant<Bits<COUNTER_BITS>>,
+    d_nb: Signal<Local, Bits<COUNTER_BITS>>,
+    d_p0: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g0: Signal<Local, Bits<COUNTER_BITS>>,
+    d_p1: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g1: Signal<Local, Bits<COUNTER_BITS>>,
+    d_p2: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g2: Signal<Local, Bits<COUNTER_BITS>>,
+    d_p3: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g3: Signal<Local, Bits<COUNTER_BITS>>,
+    d_p4: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g4: Signal<Local, Bits<COUNTER_BITS>>,
+    d_g5: Signal<Local, Bits<COUNTER_BITS>>,
     // ---- locals
     r_solb: Signal<Local, Bits<1>>,
     d1_sokb: Signal<Local, Bits<1>>,
@@ -1368,6 +1498,39 @@ impl<
             e1d: Default::default(),
             n_rx_msgs: Default::default(),
             pri_rx: Default::default(),
+            sr_on: Default::default(),
+            sr_ph: Default::default(),
+            sr_idx: Default::default(),
+            cp_busy: Default::default(),
+            hc_ref: Default::default(),
+            cnt_base: Default::default(),
+            cnt_q: Default::default(),
+            sr_issue: Default::default(),
+            sr_last: Default::default(),
+            sr_clr: Default::default(),
+            cp_cv: Default::default(),
+            eng_en: Default::default(),
+            k_sr_conn_last: Constant::new(bits::<12>((1u64 << CB) - 1)),
+            k_sr_cq_last: Constant::new(bits::<12>((1u64 << QB) - 1)),
+            k_cnt_blk: Constant::new(block_counter_mask()),
+            k_w0: Constant::new(word_bits(|b| b == 0)),
+            k_w1: Constant::new(word_bits(|b| b >= 1)),
+            k_w2: Constant::new(word_bits(|b| b >= 2)),
+            k_w4: Constant::new(word_bits(|b| b >= 4)),
+            k_w8: Constant::new(word_bits(|b| b >= 8)),
+            k_w16: Constant::new(word_bits(|b| b >= 16)),
+            d_nb: Default::default(),
+            d_p0: Default::default(),
+            d_g0: Default::default(),
+            d_p1: Default::default(),
+            d_g1: Default::default(),
+            d_p2: Default::default(),
+            d_g2: Default::default(),
+            d_p3: Default::default(),
+            d_g3: Default::default(),
+            d_p4: Default::default(),
+            d_g4: Default::default(),
+            d_g5: Default::default(),
             r_solb: Default::default(),
             d1_sokb: Default::default(),
             r_send: Default::default(),
@@ -1751,7 +1914,14 @@ impl<
             e1v,
             e1d,
             n_rx_msgs,
-            pri_rx
+            pri_rx,
+            sr_on,
+            sr_ph,
+            sr_idx,
+            cp_busy,
+            hc_ref,
+            cnt_base,
+            cnt_q
         );
         self.rb.clock.next = self.clock.val();
         self.cp.clock.next = self.clock.val();
@@ -1863,13 +2033,81 @@ impl<
         self.rb.rready.next = self.rready.val();
         self.rdata.next = self.rb.rdata.val();
         self.rresp.next = self.rb.rresp.val();
-        self.rb.reset_busy.next = false;
-        self.rb.cmd_done.next = self.cp.cmd_done.val();
-        self.rb.cmd_error.next = self.cp.cmd_error.val();
+        // ---- soft reset: `CTRL.soft_reset` starts the sweep (`reset_busy`
+        // meanwhile): wait for a host command still running, then every
+        // connection DESTROY_CONN, every CQ DESTROY_CQ, every region slot
+        // DEREG_MR, one command at a time through the command processor
+        // (a command refused because the object does not exist costs its 6
+        // clocks); at the end the counters clear. A host command written
+        // meanwhile is refused BUSY and not run.
+        self.rb.reset_busy.next = self.sr_on.q.val();
+        self.eng_en.next = self.rb.ctrl_enable.val() & !self.sr_on.q.val();
+        self.hc_ref.d.next = self.rb.cmd_valid.val() & self.sr_on.q.val();
+        self.rb.cmd_done.next =
+            (self.cp.cmd_done.val() & !self.sr_on.q.val()) | self.hc_ref.q.val();
+        if self.hc_ref.q.val() {
+            self.rb.cmd_error.next = bits::<8>(3);
+        } else {
+            self.rb.cmd_error.next = self.cp.cmd_error.val();
+        }
+        self.sr_issue.next = self.sr_on.q.val()
+            & !self.cp_busy.q.val()
+            & (self.sr_ph.q.val() >= bits::<3>(2))
+            & (self.sr_ph.q.val() <= bits::<3>(4));
+        self.sr_last.next = false;
+        if self.sr_ph.q.val() == bits::<3>(2) {
+            self.sr_last.next = self.sr_idx.q.val() == self.k_sr_conn_last.val();
+        }
+        if self.sr_ph.q.val() == bits::<3>(3) {
+            self.sr_last.next = self.sr_idx.q.val() == self.k_sr_cq_last.val();
+        }
+        if self.sr_ph.q.val() == bits::<3>(4) {
+            self.sr_last.next = self.sr_idx.q.val() == bits::<12>(4095);
+        }
+        self.sr_clr.next = self.sr_on.q.val() & (self.sr_ph.q.val() == bits::<3>(5));
+        if self.rb.soft_reset.val() {
+            self.sr_on.d.next = true;
+            self.sr_ph.d.next = bits::<3>(1);
+            self.sr_idx.d.next = bits::<12>(0);
+        } else if self.sr_on.q.val() {
+            if (self.sr_ph.q.val() == bits::<3>(1)) & !self.cp_busy.q.val() {
+                self.sr_ph.d.next = bits::<3>(2);
+            }
+            if self.cp.cmd_done.val() & self.cp_busy.q.val() & (self.sr_ph.q.val() >= bits::<3>(2))
+            {
+                if self.sr_last.val() {
+                    self.sr_ph.d.next = self.sr_ph.q.val() + 1;
+                    self.sr_idx.d.next = bits::<12>(0);
+                } else {
+                    self.sr_idx.d.next = self.sr_idx.q.val() + 1;
+                }
+            }
+            if self.sr_clr.val() {
+                self.sr_on.d.next = false;
+                self.sr_ph.d.next = bits::<3>(0);
+            }
+        }
         // ---- command processor
-        self.cp.cmd_valid.next = self.rb.cmd_valid.val();
-        self.cp.cmd_opcode.next = self.rb.cmd_opcode.val();
-        self.cp.cmd_args.next = self.rb.cmd_args.val();
+        self.cp_cv.next = (self.rb.cmd_valid.val() & !self.sr_on.q.val()) | self.sr_issue.val();
+        self.cp.cmd_valid.next = self.cp_cv.val();
+        if self.cp_cv.val() {
+            self.cp_busy.d.next = true;
+        } else if self.cp.cmd_done.val() {
+            self.cp_busy.d.next = false;
+        }
+        if self.sr_on.q.val() {
+            self.cp.cmd_opcode.next = bits::<8>(7);
+            if self.sr_ph.q.val() == bits::<3>(3) {
+                self.cp.cmd_opcode.next = bits::<8>(4);
+            }
+            if self.sr_ph.q.val() == bits::<3>(4) {
+                self.cp.cmd_opcode.next = bits::<8>(2);
+            }
+            self.cp.cmd_args.next = bit_cast::<ARG_BITS, 12>(self.sr_idx.q.val());
+        } else {
+            self.cp.cmd_opcode.next = self.rb.cmd_opcode.val();
+            self.cp.cmd_args.next = self.rb.cmd_args.val();
+        }
 
         // mr: the region table's write port is the command processor's alone
         self.mrc.wr_valid.next = self.cp.mr_valid.val();
@@ -1883,7 +2121,7 @@ impl<
         self.mrc.wr_end.next = self.cp.mr_end.val();
 
         // sq: wqe_fetch's contexts; results of CREATE / DESTROY go back
-        self.wf.enable.next = self.rb.ctrl_enable.val();
+        self.wf.enable.next = self.eng_en.val();
         self.wf.cmd_valid.next = self.cp.sq_valid.val();
         self.cp.sq_ready.next = self.wf.cmd_ready.val();
         self.wf.cmd_op.next = self.cp.sq_op.val();
@@ -3332,7 +3570,7 @@ impl<
         // FIFO ever overflows and a payload run always matches its
         // descriptor.
         self.rx_first.next = self.rx_valid.val() & !self.in_frame.q.val();
-        self.rx_accept.next = self.rb.ctrl_enable.val()
+        self.rx_accept.next = self.eng_en.val()
             & (self.fpl.fill.val() < bits::<16>(320))
             & (self.frd.fill.val() < bits::<16>(16))
             & (self.fak.fill.val() < bits::<16>(16))
@@ -4088,7 +4326,7 @@ impl<
         // write (the snooped events of that clock are the new path's)
         self.ps_cfg.next = self.rb.cfg_regs.val().get_bits::<32>(448);
         self.ps_prev.d.next = self.ps_cfg.val();
-        self.ps_clr.next = self.ps_prev.q.val() != self.ps_cfg.val();
+        self.ps_clr.next = (self.ps_prev.q.val() != self.ps_cfg.val()) | self.sr_clr.val();
         self.ps_in.next = (self.ps_cfg.val() & !self.k_ps_mask.val()) == bits::<32>(0);
         self.ps_sel.next = (bit_cast::<PI, CB>(self.ps_cfg.val().get_bits::<CB>(16))
             << self.k_pb.val())
@@ -4233,6 +4471,56 @@ impl<
             | (bit_cast::<COUNTER_BITS, 32>(self.ps_lost.q.val()) << bits::<12>(2144))
             | (bit_cast::<COUNTER_BITS, 32>(self.ps_ecn.q.val()) << bits::<12>(2176))
             | (bit_cast::<COUNTER_BITS, 32>(self.ps_timeouts.q.val()) << bits::<12>(2208));
-        self.rb.counters.next = self.cnt_vec.val();
+        // the block counters' words count from their values at the last
+        // soft reset: a per-word subtraction (`cnt_vec - cnt_base`, a
+        // parallel-prefix borrow network cut at every word boundary),
+        // registered; `cnt_base` is zero outside those words
+        self.d_nb.next = !self.cnt_base.q.val();
+        self.d_p0.next = self.cnt_vec.val() ^ self.d_nb.val();
+        self.d_g0.next =
+            (self.cnt_vec.val() & self.d_nb.val()) | (self.d_p0.val() & self.k_w0.val());
+        self.d_g1.next =
+            self.d_g0.val() | (self.d_p0.val() & (self.d_g0.val() << 1) & self.k_w1.val());
+        self.d_p1.next = self.d_p0.val() & (self.d_p0.val() << 1) & self.k_w1.val();
+        self.d_g2.next =
+            self.d_g1.val() | (self.d_p1.val() & (self.d_g1.val() << 2) & self.k_w2.val());
+        self.d_p2.next = self.d_p1.val() & (self.d_p1.val() << 2) & self.k_w2.val();
+        self.d_g3.next =
+            self.d_g2.val() | (self.d_p2.val() & (self.d_g2.val() << 4) & self.k_w4.val());
+        self.d_p3.next = self.d_p2.val() & (self.d_p2.val() << 4) & self.k_w4.val();
+        self.d_g4.next =
+            self.d_g3.val() | (self.d_p3.val() & (self.d_g3.val() << 8) & self.k_w8.val());
+        self.d_p4.next = self.d_p3.val() & (self.d_p3.val() << 8) & self.k_w8.val();
+        self.d_g5.next =
+            self.d_g4.val() | (self.d_p4.val() & (self.d_g4.val() << 16) & self.k_w16.val());
+        self.cnt_q.d.next =
+            self.d_p0.val() ^ (((self.d_g5.val() << 1) & self.k_w1.val()) | self.k_w0.val());
+        self.rb.counters.next = self.cnt_q.q.val();
+        // the end of a soft reset: every count starts again from 0
+        if self.sr_clr.val() {
+            self.cnt_base.d.next = self.cnt_vec.val() & self.k_cnt_blk.val();
+            self.n_tx_pkts.d.next = 0.into();
+            self.n_tx_retx.d.next = 0.into();
+            self.n_tx_timeouts.d.next = 0.into();
+            self.n_tx_rehashes.d.next = 0.into();
+            self.n_tx_retired.d.next = 0.into();
+            self.n_rx_pkts.d.next = 0.into();
+            self.n_rx_refused.d.next = 0.into();
+            self.n_rx_bytes.d.next = 0.into();
+            self.n_rx_msgs.d.next = 0.into();
+            self.n_db_drop.d.next = 0.into();
+            self.n_db_bad_cq.d.next = 0.into();
+            self.n_glue_ovf.d.next = 0.into();
+            self.n_tx_drop.d.next = 0.into();
+            self.n_pl_err.d.next = 0.into();
+            self.n_rx_bad.d.next = 0.into();
+            self.n_rx_gate.d.next = 0.into();
+            self.n_ack_bad.d.next = 0.into();
+            self.n_retx_stale.d.next = 0.into();
+            self.n_nack_rx.d.next = 0.into();
+            self.n_nack_rnr.d.next = 0.into();
+            self.n_nack_fail.d.next = 0.into();
+            self.n_nack_drop.d.next = 0.into();
+        }
     }
 }
