@@ -70,6 +70,12 @@ pub enum Error {
         /// `braid_spec::SPEC_HASH` this driver was built with.
         driver: u32,
     },
+    /// `STATUS.reset_busy` still read 1 after the soft reset's last poll.
+    #[error("the engine's soft reset did not finish: STATUS.reset_busy still 1 after {polls} reads (a board whose engine clock is stopped, or a wedged sweep: reload the bitstream)")]
+    ResetTimeout {
+        /// `STATUS` reads made.
+        polls: u32,
+    },
     /// A DMA access outside its buffer, or a buffer this backend did not
     /// allocate (or already freed).
     #[error("DMA access [{off}, +{len}) outside buffer {id} of {size} bytes (or the buffer is not allocated)")]

@@ -49,7 +49,7 @@ pub mod verbs;
 pub mod vfio;
 
 pub use backend::{Backend, DmaBuf};
-pub use device::{Caps, Counters, Device, Info, PathStats};
+pub use device::{Caps, Counters, Device, Info, PathStats, RESET_POLLS};
 pub use error::{Error, Result};
 pub use mem::MemBackend;
 pub use vfio::VfioBackend;

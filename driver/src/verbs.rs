@@ -133,10 +133,13 @@ impl<B: Backend> Clone for Context<B> {
 
 impl<B: Backend> Context<B> {
     /// Open the engine behind `backend` (identity checked as by
-    /// [`Device::open`]) and enable it.
+    /// [`Device::open`]), reset it ([`Device::soft_reset`]: whatever an
+    /// earlier owner left, connections, queues, regions and counters, is
+    /// gone) and enable it.
     pub fn open(backend: B) -> Result<Self> {
         let mut dev = Device::open(backend)?;
         let caps = dev.info().caps;
+        dev.soft_reset()?;
         dev.write(&regs::CTRL, regs::set(&regs::CTRL_ENABLE, 0, 1))?;
         let conns = caps.connections as usize;
         Ok(Context {

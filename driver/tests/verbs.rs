@@ -291,6 +291,102 @@ fn misuse_gets_typed_errors_and_posts_nothing() {
     assert!(matches!(ctx.create_cq(3), Err(Error::BadArgument(_))));
 }
 
+/// A scatter entry must lie inside its region: exactly the region, its
+/// first and last byte pass; one byte past the end, one before the start,
+/// and an address whose end overflows 64 bits are refused with the
+/// region's bounds; a key whose index is right but whose key byte is not
+/// is refused. Both `post_send` and `post_recv` check, and a refused post
+/// reaches the engine with nothing.
+#[test]
+fn scatter_entries_at_the_region_edges() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(64).unwrap();
+    let mr = pd
+        .reg_mr(4096, access::LOCAL_WRITE | access::REMOTE_WRITE)
+        .unwrap();
+    let init = QpInit {
+        sq_entries: 16,
+        rq_entries: 16,
+        streams: 1,
+        paths: 4,
+    };
+    let mut qp = connected(&ctx, &pd, &cq, init);
+    let (start, lkey) = (mr.addr(), mr.lkey());
+    let sge = |addr: u64, len: u32| Sge { addr, len, lkey };
+    let send = |s: Sge| SendWr {
+        wr_id: 9,
+        op: SendOp::Send,
+        stream: 0,
+        sg_list: vec![s],
+    };
+    let recv = |s: Sge| RecvWr { wr_id: 9, sge: s };
+    let outside = |addr: u64, len: u32| {
+        Err(Error::SgeOutOfRegion {
+            lkey,
+            addr,
+            len: len as u64,
+            start,
+            size: 4096,
+        })
+    };
+    for (addr, len) in [
+        (start, 4096),
+        (start, 1),
+        (start + 4095, 1),
+        (start + 4000, 96),
+    ] {
+        assert_eq!(
+            qp.post_send(&[send(sge(addr, len))]),
+            Ok(()),
+            "{addr:#x}+{len}"
+        );
+        assert_eq!(
+            qp.post_recv(0, &[recv(sge(addr, len))]),
+            Ok(()),
+            "{addr:#x}+{len}"
+        );
+    }
+    ctx.with_backend(|b| b.record_writes());
+    for (addr, len) in [
+        (start + 4095, 2),    // one byte past the end
+        (start + 1, 4096),    // the region's size, one byte late
+        (start + 4096, 1),    // the first byte after it
+        (start - 1, 1),       // the byte before the start
+        (start - 1, 2),       // starts before, ends inside
+        (u64::MAX - 10, 100), // the end overflows 64 bits
+        (0, 1),               // address 0
+    ] {
+        assert_eq!(
+            qp.post_send(&[send(sge(addr, len))]),
+            outside(addr, len),
+            "send {addr:#x}+{len}"
+        );
+        assert_eq!(
+            qp.post_recv(0, &[recv(sge(addr, len))]),
+            outside(addr, len),
+            "recv {addr:#x}+{len}"
+        );
+    }
+    // the right index with a wrong key byte, and a key of no region
+    for bad in [lkey ^ 1, lkey ^ 0x80, lkey + 0x100, 0] {
+        let s = Sge {
+            addr: start,
+            len: 1,
+            lkey: bad,
+        };
+        assert_eq!(qp.post_send(&[send(s)]), Err(Error::BadLkey { lkey: bad }));
+        assert_eq!(
+            qp.post_recv(0, &[recv(s)]),
+            Err(Error::BadLkey { lkey: bad })
+        );
+    }
+    assert!(
+        ctx.with_backend(|b| b.take_writes()).is_empty(),
+        "a refused post wrote nothing"
+    );
+}
+
 #[test]
 fn poll_cq_parses_completions_frees_queue_space_and_wraps() {
     let ctx = ctx();

@@ -349,16 +349,44 @@ fn libc_eisdir() -> i32 {
     21
 }
 
+/// The unprivileged user the permission test runs as when the tests run
+/// as root (root ignores file modes).
+const NOBODY: u32 = 65534;
+
 #[test]
 fn group_file_without_permission() {
+    // as root, run this very test again as an unprivileged user: its
+    // result is the child's
+    if unsafe { libc::geteuid() } == 0 {
+        use std::os::unix::process::CommandExt;
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let out = std::process::Command::new(&exe)
+            .args([
+                "--exact",
+                "group_file_without_permission",
+                "--test-threads=1",
+            ])
+            .uid(NOBODY)
+            .gid(NOBODY)
+            .env("TMPDIR", std::env::temp_dir())
+            .output()
+            .unwrap_or_else(|e| panic!("re-running {} as uid {NOBODY}: {e}", exe.display()));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("test result: ok. 1 passed"),
+            "the permission test as uid {NOBODY}:\n{text}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
     let t = Tree::new();
     t.add(&BOARD).vfio(&[17]);
     let g = t.dev().join("vfio/17");
     fs::set_permissions(&g, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::File::open(&g).is_ok() {
-        eprintln!("running with privileges that ignore file modes: permission case not testable");
-        return;
-    }
+    assert!(
+        fs::File::open(&g).is_err(),
+        "an unprivileged user opened a file of mode 000"
+    );
     assert_eq!(
         t.open("0000:3b:00.0").unwrap_err(),
         Error::VfioGroupAccess {
