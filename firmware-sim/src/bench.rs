@@ -345,7 +345,8 @@ pub(crate) fn bulk_goodput(
     let c = b.add(&mut n, 0, dst);
     let warm = sim_ps / 10;
     let mut at_warm = None;
-    while n.now() < sim_ps && n.step() {
+    let mut budget = Budget::timed("bulk_goodput", &n, sim_ps);
+    while n.now() < sim_ps && budget.step(&mut n, String::new) {
         if at_warm.is_none() && n.now() >= warm {
             at_warm = Some(n.stats(c).goodput_bytes);
         }
@@ -436,7 +437,8 @@ pub fn incast_row(kind: Kind, senders: u32, bytes: u64, seed: u64) -> Row {
     }
     let mut finish = vec![None; conns.len()];
     let deadline = 2_000_000_000_000; // 2 s of simulated time at most
-    while n.now() < deadline && n.step() {
+    let mut budget = Budget::timed("incast_row", &n, deadline);
+    while n.now() < deadline && budget.step(&mut n, String::new) {
         if n.has_completions() {
             for wc in n.take_completions() {
                 if wc.opcode == WcOpcode::Write && n.pending(wc.conn) == 0 {
@@ -569,7 +571,8 @@ pub fn planes_row(kind: Kind, planes: u32, conns: u32, sim_ps: Time, seed: u64) 
     }
     let warm = sim_ps / 3;
     let mut at_warm = None;
-    while n.now() < sim_ps && n.step() {
+    let mut budget = Budget::timed("planes_row", &n, sim_ps);
+    while n.now() < sim_ps && budget.step(&mut n, String::new) {
         if at_warm.is_none() && n.now() >= warm {
             at_warm = Some(n.total_stats().goodput_bytes);
         }
@@ -659,13 +662,15 @@ pub fn failover_row(kind: Kind, what: Failure, sim_ps: Time, seed: u64) -> Row {
     hosts_mem(&mut n, 16);
     let mut b = Bulk::new(256 << 10, 16);
     let conns: Vec<ConnId> = (0..8).map(|i| b.add(&mut n, i, 8 + i)).collect();
-    while n.now() < sim_ps && n.step() {
+    let mut budget = Budget::timed("failover_row", &n, sim_ps);
+    while n.now() < sim_ps && budget.step(&mut n, String::new) {
         b.refill(&mut n);
     }
     // drain: no new messages; everything posted must complete
     b.stop = true;
     let drain_deadline = sim_ps + 100 * 1_000_000_000; // +100 ms
-    while n.now() < drain_deadline && n.step() {
+    let mut budget = Budget::timed("failover_row", &n, drain_deadline);
+    while n.now() < drain_deadline && budget.step(&mut n, String::new) {
         b.refill(&mut n);
         if n.now() > sim_ps && conns.iter().all(|&c| n.pending(c) == 0) {
             break;
@@ -817,7 +822,22 @@ pub fn allreduce_time(
     let mut received = vec![0u32; nodes as usize];
     let mut done_at = 0;
     let mut finished = 0;
-    while finished < nodes && n.step() {
+    // limits: 100 times the lossless ideal (every step's chunk at the host
+    // rate) in simulated time (go-back-N at 1% loss takes 15 times), and 20
+    // events per KiB moved (the runs take under 1)
+    let rate = FabricConfig::leaf_spine(nodes).host_rate_bps as u128;
+    let ideal = (steps as u128 * chunk as u128 * 8 * PS_PER_SEC as u128 / rate) as Time;
+    let packets = steps as u64 * nodes as u64 * (chunk as u64).div_ceil(1024);
+    let mut budget = Budget::new(
+        format!("allreduce ({kind:?}, {nodes} nodes, {bytes} bytes, loss {loss}, seed {seed:#x})"),
+        100 * ideal,
+        20 * packets,
+    );
+    while finished < nodes
+        && budget.step(&mut n, || {
+            format!("{finished} of {nodes} nodes finished, chunks received {received:?}")
+        })
+    {
         if !n.has_completions() {
             continue;
         }
@@ -838,7 +858,71 @@ pub fn allreduce_time(
         }
     }
     count(&n);
+    log::debug!(
+        "allreduce {kind:?} {nodes} nodes loss {loss}: {} of {} events, {done_at} of {} ps",
+        budget.used(),
+        20 * packets,
+        100 * ideal
+    );
     (done_at, n.total_stats())
+}
+
+/// The limits of a simulation loop, in simulated time and in events: a
+/// loop that reaches either has hung (a message that never completes keeps
+/// timers firing, so `Net::step` never runs dry), and fails with what it
+/// was doing instead of spinning on.
+pub struct Budget {
+    what: String,
+    until: Time,
+    events: u64,
+    used: u64,
+}
+
+impl Budget {
+    /// `what` names the loop in the failure; `until` is the simulated
+    /// time and `events` the number of events it may take.
+    pub fn new(what: impl Into<String>, until: Time, events: u64) -> Budget {
+        Budget {
+            what: what.into(),
+            until,
+            events,
+            used: 0,
+        }
+    }
+
+    /// `n.step()`, after checking the limits (`state` describes the
+    /// loop's progress for the failure message).
+    pub fn step(&mut self, n: &mut Net, state: impl FnOnce() -> String) -> bool {
+        if n.now() > self.until || self.used >= self.events {
+            panic!(
+                "{}: not done at {:.1} us of simulated time after {} events (limits {:.1} us, {} events): {}",
+                self.what,
+                n.now() as f64 / 1e6,
+                self.used,
+                self.until as f64 / 1e6,
+                self.events,
+                state()
+            );
+        }
+        self.used += 1;
+        n.step()
+    }
+
+    /// Events taken so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// A loop of `n` that stops itself at simulated time `until`: the
+    /// time limit is `until` plus 1 ms, the event limit 20 events per KiB
+    /// that every host port of the fabric could send until then (the
+    /// benchmarks take under 1).
+    pub fn timed(what: impl Into<String>, n: &Net, until: Time) -> Budget {
+        let f = n.fabric.config();
+        let port_bits = f.hosts as u128 * f.planes as u128 * f.host_rate_bps as u128;
+        let kib = port_bits * until as u128 / PS_PER_SEC as u128 / 8 / 1024;
+        Budget::new(what, until + 1_000_000_000, 20 * kib as u64 + 1_000_000)
+    }
 }
 
 /// 64-node ring all-reduce at 0% and 1% loss for every transport

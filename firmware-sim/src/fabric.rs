@@ -201,6 +201,8 @@ pub struct Drops {
     pub e2e: u64,
     /// Sent into a failed link, or queued on it when it failed.
     pub link_down: u64,
+    /// Chosen by the drop filter ([`Fabric::set_drop`]).
+    pub chosen: u64,
 }
 
 /// Counters of a run.
@@ -225,6 +227,8 @@ pub struct Stats {
 
 /// A capture callback (see [`Fabric::set_tap`]).
 pub type TapFn<P> = Box<dyn FnMut(Time, &Packet<P>)>;
+/// A drop filter (see [`Fabric::set_drop`]).
+pub type DropFn<P> = Box<dyn FnMut(Time, &Packet<P>) -> bool>;
 
 /// Node of the topology.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,6 +295,7 @@ pub struct Fabric<P> {
     route_ok: Vec<bool>,
     /// Sees every packet handed to [`Fabric::send`] (a capture point).
     tap: Option<TapFn<P>>,
+    drop: Option<DropFn<P>>,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -365,6 +370,7 @@ impl<P> Fabric<P> {
             spine_down,
             route_ok,
             tap: None,
+            drop: None,
             cfg,
         };
         let mut changes = Vec::new();
@@ -422,12 +428,19 @@ impl<P> Fabric<P> {
         self.heap.push(t, self.seq, ev);
     }
 
-    /// Hand a packet to the source host's NIC at the current time.
     /// Call `tap` with every packet handed to [`Fabric::send`] from now on.
     pub fn set_tap(&mut self, tap: impl FnMut(Time, &Packet<P>) + 'static) {
         self.tap = Some(Box::new(tap));
     }
 
+    /// Lose every packet handed to [`Fabric::send`] for which `drop`
+    /// returns true (after the tap has seen it), counted in
+    /// `drops.chosen`: a test's exact loss pattern.
+    pub fn set_drop(&mut self, drop: impl FnMut(Time, &Packet<P>) -> bool + 'static) {
+        self.drop = Some(Box::new(drop));
+    }
+
+    /// Hand a packet to the source host's NIC at the current time.
     pub fn send(&mut self, pkt: Packet<P>) {
         assert!(
             pkt.src < self.cfg.hosts && pkt.dst < self.cfg.hosts,
@@ -436,6 +449,10 @@ impl<P> Fabric<P> {
         self.stats.sent += 1;
         if let Some(tap) = self.tap.as_mut() {
             tap(self.now, &pkt);
+        }
+        if self.drop.as_mut().is_some_and(|d| d(self.now, &pkt)) {
+            self.stats.drops.chosen += 1;
+            return;
         }
         let plane = self.plane_of(pkt.src, pkt.dst, pkt.sport, pkt.dport);
         let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];

@@ -591,6 +591,92 @@ fn transfer(label: &str, seed: u64, fab: FabricConfig, cfg: NetConfig) -> Outcom
 
 // ------------------------------------------------------------ Braid
 
+/// SACK loss proof at its exact boundary. One connection on one path
+/// sends WRITEs of `packets` MTU-sized packets, and the fabric loses
+/// exactly the data packets whose PSN is in `lose` (first transmissions
+/// only). Returns the sender's statistics and when the WRITE completed.
+fn lose_exactly(packets: u32, lose: &'static [u32]) -> (ConnStats, Time) {
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 1;
+    let mtu = cfg.braid.mtu;
+    let mut n = Net::new(fabric(1), cfg);
+    n.set_memory(0, 1 << 20);
+    n.set_memory(1, 1 << 20);
+    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
+    let r = n
+        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
+        .unwrap();
+    let c = n.connect(0, 1, 1);
+    n.fabric.set_drop(move |_, p| match &p.payload {
+        braid_sim::net::Msg::Data(d) => {
+            d.flags & braid_spec::wire::braid::Flags::RETX == 0 && lose.contains(&d.psn)
+        }
+        _ => false,
+    });
+    n.post_send(
+        c,
+        WorkRequest {
+            wr_id: 1,
+            op: WrOp::Write {
+                rkey: r.rkey,
+                remote: 0,
+            },
+            stream: 0,
+            local: 0,
+            len: packets * mtu,
+            lkey: l.lkey,
+        },
+    )
+    .unwrap();
+    assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
+    let at = n.take_completions().iter().map(|w| w.at).max().unwrap();
+    assert_eq!(n.fabric.stats().drops.chosen, lose.len() as u64);
+    (n.stats(c), at)
+}
+
+/// A hole below the highest PSN an ACK's bitvector holds is proof of loss
+/// at once: PSN 0 of 2 is lost, PSN 1's ACK (bit 1 set, bit 0 clear)
+/// proves it, and it is resent exactly once, with no timeout, long before
+/// the minimum RTO. A PSN above the highest set bit is not proven lost by
+/// that ACK: a lost last packet is recovered without a SACK proof.
+#[test]
+fn sack_proves_a_loss_at_the_first_later_packet() {
+    let min_rto = NetConfig::new(Kind::Braid).braid.min_rto;
+    let (clean, t_clean) = lose_exactly(2, &[]);
+    assert_eq!(
+        (clean.retransmits, clean.sack_losses, clean.timeouts),
+        (0, 0, 0)
+    );
+    let (s, t) = lose_exactly(2, &[0]);
+    assert_eq!(
+        (s.retransmits, s.sack_losses, s.timeouts),
+        (1, 1, 0),
+        "{s:?}"
+    );
+    assert!(
+        t < t_clean + min_rto / 2,
+        "resent on the SACK proof, not a timer: {t} ps vs {t_clean} ps lossless"
+    );
+    // PSN 0 proven by PSN 1's ACK, still missing at PSN 2's: resent once
+    let (s, _) = lose_exactly(3, &[0]);
+    assert_eq!(
+        (s.retransmits, s.sack_losses, s.timeouts),
+        (1, 1, 0),
+        "{s:?}"
+    );
+    // PSNs 0 and 2 lost: PSN 0 proven by PSN 1, PSN 2 by the ACK of PSN
+    // 0's retransmission (PSN 3)
+    let (s, _) = lose_exactly(3, &[0, 2]);
+    assert_eq!(
+        (s.retransmits, s.sack_losses, s.timeouts),
+        (2, 2, 0),
+        "{s:?}"
+    );
+    // the last packet lost: nothing above it, no SACK proof
+    let (s, _) = lose_exactly(2, &[1]);
+    assert_eq!((s.retransmits, s.sack_losses), (1, 0), "{s:?}");
+}
+
 #[test]
 fn braid_lossless_is_exact_with_no_retransmission() {
     for seed in 1u64..=6 {
