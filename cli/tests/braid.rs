@@ -319,10 +319,15 @@ fn write_bw_and_write_lat_run_on_the_co_simulated_engines() {
         out.starts_with("write_bw on two co-simulated engines"),
         "{out}"
     );
+    // simulated time at the engine clock: the figures are exact for the
+    // seed (a change of behaviour shows here; re-pin by copying the
+    // printed line after checking why it moved)
     let f = figures(&out, "bytes");
-    assert_eq!(&f[..2], &["8192", "24"], "{out}");
-    let gbps: f64 = f[2].parse().unwrap();
-    assert!(gbps > 0.0 && gbps < 153.6, "{out}");
+    assert_eq!(
+        [f[0], f[1], f[2], f[4], f[5], f[6]],
+        ["8192", "24", "53.43", "0", "0", "8831"],
+        "write_bw: bytes, iters, Gb/s, retransmissions, timeouts, clocks:\n{out}"
+    );
     assert!(out.contains("B's region holds A's source in both slots (checked)."));
     assert!(out.contains("\n  TX_MSGS "), "{out}");
 
@@ -333,17 +338,14 @@ fn write_bw_and_write_lat_run_on_the_co_simulated_engines() {
         "{out}"
     );
     assert!(out.contains(", 8 bytes, "), "{out}");
+    // exact to the engine clock: each way crosses 4 links of 500 ns (host,
+    // leaf, spine, leaf, host), the rest is the two engines
     let f = figures(&out, "iters");
-    assert_eq!(f[0], "20", "{out}");
-    let us: Vec<f64> = f[1..7].iter().map(|v| v.parse().unwrap()).collect();
-    // min <= typical <= p99 <= p99.9 <= max, avg within [min, max]; each
-    // way crosses 4 links of 500 ns (host, leaf, spine, leaf, host)
-    assert!(us[0] >= 2.0, "{out}");
-    assert!(
-        us[0] <= us[1] && us[1] <= us[3] && us[3] <= us[4] && us[4] <= us[5],
-        "{out}"
+    assert_eq!(
+        f,
+        ["20", "2.833", "2.837", "2.837", "2.837", "2.837", "2.837"],
+        "write_lat: iters, min, typical, avg, p99, p99.9, max (us):\n{out}"
     );
-    assert!(us[0] <= us[2] && us[2] <= us[5], "{out}");
     assert!(
         out.contains("both buffers hold the other side's data (checked)"),
         "{out}"
