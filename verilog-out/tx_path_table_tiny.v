@@ -47,6 +47,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
     localparam  k_send = 3'b10;
     localparam  k_ack = 3'b11;
     localparam  k_tmo = 3'b100;
+    localparam  k_rsv = 3'b101;
 
     // Stub signals
     reg  [5:0] recs$read_address;
@@ -145,6 +146,9 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
     reg  a_ack$d;
     wire  a_ack$q;
     reg  a_ack$clock;
+    reg  a_rsv$d;
+    wire  a_rsv$q;
+    reg  a_rsv$clock;
     reg  a_tmo$d;
     wire  a_tmo$q;
     reg  a_tmo$clock;
@@ -188,6 +192,9 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
     reg  b_ack$d;
     wire  b_ack$q;
     reg  b_ack$clock;
+    reg  b_rsv$d;
+    wire  b_rsv$q;
+    reg  b_rsv$clock;
     reg  b_tmo$d;
     wire  b_tmo$q;
     reg  b_tmo$clock;
@@ -745,6 +752,11 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         .q(a_ack$q),
         .clock(a_ack$clock)
     );
+    tx_path_table_tiny__a_rsv a_rsv(
+        .d(a_rsv$d),
+        .q(a_rsv$q),
+        .clock(a_rsv$clock)
+    );
     tx_path_table_tiny__a_tmo a_tmo(
         .d(a_tmo$d),
         .q(a_tmo$q),
@@ -815,6 +827,11 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         .d(b_ack$d),
         .q(b_ack$q),
         .clock(b_ack$clock)
+    );
+    tx_path_table_tiny__b_rsv b_rsv(
+        .d(b_rsv$d),
+        .q(b_rsv$q),
+        .clock(b_rsv$clock)
     );
     tx_path_table_tiny__b_tmo b_tmo(
         .d(b_tmo$d),
@@ -1341,6 +1358,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         a_init$clock = clock;
         a_send$clock = clock;
         a_ack$clock = clock;
+        a_rsv$clock = clock;
         a_tmo$clock = clock;
         a_scan$clock = clock;
         a_idx$clock = clock;
@@ -1354,6 +1372,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         b_init$clock = clock;
         b_send$clock = clock;
         b_ack$clock = clock;
+        b_rsv$clock = clock;
         b_tmo$clock = clock;
         b_scan$clock = clock;
         b_idx$clock = clock;
@@ -1460,6 +1479,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         a_init$d = a_init$q;
         a_send$d = a_send$q;
         a_ack$d = a_ack$q;
+        a_rsv$d = a_rsv$q;
         a_tmo$d = a_tmo$q;
         a_scan$d = a_scan$q;
         a_idx$d = a_idx$q;
@@ -1473,6 +1493,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         b_init$d = b_init$q;
         b_send$d = b_send$q;
         b_ack$d = b_ack$q;
+        b_rsv$d = b_rsv$q;
         b_tmo$d = b_tmo$q;
         b_scan$d = b_scan$q;
         b_idx$d = b_idx$q;
@@ -1603,6 +1624,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         a_init$d = i_valid$q & (i_op$q == k_init);
         a_send$d = i_valid$q & (i_op$q == k_send);
         a_ack$d = i_valid$q & (i_op$q == k_ack);
+        a_rsv$d = i_valid$q & (i_op$q == k_rsv);
         a_tmo$d = i_valid$q & (i_op$q == k_tmo);
         a_scan$d = pop;
         if (pop) begin
@@ -1632,6 +1654,7 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         b_init$d = a_init$q;
         b_send$d = a_send$q;
         b_ack$d = a_ack$q;
+        b_rsv$d = a_rsv$q;
         b_tmo$d = a_tmo$q;
         b_scan$d = a_scan$q;
         b_idx$d = a_idx$q;
@@ -1681,6 +1704,10 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         lost = ((32'h0) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff);
         if (b_ack$q & ok) begin
             acked = out & ((same & b_circ$q) | below);
+            lost = out & same & b_cand$q;
+        end
+        if (b_rsv$q & ok) begin
+            acked = out & same & b_circ$q;
             lost = out & same & b_cand$q;
         end
         if (b_tmo$q) begin
@@ -1787,11 +1814,11 @@ module tx_path_table_tiny(clock,op_valid,op,idx,psn,sack,lost_ready,op_ready,res
         w_res$d = b_res$q;
         w_op$d = b_op$q;
         w_scan$d = b_scan$q;
-        w_acktmo$d = b_ack$q | b_tmo$q;
+        w_acktmo$d = b_ack$q | b_rsv$q | b_tmo$q;
         w_idx$d = b_idx$q;
         w_acc$d = do_send;
         w_psn$d = nxt;
-        w_rej$d = b_ack$q & ~ok;
+        w_rej$d = (b_ack$q | b_rsv$q) & ~ok;
         w_acked$d = acked;
         w_lost$d = lost;
         w_emit$d = emit;
@@ -2162,6 +2189,25 @@ module tx_path_table_tiny__a_res(d,q,clock);
     end
 
 endmodule // tx_path_table_tiny__a_res
+
+
+module tx_path_table_tiny__a_rsv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_path_table_tiny__a_rsv
 
 
 module tx_path_table_tiny__a_sack(d,q,clock);
@@ -2964,6 +3010,25 @@ module tx_path_table_tiny__b_res(d,q,clock);
     end
 
 endmodule // tx_path_table_tiny__b_res
+
+
+module tx_path_table_tiny__b_rsv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_path_table_tiny__b_rsv
 
 
 module tx_path_table_tiny__b_scan(d,q,clock);

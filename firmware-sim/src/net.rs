@@ -407,7 +407,8 @@ pub struct NetConfig {
     pub gbn_timeout: Time,
     /// Selective repeat window (packets; the BDP).
     pub sr_window: f64,
-    /// Receiver-not-ready backoff before a SEND is retried.
+    /// Receiver-not-ready backoff before a SEND is retried (half the
+    /// minimum RTO by default, as the engine's, which takes `RTO_MIN / 2`).
     pub rnr_backoff: Time,
     /// Receiver's rate-hint interval (about one round trip).
     pub hint_interval: Time,
@@ -423,13 +424,15 @@ pub struct NetConfig {
 impl NetConfig {
     /// Defaults for `kind`.
     pub fn new(kind: Kind) -> NetConfig {
+        let braid = BraidConfig::default();
+        let rnr_backoff = braid.min_rto / 2; // 10 us
         NetConfig {
             kind,
-            braid: BraidConfig::default(),
+            braid,
             carry_data: false,
             gbn_timeout: 1_000_000_000, // 1 ms
             sr_window: 56.0,
-            rnr_backoff: 10_000_000, // 10 us
+            rnr_backoff,
             hint_interval: 5_000_000,
             streams: 4,
             bin_ps: None,

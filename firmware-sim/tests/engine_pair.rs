@@ -1758,8 +1758,9 @@ fn nacks_in(frames: &[Vec<u8>]) -> Vec<(NackReason, u32)> {
 }
 
 /// SEND matching on B: a SEND with no receive posted is refused with
-/// NACKs NO_RECV_BUFFER (detail: the MSN) and writes nothing; once B posts
-/// a receive, A's retransmissions (its path timers) land in it, B
+/// NACKs NO_RECV_BUFFER (detail: the MSN) and writes nothing; A backs each
+/// refused packet off (its PSN resolved, the packet resent after RTO_MIN /
+/// 2, no timeout); once B posts a receive, the next copies land in it, B
 /// completes the receive with its wr_id and A completes the SEND. A copy
 /// of that SEND arriving after its message completed (its receive
 /// consumed) is a duplicate: no write, no NACK. A SEND longer than its
@@ -1794,34 +1795,57 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     qp_a.post_send(&[send(1, 0, 100, len)]).expect("post on A");
     let mut w = Wires::default();
     let mut none = Vec::new();
-    run_pair(&a, &b, 4000, &mut none, &mut w);
-    assert_eq!(
-        counter(&b, 5),
-        0,
-        "seed {seed:#x}: RX_PKTS on B, no receive"
-    );
-    assert_eq!(
-        counter(&b, 7),
-        2,
-        "seed {seed:#x}: RX_REFUSED on B: both packets"
-    );
+    // no receive for 20,000 clocks: every copy of the two packets is
+    // refused NO_RECV_BUFFER; A resolves each refused PSN on its path and
+    // resends the packet after the back-off (RTO_MIN / 2 = 3,000 clocks),
+    // so the pair comes back once per back-off and round trip, no path
+    // times out or re-hashes, and nothing is written
+    run_pair(&a, &b, 20_000, &mut none, &mut w);
+    let rnr = nacks_in(&w.ba).len() as u32;
     assert_eq!(
         nacks_in(&w.ba),
-        vec![(NackReason::NoReceiveBuffer, 0); 2],
+        vec![(NackReason::NoReceiveBuffer, 0); rnr as usize],
         "seed {seed:#x}: B's NACKs before the receive"
+    );
+    assert!(
+        rnr % 2 == 0 && (10..=12).contains(&rnr),
+        "seed {seed:#x}: {rnr} NO_RECV_BUFFER NACKs in 20,000 clocks: one pair per back-off"
+    );
+    assert_eq!(
+        (counter(&b, 5), counter(&b, 7)),
+        (0, rnr),
+        "seed {seed:#x}: RX_PKTS, RX_REFUSED on B: every copy refused"
+    );
+    let g = a.eng.borrow().glue_counters();
+    assert_eq!(
+        (g.nack_rx, g.nack_rnr, g.nack_drop),
+        (rnr, rnr, 0),
+        "seed {seed:#x}: A's NACKs received, NO_RECV_BUFFER, dropped"
+    );
+    assert_eq!(
+        (counter(&a, 1), counter(&a, 2), counter(&a, 3)),
+        (rnr - 2, 0, 0),
+        "seed {seed:#x}: TX_RETX, TX_TIMEOUTS, TX_REHASHES on A"
     );
     assert_region(seed, &dst, &src_bytes, &[]);
     assert_eq!(completions(&cq_a), [], "seed {seed:#x}: A completed early");
 
-    // the receive: A's path timers resend both packets into it
+    // the receive: the next back-off's copies land in it, within a
+    // back-off and a round trip
     let rwr = RecvWr {
         wr_id: 77,
         sge: dst.sge(640, len + 100),
     };
     qp_b.post_recv(0, &[rwr]).expect("post_recv on B");
     let sent_before = w.ab.len();
-    run_until_received(&a, &b, 2, 100, &mut w);
+    let clocks = run_until_received(&a, &b, 2, 100, &mut w);
+    eprintln!("{rnr} NO_RECV_BUFFER NACKs in 20,000 clocks; the SEND landed within {clocks} clocks of its receive");
+    assert!(
+        clocks <= 5000,
+        "seed {seed:#x}: the SEND landed {clocks} clocks after its receive"
+    );
     assert_eq!(counter(&b, 5), 2, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(counter(&a, 2), 0, "seed {seed:#x}: TX_TIMEOUTS on A");
     assert_region(seed, &dst, &src_bytes, &[(640, 100, len as usize)]);
     assert_eq!(
         completions(&cq_a),
@@ -1935,7 +1959,7 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     let g = a.eng.borrow().glue_counters();
     assert_eq!(
         (g.nack_rx, g.nack_rnr, g.nack_fail, g.nack_drop),
-        (3, 2, 1, 0),
+        (rnr + 1, rnr, 1, 0),
         "seed {seed:#x}: A's NACK counters (received, NO_RECV_BUFFER, failed, dropped)"
     );
     let fatal =
@@ -1977,7 +2001,7 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
     let g = a.eng.borrow().glue_counters();
     assert_eq!(
         (g.nack_rx, g.nack_fail, g.nack_drop),
-        (4, 1, 1),
+        (rnr + 2, 1, 1),
         "seed {seed:#x}: A's NACK counters after a copy of the fatal NACK"
     );
     assert_eq!(completions(&cq_a), [], "seed {seed:#x}: A completed more");

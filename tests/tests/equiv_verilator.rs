@@ -2755,10 +2755,11 @@ fn tx_path_table_stimulus_covers_the_edges() {
     ) {
         let mut m = M::default();
         let mut stim = TxStim::<IDX>::new(seed);
-        let mut ops = [0u64; 5];
+        let mut ops = [0u64; 6];
         let mut dist = [0u64; 4];
         let mut last_at: std::collections::HashMap<u32, u64> = Default::default();
         let (mut refused, mut rejected, mut ack_lost, mut tmo_lost) = (0u64, 0u64, 0u64, 0u64);
+        let (mut resolved, mut rsv_rejected) = (0u64, 0u64);
         let (mut emitted, mut stalled, mut blocked, mut epoch_wraps, mut wraps, mut jumps) =
             (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
         let mut last_una: std::collections::HashMap<u32, u32> = Default::default();
@@ -2783,6 +2784,9 @@ fn tx_path_table_stimulus_covers_the_edges() {
                 rejected += r.rejected as u64;
                 ack_lost += (r.op == TxOpKind::Ack as u8 && o.lost > 0) as u64;
                 tmo_lost += (r.op == TxOpKind::Timeout as u8 && o.lost > 0) as u64;
+                let rsv = r.op == TxOpKind::Resolve as u8;
+                resolved += (rsv && o.acked > 0) as u64;
+                rsv_rejected += (rsv && r.rejected) as u64;
                 epoch_wraps += (send && r.accepted && r.nxt & 1023 == 0) as u64;
                 wraps += (send && r.accepted && r.nxt == 0) as u64;
                 if let Some(u) = last_una.insert(r.idx, r.una) {
@@ -2792,9 +2796,10 @@ fn tx_path_table_stimulus_covers_the_edges() {
             prev = o;
         }
         eprintln!(
-            "{} seed {seed:#x}: ops (read init send ack timeout) {ops:?}, distance (-, 1, 2, >=3) {dist:?}, \
+            "{} seed {seed:#x}: ops (read init send ack timeout resolve) {ops:?}, distance (-, 1, 2, >=3) {dist:?}, \
              refused sends {refused}, rejected acks {rejected}, acks declaring losses {ack_lost}, \
-             timeouts declaring losses {tmo_lost}, emitted {emitted}, emission blocked {blocked}, \
+             timeouts declaring losses {tmo_lost}, resolves acknowledging {resolved}, \
+             resolves rejected {rsv_rejected}, emitted {emitted}, emission blocked {blocked}, \
              op_ready drops {stalled}, epoch wraps {epoch_wraps}, 2^32 wraps {wraps}, floor jumps {jumps}",
             M::MODULE
         );
@@ -2804,6 +2809,7 @@ fn tx_path_table_stimulus_covers_the_edges() {
             "seed {seed:#x}: {dist:?}"
         );
         assert!(refused > 50 && rejected > 50, "seed {seed:#x}");
+        assert!(resolved > 20 && rsv_rejected > 5, "seed {seed:#x}");
         assert!(ack_lost > 100 && tmo_lost > 10, "seed {seed:#x}");
         assert!(
             emitted > 1_000 && blocked > 1_000 && stalled > 10,

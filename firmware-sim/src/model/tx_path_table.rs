@@ -30,6 +30,10 @@ pub enum TxOpKind {
     Ack = 3,
     /// Retransmission timeout.
     Timeout = 4,
+    /// An ACK without its cumulative part (`psn` = base, `sack`): only
+    /// the PSNs whose bits are set are acknowledged (and losses they prove
+    /// declared); a NACK's refused PSN is resolved with its bit alone.
+    Resolve = 5,
 }
 
 /// One operation.
@@ -164,7 +168,8 @@ pub fn apply(r: &mut TxRec, op: &TxOp) -> Applied {
                 a.accepted = true;
             }
         }
-        TxOpKind::Ack => {
+        TxOpKind::Ack | TxOpKind::Resolve => {
+            let cumulative = op.kind == TxOpKind::Ack;
             let base = op.psn;
             if r.nxt.wrapping_sub(base) >= 512 {
                 a.rejected = true;
@@ -189,7 +194,7 @@ pub fn apply(r: &mut TxRec, op: &TxOp) -> Applied {
                         r.pend.set(slot, true);
                         a.lost += 1;
                     }
-                } else if ep == (eq + 3) & 3 {
+                } else if ep == (eq + 3) & 3 && cumulative {
                     r.out.set(slot, false);
                     a.acked += 1;
                 }
@@ -364,7 +369,10 @@ impl<const IDX: usize> TxPathTableModelG<IDX> {
                 Post {
                     idx,
                     scan: false,
-                    acktmo: matches!(op.kind, TxOpKind::Ack | TxOpKind::Timeout),
+                    acktmo: matches!(
+                        op.kind,
+                        TxOpKind::Ack | TxOpKind::Timeout | TxOpKind::Resolve
+                    ),
                     lost_any: a.lost > 0,
                     rem_any: false,
                     emit: None,
@@ -1007,6 +1015,31 @@ impl<const IDX: usize> TxStim<IDX> {
                 self.init_queue.push_back(idx);
                 return None;
             }
+            if r < 16 {
+                // a NACK's resolve: one PSN, mostly a recent one (often
+                // outstanding), sometimes with more bits or far away
+                let idx = self.pick_path();
+                let nxt = self.path(idx).nxt;
+                let psn = match r {
+                    10..=12 => nxt.wrapping_sub(self.rng.gen_range(1..24)),
+                    13 => nxt.wrapping_sub(self.rng.gen_range(24..300)),
+                    14 => nxt.wrapping_add(self.rng.gen_range(0..4)),
+                    _ => nxt.wrapping_sub(self.rng.gen_range(300..700)),
+                };
+                let mut sack = W256::ZERO;
+                sack.set(0, true);
+                if self.rng.gen_ratio(1, 4) {
+                    for w in 0..4 {
+                        sack.0[w] = self.rng.gen();
+                    }
+                }
+                return Some(TxOp {
+                    kind: TxOpKind::Resolve,
+                    idx,
+                    psn,
+                    sack,
+                });
+            }
         } else if self.draining(cycle) || r < 3 {
             // a timeout that cannot touch a delivered PSN
             let cands: Vec<u32> = self
@@ -1058,5 +1091,63 @@ impl<const IDX: usize> TxStim<IDX> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn op(kind: TxOpKind, psn: u32, bits: &[u32]) -> TxOp {
+        let mut sack = W256::ZERO;
+        for &b in bits {
+            sack.set(b, true);
+        }
+        TxOp {
+            kind,
+            idx: 0,
+            psn,
+            sack,
+        }
+    }
+
+    /// A record with PSNs `from..to` sent (all outstanding).
+    fn sent(from: u32, to: u32) -> TxRec {
+        let mut r = TxRec::default();
+        apply(&mut r, &op(TxOpKind::Init, from, &[]));
+        for _ in from..to {
+            assert!(apply(&mut r, &op(TxOpKind::Send, 0, &[])).accepted);
+        }
+        r
+    }
+
+    /// A resolve acknowledges exactly the PSNs of its set bits, none below
+    /// its base; an ACK of the same base and bit also acknowledges every
+    /// PSN below.
+    #[test]
+    fn resolve_acknowledges_only_its_bits() {
+        let mut r = sent(0x3fe, 0x408); // across an epoch boundary
+        let a = apply(&mut r, &op(TxOpKind::Resolve, 0x403, &[0]));
+        assert_eq!((a.acked, a.lost, a.rejected), (1, 0, false));
+        assert_eq!(r.out.count_ones(), 9);
+        assert_eq!(r.una(), 0x3fe, "the PSNs below stay outstanding");
+        // again: nothing left to resolve
+        let a = apply(&mut r, &op(TxOpKind::Resolve, 0x403, &[0]));
+        assert_eq!((a.acked, a.lost, a.rejected), (0, 0, false));
+        // bits 0 and 2 (0x3ff and 0x401); 0x400 between them is proven lost
+        let a = apply(&mut r, &op(TxOpKind::Resolve, 0x3ff, &[0, 2]));
+        assert_eq!((a.acked, a.lost), (2, 1));
+        assert_eq!(r.out.count_ones(), 6);
+        // a PSN never sent, or 512 behind: rejected, nothing changes
+        let before = r;
+        for psn in [0x408 + 3, 0x408u32.wrapping_sub(512)] {
+            let a = apply(&mut r, &op(TxOpKind::Resolve, psn, &[0]));
+            assert!(a.rejected && a.acked == 0, "{psn:#x}");
+            assert_eq!(r, before);
+        }
+        // the ACK with the same base and bit is cumulative
+        let mut c = sent(0x3fe, 0x408);
+        let a = apply(&mut c, &op(TxOpKind::Ack, 0x403, &[0]));
+        assert_eq!(a.acked, 6, "0x3fe..=0x403");
     }
 }

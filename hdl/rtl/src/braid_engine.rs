@@ -1,11 +1,13 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
 //! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
 //!
-//! # Status: stages 1 to 3 and the first two parts of stage 4 (host and
-//! control path; send packet path; WRITE and SEND placement, dedup, SACK
-//! state, ACKs and NACKs, message completions on receive; ACK intake,
-//! windows, send completions and retransmissions of proven losses on the
-//! sender)
+//! # Status: stages 1 to 4 (host and control path; send packet path;
+//! WRITE and SEND placement, dedup, SACK state, ACKs and NACKs, message
+//! completions on receive; ACK intake, windows, send completions,
+//! retransmissions of proven and timed-out losses, NACK processing with
+//! the NO_RECV_BUFFER back-off, the rate hint, re-hash and retirement on
+//! the sender; the soft reset). `hdl/rtl/ENGINE.md` has each stage's
+//! design and figures.
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -889,7 +891,37 @@ pub struct BraidEngine<
     mrec: RAM<Bits<323>, TA>,
     // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
     // failure in flight, each connection's failed bit
-    fnk: Fifo<64, 5>,
+    fnk: Fifo<104, 5>,
+    // the NO_RECV_BUFFER back-off: the refused packet's slot-table entry
+    // looked up (`frn` -> `fnw`: idx 0, PSN 16, CSN 48), its PSN resolved
+    // on its path (`fro`: idx 0, PSN 16, entry 48; `fri`: idx 0, entry 16),
+    // then held until its deadline (`fdl`: deadline 0, idx 32, entry 48)
+    // before the retransmission rebuild takes it
+    frn: Fifo<80, 4>,
+    fnw: Fifo<80, 3>,
+    fro: Fifo<120, 4>,
+    fri: Fifo<88, 4>,
+    fdl: Fifo<120, 4>,
+    nk_pok: Signal<Local, Bit>,
+    nk_rt: Signal<Local, Bit>,
+    rn_take: Signal<Local, Bit>,
+    rs_rnr: Signal<Local, Bit>,
+    rs_match: Signal<Local, Bit>,
+    r_take: Signal<Local, Bit>,
+    r_res: Signal<Local, Bit>,
+    r_ok: Signal<Local, Bit>,
+    rn_dinc: Signal<Local, Bits<2>>,
+    rn_bo: Signal<Local, Bits<32>>,
+    dl_due: DFF<Bit>,
+    dl_popped: DFF<Bit>,
+    r_room: DFF<Bit>,
+    rn_room: DFF<Bit>,
+    add_dl: PrefixAdd<32>,
+    add_due: PrefixAdd<32>,
+    rel: Signal<Local, Bit>,
+    slt_reb: Signal<Local, Bit>,
+    qx_path: Signal<Local, Bits<PI>>,
+    qx_entry: Signal<Local, Bits<72>>,
     rx_is_nack: Signal<Local, Bit>,
     nk_conn: Signal<Local, Bits<24>>,
     nk_ok: Signal<Local, Bit>,
@@ -1458,6 +1490,31 @@ impl<
             k_ps_mask: Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
             mrec: Default::default(),
             fnk: Default::default(),
+            frn: Default::default(),
+            fnw: Default::default(),
+            fro: Default::default(),
+            fri: Default::default(),
+            fdl: Default::default(),
+            nk_pok: Default::default(),
+            nk_rt: Default::default(),
+            rn_take: Default::default(),
+            rs_rnr: Default::default(),
+            rs_match: Default::default(),
+            r_take: Default::default(),
+            r_res: Default::default(),
+            r_ok: Default::default(),
+            rn_dinc: Default::default(),
+            rn_bo: Default::default(),
+            dl_due: Default::default(),
+            dl_popped: Default::default(),
+            r_room: Default::default(),
+            rn_room: Default::default(),
+            add_dl: Default::default(),
+            add_due: Default::default(),
+            rel: Default::default(),
+            slt_reb: Default::default(),
+            qx_path: Default::default(),
+            qx_entry: Default::default(),
             rx_is_nack: Default::default(),
             nk_conn: Default::default(),
             nk_ok: Default::default(),
@@ -1915,6 +1972,10 @@ impl<
             e1d,
             n_rx_msgs,
             pri_rx,
+            dl_due,
+            dl_popped,
+            r_room,
+            rn_room,
             sr_on,
             sr_ph,
             sr_idx,
@@ -1987,6 +2048,11 @@ impl<
         self.ats.write_clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
         self.fnk.clock.next = self.clock.val();
+        self.frn.clock.next = self.clock.val();
+        self.fnw.clock.next = self.clock.val();
+        self.fro.clock.next = self.clock.val();
+        self.fri.clock.next = self.clock.val();
+        self.fdl.clock.next = self.clock.val();
         self.cerr.read_clock.next = self.clock.val();
         self.cerr.write_clock.next = self.clock.val();
         self.fai.clock.next = self.clock.val();
@@ -2257,7 +2323,6 @@ impl<
         // (a command is taken only while path_window_table can take its
         // result; the ACKs' and the SENDs' op-port logic is below)
         self.cp.tp_ready.next = self.tpt.op_ready.val() & self.pwt.tx_ready.val();
-        self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
         // lost PSNs: taken while fewer than 30 descriptors are held (the
         // flag is one clock old), the segmenter's only below 24, so new data
         // never fills the send path against a proven loss; the
@@ -2269,7 +2334,12 @@ impl<
         // path_window_table: every tx_path_table result (TX port) and every
         // path_cc result (CC port); its mask writes go to the sprayer
         self.pwt.tx_valid.next = self.tpt.res_valid.val();
-        self.pwt.tx_op.next = self.tpt.res_op.val();
+        // (a resolve changes the window as an ACK does)
+        if self.tpt.res_op.val() == bits::<3>(5) {
+            self.pwt.tx_op.next = bits::<3>(3);
+        } else {
+            self.pwt.tx_op.next = self.tpt.res_op.val();
+        }
         self.pwt.tx_idx.next = self.tpt.res_idx.val();
         self.pwt.tx_accepted.next = self.tpt.res_accepted.val();
         self.pwt.tx_rejected.next = self.tpt.res_rejected.val();
@@ -2547,11 +2617,13 @@ impl<
             | (bit_cast::<CMW, 64>(self.seg.cm_wr_id.val()) << bits::<8>(32))
             | bit_cast::<CMW, 32>(self.seg.cm_last_csn.val());
         // ---- stage 4d: received NACKs (`fnk`, K: conn 0, reason 24, CSN
-        // 32), one per clock. A NACK naming a connection this build lacks is
-        // dropped and counted; NO_RECV_BUFFER is counted and does nothing
-        // more (the refused packet stays a hole on its path: the path's
-        // timer or a later packet's SACK resends it, so a SEND waits for its
-        // receive). Any other reason is fatal: one at a time, it takes
+        // 32, path 64, PSN 72), one per clock. A NACK naming a connection
+        // this build lacks is dropped and counted; NO_RECV_BUFFER is counted
+        // and goes to the back-off (below, with the retransmission
+        // rebuild: the refused PSN is resolved on its path and its packet
+        // resent after half of RTO_MIN, so a SEND waits for its receive
+        // without holding its path's window or timing out). Any other
+        // reason is fatal: one at a time, it takes
         // tx_compl's port after the command as a failure (OP_FLUSH with
         // status CQE_REMOTE | reason at the refused CSN). Its result (3
         // clocks later): accepted, the connection is failed (`cerr`, read by
@@ -2569,11 +2641,24 @@ impl<
             & !self.nk_busy.q.val()
             & self.tc.op_ready.val()
             & !self.cp.tc_valid.val();
+        // NO_RECV_BUFFER: counted, then (its path one of the build's) into
+        // the back-off's lookup FIFO; it waits while that FIFO is nearly full
+        self.nk_pok.next = self.fnk.dout.val().get_bits::<8>(64) < self.k_np.val();
+        self.nk_rt.next = self.fnk.valid.val()
+            & self.nk_ok.val()
+            & self.nk_rnr.val()
+            & (self.frn.fill.val() < bits::<16>(14));
         self.fnk.pop.next =
-            self.fnk.valid.val() & (!self.nk_ok.val() | self.nk_rnr.val() | self.nk_go.val());
-        if self.fnk.valid.val() & self.nk_ok.val() & self.nk_rnr.val() {
+            self.fnk.valid.val() & (!self.nk_ok.val() | self.nk_rt.val() | self.nk_go.val());
+        if self.nk_rt.val() {
             self.n_nack_rnr.d.next = self.n_nack_rnr.q.val() + 1;
         }
+        self.frn.push.next = self.nk_rt.val() & self.nk_pok.val();
+        self.frn.din.next = bit_cast::<80, 16>(
+            (bit_cast::<16, CB>(self.nk_conn.val().get_bits::<CB>(0)) << self.k_pb.val())
+                | bit_cast::<16, PB>(self.fnk.dout.val().get_bits::<PB>(64)),
+        ) | (bit_cast::<80, 32>(self.fnk.dout.val().get_bits::<32>(72)) << 16)
+            | (bit_cast::<80, 32>(self.fnk.dout.val().get_bits::<32>(32)) << 48);
         // a connection whose paths are all retired (`rtf_pend`) fails the
         // same way when no NACK takes the port: tx_compl OP_FLUSH with
         // status CQE_RETRY_EXCEEDED at the connection's base
@@ -2625,7 +2710,6 @@ impl<
         } else {
             self.nk_dinc.next = bits::<2>(0);
         }
-        self.n_nack_drop.d.next = self.n_nack_drop.q.val() + bit_cast::<32, 2>(self.nk_dinc.val());
         // each connection's failed bit: set by an accepted failure, cleared
         // by tx_compl's CREATE (one tx_compl result per clock: one write)
         self.cerr.write_address.next = self.tc.res_conn.val();
@@ -3077,13 +3161,25 @@ impl<
         } else {
             self.a_idleb.next = bits::<1>(0);
         }
-        self.fce.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
-        self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
-            | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
-            | (bit_cast::<60, 9>(self.a_m.val()) << 25)
-            | (bits::<60>(1) << 34)
-            | (bit_cast::<60, 24>(self.a_rtt24.val()) << 35)
-            | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
+        self.r_res.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(5));
+        self.fri.pop.next = self.r_res.val();
+        self.r_ok.next =
+            self.r_res.val() & !self.tpt.res_rejected.val() & self.tpt.res_acked.val().any();
+        // (a resolved PSN is an ACK event of one packet without an RTT
+        // sample: the path's timer stops when nothing is left on it)
+        self.fce.push.next = (self.a_res.val() & !self.tpt.res_rejected.val()) | self.r_ok.val();
+        if self.r_ok.val() {
+            self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
+                | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
+                | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
+        } else {
+            self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
+                | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
+                | (bit_cast::<60, 9>(self.a_m.val()) << 25)
+                | (bits::<60>(1) << 34)
+                | (bit_cast::<60, 24>(self.a_rtt24.val()) << 35)
+                | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
+        }
         self.ftk.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
         self.ftk.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
             | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
@@ -3104,6 +3200,14 @@ impl<
         // starts if it is not running)
         self.fsx.push.next = self.tacc.val();
         self.fsx.din.next = bit_cast::<16, PI>(self.tpt.res_idx.val());
+        // a NACK's resolve (`fro`) after the ACKs, before the SENDs; its
+        // result context waits in `fri`, which with `fdl` bounds them
+        self.r_take.next =
+            self.fro.valid.val() & self.a_free.val() & !self.a_take.val() & self.r_room.q.val();
+        // (room one clock old: at most 8 in `fri` and 12 in it and `fdl`
+        // together when a resolve is taken, so neither overflows)
+        self.r_room.d.next = (self.fri.fill.val() < bits::<16>(8))
+            & ((self.fri.fill.val() + self.fdl.fill.val()) < bits::<16>(12));
         self.send_ok.next = self.fsr.valid.val()
             & !self.s_retry.val()
             & !self.cp.tp_valid.val()
@@ -3111,15 +3215,21 @@ impl<
             & !self.ftt.valid.val()
             & self.tpt.op_ready.val()
             & self.pwt.tx_ready.val()
-            & self.ok_send.q.val();
+            & self.ok_send.q.val()
+            & !self.r_take.val();
         self.fsr.pop.next = self.send_ok.val() | (self.s_retry.val() & !self.trefuse.val());
         self.s_path.next = self.fsr.dout.val().get_bits::<4>(438);
         self.s_conn.next = self.fsr.dout.val().get_bits::<CB>(426);
         self.t_idx.next = (bit_cast::<PI, CB>(self.s_conn.val()) << self.k_pb.val())
             | bit_cast::<PI, 4>(self.s_path.val());
+        self.fro.pop.next = self.r_take.val();
+        self.fri.push.next = self.r_take.val();
+        self.fri.din.next = bit_cast::<88, 16>(self.fro.dout.val().get_bits::<16>(0))
+            | (bit_cast::<88, 72>(self.fro.dout.val().get_bits::<72>(48)) << 16);
         self.tpt.op_valid.next = (self.cp.tp_valid.val() & self.pwt.tx_ready.val())
             | self.t_take.val()
             | self.a_take.val()
+            | self.r_take.val()
             | self.send_ok.val();
         if self.cp.tp_valid.val() {
             self.tpt.op.next = self.cp.tp_op.val();
@@ -3133,10 +3243,19 @@ impl<
             self.tpt.op.next = bits::<3>(3);
             self.tpt.idx.next = self.a_idx.val();
             self.tpt.psn.next = self.fak.dout.val().get_bits::<32>(32);
+        } else if self.r_take.val() {
+            self.tpt.op.next = bits::<3>(5);
+            self.tpt.idx.next = self.fro.dout.val().get_bits::<PI>(0);
+            self.tpt.psn.next = self.fro.dout.val().get_bits::<32>(16);
         } else {
             self.tpt.psn.next = self.cp.tp_psn.val();
             self.tpt.op.next = bits::<3>(2);
             self.tpt.idx.next = self.t_idx.val();
+        }
+        if self.r_take.val() {
+            self.tpt.sack.next = bits::<256>(1);
+        } else {
+            self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
         }
         self.fi2.push.next = self.send_ok.val();
         self.fi2.din.next = self.fsr.dout.val();
@@ -3213,19 +3332,89 @@ impl<
         // the record of its message (1 edge); the offset in bytes and the
         // MTU (S2), the addresses, the remaining length and the CSN check
         // (S3, prefix adders), the descriptor D (S4) and the FIFO (S5) follow
-        self.slt.rd_valid.next = self.lost_take.val();
-        self.slt.rd_path.next = self.tpt.lost_idx.val();
-        self.slt.rd_slot.next = self.tpt.lost_slot.val();
-        self.slt.rd_tag.next = 0.into();
-        self.q_pshift.next = self.slt.res_path.val() >> self.k_pb.val();
+        // The NO_RECV_BUFFER back-off shares the slot table's read port
+        // (the lost stream first, tag 0; a refused PSN's lookup, tag 1):
+        // when the entry still holds the NACK's CSN, the PSN is resolved on
+        // its path (tx_path_table OP_RESOLVE: it no longer holds the
+        // window) and, if it was outstanding, its entry waits in `fdl`
+        // until `now` passes half of RTO_MIN (the model's `rnr_backoff`),
+        // then enters the rebuild in a clock without a lost PSN's entry;
+        // a NACK whose entry or PSN no longer matches is dropped and
+        // counted (`NACK_DROP`)
+        self.rn_take.next = self.frn.valid.val() & !self.lost_take.val() & self.rn_room.q.val();
+        self.rn_room.d.next =
+            (self.fnw.fill.val() < bits::<16>(5)) & (self.fro.fill.val() < bits::<16>(2));
+        self.frn.pop.next = self.rn_take.val();
+        self.fnw.push.next = self.rn_take.val();
+        self.fnw.din.next = self.frn.dout.val();
+        self.slt.rd_valid.next = self.lost_take.val() | self.rn_take.val();
+        if self.lost_take.val() {
+            self.slt.rd_path.next = self.tpt.lost_idx.val();
+            self.slt.rd_slot.next = self.tpt.lost_slot.val();
+            self.slt.rd_tag.next = 0.into();
+        } else {
+            self.slt.rd_path.next = self.frn.dout.val().get_bits::<PI>(0);
+            self.slt.rd_slot.next = self.frn.dout.val().get_bits::<8>(16);
+            self.slt.rd_tag.next = 1.into();
+        }
+        self.rs_rnr.next = self.slt.res_valid.val() & self.slt.res_tag.val().get_bit(0);
+        self.fnw.pop.next = self.rs_rnr.val();
+        self.rs_match.next = self.rs_rnr.val()
+            & self.slt.res_entry.val().get_bit(68)
+            & (self.slt.res_entry.val().get_bits::<32>(0)
+                == self.fnw.dout.val().get_bits::<32>(48));
+        self.fro.push.next = self.rs_match.val();
+        self.fro.din.next = bit_cast::<120, 48>(self.fnw.dout.val().get_bits::<48>(0))
+            | (bit_cast::<120, 72>(self.slt.res_entry.val()) << 48);
+        self.rn_bo.next = self.rb.cfg_regs.val().get_bits::<32>(256) >> 1;
+        self.fdl.push.next = self.r_ok.val();
+        self.add_dl.a.next = self.now.q.val();
+        self.add_dl.b.next = self.rn_bo.val();
+        self.add_dl.cin.next = false;
+        self.fdl.din.next = bit_cast::<120, 32>(self.add_dl.sum.val())
+            | (bit_cast::<120, 88>(self.fri.dout.val()) << 32);
+        if (self.rs_rnr.val() & !self.rs_match.val()) & (self.r_res.val() & !self.r_ok.val()) {
+            self.rn_dinc.next = bits::<2>(2);
+        } else if (self.rs_rnr.val() & !self.rs_match.val()) | (self.r_res.val() & !self.r_ok.val())
+        {
+            self.rn_dinc.next = bits::<2>(1);
+        } else {
+            self.rn_dinc.next = bits::<2>(0);
+        }
+        self.n_nack_drop.d.next = self.n_nack_drop.q.val()
+            + bit_cast::<32, 2>(self.nk_dinc.val())
+            + bit_cast::<32, 2>(self.rn_dinc.val());
+        self.slt_reb.next = self.slt.res_valid.val() & !self.slt.res_tag.val().get_bit(0);
+        // the head's deadline had passed by the previous clock (the flag
+        // is registered; it is not used in the clock after a release,
+        // where it was the released entry's)
+        self.add_due.a.next = self.now.q.val();
+        self.add_due.b.next = !self.fdl.dout.val().get_bits::<32>(0);
+        self.add_due.cin.next = true;
+        self.dl_due.d.next = self.fdl.valid.val() & !self.add_due.sum.val().get_bit(31);
+        self.rel.next = self.dl_due.q.val()
+            & !self.dl_popped.q.val()
+            & self.fdl.valid.val()
+            & self.ok_lost.q.val()
+            & !self.slt_reb.val();
+        self.dl_popped.d.next = self.rel.val();
+        self.fdl.pop.next = self.rel.val();
+        if self.rel.val() {
+            self.qx_path.next = self.fdl.dout.val().get_bits::<PI>(32);
+            self.qx_entry.next = self.fdl.dout.val().get_bits::<72>(48);
+        } else {
+            self.qx_path.next = self.slt.res_path.val();
+            self.qx_entry.next = self.slt.res_entry.val();
+        }
+        self.q_pshift.next = self.qx_path.val() >> self.k_pb.val();
         self.q_conn.next = self.q_pshift.val().get_bits::<CB>(0);
         self.rec_ra.next = (bit_cast::<TA, CB>(self.q_conn.val()) << 5)
-            | bit_cast::<TA, 5>(self.slt.res_entry.val().get_bits::<5>(32));
+            | bit_cast::<TA, 5>(self.qx_entry.val().get_bits::<5>(32));
         self.mrec.read_address.next = self.rec_ra.val();
         self.cerr.read_address.next = self.q_conn.val();
-        self.q1v.d.next = self.slt.res_valid.val();
-        self.q1e.d.next = self.slt.res_entry.val();
-        self.q1p.d.next = self.slt.res_path.val();
+        self.q1v.d.next = self.slt_reb.val() | self.rel.val();
+        self.q1e.d.next = self.qx_entry.val();
+        self.q1p.d.next = self.qx_path.val();
         // S2: offset = MTUs << (10 + MTU code) (a 4:1 select), the MTU
         self.q_code.next = self.rb.cfg_regs.val().get_bits::<2>(112);
         self.q_mtus.next = bit_cast::<32, 20>(self.q1e.q.val().get_bits::<20>(48));
@@ -3328,13 +3517,10 @@ impl<
         }
         // descriptors in flight: +1 from the segmenter, -1 when accepted
         // (and lost PSNs from their take to a SEND or a stale drop)
-        if self.seg_push.val() & self.lost_take.val() {
-            self.held_inc.next = bits::<2>(2);
-        } else if self.seg_push.val() | self.lost_take.val() {
-            self.held_inc.next = bits::<2>(1);
-        } else {
-            self.held_inc.next = bits::<2>(0);
-        }
+        // (and a refused PSN released from the back-off)
+        self.held_inc.next = bit_cast::<2, 1>(self.seg_push.val().into())
+            + bit_cast::<2, 1>(self.lost_take.val().into())
+            + bit_cast::<2, 1>(self.rel.val().into());
         // (and a failed connection's descriptor dropped at its PICK)
         self.held_dec.next = bit_cast::<2, 1>(self.tacc.val().into())
             + bit_cast::<2, 1>(self.q4stale.q.val().into())
@@ -3625,9 +3811,11 @@ impl<
         self.fak.push.next = self.rxp.d_valid.val() & self.rx_is_ack.val();
         // a well-formed NACK to the sender's NACK FIFO (`fnk`)
         self.fnk.push.next = self.rxp.d_valid.val() & self.rx_is_nack.val();
-        self.fnk.din.next = bit_cast::<64, 24>(self.rxp.d_dst_conn.val())
-            | (bit_cast::<64, 8>(self.rxp.d_nack_reason.val()) << 24)
-            | (bit_cast::<64, 32>(self.rxp.d_nack_csn.val()) << 32);
+        self.fnk.din.next = bit_cast::<104, 24>(self.rxp.d_dst_conn.val())
+            | (bit_cast::<104, 8>(self.rxp.d_nack_reason.val()) << 24)
+            | (bit_cast::<104, 32>(self.rxp.d_nack_csn.val()) << 32)
+            | (bit_cast::<104, 8>(self.rxp.d_path_id.val()) << 64)
+            | (bit_cast::<104, 32>(self.rxp.d_nack_psn.val()) << 72);
         if self.rxp.d_valid.val() & self.rx_is_nack.val() {
             self.n_nack_rx.d.next = self.n_nack_rx.q.val() + 1;
         }
@@ -4288,6 +4476,11 @@ impl<
             | self.fas.ovf.val()
             | self.fak.ovf.val()
             | self.fnk.ovf.val()
+            | self.frn.ovf.val()
+            | self.fnw.ovf.val()
+            | self.fro.ovf.val()
+            | self.fri.ovf.val()
+            | self.fdl.ovf.val()
             | self.fai.ovf.val()
             | self.fce.ovf.val()
             | self.ftk.ovf.val()

@@ -55,6 +55,13 @@
 //!   every slot of the path's window for retransmission); `res_lost` counts
 //!   them. `path_cc`'s timeout event (window to minimum, back-off) is issued
 //!   by the engine alongside.
+//! * `OP_RESOLVE`: `OP_ACK` without its cumulative part: the same range
+//!   check and rejection, then only slots holding the PSN of a set bit
+//!   are acknowledged (and losses the bits prove declared, as an ACK
+//!   would); a PSN below the base stays outstanding. The engine resolves a
+//!   NACK's refused PSN with its bit alone (`sack` = 1), so the receiver's
+//!   refusal frees the path's window at once. Counted with the ACKs'
+//!   rejections when rejected, not with the accepted ACKs.
 //! * `OP_READ`: no change.
 //!
 //! Every result also carries the state after the operation: `res_una`,
@@ -145,6 +152,9 @@ pub const OP_SEND: u64 = 2;
 pub const OP_ACK: u64 = 3;
 /// `op`: retransmission timeout: every outstanding PSN is lost.
 pub const OP_TIMEOUT: u64 = 4;
+/// `op`: an ACK without its cumulative part: only the PSNs whose bits are
+/// set are acknowledged (a NACK's refused PSN, `sack` = bit 0).
+pub const OP_RESOLVE: u64 = 5;
 
 const F_NXT: &braid_spec::StateField = field(TX_PATH_STATE, "nxt");
 const F_OUT: &braid_spec::StateField = field(TX_PATH_STATE, "outstanding");
@@ -425,6 +435,7 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     k_send: Constant<Bits<3>>,
     k_ack: Constant<Bits<3>>,
     k_tmo: Constant<Bits<3>>,
+    k_rsv: Constant<Bits<3>>,
     recs: RAM<Bits<REC_BITS>, IDX>,
     qram: RAM<Bit, IDX>,
     wq: RAM<Bits<IDX>, IDX>,
@@ -454,6 +465,7 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     a_init: DFF<Bit>,
     a_send: DFF<Bit>,
     a_ack: DFF<Bit>,
+    a_rsv: DFF<Bit>,
     a_tmo: DFF<Bit>,
     a_scan: DFF<Bit>,
     a_idx: DFF<Bits<IDX>>,
@@ -469,6 +481,7 @@ pub struct TxPathTable<const IDX: usize, const PTR: usize> {
     b_init: DFF<Bit>,
     b_send: DFF<Bit>,
     b_ack: DFF<Bit>,
+    b_rsv: DFF<Bit>,
     b_tmo: DFF<Bit>,
     b_scan: DFF<Bit>,
     b_idx: DFF<Bits<IDX>>,
@@ -730,6 +743,7 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             k_send: Constant::new(bits(OP_SEND)),
             k_ack: Constant::new(bits(OP_ACK)),
             k_tmo: Constant::new(bits(OP_TIMEOUT)),
+            k_rsv: Constant::new(bits(OP_RESOLVE)),
             recs: Default::default(),
             qram: Default::default(),
             wq: Default::default(),
@@ -756,6 +770,7 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             a_init: Default::default(),
             a_send: Default::default(),
             a_ack: Default::default(),
+            a_rsv: Default::default(),
             a_tmo: Default::default(),
             a_scan: Default::default(),
             a_idx: Default::default(),
@@ -770,6 +785,7 @@ impl<const IDX: usize, const PTR: usize> Default for TxPathTable<IDX, PTR> {
             b_init: Default::default(),
             b_send: Default::default(),
             b_ack: Default::default(),
+            b_rsv: Default::default(),
             b_tmo: Default::default(),
             b_scan: Default::default(),
             b_idx: Default::default(),
@@ -982,16 +998,16 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, stall, streak, fh, ft, ft_d, oh, ot, ot_d, cr, i_valid, i_op, i_idx,
-            i_psn, i_sack, a_valid, a_res, a_op, a_init, a_send, a_ack, a_tmo, a_scan, a_idx,
-            a_psn, a_sack, a_cand, a_bhi1, b_valid, b_res, b_op, b_init, b_send, b_ack, b_tmo,
-            b_scan, b_idx, b_psn, b_bhi1, b_fwd1, b_fwd2, b_circ, b_cand, b_eqlo, b_eqhi, w_valid,
-            w_res, w_op, w_scan, w_acktmo, w_idx, w_rec, w_acc, w_psn, w_rej, w_acked, w_lost,
-            w_emit, w2_valid, w2_idx, w2_rec, p_valid, p_res, p_op, p_scan, p_acktmo, p_idx, p_acc,
-            p_psn, p_rej, p_nxt, p_nhm1, p_hi, p_out, p_eidx, p_emit, p_lany, p_rany, p_qf1, p_qf2,
-            y_valid, y_idx, y_q, y2_valid, y2_idx, y2_q, q_res, q_op, q_idx, q_acc, q_psn, q_rej,
-            q_nxt, q_nhm1, q_isohi, q_isoall, r_res, r_op, r_idx, r_acc, r_psn, r_rej, r_nxt,
-            r_una, r_idle, s_valid, s_op, s_idx, s_acc, s_psn, s_fd, s_una, s_nxt, s_idle, s_rej,
-            c_acks, c_rej, c_lost, c_tmo, c_retx
+            i_psn, i_sack, a_valid, a_res, a_op, a_init, a_send, a_ack, a_rsv, a_tmo, a_scan,
+            a_idx, a_psn, a_sack, a_cand, a_bhi1, b_valid, b_res, b_op, b_init, b_send, b_ack,
+            b_rsv, b_tmo, b_scan, b_idx, b_psn, b_bhi1, b_fwd1, b_fwd2, b_circ, b_cand, b_eqlo,
+            b_eqhi, w_valid, w_res, w_op, w_scan, w_acktmo, w_idx, w_rec, w_acc, w_psn, w_rej,
+            w_acked, w_lost, w_emit, w2_valid, w2_idx, w2_rec, p_valid, p_res, p_op, p_scan,
+            p_acktmo, p_idx, p_acc, p_psn, p_rej, p_nxt, p_nhm1, p_hi, p_out, p_eidx, p_emit,
+            p_lany, p_rany, p_qf1, p_qf2, y_valid, y_idx, y_q, y2_valid, y2_idx, y2_q, q_res, q_op,
+            q_idx, q_acc, q_psn, q_rej, q_nxt, q_nhm1, q_isohi, q_isoall, r_res, r_op, r_idx,
+            r_acc, r_psn, r_rej, r_nxt, r_una, r_idle, s_valid, s_op, s_idx, s_acc, s_psn, s_fd,
+            s_una, s_nxt, s_idle, s_rej, c_acks, c_rej, c_lost, c_tmo, c_retx
         );
         self.pc_acked.clock.next = self.clock.val();
         self.pc_lost.clock.next = self.clock.val();
@@ -1043,6 +1059,7 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.a_init.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_init.val());
         self.a_send.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_send.val());
         self.a_ack.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_ack.val());
+        self.a_rsv.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_rsv.val());
         self.a_tmo.d.next = self.i_valid.q.val() & (self.i_op.q.val() == self.k_tmo.val());
         self.a_scan.d.next = self.pop.val();
         if self.pop.val() {
@@ -1089,6 +1106,7 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.b_init.d.next = self.a_init.q.val();
         self.b_send.d.next = self.a_send.q.val();
         self.b_ack.d.next = self.a_ack.q.val();
+        self.b_rsv.d.next = self.a_rsv.q.val();
         self.b_tmo.d.next = self.a_tmo.q.val();
         self.b_scan.d.next = self.a_scan.q.val();
         self.b_idx.d.next = self.a_idx.q.val();
@@ -1152,6 +1170,10 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         if self.b_ack.q.val() & self.ok.val() {
             self.acked.next =
                 self.out.val() & ((self.same.val() & self.b_circ.q.val()) | self.below.val());
+            self.lost.next = self.out.val() & self.same.val() & self.b_cand.q.val();
+        }
+        if self.b_rsv.q.val() & self.ok.val() {
+            self.acked.next = self.out.val() & self.same.val() & self.b_circ.q.val();
             self.lost.next = self.out.val() & self.same.val() & self.b_cand.q.val();
         }
         if self.b_tmo.q.val() {
@@ -1310,11 +1332,11 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
         self.w_res.d.next = self.b_res.q.val();
         self.w_op.d.next = self.b_op.q.val();
         self.w_scan.d.next = self.b_scan.q.val();
-        self.w_acktmo.d.next = self.b_ack.q.val() | self.b_tmo.q.val();
+        self.w_acktmo.d.next = self.b_ack.q.val() | self.b_rsv.q.val() | self.b_tmo.q.val();
         self.w_idx.d.next = self.b_idx.q.val();
         self.w_acc.d.next = self.do_send.val();
         self.w_psn.d.next = self.nxt.val();
-        self.w_rej.d.next = self.b_ack.q.val() & !self.ok.val();
+        self.w_rej.d.next = (self.b_ack.q.val() | self.b_rsv.q.val()) & !self.ok.val();
         self.w_acked.d.next = self.acked.val();
         self.w_lost.d.next = self.lost.val();
         self.w_emit.d.next = self.emit.val();
