@@ -58,11 +58,15 @@ fn quick_loss_sweep_targets_and_snapshot() {
     );
 }
 
-/// 32-to-1 incast: braid converges at once, keeps the queue under one BDP,
-/// shares fairly and finishes near the ideal time.
+/// 32-to-1 incast at the benchmark's full size (4 MiB each, as
+/// docs/transport-model.md's table): braid converges at once, keeps the
+/// queue under one BDP, shares fairly and finishes within the target of
+/// the ideal time, payload over the port rate (the README's figure; the
+/// last completion over the wire-byte ideal is also reported); every
+/// figure is pinned for the seed.
 #[test]
 fn incast_braid_targets() {
-    let r = bench::incast_row(Kind::Braid, 32, 1 << 20, SEED);
+    let r = bench::incast_row(Kind::Braid, 32, 4 << 20, SEED);
     eprintln!("{}", r.json());
     let rounds: u32 = match r.get("rounds_to_converge") {
         Some(bench::Val::S(s)) => s.parse().unwrap_or(u32::MAX),
@@ -76,19 +80,34 @@ fn incast_braid_targets() {
     );
     assert!(r.num("jain") >= 0.99, "seed {SEED:#x}: {}", r.json());
     assert!(
-        r.num("last_over_wire_ideal") <= 1.03,
-        "seed {SEED:#x}: {}",
+        r.num("last_over_ideal") <= 1.03,
+        "seed {SEED:#x}: payload over the ideal: {}",
         r.json()
     );
     assert_eq!(r.num("drops"), 0.0, "seed {SEED:#x}: {}", r.json());
+    let pinned = format!(
+        "peak queue {:.4} BDP, Jain {:.6}, last over ideal {:.4} (wire {:.4}), {} retransmissions",
+        r.num("peak_queue_bdp"),
+        r.num("jain"),
+        r.num("last_over_ideal"),
+        r.num("last_over_wire_ideal"),
+        r.num("retransmits")
+    );
+    assert_eq!(
+        pinned, INCAST_PINNED,
+        "seed {SEED:#x}: the incast figures moved"
+    );
 }
 
-/// Planes as in the quick benchmark (4,000 connections, 60 us) at 2 and
-/// 8 planes: braid keeps the aggregate above 0.9 of capacity and above the
-/// go-back-N baseline.
+const INCAST_PINNED: &str =
+    "peak queue 0.2905 BDP, Jain 1.000000, last over ideal 1.0290 (wire 1.0011), 0 retransmissions";
+
+/// Planes as in the quick benchmark (4,000 connections, 60 us) at 2, 4, 8
+/// and 16 planes: braid keeps the aggregate above 0.9 of capacity and
+/// above the go-back-N baseline.
 #[test]
 fn planes_braid_above_09() {
-    for planes in [2, 8] {
+    for planes in [2, 4, 8, 16] {
         let b = bench::planes_row(Kind::Braid, planes, 4000, 60_000_000, SEED);
         let g = bench::planes_row(Kind::GoBackN, planes, 4000, 60_000_000, SEED);
         eprintln!("{}\n{}", b.json(), g.json());
@@ -104,8 +123,12 @@ fn planes_braid_above_09() {
     }
 }
 
+/// Round trips the plane failure below takes to recover (seed `SEED`).
+const PLANE_ROUNDS: u32 = 27;
+
 /// A link and a plane fail mid-transfer: braid loses no message and is
-/// back at (N-1)/N within 3 round trips for the link.
+/// back at (N-1)/N within 3 round trips for the link; the plane's rounds
+/// are pinned.
 #[test]
 fn failover_braid_loses_nothing() {
     for what in [bench::Failure::Link, bench::Failure::Plane] {
@@ -113,12 +136,16 @@ fn failover_braid_loses_nothing() {
         eprintln!("{}", r.json());
         assert_eq!(r.num("messages_lost"), 0.0, "seed {SEED:#x}: {}", r.json());
         assert!(r.num("messages") > 100.0, "seed {SEED:#x}: {}", r.json());
+        let rounds: u32 = match r.get("rounds_to_recover") {
+            Some(bench::Val::S(s)) => s.parse().unwrap_or(u32::MAX),
+            _ => u32::MAX,
+        };
         if what == bench::Failure::Link {
-            let rounds: u32 = match r.get("rounds_to_recover") {
-                Some(bench::Val::S(s)) => s.parse().unwrap_or(u32::MAX),
-                _ => u32::MAX,
-            };
             assert!(rounds <= 3, "seed {SEED:#x}: {}", r.json());
+        } else {
+            // a plane takes longer today (issue: recovery in round trips);
+            // pinned so that a change shows
+            assert_eq!(rounds, PLANE_ROUNDS, "seed {SEED:#x}: {}", r.json());
         }
     }
 }
