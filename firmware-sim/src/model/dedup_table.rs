@@ -483,3 +483,72 @@ impl<const IDX: usize> Stimulus for DedupStim<IDX> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `ops` one at a time (each result awaited) on connection 3 and
+    /// returns (class, base after) of each.
+    fn run(ops: &[(DedupOpKind, u32)]) -> Vec<(u8, u32)> {
+        let mut m = DedupTableModel::default();
+        let mut out = Vec::new();
+        for &(kind, csn) in ops {
+            let mut o = m.step(&DedupIn {
+                op: Some(DedupOp { kind, conn: 3, csn }),
+            });
+            for _ in 0..2 * DEDUP_LATENCY {
+                if o.valid {
+                    break;
+                }
+                o = m.step(&DedupIn::default());
+            }
+            assert!(o.valid, "no result for {kind:?} {csn:#x}");
+            out.push((o.class, o.base));
+        }
+        out
+    }
+
+    const NEW: u8 = DedupClass::New as u8;
+    const DUP: u8 = DedupClass::Duplicate as u8;
+    const OOW: u8 = DedupClass::OutOfWindow as u8;
+
+    /// The window's edges, across 2^32: the last CSN of the window is new,
+    /// the next one is beyond it until the base moves; a CSN below the base
+    /// and a repeat are duplicates.
+    #[test]
+    fn window_edges_across_the_wrap() {
+        for b in [0u32, 1000, u32::MAX - 127] {
+            let (i, p) = (DedupOpKind::Init, DedupOpKind::Pkt);
+            let got = run(&[
+                (i, b),
+                (p, b.wrapping_add(255)), // last in the window
+                (p, b.wrapping_add(256)), // first beyond it
+                (p, b.wrapping_sub(1)),   // below the base
+                (p, b.wrapping_add(255)), // a repeat
+                (p, b),                   // the base: it moves past 255
+                (p, b.wrapping_add(256)), // now inside
+                (p, b.wrapping_add(257)), // one past the moved window
+                (p, b.wrapping_add(1)),   // the hole at the base: it moves
+                (p, b.wrapping_add(512)), // beyond again
+            ]);
+            let base1 = b.wrapping_add(1);
+            assert_eq!(
+                got,
+                vec![
+                    (0, b),
+                    (NEW, b),
+                    (OOW, b),
+                    (DUP, b),
+                    (DUP, b),
+                    (NEW, base1),
+                    (NEW, base1),
+                    (OOW, base1),
+                    (NEW, b.wrapping_add(2)),
+                    (OOW, b.wrapping_add(2)),
+                ],
+                "window at {b:#x}"
+            );
+        }
+    }
+}
