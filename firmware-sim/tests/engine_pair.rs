@@ -1808,7 +1808,7 @@ fn a_send_waits_for_its_receive_and_a_small_buffer_refuses_one() {
         "seed {seed:#x}: B's NACKs before the receive"
     );
     assert!(
-        rnr % 2 == 0 && (10..=12).contains(&rnr),
+        rnr.is_multiple_of(2) && (10..=12).contains(&rnr),
         "seed {seed:#x}: {rnr} NO_RECV_BUFFER NACKs in 20,000 clocks: one pair per back-off"
     );
     assert_eq!(
