@@ -485,6 +485,12 @@ const _: () = assert!(host::CQE_FLUSHED == 1);
 // with RES_OK; the segmenter's FLUSH command is 1; the failure's status
 // (CQE_REMOTE | reason) is an OR because reasons fit below CQE_REMOTE
 const _: () = assert!(tx_compl::OP_FLUSH == 3 && tx_compl::RES_OK == 0);
+// tx_path_table's operations as the top writes them (SEND 2, ACK 3,
+// TIMEOUT 4, RESOLVE 5: a NACK's PSN; the window table takes a resolve's
+// result as an ACK's)
+const _: () = assert!(crate::tx_path_table::OP_SEND == 2 && crate::tx_path_table::OP_ACK == 3);
+const _: () =
+    assert!(crate::tx_path_table::OP_TIMEOUT == 4 && crate::tx_path_table::OP_RESOLVE == 5);
 const _: () = assert!(Opcode::Ack as u8 == 0x10);
 const _: () = assert!((NackReason::BufferTooSmall as u8) < host::CQE_REMOTE);
 const _: () = assert!(host::CQE_REMOTE == 0x80);
