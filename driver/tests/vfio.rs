@@ -359,7 +359,13 @@ fn group_file_without_permission() {
     // result is the child's
     if unsafe { libc::geteuid() } == 0 {
         use std::os::unix::process::CommandExt;
-        let exe = std::env::current_exe().expect("the test binary's path");
+        // a copy of this binary in the temporary directory (world-
+        // traversable, unlike a private build directory) that uid 65534
+        // may execute
+        let built = std::env::current_exe().expect("the test binary's path");
+        let exe = std::env::temp_dir().join(format!("braid-vfio-test-exe-{}", std::process::id()));
+        fs::copy(&built, &exe).expect("copy the test binary");
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o755)).unwrap();
         let out = std::process::Command::new(&exe)
             .args([
                 "--exact",
@@ -371,6 +377,7 @@ fn group_file_without_permission() {
             .env("TMPDIR", std::env::temp_dir())
             .output()
             .unwrap_or_else(|e| panic!("re-running {} as uid {NOBODY}: {e}", exe.display()));
+        let _ = fs::remove_file(&exe);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success() && text.contains("test result: ok. 1 passed"),
