@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,mr_ready,mr_index,mr_entry_valid,mr_key,mr_pd,mr_access,mr_base,mr_end,cq_valid,cq_ready,cq_op,cq_cq,cq_iova,cq_log2,sq_valid,sq_ready,sq_op,sq_conn,sq_iova,sq_log2,sq_res_valid,sq_res_refused,sq_rd_issue,sq_rd_done,seg_valid,seg_ready,seg_op,seg_conn,tc_valid,tc_ready,tc_op,tc_conn,tc_csn,tc_cq,dd_valid,dd_ready,dd_op,dd_conn,dd_csn,mt_valid,mt_ready,mt_index,mt_msn,rp_valid,rp_ready,rp_op,rp_idx,rp_psn,tp_valid,tp_ready,tp_op,tp_idx,tp_psn,cc_valid,cc_ready,cc_kind,cc_idx,tw_valid,tw_ready,tw_kind,tw_path,tw_sel,sp_valid,sp_ready,sp_init,sp_conn,sp_paths_m1,sp_open_en,sp_open_val,sp_susp_en,sp_susp_val,sp_hint,ag_valid,ag_ready,ag_conn,ag_flags,ag_peer_mac,ag_peer_ip,ag_udp_dport,ag_vlan_tci,ag_dscp,ag_remote_conn,rq_valid,rq_ready,rq_op,rq_conn,rq_stream,rq_iova,rq_log2,rl_valid,rl_conn,rl_tag,rr_valid,rr_ok,rr_pd,rr_streams,rr_paths,rr_tag,tl_valid,tl_conn,tl_tag,tr_valid,tr_ok,tr_peer_mac,tr_peer_ip4,tr_sport,tr_dport,tr_peer_conn,tr_tag,cnt_cmds,cnt_bad_command,cnt_bad_index,cnt_busy,cnt_bad_argument);
+module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,mr_ready,mr_index,mr_entry_valid,mr_key,mr_pd,mr_access,mr_base,mr_end,cq_valid,cq_ready,cq_op,cq_cq,cq_iova,cq_log2,sq_valid,sq_ready,sq_op,sq_conn,sq_iova,sq_log2,sq_res_valid,sq_res_refused,sq_rd_issue,sq_rd_done,cm_emit,cm_take,seg_valid,seg_ready,seg_op,seg_conn,tc_valid,tc_ready,tc_op,tc_conn,tc_csn,tc_cq,dd_valid,dd_ready,dd_op,dd_conn,dd_csn,mt_valid,mt_ready,mt_index,mt_msn,rp_valid,rp_ready,rp_op,rp_idx,rp_psn,tp_valid,tp_ready,tp_op,tp_idx,tp_psn,cc_valid,cc_ready,cc_kind,cc_idx,tw_valid,tw_ready,tw_kind,tw_path,tw_sel,sp_valid,sp_ready,sp_init,sp_conn,sp_paths_m1,sp_open_en,sp_open_val,sp_susp_en,sp_susp_val,sp_hint,ag_valid,ag_ready,ag_conn,ag_flags,ag_peer_mac,ag_peer_ip,ag_udp_dport,ag_vlan_tci,ag_dscp,ag_remote_conn,rq_valid,rq_ready,rq_op,rq_conn,rq_stream,rq_iova,rq_log2,rl_valid,rl_conn,rl_tag,rr_valid,rr_ok,rr_pd,rr_streams,rr_paths,rr_tag,tl_valid,tl_conn,tl_tag,tr_valid,tr_ok,tr_peer_mac,tr_peer_ip4,tr_sport,tr_dport,tr_peer_conn,tr_tag,cnt_cmds,cnt_bad_command,cnt_bad_index,cnt_busy,cnt_bad_argument);
 
     // Module arguments
     input wire  clock;
@@ -37,6 +37,8 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
     input wire  sq_res_refused;
     input wire  sq_rd_issue;
     input wire  sq_rd_done;
+    input wire  cm_emit;
+    input wire  cm_take;
     output reg  seg_valid;
     input wire  seg_ready;
     output reg  seg_op;
@@ -384,6 +386,15 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
     reg  [3:0] tail$d;
     wire  [3:0] tail$q;
     reg  tail$clock;
+    reg  [1:0] cph$d;
+    wire  [1:0] cph$q;
+    reg  cph$clock;
+    reg  [7:0] cmo$d;
+    wire  [7:0] cmo$q;
+    reg  cmo$clock;
+    reg  [7:0] cwn$d;
+    wire  [7:0] cwn$q;
+    reg  cwn$clock;
     reg  done_q$d;
     wire  done_q$q;
     reg  done_q$clock;
@@ -455,6 +466,7 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
     reg  left;
     reg  sq_res;
     reg  [7:0] rd_next;
+    reg  [7:0] cmo_next;
     reg  [13:0] conn_pi;
     reg  [3:0] rp_low;
     reg  [3:0] tp_low;
@@ -881,6 +893,21 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         .q(tail$q),
         .clock(tail$clock)
     );
+    cmd_proc__cph cph(
+        .d(cph$d),
+        .q(cph$q),
+        .clock(cph$clock)
+    );
+    cmd_proc__cmo cmo(
+        .d(cmo$d),
+        .q(cmo$q),
+        .clock(cmo$clock)
+    );
+    cmd_proc__cwn cwn(
+        .d(cwn$d),
+        .q(cwn$q),
+        .clock(cwn$clock)
+    );
     cmd_proc__done_q done_q(
         .d(done_q$d),
         .q(done_q$q),
@@ -1013,6 +1040,9 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         rd_out$clock = clock;
         wn$clock = clock;
         tail$clock = clock;
+        cph$clock = clock;
+        cmo$clock = clock;
+        cwn$clock = clock;
         done_q$clock = clock;
         err_q$clock = clock;
         n_cmds$clock = clock;
@@ -1094,6 +1124,9 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         rd_out$d = rd_out$q;
         wn$d = wn$q;
         tail$d = tail$q;
+        cph$d = cph$q;
+        cmo$d = cmo$q;
+        cwn$d = cwn$q;
         done_q$d = done_q$q;
         err_q$d = err_q$q;
         n_cmds$d = n_cmds$q;
@@ -1302,6 +1335,9 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         end
         if (v_seg & seg_ready) begin
             seg_pend$d = 1'b0;
+            if (cph$q == 32'h1) begin
+                cph$d = 32'h2;
+            end
         end
         if (v_tc & tc_ready) begin
             tc_pend$d = 1'b0;
@@ -1333,7 +1369,7 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         if (v_tw & tw_ready) begin
             tw_i$d = tw_i$q + 32'h1;
         end
-        left = mr_pend$q | cq_pend$q | sq_pend$q | sq_wait$q | seg_pend$q | tc_pend$q | dd_pend$q | sp_pend$q | ag_pend$q | (mt_on$q & (mt_i$q != n_str$q)) | (rq_on$q & (rq_i$q != n_str$q)) | (rp_on$q & (rp_i$q != n_pat$q)) | (tp_on$q & (tp_i$q != n_pat$q)) | (cc_on$q & (cc_i$q != n_pat$q)) | (tw_on$q & (tw_i$q != n_tw$q)) | |wn$q | |tail$q;
+        left = mr_pend$q | cq_pend$q | sq_pend$q | sq_wait$q | seg_pend$q | tc_pend$q | dd_pend$q | sp_pend$q | ag_pend$q | (mt_on$q & (mt_i$q != n_str$q)) | (rq_on$q & (rq_i$q != n_str$q)) | (rp_on$q & (rp_i$q != n_pat$q)) | (tp_on$q & (tp_i$q != n_pat$q)) | (cc_on$q & (cc_i$q != n_pat$q)) | (tw_on$q & (tw_i$q != n_tw$q)) | |wn$q | |tail$q | |cph$q;
         rd_next = rd_out$q;
         if (sq_rd_issue & ~sq_rd_done) begin
             rd_next = rd_out$q + 32'h1;
@@ -1357,6 +1393,27 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
         end
         else if (|tail$q) begin
             tail$d = tail$q - 32'h1;
+        end
+        cmo_next = cmo$q;
+        if (cm_emit & ~cm_take) begin
+            cmo_next = cmo$q + 32'h1;
+        end
+        else if (~cm_emit & cm_take & |cmo$q) begin
+            cmo_next = cmo$q - 32'h1;
+        end
+        cmo$d = cmo_next;
+        if ((cph$q == 32'h2) & seg_ready) begin
+            cwn$d = cmo_next;
+            cph$d = 32'h3;
+        end
+        if (cph$q == 32'h3) begin
+            if (~|cwn$q) begin
+                tc_pend$d = 1'b1;
+                cph$d = 32'h0;
+            end
+            else if (cm_take) begin
+                cwn$d = cwn$q - 32'h1;
+            end
         end
         done_q$d = 1'b0;
         err_q$d = 32'h0;
@@ -1416,7 +1473,7 @@ module cmd_proc(clock,cmd_valid,cmd_opcode,cmd_args,cmd_done,cmd_error,mr_valid,
                 end
                 else begin
                     seg_pend$d = 1'b1;
-                    tc_pend$d = 1'b1;
+                    cph$d = 32'h1;
                     dd_pend$d = 1'b1;
                     sp_pend$d = 1'b1;
                     mt_on$d = 1'b1;
@@ -2218,6 +2275,25 @@ module cmd_proc__cc_on(d,q,clock);
 endmodule // cmd_proc__cc_on
 
 
+module cmd_proc__cmo(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // cmd_proc__cmo
+
+
 module cmd_proc__cp_tab(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
 
     // Module arguments
@@ -2245,6 +2321,25 @@ module cmd_proc__cp_tab(read_address,read_clock,read_data,write_address,write_cl
     end
 
 endmodule // cmd_proc__cp_tab
+
+
+module cmd_proc__cph(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // cmd_proc__cph
 
 
 module cmd_proc__cq_count(d,q,clock);
@@ -2331,6 +2426,25 @@ module cmd_proc__cq_tab(read_address,read_clock,read_data,write_address,write_cl
     end
 
 endmodule // cmd_proc__cq_tab
+
+
+module cmd_proc__cwn(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // cmd_proc__cwn
 
 
 module cmd_proc__dd_pend(d,q,clock);

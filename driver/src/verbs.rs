@@ -77,7 +77,20 @@ struct Ctx<B: Backend> {
     rq_done: HashMap<(u32, u8), u32>,
     /// Connections that saw an error completion.
     failed: Vec<bool>,
+    /// Per connection number: send completions a destroyed queue pair of
+    /// that number still has coming (its work requests outstanding at the
+    /// destroy, which the engine completes FLUSHED), and the CQ they go to.
+    /// The number is not given out again until they have all been polled,
+    /// so they are never taken for a new queue pair's.
+    quarantine: Vec<(u32, u32)>,
+    /// CQ numbers kept out of use: destroyed while a destroyed queue pair's
+    /// completions were still coming to them.
+    cq_quarantine: Vec<bool>,
 }
+
+/// Ring reads a destroyed completion queue spends collecting the
+/// completions of destroyed queue pairs still coming to it.
+pub const CQ_DRAIN_POLLS: u32 = 10_000;
 
 impl<B: Backend> Ctx<B> {
     fn command(&mut self, name: &'static str, args: &[u32]) -> Result<()> {
@@ -155,6 +168,8 @@ impl<B: Backend> Context<B> {
                 sq_done: vec![0; conns],
                 rq_done: HashMap::new(),
                 failed: vec![false; conns],
+                quarantine: vec![(0, 0); conns],
+                cq_quarantine: vec![false; conns.max(1)],
             })),
         })
     }
@@ -224,10 +239,12 @@ impl<B: Backend> Context<B> {
         }
         let mut c = self.inner.borrow_mut();
         let max = c.cqs.len() as u32;
-        let cq = c.cqs.iter().position(|u| !u).ok_or(Error::NoResources {
-            what: "completion queue",
-            max,
-        })? as u32;
+        let cq = (0..c.cqs.len())
+            .find(|&q| !c.cqs[q] && !c.cq_quarantine[q])
+            .ok_or(Error::NoResources {
+                what: "completion queue",
+                max,
+            })? as u32;
         let buf = c
             .dev
             .backend_mut()
@@ -366,10 +383,19 @@ impl<B: Backend> ProtectionDomain<B> {
         let cqn = cq.inner.borrow().cq;
         let mut c = ctx.inner.borrow_mut();
         let max = c.conns.len() as u32;
-        let conn = c.conns.iter().position(|u| !u).ok_or(Error::NoResources {
-            what: "connection",
-            max,
-        })? as u32;
+        let conn = (0..c.conns.len())
+            .find(|&n| !c.conns[n] && c.quarantine[n].0 == 0)
+            .ok_or(if c.quarantine.iter().any(|q| q.0 != 0) {
+                Error::NoResources {
+                    what: "connection (the free ones still await FLUSHED completions of destroyed queue pairs: poll their completion queues)",
+                    max,
+                }
+            } else {
+                Error::NoResources {
+                    what: "connection",
+                    max,
+                }
+            })? as u32;
         let sq = c
             .dev
             .backend_mut()
@@ -525,7 +551,26 @@ struct CqInner<B: Backend> {
 
 impl<B: Backend> Drop for CqInner<B> {
     fn drop(&mut self) {
+        // completions of destroyed queue pairs still coming here: collect
+        // them (nobody polls this queue any more), so their numbers are
+        // free again and none lands in a later queue of this number
+        let waiting = |c: &Ctx<B>, cq: u32| c.quarantine.iter().any(|q| q.0 != 0 && q.1 == cq);
+        let mut polls = 0;
+        while waiting(&self.ctx.inner.borrow(), self.cq) && polls < CQ_DRAIN_POLLS {
+            if let Err(e) = self.poll_ring(usize::MAX, &mut Vec::new()) {
+                log::warn!("draining completion queue {}: {e}", self.cq);
+                break;
+            }
+            polls += 1;
+        }
         let mut c = self.ctx.inner.borrow_mut();
+        if waiting(&c, self.cq) {
+            log::warn!(
+                "completion queue {} destroyed before the FLUSHED completions of destroyed queue pairs arrived: its number stays out of use",
+                self.cq
+            );
+            c.cq_quarantine[self.cq as usize] = true;
+        }
         if let Err(e) = c.command(
             "DESTROY_CQ",
             &args(&[(cmd_arg::DESTROY_CQ_CQ, self.cq as u64)]),
@@ -649,7 +694,15 @@ impl<B: Backend> CompletionQueue<B> {
 
     /// [`CompletionQueue::poll`] appending to `out`; returns how many.
     pub fn poll_into(&self, max: usize, out: &mut Vec<WorkCompletion>) -> Result<usize> {
-        let mut cq = self.inner.borrow_mut();
+        self.inner.borrow_mut().poll_ring(max, out)
+    }
+}
+
+impl<B: Backend> CqInner<B> {
+    /// Take up to `max` completions off the ring into `out`, with the
+    /// driver's accounting; returns how many.
+    fn poll_ring(&mut self, max: usize, out: &mut Vec<WorkCompletion>) -> Result<usize> {
+        let cq = self;
         let ctx = cq.ctx.clone();
         let mut c = ctx.inner.borrow_mut();
         let (mask, shift) = (cq.entries as u64 - 1, cq.entries.trailing_zeros());
@@ -665,6 +718,23 @@ impl<B: Backend> CompletionQueue<B> {
                 break;
             }
             let wc = decode_cqe(&rec);
+            let n = wc.qp_num as usize;
+            let live = c.conns.get(n).copied().unwrap_or(false);
+            if !live {
+                // a destroyed queue pair's: its FLUSHED send completions
+                // end the number's quarantine one by one (their room in
+                // the queue was kept); its receives' room was given back
+                // at the destroy
+                if wc.opcode == WcOpcode::SendDone && c.quarantine.get(n).is_some_and(|q| q.0 > 0) {
+                    c.quarantine[n].0 -= 1;
+                    let o = &mut c.cq_outstanding[cq.cq as usize];
+                    *o = o.saturating_sub(1);
+                }
+                out.push(wc);
+                cq.ci += 1;
+                got += 1;
+                continue;
+            }
             match wc.opcode {
                 WcOpcode::SendDone => {
                     if let Some(d) = c.sq_done.get_mut(wc.qp_num as usize) {
@@ -889,6 +959,18 @@ pub struct RecvWr {
 }
 
 /// A queue pair (`ibv_qp`): one Braid connection.
+///
+/// Dropping it destroys the connection (`DESTROY_CONN`). The send work
+/// requests still outstanding then complete `Flushed` in its completion
+/// queue (those the engine had fetched; the engine drops the rest unread),
+/// with the old `qp_num`; receives still posted are dropped. Until every
+/// outstanding send has come back that way, the connection number is not
+/// given to a new queue pair, so no completion of the old one is ever taken
+/// for the new one's, and their room in the completion queue stays
+/// reserved. Work requests the engine never fetched never come back, so a
+/// number destroyed with more sends outstanding than the engine holds per
+/// connection (8 buffered plus 32 messages in flight) stays out of use for
+/// the life of the [`Context`].
 pub struct QueuePair<B: Backend> {
     pd: ProtectionDomain<B>,
     cq: CompletionQueue<B>,
@@ -1166,10 +1248,20 @@ impl<B: Backend> Drop for QueuePair<B> {
         ) {
             log::warn!("destroying queue pair {}: {e}", self.conn);
         }
-        c.conns[self.conn as usize] = false;
+        let n = self.conn as usize;
+        c.conns[n] = false;
+        // the send work requests outstanding complete FLUSHED (those the
+        // engine fetched; see `quarantine`); the receives outstanding
+        // never complete: their room in the queue is given back now
+        let cqn = self.cq.number();
+        c.quarantine[n] = (self.sq_pi.wrapping_sub(c.sq_done[n]), cqn);
+        let mut unused = 0u32;
         for s in 0..self.init.streams {
-            c.rq_done.remove(&(self.conn, s));
+            let done = c.rq_done.remove(&(self.conn, s)).unwrap_or(0);
+            unused += self.rq_pi[s as usize].wrapping_sub(done);
         }
+        let o = &mut c.cq_outstanding[cqn as usize];
+        *o = o.saturating_sub(unused);
         for b in [&self.sq, &self.rq] {
             if let Err(e) = c.dev.backend_mut().dma_free(b) {
                 log::warn!("freeing queue pair {} ring: {e}", self.conn);

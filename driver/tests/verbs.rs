@@ -585,3 +585,101 @@ fn completion_queue_and_receive_queue_overruns_are_refused() {
     );
     qp.post_send(&sends[..2]).unwrap();
 }
+
+fn writes(mr: &MemoryRegion<MemBackend>, ids: std::ops::Range<u64>) -> Vec<SendWr> {
+    ids.map(|wr_id| SendWr {
+        wr_id,
+        op: SendOp::Write {
+            remote_addr: 0,
+            rkey: 1,
+        },
+        stream: 0,
+        sg_list: vec![mr.sge(0, 8)],
+    })
+    .collect()
+}
+
+/// A queue pair destroyed with sends outstanding: its number is not given
+/// out again until their FLUSHED completions have been polled (so they are
+/// never taken for a new queue pair's), their room in the completion queue
+/// stays reserved until then, and its receives' room is given back at once.
+#[test]
+fn a_destroyed_queue_pairs_number_waits_for_its_flushed_completions() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(8).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let init = QpInit {
+        sq_entries: 4,
+        rq_entries: 4,
+        streams: 1,
+        paths: 1,
+    };
+    let mut a = connected(&ctx, &pd, &cq, init);
+    assert_eq!(a.qp_num(), 0);
+    a.post_send(&writes(&mr, 1..4)).unwrap();
+    let recvs: Vec<RecvWr> = (0..2)
+        .map(|i| RecvWr {
+            wr_id: 100 + i,
+            sge: mr.sge(0, 64),
+        })
+        .collect();
+    a.post_recv(0, &recvs).unwrap();
+    drop(a);
+    let mut b = connected(&ctx, &pd, &cq, init);
+    assert_eq!(b.qp_num(), 1, "number 0 still awaits 3 FLUSHED completions");
+    // 8 entries: 3 kept for a's sends, a's receives given back
+    b.post_send(&writes(&mr, 10..14)).unwrap();
+    match b.post_recv(0, &recvs) {
+        Err(Error::CqFull {
+            outstanding: 7,
+            posting: 2,
+            ..
+        }) => {}
+        r => panic!("3 + 4 + 2 completions into 8 entries: {r:?}"),
+    }
+    b.post_recv(0, &recvs[..1]).unwrap();
+    // the engine: a's FLUSHED sends, then one of b's
+    let mut eng_ci = 0;
+    let flushed = |wr_id| WorkCompletion {
+        status: WcStatus::Flushed,
+        ..done(0, wr_id)
+    };
+    engine_complete(
+        &ctx,
+        &cq,
+        &mut eng_ci,
+        &[flushed(1), flushed(2), done(1, 10), flushed(3)],
+    );
+    let got = cq.poll(8).unwrap();
+    assert_eq!(
+        got.iter().map(|w| (w.qp_num, w.wr_id)).collect::<Vec<_>>(),
+        vec![(0, 1), (0, 2), (1, 10), (0, 3)]
+    );
+    // b's accounting saw only its own: 3 more sends fit, a 5th does not
+    b.post_send(&writes(&mr, 14..15)).unwrap();
+    assert!(matches!(
+        b.post_send(&writes(&mr, 15..16)),
+        Err(Error::SendQueueFull { outstanding: 4, .. })
+    ));
+    // number 0 is free again
+    let c = connected(&ctx, &pd, &cq, init);
+    assert_eq!(c.qp_num(), 0);
+    drop(c);
+
+    // a queue destroyed before its destroyed queue pair's completions came:
+    // it polls for them, then keeps its number out of use
+    let cq2 = ctx.create_cq(4).unwrap();
+    assert_eq!(cq2.number(), 1);
+    let mut d = connected(&ctx, &pd, &cq2, init);
+    let dn = d.qp_num();
+    d.post_send(&writes(&mr, 20..22)).unwrap();
+    drop(d);
+    let mut ci2 = 0;
+    engine_complete(&ctx, &cq2, &mut ci2, &[flushed(20)]);
+    drop(cq2); // one of two came: queue 1 stays out of use, and so does d's number
+    let cq3 = ctx.create_cq(4).unwrap();
+    assert_eq!(cq3.number(), 2);
+    let e = connected(&ctx, &pd, &cq3, init);
+    assert_ne!(e.qp_num(), dn);
+}

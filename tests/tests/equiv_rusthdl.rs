@@ -1914,6 +1914,8 @@ fn cmd_proc_step(
     uut.sq_res_refused.next = i.sq_res_refused;
     uut.sq_rd_issue.next = i.sq_rd_issue;
     uut.sq_rd_done.next = i.sq_rd_done;
+    uut.cm_emit.next = i.cm_emit;
+    uut.cm_take.next = i.cm_take;
     uut.rl_valid.next = i.rl_valid;
     uut.rl_conn.next = bits(i.rl_conn as u64 & 0xff_ffff);
     uut.rl_tag.next = bits(i.rl_tag as u64);

@@ -4792,8 +4792,13 @@ fn cmd_proc_stimulus_covers_the_edges() {
             (8, &[1]),
         ];
         eprintln!(
-            "cmd_proc {CB}/{PB}/{QB} seed {seed:#x}: results {:?} stalls {:?} ops {:?} drain wait {} sq refused {}",
-            m.stat_results, m.stat_stalls, m.stat_ops, m.stat_drain_wait, m.stat_sq_refused
+            "cmd_proc {CB}/{PB}/{QB} seed {seed:#x}: results {:?} stalls {:?} ops {:?} drain wait {} fence wait {} sq refused {}",
+            m.stat_results,
+            m.stat_stalls,
+            m.stat_ops,
+            m.stat_drain_wait,
+            m.stat_fence_wait,
+            m.stat_sq_refused
         );
         for (row, codes) in want {
             for c in codes {
@@ -4816,6 +4821,11 @@ fn cmd_proc_stimulus_covers_the_edges() {
         assert!(
             m.stat_drain_wait > 0,
             "seed {seed:#x}: no destroy waited on reads"
+        );
+        assert!(
+            m.stat_fence_wait > 1_000,
+            "seed {seed:#x}: CREATE_CONN's tc CREATE waited on segmenter records for only {} clocks",
+            m.stat_fence_wait
         );
         assert!(
             m.stat_sq_refused > 0,

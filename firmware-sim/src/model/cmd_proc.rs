@@ -33,6 +33,10 @@ pub struct CmdProcIn {
     pub sq_rd_issue: bool,
     /// `sq_rd_done`.
     pub sq_rd_done: bool,
+    /// `cm_emit`: the segmenter emitted a completion record.
+    pub cm_emit: bool,
+    /// `cm_take`: `tx_compl` took a segmenter record.
+    pub cm_take: bool,
     /// `rl_valid`.
     pub rl_valid: bool,
     /// `rl_conn` (24 bits).
@@ -256,6 +260,13 @@ pub struct CmdProcModel<const CB: usize, const PB: usize, const QB: usize> {
     rd_out: u32,
     wn: u32,
     tail: u32,
+    /// CREATE_CONN's record fence: 0 none, 1 `seg` INIT offered, 2 taken
+    /// (waiting for the segmenter's hold to empty), 3 draining.
+    cph: u8,
+    /// Segmenter records emitted and not yet taken by `tx_compl`.
+    cmo: u32,
+    /// Records still to be taken before `tc` CREATE.
+    cwn: u32,
     done: bool,
     err_q: u8,
     counters: [u32; 5],
@@ -267,6 +278,8 @@ pub struct CmdProcModel<const CB: usize, const PB: usize, const QB: usize> {
     pub stat_stalls: [u64; 14],
     /// Clocks a DESTROY_CONN waited on outstanding reads.
     pub stat_drain_wait: u64,
+    /// Clocks a CREATE_CONN's `tc` CREATE waited on segmenter records.
+    pub stat_fence_wait: u64,
     /// Operations taken per group.
     pub stat_ops: [u64; 14],
     /// CREATE_CONNs ended by a refused `sq` CREATE.
@@ -295,6 +308,9 @@ impl<const CB: usize, const PB: usize, const QB: usize> Default for CmdProcModel
             rd_out: 0,
             wn: 0,
             tail: 0,
+            cph: 0,
+            cmo: 0,
+            cwn: 0,
             done: false,
             err_q: 0,
             counters: [0; 5],
@@ -303,6 +319,7 @@ impl<const CB: usize, const PB: usize, const QB: usize> Default for CmdProcModel
             stat_results: [[0; 5]; 9],
             stat_stalls: [0; 14],
             stat_drain_wait: 0,
+            stat_fence_wait: 0,
             stat_ops: [0; 14],
             stat_sq_refused: 0,
         }
@@ -326,6 +343,8 @@ const C_TP: usize = 3;
 const C_CC: usize = 4;
 const C_TW: usize = 5;
 /// Group index ([`GROUPS`]) of each pend and cnt entry.
+/// The `seg` group's index in [`GROUPS`].
+const G_SEG: usize = 3;
 const PEND_GROUP: [usize; 8] = [0, 1, 2, 3, 4, 5, 11, 12];
 const CNT_GROUP: [usize; 6] = [6, 13, 7, 8, 9, 10];
 
@@ -451,6 +470,7 @@ impl<const CB: usize, const PB: usize, const QB: usize> CmdProcModel<CB, PB, QB>
             || (0..6).any(|k| self.cnt[k].0 && self.cnt[k].1 != self.cnt_target(k))
             || self.wn != 0
             || self.tail != 0
+            || self.cph != 0
     }
 
     /// Whether a command is running (the stimulus's view of `CMD_STATUS.busy`
@@ -687,6 +707,8 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
         "sq_res_refused",
         "sq_rd_issue",
         "sq_rd_done",
+        "cm_emit",
+        "cm_take",
         "rl_valid",
         "rl_conn",
         "rl_tag",
@@ -739,13 +761,45 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
         );
 
         // group takes
+        let cph_q = self.cph;
         for (k, &g) in PEND_GROUP.iter().enumerate() {
             if self.pend_valid(k) && i.ready[g] {
                 self.pend[k] = false;
                 if k == P_SQ {
                     self.sq_wait = true;
                 }
+                if k == P_SEG && cph_q == 1 {
+                    self.cph = 2;
+                }
             }
+        }
+        // CREATE_CONN's record fence: the segmenter's INIT left its hold
+        // (`seg_ready` again), so every record of the connection's earlier
+        // incarnation has been emitted; tx_compl's CREATE waits until that
+        // many records (all emitted so far) have been taken
+        let cmo_next = if i.cm_emit && !i.cm_take {
+            (self.cmo + 1) & 0xff
+        } else if !i.cm_emit && i.cm_take && self.cmo != 0 {
+            self.cmo - 1
+        } else {
+            self.cmo
+        };
+        self.cmo = cmo_next;
+        match cph_q {
+            2 if i.ready[G_SEG] => {
+                self.cwn = cmo_next;
+                self.cph = 3;
+            }
+            3 => {
+                self.stat_fence_wait += 1;
+                if self.cwn == 0 {
+                    self.pend[P_TC] = true;
+                    self.cph = 0;
+                } else if i.cm_take {
+                    self.cwn -= 1;
+                }
+            }
+            _ => {}
         }
         for (k, &g) in CNT_GROUP.iter().enumerate() {
             if self.cnt_valid(k) && i.ready[g] {
@@ -863,9 +917,10 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
                         self.err = cmd::BAD_ARGUMENT;
                         self.st = 8;
                     } else {
-                        for k in [P_SEG, P_TC, P_DD, P_SP] {
+                        for k in [P_SEG, P_DD, P_SP] {
                             self.pend[k] = true;
                         }
+                        self.cph = 1;
                         for k in [C_MT, C_RQ, C_RP, C_TP, C_CC] {
                             self.cnt[k].0 = true;
                         }
@@ -958,12 +1013,14 @@ impl<const CB: usize, const PB: usize, const QB: usize> CycleModel for CmdProcMo
         put_u64(&mut p[18], i.sq_res_refused as u64);
         put_u64(&mut p[19], i.sq_rd_issue as u64);
         put_u64(&mut p[20], i.sq_rd_done as u64);
-        put_u64(&mut p[21], i.rl_valid as u64);
-        put_u64(&mut p[22], (i.rl_conn & 0xff_ffff) as u64);
-        put_u64(&mut p[23], i.rl_tag as u64);
-        put_u64(&mut p[24], i.tl_valid as u64);
-        put_u64(&mut p[25], (i.tl_conn & ((1 << CB) - 1)) as u64);
-        put_u64(&mut p[26], i.tl_tag as u64);
+        put_u64(&mut p[21], i.cm_emit as u64);
+        put_u64(&mut p[22], i.cm_take as u64);
+        put_u64(&mut p[23], i.rl_valid as u64);
+        put_u64(&mut p[24], (i.rl_conn & 0xff_ffff) as u64);
+        put_u64(&mut p[25], i.rl_tag as u64);
+        put_u64(&mut p[26], i.tl_valid as u64);
+        put_u64(&mut p[27], (i.tl_conn & ((1 << CB) - 1)) as u64);
+        put_u64(&mut p[28], i.tl_tag as u64);
     }
 
     fn decode(p: &[Vec<u32>]) -> CmdProcOut {
@@ -1008,6 +1065,7 @@ pub struct CmdProcStim<const CB: usize, const PB: usize, const QB: usize> {
     ready: [bool; 14],
     sched: VecDeque<(u64, bool)>,
     reads: u32,
+    recs: u32,
     quiet: u32,
 }
 
@@ -1284,6 +1342,7 @@ impl<const CB: usize, const PB: usize, const QB: usize> Stimulus for CmdProcStim
             ready: [true; 14],
             sched: VecDeque::new(),
             reads: 0,
+            recs: 0,
             quiet: 0,
         }
     }
@@ -1338,6 +1397,20 @@ impl<const CB: usize, const PB: usize, const QB: usize> Stimulus for CmdProcStim
         }
         if i.sq_rd_done && self.reads > 0 {
             self.reads -= 1;
+        }
+        // segmenter records on their way to tx_compl: bursts of emits,
+        // takes while some are outstanding (and a stray take now and then)
+        i.cm_emit = self.recs < 40 && self.rng.gen_bool(if cycle % 512 < 64 { 0.6 } else { 0.1 });
+        i.cm_take = if self.recs > 0 {
+            self.rng.gen_bool(0.3)
+        } else {
+            self.rng.gen_bool(0.01)
+        };
+        if i.cm_emit {
+            self.recs += 1;
+        }
+        if i.cm_take && self.recs > 0 {
+            self.recs -= 1;
         }
         // the mailbox
         if !self.busy && self.rng.gen_bool(0.3) {

@@ -161,11 +161,12 @@
 //!
 //! * Stage 4, sixth part: NACK processing. A well-formed NACK leaves the
 //!   parser into the sender's NACK FIFO (32; the gate also waits for it to
-//!   be below 16). NO_RECV_BUFFER is counted (`cnt_nack_rnr`) and does
-//!   nothing more: the refused packet stays a hole on its path, resent
-//!   when the path's timer fires or a later packet's SACK proves it
-//!   missing, so a SEND waits for its receive (the model instead resends
-//!   it after a fixed back-off). Every other reason is fatal: `tx_compl`
+//!   be below 16). NO_RECV_BUFFER is counted (`cnt_nack_rnr`) and backs
+//!   the packet off as the model does: its PSN is resolved on its path
+//!   (`tx_path_table` `OP_RESOLVE`, so it holds no window and never times
+//!   out) and the packet is resent after half of `RTO_MIN` through the
+//!   retransmission rebuild, so a SEND waits for its receive (`ENGINE.md`,
+//!   "Stage 4, sixth part"). Every other reason is fatal: `tx_compl`
 //!   fails the connection at the refused CSN (`OP_FLUSH` with status
 //!   `CQE_REMOTE | reason`): the refused message completes with that
 //!   status, messages the peer has (before its `csn_base`) as usual, every
@@ -235,8 +236,10 @@
 //! unacknowledged packet, with one ACK. At the reset value (`ack_coalesce`
 //! 1) every packet is acknowledged and the wheel is never armed.
 //!
-//! Not yet here: the rest of stage 4: the NO_RECV_BUFFER back-off and the
-//! soft-reset sweep.
+//! A connection destroyed and created again at once: `cmd_proc`'s record
+//! fence holds `tx_compl`'s CREATE until every segmenter record of the
+//! earlier incarnation has left the record FIFO (`cm_emit`/`cm_take`), so
+//! none lands in the new connection's ring.
 //!
 //! # Ports
 //!
@@ -2756,6 +2759,15 @@ impl<
             & !self.nk_go.val()
             & !self.rf_go.val()
             & !self.ftk.valid.val();
+        // the command processor's record fence counts the records between
+        // the segmenter and tx_compl
+        self.cp.cm_emit.next = self.seg.cm_valid.val();
+        self.cp.cm_take.next = self.tc.op_ready.val()
+            & !self.cp.tc_valid.val()
+            & !self.nk_go.val()
+            & !self.rf_go.val()
+            & !self.ftk.valid.val()
+            & self.fcm.valid.val();
         self.tc.op_at_base.next = self.rf_go.val();
         self.tc.op_wr_id.next = self.fcm.dout.val().get_bits::<64>(32);
         self.tc.op_len.next = self.fcm.dout.val().get_bits::<32>(96);

@@ -63,7 +63,7 @@
 //! | `REG_MR` | `mr` write (entry valid, key, pd, access[2:0], base = iova, end = iova + length) |
 //! | `DEREG_MR` | `mr` write with `mr_entry_valid` 0 (other fields 0) |
 //! | `CREATE_CQ` / `DESTROY_CQ` | `cq` `OP_CREATE` (iova, log2) / `OP_DESTROY` |
-//! | `CREATE_CONN` | `sq` CREATE (awaited); then in parallel `seg` INIT, `tc` CREATE (csn 0, cq), `dd` INIT (csn 0), `mt` INIT per stream (index conn << 2 \| stream, msn 0), `rp`/`tp`/`cc` INIT per path (psn 0), `sp` INIT (paths - 1, open mask of `paths` bits, suspect mask cleared, rate hint 0), `rq` CREATE per stream |
+//! | `CREATE_CONN` | `sq` CREATE (awaited); then in parallel `seg` INIT, `tc` CREATE (csn 0, cq; after the record fence, below), `dd` INIT (csn 0), `mt` INIT per stream (index conn << 2 \| stream, msn 0), `rp`/`tp`/`cc` INIT per path (psn 0), `sp` INIT (paths - 1, open mask of `paths` bits, suspect mask cleared, rate hint 0), `rq` CREATE per stream |
 //! | `SET_PEER` | `ag` entry (flags valid, peer MAC, ::ffff:IPv4, dport, peer conn) |
 //! | `DESTROY_CONN` | record cleared first; then in parallel `sq` DESTROY (result awaited), `seg` FLUSH, `tc` FLUSH, `tp` INIT per path, `tw` DISARM per path into both wheels (`tw_sel` 0 then 1 for each path), `sp` mask closed (open 0, no INIT), `ag` entry invalid (all 0), `rq` DESTROY per stream |
 //!
@@ -107,6 +107,26 @@
 //! have come, then `DRAIN_TAIL` = 8 more clocks (wqe_fetch's parse and
 //! output register after the response beat, and the segmenter's WQE input),
 //! then `FIN`.
+//!
+//! ## The record fence
+//!
+//! A connection destroyed and created again at once must not receive the
+//! completion records of its earlier incarnation: the segmenter's records
+//! reach `tx_compl` through a FIFO in the top, so one emitted before the
+//! segmenter's INIT could otherwise arrive after `tx_compl`'s CREATE and
+//! land in the new ring (stalling it behind a CSN the new connection never
+//! sends, then completing with a stranger's `wr_id`). `cm_emit` (the
+//! segmenter's `cm_valid`) and `cm_take` (`tx_compl` took a segmenter
+//! record) count the records between the two blocks (`cmo`, 8 bits; a take
+//! with none counted is ignored). `CREATE_CONN` offers `seg` INIT with the
+//! other groups but holds `tc` CREATE: after the edge that takes the INIT,
+//! the first clock with `seg_ready` high (the segmenter's hold is empty, so
+//! the INIT was selected: every earlier operation of the connection has
+//! passed S3 and emitted its record, and the INIT dropped the WQEs still
+//! buffered) takes the count including that clock (`cwn`); `tc` CREATE is
+//! offered once that many takes have come (FIFO order: every record of the
+//! old incarnation has then reached `tx_compl`, and the CREATE empties the
+//! ring they are in). The wait is bounded by the FIFO's depth.
 //!
 //! ## Lookups (II = 1 each, latency 1)
 //!
@@ -295,6 +315,10 @@ pub struct CmdProc<
     pub sq_rd_issue: Signal<In, Bit>,
     /// The last response beat of a wqe_fetch read.
     pub sq_rd_done: Signal<In, Bit>,
+    /// The segmenter emitted a completion record (`cm_valid`).
+    pub cm_emit: Signal<In, Bit>,
+    /// `tx_compl` took a segmenter record (the top's record FIFO popped).
+    pub cm_take: Signal<In, Bit>,
     /// Segmenter operation offered.
     pub seg_valid: Signal<Out, Bit>,
     /// Ready.
@@ -554,6 +578,9 @@ pub struct CmdProc<
     rd_out: DFF<Bits<8>>,
     wn: DFF<Bits<8>>,
     tail: DFF<Bits<4>>,
+    cph: DFF<Bits<2>>,
+    cmo: DFF<Bits<8>>,
+    cwn: DFF<Bits<8>>,
     done_q: DFF<Bit>,
     err_q: DFF<Bits<8>>,
     n_cmds: DFF<Bits<32>>,
@@ -600,6 +627,7 @@ pub struct CmdProc<
     left: Signal<Local, Bit>,
     sq_res: Signal<Local, Bit>,
     rd_next: Signal<Local, Bits<8>>,
+    cmo_next: Signal<Local, Bits<8>>,
     conn_pi: Signal<Local, Bits<PI>>,
     rp_low: Signal<Local, Bits<PB>>,
     tp_low: Signal<Local, Bits<PB>>,
@@ -661,6 +689,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             sq_res_refused: Default::default(),
             sq_rd_issue: Default::default(),
             sq_rd_done: Default::default(),
+            cm_emit: Default::default(),
+            cm_take: Default::default(),
             seg_valid: Default::default(),
             seg_ready: Default::default(),
             seg_op: Default::default(),
@@ -830,6 +860,9 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             rd_out: Default::default(),
             wn: Default::default(),
             tail: Default::default(),
+            cph: Default::default(),
+            cmo: Default::default(),
+            cwn: Default::default(),
             done_q: Default::default(),
             err_q: Default::default(),
             n_cmds: Default::default(),
@@ -875,6 +908,7 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             left: Default::default(),
             sq_res: Default::default(),
             rd_next: Default::default(),
+            cmo_next: Default::default(),
             conn_pi: Default::default(),
             rp_low: Default::default(),
             tp_low: Default::default(),
@@ -913,8 +947,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             carry_r, f_ovf, rec_valid, rec_cq, rec_str, rec_pat, cq_created, cq_count, err, n_str,
             n_pat, n_tw, mr_pend, cq_pend, sq_pend, sq_wait, seg_pend, tc_pend, dd_pend, sp_pend,
             ag_pend, mt_on, mt_i, rq_on, rq_i, rp_on, rp_i, tp_on, tp_i, cc_on, cc_i, tw_on, tw_i,
-            rd_out, wn, tail, done_q, err_q, n_cmds, n_badcmd, n_badidx, n_busy, n_badarg, l_valid,
-            l_inr, l_tag, t_valid, t_tag
+            rd_out, wn, tail, cph, cmo, cwn, done_q, err_q, n_cmds, n_badcmd, n_badidx, n_busy,
+            n_badarg, l_valid, l_inr, l_tag, t_valid, t_tag
         );
         self.rx_tab.read_clock.next = self.clock.val();
         self.rx_tab.write_clock.next = self.clock.val();
@@ -1137,6 +1171,9 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
         }
         if self.v_seg.val() & self.seg_ready.val() {
             self.seg_pend.d.next = false;
+            if self.cph.q.val() == 1 {
+                self.cph.d.next = 2.into();
+            }
         }
         if self.v_tc.val() & self.tc_ready.val() {
             self.tc_pend.d.next = false;
@@ -1184,7 +1221,8 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             | (self.cc_on.q.val() & (self.cc_i.q.val() != self.n_pat.q.val()))
             | (self.tw_on.q.val() & (self.tw_i.q.val() != self.n_tw.q.val()))
             | self.wn.q.val().any()
-            | self.tail.q.val().any();
+            | self.tail.q.val().any()
+            | self.cph.q.val().any();
 
         // ---- reads outstanding at wqe_fetch, the destroy drain
         self.rd_next.next = self.rd_out.q.val();
@@ -1207,6 +1245,27 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
             }
         } else if self.tail.q.val().any() {
             self.tail.d.next = self.tail.q.val() - 1;
+        }
+
+        // ---- CREATE_CONN's record fence (see "The record fence")
+        self.cmo_next.next = self.cmo.q.val();
+        if self.cm_emit.val() & !self.cm_take.val() {
+            self.cmo_next.next = self.cmo.q.val() + 1;
+        } else if !self.cm_emit.val() & self.cm_take.val() & self.cmo.q.val().any() {
+            self.cmo_next.next = self.cmo.q.val() - 1;
+        }
+        self.cmo.d.next = self.cmo_next.val();
+        if (self.cph.q.val() == 2) & self.seg_ready.val() {
+            self.cwn.d.next = self.cmo_next.val();
+            self.cph.d.next = 3.into();
+        }
+        if self.cph.q.val() == 3 {
+            if !self.cwn.q.val().any() {
+                self.tc_pend.d.next = true;
+                self.cph.d.next = 0.into();
+            } else if self.cm_take.val() {
+                self.cwn.d.next = self.cwn.q.val() - 1;
+            }
         }
 
         // ---- state transitions
@@ -1264,7 +1323,7 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
                     self.st.d.next = 8.into();
                 } else {
                     self.seg_pend.d.next = true;
-                    self.tc_pend.d.next = true;
+                    self.cph.d.next = 1.into();
                     self.dd_pend.d.next = true;
                     self.sp_pend.d.next = true;
                     self.mt_on.d.next = true;

@@ -187,9 +187,11 @@
 //!   `seg_op` to `sc_op` (0 INIT on CREATE_CONN, 1 FLUSH on DESTROY_CONN),
 //!   `seg_conn` to `sc_conn`. `sc_ready` is a register (hold empty).
 //! * FLUSHED records leave on `cm_*` like the others, after the
-//!   connection's FLUSH; `tx_compl` refuses a push for a connection it
-//!   flushed (`RES_NO_CONN`), so the top must deliver them as CQEs another
-//!   way (or `tx_compl` must accept pushes while flushing): open.
+//!   connection's FLUSH; `tx_compl` accepts a push for a connection it is
+//!   flushing and completes it FLUSHED in posting order. The top counts
+//!   the records between the two blocks for `cmd_proc`'s record fence
+//!   (a re-created connection's `tx_compl` CREATE waits for the records
+//!   emitted before this block's INIT).
 //! * Not here: retransmissions (the sprayer's, from the slot table).
 //!
 //! ## Rates and latency
