@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use braid_spec::bar0;
 use braid_spec::regs::{self, Access, Reg};
 
 use crate::backend::Backend;
@@ -20,19 +21,22 @@ pub struct Caps {
 
 impl Caps {
     /// Decode a `CAPS` register value.
-    pub const fn from_reg(v: u32) -> Caps {
+    pub fn from_reg(v: u32) -> Caps {
+        let c = bar0::Caps(v);
         Caps {
-            connections: regs::get(&regs::CAPS_CONNECTIONS, v),
-            paths: regs::get(&regs::CAPS_PATHS, v),
-            streams: regs::get(&regs::CAPS_STREAMS, v),
+            connections: c.connections().into(),
+            paths: c.paths().into(),
+            streams: c.streams().into(),
         }
     }
 
     /// Encode as a `CAPS` register value (each count masked to its field).
-    pub const fn to_reg(self) -> u32 {
-        let v = regs::set(&regs::CAPS_CONNECTIONS, 0, self.connections);
-        let v = regs::set(&regs::CAPS_PATHS, v, self.paths);
-        regs::set(&regs::CAPS_STREAMS, v, self.streams)
+    pub fn to_reg(self) -> u32 {
+        let mut c = bar0::Caps(0);
+        c.set_connections(self.connections as u16);
+        c.set_paths(self.paths as u8);
+        c.set_streams(self.streams as u8);
+        c.0
     }
 }
 
@@ -128,10 +132,8 @@ impl<B: Backend> Device<B> {
             });
         }
         let version = backend.read32(regs::VERSION.offset)?;
-        let (major, minor) = (
-            regs::get(&regs::VERSION_MAJOR, version) as u16,
-            regs::get(&regs::VERSION_MINOR, version) as u16,
-        );
+        let v = bar0::Version(version);
+        let (major, minor) = (v.major(), v.minor());
         if !version_compatible(major, minor) {
             return Err(Error::VersionMismatch {
                 engine_major: major,
@@ -166,10 +168,12 @@ impl<B: Backend> Device<B> {
     /// [`RESET_POLLS`] reads); a sweep that never ends is
     /// [`Error::ResetTimeout`]. Returns the `STATUS` reads made.
     pub fn soft_reset(&mut self) -> Result<u32> {
-        self.write(&regs::CTRL, regs::set(&regs::CTRL_SOFT_RESET, 0, 1))?;
+        let mut ctrl = bar0::Ctrl(0);
+        ctrl.set_soft_reset(true);
+        self.write(&regs::CTRL, ctrl.0)?;
         for polls in 1..=RESET_POLLS {
-            let st = self.read(&regs::STATUS)?;
-            if regs::get(&regs::STATUS_RESET_BUSY, st) == 0 {
+            let st = bar0::Status(self.read(&regs::STATUS)?);
+            if !st.reset_busy() {
                 log::debug!(
                     "{}: soft reset done after {polls} reads",
                     self.backend.name()
@@ -246,9 +250,12 @@ impl<B: Backend> Device<B> {
                 caps.connections, caps.paths
             )));
         }
-        let v = regs::set(&regs::PATH_SEL_CONN, 0, conn);
-        self.write(path_sel(), regs::set(&regs::PATH_SEL_PATH, v, path ^ 1))?;
-        self.write(path_sel(), regs::set(&regs::PATH_SEL_PATH, v, path))
+        let mut sel = bar0::PathSel(0);
+        sel.set_conn(conn as u16);
+        sel.set_path((path ^ 1) as u8);
+        self.write(path_sel(), sel.0)?;
+        sel.set_path(path as u8);
+        self.write(path_sel(), sel.0)
     }
 
     /// The statistics of the path `PATH_SEL` selects (reads `PATH_SEL` and
@@ -723,8 +730,8 @@ impl fmt::Display for Counters {
                 writeln!(
                     f,
                     "{name:<22} {} (shared by {} senders)",
-                    regs::get(&regs::RX_HINT_HINT, *v),
-                    regs::get(&regs::RX_HINT_SENDERS, *v)
+                    bar0::RxHint(*v).hint(),
+                    bar0::RxHint(*v).senders()
                 )?;
             } else {
                 writeln!(f, "{name:<22} {v}")?;
@@ -778,19 +785,20 @@ impl PathStats {
     /// Decode from a `PATH_SEL` value and the counters read with it.
     pub fn from_regs(sel: u32, c: &Counters) -> PathStats {
         let g = |n: &str| c.get(n).unwrap_or(0);
-        let st = g("PATH_STATE");
+        let st = bar0::PathState(g("PATH_STATE"));
+        let sel = bar0::PathSel(sel);
         PathStats {
-            conn: regs::get(&regs::PATH_SEL_CONN, sel),
-            path: regs::get(&regs::PATH_SEL_PATH, sel),
-            seen: regs::get(&regs::PATH_STATE_SEEN, st) != 0,
+            conn: sel.conn().into(),
+            path: sel.path().into(),
+            seen: st.seen(),
             cwnd: g("PATH_CWND"),
             srtt: g("PATH_SRTT"),
             rttvar: g("PATH_RTTVAR"),
             rto: g("PATH_RTO"),
-            alpha: regs::get(&regs::PATH_STATE_ALPHA, st),
-            timeouts_in_row: regs::get(&regs::PATH_STATE_TIMEOUTS, st),
-            armed: regs::get(&regs::PATH_STATE_ARMED, st) != 0,
-            failed: regs::get(&regs::PATH_STATE_FAILED, st) != 0,
+            alpha: st.alpha().into(),
+            timeouts_in_row: st.timeouts().into(),
+            armed: st.armed(),
+            failed: st.failed(),
             sent: g("PATH_SENT"),
             acked: g("PATH_ACKED"),
             lost: g("PATH_LOST"),

@@ -197,12 +197,15 @@ impl MemBackend {
         let Some(c) = self.find(&regs::CTRL) else {
             return;
         };
-        if regs::get(&regs::CTRL_SOFT_RESET, self.value[c]) == 1 {
+        if braid_spec::bar0::Ctrl(self.value[c]).soft_reset() {
             self.soft_reset();
         }
+        // CTRL as left by the reset, if any
+        let ctrl = braid_spec::bar0::Ctrl(self.value[c]);
         if let Some(s) = self.find(&regs::STATUS) {
-            let enable = regs::get(&regs::CTRL_ENABLE, self.value[c]);
-            self.value[s] = regs::set(&regs::STATUS_ENABLED, self.value[s], enable);
+            let mut st = braid_spec::bar0::Status(self.value[s]);
+            st.set_enabled(ctrl.enable());
+            self.value[s] = st.0;
         }
     }
 }

@@ -30,8 +30,8 @@ use crate::device::{Caps, Device};
 use crate::{Backend, DmaBuf, Error, Result};
 use braid_spec::field::StateField;
 use braid_spec::host::{self, cmd_arg, CmdArg, CQE_BYTES, RQE_BYTES, WQE_BYTES};
-use braid_spec::regs;
 use braid_spec::wire::braid::Opcode;
+use braid_spec::{bar0, regs};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
@@ -98,12 +98,16 @@ impl<B: Backend> Ctx<B> {
             self.dev.write(&regs::CMD_ARGS[i], *a)?;
         }
         let code = host::command(name) as u32;
-        self.dev
-            .write(&regs::CMD, regs::set(&regs::CMD_OPCODE, 0, code))?;
+        self.dev.write(&regs::CMD, {
+            let mut c = bar0::Cmd(0);
+            c.set_opcode(code as u8);
+            c.0
+        })?;
         for _ in 0..1_000_000 {
             let st = self.dev.read(&regs::CMD_STATUS)?;
-            if regs::get(&regs::CMD_STATUS_BUSY, st) == 0 {
-                let err = regs::get(&regs::CMD_STATUS_ERROR, st) as u8;
+            let st = bar0::CmdStatus(st);
+            if !st.busy() {
+                let err = st.error();
                 if err == 0 {
                     return Ok(());
                 }
@@ -153,7 +157,9 @@ impl<B: Backend> Context<B> {
         let mut dev = Device::open(backend)?;
         let caps = dev.info().caps;
         dev.soft_reset()?;
-        dev.write(&regs::CTRL, regs::set(&regs::CTRL_ENABLE, 0, 1))?;
+        let mut ctrl = bar0::Ctrl(0);
+        ctrl.set_enable(true);
+        dev.write(&regs::CTRL, ctrl.0)?;
         let conns = caps.connections as usize;
         Ok(Context {
             inner: Rc::new(RefCell::new(Ctx {
@@ -182,10 +188,11 @@ impl<B: Backend> Context<B> {
         let m = mac.iter().fold(0u64, |a, &b| (a << 8) | u64::from(b));
         let mut c = self.inner.borrow_mut();
         c.dev.write(&regs::CONFIG[0], m as u32)?;
-        c.dev.write(
-            &regs::CONFIG[1],
-            regs::set(&regs::LOCAL_MAC_HI_MAC, 0, (m >> 32) as u32),
-        )?;
+        c.dev.write(&regs::CONFIG[1], {
+            let mut hi = bar0::LocalMacHi(0);
+            hi.set_mac_hi((m >> 32) as u16);
+            hi.0
+        })?;
         c.dev.write(&regs::CONFIG[2], u32::from_be_bytes(ip))
     }
 
@@ -761,8 +768,10 @@ impl<B: Backend> CqInner<B> {
             got += 1;
         }
         if got > 0 {
-            let v = regs::set(&regs::CQ_DB_CI, 0, cq.ci as u32);
-            let v = regs::set(&regs::CQ_DB_CQ, v, cq.cq);
+            let mut db = bar0::CqDoorbell(0);
+            db.set_ci(cq.ci as u16);
+            db.set_cq(cq.cq as u16);
+            let v = db.0;
             c.dev.write(&regs::CQ_DOORBELL, v)?;
         }
         Ok(got)
@@ -1168,8 +1177,10 @@ impl<B: Backend> QueuePair<B> {
         }
         c.cq_outstanding[cqn as usize] += n;
         if n > 0 {
-            let v = regs::set(&regs::SQ_DB_PI, 0, self.sq_pi);
-            let v = regs::set(&regs::SQ_DB_CONN, v, self.conn);
+            let mut db = bar0::SqDoorbell(0);
+            db.set_pi(self.sq_pi as u16);
+            db.set_conn(self.conn as u16);
+            let v = db.0;
             c.dev.write(&regs::SQ_DOORBELL, v)?;
         }
         Ok(())
@@ -1219,9 +1230,11 @@ impl<B: Backend> QueuePair<B> {
         }
         c.cq_outstanding[cqn as usize] += n;
         if n > 0 {
-            let v = regs::set(&regs::RQ_DB_PI, 0, self.rq_pi[s]);
-            let v = regs::set(&regs::RQ_DB_STREAM, v, stream as u32);
-            let v = regs::set(&regs::RQ_DB_CONN, v, self.conn);
+            let mut db = bar0::RqDoorbell(0);
+            db.set_pi(self.rq_pi[s] as u16);
+            db.set_stream(stream);
+            db.set_conn(self.conn as u16);
+            let v = db.0;
             c.dev.write(&regs::RQ_DOORBELL, v)?;
         }
         Ok(())

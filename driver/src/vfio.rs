@@ -78,6 +78,8 @@ use std::str::FromStr;
 use std::sync::atomic::{fence, Ordering};
 use std::time::Duration;
 
+use braid_spec::bar0::Bar0;
+use braid_spec::regs::MAP_LEN;
 use memmap2::MmapMut;
 use pci_driver::backends::vfio::VfioPciDevice;
 use pci_driver::device::PciDevice;
@@ -542,12 +544,30 @@ struct DmaRegion {
     iova: u64,
 }
 
+/// BAR0 mapped into this process, as braid-spec's [`Bar0`].
+struct RegsPtr(*const Bar0);
+
+impl RegsPtr {
+    #[allow(unsafe_code)]
+    fn get(&self) -> &Bar0 {
+        // SAFETY: the pointer is the start of BAR0's mapping, which is at
+        // least `MAP_LEN` bytes (the size of `Bar0`) and 4-byte aligned
+        // (checked at open), and lives in `VfioBackend::bar0`, dropped
+        // with this pointer's owner; the cells are only accessed through
+        // volatile loads and stores.
+        unsafe { &*self.0 }
+    }
+}
+
 /// BAR0 and DMA memory of a Braid board reached through VFIO.
 pub struct VfioBackend {
     name: String,
     target: VfioTarget,
     bar0: Box<dyn PciRegion>,
     bar0_len: u64,
+    /// BAR0 as braid-spec's register struct, when it is mapped into memory
+    /// (register accesses then go through its `volatile-register` cells).
+    regs: Option<RegsPtr>,
     dma: Vec<Option<DmaRegion>>,
     iova: IovaAllocator,
     /// Mappings the IOMMU accepted at open, and live ones.
@@ -638,14 +658,17 @@ impl VfioBackend {
                 .into(),
         })?;
         let bar0_len = bar.len();
-        let bar0: Box<dyn PciRegion> = if bar.is_mappable() {
-            Box::new(
-                bar.map(.., Permissions::ReadWrite)
-                    .map_err(|e| op_err("map BAR0", e))?,
-            )
+        let (bar0, regs): (Box<dyn PciRegion>, Option<RegsPtr>) = if bar.is_mappable() {
+            let m = bar
+                .map(.., Permissions::ReadWrite)
+                .map_err(|e| op_err("map BAR0", e))?;
+            let p = m.as_ptr();
+            let fits =
+                bar0_len >= u64::from(MAP_LEN) && (p as usize) % std::mem::align_of::<Bar0>() == 0;
+            (Box::new(m), fits.then_some(RegsPtr(p as *const Bar0)))
         } else {
             log::info!("{name}: BAR0 cannot be mapped; register accesses use read/write calls");
-            Box::new(bar)
+            (Box::new(bar), None)
         };
         let iommu = dev.iommu();
         let iova = IovaAllocator::new(iommu.valid_iova_ranges(), iommu.alignment() as u64);
@@ -661,6 +684,7 @@ impl VfioBackend {
             target,
             bar0,
             bar0_len,
+            regs,
             dma: Vec::new(),
             iova,
             max_mappings,
@@ -731,9 +755,23 @@ impl VfioBackend {
     }
 }
 
+/// `v` into the register at `off` of `bar` (BAR0 mapped).
+#[allow(unsafe_code)]
+fn write_reg(bar: &Bar0, off: u32, v: u32) -> Result<()> {
+    // SAFETY: `bar` is the device's BAR0 mapping (`RegsPtr`); the store is
+    // the register write the caller asked for.
+    unsafe { bar.write(off, v) }.map_err(|_| match braid_spec::regs::by_offset(off) {
+        Some(r) => Error::ReadOnly { name: r.name, off },
+        None => Error::NoRegister { off },
+    })
+}
+
 impl Backend for VfioBackend {
     fn read32(&self, off: u32) -> Result<u32> {
         let o = self.reg_offset(off)?;
+        if let Some(r) = &self.regs {
+            return r.get().read(off).ok_or(Error::NoRegister { off });
+        }
         self.bar0.read_le_u32(o).map_err(|e| Error::VfioOp {
             addr: self.target.info.addr.to_string(),
             op: format!("read BAR0 offset 0x{off:03x}"),
@@ -746,6 +784,9 @@ impl Backend for VfioBackend {
         // DMA memory written before this register write (a doorbell) must be
         // in memory first.
         fence(Ordering::SeqCst);
+        if let Some(r) = &self.regs {
+            return write_reg(r.get(), off, v);
+        }
         self.bar0.write_le_u32(o, v).map_err(|e| Error::VfioOp {
             addr: self.target.info.addr.to_string(),
             op: format!("write BAR0 offset 0x{off:03x}"),

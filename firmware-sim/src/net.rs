@@ -45,6 +45,11 @@ pub type ConnId = u32;
 
 /// UDP destination port of RoCEv2 (the go-back-N baseline's packets).
 pub const ROCE_UDP_PORT: u16 = 4791;
+/// [`Net::run_to_completion`]'s event limit: this many events, plus
+/// [`COMPLETION_EVENTS_PER_SEGMENT`] per packet open at the start.
+pub const COMPLETION_EVENTS_BASE: u64 = 100_000;
+/// [`Net::run_to_completion`]'s event limit per packet open at the start.
+pub const COMPLETION_EVENTS_PER_SEGMENT: u64 = 200;
 
 const FCS: u32 = 4;
 const L2L4: u32 = (ETHERNET_LEN + IPV4_LEN + UDP_LEN + BASE_HEADER_LEN) as u32 + FCS;
@@ -1195,15 +1200,37 @@ impl Net {
     }
 
     /// Run until every posted message has completed at its sender (or
-    /// `deadline`); `true` if all completed.
+    /// `deadline`, or [`COMPLETION_EVENTS_BASE`] plus
+    /// [`COMPLETION_EVENTS_PER_SEGMENT`] events per packet still to be sent
+    /// or acknowledged, so a livelock fails instead of hanging); `true` if
+    /// all completed. A limit reached is reported on stderr.
     pub fn run_to_completion(&mut self, deadline: Time) -> bool {
+        let open = |n: &Net| -> u64 {
+            n.conns
+                .iter()
+                .flat_map(|c| c.msgs.iter())
+                .map(|m| (m.segs - m.acked.min(m.segs)) as u64)
+                .sum()
+        };
+        let limit = COMPLETION_EVENTS_BASE + COMPLETION_EVENTS_PER_SEGMENT * open(self);
+        let mut events = 0u64;
         loop {
             if self.conns.iter().all(|c| c.msgs.is_empty()) {
                 return true;
             }
+            if events >= limit {
+                eprintln!(
+                    "run_to_completion: event limit {limit} reached at {:.1} us with {} packets of {} messages open",
+                    self.now() as f64 / 1e6,
+                    open(self),
+                    self.conns.iter().map(|c| c.msgs.len()).sum::<usize>()
+                );
+                return false;
+            }
             if self.now() >= deadline || !self.step() {
                 return self.conns.iter().all(|c| c.msgs.is_empty());
             }
+            events += 1;
         }
     }
 
