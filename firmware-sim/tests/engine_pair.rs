@@ -110,6 +110,12 @@ fn assert_drop_counts(seed: u64, s: &Side, tally: &[u32; rd::COUNT]) {
         .map(|&(n, code)| (n, tally[code as usize]))
         .collect();
     assert_eq!(got, want, "seed {seed:#x}: drops by reason");
+    let nonzero: Vec<String> = got
+        .iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|(n, v)| format!("{n} {v}"))
+        .collect();
+    eprintln!("seed {seed:#x}: dropped by reason: {}", nonzero.join(", "));
     assert_eq!(
         reg(s, "RX_BAD"),
         tally.iter().sum::<u32>(),
@@ -710,6 +716,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
     drop(eb);
     assert_drop_counts(seed, &b, &drops);
     assert_bar0_counters(seed, &b);
+    let refused = reg(&b, "RX_REFUSED");
     let eb = b.eng.borrow();
     // A: the ACK of the duplicate accepted (it acknowledges nothing new);
     // the fatal NACKs name a CSN B acknowledged long ago (copies of a
@@ -733,8 +740,12 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
         "seed {seed:#x}: A's CQ"
     );
     eprintln!(
-        "seed {seed:#x}: {want_pkts} packets, {want_bytes} bytes placed by B in {} clocks; conn {good_conn}",
-        eb.cycles()
+        "seed {seed:#x}: {want_pkts} packets, {want_bytes} bytes placed by B in {} clocks; conn {good_conn}; \
+         refused {} (RX_REFUSED), duplicates {}, DMA writes outside host buffers {}",
+        eb.cycles(),
+        refused,
+        eb.glue_counters().rx_dup,
+        eb.bad_writes().len()
     );
     drop(eb);
     drop(qp_a);
