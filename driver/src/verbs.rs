@@ -727,42 +727,33 @@ impl<B: Backend> CqInner<B> {
             let wc = decode_cqe(&rec);
             let n = wc.qp_num as usize;
             let live = c.conns.get(n).copied().unwrap_or(false);
-            if !live {
-                // a destroyed queue pair's: its FLUSHED send completions
-                // end the number's quarantine one by one (their room in
-                // the queue was kept); its receives' room was given back
-                // at the destroy
-                if wc.opcode == WcOpcode::SendDone && c.quarantine.get(n).is_some_and(|q| q.0 > 0) {
-                    c.quarantine[n].0 -= 1;
-                    let o = &mut c.cq_outstanding[cq.cq as usize];
-                    *o = o.saturating_sub(1);
-                }
-                out.push(wc);
-                cq.ci += 1;
-                got += 1;
-                continue;
-            }
-            match wc.opcode {
-                WcOpcode::SendDone => {
-                    if let Some(d) = c.sq_done.get_mut(wc.qp_num as usize) {
-                        *d = d.wrapping_add(1);
+            if live {
+                match wc.opcode {
+                    WcOpcode::SendDone => c.sq_done[n] = c.sq_done[n].wrapping_add(1),
+                    WcOpcode::Recv => {
+                        if let Some(d) = c.rq_done.get_mut(&(wc.qp_num, wc.stream)) {
+                            *d = d.wrapping_add(1);
+                        }
                     }
+                    // a WRITE_WITH_IMM consumes no receive (SPEC section 7)
+                    WcOpcode::RecvRdmaWithImm => {}
                 }
-                WcOpcode::Recv => {
-                    if let Some(d) = c.rq_done.get_mut(&(wc.qp_num, wc.stream)) {
-                        *d = d.wrapping_add(1);
-                    }
+                if wc.status != WcStatus::Success {
+                    c.failed[n] = true;
                 }
-                // a WRITE_WITH_IMM consumes no receive (SPEC section 7)
-                WcOpcode::RecvRdmaWithImm => {}
+                let o = &mut c.cq_outstanding[cq.cq as usize];
+                *o = o.saturating_sub(1);
+            } else if wc.opcode == WcOpcode::SendDone
+                && c.quarantine.get(n).is_some_and(|q| q.0 > 0)
+            {
+                // a destroyed queue pair's FLUSHED send: one less to wait
+                // for (its room in the queue was kept); a destroyed queue
+                // pair's receive changes nothing (its room was given back
+                // at the destroy)
+                c.quarantine[n].0 -= 1;
+                let o = &mut c.cq_outstanding[cq.cq as usize];
+                *o = o.saturating_sub(1);
             }
-            if wc.status != WcStatus::Success {
-                if let Some(f) = c.failed.get_mut(wc.qp_num as usize) {
-                    *f = true;
-                }
-            }
-            let o = &mut c.cq_outstanding[cq.cq as usize];
-            *o = o.saturating_sub(1);
             out.push(wc);
             cq.ci += 1;
             got += 1;

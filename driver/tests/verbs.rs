@@ -683,3 +683,291 @@ fn a_destroyed_queue_pairs_number_waits_for_its_flushed_completions() {
     let e = connected(&ctx, &pd, &cq3, init);
     assert_ne!(e.qp_num(), dn);
 }
+
+/// `create_qp`'s argument checks, each at its edges: ring sizes (powers of
+/// two from 2 to 32,768), streams and paths (1 to the engine's).
+#[test]
+fn create_qp_checks_every_argument_at_its_edges() {
+    let ctx = ctx();
+    let caps = ctx.caps();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let ok = QpInit {
+        sq_entries: 2,
+        rq_entries: 2,
+        streams: 1,
+        paths: 1,
+    };
+    let bad = |init: QpInit, says: &str| match pd.create_qp(&cq, init) {
+        Err(Error::BadArgument(m)) => assert!(m.contains(says), "{init:?}: {m}"),
+        r => panic!("{init:?} accepted: {:?}", r.map(|q| q.qp_num())),
+    };
+    for n in [0, 1, 3, 6, 1 << 16] {
+        bad(
+            QpInit {
+                sq_entries: n,
+                ..ok
+            },
+            &format!("send queue size {n}"),
+        );
+        bad(
+            QpInit {
+                rq_entries: n,
+                ..ok
+            },
+            &format!("receive queue size {n}"),
+        );
+    }
+    let max_streams = caps.streams as u8;
+    let max_paths = caps.paths as u8;
+    bad(QpInit { streams: 0, ..ok }, "0 streams");
+    bad(
+        QpInit {
+            streams: max_streams + 1,
+            ..ok
+        },
+        &format!("{} streams", max_streams + 1),
+    );
+    bad(QpInit { paths: 0, ..ok }, "0 paths");
+    bad(
+        QpInit {
+            paths: max_paths + 1,
+            ..ok
+        },
+        &format!("{} paths", max_paths + 1),
+    );
+    // the largest of each is accepted, and the receive rings are one ring
+    // of `rq_entries` 32-byte entries per stream
+    let qp = pd
+        .create_qp(
+            &cq,
+            QpInit {
+                sq_entries: 1 << 15,
+                rq_entries: 8,
+                streams: max_streams,
+                paths: max_paths,
+            },
+        )
+        .unwrap();
+    assert_eq!(qp.send_ring().len, (1 << 15) * WQE_BYTES);
+    assert_eq!(
+        qp.recv_rings().len,
+        8 * host::RQE_BYTES * max_streams as usize
+    );
+}
+
+/// Every connection in use: `NoResources`; when the free ones are only
+/// waiting for a destroyed queue pair's FLUSHED completions the error says
+/// so. A destroyed queue pair's receive completions (its receives' room was
+/// given back at the destroy) neither end the wait nor free room.
+#[test]
+fn out_of_connections_and_what_ends_a_quarantine() {
+    let ctx = ctx();
+    let max = ctx.caps().connections;
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let init = QpInit {
+        sq_entries: 2,
+        rq_entries: 2,
+        streams: 1,
+        paths: 1,
+    };
+    let mut qps: Vec<_> = (0..max).map(|_| connected(&ctx, &pd, &cq, init)).collect();
+    match pd.create_qp(&cq, init) {
+        Err(Error::NoResources { what, max: m }) => {
+            assert_eq!((what, m), ("connection", max));
+        }
+        r => panic!("{:?}", r.map(|q| q.qp_num())),
+    }
+    // the last one destroyed with a send and a receive outstanding
+    let mut last = qps.pop().unwrap();
+    let n = last.qp_num();
+    last.post_send(&writes(&mr, 1..2)).unwrap();
+    last.post_recv(
+        0,
+        &[RecvWr {
+            wr_id: 9,
+            sge: mr.sge(0, 8),
+        }],
+    )
+    .unwrap();
+    drop(last);
+    match pd.create_qp(&cq, init) {
+        Err(Error::NoResources { what, .. }) => {
+            assert!(what.contains("FLUSHED completions"), "{what}")
+        }
+        r => panic!("{:?}", r.map(|q| q.qp_num())),
+    }
+    // a receive completion of the destroyed queue pair: delivered, but the
+    // number still waits for its send; the queue's room is unchanged (the
+    // send's 1 of 4 is kept, the receive's was given back)
+    let mut ci = 0;
+    let recv = WorkCompletion {
+        opcode: WcOpcode::Recv,
+        wr_id: 9,
+        ..done(n, 9)
+    };
+    engine_complete(&ctx, &cq, &mut ci, &[recv]);
+    assert_eq!(cq.poll(4).unwrap(), vec![recv]);
+    assert!(pd.create_qp(&cq, init).is_err(), "still waiting");
+    let mut q0 = qps.remove(0);
+    let q0n = q0.qp_num();
+    q0.post_send(&writes(&mr, 10..12)).unwrap();
+    match q0.post_recv(
+        0,
+        &(0..2)
+            .map(|i| RecvWr {
+                wr_id: i,
+                sge: mr.sge(0, 8),
+            })
+            .collect::<Vec<_>>(),
+    ) {
+        Err(Error::CqFull {
+            outstanding: 3,
+            posting: 2,
+            ..
+        }) => {}
+        r => panic!("1 kept + 2 posted + 2 into 4: {r:?}"),
+    }
+    // the FLUSHED send ends it
+    let flushed = WorkCompletion {
+        status: WcStatus::Flushed,
+        ..done(n, 1)
+    };
+    engine_complete(&ctx, &cq, &mut ci, &[flushed]);
+    assert_eq!(cq.poll(4).unwrap(), vec![flushed]);
+    let again = pd.create_qp(&cq, init).unwrap();
+    assert_eq!(again.qp_num(), n);
+    // and its room: q0's 2 sends + 2 receives now fit the 4 entries
+    q0.post_recv(
+        0,
+        &(0..2)
+            .map(|i| RecvWr {
+                wr_id: i,
+                sge: mr.sge(0, 8),
+            })
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert_eq!(q0.qp_num(), q0n);
+}
+
+/// Completions naming no live queue pair (a number never used, or a
+/// destroyed queue pair's beyond its outstanding sends) are delivered and
+/// counted like the others (returned count, consumer index in the CQ
+/// doorbell) and change no accounting; an empty poll rings no doorbell.
+#[test]
+fn completions_of_numbers_without_a_queue_pair() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(4).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    ctx.with_backend(|b| b.record_writes());
+    let mut out = Vec::new();
+    assert_eq!(cq.poll_into(4, &mut out).unwrap(), 0);
+    assert!(
+        ctx.with_backend(|b| b.take_writes()).is_empty(),
+        "no doorbell"
+    );
+    let mut ci = 0;
+    let stray = [done(40, 1), done(41, 2)];
+    engine_complete(&ctx, &cq, &mut ci, &stray);
+    assert_eq!(cq.poll_into(4, &mut out).unwrap(), 2);
+    assert_eq!(out, stray);
+    let db: Vec<u32> = ctx
+        .with_backend(|b| b.take_writes())
+        .iter()
+        .filter(|w| w.0 == regs::CQ_DOORBELL.offset)
+        .map(|w| w.1)
+        .collect();
+    assert_eq!(db.len(), 1);
+    let db = braid_spec::bar0::CqDoorbell(db[0]);
+    assert_eq!((db.ci(), db.cq()), (2, cq.number() as u16));
+    // the queue's room is untouched: 4 sends fit
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 4,
+            rq_entries: 2,
+            streams: 1,
+            paths: 1,
+        },
+    );
+    assert_eq!(qp.qp_num(), 0, "numbers 40 and 41 were never in use");
+    qp.post_send(&writes(&mr, 1..5)).unwrap();
+}
+
+/// Receive entries go to their stream's ring (`stream x rq_entries` entries
+/// in) at the producer index modulo the ring, wrapping after completions;
+/// an empty post rings no doorbell.
+#[test]
+fn receives_land_in_their_streams_ring_and_wrap() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let cq = ctx.create_cq(16).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 2,
+            rq_entries: 2,
+            streams: 2,
+            paths: 1,
+        },
+    );
+    ctx.with_backend(|b| b.record_writes());
+    qp.post_send(&[]).unwrap();
+    qp.post_recv(1, &[]).unwrap();
+    assert!(
+        ctx.with_backend(|b| b.take_writes()).is_empty(),
+        "no doorbell"
+    );
+    let ring = qp.recv_rings().clone();
+    let wr_id_at = |entry: usize| {
+        let mut rec = [0u8; host::RQE_BYTES];
+        ctx.with_backend(|b| b.dma_read(&ring, entry * host::RQE_BYTES, &mut rec))
+            .unwrap();
+        host::get(&rec, host::rqe::WR_ID)
+    };
+    let recv = |id| RecvWr {
+        wr_id: id,
+        sge: mr.sge(0, 8),
+    };
+    qp.post_recv(1, &[recv(0x11), recv(0x12)]).unwrap();
+    // one doorbell: producer index 2 of stream 1
+    let db: Vec<u32> = ctx
+        .with_backend(|b| b.take_writes())
+        .iter()
+        .filter(|w| w.0 == regs::RQ_DOORBELL.offset)
+        .map(|w| w.1)
+        .collect();
+    assert_eq!(db.len(), 1);
+    let db = braid_spec::bar0::RqDoorbell(db[0]);
+    assert_eq!(
+        (db.pi(), db.stream(), db.conn()),
+        (2, 1, qp.qp_num() as u16)
+    );
+    // stream 1's ring starts after stream 0's 2 entries
+    assert_eq!((wr_id_at(2), wr_id_at(3)), (0x11, 0x12));
+    assert_eq!(
+        (wr_id_at(0), wr_id_at(1)),
+        (0, 0),
+        "stream 0's ring untouched"
+    );
+    let mut ci = 0;
+    let got = WorkCompletion {
+        opcode: WcOpcode::Recv,
+        stream: 1,
+        ..done(qp.qp_num(), 0x11)
+    };
+    engine_complete(&ctx, &cq, &mut ci, &[got]);
+    assert_eq!(cq.poll(4).unwrap(), vec![got]);
+    // the third receive wraps to the ring's first entry
+    qp.post_recv(1, &[recv(0x13)]).unwrap();
+    assert_eq!((wr_id_at(2), wr_id_at(3)), (0x13, 0x12));
+}

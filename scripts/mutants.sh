@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Opt-in mutation testing with cargo-mutants (installed here at a pinned
+# version). Each target mutates the named functions of one file and runs the
+# tests of that file's crate against every mutant; the score is caught /
+# (caught + missed) (unviable mutants, which do not build, do not count),
+# and every surviving mutant is listed. Results: out/mutants/TARGET/.
+#
+#   scripts/mutants.sh                 every target
+#   scripts/mutants.sh driver-checks   one (names below)
+#
+# Targets (safety-relevant checks first):
+#   driver-checks  braid-driver's bounds, key, queue-room and state checks
+#                  (verbs.rs: check_sge, cq_room, usable, post_send,
+#                  post_recv, poll_ring, create_qp); about 130 mutants
+#   model-loss     the transport model's SACK loss proof, ACK and dedup
+#                  logic (net.rs: contains, floor, trim, on_data, ack_csn,
+#                  on_ack, rack_check); about 300 mutants, hours
+#   spec           the whole of braid-spec
+#   cli            the whole of braid-cli
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+version=27.1.0
+if ! cargo mutants --version 2>/dev/null | grep -qF "$version"; then
+    cargo install --locked --version "$version" cargo-mutants
+fi
+run() {
+    local name=$1 pkg=$2
+    shift 2
+    local out=out/mutants/$name
+    mkdir -p "$out"
+    echo "mutants: $name ($pkg $*)" >&2
+    # exit codes 2 (mutants survived) and 3 (some timed out) are the
+    # report, not a failure
+    local rc=0
+    cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" "$@" || rc=$?
+    [[ $rc -eq 0 || $rc -eq 2 || $rc -eq 3 ]] || { echo "mutants: $name: cargo mutants failed ($rc)" >&2; return "$rc"; }
+    local o=$out/mutants.out
+    local caught missed timeout unviable
+    caught=$(grep -c . "$o/caught.txt" || true)
+    missed=$(grep -c . "$o/missed.txt" || true)
+    timeout=$(grep -c . "$o/timeout.txt" || true)
+    unviable=$(grep -c . "$o/unviable.txt" || true)
+    local total=$((caught + missed + timeout))
+    awk -v n="$name" -v c="$caught" -v m="$missed" -v t="$timeout" -v u="$unviable" -v a="$total" \
+        'BEGIN { printf "mutants %s: %d caught, %d missed, %d timed out, %d unviable: score %.1f%%\n", n, c, m, t, u, a ? 100 * (c + t) / a : 100 }'
+    if [[ $missed -gt 0 ]]; then
+        echo "surviving mutants ($name):"
+        sed 's/^/  /' "$o/missed.txt"
+    fi
+}
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks model-loss spec cli)
+for t in "${targets[@]}"; do
+    case $t in
+        driver-checks)
+            run driver-checks braid-driver -f driver/src/verbs.rs \
+                --re 'check_sge|cq_room|usable|post_send|post_recv|poll_ring|create_qp' ;;
+        model-loss)
+            run model-loss braid-sim -f firmware-sim/src/net.rs \
+                --re 'contains|floor|trim|on_data|ack_csn|on_ack\b|rack_check' ;;
+        spec) run spec braid-spec ;;
+        cli) run cli braid-cli ;;
+        *) echo "mutants: unknown target $t (driver-checks, model-loss, spec, cli)" >&2; exit 1 ;;
+    esac
+done
