@@ -15,7 +15,9 @@
 #   model-loss     the transport model's SACK loss proof, ACK and dedup
 #                  logic (net.rs: contains, floor, trim, on_data, ack_csn,
 #                  on_ack, rack_check); about 300 mutants, hours
-#   spec           the whole of braid-spec
+#   spec-sack      braid-spec's SACK bitvector and serial arithmetic
+#                  (sack.rs, seq.rs); about 115 mutants
+#   spec           the whole of braid-spec (about 1,300 mutants, hours)
 #   cli            the whole of braid-cli
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -49,7 +51,7 @@ run() {
     fi
 }
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks model-loss spec cli)
+[[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks spec-sack model-loss spec cli)
 for t in "${targets[@]}"; do
     case $t in
         driver-checks)
@@ -58,8 +60,9 @@ for t in "${targets[@]}"; do
         model-loss)
             run model-loss braid-sim -f firmware-sim/src/net.rs \
                 --re 'contains|floor|trim|on_data|ack_csn|on_ack\b|rack_check' ;;
+        spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
         spec) run spec braid-spec ;;
         cli) run cli braid-cli ;;
-        *) echo "mutants: unknown target $t (driver-checks, model-loss, spec, cli)" >&2; exit 1 ;;
+        *) echo "mutants: unknown target $t (driver-checks, spec-sack, model-loss, spec, cli)" >&2; exit 1 ;;
     esac
 done

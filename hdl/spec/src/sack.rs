@@ -158,6 +158,66 @@ impl Sack256 {
 mod tests {
     use super::*;
 
+    /// Every query against a plain array of 256 flags, over patterns with
+    /// the word edges (0, 63, 64, 127, 128, 191, 192, 255) set and cleared,
+    /// full and empty words, and seeded random fills (a splitmix64 stream,
+    /// seed printed on failure).
+    #[test]
+    fn every_query_matches_a_plain_array() {
+        let edges = [0usize, 1, 62, 63, 64, 65, 127, 128, 191, 192, 254, 255];
+        let mut patterns: Vec<Vec<usize>> = vec![vec![], (0..256).collect()];
+        for &e in &edges {
+            patterns.push(vec![e]);
+            patterns.push((0..=e).collect()); // a run from bit 0
+            patterns.push((0..256).filter(|&j| j != e).collect()); // one hole
+        }
+        let seed = 0x5ac4_u64;
+        let mut x = seed;
+        let mut next = || {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        for density in [2u64, 8, 32, 64, 128] {
+            for _ in 0..20 {
+                patterns.push((0..256).filter(|_| next() % density != 0).collect());
+            }
+        }
+        for (k, p) in patterns.iter().enumerate() {
+            let mut flags = [false; SACK_BITS];
+            let mut s = Sack256::ONES;
+            // start from all set and clear the others: exercises set(j, false)
+            for j in 0..SACK_BITS {
+                flags[j] = p.contains(&j);
+                s.set(j, flags[j]);
+            }
+            let ctx = format!("seed {seed:#x}, pattern {k}: {p:?}");
+            for (j, &f) in flags.iter().enumerate() {
+                assert_eq!(s.get(j), f, "{ctx}: bit {j}");
+            }
+            assert!(!s.get(256) && !s.get(1000), "{ctx}");
+            let count = flags.iter().filter(|f| **f).count();
+            assert_eq!(s.count_ones() as usize, count, "{ctx}");
+            assert_eq!(s.is_empty(), count == 0, "{ctx}");
+            let high = flags.iter().rposition(|f| *f);
+            assert_eq!(s.highest_set(), high, "{ctx}");
+            let run = flags.iter().position(|f| !*f).unwrap_or(SACK_BITS);
+            assert_eq!(s.leading_run(), run, "{ctx}");
+            let holes = s.holes();
+            for j in 0..SACK_BITS {
+                let hole = high.is_some_and(|h| j < h && !flags[j]);
+                assert_eq!(holes.get(j), hole, "{ctx}: hole {j}");
+            }
+            assert_eq!(Sack256::from_bytes(&s.to_bytes()), s, "{ctx}");
+        }
+        // out of range is ignored
+        let mut s = Sack256::ZERO;
+        s.set(256, true);
+        assert!(s.is_empty());
+    }
+
     #[test]
     fn shr_moves_every_bit_down() {
         let mut s = Sack256::ZERO;
