@@ -28,3 +28,31 @@ pub const fn in_window(base: u32, psn: u32, len: u32) -> bool {
 pub const fn slot(psn: u32) -> usize {
     (psn & 0xff) as usize
 }
+
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+
+    /// `after` and `in_window` at their edges, across the wrap.
+    #[test]
+    fn order_and_window_edges() {
+        for base in [0u32, 1, 1000, u32::MAX - 100, u32::MAX] {
+            assert!(after(base.wrapping_add(1), base) && !after(base, base));
+            assert!(!after(base, base.wrapping_add(1)));
+            for len in [1u32, 2, 256] {
+                let last = base.wrapping_add(len - 1);
+                assert!(in_window(base, base, len), "base {base} len {len}");
+                assert!(in_window(base, last, len), "base {base} len {len}");
+                assert!(
+                    !in_window(base, base.wrapping_add(len), len),
+                    "base {base} len {len}"
+                );
+                assert!(
+                    !in_window(base, base.wrapping_sub(1), len),
+                    "base {base} len {len}"
+                );
+            }
+            assert!(!in_window(base, base, 0), "an empty window holds nothing");
+        }
+    }
+}
