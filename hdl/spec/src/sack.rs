@@ -171,6 +171,18 @@ mod tests {
             patterns.push((0..=e).collect()); // a run from bit 0
             patterns.push((0..256).filter(|&j| j != e).collect()); // one hole
         }
+        // two words alike (the same bit in each), the rest clear
+        for (a, b) in [
+            (0, 64),
+            (0, 128),
+            (0, 192),
+            (64, 128),
+            (64, 192),
+            (128, 192),
+        ] {
+            patterns.push(vec![a, b]);
+            patterns.push(vec![a + 5, b + 5, a + 63, b + 63]);
+        }
         let seed = 0x5ac4_u64;
         let mut x = seed;
         let mut next = || {
