@@ -201,9 +201,9 @@ mod tests {
             let mut flags = [false; SACK_BITS];
             let mut s = Sack256::ONES;
             // start from all set and clear the others: exercises set(j, false)
-            for j in 0..SACK_BITS {
-                flags[j] = p.contains(&j);
-                s.set(j, flags[j]);
+            for (j, f) in flags.iter_mut().enumerate() {
+                *f = p.contains(&j);
+                s.set(j, *f);
             }
             let ctx = format!("seed {seed:#x}, pattern {k}: {p:?}");
             for (j, &f) in flags.iter().enumerate() {
@@ -218,8 +218,8 @@ mod tests {
             let run = flags.iter().position(|f| !*f).unwrap_or(SACK_BITS);
             assert_eq!(s.leading_run(), run, "{ctx}");
             let holes = s.holes();
-            for j in 0..SACK_BITS {
-                let hole = high.is_some_and(|h| j < h && !flags[j]);
+            for (j, &f) in flags.iter().enumerate() {
+                let hole = high.is_some_and(|h| j < h && !f);
                 assert_eq!(holes.get(j), hole, "{ctx}: hole {j}");
             }
             assert_eq!(Sack256::from_bytes(&s.to_bytes()), s, "{ctx}");
