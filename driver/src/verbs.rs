@@ -392,16 +392,13 @@ impl<B: Backend> ProtectionDomain<B> {
         let max = c.conns.len() as u32;
         let conn = (0..c.conns.len())
             .find(|&n| !c.conns[n] && c.quarantine[n].0 == 0)
-            .ok_or(if c.quarantine.iter().any(|q| q.0 != 0) {
-                Error::NoResources {
-                    what: "connection (the free ones still await FLUSHED completions of destroyed queue pairs: poll their completion queues)",
-                    max,
-                }
-            } else {
-                Error::NoResources {
-                    what: "connection",
-                    max,
-                }
+            .ok_or(Error::NoResources {
+                what: if c.quarantine.iter().any(|q| q.0 != 0) {
+                    "connection (the free ones still await FLUSHED completions of destroyed queue pairs: poll their completion queues)"
+                } else {
+                    "connection"
+                },
+                max,
             })? as u32;
         let sq = c
             .dev
@@ -762,8 +759,7 @@ impl<B: Backend> CqInner<B> {
             let mut db = bar0::CqDoorbell(0);
             db.set_ci(cq.ci as u16);
             db.set_cq(cq.cq as u16);
-            let v = db.0;
-            c.dev.write(&regs::CQ_DOORBELL, v)?;
+            c.dev.write(&regs::CQ_DOORBELL, db.0)?;
         }
         Ok(got)
     }
@@ -1171,8 +1167,7 @@ impl<B: Backend> QueuePair<B> {
             let mut db = bar0::SqDoorbell(0);
             db.set_pi(self.sq_pi as u16);
             db.set_conn(self.conn as u16);
-            let v = db.0;
-            c.dev.write(&regs::SQ_DOORBELL, v)?;
+            c.dev.write(&regs::SQ_DOORBELL, db.0)?;
         }
         Ok(())
     }
@@ -1225,8 +1220,7 @@ impl<B: Backend> QueuePair<B> {
             db.set_pi(self.rq_pi[s] as u16);
             db.set_stream(stream);
             db.set_conn(self.conn as u16);
-            let v = db.0;
-            c.dev.write(&regs::RQ_DOORBELL, v)?;
+            c.dev.write(&regs::RQ_DOORBELL, db.0)?;
         }
         Ok(())
     }

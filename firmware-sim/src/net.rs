@@ -1209,7 +1209,7 @@ impl Net {
             n.conns
                 .iter()
                 .flat_map(|c| c.msgs.iter())
-                .map(|m| (m.segs - m.acked.min(m.segs)) as u64)
+                .map(|m| m.segs.saturating_sub(m.acked) as u64)
                 .sum()
         };
         let limit = COMPLETION_EVENTS_BASE + COMPLETION_EVENTS_PER_SEGMENT * open(self);
