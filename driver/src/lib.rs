@@ -2,7 +2,7 @@
 //!
 //! Userspace driver for the Braid RDMA engine.
 //!
-//! What exists now:
+//! What it has:
 //!
 //! * the [`Backend`] trait: BAR0 registers, DMA memory at device addresses,
 //!   event waiting;
@@ -19,14 +19,13 @@
 //! * [`vfio`]: PCI device discovery from sysfs and [`VfioBackend`], a board
 //!   through `/dev/vfio` (checks with messages that say how to fix what is
 //!   missing, BAR0 mapping, DMA memory mapped through the IOMMU; no
-//!   interrupts yet: the driver polls); the `braid` command
-//!   (`braid devices`, `braid info`, `braid stats`).
+//!   interrupts: the engine has no MSI-X, so the driver polls);
+//! * [`perf`]: perftest's `write_bw` / `write_lat` loops over any backend.
 //!
-//! Elsewhere: `braid_sim::model_backend` runs this API end to end on engines
-//! made of the transport reference model. Not yet: the co-simulation
-//! backend (the Verilated `braid_engine`, which does not exist yet), and
-//! `write_bw` / `write_lat` in the `braid` command (a model `write_bw` is
-//! `braid-sim write-bw`).
+//! Elsewhere: `braid_sim::cosim::engine` runs this API on the Verilated
+//! engine tops and `braid_sim::model_backend` on engines made of the
+//! transport reference model; the `braid` command (package `braid-cli`)
+//! wraps it (`devices`, `info`, `stats`, `write_bw`, `write_lat`).
 //!
 //! ```
 //! use braid_driver::{Device, MemBackend};

@@ -6,9 +6,9 @@
 //! convention of [`StateField`]: `lsb` is the index of the field's least
 //! significant bit (bit 0 = LSB of the register).
 //!
-//! This is the start of the map: identification, capabilities, a scratch
-//! register for bus tests, and global control/status. Doorbells, queue
-//! configuration and counters are added as the engine grows; each addition
+//! The map: identification, capabilities, a scratch register for bus
+//! tests, global control and status, the command mailbox, doorbells, timer
+//! and path configuration, and the event counters. Any change to it
 //! changes [`crate::SPEC_HASH`].
 
 use crate::field::StateField;
