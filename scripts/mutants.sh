@@ -63,7 +63,7 @@ for t in "${targets[@]}"; do
         model-loss)
             run model-loss braid-sim -f firmware-sim/src/net.rs \
                 --re '::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b' \
-                --cargo-test-arg=--lib --cargo-test-arg=--test=net --cargo-test-arg=--test=transport ;;
+                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=transport ;;
         spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
         spec) run spec braid-spec ;;
         cli) run cli braid-cli ;;

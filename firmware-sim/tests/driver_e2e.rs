@@ -8,6 +8,36 @@ use braid_driver::verbs::*;
 use braid_sim::model_backend::{ModelBackend, ModelWorld};
 use rand::{Rng, SeedableRng};
 
+/// Simulated time a single completion may take in these tests (the model
+/// engines advance on every poll): far beyond any RTO, so running out is a
+/// hang, reported instead of spinning forever.
+const POLL_DEADLINE_PS: u64 = 100_000_000;
+
+/// Poll `cq` for one completion, polling `also` (its peer's queue) between
+/// tries; fail naming the simulated time when none comes by the deadline.
+fn poll_one(
+    world: &std::rc::Rc<std::cell::RefCell<ModelWorld>>,
+    cq: &CompletionQueue<ModelBackend>,
+    also: &CompletionQueue<ModelBackend>,
+) -> Result<WorkCompletion, braid_driver::Error> {
+    let t0 = world.borrow().net.now();
+    loop {
+        if let Some(wc) = cq.poll(1)?.pop() {
+            return Ok(wc);
+        }
+        if !std::ptr::eq(cq, also) {
+            let _ = also.poll(4)?;
+        }
+        let t = world.borrow().net.now();
+        assert!(
+            t - t0 < POLL_DEADLINE_PS,
+            "no completion {} us after polling began (at {} us)",
+            (t - t0) / 1_000_000,
+            t0 / 1_000_000
+        );
+    }
+}
+
 fn run(loss: f64, seed: u64) {
     let world = ModelWorld::new(2, 64 << 20, loss, seed);
     let ca = Context::open(ModelWorld::backend(&world, 0)).expect("open a");
@@ -284,11 +314,7 @@ fn send_into_a_too_small_receive_buffer_is_a_remote_error() -> Result<(), braid_
         stream: 0,
         sg_list: vec![src.sge(0, 5000)],
     }])?;
-    let wc = loop {
-        if let Some(wc) = cqa.poll(1)?.pop() {
-            break wc;
-        }
-    };
+    let wc = poll_one(&world, &cqa, &cqa)?;
     assert_eq!(wc.wr_id, 1);
     assert_eq!(
         wc.status,
@@ -342,13 +368,8 @@ fn a_small_write_lands_one_traversal_after_posting() -> Result<(), braid_driver:
             stream: 0,
             sg_list: vec![src.sge(0, 8)],
         }])?;
-        let wc = loop {
-            // the sender also polls its own (empty, then not) queue
-            let _ = cqa.poll(4)?;
-            if let Some(wc) = cqb.poll(1)?.pop() {
-                break wc;
-            }
-        };
+        // the sender also polls its own (empty, then not) queue
+        let wc = poll_one(&world, &cqb, &cqa)?;
         assert_eq!(wc.imm, Some(k));
         let dt = world.borrow().net.now() - t0;
         assert!(

@@ -28,6 +28,9 @@ const A: HostId = 0;
 const B: HostId = 31;
 /// Simulated-time limit of one run.
 const DEADLINE: Time = 200 * MS;
+/// Events a checked run may take before it counts as a livelock (the
+/// largest run of this file takes 18,368).
+const MAX_EVENTS: u64 = 2_000_000;
 /// Sizes every workload starts with (edge cases around the 4096-byte MTU).
 const EDGE_SIZES: [u32; 12] = [
     0,
@@ -388,6 +391,7 @@ impl Workload {
         let mut tx_msn: HashMap<(ConnId, u8), Vec<u32>> = HashMap::new();
         let mut verified: HashMap<(ConnId, u8), usize> = HashMap::new();
         let mut fresh_by_host: HashMap<HostId, Vec<Completion>> = HashMap::new();
+        let mut events = 0u64;
         loop {
             for wc in self.net.take_completions() {
                 match wc.opcode {
@@ -449,6 +453,12 @@ impl Workload {
             if self.net.now() >= DEADLINE || !self.net.step() {
                 break;
             }
+            events += 1;
+            assert!(
+                events < MAX_EVENTS,
+                "{ctx} still running after {events} events at {} ps (a livelock)",
+                self.net.now()
+            );
         }
         assert!(
             self.net.run_to_completion(DEADLINE),
