@@ -15,9 +15,10 @@
 #   model-loss     the transport model's placement bounds, SACK loss
 #                  proof, ACK and dedup logic (net.rs: contains, place_check,
 #                  floor, trim, on_data, ack_csn, on_ack, rack_check) against
-#                  braid-sim's model tests (lib, tests/net.rs,
-#                  tests/transport.rs; the co-simulation tests cannot see the
-#                  model); about 290 mutants, about 30 s each
+#                  braid-sim's model tests (lib and tests/net.rs; the
+#                  survivors then against tests/transport.rs too; the
+#                  co-simulation tests cannot see the model); about 290
+#                  mutants, about 15 s each
 #   spec-sack      braid-spec's SACK bitvector and serial arithmetic
 #                  (sack.rs, seq.rs); about 115 mutants
 #   spec           the whole of braid-spec (about 1,300 mutants, hours)
@@ -61,8 +62,12 @@ for t in "${targets[@]}"; do
             run driver-checks braid-driver -f driver/src/verbs.rs \
                 --re 'check_sge|cq_room|usable|post_send|post_recv|poll_ring|create_qp' ;;
         model-loss)
-            run model-loss braid-sim -f firmware-sim/src/net.rs \
-                --re '::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b' \
+            # first against the fast tests (lib, tests/net.rs), then the
+            # survivors against the scenario tests (tests/transport.rs) too
+            re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
+            run model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" \
+                --cargo-arg=--lib --cargo-arg=--test=net
+            run model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=transport ;;
         spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
         spec) run spec braid-spec ;;

@@ -7,10 +7,8 @@
 //! ([`braid_driver::perf`]) with the wall clock.
 
 use crate::{RunArgs, Test};
-use braid_driver::perf::{
-    self, exchange_line, BwConfig, LatConfig, LatSide, LatStats, RemoteBuf, WallClock,
-};
-use braid_driver::verbs::{access, Context, QpInit};
+use braid_driver::perf::{self, BwConfig, LatConfig, LatSide, LatStats, RemoteBuf, WallClock};
+use braid_driver::verbs::{access, exchange_line, Context, QpInit};
 use braid_driver::VfioBackend;
 use std::net::{TcpListener, TcpStream};
 

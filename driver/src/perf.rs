@@ -23,7 +23,9 @@
 
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::verbs::{CompletionQueue, MemoryRegion, QueuePair, SendOp, SendWr, WcOpcode, WcStatus};
+use crate::verbs::{
+    exchange_line, CompletionQueue, MemoryRegion, QueuePair, SendOp, SendWr, WcOpcode, WcStatus,
+};
 use std::time::Instant;
 
 /// A seed for a command line's `--seed`: decimal or `0x`-hex; the error
@@ -128,30 +130,6 @@ impl RemoteBuf {
     ) -> Result<RemoteBuf> {
         RemoteBuf::from_line(&exchange_line(stream, &self.to_line())?)
     }
-}
-
-/// Write `line` (ending in a newline) to `stream`, then read the peer's
-/// line (at most 256 bytes, without its newline): the out-of-band
-/// exchange of perftest's programs and [`crate::verbs::ConnParams::exchange`].
-pub fn exchange_line(
-    stream: &mut (impl std::io::Read + std::io::Write),
-    line: &str,
-) -> Result<String> {
-    let io = |e: std::io::Error| Error::BadParams(format!("exchange failed: {e}"));
-    stream.write_all(line.as_bytes()).map_err(io)?;
-    stream.flush().map_err(io)?;
-    let mut got = Vec::new();
-    let mut b = [0u8; 1];
-    while got.len() < 256 {
-        if stream.read(&mut b).map_err(io)? == 0 {
-            break;
-        }
-        if b[0] == b'\n' {
-            break;
-        }
-        got.push(b[0]);
-    }
-    Ok(String::from_utf8_lossy(&got).into_owned())
 }
 
 /// A `write_bw` run.

@@ -889,8 +889,33 @@ impl ConnParams {
         &self,
         stream: &mut (impl std::io::Read + std::io::Write),
     ) -> Result<ConnParams> {
-        ConnParams::from_line(&crate::perf::exchange_line(stream, &self.to_line())?)
+        ConnParams::from_line(&exchange_line(stream, &self.to_line())?)
     }
+}
+
+/// Write `line` (ending in a newline) to `stream`, then read the peer's
+/// line (at most 256 bytes, without its newline): the out-of-band
+/// exchange of [`ConnParams::exchange`] and of perftest's programs
+/// ([`crate::perf::RemoteBuf::exchange`]).
+pub fn exchange_line(
+    stream: &mut (impl std::io::Read + std::io::Write),
+    line: &str,
+) -> Result<String> {
+    let io = |e: std::io::Error| Error::BadParams(format!("exchange failed: {e}"));
+    stream.write_all(line.as_bytes()).map_err(io)?;
+    stream.flush().map_err(io)?;
+    let mut got = Vec::new();
+    let mut b = [0u8; 1];
+    while got.len() < 256 {
+        if stream.read(&mut b).map_err(io)? == 0 {
+            break;
+        }
+        if b[0] == b'\n' {
+            break;
+        }
+        got.push(b[0]);
+    }
+    Ok(String::from_utf8_lossy(&got).into_owned())
 }
 
 /// A scatter entry (`ibv_sge`).

@@ -78,12 +78,15 @@ pub fn nack_frame_bytes() -> u32 {
 
 /// Memory-region access rights (bits).
 pub mod access {
+    use braid_spec::host;
     /// The local NIC may write (receive buffers).
-    pub const LOCAL_WRITE: u8 = 1;
+    pub const LOCAL_WRITE: u8 = host::ACCESS_LOCAL_WRITE as u8;
     /// Remote WRITEs may land here.
-    pub const REMOTE_WRITE: u8 = 2;
+    pub const REMOTE_WRITE: u8 = host::ACCESS_REMOTE_WRITE as u8;
     /// Remote reads (reserved for READ).
-    pub const REMOTE_READ: u8 = 4;
+    pub const REMOTE_READ: u8 = host::ACCESS_REMOTE_READ as u8;
+    // every flag fits the model's byte
+    const _: () = assert!(host::ACCESS_REMOTE_READ <= 0x80);
 }
 
 /// A registered memory region (addresses are host-memory offsets).

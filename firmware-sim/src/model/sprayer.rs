@@ -20,31 +20,14 @@
 //! half a packet behind now.
 
 use super::{get_u64, put_u64, CycleModel, Stimulus};
-use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
+pub use braid_spec::pacing::{inc_of_hint, INC_FRAC, PACER_FRAC};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Engine clock in ticks per second.
-pub const TICK_HZ: u64 = 300_000_000;
-/// Fractional bits of the pacing increment (ticks per byte).
-pub const INC_FRAC: u32 = 20;
-/// Fractional bits of the pacer.
-pub const PACER_FRAC: u32 = 8;
 /// Rising edges after the one that samples an operation until its result
 /// shows (E0 samples, E8 registers the result).
 pub const SPRAYER_LATENCY: usize = 8;
 const M40: u64 = (1 << 40) - 1;
-
-/// Pacing increment for rate hint `h`: ticks per byte in 5.20 fixed point,
-/// `round(8 * TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))`; 0 for `h = 0`.
-pub fn inc_of_hint(h: u64) -> u64 {
-    if h == 0 {
-        return 0;
-    }
-    let num = (8 * TICK_HZ as u128) << INC_FRAC;
-    let den = h as u128 * RATE_HINT_UNIT_BPS as u128;
-    ((num + den / 2) / den) as u64
-}
 
 /// The packet's serialization time in 1/256 ticks for increment `inc`.
 pub fn ser_of(bytes: u16, inc: u64) -> u64 {
@@ -598,6 +581,8 @@ impl<const IDX: usize, const RB: usize> Stimulus for SprayStim<IDX, RB> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use braid_spec::regs::CFG_TICK_HZ as TICK_HZ;
+    use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 
     /// Round robin over the open paths in bursts of `spray_burst`: every
     /// open path gets its share within one burst, closed paths and paths

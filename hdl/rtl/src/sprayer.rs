@@ -31,8 +31,8 @@
 //!   `cfg_port_hint` (the port's rate in hint units, sampled with the
 //!   operation) or at or above `2^RB` (`RB` = 12 full, 8 tiny: the table
 //!   covers hints below 409.6 Gb/s, tiny 25.6 Gb/s). `INC[h] = round(8 *
-//!   TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))` ([`inc_of_hint`]; hints in
-//!   braid-spec's `RATE_HINT_UNIT_BPS`, the engine clock `TICK_HZ`), held in
+//!   CFG_TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))` ([`inc_of_hint`]; hints in
+//!   braid-spec's `RATE_HINT_UNIT_BPS`, the engine clock `CFG_TICK_HZ`), held in
 //!   a ROM: no divider anywhere.
 //! * Operation port (`op_*`, `now`, `cfg_spray_burst`): `op_init` = 1 is
 //!   INIT: `n_m1 = op_paths_m1`, `next_path = 0`, `burst = 0`, `pacer =
@@ -162,19 +162,15 @@
 //! compares are 3-bit-chunk trees; ABC maps a plain `+` or a prefix adder
 //! of 40 bits to 9-14 LUT6 levels.
 
+pub use braid_spec::pacing::{inc_of_hint, INC_FRAC, PACER_FRAC};
+use braid_spec::regs::CFG_TICK_HZ;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 use rust_hdl::prelude::*;
 
 /// Paths per connection (mask width).
 pub const PATHS: usize = 16;
-/// Engine clock in ticks per second (the pacer counts these).
-pub const TICK_HZ: u64 = 300_000_000;
-/// Fractional bits of `inc` (ticks per byte).
-pub const INC_FRAC: u32 = 20;
 /// Width of `inc`.
 pub const INC_BITS: usize = 25;
-/// Fractional bits of the pacer.
-pub const PACER_FRAC: u32 = 8;
 /// Width of `op_bytes`.
 pub const BYTES_BITS: usize = 14;
 /// Clocks from the edge that samples an operation to its result.
@@ -188,17 +184,8 @@ pub const RB_FULL: usize = 12;
 /// Rate-table address bits, tiny block (hints below 256).
 pub const RB_TINY: usize = 8;
 
-/// Pacing increment for rate hint `h` (ticks per byte, 5.20 fixed point):
-/// `round(8 * TICK_HZ * 2^20 / (h * RATE_HINT_UNIT_BPS))`; 0 for `h = 0`.
-pub fn inc_of_hint(h: u64) -> u64 {
-    if h == 0 {
-        return 0;
-    }
-    let num = (8 * TICK_HZ as u128) << INC_FRAC;
-    let den = h as u128 * RATE_HINT_UNIT_BPS as u128;
-    ((num + den / 2) / den) as u64
-}
-const _: () = assert!(8 * TICK_HZ / RATE_HINT_UNIT_BPS < 1 << (INC_BITS - INC_FRAC as usize));
+// the largest increment (a hint of 1) fits `inc`'s integer bits
+const _: () = assert!(8 * CFG_TICK_HZ / RATE_HINT_UNIT_BPS < 1 << (INC_BITS - INC_FRAC as usize));
 
 /// For a constant pointer `r`: the first set bit of `x` at or after `r`
 /// (wrapping), and the pointer after it, `(nx + 1) mod (n_m1 + 1)`. Two

@@ -24,6 +24,7 @@ mod gen;
 mod gen_bar0;
 pub mod hash;
 pub mod host;
+pub mod pacing;
 pub mod pcap;
 pub mod regs;
 pub mod sack;
