@@ -29,7 +29,19 @@ version=27.1.0
 if ! cargo mutants --version 2>/dev/null | grep -qF "$version"; then
     cargo install --locked --version "$version" cargo-mutants
 fi
-run() {
+count() { if [[ -f $1 ]]; then grep -c . "$1" || true; else echo 0; fi; }
+# summary NAME CAUGHT MISSED TIMEOUT UNVIABLE [MISSED_FILE]
+summary() {
+    local name=$1 c=$2 m=$3 t=$4 u=$5 missed_file=${6:-}
+    awk -v n="$name" -v c="$c" -v m="$m" -v t="$t" -v u="$u" \
+        'BEGIN { a = c + m + t; printf "mutants %s: %d caught, %d missed, %d timed out, %d unviable: score %.1f%%\n", n, c, m, t, u, a ? 100 * (c + t) / a : 100 }'
+    if [[ $m -gt 0 && -n $missed_file ]]; then
+        echo "surviving mutants ($name):"
+        sed 's/^/  /' "$missed_file"
+    fi
+}
+# mutate NAME PACKAGE ARGS...: cargo mutants into out/mutants/NAME
+mutate() {
     local name=$1 pkg=$2
     shift 2
     local out=out/mutants/$name
@@ -40,19 +52,13 @@ run() {
     local rc=0
     cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" "$@" || rc=$?
     [[ $rc -eq 0 || $rc -eq 2 || $rc -eq 3 ]] || { echo "mutants: $name: cargo mutants failed ($rc)" >&2; return "$rc"; }
-    local o=$out/mutants.out
-    local caught missed timeout unviable
-    caught=$(grep -c . "$o/caught.txt" || true)
-    missed=$(grep -c . "$o/missed.txt" || true)
-    timeout=$(grep -c . "$o/timeout.txt" || true)
-    unviable=$(grep -c . "$o/unviable.txt" || true)
-    local total=$((caught + missed + timeout))
-    awk -v n="$name" -v c="$caught" -v m="$missed" -v t="$timeout" -v u="$unviable" -v a="$total" \
-        'BEGIN { printf "mutants %s: %d caught, %d missed, %d timed out, %d unviable: score %.1f%%\n", n, c, m, t, u, a ? 100 * (c + t) / a : 100 }'
-    if [[ $missed -gt 0 ]]; then
-        echo "surviving mutants ($name):"
-        sed 's/^/  /' "$o/missed.txt"
-    fi
+}
+run() {
+    local name=$1
+    mutate "$@"
+    local o=out/mutants/$name/mutants.out
+    summary "$name" "$(count "$o/caught.txt")" "$(count "$o/missed.txt")" \
+        "$(count "$o/timeout.txt")" "$(count "$o/unviable.txt")" "$o/missed.txt"
 }
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks spec-sack model-loss spec cli)
@@ -65,10 +71,19 @@ for t in "${targets[@]}"; do
             # first against the fast tests (lib, tests/net.rs), then the
             # survivors against the scenario tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
-            run model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" \
+            o=out/mutants/model-loss/mutants.out
+            p1=out/mutants/model-loss/pass1
+            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" \
                 --cargo-arg=--lib --cargo-arg=--test=net
-            run model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
-                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=transport ;;
+            rm -rf "$p1"
+            cp -r "$o" "$p1"
+            # --iterate skips what the first pass caught or found unviable
+            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
+                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=transport
+            summary model-loss \
+                "$(($(count "$p1/caught.txt") + $(count "$o/caught.txt")))" \
+                "$(count "$o/missed.txt")" "$(count "$o/timeout.txt")" \
+                "$(($(count "$p1/unviable.txt") + $(count "$o/unviable.txt")))" "$o/missed.txt" ;;
         spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
         spec) run spec braid-spec ;;
         cli) run cli braid-cli ;;
