@@ -1,16 +1,14 @@
 //! Two Verilated engine tops (`braid_engine_tiny`), each under its own
 //! unmodified braid-driver, wired MAC to MAC: engine A's frames are fed to
 //! engine B's receive port. RDMA WRITEs posted on A are placed by B into
-//! B's registered region, byte for byte, and nowhere else (stage 3's
-//! first part: receive parsing, connection lookup, region check, DMA
-//! placement, the CSN dedup window, per-path SACK state and ACK
-//! generation). B's ACKs go back to A; their base PSN, bitvector, CSN base
+//! B's registered region, byte for byte, and nowhere else (receive
+//! parsing, connection lookup, region check, DMA placement, the CSN dedup
+//! window, per-path SACK state and ACK generation). B's ACKs go back to A; their base PSN, bitvector, CSN base
 //! and timestamp echo are checked against the frames A sent. Bad input
 //! into B (random bytes, a truncated frame, a wrong rkey, an address past
 //! the region's end, a duplicate) is dropped and counted and writes
 //! nothing; the refused WRITEs are answered with NACKs carrying their
-//! reason; B keeps placing good traffic. A takes B's ACKs (stage 4's first
-//! part): its WRITEs complete SUCCESS in posting order, and a path's
+//! reason; B keeps placing good traffic. A takes B's ACKs: its WRITEs complete SUCCESS in posting order, and a path's
 //! window stops it at `CC_CWND_INIT` packets in flight until ACKs return.
 
 use braid_driver::verbs::*;

@@ -1,13 +1,14 @@
 //! `braid_engine`: the packet engine's top, wiring every block of
-//! `hdl/rtl/src/` (plan of record: `hdl/rtl/ENGINE.md`, "Top wiring").
+//! `hdl/rtl/src/` (theory of operation by subsystem: `hdl/rtl/ENGINE.md`,
+//! its wiring under "Top wiring"; what is done and what is not:
+//! `hdl/rtl/STATUS.md`).
 //!
-//! # Status: stages 1 to 4 (host and control path; send packet path;
-//! WRITE and SEND placement, dedup, SACK state, ACKs and NACKs, message
-//! completions on receive; ACK intake, windows, send completions,
-//! retransmissions of proven and timed-out losses, NACK processing with
-//! the NO_RECV_BUFFER back-off, the rate hint, re-hash and retirement on
-//! the sender; the soft reset). `hdl/rtl/ENGINE.md` has each stage's
-//! design and figures.
+//! It has the host and control path; the send packet path; WRITE and SEND
+//! placement, dedup, SACK state, ACKs and NACKs and message completions on
+//! receive; ACK intake, windows, send completions, retransmissions of
+//! proven and timed-out losses, NACK processing with the NO_RECV_BUFFER
+//! back-off, the rate hint, re-hash and retirement on the sender; the soft
+//! reset.
 //!
 //! Built and tested here:
 //! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
@@ -33,7 +34,7 @@
 //!   operations first, then `tx_compl`'s completions (CQE opcode
 //!   `SEND_DONE`) and the receive completions taking turns, then CQ
 //!   doorbells;
-//! * stage 2, the send packet path. The segmenter's packet descriptors
+//! * The send packet path. The segmenter's packet descriptors
 //!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
 //!   a new one only while fewer than 24 are anywhere between that FIFO and
 //!   an accepted SEND (a lost PSN enters the retransmission pipeline below
@@ -60,14 +61,13 @@
 //!   is gone (destroyed meanwhile) is dropped at the lookup. Counters:
 //!   `TX_PKTS`, and `TX_MSGS` (`tx_compl`).
 //!
-//! Limits of stage 2: frames are IPv4 without a
+//! Limits of the send path: frames are IPv4 without a
 //! VLAN tag and DSCP 0 (the connection's VLAN, IPv6 and DSCP settings
 //! reach only `ack_gen`'s control frames); a failed payload read
 //! (`tx_payload`'s `pl_err`) is counted (`cnt_pl_err`) but the frame is
-//! still sent (the MAC wrapper's bad-FCS flag is to come);
-//! retransmissions, which need ACKs, are stage 4.
+//! still sent (the MAC wrapper's bad-FCS flag is to come).
 //!
-//! * Stage 3, first part: WRITE placement. A gate in front of `rx_parser`
+//! * Receive: placement. A gate in front of `rx_parser`
 //!   takes or drops each received frame whole at its first beat (receive
 //!   side disabled by `CTRL.enable`, payload FIFO at 320 of 512 beats,
 //!   descriptor FIFO at 16 of 32: room for the frame and those inside the
@@ -112,7 +112,7 @@
 //!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
 //!   `cnt_nack_tx`.
 //!
-//! * Stage 3, third part: message completion. The payload mover's
+//! * Receive: message completion. The payload mover's
 //!   decision carries the packet's message fields; a placed packet enters
 //!   `fmi` (32) when its decision is popped, and is counted in
 //!   `msg_tracker` (index `conn << 2 | stream`) once its last payload beat
@@ -131,7 +131,7 @@
 //!   held (`drain_hold`), so no event is lost; with `fmi` at 24 or more the
 //!   mover waits, and the receive lookup behind it.
 //!
-//! * Stage 4, first part: ACK intake. A well-formed ACK leaves the parser
+//! * Recovery: ACK intake. A well-formed ACK leaves the parser
 //!   into the sender's ACK FIFO (32; the gate also waits for it to be below
 //!   16) instead of the receive pipeline. One ACK per clock takes
 //!   `tx_path_table`'s port as `OP_ACK` on `{conn, path}` (after the
@@ -148,7 +148,7 @@
 //!   ACKs. Counters: `cnt_ack_rx`, `cnt_ack_rej` (`tx_path_table`'s
 //!   accepted and rejected ACKs), `RX_DUPLICATES`.
 //!
-//! * Stage 4, second part: retransmissions. The first packet of every
+//! * Recovery: retransmissions. The first packet of every
 //!   message writes the message's record (first CSN, MSN, addresses, rkey,
 //!   imm, length, RSN, opcode, stream, SOLICITED) at `{conn, WQE index mod
 //!   32}`. A lost PSN from `tx_path_table`'s lost stream reads its
@@ -159,14 +159,14 @@
 //!   has completed meanwhile (its record reused) is dropped and counted
 //!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
 //!
-//! * Stage 4, sixth part: NACK processing. A well-formed NACK leaves the
+//! * Recovery: NACK processing. A well-formed NACK leaves the
 //!   parser into the sender's NACK FIFO (32; the gate also waits for it to
 //!   be below 16). NO_RECV_BUFFER is counted (`cnt_nack_rnr`) and backs
 //!   the packet off as the model does: its PSN is resolved on its path
 //!   (`tx_path_table` `OP_RESOLVE`, so it holds no window and never times
 //!   out) and the packet is resent after half of `RTO_MIN` through the
 //!   retransmission rebuild, so a SEND waits for its receive (`ENGINE.md`,
-//!   "Stage 4, sixth part"). Every other reason is fatal: `tx_compl`
+//!   "NACK intake and the NO_RECV_BUFFER back-off"). Every other reason is fatal: `tx_compl`
 //!   fails the connection at the refused CSN (`OP_FLUSH` with status
 //!   `CQE_REMOTE | reason`): the refused message completes with that
 //!   status, messages the peer has (before its `csn_base`) as usual, every
@@ -768,7 +768,7 @@ pub struct BraidEngine<
     fcm: Fifo<CMW, 5>,
     fcr: Fifo<CB, 6>,
     funa: Fifo<CB, 6>,
-    // send path (ENGINE.md "Stage 2"): packet descriptors (`D`, 448 bits)
+    // send path (ENGINE.md "Send pipeline"): packet descriptors (`D`, 448 bits)
     fpd: Fifo<448, 5>,
     fi1: Fifo<448, 4>,
     fsr: Fifo<448, 4>,

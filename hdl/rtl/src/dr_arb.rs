@@ -60,8 +60,8 @@ use rust_hdl::prelude::*;
 
 /// Maximum FIFO depth the id vector holds.
 pub const DR_ARB_MAX_DEPTH: usize = 32;
-/// Default outstanding requests (ENGINE.md: enough for 32 requests of up to
-/// 4 KiB in flight over a ~1 us host round trip).
+/// Default outstanding requests: 32 reads of up to 4 KiB in flight, 128 KiB,
+/// which covers a host round trip of about 1 us at 100 Gb/s.
 pub const DR_ARB_DEPTH: usize = 32;
 
 /// Three-client DMA read arbiter with `D` outstanding requests (1..=32).
