@@ -687,6 +687,89 @@ fn sack_proves_a_loss_at_the_first_later_packet() {
     assert_eq!((s.retransmits, s.sack_losses), (1, 0), "{s:?}");
 }
 
+/// A data packet naming a connection the receiver does not have, or a
+/// path its connection does not have (one past the last, and the largest
+/// path id), is dropped without a trace: nothing written, no NACK, no ACK,
+/// no count, and the receiver goes on (SPEC: INVALID_CONNECTION is dropped
+/// silently).
+#[test]
+fn data_for_no_such_connection_or_path_is_dropped() {
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 2;
+    let mut n = Net::new(fabric(1), cfg);
+    n.set_memory(0, 1 << 20);
+    n.set_memory(1, 1 << 20);
+    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
+    let r = n
+        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
+        .unwrap();
+    let c = n.connect(0, 1, 1);
+    n.memory_mut(0)[..100].fill(0xab);
+    let first: Rc<RefCell<Option<braid_sim::fabric::Packet<braid_sim::net::Msg>>>> = Rc::default();
+    let replies = Rc::new(RefCell::new(0u32));
+    let (f, rp) = (first.clone(), replies.clone());
+    n.fabric.set_tap(move |_, p| match &p.payload {
+        braid_sim::net::Msg::Data(_) => {
+            f.borrow_mut().get_or_insert_with(|| p.clone());
+        }
+        _ => *rp.borrow_mut() += 1,
+    });
+    let wr = |wr_id, remote| WorkRequest {
+        wr_id,
+        op: WrOp::Write {
+            rkey: r.rkey,
+            remote,
+        },
+        stream: 0,
+        local: 0,
+        len: 100,
+        lkey: l.lkey,
+    };
+    n.post_send(c, wr(1, 0)).unwrap();
+    assert!(
+        n.run_to_completion(10_000_000_000),
+        "the good WRITE completes"
+    );
+    assert_eq!(n.memory(1)[..100], [0xab; 100]);
+    let good = first.borrow().clone().expect("the WRITE's data packet");
+    let (before, replies_before) = (n.stats(c), *replies.borrow());
+    for (conn, path) in [(c + 1, 0u8), (7, 0), (c, 2), (c, 255)] {
+        let mut p = good.clone();
+        let braid_sim::net::Msg::Data(d) = &mut p.payload else {
+            unreachable!()
+        };
+        (d.conn, d.path, d.va) = (conn, path, 4096);
+        d.data = Some(vec![0xcd; 100]);
+        n.fabric.send(p);
+    }
+    let quiet = n.now() + 1_000_000_000;
+    n.run_until(quiet);
+    assert_eq!(n.memory(1)[4096..4196], [0; 100], "nothing written");
+    assert_eq!(*replies.borrow(), replies_before, "no ACK or NACK");
+    let after = n.stats(c);
+    assert_eq!(
+        (
+            after.rx_packets,
+            after.duplicates,
+            after.nacked,
+            after.acks_sent
+        ),
+        (
+            before.rx_packets,
+            before.duplicates,
+            before.nacked,
+            before.acks_sent
+        )
+    );
+    // and the connection still works
+    n.post_send(c, wr(2, 8192)).unwrap();
+    assert!(
+        n.run_to_completion(20_000_000_000),
+        "a later WRITE completes"
+    );
+    assert_eq!(n.memory(1)[8192..8292], [0xab; 100]);
+}
+
 #[test]
 fn braid_lossless_is_exact_with_no_retransmission() {
     for seed in 1u64..=6 {
