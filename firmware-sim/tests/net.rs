@@ -770,6 +770,78 @@ fn data_for_no_such_connection_or_path_is_dropped() {
     assert_eq!(n.memory(1)[8192..8292], [0xab; 100]);
 }
 
+/// The floor rule at its edge (SPEC section 6): a receiver ignores the
+/// floor of a packet with `floor_delta` 256 or more and slides its base to
+/// the floor of one with `floor_delta` 255. Seen in the ACKs of one path:
+/// after a packet 400 PSNs ahead with `floor_delta` 256 (ignored, and
+/// beyond the window: no ACK), the next expected PSN is still taken; a
+/// packet 301 ahead with `floor_delta` 255 moves the base to its floor.
+#[test]
+fn the_floor_of_a_floor_delta_of_256_is_ignored() {
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 1;
+    let mut n = Net::new(fabric(1), cfg);
+    n.set_memory(0, 1 << 20);
+    n.set_memory(1, 1 << 20);
+    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
+    let r = n
+        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
+        .unwrap();
+    let c = n.connect(0, 1, 1);
+    let first: Rc<RefCell<Option<braid_sim::fabric::Packet<braid_sim::net::Msg>>>> = Rc::default();
+    let acks = Rc::new(RefCell::new(Vec::new()));
+    let (f, ak) = (first.clone(), acks.clone());
+    n.fabric.set_tap(move |_, p| match &p.payload {
+        braid_sim::net::Msg::Data(_) => {
+            f.borrow_mut().get_or_insert_with(|| p.clone());
+        }
+        braid_sim::net::Msg::Ack(a) => ak.borrow_mut().push(a.base),
+        _ => {}
+    });
+    n.post_send(
+        c,
+        WorkRequest {
+            wr_id: 1,
+            op: WrOp::Write {
+                rkey: r.rkey,
+                remote: 0,
+            },
+            stream: 0,
+            local: 0,
+            len: 100,
+            lkey: l.lkey,
+        },
+    )
+    .unwrap();
+    assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
+    let good = first.borrow().clone().expect("the WRITE's data packet");
+    let braid_sim::net::Msg::Data(d) = &good.payload else {
+        unreachable!()
+    };
+    let base = d.psn + 1;
+    acks.borrow_mut().clear();
+    let mut inject = |n: &mut Net, psn: u32, floor_delta: u16| {
+        let mut p = good.clone();
+        let braid_sim::net::Msg::Data(d) = &mut p.payload else {
+            unreachable!()
+        };
+        (d.psn, d.floor_delta) = (psn, floor_delta);
+        n.fabric.send(p);
+        let quiet = n.now() + 1_000_000_000;
+        n.run_until(quiet);
+    };
+    inject(&mut n, base + 400, 256);
+    assert_eq!(*acks.borrow(), [], "beyond the window, floor ignored");
+    inject(&mut n, base, 0);
+    assert_eq!(*acks.borrow(), [base + 1], "the base did not move");
+    inject(&mut n, base + 1 + 300, 255);
+    assert_eq!(
+        *acks.borrow(),
+        [base + 1, base + 1 + 300 - 255],
+        "the base slid to the floor"
+    );
+}
+
 #[test]
 fn braid_lossless_is_exact_with_no_retransmission() {
     for seed in 1u64..=6 {
