@@ -897,7 +897,7 @@ fn the_floor_of_a_floor_delta_of_256_is_ignored() {
 /// `ack_delay` after it arrived and is not re-armed by later packets while
 /// it runs; a packet acknowledged at once arms nothing, so a packet after
 /// it gets a full `ack_delay` of its own; the 4th counted packet is
-/// acknowledged at once.
+/// acknowledged at once; a packet beyond the window arms nothing.
 #[test]
 fn ack_coalescing_sends_each_ack_at_its_exact_time() {
     let mut cfg = net_config(Kind::Braid);
@@ -956,6 +956,12 @@ fn ack_coalescing_sends_each_ack_at_its_exact_time() {
     assert_eq!(x.bases()[7], b + 12);
     x.run(2 * d);
     assert_eq!(at(&x).len(), 8, "the timer finds nothing");
+    // a packet beyond the window counts for nothing and arms nothing
+    x.inject(b + 12 + 256, 256, 0);
+    x.run(d / 2);
+    let t9 = x.inject(b + 12, 12, 0);
+    x.run(2 * d);
+    assert_eq!(at(&x)[8..], [t9 + l + d], "armed by the counted packet");
 }
 
 #[test]
