@@ -733,6 +733,7 @@ fn data_for_no_such_connection_or_path_is_dropped() {
     assert_eq!(n.memory(1)[..100], [0xab; 100]);
     let good = first.borrow().clone().expect("the WRITE's data packet");
     let (before, replies_before) = (n.stats(c), *replies.borrow());
+    assert_eq!(before.rx_packets, 1, "the WRITE's one packet");
     for (conn, path) in [(c + 1, 0u8), (7, 0), (c, 2), (c, 255)] {
         let mut p = good.clone();
         let braid_sim::net::Msg::Data(d) = &mut p.payload else {
@@ -768,6 +769,7 @@ fn data_for_no_such_connection_or_path_is_dropped() {
         "a later WRITE completes"
     );
     assert_eq!(n.memory(1)[8192..8292], [0xab; 100]);
+    assert_eq!(n.stats(c).rx_packets, 2);
 }
 
 /// One connection of one path between hosts 0 and 1 that has carried one
@@ -794,7 +796,10 @@ impl Injector {
         let r = n
             .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
             .unwrap();
+        // a connection before it, so the one under test is not number 0
+        n.connect(2, 3, 1);
         let c = n.connect(0, 1, 1);
+        assert_eq!(c, 1);
         let first: Rc<RefCell<Option<braid_sim::fabric::Packet<braid_sim::net::Msg>>>> =
             Rc::default();
         let acks = Rc::new(RefCell::new(Vec::new()));
