@@ -21,8 +21,11 @@
 #                  mutants, about 15 s each
 #   spec-sack      braid-spec's SACK bitvector and serial arithmetic
 #                  (sack.rs, seq.rs); about 115 mutants
+#   spec-wire      braid-spec's frame and header parsers and checksums
+#                  (wire/); about 300 mutants, about 10 s each
 #   spec           the whole of braid-spec (about 1,300 mutants, hours)
-#   cli            the whole of braid-cli
+#   cli            the whole of braid-cli (53 mutants; its board mode needs
+#                  a board, so those mutants survive here)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 version=27.1.0
@@ -61,7 +64,7 @@ run() {
         "$(count "$o/timeout.txt")" "$(count "$o/unviable.txt")" "$o/missed.txt"
 }
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks spec-sack model-loss spec cli)
+[[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks spec-sack spec-wire model-loss spec cli)
 for t in "${targets[@]}"; do
     case $t in
         driver-checks)
@@ -85,8 +88,9 @@ for t in "${targets[@]}"; do
                 "$(count "$o/missed.txt")" "$(count "$o/timeout.txt")" \
                 "$(($(count "$p1/unviable.txt") + $(count "$o/unviable.txt")))" "$o/missed.txt" ;;
         spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
+        spec-wire) run spec-wire braid-spec -f 'hdl/spec/src/wire/*.rs' ;;
         spec) run spec braid-spec ;;
         cli) run cli braid-cli ;;
-        *) echo "mutants: unknown target $t (driver-checks, spec-sack, model-loss, spec, cli)" >&2; exit 1 ;;
+        *) echo "mutants: unknown target $t (driver-checks, spec-sack, spec-wire, model-loss, spec, cli)" >&2; exit 1 ;;
     esac
 done
