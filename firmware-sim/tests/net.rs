@@ -606,6 +606,13 @@ fn transfer(label: &str, seed: u64, fab: FabricConfig, cfg: NetConfig) -> Outcom
 /// exactly the data packets whose PSN is in `lose` (first transmissions
 /// only). Returns the sender's statistics and when the WRITE completed.
 fn lose_exactly(packets: u32, lose: &'static [u32]) -> (ConnStats, Time) {
+    lose_exactly_after(0, packets, lose)
+}
+
+/// [`lose_exactly`] after a first WRITE of `warm` packets has completed
+/// (its RTT samples in the path's estimator; PSNs count from it), timed
+/// from the second WRITE's posting.
+fn lose_exactly_after(warm: u32, packets: u32, lose: &'static [u32]) -> (ConnStats, Time) {
     let mut cfg = net_config(Kind::Braid);
     cfg.braid.paths = 1;
     let mtu = cfg.braid.mtu;
@@ -623,23 +630,29 @@ fn lose_exactly(packets: u32, lose: &'static [u32]) -> (ConnStats, Time) {
         }
         _ => false,
     });
-    n.post_send(
-        c,
-        WorkRequest {
-            wr_id: 1,
-            op: WrOp::Write {
-                rkey: r.rkey,
-                remote: 0,
-            },
-            stream: 0,
-            local: 0,
-            len: packets * mtu,
-            lkey: l.lkey,
+    let wr = |wr_id, len| WorkRequest {
+        wr_id,
+        op: WrOp::Write {
+            rkey: r.rkey,
+            remote: 0,
         },
-    )
-    .unwrap();
+        stream: 0,
+        local: 0,
+        len,
+        lkey: l.lkey,
+    };
+    if warm > 0 {
+        n.post_send(c, wr(0, warm * mtu)).unwrap();
+        assert!(
+            n.run_to_completion(10_000_000_000),
+            "the first WRITE completes"
+        );
+        n.take_completions();
+    }
+    let t0 = n.now();
+    n.post_send(c, wr(1, packets * mtu)).unwrap();
     assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
-    let at = n.take_completions().iter().map(|w| w.at).max().unwrap();
+    let at = n.take_completions().iter().map(|w| w.at).max().unwrap() - t0;
     assert_eq!(n.fabric.stats().drops.chosen, lose.len() as u64);
     (n.stats(c), at)
 }
@@ -967,6 +980,29 @@ fn ack_coalescing_sends_each_ack_at_its_exact_time() {
     let t9 = x.inject(b + 12, 12, 0);
     x.run(2 * d);
     assert_eq!(at(&x)[8..], [t9 + l + d], "armed by the counted packet");
+}
+
+/// A lost last packet (no later packet on its path to prove it lost) is
+/// recovered by the tail-loss probe one probe timeout after it was sent:
+/// the path's smoothed RTT plus twice its variation plus 0.5 us, from the
+/// RTT samples of an earlier WRITE of 8 packets. The delay over the lossless
+/// run is pinned to the picosecond (simulated time), so a change in the
+/// RTT estimator or the probe timeout shows here.
+#[test]
+fn a_lost_last_packet_is_resent_one_probe_timeout_later() {
+    let (clean, t_clean) = lose_exactly_after(8, 2, &[]);
+    assert_eq!((clean.retransmits, clean.tlp_losses), (0, 0));
+    let (s, t) = lose_exactly_after(8, 2, &[9]);
+    assert_eq!(
+        (s.retransmits, s.tlp_losses, s.sack_losses, s.timeouts),
+        (1, 1, 0, 0),
+        "{s:?}"
+    );
+    assert_eq!(
+        (t_clean, t - t_clean),
+        (2_258_120, 5_717_637),
+        "lossless completion and the tail's extra delay, ps"
+    );
 }
 
 #[test]
