@@ -601,6 +601,20 @@ fn transfer(label: &str, seed: u64, fab: FabricConfig, cfg: NetConfig) -> Outcom
 
 // ------------------------------------------------------------ Braid
 
+/// A net on [`fabric`] with 1 MiB of memory on hosts 0 and 1, a source
+/// region on host 0 and a destination region (REMOTE_WRITE) on host 1,
+/// both of protection domain 1.
+fn two_hosts(cfg: NetConfig) -> (Net, MemRegion, MemRegion) {
+    let mut n = Net::new(fabric(1), cfg);
+    n.set_memory(0, 1 << 20);
+    n.set_memory(1, 1 << 20);
+    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
+    let r = n
+        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
+        .unwrap();
+    (n, l, r)
+}
+
 /// SACK loss proof at its exact boundary. One connection on one path
 /// sends WRITEs of `packets` MTU-sized packets, and the fabric loses
 /// exactly the data packets whose PSN is in `lose` (first transmissions
@@ -616,13 +630,7 @@ fn lose_exactly_after(warm: u32, packets: u32, lose: &'static [u32]) -> (ConnSta
     let mut cfg = net_config(Kind::Braid);
     cfg.braid.paths = 1;
     let mtu = cfg.braid.mtu;
-    let mut n = Net::new(fabric(1), cfg);
-    n.set_memory(0, 1 << 20);
-    n.set_memory(1, 1 << 20);
-    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
-    let r = n
-        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
-        .unwrap();
+    let (mut n, l, r) = two_hosts(cfg);
     let c = n.connect(0, 1, 1);
     n.fabric.set_drop(move |_, p| match &p.payload {
         braid_sim::net::Msg::Data(d) => {
@@ -709,13 +717,7 @@ fn sack_proves_a_loss_at_the_first_later_packet() {
 fn data_for_no_such_connection_or_path_is_dropped() {
     let mut cfg = net_config(Kind::Braid);
     cfg.braid.paths = 2;
-    let mut n = Net::new(fabric(1), cfg);
-    n.set_memory(0, 1 << 20);
-    n.set_memory(1, 1 << 20);
-    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
-    let r = n
-        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
-        .unwrap();
+    let (mut n, l, r) = two_hosts(cfg);
     let c = n.connect(0, 1, 1);
     n.memory_mut(0)[..100].fill(0xab);
     let first: Rc<RefCell<Option<braid_sim::fabric::Packet<braid_sim::net::Msg>>>> = Rc::default();
@@ -802,13 +804,7 @@ impl Injector {
     fn new(cfg: NetConfig) -> Injector {
         let mut cfg = cfg;
         cfg.braid.paths = 1;
-        let mut n = Net::new(fabric(1), cfg);
-        n.set_memory(0, 1 << 20);
-        n.set_memory(1, 1 << 20);
-        let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
-        let r = n
-            .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
-            .unwrap();
+        let (mut n, l, r) = two_hosts(cfg);
         // a connection before it, so the one under test is not number 0
         n.connect(2, 3, 1);
         let c = n.connect(0, 1, 1);
