@@ -1001,6 +1001,54 @@ fn a_lost_last_packet_is_resent_one_probe_timeout_later() {
     );
 }
 
+/// A last packet lost twice (its first transmission and the tail probe's
+/// retransmission) is recovered by a second tail probe, long before the
+/// retransmission timer (`min_rto` 20 us) could fire: no timeout. Counts
+/// and the extra delay over the lossless run are pinned (simulated time,
+/// to the picosecond).
+#[test]
+fn a_packet_lost_twice_is_recovered_by_a_second_probe() {
+    let (_, t_clean) = lose_exactly_after(8, 2, &[]);
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 1;
+    let mtu = cfg.braid.mtu;
+    let (mut n, l, r) = two_hosts(cfg);
+    let c = n.connect(0, 1, 1);
+    let mut lost = 0;
+    n.fabric.set_drop(move |_, p| match &p.payload {
+        braid_sim::net::Msg::Data(d) if d.csn == 9 && lost < 2 => {
+            lost += 1;
+            true
+        }
+        _ => false,
+    });
+    let wr = |wr_id, len| WorkRequest {
+        wr_id,
+        op: WrOp::Write {
+            rkey: r.rkey,
+            remote: 0,
+        },
+        stream: 0,
+        local: 0,
+        len,
+        lkey: l.lkey,
+    };
+    n.post_send(c, wr(0, 8 * mtu)).unwrap();
+    assert!(n.run_to_completion(10_000_000_000));
+    n.take_completions();
+    let t0 = n.now();
+    n.post_send(c, wr(1, 2 * mtu)).unwrap();
+    assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
+    let t = n.take_completions().iter().map(|w| w.at).max().unwrap() - t0;
+    let s = n.stats(c);
+    assert_eq!(
+        (s.retransmits, s.tlp_losses, s.timeouts, s.sack_losses),
+        (2, 2, 0, 0),
+        "{s:?}"
+    );
+    assert_eq!(t - t_clean, 8_609_194, "the extra delay, ps");
+}
+
 #[test]
 fn braid_lossless_is_exact_with_no_retransmission() {
     for seed in 1u64..=6 {
