@@ -1049,6 +1049,65 @@ fn a_packet_lost_twice_is_recovered_by_a_second_probe() {
     assert_eq!(t - t_clean, 8_609_194, "the extra delay, ps");
 }
 
+/// A route dies under a connection that has RTT samples on both of its
+/// paths: from then on every packet path 0 sends on its source port is
+/// lost. Path 1's ACKs show path 0 has gone quiet (its newest packet sent
+/// more than a quarter RTT plus twice the variation before one path 1 had
+/// acknowledged), so the cross-path check declares path 0's packets lost
+/// and moves the path to a new source port at once, with no timeout; the
+/// WRITE lands whole. Counts pinned.
+#[test]
+fn a_dead_route_is_found_by_the_cross_path_check_and_left() {
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.paths = 2;
+    let mtu = cfg.braid.mtu;
+    let (mut n, l, r) = two_hosts(cfg);
+    let c = n.connect(0, 1, 1);
+    let dead = Rc::new(std::cell::Cell::new(false));
+    let d2 = dead.clone();
+    let mut port: Option<u16> = None;
+    n.fabric.set_drop(move |_, p| match &p.payload {
+        braid_sim::net::Msg::Data(d) if d.path == 0 => {
+            d2.get() && *port.get_or_insert(p.sport) == p.sport
+        }
+        _ => false,
+    });
+    let wr = |wr_id, len| WorkRequest {
+        wr_id,
+        op: WrOp::Write {
+            rkey: r.rkey,
+            remote: 0,
+        },
+        stream: 0,
+        local: 0,
+        len,
+        lkey: l.lkey,
+    };
+    n.post_send(c, wr(0, 16 * mtu)).unwrap();
+    assert!(n.run_to_completion(10_000_000_000));
+    n.take_completions();
+    dead.set(true);
+    n.memory_mut(0)[..200 * mtu as usize].fill(0x5a);
+    let t0 = n.now();
+    n.post_send(c, wr(1, 200 * mtu)).unwrap();
+    assert!(n.run_to_completion(20_000_000_000), "the WRITE completes");
+    let t = n.take_completions().iter().map(|w| w.at).max().unwrap() - t0;
+    assert!(n.memory(1)[..200 * mtu as usize].iter().all(|&b| b == 0x5a));
+    let s = n.stats(c);
+    assert_eq!(
+        (
+            s.rack_losses,
+            s.tlp_losses,
+            s.timeouts,
+            s.rehashes,
+            s.retransmits
+        ),
+        (8, 0, 0, 1, 8),
+        "{s:?}"
+    );
+    assert_eq!(t, 23_805_840, "completion, ps after posting");
+}
+
 #[test]
 fn braid_lossless_is_exact_with_no_retransmission() {
     for seed in 1u64..=6 {
