@@ -615,6 +615,21 @@ fn two_hosts(cfg: NetConfig) -> (Net, MemRegion, MemRegion) {
     (n, l, r)
 }
 
+/// A WRITE of `len` bytes from offset 0 of `l` to offset 0 of `r`.
+fn write_wr(l: &MemRegion, r: &MemRegion, wr_id: u64, len: u32) -> WorkRequest {
+    WorkRequest {
+        wr_id,
+        op: WrOp::Write {
+            rkey: r.rkey,
+            remote: 0,
+        },
+        stream: 0,
+        local: 0,
+        len,
+        lkey: l.lkey,
+    }
+}
+
 /// SACK loss proof at its exact boundary. One connection on one path
 /// sends WRITEs of `packets` MTU-sized packets, and the fabric loses
 /// exactly the data packets whose PSN is in `lose` (first transmissions
@@ -638,17 +653,7 @@ fn lose_exactly_after(warm: u32, packets: u32, lose: &'static [u32]) -> (ConnSta
         }
         _ => false,
     });
-    let wr = |wr_id, len| WorkRequest {
-        wr_id,
-        op: WrOp::Write {
-            rkey: r.rkey,
-            remote: 0,
-        },
-        stream: 0,
-        local: 0,
-        len,
-        lkey: l.lkey,
-    };
+    let wr = |wr_id, len| write_wr(&l, &r, wr_id, len);
     if warm > 0 {
         n.post_send(c, wr(0, warm * mtu)).unwrap();
         assert!(
@@ -1022,17 +1027,7 @@ fn a_packet_lost_twice_is_recovered_by_a_second_probe() {
         }
         _ => false,
     });
-    let wr = |wr_id, len| WorkRequest {
-        wr_id,
-        op: WrOp::Write {
-            rkey: r.rkey,
-            remote: 0,
-        },
-        stream: 0,
-        local: 0,
-        len,
-        lkey: l.lkey,
-    };
+    let wr = |wr_id, len| write_wr(&l, &r, wr_id, len);
     n.post_send(c, wr(0, 8 * mtu)).unwrap();
     assert!(n.run_to_completion(10_000_000_000));
     n.take_completions();
@@ -1072,17 +1067,7 @@ fn a_dead_route_is_found_by_the_cross_path_check_and_left() {
         }
         _ => false,
     });
-    let wr = |wr_id, len| WorkRequest {
-        wr_id,
-        op: WrOp::Write {
-            rkey: r.rkey,
-            remote: 0,
-        },
-        stream: 0,
-        local: 0,
-        len,
-        lkey: l.lkey,
-    };
+    let wr = |wr_id, len| write_wr(&l, &r, wr_id, len);
     n.post_send(c, wr(0, 16 * mtu)).unwrap();
     assert!(n.run_to_completion(10_000_000_000));
     n.take_completions();
