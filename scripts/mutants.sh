@@ -17,8 +17,8 @@
 #                  floor, trim, on_data, ack_csn, on_ack, rack_check) against
 #                  braid-sim's model tests (lib and tests/net.rs; the
 #                  survivors then against tests/transport.rs too; the
-#                  co-simulation tests cannot see the model); about 290
-#                  mutants, about 15 s each
+#                  co-simulation tests cannot see the model); 292
+#                  mutants, about 20 s each in the first pass
 #   spec-sack      braid-spec's SACK bitvector and serial arithmetic
 #                  (sack.rs, seq.rs); about 115 mutants
 #   spec-wire      braid-spec's frame and header parsers and checksums

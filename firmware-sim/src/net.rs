@@ -86,7 +86,11 @@ pub mod access {
     /// Remote reads (reserved for READ).
     pub const REMOTE_READ: u8 = host::ACCESS_REMOTE_READ as u8;
     // every flag fits the model's byte
-    const _: () = assert!(host::ACCESS_REMOTE_READ <= 0x80);
+    const _: () = assert!(
+        host::ACCESS_LOCAL_WRITE <= 0xff
+            && host::ACCESS_REMOTE_WRITE <= 0xff
+            && host::ACCESS_REMOTE_READ <= 0xff
+    );
 }
 
 /// A registered memory region (addresses are host-memory offsets).

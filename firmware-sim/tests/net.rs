@@ -735,15 +735,11 @@ fn data_for_no_such_connection_or_path_is_dropped() {
         _ => *rp.borrow_mut() += 1,
     });
     let wr = |wr_id, remote| WorkRequest {
-        wr_id,
         op: WrOp::Write {
             rkey: r.rkey,
             remote,
         },
-        stream: 0,
-        local: 0,
-        len: 100,
-        lkey: l.lkey,
+        ..write_wr(&l, &r, wr_id, 100)
     };
     n.post_send(c, wr(1, 0)).unwrap();
     assert!(
@@ -806,8 +802,7 @@ struct Injector {
 }
 
 impl Injector {
-    fn new(cfg: NetConfig) -> Injector {
-        let mut cfg = cfg;
+    fn new(mut cfg: NetConfig) -> Injector {
         cfg.braid.paths = 1;
         let (mut n, l, r) = two_hosts(cfg);
         // a connection before it, so the one under test is not number 0
@@ -825,21 +820,7 @@ impl Injector {
             braid_sim::net::Msg::Ack(a) => ak.borrow_mut().push((t, a.base)),
             _ => {}
         });
-        n.post_send(
-            c,
-            WorkRequest {
-                wr_id: 1,
-                op: WrOp::Write {
-                    rkey: r.rkey,
-                    remote: 0,
-                },
-                stream: 0,
-                local: 0,
-                len: 100,
-                lkey: l.lkey,
-            },
-        )
-        .unwrap();
+        n.post_send(c, write_wr(&l, &r, 1, 100)).unwrap();
         assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
         let quiet = n.now() + 1_000_000_000;
         n.run_until(quiet);

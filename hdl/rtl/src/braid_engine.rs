@@ -34,7 +34,7 @@
 //!   operations first, then `tx_compl`'s completions (CQE opcode
 //!   `SEND_DONE`) and the receive completions taking turns, then CQ
 //!   doorbells;
-//! * The send packet path. The segmenter's packet descriptors
+//! * Send: the packet path. The segmenter's packet descriptors
 //!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
 //!   a new one only while fewer than 24 are anywhere between that FIFO and
 //!   an accepted SEND (a lost PSN enters the retransmission pipeline below
