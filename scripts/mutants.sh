@@ -15,10 +15,11 @@
 #   model-loss     the transport model's placement bounds, SACK loss
 #                  proof, ACK and dedup logic (net.rs: contains, place_check,
 #                  floor, trim, on_data, ack_csn, on_ack, rack_check) against
-#                  braid-sim's model tests (lib and tests/net.rs; the
-#                  survivors then against tests/transport.rs too; the
-#                  co-simulation tests cannot see the model); 292
-#                  mutants, about 20 s each in the first pass
+#                  braid-sim's model tests (lib, tests/net.rs and
+#                  tests/packets.rs; the survivors then against
+#                  tests/transport.rs too; the co-simulation tests cannot
+#                  see the model); about 280 mutants, about 20 s each in
+#                  the first pass
 #   spec-sack      braid-spec's SACK bitvector and serial arithmetic
 #                  (sack.rs, seq.rs); about 115 mutants
 #   spec-wire      braid-spec's frame and header parsers and checksums
@@ -71,18 +72,18 @@ for t in "${targets[@]}"; do
             run driver-checks braid-driver -f driver/src/verbs.rs \
                 --re 'check_sge|cq_room|usable|post_send|post_recv|poll_ring|create_qp' ;;
         model-loss)
-            # first against the fast tests (lib, tests/net.rs), then the
+            # first against the fast tests (lib, tests/net.rs, tests/packets.rs), then the
             # survivors against the scenario tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
             o=out/mutants/model-loss/mutants.out
             p1=out/mutants/model-loss/pass1
             mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" \
-                --cargo-arg=--lib --cargo-arg=--test=net
+                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets
             rm -rf "$p1"
             cp -r "$o" "$p1"
             # --iterate skips what the first pass caught or found unviable
             mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
-                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=transport
+                --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets --cargo-arg=--test=transport
             summary model-loss \
                 "$(($(count "$p1/caught.txt") + $(count "$o/caught.txt")))" \
                 "$(count "$o/missed.txt")" "$(count "$o/timeout.txt")" \

@@ -542,6 +542,35 @@ impl TxPath {
     }
 }
 
+/// A sender path's state as [`Net::path_state`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathState {
+    /// UDP source port (the path's route).
+    pub sport: u16,
+    /// Plane its packets take.
+    pub plane: u32,
+    /// Oldest PSN not yet resolved.
+    pub lo: u32,
+    /// Next PSN to send.
+    pub nxt: u32,
+    /// Packets outstanding.
+    pub out: u32,
+    /// Congestion window, packets.
+    pub cwnd: f64,
+    /// DCTCP's estimate of the marked fraction.
+    pub alpha: f64,
+    /// Smoothed RTT, ps (0: no sample yet).
+    pub srtt: f64,
+    /// RTT variation, ps.
+    pub rttvar: f64,
+    /// Retransmission deadline, when armed.
+    pub timer_at: Option<Time>,
+    /// Timeouts in a row.
+    pub timeouts: u32,
+    /// Never picked again.
+    pub retired: bool,
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Seg {
     msg: u64,
@@ -1171,6 +1200,25 @@ impl Net {
             .iter()
             .map(|p| p.sport)
             .collect()
+    }
+
+    /// The sender's state of path `i` of connection `c`.
+    pub fn path_state(&self, c: ConnId, i: usize) -> PathState {
+        let p = &self.conns[c as usize].paths[i];
+        PathState {
+            sport: p.sport,
+            plane: p.plane,
+            lo: p.lo,
+            nxt: p.nxt,
+            out: p.out,
+            cwnd: p.cwnd,
+            alpha: p.alpha,
+            srtt: p.srtt,
+            rttvar: p.rttvar,
+            timer_at: p.timer_at,
+            timeouts: p.timeouts,
+            retired: p.retired,
+        }
     }
 
     /// Process one event; `false` when nothing is left to happen.
@@ -2041,7 +2089,6 @@ impl Net {
         let c = a.conn;
         let g = self.cfg.braid.dctcp_g;
         let (_, max_cwnd) = self.windows();
-        let min_rto = self.cfg.braid.min_rto;
         let dynamic = self.cfg.kind == Kind::Braid;
         if a.ecn > 0 && !dynamic {
             self.dcqcn_cut(c, now);
@@ -2124,18 +2171,12 @@ impl Net {
         if acked > 0 {
             p.timeouts = 0;
         }
-        let mut rearm = None;
-        if p.timer_at.is_none() && p.out > 0 {
-            let t = p.oldest().unwrap_or(now) + p.rto(min_rto);
-            p.timer_at = Some(t);
-            rearm = Some(t);
-        }
+        // the timer needs no arming here: a path's timer runs whenever
+        // packets are outstanding on it (armed at a send when idle, kept by
+        // on_rto until the path is empty)
+        debug_assert!(p.out == 0 || p.timer_at.is_some());
         conn.stats.sack_losses += lost.len() as u64;
         let mut only_plane = lost.is_empty().then_some(p.plane);
-        if let Some(t) = rearm {
-            self.arm_rto(c, t);
-        }
-        let conn = &mut self.conns[c as usize];
         for l in lost.into_iter().rev() {
             conn.retx.push_front(l);
         }
@@ -2192,29 +2233,21 @@ impl Net {
             if !dark {
                 continue;
             }
+            // a path sends in PSN order, so when its newest packet went
+            // quiet every older one did too
             let before = (lost.len(), delivered.len());
-            for slot in q.win.iter_mut() {
-                match *slot {
-                    None => continue,
-                    Some(s) if s.at + reo < rack_at => {
-                        *slot = None;
-                        // below the receiver's CSN base: it arrived and
-                        // only its ACK was lost
-                        if (s.csn.wrapping_sub(peer_base) as i32) < 0 {
-                            delivered.push(s.csn);
-                        } else {
-                            lost.push(s.csn);
-                        }
-                    }
-                    Some(_) => break,
+            for s in q.win.iter_mut().filter_map(Option::take) {
+                // below the receiver's CSN base: it arrived and only its
+                // ACK was lost
+                if (s.csn.wrapping_sub(peer_base) as i32) < 0 {
+                    delivered.push(s.csn);
+                } else {
+                    lost.push(s.csn);
                 }
             }
-            let n = (lost.len() - before.0 + delivered.len() - before.1) as u32;
-            if n > 0 {
-                q.out -= n;
-                q.trim();
-            }
-            if dark && lost.len() > before.0 && rehash_after > 0 {
+            q.out -= (lost.len() - before.0 + delivered.len() - before.1) as u32;
+            q.trim();
+            if lost.len() > before.0 && rehash_after > 0 {
                 failed.push(i);
             }
         }

@@ -18,6 +18,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod common;
+use common::{fabric, two_hosts, write_wr};
+
 const US: Time = 1_000_000;
 const MS: Time = 1_000 * US;
 /// Protection domain of every connection.
@@ -580,12 +583,6 @@ impl Outcome {
     }
 }
 
-fn fabric(seed: u64) -> FabricConfig {
-    let mut f = FabricConfig::leaf_spine(32);
-    f.seed = seed;
-    f
-}
-
 fn net_config(kind: Kind) -> NetConfig {
     NetConfig {
         carry_data: true,
@@ -600,35 +597,6 @@ fn transfer(label: &str, seed: u64, fab: FabricConfig, cfg: NetConfig) -> Outcom
 }
 
 // ------------------------------------------------------------ Braid
-
-/// A net on [`fabric`] with 1 MiB of memory on hosts 0 and 1, a source
-/// region on host 0 and a destination region (REMOTE_WRITE) on host 1,
-/// both of protection domain 1.
-fn two_hosts(cfg: NetConfig) -> (Net, MemRegion, MemRegion) {
-    let mut n = Net::new(fabric(1), cfg);
-    n.set_memory(0, 1 << 20);
-    n.set_memory(1, 1 << 20);
-    let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
-    let r = n
-        .reg_mr(1, 1, 0, 1 << 20, access::REMOTE_WRITE | access::LOCAL_WRITE)
-        .unwrap();
-    (n, l, r)
-}
-
-/// A WRITE of `len` bytes from offset 0 of `l` to offset 0 of `r`.
-fn write_wr(l: &MemRegion, r: &MemRegion, wr_id: u64, len: u32) -> WorkRequest {
-    WorkRequest {
-        wr_id,
-        op: WrOp::Write {
-            rkey: r.rkey,
-            remote: 0,
-        },
-        stream: 0,
-        local: 0,
-        len,
-        lkey: l.lkey,
-    }
-}
 
 /// SACK loss proof at its exact boundary. One connection on one path
 /// sends WRITEs of `packets` MTU-sized packets, and the fabric loses
@@ -786,182 +754,6 @@ fn data_for_no_such_connection_or_path_is_dropped() {
     );
     assert_eq!(n.memory(1)[8192..8292], [0xab; 100]);
     assert_eq!(n.stats(c).rx_packets, 2);
-}
-
-/// One connection of one path between hosts 0 and 1 that has carried one
-/// small WRITE; then packets made from that WRITE's data packet (its
-/// route, its CSN: duplicates for the dedup window, but every one counts in
-/// the path's SACK state) are injected at the sender's NIC, and every ACK
-/// the receiver sends is recorded with its time and base PSN.
-struct Injector {
-    n: Net,
-    good: braid_sim::fabric::Packet<braid_sim::net::Msg>,
-    acks: Rc<RefCell<Vec<(Time, u32)>>>,
-    /// The path's base after the WRITE: the next PSN expected.
-    base: u32,
-}
-
-impl Injector {
-    fn new(mut cfg: NetConfig) -> Injector {
-        cfg.braid.paths = 1;
-        let (mut n, l, r) = two_hosts(cfg);
-        // a connection before it, so the one under test is not number 0
-        n.connect(2, 3, 1);
-        let c = n.connect(0, 1, 1);
-        assert_eq!(c, 1);
-        let first: Rc<RefCell<Option<braid_sim::fabric::Packet<braid_sim::net::Msg>>>> =
-            Rc::default();
-        let acks = Rc::new(RefCell::new(Vec::new()));
-        let (f, ak) = (first.clone(), acks.clone());
-        n.fabric.set_tap(move |t, p| match &p.payload {
-            braid_sim::net::Msg::Data(_) => {
-                f.borrow_mut().get_or_insert_with(|| p.clone());
-            }
-            braid_sim::net::Msg::Ack(a) => ak.borrow_mut().push((t, a.base)),
-            _ => {}
-        });
-        n.post_send(c, write_wr(&l, &r, 1, 100)).unwrap();
-        assert!(n.run_to_completion(10_000_000_000), "the WRITE completes");
-        let quiet = n.now() + 1_000_000_000;
-        n.run_until(quiet);
-        let good = first.borrow().clone().expect("the WRITE's data packet");
-        let braid_sim::net::Msg::Data(d) = &good.payload else {
-            unreachable!()
-        };
-        let base = d.psn + 1;
-        acks.borrow_mut().clear();
-        Injector {
-            n,
-            good,
-            acks,
-            base,
-        }
-    }
-
-    /// Send a copy of the WRITE's packet with this PSN, floor delta and
-    /// flags now; returns the time.
-    fn inject(&mut self, psn: u32, floor_delta: u16, flags: u8) -> Time {
-        let mut p = self.good.clone();
-        let braid_sim::net::Msg::Data(d) = &mut p.payload else {
-            unreachable!()
-        };
-        (d.psn, d.floor_delta, d.flags) = (psn, floor_delta, flags);
-        self.n.fabric.send(p);
-        self.n.now()
-    }
-
-    /// Run `ps` picoseconds on.
-    fn run(&mut self, ps: Time) {
-        let t = self.n.now() + ps;
-        self.n.run_until(t);
-    }
-
-    /// The ACKs' base PSNs so far.
-    fn bases(&self) -> Vec<u32> {
-        self.acks.borrow().iter().map(|a| a.1).collect()
-    }
-}
-
-/// The floor rule at its edge (SPEC section 6): a receiver ignores the
-/// floor of a packet with `floor_delta` 256 or more and slides its base to
-/// the floor of one with `floor_delta` 255. Seen in the ACKs of one path:
-/// a packet exactly one window ahead, or 400 PSNs ahead with `floor_delta`
-/// 256, is beyond the window (no ACK) and moves nothing, so the next
-/// expected PSN is still taken; a packet 301 ahead with `floor_delta` 255
-/// moves the base to its floor.
-#[test]
-fn the_floor_of_a_floor_delta_of_256_is_ignored() {
-    let mut x = Injector::new(net_config(Kind::Braid));
-    let base = x.base;
-    x.inject(base + 256, 256, 0);
-    x.run(1_000_000_000);
-    x.inject(base + 400, 256, 0);
-    x.run(1_000_000_000);
-    assert_eq!(x.bases(), [], "beyond the window, floor ignored");
-    x.inject(base, 0, 0);
-    x.run(1_000_000_000);
-    assert_eq!(x.bases(), [base + 1], "the base did not move");
-    x.inject(base + 1 + 300, 255, 0);
-    x.run(1_000_000_000);
-    assert_eq!(
-        x.bases(),
-        [base + 1, base + 1 + 300 - 255],
-        "the base slid to the floor"
-    );
-}
-
-/// ACK coalescing (SPEC section 6) at `ack_coalesce` 4, clock-exact on
-/// one path (every packet's floor at the first PSN, so no floor moves the
-/// base): ACK_REQ and a packet beyond a hole are acknowledged at once;
-/// a packet below the count arms the ACK timer, which acknowledges it
-/// `ack_delay` after it arrived and is not re-armed by later packets while
-/// it runs; a packet acknowledged at once arms nothing, so a packet after
-/// it gets a full `ack_delay` of its own; the 4th counted packet is
-/// acknowledged at once; a packet beyond the window arms nothing.
-#[test]
-fn ack_coalescing_sends_each_ack_at_its_exact_time() {
-    let mut cfg = net_config(Kind::Braid);
-    cfg.braid.ack_coalesce = 4;
-    let d = 20_000_000; // 20 us, far above the one-way latency
-    cfg.braid.ack_delay = d;
-    let mut x = Injector::new(cfg);
-    let b = x.base;
-    let req = braid_spec::wire::braid::Flags::ACK_REQ;
-    // ACK_REQ: at once; the latency L of one packet from it
-    let t0 = x.inject(b, 0, req);
-    x.run(d / 2);
-    let l = x.acks.borrow()[0].0 - t0;
-    assert!(l < d / 8, "latency {l} ps");
-    let at = |x: &Injector| x.acks.borrow().iter().map(|a| a.0).collect::<Vec<_>>();
-    assert_eq!((at(&x), x.bases()), (vec![t0 + l], vec![b + 1]));
-    // beyond a hole (b + 2 with b + 1 missing): at once
-    let t1 = x.inject(b + 2, 2, 0);
-    x.run(d / 2);
-    assert_eq!(at(&x)[1..], [t1 + l], "beyond a hole");
-    // the hole filled: below the count, the timer acknowledges it
-    let t2 = x.inject(b + 1, 1, 0);
-    x.run(d / 2);
-    assert_eq!(at(&x).len(), 2, "no ACK before the timer");
-    x.run(d);
-    assert_eq!(at(&x)[2..], [t2 + l + d], "the timer's ACK");
-    assert_eq!(x.bases()[2], b + 3);
-    // a second packet while the timer runs does not re-arm it; one after
-    // the timer's ACK arms it again
-    let t3 = x.inject(b + 3, 3, 0);
-    x.run(d / 2);
-    x.inject(b + 4, 4, 0);
-    x.run(d / 2 + l + 1);
-    let t5 = x.inject(b + 5, 5, 0);
-    x.run(2 * d);
-    assert_eq!(at(&x)[3..], [t3 + l + d, t5 + l + d], "one timer at a time");
-    assert_eq!(x.bases()[3..], [b + 5, b + 6]);
-    // an ACK_REQ with no timer running is acknowledged at once and arms
-    // none: a packet half a delay later gets a full delay of its own
-    let t6 = x.inject(b + 6, 6, req);
-    x.run(d / 2);
-    let t7 = x.inject(b + 7, 7, 0);
-    x.run(2 * d);
-    assert_eq!(at(&x)[5..], [t6 + l, t7 + l + d], "a timer of its own");
-    assert_eq!(x.bases()[5..], [b + 7, b + 8]);
-    // four counted packets: the 4th is acknowledged at once; the timer the
-    // first armed then finds nothing to acknowledge
-    let t8 = x.inject(b + 8, 8, 0);
-    for k in 9..12 {
-        x.inject(b + k, k as u16, 0);
-    }
-    x.run(d / 2);
-    let n = at(&x).len();
-    assert_eq!(n, 8, "the 4th packet's ACK, before the timer");
-    assert!(at(&x)[7] < t8 + l + d / 8);
-    assert_eq!(x.bases()[7], b + 12);
-    x.run(2 * d);
-    assert_eq!(at(&x).len(), 8, "the timer finds nothing");
-    // a packet beyond the window counts for nothing and arms nothing
-    x.inject(b + 12 + 256, 256, 0);
-    x.run(d / 2);
-    let t9 = x.inject(b + 12, 12, 0);
-    x.run(2 * d);
-    assert_eq!(at(&x)[8..], [t9 + l + d], "armed by the counted packet");
 }
 
 /// A lost last packet (no later packet on its path to prove it lost) is
