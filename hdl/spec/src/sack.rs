@@ -228,6 +228,13 @@ mod tests {
         let mut s = Sack256::ZERO;
         s.set(256, true);
         assert!(s.is_empty());
+        // the same bit in two words is two bits, not none
+        for (a, b) in [(0, 64), (64, 128), (128, 192), (0, 192)] {
+            let mut s = Sack256::ZERO;
+            s.set(a + 5, true);
+            s.set(b + 5, true);
+            assert!(!s.is_empty(), "bits {} and {}", a + 5, b + 5);
+        }
     }
 
     #[test]
