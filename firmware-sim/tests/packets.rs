@@ -5,7 +5,7 @@
 //! tests assert exact values (picoseconds, f64 bit-exact where the model
 //! computes in f64).
 
-use braid_sim::fabric::{Packet, Time};
+use braid_sim::fabric::{FabricConfig, Packet, Time};
 use braid_sim::net::{
     ack_frame_bytes, data_frame_bytes, Ack, ConnId, ConnStats, MemRegion, Msg, Net, NetConfig,
     PathState, WcStatus,
@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 mod common;
-use common::{two_hosts, write_wr};
+use common::{fabric, two_hosts, two_hosts_on, write_wr};
 
 const US: Time = 1_000_000;
 
@@ -346,9 +346,14 @@ struct Sender {
 }
 
 impl Sender {
-    fn new(mut cfg: NetConfig, paths: u8) -> Sender {
+    fn new(cfg: NetConfig, paths: u8) -> Sender {
+        Sender::on_fabric(fabric(1), cfg, paths)
+    }
+
+    /// [`Sender::new`] on the fabric `fab`.
+    fn on_fabric(fab: FabricConfig, mut cfg: NetConfig, paths: u8) -> Sender {
         cfg.braid.paths = paths;
-        let (mut n, l, r) = two_hosts(cfg);
+        let (mut n, l, r) = two_hosts_on(fab, cfg);
         let c = n.connect(0, 1, 1);
         let sent = Rc::new(RefCell::new(Vec::new()));
         let s = sent.clone();
@@ -830,4 +835,45 @@ fn a_marked_ack_cuts_the_baselines_rate() {
         cut[1..].iter().all(|&g| g == 2 * ser),
         "half rate: {cut:?} (line {ser})"
     );
+}
+
+/// The message window (SPEC section 7, 32 messages a stream) opened by an
+/// ACK on one plane wakes every plane: two planes, one path on each, 40
+/// one-packet WRITEs; 32 leave and the window shuts. An ACK of message 1
+/// (on plane 1) opens nothing while message 0 is outstanding; the ACK of
+/// message 0 (on plane 0) completes both, and the two messages it lets in
+/// leave at once, one on each plane.
+#[test]
+fn a_message_window_opened_on_one_plane_sends_on_every_plane() {
+    let mut cfg = net_config(Kind::Braid);
+    cfg.braid.spray_burst = 1;
+    cfg.braid.init_cwnd = 32.0;
+    let mut fab = fabric(1);
+    fab.planes = 2;
+    let mut s = Sender::on_fabric(fab, cfg, 2);
+    for k in 0..40 {
+        s.post(k, 1);
+    }
+    s.run_to(3 * US);
+    assert_eq!(s.sent.borrow().len(), 32, "the message window");
+    assert_eq!((s.path(0).plane, s.path(1).plane), (0, 1));
+    let (m0, m1) = (s.on(0)[0], s.on(1)[0]);
+    assert_eq!((m0.csn, m1.csn), (0, 1));
+    s.hand(s.ack(1, m1.psn + 1, &[], 0, m1.at));
+    let t = s.n.now();
+    s.run_to(t + 200_000);
+    assert_eq!(s.sent.borrow().len(), 32, "message 0 holds the window");
+    assert_eq!(s.n.take_completions(), []);
+    let t = s.hand(s.ack(0, m0.psn + 1, &[], 0, m0.at));
+    s.run_to(t + 10_000);
+    let released: Vec<(Time, u8)> = s.sent.borrow()[32..]
+        .iter()
+        .map(|p| (p.at, p.path))
+        .collect();
+    assert_eq!(
+        released,
+        [(t, 0), (t, 1)],
+        "one message on each plane at once"
+    );
+    assert_eq!(s.n.take_completions().len(), 2);
 }

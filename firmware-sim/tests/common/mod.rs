@@ -14,7 +14,12 @@ pub fn fabric(seed: u64) -> FabricConfig {
 /// region on host 0 and a destination region (REMOTE_WRITE) on host 1,
 /// both of protection domain 1.
 pub fn two_hosts(cfg: NetConfig) -> (Net, MemRegion, MemRegion) {
-    let mut n = Net::new(fabric(1), cfg);
+    two_hosts_on(fabric(1), cfg)
+}
+
+/// [`two_hosts`] on the fabric `fab`.
+pub fn two_hosts_on(fab: FabricConfig, cfg: NetConfig) -> (Net, MemRegion, MemRegion) {
+    let mut n = Net::new(fab, cfg);
     n.set_memory(0, 1 << 20);
     n.set_memory(1, 1 << 20);
     let l = n.reg_mr(0, 1, 0, 1 << 20, access::LOCAL_WRITE).unwrap();
