@@ -333,3 +333,14 @@ fn emit_rejects_inconsistent_reprs() {
         Err(Error::LengthMismatch { .. })
     ));
 }
+
+/// `Flags::has` is true only when every bit of the mask is set.
+#[test]
+fn flags_has_needs_every_bit_of_its_mask() {
+    let f = Flags(Flags::FIRST | Flags::LAST);
+    assert!(f.has(Flags::FIRST) && f.has(Flags::LAST));
+    assert!(f.has(Flags::FIRST | Flags::LAST));
+    assert!(!f.has(Flags::RETX));
+    assert!(!f.has(Flags::FIRST | Flags::RETX));
+    assert!(Flags(0).has(0));
+}
