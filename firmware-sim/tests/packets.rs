@@ -877,3 +877,29 @@ fn a_message_window_opened_on_one_plane_sends_on_every_plane() {
     );
     assert_eq!(s.n.take_completions().len(), 2);
 }
+
+/// A DCTCP window that ends on an ACK acknowledging nothing new (a
+/// duplicate, every packet already acknowledged) counts a marked fraction
+/// of 0: alpha decays by 1 - g and the window neither grows nor shrinks.
+#[test]
+fn a_window_ending_with_nothing_acknowledged_decays_alpha() {
+    let cfg = net_config(Kind::Braid);
+    let (g, init) = (cfg.braid.dctcp_g, cfg.braid.init_cwnd);
+    let mut s = Sender::new(cfg, 1);
+    s.post(1, 2);
+    s.run_to(US);
+    let p = s.on(0);
+    assert_eq!(p.len(), 2);
+    // both acknowledged, one marked: the first window ends (at PSN 0)
+    s.hand(s.ack(0, p[1].psn + 1, &[], 1, p[1].at));
+    let alpha = g * 0.5;
+    let st = s.path(0);
+    assert_eq!(
+        (st.out, st.alpha, st.cwnd),
+        (0, alpha, init * (1.0 - alpha / 2.0))
+    );
+    // the same ACK again reaches the next window's end with nothing new
+    s.hand(s.ack(0, p[1].psn + 1, &[], 0, p[1].at));
+    let st2 = s.path(0);
+    assert_eq!((st2.alpha, st2.cwnd), ((1.0 - g) * alpha, st.cwnd));
+}
