@@ -7,6 +7,13 @@
 #
 #   scripts/mutants.sh                 every target
 #   scripts/mutants.sh driver-checks   one (names below)
+#   scripts/mutants.sh --resume T      continue an interrupted run of T:
+#                                      only mutants not yet caught or
+#                                      found unviable are run again
+#
+# Each target keeps a ledger of every mutant caught or unviable so far
+# (out/mutants/TARGET/all-caught.txt, all-unviable.txt), so a run in
+# several passes or resumed after a stop still reports the whole score.
 #
 # Targets (safety-relevant checks first):
 #   driver-checks  braid-driver's bounds, key, queue-room and state checks
@@ -44,7 +51,17 @@ summary() {
         sed 's/^/  /' "$missed_file"
     fi
 }
-# mutate NAME PACKAGE ARGS...: cargo mutants into out/mutants/NAME
+# ledger NAME: add the last pass's caught and unviable mutants to the
+# target's ledger
+ledger() {
+    local out=out/mutants/$1 k
+    for k in caught unviable; do
+        cat "$out/all-$k.txt" "$out/mutants.out/$k.txt" 2>/dev/null | grep . | sort -u >"$out/all-$k.new" || true
+        mv "$out/all-$k.new" "$out/all-$k.txt"
+    done
+}
+# mutate NAME PACKAGE ARGS...: cargo mutants into out/mutants/NAME, then
+# the ledger
 mutate() {
     local name=$1 pkg=$2
     shift 2
@@ -56,15 +73,39 @@ mutate() {
     local rc=0
     cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" "$@" || rc=$?
     [[ $rc -eq 0 || $rc -eq 2 || $rc -eq 3 ]] || { echo "mutants: $name: cargo mutants failed ($rc)" >&2; return "$rc"; }
+    ledger "$name"
+}
+# start NAME: a fresh run forgets the target's ledger; a resumed one
+# iterates on it
+start() {
+    if [[ $resume -eq 1 ]]; then
+        iterate=(--iterate)
+    else
+        iterate=()
+        rm -f "out/mutants/$1/all-caught.txt" "out/mutants/$1/all-unviable.txt"
+    fi
+}
+# report NAME: the score from the ledger and the last pass's survivors
+report() {
+    local out=out/mutants/$1
+    summary "$1" "$(count "$out/all-caught.txt")" "$(count "$out/mutants.out/missed.txt")" \
+        "$(count "$out/mutants.out/timeout.txt")" "$(count "$out/all-unviable.txt")" \
+        "$out/mutants.out/missed.txt"
 }
 run() {
     local name=$1
-    mutate "$@"
-    local o=out/mutants/$name/mutants.out
-    summary "$name" "$(count "$o/caught.txt")" "$(count "$o/missed.txt")" \
-        "$(count "$o/timeout.txt")" "$(count "$o/unviable.txt")" "$o/missed.txt"
+    start "$name"
+    mutate "$@" "${iterate[@]}"
+    report "$name"
 }
-targets=("$@")
+resume=0
+targets=()
+for a in "$@"; do
+    case $a in
+        --resume) resume=1 ;;
+        *) targets+=("$a") ;;
+    esac
+done
 [[ ${#targets[@]} -gt 0 ]] || targets=(driver-checks spec-sack spec-wire model-loss spec cli)
 for t in "${targets[@]}"; do
     case $t in
@@ -72,22 +113,17 @@ for t in "${targets[@]}"; do
             run driver-checks braid-driver -f driver/src/verbs.rs \
                 --re 'check_sge|cq_room|usable|post_send|post_recv|poll_ring|create_qp' ;;
         model-loss)
-            # first against the fast tests (lib, tests/net.rs, tests/packets.rs), then the
-            # survivors against the scenario tests (tests/transport.rs) too
+            # first against the fast tests (lib, tests/net.rs,
+            # tests/packets.rs), then the survivors against the scenario
+            # tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
-            o=out/mutants/model-loss/mutants.out
-            p1=out/mutants/model-loss/pass1
-            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" \
+            start model-loss
+            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" "${iterate[@]}" \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets
-            rm -rf "$p1"
-            cp -r "$o" "$p1"
-            # --iterate skips what the first pass caught or found unviable
+            # --iterate skips what the ledger holds
             mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets --cargo-arg=--test=transport
-            summary model-loss \
-                "$(($(count "$p1/caught.txt") + $(count "$o/caught.txt")))" \
-                "$(count "$o/missed.txt")" "$(count "$o/timeout.txt")" \
-                "$(($(count "$p1/unviable.txt") + $(count "$o/unviable.txt")))" "$o/missed.txt" ;;
+            report model-loss ;;
         spec-sack) run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
         spec-wire) run spec-wire braid-spec -f 'hdl/spec/src/wire/*.rs' ;;
         spec) run spec braid-spec ;;
