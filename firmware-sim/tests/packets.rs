@@ -903,3 +903,20 @@ fn a_window_ending_with_nothing_acknowledged_decays_alpha() {
     let st2 = s.path(0);
     assert_eq!((st2.alpha, st2.cwnd), ((1.0 - g) * alpha, st.cwnd));
 }
+
+/// An ACK whose echo is not in the past (a bogus timestamp) gives an RTT of
+/// 0, which the sender takes as no sample yet: the window grows by acked /
+/// cwnd and the rate hint does not cap it (a cap needs an RTT).
+#[test]
+fn an_echo_from_the_future_is_no_rtt_sample() {
+    let cfg = net_config(Kind::Braid);
+    let init = cfg.braid.init_cwnd;
+    let mut s = Sender::new(cfg, 1);
+    s.post(1, 64);
+    s.run_to(US);
+    let p = s.on(0);
+    assert_eq!(p.len(), init as usize);
+    s.hand(s.ack(0, p[3].psn + 1, &[], 0, 1_000 * US));
+    let st = s.path(0);
+    assert_eq!((st.srtt, st.rttvar, st.cwnd), (0.0, 0.0, init + 4.0 / init));
+}
