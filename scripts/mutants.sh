@@ -120,7 +120,7 @@ for t in "${targets[@]}"; do
             start model-loss
             mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" "${iterate[@]}" \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets
-            # --iterate skips what the ledger holds
+            # --iterate skips what earlier passes caught or found unviable
             mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets --cargo-arg=--test=transport
             report model-loss ;;

@@ -113,9 +113,14 @@ impl Injector {
         self.n.fabric.idle_until(t);
     }
 
+    /// `f` of every ACK so far.
+    fn ack_fields<T>(&self, f: impl Fn(&Ack) -> T) -> Vec<T> {
+        self.acks.borrow().iter().map(|(_, a)| f(a)).collect()
+    }
+
     /// The ACKs' base PSNs so far.
     fn bases(&self) -> Vec<u32> {
-        self.acks.borrow().iter().map(|a| a.1.base).collect()
+        self.ack_fields(|a| a.base)
     }
 }
 
@@ -289,12 +294,7 @@ fn the_rate_hint_follows_the_one_way_delay_interval_by_interval() {
         .zip([0, 0, 0, 0, 1, 0, 0, 0])
         .map(|(&s, ce)| ((cap * s) as u64, ce))
         .collect();
-    let got: Vec<(u64, u32)> = x
-        .acks
-        .borrow()
-        .iter()
-        .map(|(_, a)| (a.rate_hint, a.ecn))
-        .collect();
+    let got = x.ack_fields(|a| (a.rate_hint, a.ecn));
     assert_eq!(got, want, "(rate hint, ECN count) of each ACK");
     assert_eq!(x.n.hint_cuts(1), 2);
 }
@@ -314,13 +314,7 @@ fn a_coalesced_ack_counts_every_ce_mark_it_covers() {
         x.inject_stamped(b + k as u32, k as u16, 0, 0, ce);
     }
     x.run(10 * US);
-    let got: Vec<(u32, u32)> = x
-        .acks
-        .borrow()
-        .iter()
-        .map(|(_, a)| (a.base, a.ecn))
-        .collect();
-    assert_eq!(got, [(b + 3, 2), (b + 6, 2)]);
+    assert_eq!(x.ack_fields(|a| (a.base, a.ecn)), [(b + 3, 2), (b + 6, 2)]);
 }
 
 // ------------------------------------------------------------ sender
