@@ -172,7 +172,8 @@ pub const RES_NO_CONN: u64 = 2;
 pub const RES_STALE: u64 = 3;
 
 /// CQE status of a flushed work request (braid-spec's `CQE_FLUSHED`;
-/// written as the literal 1 inside `update`, see the export traps).
+/// written as the literal 1 inside `update`, see the export traps in
+/// `hdl/rtl/WRITING-BLOCKS.md`).
 pub const STATUS_FLUSHED: u64 = braid_spec::host::CQE_FLUSHED as u64;
 const _: () = assert!(STATUS_FLUSHED == 1);
 
