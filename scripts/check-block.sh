@@ -61,7 +61,7 @@ trap 'rm -f "$log"' EXIT
 # The block's tests: model against RTL in Verilator and in RustHDL, and the
 # RustHDL library's own tests, by name.
 block_tests() {
-    cargo test --workspace -q --test equiv_verilator --test equiv_rusthdl --test blocks -- "$base" 2>&1 |
+    cargo test --workspace -q --test equiv --test blocks -- "$base" 2>&1 |
         tee "$log"
 }
 synth_beside_tests block_tests

@@ -18,4 +18,4 @@ scripts/setup.sh
 SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-10800} constraints/synth/report.sh --check --resynth
 SYNTH_TIMEOUT=${SYNTH_TIMEOUT:-10800} constraints/synth/report.sh --changed --flat
 BRAID_EQUIV_CYCLES=${BRAID_EQUIV_CYCLES:-10000000} \
-    cargo test --release -q -p braid-tests --test equiv_verilator -- --nocapture
+    cargo test --release -q -p braid-tests --test equiv -- --skip _rusthdl_ --nocapture
