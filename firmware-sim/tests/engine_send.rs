@@ -72,12 +72,12 @@ fn writes_leave_as_frames(seed: u64, lens: &[u32], setup: Setup) {
             }
             // no ACKs come back here: a path's window (CC_CWND_INIT
             // packets in flight) would stop it; windows are tested in
-            // engine_pair.rs
+            // engine_pair/
             b.write32(regs::CONFIG[4].offset, regs::CFG_CWND_MAX)?;
             // nor would a path's retransmission timer ever be stopped: the
             // smallest RTO is raised from 20 us to 10 ms (3,000,000 clocks,
             // beyond any run here), so every packet leaves exactly once;
-            // timeouts are tested in engine_pair.rs
+            // timeouts are tested in engine_pair/
             b.write32(regs::CONFIG[8].offset, regs::CFG_RTO_MAX)?;
             if let Some(burst) = setup.burst {
                 let v = b.read32(regs::CONFIG[11].offset)?;
