@@ -5,6 +5,7 @@ mod common;
 use braid_spec::wire::braid::*;
 use braid_spec::wire::eth::EthernetPacket;
 use braid_spec::wire::ip::{Ipv4Packet, Ipv6Packet};
+use braid_spec::wire::udp::UDP_LEN;
 use braid_spec::*;
 use common::*;
 use proptest::prelude::*;
@@ -343,4 +344,225 @@ fn flags_has_needs_every_bit_of_its_mask() {
     assert!(!f.has(Flags::RETX));
     assert!(!f.has(Flags::FIRST | Flags::RETX));
     assert!(Flags(0).has(0));
+}
+
+proptest! {
+    /// Each layer's `buffer_len` is its length on the wire: the base header,
+    /// the opcode's extension and the immediate add up to the header that
+    /// `BraidRepr::emit` writes.
+    #[test]
+    fn each_layers_buffer_len_adds_up_to_the_header(r in braid_repr(1500)) {
+        prop_assert_eq!(r.base.buffer_len(), BASE_HEADER_LEN);
+        let imm = |i: &Option<u32>| if i.is_some() { IMM_EXT_LEN } else { 0 };
+        let ext = match &r.body {
+            Body::Write { ext, imm: i } => {
+                prop_assert_eq!(ext.buffer_len(), WRITE_EXT_LEN);
+                ext.buffer_len() + imm(i)
+            }
+            Body::Send { ext, imm: i } => {
+                prop_assert_eq!(ext.buffer_len(), SEND_EXT_LEN);
+                ext.buffer_len() + imm(i)
+            }
+            Body::Ack(a) => {
+                prop_assert_eq!(a.buffer_len(), ACK_EXT_LEN);
+                a.buffer_len()
+            }
+            Body::Nack(n) => {
+                prop_assert_eq!(n.buffer_len(), NACK_EXT_LEN);
+                n.buffer_len()
+            }
+            Body::Probe(p) | Body::ProbeReply(p) => {
+                prop_assert_eq!(p.buffer_len(), PROBE_EXT_LEN);
+                p.buffer_len()
+            }
+        };
+        prop_assert_eq!(r.base.buffer_len() + ext, r.buffer_len());
+        let mut b = vec![0u8; r.buffer_len() + usize::from(r.base.payload_len)];
+        prop_assert_eq!(r.emit(&mut b).unwrap(), r.base.buffer_len() + ext);
+    }
+}
+
+/// The layer lengths themselves, as `SPEC.md` gives them.
+#[test]
+fn layer_lengths_are_the_specifications() {
+    assert_eq!(
+        (BASE_HEADER_LEN, WRITE_EXT_LEN, SEND_EXT_LEN, IMM_EXT_LEN),
+        (24, 24, 16, 4)
+    );
+    assert_eq!((ACK_EXT_LEN, NACK_EXT_LEN, PROBE_EXT_LEN), (48, 16, 8));
+}
+
+/// `validate`'s 24-bit fields at their limit: `dst_conn` and a SEND's `rsn`
+/// of 0xff_ffff are accepted, 1 << 24 and above refused by name.
+#[test]
+fn validate_accepts_24_bit_fields_up_to_their_limit() {
+    let mut rng = Rng(0x24b1);
+    let send = loop {
+        let (r, _) = random_frame(&mut rng);
+        if matches!(r.braid.body, Body::Send { .. }) {
+            break r.braid;
+        }
+    };
+    let with = |dst_conn: u32, rsn: u32| {
+        let mut r = send.clone();
+        r.base.dst_conn = dst_conn;
+        if let Body::Send { ext, .. } = &mut r.body {
+            ext.rsn = rsn;
+        }
+        r.validate()
+    };
+    assert_eq!(with(0xff_ffff, 0xff_ffff), Ok(()));
+    for big in [1 << 24, (1 << 24) + 1, u32::MAX] {
+        assert_eq!(
+            with(big, 0),
+            Err(Error::FieldOverflow { field: "dst_conn" }),
+            "dst_conn {big:#x}"
+        );
+        assert_eq!(
+            with(0, big),
+            Err(Error::FieldOverflow { field: "rsn" }),
+            "rsn {big:#x}"
+        );
+    }
+}
+
+/// `fold` of a sum with carries beyond 16 bits: the carries are added back
+/// until it fits (end-around carry), as RFC 1071 folds.
+#[test]
+fn fold_adds_every_carry_back() {
+    use braid_spec::wire::checksum::fold;
+    assert_eq!(fold(0x0000_1234), 0x1234);
+    assert_eq!(fold(0x0003_0004), 0x0007);
+    // 0xffff + 1 carries again: 0x1_0000 folds to 1
+    assert_eq!(fold(0x0001_ffff), 0x0001);
+    assert_eq!(fold(0xffff_ffff), 0xffff);
+    assert_eq!(fold(0x8000_8000), 0x0001);
+}
+
+/// A random data frame over IPv4 or IPv6 with `payload` bytes of payload.
+fn data_frame(seed: u64, v6: bool, payload: usize) -> (FrameRepr, Vec<u8>) {
+    let mut rng = Rng(seed);
+    loop {
+        let (mut r, _) = random_frame(&mut rng);
+        if r.braid.base.opcode.is_data() && matches!(r.ip, IpRepr::V6(_)) == v6 {
+            r.braid.base.payload_len = payload as u16;
+            return (r, (0..payload).map(|i| i as u8).collect());
+        }
+    }
+}
+
+/// An IP datagram too short for a UDP header is a length error of the IP
+/// layer (rx_drop IP_LENGTH), at every length below 8 and not at 8; a
+/// frame cut short inside a datagram that claims more is truncated, with
+/// the exact length it needed.
+#[test]
+fn ip_lengths_below_a_udp_header_and_truncated_datagrams() {
+    for v6 in [false, true] {
+        let (r, payload) = data_frame(0x1e4, v6, 64);
+        let good = emit_frame_vec(&r, &payload).unwrap();
+        let l3 = r.eth.buffer_len();
+        let hlen = r.ip.buffer_len();
+        for dg in 0..=8usize {
+            let mut f = good.clone();
+            if v6 {
+                Ipv6Packet::new_unchecked(&mut f[l3..]).set_payload_len(dg as u16);
+            } else {
+                let mut p = Ipv4Packet::new_unchecked(&mut f[l3..]);
+                p.set_total_len((hlen + dg) as u16);
+                p.fill_checksum();
+            }
+            let e = parse_frame(&f).unwrap_err();
+            let ip_length = Error::LengthMismatch {
+                layer: if v6 {
+                    "ipv6 payload_len"
+                } else {
+                    "ipv4 total_len"
+                },
+                claimed: if v6 { dg } else { hlen + dg },
+                actual: hlen * usize::from(!v6) + 8,
+            };
+            if dg < 8 {
+                assert_eq!(e, ip_length, "v6 {v6}, datagram {dg}");
+            } else {
+                assert_ne!(e, ip_length, "v6 {v6}, datagram {dg}");
+            }
+        }
+        // the frame ends 5 bytes before the datagram it claims
+        let cut = &good[..good.len() - 5];
+        assert_eq!(
+            parse_frame(cut).unwrap_err(),
+            Error::Truncated {
+                layer: if v6 { "ipv6 payload" } else { "ipv4 payload" },
+                needed: good.len() - l3,
+                have: cut.len() - l3,
+            },
+            "v6 {v6}"
+        );
+    }
+}
+
+/// `emit_frame` writes into a buffer of at least the frame's length and
+/// leaves the rest alone; a buffer one byte short is refused.
+#[test]
+fn emit_frame_needs_a_buffer_of_the_frames_length() {
+    let (r, payload) = data_frame(0xb0f, false, 100);
+    let want = emit_frame_vec(&r, &payload).unwrap();
+    let mut big = vec![0xa5u8; want.len() + 3];
+    assert_eq!(emit_frame(&r, &payload, &mut big), Ok(want.len()));
+    assert_eq!(&big[..want.len()], &want[..]);
+    assert_eq!(&big[want.len()..], &[0xa5; 3]);
+    let mut short = vec![0u8; want.len() - 1];
+    assert_eq!(
+        emit_frame(&r, &payload, &mut short),
+        Err(Error::BufferTooSmall {
+            needed: want.len(),
+            have: want.len() - 1
+        })
+    );
+}
+
+/// The 16-bit length fields at their limit: a UDP datagram of 65,535 bytes
+/// (IPv6) and an IPv4 packet of 65,535 bytes are emitted and parse back;
+/// one byte more is refused, naming the field.
+#[test]
+fn emit_frame_at_the_16_bit_length_limits() {
+    for v6 in [false, true] {
+        let (r, _) = data_frame(0x1e6, v6, 0);
+        let over = UDP_LEN + r.braid.buffer_len() + if v6 { 0 } else { 20 };
+        let max = 65_535 - over;
+        for (payload, field) in [
+            (max, None),
+            (
+                max + 1,
+                Some(if v6 { "udp length" } else { "ipv4 total_len" }),
+            ),
+        ] {
+            let (r, bytes) = data_frame(0x1e6, v6, payload);
+            match (emit_frame_vec(&r, &bytes), field) {
+                (Ok(f), None) => {
+                    let p = parse_frame(&f).unwrap();
+                    assert_eq!(p.payload(&f), &bytes[..], "v6 {v6}");
+                }
+                (Err(e), Some(field)) => {
+                    assert_eq!(e, Error::FieldOverflow { field }, "v6 {v6}")
+                }
+                (got, _) => panic!("v6 {v6}, payload {payload}: {got:?}"),
+            }
+        }
+    }
+}
+
+/// The UDP length limit applies over IPv4 too: a datagram of 65,536 bytes
+/// is refused as a UDP length before the IPv4 total length is looked at.
+#[test]
+fn emit_frame_refuses_a_udp_length_over_16_bits_on_ipv4() {
+    let (r, _) = data_frame(0x1e7, false, 0);
+    let payload = 65_536 - UDP_LEN - r.braid.buffer_len();
+    let (r, bytes) = data_frame(0x1e7, false, payload);
+    assert_eq!(
+        emit_frame_vec(&r, &bytes),
+        Err(Error::FieldOverflow {
+            field: "udp length"
+        })
+    );
 }

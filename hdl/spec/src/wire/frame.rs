@@ -72,12 +72,14 @@ pub fn parse_frame_on_port(buf: &[u8], port: u16) -> Result<Frame> {
             if proto != IP_PROTO_UDP {
                 return Err(Error::NotUdp(proto));
             }
+            // the datagram must hold at least a UDP header (rx_drop's
+            // IP_LENGTH)
             let total = usize::from(p.total_len());
-            if total < hlen {
+            if total < hlen + UDP_LEN {
                 return Err(Error::LengthMismatch {
                     layer: "ipv4 total_len",
                     claimed: total,
-                    actual: hlen,
+                    actual: hlen + UDP_LEN,
                 });
             }
             let dg = l3.get(hlen..total).ok_or(Error::Truncated {
@@ -94,6 +96,13 @@ pub fn parse_frame_on_port(buf: &[u8], port: u16) -> Result<Frame> {
                 return Err(Error::NotUdp(next));
             }
             let plen = usize::from(p.payload_len());
+            if plen < UDP_LEN {
+                return Err(Error::LengthMismatch {
+                    layer: "ipv6 payload_len",
+                    claimed: plen,
+                    actual: UDP_LEN,
+                });
+            }
             let dg = l3.get(IPV6_LEN..IPV6_LEN + plen).ok_or(Error::Truncated {
                 layer: "ipv6 payload",
                 needed: IPV6_LEN + plen,
