@@ -404,7 +404,7 @@ fn validate_accepts_24_bit_fields_up_to_their_limit() {
         }
     };
     let with = |dst_conn: u32, rsn: u32| {
-        let mut r = send.clone();
+        let mut r = send;
         r.base.dst_conn = dst_conn;
         if let Body::Send { ext, .. } = &mut r.body {
             ext.rsn = rsn;
