@@ -566,3 +566,39 @@ fn emit_frame_refuses_a_udp_length_over_16_bits_on_ipv4() {
         })
     );
 }
+
+/// IPv4 header checks: an IHL below 5 is a bad header length, an IHL of 6
+/// (one option word) parses with its 24-byte length, and a packet with
+/// either More Fragments or a fragment offset is a fragment.
+#[test]
+fn ipv4_header_length_and_fragments() {
+    let parse = |ihl: u8, mf: u8, off: u16| {
+        let mut b = [0u8; 24];
+        let mut p = Ipv4Packet::new_unchecked(&mut b[..]);
+        p.set_version(4);
+        p.set_ihl(ihl);
+        p.set_total_len(24);
+        p.set_ttl(64);
+        p.set_protocol(17);
+        p.set_flag_mf(mf);
+        p.set_frag_offset(off);
+        p.fill_checksum();
+        Ipv4Repr::parse(&Ipv4Packet::new_checked(&b[..]).unwrap()).map(|(_, proto, hl)| (proto, hl))
+    };
+    for ihl in 0..5 {
+        assert_eq!(
+            parse(ihl, 0, 0),
+            Err(Error::BadHeaderLength {
+                layer: "ipv4",
+                found: usize::from(ihl),
+                expected: 5
+            }),
+            "ihl {ihl}"
+        );
+    }
+    assert_eq!(parse(5, 0, 0), Ok((17, 20)));
+    assert_eq!(parse(6, 0, 0), Ok((17, 24)));
+    assert_eq!(parse(5, 1, 0), Err(Error::Fragmented));
+    assert_eq!(parse(5, 0, 1), Err(Error::Fragmented));
+    assert_eq!(parse(5, 1, 0x1fff), Err(Error::Fragmented));
+}
