@@ -602,3 +602,80 @@ fn ipv4_header_length_and_fragments() {
     assert_eq!(parse(5, 0, 1), Err(Error::Fragmented));
     assert_eq!(parse(5, 1, 0x1fff), Err(Error::Fragmented));
 }
+
+/// One's-complement sum of big-endian 16-bit words, written here apart
+/// from `wire::checksum` as RFC 768 and RFC 8200 state it.
+fn ones_sum(parts: &[&[u8]]) -> u16 {
+    let bytes: Vec<u8> = parts.concat();
+    let mut s: u64 = bytes
+        .chunks(2)
+        .map(|c| u64::from(c[0]) << 8 | u64::from(*c.get(1).unwrap_or(&0)))
+        .sum();
+    while s > 0xffff {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    s as u16
+}
+
+/// The UDP checksum a frame carries over IPv4 and over IPv6 is the one its
+/// pseudo-header defines: source, destination, protocol 17 and the UDP
+/// length, summed with the datagram to 0xffff.
+#[test]
+fn udp_checksum_covers_the_pseudo_header_of_both_ip_versions() {
+    for v6 in [false, true] {
+        let (mut r, payload) = data_frame(0xc5, v6, 33);
+        r.udp.checksum = true;
+        let f = emit_frame_vec(&r, &payload).unwrap();
+        let l3 = r.eth.buffer_len();
+        let l4 = l3 + r.ip.buffer_len();
+        let udp_len = (f.len() - l4) as u16;
+        let dg = &f[l4..];
+        let sum = if v6 {
+            let len = u32::from(udp_len).to_be_bytes();
+            ones_sum(&[&f[l3 + 8..l3 + 40], &len, &[0, 0, 0, 17], dg])
+        } else {
+            ones_sum(&[&f[l3 + 12..l3 + 20], &[0, 17], &udp_len.to_be_bytes(), dg])
+        };
+        assert_ne!(&dg[6..8], &[0, 0], "v6 {v6}: a checksum is carried");
+        assert_eq!(sum, 0xffff, "v6 {v6}");
+    }
+}
+
+/// An IPv4 header whose IHL is below 5 never verifies, even when its
+/// few words happen to sum to a valid checksum.
+#[test]
+fn ipv4_checksum_of_a_header_below_20_bytes_fails() {
+    // IHL 2: 0x4200 + 0xbdff = 0xffff over its 8 bytes
+    let h = [
+        0x42, 0x00, 0xbd, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    assert_eq!(wire::checksum::checksum(&h[..8]), 0);
+    assert!(!Ipv4Packet::new_checked(&h[..]).unwrap().verify_checksum());
+}
+
+/// A frame's ECN codepoint and CE mark, on both IP versions.
+#[test]
+fn ecn_and_ce_of_either_ip_version() {
+    for v6 in [false, true] {
+        let (mut r, _) = data_frame(0xec, v6, 0);
+        for ecn in 0..4u8 {
+            match &mut r.ip {
+                IpRepr::V4(x) => x.ecn = ecn,
+                IpRepr::V6(x) => x.ecn = ecn,
+            }
+            assert_eq!(r.ip.ecn(), ecn, "v6 {v6}");
+            assert_eq!(r.ip.ce(), ecn == 3, "v6 {v6}, ecn {ecn}");
+        }
+    }
+}
+
+/// The UDP header's length.
+#[test]
+fn udp_header_is_8_bytes() {
+    let u = UdpRepr {
+        src_port: 1,
+        dst_port: 2,
+        checksum: false,
+    };
+    assert_eq!((u.buffer_len(), UDP_LEN), (8, 8));
+}
