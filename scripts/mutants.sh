@@ -22,7 +22,7 @@
 #   model-loss     the transport model's placement bounds, SACK loss
 #                  proof, ACK and dedup logic (net.rs: contains, place_check,
 #                  floor, trim, on_data, ack_csn, on_ack, rack_check) against
-#                  braid-sim's model tests (lib, tests/net.rs and
+#                  braid-sim's model tests (lib, tests/net/ and
 #                  tests/packets.rs; the survivors then against
 #                  tests/transport.rs too; the co-simulation tests cannot
 #                  see the model); about 280 mutants, about 20 s each in
@@ -83,6 +83,9 @@ mutate() {
 # iterates on it
 start() {
     if [[ $resume -eq 1 ]]; then
+        # a pass stopped before its end left its caught mutants only in
+        # mutants.out: they go into the ledger first
+        ledger "$1"
         iterate=(--iterate)
     else
         iterate=()
@@ -141,7 +144,7 @@ for t in "${targets[@]}"; do
             run driver-checks braid-driver -f driver/src/verbs.rs \
                 --re 'check_sge|cq_room|usable|post_send|post_recv|poll_ring|create_qp' ;;
         model-loss)
-            # first against the fast tests (lib, tests/net.rs,
+            # first against the fast tests (lib, tests/net/,
             # tests/packets.rs), then the survivors against the scenario
             # tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
