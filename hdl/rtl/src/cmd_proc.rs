@@ -89,10 +89,10 @@
 //! (wqe_fetch `cmd_*`), `tc` (tx_compl `op_*`), `tp` (tx_path_table),
 //! `tw` (timer wheels) `X_ready` is the target's ready (for `tw`:
 //! `tw_sel ? ack_wheel.op_ready : rto_wheel.op_ready`). Fields are named
-//! and sized as the target's ports; `seg` (segmenter INIT 0 / FLUSH 1) and
-//! `rq` (receive-queue contexts: CREATE 0 / DESTROY 1, conn, stream,
-//! `rq_iova` = base of the connection's rings, ring `s` at `rq_iova + s *
-//! 2^rq_log2 * 32`, `rq_log2`) are for blocks not yet built.
+//! and sized as the target's ports; `seg` (segmenter INIT 0 / FLUSH 1) goes
+//! to the segmenter and `rq` (receive-queue contexts: CREATE 0 / DESTROY 1,
+//! conn, stream, `rq_iova` = base of the connection's rings, ring `s` at
+//! `rq_iova + s * 2^rq_log2 * 32`, `rq_log2`) to `rq_fetch`.
 //!
 //! ## sq results and the destroy drain
 //!
