@@ -78,6 +78,18 @@ mutate() {
     cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" "$@" || rc=$?
     [[ $rc -eq 0 || $rc -eq 2 || $rc -eq 3 ]] || { echo "mutants: $name: cargo mutants failed ($rc)" >&2; return "$rc"; }
     ledger "$name"
+    # the target's mutants in the code as it is now (without --iterate's
+    # exclusions): the report counts only ledger entries still among them,
+    # so a mutant renamed by an edit above it is not counted twice
+    local a list=()
+    for a in "$@"; do [[ $a == --iterate ]] || list+=("$a"); done
+    cargo mutants --list -p "$pkg" "${list[@]}" >"$out/current.txt"
+}
+# current NAME FILE: the lines of FILE that name one of the target's
+# current mutants
+current() {
+    local cur=out/mutants/$1/current.txt
+    if [[ -f $2 && -f $cur ]]; then grep -Fx -f "$cur" "$2" || true; elif [[ -f $2 ]]; then cat "$2"; fi
 }
 # start NAME: a fresh run forgets the target's ledger; a resumed one
 # iterates on it
@@ -95,8 +107,8 @@ start() {
 # report NAME: the score from the ledger and the last pass's survivors
 report() {
     local out=out/mutants/$1
-    summary "$1" "$(count "$out/all-caught.txt")" "$(count "$out/mutants.out/missed.txt")" \
-        "$(count "$out/mutants.out/timeout.txt")" "$(count "$out/all-unviable.txt")" \
+    summary "$1" "$(current "$1" "$out/all-caught.txt" | grep -c .)" "$(count "$out/mutants.out/missed.txt")" \
+        "$(count "$out/mutants.out/timeout.txt")" "$(current "$1" "$out/all-unviable.txt" | grep -c .)" \
         "$out/mutants.out/missed.txt"
 }
 run() {
@@ -122,10 +134,10 @@ crate() {
     for x in "$@"; do
         local out=out/mutants/$x
         [[ -f $out/all-caught.txt ]] || { echo "mutants $name: $x not run yet" >&2; return 0; }
-        c=$((c + $(count "$out/all-caught.txt")))
+        c=$((c + $(current "$x" "$out/all-caught.txt" | grep -c .)))
         m=$((m + $(count "$out/mutants.out/missed.txt")))
         t=$((t + $(count "$out/mutants.out/timeout.txt")))
-        u=$((u + $(count "$out/all-unviable.txt")))
+        u=$((u + $(current "$x" "$out/all-unviable.txt" | grep -c .)))
     done
     summary "$name (crate)" "$c" "$m" "$t" "$u"
 }
