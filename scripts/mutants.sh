@@ -20,8 +20,9 @@
 #                  (verbs.rs: check_sge, cq_room, usable, post_send,
 #                  post_recv, poll_ring, create_qp); about 130 mutants
 #   model-loss     the transport model's placement bounds, SACK loss
-#                  proof, ACK and dedup logic (net.rs: contains, place_check,
-#                  floor, trim, on_data, ack_csn, on_ack, rack_check) against
+#                  proof, ACK and dedup logic (net.rs and net/: contains,
+#                  place_check, floor, trim, on_data, ack_csn, on_ack,
+#                  rack_check) against
 #                  braid-sim's model tests (lib, tests/net/ and
 #                  tests/packets.rs; the survivors then against
 #                  tests/transport.rs too; the co-simulation tests cannot
@@ -167,10 +168,11 @@ for t in "${targets[@]}"; do
             # tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
             start model-loss
-            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" "${iterate[@]}" \
+            files=(-f firmware-sim/src/net.rs -f 'firmware-sim/src/net/*.rs')
+            mutate model-loss braid-sim "${files[@]}" --re "$re" "${iterate[@]}" \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets
             # --iterate skips what earlier passes caught or found unviable
-            mutate model-loss braid-sim -f firmware-sim/src/net.rs --re "$re" --iterate \
+            mutate model-loss braid-sim "${files[@]}" --re "$re" --iterate \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets --cargo-arg=--test=transport
             report model-loss ;;
         spec-sack) quick run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
