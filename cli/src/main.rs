@@ -168,7 +168,8 @@ fn parse_mac(s: &str) -> Result<[u8; 6], String> {
     }
     let mut m = [0u8; 6];
     for (b, h) in m.iter_mut().zip(p) {
-        if h.is_empty() || h.len() > 2 {
+        // one or two hex digits (from_str_radix alone takes "+1" and "0042")
+        if h.is_empty() || h.len() > 2 || !h.bytes().all(|c| c.is_ascii_hexdigit()) {
             return Err(bad());
         }
         *b = u8::from_str_radix(h, 16).map_err(|_| bad())?;

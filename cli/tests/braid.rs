@@ -237,6 +237,42 @@ fn perftest_arguments_say_what_is_wrong() {
         err.contains("\"02:42:52:00:00\" is not an Ethernet address: give six hex bytes"),
         "{err}"
     );
+    // a byte is one or two hex digits: 3 digits, a sign or an empty group
+    // are refused, one digit is taken
+    for bad in [
+        "02:42:52:00:00:0042",
+        "02:42:52:00:00:+1",
+        "02:42:52::00:01",
+        "02:42:52:00:00:01:02",
+    ] {
+        let (code, _, err) = braid(&["write_bw", "--device", "x", "--mac", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(
+            err.contains(&format!("{bad:?} is not an Ethernet address")),
+            "{bad}: {err}"
+        );
+    }
+    // a deepest --tx-depth (the engine's 32 messages) and a one-digit MAC
+    // pass, so the next check speaks: the missing --ip
+    let (code, out, err) = braid(&[
+        "write_bw",
+        "--device",
+        "3b:00.0",
+        "--tx-depth",
+        "32",
+        "--mac",
+        "2:42:52:0:0:1",
+        "--server",
+    ]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "braid: write_bw on a board needs --mac and --ip: the engine's own Ethernet and \
+             IPv4 addresses, the source of every frame it sends\n"
+        )
+    );
     let (code, _, err) = braid(&["write_lat", "--seed", "0xzz"]);
     assert_eq!(code, 2);
     assert!(err.contains("\"0xzz\" is not a seed"), "{err}");
