@@ -499,3 +499,17 @@ end
     );
     o
 }
+
+#[cfg(test)]
+mod tests {
+    use super::lua_str;
+
+    /// Quotes, backslashes, newlines and every other control character are
+    /// escaped (Lua's `\ddd` is decimal); the rest passes as it is.
+    #[test]
+    fn lua_strings_escape_what_lua_would_misread() {
+        assert_eq!(lua_str("plain é"), "\"plain é\"");
+        assert_eq!(lua_str("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
+        assert_eq!(lua_str("\t\u{1}\u{1f} "), "\"\\009\\001\\031 \"");
+    }
+}
