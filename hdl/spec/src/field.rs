@@ -183,3 +183,47 @@ pub fn set_bit_le(buf: &mut [u8], i: usize, v: bool) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Field;
+
+    fn field(offset: usize, bit_offset: u8, bits: u16) -> Field {
+        Field {
+            name: "t",
+            offset,
+            bit_offset,
+            bits,
+            desc: "",
+        }
+    }
+
+    /// Bits `[start, start + 64)` of `buf` (big-endian, bit 0 the MSB of
+    /// byte 0), read one bit at a time.
+    fn bits64(buf: &[u8], start: usize) -> u64 {
+        (start..start + 64).fold(0, |a, i| a << 1 | u64::from(buf[i / 8] >> (7 - i % 8) & 1))
+    }
+
+    /// A field wider than 64 bits reads and writes its low 64 bits (its last
+    /// 64), aligned or not, and a write leaves every other bit as it was.
+    #[test]
+    fn a_field_wider_than_64_bits_reads_and_writes_its_low_64() {
+        let buf: Vec<u8> = (0u8..32).map(|i| i.wrapping_mul(37) ^ 0x5a).collect();
+        for (offset, bit_offset, bits) in [(2, 0, 128), (1, 4, 100), (1, 2, 100), (0, 7, 201)] {
+            let f = field(offset, bit_offset, bits);
+            let low = f.end_bit() - 64;
+            assert_eq!(f.read(&buf), bits64(&buf, low), "{f:?}");
+            let mut w = buf.clone();
+            let v = 0x0123_4567_89ab_cdef;
+            f.write(&mut w, v);
+            assert_eq!(bits64(&w, low), v, "{f:?}");
+            for i in (0..256).filter(|i| !(low..low + 64).contains(i)) {
+                assert_eq!(
+                    w[i / 8] >> (7 - i % 8) & 1,
+                    buf[i / 8] >> (7 - i % 8) & 1,
+                    "{f:?}: bit {i}"
+                );
+            }
+        }
+    }
+}
