@@ -204,6 +204,21 @@ mod tests {
         (start..start + 64).fold(0, |a, i| a << 1 | u64::from(buf[i / 8] >> (7 - i % 8) & 1))
     }
 
+    /// `find` returns the field of that name, and nothing for a name the
+    /// table lacks.
+    #[test]
+    fn find_returns_the_named_field() {
+        let t = [field(0, 0, 8), field(1, 0, 16), field(3, 0, 8)];
+        let t = [
+            Field { name: "a", ..t[0] },
+            Field { name: "b", ..t[1] },
+            Field { name: "c", ..t[2] },
+        ];
+        assert_eq!(super::find(&t, "b"), Some(&t[1]));
+        assert_eq!(super::find(&t, "c"), Some(&t[2]));
+        assert_eq!(super::find(&t, "d"), None);
+    }
+
     /// A field wider than 64 bits reads and writes its low 64 bits (its last
     /// 64), aligned or not, and a write leaves every other bit as it was.
     #[test]
