@@ -204,6 +204,29 @@ mod tests {
         (start..start + 64).fold(0, |a, i| a << 1 | u64::from(buf[i / 8] >> (7 - i % 8) & 1))
     }
 
+    /// Little-endian bit vectors: setting and clearing bit `i` changes that
+    /// bit alone; bits past the end read false and are not written.
+    #[test]
+    fn le_bits_change_one_bit_each() {
+        for i in 0..24 {
+            let mut b = [0u8; 3];
+            super::set_bit_le(&mut b, i, true);
+            assert_eq!(u32::from_le_bytes([b[0], b[1], b[2], 0]), 1 << i, "set {i}");
+            let mut b = [0xffu8; 3];
+            super::set_bit_le(&mut b, i, false);
+            assert_eq!(
+                u32::from_le_bytes([b[0], b[1], b[2], 0]),
+                0xff_ffff ^ 1 << i,
+                "clear {i}"
+            );
+            assert!(!super::get_bit_le(&b, i) && super::get_bit_le(&b, (i + 1) % 24));
+        }
+        let mut b = [0u8; 3];
+        super::set_bit_le(&mut b, 24, true);
+        assert_eq!(b, [0; 3]);
+        assert!(!super::get_bit_le(&[0xff; 3], 24));
+    }
+
     /// `find` returns the field of that name, and nothing for a name the
     /// table lacks.
     #[test]
