@@ -22,8 +22,8 @@
 #   model-loss     the transport model's placement bounds, SACK loss
 #                  proof, ACK and dedup logic (net.rs and net/: contains,
 #                  place_check, floor, trim, on_data, ack_csn, on_ack,
-#                  rack_check) against
-#                  braid-sim's model tests (lib, tests/net/ and
+#                  rack_check) against braid-sim's model tests (lib,
+#                  tests/net/ and
 #                  tests/packets.rs; the survivors then against
 #                  tests/transport.rs too; the co-simulation tests cannot
 #                  see the model); about 280 mutants, about 20 s each in
@@ -111,12 +111,17 @@ start() {
         rm -f "out/mutants/$1/all-caught.txt" "out/mutants/$1/all-unviable.txt"
     fi
 }
-# report NAME: the score from the ledger and the last pass's survivors
-report() {
+# tally NAME: caught, missed, timed out and unviable of a target (caught
+# and unviable from its ledger, the others from its last pass)
+tally() {
     local out=out/mutants/$1
-    summary "$1" "$(current "$1" "$out/all-caught.txt" | grep -c .)" "$(count "$out/mutants.out/missed.txt")" \
-        "$(count "$out/mutants.out/timeout.txt")" "$(current "$1" "$out/all-unviable.txt" | grep -c .)" \
-        "$out/mutants.out/missed.txt"
+    echo "$(current "$1" "$out/all-caught.txt" | grep -c .)" "$(count "$out/mutants.out/missed.txt")" \
+        "$(count "$out/mutants.out/timeout.txt")" "$(current "$1" "$out/all-unviable.txt" | grep -c .)"
+}
+# report NAME: the score and the last pass's survivors
+report() {
+    # shellcheck disable=SC2046 # tally prints four numbers
+    summary "$1" $(tally "$1") "out/mutants/$1/mutants.out/missed.txt"
 }
 run() {
     local name=$1
@@ -124,10 +129,10 @@ run() {
     mutate "$@" "${iterate[@]}"
     report "$name"
 }
-# quick CMD...: braid-spec's mutants build at opt-level 0 without debug
-# information and build only the tests (not the generator examples, and it
-# has no doctests): a mutant takes about 6 s instead of 13 s, and its tests
-# are pure Rust (no simulation) that run as fast either way
+# quick CMD...: for crates whose tests are pure Rust (braid-spec,
+# braid-driver): mutants build at opt-level 0 without debug information and
+# build only the tests (not examples or doctests); a braid-spec mutant takes
+# 4-6 s instead of 13, and its tests run as fast either way
 quick() {
     CARGO_PROFILE_TEST_OPT_LEVEL=0 CARGO_PROFILE_DEV_OPT_LEVEL=0 \
         CARGO_PROFILE_TEST_DEBUG=false CARGO_PROFILE_DEV_DEBUG=false "$@" \
@@ -136,15 +141,12 @@ quick() {
 # crate NAME TARGETS...: one score for a crate from its targets' ledgers
 # (each target's last pass gives its survivors)
 crate() {
-    local name=$1 c=0 m=0 t=0 u=0 x
+    local name=$1 c=0 m=0 t=0 u=0 x xc xm xt xu
     shift
     for x in "$@"; do
-        local out=out/mutants/$x
-        [[ -f $out/all-caught.txt ]] || { echo "mutants $name: $x not run yet" >&2; return 0; }
-        c=$((c + $(current "$x" "$out/all-caught.txt" | grep -c .)))
-        m=$((m + $(count "$out/mutants.out/missed.txt")))
-        t=$((t + $(count "$out/mutants.out/timeout.txt")))
-        u=$((u + $(current "$x" "$out/all-unviable.txt" | grep -c .)))
+        [[ -f out/mutants/$x/all-caught.txt ]] || { echo "mutants $name: $x not run yet" >&2; return 0; }
+        read -r xc xm xt xu < <(tally "$x")
+        c=$((c + xc)) m=$((m + xm)) t=$((t + xt)) u=$((u + xu))
     done
     summary "$name (crate)" "$c" "$m" "$t" "$u"
 }
