@@ -11,8 +11,8 @@
 #    blocks whose Verilog changed are re-synthesized; each top's row is then
 #    composed from its glue and its blocks), then report.sh --check;
 # 4. the engine tests: the engine top in Verilator under the driver, alone,
-#    MAC to MAC and through the fabric simulator (firmware-sim/tests/
-#    engine_cosim.rs, engine_send.rs, engine_pair/, driver_e2e.rs) and the
+#    MAC to MAC and through the fabric simulator (firmware-sim/cosim/tests/
+#    engine_cosim.rs, engine_send.rs, engine_pair/; net/tests/driver_e2e.rs) and the
 #    `braid` command's tests on the co-simulated engines (cli/tests/braid.rs).
 #
 # The flat synthesis of both tops is not run here (about 100 minutes; it is

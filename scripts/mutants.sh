@@ -22,12 +22,9 @@
 #   model-loss     the transport model's placement bounds, SACK loss
 #                  proof, ACK and dedup logic (net.rs and net/: contains,
 #                  place_check, floor, trim, on_data, ack_csn, on_ack,
-#                  rack_check) against braid-sim's model tests (lib,
-#                  tests/net/ and
-#                  tests/packets.rs; the survivors then against
-#                  tests/transport.rs too; the co-simulation tests cannot
-#                  see the model); about 280 mutants, about 20 s each in
-#                  the first pass
+#                  rack_check) against braid-net's tests (lib, tests/net/
+#                  and tests/packets.rs; the survivors then against
+#                  tests/transport.rs too); about 280 mutants
 #   spec-sack      braid-spec's SACK bitvector and serial arithmetic
 #                  (sack.rs, seq.rs); about 115 mutants
 #   spec-wire      braid-spec's frame and header parsers and checksums
@@ -43,8 +40,7 @@
 #                  790 mutants; the VFIO backend needs a device, so its
 #                  mutants survive here)
 #   model          the whole transport model (net.rs and net/, about 1,000
-#                  mutants, about 20 s each: hours) against braid-sim's
-#                  model tests
+#                  mutants: hours) against braid-net's tests
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 version=27.1.0
@@ -170,11 +166,11 @@ for t in "${targets[@]}"; do
             # tests (tests/transport.rs) too
             re='::(contains|place_check|floor|trim|on_data|ack_csn|on_ack|rack_check)\b'
             start model-loss
-            files=(-f firmware-sim/src/net.rs -f 'firmware-sim/src/net/*.rs')
-            mutate model-loss braid-sim "${files[@]}" --re "$re" "${iterate[@]}" \
+            files=(-f firmware-sim/net/src/net.rs -f 'firmware-sim/net/src/net/*.rs')
+            mutate model-loss braid-net "${files[@]}" --re "$re" "${iterate[@]}" \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets
             # --iterate skips what earlier passes caught or found unviable
-            mutate model-loss braid-sim "${files[@]}" --re "$re" --iterate \
+            mutate model-loss braid-net "${files[@]}" --re "$re" --iterate \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets --cargo-arg=--test=transport
             report model-loss ;;
         spec-sack) quick run spec-sack braid-spec -f hdl/spec/src/sack.rs -f hdl/spec/src/seq.rs ;;
@@ -185,7 +181,7 @@ for t in "${targets[@]}"; do
         cli) run cli braid-cli ;;
         driver) quick run driver braid-driver ;;
         model)
-            run model braid-sim -f firmware-sim/src/net.rs -f 'firmware-sim/src/net/*.rs' \
+            run model braid-net -f firmware-sim/net/src/net.rs -f 'firmware-sim/net/src/net/*.rs' \
                 --cargo-arg=--lib --cargo-arg=--test=net --cargo-arg=--test=packets ;;
         *) echo "mutants: unknown target $t (driver-checks, spec-sack, spec-wire, model-loss, spec, cli, driver, model)" >&2; exit 1 ;;
     esac

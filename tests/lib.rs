@@ -1,6 +1,6 @@
 //! Shared helpers of the workspace-level tests (see `tests/tests/`).
 
-use braid_sim::model::CycleModel;
+use braid_model::CycleModel;
 
 /// Cycles of the per-block Verilator equivalence run in the test suite
 /// (`BRAID_EQUIV_CYCLES` overrides; the opt-in long run uses 10 M).
@@ -25,7 +25,7 @@ pub fn seeds(defaults: &[u64]) -> Vec<u64> {
 /// Run the Verilator equivalence of `M` and panic with the full mismatch
 /// report (seed, cycle, inputs, both outputs, waveform) on failure.
 pub fn assert_equiv<M: CycleModel>(seed: u64, cycles: u64) {
-    match braid_sim::cosim::equiv::run::<M>(seed, cycles) {
+    match braid_cosim::equiv::run::<M>(seed, cycles) {
         Ok(r) => eprintln!(
             "{}: {} cycles equal (seed {:#x}), {:.2} M cycles/s",
             r.module,

@@ -252,7 +252,7 @@ fn cosim(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String>
     match test {
         Test::Bw => {
             let (size, depth) = (run.size.unwrap_or(65536), tx_depth.unwrap_or(16));
-            let r = braid_sim::bench::rtl::write_bw(size, iters, depth, loss, seed).map_err(e)?;
+            let r = braid_cosim::bench::write_bw(size, iters, depth, loss, seed).map_err(e)?;
             println!(
                 "write_bw on two co-simulated engines (Verilated braid_engine_tiny, fabric: 2 \
                  leaves, 4 spines), 153.6 Gb/s ports, 4 paths, {depth} in flight, loss {loss}, \
@@ -262,7 +262,7 @@ fn cosim(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String>
         }
         Test::Lat => {
             let size = run.size.unwrap_or(8);
-            let r = braid_sim::bench::rtl::write_lat(size, iters, loss, seed).map_err(e)?;
+            let r = braid_cosim::bench::write_lat(size, iters, loss, seed).map_err(e)?;
             println!(
                 "write_lat on two co-simulated engines (Verilated braid_engine_tiny, fabric: 2 \
                  leaves, 4 spines, 500 ns links), 4 paths, {size} bytes, loss {loss}, seed \

@@ -22,8 +22,8 @@
 //!   interrupts: the engine has no MSI-X, so the driver polls);
 //! * [`perf`]: perftest's `write_bw` / `write_lat` loops over any backend.
 //!
-//! Elsewhere: `braid_sim::cosim::engine` runs this API on the Verilated
-//! engine tops and `braid_sim::model_backend` on engines made of the
+//! Elsewhere: `braid_cosim::engine` runs this API on the Verilated
+//! engine tops and `braid_net::model_backend` on engines made of the
 //! transport reference model; the `braid` command (package `braid-cli`)
 //! wraps it (`devices`, `info`, `stats`, `write_bw`, `write_lat`).
 //!

@@ -4,7 +4,7 @@
 //! send side's data descriptors, into the one descriptor stream that
 //! `tx_builder` takes.
 //!
-//! # Behaviour (normative; `braid_sim::model::AckGenModel` is the bit- and
+//! # Behaviour (normative; `braid_model::AckGenModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! ## Inputs (each may carry a new item on every clock, II = 1)

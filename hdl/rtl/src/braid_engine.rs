@@ -289,7 +289,7 @@
 //! the event). What creating a connection, CQ or region initializes
 //! (windows, dedup state, timers, message records) is not swept: nothing
 //! reads it until the object is created again. The tiny top's sweep
-//! measured 41,325 clocks (`firmware-sim/tests/engine_reset.rs`; the
+//! measured 41,325 clocks (`firmware-sim/cosim/tests/engine_reset.rs`; the
 //! 4,096 region slots dominate); the default top adds a command per
 //! connection and CQ (2,048 more) and is not Verilated.
 //!

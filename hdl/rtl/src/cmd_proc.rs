@@ -2,7 +2,7 @@
 //! `host::COMMANDS`, arguments `host::CMD_ARGS`) and holds the connection
 //! table both packet paths read.
 //!
-//! # Behaviour (normative; `braid_sim::model::CmdProcModel` is the bit- and
+//! # Behaviour (normative; `braid_model::CmdProcModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! ## Sizes

@@ -4,7 +4,7 @@
 //! index from the CQ doorbell, the owner bit, overrun) of every CQ in
 //! block RAM.
 //!
-//! # Behaviour (normative; `braid_sim::model::CqWriterModel` is the bit-
+//! # Behaviour (normative; `braid_model::CqWriterModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! ## Completion queues

@@ -3,7 +3,7 @@
 //! block RAM: per connection the `conn` record's `dedup_base` and its
 //! 256-slot circular `dedup` bitmap (widths from `braid_spec::state`).
 //!
-//! # Behaviour (normative; `braid_sim::model::DedupTableModel` is the bit-
+//! # Behaviour (normative; `braid_model::DedupTableModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! The table has `2^IDX` connections (`dedup_table`: IDX = 10, 1,024

@@ -3,7 +3,7 @@
 //! stream toward the host, and routes the host's in-order response stream
 //! back to the client that asked.
 //!
-//! # Behaviour (normative; `braid_sim::model::DrArbModel` is the bit- and
+//! # Behaviour (normative; `braid_model::DrArbModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! * Clients `a` (`wqe_fetch`), `b` (the receive-entry fetch) and `c` (the

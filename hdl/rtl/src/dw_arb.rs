@@ -3,7 +3,7 @@
 //! `last` on the final beat of a write) into one, keeping the beats of a
 //! write together, round robin between writes.
 //!
-//! # Behaviour (normative; `braid_sim::model::DwArbModel` is the bit- and
+//! # Behaviour (normative; `braid_model::DwArbModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! * Inputs `a_*` and `b_*` (`valid`, `ready`, `addr` 64, `len` 16, `data`

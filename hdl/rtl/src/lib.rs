@@ -2,7 +2,7 @@
 //!
 //! One block per file. Every block accepts a new input every clock (II = 1)
 //! and is cycle-exact with its reference model in `braid-sim`
-//! (`firmware-sim/src/model/`). `export` writes each block to
+//! (`hdl/model/src/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
 pub mod ack_gen;

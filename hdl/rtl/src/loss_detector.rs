@@ -2,7 +2,7 @@
 //! SACK bitvector) to the path's sent state, counts newly acknowledged
 //! packets and emits the PSNs proven lost, one per clock.
 //!
-//! # Behaviour (normative; `braid_sim::model::LossDetectorModel` is the
+//! # Behaviour (normative; `braid_model::LossDetectorModel` is the
 //! bit- and cycle-exact reference)
 //!
 //! State, all circular by the PSN's low 8 bits (slot `i` holds the PSN of the

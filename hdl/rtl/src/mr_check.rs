@@ -4,7 +4,7 @@
 //! protection domain that allows remote write and holds
 //! `[va, va + payload_len)`.
 //!
-//! # Behaviour (normative; `braid_sim::model::MrCheckModel` is the bit- and
+//! # Behaviour (normative; `braid_model::MrCheckModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! The table has 4,096 entries in block RAM, indexed by `rkey[19:8]` (the

@@ -2,7 +2,7 @@
 //! window): counts the payload bytes of every counted data packet toward
 //! its message and releases completions in MSN order per stream.
 //!
-//! # Behaviour (normative; `braid_sim::model::MsgTrackerModel` is the bit-
+//! # Behaviour (normative; `braid_model::MsgTrackerModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! State, all in block RAM, per *index* = `connection << 2 | stream`

@@ -3,7 +3,7 @@
 //! state in block RAM (one record per path, see [`crate::path_cc_rec`]).
 //! It computes `cwnd`; in-flight accounting stays in `path_window`.
 //!
-//! # Behaviour (normative; `braid_sim::model::PathCcModel` is the bit- and
+//! # Behaviour (normative; `braid_model::PathCcModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! One event per clock (II = 1): `ev_valid` with `ev_kind`, path `idx` and

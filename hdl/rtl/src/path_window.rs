@@ -1,7 +1,7 @@
 //! Sender path window: the congestion window and the in-flight packet count
 //! of one path, with error accounting.
 //!
-//! # Behaviour (normative; `braid_sim::model::PathWindowModel` is the
+//! # Behaviour (normative; `braid_model::PathWindowModel` is the
 //! bit- and cycle-exact reference)
 //!
 //! Every input is sampled into an input register on each rising edge

@@ -2,10 +2,10 @@
 //! congestion window of every path of every connection in block RAM, fed by
 //! the results of `tx_path_table` and `path_cc`, driving the sprayer's open
 //! and suspect masks. It is the table form of [`crate::PathWindow`] with the
-//! transport model's open rule (`firmware-sim/src/net.rs`, "pick a path with
+//! transport model's open rule (`firmware-sim/net/src/net.rs`, "pick a path with
 //! an open window": `p.out < max(floor(cwnd), 1) && p.nxt - p.lo < 255`).
 //!
-//! # Behaviour (normative; `braid_sim::model::PathWindowTableModel` is the
+//! # Behaviour (normative; `braid_model::PathWindowTableModel` is the
 //! bit- and cycle-exact reference)
 //!
 //! `2^IDX` paths (`path_window_table`: IDX = 14, 16,384 paths = 1,024

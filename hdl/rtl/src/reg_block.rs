@@ -1,7 +1,7 @@
 //! BAR0 register block of `braid_engine` (SPEC section 12): an AXI4-Lite
 //! slave serving the register map of `braid_spec::regs`.
 //!
-//! # Behaviour (normative; `braid_sim::model::RegBlockModel` is the bit- and
+//! # Behaviour (normative; `braid_model::RegBlockModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! The map is elaborated from `braid_spec::regs::REGS`: the address decode is

@@ -4,7 +4,7 @@
 //! into a 32-entry cache per context, MATCH of SEND packets against the
 //! cache and CONSUME of completed SEND messages.
 //!
-//! # Behaviour (normative; `braid_sim::model::RqFetchModel` is the bit- and
+//! # Behaviour (normative; `braid_model::RqFetchModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! ## Contexts

@@ -3,7 +3,7 @@
 //! or a drop reason) and the frame's payload realigned to lane 0 out
 //! (SPEC sections 2 and 3).
 //!
-//! # Behaviour (normative; `braid_sim::model::RxParserModel` is the bit- and
+//! # Behaviour (normative; `braid_model::RxParserModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! **Input.** `s_valid`, `s_data` (byte k of the beat in bits 8k+7..8k, byte

@@ -5,7 +5,7 @@
 //! plus the ACK bookkeeping of a path (ECN count, timestamp echo,
 //! coalescing counter, ACK-pending flag).
 //!
-//! # Behaviour (normative; `braid_sim::model::RxPathTableModel` is the bit-
+//! # Behaviour (normative; `braid_model::RxPathTableModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! The table has `2^IDX` records (`rx_path_table`: IDX = 14, 16,384 paths;

@@ -7,7 +7,7 @@
 //! `ack_gen` and of the top, and Verilator refuses a module and a variable
 //! of one name in one build (`scripts/test.sh` lints all files together).
 //!
-//! # Behaviour (normative; `braid_sim::model::RateHintModel` is the bit-
+//! # Behaviour (normative; `braid_model::RateHintModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! Inputs are sampled at a rising edge; "during clock k" is the time after
@@ -109,7 +109,7 @@
 //!   next bit and the divisor is subtracted when it fits; the quotient
 //!   bit shifts in.
 //!
-//! The fabric model (`braid_sim::net`) uses the same rule in floating
+//! The fabric model (`braid_net::net`) uses the same rule in floating
 //! point (its `HINT_CUT` 0.1, `HINT_RECOVER` 0.05, floor 0.25).
 
 use crate::cond_sum_add::CondAdd;

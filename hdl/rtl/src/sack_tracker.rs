@@ -1,7 +1,7 @@
 //! Receiver SACK tracker: the per-path cumulative base PSN and the 256-bit
 //! received bitmap of one path.
 //!
-//! # Behaviour (normative; `braid_sim::model::SackTrackerModel` is the
+//! # Behaviour (normative; `braid_model::SackTrackerModel` is the
 //! bit- and cycle-exact reference)
 //!
 //! * One packet per clock (`pkt_valid`, `pkt_psn`, `pkt_floor` = the

@@ -4,7 +4,7 @@
 //! its CSN window or message window is closed, and emits per message the
 //! record of the send-completion FIFO and a WQE-slot credit.
 //!
-//! # Behaviour (normative; `braid_sim::model::SegmenterModel` is the bit-
+//! # Behaviour (normative; `braid_model::SegmenterModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! ## Interfaces (connection index `CB` bits: 1,024 connections, tiny 16)

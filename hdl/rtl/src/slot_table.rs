@@ -4,7 +4,7 @@
 //! read when its PSN is declared lost or times out, so the packet can be
 //! rebuilt from its WQE and the entry.
 //!
-//! # Behaviour (normative; `braid_sim::model::SlotTableModel` is the bit-
+//! # Behaviour (normative; `braid_model::SlotTableModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! * Sizes: `2^P` paths x 256 slots (`2^TX_SLOT_BITS`), one RAM of

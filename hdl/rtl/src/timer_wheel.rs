@@ -1,7 +1,7 @@
 //! Timer wheel: one deadline per path (2^N paths), timeout events when the
 //! deadlines pass, no scan of all paths anywhere.
 //!
-//! # Behaviour (normative; `braid_sim::model::TimerWheelModel` is the bit-
+//! # Behaviour (normative; `braid_model::TimerWheelModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! Time is the free-running 32-bit tick `now` (wraps; every comparison is

@@ -4,7 +4,7 @@
 //! (SPEC sections 2 and 3; every layout, opcode, length and constant comes
 //! from braid-spec's field tables).
 //!
-//! # Behaviour (normative; `braid_sim::model::TxBuilderModel` is the bit-
+//! # Behaviour (normative; `braid_model::TxBuilderModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! ## Interface

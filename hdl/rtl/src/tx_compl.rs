@@ -3,7 +3,7 @@
 //! `csn_base` (carried in every ACK) passes a message's last CSN
 //! (`hdl/rtl/ENGINE.md`, "Send completions").
 //!
-//! # Behaviour (normative; `braid_sim::model::TxComplModel` is the bit- and
+//! # Behaviour (normative; `braid_model::TxComplModel` is the bit- and
 //! cycle-exact reference)
 //!
 //! ## State

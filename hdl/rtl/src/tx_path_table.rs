@@ -5,7 +5,7 @@
 //! of an ACK", is normative) plus a retransmit-work queue and a lost-PSN
 //! stream with backpressure.
 //!
-//! # Behaviour (normative; `braid_sim::model::TxPathTableModel` is the bit-
+//! # Behaviour (normative; `braid_model::TxPathTableModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! The table has `2^IDX` paths (`tx_path_table`: IDX = 14, 16,384 paths =
@@ -51,7 +51,7 @@
 //!   leave `outstanding`; lost ones move to `retx_pending`, exactly once.
 //!   Result: `res_acked`, `res_lost` (counts).
 //! * `OP_TIMEOUT`: every outstanding PSN is declared lost (moves to
-//!   `retx_pending`), as `firmware-sim/src/net.rs` does on an RTO (it takes
+//!   `retx_pending`), as `firmware-sim/net/src/net.rs` does on an RTO (it takes
 //!   every slot of the path's window for retransmission); `res_lost` counts
 //!   them. `path_cc`'s timeout event (window to minimum, back-off) is issued
 //!   by the engine alongside.

@@ -4,7 +4,7 @@
 //! `c`) and delivers each payload realigned to lane 0 as `tx_builder`'s
 //! `pl_*` stream.
 //!
-//! # Behaviour (normative; `braid_sim::model::TxPayloadModel` is the bit-
+//! # Behaviour (normative; `braid_model::TxPayloadModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! * Requests: `q_valid`/`q_ready`, `q_addr` (64, host address of the first

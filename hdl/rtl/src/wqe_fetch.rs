@@ -3,7 +3,7 @@
 //! of up to 8 WQEs (braid-spec `host::WQE`, 64 bytes = one read beat) and a
 //! stream of parsed, checked WQEs to the segmenter.
 //!
-//! # Behaviour (normative; `braid_sim::model::WqeFetchModel` is the bit-
+//! # Behaviour (normative; `braid_model::WqeFetchModel` is the bit-
 //! and cycle-exact reference)
 //!
 //! ## Contexts

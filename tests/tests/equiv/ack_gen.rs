@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -16,9 +16,9 @@ fn ack_gen_matches_model() {
 }
 
 mod ack {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::ack_gen::*;
-    use braid_sim::model::{AckGenModel, CycleModel, Stimulus};
+    use braid_cosim::equiv::Bound;
+    use braid_model::ack_gen::*;
+    use braid_model::{AckGenModel, CycleModel, Stimulus};
     use braid_spec::*;
     use std::collections::HashMap;
 
@@ -316,8 +316,8 @@ mod ack {
 
 fn ack_gen_step(
     uut: &mut braid_hdl::AckGen,
-    i: &braid_sim::model::ack_gen::AckGenIn,
-) -> braid_sim::model::ack_gen::AckGenOut {
+    i: &braid_model::ack_gen::AckGenIn,
+) -> braid_model::ack_gen::AckGenOut {
     let r = i.res.unwrap_or_default();
     uut.res_valid.next = i.res.is_some();
     uut.res_op.next = bits(r.op as u64);
@@ -413,7 +413,7 @@ fn ack_gen_step(
     for (k, x) in sack.iter_mut().enumerate() {
         *x = uut.d_ack_sack.val().get_bits::<8>(8 * k).to_u64() as u8;
     }
-    let d = braid_sim::model::tx_builder::TxDesc {
+    let d = braid_model::tx_builder::TxDesc {
         dst_mac: uut.d_dst_mac.val().to_u64(),
         src_mac: uut.d_src_mac.val().to_u64(),
         vlan: uut.d_vlan.val(),
@@ -456,7 +456,7 @@ fn ack_gen_step(
         probe_seq: uut.d_probe_seq.val().to_u64() as u32,
         probe_ts: uut.d_probe_ts.val().to_u64() as u32,
     };
-    braid_sim::model::ack_gen::AckGenOut {
+    braid_model::ack_gen::AckGenOut {
         data_ready: uut.data_ready.val(),
         d_valid: uut.d_valid.val(),
         d,
@@ -480,8 +480,8 @@ fn ack_gen_step(
 /// that queues fill, ACKs coalesce and data waits behind control frames.
 #[test]
 fn ack_gen_rusthdl_matches_model() {
-    use braid_sim::model::ack_gen::{AckGenStim, Phase};
-    use braid_sim::model::AckGenModel;
+    use braid_model::ack_gen::{AckGenStim, Phase};
+    use braid_model::AckGenModel;
     let busy = Phase {
         res: 60,
         nack: 15,

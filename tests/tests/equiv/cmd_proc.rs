@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -21,9 +21,9 @@ fn cmd_proc_matches_model() {
 /// DESTROY_CONN waiting on outstanding wqe_fetch reads, for both builds.
 #[test]
 fn cmd_proc_stimulus_covers_the_edges() {
-    use braid_sim::model::cmd_proc::{CmdProcStim, GROUPS};
+    use braid_model::cmd_proc::{CmdProcStim, GROUPS};
     fn cover<const CB: usize, const PB: usize, const QB: usize>(seed: u64, cycles: u64) {
-        let mut m = braid_sim::model::cmd_proc::CmdProcModel::<CB, PB, QB>::default();
+        let mut m = braid_model::cmd_proc::CmdProcModel::<CB, PB, QB>::default();
         let mut stim = CmdProcStim::<CB, PB, QB>::new(seed);
         for c in 0..cycles {
             let i = stim.next(c);
@@ -95,8 +95,8 @@ fn cmd_proc_stimulus_covers_the_edges() {
 /// and a destroyed connection, and the destroy drain.
 #[test]
 fn cmd_proc_golden_sequence() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::cmd_proc::{CmdProcIn, CmdProcOut, GROUPS, OUT_PORTS};
+    use braid_cosim::equiv::Bound;
+    use braid_model::cmd_proc::{CmdProcIn, CmdProcOut, GROUPS, OUT_PORTS};
     use braid_spec::host::{cmd, cmd_arg as ca, CmdArg};
     use std::collections::BTreeMap;
 
@@ -427,9 +427,9 @@ fn cmd_proc_golden_sequence() {
 
 fn cmd_proc_step(
     uut: &mut braid_hdl::CmdProcTiny,
-    i: &braid_sim::model::cmd_proc::CmdProcIn,
-) -> braid_sim::model::cmd_proc::CmdProcOut {
-    use braid_sim::model::cmd_proc::CmdProcOut;
+    i: &braid_model::cmd_proc::CmdProcIn,
+) -> braid_model::cmd_proc::CmdProcOut {
+    use braid_model::cmd_proc::CmdProcOut;
     uut.cmd_valid.next = i.cmd_valid;
     uut.cmd_opcode.next = bits(i.cmd_opcode as u64);
     let mut a = Bits::<256>::default();
@@ -564,8 +564,8 @@ fn cmd_proc_step(
 
 #[test]
 fn cmd_proc_rusthdl_matches_model() {
-    use braid_sim::model::cmd_proc::CmdProcStim;
-    use braid_sim::model::CmdProcTinyModel;
+    use braid_model::cmd_proc::CmdProcStim;
+    use braid_model::CmdProcTinyModel;
     for seed in seeds(&[0xc0d]) {
         let mut uut = braid_hdl::CmdProcTiny::default();
         uut.connect_all();

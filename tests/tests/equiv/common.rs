@@ -1,6 +1,6 @@
 //! Helpers for driving RustHDL blocks in RustHDL's simulator.
 
-use braid_sim::model::W256;
+use braid_model::W256;
 use rust_hdl::prelude::*;
 
 /// Convert a RustHDL 256-bit value to the model's type.

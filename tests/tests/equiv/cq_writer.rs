@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -29,7 +29,7 @@ fn cq_writer_tiny_matches_model() {
 /// bits 21 and 43 (the carry-select boundaries).
 #[test]
 fn cq_writer_stimulus_covers_the_edges() {
-    use braid_sim::model::cq_writer::{CqStim, OP_CQE};
+    use braid_model::cq_writer::{CqStim, OP_CQE};
     for seed in [0xc0e, 0x7c0e] {
         let mut m = CqWriterTinyModel::default();
         let mut stim = CqStim::<4>::new(seed);
@@ -39,7 +39,7 @@ fn cq_writer_stimulus_covers_the_edges() {
         let (mut not_ready, mut owner) = (0u64, [0u64; 2]);
         let (mut carry21, mut carry43) = (0u64, 0u64);
         let mut ready = true;
-        let mut shown = braid_sim::model::cq_writer::CqOut::default();
+        let mut shown = braid_model::cq_writer::CqOut::default();
         for c in 0..100_000u64 {
             let i = stim.next(c);
             if i.op_valid && ready {
@@ -93,9 +93,9 @@ fn cq_writer_stimulus_covers_the_edges() {
 /// reported, and nothing is written outside the ring.
 #[test]
 fn cq_writer_ring_is_read_back_by_the_driver() {
+    use braid_cosim::equiv::Bound;
     use braid_driver::verbs::{decode_cqe, WcOpcode};
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::cq_writer::{
+    use braid_model::cq_writer::{
         Completion, CqIn, OP_CQE, OP_CREATE, OP_DOORBELL, ST_DROP_FULL, ST_WRITTEN,
     };
     use rand::{Rng, SeedableRng};
@@ -118,7 +118,7 @@ fn cq_writer_ring_is_read_back_by_the_driver() {
         let mut written = std::collections::VecDeque::new();
         let (mut ci, mut seen, mut drops, mut k) = (0u64, 0u64, 0u64, 0u64);
         let mut ready = true;
-        let mut shown = braid_sim::model::cq_writer::CqOut::default();
+        let mut shown = braid_model::cq_writer::CqOut::default();
         for clock in 0..20_000u64 {
             // the producer: a completion now and then
             if ops.len() < 4 && rng.gen_bool(0.3) && k < 2000 {
@@ -228,9 +228,9 @@ fn cq_writer_ring_is_read_back_by_the_driver() {
 
 fn cq_writer_step(
     uut: &mut braid_hdl::CqWriterTiny,
-    i: &braid_sim::model::cq_writer::CqIn,
-) -> braid_sim::model::cq_writer::CqOut {
-    use braid_sim::model::cq_writer::CqOut;
+    i: &braid_model::cq_writer::CqIn,
+) -> braid_model::cq_writer::CqOut {
+    use braid_model::cq_writer::CqOut;
     uut.op_valid.next = i.op_valid;
     uut.op.next = bits(i.op as u64 & 3);
     uut.cq.next = bits(i.cq as u64 & 15);
@@ -275,8 +275,8 @@ fn cq_writer_step(
 
 #[test]
 fn cq_writer_rusthdl_matches_model() {
-    use braid_sim::model::cq_writer::CqStim;
-    use braid_sim::model::CqWriterTinyModel;
+    use braid_model::cq_writer::CqStim;
+    use braid_model::CqWriterTinyModel;
     for seed in seeds(&[0x7c0e]) {
         let mut uut = braid_hdl::CqWriterTiny::default();
         uut.connect_all();

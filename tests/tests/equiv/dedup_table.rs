@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -32,7 +32,7 @@ fn dedup_table_tiny_matches_model() {
 /// equivalence above covers the edges).
 #[test]
 fn dedup_table_stimulus_covers_the_edges() {
-    use braid_sim::model::dedup_table::{DedupClass, DedupOpKind, DedupStim};
+    use braid_model::dedup_table::{DedupClass, DedupOpKind, DedupStim};
     for (seed, tiny) in [(0xdedb, false), (0xd7, true)] {
         let mut full_m = DedupTableModel::default();
         let mut tiny_m = DedupTableTinyModel::default();
@@ -136,7 +136,7 @@ fn dedup_table_stimulus_covers_the_edges() {
 /// stream, and the counters agree.
 #[test]
 fn dedup_table_counts_every_csn_once() {
-    use braid_sim::model::dedup_table::{DedupClass, DedupIn, DedupOp, DedupOpKind};
+    use braid_model::dedup_table::{DedupClass, DedupIn, DedupOp, DedupOpKind};
     use rand::{Rng, SeedableRng};
     struct Conn {
         id: u32,
@@ -171,7 +171,7 @@ fn dedup_table_counts_every_csn_once() {
             })
             .collect();
         let (mut news, mut dups, mut reads) = (0u64, 0u64, 0u64);
-        let mut check = |o: &braid_sim::model::dedup_table::DedupOut, conns: &mut [Conn]| {
+        let mut check = |o: &braid_model::dedup_table::DedupOut, conns: &mut [Conn]| {
             if !o.valid || o.op == DedupOpKind::Init as u8 {
                 return;
             }
@@ -286,15 +286,15 @@ fn dedup_table_counts_every_csn_once() {
 
 fn dedup_step(
     uut: &mut braid_hdl::DedupTableTiny,
-    i: &braid_sim::model::dedup_table::DedupIn,
-) -> braid_sim::model::dedup_table::DedupOut {
+    i: &braid_model::dedup_table::DedupIn,
+) -> braid_model::dedup_table::DedupOut {
     let op = i.op.unwrap_or_default();
     uut.op_valid.next = i.op.is_some();
     uut.op.next = bits(op.kind as u64);
     uut.conn.next = bits(op.conn as u64 & 15);
     uut.csn.next = bits(op.csn as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::dedup_table::DedupOut {
+    braid_model::dedup_table::DedupOut {
         valid: uut.res_valid.val(),
         op: uut.res_op.val().to_u64() as u8,
         conn: uut.res_conn.val().to_u64() as u32,
@@ -311,8 +311,8 @@ fn dedup_step(
 /// and the restart-in-flight anchor.
 #[test]
 fn dedup_table_rusthdl_matches_model() {
-    use braid_sim::model::dedup_table::DedupStim;
-    use braid_sim::model::DedupTableTinyModel;
+    use braid_model::dedup_table::DedupStim;
+    use braid_model::DedupTableTinyModel;
     for seed in seeds(&[0xd7]) {
         let mut uut = braid_hdl::DedupTableTiny::default();
         uut.connect_all();

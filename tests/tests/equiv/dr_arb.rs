@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -22,7 +22,7 @@ fn dr_arb_matches_model() {
 /// to back takes and the longest reads (4 KiB).
 #[test]
 fn dr_arb_stimulus_covers_the_edges() {
-    use braid_sim::model::dr_arb::{DrArbStim, DR_ARB_DEPTH};
+    use braid_model::dr_arb::{DrArbStim, DR_ARB_DEPTH};
     for seed in [0xd7a, 0x3ead] {
         let mut stim = DrArbStim::new(seed);
         let mut k = [0u64; 12];
@@ -88,14 +88,13 @@ fn dr_arb_stimulus_covers_the_edges() {
 /// Verilated RTL's outputs.
 #[test]
 fn dr_arb_clients_get_exactly_their_bytes() {
-    use braid_sim::model::dr_arb::DrArbStim;
-    use braid_sim::model::Stimulus;
+    use braid_model::dr_arb::DrArbStim;
+    use braid_model::Stimulus;
     for seed in seeds(&[0xb17e]) {
         let mut stim = DrArbStim::new(seed);
         let mut m = DrArbModel::default();
         let mut flags = 0u64;
-        let mut rtl =
-            braid_sim::cosim::equiv::Bound::<DrArbModel>::new().expect("dr_arb Verilated");
+        let mut rtl = braid_cosim::equiv::Bound::<DrArbModel>::new().expect("dr_arb Verilated");
         let mut last = Default::default();
         for c in 0..60_000u64 {
             let i = stim.next(c);
@@ -119,9 +118,9 @@ fn dr_arb_clients_get_exactly_their_bytes() {
 
 fn dr_arb_step(
     uut: &mut braid_hdl::DrArb,
-    i: &braid_sim::model::dr_arb::DrArbIn,
-) -> braid_sim::model::dr_arb::DrArbOut {
-    use braid_sim::model::dr_arb::{DrArbOut, RdReq, RsBeat};
+    i: &braid_model::dr_arb::DrArbIn,
+) -> braid_model::dr_arb::DrArbOut {
+    use braid_model::dr_arb::{DrArbOut, RdReq, RsBeat};
     let r = i.rd.map(|r| r.unwrap_or_default());
     uut.a_rd_valid.next = i.rd[0].is_some();
     uut.a_rd_addr.next = bits(r[0].addr);
@@ -181,8 +180,8 @@ fn dr_arb_step(
 
 #[test]
 fn dr_arb_rusthdl_matches_model() {
-    use braid_sim::model::dr_arb::DrArbStim;
-    use braid_sim::model::DrArbModel;
+    use braid_model::dr_arb::DrArbStim;
+    use braid_model::DrArbModel;
     for seed in seeds(&[0xd7a]) {
         let mut uut = braid_hdl::DrArb::default();
         uut.connect_all();

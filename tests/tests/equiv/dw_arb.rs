@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -21,7 +21,7 @@ fn dw_arb_matches_model() {
 /// beats at full rate and idle clocks.
 #[test]
 fn dw_arb_stimulus_covers_the_edges() {
-    use braid_sim::model::dw_arb::DwArbStim;
+    use braid_model::dw_arb::DwArbStim;
     for seed in [0xd3a, 0xab] {
         let mut m = DwArbModel::default();
         let mut stim = DwArbStim::new(seed);
@@ -60,9 +60,9 @@ fn dw_arb_stimulus_covers_the_edges() {
 
 fn dw_arb_step(
     uut: &mut braid_hdl::DwArb,
-    i: &braid_sim::model::dw_arb::DwArbIn,
-) -> braid_sim::model::dw_arb::DwArbOut {
-    use braid_sim::model::dw_arb::{DwArbOut, DwBeat};
+    i: &braid_model::dw_arb::DwArbIn,
+) -> braid_model::dw_arb::DwArbOut {
+    use braid_model::dw_arb::{DwArbOut, DwBeat};
     let a = i.a.unwrap_or_default();
     uut.a_valid.next = i.a.is_some();
     uut.a_addr.next = bits(a.addr);
@@ -100,8 +100,8 @@ fn dw_arb_step(
 
 #[test]
 fn dw_arb_rusthdl_matches_model() {
-    use braid_sim::model::dw_arb::DwArbStim;
-    use braid_sim::model::DwArbModel;
+    use braid_model::dw_arb::DwArbStim;
+    use braid_model::DwArbModel;
     for seed in seeds(&[0xd3a]) {
         let mut uut = braid_hdl::DwArb::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -20,7 +20,7 @@ fn loss_detector_matches_model() {
 /// refused, the window filling (not sendable) and restarts near the wrap.
 #[test]
 fn loss_detector_stimulus_covers_the_edges() {
-    use braid_sim::model::loss_detector::LossStim;
+    use braid_model::loss_detector::LossStim;
     for seed in seeds(&[0x1055, 0xacc5]) {
         let mut m = LossDetectorModel::default();
         let mut stim = LossStim::new(seed);
@@ -60,7 +60,7 @@ fn loss_detector_stimulus_covers_the_edges() {
 /// what was sent.
 #[test]
 fn loss_detector_reports_only_real_losses() {
-    use braid_sim::model::loss_detector::LossStim;
+    use braid_model::loss_detector::LossStim;
     use std::collections::HashSet;
     for seed in seeds(&[0x7a11, 0x1055]) {
         let mut m = LossDetectorModel::default();
@@ -105,8 +105,8 @@ fn loss_detector_reports_only_real_losses() {
 
 fn loss_step(
     uut: &mut braid_hdl::LossDetector,
-    i: &braid_sim::model::loss_detector::LossIn,
-) -> braid_sim::model::loss_detector::LossOut {
+    i: &braid_model::loss_detector::LossIn,
+) -> braid_model::loss_detector::LossOut {
     uut.init_valid.next = i.init.is_some();
     uut.init_psn.next = bits(i.init.unwrap_or(0) as u64);
     uut.send.next = i.send;
@@ -116,7 +116,7 @@ fn loss_step(
     uut.ack_sack.next = bits256_of(&sack);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     let sent_psn = uut.sent_psn.val().to_u64() as u32;
-    braid_sim::model::loss_detector::LossOut {
+    braid_model::loss_detector::LossOut {
         nxt: uut.nxt.val().to_u64() as u32,
         una: uut.una.val().to_u64() as u32,
         sendable: uut.sendable.val(),
@@ -133,8 +133,8 @@ fn loss_step(
 
 #[test]
 fn loss_detector_rusthdl_matches_model() {
-    use braid_sim::model::loss_detector::LossStim;
-    use braid_sim::model::LossDetectorModel;
+    use braid_model::loss_detector::LossStim;
+    use braid_model::LossDetectorModel;
     for seed in seeds(&[0x1055]) {
         let mut uut = braid_hdl::LossDetector::default();
         uut.connect_all();

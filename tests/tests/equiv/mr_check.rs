@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -20,7 +20,7 @@ fn mr_check_matches_model() {
 /// a check in the same clock as a write to its slot.
 #[test]
 fn mr_check_stimulus_covers_the_edges() {
-    use braid_sim::model::mr_check::MrCheckStim;
+    use braid_model::mr_check::MrCheckStim;
     let mut m = MrCheckModel::default();
     let mut stim = MrCheckStim::new(0x3e9c);
     let mut reasons = [0u64; 6];
@@ -44,9 +44,9 @@ fn mr_check_stimulus_covers_the_edges() {
 
 fn mr_check_step(
     uut: &mut braid_hdl::MrCheck,
-    i: &braid_sim::model::mr_check::MrCheckIn,
-) -> braid_sim::model::mr_check::MrCheckOut {
-    let w = i.wr.unwrap_or(braid_sim::model::mr_check::MrWrite {
+    i: &braid_model::mr_check::MrCheckIn,
+) -> braid_model::mr_check::MrCheckOut {
+    let w = i.wr.unwrap_or(braid_model::mr_check::MrWrite {
         index: 0,
         entry: Default::default(),
     });
@@ -68,7 +68,7 @@ fn mr_check_step(
     uut.req_local.next = r.local;
     uut.req_tag.next = bits(r.tag as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::mr_check::MrCheckOut {
+    braid_model::mr_check::MrCheckOut {
         valid: uut.res_valid.val(),
         ok: uut.res_ok.val(),
         reason: uut.res_reason.val().to_u64() as u8,
@@ -79,8 +79,8 @@ fn mr_check_step(
 
 #[test]
 fn mr_check_rusthdl_matches_model() {
-    use braid_sim::model::mr_check::MrCheckStim;
-    use braid_sim::model::MrCheckModel;
+    use braid_model::mr_check::MrCheckStim;
+    use braid_model::MrCheckModel;
     for seed in seeds(&[0x3e9c]) {
         let mut uut = braid_hdl::MrCheck::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -23,7 +23,7 @@ fn msg_tracker_matches_model() {
 /// (with a packet in the same clock) and MSN wraps.
 #[test]
 fn msg_tracker_stimulus_covers_the_edges() {
-    use braid_sim::model::msg_tracker::{MsgStim, RES_COMPLETED, RES_DROPPED, RES_OUTSIDE};
+    use braid_model::msg_tracker::{MsgStim, RES_COMPLETED, RES_DROPPED, RES_OUTSIDE};
     for seed in seeds(&[0x5e9d, 0x77c3]) {
         let mut m = MsgTrackerModel::default();
         let mut stim = MsgStim::<12, 5>::new(seed);
@@ -108,7 +108,7 @@ fn msg_tracker_stimulus_covers_the_edges() {
 #[test]
 fn msg_tracker_completes_each_message_once_in_order() {
     fn run<const IB: u32, const SB: u32>(seed: u64) {
-        use braid_sim::model::msg_tracker::{MsgIn, MsgStim, MsgTrackerModelN, RES_OUTSIDE};
+        use braid_model::msg_tracker::{MsgIn, MsgStim, MsgTrackerModelN, RES_OUTSIDE};
         let mut m = MsgTrackerModelN::<IB, SB>::default();
         let mut stim = MsgStim::<IB, SB>::new(seed);
         let (mut passed, mut outside) = (0u64, 0u64);
@@ -173,9 +173,9 @@ fn msg_tracker_completes_each_message_once_in_order() {
 
 fn msg_tracker_step<const IB: usize, const AB: usize, const PB: usize>(
     uut: &mut braid_hdl::MsgTracker<IB, AB, PB>,
-    i: &braid_sim::model::msg_tracker::MsgIn,
-) -> braid_sim::model::msg_tracker::MsgOut {
-    use braid_sim::model::msg_tracker::{MsgEvent, MsgOut};
+    i: &braid_model::msg_tracker::MsgIn,
+) -> braid_model::msg_tracker::MsgOut {
+    use braid_model::msg_tracker::{MsgEvent, MsgOut};
     let (ii, im) = i.init.unwrap_or((0, 0));
     uut.init_valid.next = i.init.is_some();
     let imask = (1u64 << IB) - 1;
@@ -217,7 +217,7 @@ fn msg_tracker_step<const IB: usize, const AB: usize, const PB: usize>(
 /// models, clock by clock.
 #[test]
 fn msg_tracker_rusthdl_matches_model() {
-    use braid_sim::model::msg_tracker::{MsgStim, MsgTrackerModelN};
+    use braid_model::msg_tracker::{MsgStim, MsgTrackerModelN};
     fn run<const IB: usize, const AB: usize, const PB: usize, const MIB: u32>(
         name: &str,
         seed: u64,

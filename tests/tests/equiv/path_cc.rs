@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -31,7 +31,7 @@ fn path_cc_matches_model() {
 /// both clamps and backed off, and `now` wrapping.
 #[test]
 fn path_cc_stimulus_covers_the_edges() {
-    use braid_sim::model::path_cc::{rto, win_k, CcState, PathCcStim};
+    use braid_model::path_cc::{rto, win_k, CcState, PathCcStim};
     for seed in [0xcc01u64, 0xcc11] {
         let mut m = PathCcTinyModel::default();
         let mut stim = PathCcStim::<6>::new(seed);
@@ -163,9 +163,9 @@ fn path_cc_stimulus_covers_the_edges() {
 
 fn path_cc_step(
     uut: &mut braid_hdl::PathCcTiny,
-    i: &braid_sim::model::path_cc::PathCcIn,
-) -> braid_sim::model::path_cc::PathCcOut {
-    let e = i.ev.unwrap_or(braid_sim::model::path_cc::PathCcEv {
+    i: &braid_model::path_cc::PathCcIn,
+) -> braid_model::path_cc::PathCcOut {
+    let e = i.ev.unwrap_or(braid_model::path_cc::PathCcEv {
         kind: 0,
         idx: 0,
         n: 0,
@@ -193,7 +193,7 @@ fn path_cc_step(
     uut.cfg_retire_after.next = bits(c.retire_after as u64);
     uut.cfg_g.next = bits(c.g as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::path_cc::PathCcOut {
+    braid_model::path_cc::PathCcOut {
         valid: uut.res_valid.val(),
         idx: uut.res_idx.val().to_u64() as u32,
         cwnd: uut.cwnd.val().to_u64() as u32,
@@ -215,8 +215,8 @@ fn path_cc_step(
 /// the simulator runs this wide block at a few thousand clocks a second).
 #[test]
 fn path_cc_rusthdl_matches_model() {
-    use braid_sim::model::path_cc::PathCcStim;
-    use braid_sim::model::PathCcTinyModel;
+    use braid_model::path_cc::PathCcStim;
+    use braid_model::PathCcTinyModel;
     for seed in seeds(&[0xcc01]) {
         let mut uut = braid_hdl::PathCcTiny::default();
         uut.connect_all();

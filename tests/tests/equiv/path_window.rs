@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -20,7 +20,7 @@ fn path_window_matches_model() {
 /// cwnd 0, fractional and clamped windows, every input at once, restarts.
 #[test]
 fn path_window_stimulus_covers_the_edges() {
-    use braid_sim::model::path_window::{PathWindowStim, CWND_MAX};
+    use braid_model::path_window::{PathWindowStim, CWND_MAX};
     for seed in [0x9a7d, 0x3c1f] {
         let mut m = PathWindowModel::default();
         let mut stim = PathWindowStim::new(seed);
@@ -72,7 +72,7 @@ fn path_window_stimulus_covers_the_edges() {
 /// stimulus, compared with the model like the run above.
 #[test]
 fn path_window_counters_saturate_matches_model() {
-    use braid_sim::model::path_window::{PathWindowIn, PathWindowOut, PathWindowStim};
+    use braid_model::path_window::{PathWindowIn, PathWindowOut, PathWindowStim};
 
     #[derive(Default)]
     struct Storm(PathWindowModel);
@@ -127,8 +127,8 @@ fn path_window_counters_saturate_matches_model() {
 
 fn path_window_step(
     uut: &mut braid_hdl::PathWindow,
-    i: &braid_sim::model::path_window::PathWindowIn,
-) -> braid_sim::model::path_window::PathWindowOut {
+    i: &braid_model::path_window::PathWindowIn,
+) -> braid_model::path_window::PathWindowOut {
     uut.init_valid.next = i.init.is_some();
     uut.init_cwnd.next = bits(i.init.unwrap_or(0) as u64 & 0xff_ffff);
     uut.cwnd_valid.next = i.cwnd.is_some();
@@ -139,7 +139,7 @@ fn path_window_step(
     uut.loss_valid.next = i.loss.is_some();
     uut.loss_count.next = bits(i.loss.unwrap_or(0) as u64 & 0x1ff);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::path_window::PathWindowOut {
+    braid_model::path_window::PathWindowOut {
         open: uut.open.val(),
         in_flight: uut.in_flight.val().to_u64() as u16,
         cwnd_q: uut.cwnd_q.val().to_u64() as u32,
@@ -153,8 +153,8 @@ fn path_window_step(
 
 #[test]
 fn path_window_rusthdl_matches_model() {
-    use braid_sim::model::path_window::PathWindowStim;
-    use braid_sim::model::PathWindowModel;
+    use braid_model::path_window::PathWindowStim;
+    use braid_model::PathWindowModel;
     for seed in seeds(&[0x9a7d]) {
         let mut uut = braid_hdl::PathWindow::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -34,7 +34,7 @@ fn path_window_table_tiny_matches_model() {
 /// 256.0, timeouts 0 and not, reads taken and held back, in flight at 256.
 #[test]
 fn path_window_table_stimulus_covers_the_edges() {
-    use braid_sim::model::path_window_table::{op, PwtIn, PwtOut, PwtStim, FIFO_DEPTH};
+    use braid_model::path_window_table::{op, PwtIn, PwtOut, PwtStim, FIFO_DEPTH};
     #[derive(Default, Debug)]
     struct Cov {
         tx_full: u64,
@@ -166,8 +166,8 @@ fn path_window_table_stimulus_covers_the_edges() {
 /// the reference's.
 #[test]
 fn path_window_table_mask_follows_the_rule() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::path_window_table::{op, CcResult, PwtIn, PwtOut, TxResult};
+    use braid_cosim::equiv::Bound;
+    use braid_model::path_window_table::{op, CcResult, PwtIn, PwtOut, TxResult};
     use rand::{Rng, SeedableRng};
     #[derive(Clone, Copy, Default)]
     struct Ref {
@@ -319,8 +319,8 @@ fn path_window_table_mask_follows_the_rule() {
 /// closes it and 254 reopens it.
 #[test]
 fn path_window_table_saturates_at_256() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::path_window_table::{op, CcResult, PwtIn, PwtOut, TxResult};
+    use braid_cosim::equiv::Bound;
+    use braid_model::path_window_table::{op, CcResult, PwtIn, PwtOut, TxResult};
     let mut m = PathWindowTableModel::default();
     let mut rtl = Bound::<PathWindowTableModel>::new().expect("path_window_table Verilated");
     let idx = 0x2a7;
@@ -405,9 +405,9 @@ fn path_window_table_saturates_at_256() {
 
 fn pwt_step(
     uut: &mut braid_hdl::PathWindowTableTiny,
-    i: &braid_sim::model::path_window_table::PwtIn,
-) -> braid_sim::model::path_window_table::PwtOut {
-    use braid_sim::model::path_window_table::PwtOut;
+    i: &braid_model::path_window_table::PwtIn,
+) -> braid_model::path_window_table::PwtOut {
+    use braid_model::path_window_table::PwtOut;
     let t = i.tx.unwrap_or_default();
     uut.tx_valid.next = i.tx.is_some();
     uut.tx_op.next = bits(t.op as u64 & 7);
@@ -454,8 +454,8 @@ fn pwt_step(
 /// (FIFOs with overflow, forwarding at distance 1 and 2, reads).
 #[test]
 fn path_window_table_rusthdl_matches_model() {
-    use braid_sim::model::path_window_table::PwtStim;
-    use braid_sim::model::PathWindowTableTinyModel;
+    use braid_model::path_window_table::PwtStim;
+    use braid_model::PathWindowTableTinyModel;
     for seed in seeds(&[0x7e]) {
         let mut uut = braid_hdl::PathWindowTableTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -25,7 +25,7 @@ fn reg_block_matches_model() {
 /// differs from the live counter (the carry happened between LO and HI).
 #[test]
 fn reg_block_stimulus_covers_every_register_and_response() {
-    use braid_sim::model::reg_block::RegBlockStim;
+    use braid_model::reg_block::RegBlockStim;
     use braid_spec::regs::REGS;
     for seed in seeds(&[0x7e6b, 0xba40]) {
         let mut m = RegBlockModel::default();
@@ -82,8 +82,8 @@ fn reg_block_stimulus_covers_every_register_and_response() {
 /// too: it feeds `counters`, answers each command a few clocks after
 /// `cmd_valid` (OK for a known opcode, BAD_COMMAND otherwise).
 struct AxiLite {
-    rtl: braid_sim::cosim::equiv::Bound<RegBlockModel>,
-    last: braid_sim::model::reg_block::RegBlockOut,
+    rtl: braid_cosim::equiv::Bound<RegBlockModel>,
+    last: braid_model::reg_block::RegBlockOut,
     counters: [u32; braid_spec::regs::COUNTERS.len()],
     cmd_due: Option<(u32, u8)>,
     cmds: Vec<(u8, [u32; 8])>,
@@ -102,7 +102,7 @@ fn counter_index(name: &str) -> usize {
 
 impl AxiLite {
     fn new() -> Self {
-        let mut rtl = braid_sim::cosim::equiv::Bound::<RegBlockModel>::new().unwrap();
+        let mut rtl = braid_cosim::equiv::Bound::<RegBlockModel>::new().unwrap();
         let last = rtl.step(&Default::default());
         AxiLite {
             rtl,
@@ -116,7 +116,7 @@ impl AxiLite {
         }
     }
 
-    fn clock(&mut self, mut i: braid_sim::model::reg_block::RegBlockIn) {
+    fn clock(&mut self, mut i: braid_model::reg_block::RegBlockIn) {
         if let Some(b) = self.rx_bytes.as_mut() {
             *b = b.wrapping_add(0x0fff_ffff);
             self.counters[counter_index("RX_BYTES_LO")] = *b as u32;
@@ -153,7 +153,7 @@ impl AxiLite {
 
     /// One read: (data, resp).
     fn read(&mut self, addr: u32) -> (u32, u8) {
-        use braid_sim::model::reg_block::RegBlockIn;
+        use braid_model::reg_block::RegBlockIn;
         loop {
             let accepted = self.last.arready;
             self.clock(RegBlockIn {
@@ -178,7 +178,7 @@ impl AxiLite {
 
     /// One write with AW and W in the same clock: resp.
     fn write(&mut self, addr: u32, data: u32) -> u8 {
-        use braid_sim::model::reg_block::RegBlockIn;
+        use braid_model::reg_block::RegBlockIn;
         let (mut aw, mut w) = (true, true);
         while aw || w {
             let (ar, wr) = (self.last.awready, self.last.wready);
@@ -262,7 +262,7 @@ impl braid_driver::Backend for RegBlockBackend {
 fn reg_block_resets_to_the_spec_values() {
     use braid_spec::regs::{Reset, REGS};
     assert_eq!(
-        braid_sim::model::reg_block::CAPS,
+        braid_model::reg_block::CAPS,
         braid_hdl::reg_block::DEFAULT_CAPS
     );
     let mut axi = AxiLite::new();
@@ -394,8 +394,8 @@ fn driver_opens_the_verilated_reg_block() {
 
 fn reg_block_step(
     uut: &mut braid_hdl::RegBlock,
-    i: &braid_sim::model::reg_block::RegBlockIn,
-) -> braid_sim::model::reg_block::RegBlockOut {
+    i: &braid_model::reg_block::RegBlockIn,
+) -> braid_model::reg_block::RegBlockOut {
     use braid_hdl::reg_block::ADDR_BITS;
     let amask = (1u64 << ADDR_BITS) - 1;
     uut.awvalid.next = i.awvalid;
@@ -428,7 +428,7 @@ fn reg_block_step(
     for (k, w) in config.iter_mut().enumerate() {
         *w = cf.get_bits::<32>(32 * k).to_u64() as u32;
     }
-    braid_sim::model::reg_block::RegBlockOut {
+    braid_model::reg_block::RegBlockOut {
         awready: uut.awready.val(),
         wready: uut.wready.val(),
         bvalid: uut.bvalid.val(),
@@ -454,8 +454,8 @@ fn reg_block_step(
 
 #[test]
 fn reg_block_rusthdl_matches_model() {
-    use braid_sim::model::reg_block::RegBlockStim;
-    use braid_sim::model::RegBlockModel;
+    use braid_model::reg_block::RegBlockStim;
+    use braid_model::RegBlockModel;
     for seed in seeds(&[0x7e6b]) {
         let mut uut = braid_hdl::RegBlock::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -33,7 +33,7 @@ fn rq_fetch_tiny_matches_model() {
 /// doorbells and commands held behind CONSUME traffic.
 #[test]
 fn rq_fetch_stimulus_covers_the_edges() {
-    use braid_sim::model::rq_fetch::{
+    use braid_model::rq_fetch::{
         RqStim, CODE_BUFFER_TOO_SMALL, CODE_LATE, CODE_MALFORMED, CODE_NO_CONTEXT,
         CODE_NO_RECV_BUFFER, CODE_OK,
     };
@@ -47,7 +47,7 @@ fn rq_fetch_stimulus_covers_the_edges() {
             o = m.step(&i);
             stim.observe(&o);
         }
-        let o: braid_sim::model::rq_fetch::RqOutputs = o;
+        let o: braid_model::rq_fetch::RqOutputs = o;
         let v = m.cov;
         eprintln!("seed {seed:#x}: {v:?}, counters {o:?}");
         for code in [
@@ -95,8 +95,8 @@ fn rq_fetch_stimulus_covers_the_edges() {
 /// Verilated default build).
 #[test]
 fn rq_fetch_places_sends_at_the_posted_buffers() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::rq_fetch::{MatchIn, RqBeat, RqIn, RqOutputs, Rqe, CODE_NO_RECV_BUFFER};
+    use braid_cosim::equiv::Bound;
+    use braid_model::rq_fetch::{MatchIn, RqBeat, RqIn, RqOutputs, Rqe, CODE_NO_RECV_BUFFER};
     use rand::{Rng, SeedableRng};
     use std::collections::{HashMap, VecDeque};
     struct Ring {
@@ -337,9 +337,9 @@ fn rq_fetch_places_sends_at_the_posted_buffers() {
 
 fn rq_fetch_step(
     uut: &mut braid_hdl::RqFetchTiny,
-    i: &braid_sim::model::rq_fetch::RqIn,
-) -> braid_sim::model::rq_fetch::RqOutputs {
-    use braid_sim::model::rq_fetch::{ConsumeOut, MatchOut, RqOutputs, RqRes};
+    i: &braid_model::rq_fetch::RqIn,
+) -> braid_model::rq_fetch::RqOutputs {
+    use braid_model::rq_fetch::{ConsumeOut, MatchOut, RqOutputs, RqRes};
     uut.cmd_valid.next = i.cmd_valid;
     uut.cmd_op.next = i.cmd_op & 1 == 1;
     uut.cmd_conn.next = bits(i.cmd_conn as u64 & 15);
@@ -411,8 +411,8 @@ fn rq_fetch_step(
 /// model (forwarding, the look pipeline, the banked cache writes).
 #[test]
 fn rq_fetch_rusthdl_matches_model() {
-    use braid_sim::model::rq_fetch::RqStim;
-    use braid_sim::model::RqFetchTinyModel;
+    use braid_model::rq_fetch::RqStim;
+    use braid_model::RqFetchTinyModel;
     for seed in seeds(&[0x9ecf, 0x2c]) {
         let mut uut = braid_hdl::RqFetchTiny::default();
         uut.connect_all();

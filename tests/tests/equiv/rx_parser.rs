@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -21,7 +21,7 @@ fn rx_parser_matches_model() {
 /// its valid is low.
 #[test]
 fn rx_parser_stimulus_covers_the_edges() {
-    use braid_sim::model::rx_parser::RxStim;
+    use braid_model::rx_parser::RxStim;
     let mut m = RxParserModel::default();
     let mut stim = RxStim::new(0x9a25);
     let (mut reasons, mut ops) = ([0u64; 16], [0u64; 256]);
@@ -75,10 +75,10 @@ fn rx_parser_stimulus_covers_the_edges() {
 
 /// The descriptor fields braid-spec's decoder gives for a frame (built
 /// from its representation, independently of the parser's model).
-fn rx_desc_of(r: &braid_spec::FrameRepr) -> braid_sim::model::rx_parser::DescFields {
+fn rx_desc_of(r: &braid_spec::FrameRepr) -> braid_model::rx_parser::DescFields {
     use braid_spec::{Body, IpRepr};
     let b = &r.braid.base;
-    let mut d = braid_sim::model::rx_parser::DescFields {
+    let mut d = braid_model::rx_parser::DescFields {
         src_mac: r.eth.src.iter().fold(0u64, |a, &x| a << 8 | x as u64),
         vlan: r.eth.vlan.is_some(),
         vlan_tci: r
@@ -141,7 +141,7 @@ fn rx_desc_of(r: &braid_spec::FrameRepr) -> braid_sim::model::rx_parser::DescFie
 /// dropped (except unknown NACK reasons, which the parser passes on).
 #[test]
 fn rx_parser_payload_is_the_frames_payload() {
-    use braid_sim::model::rx_parser::{RxIn, RxOut};
+    use braid_model::rx_parser::{RxIn, RxOut};
     use std::cell::RefCell;
     let frames: RefCell<(Vec<Vec<u8>>, Vec<u8>)> = RefCell::new((Vec::new(), Vec::new()));
     let runs: RefCell<(Vec<Vec<u8>>, Vec<u8>)> = RefCell::new((Vec::new(), Vec::new()));
@@ -168,12 +168,12 @@ fn rx_parser_payload_is_the_frames_payload() {
                 descs.borrow_mut().push(d.clone());
             }
         };
-        if let Err(m) = braid_sim::cosim::equiv::run_observed::<RxParserModel>(seed, 60_000, seen) {
+        if let Err(m) = braid_cosim::equiv::run_observed::<RxParserModel>(seed, 60_000, seen) {
             panic!("{m}\nreproduce with BRAID_SEED={:x}", m.seed);
         }
         let port = {
-            use braid_sim::model::Stimulus;
-            braid_sim::model::rx_parser::RxStim::new(seed).next(0).port
+            use braid_model::Stimulus;
+            braid_model::rx_parser::RxStim::new(seed).next(0).port
         };
         let (frames, runs, descs) = (frames.borrow(), runs.borrow(), descs.borrow());
         let mut runs = runs.0.iter();
@@ -222,9 +222,9 @@ fn rx_parser_payload_is_the_frames_payload() {
 
 fn rx_step(
     uut: &mut braid_hdl::RxParser,
-    i: &braid_sim::model::rx_parser::RxIn,
-) -> braid_sim::model::rx_parser::RxOut {
-    use braid_sim::model::RxParserModel;
+    i: &braid_model::rx_parser::RxIn,
+) -> braid_model::rx_parser::RxOut {
+    use braid_model::RxParserModel;
     uut.s_valid.next = i.beat.is_some();
     let (data, keep, last) = i
         .beat
@@ -314,8 +314,8 @@ fn rx_step(
 /// the Verilator tests above.
 #[test]
 fn rx_parser_rusthdl_matches_model() {
-    use braid_sim::model::rx_parser::RxStim;
-    use braid_sim::model::RxParserModel;
+    use braid_model::rx_parser::RxStim;
+    use braid_model::RxParserModel;
     for seed in seeds(&[0x5e1d]) {
         let mut uut = braid_hdl::RxParser::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -30,7 +30,7 @@ fn rx_path_table_tiny_matches_model() {
 /// both reasons for `ack_now` (so the equivalence above covers the edges).
 #[test]
 fn rx_path_table_stimulus_covers_the_edges() {
-    use braid_sim::model::rx_path_table::{RxOpKind, RxStim};
+    use braid_model::rx_path_table::{RxOpKind, RxStim};
     for (seed, tiny) in [(0x7ab1e, false), (0x71e7, true)] {
         let mut full_m = RxPathTableModel::default();
         let mut tiny_m = RxPathTableTinyModel::default();
@@ -128,7 +128,7 @@ fn rx_path_table_stimulus_covers_the_edges() {
 /// one path, then the normal stimulus.
 #[test]
 fn rx_path_table_counters_saturate_matches_model() {
-    use braid_sim::model::rx_path_table::{RxIn, RxOp, RxOpKind, RxOut, RxStim};
+    use braid_model::rx_path_table::{RxIn, RxOp, RxOpKind, RxOut, RxStim};
 
     #[derive(Default)]
     struct Storm(RxPathTableTinyModel);
@@ -202,8 +202,8 @@ fn rx_path_table_counters_saturate_matches_model() {
 /// base within the window.
 #[test]
 fn rx_path_table_acks_let_the_sender_find_every_loss() {
-    use braid_sim::model::loss_detector::LossIn;
-    use braid_sim::model::rx_path_table::{RxIn, RxOp, RxOpKind};
+    use braid_model::loss_detector::LossIn;
+    use braid_model::rx_path_table::{RxIn, RxOp, RxOpKind};
     use rand::{Rng, SeedableRng};
     use std::collections::{HashSet, VecDeque};
     for seed in seeds(&[0x1055, 0xacc]) {
@@ -336,8 +336,8 @@ fn rx_path_table_acks_let_the_sender_find_every_loss() {
 
 fn rx_table_step(
     uut: &mut braid_hdl::RxPathTableTiny,
-    i: &braid_sim::model::rx_path_table::RxIn,
-) -> braid_sim::model::rx_path_table::RxOut {
+    i: &braid_model::rx_path_table::RxIn,
+) -> braid_model::rx_path_table::RxOut {
     let op = i.op.unwrap_or_default();
     uut.op_valid.next = i.op.is_some();
     uut.op.next = bits(op.kind as u64);
@@ -349,7 +349,7 @@ fn rx_table_step(
     uut.ack_req.next = op.ack_req;
     uut.cfg_ack_coalesce.next = bits(i.cfg_ack_coalesce as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::rx_path_table::RxOut {
+    braid_model::rx_path_table::RxOut {
         valid: uut.res_valid.val(),
         op: uut.res_op.val().to_u64() as u8,
         idx: uut.res_idx.val().to_u64() as u32,
@@ -370,8 +370,8 @@ fn rx_table_step(
 /// simulator: its `RAM` widget's read-during-write and the forwarding.
 #[test]
 fn rx_path_table_rusthdl_matches_model() {
-    use braid_sim::model::rx_path_table::RxStim;
-    use braid_sim::model::RxPathTableTinyModel;
+    use braid_model::rx_path_table::RxStim;
+    use braid_model::RxPathTableTinyModel;
     for seed in seeds(&[0x71e7]) {
         let mut uut = braid_hdl::RxPathTableTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -25,8 +25,8 @@ fn rx_rate_hint_tiny_matches_model() {
 
 fn rate_hint_step(
     uut: &mut braid_hdl::RateHintTiny,
-    i: &braid_sim::model::rx_rate_hint::RhIn,
-) -> braid_sim::model::rx_rate_hint::RhOut {
+    i: &braid_model::rx_rate_hint::RhIn,
+) -> braid_model::rx_rate_hint::RhOut {
     let (pc, pt) = i.pk.unwrap_or_default();
     uut.pk_valid.next = i.pk.is_some();
     uut.pk_conn.next = bits(pc as u64 & 15);
@@ -38,7 +38,7 @@ fn rate_hint_step(
     uut.cfg_queue.next = bits(i.cfg_queue as u64);
     uut.cfg_port_hint.next = bits(i.cfg_port_hint as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::rx_rate_hint::RhOut {
+    braid_model::rx_rate_hint::RhOut {
         st_ready: uut.st_ready.val(),
         hint: uut.hint.val().to_u64() as u16,
         senders: uut.senders.val().to_u64() as u16,
@@ -53,8 +53,8 @@ fn rate_hint_step(
 /// multiply/divide unit, until the first cuts of the scale.
 #[test]
 fn rx_rate_hint_rusthdl_matches_model() {
-    use braid_sim::model::rx_rate_hint::RateHintStim;
-    use braid_sim::model::RateHintTinyModel;
+    use braid_model::rx_rate_hint::RateHintStim;
+    use braid_model::RateHintTinyModel;
     for seed in seeds(&[0x4a82, 0x4a83]) {
         let mut uut = braid_hdl::RateHintTiny::default();
         uut.connect_all();

@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use braid_hdl::SackTracker;
-use braid_sim::model::sack_tracker::{PsnClass, SackIn, SackOut, SackStim};
-use braid_sim::model::*;
+use braid_model::sack_tracker::{PsnClass, SackIn, SackOut, SackStim};
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -21,7 +21,7 @@ fn sack_tracker_matches_model() {
 /// window to all-ones and back (so the equivalence above covers the edges).
 #[test]
 fn sack_tracker_stimulus_covers_the_edges() {
-    use braid_sim::model::sack_tracker::{PsnClass, SackStim};
+    use braid_model::sack_tracker::{PsnClass, SackStim};
     let mut m = SackTrackerModel::default();
     let mut stim = SackStim::new(0x5ac1);
     let mut classes = [0u64; 4];

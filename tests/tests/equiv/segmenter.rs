@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -27,7 +27,7 @@ fn segmenter_tiny_matches_model() {
 /// transport rules on every descriptor the consumer takes and every
 /// completion record; returns the statistics for the coverage test.
 fn segmenter_check<const CB: usize>(seed: u64, cycles: u64) -> SegStats {
-    use braid_sim::model::segmenter::{SegStim, SegWqe, SegmenterModelG};
+    use braid_model::segmenter::{SegStim, SegWqe, SegmenterModelG};
     use braid_spec::state::SEG_WQE_SLOTS;
     use braid_spec::wire::braid::Flags;
     use std::collections::{HashMap, VecDeque};
@@ -394,9 +394,9 @@ fn segmenter_stimulus_covers_the_edges() {
 
 fn segmenter_step(
     uut: &mut braid_hdl::SegmenterTiny,
-    i: &braid_sim::model::segmenter::SegIn,
-) -> braid_sim::model::segmenter::SegOut {
-    use braid_sim::model::segmenter::{SegCompl, SegOut, SegPkt};
+    i: &braid_model::segmenter::SegIn,
+) -> braid_model::segmenter::SegOut {
+    use braid_model::segmenter::{SegCompl, SegOut, SegPkt};
     uut.mtu_code.next = bits(i.mtu_code as u64 & 3);
     let w = i.wqe.unwrap_or_default();
     uut.w_valid.next = i.wqe.is_some();
@@ -473,8 +473,8 @@ fn segmenter_step(
 
 #[test]
 fn segmenter_tiny_rusthdl_matches_model() {
-    use braid_sim::model::segmenter::SegStim;
-    use braid_sim::model::SegmenterTinyModel;
+    use braid_model::segmenter::SegStim;
+    use braid_model::SegmenterTinyModel;
     for seed in seeds(&[0x5e9d]) {
         let mut uut = braid_hdl::SegmenterTiny::default();
         uut.connect_all();

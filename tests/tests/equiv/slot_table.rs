@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -30,8 +30,8 @@ fn slot_table_tiny_matches_model() {
 /// clocks.
 #[test]
 fn slot_table_stimulus_covers_the_edges() {
-    use braid_sim::model::slot_table::SlotStim;
-    use braid_sim::model::Stimulus;
+    use braid_model::slot_table::SlotStim;
+    use braid_model::Stimulus;
     use std::collections::HashMap;
     for seed in [0x5107u64, 0x7ab1] {
         let mut stim = SlotStim::<14>::new(seed);
@@ -74,9 +74,9 @@ fn slot_table_stimulus_covers_the_edges() {
 
 fn slot_table_step<const P: usize, const A: usize>(
     uut: &mut braid_hdl::SlotTable<P, A>,
-    i: &braid_sim::model::slot_table::SlotIn,
-) -> braid_sim::model::slot_table::SlotOut {
-    use braid_sim::model::slot_table::SlotOut;
+    i: &braid_model::slot_table::SlotIn,
+) -> braid_model::slot_table::SlotOut {
+    use braid_model::slot_table::SlotOut;
     let (wp, ws, we) = i.wr.unwrap_or_default();
     uut.wr_valid.next = i.wr.is_some();
     uut.wr_path.next = bits(wp as u64);
@@ -100,8 +100,8 @@ fn slot_table_step<const P: usize, const A: usize>(
 
 #[test]
 fn slot_table_rusthdl_matches_model() {
-    use braid_sim::model::slot_table::SlotStim;
-    use braid_sim::model::{SlotTableModel, SlotTableTinyModel};
+    use braid_model::slot_table::SlotStim;
+    use braid_model::{SlotTableModel, SlotTableTinyModel};
     for seed in seeds(&[0x5107]) {
         let mut uut = braid_hdl::SlotTableTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -35,7 +35,7 @@ fn sprayer_tiny_matches_model() {
 /// (so the equivalence above covers the edges).
 #[test]
 fn sprayer_stimulus_covers_the_edges() {
-    use braid_sim::model::sprayer::{pick, SprayStim, SprayerModelG};
+    use braid_model::sprayer::{pick, SprayStim, SprayerModelG};
     fn run<const IDX: usize, const RB: usize>(seed: u64) {
         let mut m = SprayerModelG::<IDX, RB>::default();
         let mut stim = SprayStim::<IDX, RB>::new(seed);
@@ -177,8 +177,8 @@ fn sprayer_stimulus_covers_the_edges() {
 
 fn sprayer_step(
     uut: &mut braid_hdl::SprayerTiny,
-    i: &braid_sim::model::sprayer::SprayIn,
-) -> braid_sim::model::sprayer::SprayOut {
+    i: &braid_model::sprayer::SprayIn,
+) -> braid_model::sprayer::SprayOut {
     let op = i.op.unwrap_or_default();
     uut.op_valid.next = i.op.is_some();
     uut.op_init.next = op.init;
@@ -202,7 +202,7 @@ fn sprayer_step(
     uut.rt_hint.next = bits(r.hint as u64);
     uut.cfg_port_hint.next = bits(i.port_hint as u64);
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::sprayer::SprayOut {
+    braid_model::sprayer::SprayOut {
         valid: uut.res_valid.val(),
         init: uut.res_init.val(),
         conn: uut.res_conn.val().to_u64() as u32,
@@ -223,8 +223,8 @@ fn sprayer_step(
 /// read-during-write and the state loop's forwarding.
 #[test]
 fn sprayer_rusthdl_matches_model() {
-    use braid_sim::model::sprayer::SprayStim;
-    use braid_sim::model::SprayerTinyModel;
+    use braid_model::sprayer::SprayStim;
+    use braid_model::SprayerTinyModel;
     for seed in seeds(&[0x71b7]) {
         let mut uut = braid_hdl::SprayerTiny::default();
         uut.connect_all();

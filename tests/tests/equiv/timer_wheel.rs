@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -34,10 +34,10 @@ fn timer_wheel_tiny_matches_model() {
 /// ops on one path and events held by `ev_ready` low.
 #[test]
 fn timer_wheel_stimulus_covers_the_edges() {
-    use braid_sim::model::timer_wheel::TwStim;
+    use braid_model::timer_wheel::TwStim;
     let mut late = 0;
     let mut bad = 0;
-    let mut tot = braid_sim::model::timer_wheel::TwCov::default();
+    let mut tot = braid_model::timer_wheel::TwCov::default();
     for seed in [0x71u64, 0x73] {
         let mut m = TimerWheelTinyModel::default();
         let mut stim = TwStim::<6, 4>::new(seed);
@@ -103,9 +103,9 @@ fn timer_wheel_stimulus_covers_the_edges() {
 /// one span) are exempt from the bound, not from the other checks.
 #[test]
 fn timer_wheel_fires_every_deadline_in_time() {
-    use braid_sim::model::timer_wheel::TwStim;
+    use braid_model::timer_wheel::TwStim;
     fn run<const N: usize, const B: usize>(seed: u64, cycles: u64) {
-        let mut m = braid_sim::model::timer_wheel::TimerWheelModelG::<N, B>::default();
+        let mut m = braid_model::timer_wheel::TimerWheelModelG::<N, B>::default();
         let mut stim = TwStim::<N, B>::new(seed);
         // path -> (deadline, due: the deadline or, when it had passed, the ARM's clock)
         let mut gold: Vec<Option<(u32, u32)>> = vec![None; 1 << N];
@@ -192,8 +192,8 @@ fn timer_wheel_fires_every_deadline_in_time() {
 
 fn timer_wheel_step(
     uut: &mut braid_hdl::TimerWheelTiny,
-    i: &braid_sim::model::timer_wheel::TwIn,
-) -> braid_sim::model::timer_wheel::TwOut {
+    i: &braid_model::timer_wheel::TwIn,
+) -> braid_model::timer_wheel::TwOut {
     let op = i.op.unwrap_or_default();
     uut.op_valid.next = i.op.is_some();
     uut.op_kind.next = bits(op.kind as u64 & 3);
@@ -203,7 +203,7 @@ fn timer_wheel_step(
     uut.cfg_shift.next = bits(i.shift as u64 & 31);
     uut.ev_ready.next = i.ev_ready;
     clock(uut, |u, c| u.clock.next = Clock::from(c));
-    braid_sim::model::timer_wheel::TwOut {
+    braid_model::timer_wheel::TwOut {
         op_ready: uut.op_ready.val(),
         ev: uut.ev_valid.val().then(|| {
             (
@@ -222,8 +222,8 @@ fn timer_wheel_step(
 /// forwarding and the pointer chase straight from the next-pointer RAM.
 #[test]
 fn timer_wheel_rusthdl_matches_model() {
-    use braid_sim::model::timer_wheel::TwStim;
-    use braid_sim::model::TimerWheelTinyModel;
+    use braid_model::timer_wheel::TwStim;
+    use braid_model::TimerWheelTinyModel;
     for seed in seeds(&[0x71, 0x73]) {
         let mut uut = braid_hdl::TimerWheelTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -16,9 +16,9 @@ fn tx_builder_matches_model() {
 }
 
 mod tx {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::tx_builder::{tail_keep, Phase, TxDesc, TxStim, BEAT};
-    use braid_sim::model::{CycleModel, Stimulus, TxBuilderModel};
+    use braid_cosim::equiv::Bound;
+    use braid_model::tx_builder::{tail_keep, Phase, TxDesc, TxStim, BEAT};
+    use braid_model::{CycleModel, Stimulus, TxBuilderModel};
     use braid_spec::wire::checksum;
     use braid_spec::wire::eth::{ETHERNET_LEN, VLAN_TAG_LEN};
     use braid_spec::wire::ip::{ECN_ECT0, IPV4_LEN};
@@ -329,8 +329,8 @@ mod tx {
 
 fn tx_step(
     uut: &mut braid_hdl::TxBuilder,
-    i: &braid_sim::model::tx_builder::TxIn,
-) -> braid_sim::model::tx_builder::TxOut {
+    i: &braid_model::tx_builder::TxIn,
+) -> braid_model::tx_builder::TxOut {
     let d = i.desc.unwrap_or_default();
     uut.d_valid.next = i.desc.is_some();
     uut.d_dst_mac.next = bits(d.dst_mac);
@@ -386,7 +386,7 @@ fn tx_step(
     for (k, x) in data.iter_mut().enumerate() {
         *x = uut.m_data.val().get_bits::<8>(8 * k).to_u64() as u8;
     }
-    braid_sim::model::tx_builder::TxOut {
+    braid_model::tx_builder::TxOut {
         d_ready: uut.d_ready.val(),
         pl_ready: uut.pl_ready.val(),
         m_valid: uut.m_valid.val(),
@@ -403,8 +403,8 @@ fn tx_step(
 /// simulator is slow on it); the long runs are the Verilator tests above.
 #[test]
 fn tx_builder_rusthdl_matches_model() {
-    use braid_sim::model::tx_builder::TxStim;
-    use braid_sim::model::TxBuilderModel;
+    use braid_model::tx_builder::TxStim;
+    use braid_model::TxBuilderModel;
     for seed in seeds(&[0x7b1d]) {
         let mut uut = braid_hdl::TxBuilder::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -23,7 +23,7 @@ fn tx_compl_matches_model() {
 /// (op_ready low for credits), and many completions per connection.
 #[test]
 fn tx_compl_stimulus_covers_the_edges() {
-    use braid_sim::model::tx_compl::{
+    use braid_model::tx_compl::{
         TxComplStim, OP_CREATE, OP_FLUSH, OP_PUSH, RES_FULL, RES_NO_CONN, RES_OK, RES_STALE,
     };
     for seed in [0x7c0f, 0x51] {
@@ -37,7 +37,7 @@ fn tx_compl_stimulus_covers_the_edges() {
         // failures accepted and refused as stale; destroys
         let (mut fails, mut stale, mut destroys, mut base_fails) = (0, 0, 0, 0);
         let mut ops = std::collections::VecDeque::new();
-        let mut prev_c: Option<braid_sim::model::tx_compl::TxCompletion> = None;
+        let mut prev_c: Option<braid_model::tx_compl::TxCompletion> = None;
         for c in 0..60_000u64 {
             let i = stim.next(c);
             if i.op_valid && m.op_ready() {
@@ -122,7 +122,7 @@ fn tx_compl_stimulus_covers_the_edges() {
 /// every other one completes FLUSHED.
 #[test]
 fn tx_compl_completes_in_order_exactly_once() {
-    use braid_sim::model::tx_compl::*;
+    use braid_model::tx_compl::*;
     use std::collections::VecDeque;
     for seed in [0x7c0f, 0x51, 0x99] {
         let mut m = TxComplTinyModel::default();
@@ -253,9 +253,9 @@ fn tx_compl_completes_in_order_exactly_once() {
 
 fn tx_compl_step(
     uut: &mut braid_hdl::TxComplTiny,
-    i: &braid_sim::model::tx_compl::TxComplIn,
-) -> braid_sim::model::tx_compl::TxComplOut {
-    use braid_sim::model::tx_compl::{TxComplOut, TxCompletion};
+    i: &braid_model::tx_compl::TxComplIn,
+) -> braid_model::tx_compl::TxComplOut {
+    use braid_model::tx_compl::{TxComplOut, TxCompletion};
     uut.op_valid.next = i.op_valid;
     uut.op.next = bits(i.op as u64 & 3);
     uut.op_conn.next = bits(i.conn as u64 & 15);
@@ -304,8 +304,8 @@ fn tx_compl_step(
 
 #[test]
 fn tx_compl_rusthdl_matches_model() {
-    use braid_sim::model::tx_compl::TxComplStim;
-    use braid_sim::model::TxComplTinyModel;
+    use braid_model::tx_compl::TxComplStim;
+    use braid_model::TxComplTinyModel;
     for seed in seeds(&[0x7c0f]) {
         let mut uut = braid_hdl::TxComplTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -31,12 +31,9 @@ fn tx_path_table_tiny_matches_model() {
 /// slot); the epoch bits and the 32-bit PSN wrapping; floors that jump.
 #[test]
 fn tx_path_table_stimulus_covers_the_edges() {
-    use braid_sim::model::tx_path_table::{TxOpKind, TxStim};
+    use braid_model::tx_path_table::{TxOpKind, TxStim};
     fn run<
-        M: CycleModel<
-            In = braid_sim::model::tx_path_table::TxIn,
-            Out = braid_sim::model::tx_path_table::TxOut,
-        >,
+        M: CycleModel<In = braid_model::tx_path_table::TxIn, Out = braid_model::tx_path_table::TxOut>,
         const IDX: usize,
     >(
         seed: u64,
@@ -52,7 +49,7 @@ fn tx_path_table_stimulus_covers_the_edges() {
             (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
         let mut last_una: std::collections::HashMap<u32, u32> = Default::default();
         let mut last_ready = false;
-        let mut prev = braid_sim::model::tx_path_table::TxOut::default();
+        let mut prev = braid_model::tx_path_table::TxOut::default();
         for c in 0..60_000u64 {
             let i = stim.next(c);
             emitted += (prev.lost_valid && i.lost_ready) as u64;
@@ -125,11 +122,9 @@ fn tx_path_table_stimulus_covers_the_edges() {
 fn tx_protocol_check<const IDX: usize>(
     seed: u64,
     cycles: u64,
-    mut step: impl FnMut(
-        &braid_sim::model::tx_path_table::TxIn,
-    ) -> braid_sim::model::tx_path_table::TxOut,
+    mut step: impl FnMut(&braid_model::tx_path_table::TxIn) -> braid_model::tx_path_table::TxOut,
 ) {
-    use braid_sim::model::tx_path_table::TxStim;
+    use braid_model::tx_path_table::TxStim;
     use std::collections::HashSet;
     let mut stim = TxStim::<IDX>::truthful(seed, cycles);
     let mut o = Default::default();
@@ -138,7 +133,7 @@ fn tx_protocol_check<const IDX: usize>(
         o = step(&i);
         stim.observe(&o);
     }
-    let o: braid_sim::model::tx_path_table::TxOut = o;
+    let o: braid_model::tx_path_table::TxOut = o;
     let mut seen = HashSet::new();
     for e in &stim.emitted {
         assert!(seen.insert(*e), "seed {seed:#x}: {e:x?} emitted twice");
@@ -189,7 +184,7 @@ fn tx_path_table_protocol_model() {
 /// every clock).
 #[test]
 fn tx_path_table_protocol_verilator() {
-    use braid_sim::cosim::equiv::Bound;
+    use braid_cosim::equiv::Bound;
     for seed in seeds(&[0x9a7]) {
         let mut rtl = Bound::<TxPathTableTinyModel>::new().expect("tx_path_table_tiny not built");
         let mut m = TxPathTableTinyModel::default();
@@ -209,9 +204,9 @@ fn tx_path_table_protocol_verilator() {
 
 fn tx_table_step(
     uut: &mut braid_hdl::TxPathTableTiny,
-    i: &braid_sim::model::tx_path_table::TxIn,
-) -> braid_sim::model::tx_path_table::TxOut {
-    use braid_sim::model::tx_path_table::{TxOut, TxRes};
+    i: &braid_model::tx_path_table::TxIn,
+) -> braid_model::tx_path_table::TxOut {
+    use braid_model::tx_path_table::{TxOut, TxRes};
     let op = i.op.unwrap_or_default();
     uut.op_valid.next = i.op.is_some();
     uut.op.next = bits(op.kind as u64);
@@ -255,8 +250,8 @@ fn tx_table_step(
 /// and lost queues.
 #[test]
 fn tx_path_table_rusthdl_matches_model() {
-    use braid_sim::model::tx_path_table::TxStim;
-    use braid_sim::model::TxPathTableTinyModel;
+    use braid_model::tx_path_table::TxStim;
+    use braid_model::TxPathTableTinyModel;
     for seed in seeds(&[0x71e7a]) {
         let mut uut = braid_hdl::TxPathTableTiny::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -23,8 +23,8 @@ fn tx_payload_matches_model() {
 /// the host's bytes (checked by the stimulus).
 #[test]
 fn tx_payload_stimulus_covers_the_edges() {
-    use braid_sim::model::tx_payload::TxPayloadStim;
-    use braid_sim::model::Stimulus;
+    use braid_model::tx_payload::TxPayloadStim;
+    use braid_model::Stimulus;
     for seed in [0x7a10u64, 0x9e1d] {
         let mut stim = TxPayloadStim::new(seed);
         for c in 0..50_000u64 {
@@ -61,13 +61,13 @@ fn tx_payload_stimulus_covers_the_edges() {
 /// which equal the model's on every clock) and its counters agree.
 #[test]
 fn tx_payload_rtl_delivers_the_host_bytes() {
-    use braid_sim::model::tx_payload::TxPayloadStim;
-    use braid_sim::model::Stimulus;
+    use braid_model::tx_payload::TxPayloadStim;
+    use braid_model::Stimulus;
     for seed in seeds(&[0x7a11]) {
         let mut stim = TxPayloadStim::new(seed);
         let mut m = TxPayloadModel::default();
         let mut rtl =
-            braid_sim::cosim::equiv::Bound::<TxPayloadModel>::new().expect("tx_payload Verilated");
+            braid_cosim::equiv::Bound::<TxPayloadModel>::new().expect("tx_payload Verilated");
         let mut last = Default::default();
         for c in 0..40_000u64 {
             let i = stim.next(c);
@@ -88,10 +88,10 @@ fn tx_payload_rtl_delivers_the_host_bytes() {
 
 fn tx_payload_step(
     uut: &mut braid_hdl::TxPayload,
-    i: &braid_sim::model::tx_payload::TxPayloadIn,
-) -> braid_sim::model::tx_payload::TxPayloadOut {
-    use braid_sim::model::dr_arb::RdReq;
-    use braid_sim::model::tx_payload::{PlBeat, TxPayloadOut};
+    i: &braid_model::tx_payload::TxPayloadIn,
+) -> braid_model::tx_payload::TxPayloadOut {
+    use braid_model::dr_arb::RdReq;
+    use braid_model::tx_payload::{PlBeat, TxPayloadOut};
     let (qa, ql) = i.q.unwrap_or((0, 0));
     uut.q_valid.next = i.q.is_some();
     uut.q_addr.next = bits(qa);
@@ -130,8 +130,8 @@ fn tx_payload_step(
 
 #[test]
 fn tx_payload_rusthdl_matches_model() {
-    use braid_sim::model::tx_payload::TxPayloadStim;
-    use braid_sim::model::TxPayloadModel;
+    use braid_model::tx_payload::TxPayloadStim;
+    use braid_model::TxPayloadModel;
     for seed in seeds(&[0x7a10]) {
         let mut uut = braid_hdl::TxPayload::default();
         uut.connect_all();

@@ -3,7 +3,7 @@
 //! edges) and in RustHDL's own simulator (a short seeded run).
 
 use crate::common::*;
-use braid_sim::model::*;
+use braid_model::*;
 use braid_tests::{assert_equiv, equiv_cycles, seeds};
 use rust_hdl::prelude::*;
 
@@ -25,11 +25,7 @@ fn wqe_fetch_tiny_matches_model() {
 
 /// Reads of `rd` that end at their ring's end (the ring-end split) or at a
 /// 4 KiB boundary short of 8 WQEs (the page split), given the rings.
-fn wqe_read_kind(
-    conns: &[braid_sim::model::wqe_fetch::HostConn],
-    addr: u64,
-    len: u16,
-) -> (bool, bool) {
+fn wqe_read_kind(conns: &[braid_model::wqe_fetch::HostConn], addr: u64, len: u16) -> (bool, bool) {
     let end = addr.wrapping_add(len as u64);
     let ring_end = conns
         .iter()
@@ -51,7 +47,7 @@ fn wqe_read_kind(
 /// back-pressure on both the read requests and the WQE stream.
 #[test]
 fn wqe_fetch_stimulus_covers_the_edges() {
-    use braid_sim::model::wqe_fetch::{
+    use braid_model::wqe_fetch::{
         WqeStim, FETCHES, OP_CREATE, OP_CREDIT, OP_DESTROY, OP_DOORBELL, OP_FETCH, SEG_WQE_SLOTS,
     };
     use std::collections::VecDeque;
@@ -72,7 +68,7 @@ fn wqe_fetch_stimulus_covers_the_edges() {
         let (mut destroy_queued, mut off_waiting, mut off_run) = (0u64, 0u64, 0u32);
         let (mut no_credit, mut out_full, mut fetch_full) = (0u64, 0u64, 0u64);
         // the outputs before the first edge: every port free
-        let mut shown = braid_sim::model::wqe_fetch::WqeOutputs {
+        let mut shown = braid_model::wqe_fetch::WqeOutputs {
             cmd_ready: true,
             db_ready: true,
             cr_ready: true,
@@ -240,8 +236,8 @@ fn wqe_fetch_stimulus_covers_the_edges() {
 /// doorbells, credit returns and stray beats sent.
 #[test]
 fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::wqe_fetch::WqeStim;
+    use braid_cosim::equiv::Bound;
+    use braid_model::wqe_fetch::WqeStim;
     for seed in seeds(&[0x0bad_f00d, 0x5eed]) {
         let mut rtl = Bound::<WqeFetchModel>::new().expect("wqe_fetch Verilated");
         let mut stim = WqeStim::<10>::clean(seed);
@@ -277,12 +273,12 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
         // drain: the operations still held or in the pipeline reach the
         // counters (no new inputs, nothing taken)
         for _ in 0..30 {
-            o = rtl.step(&braid_sim::model::wqe_fetch::WqeIn {
+            o = rtl.step(&braid_model::wqe_fetch::WqeIn {
                 enable: true,
                 ..Default::default()
             });
         }
-        let o: braid_sim::model::wqe_fetch::WqeOutputs = o;
+        let o: braid_model::wqe_fetch::WqeOutputs = o;
         assert!(
             stim.errors.is_empty(),
             "seed {seed:#x}: {} errors, first {:?}",
@@ -325,8 +321,8 @@ fn wqe_fetch_delivers_every_wqe_once_in_ring_order() {
 /// its WQEs.
 #[test]
 fn wqe_fetch_enable_and_destroy() {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::wqe_fetch::{
+    use braid_cosim::equiv::Bound;
+    use braid_model::wqe_fetch::{
         is_reserved, random_wqe, Beat, WqeFields, WqeIn, WqeOut, WqeOutputs, OP_CREATE, OP_DESTROY,
         OP_DOORBELL, OP_FETCH,
     };
@@ -498,9 +494,9 @@ fn wqe_fetch_enable_and_destroy() {
 /// warm-up and the fewest WQEs a connection got; every WQE comes in ring
 /// order per connection (its index counts on across the 2^16 wrap).
 fn wqe_fetch_rate(conns: usize, lat: u64, total: u64) -> (f64, u64) {
-    use braid_sim::cosim::equiv::Bound;
-    use braid_sim::model::wqe_fetch::{Beat, WqeIn, WqeOutputs};
-    use braid_sim::model::CycleModel;
+    use braid_cosim::equiv::Bound;
+    use braid_model::wqe_fetch::{Beat, WqeIn, WqeOutputs};
+    use braid_model::CycleModel;
     use std::collections::VecDeque;
     let mut rtl = Bound::<WqeFetchTinyModel>::new().expect("wqe_fetch_tiny Verilated");
     let mut m = WqeFetchTinyModel::default();
@@ -612,9 +608,9 @@ fn wqe_fetch_sustains_one_wqe_per_clock() {
 
 fn wqe_fetch_step(
     uut: &mut braid_hdl::WqeFetchTiny,
-    i: &braid_sim::model::wqe_fetch::WqeIn,
-) -> braid_sim::model::wqe_fetch::WqeOutputs {
-    use braid_sim::model::wqe_fetch::{WqeFields, WqeOut, WqeOutputs};
+    i: &braid_model::wqe_fetch::WqeIn,
+) -> braid_model::wqe_fetch::WqeOutputs {
+    use braid_model::wqe_fetch::{WqeFields, WqeOut, WqeOutputs};
     uut.enable.next = i.enable;
     uut.cmd_valid.next = i.cmd_valid;
     uut.cmd_op.next = i.cmd_op & 1 == 1;
@@ -687,8 +683,8 @@ fn wqe_fetch_step(
 /// (the FIFOs' registered reads, the hazard stalls, the response match).
 #[test]
 fn wqe_fetch_rusthdl_matches_model() {
-    use braid_sim::model::wqe_fetch::WqeStim;
-    use braid_sim::model::WqeFetchTinyModel;
+    use braid_model::wqe_fetch::WqeStim;
+    use braid_model::WqeFetchTinyModel;
     for seed in seeds(&[0x7fe7, 0x1b]) {
         let mut uut = braid_hdl::WqeFetchTiny::default();
         uut.connect_all();
