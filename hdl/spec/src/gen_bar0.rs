@@ -163,3 +163,20 @@ pub fn bar0_source() -> String {
     o.push_str("    }\n}\n");
     o
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{camel, snake};
+
+    /// A register or field named after a Rust keyword gets a trailing `_`
+    /// (no name in today's map is one, so only this test sees it).
+    #[test]
+    fn snake_escapes_rust_keywords() {
+        for k in ["TYPE", "MATCH", "LOOP", "MOVE", "REF", "IN", "FN", "MOD", "USE"] {
+            assert_eq!(snake(k), format!("{}_", k.to_ascii_lowercase()), "{k}");
+        }
+        assert_eq!(snake("CMD_STATUS"), "cmd_status");
+        assert_eq!(snake("TYPES"), "types");
+        assert_eq!(camel("CMD_STATUS"), "CmdStatus");
+    }
+}

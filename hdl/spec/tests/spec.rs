@@ -334,6 +334,23 @@ fn identity_registers() {
     );
 }
 
+/// `splice` keeps everything outside the markers, the begin marker
+/// included, and puts the generated text before the end marker; markers
+/// missing or out of order give `None`.
+#[test]
+fn splice_replaces_only_between_the_markers() {
+    let gen = spec_markdown();
+    let doc = format!("head\n{GEN_BEGIN}\nold text\n{GEN_END}\ntail\n");
+    assert_eq!(
+        splice(&doc).as_deref(),
+        Some(format!("head\n{GEN_BEGIN}\n\n{gen}{GEN_END}\ntail\n").as_str())
+    );
+    assert_eq!(splice(&format!("{GEN_BEGIN}{GEN_END}")), Some(format!("{GEN_BEGIN}\n\n{gen}{GEN_END}")));
+    assert_eq!(splice(&format!("a {GEN_END} b {GEN_BEGIN} c")), None, "out of order");
+    assert_eq!(splice(&format!("a {GEN_BEGIN} b")), None, "no end marker");
+    assert_eq!(splice(&format!("a {GEN_END} b")), None, "no begin marker");
+}
+
 #[test]
 fn spec_md_is_up_to_date() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/SPEC.md");
