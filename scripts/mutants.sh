@@ -78,7 +78,11 @@ mutate() {
     # exit codes 2 (mutants survived) and 3 (some timed out) are the
     # report, not a failure
     local rc=0
-    cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" "$@" || rc=$?
+    # a build stopped after 5 minutes counts as a timeout: a mutant inside a
+    # `const fn` that a compile-time assertion calls can make rustc's
+    # constant evaluation loop forever
+    cargo mutants --no-shuffle -p "$pkg" --test-package "$pkg" --output "$out" \
+        --build-timeout 300 "$@" || rc=$?
     [[ $rc -eq 0 || $rc -eq 2 || $rc -eq 3 ]] || { echo "mutants: $name: cargo mutants failed ($rc)" >&2; return "$rc"; }
     ledger "$name"
     # the target's mutants in the code as it is now (without --iterate's

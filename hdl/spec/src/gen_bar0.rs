@@ -172,7 +172,9 @@ mod tests {
     /// (no name in today's map is one, so only this test sees it).
     #[test]
     fn snake_escapes_rust_keywords() {
-        for k in ["TYPE", "MATCH", "LOOP", "MOVE", "REF", "IN", "FN", "MOD", "USE"] {
+        for k in [
+            "TYPE", "MATCH", "LOOP", "MOVE", "REF", "IN", "FN", "MOD", "USE",
+        ] {
             assert_eq!(snake(k), format!("{}_", k.to_ascii_lowercase()), "{k}");
         }
         assert_eq!(snake("CMD_STATUS"), "cmd_status");

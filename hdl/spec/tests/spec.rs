@@ -345,8 +345,15 @@ fn splice_replaces_only_between_the_markers() {
         splice(&doc).as_deref(),
         Some(format!("head\n{GEN_BEGIN}\n\n{gen}{GEN_END}\ntail\n").as_str())
     );
-    assert_eq!(splice(&format!("{GEN_BEGIN}{GEN_END}")), Some(format!("{GEN_BEGIN}\n\n{gen}{GEN_END}")));
-    assert_eq!(splice(&format!("a {GEN_END} b {GEN_BEGIN} c")), None, "out of order");
+    assert_eq!(
+        splice(&format!("{GEN_BEGIN}{GEN_END}")),
+        Some(format!("{GEN_BEGIN}\n\n{gen}{GEN_END}"))
+    );
+    assert_eq!(
+        splice(&format!("a {GEN_END} b {GEN_BEGIN} c")),
+        None,
+        "out of order"
+    );
     assert_eq!(splice(&format!("a {GEN_BEGIN} b")), None, "no end marker");
     assert_eq!(splice(&format!("a {GEN_END} b")), None, "no begin marker");
 }
@@ -367,4 +374,55 @@ fn spec_md_is_up_to_date() {
              (or `BRAID_BLESS=1 cargo test -p braid-spec --test spec`)."
         );
     }
+}
+
+/// The const lookups by name find every entry, the last included, and
+/// stop a missing name with their own message (not an index past the end).
+#[test]
+fn host_lookups_by_name() {
+    use braid_spec::host::*;
+    for &(name, code, _) in COMMANDS {
+        assert_eq!(command(name), code, "{name}");
+    }
+    for &(name, code, _) in CMD_ERRORS {
+        assert_eq!(cmd_error(name), code, "{name}");
+    }
+    for a in CMD_ARGS {
+        let got = cmd_arg(a.cmd, a.name);
+        assert_eq!(
+            (got.cmd, got.name, got.arg, got.lsb),
+            (a.cmd, a.name, a.arg, a.lsb)
+        );
+    }
+    for t in [WQE, RQE, CQE] {
+        for f in t {
+            assert!(std::ptr::eq(field(t, f.name), f), "{}", f.name);
+        }
+    }
+    assert!(eq("", "") && eq("NOP", "NOP"));
+    assert!(!eq("NOP", "NOQ") && !eq("NOP", "NO") && !eq("NO", "NOP") && !eq("AOP", "NOP"));
+}
+
+#[test]
+#[should_panic(expected = "no such command")]
+fn command_of_a_missing_name_panics() {
+    braid_spec::host::command("NOT_A_COMMAND");
+}
+
+#[test]
+#[should_panic(expected = "no such command argument")]
+fn cmd_arg_of_a_missing_name_panics() {
+    braid_spec::host::cmd_arg("REG_MR", "not_an_argument");
+}
+
+#[test]
+#[should_panic(expected = "no such command error")]
+fn cmd_error_of_a_missing_name_panics() {
+    braid_spec::host::cmd_error("NOT_AN_ERROR");
+}
+
+#[test]
+#[should_panic(expected = "no such field")]
+fn field_of_a_missing_name_panics() {
+    braid_spec::host::field(braid_spec::host::WQE, "not_a_field");
 }
