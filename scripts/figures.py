@@ -86,13 +86,14 @@ incast = jsonl(os.path.join(b, "incast.jsonl"))
 planes = jsonl(os.path.join(b, "planes.jsonl"))
 fail = jsonl(os.path.join(b, "failover.jsonl"))
 allr = jsonl(os.path.join(b, "allreduce.jsonl"))
+ata = jsonl(os.path.join(b, "alltoall.jsonl"))
 T = ["braid", "roce-gbn", "sr-irn"]
 
 all_text = text("bench-all")
 rates = re.findall(r"\((\d+) simulated data packets in ([\d.]+) s: ([\d.]+) M/s\)", all_text)
 total = re.search(r"simulator: (\d+) data packets .* in ([\d.]+) s wall: ([\d.]+) M", all_text)
-if len(rates) != 5 or not total:
-    sys.exit("figures.py: bench-all.txt: no packet-rate lines for the five scenarios")
+if len(rates) != 6 or not total:
+    sys.exit("figures.py: bench-all.txt: no packet-rate lines for the six scenarios")
 per = [float(r[2]) for r in rates]
 print("## docs/transport-model.md")
 print()
@@ -154,6 +155,15 @@ for failure, label in [("link 1/8", "link 1 of 8"), ("plane 1/4", "plane 1 of 4"
     print(f"| failover, {label}: rounds, messages lost | " + " | ".join(cells) + " | <= 3, 0 |")
 cells = [f"{find(allr, transport=t)['ratio']:.3f}" for t in T]
 print("| all-reduce, 1% loss over lossless | " + " | ".join(cells) + " | <= 1.10 |")
+for p, target in [(0.0, ""), (0.01, "<= 1.10")]:
+    cells = []
+    for t in T:
+        r = find(ata, transport=t, loss=p)
+        cells.append(f"{r['over_ideal']:.2f} / {r['slowest_over_median']:.3f}")
+    print(
+        f"| all-to-all, {p * 100:.0f}% loss: last completion over ideal / slowest over median "
+        f"flow | " + " | ".join(cells) + f" | {target} |"
+    )
 print()
 link, plane = [], []
 for seed in range(1, 6):

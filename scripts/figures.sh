@@ -6,7 +6,7 @@
 # their seed; wall-clock rates (co-simulation clocks/s, the driver's
 # software path, packets/s of the simulator) move with the machine's load.
 #
-#   scripts/figures.sh              every benchmark (about 8 minutes)
+#   scripts/figures.sh              every benchmark (about 10 minutes)
 #   scripts/figures.sh --clone      also time the README's test command on a
 #                                   fresh clone of HEAD (about 15 more)
 #   scripts/figures.sh --out DIR    raw outputs and figures.md (default

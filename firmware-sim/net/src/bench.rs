@@ -870,6 +870,129 @@ pub fn allreduce_time(
     (done_at, n.total_stats())
 }
 
+// ---------------------------------------------------------------- all-to-all
+
+/// What one all-to-all run measured.
+#[derive(Debug, Clone)]
+pub struct AllToAll {
+    /// When the last flow completed.
+    pub done: Time,
+    /// The lossless ideal: every host's `(hosts - 1) * bytes` of payload,
+    /// with their headers, through its port at line rate.
+    pub ideal: Time,
+    /// Each flow's completion time (flow `src * (hosts - 1) + k`).
+    pub flows: Vec<Time>,
+    /// The whole run's statistics.
+    pub stats: ConnStats,
+    /// Packets the fabric's buffers dropped.
+    pub buffer_drops: u64,
+}
+
+impl AllToAll {
+    /// Completion time over the lossless ideal.
+    pub fn over_ideal(&self) -> f64 {
+        self.done as f64 / self.ideal as f64
+    }
+
+    /// The slowest flow's completion time over the median flow's.
+    pub fn slowest_over_median(&self) -> f64 {
+        let mut v = self.flows.clone();
+        v.sort_unstable();
+        v[v.len() - 1] as f64 / v[v.len() / 2] as f64
+    }
+}
+
+/// All-to-all: every one of `hosts` hosts (a leaf-spine of 16 hosts per
+/// leaf, non-blocking) WRITEs `bytes` to every other, all flows starting at
+/// once, with `loss` end to end on data and ACKs. Messages are at most
+/// 1 MiB, all posted at the start.
+pub fn alltoall_run(kind: Kind, hosts: u32, bytes: u64, loss: f64, seed: u64) -> AllToAll {
+    let mut fab = FabricConfig::leaf_spine(hosts);
+    fab.seed = seed;
+    fab.e2e_loss = loss;
+    let cfg = NetConfig::new(kind);
+    let mtu = cfg.braid.mtu;
+    let mut n = Net::new(fab.clone(), cfg);
+    n.keep_cq = false;
+    hosts_mem(&mut n, hosts);
+    let msg = bytes.min(1 << 20) as u32;
+    let depth = bytes.div_ceil(msg as u64) as u32;
+    let mut b = Bulk::new(msg, depth);
+    b.stop = true; // exactly `depth` messages each
+    for s in 0..hosts {
+        for k in 1..hosts {
+            b.add(&mut n, s, (s + k) % hosts);
+        }
+    }
+    let flows = (hosts * (hosts - 1)) as usize;
+    let mut finish: Vec<Option<Time>> = vec![None; flows];
+    let per_host = (hosts - 1) as u64 * depth as u64 * msg as u64;
+    let ideal = (per_host as f64 * 8.0 / payload_rate(&fab, mtu) * PS_PER_SEC as f64) as Time;
+    // limits, to stop a hang and not a slow run: 1,000 times the ideal in
+    // simulated time (go-back-N at 1% loss takes 72 times at 64 hosts and
+    // 64 KiB), 200 events per KiB moved
+    let kib = hosts as u64 * per_host.div_ceil(1024);
+    let mut budget = Budget::new(
+        format!("alltoall ({kind:?}, {hosts} hosts, {bytes} bytes, loss {loss}, seed {seed:#x})"),
+        1000 * ideal,
+        200 * kib,
+    );
+    let mut left = flows;
+    while left > 0 && budget.step(&mut n, || format!("{left} of {flows} flows not finished")) {
+        if !n.has_completions() {
+            continue;
+        }
+        for wc in n.take_completions() {
+            let f = wc.conn as usize;
+            if wc.opcode == WcOpcode::Write && n.pending(wc.conn) == 0 && finish[f].is_none() {
+                finish[f] = Some(wc.at);
+                left -= 1;
+            }
+        }
+    }
+    count(&n);
+    let flows: Vec<Time> = finish
+        .into_iter()
+        .map(|f| f.expect("every flow finished"))
+        .collect();
+    AllToAll {
+        done: flows.iter().copied().max().unwrap_or(0),
+        ideal,
+        flows,
+        stats: n.total_stats(),
+        buffer_drops: n.fabric.stats().drops.buffer,
+    }
+}
+
+/// 64-host all-to-all at 0% and 1% loss for every transport (64 KiB per
+/// pair when `quick`, else 1 MiB).
+pub fn alltoall(quick: bool, seed: u64) -> Vec<Row> {
+    let bytes: u64 = if quick { 64 << 10 } else { 1 << 20 };
+    let mut pr = Progress::new("alltoall", 6);
+    let mut rows = Vec::new();
+    for k in KINDS {
+        for loss in [0.0, 0.01] {
+            let r = alltoall_run(k, 64, bytes, loss, seed);
+            pr.inc();
+            rows.push(
+                Row::new("alltoall", k)
+                    .i("hosts", 64)
+                    .i("bytes_per_pair", bytes as i64)
+                    .f("loss", loss, 2)
+                    .f("ideal_us", r.ideal as f64 / 1e6, 1)
+                    .f("done_us", r.done as f64 / 1e6, 1)
+                    .f("over_ideal", r.over_ideal(), 4)
+                    .f("slowest_over_median", r.slowest_over_median(), 4)
+                    .i("buffer_drops", r.buffer_drops as i64)
+                    .i("retransmits", r.stats.retransmits as i64)
+                    .i("timeouts", r.stats.timeouts as i64),
+            );
+        }
+    }
+    pr.finish();
+    rows
+}
+
 /// The limits of a simulation loop, in simulated time and in events: a
 /// loop that reaches either has hung (a message that never completes keeps
 /// timers firing, so `Net::step` never runs dry), and fails with what it

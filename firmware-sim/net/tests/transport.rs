@@ -169,6 +169,38 @@ fn allreduce_small() {
     assert!(t1 < g1, "seed {SEED:#x}: braid {t1} vs go-back-N {g1}");
 }
 
+/// All-to-all (16 hosts, 64 KiB per pair, all 240 flows at once): every
+/// flow completes (asserted inside), and the run's figures are pinned: a
+/// change in behaviour names the figure that moved. Re-pin by editing the
+/// values after checking the change is intended.
+#[test]
+fn alltoall_small_pinned() {
+    let got: Vec<(f64, u64, u64, u64, u64, u64)> = [0.0, 0.01]
+        .iter()
+        .map(|&loss| {
+            let r = bench::alltoall_run(Kind::Braid, 16, 64 << 10, loss, SEED);
+            let mut f = r.flows.clone();
+            f.sort_unstable();
+            (
+                loss,
+                r.done,
+                f[f.len() / 2],
+                r.buffer_drops,
+                r.stats.retransmits,
+                r.stats.timeouts,
+            )
+        })
+        .collect();
+    let want = vec![
+        (0.0, 22_902_160, 22_293_440, 0, 0, 0),
+        (0.01, 30_314_631, 22_537_760, 0, 44, 0),
+    ];
+    assert_eq!(
+        got, want,
+        "seed {SEED:#x}: all-to-all figures (loss, last completion ps, median flow ps, buffer drops, retransmits, timeouts) moved"
+    );
+}
+
 /// The receiver's rate hint falls while its own queue builds: 4 braid
 /// senders share a receiver when foreign traffic (not Braid, not paced)
 /// takes half of its link for 200 us (the receiver's port queue fills). With the own-queue rule the hint

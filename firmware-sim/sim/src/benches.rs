@@ -10,6 +10,7 @@ pub(crate) fn bench_cmd(which: Bench) -> Result<()> {
         Bench::Planes(o) => (vec!["planes"], o),
         Bench::Failover(o) => (vec!["failover"], o),
         Bench::Allreduce(o) => (vec!["allreduce"], o),
+        Bench::Alltoall(o) => (vec!["alltoall"], o),
         Bench::All(o) => (SCENARIOS.to_vec(), o),
     };
     if o.engine == EngineKind::Rtl {
@@ -125,6 +126,10 @@ pub(crate) fn scenario(name: &str, o: &BenchOpts) -> Result<()> {
         "allreduce" => (
             format!("allreduce ({size}): 64-node ring all-reduce, {} MiB per node (126 steps of WRITE_WITH_IMM chunks, each step waits for the predecessor's chunk), at 0% and 1% end-to-end loss", if q { 8 } else { 64 }),
             bench::allreduce(q, seed),
+        ),
+        "alltoall" => (
+            format!("alltoall ({size}): 64 hosts (16 per leaf, non-blocking), every host WRITEs {} to every other, all 4,032 flows starting at once, at 0% and 1% end-to-end loss; over_ideal = last completion over the lossless ideal (each host's 63 x payload with headers through its port at 400 Gb/s); slowest_over_median = flow completion times", if q { "64 KiB" } else { "1 MiB" }),
+            bench::alltoall(q, seed),
         ),
         _ => bail!("unknown scenario {name}"),
     };

@@ -164,6 +164,9 @@ enum Bench {
     Failover(BenchOpts),
     /// 64-node ring all-reduce at 0% and 1% loss: completion-time ratio.
     Allreduce(BenchOpts),
+    /// 64 hosts, every host WRITEs to every other, at 0% and 1% loss:
+    /// completion over the lossless ideal, slowest flow over the median.
+    Alltoall(BenchOpts),
     /// Every scenario above, in order.
     All(BenchOpts),
 }
@@ -282,7 +285,14 @@ fn run(cli: Cli) -> Result<()> {
 /// Clocks of the RTL run at 1% loss traced by `--fst` (demo and bench).
 const FST_CLOCKS: u64 = 20_000;
 
-const SCENARIOS: [&str; 5] = ["loss", "incast", "planes", "failover", "allreduce"];
+const SCENARIOS: [&str; 6] = [
+    "loss",
+    "incast",
+    "planes",
+    "failover",
+    "allreduce",
+    "alltoall",
+];
 
 fn write_bw_rtl(size: u32, iters: u32, depth: u32, loss: f64, seed: u64) -> Result<()> {
     let r = braid_cosim::bench::write_bw(size, iters, depth, loss, seed)?;
