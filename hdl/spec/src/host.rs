@@ -608,10 +608,14 @@ pub mod cmd_arg {
     pub const DESTROY_CONN_CONN: &CmdArg = cmd_arg("DESTROY_CONN", "conn");
 }
 
-const fn cmd_args_fit() -> bool {
+/// Whether every argument field of `t` fits: 1 to 64 bits, starting in
+/// bits 0-31 of its register, a field wider than 32 bits starting at bit 0,
+/// inside the eight registers, and no two fields of one command
+/// overlapping. `CMD_ARGS` is checked at compile time.
+pub const fn cmd_args_fit(t: &[CmdArg]) -> bool {
     let mut i = 0;
-    while i < CMD_ARGS.len() {
-        let a = &CMD_ARGS[i];
+    while i < t.len() {
+        let a = &t[i];
         if a.bits == 0 || a.bits > 64 || a.lsb >= 32 || (a.bits > 32 && a.lsb != 0) {
             return false;
         }
@@ -619,8 +623,8 @@ const fn cmd_args_fit() -> bool {
             return false;
         }
         let mut j = 0;
-        while j < CMD_ARGS.len() {
-            let b = &CMD_ARGS[j];
+        while j < t.len() {
+            let b = &t[j];
             if j != i
                 && eq(a.cmd, b.cmd)
                 && a.bit() < b.bit() + b.bits
@@ -634,7 +638,7 @@ const fn cmd_args_fit() -> bool {
     }
     true
 }
-const _: () = assert!(cmd_args_fit());
+const _: () = assert!(cmd_args_fit(CMD_ARGS));
 
 /// Code of command error `name`.
 pub const fn cmd_error(name: &str) -> u8 {

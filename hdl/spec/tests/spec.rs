@@ -426,3 +426,82 @@ fn cmd_error_of_a_missing_name_panics() {
 fn field_of_a_missing_name_panics() {
     braid_spec::host::field(braid_spec::host::WQE, "not_a_field");
 }
+
+fn arg(cmd: &'static str, arg: u32, lsb: u32, bits: u32) -> braid_spec::host::CmdArg {
+    braid_spec::host::CmdArg {
+        cmd,
+        name: "f",
+        arg,
+        lsb,
+        bits,
+        desc: "",
+    }
+}
+
+/// `cmd_args_fit` accepts the map and every field at its limits, and
+/// refuses each way a field can break the argument registers.
+#[test]
+fn cmd_args_fit_refuses_each_bad_field() {
+    use braid_spec::host::{cmd_args_fit, CMD_ARGS};
+    assert!(cmd_args_fit(CMD_ARGS));
+    assert!(cmd_args_fit(&[]));
+    let ok = [
+        arg("A", 0, 0, 1),
+        arg("A", 0, 31, 1),
+        arg("A", 1, 0, 64),
+        arg("A", 3, 16, 32),
+        arg("A", 7, 0, 32),
+        arg("B", 0, 0, 32), // another command may reuse the bits
+    ];
+    assert!(cmd_args_fit(&ok));
+    for (bad, why) in [
+        (arg("A", 0, 0, 0), "no bits"),
+        (arg("A", 0, 0, 65), "wider than 64"),
+        (arg("A", 0, 32, 1), "lsb past the register"),
+        (arg("A", 0, 1, 33), "wide field not at bit 0"),
+        (arg("A", 7, 16, 17), "past ARG7"),
+        (arg("A", 7, 0, 33), "past ARG7 (wide)"),
+    ] {
+        assert!(!cmd_args_fit(&[bad]), "{why}");
+    }
+    // overlaps within one command, at either end and nested
+    for (a, b) in [
+        (arg("A", 0, 0, 8), arg("A", 0, 7, 2)),
+        (arg("A", 0, 8, 8), arg("A", 0, 0, 9)),
+        (arg("A", 0, 0, 64), arg("A", 1, 4, 4)),
+    ] {
+        assert!(!cmd_args_fit(&[a, b]), "{a:?} {b:?}");
+        assert!(!cmd_args_fit(&[b, a]), "{b:?} {a:?}");
+    }
+    assert!(
+        cmd_args_fit(&[arg("A", 0, 0, 8), arg("A", 0, 8, 8)]),
+        "adjacent"
+    );
+}
+
+/// `CmdArg::get` and `put` on fields that cross into the next register
+/// (a 32-bit field at bit 16) and end exactly at a register's end (ARG7):
+/// exact register values, other bits untouched, values masked.
+#[test]
+fn cmd_arg_get_put_across_registers() {
+    let f = arg("A", 2, 16, 32);
+    let mut r = [0xffff_ffffu32; 8];
+    f.put(&mut r, 0x1234_5678);
+    assert_eq!(r[2], 0x5678_ffff);
+    assert_eq!(r[3], 0xffff_1234);
+    assert_eq!((r[1], r[4]), (0xffff_ffff, 0xffff_ffff));
+    assert_eq!(f.get(&r), 0x1234_5678);
+    let mut z = [0u32; 8];
+    f.put(&mut z, 0xab_cdef_0123); // masked to 32 bits
+    assert_eq!((z[2], z[3]), (0x0123_0000, 0x0000_cdef));
+    assert_eq!(f.get(&z), 0xcdef_0123);
+    let last = arg("A", 7, 0, 32);
+    let mut r = [0u32; 8];
+    last.put(&mut r, 0x8765_4321);
+    assert_eq!(r, [0, 0, 0, 0, 0, 0, 0, 0x8765_4321]);
+    assert_eq!(last.get(&r), 0x8765_4321);
+    let top = arg("A", 7, 24, 8);
+    top.put(&mut r, 0x1ff);
+    assert_eq!(r[7], 0xff65_4321);
+    assert_eq!(top.get(&r), 0xff);
+}
