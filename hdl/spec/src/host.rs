@@ -722,7 +722,10 @@ pub mod cqe {
 /// Every host-interface record, with its name.
 pub const HOST_TABLES: &[(&str, &[StateField])] = &[("wqe", WQE), ("rqe", RQE), ("cqe", CQE)];
 
-const fn byte_aligned(t: &[StateField], bytes: usize) -> bool {
+/// Whether every field of record `t` starts and ends on a byte boundary
+/// inside the record's `bytes` (what [`get`] and [`put`] need); the three
+/// records are checked at compile time.
+pub const fn byte_aligned(t: &[StateField], bytes: usize) -> bool {
     let mut i = 0;
     while i < t.len() {
         if t[i].lsb % 8 != 0 || t[i].bits % 8 != 0 || (t[i].lsb + t[i].bits) as usize > bytes * 8 {

@@ -505,3 +505,66 @@ fn cmd_arg_get_put_across_registers() {
     assert_eq!(r[7], 0xff65_4321);
     assert_eq!(top.get(&r), 0xff);
 }
+
+fn sf(lsb: u32, bits: u32) -> StateField {
+    StateField {
+        name: "f",
+        lsb,
+        bits,
+        desc: "",
+    }
+}
+
+/// Record fields of every width `get`/`put` serve (8, 16, 24, 32, 48, 64
+/// bits) at an offset: little-endian bytes exactly where the field is,
+/// every other byte untouched, the value masked to the width.
+#[test]
+fn host_record_get_put_every_width() {
+    use braid_spec::host::{get, put};
+    for bits in [8u32, 16, 24, 32, 40, 48, 56, 64] {
+        for at in [0u32, 3, 5] {
+            let f = sf(at * 8, bits);
+            let n = (bits / 8) as usize;
+            let a = at as usize;
+            let mut rec = [0xeeu8; 16];
+            put(&mut rec, &f, 0x8877_6655_4433_2211);
+            let want: Vec<u8> = (0..16)
+                .map(|i| {
+                    if i >= a && i < a + n {
+                        0x11 * (i - a + 1) as u8
+                    } else {
+                        0xee
+                    }
+                })
+                .collect();
+            assert_eq!(rec.to_vec(), want, "{bits} bits at byte {at}");
+            let mask = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            assert_eq!(
+                get(&rec, &f),
+                0x8877_6655_4433_2211 & mask,
+                "{bits} bits at byte {at}"
+            );
+        }
+    }
+}
+
+/// `byte_aligned` accepts the records and refuses a field off a byte
+/// boundary at either end or past the record's size.
+#[test]
+fn byte_aligned_refuses_each_bad_field() {
+    use braid_spec::host::*;
+    assert!(byte_aligned(WQE, WQE_BYTES) && byte_aligned(RQE, RQE_BYTES));
+    assert!(byte_aligned(CQE, CQE_BYTES));
+    assert!(byte_aligned(&[sf(0, 8), sf(8, 16), sf(120, 8)], 16));
+    assert!(!byte_aligned(&[sf(0, 8), sf(4, 8)], 16), "lsb off a byte");
+    assert!(
+        !byte_aligned(&[sf(8, 12), sf(0, 8)], 16),
+        "width off a byte"
+    );
+    assert!(!byte_aligned(&[sf(0, 8), sf(120, 16)], 16), "past the end");
+    assert!(byte_aligned(&[], 0));
+}
