@@ -104,4 +104,30 @@ mod tests {
         assert_eq!(&r[12..16], &100u32.to_le_bytes());
         assert_eq!(r.len(), 19);
     }
+
+    /// A writer that records the bytes it has passed on at each flush.
+    struct Flushes(Vec<u8>, std::rc::Rc<std::cell::RefCell<Vec<usize>>>);
+
+    impl Write for Flushes {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.1.borrow_mut().push(self.0.len());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn flush_reaches_the_underlying_writer() {
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let mut p = PcapWriter::new(Flushes(Vec::new(), seen.clone())).unwrap();
+        p.write_frame(0, &[1, 2, 3]).unwrap();
+        p.flush().unwrap();
+        assert_eq!(*seen.borrow(), vec![24 + 16 + 3]);
+        let w = p.into_inner().unwrap();
+        assert_eq!(*seen.borrow(), vec![43, 43]);
+        assert_eq!(w.0.len(), 43);
+    }
 }
