@@ -50,7 +50,7 @@ mod tests {
     }
 
     /// Exact rounding to nearest against an independent form of the
-    /// formula (2q+1 over 2 of the doubled quotient): a hint whose quotient
+    /// formula (half the doubled quotient, rounded up): a hint whose quotient
     /// has a fraction of one half or more rounds up.
     #[test]
     fn rounds_to_nearest_at_every_small_hint() {
@@ -58,7 +58,7 @@ mod tests {
         let mut up = 0;
         for h in 1..=4096u64 {
             let den = h as u128 * RATE_HINT_UNIT_BPS as u128;
-            let want = ((2 * num / den) + 1) / 2;
+            let want = (2 * num / den).div_ceil(2);
             assert_eq!(inc_of_hint(h) as u128, want, "h = {h}");
             up += u32::from(num % den >= den.div_ceil(2));
         }
