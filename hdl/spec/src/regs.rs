@@ -926,14 +926,19 @@ const ALL_REGS: [Reg; NREGS] = all_regs();
 /// Every register, in offset order.
 pub const REGS: &[Reg] = &ALL_REGS;
 
-// offsets strictly increase through the table
-const _: () = {
+/// Whether register offsets strictly increase through `t` (so no two
+/// registers share an offset); [`REGS`] is checked at compile time.
+pub const fn offsets_increase(t: &[Reg]) -> bool {
     let mut i = 1;
-    while i < NREGS {
-        assert!(ALL_REGS[i - 1].offset < ALL_REGS[i].offset);
+    while i < t.len() {
+        if t[i - 1].offset >= t[i].offset {
+            return false;
+        }
         i += 1;
     }
-};
+    true
+}
+const _: () = assert!(offsets_increase(REGS));
 
 /// Bytes spanned by the map (one past the last register's last byte).
 pub const MAP_LEN: u32 = map_len(REGS);

@@ -568,3 +568,63 @@ fn byte_aligned_refuses_each_bad_field() {
     assert!(!byte_aligned(&[sf(0, 8), sf(120, 16)], 16), "past the end");
     assert!(byte_aligned(&[], 0));
 }
+
+/// `offsets_increase` accepts the map and refuses two registers out of
+/// order or at one offset.
+#[test]
+fn offsets_increase_refuses_disorder_and_sharing() {
+    use braid_spec::regs::{offsets_increase, REGS};
+    assert!(offsets_increase(REGS));
+    assert!(offsets_increase(&[]) && offsets_increase(&REGS[..1]));
+    assert!(offsets_increase(&[REGS[0], REGS[1], REGS[2]]));
+    assert!(!offsets_increase(&[REGS[1], REGS[0]]), "out of order");
+    assert!(
+        !offsets_increase(&[REGS[0], REGS[1], REGS[1]]),
+        "shared offset"
+    );
+}
+
+/// Every flag bit named in braid-spec's constants is the bit the record's
+/// `flags` description gives it ("bitN name"), and the description names
+/// no bit the constants lack.
+#[test]
+fn flag_constants_match_their_descriptions() {
+    use braid_spec::field::StateField;
+    let check = |t: &[StateField], flags: &[(&str, u8)]| {
+        let f = t.iter().find(|f| f.name == "flags").expect("a flags field");
+        let named: Vec<(String, u32)> = f
+            .desc
+            .split(", ")
+            .filter_map(|p| {
+                let (bit, name) = p.strip_prefix("bit")?.split_once(' ')?;
+                let name = name.split(' ').next()?;
+                Some((name.to_string(), bit.parse().ok()?))
+            })
+            .collect();
+        assert_eq!(named.len(), flags.len(), "{}", f.desc);
+        for &(name, v) in flags {
+            let bit = named
+                .iter()
+                .find(|(n, _)| n == name)
+                .unwrap_or_else(|| panic!("{name} not in {:?}", f.desc))
+                .1;
+            assert_eq!(u32::from(v), 1 << bit, "{name}");
+        }
+    };
+    check(
+        RX_PATH_STATE,
+        &[
+            ("valid", RX_FLAG_VALID),
+            ("ack_pending", RX_FLAG_ACK_PENDING),
+        ],
+    );
+    check(
+        CONN_STATE,
+        &[
+            ("valid", conn_flags::VALID),
+            ("ipv6", conn_flags::IPV6),
+            ("vlan", conn_flags::VLAN),
+            ("error", conn_flags::ERROR),
+        ],
+    );
+}
