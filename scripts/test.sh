@@ -21,7 +21,7 @@ scripts/setup.sh
 constraints/synth/report.sh --check
 constraints/synth/selftest.sh
 # Build everything first, in one cargo run: the RustHDL library (the longest
-# single compile) and the Verilator models (braid-sim's build script, which
+# single compile) and the Verilator models (braid-cosim's build script, which
 # does not depend on it) then build side by side on the two cores instead of
 # one after the other. A stale verilog-out/ is still caught below, before
 # any test runs.

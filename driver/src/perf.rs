@@ -4,7 +4,7 @@
 //! The loops only post work requests and poll completions; time and
 //! progress come from a [`Clock`]. On a board that is the wall clock (the
 //! engine runs by itself, [`WallClock`]); in co-simulation it is the
-//! engine's clock, and waiting runs the simulation (braid-sim's `bench`).
+//! engine's clock, and waiting runs the simulation (braid-cosim's `bench`).
 //! The same code measures both.
 //!
 //! * [`write_bw`]: the sender of a bandwidth run. `iters` RDMA WRITEs of
@@ -70,7 +70,7 @@ impl Clock for WallClock {
 }
 
 /// The clock of a simulation that runs by itself while the loop polls
-/// (braid-sim's model engines advance on every register and DMA access):
+/// (braid-net's model engines advance on every register and DMA access):
 /// waiting does nothing, the time is read with the closure.
 pub struct PolledClock<F: FnMut() -> u64>(pub F);
 
