@@ -15,6 +15,9 @@
 //! recompiles that module only. The Verilator runtime is a library of its own.
 //!
 //! Generic: adding a block to `verilog-out/` needs no glue code.
+//!
+//! With `BRAID_COSIM_REF=<dir>`, the `.v` files of `<dir>` are Verilated
+//! too (reference modules for `scripts/lockstep.sh`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -264,6 +267,21 @@ fn main() {
         })
         .collect();
     files.sort();
+    // Reference modules for a lockstep proof (`scripts/lockstep.sh`): every
+    // `<name>.v` of the directory `BRAID_COSIM_REF` names, Verilated beside
+    // the exported modules.
+    println!("cargo:rerun-if-env-changed=BRAID_COSIM_REF");
+    if let Some(dir) = std::env::var_os("BRAID_COSIM_REF") {
+        let dir = PathBuf::from(dir);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut extra: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("BRAID_COSIM_REF: cannot read {}: {e}", dir.display()))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().map(|x| x == "v").unwrap_or(false))
+            .collect();
+        extra.sort();
+        files.extend(extra);
+    }
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
     }

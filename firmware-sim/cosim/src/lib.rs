@@ -9,6 +9,13 @@
 //! Waveforms: [`Sim::trace_to`] writes an FST file (GTKWave opens it). With
 //! the environment variable `BRAID_FST=<dir>`, every `Sim` writes
 //! `<dir>/<module>-<n>.fst` from its first cycle.
+//!
+//! Lockstep: with `BRAID_LOCKSTEP=<module>[,<module>...]`, every `Sim` of a
+//! listed module also runs the module `<module>_ref` (Verilated from
+//! `BRAID_COSIM_REF`, see `build.rs`) on the same inputs, and compares every
+//! output port after every `eval` and every clock edge; the first difference
+//! panics with the cycle, the port and both values. `scripts/lockstep.sh`
+//! uses this to prove a restructured top equal to the one it replaces.
 
 use std::ffi::{c_char, c_void, CString};
 use std::path::{Path, PathBuf};
@@ -101,6 +108,8 @@ pub struct Sim {
     cycles: u64,
     tracing: Option<PathBuf>,
     scratch: [u32; 2],
+    /// The reference instance run in lockstep (see the module docs).
+    shadow: Option<Box<Sim>>,
 }
 
 // The Verilated model is plain C++ state owned by this handle only.
@@ -137,8 +146,29 @@ impl Sim {
             cycles: 0,
             tracing: None,
             scratch: [0; 2],
+            shadow: None,
         };
         sim.clock = sim.port("clock")?;
+        let lockstep = std::env::var("BRAID_LOCKSTEP").unwrap_or_default();
+        if lockstep.split(',').any(|m| m == name) {
+            let r = format!("{name}_ref");
+            let shadow = Sim::new(&r).unwrap_or_else(|e| {
+                panic!("BRAID_LOCKSTEP names {name}, but {e} (build with BRAID_COSIM_REF)")
+            });
+            let same = |a: &PortDesc, b: &PortDesc| {
+                a.name == b.name && a.width == b.width && a.input == b.input
+            };
+            assert!(
+                desc.ports.len() == shadow.desc.ports.len()
+                    && desc
+                        .ports
+                        .iter()
+                        .zip(shadow.desc.ports)
+                        .all(|(a, b)| same(a, b)),
+                "lockstep: {r} does not have the ports of {name}"
+            );
+            sim.shadow = Some(Box::new(shadow));
+        }
         if let Some(dir) = std::env::var_os("BRAID_FST") {
             let n = TRACE_SEQ.fetch_add(1, Ordering::Relaxed);
             let path = Path::new(&dir).join(format!("{name}-{n}.fst"));
@@ -200,6 +230,9 @@ impl Sim {
         assert!(p.words <= 2, "port of {} bits: use set_words", p.width);
         // SAFETY: the shim reads p.words (<= 2) words for this port index.
         unsafe { (self.desc.vt.set)(self.h, p.index, self.scratch.as_ptr()) }
+        if let Some(s) = &mut self.shadow {
+            s.set(p, v);
+        }
     }
 
     /// Drive an input of any width from little-endian 32-bit words.
@@ -212,6 +245,9 @@ impl Sim {
         );
         // SAFETY: the shim reads exactly p.words words, all present.
         unsafe { (self.desc.vt.set)(self.h, p.index, w.as_ptr()) }
+        if let Some(s) = &mut self.shadow {
+            s.set_words(p, w);
+        }
     }
 
     /// Read a port of up to 64 bits.
@@ -239,6 +275,46 @@ impl Sim {
     pub fn eval(&mut self) {
         // SAFETY: handle is live.
         unsafe { (self.desc.vt.eval)(self.h) }
+        if let Some(s) = &mut self.shadow {
+            s.eval();
+            self.compare("eval");
+        }
+    }
+
+    /// Lockstep: panic at the first output port whose value differs from
+    /// the reference instance's.
+    fn compare(&self, at: &str) {
+        let Some(s) = &self.shadow else { return };
+        if std::thread::panicking() {
+            return; // a clock run while unwinding from the first difference
+        }
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for (i, d) in self.desc.ports.iter().enumerate() {
+            if d.input {
+                continue;
+            }
+            let n = d.width.div_ceil(32) as usize;
+            a.clear();
+            a.resize(n, 0u32);
+            b.clear();
+            b.resize(n, 0u32);
+            // SAFETY: both shims write exactly n words for port i (same ports).
+            unsafe {
+                (self.desc.vt.get)(self.h, i as u32, a.as_mut_ptr());
+                (s.desc.vt.get)(s.h, i as u32, b.as_mut_ptr());
+            }
+            assert!(
+                a == b,
+                "lockstep: {} differs from {} at cycle {} ({at}) on output `{}`:\n  new {:08x?}\n  ref {:08x?}",
+                self.desc.name,
+                s.desc.name,
+                self.cycles,
+                d.name,
+                a,
+                b
+            );
+        }
     }
 
     /// One clock cycle: rising edge (inputs set before are sampled), then
@@ -260,6 +336,10 @@ impl Sim {
             }
         }
         self.cycles += 1;
+        if let Some(s) = &mut self.shadow {
+            s.tick();
+            self.compare("clock edge");
+        }
     }
 
     /// Clock cycles run so far.

@@ -309,6 +309,8 @@
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
+mod rx_place;
+
 use crate::cq_writer;
 use crate::fifo::Fifo;
 use crate::prefix_add::PrefixAdd;
@@ -326,6 +328,7 @@ use braid_spec::host;
 use braid_spec::regs;
 use braid_spec::wire::braid::{Flags, NackReason, Opcode};
 use rust_hdl::prelude::*;
+use rx_place::RxPlace;
 
 /// Bits of `reg_block`'s AXI byte address.
 pub const ADDR_BITS: usize = reg_block::ADDR_BITS;
@@ -761,6 +764,8 @@ pub struct BraidEngine<
     txp: TxPayload,
     txb: TxBuilder,
     rxp: RxParser,
+    /// The receive path's placement stage (`braid_engine/rx_place.rs`).
+    rx_place: RxPlace<CB, PB>,
     // ---- glue FIFOs
     fsq: Fifo<32, 4>,
     frq: Fifo<32, 4>,
@@ -779,20 +784,12 @@ pub struct BraidEngine<
     sk_h: Skid<656>,
     sk_t: Skid<1420>,
     fqa: Fifo<85, 2>,
-    fdw: Fifo<600, 2>,
     fqb: Fifo<85, 2>,
     // receive path (stage 3, WRITE placement): payload beats (data 0, keep
     // 512, last 576), descriptors, the in-flight region checks, decisions
-    fpl: Fifo<584, 9>,
-    frd: Fifo<400, 5>,
-    fmt: Fifo<416, 3>,
-    fmr: Fifo<400, 4>,
-    fdc: Fifo<200, 5>,
     // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
     // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
     // the ACK context of the packets in the path-table pipeline, ack_sent
-    fx: Fifo<412, 5>,
-    fpk: Fifo<412, 5>,
     frp: Fifo<162, 5>,
     fag: Fifo<112, 5>,
     fas: Fifo<16, 4>,
@@ -931,7 +928,6 @@ pub struct BraidEngine<
     slt_reb: Signal<Local, Bit>,
     qx_path: Signal<Local, Bits<PI>>,
     qx_entry: Signal<Local, Bits<72>>,
-    rx_is_nack: Signal<Local, Bit>,
     nk_conn: Signal<Local, Bits<24>>,
     nk_ok: Signal<Local, Bit>,
     nk_rnr: Signal<Local, Bit>,
@@ -965,7 +961,6 @@ pub struct BraidEngine<
     q3er: DFF<Bit>,
     k_nr_rnr: Constant<Bits<8>>,
     k_remote: Constant<Bits<8>>,
-    k_op_nack: Constant<Bits<8>>,
     // stage 3c: placed packets whose payload has been handed to the DMA
     // write stream, waiting for msg_tracker (`M`, 128 bits); receive
     // completion events (`F`, 127 bits); each connection's CQ
@@ -987,8 +982,6 @@ pub struct BraidEngine<
     k_fl_first: Constant<Bits<8>>,
     k_fl_last: Constant<Bits<8>>,
     k_fl_sol: Constant<Bits<8>>,
-    /// NACK reason `INVALID_STREAM`.
-    k_nr_stream: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
     n_db_drop: DFF<Bits<32>>,
@@ -1000,22 +993,14 @@ pub struct BraidEngine<
     n_tx_pkts: DFF<Bits<32>>,
     n_tx_drop: DFF<Bits<32>>,
     n_pl_err: DFF<Bits<32>>,
-    in_frame: DFF<Bit>,
     ok_pick: DFF<Bit>,
     ok_send: DFF<Bit>,
     ok_hpop: DFF<Bit>,
-    ok_rpop: DFF<Bit>,
-    rx_skip: DFF<Bit>,
-    rx_cnt: DFF<Bits<8>>,
-    r1v: DFF<Bit>,
-    r1d: DFF<Bits<400>>,
     n_rx_pkts: DFF<Bits<32>>,
     n_rx_refused: DFF<Bits<32>>,
     n_rx_bytes: DFF<Bits<64>>,
     n_rx_bad: DFF<Bits<32>>,
     n_rx_gate: DFF<Bits<32>>,
-    rx_fl: DFF<Bits<8>>,
-    rxb_inc: DFF<Bits<16>>,
     db_inc: DFF<Bits<2>>,
     gl_inc: DFF<Bits<3>>,
     ok_ack: DFF<Bit>,
@@ -1051,7 +1036,6 @@ pub struct BraidEngine<
     n_retx_stale: DFF<Bits<32>>,
     ok_cc: DFF<Bit>,
     n_tx_timeouts: DFF<Bits<32>>,
-    mi_ok: DFF<Bit>,
     ev_ok: DFF<Bit>,
     n_wr: DFF<Bits<8>>,
     e1v: DFF<Bit>,
@@ -1093,26 +1077,8 @@ pub struct BraidEngine<
     d_g4: Signal<Local, Bits<COUNTER_BITS>>,
     d_g5: Signal<Local, Bits<COUNTER_BITS>>,
     // ---- locals
-    r_solb: Signal<Local, Bits<1>>,
-    d1_sokb: Signal<Local, Bits<1>>,
-    r_send: Signal<Local, Bit>,
-    r_key: Signal<Local, Bits<32>>,
-    r_va: Signal<Local, Bits<64>>,
-    t_e: Signal<Local, Bits<416>>,
-    t_send: Signal<Local, Bit>,
-    t_key: Signal<Local, Bits<32>>,
-    t_va: Signal<Local, Bits<64>>,
-    t_mokb: Signal<Local, Bits<1>>,
-    m_send: Signal<Local, Bit>,
-    m_code: Signal<Local, Bits<4>>,
-    m_late: Signal<Local, Bit>,
-    m_lateb: Signal<Local, Bits<1>>,
     rx_rdy: Signal<Local, Bit>,
     cs_okb: Signal<Local, Bits<1>>,
-    m_sok: Signal<Local, Bit>,
-    m_reason: Signal<Local, Bits<8>>,
-    k_kind: Signal<Local, Bits<2>>,
-    k_detail: Signal<Local, Bits<32>>,
     mi_e: Signal<Local, Bits<128>>,
     mi_go: Signal<Local, Bit>,
     w_last: Signal<Local, Bit>,
@@ -1206,44 +1172,11 @@ pub struct BraidEngine<
     t_vlan: Signal<Local, Bits<1>>,
     t_ipv6: Signal<Local, Bits<1>>,
     h_e: Signal<Local, Bits<656>>,
-    rx_first: Signal<Local, Bit>,
-    rx_accept: Signal<Local, Bit>,
-    rx_pass: Signal<Local, Bit>,
-    rx_cut: Signal<Local, Bit>,
-    r_pop: Signal<Local, Bit>,
-    r1_cnt: Signal<Local, Bits<1>>,
-    rr_okb: Signal<Local, Bits<1>>,
-    m_d: Signal<Local, Bits<400>>,
-    m_conn: Signal<Local, Bit>,
-    m_write: Signal<Local, Bit>,
-    m_nack: Signal<Local, Bit>,
-    m_accb: Signal<Local, Bits<1>>,
-    m_nackb: Signal<Local, Bits<1>>,
-    m_datab: Signal<Local, Bits<1>>,
-    r_flagb: Signal<Local, Bits<1>>,
-    r_ceb: Signal<Local, Bits<1>>,
-    x_go: Signal<Local, Bit>,
-    x_e: Signal<Local, Bits<412>>,
-    k_e: Signal<Local, Bits<412>>,
-    k_ours: Signal<Local, Bit>,
-    k_acc: Signal<Local, Bit>,
-    k_new: Signal<Local, Bit>,
-    k_place: Signal<Local, Bit>,
-    k_path: Signal<Local, Bit>,
-    k_placeb: Signal<Local, Bits<1>>,
     p_e: Signal<Local, Bits<162>>,
     p_go: Signal<Local, Bit>,
     as_go: Signal<Local, Bit>,
     p_ours: Signal<Local, Bit>,
     g_e: Signal<Local, Bits<112>>,
-    m_op: Signal<Local, Bits<8>>,
-    m_data: Signal<Local, Bit>,
-    m_place: Signal<Local, Bit>,
-    m_placeb: Signal<Local, Bits<1>>,
-    m_hp: Signal<Local, Bits<1>>,
-    mv_take: Signal<Local, Bit>,
-    mv_last: Signal<Local, Bits<1>>,
-    rx_is_ack: Signal<Local, Bit>,
     a_conn: Signal<Local, Bits<24>>,
     a_path: Signal<Local, Bits<8>>,
     a_ok: Signal<Local, Bit>,
@@ -1386,6 +1319,7 @@ impl<
             txp: Default::default(),
             txb: Default::default(),
             rxp: Default::default(),
+            rx_place: Default::default(),
             fsq: Default::default(),
             frq: Default::default(),
             fcq: Default::default(),
@@ -1406,15 +1340,7 @@ impl<
             sk_h: Default::default(),
             sk_t: Default::default(),
             fqa: Default::default(),
-            fdw: Default::default(),
             fqb: Default::default(),
-            fpl: Default::default(),
-            frd: Default::default(),
-            fmt: Default::default(),
-            fmr: Default::default(),
-            fdc: Default::default(),
-            fx: Default::default(),
-            fpk: Default::default(),
             frp: Default::default(),
             fag: Default::default(),
             fat: Default::default(),
@@ -1524,7 +1450,6 @@ impl<
             slt_reb: Default::default(),
             qx_path: Default::default(),
             qx_entry: Default::default(),
-            rx_is_nack: Default::default(),
             nk_conn: Default::default(),
             nk_ok: Default::default(),
             nk_rnr: Default::default(),
@@ -1552,12 +1477,10 @@ impl<
             q3er: Default::default(),
             k_nr_rnr: Constant::new(bits::<8>(NackReason::NoReceiveBuffer as u64)),
             k_remote: Constant::new(bits::<8>(braid_spec::host::CQE_REMOTE as u64)),
-            k_op_nack: Constant::new(bits::<8>(Opcode::Nack as u64)),
             fmi: Default::default(),
             fev: Default::default(),
             fcs: Default::default(),
             rcq: Default::default(),
-            mi_ok: Default::default(),
             ev_ok: Default::default(),
             n_wr: Default::default(),
             e1v: Default::default(),
@@ -1597,26 +1520,8 @@ impl<
             d_p4: Default::default(),
             d_g4: Default::default(),
             d_g5: Default::default(),
-            r_solb: Default::default(),
-            d1_sokb: Default::default(),
-            r_send: Default::default(),
-            r_key: Default::default(),
-            r_va: Default::default(),
-            t_e: Default::default(),
-            t_send: Default::default(),
-            t_key: Default::default(),
-            t_va: Default::default(),
-            t_mokb: Default::default(),
-            m_send: Default::default(),
-            m_code: Default::default(),
-            m_late: Default::default(),
-            m_lateb: Default::default(),
             rx_rdy: Default::default(),
             cs_okb: Default::default(),
-            m_sok: Default::default(),
-            m_reason: Default::default(),
-            k_kind: Default::default(),
-            k_detail: Default::default(),
             mi_e: Default::default(),
             mi_go: Default::default(),
             w_last: Default::default(),
@@ -1638,7 +1543,6 @@ impl<
             k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
             k_fl_last: Constant::new(bits::<8>(Flags::LAST as u64)),
             k_fl_sol: Constant::new(bits::<8>(Flags::SOLICITED as u64)),
-            k_nr_stream: Constant::new(bits::<8>(NackReason::InvalidStream as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
             n_db_bad_cq: Default::default(),
@@ -1649,22 +1553,14 @@ impl<
             n_tx_pkts: Default::default(),
             n_tx_drop: Default::default(),
             n_pl_err: Default::default(),
-            in_frame: Default::default(),
             ok_pick: Default::default(),
             ok_send: Default::default(),
             ok_hpop: Default::default(),
-            ok_rpop: Default::default(),
-            rx_skip: Default::default(),
-            rx_cnt: Default::default(),
-            r1v: Default::default(),
-            r1d: Default::default(),
             n_rx_pkts: Default::default(),
             n_rx_refused: Default::default(),
             n_rx_bytes: Default::default(),
             n_rx_bad: Default::default(),
             n_rx_gate: Default::default(),
-            rx_fl: Default::default(),
-            rxb_inc: Default::default(),
             db_inc: Default::default(),
             gl_inc: Default::default(),
             ok_ack: Default::default(),
@@ -1784,44 +1680,11 @@ impl<
             t_vlan: Default::default(),
             t_ipv6: Default::default(),
             h_e: Default::default(),
-            rx_first: Default::default(),
-            rx_accept: Default::default(),
-            rx_pass: Default::default(),
-            rx_cut: Default::default(),
-            r_pop: Default::default(),
-            r1_cnt: Default::default(),
-            rr_okb: Default::default(),
-            m_d: Default::default(),
-            m_op: Default::default(),
-            m_data: Default::default(),
-            m_place: Default::default(),
-            m_conn: Default::default(),
-            m_write: Default::default(),
-            m_nack: Default::default(),
-            m_accb: Default::default(),
-            m_nackb: Default::default(),
-            m_datab: Default::default(),
-            r_flagb: Default::default(),
-            r_ceb: Default::default(),
-            x_go: Default::default(),
-            x_e: Default::default(),
-            k_e: Default::default(),
-            k_ours: Default::default(),
-            k_acc: Default::default(),
-            k_new: Default::default(),
-            k_place: Default::default(),
-            k_path: Default::default(),
-            k_placeb: Default::default(),
             p_e: Default::default(),
             p_go: Default::default(),
             as_go: Default::default(),
             p_ours: Default::default(),
             g_e: Default::default(),
-            m_placeb: Default::default(),
-            m_hp: Default::default(),
-            mv_take: Default::default(),
-            mv_last: Default::default(),
-            rx_is_ack: Default::default(),
             a_conn: Default::default(),
             a_path: Default::default(),
             a_ok: Default::default(),
@@ -1876,22 +1739,14 @@ impl<
             n_tx_pkts,
             n_tx_drop,
             n_pl_err,
-            in_frame,
             ok_pick,
             ok_send,
             ok_hpop,
-            ok_rpop,
-            rx_skip,
-            rx_cnt,
-            r1v,
-            r1d,
             n_rx_pkts,
             n_rx_refused,
             n_rx_bytes,
             n_rx_bad,
             n_rx_gate,
-            rx_fl,
-            rxb_inc,
             db_inc,
             gl_inc,
             ok_ack,
@@ -1968,7 +1823,6 @@ impl<
             ps_lost,
             ps_ecn,
             ps_timeouts,
-            mi_ok,
             a_dly,
             a_tse,
             a_dl,
@@ -2036,16 +1890,9 @@ impl<
         self.sk_h.clock.next = self.clock.val();
         self.sk_t.clock.next = self.clock.val();
         self.fqa.clock.next = self.clock.val();
-        self.fdw.clock.next = self.clock.val();
         self.fqb.clock.next = self.clock.val();
         self.rxp.clock.next = self.clock.val();
-        self.fpl.clock.next = self.clock.val();
-        self.frd.clock.next = self.clock.val();
-        self.fmt.clock.next = self.clock.val();
-        self.fmr.clock.next = self.clock.val();
-        self.fdc.clock.next = self.clock.val();
-        self.fx.clock.next = self.clock.val();
-        self.fpk.clock.next = self.clock.val();
+        self.rx_place.clock.next = self.clock.val();
         self.frp.clock.next = self.clock.val();
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
@@ -3765,398 +3612,129 @@ impl<
         self.tx_keep.next = self.txb.m_keep.val();
         self.tx_last.next = self.txb.m_last.val();
 
-        // ---- receive path (stage 3, first part: WRITE placement). A gate
-        // in front of the parser takes a frame whole or drops it whole at its
-        // first beat (receive side disabled, payload FIFO at 320 of 512 beats
-        // or more, descriptor FIFO at 16 of 32 or more: room for this frame
-        // and the ones still inside the parser), and cuts a frame at 160
-        // beats (the parser then drops it as truncated or mis-sized), so no
-        // FIFO ever overflows and a payload run always matches its
-        // descriptor.
-        self.rx_first.next = self.rx_valid.val() & !self.in_frame.q.val();
-        self.rx_accept.next = self.eng_en.val()
-            & (self.fpl.fill.val() < bits::<16>(320))
-            & (self.frd.fill.val() < bits::<16>(16))
-            & (self.fak.fill.val() < bits::<16>(16))
-            & (self.fnk.fill.val() < bits::<16>(16));
-        self.rx_pass.next = (self.rx_first.val() & self.rx_accept.val())
-            | (self.rx_valid.val() & self.in_frame.q.val() & !self.rx_skip.q.val());
-        self.rx_cut.next =
-            self.rx_pass.val() & (self.rx_cnt.q.val() == bits::<8>(159)) & !self.rx_last.val();
-        self.rxp.s_valid.next = self.rx_pass.val();
-        self.rxp.s_data.next = self.rx_data.val();
-        self.rxp.s_keep.next = self.rx_keep.val();
-        self.rxp.s_last.next = self.rx_last.val() | self.rx_cut.val();
+        // ---- receive path: placement (`rx_place`: the gate, the parser's
+        // descriptors through the connection lookup, the MATCH, the region
+        // check and the dedup port, the payload mover)
+        self.rx_place.eng_en.next = self.eng_en.val();
+        self.rx_place.rx_valid.next = self.rx_valid.val();
+        self.rx_place.rx_data.next = self.rx_data.val();
+        self.rx_place.rx_keep.next = self.rx_keep.val();
+        self.rx_place.rx_last.next = self.rx_last.val();
+        self.rx_place.ak_fill.next = self.fak.fill.val();
+        self.rx_place.nk_fill.next = self.fnk.fill.val();
+        self.rxp.s_valid.next = self.rx_place.s_valid.val();
+        self.rxp.s_data.next = self.rx_place.s_data.val();
+        self.rxp.s_keep.next = self.rx_place.s_keep.val();
+        self.rxp.s_last.next = self.rx_place.s_last.val();
         self.rxp.cfg_udp_port.next = self.rb.cfg_regs.val().get_bits::<16>(96);
-        if self.rx_valid.val() {
-            if self.rx_last.val() {
-                self.in_frame.d.next = false;
-                self.rx_skip.d.next = false;
-                self.rx_cnt.d.next = 0.into();
-            } else {
-                self.in_frame.d.next = true;
-                if self.rx_first.val() {
-                    self.rx_skip.d.next = !self.rx_accept.val();
-                }
-                if self.rx_cut.val() {
-                    self.rx_skip.d.next = true;
-                } else if self.rx_pass.val() {
-                    self.rx_cnt.d.next = self.rx_cnt.q.val() + 1;
-                }
-            }
-        }
-        if self.rx_first.val() & !self.rx_accept.val() {
+        self.rx_place.p_valid.next = self.rxp.p_valid.val();
+        self.rx_place.p_data.next = self.rxp.p_data.val();
+        self.rx_place.p_keep.next = self.rxp.p_keep.val();
+        self.rx_place.p_last.next = self.rxp.p_last.val();
+        self.rx_place.d_valid.next = self.rxp.d_valid.val();
+        self.rx_place.d_ok.next = self.rxp.d_ok.val();
+        self.rx_place.d_has_payload.next = self.rxp.d_has_payload.val();
+        self.rx_place.d_ce.next = self.rxp.d_ce.val();
+        self.rx_place.d_sport.next = self.rxp.d_sport.val();
+        self.rx_place.d_opcode.next = self.rxp.d_opcode.val();
+        self.rx_place.d_flags.next = self.rxp.d_flags.val();
+        self.rx_place.d_path_id.next = self.rxp.d_path_id.val();
+        self.rx_place.d_dst_conn.next = self.rxp.d_dst_conn.val();
+        self.rx_place.d_path_psn.next = self.rxp.d_path_psn.val();
+        self.rx_place.d_csn.next = self.rxp.d_csn.val();
+        self.rx_place.d_timestamp.next = self.rxp.d_timestamp.val();
+        self.rx_place.d_payload_len.next = self.rxp.d_payload_len.val();
+        self.rx_place.d_floor_delta.next = self.rxp.d_floor_delta.val();
+        self.rx_place.d_rkey.next = self.rxp.d_rkey.val();
+        self.rx_place.d_va.next = self.rxp.d_va.val();
+        self.rx_place.d_stream.next = self.rxp.d_stream.val();
+        self.rx_place.d_msn.next = self.rxp.d_msn.val();
+        self.rx_place.d_msg_len.next = self.rxp.d_msg_len.val();
+        self.rx_place.d_rsn.next = self.rxp.d_rsn.val();
+        self.rx_place.d_offset.next = self.rxp.d_offset.val();
+        self.rx_place.d_imm.next = self.rxp.d_imm.val();
+        self.rx_place.d_ack_base_psn.next = self.rxp.d_ack_base_psn.val();
+        self.rx_place.d_ack_csn_base.next = self.rxp.d_ack_csn_base.val();
+        self.rx_place.d_ack_ts_echo.next = self.rxp.d_ack_ts_echo.val();
+        self.rx_place.d_ack_ecn_count.next = self.rxp.d_ack_ecn_count.val();
+        self.rx_place.d_ack_rate_hint.next = self.rxp.d_ack_rate_hint.val();
+        self.rx_place.d_ack_sack.next = self.rxp.d_ack_sack.val();
+        self.rx_place.d_nack_reason.next = self.rxp.d_nack_reason.val();
+        self.rx_place.d_nack_psn.next = self.rxp.d_nack_psn.val();
+        self.rx_place.d_nack_csn.next = self.rxp.d_nack_csn.val();
+        self.fak.push.next = self.rx_place.ak_push.val();
+        self.fak.din.next = self.rx_place.ak_din.val();
+        self.fnk.push.next = self.rx_place.nk_push.val();
+        self.fnk.din.next = self.rx_place.nk_din.val();
+        self.cp.rl_valid.next = self.rx_place.rl_valid.val();
+        self.cp.rl_conn.next = self.rx_place.rl_conn.val();
+        self.cp.rl_tag.next = self.rx_place.rl_tag.val();
+        self.rx_place.rr_ok.next = self.cp.rr_ok.val();
+        self.rx_place.rr_pd.next = self.cp.rr_pd.val();
+        self.rx_place.rr_streams.next = self.cp.rr_streams.val();
+        self.rqf.m_valid.next = self.rx_place.mq_valid.val();
+        self.rqf.m_tag.next = self.rx_place.mq_tag.val();
+        self.rqf.m_conn.next = self.rx_place.mq_conn.val();
+        self.rqf.m_stream.next = self.rx_place.mq_stream.val();
+        self.rqf.m_rsn.next = self.rx_place.mq_rsn.val();
+        self.rqf.m_offset.next = self.rx_place.mq_offset.val();
+        self.rqf.m_len.next = self.rx_place.mq_len.val();
+        self.rqf.m_msg_len.next = self.rx_place.mq_msg_len.val();
+        self.rx_place.mq_rvalid.next = self.rqf.m_rvalid.val();
+        self.rx_place.mq_ok.next = self.rqf.m_ok.val();
+        self.rx_place.mq_code.next = self.rqf.m_code.val();
+        self.rx_place.mq_addr.next = self.rqf.m_addr.val();
+        self.rx_place.mq_lkey.next = self.rqf.m_lkey.val();
+        self.mrc.req_valid.next = self.rx_place.mr_req_valid.val();
+        self.mrc.req_rkey.next = self.rx_place.mr_req_rkey.val();
+        self.mrc.req_pd.next = self.rx_place.mr_req_pd.val();
+        self.mrc.req_va.next = self.rx_place.mr_req_va.val();
+        self.mrc.req_len.next = self.rx_place.mr_req_len.val();
+        self.mrc.req_need_write.next = self.rx_place.mr_req_need_write.val();
+        self.mrc.req_local.next = self.rx_place.mr_req_local.val();
+        self.mrc.req_tag.next = self.rx_place.mr_req_tag.val();
+        self.rx_place.mr_res_valid.next = self.mrc.res_valid.val();
+        self.rx_place.mr_res_ok.next = self.mrc.res_ok.val();
+        self.rx_place.mr_res_reason.next = self.mrc.res_reason.val();
+        self.rx_place.dd_cmd.next = self.dd_cmd.val();
+        self.rx_place.cmd_dd_op.next = self.cp.dd_op.val();
+        self.rx_place.cmd_dd_conn.next = self.cp.dd_conn.val();
+        self.rx_place.cmd_dd_csn.next = self.cp.dd_csn.val();
+        self.dd.op_valid.next = self.rx_place.dd_op_valid.val();
+        self.dd.op.next = self.rx_place.dd_op.val();
+        self.dd.conn.next = self.rx_place.dd_conn.val();
+        self.dd.csn.next = self.rx_place.dd_csn.val();
+        self.rx_place.dd_res_valid.next = self.dd.res_valid.val();
+        self.rx_place.dd_res_op.next = self.dd.res_op.val();
+        self.rx_place.dd_res_class.next = self.dd.res_class.val();
+        self.rx_place.dd_res_base.next = self.dd.res_base.val();
+        self.ag.nack_valid.next = self.rx_place.nack_valid.val();
+        self.ag.nack_conn.next = self.rx_place.nack_conn.val();
+        self.ag.nack_path_id.next = self.rx_place.nack_path_id.val();
+        self.ag.nack_sport.next = self.rx_place.nack_sport.val();
+        self.ag.nack_reason.next = self.rx_place.nack_reason.val();
+        self.ag.nack_psn.next = self.rx_place.nack_psn.val();
+        self.ag.nack_csn.next = self.rx_place.nack_csn.val();
+        self.ag.nack_detail.next = self.rx_place.nack_detail.val();
+        self.frp.push.next = self.rx_place.frp_push.val();
+        self.frp.din.next = self.rx_place.frp_din.val();
+        if self.rx_place.inc_gate.val() {
             self.n_rx_gate.d.next = self.n_rx_gate.q.val() + 1;
         }
-        // payload beats and descriptors into their FIFOs (R: ok 0,
-        // has_payload 1, opcode 2, dst_conn 10, rkey 34, va 66, len 130)
-        if self.rxp.p_last.val() {
-            self.m_hp.next = bits::<1>(1);
-        } else {
-            self.m_hp.next = bits::<1>(0);
-        }
-        self.fpl.push.next = self.rxp.p_valid.val();
-        self.fpl.din.next = bit_cast::<584, 512>(self.rxp.p_data.val())
-            | (bit_cast::<584, 64>(self.rxp.p_keep.val()) << 512)
-            | (bit_cast::<584, 1>(self.m_hp.val()) << 576);
-        // a well-formed ACK goes to the sender's side (`fak`), every other
-        // descriptor to the receive pipeline
-        self.rx_is_ack.next = self.rxp.d_ok.val() & (self.rxp.d_opcode.val() == bits::<8>(0x10));
-        self.rx_is_nack.next =
-            self.rxp.d_ok.val() & (self.rxp.d_opcode.val() == self.k_op_nack.val());
-        self.frd.push.next =
-            self.rxp.d_valid.val() & !self.rx_is_ack.val() & !self.rx_is_nack.val();
-        self.fak.push.next = self.rxp.d_valid.val() & self.rx_is_ack.val();
-        // a well-formed NACK to the sender's NACK FIFO (`fnk`)
-        self.fnk.push.next = self.rxp.d_valid.val() & self.rx_is_nack.val();
-        self.fnk.din.next = bit_cast::<104, 24>(self.rxp.d_dst_conn.val())
-            | (bit_cast::<104, 8>(self.rxp.d_nack_reason.val()) << 24)
-            | (bit_cast::<104, 32>(self.rxp.d_nack_csn.val()) << 32)
-            | (bit_cast::<104, 8>(self.rxp.d_path_id.val()) << 64)
-            | (bit_cast::<104, 32>(self.rxp.d_nack_psn.val()) << 72);
-        if self.rxp.d_valid.val() & self.rx_is_nack.val() {
+        if self.rx_place.inc_nack_rx.val() {
             self.n_nack_rx.d.next = self.n_nack_rx.q.val() + 1;
         }
-        self.fak.din.next = bit_cast::<416, 24>(self.rxp.d_dst_conn.val())
-            | (bit_cast::<416, 8>(self.rxp.d_path_id.val()) << 24)
-            | (bit_cast::<416, 32>(self.rxp.d_ack_base_psn.val()) << 32)
-            | (bit_cast::<416, 32>(self.rxp.d_ack_csn_base.val()) << 64)
-            | (bit_cast::<416, 32>(self.rxp.d_ack_ts_echo.val()) << 96)
-            | (bit_cast::<416, 16>(self.rxp.d_ack_ecn_count.val()) << 128)
-            | (bit_cast::<416, 256>(self.rxp.d_ack_sack.val()) << 144)
-            | (bit_cast::<416, 16>(self.rxp.d_ack_rate_hint.val()) << 400);
-        if self.rxp.d_ok.val() {
-            self.rr_okb.next = bits::<1>(1);
-        } else {
-            self.rr_okb.next = bits::<1>(0);
-        }
-        if self.rxp.d_has_payload.val() {
-            self.r1_cnt.next = bits::<1>(1);
-        } else {
-            self.r1_cnt.next = bits::<1>(0);
-        }
-        if self.rxp.d_flags.val().get_bit(0) {
-            self.r_flagb.next = bits::<1>(1);
-        } else {
-            self.r_flagb.next = bits::<1>(0);
-        }
-        if self.rxp.d_ce.val() {
-            self.r_ceb.next = bits::<1>(1);
-        } else {
-            self.r_ceb.next = bits::<1>(0);
-        }
-        if self.rxp.d_flags.val().get_bit(3) {
-            self.r_solb.next = bits::<1>(1);
-        } else {
-            self.r_solb.next = bits::<1>(0);
-        }
-        // R: ok 0, has_payload 1, opcode 2, dst_conn 10, rkey 34 (a
-        // SEND's RSN), va 66 (a SEND's offset in its message; from the
-        // MATCH on, its address in the receive buffer), len 130, (the
-        // lookup's verdict 146, set in fmt), path_id 147, psn 155, csn 187,
-        // timestamp 219, floor_delta 251, sport 267, ce 283, ACK_REQ 284,
-        // stream 288, msn 296, msg_len 328, imm 360, SOLICITED 392, (the
-        // stream check 393, set in fmt; the MATCH's m_ok 394 and m_code
-        // 395, set in fmr)
-        self.r_send.next =
-            (self.rxp.d_opcode.val() == bits::<8>(3)) | (self.rxp.d_opcode.val() == bits::<8>(4));
-        if self.r_send.val() {
-            self.r_key.next = bit_cast::<32, 24>(self.rxp.d_rsn.val());
-            self.r_va.next = bit_cast::<64, 32>(self.rxp.d_offset.val());
-        } else {
-            self.r_key.next = self.rxp.d_rkey.val();
-            self.r_va.next = self.rxp.d_va.val();
-        }
-        self.frd.din.next = bit_cast::<400, 1>(self.rr_okb.val())
-            | (bit_cast::<400, 1>(self.r1_cnt.val()) << 1)
-            | (bit_cast::<400, 8>(self.rxp.d_opcode.val()) << 2)
-            | (bit_cast::<400, 24>(self.rxp.d_dst_conn.val()) << 10)
-            | (bit_cast::<400, 32>(self.r_key.val()) << 34)
-            | (bit_cast::<400, 64>(self.r_va.val()) << 66)
-            | (bit_cast::<400, 16>(self.rxp.d_payload_len.val()) << 130)
-            | (bit_cast::<400, 8>(self.rxp.d_path_id.val()) << 147)
-            | (bit_cast::<400, 32>(self.rxp.d_path_psn.val()) << 155)
-            | (bit_cast::<400, 32>(self.rxp.d_csn.val()) << 187)
-            | (bit_cast::<400, 32>(self.rxp.d_timestamp.val()) << 219)
-            | (bit_cast::<400, 16>(self.rxp.d_floor_delta.val()) << 251)
-            | (bit_cast::<400, 16>(self.rxp.d_sport.val()) << 267)
-            | (bit_cast::<400, 1>(self.r_ceb.val()) << 283)
-            | (bit_cast::<400, 1>(self.r_flagb.val()) << 284)
-            | (bit_cast::<400, 8>(self.rxp.d_stream.val()) << 288)
-            | (bit_cast::<400, 32>(self.rxp.d_msn.val()) << 296)
-            | (bit_cast::<400, 32>(self.rxp.d_msg_len.val()) << 328)
-            | (bit_cast::<400, 32>(self.rxp.d_imm.val()) << 360)
-            | (bit_cast::<400, 1>(self.r_solb.val()) << 392);
-        if self.rxp.d_valid.val() & !self.rxp.d_ok.val() {
+        if self.rx_place.inc_bad.val() {
             self.n_rx_bad.d.next = self.n_rx_bad.q.val() + 1;
         }
-        // D0: the connection lookup (`cmd_proc`, latency 1) while fewer than
-        // 18 descriptors are between it and the payload mover's pop of
-        // their decision (`rx_fl`, counted below; every FIFO on the way
-        // that can fill holds 32, fmr and fmt only the checks in flight,
-        // so none of them can overflow). The flag is registered, one
-        // clock old, and the count moves by one per clock: the limit is 17
-        // (13 before the MATCH stage added its 4 clocks).
-        self.ok_rpop.d.next = self.rx_fl.q.val() < bits::<8>(17);
-        self.r_pop.next = self.frd.valid.val() & self.ok_rpop.q.val();
-        self.frd.pop.next = self.r_pop.val();
-        self.cp.rl_valid.next = self.r_pop.val();
-        self.cp.rl_conn.next = self.frd.dout.val().get_bits::<24>(10);
-        self.cp.rl_tag.next = 0.into();
-        self.r1v.d.next = self.r_pop.val();
-        self.r1d.d.next = self.frd.dout.val();
-        // D1: the receive-queue MATCH (`rq_fetch`, latency 4) for every
-        // descriptor, so results stay in order (only a SEND's result is
-        // used); the descriptor waits in `fmt` (8) with the lookup's
-        // verdict (bit 146), the stream check (393) and the connection's
-        // protection domain (400)
-        self.rqf.m_valid.next = self.r1v.q.val();
-        self.rqf.m_tag.next = 0.into();
-        self.rqf.m_conn.next = self.r1d.q.val().get_bits::<CB>(10);
-        self.rqf.m_stream.next = self.r1d.q.val().get_bits::<2>(288);
-        self.rqf.m_rsn.next = self.r1d.q.val().get_bits::<24>(34);
-        self.rqf.m_offset.next = self.r1d.q.val().get_bits::<32>(66);
-        self.rqf.m_len.next = self.r1d.q.val().get_bits::<16>(130);
-        self.rqf.m_msg_len.next = self.r1d.q.val().get_bits::<32>(328);
-        self.fmt.push.next = self.r1v.q.val();
-        if self.cp.rr_ok.val() {
-            self.m_placeb.next = bits::<1>(1);
-        } else {
-            self.m_placeb.next = bits::<1>(0);
-        }
-        // the stream check (SPEC check 2: below the connection's streams)
-        if bit_cast::<8, 3>(self.cp.rr_streams.val()) > self.r1d.q.val().get_bits::<8>(288) {
-            self.d1_sokb.next = bits::<1>(1);
-        } else {
-            self.d1_sokb.next = bits::<1>(0);
-        }
-        self.fmt.din.next = bit_cast::<416, 400>(self.r1d.q.val())
-            | (bit_cast::<416, 1>(self.m_placeb.val()) << 146)
-            | (bit_cast::<416, 1>(self.d1_sokb.val()) << 393)
-            | (bit_cast::<416, 16>(self.cp.rr_pd.val()) << 400);
-        // D2: the region check (the connection's protection domain,
-        // bounds) for every descriptor: a WRITE's rkey and va with
-        // REMOTE_WRITE; a SEND's matched buffer (its lkey, address and
-        // payload) with LOCAL_WRITE, so a receive entry naming memory
-        // outside a registered region writes nothing
-        self.fmt.pop.next = self.rqf.m_rvalid.val();
-        self.t_e.next = self.fmt.dout.val();
-        self.t_send.next = (self.t_e.val().get_bits::<8>(2) == bits::<8>(3))
-            | (self.t_e.val().get_bits::<8>(2) == bits::<8>(4));
-        if self.t_send.val() {
-            self.t_key.next = self.rqf.m_lkey.val();
-            self.t_va.next = self.rqf.m_addr.val();
-        } else {
-            self.t_key.next = self.t_e.val().get_bits::<32>(34);
-            self.t_va.next = self.t_e.val().get_bits::<64>(66);
-        }
-        if self.rqf.m_ok.val() {
-            self.t_mokb.next = bits::<1>(1);
-        } else {
-            self.t_mokb.next = bits::<1>(0);
-        }
-        self.mrc.req_valid.next = self.rqf.m_rvalid.val();
-        self.mrc.req_rkey.next = self.t_key.val();
-        self.mrc.req_pd.next = self.t_e.val().get_bits::<16>(400);
-        self.mrc.req_va.next = self.t_va.val();
-        self.mrc.req_len.next = self.t_e.val().get_bits::<16>(130);
-        self.mrc.req_need_write.next = true;
-        self.mrc.req_local.next = self.t_send.val();
-        self.mrc.req_tag.next = 0.into();
-        self.fmr.push.next = self.rqf.m_rvalid.val();
-        self.fmr.din.next = bit_cast::<400, 66>(self.t_e.val().get_bits::<66>(0))
-            | (bit_cast::<400, 64>(self.t_va.val()) << 66)
-            | (bit_cast::<400, 270>(self.t_e.val().get_bits::<270>(130)) << 130)
-            | (bit_cast::<400, 1>(self.t_mokb.val()) << 394)
-            | (bit_cast::<400, 4>(self.rqf.m_code.val()) << 395);
-        // the verdict, in packet order. A data packet of an open connection
-        // on one of its paths, on a stream the connection lacks, gets a
-        // NACK INVALID_STREAM (detail: the stream). On one of its streams:
-        // a WRITE or WRITE_IMM (zero-length ones included) is accepted when
-        // it passes the region check, else NACKed with the check's reason
-        // (detail: the rkey); a SEND or SEND_IMM is accepted when its
-        // receive matched and the buffer passes the region check, else
-        // NACKed with the MATCH's code (NO_RECV_BUFFER, BUFFER_TOO_SMALL,
-        // MALFORMED; INVALID_STREAM when the stream has no receive queue)
-        // or the check's reason (detail: the MSN); a late SEND (its receive
-        // consumed: the message completed) is accepted without a write, so
-        // the dedup window and the SACK state see it as the duplicate it
-        // is. Any other data packet is refused without a NACK and nothing
-        // else reaches a table
-        self.fmr.pop.next = self.mrc.res_valid.val();
-        self.m_d.next = self.fmr.dout.val();
-        self.m_op.next = self.m_d.val().get_bits::<8>(2);
-        self.m_data.next = self.m_d.val().get_bit(0)
-            & (self.m_op.val().get_bits::<5>(3) == bits::<5>(0))
-            & (self.m_op.val().get_bits::<3>(0) != bits::<3>(0));
-        self.m_conn.next = self.m_data.val()
-            & self.m_d.val().get_bit(146)
-            & (self.m_d.val().get_bits::<8>(147) < self.k_np.val());
-        self.m_write.next = self.m_conn.val() & (self.m_op.val().get_bits::<3>(0) < bits::<3>(3));
-        self.m_send.next = self.m_conn.val()
-            & ((self.m_op.val().get_bits::<3>(0) == bits::<3>(3))
-                | (self.m_op.val().get_bits::<3>(0) == bits::<3>(4)));
-        self.m_sok.next = self.m_d.val().get_bit(393);
-        self.m_code.next = self.m_d.val().get_bits::<4>(395);
-        self.m_late.next = self.m_send.val() & (self.m_code.val() == bits::<4>(14));
-        self.m_place.next = self.m_sok.val()
-            & ((self.m_write.val() & self.mrc.res_ok.val())
-                | (self.m_send.val() & self.m_d.val().get_bit(394) & self.mrc.res_ok.val())
-                | self.m_late.val());
-        self.m_nack.next = self.m_conn.val()
-            & !self.m_place.val()
-            & (self.m_write.val() | self.m_send.val() | !self.m_sok.val());
-        if !self.m_sok.val() | (self.m_send.val() & (self.m_code.val() == bits::<4>(15))) {
-            self.m_reason.next = self.k_nr_stream.val();
-        } else if self.m_send.val() & (self.m_code.val() != bits::<4>(0)) {
-            self.m_reason.next = bit_cast::<8, 4>(self.m_code.val());
-        } else {
-            self.m_reason.next = self.mrc.res_reason.val();
-        }
-        if self.m_place.val() {
-            self.m_accb.next = bits::<1>(1);
-        } else {
-            self.m_accb.next = bits::<1>(0);
-        }
-        if self.m_nack.val() {
-            self.m_nackb.next = bits::<1>(1);
-        } else {
-            self.m_nackb.next = bits::<1>(0);
-        }
-        if self.m_data.val() {
-            self.m_datab.next = bits::<1>(1);
-        } else {
-            self.m_datab.next = bits::<1>(0);
-        }
-        if self.m_late.val() {
-            self.m_lateb.next = bits::<1>(1);
-        } else {
-            self.m_lateb.next = bits::<1>(0);
-        }
-        // X: R 0, accepted 400, NACK 401, data 402, NACK reason 403, late
-        // SEND 411
-        self.fx.push.next = self.mrc.res_valid.val();
-        self.fx.din.next = bit_cast::<412, 400>(self.m_d.val())
-            | (bit_cast::<412, 1>(self.m_accb.val()) << 400)
-            | (bit_cast::<412, 1>(self.m_nackb.val()) << 401)
-            | (bit_cast::<412, 1>(self.m_datab.val()) << 402)
-            | (bit_cast::<412, 8>(self.m_reason.val()) << 403)
-            | (bit_cast::<412, 1>(self.m_lateb.val()) << 411);
-        if self.mrc.res_valid.val() & self.m_data.val() & !self.m_place.val() {
+        if self.rx_place.inc_refused.val() {
             self.n_rx_refused.d.next = self.n_rx_refused.q.val() + 1;
         }
-        // the dedup port (commands first): an accepted packet's CSN is
-        // checked (OP_PKT), every other verdict passes through as a READ so
-        // that the results stay in packet order
-        self.x_go.next = self.fx.valid.val() & !self.dd_cmd.val();
-        self.x_e.next = self.fx.dout.val();
-        self.fx.pop.next = self.x_go.val();
-        self.fpk.push.next = self.x_go.val();
-        self.fpk.din.next = self.x_e.val();
-        self.dd.op_valid.next = self.dd_cmd.val() | self.x_go.val();
-        if self.dd_cmd.val() {
-            self.dd.op.next = self.cp.dd_op.val();
-            self.dd.conn.next = self.cp.dd_conn.val();
-            self.dd.csn.next = self.cp.dd_csn.val();
-        } else {
-            if self.x_e.val().get_bit(400) {
-                self.dd.op.next = bits::<2>(0);
-            } else {
-                self.dd.op.next = bits::<2>(2);
-            }
-            self.dd.conn.next = self.x_e.val().get_bits::<CB>(10);
-            self.dd.csn.next = self.x_e.val().get_bits::<32>(187);
-        }
-        // the dedup result (7 edges; commands issue only INIT, op 1): a NEW
-        // accepted packet is placed, a duplicate's payload dropped; NEW and
-        // duplicate packets go on to their path's SACK state, one outside
-        // the window is dropped whole; a NACK leaves for ack_gen
-        self.k_ours.next = self.dd.res_valid.val() & (self.dd.res_op.val() != bits::<2>(1));
-        self.k_e.next = self.fpk.dout.val();
-        self.fpk.pop.next = self.k_ours.val();
-        self.k_acc.next = self.k_e.val().get_bit(400);
-        self.k_new.next = self.dd.res_class.val() == bits::<2>(0);
-        // (a late SEND is never NEW: its message completed, so every CSN
-        // of it was counted; were it NEW, it would still not be placed)
-        self.k_place.next = self.k_acc.val() & self.k_new.val() & !self.k_e.val().get_bit(411);
-        self.k_path.next = self.k_acc.val() & (self.dd.res_class.val() != bits::<2>(2));
-        if self.k_place.val() {
-            self.k_placeb.next = bits::<1>(1);
-        } else {
-            self.k_placeb.next = bits::<1>(0);
-        }
-        // the decision (placed 0, has_payload 1, va 2, len 66) with the
-        // packet's message fields for msg_tracker (index = conn << 2 |
-        // stream 88, msn 100, msg_len 132, kind = opcode - 1 164, imm 166,
-        // SOLICITED 198)
-        self.k_kind.next = self.k_e.val().get_bits::<2>(2) - bits::<2>(1);
-        self.fdc.push.next = self.k_ours.val();
-        self.fdc.din.next = bit_cast::<200, 1>(self.k_placeb.val())
-            | (bit_cast::<200, 1>(self.k_e.val().get_bits::<1>(1)) << 1)
-            | (bit_cast::<200, 64>(self.k_e.val().get_bits::<64>(66)) << 2)
-            | (bit_cast::<200, 16>(self.k_e.val().get_bits::<16>(130)) << 66)
-            | (bit_cast::<200, 2>(self.k_e.val().get_bits::<2>(288)) << 88)
-            | (bit_cast::<200, CB>(self.k_e.val().get_bits::<CB>(10)) << 90)
-            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(296)) << 100)
-            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(328)) << 132)
-            | (bit_cast::<200, 2>(self.k_kind.val()) << 164)
-            | (bit_cast::<200, 32>(self.k_e.val().get_bits::<32>(360)) << 166)
-            | (bit_cast::<200, 1>(self.k_e.val().get_bits::<1>(392)) << 198);
-        // (the byte count is added one clock later, from a register)
-        self.rxb_inc.d.next = 0.into();
-        if self.k_ours.val() & self.k_place.val() {
+        if self.rx_place.inc_pkts.val() {
             self.n_rx_pkts.d.next = self.n_rx_pkts.q.val() + 1;
-            self.rxb_inc.d.next = self.k_e.val().get_bits::<16>(130);
         }
-        self.n_rx_bytes.d.next = self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rxb_inc.q.val());
-        self.ag.nack_valid.next = self.k_ours.val() & self.k_e.val().get_bit(401);
-        self.ag.nack_conn.next = bit_cast::<10, CB>(self.k_e.val().get_bits::<CB>(10));
-        self.ag.nack_path_id.next = self.k_e.val().get_bits::<8>(147);
-        self.ag.nack_sport.next = self.k_e.val().get_bits::<16>(267);
-        self.ag.nack_reason.next = self.k_e.val().get_bits::<8>(403);
-        self.ag.nack_psn.next = self.k_e.val().get_bits::<32>(155);
-        self.ag.nack_csn.next = self.k_e.val().get_bits::<32>(187);
-        // detail (SPEC): the stream for INVALID_STREAM, the MSN for a
-        // SEND, else the rkey
-        if self.k_e.val().get_bits::<8>(403) == self.k_nr_stream.val() {
-            self.k_detail.next = bit_cast::<32, 8>(self.k_e.val().get_bits::<8>(288));
-        } else if self.k_e.val().get_bits::<3>(2) > bits::<3>(2) {
-            self.k_detail.next = self.k_e.val().get_bits::<32>(296);
-        } else {
-            self.k_detail.next = self.k_e.val().get_bits::<32>(34);
-        }
-        self.ag.nack_detail.next = self.k_detail.val();
-        // P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn
-        // 82, path 106, sport 114, csn_base 130
-        self.frp.push.next = self.k_ours.val() & self.k_path.val();
-        self.frp.din.next = bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(155))
-            | (bit_cast::<162, 16>(self.k_e.val().get_bits::<16>(251)) << 32)
-            | (bit_cast::<162, 2>(self.k_e.val().get_bits::<2>(283)) << 48)
-            | (bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(219)) << 50)
-            | (bit_cast::<162, 24>(self.k_e.val().get_bits::<24>(10)) << 82)
-            | (bit_cast::<162, 8>(self.k_e.val().get_bits::<8>(147)) << 106)
-            | (bit_cast::<162, 16>(self.k_e.val().get_bits::<16>(267)) << 114)
-            | (bit_cast::<162, 32>(self.dd.res_base.val()) << 130);
+        self.n_rx_bytes.d.next =
+            self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rx_place.placed_bytes.val());
         // the path table's port: commands, then ack_sent (ack_gen handed a
         // path's ACK to tx_builder), then packets (OP_PKT)
         self.fas.push.next = self.ag.as_valid.val();
@@ -4314,45 +3892,13 @@ impl<
         self.rh.cfg_queue.next = self.rb.cfg_regs.val().get_bits::<16>(432);
         self.rh.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
         self.ag.rate_hint.next = self.rh.hint.val();
-        // the payload mover: the head decision's payload run (up to its last
-        // beat) is written by DMA (dw_arb b) or discarded
-        // (through a 4-entry write FIFO: data 0, last 512, address 513,
-        // length 577)
-        // (it moves nothing while `fmi`, the placed packets waiting for
-        // msg_tracker, holds 24 or more of its 32: so the pushes below,
-        // one per decision, never overflow it)
-        self.mi_ok.d.next = self.fmi.fill.val() < bits::<16>(24);
-        self.mv_take.next = self.fdc.valid.val()
-            & self.fdc.dout.val().get_bit(1)
-            & self.fpl.valid.val()
-            & self.mi_ok.q.val()
-            & (!self.fdc.dout.val().get_bit(0) | !self.fdw.full.val());
-        self.fpl.pop.next = self.mv_take.val();
-        self.fdc.pop.next =
-            (self.fdc.valid.val() & !self.fdc.dout.val().get_bit(1) & self.mi_ok.q.val())
-                | (self.mv_take.val() & self.fpl.dout.val().get_bit(576));
-        // descriptors between the receive lookup and this pop
-        if self.r_pop.val() & !self.fdc.pop.val() {
-            self.rx_fl.d.next = self.rx_fl.q.val() + 1;
-        } else if !self.r_pop.val() & self.fdc.pop.val() {
-            self.rx_fl.d.next = self.rx_fl.q.val() - 1;
-        }
-        self.fdw.push.next = self.mv_take.val() & self.fdc.dout.val().get_bit(0);
-        if self.fpl.dout.val().get_bit(576) {
-            self.mv_last.next = bits::<1>(1);
-        } else {
-            self.mv_last.next = bits::<1>(0);
-        }
-        self.fdw.din.next = bit_cast::<600, 512>(self.fpl.dout.val().get_bits::<512>(0))
-            | (bit_cast::<600, 1>(self.mv_last.val()) << 512)
-            | (bit_cast::<600, 64>(self.fdc.dout.val().get_bits::<64>(2)) << 513)
-            | (bit_cast::<600, 16>(self.fdc.dout.val().get_bits::<16>(66)) << 577);
-        self.dwa.b_valid.next = self.fdw.valid.val();
-        self.fdw.pop.next = self.dwa.b_ready.val();
-        self.dwa.b_data.next = self.fdw.dout.val().get_bits::<512>(0);
-        self.dwa.b_last.next = self.fdw.dout.val().get_bit(512);
-        self.dwa.b_addr.next = self.fdw.dout.val().get_bits::<64>(513);
-        self.dwa.b_len.next = self.fdw.dout.val().get_bits::<16>(577);
+        self.dwa.b_valid.next = self.rx_place.wr_valid.val();
+        self.dwa.b_data.next = self.rx_place.wr_data.val();
+        self.dwa.b_last.next = self.rx_place.wr_last.val();
+        self.dwa.b_addr.next = self.rx_place.wr_addr.val();
+        self.dwa.b_len.next = self.rx_place.wr_len.val();
+        self.rx_place.wr_ready.next = self.dwa.b_ready.val();
+        self.rx_place.mi_fill.next = self.fmi.fill.val();
 
         // ---- message completion (stage 3, third part). A placed packet
         // enters `fmi` when the mover pops its decision (M: has_payload 0,
@@ -4365,13 +3911,10 @@ impl<
         // While `fev` holds 20 or more events, no packet is counted and
         // the drain is held: each operation passes at most one message, so
         // the 6 that can be in flight fit.
-        self.fmi.push.next = self.fdc.pop.val() & self.fdc.dout.val().get_bit(0);
-        self.fmi.din.next = bit_cast::<128, 1>(self.fdc.dout.val().get_bits::<1>(1))
-            | (bit_cast::<128, 111>(self.fdc.dout.val().get_bits::<111>(88)) << 1)
-            | (bit_cast::<128, 16>(self.fdc.dout.val().get_bits::<16>(66)) << 112);
+        self.fmi.push.next = self.rx_place.mi_push.val();
+        self.fmi.din.next = self.rx_place.mi_din.val();
         self.mi_e.next = self.fmi.dout.val();
-        self.w_last.next =
-            self.fdw.valid.val() & self.dwa.b_ready.val() & self.fdw.dout.val().get_bit(512);
+        self.w_last.next = self.rx_place.wr_done.val();
         self.ev_ok.d.next = self.fev.fill.val() < bits::<16>(20);
         self.mi_go.next = self.fmi.valid.val()
             & !self.cp.mt_valid.val()
@@ -4480,15 +4023,8 @@ impl<
             | self.fre.ovf.val()
             | self.fh.ovf.val()
             | self.flk.ovf.val()
-            | self.fpl.ovf.val()
-            | self.frd.ovf.val()
-            | self.fmt.ovf.val()
-            | self.fmr.ovf.val()
             | self.fcs.ovf.val()
-            | self.fdc.ovf.val()
-            | self.fdw.ovf.val()
-            | self.fx.ovf.val()
-            | self.fpk.ovf.val()
+            | self.rx_place.ovf.val()
             | self.frp.ovf.val()
             | self.fag.ovf.val()
             | self.fas.ovf.val()
