@@ -10,236 +10,34 @@
 //! back-off, the rate hint, re-hash and retirement on the sender; the soft
 //! reset.
 //!
-//! Built and tested here:
-//! * the host interface: BAR0 as an AXI4-Lite slave (`reg_block`), the DMA
-//!   read stream (`dr_arb`: client a `wqe_fetch`, b `rq_fetch`, c reserved
-//!   for payload reads) and the DMA write stream (`dw_arb`: a `cq_writer`,
-//!   b reserved for payload placement);
-//! * `cmd_proc` wired to every block a command programs: `mr_check` (region
-//!   table), `cq_writer` (CQ contexts), `wqe_fetch` (send-queue contexts,
-//!   result and read tracking for the destroy drain), `rq_fetch`
-//!   (receive-queue contexts), the segmenter (INIT / FLUSH), `tx_compl`
-//!   (CREATE / FLUSH), `dedup_table`, `msg_tracker`, `rx_path_table`,
-//!   `tx_path_table` and `path_cc` (INIT), both timer wheels (DISARM) and
-//!   `ack_gen`'s peer table (SET_PEER);
-//! * the doorbells: `SQ_DOORBELL` into `wqe_fetch`, `RQ_DOORBELL` into
-//!   `rq_fetch`, `CQ_DOORBELL` into `cq_writer`, each through a FIFO of 16
-//!   (a dropped doorbell counts in `cnt_db_dropped`, a CQ doorbell naming a
-//!   CQ the build does not have in `cnt_db_bad_cq`);
-//! * the send control path: WQEs fetched by DMA into the segmenter, its
-//!   WQE-slot credits back to `wqe_fetch` (FIFO of 64), its completion
-//!   records into `tx_compl` (FIFO of 32, `PUSH`), `tx_compl`'s `una`
-//!   returns back into the segmenter's message window (FIFO of 64);
-//! * the completion merge into `cq_writer`'s one operation port: command
-//!   operations first, then `tx_compl`'s completions (CQE opcode
-//!   `SEND_DONE`) and the receive completions taking turns, then CQ
-//!   doorbells;
-//! * Send: the packet path. The segmenter's packet descriptors
-//!   (448 bits each) enter a FIFO of 32; a descriptor count (`held`) takes
-//!   a new one only while fewer than 24 are anywhere between that FIFO and
-//!   an accepted SEND (a lost PSN enters the retransmission pipeline below
-//!   30, so new data never starves a retransmission), and the retry FIFO
-//!   (64) never overflows. One sprayer
-//!   PICK per clock (retries first; `cmd_proc`'s INIT has the operation
-//!   port first, its mask and rate writes go to the mask and rate ports),
-//!   the descriptor waiting in an in-flight FIFO for its result 8 edges
-//!   later; a paced or pathless result goes to the retry FIFO. Then
-//!   `tx_path_table` SEND on `{conn, path}` (the command's INIT and READ
-//!   first): accepted, the slot-table entry (CSN, WQE index, offset in
-//!   MTUs, valid/first/last) is written and the descriptor with its PSN,
-//!   slot and floor delta goes to the header FIFO (16); refused (the path's
-//!   256 PSNs are all in flight), back to the retry FIFO. The header stage
-//!   looks the connection up (`cmd_proc`'s transmit lookup: peer MAC, IPv4,
-//!   ports, remote connection; UDP source port = base + path; pipelined
-//!   through a lookup FIFO of 8, one packet per clock) and hands the
-//!   descriptor, through a register slice (`Skid`), to `ack_gen`'s data
-//!   port (control frames first) and, at the same edge, the payload request
-//!   to `tx_payload` (DMA reads on `dr_arb` c, split at 4 KiB, realigned to
-//!   lane 0); `tx_builder`, behind a second register slice, joins header and
-//!   payload into frames on `tx_*`. The slices keep one packet per clock
-//!   and stop the handshakes' ready logic from chaining across blocks. A descriptor whose connection
-//!   is gone (destroyed meanwhile) is dropped at the lookup. Counters:
-//!   `TX_PKTS`, and `TX_MSGS` (`tx_compl`).
+//! # Structure
 //!
-//! Limits of the send path: frames are IPv4 without a
-//! VLAN tag and DSCP 0 (the connection's VLAN, IPv6 and DSCP settings
-//! reach only `ack_gen`'s control frames); a failed payload read
-//! (`tx_payload`'s `pl_err`) is counted (`cnt_pl_err`) but the frame is
-//! still sent (the MAC wrapper's bad-FCS flag is to come).
+//! Every block with its own file in `verilog-out/` (`cmd_proc`,
+//! `segmenter`, `sprayer`, `tx_path_table`, `rx_parser`, ...) is a direct
+//! instance of the top, so the hierarchical synthesis report composes the
+//! top from their rows. The glue between them is split along the data
+//! path into sub-blocks in `braid_engine/`, each with its own
+//! theory-of-operation header; the top's `update` keeps the host
+//! interface (BAR0, commands, soft reset, doorbells, WQE fetch), the
+//! completion merge into `cq_writer`, the DMA arbiters, the send path up
+//! to `tx_path_table`, the frame output, the counters, and the wiring:
 //!
-//! * Receive: placement. A gate in front of `rx_parser`
-//!   takes or drops each received frame whole at its first beat (receive
-//!   side disabled by `CTRL.enable`, payload FIFO at 320 of 512 beats,
-//!   descriptor FIFO at 16 of 32: room for the frame and those inside the
-//!   parser), counted in `cnt_rx_gate`, and cuts a frame at 160 beats (the
-//!   parser then drops it), so no receive FIFO overflows and every payload
-//!   run matches its descriptor. The parser's payload beats enter the
-//!   payload FIFO; its descriptors (a dropped frame counts in
-//!   `cnt_rx_bad`) go, one per clock, through the connection lookup
-//!   (`cmd_proc`'s receive lookup: the connection is open, its protection
-//!   domain and streams), `rq_fetch`'s MATCH (a SEND's receive, by its
-//!   stream and RSN) and `mr_check` (rkey, protection domain, access,
-//!   bounds), in packet order. A WRITE or WRITE_IMM (zero length
-//!   included) of an open connection, on one of its paths and streams,
-//!   that passes the region check (REMOTE_WRITE) is accepted, at its VA;
-//!   a SEND or SEND_IMM whose receive is present, long enough for the
-//!   message and whose buffer passes the region check (its lkey,
-//!   LOCAL_WRITE, the packet's bytes at its offset) is accepted, at the
-//!   buffer's address plus the offset. A data packet on a stream the
-//!   connection lacks is refused with a NACK INVALID_STREAM (detail: the
-//!   stream); a WRITE that fails the region check with one carrying the
-//!   check's reason (detail: the rkey); a SEND with one carrying
-//!   NO_RECV_BUFFER (no receive present: not posted, or not fetched yet),
-//!   BUFFER_TOO_SMALL, MALFORMED (offset and length beyond the message),
-//!   INVALID_STREAM (the stream has no receive queue) or the region
-//!   check's reason (detail: the MSN). A SEND of a message that has
-//!   completed (its receive consumed) is accepted without a write: the
-//!   dedup window drops it as the duplicate it is. Any other data packet
-//!   is refused without a NACK; every refusal counts in `RX_REFUSED`;
-//!   control frames are dropped. Every verdict then passes the dedup port (an
-//!   accepted packet's CSN is checked, `OP_PKT`; the others pass as reads,
-//!   so the results stay in packet order; commands go first): a NEW packet
-//!   is placed, its payload run written by DMA (`dw_arb` b) at its VA; a
-//!   duplicate's payload is dropped (`cnt_rx_dup`); a CSN outside the
-//!   window drops the packet whole (`cnt_rx_oow`). NEW and duplicate
-//!   packets then update their path's SACK state in `rx_path_table`
-//!   (`OP_PKT`: floor rule, bitmap, slide, ECN count, timestamp, ACK
-//!   coalescing; the port serves commands, then `ack_gen`'s `ack_sent`,
-//!   then the ACK coalescing timer's reads, then packets), and each
-//!   result, with the packet's connection, path,
-//!   UDP source port and the dedup table's CSN base, is an ACK request to
-//!   `ack_gen`, which coalesces them per path and sends them ahead of
-//!   data. Counters: `RX_PKTS`, `RX_REFUSED`, `RX_BYTES`, `cnt_ack_tx`,
-//!   `cnt_nack_tx`.
+//! * send: `path_ops` (`tx_path_table`'s port: ACKs, NACK resolves,
+//!   SENDs, and their results for `path_cc`, `tx_compl` and the slot
+//!   table), `tx_header` (transmit lookup, header and payload request),
+//!   `retx` (the retransmission rebuild and the NO_RECV_BUFFER back-off);
+//! * receive: `rx_place` (gate, checks, verdict, dedup, payload mover),
+//!   `rx_ack` (per-path SACK state, ACK coalescing, ACK requests),
+//!   `rx_msg` (message completion and receive consumption), `nack_rx`
+//!   (received NACKs, fatal failures);
+//! * `layout`: the literal bit positions the `#[hdl_gen]` code uses,
+//!   checked against braid-spec at compile time.
 //!
-//! * Receive: message completion. The payload mover's
-//!   decision carries the packet's message fields; a placed packet enters
-//!   `fmi` (32) when its decision is popped, and is counted in
-//!   `msg_tracker` (index `conn << 2 | stream`) once its last payload beat
-//!   has left for `dw_arb` (so a completion's CQE, written later on the
-//!   same DMA write stream, follows the message's data); `msg_tracker`
-//!   passes messages in MSN order per stream (`RX_MSGS` counts them, plain
-//!   WRITEs included). A WRITE_IMM's, SEND's or SEND_IMM's event reads its
-//!   connection's CQ (a table in the top written by `tx_compl`'s CREATE)
-//!   and enters `fev` (32) for `cq_writer`: a `RECV_WRITE_IMM` CQE (wr_id
-//!   0: no receive consumed) or a `RECV` CQE, with the immediate, the
-//!   message length, MSN and stream. A SEND's event also CONSUMEs its
-//!   receive in `rq_fetch` (its wr_id joins the event from `fcs`; a
-//!   refused CONSUME, the receive queue destroyed meanwhile, gives status
-//!   FLUSHED and wr_id 0). With
-//!   `fev` at 20 or more, no packet is counted and `msg_tracker`'s drain is
-//!   held (`drain_hold`), so no event is lost; with `fmi` at 24 or more the
-//!   mover waits, and the receive lookup behind it.
-//!
-//! * Recovery: ACK intake. A well-formed ACK leaves the parser
-//!   into the sender's ACK FIFO (32; the gate also waits for it to be below
-//!   16) instead of the receive pipeline. One ACK per clock takes
-//!   `tx_path_table`'s port as `OP_ACK` on `{conn, path}` (after the
-//!   command, before SENDs); one naming no path of this build is dropped
-//!   and counted (`cnt_ack_bad`). Its result, joined with the ACK's CSN
-//!   base, timestamp echo and ECN count, gives `path_cc` an ACK event (newly
-//!   acknowledged, CE-marked, the RTT sample `now - ts_echo`, idle; a
-//!   proven loss is no congestion signal, so no loss event), and gives
-//!   `tx_compl` the CSN base (`OP_ACK`: the messages it passes complete,
-//!   SUCCESS, in posting order, and their window credit returns to the
-//!   segmenter) and the segmenter the same base (its 256-CSN window). `path_window_table` takes every `tx_path_table` and
-//!   `path_cc` result and writes the sprayer's open and suspect masks, so a
-//!   path's window closes at `cwnd` packets in flight and reopens with its
-//!   ACKs. Counters: `cnt_ack_rx`, `cnt_ack_rej` (`tx_path_table`'s
-//!   accepted and rejected ACKs), `RX_DUPLICATES`.
-//!
-//! * Recovery: retransmissions. The first packet of every
-//!   message writes the message's record (first CSN, MSN, addresses, rkey,
-//!   imm, length, RSN, opcode, stream, SOLICITED) at `{conn, WQE index mod
-//!   32}`. A lost PSN from `tx_path_table`'s lost stream reads its
-//!   slot-table entry and its message's record and is rebuilt into a
-//!   descriptor (offset, addresses, length; flags RETX and ACK_REQ) that
-//!   enters the retransmission FIFO, picked after retries and before new
-//!   descriptors with the sprayer's `op_retx`; a lost packet whose message
-//!   has completed meanwhile (its record reused) is dropped and counted
-//!   (`cnt_retx_stale`). `TX_RETX` counts retransmissions sent.
-//!
-//! * Recovery: NACK processing. A well-formed NACK leaves the
-//!   parser into the sender's NACK FIFO (32; the gate also waits for it to
-//!   be below 16). NO_RECV_BUFFER is counted (`cnt_nack_rnr`) and backs
-//!   the packet off as the model does: its PSN is resolved on its path
-//!   (`tx_path_table` `OP_RESOLVE`, so it holds no window and never times
-//!   out) and the packet is resent after half of `RTO_MIN` through the
-//!   retransmission rebuild, so a SEND waits for its receive (`ENGINE.md`,
-//!   "NACK intake and the NO_RECV_BUFFER back-off"). Every other reason is fatal: `tx_compl`
-//!   fails the connection at the refused CSN (`OP_FLUSH` with status
-//!   `CQE_REMOTE | reason`): the refused message completes with that
-//!   status, messages the peer has (before its `csn_base`) as usual, every
-//!   other one FLUSHED; the segmenter FLUSHes the connection (work
-//!   requests posted later complete FLUSHED, unsent); the connection's
-//!   failed bit makes the retransmission rebuild drop its lost packets
-//!   (`cnt_retx_stale`). A fatal NACK for a connection this build lacks,
-//!   one already failed or destroyed, or a CSN outside the connection's
-//!   256-CSN window is dropped and counted (`cnt_nack_drop`). Unlike the
-//!   model, a message before the refused one that the peer has whole but
-//!   that its `csn_base` has not passed yet (reordering) completes FLUSHED,
-//!   not SUCCESS: the engine tracks completion by `csn_base` only.
-//!
-//! **The receiver's rate hint** (protocol mechanism 5). `rx_rate_hint`
-//! sees every data packet that reaches `rx_path_table` (its connection and
-//! `timestamp`) and every `CREATE_CONN` (the dedup INIT, granted only while
-//! the block has no set-up pending); with `HINT_CFG.interval`/`queue` and
-//! `TX_CFG.port_hint` it keeps the share `port_hint x scale / senders`,
-//! which `ack_gen` puts in every ACK. `RX_HINT` shows the hint and the
-//! senders, `RX_HINT_CUTS` counts the intervals that lowered the scale. On
-//! the sender, an accepted ACK with a nonzero `rate_hint` issues the
-//! sprayer's rate operation for its connection on the next clock (a
-//! command's INIT has the port first; that hint is then skipped, the next
-//! ACK brings it again): the sprayer paces the connection at the hint, or
-//! not at all when it is at or above the port's own `TX_CFG.port_hint`.
-//!
-//! **Re-hash** (protocol mechanism 2). A path that times out
-//! `PATH_HEALTH.rehash_after` times in a row (`path_cc`'s `rehash`)
-//! moves to a new UDP source port, so its packets take another ECMP
-//! route: every path has a 12-bit salt (a RAM of `2^PI` entries, read
-//! beside the connection's transport entry), its frames leave with `sport
-//! = tr_sport + (salt << 4 | path)`, and a re-hash sets the salt to
-//! `TX_REHASHES` + 1 (mod 4,096; `TX_REHASHES` counts them). A command's
-//! `tx_path_table` INIT (`CREATE_CONN`, `DESTROY_CONN`) clears the salt.
-//! Retransmissions take the new port too. From `PATH_HEALTH.rehash_after`
-//! timeouts in a row on, every timeout re-hashes the path again (a new
-//! salt each time), until `PATH_HEALTH.retire_after` timeouts retire it:
-//! `path_cc` sets the path's `failed` flag, `path_window_table` keeps it
-//! closed (no new data, no retransmissions; its outstanding packets were
-//! declared lost by the timeouts and leave on the other paths) until the
-//! connection is created again, and `TX_RETIRED` counts it. Each
-//! connection's retired paths are counted (`rcn`, reset by the command's
-//! sprayer INIT with the connection's path count); the retirement of its
-//! last path fails the connection as a fatal NACK does, but at its base:
-//! `tx_compl` OP_FLUSH with status `CQE_RETRY_EXCEEDED` and `op_at_base`,
-//! so the first message the peer does not have whole completes
-//! RETRY_EXCEEDED and every later one FLUSHED; the segmenter FLUSHes the
-//! connection, the retransmission rebuild drops its lost packets, and a
-//! descriptor of it whose PICK finds no path is dropped (`cdead`, a copy
-//! of the failed bits read at PICK) instead of waiting in the retry loop.
-//!
-//! ACK coalescing: a path is acknowledged at once when its packet asks
-//! for it (ACK_REQ, a packet beyond a hole) or at its
-//! `TIMER_CFG.ack_coalesce`-th unacknowledged packet; otherwise its first
-//! unacknowledged packet ARMs the ACK timer wheel at `now +
-//! 2^(TIMER_CFG.ack_shift + 6)` (64 of its buckets; through `faa`). When
-//! the wheel fires (`fat`), the path port reads the path (`OP_READ`, after
-//! commands and `ack_sent`, ahead of packets) with the ACK context of its
-//! last packet (`actx`: UDP source port, CSN base) and the timestamp echo
-//! of its last ACK sent (`ats`), and `ack_gen` sends its ACK if a packet
-//! is unacknowledged, an ACK is due, or the path's last packet is not the
-//! one its last ACK echoed (packets counted between an ACK's snapshot and
-//! its `ack_sent` lose their count). A read that asks ARMs the wheel
-//! again, so an ACK request `ack_gen` dropped is asked for again; the read
-//! after the ACK finds nothing and stops. So a quiet path is acknowledged
-//! 64 to 65 buckets (plus the wheel's queueing) after its first
-//! unacknowledged packet, with one ACK. At the reset value (`ack_coalesce`
-//! 1) every packet is acknowledged and the wheel is never armed.
-//!
-//! A connection destroyed and created again at once: `cmd_proc`'s record
-//! fence holds `tx_compl`'s CREATE until every segmenter record of the
-//! earlier incarnation has left the record FIFO (`cm_emit`/`cm_take`), so
-//! none lands in the new connection's ring.
+//! A sub-block's ports are named after the top's signal they connect to
+//! (`seg_pd_csn` is `seg.pd_csn`); a register of the top that a sub-block
+//! writes is written through a `<reg>_we`/`<reg>_wd` pair. The split was
+//! proven equal to the single-`update` top cycle by cycle, on every
+//! co-simulation test (`scripts/lockstep.sh`).
 //!
 //! # Ports
 //!
@@ -271,27 +69,9 @@
 //!
 //! # Soft reset
 //!
-//! Writing `CTRL.soft_reset` returns `reg_block`'s registers to their reset
-//! values at once (`CTRL.enable` 0: nothing is fetched, received frames
-//! are dropped at the gate) and starts a sweep, with `STATUS.reset_busy`
-//! high until it ends. No table has a bulk clear, so the sweep runs the
-//! commands that empty them through the command processor, one at a time,
-//! as a host would: after a host command still running has finished,
-//! `DESTROY_CONN` of every connection number, `DESTROY_CQ` of every CQ,
-//! `DEREG_MR` of all 4,096 region slots (a command refused because its
-//! object does not exist costs 6 clocks; a destroy drains the
-//! connection's DMA reads as it always does). A host command written
-//! during the sweep is refused `BUSY` without running. In the clock the
-//! sweep ends, every counter returns to 0: the top's own are cleared, the
-//! `PATH_*` statistics too, and the counters kept inside blocks (which
-//! have no clear input) count from their values at that clock (a per-word
-//! subtraction, registered, so BAR0 shows every counter one clock after
-//! the event). What creating a connection, CQ or region initializes
-//! (windows, dedup state, timers, message records) is not swept: nothing
-//! reads it until the object is created again. The tiny top's sweep
-//! measured 41,325 clocks (`firmware-sim/cosim/tests/engine_reset.rs`; the
-//! 4,096 region slots dominate); the default top adds a command per
-//! connection and CQ (2,048 more) and is not Verilated.
+//! Writing `CTRL.soft_reset` empties every table through the command
+//! processor, one command at a time, with `STATUS.reset_busy` high, and
+//! returns every counter to 0 (ENGINE.md, "Soft reset").
 //!
 //! # Sizes
 //!
@@ -309,276 +89,38 @@
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
+mod layout;
+mod nack_rx;
+mod path_ops;
+mod retx;
+mod rx_ack;
+mod rx_msg;
 mod rx_place;
+mod tx_header;
 
-use crate::cq_writer;
 use crate::fifo::Fifo;
-use crate::prefix_add::PrefixAdd;
 use crate::reg_block::{self, RegBlock};
-use crate::rq_fetch;
 use crate::skid::Skid;
-use crate::tx_compl;
-use crate::wqe_fetch;
 use crate::{
     AckGen, CmdProc, CqWriter, DedupTable, DrArb, DwArb, MrCheck, MsgTracker, PathCc,
     PathWindowTable, RateHint, RqFetch, RxParser, RxPathTable, Segmenter, SlotTable, Sprayer,
     TimerWheel, TxBuilder, TxCompl, TxPathTable, TxPayload, WqeFetch,
 };
-use braid_spec::host;
-use braid_spec::regs;
-use braid_spec::wire::braid::{Flags, NackReason, Opcode};
+use layout::{block_counter_mask, word_bits, CM_FIXED};
+use nack_rx::NackRx;
+use path_ops::PathOps;
+use retx::Retx;
 use rust_hdl::prelude::*;
+use rx_ack::RxAck;
+use rx_msg::RxMsg;
 use rx_place::RxPlace;
+use tx_header::TxHeader;
 
 /// Bits of `reg_block`'s AXI byte address.
 pub const ADDR_BITS: usize = reg_block::ADDR_BITS;
 const CFG_BITS: usize = reg_block::CFG_BITS;
 const COUNTER_BITS: usize = reg_block::COUNTER_BITS;
 const ARG_BITS: usize = reg_block::ARG_BITS;
-
-// ---- literal positions used inside `#[hdl_gen]` (a named constant there
-// would be written into the Verilog as an undeclared identifier), checked
-// against braid-spec here.
-const fn cfg_word(r: &regs::Reg) -> usize {
-    ((r.offset - regs::CONFIG[0].offset) / 4) as usize
-}
-const fn cfg_bit(r: &regs::Reg, f: &braid_spec::field::StateField) -> usize {
-    32 * cfg_word(r) + f.lsb as usize
-}
-const _: () = assert!(CFG_BITS == 480 && COUNTER_BITS == 2240 && ARG_BITS == 256);
-const _: () = assert!(cfg_word(&regs::CONFIG[0]) == 0 && regs::CONFIG[0].offset == 0x300);
-// PATH_SEL: path 448..456, conn 464..480
-const _: () = assert!(cfg_bit(&regs::CONFIG[14], &regs::PATH_SEL_PATH) == 448);
-const _: () = assert!(cfg_bit(&regs::CONFIG[14], &regs::PATH_SEL_CONN) == 464);
-const _: () = assert!(regs::PATH_SEL_PATH.bits == 8 && regs::PATH_SEL_CONN.bits == 16);
-// PATH_STATE: alpha 0..16, timeouts 16..24, armed 24, failed 25, seen 31
-const _: () = assert!(regs::PATH_STATE_ALPHA.lsb == 0 && regs::PATH_STATE_TIMEOUTS.lsb == 16);
-const _: () = assert!(regs::PATH_STATE_ARMED.lsb == 24 && regs::PATH_STATE_FAILED.lsb == 25);
-const _: () = assert!(regs::PATH_STATE_SEEN.lsb == 31);
-// the counters' words in `counters`
-const fn cnt_bit(name: &str) -> usize {
-    let mut k = 0;
-    while k < regs::COUNTERS.len() {
-        if braid_spec::host::eq(regs::COUNTERS[k].name, name) {
-            return 32 * k;
-        }
-        k += 1;
-    }
-    panic!("no such counter")
-}
-const _: () = assert!(cnt_bit("TX_PKTS") == 0);
-const _: () = assert!(cnt_bit("TX_RETX") == 32);
-const _: () = assert!(cnt_bit("TX_TIMEOUTS") == 64);
-const _: () = assert!(cnt_bit("TX_REHASHES") == 96);
-const _: () = assert!(cnt_bit("TX_MSGS") == 128);
-const _: () = assert!(cnt_bit("RX_PKTS") == 160);
-const _: () = assert!(cnt_bit("RX_DUPLICATES") == 192);
-const _: () = assert!(cnt_bit("RX_REFUSED") == 224);
-const _: () = assert!(cnt_bit("RX_BYTES_LO") == 256);
-const _: () = assert!(cnt_bit("RX_MSGS") == 320);
-const _: () = assert!(cnt_bit("RX_HINT_CUTS") == 352);
-const _: () = assert!(cnt_bit("RX_HINT") == 384);
-const _: () = assert!(cnt_bit("TX_RETIRED") == 416);
-const _: () = assert!(cnt_bit("DB_DROPPED") == 448);
-const _: () = assert!(cnt_bit("DB_BAD_CQ") == 480);
-const _: () = assert!(cnt_bit("GLUE_OVERFLOW") == 512);
-const _: () = assert!(cnt_bit("TX_NO_CONN") == 544);
-const _: () = assert!(cnt_bit("TX_PAYLOAD_ERR") == 576);
-const _: () = assert!(cnt_bit("RX_BAD") == 608);
-const _: () = assert!(cnt_bit("RX_GATE") == 640);
-const _: () = assert!(cnt_bit("RX_OUT_OF_WINDOW") == 672);
-const _: () = assert!(cnt_bit("ACK_TX") == 704);
-const _: () = assert!(cnt_bit("NACK_TX") == 736);
-const _: () = assert!(cnt_bit("ACK_RX") == 768);
-const _: () = assert!(cnt_bit("ACK_REJECTED") == 800);
-const _: () = assert!(cnt_bit("ACK_BAD_PATH") == 832);
-const _: () = assert!(cnt_bit("RETX_STALE") == 864);
-const _: () = assert!(cnt_bit("NACK_RX") == 896);
-const _: () = assert!(cnt_bit("NACK_RNR") == 928);
-const _: () = assert!(cnt_bit("NACK_FAIL") == 960);
-const _: () = assert!(cnt_bit("NACK_DROP") == 992);
-const _: () = assert!(cnt_bit("RX_DROP_TRUNCATED") == 1024);
-const _: () = assert!(cnt_bit("RX_DROP_NOT_IP") == 1056);
-const _: () = assert!(cnt_bit("RX_DROP_IP_HEADER") == 1088);
-const _: () = assert!(cnt_bit("RX_DROP_IP_CHECKSUM") == 1120);
-const _: () = assert!(cnt_bit("RX_DROP_FRAGMENT") == 1152);
-const _: () = assert!(cnt_bit("RX_DROP_NOT_UDP") == 1184);
-const _: () = assert!(cnt_bit("RX_DROP_IP_LENGTH") == 1216);
-const _: () = assert!(cnt_bit("RX_DROP_PORT") == 1248);
-const _: () = assert!(cnt_bit("RX_DROP_UDP_LENGTH") == 1280);
-const _: () = assert!(cnt_bit("RX_DROP_UDP_CHECKSUM") == 1312);
-const _: () = assert!(cnt_bit("RX_DROP_VERSION") == 1344);
-const _: () = assert!(cnt_bit("RX_DROP_OPCODE") == 1376);
-const _: () = assert!(cnt_bit("RX_DROP_HDR_WORDS") == 1408);
-const _: () = assert!(cnt_bit("RX_DROP_PAYLOAD_LEN") == 1440);
-const _: () = assert!(cnt_bit("RX_DROP_CTRL_PAYLOAD") == 1472);
-const _: () = assert!(cnt_bit("PROBE_REPLY_TX") == 1504);
-const _: () = assert!(cnt_bit("ACK_COALESCED") == 1536);
-const _: () = assert!(cnt_bit("ACK_TX_DROPS") == 1568);
-const _: () = assert!(cnt_bit("NACK_TX_DROPS") == 1600);
-const _: () = assert!(cnt_bit("PROBE_TX_DROPS") == 1632);
-const _: () = assert!(cnt_bit("ACK_NO_PEER") == 1664);
-const _: () = assert!(cnt_bit("CQE_WRITTEN") == 1696);
-const _: () = assert!(cnt_bit("CQ_FULL") == 1728);
-const _: () = assert!(cnt_bit("CQ_MISSING") == 1760);
-const _: () = assert!(cnt_bit("RX_MSG_OUTSIDE") == 1792);
-const _: () = assert!(cnt_bit("RQ_DB_REFUSED") == 1824);
-const _: () = assert!(cnt_bit("RQ_CONSUME_REFUSED") == 1856);
-const _: () = assert!(cnt_bit("RQ_FETCH_ERR") == 1888);
-const _: () = assert!(cnt_bit("PATH_CWND") == 1920);
-const _: () = assert!(cnt_bit("PATH_SRTT") == 1952);
-const _: () = assert!(cnt_bit("PATH_RTTVAR") == 1984);
-const _: () = assert!(cnt_bit("PATH_RTO") == 2016);
-const _: () = assert!(cnt_bit("PATH_STATE") == 2048);
-const _: () = assert!(cnt_bit("PATH_SENT") == 2080);
-const _: () = assert!(cnt_bit("PATH_ACKED") == 2112);
-const _: () = assert!(cnt_bit("PATH_LOST") == 2144);
-const _: () = assert!(cnt_bit("PATH_ECN") == 2176);
-const _: () = assert!(cnt_bit("PATH_TIMEOUTS") == 2208);
-const _: () = assert!(cnt_bit("RX_BYTES_HI") == cnt_bit("RX_BYTES_LO") + 32);
-const _: () = assert!(regs::RX_HINT_HINT.lsb == 0 && regs::RX_HINT_SENDERS.lsb == 16);
-// LOCAL_MAC_LO word 0, LOCAL_MAC_HI.mac_hi 32..48, LOCAL_IP4 64..96
-const _: () = assert!(cfg_word(&regs::CONFIG[1]) == 1 && regs::LOCAL_MAC_HI_MAC.lsb == 0);
-const _: () = assert!(regs::LOCAL_MAC_HI_MAC.bits == 16 && cfg_word(&regs::CONFIG[2]) == 2);
-// NET_CFG: udp_port 96..112, mtu_code 112..114
-const _: () = assert!(cfg_bit(&regs::CONFIG[3], &regs::NET_CFG_UDP_PORT) == 96);
-const _: () = assert!(cfg_bit(&regs::CONFIG[3], &regs::NET_CFG_MTU_CODE) == 112);
-const _: () = assert!(regs::NET_CFG_MTU_CODE.bits == 2 && regs::NET_CFG_UDP_PORT.bits == 16);
-// CC_CWND_INIT / MIN / MAX: 24 bits at 128, 160, 192
-const _: () = assert!(cfg_bit(&regs::CONFIG[4], &regs::CC_CWND) == 128);
-const _: () = assert!(cfg_bit(&regs::CONFIG[5], &regs::CC_CWND) == 160);
-const _: () = assert!(cfg_bit(&regs::CONFIG[6], &regs::CC_CWND) == 192);
-const _: () = assert!(regs::CC_CWND.bits == 24);
-// CC_ALPHA: alpha_init 224..240, g 240..242
-const _: () = assert!(cfg_bit(&regs::CONFIG[7], &regs::CC_ALPHA_INIT) == 224);
-const _: () = assert!(cfg_bit(&regs::CONFIG[7], &regs::CC_ALPHA_G) == 240);
-// RTO_MIN 256..288, RTO_MAX 288..320
-const _: () = assert!(cfg_word(&regs::CONFIG[8]) == 8 && cfg_word(&regs::CONFIG[9]) == 9);
-// PATH_HEALTH: rehash 320..328, retire 328..336
-const _: () = assert!(cfg_bit(&regs::CONFIG[10], &regs::PATH_HEALTH_REHASH) == 320);
-const _: () = assert!(cfg_bit(&regs::CONFIG[10], &regs::PATH_HEALTH_RETIRE) == 328);
-// TX_CFG: spray_burst 352..360, port_hint 368..384
-const _: () = assert!(cfg_bit(&regs::CONFIG[11], &regs::TX_CFG_SPRAY_BURST) == 352);
-const _: () = assert!(cfg_bit(&regs::CONFIG[11], &regs::TX_CFG_PORT_HINT) == 368);
-// TIMER_CFG: ack_coalesce 384..392, rto_shift 392..397, ack_shift 400..405
-const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_ACK_COALESCE) == 384);
-const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_RTO_SHIFT) == 392);
-const _: () = assert!(cfg_bit(&regs::CONFIG[12], &regs::TIMER_CFG_ACK_SHIFT) == 400);
-const _: () = assert!(regs::TIMER_CFG_RTO_SHIFT.bits == 5 && regs::TIMER_CFG_ACK_SHIFT.bits == 5);
-// HINT_CFG: interval 416..432, queue 432..448
-const _: () = assert!(cfg_bit(&regs::CONFIG[13], &regs::HINT_CFG_INTERVAL) == 416);
-const _: () = assert!(cfg_bit(&regs::CONFIG[13], &regs::HINT_CFG_QUEUE) == 432);
-// doorbell fields
-const _: () = assert!(regs::SQ_DB_PI.lsb == 0 && regs::SQ_DB_CONN.lsb == 16);
-const _: () = assert!(regs::RQ_DB_PI.lsb == 0 && regs::RQ_DB_STREAM.lsb == 16);
-const _: () = assert!(regs::RQ_DB_CONN.lsb == 20 && regs::RQ_DB_CONN.bits == 12);
-const _: () = assert!(regs::CQ_DB_CI.lsb == 0 && regs::CQ_DB_CQ.lsb == 16);
-// TX_MSGS is counter word 4 (bits 128..160)
-const _: () = assert!(regs::COUNTERS[4].offset == 0x110 && regs::COUNTERS[0].offset == 0x100);
-// block operation codes used as literals
-const _: () = assert!(cq_writer::OP_CQE == 0 && cq_writer::OP_DOORBELL == 2);
-const _: () = assert!(tx_compl::OP_PUSH == 0 && tx_compl::OP_CREATE == 2);
-const _: () = assert!(wqe_fetch::OP_CREATE == 0 && wqe_fetch::OP_DESTROY == 1);
-const _: () = assert!(host::CQE_SEND_DONE == 1);
-const _: () = assert!(host::CQE_RECV == 2 && host::CQE_RECV_WRITE_IMM == 3);
-// SEND matching: the SEND opcodes, rq_fetch's MATCH codes (NACK reasons
-// below 14 ride as they are) and a refused CONSUME's CQE status
-const _: () = assert!(Opcode::Send as u8 == 3 && Opcode::SendImm as u8 == 4);
-const _: () = assert!(rq_fetch::CODE_LATE == 14 && rq_fetch::CODE_NO_CONTEXT == 15);
-const _: () = assert!((NackReason::BufferTooSmall as u64) < rq_fetch::CODE_LATE);
-const _: () = assert!(host::CQE_FLUSHED == 1);
-// NACK processing: tx_compl's failure is OP_FLUSH with a status, accepted
-// with RES_OK; the segmenter's FLUSH command is 1; the failure's status
-// (CQE_REMOTE | reason) is an OR because reasons fit below CQE_REMOTE
-const _: () = assert!(tx_compl::OP_FLUSH == 3 && tx_compl::RES_OK == 0);
-// tx_path_table's operations as the top writes them (SEND 2, ACK 3,
-// TIMEOUT 4, RESOLVE 5: a NACK's PSN; the window table takes a resolve's
-// result as an ACK's)
-const _: () = assert!(crate::tx_path_table::OP_SEND == 2 && crate::tx_path_table::OP_ACK == 3);
-const _: () =
-    assert!(crate::tx_path_table::OP_TIMEOUT == 4 && crate::tx_path_table::OP_RESOLVE == 5);
-const _: () = assert!(Opcode::Ack as u8 == 0x10);
-const _: () = assert!((NackReason::BufferTooSmall as u8) < host::CQE_REMOTE);
-const _: () = assert!(host::CQE_REMOTE == 0x80);
-// a connection whose paths are all retired fails with status 3
-const _: () = assert!(host::CQE_RETRY_EXCEEDED == 3);
-const _: () = assert!(regs::COUNTERS.len() == 70);
-// the completion record in the glue FIFO: last_csn 0..32, wr_id 32..96,
-// len 96..128, msn 128..160, stream 160..162, signaled 162, status 163..171,
-// conn 171..
-const CM_FIXED: usize = 171;
-// the soft-reset sweep's commands and the BUSY refusal of a host command
-// written while it runs; `sr_idx` (12 bits) walks every region slot
-const _: () = assert!(host::cmd::DESTROY_CONN == 7 && host::cmd::DESTROY_CQ == 4);
-const _: () = assert!(host::cmd::DEREG_MR == 2 && host::cmd::BUSY == 3);
-const _: () = assert!(crate::mr_check::MR_INDEX_BITS == 12);
-
-/// Counters kept inside blocks (no clear input): the top subtracts the
-/// value each had at the end of the last soft reset. The top's own
-/// counters and the `PATH_*` statistics are cleared instead; `RX_HINT`
-/// is a live value, not a count.
-const BLOCK_COUNTERS: &[&str] = &[
-    "TX_MSGS",
-    "RX_DUPLICATES",
-    "RX_HINT_CUTS",
-    "RX_OUT_OF_WINDOW",
-    "ACK_TX",
-    "NACK_TX",
-    "ACK_RX",
-    "ACK_REJECTED",
-    "RX_DROP_TRUNCATED",
-    "RX_DROP_NOT_IP",
-    "RX_DROP_IP_HEADER",
-    "RX_DROP_IP_CHECKSUM",
-    "RX_DROP_FRAGMENT",
-    "RX_DROP_NOT_UDP",
-    "RX_DROP_IP_LENGTH",
-    "RX_DROP_PORT",
-    "RX_DROP_UDP_LENGTH",
-    "RX_DROP_UDP_CHECKSUM",
-    "RX_DROP_VERSION",
-    "RX_DROP_OPCODE",
-    "RX_DROP_HDR_WORDS",
-    "RX_DROP_PAYLOAD_LEN",
-    "RX_DROP_CTRL_PAYLOAD",
-    "PROBE_REPLY_TX",
-    "ACK_COALESCED",
-    "ACK_TX_DROPS",
-    "NACK_TX_DROPS",
-    "PROBE_TX_DROPS",
-    "ACK_NO_PEER",
-    "CQE_WRITTEN",
-    "CQ_FULL",
-    "CQ_MISSING",
-    "RX_MSG_OUTSIDE",
-    "RQ_DB_REFUSED",
-    "RQ_CONSUME_REFUSED",
-    "RQ_FETCH_ERR",
-];
-
-/// `COUNTER_BITS` mask with every bit of the words in `BLOCK_COUNTERS`.
-fn block_counter_mask() -> Bits<COUNTER_BITS> {
-    let mut m = Bits::<COUNTER_BITS>::default();
-    for name in BLOCK_COUNTERS {
-        for i in cnt_bit(name)..cnt_bit(name) + 32 {
-            m = m.replace_bit(i, true);
-        }
-    }
-    m
-}
-
-/// Bits `i` of `COUNTER_BITS` with `i mod 32` in the given set: `start`
-/// gives bit 0 of every word, `from(s)` every bit at least `s` above its
-/// word's bit 0.
-fn word_bits(pred: impl Fn(usize) -> bool) -> Bits<COUNTER_BITS> {
-    let mut m = Bits::<COUNTER_BITS>::default();
-    for i in 0..COUNTER_BITS {
-        if pred(i % 32) {
-            m = m.replace_bit(i, true);
-        }
-    }
-    m
-}
 
 /// The packet engine (see the module documentation for what is wired).
 #[derive(LogicBlock)]
@@ -764,6 +306,18 @@ pub struct BraidEngine<
     txp: TxPayload,
     txb: TxBuilder,
     rxp: RxParser,
+    /// tx_header (`braid_engine/tx_header.rs`).
+    tx_header: TxHeader<CB, PI>,
+    /// rx_ack (`braid_engine/rx_ack.rs`).
+    rx_ack: RxAck<CB, PB, PI>,
+    /// rx_msg (`braid_engine/rx_msg.rs`).
+    rx_msg: RxMsg<CB, QB, RCI>,
+    /// nack_rx (`braid_engine/nack_rx.rs`).
+    nack_rx: NackRx<CB, QB, PB, CMW>,
+    /// path_ops (`braid_engine/path_ops.rs`).
+    path_ops: PathOps<CB, PI>,
+    /// retx (`braid_engine/retx.rs`).
+    retx: Retx<CB, PI, TA>,
     /// The receive path's placement stage (`braid_engine/rx_place.rs`).
     rx_place: RxPlace<CB, PB>,
     // ---- glue FIFOs
@@ -781,7 +335,6 @@ pub struct BraidEngine<
     fre: Fifo<448, 6>,
     fh: Fifo<512, 4>,
     flk: Fifo<656, 3>,
-    sk_h: Skid<656>,
     sk_t: Skid<1420>,
     fqa: Fifo<85, 2>,
     fqb: Fifo<85, 2>,
@@ -799,21 +352,6 @@ pub struct BraidEngine<
     // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
     fat: Fifo<16, 4>,
     faa: Fifo<48, 5>,
-    actx: RAM<Bits<48>, PI>,
-    ats: RAM<Bits<32>, PI>,
-    a_tse: DFF<Bits<32>>,
-    a_req: Signal<Local, Bit>,
-    a_force: Signal<Local, Bit>,
-    add_ack: PrefixAdd<32>,
-    a_dly: DFF<Bits<32>>,
-    a_dl: DFF<Bits<32>>,
-    t_st: DFF<Bit>,
-    faa_lo16: DFF<Bit>,
-    faa_lo24: DFF<Bit>,
-    t_go: Signal<Local, Bit>,
-    at_idx: Signal<Local, Bits<PI>>,
-    p_idx: Signal<Local, Bits<PI>>,
-    a_arm: Signal<Local, Bit>,
     aw_cmd: Signal<Local, Bit>,
     aw_go: Signal<Local, Bit>,
     // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
@@ -894,7 +432,6 @@ pub struct BraidEngine<
     ps_timeouts: DFF<Bits<32>>,
     ps_state: Signal<Local, Bits<32>>,
     cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
-    mrec: RAM<Bits<323>, TA>,
     // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
     // failure in flight, each connection's failed bit
     fnk: Fifo<104, 5>,
@@ -908,42 +445,10 @@ pub struct BraidEngine<
     fro: Fifo<120, 4>,
     fri: Fifo<88, 4>,
     fdl: Fifo<120, 4>,
-    nk_pok: Signal<Local, Bit>,
-    nk_rt: Signal<Local, Bit>,
-    rn_take: Signal<Local, Bit>,
-    rs_rnr: Signal<Local, Bit>,
-    rs_match: Signal<Local, Bit>,
-    r_take: Signal<Local, Bit>,
     r_res: Signal<Local, Bit>,
     r_ok: Signal<Local, Bit>,
-    rn_dinc: Signal<Local, Bits<2>>,
-    rn_bo: Signal<Local, Bits<32>>,
-    dl_due: DFF<Bit>,
-    dl_popped: DFF<Bit>,
-    r_room: DFF<Bit>,
-    rn_room: DFF<Bit>,
-    add_dl: PrefixAdd<32>,
-    add_due: PrefixAdd<32>,
     rel: Signal<Local, Bit>,
-    slt_reb: Signal<Local, Bit>,
-    qx_path: Signal<Local, Bits<PI>>,
-    qx_entry: Signal<Local, Bits<72>>,
-    nk_conn: Signal<Local, Bits<24>>,
-    nk_ok: Signal<Local, Bit>,
-    nk_rnr: Signal<Local, Bit>,
-    nk_go: Signal<Local, Bit>,
-    rf_go: Signal<Local, Bit>,
-    nk_res: Signal<Local, Bit>,
-    nk_acc: Signal<Local, Bit>,
-    nk_end: Signal<Local, Bit>,
-    nk_bad: Signal<Local, Bit>,
-    nk_sf_go: Signal<Local, Bit>,
-    nk_busy: DFF<Bit>,
-    nk_loc: DFF<Bit>,
     nk_cn: DFF<Bits<CB>>,
-    nk_t1: DFF<Bit>,
-    nk_t2: DFF<Bit>,
-    nk_t3: DFF<Bit>,
     nk_sf: DFF<Bit>,
     nk_dinc: Signal<Local, Bits<2>>,
     n_nack_rx: DFF<Bits<32>>,
@@ -957,10 +462,6 @@ pub struct BraidEngine<
     fid: Fifo<1, 4>,
     p1v: DFF<Bit>,
     s_dead: Signal<Local, Bit>,
-    q2er: DFF<Bit>,
-    q3er: DFF<Bit>,
-    k_nr_rnr: Constant<Bits<8>>,
-    k_remote: Constant<Bits<8>>,
     // stage 3c: placed packets whose payload has been handed to the DMA
     // write stream, waiting for msg_tracker (`M`, 128 bits); receive
     // completion events (`F`, 127 bits); each connection's CQ
@@ -968,34 +469,19 @@ pub struct BraidEngine<
     fev: Fifo<127, 5>,
     fcs: Fifo<65, 5>,
     rcq: RAM<Bits<QB>, CB>,
-    add_addr: PrefixAdd<64>,
-    add_raddr: PrefixAdd<64>,
-    add_rem: PrefixAdd<32>,
-    add_chk: PrefixAdd<32>,
     k_nc: Constant<Bits<24>>,
     k_np: Constant<Bits<8>>,
-    /// The path bits of a path index (`2^PB - 1`).
-    k_pm: Constant<Bits<4>>,
     k_pb: Constant<Bits<8>>,
-    /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
-    k_fl_retx: Constant<Bits<8>>,
-    k_fl_first: Constant<Bits<8>>,
-    k_fl_last: Constant<Bits<8>>,
-    k_fl_sol: Constant<Bits<8>>,
     // ---- registers
     now: DFF<Bits<32>>,
     n_db_drop: DFF<Bits<32>>,
     n_db_bad_cq: DFF<Bits<32>>,
     n_glue_ovf: DFF<Bits<32>>,
     held: DFF<Bits<8>>,
-    l1v: DFF<Bit>,
-    l1d: DFF<Bits<512>>,
     n_tx_pkts: DFF<Bits<32>>,
     n_tx_drop: DFF<Bits<32>>,
     n_pl_err: DFF<Bits<32>>,
     ok_pick: DFF<Bit>,
-    ok_send: DFF<Bit>,
-    ok_hpop: DFF<Bit>,
     n_rx_pkts: DFF<Bits<32>>,
     n_rx_refused: DFF<Bits<32>>,
     n_rx_bytes: DFF<Bits<64>>,
@@ -1003,43 +489,17 @@ pub struct BraidEngine<
     n_rx_gate: DFF<Bits<32>>,
     db_inc: DFF<Bits<2>>,
     gl_inc: DFF<Bits<3>>,
-    ok_ack: DFF<Bit>,
     n_ack_bad: DFF<Bits<32>>,
     hk_v: DFF<Bit>,
     hk_c: DFF<Bits<CB>>,
     hk_h: DFF<Bits<16>>,
     dd_cmd: Signal<Local, Bit>,
     ok_lost: DFF<Bit>,
-    q1v: DFF<Bit>,
-    q1e: DFF<Bits<72>>,
-    q1p: DFF<Bits<PI>>,
-    q2v: DFF<Bit>,
-    q2e: DFF<Bits<72>>,
-    q2p: DFF<Bits<PI>>,
-    q2r: DFF<Bits<323>>,
-    q2off: DFF<Bits<32>>,
-    q2mtu: DFF<Bits<16>>,
-    q3v: DFF<Bit>,
-    q3e: DFF<Bits<72>>,
-    q3p: DFF<Bits<PI>>,
-    q3r: DFF<Bits<323>>,
-    q3off: DFF<Bits<32>>,
-    q3mtu: DFF<Bits<16>>,
-    q3addr: DFF<Bits<64>>,
-    q3raddr: DFF<Bits<64>>,
-    q3rem: DFF<Bits<32>>,
-    q3chk: DFF<Bits<32>>,
-    q4push: DFF<Bit>,
     q4stale: DFF<Bit>,
-    q4d: DFF<Bits<448>>,
     n_tx_retx: DFF<Bits<32>>,
     n_retx_stale: DFF<Bits<32>>,
     ok_cc: DFF<Bit>,
     n_tx_timeouts: DFF<Bits<32>>,
-    ev_ok: DFF<Bit>,
-    n_wr: DFF<Bits<8>>,
-    e1v: DFF<Bit>,
-    e1d: DFF<Bits<111>>,
     n_rx_msgs: DFF<Bits<32>>,
     pri_rx: DFF<Bit>,
     // ---- soft reset: the sweep (see the module documentation)
@@ -1078,16 +538,11 @@ pub struct BraidEngine<
     d_g5: Signal<Local, Bits<COUNTER_BITS>>,
     // ---- locals
     rx_rdy: Signal<Local, Bit>,
-    cs_okb: Signal<Local, Bits<1>>,
-    mi_e: Signal<Local, Bits<128>>,
-    mi_go: Signal<Local, Bit>,
-    w_last: Signal<Local, Bit>,
     f_e: Signal<Local, Bits<127>>,
     f_kind: Signal<Local, Bits<2>>,
     f_imm: Signal<Local, Bits<1>>,
     f_sol: Signal<Local, Bits<1>>,
     sel_cq_rx: Signal<Local, Bit>,
-    e_solb: Signal<Local, Bits<1>>,
     cq_db_idx: Signal<Local, Bits<16>>,
     cq_db_ok: Signal<Local, Bit>,
     sel_cq_cmd: Signal<Local, Bit>,
@@ -1108,50 +563,13 @@ pub struct BraidEngine<
     pick_d: Signal<Local, Bits<448>>,
     pick_len: Signal<Local, Bits<14>>,
     sres: Signal<Local, Bit>,
-    s_retry: Signal<Local, Bit>,
-    send_ok: Signal<Local, Bit>,
-    tres: Signal<Local, Bit>,
     tacc: Signal<Local, Bit>,
-    trefuse: Signal<Local, Bit>,
-    s_path: Signal<Local, Bits<4>>,
-    s_conn: Signal<Local, Bits<CB>>,
-    t_idx: Signal<Local, Bits<PI>>,
     mark: Signal<Local, Bits<1>>,
-    h_d: Signal<Local, Bits<512>>,
-    h_path: Signal<Local, Bits<4>>,
-    h_flags: Signal<Local, Bits<8>>,
-    h_mtus: Signal<Local, Bits<32>>,
-    h_mtu_code: Signal<Local, Bits<2>>,
-    h_fl: Signal<Local, Bits<2>>,
-    h_ok: Signal<Local, Bit>,
-    h_go: Signal<Local, Bit>,
-    h_drop: Signal<Local, Bit>,
-    h_pop: Signal<Local, Bit>,
-    h_sport: Signal<Local, Bits<16>>,
     fill1: Signal<Local, Bits<16>>,
-    fill2: Signal<Local, Bits<16>>,
     held_up: Signal<Local, Bits<8>>,
     held_inc: Signal<Local, Bits<2>>,
     held_dec: Signal<Local, Bits<2>>,
     lost_take: Signal<Local, Bit>,
-    rec_w: Signal<Local, Bits<323>>,
-    rec_wa: Signal<Local, Bits<TA>>,
-    rec_ra: Signal<Local, Bits<TA>>,
-    q_conn: Signal<Local, Bits<CB>>,
-    q_pshift: Signal<Local, Bits<PI>>,
-    q_mtus: Signal<Local, Bits<32>>,
-    q_code: Signal<Local, Bits<2>>,
-    q_ok: Signal<Local, Bit>,
-    q_len: Signal<Local, Bits<16>>,
-    q_flags: Signal<Local, Bits<8>>,
-    q_ffirst: Signal<Local, Bits<8>>,
-    q_flast: Signal<Local, Bits<8>>,
-    q_fsol: Signal<Local, Bits<8>>,
-    q_d: Signal<Local, Bits<448>>,
-    q_noff: Signal<Local, Bits<32>>,
-    q_s4: Signal<Local, Bits<PI>>,
-    q_c4: Signal<Local, Bits<CB>>,
-    h_rx: Signal<Local, Bits<1>>,
     pick_retx: Signal<Local, Bit>,
     c_to: Signal<Local, Bit>,
     c_sx: Signal<Local, Bit>,
@@ -1164,35 +582,13 @@ pub struct BraidEngine<
     r_kind: Signal<Local, Bits<2>>,
     rw_cmd: Signal<Local, Bit>,
     rw_go: Signal<Local, Bit>,
-    t_take: Signal<Local, Bit>,
     s2_ovf: Signal<Local, Bits<2>>,
-    fill3: Signal<Local, Bits<16>>,
-    l1_cnt: Signal<Local, Bits<1>>,
-    tr_okb: Signal<Local, Bits<1>>,
     t_vlan: Signal<Local, Bits<1>>,
     t_ipv6: Signal<Local, Bits<1>>,
-    h_e: Signal<Local, Bits<656>>,
-    p_e: Signal<Local, Bits<162>>,
-    p_go: Signal<Local, Bit>,
-    as_go: Signal<Local, Bit>,
-    p_ours: Signal<Local, Bit>,
-    g_e: Signal<Local, Bits<112>>,
-    a_conn: Signal<Local, Bits<24>>,
-    a_path: Signal<Local, Bits<8>>,
-    a_ok: Signal<Local, Bit>,
-    a_free: Signal<Local, Bit>,
-    a_take: Signal<Local, Bit>,
-    a_idx: Signal<Local, Bits<PI>>,
     a_res: Signal<Local, Bit>,
-    a_rtt: Signal<Local, Bits<32>>,
-    a_rtt24: Signal<Local, Bits<24>>,
     a_m: Signal<Local, Bits<9>>,
-    a_cb: Signal<Local, Bits<CB>>,
-    a_p4: Signal<Local, Bits<4>>,
-    a_idleb: Signal<Local, Bits<1>>,
     c_e: Signal<Local, Bits<60>>,
     c_go: Signal<Local, Bit>,
-    k_go: Signal<Local, Bit>,
 }
 
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
@@ -1319,6 +715,12 @@ impl<
             txp: Default::default(),
             txb: Default::default(),
             rxp: Default::default(),
+            tx_header: Default::default(),
+            rx_ack: Default::default(),
+            rx_msg: Default::default(),
+            nack_rx: Default::default(),
+            path_ops: Default::default(),
+            retx: Default::default(),
             rx_place: Default::default(),
             fsq: Default::default(),
             frq: Default::default(),
@@ -1337,7 +739,6 @@ impl<
             fre: Default::default(),
             fh: Default::default(),
             flk: Default::default(),
-            sk_h: Default::default(),
             sk_t: Default::default(),
             fqa: Default::default(),
             fqb: Default::default(),
@@ -1345,21 +746,6 @@ impl<
             fag: Default::default(),
             fat: Default::default(),
             faa: Default::default(),
-            actx: Default::default(),
-            ats: Default::default(),
-            a_tse: Default::default(),
-            a_req: Default::default(),
-            a_force: Default::default(),
-            add_ack: Default::default(),
-            a_dly: Default::default(),
-            a_dl: Default::default(),
-            t_st: Default::default(),
-            faa_lo16: Default::default(),
-            faa_lo24: Default::default(),
-            t_go: Default::default(),
-            at_idx: Default::default(),
-            p_idx: Default::default(),
-            a_arm: Default::default(),
             aw_cmd: Default::default(),
             aw_go: Default::default(),
             fas: Default::default(),
@@ -1423,49 +809,16 @@ impl<
             ps_state: Default::default(),
             cnt_vec: Default::default(),
             k_ps_mask: Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
-            mrec: Default::default(),
             fnk: Default::default(),
             frn: Default::default(),
             fnw: Default::default(),
             fro: Default::default(),
             fri: Default::default(),
             fdl: Default::default(),
-            nk_pok: Default::default(),
-            nk_rt: Default::default(),
-            rn_take: Default::default(),
-            rs_rnr: Default::default(),
-            rs_match: Default::default(),
-            r_take: Default::default(),
             r_res: Default::default(),
             r_ok: Default::default(),
-            rn_dinc: Default::default(),
-            rn_bo: Default::default(),
-            dl_due: Default::default(),
-            dl_popped: Default::default(),
-            r_room: Default::default(),
-            rn_room: Default::default(),
-            add_dl: Default::default(),
-            add_due: Default::default(),
             rel: Default::default(),
-            slt_reb: Default::default(),
-            qx_path: Default::default(),
-            qx_entry: Default::default(),
-            nk_conn: Default::default(),
-            nk_ok: Default::default(),
-            nk_rnr: Default::default(),
-            rf_go: Default::default(),
-            nk_go: Default::default(),
-            nk_res: Default::default(),
-            nk_acc: Default::default(),
-            nk_end: Default::default(),
-            nk_bad: Default::default(),
-            nk_sf_go: Default::default(),
-            nk_busy: Default::default(),
-            nk_loc: Default::default(),
             nk_cn: Default::default(),
-            nk_t1: Default::default(),
-            nk_t2: Default::default(),
-            nk_t3: Default::default(),
             nk_sf: Default::default(),
             nk_dinc: Default::default(),
             n_nack_rx: Default::default(),
@@ -1473,18 +826,10 @@ impl<
             n_nack_fail: Default::default(),
             n_nack_drop: Default::default(),
             cerr: Default::default(),
-            q2er: Default::default(),
-            q3er: Default::default(),
-            k_nr_rnr: Constant::new(bits::<8>(NackReason::NoReceiveBuffer as u64)),
-            k_remote: Constant::new(bits::<8>(braid_spec::host::CQE_REMOTE as u64)),
             fmi: Default::default(),
             fev: Default::default(),
             fcs: Default::default(),
             rcq: Default::default(),
-            ev_ok: Default::default(),
-            n_wr: Default::default(),
-            e1v: Default::default(),
-            e1d: Default::default(),
             n_rx_msgs: Default::default(),
             pri_rx: Default::default(),
             sr_on: Default::default(),
@@ -1521,41 +866,23 @@ impl<
             d_g4: Default::default(),
             d_g5: Default::default(),
             rx_rdy: Default::default(),
-            cs_okb: Default::default(),
-            mi_e: Default::default(),
-            mi_go: Default::default(),
-            w_last: Default::default(),
             f_e: Default::default(),
             f_kind: Default::default(),
             f_imm: Default::default(),
             f_sol: Default::default(),
             sel_cq_rx: Default::default(),
-            e_solb: Default::default(),
-            add_addr: Default::default(),
-            add_raddr: Default::default(),
-            add_rem: Default::default(),
-            add_chk: Default::default(),
             k_nc: Constant::new(bits::<24>(1 << CB)),
             k_np: Constant::new(bits::<8>(1 << PB)),
-            k_pm: Constant::new(bits::<4>((1 << PB) - 1)),
             k_pb: Constant::new(bits::<8>(PB as u64)),
-            k_fl_retx: Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
-            k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
-            k_fl_last: Constant::new(bits::<8>(Flags::LAST as u64)),
-            k_fl_sol: Constant::new(bits::<8>(Flags::SOLICITED as u64)),
             now: Default::default(),
             n_db_drop: Default::default(),
             n_db_bad_cq: Default::default(),
             n_glue_ovf: Default::default(),
             held: Default::default(),
-            l1v: Default::default(),
-            l1d: Default::default(),
             n_tx_pkts: Default::default(),
             n_tx_drop: Default::default(),
             n_pl_err: Default::default(),
             ok_pick: Default::default(),
-            ok_send: Default::default(),
-            ok_hpop: Default::default(),
             n_rx_pkts: Default::default(),
             n_rx_refused: Default::default(),
             n_rx_bytes: Default::default(),
@@ -1563,35 +890,13 @@ impl<
             n_rx_gate: Default::default(),
             db_inc: Default::default(),
             gl_inc: Default::default(),
-            ok_ack: Default::default(),
             n_ack_bad: Default::default(),
             hk_v: Default::default(),
             hk_c: Default::default(),
             hk_h: Default::default(),
             dd_cmd: Default::default(),
             ok_lost: Default::default(),
-            q1v: Default::default(),
-            q1e: Default::default(),
-            q1p: Default::default(),
-            q2v: Default::default(),
-            q2e: Default::default(),
-            q2p: Default::default(),
-            q2r: Default::default(),
-            q2off: Default::default(),
-            q2mtu: Default::default(),
-            q3v: Default::default(),
-            q3e: Default::default(),
-            q3p: Default::default(),
-            q3r: Default::default(),
-            q3off: Default::default(),
-            q3mtu: Default::default(),
-            q3addr: Default::default(),
-            q3raddr: Default::default(),
-            q3rem: Default::default(),
-            q3chk: Default::default(),
-            q4push: Default::default(),
             q4stale: Default::default(),
-            q4d: Default::default(),
             n_tx_retx: Default::default(),
             n_retx_stale: Default::default(),
             ok_cc: Default::default(),
@@ -1616,50 +921,13 @@ impl<
             pick_d: Default::default(),
             pick_len: Default::default(),
             sres: Default::default(),
-            s_retry: Default::default(),
-            send_ok: Default::default(),
-            tres: Default::default(),
             tacc: Default::default(),
-            trefuse: Default::default(),
-            s_path: Default::default(),
-            s_conn: Default::default(),
-            t_idx: Default::default(),
             mark: Default::default(),
-            h_d: Default::default(),
-            h_path: Default::default(),
-            h_flags: Default::default(),
-            h_mtus: Default::default(),
-            h_mtu_code: Default::default(),
-            h_fl: Default::default(),
-            h_ok: Default::default(),
-            h_go: Default::default(),
-            h_drop: Default::default(),
-            h_pop: Default::default(),
-            h_sport: Default::default(),
             fill1: Default::default(),
-            fill2: Default::default(),
             held_up: Default::default(),
             held_inc: Default::default(),
             held_dec: Default::default(),
             lost_take: Default::default(),
-            rec_w: Default::default(),
-            rec_wa: Default::default(),
-            rec_ra: Default::default(),
-            q_conn: Default::default(),
-            q_pshift: Default::default(),
-            q_mtus: Default::default(),
-            q_code: Default::default(),
-            q_ok: Default::default(),
-            q_len: Default::default(),
-            q_flags: Default::default(),
-            q_ffirst: Default::default(),
-            q_flast: Default::default(),
-            q_fsol: Default::default(),
-            q_d: Default::default(),
-            q_noff: Default::default(),
-            q_s4: Default::default(),
-            q_c4: Default::default(),
-            h_rx: Default::default(),
             pick_retx: Default::default(),
             c_to: Default::default(),
             c_sx: Default::default(),
@@ -1672,35 +940,13 @@ impl<
             r_kind: Default::default(),
             rw_cmd: Default::default(),
             rw_go: Default::default(),
-            t_take: Default::default(),
             s2_ovf: Default::default(),
-            fill3: Default::default(),
-            l1_cnt: Default::default(),
-            tr_okb: Default::default(),
             t_vlan: Default::default(),
             t_ipv6: Default::default(),
-            h_e: Default::default(),
-            p_e: Default::default(),
-            p_go: Default::default(),
-            as_go: Default::default(),
-            p_ours: Default::default(),
-            g_e: Default::default(),
-            a_conn: Default::default(),
-            a_path: Default::default(),
-            a_ok: Default::default(),
-            a_free: Default::default(),
-            a_take: Default::default(),
-            a_idx: Default::default(),
             a_res: Default::default(),
-            a_rtt: Default::default(),
-            a_rtt24: Default::default(),
             a_m: Default::default(),
-            a_cb: Default::default(),
-            a_p4: Default::default(),
-            a_idleb: Default::default(),
             c_e: Default::default(),
             c_go: Default::default(),
-            k_go: Default::default(),
         }
     }
 }
@@ -1734,14 +980,10 @@ impl<
             n_db_bad_cq,
             n_glue_ovf,
             held,
-            l1v,
-            l1d,
             n_tx_pkts,
             n_tx_drop,
             n_pl_err,
             ok_pick,
-            ok_send,
-            ok_hpop,
             n_rx_pkts,
             n_rx_refused,
             n_rx_bytes,
@@ -1749,52 +991,23 @@ impl<
             n_rx_gate,
             db_inc,
             gl_inc,
-            ok_ack,
             n_ack_bad,
             hk_v,
             hk_c,
             hk_h,
-            nk_busy,
-            nk_loc,
             p1v,
             rt1,
             rt1_cn,
             rtf_pend,
             rtf_cn,
             nk_cn,
-            nk_t1,
-            nk_t2,
-            nk_t3,
             nk_sf,
             n_nack_rx,
             n_nack_rnr,
             n_nack_fail,
             n_nack_drop,
-            q2er,
-            q3er,
             ok_lost,
-            q1v,
-            q1e,
-            q1p,
-            q2v,
-            q2e,
-            q2p,
-            q2r,
-            q2off,
-            q2mtu,
-            q3v,
-            q3e,
-            q3p,
-            q3r,
-            q3off,
-            q3mtu,
-            q3addr,
-            q3raddr,
-            q3rem,
-            q3chk,
-            q4push,
             q4stale,
-            q4d,
             n_tx_retx,
             n_retx_stale,
             ok_cc,
@@ -1823,22 +1036,8 @@ impl<
             ps_lost,
             ps_ecn,
             ps_timeouts,
-            a_dly,
-            a_tse,
-            a_dl,
-            t_st,
-            faa_lo16,
-            faa_lo24,
-            ev_ok,
-            n_wr,
-            e1v,
-            e1d,
             n_rx_msgs,
             pri_rx,
-            dl_due,
-            dl_popped,
-            r_room,
-            rn_room,
             sr_on,
             sr_ph,
             sr_idx,
@@ -1887,21 +1086,22 @@ impl<
         self.fre.clock.next = self.clock.val();
         self.fh.clock.next = self.clock.val();
         self.flk.clock.next = self.clock.val();
-        self.sk_h.clock.next = self.clock.val();
         self.sk_t.clock.next = self.clock.val();
         self.fqa.clock.next = self.clock.val();
         self.fqb.clock.next = self.clock.val();
         self.rxp.clock.next = self.clock.val();
+        self.tx_header.clock.next = self.clock.val();
+        self.rx_ack.clock.next = self.clock.val();
+        self.rx_msg.clock.next = self.clock.val();
+        self.nack_rx.clock.next = self.clock.val();
+        self.path_ops.clock.next = self.clock.val();
+        self.retx.clock.next = self.clock.val();
         self.rx_place.clock.next = self.clock.val();
         self.frp.clock.next = self.clock.val();
         self.fag.clock.next = self.clock.val();
         self.fas.clock.next = self.clock.val();
         self.fat.clock.next = self.clock.val();
         self.faa.clock.next = self.clock.val();
-        self.actx.read_clock.next = self.clock.val();
-        self.actx.write_clock.next = self.clock.val();
-        self.ats.read_clock.next = self.clock.val();
-        self.ats.write_clock.next = self.clock.val();
         self.fak.clock.next = self.clock.val();
         self.fnk.clock.next = self.clock.val();
         self.frn.clock.next = self.clock.val();
@@ -1926,13 +1126,11 @@ impl<
         self.rcn.read_clock.next = self.clock.val();
         self.rcn.write_clock.next = self.clock.val();
         self.salt.write_clock.next = self.clock.val();
-        self.mrec.read_clock.next = self.clock.val();
         self.fmi.clock.next = self.clock.val();
         self.fev.clock.next = self.clock.val();
         self.fcs.clock.next = self.clock.val();
         self.rcq.read_clock.next = self.clock.val();
         self.rcq.write_clock.next = self.clock.val();
-        self.mrec.write_clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -2472,187 +1670,84 @@ impl<
             | (bit_cast::<CMW, 32>(self.seg.cm_len.val()) << bits::<8>(96))
             | (bit_cast::<CMW, 64>(self.seg.cm_wr_id.val()) << bits::<8>(32))
             | bit_cast::<CMW, 32>(self.seg.cm_last_csn.val());
-        // ---- stage 4d: received NACKs (`fnk`, K: conn 0, reason 24, CSN
-        // 32, path 64, PSN 72), one per clock. A NACK naming a connection
-        // this build lacks is dropped and counted; NO_RECV_BUFFER is counted
-        // and goes to the back-off (below, with the retransmission
-        // rebuild: the refused PSN is resolved on its path and its packet
-        // resent after half of RTO_MIN, so a SEND waits for its receive
-        // without holding its path's window or timing out). Any other
-        // reason is fatal: one at a time, it takes
-        // tx_compl's port after the command as a failure (OP_FLUSH with
-        // status CQE_REMOTE | reason at the refused CSN). Its result (3
-        // clocks later): accepted, the connection is failed (`cerr`, read by
-        // the retransmission rebuild, which then drops its lost packets) and
-        // the segmenter FLUSHes it (after the command processor's), so the
-        // refused message completes with the peer's reason and every later
-        // one FLUSHED; refused (not valid, or the CSN outside the window):
-        // dropped and counted.
-        self.nk_conn.next = self.fnk.dout.val().get_bits::<24>(0);
-        self.nk_ok.next = self.nk_conn.val() < self.k_nc.val();
-        self.nk_rnr.next = self.fnk.dout.val().get_bits::<8>(24) == self.k_nr_rnr.val();
-        self.nk_go.next = self.fnk.valid.val()
-            & self.nk_ok.val()
-            & !self.nk_rnr.val()
-            & !self.nk_busy.q.val()
-            & self.tc.op_ready.val()
-            & !self.cp.tc_valid.val();
-        // NO_RECV_BUFFER: counted, then (its path one of the build's) into
-        // the back-off's lookup FIFO; it waits while that FIFO is nearly full
-        self.nk_pok.next = self.fnk.dout.val().get_bits::<8>(64) < self.k_np.val();
-        self.nk_rt.next = self.fnk.valid.val()
-            & self.nk_ok.val()
-            & self.nk_rnr.val()
-            & (self.frn.fill.val() < bits::<16>(14));
-        self.fnk.pop.next =
-            self.fnk.valid.val() & (!self.nk_ok.val() | self.nk_rt.val() | self.nk_go.val());
-        if self.nk_rt.val() {
-            self.n_nack_rnr.d.next = self.n_nack_rnr.q.val() + 1;
-        }
-        self.frn.push.next = self.nk_rt.val() & self.nk_pok.val();
-        self.frn.din.next = bit_cast::<80, 16>(
-            (bit_cast::<16, CB>(self.nk_conn.val().get_bits::<CB>(0)) << self.k_pb.val())
-                | bit_cast::<16, PB>(self.fnk.dout.val().get_bits::<PB>(64)),
-        ) | (bit_cast::<80, 32>(self.fnk.dout.val().get_bits::<32>(72)) << 16)
-            | (bit_cast::<80, 32>(self.fnk.dout.val().get_bits::<32>(32)) << 48);
-        // a connection whose paths are all retired (`rtf_pend`) fails the
-        // same way when no NACK takes the port: tx_compl OP_FLUSH with
-        // status CQE_RETRY_EXCEEDED at the connection's base
-        // (`op_at_base`); it is not a NACK (`nk_loc`: not counted as one)
-        self.rf_go.next = self.rtf_pend.q.val()
-            & !self.nk_go.val()
-            & !self.nk_busy.q.val()
-            & self.tc.op_ready.val()
-            & !self.cp.tc_valid.val();
-        self.nk_t1.d.next = self.nk_go.val() | self.rf_go.val();
-        self.nk_t2.d.next = self.nk_t1.q.val();
-        self.nk_t3.d.next = self.nk_t2.q.val();
-        if self.nk_go.val() {
-            self.nk_busy.d.next = true;
-            self.nk_loc.d.next = false;
-            self.nk_cn.d.next = self.nk_conn.val().get_bits::<CB>(0);
-        }
-        if self.rf_go.val() {
-            self.nk_busy.d.next = true;
-            self.nk_loc.d.next = true;
-            self.nk_cn.d.next = self.rtf_cn.q.val();
-            self.rtf_pend.d.next = false;
-        }
-        self.nk_res.next = self.nk_t3.q.val() & self.tc.res_valid.val();
-        // the failure accepted; the NACK done without one (refused: dropped);
-        // a NACK naming no connection of this engine (dropped)
-        self.nk_acc.next = self.nk_res.val() & (self.tc.res_code.val() == bits::<2>(0));
-        self.nk_end.next = self.nk_t3.q.val() & !self.nk_acc.val();
-        self.nk_bad.next = self.fnk.valid.val() & !self.nk_ok.val();
-        if self.nk_acc.val() {
-            self.nk_sf.d.next = true;
-        }
-        if self.nk_acc.val() & !self.nk_loc.q.val() {
-            self.n_nack_fail.d.next = self.n_nack_fail.q.val() + 1;
-        }
-        self.nk_sf_go.next =
-            self.nk_sf.q.val() & !self.cp.seg_valid.val() & self.seg.sc_ready.val();
-        if self.nk_sf_go.val() {
-            self.nk_sf.d.next = false;
-            self.nk_busy.d.next = false;
-        }
-        if self.nk_end.val() {
-            self.nk_busy.d.next = false;
-        }
-        if self.nk_bad.val() & self.nk_end.val() & !self.nk_loc.q.val() {
-            self.nk_dinc.next = bits::<2>(2);
-        } else if self.nk_bad.val() | (self.nk_end.val() & !self.nk_loc.q.val()) {
-            self.nk_dinc.next = bits::<2>(1);
-        } else {
-            self.nk_dinc.next = bits::<2>(0);
-        }
-        // each connection's failed bit: set by an accepted failure, cleared
-        // by tx_compl's CREATE (one tx_compl result per clock: one write)
-        self.cerr.write_address.next = self.tc.res_conn.val();
-        self.cerr.write_enable.next = self.tc.res_valid.val()
-            & ((self.tc.res_op.val() == bits::<2>(2))
-                | (self.nk_t3.q.val() & (self.tc.res_code.val() == bits::<2>(0))));
-        if self.nk_t3.q.val() {
-            self.cerr.write_data.next = bits::<1>(1);
-        } else {
-            self.cerr.write_data.next = bits::<1>(0);
-        }
-        self.cdead.write_address.next = self.tc.res_conn.val();
-        self.cdead.write_enable.next = self.tc.res_valid.val()
-            & ((self.tc.res_op.val() == bits::<2>(2))
-                | (self.nk_t3.q.val() & (self.tc.res_code.val() == bits::<2>(0))));
-        self.cdead.write_data.next = bits::<1>(0);
-        if self.nk_t3.q.val() {
-            self.cdead.write_data.next = bits::<1>(1);
-        }
-
-        // tx_compl's operation port: commands, then a NACK's failure, then
-        // the received ACKs' CSN bases (`ftk`: conn 0, csn 16), then the
-        // segmenter's records
-        self.tc.op_valid.next = self.cp.tc_valid.val()
-            | self.nk_go.val()
-            | self.rf_go.val()
-            | self.ftk.valid.val()
-            | self.fcm.valid.val();
-        self.cp.tc_ready.next = self.tc.op_ready.val();
-        self.k_go.next = self.tc.op_ready.val()
-            & !self.cp.tc_valid.val()
-            & !self.nk_go.val()
-            & !self.rf_go.val()
-            & self.ftk.valid.val();
-        self.ftk.pop.next = self.k_go.val();
-        self.fcm.pop.next = self.tc.op_ready.val()
-            & !self.cp.tc_valid.val()
-            & !self.nk_go.val()
-            & !self.rf_go.val()
-            & !self.ftk.valid.val();
-        // the command processor's record fence counts the records between
-        // the segmenter and tx_compl
+        // the segmenter's records reach `cmd_proc`'s record fence;
+        // `tx_compl`'s `una` returns go back to the segmenter through `funa`
         self.cp.cm_emit.next = self.seg.cm_valid.val();
-        self.cp.cm_take.next = self.tc.op_ready.val()
-            & !self.cp.tc_valid.val()
-            & !self.nk_go.val()
-            & !self.rf_go.val()
-            & !self.ftk.valid.val()
-            & self.fcm.valid.val();
-        self.tc.op_at_base.next = self.rf_go.val();
-        self.tc.op_wr_id.next = self.fcm.dout.val().get_bits::<64>(32);
-        self.tc.op_len.next = self.fcm.dout.val().get_bits::<32>(96);
-        self.tc.op_msn.next = self.fcm.dout.val().get_bits::<32>(128);
-        self.tc.op_stream.next = self.fcm.dout.val().get_bits::<2>(160);
-        self.tc.op_signaled.next = self.fcm.dout.val().get_bit(162);
-        self.tc.op_status.next = self.fcm.dout.val().get_bits::<8>(163);
-        self.tc.op_cq.next = bit_cast::<CB, QB>(self.cp.tc_cq.val());
-        if self.cp.tc_valid.val() {
-            self.tc.op.next = self.cp.tc_op.val();
-            self.tc.op_conn.next = self.cp.tc_conn.val();
-            self.tc.op_csn.next = self.cp.tc_csn.val();
-            self.tc.op_status.next = 0.into();
-        } else if self.nk_go.val() {
-            self.tc.op.next = bits::<2>(3);
-            self.tc.op_conn.next = self.nk_conn.val().get_bits::<CB>(0);
-            self.tc.op_csn.next = self.fnk.dout.val().get_bits::<32>(32);
-            self.tc.op_status.next = self.k_remote.val() | self.fnk.dout.val().get_bits::<8>(24);
-        } else if self.rf_go.val() {
-            self.tc.op.next = bits::<2>(3);
-            self.tc.op_conn.next = self.rtf_cn.q.val();
-            self.tc.op_csn.next = 0.into();
-            self.tc.op_status.next = bits::<8>(3);
-        } else if self.ftk.valid.val() {
-            self.tc.op.next = bits::<2>(1);
-            self.tc.op_conn.next = self.ftk.dout.val().get_bits::<CB>(0);
-            self.tc.op_csn.next = self.ftk.dout.val().get_bits::<32>(16);
-        } else {
-            self.tc.op.next = 0.into();
-            self.tc.op_conn.next = self.fcm.dout.val().get_bits::<CB>(171);
-            self.tc.op_csn.next = self.fcm.dout.val().get_bits::<32>(0);
-        }
         self.funa.push.next = self.tc.una_valid.val();
         self.funa.din.next = self.tc.una_conn.val();
         self.seg.mc_valid.next = self.funa.valid.val();
         self.seg.mc_conn.next = self.funa.dout.val();
         self.funa.pop.next = self.seg.mc_ready.val();
-
+        // ---- nack_rx (`braid_engine/nack_rx.rs`)
+        self.nack_rx.fnk_dout.next = self.fnk.dout.val();
+        self.nack_rx.fnk_valid.next = self.fnk.valid.val();
+        self.nack_rx.tc_op_ready.next = self.tc.op_ready.val();
+        self.nack_rx.cp_tc_valid.next = self.cp.tc_valid.val();
+        self.nack_rx.frn_fill.next = self.frn.fill.val();
+        self.nack_rx.n_nack_rnr_q.next = self.n_nack_rnr.q.val();
+        self.nack_rx.rtf_pend_q.next = self.rtf_pend.q.val();
+        self.nack_rx.rtf_cn_q.next = self.rtf_cn.q.val();
+        self.nack_rx.tc_res_valid.next = self.tc.res_valid.val();
+        self.nack_rx.tc_res_code.next = self.tc.res_code.val();
+        self.nack_rx.n_nack_fail_q.next = self.n_nack_fail.q.val();
+        self.nack_rx.nk_sf_q.next = self.nk_sf.q.val();
+        self.nack_rx.cp_seg_valid.next = self.cp.seg_valid.val();
+        self.nack_rx.seg_sc_ready.next = self.seg.sc_ready.val();
+        self.nack_rx.tc_res_conn.next = self.tc.res_conn.val();
+        self.nack_rx.tc_res_op.next = self.tc.res_op.val();
+        self.nack_rx.ftk_valid.next = self.ftk.valid.val();
+        self.nack_rx.fcm_valid.next = self.fcm.valid.val();
+        self.nack_rx.fcm_dout.next = self.fcm.dout.val();
+        self.nack_rx.cp_tc_cq.next = self.cp.tc_cq.val();
+        self.nack_rx.cp_tc_op.next = self.cp.tc_op.val();
+        self.nack_rx.cp_tc_conn.next = self.cp.tc_conn.val();
+        self.nack_rx.cp_tc_csn.next = self.cp.tc_csn.val();
+        self.nack_rx.ftk_dout.next = self.ftk.dout.val();
+        self.nack_rx.k_nc.next = self.k_nc.val();
+        self.nack_rx.k_np.next = self.k_np.val();
+        self.nack_rx.k_pb.next = self.k_pb.val();
+        self.nack_rx.nk_cn_q.next = self.nk_cn.q.val();
+        self.fnk.pop.next = self.nack_rx.fnk_pop.val();
+        self.frn.push.next = self.nack_rx.frn_push.val();
+        self.frn.din.next = self.nack_rx.frn_din.val();
+        self.cerr.write_address.next = self.nack_rx.cerr_write_address.val();
+        self.cerr.write_enable.next = self.nack_rx.cerr_write_enable.val();
+        self.cerr.write_data.next = self.nack_rx.cerr_write_data.val();
+        self.cdead.write_address.next = self.nack_rx.cdead_write_address.val();
+        self.cdead.write_enable.next = self.nack_rx.cdead_write_enable.val();
+        self.cdead.write_data.next = self.nack_rx.cdead_write_data.val();
+        self.tc.op_valid.next = self.nack_rx.tc_op_valid.val();
+        self.cp.tc_ready.next = self.nack_rx.cp_tc_ready.val();
+        self.ftk.pop.next = self.nack_rx.ftk_pop.val();
+        self.fcm.pop.next = self.nack_rx.fcm_pop.val();
+        self.cp.cm_take.next = self.nack_rx.cp_cm_take.val();
+        self.tc.op_at_base.next = self.nack_rx.tc_op_at_base.val();
+        self.tc.op_wr_id.next = self.nack_rx.tc_op_wr_id.val();
+        self.tc.op_len.next = self.nack_rx.tc_op_len.val();
+        self.tc.op_msn.next = self.nack_rx.tc_op_msn.val();
+        self.tc.op_stream.next = self.nack_rx.tc_op_stream.val();
+        self.tc.op_signaled.next = self.nack_rx.tc_op_signaled.val();
+        self.tc.op_status.next = self.nack_rx.tc_op_status.val();
+        self.tc.op_cq.next = self.nack_rx.tc_op_cq.val();
+        self.tc.op.next = self.nack_rx.tc_op.val();
+        self.tc.op_conn.next = self.nack_rx.tc_op_conn.val();
+        self.tc.op_csn.next = self.nack_rx.tc_op_csn.val();
+        self.nk_dinc.next = self.nack_rx.nk_dinc.val();
+        if self.nack_rx.n_nack_rnr_we.val() {
+            self.n_nack_rnr.d.next = self.nack_rx.n_nack_rnr_wd.val();
+        }
+        if self.nack_rx.nk_cn_we.val() {
+            self.nk_cn.d.next = self.nack_rx.nk_cn_wd.val();
+        }
+        if self.nack_rx.rtf_pend_we.val() {
+            self.rtf_pend.d.next = self.nack_rx.rtf_pend_wd.val();
+        }
+        if self.nack_rx.nk_sf_we.val() {
+            self.nk_sf.d.next = self.nack_rx.nk_sf_wd.val();
+        }
+        if self.nack_rx.n_nack_fail_we.val() {
+            self.n_nack_fail.d.next = self.nack_rx.n_nack_fail_wd.val();
+        }
         // ---- completion merge into cq_writer: commands, then send and
         // receive completions taking turns (`pri_rx`: the receive side's
         // turn), then CQ doorbells
@@ -2960,425 +2055,168 @@ impl<
             | (bit_cast::<448, 4>(self.spr.res_path.val()) << 438)
             | (bit_cast::<448, 1>(self.mark.val()) << 442);
 
-        // ---- stage 4a: received ACKs (`fak`, A: conn 0, path 24, base PSN
-        // 32, CSN base 64, timestamp echo 96, ECN count 128, SACK 144) take
-        // tx_path_table's port after the command and before SENDs, as
-        // OP_ACK on {conn, path}; an ACK naming no path of this engine is
-        // dropped and counted. At most 8 ACKs wait for their result (`fai`)
-        // and fewer than 16 events in each of `fce` and `ftk`, so none of
-        // them overflows (the flag is one clock old).
-        self.a_conn.next = self.fak.dout.val().get_bits::<24>(0);
-        self.a_path.next = self.fak.dout.val().get_bits::<8>(24);
-        self.a_cb.next = self.a_conn.val().get_bits::<CB>(0);
-        self.a_p4.next = self.a_path.val().get_bits::<4>(0);
-        self.a_ok.next =
-            (self.a_conn.val() < self.k_nc.val()) & (self.a_path.val() < self.k_np.val());
-        self.a_idx.next = (bit_cast::<PI, CB>(self.a_cb.val()) << self.k_pb.val())
-            | bit_cast::<PI, 4>(self.a_p4.val());
-        self.ok_ack.d.next = (self.fai.fill.val() < bits::<16>(8))
-            & (self.fce.fill.val() < bits::<16>(16))
-            & (self.ftk.fill.val() < bits::<16>(16))
-            & (self.fsa.fill.val() < bits::<16>(16));
-        self.t_take.next = self.ftt.valid.val()
-            & !self.cp.tp_valid.val()
-            & self.tpt.op_ready.val()
-            & self.pwt.tx_ready.val();
-        self.ftt.pop.next = self.t_take.val();
-        self.a_free.next = !self.cp.tp_valid.val()
-            & !self.ftt.valid.val()
-            & self.tpt.op_ready.val()
-            & self.pwt.tx_ready.val();
-        self.a_take.next =
-            self.fak.valid.val() & self.ok_ack.q.val() & self.a_ok.val() & self.a_free.val();
-        self.fak.pop.next =
-            self.fak.valid.val() & self.ok_ack.q.val() & (!self.a_ok.val() | self.a_free.val());
-        if self.fak.valid.val() & self.ok_ack.q.val() & !self.a_ok.val() {
-            self.n_ack_bad.d.next = self.n_ack_bad.q.val() + 1;
+        // ---- path_ops (`braid_engine/path_ops.rs`)
+        self.path_ops.fak_dout.next = self.fak.dout.val();
+        self.path_ops.fai_fill.next = self.fai.fill.val();
+        self.path_ops.fce_fill.next = self.fce.fill.val();
+        self.path_ops.ftk_fill.next = self.ftk.fill.val();
+        self.path_ops.fsa_fill.next = self.fsa.fill.val();
+        self.path_ops.ftt_valid.next = self.ftt.valid.val();
+        self.path_ops.cp_tp_valid.next = self.cp.tp_valid.val();
+        self.path_ops.tpt_op_ready.next = self.tpt.op_ready.val();
+        self.path_ops.pwt_tx_ready.next = self.pwt.tx_ready.val();
+        self.path_ops.fak_valid.next = self.fak.valid.val();
+        self.path_ops.n_ack_bad_q.next = self.n_ack_bad.q.val();
+        self.path_ops.tpt_res_valid.next = self.tpt.res_valid.val();
+        self.path_ops.tpt_res_op.next = self.tpt.res_op.val();
+        self.path_ops.now_q.next = self.now.q.val();
+        self.path_ops.fai_dout.next = self.fai.dout.val();
+        self.path_ops.tpt_res_idle.next = self.tpt.res_idle.val();
+        self.path_ops.tpt_res_rejected.next = self.tpt.res_rejected.val();
+        self.path_ops.tpt_res_acked.next = self.tpt.res_acked.val();
+        self.path_ops.tpt_res_idx.next = self.tpt.res_idx.val();
+        self.path_ops.tpt_res_accepted.next = self.tpt.res_accepted.val();
+        self.path_ops.fsr_valid.next = self.fsr.valid.val();
+        self.path_ops.fsr_dout.next = self.fsr.dout.val();
+        self.path_ops.fi2_fill.next = self.fi2.fill.val();
+        self.path_ops.fh_fill.next = self.fh.fill.val();
+        self.path_ops.fsx_fill.next = self.fsx.fill.val();
+        self.path_ops.fro_valid.next = self.fro.valid.val();
+        self.path_ops.fri_fill.next = self.fri.fill.val();
+        self.path_ops.fdl_fill.next = self.fdl.fill.val();
+        self.path_ops.fro_dout.next = self.fro.dout.val();
+        self.path_ops.cp_tp_op.next = self.cp.tp_op.val();
+        self.path_ops.cp_tp_idx.next = self.cp.tp_idx.val();
+        self.path_ops.cp_tp_psn.next = self.cp.tp_psn.val();
+        self.path_ops.ftt_dout.next = self.ftt.dout.val();
+        self.path_ops.fi2_dout.next = self.fi2.dout.val();
+        self.path_ops.tpt_res_psn.next = self.tpt.res_psn.val();
+        self.path_ops.tpt_res_slot.next = self.tpt.res_slot.val();
+        self.path_ops.tpt_res_floor_delta.next = self.tpt.res_floor_delta.val();
+        self.path_ops.rb_cfg_regs.next = self.rb.cfg_regs.val();
+        self.path_ops.k_nc.next = self.k_nc.val();
+        self.path_ops.k_np.next = self.k_np.val();
+        self.path_ops.k_pb.next = self.k_pb.val();
+        self.path_ops.hk_v_q.next = self.hk_v.q.val();
+        self.path_ops.hk_c_q.next = self.hk_c.q.val();
+        self.path_ops.hk_h_q.next = self.hk_h.q.val();
+        self.ftt.pop.next = self.path_ops.ftt_pop.val();
+        self.fak.pop.next = self.path_ops.fak_pop.val();
+        self.fai.push.next = self.path_ops.fai_push.val();
+        self.fai.din.next = self.path_ops.fai_din.val();
+        self.fai.pop.next = self.path_ops.fai_pop.val();
+        self.fri.pop.next = self.path_ops.fri_pop.val();
+        self.fce.push.next = self.path_ops.fce_push.val();
+        self.fce.din.next = self.path_ops.fce_din.val();
+        self.ftk.push.next = self.path_ops.ftk_push.val();
+        self.ftk.din.next = self.path_ops.ftk_din.val();
+        self.fsa.push.next = self.path_ops.fsa_push.val();
+        self.fsa.din.next = self.path_ops.fsa_din.val();
+        self.fsx.push.next = self.path_ops.fsx_push.val();
+        self.fsx.din.next = self.path_ops.fsx_din.val();
+        self.fsr.pop.next = self.path_ops.fsr_pop.val();
+        self.fro.pop.next = self.path_ops.fro_pop.val();
+        self.fri.push.next = self.path_ops.fri_push.val();
+        self.fri.din.next = self.path_ops.fri_din.val();
+        self.tpt.op_valid.next = self.path_ops.tpt_op_valid.val();
+        self.tpt.op.next = self.path_ops.tpt_op.val();
+        self.tpt.idx.next = self.path_ops.tpt_idx.val();
+        self.tpt.psn.next = self.path_ops.tpt_psn.val();
+        self.tpt.sack.next = self.path_ops.tpt_sack.val();
+        self.fi2.push.next = self.path_ops.fi2_push.val();
+        self.fi2.din.next = self.path_ops.fi2_din.val();
+        self.fi2.pop.next = self.path_ops.fi2_pop.val();
+        self.fre.push.next = self.path_ops.fre_push.val();
+        self.fre.din.next = self.path_ops.fre_din.val();
+        self.fh.push.next = self.path_ops.fh_push.val();
+        self.fh.din.next = self.path_ops.fh_din.val();
+        self.slt.wr_valid.next = self.path_ops.slt_wr_valid.val();
+        self.slt.wr_path.next = self.path_ops.slt_wr_path.val();
+        self.slt.wr_slot.next = self.path_ops.slt_wr_slot.val();
+        self.slt.wr_entry.next = self.path_ops.slt_wr_entry.val();
+        self.a_res.next = self.path_ops.a_res.val();
+        self.a_m.next = self.path_ops.a_m.val();
+        self.r_res.next = self.path_ops.r_res.val();
+        self.r_ok.next = self.path_ops.r_ok.val();
+        self.tacc.next = self.path_ops.tacc.val();
+        if self.path_ops.n_ack_bad_we.val() {
+            self.n_ack_bad.d.next = self.path_ops.n_ack_bad_wd.val();
         }
-        // an accepted ACK's nonzero rate hint (bits 400..416) paces its
-        // connection: the sprayer's rate port on the next clock
-        self.hk_v.d.next = self.a_take.val() & self.fak.dout.val().get_bits::<16>(400).any();
-        self.hk_c.d.next = self.a_cb.val();
-        self.hk_h.d.next = self.fak.dout.val().get_bits::<16>(400);
-        // I: CSN base 0, timestamp echo 32, ECN count 64, conn 80
-        self.fai.push.next = self.a_take.val();
-        self.fai.din.next = bit_cast::<96, 80>(self.fak.dout.val().get_bits::<80>(64))
-            | (bit_cast::<96, 16>(self.a_conn.val().get_bits::<16>(0)) << 80);
-        // the ACK's result (tx_path_table's results are in operation order):
-        // an accepted one is an ACK event for path_cc (newly acknowledged,
-        // CE-marked, the RTT sample now - timestamp echo, idle) and a CSN
-        // base for tx_compl
-        self.a_res.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(3));
-        self.fai.pop.next = self.a_res.val();
-        self.a_rtt.next = self.now.q.val() - self.fai.dout.val().get_bits::<32>(32);
-        if self.a_rtt.val().get_bits::<8>(24) == bits::<8>(0) {
-            self.a_rtt24.next = self.a_rtt.val().get_bits::<24>(0);
-        } else {
-            self.a_rtt24.next = bits::<24>(0xff_ffff);
+        if self.path_ops.hk_v_we.val() {
+            self.hk_v.d.next = self.path_ops.hk_v_wd.val();
         }
-        if self.fai.dout.val().get_bits::<7>(73) == bits::<7>(0) {
-            self.a_m.next = self.fai.dout.val().get_bits::<9>(64);
-        } else {
-            self.a_m.next = bits::<9>(511);
+        if self.path_ops.hk_c_we.val() {
+            self.hk_c.d.next = self.path_ops.hk_c_wd.val();
         }
-        if self.tpt.res_idle.val() {
-            self.a_idleb.next = bits::<1>(1);
-        } else {
-            self.a_idleb.next = bits::<1>(0);
+        if self.path_ops.hk_h_we.val() {
+            self.hk_h.d.next = self.path_ops.hk_h_wd.val();
         }
-        self.r_res.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(5));
-        self.fri.pop.next = self.r_res.val();
-        self.r_ok.next =
-            self.r_res.val() & !self.tpt.res_rejected.val() & self.tpt.res_acked.val().any();
-        // (a resolved PSN is an ACK event of one packet without an RTT
-        // sample: the path's timer stops when nothing is left on it)
-        self.fce.push.next = (self.a_res.val() & !self.tpt.res_rejected.val()) | self.r_ok.val();
-        if self.r_ok.val() {
-            self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
-                | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
-                | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
-        } else {
-            self.fce.din.next = bit_cast::<60, PI>(self.tpt.res_idx.val())
-                | (bit_cast::<60, 9>(self.tpt.res_acked.val()) << 16)
-                | (bit_cast::<60, 9>(self.a_m.val()) << 25)
-                | (bits::<60>(1) << 34)
-                | (bit_cast::<60, 24>(self.a_rtt24.val()) << 35)
-                | (bit_cast::<60, 1>(self.a_idleb.val()) << 59);
+        // ---- retx (`braid_engine/retx.rs`)
+        self.retx.seg_pd_csn.next = self.seg.pd_csn.val();
+        self.retx.seg_pd_msn.next = self.seg.pd_msn.val();
+        self.retx.seg_pd_addr.next = self.seg.pd_addr.val();
+        self.retx.seg_pd_raddr.next = self.seg.pd_raddr.val();
+        self.retx.seg_pd_rkey.next = self.seg.pd_rkey.val();
+        self.retx.seg_pd_imm.next = self.seg.pd_imm.val();
+        self.retx.seg_pd_msg_len.next = self.seg.pd_msg_len.val();
+        self.retx.seg_pd_rsn.next = self.seg.pd_rsn.val();
+        self.retx.seg_pd_opcode.next = self.seg.pd_opcode.val();
+        self.retx.seg_pd_stream.next = self.seg.pd_stream.val();
+        self.retx.seg_pd_flags.next = self.seg.pd_flags.val();
+        self.retx.seg_pd_conn.next = self.seg.pd_conn.val();
+        self.retx.seg_pd_wqe_idx.next = self.seg.pd_wqe_idx.val();
+        self.retx.frn_valid.next = self.frn.valid.val();
+        self.retx.fnw_fill.next = self.fnw.fill.val();
+        self.retx.fro_fill.next = self.fro.fill.val();
+        self.retx.frn_dout.next = self.frn.dout.val();
+        self.retx.tpt_lost_idx.next = self.tpt.lost_idx.val();
+        self.retx.tpt_lost_slot.next = self.tpt.lost_slot.val();
+        self.retx.slt_res_valid.next = self.slt.res_valid.val();
+        self.retx.slt_res_tag.next = self.slt.res_tag.val();
+        self.retx.slt_res_entry.next = self.slt.res_entry.val();
+        self.retx.fnw_dout.next = self.fnw.dout.val();
+        self.retx.rb_cfg_regs.next = self.rb.cfg_regs.val();
+        self.retx.now_q.next = self.now.q.val();
+        self.retx.fri_dout.next = self.fri.dout.val();
+        self.retx.n_nack_drop_q.next = self.n_nack_drop.q.val();
+        self.retx.fdl_dout.next = self.fdl.dout.val();
+        self.retx.fdl_valid.next = self.fdl.valid.val();
+        self.retx.ok_lost_q.next = self.ok_lost.q.val();
+        self.retx.slt_res_path.next = self.slt.res_path.val();
+        self.retx.cerr_read_data.next = self.cerr.read_data.val();
+        self.retx.q4stale_q.next = self.q4stale.q.val();
+        self.retx.n_retx_stale_q.next = self.n_retx_stale.q.val();
+        self.retx.seg_push.next = self.seg_push.val();
+        self.retx.lost_take.next = self.lost_take.val();
+        self.retx.r_ok.next = self.r_ok.val();
+        self.retx.r_res.next = self.r_res.val();
+        self.retx.nk_dinc.next = self.nk_dinc.val();
+        self.retx.k_pb.next = self.k_pb.val();
+        self.frn.pop.next = self.retx.frn_pop.val();
+        self.fnw.push.next = self.retx.fnw_push.val();
+        self.fnw.din.next = self.retx.fnw_din.val();
+        self.slt.rd_valid.next = self.retx.slt_rd_valid.val();
+        self.slt.rd_path.next = self.retx.slt_rd_path.val();
+        self.slt.rd_slot.next = self.retx.slt_rd_slot.val();
+        self.slt.rd_tag.next = self.retx.slt_rd_tag.val();
+        self.fnw.pop.next = self.retx.fnw_pop.val();
+        self.fro.push.next = self.retx.fro_push.val();
+        self.fro.din.next = self.retx.fro_din.val();
+        self.fdl.push.next = self.retx.fdl_push.val();
+        self.fdl.din.next = self.retx.fdl_din.val();
+        self.fdl.pop.next = self.retx.fdl_pop.val();
+        self.cerr.read_address.next = self.retx.cerr_read_address.val();
+        self.fpr.push.next = self.retx.fpr_push.val();
+        self.fpr.din.next = self.retx.fpr_din.val();
+        self.rel.next = self.retx.rel.val();
+        if self.retx.n_nack_drop_we.val() {
+            self.n_nack_drop.d.next = self.retx.n_nack_drop_wd.val();
         }
-        self.ftk.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
-        self.ftk.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
-            | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
-        self.fsa.push.next = self.a_res.val() & !self.tpt.res_rejected.val();
-        self.fsa.din.next = bit_cast::<48, 16>(self.fai.dout.val().get_bits::<16>(80))
-            | (bit_cast::<48, 32>(self.fai.dout.val().get_bits::<32>(0)) << 16);
-
-        // SEND on tx_path_table {conn, path}: the command and the ACKs go
-        // first; at most 12 descriptors wait for a SEND result or a header
-        self.tres.next = self.tpt.res_valid.val() & (self.tpt.res_op.val() == bits::<3>(2));
-        self.tacc.next = self.tres.val() & self.tpt.res_accepted.val();
-        self.trefuse.next = self.tres.val() & !self.tpt.res_accepted.val();
-        self.s_retry.next = self.fsr.valid.val() & self.fsr.dout.val().get_bit(442);
-        self.fill2.next = self.fi2.fill.val() + self.fh.fill.val();
-        self.ok_send.d.next =
-            (self.fill2.val() < bits::<16>(11)) & (self.fsx.fill.val() < bits::<16>(16));
-        // every accepted SEND is a path_cc SEND event (the path's timer
-        // starts if it is not running)
-        self.fsx.push.next = self.tacc.val();
-        self.fsx.din.next = bit_cast::<16, PI>(self.tpt.res_idx.val());
-        // a NACK's resolve (`fro`) after the ACKs, before the SENDs; its
-        // result context waits in `fri`, which with `fdl` bounds them
-        self.r_take.next =
-            self.fro.valid.val() & self.a_free.val() & !self.a_take.val() & self.r_room.q.val();
-        // (room one clock old: at most 8 in `fri` and 12 in it and `fdl`
-        // together when a resolve is taken, so neither overflows)
-        self.r_room.d.next = (self.fri.fill.val() < bits::<16>(8))
-            & ((self.fri.fill.val() + self.fdl.fill.val()) < bits::<16>(12));
-        self.send_ok.next = self.fsr.valid.val()
-            & !self.s_retry.val()
-            & !self.cp.tp_valid.val()
-            & !self.a_take.val()
-            & !self.ftt.valid.val()
-            & self.tpt.op_ready.val()
-            & self.pwt.tx_ready.val()
-            & self.ok_send.q.val()
-            & !self.r_take.val();
-        self.fsr.pop.next = self.send_ok.val() | (self.s_retry.val() & !self.trefuse.val());
-        self.s_path.next = self.fsr.dout.val().get_bits::<4>(438);
-        self.s_conn.next = self.fsr.dout.val().get_bits::<CB>(426);
-        self.t_idx.next = (bit_cast::<PI, CB>(self.s_conn.val()) << self.k_pb.val())
-            | bit_cast::<PI, 4>(self.s_path.val());
-        self.fro.pop.next = self.r_take.val();
-        self.fri.push.next = self.r_take.val();
-        self.fri.din.next = bit_cast::<88, 16>(self.fro.dout.val().get_bits::<16>(0))
-            | (bit_cast::<88, 72>(self.fro.dout.val().get_bits::<72>(48)) << 16);
-        self.tpt.op_valid.next = (self.cp.tp_valid.val() & self.pwt.tx_ready.val())
-            | self.t_take.val()
-            | self.a_take.val()
-            | self.r_take.val()
-            | self.send_ok.val();
-        if self.cp.tp_valid.val() {
-            self.tpt.op.next = self.cp.tp_op.val();
-            self.tpt.idx.next = self.cp.tp_idx.val();
-            self.tpt.psn.next = self.cp.tp_psn.val();
-        } else if self.t_take.val() {
-            self.tpt.op.next = bits::<3>(4);
-            self.tpt.idx.next = self.ftt.dout.val().get_bits::<PI>(0);
-            self.tpt.psn.next = self.cp.tp_psn.val();
-        } else if self.a_take.val() {
-            self.tpt.op.next = bits::<3>(3);
-            self.tpt.idx.next = self.a_idx.val();
-            self.tpt.psn.next = self.fak.dout.val().get_bits::<32>(32);
-        } else if self.r_take.val() {
-            self.tpt.op.next = bits::<3>(5);
-            self.tpt.idx.next = self.fro.dout.val().get_bits::<PI>(0);
-            self.tpt.psn.next = self.fro.dout.val().get_bits::<32>(16);
-        } else {
-            self.tpt.psn.next = self.cp.tp_psn.val();
-            self.tpt.op.next = bits::<3>(2);
-            self.tpt.idx.next = self.t_idx.val();
+        if self.retx.q4stale_we.val() {
+            self.q4stale.d.next = self.retx.q4stale_wd.val();
         }
-        if self.r_take.val() {
-            self.tpt.sack.next = bits::<256>(1);
-        } else {
-            self.tpt.sack.next = self.fak.dout.val().get_bits::<256>(144);
-        }
-        self.fi2.push.next = self.send_ok.val();
-        self.fi2.din.next = self.fsr.dout.val();
-        self.fi2.pop.next = self.tres.val();
-        // retries: a refused SEND (the path's 256 PSNs are all in flight),
-        // else a marked sprayer result
-        self.fre.push.next = self.trefuse.val() | (self.s_retry.val() & !self.trefuse.val());
-        if self.trefuse.val() {
-            self.fre.din.next = self.fi2.dout.val();
-        } else {
-            self.fre.din.next = self.fsr.dout.val();
-        }
-        // accepted: the slot-table entry and the header FIFO (H: D, psn 448,
-        // slot 480, floor_delta 488)
-        self.fh.push.next = self.tacc.val();
-        self.fh.din.next = bit_cast::<512, 448>(self.fi2.dout.val())
-            | (bit_cast::<512, 32>(self.tpt.res_psn.val()) << 448)
-            | (bit_cast::<512, 8>(self.tpt.res_slot.val()) << 480)
-            | (bit_cast::<512, 16>(self.tpt.res_floor_delta.val()) << 488);
-        // offset >> (10 + MTU code): a 4:1 select, not a barrel shift
-        self.h_mtu_code.next = self.rb.cfg_regs.val().get_bits::<2>(112);
-        if self.h_mtu_code.val() == bits::<2>(0) {
-            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 10;
-        } else if self.h_mtu_code.val() == bits::<2>(1) {
-            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 11;
-        } else if self.h_mtu_code.val() == bits::<2>(2) {
-            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 12;
-        } else {
-            self.h_mtus.next = self.fi2.dout.val().get_bits::<32>(64) >> 13;
-        }
-        self.h_flags.next = self.fi2.dout.val().get_bits::<8>(416);
-        // first (flags bit 1) and last (bit 2) into entry bits 69 and 70
-        self.h_fl.next = self.h_flags.val().get_bits::<2>(1);
-        if self.h_flags.val().get_bit(4) {
-            self.h_rx.next = bits::<1>(1);
-        } else {
-            self.h_rx.next = bits::<1>(0);
-        }
-        self.slt.wr_valid.next = self.tacc.val();
-        self.slt.wr_path.next = self.tpt.res_idx.val();
-        self.slt.wr_slot.next = self.tpt.res_slot.val();
-        self.slt.wr_entry.next = bit_cast::<72, 32>(self.fi2.dout.val().get_bits::<32>(0))
-            | (bit_cast::<72, 16>(self.fi2.dout.val().get_bits::<16>(392)) << 32)
-            | (bit_cast::<72, 20>(self.h_mtus.val().get_bits::<20>(0)) << 48)
-            | (bit_cast::<72, 1>(bits::<1>(1)) << 68)
-            | (bit_cast::<72, 2>(self.h_fl.val()) << 69)
-            | (bit_cast::<72, 1>(self.h_rx.val()) << 71);
-        // ---- stage 4b: retransmissions. The per-message record R of each
-        // message, written when the segmenter's descriptor of its FIRST
-        // packet is taken, at {conn, WQE index mod 32} (a connection has at
-        // most MSG_WINDOW = 32 messages between their first packet and their
-        // completion, with consecutive WQE indices, so they never share an
-        // entry). R: first CSN 0, MSN 32, local address 64, remote address
-        // 128, rkey 192, imm 224, message length 256, RSN 288 (24), opcode
-        // 312, stream 320 (2), SOLICITED 322.
-        self.rec_w.next = bit_cast::<323, 32>(self.seg.pd_csn.val())
-            | (bit_cast::<323, 32>(self.seg.pd_msn.val()) << 32)
-            | (bit_cast::<323, 64>(self.seg.pd_addr.val()) << 64)
-            | (bit_cast::<323, 64>(self.seg.pd_raddr.val()) << 128)
-            | (bit_cast::<323, 32>(self.seg.pd_rkey.val()) << 192)
-            | (bit_cast::<323, 32>(self.seg.pd_imm.val()) << 224)
-            | (bit_cast::<323, 32>(self.seg.pd_msg_len.val()) << 256)
-            | (bit_cast::<323, 24>(self.seg.pd_rsn.val()) << 288)
-            | (bit_cast::<323, 8>(self.seg.pd_opcode.val()) << 312)
-            | (bit_cast::<323, 2>(self.seg.pd_stream.val()) << 320)
-            | (bit_cast::<323, 1>(self.seg.pd_flags.val().get_bits::<1>(3)) << 322);
-        self.rec_wa.next = (bit_cast::<TA, CB>(self.seg.pd_conn.val()) << 5)
-            | bit_cast::<TA, 5>(self.seg.pd_wqe_idx.val().get_bits::<5>(0));
-        self.mrec.write_enable.next = self.seg_push.val() & self.seg.pd_flags.val().get_bit(1);
-        self.mrec.write_address.next = self.rec_wa.val();
-        self.mrec.write_data.next = self.rec_w.val();
-        // a lost PSN (tx_path_table's lost stream) reads its slot-table
-        // entry (CSN, WQE index, offset in MTUs, FIRST/LAST; 4 edges), then
-        // the record of its message (1 edge); the offset in bytes and the
-        // MTU (S2), the addresses, the remaining length and the CSN check
-        // (S3, prefix adders), the descriptor D (S4) and the FIFO (S5) follow
-        // The NO_RECV_BUFFER back-off shares the slot table's read port
-        // (the lost stream first, tag 0; a refused PSN's lookup, tag 1):
-        // when the entry still holds the NACK's CSN, the PSN is resolved on
-        // its path (tx_path_table OP_RESOLVE: it no longer holds the
-        // window) and, if it was outstanding, its entry waits in `fdl`
-        // until `now` passes half of RTO_MIN (the model's `rnr_backoff`),
-        // then enters the rebuild in a clock without a lost PSN's entry;
-        // a NACK whose entry or PSN no longer matches is dropped and
-        // counted (`NACK_DROP`)
-        self.rn_take.next = self.frn.valid.val() & !self.lost_take.val() & self.rn_room.q.val();
-        self.rn_room.d.next =
-            (self.fnw.fill.val() < bits::<16>(5)) & (self.fro.fill.val() < bits::<16>(2));
-        self.frn.pop.next = self.rn_take.val();
-        self.fnw.push.next = self.rn_take.val();
-        self.fnw.din.next = self.frn.dout.val();
-        self.slt.rd_valid.next = self.lost_take.val() | self.rn_take.val();
-        if self.lost_take.val() {
-            self.slt.rd_path.next = self.tpt.lost_idx.val();
-            self.slt.rd_slot.next = self.tpt.lost_slot.val();
-            self.slt.rd_tag.next = 0.into();
-        } else {
-            self.slt.rd_path.next = self.frn.dout.val().get_bits::<PI>(0);
-            self.slt.rd_slot.next = self.frn.dout.val().get_bits::<8>(16);
-            self.slt.rd_tag.next = 1.into();
-        }
-        self.rs_rnr.next = self.slt.res_valid.val() & self.slt.res_tag.val().get_bit(0);
-        self.fnw.pop.next = self.rs_rnr.val();
-        self.rs_match.next = self.rs_rnr.val()
-            & self.slt.res_entry.val().get_bit(68)
-            & (self.slt.res_entry.val().get_bits::<32>(0)
-                == self.fnw.dout.val().get_bits::<32>(48));
-        self.fro.push.next = self.rs_match.val();
-        self.fro.din.next = bit_cast::<120, 48>(self.fnw.dout.val().get_bits::<48>(0))
-            | (bit_cast::<120, 72>(self.slt.res_entry.val()) << 48);
-        self.rn_bo.next = self.rb.cfg_regs.val().get_bits::<32>(256) >> 1;
-        self.fdl.push.next = self.r_ok.val();
-        self.add_dl.a.next = self.now.q.val();
-        self.add_dl.b.next = self.rn_bo.val();
-        self.add_dl.cin.next = false;
-        self.fdl.din.next = bit_cast::<120, 32>(self.add_dl.sum.val())
-            | (bit_cast::<120, 88>(self.fri.dout.val()) << 32);
-        if (self.rs_rnr.val() & !self.rs_match.val()) & (self.r_res.val() & !self.r_ok.val()) {
-            self.rn_dinc.next = bits::<2>(2);
-        } else if (self.rs_rnr.val() & !self.rs_match.val()) | (self.r_res.val() & !self.r_ok.val())
-        {
-            self.rn_dinc.next = bits::<2>(1);
-        } else {
-            self.rn_dinc.next = bits::<2>(0);
-        }
-        self.n_nack_drop.d.next = self.n_nack_drop.q.val()
-            + bit_cast::<32, 2>(self.nk_dinc.val())
-            + bit_cast::<32, 2>(self.rn_dinc.val());
-        self.slt_reb.next = self.slt.res_valid.val() & !self.slt.res_tag.val().get_bit(0);
-        // the head's deadline had passed by the previous clock (the flag
-        // is registered; it is not used in the clock after a release,
-        // where it was the released entry's)
-        self.add_due.a.next = self.now.q.val();
-        self.add_due.b.next = !self.fdl.dout.val().get_bits::<32>(0);
-        self.add_due.cin.next = true;
-        self.dl_due.d.next = self.fdl.valid.val() & !self.add_due.sum.val().get_bit(31);
-        self.rel.next = self.dl_due.q.val()
-            & !self.dl_popped.q.val()
-            & self.fdl.valid.val()
-            & self.ok_lost.q.val()
-            & !self.slt_reb.val();
-        self.dl_popped.d.next = self.rel.val();
-        self.fdl.pop.next = self.rel.val();
-        if self.rel.val() {
-            self.qx_path.next = self.fdl.dout.val().get_bits::<PI>(32);
-            self.qx_entry.next = self.fdl.dout.val().get_bits::<72>(48);
-        } else {
-            self.qx_path.next = self.slt.res_path.val();
-            self.qx_entry.next = self.slt.res_entry.val();
-        }
-        self.q_pshift.next = self.qx_path.val() >> self.k_pb.val();
-        self.q_conn.next = self.q_pshift.val().get_bits::<CB>(0);
-        self.rec_ra.next = (bit_cast::<TA, CB>(self.q_conn.val()) << 5)
-            | bit_cast::<TA, 5>(self.qx_entry.val().get_bits::<5>(32));
-        self.mrec.read_address.next = self.rec_ra.val();
-        self.cerr.read_address.next = self.q_conn.val();
-        self.q1v.d.next = self.slt_reb.val() | self.rel.val();
-        self.q1e.d.next = self.qx_entry.val();
-        self.q1p.d.next = self.qx_path.val();
-        // S2: offset = MTUs << (10 + MTU code) (a 4:1 select), the MTU
-        self.q_code.next = self.rb.cfg_regs.val().get_bits::<2>(112);
-        self.q_mtus.next = bit_cast::<32, 20>(self.q1e.q.val().get_bits::<20>(48));
-        self.q2v.d.next = self.q1v.q.val();
-        self.q2e.d.next = self.q1e.q.val();
-        self.q2p.d.next = self.q1p.q.val();
-        self.q2r.d.next = self.mrec.read_data.val();
-        self.q2er.d.next = self.cerr.read_data.val().any();
-        self.q3er.d.next = self.q2er.q.val();
-        if self.q_code.val() == bits::<2>(0) {
-            self.q2off.d.next = self.q_mtus.val() << 10;
-            self.q2mtu.d.next = bits::<16>(1024);
-        } else if self.q_code.val() == bits::<2>(1) {
-            self.q2off.d.next = self.q_mtus.val() << 11;
-            self.q2mtu.d.next = bits::<16>(2048);
-        } else if self.q_code.val() == bits::<2>(2) {
-            self.q2off.d.next = self.q_mtus.val() << 12;
-            self.q2mtu.d.next = bits::<16>(4096);
-        } else {
-            self.q2off.d.next = self.q_mtus.val() << 13;
-            self.q2mtu.d.next = bits::<16>(8192);
-        }
-        // S3: address + offset, remote address + offset, length - offset,
-        // first CSN + offset in MTUs
-        self.add_addr.a.next = self.q2r.q.val().get_bits::<64>(64);
-        self.add_addr.b.next = bit_cast::<64, 32>(self.q2off.q.val());
-        self.add_addr.cin.next = false;
-        self.add_raddr.a.next = self.q2r.q.val().get_bits::<64>(128);
-        self.add_raddr.b.next = bit_cast::<64, 32>(self.q2off.q.val());
-        self.add_raddr.cin.next = false;
-        self.q_noff.next = !self.q2off.q.val();
-        self.add_rem.a.next = self.q2r.q.val().get_bits::<32>(256);
-        self.add_rem.b.next = self.q_noff.val();
-        self.add_rem.cin.next = true;
-        self.add_chk.a.next = self.q2r.q.val().get_bits::<32>(0);
-        self.add_chk.b.next = bit_cast::<32, 20>(self.q2e.q.val().get_bits::<20>(48));
-        self.add_chk.cin.next = false;
-        self.q3v.d.next = self.q2v.q.val();
-        self.q3e.d.next = self.q2e.q.val();
-        self.q3p.d.next = self.q2p.q.val();
-        self.q3r.d.next = self.q2r.q.val();
-        self.q3off.d.next = self.q2off.q.val();
-        self.q3mtu.d.next = self.q2mtu.q.val();
-        self.q3addr.d.next = self.add_addr.sum.val();
-        self.q3raddr.d.next = self.add_raddr.sum.val();
-        self.q3rem.d.next = self.add_rem.sum.val();
-        self.q3chk.d.next = self.add_chk.sum.val();
-        // S4: the record is still the packet's message when its first CSN
-        // plus the packet's offset in MTUs is the packet's CSN (otherwise the
-        // message completed, so the peer has the packet, and its entry was
-        // reused: dropped and counted). D as the segmenter's, with ACK_REQ
-        // and RETX; the length: the rest of the message for its LAST packet,
-        // else one MTU.
-        self.q_s4.next = self.q3p.q.val() >> self.k_pb.val();
-        self.q_c4.next = self.q_s4.val().get_bits::<CB>(0);
-        self.q_ok.next =
-            (self.q3chk.q.val() == self.q3e.q.val().get_bits::<32>(0)) & !self.q3er.q.val();
-        if self.q3e.q.val().get_bit(70) {
-            self.q_len.next = self.q3rem.q.val().get_bits::<16>(0);
-        } else {
-            self.q_len.next = self.q3mtu.q.val();
-        }
-        self.q_ffirst.next = bits::<8>(0);
-        if self.q3e.q.val().get_bit(69) {
-            self.q_ffirst.next = self.k_fl_first.val();
-        }
-        self.q_flast.next = bits::<8>(0);
-        if self.q3e.q.val().get_bit(70) {
-            self.q_flast.next = self.k_fl_last.val();
-        }
-        self.q_fsol.next = bits::<8>(0);
-        if self.q3r.q.val().get_bit(322) {
-            self.q_fsol.next = self.k_fl_sol.val();
-        }
-        self.q_flags.next =
-            self.k_fl_retx.val() | self.q_ffirst.val() | self.q_flast.val() | self.q_fsol.val();
-        self.q_d.next = bit_cast::<448, 32>(self.q3e.q.val().get_bits::<32>(0))
-            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(32)) << 32)
-            | (bit_cast::<448, 32>(self.q3off.q.val()) << 64)
-            | (bit_cast::<448, 16>(self.q_len.val()) << 96)
-            | (bit_cast::<448, 64>(self.q3addr.q.val()) << 112)
-            | (bit_cast::<448, 64>(self.q3raddr.q.val()) << 208)
-            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(192)) << 272)
-            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(224)) << 304)
-            | (bit_cast::<448, 32>(self.q3r.q.val().get_bits::<32>(256)) << 336)
-            | (bit_cast::<448, 24>(self.q3r.q.val().get_bits::<24>(288)) << 368)
-            | (bit_cast::<448, 16>(self.q3e.q.val().get_bits::<16>(32)) << 392)
-            | (bit_cast::<448, 8>(self.q3r.q.val().get_bits::<8>(312)) << 408)
-            | (bit_cast::<448, 8>(self.q_flags.val()) << 416)
-            | (bit_cast::<448, 2>(self.q3r.q.val().get_bits::<2>(320)) << 424)
-            | (bit_cast::<448, CB>(self.q_c4.val()) << 426);
-        // S5: into the retransmission FIFO, or counted
-        self.q4push.d.next = self.q3v.q.val() & self.q_ok.val();
-        self.q4stale.d.next = self.q3v.q.val() & !self.q_ok.val();
-        self.q4d.d.next = self.q_d.val();
-        self.fpr.push.next = self.q4push.q.val();
-        self.fpr.din.next = self.q4d.q.val();
-        if self.q4stale.q.val() {
-            self.n_retx_stale.d.next = self.n_retx_stale.q.val() + 1;
+        if self.retx.n_retx_stale_we.val() {
+            self.n_retx_stale.d.next = self.retx.n_retx_stale_wd.val();
         }
         // descriptors in flight: +1 from the segmenter, -1 when accepted
         // (and lost PSNs from their take to a SEND or a stale drop)
@@ -3393,114 +2231,85 @@ impl<
         self.held_up.next = self.held.q.val() + bit_cast::<8, 2>(self.held_inc.val());
         self.held.d.next = self.held_up.val() - bit_cast::<8, 2>(self.held_dec.val());
 
-        // header: H's head is popped into L1 with its transmit lookup
-        // (`cmd_proc`, latency 1); at the next edge the descriptor and the
-        // lookup's result enter the lookup FIFO (8), whose head goes to
-        // ack_gen's data port with the payload request into tx_payload at
-        // the same edge. A pop needs room in the lookup FIFO for L1 and it
-        // (one packet per clock under a ready `ack_gen`).
-        if self.l1v.q.val() {
-            self.l1_cnt.next = bits::<1>(1);
-        } else {
-            self.l1_cnt.next = bits::<1>(0);
+        // ---- tx_header (`braid_engine/tx_header.rs`)
+        self.tx_header.flk_fill.next = self.flk.fill.val();
+        self.tx_header.fh_valid.next = self.fh.valid.val();
+        self.tx_header.fh_dout.next = self.fh.dout.val();
+        self.tx_header.cp_tr_sport.next = self.cp.tr_sport.val();
+        self.tx_header.salt_read_data.next = self.salt.read_data.val();
+        self.tx_header.cp_tr_ok.next = self.cp.tr_ok.val();
+        self.tx_header.cp_tr_peer_mac.next = self.cp.tr_peer_mac.val();
+        self.tx_header.cp_tr_peer_ip4.next = self.cp.tr_peer_ip4.val();
+        self.tx_header.cp_tr_dport.next = self.cp.tr_dport.val();
+        self.tx_header.cp_tr_peer_conn.next = self.cp.tr_peer_conn.val();
+        self.tx_header.flk_valid.next = self.flk.valid.val();
+        self.tx_header.flk_dout.next = self.flk.dout.val();
+        self.tx_header.txp_q_ready.next = self.txp.q_ready.val();
+        self.tx_header.ag_data_ready.next = self.ag.data_ready.val();
+        self.tx_header.rb_cfg_regs.next = self.rb.cfg_regs.val();
+        self.tx_header.now_q.next = self.now.q.val();
+        self.tx_header.n_tx_pkts_q.next = self.n_tx_pkts.q.val();
+        self.tx_header.n_tx_retx_q.next = self.n_tx_retx.q.val();
+        self.tx_header.n_tx_drop_q.next = self.n_tx_drop.q.val();
+        self.tx_header.txp_pl_valid.next = self.txp.pl_valid.val();
+        self.tx_header.txp_pl_ready.next = self.txp.pl_ready.val();
+        self.tx_header.txp_pl_last.next = self.txp.pl_last.val();
+        self.tx_header.txp_pl_err.next = self.txp.pl_err.val();
+        self.tx_header.n_pl_err_q.next = self.n_pl_err.q.val();
+        self.tx_header.k_pb.next = self.k_pb.val();
+        self.fh.pop.next = self.tx_header.fh_pop.val();
+        self.cp.tl_valid.next = self.tx_header.cp_tl_valid.val();
+        self.cp.tl_conn.next = self.tx_header.cp_tl_conn.val();
+        self.cp.tl_tag.next = self.tx_header.cp_tl_tag.val();
+        self.salt.read_address.next = self.tx_header.salt_read_address.val();
+        self.flk.push.next = self.tx_header.flk_push.val();
+        self.flk.din.next = self.tx_header.flk_din.val();
+        self.flk.pop.next = self.tx_header.flk_pop.val();
+        self.ag.data_valid.next = self.tx_header.ag_data_valid.val();
+        self.ag.data_dst_mac.next = self.tx_header.ag_data_dst_mac.val();
+        self.ag.data_src_mac.next = self.tx_header.ag_data_src_mac.val();
+        self.ag.data_vlan.next = self.tx_header.ag_data_vlan.val();
+        self.ag.data_vlan_tci.next = self.tx_header.ag_data_vlan_tci.val();
+        self.ag.data_ipv6.next = self.tx_header.ag_data_ipv6.val();
+        self.ag.data_src_ip.next = self.tx_header.ag_data_src_ip.val();
+        self.ag.data_dst_ip.next = self.tx_header.ag_data_dst_ip.val();
+        self.ag.data_dscp.next = self.tx_header.ag_data_dscp.val();
+        self.ag.data_ttl.next = self.tx_header.ag_data_ttl.val();
+        self.ag.data_flow_label.next = self.tx_header.ag_data_flow_label.val();
+        self.ag.data_udp_sport.next = self.tx_header.ag_data_udp_sport.val();
+        self.ag.data_udp_dport.next = self.tx_header.ag_data_udp_dport.val();
+        self.ag.data_opcode.next = self.tx_header.ag_data_opcode.val();
+        self.ag.data_flags.next = self.tx_header.ag_data_flags.val();
+        self.ag.data_path_id.next = self.tx_header.ag_data_path_id.val();
+        self.ag.data_dst_conn.next = self.tx_header.ag_data_dst_conn.val();
+        self.ag.data_path_psn.next = self.tx_header.ag_data_path_psn.val();
+        self.ag.data_csn.next = self.tx_header.ag_data_csn.val();
+        self.ag.data_timestamp.next = self.tx_header.ag_data_timestamp.val();
+        self.ag.data_payload_len.next = self.tx_header.ag_data_payload_len.val();
+        self.ag.data_floor_delta.next = self.tx_header.ag_data_floor_delta.val();
+        self.ag.data_rkey.next = self.tx_header.ag_data_rkey.val();
+        self.ag.data_va.next = self.tx_header.ag_data_va.val();
+        self.ag.data_stream.next = self.tx_header.ag_data_stream.val();
+        self.ag.data_rsn.next = self.tx_header.ag_data_rsn.val();
+        self.ag.data_msn.next = self.tx_header.ag_data_msn.val();
+        self.ag.data_offset.next = self.tx_header.ag_data_offset.val();
+        self.ag.data_msg_len.next = self.tx_header.ag_data_msg_len.val();
+        self.ag.data_imm.next = self.tx_header.ag_data_imm.val();
+        self.txp.q_valid.next = self.tx_header.txp_q_valid.val();
+        self.txp.q_addr.next = self.tx_header.txp_q_addr.val();
+        self.txp.q_len.next = self.tx_header.txp_q_len.val();
+        if self.tx_header.n_tx_pkts_we.val() {
+            self.n_tx_pkts.d.next = self.tx_header.n_tx_pkts_wd.val();
         }
-        self.fill3.next = self.flk.fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
-        self.ok_hpop.d.next = self.fill3.val() < bits::<16>(7);
-        self.h_pop.next = self.fh.valid.val() & self.ok_hpop.q.val();
-        self.fh.pop.next = self.h_pop.val();
-        self.cp.tl_valid.next = self.h_pop.val();
-        self.cp.tl_conn.next = self.fh.dout.val().get_bits::<CB>(426);
-        self.cp.tl_tag.next = 0.into();
-        // the path's salt, read beside the connection's transport entry
-        self.salt.read_address.next = (bit_cast::<PI, CB>(self.fh.dout.val().get_bits::<CB>(426))
-            << self.k_pb.val())
-            | bit_cast::<PI, 4>(self.fh.dout.val().get_bits::<4>(438));
-        self.l1v.d.next = self.h_pop.val();
-        self.l1d.d.next = self.fh.dout.val();
-        self.h_path.next = self.l1d.q.val().get_bits::<4>(438);
-        self.h_sport.next = self.cp.tr_sport.val()
-            + ((bit_cast::<16, 12>(self.salt.read_data.val()) << 4)
-                | bit_cast::<16, 4>(self.h_path.val()));
-        if self.cp.tr_ok.val() {
-            self.tr_okb.next = bits::<1>(1);
-        } else {
-            self.tr_okb.next = bits::<1>(0);
+        if self.tx_header.n_tx_retx_we.val() {
+            self.n_tx_retx.d.next = self.tx_header.n_tx_retx_wd.val();
         }
-        // the lookup FIFO's entry: H 0..512, ok 512, peer MAC 513, peer
-        // IPv4 561, source port 593, destination port 609, peer conn 625
-        self.flk.push.next = self.l1v.q.val();
-        self.flk.din.next = bit_cast::<656, 512>(self.l1d.q.val())
-            | (bit_cast::<656, 1>(self.tr_okb.val()) << 512)
-            | (bit_cast::<656, 48>(self.cp.tr_peer_mac.val()) << 513)
-            | (bit_cast::<656, 32>(self.cp.tr_peer_ip4.val()) << 561)
-            | (bit_cast::<656, 16>(self.h_sport.val()) << 593)
-            | (bit_cast::<656, 16>(self.cp.tr_dport.val()) << 609)
-            | (bit_cast::<656, 24>(self.cp.tr_peer_conn.val()) << 625);
-        // the head of the lookup FIFO: a refused one (no connection) is
-        // dropped, the others go through the register slice `sk_h` (so that
-        // ack_gen's `data_ready` never reaches the FIFO's read side)
-        self.h_ok.next = self.flk.valid.val() & self.flk.dout.val().get_bit(512);
-        self.h_drop.next = self.flk.valid.val() & !self.flk.dout.val().get_bit(512);
-        self.sk_h.s_valid.next = self.h_ok.val();
-        self.sk_h.s_data.next = self.flk.dout.val();
-        self.flk.pop.next = (self.h_ok.val() & self.sk_h.s_ready.val()) | self.h_drop.val();
-        self.h_e.next = self.sk_h.m_data.val();
-        self.h_d.next = self.h_e.val().get_bits::<512>(0);
-        self.ag.data_valid.next = self.sk_h.m_valid.val() & self.txp.q_ready.val();
-        self.h_go.next =
-            self.sk_h.m_valid.val() & self.txp.q_ready.val() & self.ag.data_ready.val();
-        self.sk_h.m_ready.next = self.h_go.val();
-        self.ag.data_dst_mac.next = self.h_e.val().get_bits::<48>(513);
-        self.ag.data_src_mac.next = (bit_cast::<48, 16>(self.rb.cfg_regs.val().get_bits::<16>(32))
-            << bits::<6>(32))
-            | bit_cast::<48, 32>(self.rb.cfg_regs.val().get_bits::<32>(0));
-        self.ag.data_vlan.next = false;
-        self.ag.data_vlan_tci.next = 0.into();
-        self.ag.data_ipv6.next = false;
-        self.ag.data_src_ip.next = bit_cast::<128, 32>(self.rb.cfg_regs.val().get_bits::<32>(64));
-        self.ag.data_dst_ip.next = bit_cast::<128, 32>(self.h_e.val().get_bits::<32>(561));
-        self.ag.data_dscp.next = 0.into();
-        self.ag.data_ttl.next = 64.into();
-        self.ag.data_flow_label.next = 0.into();
-        self.ag.data_udp_sport.next = self.h_e.val().get_bits::<16>(593);
-        self.ag.data_udp_dport.next = self.h_e.val().get_bits::<16>(609);
-        self.ag.data_opcode.next = self.h_d.val().get_bits::<8>(408);
-        self.ag.data_flags.next = self.h_d.val().get_bits::<8>(416);
-        self.ag.data_path_id.next = bit_cast::<8, 4>(self.h_d.val().get_bits::<4>(438));
-        self.ag.data_dst_conn.next = self.h_e.val().get_bits::<24>(625);
-        self.ag.data_path_psn.next = self.h_d.val().get_bits::<32>(448);
-        self.ag.data_csn.next = self.h_d.val().get_bits::<32>(0);
-        self.ag.data_timestamp.next = self.now.q.val();
-        self.ag.data_payload_len.next = self.h_d.val().get_bits::<16>(96);
-        self.ag.data_floor_delta.next = self.h_d.val().get_bits::<16>(488);
-        self.ag.data_rkey.next = self.h_d.val().get_bits::<32>(272);
-        self.ag.data_va.next = self.h_d.val().get_bits::<64>(208);
-        self.ag.data_stream.next = bit_cast::<8, 2>(self.h_d.val().get_bits::<2>(424));
-        self.ag.data_rsn.next = self.h_d.val().get_bits::<24>(368);
-        self.ag.data_msn.next = self.h_d.val().get_bits::<32>(32);
-        self.ag.data_offset.next = self.h_d.val().get_bits::<32>(64);
-        self.ag.data_msg_len.next = self.h_d.val().get_bits::<32>(336);
-        self.ag.data_imm.next = self.h_d.val().get_bits::<32>(304);
-        self.txp.q_valid.next = self.h_go.val();
-        self.txp.q_addr.next = self.h_d.val().get_bits::<64>(112);
-        self.txp.q_len.next = self.h_d.val().get_bits::<14>(96);
-        if self.h_go.val() {
-            self.n_tx_pkts.d.next = self.n_tx_pkts.q.val() + 1;
+        if self.tx_header.n_tx_drop_we.val() {
+            self.n_tx_drop.d.next = self.tx_header.n_tx_drop_wd.val();
         }
-        if self.h_go.val() & self.h_d.val().get_bit(420) {
-            self.n_tx_retx.d.next = self.n_tx_retx.q.val() + 1;
+        if self.tx_header.n_pl_err_we.val() {
+            self.n_pl_err.d.next = self.tx_header.n_pl_err_wd.val();
         }
-        if self.h_drop.val() {
-            self.n_tx_drop.d.next = self.n_tx_drop.q.val() + 1;
-        }
-        if self.txp.pl_valid.val()
-            & self.txp.pl_ready.val()
-            & self.txp.pl_last.val()
-            & self.txp.pl_err.val()
-        {
-            self.n_pl_err.d.next = self.n_pl_err.q.val() + 1;
-        }
-
         // ack_gen's output (control first, then data) into tx_builder, its
         // payload from tx_payload, its frames to the MAC
         // (through the register slice `sk_t`: `tx_builder`'s `d_ready` is
@@ -3735,244 +2544,129 @@ impl<
         }
         self.n_rx_bytes.d.next =
             self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rx_place.placed_bytes.val());
-        // the path table's port: commands, then ack_sent (ack_gen handed a
-        // path's ACK to tx_builder), then packets (OP_PKT)
-        self.fas.push.next = self.ag.as_valid.val();
-        self.fas.din.next = bit_cast::<16, 14>(self.ag.as_idx.val());
-        self.as_go.next = self.fas.valid.val() & !self.cp.rp_valid.val();
-        self.fas.pop.next = self.as_go.val();
-        // then the coalescing timer's reads (`fat`: OP_READ of a path whose
-        // ACK wheel fired; its ACK context comes from `actx`, read at the
-        // FIFO's head, so the head must have stood for a clock, `t_st`),
-        // then packets (OP_PKT); a packet also needs room in `faa` for the
-        // ARM its result may push (16 of 32: the results in flight), a
-        // timer read 24 of 32 (its re-ARM), so `faa` never overflows
-        self.at_idx.next = self.fat.dout.val().get_bits::<PI>(0);
-        self.t_go.next = self.fat.valid.val()
-            & self.t_st.q.val()
-            & self.faa_lo24.q.val()
-            & !self.cp.rp_valid.val()
-            & !self.fas.valid.val();
-        self.fat.pop.next = self.t_go.val();
-        self.t_st.d.next = self.fat.valid.val() & !self.t_go.val();
-        self.faa_lo16.d.next = self.faa.fill.val() < bits::<16>(16);
-        self.faa_lo24.d.next = self.faa.fill.val() < bits::<16>(24);
-        self.actx.read_address.next = self.at_idx.val();
-        self.ats.read_address.next = self.at_idx.val();
-        // the timestamp echo of every ACK tx_builder takes (`as_valid`, one
-        // clock after the take, names its path)
-        self.a_tse.d.next = self.ag.d_ack_ts_echo.val();
-        self.ats.write_enable.next = self.ag.as_valid.val();
-        self.ats.write_address.next = self.ag.as_idx.val().get_bits::<PI>(0);
-        self.ats.write_data.next = self.a_tse.q.val();
-        self.p_go.next = self.frp.valid.val()
-            & self.faa_lo16.q.val()
-            & !self.cp.rp_valid.val()
-            & !self.fas.valid.val()
-            & !self.t_go.val();
-        self.frp.pop.next = self.p_go.val();
-        self.p_e.next = self.frp.dout.val();
-        self.rpt.op_valid.next =
-            self.cp.rp_valid.val() | self.as_go.val() | self.t_go.val() | self.p_go.val();
-        self.rpt.floor_delta.next = self.p_e.val().get_bits::<16>(32);
-        self.rpt.ce.next = self.p_e.val().get_bit(48);
-        self.rpt.ts.next = self.p_e.val().get_bits::<32>(50);
-        self.rpt.ack_req.next = self.p_e.val().get_bit(49);
-        // (a packet's path index, also the address of its ACK context; a
-        // command's INIT of a path clears the path's context, so that a
-        // timer read of a path restarted since gives CSN base 0)
-        self.p_idx.next = (bit_cast::<PI, CB>(self.p_e.val().get_bits::<CB>(82))
-            << self.k_pb.val())
-            | bit_cast::<PI, 4>(self.p_e.val().get_bits::<4>(106));
-        self.actx.write_enable.next =
-            self.p_go.val() | (self.cp.rp_valid.val() & (self.cp.rp_op.val() == bits::<2>(1)));
-        if self.cp.rp_valid.val() {
-            self.actx.write_address.next = self.cp.rp_idx.val();
-            self.actx.write_data.next = 0.into();
-        } else {
-            self.actx.write_address.next = self.p_idx.val();
-            self.actx.write_data.next = bit_cast::<48, 16>(self.p_e.val().get_bits::<16>(114))
-                | (bit_cast::<48, 32>(self.p_e.val().get_bits::<32>(130)) << 16);
-        }
-        if self.cp.rp_valid.val() {
-            self.rpt.op.next = self.cp.rp_op.val();
-            self.rpt.idx.next = self.cp.rp_idx.val();
-            self.rpt.psn.next = self.cp.rp_psn.val();
-        } else if self.fas.valid.val() {
-            self.rpt.op.next = bits::<2>(2);
-            self.rpt.idx.next = self.fas.dout.val().get_bits::<PI>(0);
-            self.rpt.psn.next = 0.into();
-        } else if self.t_go.val() {
-            self.rpt.op.next = bits::<2>(3);
-            self.rpt.idx.next = self.at_idx.val();
-            self.rpt.psn.next = 0.into();
-        } else {
-            self.rpt.op.next = bits::<2>(0);
-            self.rpt.idx.next = self.p_idx.val();
-            self.rpt.psn.next = self.p_e.val().get_bits::<32>(0);
-        }
-        // G: the ACK context of a packet or a timer read in the path table
-        // (conn 0, path 24, sport 32, csn_base 48; a timer read: the path's
-        // last ACK's timestamp echo 80), joined with its result (5 edges)
-        self.fag.push.next = self.p_go.val() | self.t_go.val();
-        if self.t_go.val() {
-            self.fag.din.next = bit_cast::<112, PI>(self.at_idx.val() >> self.k_pb.val())
-                | (bit_cast::<112, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
-                | (bit_cast::<112, 48>(self.actx.read_data.val()) << 32)
-                | (bit_cast::<112, 32>(self.ats.read_data.val()) << 80);
-        } else {
-            self.fag.din.next = bit_cast::<112, 24>(self.p_e.val().get_bits::<24>(82))
-                | (bit_cast::<112, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
-                | (bit_cast::<112, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
-                | (bit_cast::<112, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
-        }
-        // (the command processor issues only OP_INIT: every OP_PKT and
-        // OP_READ result is a packet's or a timer read's)
-        self.p_ours.next = self.rpt.res_valid.val()
-            & ((self.rpt.res_op.val() == bits::<2>(0)) | (self.rpt.res_op.val() == bits::<2>(3)));
-        // the coalescing timer: a packet result that leaves its path's
-        // first unacknowledged packet without an ACK due ARMs the ACK wheel
-        // at `now + 2^(ack_shift + 6)` (64 of the wheel's buckets); the
-        // read it brings asks ack_gen for the path's ACK when a packet is
-        // unacknowledged, an ACK is due, or (`a_force`) the path's last
-        // packet is not the one its last ACK echoed: packets counted between
-        // an ACK's snapshot in ack_gen and its ack_sent have their count
-        // cleared, and only the timestamp shows them. A read that asks ARMs
-        // the wheel again (an ACK request ack_gen dropped is asked for once
-        // more); the read after the ACK left finds nothing and stops
-        self.a_dly.d.next = bits::<32>(64) << self.rb.cfg_regs.val().get_bits::<5>(400);
-        self.add_ack.a.next = self.now.q.val();
-        self.add_ack.b.next = self.a_dly.q.val();
-        self.add_ack.cin.next = false;
-        self.a_dl.d.next = self.add_ack.sum.val();
-        self.a_force.next = (self.rpt.res_unacked.val() == bits::<8>(0))
-            & (self.rpt.res_ts_echo.val() != self.fag.dout.val().get_bits::<32>(80));
-        self.a_req.next = (self.rpt.res_op.val() == bits::<2>(3))
-            & (self.rpt.res_ack_now.val()
-                | (self.rpt.res_unacked.val() != bits::<8>(0))
-                | self.a_force.val());
-        self.a_arm.next = self.rpt.res_valid.val()
-            & (((self.rpt.res_op.val() == bits::<2>(0))
-                & !self.rpt.res_ack_now.val()
-                & (self.rpt.res_unacked.val() == bits::<8>(1)))
-                | self.a_req.val());
-        self.faa.push.next = self.a_arm.val();
-        self.faa.din.next = bit_cast::<48, 32>(self.a_dl.q.val())
-            | (bit_cast::<48, PI>(self.rpt.res_idx.val()) << 32);
-        self.fag.pop.next = self.p_ours.val();
-        self.g_e.next = self.fag.dout.val();
-        self.ag.res_valid.next = self.p_ours.val();
-        self.ag.res_op.next = self.rpt.res_op.val();
-        self.ag.res_idx.next = bit_cast::<14, PI>(self.rpt.res_idx.val());
-        self.ag.res_base.next = self.rpt.res_base.val();
-        self.ag.res_sack.next = self.rpt.res_sack.val();
-        self.ag.res_ecn_count.next = self.rpt.res_ecn_count.val();
-        self.ag.res_ts_echo.next = self.rpt.res_ts_echo.val();
-        // (a forced timer read asks as if one packet were unacknowledged)
-        if (self.rpt.res_op.val() == bits::<2>(3)) & self.a_force.val() {
-            self.ag.res_unacked.next = bits::<8>(1);
-        } else {
-            self.ag.res_unacked.next = self.rpt.res_unacked.val();
-        }
-        self.ag.res_ack_now.next = self.rpt.res_ack_now.val();
-        self.ag.res_conn.next = bit_cast::<10, CB>(self.g_e.val().get_bits::<CB>(0));
-        self.ag.res_path_id.next = self.g_e.val().get_bits::<8>(24);
-        self.ag.res_sport.next = self.g_e.val().get_bits::<16>(32);
-        self.ag.res_csn_base.next = self.g_e.val().get_bits::<32>(48);
-        // the receiver's rate hint (rx_rate_hint): every data packet that
-        // reaches the path table (its connection and timestamp), the
-        // connection set-ups (dedup INIT above); every ACK carries the hint
-        self.rh.pk_valid.next = self.p_go.val();
-        self.rh.pk_conn.next = self.p_e.val().get_bits::<CB>(82);
-        self.rh.pk_ts.next = self.p_e.val().get_bits::<32>(50);
-        self.rh.st_valid.next = self.dd_cmd.val();
-        self.rh.st_conn.next = self.cp.dd_conn.val();
-        self.rh.now.next = self.now.q.val();
-        self.rh.cfg_interval.next = self.rb.cfg_regs.val().get_bits::<16>(416);
-        self.rh.cfg_queue.next = self.rb.cfg_regs.val().get_bits::<16>(432);
-        self.rh.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
-        self.ag.rate_hint.next = self.rh.hint.val();
+        // placement writes on dw_arb's port b; placed packets into `fmi`
         self.dwa.b_valid.next = self.rx_place.wr_valid.val();
         self.dwa.b_data.next = self.rx_place.wr_data.val();
         self.dwa.b_last.next = self.rx_place.wr_last.val();
         self.dwa.b_addr.next = self.rx_place.wr_addr.val();
         self.dwa.b_len.next = self.rx_place.wr_len.val();
         self.rx_place.wr_ready.next = self.dwa.b_ready.val();
-        self.rx_place.mi_fill.next = self.fmi.fill.val();
-
-        // ---- message completion (stage 3, third part). A placed packet
-        // enters `fmi` when the mover pops its decision (M: has_payload 0,
-        // index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len
-        // 112) and is counted in msg_tracker once its last payload beat has
-        // left for the DMA write stream (`n_wr`: such last beats not yet
-        // matched; `fmi` is in the order of the writes), so a completion's
-        // CQE, written later by cq_writer on the same stream, follows the
-        // message's data. A command (INIT) has msg_tracker's port first.
-        // While `fev` holds 20 or more events, no packet is counted and
-        // the drain is held: each operation passes at most one message, so
-        // the 6 that can be in flight fit.
         self.fmi.push.next = self.rx_place.mi_push.val();
         self.fmi.din.next = self.rx_place.mi_din.val();
-        self.mi_e.next = self.fmi.dout.val();
-        self.w_last.next = self.rx_place.wr_done.val();
-        self.ev_ok.d.next = self.fev.fill.val() < bits::<16>(20);
-        self.mi_go.next = self.fmi.valid.val()
-            & !self.cp.mt_valid.val()
-            & self.ev_ok.q.val()
-            & (!self.mi_e.val().get_bit(0) | (self.n_wr.q.val() != bits::<8>(0)));
-        self.fmi.pop.next = self.mi_go.val();
-        if self.w_last.val() & !(self.mi_go.val() & self.mi_e.val().get_bit(0)) {
-            self.n_wr.d.next = self.n_wr.q.val() + 1;
-        } else if !self.w_last.val() & self.mi_go.val() & self.mi_e.val().get_bit(0) {
-            self.n_wr.d.next = self.n_wr.q.val() - 1;
+        self.rx_place.mi_fill.next = self.fmi.fill.val();
+        // ---- rx_ack (`braid_engine/rx_ack.rs`)
+        self.rx_ack.ag_as_valid.next = self.ag.as_valid.val();
+        self.rx_ack.ag_as_idx.next = self.ag.as_idx.val();
+        self.rx_ack.fas_valid.next = self.fas.valid.val();
+        self.rx_ack.cp_rp_valid.next = self.cp.rp_valid.val();
+        self.rx_ack.fat_dout.next = self.fat.dout.val();
+        self.rx_ack.fat_valid.next = self.fat.valid.val();
+        self.rx_ack.faa_fill.next = self.faa.fill.val();
+        self.rx_ack.ag_d_ack_ts_echo.next = self.ag.d_ack_ts_echo.val();
+        self.rx_ack.frp_valid.next = self.frp.valid.val();
+        self.rx_ack.frp_dout.next = self.frp.dout.val();
+        self.rx_ack.cp_rp_op.next = self.cp.rp_op.val();
+        self.rx_ack.cp_rp_idx.next = self.cp.rp_idx.val();
+        self.rx_ack.cp_rp_psn.next = self.cp.rp_psn.val();
+        self.rx_ack.fas_dout.next = self.fas.dout.val();
+        self.rx_ack.rpt_res_valid.next = self.rpt.res_valid.val();
+        self.rx_ack.rpt_res_op.next = self.rpt.res_op.val();
+        self.rx_ack.rb_cfg_regs.next = self.rb.cfg_regs.val();
+        self.rx_ack.now_q.next = self.now.q.val();
+        self.rx_ack.rpt_res_unacked.next = self.rpt.res_unacked.val();
+        self.rx_ack.rpt_res_ts_echo.next = self.rpt.res_ts_echo.val();
+        self.rx_ack.fag_dout.next = self.fag.dout.val();
+        self.rx_ack.rpt_res_ack_now.next = self.rpt.res_ack_now.val();
+        self.rx_ack.rpt_res_idx.next = self.rpt.res_idx.val();
+        self.rx_ack.rpt_res_base.next = self.rpt.res_base.val();
+        self.rx_ack.rpt_res_sack.next = self.rpt.res_sack.val();
+        self.rx_ack.rpt_res_ecn_count.next = self.rpt.res_ecn_count.val();
+        self.rx_ack.cp_dd_conn.next = self.cp.dd_conn.val();
+        self.rx_ack.rh_hint.next = self.rh.hint.val();
+        self.rx_ack.k_pb.next = self.k_pb.val();
+        self.rx_ack.dd_cmd.next = self.dd_cmd.val();
+        self.fas.push.next = self.rx_ack.fas_push.val();
+        self.fas.din.next = self.rx_ack.fas_din.val();
+        self.fas.pop.next = self.rx_ack.fas_pop.val();
+        self.fat.pop.next = self.rx_ack.fat_pop.val();
+        self.frp.pop.next = self.rx_ack.frp_pop.val();
+        self.rpt.op_valid.next = self.rx_ack.rpt_op_valid.val();
+        self.rpt.floor_delta.next = self.rx_ack.rpt_floor_delta.val();
+        self.rpt.ce.next = self.rx_ack.rpt_ce.val();
+        self.rpt.ts.next = self.rx_ack.rpt_ts.val();
+        self.rpt.ack_req.next = self.rx_ack.rpt_ack_req.val();
+        self.rpt.op.next = self.rx_ack.rpt_op.val();
+        self.rpt.idx.next = self.rx_ack.rpt_idx.val();
+        self.rpt.psn.next = self.rx_ack.rpt_psn.val();
+        self.fag.push.next = self.rx_ack.fag_push.val();
+        self.fag.din.next = self.rx_ack.fag_din.val();
+        self.faa.push.next = self.rx_ack.faa_push.val();
+        self.faa.din.next = self.rx_ack.faa_din.val();
+        self.fag.pop.next = self.rx_ack.fag_pop.val();
+        self.ag.res_valid.next = self.rx_ack.ag_res_valid.val();
+        self.ag.res_op.next = self.rx_ack.ag_res_op.val();
+        self.ag.res_idx.next = self.rx_ack.ag_res_idx.val();
+        self.ag.res_base.next = self.rx_ack.ag_res_base.val();
+        self.ag.res_sack.next = self.rx_ack.ag_res_sack.val();
+        self.ag.res_ecn_count.next = self.rx_ack.ag_res_ecn_count.val();
+        self.ag.res_ts_echo.next = self.rx_ack.ag_res_ts_echo.val();
+        self.ag.res_unacked.next = self.rx_ack.ag_res_unacked.val();
+        self.ag.res_ack_now.next = self.rx_ack.ag_res_ack_now.val();
+        self.ag.res_conn.next = self.rx_ack.ag_res_conn.val();
+        self.ag.res_path_id.next = self.rx_ack.ag_res_path_id.val();
+        self.ag.res_sport.next = self.rx_ack.ag_res_sport.val();
+        self.ag.res_csn_base.next = self.rx_ack.ag_res_csn_base.val();
+        self.rh.pk_valid.next = self.rx_ack.rh_pk_valid.val();
+        self.rh.pk_conn.next = self.rx_ack.rh_pk_conn.val();
+        self.rh.pk_ts.next = self.rx_ack.rh_pk_ts.val();
+        self.rh.st_valid.next = self.rx_ack.rh_st_valid.val();
+        self.rh.st_conn.next = self.rx_ack.rh_st_conn.val();
+        self.rh.now.next = self.rx_ack.rh_now.val();
+        self.rh.cfg_interval.next = self.rx_ack.rh_cfg_interval.val();
+        self.rh.cfg_queue.next = self.rx_ack.rh_cfg_queue.val();
+        self.rh.cfg_port_hint.next = self.rx_ack.rh_cfg_port_hint.val();
+        self.ag.rate_hint.next = self.rx_ack.ag_rate_hint.val();
+        // ---- rx_msg (`braid_engine/rx_msg.rs`)
+        self.rx_msg.fmi_dout.next = self.fmi.dout.val();
+        self.rx_msg.wr_done.next = self.rx_place.wr_done.val();
+        self.rx_msg.fev_fill.next = self.fev.fill.val();
+        self.rx_msg.fmi_valid.next = self.fmi.valid.val();
+        self.rx_msg.cp_mt_valid.next = self.cp.mt_valid.val();
+        self.rx_msg.mt_msg_done.next = self.mt.msg_done.val();
+        self.rx_msg.n_rx_msgs_q.next = self.n_rx_msgs.q.val();
+        self.rx_msg.mt_ev_solicited.next = self.mt.ev_solicited.val();
+        self.rx_msg.mt_ev_valid.next = self.mt.ev_valid.val();
+        self.rx_msg.mt_ev_index.next = self.mt.ev_index.val();
+        self.rx_msg.mt_ev_msn.next = self.mt.ev_msn.val();
+        self.rx_msg.mt_ev_byte_len.next = self.mt.ev_byte_len.val();
+        self.rx_msg.mt_ev_imm.next = self.mt.ev_imm.val();
+        self.rx_msg.mt_ev_kind.next = self.mt.ev_kind.val();
+        self.rx_msg.rcq_read_data.next = self.rcq.read_data.val();
+        self.rx_msg.rqf_cs_ok.next = self.rqf.cs_ok.val();
+        self.rx_msg.rqf_cs_rvalid.next = self.rqf.cs_rvalid.val();
+        self.rx_msg.rqf_cs_wr_id.next = self.rqf.cs_wr_id.val();
+        self.fmi.pop.next = self.rx_msg.fmi_pop.val();
+        self.mt.pkt_valid.next = self.rx_msg.mt_pkt_valid.val();
+        self.mt.pkt_index.next = self.rx_msg.mt_pkt_index.val();
+        self.mt.pkt_msn.next = self.rx_msg.mt_pkt_msn.val();
+        self.mt.pkt_msg_len.next = self.rx_msg.mt_pkt_msg_len.val();
+        self.mt.pkt_kind.next = self.rx_msg.mt_pkt_kind.val();
+        self.mt.pkt_imm.next = self.rx_msg.mt_pkt_imm.val();
+        self.mt.pkt_solicited.next = self.rx_msg.mt_pkt_solicited.val();
+        self.mt.pkt_len.next = self.rx_msg.mt_pkt_len.val();
+        self.mt.pkt_tag.next = self.rx_msg.mt_pkt_tag.val();
+        self.mt.drain_hold.next = self.rx_msg.mt_drain_hold.val();
+        self.rcq.read_address.next = self.rx_msg.rcq_read_address.val();
+        self.fev.push.next = self.rx_msg.fev_push.val();
+        self.fev.din.next = self.rx_msg.fev_din.val();
+        self.rqf.cs_valid.next = self.rx_msg.rqf_cs_valid.val();
+        self.rqf.cs_conn.next = self.rx_msg.rqf_cs_conn.val();
+        self.rqf.cs_stream.next = self.rx_msg.rqf_cs_stream.val();
+        self.fcs.push.next = self.rx_msg.fcs_push.val();
+        self.fcs.din.next = self.rx_msg.fcs_din.val();
+        if self.rx_msg.n_rx_msgs_we.val() {
+            self.n_rx_msgs.d.next = self.rx_msg.n_rx_msgs_wd.val();
         }
-        self.mt.pkt_valid.next = self.mi_go.val();
-        self.mt.pkt_index.next = self.mi_e.val().get_bits::<RCI>(1);
-        self.mt.pkt_msn.next = self.mi_e.val().get_bits::<32>(13);
-        self.mt.pkt_msg_len.next = self.mi_e.val().get_bits::<32>(45);
-        self.mt.pkt_kind.next = self.mi_e.val().get_bits::<2>(77);
-        self.mt.pkt_imm.next = self.mi_e.val().get_bits::<32>(79);
-        self.mt.pkt_solicited.next = self.mi_e.val().get_bit(111);
-        self.mt.pkt_len.next = self.mi_e.val().get_bits::<16>(112);
-        self.mt.pkt_tag.next = 0.into();
-        self.mt.drain_hold.next = !self.ev_ok.q.val();
-        // a completion event (not a WRITE) reads its connection's CQ
-        // (latency 1) and enters `fev` (F, see the completion merge)
-        if self.mt.msg_done.val() {
-            self.n_rx_msgs.d.next = self.n_rx_msgs.q.val() + 1;
-        }
-        if self.mt.ev_solicited.val() {
-            self.e_solb.next = bits::<1>(1);
-        } else {
-            self.e_solb.next = bits::<1>(0);
-        }
-        self.e1v.d.next = self.mt.ev_valid.val();
-        self.e1d.d.next = bit_cast::<111, RCI>(self.mt.ev_index.val())
-            | (bit_cast::<111, 32>(self.mt.ev_msn.val()) << 12)
-            | (bit_cast::<111, 32>(self.mt.ev_byte_len.val()) << 44)
-            | (bit_cast::<111, 32>(self.mt.ev_imm.val()) << 76)
-            | (bit_cast::<111, 2>(self.mt.ev_kind.val()) << 108)
-            | (bit_cast::<111, 1>(self.e_solb.val()) << 110);
-        self.rcq.read_address.next = self.mt.ev_index.val().get_bits::<CB>(2);
-        self.fev.push.next = self.e1v.q.val();
-        self.fev.din.next = bit_cast::<127, 111>(self.e1d.q.val())
-            | (bit_cast::<127, QB>(self.rcq.read_data.val()) << 111);
-        // a SEND message's completion consumes its receive (`rq_fetch`
-        // CONSUME, latency 3): the receive's wr_id (and whether there was
-        // one) enters `fcs` (32) in event order, two clocks behind the
-        // event's entry in `fev`; a SEND event leaves `fev` with it
-        self.rqf.cs_valid.next = self.mt.ev_valid.val() & self.mt.ev_kind.val().get_bit(1);
-        self.rqf.cs_conn.next = self.mt.ev_index.val().get_bits::<CB>(2);
-        self.rqf.cs_stream.next = self.mt.ev_index.val().get_bits::<2>(0);
-        if self.rqf.cs_ok.val() {
-            self.cs_okb.next = bits::<1>(1);
-        } else {
-            self.cs_okb.next = bits::<1>(0);
-        }
-        self.fcs.push.next = self.rqf.cs_rvalid.val();
-        self.fcs.din.next = bit_cast::<65, 64>(self.rqf.cs_wr_id.val())
-            | (bit_cast::<65, 1>(self.cs_okb.val()) << 64);
-
         // ---- glue counters
         self.o_sq.next = 0.into();
         if self.fsq.ovf.val() {

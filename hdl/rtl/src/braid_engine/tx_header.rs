@@ -1,0 +1,414 @@
+//! `tx_header`: the send path's header stage, a sub-block of `braid_engine`
+//! (glue only: the command processor, `ack_gen` and `tx_payload` stay
+//! direct instances of the top, wired to the ports below).
+//!
+//! # Behaviour
+//!
+//! * The head of the header FIFO (`fh`) is popped with its transmit lookup
+//!   (the connection's peer MAC, IPv4, ports and remote connection, one
+//!   clock) and the path's salt; at the next edge both enter the lookup
+//!   FIFO of 8 entries. One packet per clock under a ready `ack_gen`.
+//! * The lookup FIFO's head: a packet whose connection is gone is dropped
+//!   and counted (`TX_NO_CONN`); the others pass through the register slice
+//!   `sk_h` to `ack_gen`'s data port (UDP source port = base + path) and,
+//!   at the same edge, their payload request to `tx_payload`.
+//!
+//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
+//! (`scripts/lockstep.sh`); record layouts in the comments below.
+
+use crate::skid::Skid;
+use rust_hdl::prelude::*;
+
+/// The the header stage of the send path of `braid_engine`.
+#[derive(LogicBlock)]
+pub struct TxHeader<const CB: usize, const PI: usize> {
+    /// Engine clock.
+    pub clock: Signal<In, Clock>,
+    /// From `flk.fill`.
+    pub flk_fill: Signal<In, Bits<16>>,
+    /// From `fh.valid`.
+    pub fh_valid: Signal<In, Bit>,
+    /// From `fh.dout`.
+    pub fh_dout: Signal<In, Bits<512>>,
+    /// From `cp.tr_sport`.
+    pub cp_tr_sport: Signal<In, Bits<16>>,
+    /// From `salt.read_data`.
+    pub salt_read_data: Signal<In, Bits<12>>,
+    /// From `cp.tr_ok`.
+    pub cp_tr_ok: Signal<In, Bit>,
+    /// From `cp.tr_peer_mac`.
+    pub cp_tr_peer_mac: Signal<In, Bits<48>>,
+    /// From `cp.tr_peer_ip4`.
+    pub cp_tr_peer_ip4: Signal<In, Bits<32>>,
+    /// From `cp.tr_dport`.
+    pub cp_tr_dport: Signal<In, Bits<16>>,
+    /// From `cp.tr_peer_conn`.
+    pub cp_tr_peer_conn: Signal<In, Bits<24>>,
+    /// From `flk.valid`.
+    pub flk_valid: Signal<In, Bit>,
+    /// From `flk.dout`.
+    pub flk_dout: Signal<In, Bits<656>>,
+    /// From `txp.q_ready`.
+    pub txp_q_ready: Signal<In, Bit>,
+    /// From `ag.data_ready`.
+    pub ag_data_ready: Signal<In, Bit>,
+    /// From `rb.cfg_regs`.
+    pub rb_cfg_regs: Signal<In, Bits<480>>,
+    /// From `now.q`.
+    pub now_q: Signal<In, Bits<32>>,
+    /// From `n_tx_pkts.q`.
+    pub n_tx_pkts_q: Signal<In, Bits<32>>,
+    /// From `n_tx_retx.q`.
+    pub n_tx_retx_q: Signal<In, Bits<32>>,
+    /// From `n_tx_drop.q`.
+    pub n_tx_drop_q: Signal<In, Bits<32>>,
+    /// From `txp.pl_valid`.
+    pub txp_pl_valid: Signal<In, Bit>,
+    /// From `txp.pl_ready`.
+    pub txp_pl_ready: Signal<In, Bit>,
+    /// From `txp.pl_last`.
+    pub txp_pl_last: Signal<In, Bit>,
+    /// From `txp.pl_err`.
+    pub txp_pl_err: Signal<In, Bit>,
+    /// From `n_pl_err.q`.
+    pub n_pl_err_q: Signal<In, Bits<32>>,
+    /// From `k_pb`.
+    pub k_pb: Signal<In, Bits<8>>,
+    /// To `fh.pop`.
+    pub fh_pop: Signal<Out, Bit>,
+    /// To `cp.tl_valid`.
+    pub cp_tl_valid: Signal<Out, Bit>,
+    /// To `cp.tl_conn`.
+    pub cp_tl_conn: Signal<Out, Bits<CB>>,
+    /// To `cp.tl_tag`.
+    pub cp_tl_tag: Signal<Out, Bits<16>>,
+    /// To `salt.read_address`.
+    pub salt_read_address: Signal<Out, Bits<PI>>,
+    /// To `flk.push`.
+    pub flk_push: Signal<Out, Bit>,
+    /// To `flk.din`.
+    pub flk_din: Signal<Out, Bits<656>>,
+    /// To `flk.pop`.
+    pub flk_pop: Signal<Out, Bit>,
+    /// To `ag.data_valid`.
+    pub ag_data_valid: Signal<Out, Bit>,
+    /// To `ag.data_dst_mac`.
+    pub ag_data_dst_mac: Signal<Out, Bits<48>>,
+    /// To `ag.data_src_mac`.
+    pub ag_data_src_mac: Signal<Out, Bits<48>>,
+    /// To `ag.data_vlan`.
+    pub ag_data_vlan: Signal<Out, Bit>,
+    /// To `ag.data_vlan_tci`.
+    pub ag_data_vlan_tci: Signal<Out, Bits<16>>,
+    /// To `ag.data_ipv6`.
+    pub ag_data_ipv6: Signal<Out, Bit>,
+    /// To `ag.data_src_ip`.
+    pub ag_data_src_ip: Signal<Out, Bits<128>>,
+    /// To `ag.data_dst_ip`.
+    pub ag_data_dst_ip: Signal<Out, Bits<128>>,
+    /// To `ag.data_dscp`.
+    pub ag_data_dscp: Signal<Out, Bits<6>>,
+    /// To `ag.data_ttl`.
+    pub ag_data_ttl: Signal<Out, Bits<8>>,
+    /// To `ag.data_flow_label`.
+    pub ag_data_flow_label: Signal<Out, Bits<20>>,
+    /// To `ag.data_udp_sport`.
+    pub ag_data_udp_sport: Signal<Out, Bits<16>>,
+    /// To `ag.data_udp_dport`.
+    pub ag_data_udp_dport: Signal<Out, Bits<16>>,
+    /// To `ag.data_opcode`.
+    pub ag_data_opcode: Signal<Out, Bits<8>>,
+    /// To `ag.data_flags`.
+    pub ag_data_flags: Signal<Out, Bits<8>>,
+    /// To `ag.data_path_id`.
+    pub ag_data_path_id: Signal<Out, Bits<8>>,
+    /// To `ag.data_dst_conn`.
+    pub ag_data_dst_conn: Signal<Out, Bits<24>>,
+    /// To `ag.data_path_psn`.
+    pub ag_data_path_psn: Signal<Out, Bits<32>>,
+    /// To `ag.data_csn`.
+    pub ag_data_csn: Signal<Out, Bits<32>>,
+    /// To `ag.data_timestamp`.
+    pub ag_data_timestamp: Signal<Out, Bits<32>>,
+    /// To `ag.data_payload_len`.
+    pub ag_data_payload_len: Signal<Out, Bits<16>>,
+    /// To `ag.data_floor_delta`.
+    pub ag_data_floor_delta: Signal<Out, Bits<16>>,
+    /// To `ag.data_rkey`.
+    pub ag_data_rkey: Signal<Out, Bits<32>>,
+    /// To `ag.data_va`.
+    pub ag_data_va: Signal<Out, Bits<64>>,
+    /// To `ag.data_stream`.
+    pub ag_data_stream: Signal<Out, Bits<8>>,
+    /// To `ag.data_rsn`.
+    pub ag_data_rsn: Signal<Out, Bits<24>>,
+    /// To `ag.data_msn`.
+    pub ag_data_msn: Signal<Out, Bits<32>>,
+    /// To `ag.data_offset`.
+    pub ag_data_offset: Signal<Out, Bits<32>>,
+    /// To `ag.data_msg_len`.
+    pub ag_data_msg_len: Signal<Out, Bits<32>>,
+    /// To `ag.data_imm`.
+    pub ag_data_imm: Signal<Out, Bits<32>>,
+    /// To `txp.q_valid`.
+    pub txp_q_valid: Signal<Out, Bit>,
+    /// To `txp.q_addr`.
+    pub txp_q_addr: Signal<Out, Bits<64>>,
+    /// To `txp.q_len`.
+    pub txp_q_len: Signal<Out, Bits<14>>,
+    /// Write `n_tx_pkts` (a register of the top) this clock.
+    pub n_tx_pkts_we: Signal<Out, Bit>,
+    /// To `n_tx_pkts.d`.
+    pub n_tx_pkts_wd: Signal<Out, Bits<32>>,
+    /// Write `n_tx_retx` (a register of the top) this clock.
+    pub n_tx_retx_we: Signal<Out, Bit>,
+    /// To `n_tx_retx.d`.
+    pub n_tx_retx_wd: Signal<Out, Bits<32>>,
+    /// Write `n_tx_drop` (a register of the top) this clock.
+    pub n_tx_drop_we: Signal<Out, Bit>,
+    /// To `n_tx_drop.d`.
+    pub n_tx_drop_wd: Signal<Out, Bits<32>>,
+    /// Write `n_pl_err` (a register of the top) this clock.
+    pub n_pl_err_we: Signal<Out, Bit>,
+    /// To `n_pl_err.d`.
+    pub n_pl_err_wd: Signal<Out, Bits<32>>,
+    sk_h: Skid<656>,
+    l1v: DFF<Bit>,
+    l1d: DFF<Bits<512>>,
+    ok_hpop: DFF<Bit>,
+    h_d: Signal<Local, Bits<512>>,
+    h_path: Signal<Local, Bits<4>>,
+    h_ok: Signal<Local, Bit>,
+    h_go: Signal<Local, Bit>,
+    h_drop: Signal<Local, Bit>,
+    h_pop: Signal<Local, Bit>,
+    h_sport: Signal<Local, Bits<16>>,
+    fill3: Signal<Local, Bits<16>>,
+    l1_cnt: Signal<Local, Bits<1>>,
+    tr_okb: Signal<Local, Bits<1>>,
+    h_e: Signal<Local, Bits<656>>,
+}
+
+impl<const CB: usize, const PI: usize> Default for TxHeader<CB, PI> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            flk_fill: Default::default(),
+            fh_valid: Default::default(),
+            fh_dout: Default::default(),
+            cp_tr_sport: Default::default(),
+            salt_read_data: Default::default(),
+            cp_tr_ok: Default::default(),
+            cp_tr_peer_mac: Default::default(),
+            cp_tr_peer_ip4: Default::default(),
+            cp_tr_dport: Default::default(),
+            cp_tr_peer_conn: Default::default(),
+            flk_valid: Default::default(),
+            flk_dout: Default::default(),
+            txp_q_ready: Default::default(),
+            ag_data_ready: Default::default(),
+            rb_cfg_regs: Default::default(),
+            now_q: Default::default(),
+            n_tx_pkts_q: Default::default(),
+            n_tx_retx_q: Default::default(),
+            n_tx_drop_q: Default::default(),
+            txp_pl_valid: Default::default(),
+            txp_pl_ready: Default::default(),
+            txp_pl_last: Default::default(),
+            txp_pl_err: Default::default(),
+            n_pl_err_q: Default::default(),
+            k_pb: Default::default(),
+            fh_pop: Default::default(),
+            cp_tl_valid: Default::default(),
+            cp_tl_conn: Default::default(),
+            cp_tl_tag: Default::default(),
+            salt_read_address: Default::default(),
+            flk_push: Default::default(),
+            flk_din: Default::default(),
+            flk_pop: Default::default(),
+            ag_data_valid: Default::default(),
+            ag_data_dst_mac: Default::default(),
+            ag_data_src_mac: Default::default(),
+            ag_data_vlan: Default::default(),
+            ag_data_vlan_tci: Default::default(),
+            ag_data_ipv6: Default::default(),
+            ag_data_src_ip: Default::default(),
+            ag_data_dst_ip: Default::default(),
+            ag_data_dscp: Default::default(),
+            ag_data_ttl: Default::default(),
+            ag_data_flow_label: Default::default(),
+            ag_data_udp_sport: Default::default(),
+            ag_data_udp_dport: Default::default(),
+            ag_data_opcode: Default::default(),
+            ag_data_flags: Default::default(),
+            ag_data_path_id: Default::default(),
+            ag_data_dst_conn: Default::default(),
+            ag_data_path_psn: Default::default(),
+            ag_data_csn: Default::default(),
+            ag_data_timestamp: Default::default(),
+            ag_data_payload_len: Default::default(),
+            ag_data_floor_delta: Default::default(),
+            ag_data_rkey: Default::default(),
+            ag_data_va: Default::default(),
+            ag_data_stream: Default::default(),
+            ag_data_rsn: Default::default(),
+            ag_data_msn: Default::default(),
+            ag_data_offset: Default::default(),
+            ag_data_msg_len: Default::default(),
+            ag_data_imm: Default::default(),
+            txp_q_valid: Default::default(),
+            txp_q_addr: Default::default(),
+            txp_q_len: Default::default(),
+            n_tx_pkts_we: Default::default(),
+            n_tx_pkts_wd: Default::default(),
+            n_tx_retx_we: Default::default(),
+            n_tx_retx_wd: Default::default(),
+            n_tx_drop_we: Default::default(),
+            n_tx_drop_wd: Default::default(),
+            n_pl_err_we: Default::default(),
+            n_pl_err_wd: Default::default(),
+            sk_h: Default::default(),
+            l1v: Default::default(),
+            l1d: Default::default(),
+            ok_hpop: Default::default(),
+            h_d: Default::default(),
+            h_path: Default::default(),
+            h_ok: Default::default(),
+            h_go: Default::default(),
+            h_drop: Default::default(),
+            h_pop: Default::default(),
+            h_sport: Default::default(),
+            fill3: Default::default(),
+            l1_cnt: Default::default(),
+            tr_okb: Default::default(),
+            h_e: Default::default(),
+        }
+    }
+}
+
+impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, l1v, l1d, ok_hpop);
+        self.sk_h.clock.next = self.clock.val();
+        self.n_tx_pkts_we.next = false;
+        self.n_tx_pkts_wd.next = self.n_tx_pkts_q.val();
+        self.n_tx_retx_we.next = false;
+        self.n_tx_retx_wd.next = self.n_tx_retx_q.val();
+        self.n_tx_drop_we.next = false;
+        self.n_tx_drop_wd.next = self.n_tx_drop_q.val();
+        self.n_pl_err_we.next = false;
+        self.n_pl_err_wd.next = self.n_pl_err_q.val();
+        // header: H's head is popped into L1 with its transmit lookup
+        // (`cmd_proc`, latency 1); at the next edge the descriptor and the
+        // lookup's result enter the lookup FIFO (8), whose head goes to
+        // ack_gen's data port with the payload request into tx_payload at
+        // the same edge. A pop needs room in the lookup FIFO for L1 and it
+        // (one packet per clock under a ready `ack_gen`).
+        if self.l1v.q.val() {
+            self.l1_cnt.next = bits::<1>(1);
+        } else {
+            self.l1_cnt.next = bits::<1>(0);
+        }
+        self.fill3.next = self.flk_fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
+        self.ok_hpop.d.next = self.fill3.val() < bits::<16>(7);
+        self.h_pop.next = self.fh_valid.val() & self.ok_hpop.q.val();
+        self.fh_pop.next = self.h_pop.val();
+        self.cp_tl_valid.next = self.h_pop.val();
+        self.cp_tl_conn.next = self.fh_dout.val().get_bits::<CB>(426);
+        self.cp_tl_tag.next = 0.into();
+        // the path's salt, read beside the connection's transport entry
+        self.salt_read_address.next = (bit_cast::<PI, CB>(self.fh_dout.val().get_bits::<CB>(426))
+            << self.k_pb.val())
+            | bit_cast::<PI, 4>(self.fh_dout.val().get_bits::<4>(438));
+        self.l1v.d.next = self.h_pop.val();
+        self.l1d.d.next = self.fh_dout.val();
+        self.h_path.next = self.l1d.q.val().get_bits::<4>(438);
+        self.h_sport.next = self.cp_tr_sport.val()
+            + ((bit_cast::<16, 12>(self.salt_read_data.val()) << 4)
+                | bit_cast::<16, 4>(self.h_path.val()));
+        if self.cp_tr_ok.val() {
+            self.tr_okb.next = bits::<1>(1);
+        } else {
+            self.tr_okb.next = bits::<1>(0);
+        }
+        // the lookup FIFO's entry: H 0..512, ok 512, peer MAC 513, peer
+        // IPv4 561, source port 593, destination port 609, peer conn 625
+        self.flk_push.next = self.l1v.q.val();
+        self.flk_din.next = bit_cast::<656, 512>(self.l1d.q.val())
+            | (bit_cast::<656, 1>(self.tr_okb.val()) << 512)
+            | (bit_cast::<656, 48>(self.cp_tr_peer_mac.val()) << 513)
+            | (bit_cast::<656, 32>(self.cp_tr_peer_ip4.val()) << 561)
+            | (bit_cast::<656, 16>(self.h_sport.val()) << 593)
+            | (bit_cast::<656, 16>(self.cp_tr_dport.val()) << 609)
+            | (bit_cast::<656, 24>(self.cp_tr_peer_conn.val()) << 625);
+        // the head of the lookup FIFO: a refused one (no connection) is
+        // dropped, the others go through the register slice `sk_h` (so that
+        // ack_gen's `data_ready` never reaches the FIFO's read side)
+        self.h_ok.next = self.flk_valid.val() & self.flk_dout.val().get_bit(512);
+        self.h_drop.next = self.flk_valid.val() & !self.flk_dout.val().get_bit(512);
+        self.sk_h.s_valid.next = self.h_ok.val();
+        self.sk_h.s_data.next = self.flk_dout.val();
+        self.flk_pop.next = (self.h_ok.val() & self.sk_h.s_ready.val()) | self.h_drop.val();
+        self.h_e.next = self.sk_h.m_data.val();
+        self.h_d.next = self.h_e.val().get_bits::<512>(0);
+        self.ag_data_valid.next = self.sk_h.m_valid.val() & self.txp_q_ready.val();
+        self.h_go.next =
+            self.sk_h.m_valid.val() & self.txp_q_ready.val() & self.ag_data_ready.val();
+        self.sk_h.m_ready.next = self.h_go.val();
+        self.ag_data_dst_mac.next = self.h_e.val().get_bits::<48>(513);
+        self.ag_data_src_mac.next = (bit_cast::<48, 16>(self.rb_cfg_regs.val().get_bits::<16>(32))
+            << bits::<6>(32))
+            | bit_cast::<48, 32>(self.rb_cfg_regs.val().get_bits::<32>(0));
+        self.ag_data_vlan.next = false;
+        self.ag_data_vlan_tci.next = 0.into();
+        self.ag_data_ipv6.next = false;
+        self.ag_data_src_ip.next = bit_cast::<128, 32>(self.rb_cfg_regs.val().get_bits::<32>(64));
+        self.ag_data_dst_ip.next = bit_cast::<128, 32>(self.h_e.val().get_bits::<32>(561));
+        self.ag_data_dscp.next = 0.into();
+        self.ag_data_ttl.next = 64.into();
+        self.ag_data_flow_label.next = 0.into();
+        self.ag_data_udp_sport.next = self.h_e.val().get_bits::<16>(593);
+        self.ag_data_udp_dport.next = self.h_e.val().get_bits::<16>(609);
+        self.ag_data_opcode.next = self.h_d.val().get_bits::<8>(408);
+        self.ag_data_flags.next = self.h_d.val().get_bits::<8>(416);
+        self.ag_data_path_id.next = bit_cast::<8, 4>(self.h_d.val().get_bits::<4>(438));
+        self.ag_data_dst_conn.next = self.h_e.val().get_bits::<24>(625);
+        self.ag_data_path_psn.next = self.h_d.val().get_bits::<32>(448);
+        self.ag_data_csn.next = self.h_d.val().get_bits::<32>(0);
+        self.ag_data_timestamp.next = self.now_q.val();
+        self.ag_data_payload_len.next = self.h_d.val().get_bits::<16>(96);
+        self.ag_data_floor_delta.next = self.h_d.val().get_bits::<16>(488);
+        self.ag_data_rkey.next = self.h_d.val().get_bits::<32>(272);
+        self.ag_data_va.next = self.h_d.val().get_bits::<64>(208);
+        self.ag_data_stream.next = bit_cast::<8, 2>(self.h_d.val().get_bits::<2>(424));
+        self.ag_data_rsn.next = self.h_d.val().get_bits::<24>(368);
+        self.ag_data_msn.next = self.h_d.val().get_bits::<32>(32);
+        self.ag_data_offset.next = self.h_d.val().get_bits::<32>(64);
+        self.ag_data_msg_len.next = self.h_d.val().get_bits::<32>(336);
+        self.ag_data_imm.next = self.h_d.val().get_bits::<32>(304);
+        self.txp_q_valid.next = self.h_go.val();
+        self.txp_q_addr.next = self.h_d.val().get_bits::<64>(112);
+        self.txp_q_len.next = self.h_d.val().get_bits::<14>(96);
+        if self.h_go.val() {
+            self.n_tx_pkts_we.next = true;
+            self.n_tx_pkts_wd.next = self.n_tx_pkts_q.val() + 1;
+        }
+        if self.h_go.val() & self.h_d.val().get_bit(420) {
+            self.n_tx_retx_we.next = true;
+            self.n_tx_retx_wd.next = self.n_tx_retx_q.val() + 1;
+        }
+        if self.h_drop.val() {
+            self.n_tx_drop_we.next = true;
+            self.n_tx_drop_wd.next = self.n_tx_drop_q.val() + 1;
+        }
+        if self.txp_pl_valid.val()
+            & self.txp_pl_ready.val()
+            & self.txp_pl_last.val()
+            & self.txp_pl_err.val()
+        {
+            self.n_pl_err_we.next = true;
+            self.n_pl_err_wd.next = self.n_pl_err_q.val() + 1;
+        }
+    }
+}
