@@ -39,13 +39,11 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     output reg  [7:0] res_burst;
     output reg  [31:0] res_ready_at;
 
-    // Constant declarations
-    localparam  k_rmax = 16'h1000;
-
     // Stub signals
-    reg  [11:0] rom$address;
     reg  rom$clock;
+    reg  [11:0] rom$address;
     wire  [24:0] rom$data;
+    wire  [15:0] rom$rmax;
     reg  [9:0] inc_ram$read_address;
     reg  inc_ram$read_clock;
     wire  [24:0] inc_ram$read_data;
@@ -391,18 +389,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] add_mul$b;
     reg  add_mul$cin;
     wire  [39:0] add_mul$sum;
-    reg  [39:0] add_a$a;
-    reg  [39:0] add_a$b;
-    reg  add_a$cin;
-    wire  [39:0] add_a$sum;
-    reg  [39:0] add_b$a;
-    reg  [39:0] add_b$b;
-    reg  add_b$cin;
-    wire  [39:0] add_b$sum;
-    reg  [39:0] add_p$a;
-    reg  [39:0] add_p$b;
-    reg  add_p$cin;
-    wire  [39:0] add_p$sum;
     reg  i_valid$d;
     wire  i_valid$q;
     reg  i_valid$clock;
@@ -589,93 +575,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  x_incnz$d;
     wire  x_incnz$q;
     reg  x_incnz$clock;
-    reg  u_valid$d;
-    wire  u_valid$q;
-    reg  u_valid$clock;
-    reg  u_pick$d;
-    wire  u_pick$q;
-    reg  u_pick$clock;
-    reg  u_init$d;
-    wire  u_init$q;
-    reg  u_init$clock;
-    reg  [9:0] u_conn$d;
-    wire  [9:0] u_conn$q;
-    reg  u_conn$clock;
-    reg  u_retx$d;
-    wire  u_retx$q;
-    reg  u_retx$clock;
-    reg  [15:0] u_tag$d;
-    wire  [15:0] u_tag$q;
-    reg  u_tag$clock;
-    reg  [39:0] u_n$d;
-    wire  [39:0] u_n$q;
-    reg  u_n$clock;
-    reg  [39:0] u_a$d;
-    wire  [39:0] u_a$q;
-    reg  u_a$clock;
-    reg  [39:0] u_b$d;
-    wire  [39:0] u_b$q;
-    reg  u_b$clock;
-    reg  [39:0] u_ser$d;
-    wire  [39:0] u_ser$q;
-    reg  u_ser$clock;
-    reg  u_incnz$d;
-    wire  u_incnz$q;
-    reg  u_incnz$clock;
-    reg  u_any$d;
-    wire  u_any$q;
-    reg  u_any$clock;
-    reg  [15:0] u_use$d;
-    wire  [15:0] u_use$q;
-    reg  u_use$clock;
-    reg  [7:0] u_sm1$d;
-    wire  [7:0] u_sm1$q;
-    reg  u_sm1$clock;
-    reg  u_sm1z$d;
-    wire  u_sm1z$q;
-    reg  u_sm1z$clock;
-    reg  u_fwd1$d;
-    wire  u_fwd1$q;
-    reg  u_fwd1$clock;
-    reg  [7:0] u_nh$d;
-    wire  [7:0] u_nh$q;
-    reg  u_nh$clock;
-    reg  [7:0] u_nh1$d;
-    wire  [7:0] u_nh1$q;
-    reg  u_nh1$clock;
-    reg  u_c$d;
-    wire  u_c$q;
-    reg  u_c$clock;
-    reg  u_pa$d;
-    wire  u_pa$q;
-    reg  u_pa$clock;
-    reg  w_valid$d;
-    wire  w_valid$q;
-    reg  w_valid$clock;
-    reg  [9:0] w_conn$d;
-    wire  [9:0] w_conn$q;
-    reg  w_conn$clock;
-    reg  c_init$d;
-    wire  c_init$q;
-    reg  c_init$clock;
-    reg  c_ok$d;
-    wire  c_ok$q;
-    reg  c_ok$clock;
-    reg  c_paced$d;
-    wire  c_paced$q;
-    reg  c_paced$clock;
-    reg  c_none$d;
-    wire  c_none$q;
-    reg  c_none$clock;
-    reg  [3:0] c_path$d;
-    wire  [3:0] c_path$q;
-    reg  c_path$clock;
-    reg  [15:0] c_tag$d;
-    wire  [15:0] c_tag$q;
-    reg  c_tag$clock;
-    reg  c_retx$d;
-    wire  c_retx$q;
-    reg  c_retx$clock;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -712,51 +611,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [31:0] o_ready$d;
     wire  [31:0] o_ready$q;
     reg  o_ready$clock;
-    reg  [11:0] u_nb$d;
-    wire  [11:0] u_nb$q;
-    reg  u_nb$clock;
-    reg  [39:0] u_pc$d;
-    wire  [39:0] u_pc$q;
-    reg  u_pc$clock;
-    reg  u_fwd2$d;
-    wire  u_fwd2$q;
-    reg  u_fwd2$clock;
-    reg  u_busy$d;
-    wire  u_busy$q;
-    reg  u_busy$clock;
-    reg  [11:0] w_nb$d;
-    wire  [11:0] w_nb$q;
-    reg  w_nb$clock;
-    reg  [39:0] w_n$d;
-    wire  [39:0] w_n$q;
-    reg  w_n$clock;
-    reg  w_init$d;
-    wire  w_init$q;
-    reg  w_init$clock;
-    reg  w_pick$d;
-    wire  w_pick$q;
-    reg  w_pick$clock;
-    reg  w_incnz$d;
-    wire  w_incnz$q;
-    reg  w_incnz$clock;
-    reg  [39:0] v_sum$d;
-    wire  [39:0] v_sum$q;
-    reg  v_sum$clock;
-    reg  [39:0] v_b$d;
-    wire  [39:0] v_b$q;
-    reg  v_b$clock;
-    reg  v_set$d;
-    wire  v_set$q;
-    reg  v_set$clock;
-    reg  v_f1$d;
-    wire  v_f1$q;
-    reg  v_f1$clock;
-    reg  v_f2$d;
-    wire  v_f2$q;
-    reg  v_f2$clock;
-    reg  [39:0] v_pc$d;
-    wire  [39:0] v_pc$q;
-    reg  v_pc$clock;
     reg  y_valid$d;
     wire  y_valid$q;
     reg  y_valid$clock;
@@ -766,27 +620,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [51:0] y_rec$d;
     wire  [51:0] y_rec$q;
     reg  y_rec$clock;
-    reg  [4:0] v_xl$d;
-    wire  [4:0] v_xl$q;
-    reg  v_xl$clock;
-    reg  [4:0] v_xe$d;
-    wire  [4:0] v_xe$q;
-    reg  v_xe$clock;
-    reg  [4:0] v_yl$d;
-    wire  [4:0] v_yl$q;
-    reg  v_yl$clock;
-    reg  [4:0] v_ye$d;
-    wire  [4:0] v_ye$q;
-    reg  v_ye$clock;
-    reg  v_xt$d;
-    wire  v_xt$q;
-    reg  v_xt$clock;
-    reg  v_yt$d;
-    wire  v_yt$q;
-    reg  v_yt$clock;
-    reg  v_init$d;
-    wire  v_init$q;
-    reg  v_init$clock;
     reg  [3:0] y_fl$d;
     wire  [3:0] y_fl$q;
     reg  y_fl$clock;
@@ -823,12 +656,145 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  e_retx$d;
     wire  e_retx$q;
     reg  e_retx$clock;
-    reg  [3:0] u_cl$d;
-    wire  [3:0] u_cl$q;
-    reg  u_cl$clock;
-    reg  [3:0] u_ce$d;
-    wire  [3:0] u_ce$q;
-    reg  u_ce$clock;
+    reg  merge$clock;
+    reg  [39:0] merge$x_ser_q;
+    reg  [31:0] merge$x_now_q;
+    reg  merge$x_init_q;
+    reg  [9:0] merge$x_conn_q;
+    reg  merge$w_valid_q;
+    reg  [9:0] merge$w_conn_q;
+    reg  merge$y_valid_q;
+    reg  [9:0] merge$y_conn_q;
+    reg  merge$y2_valid_q;
+    reg  [9:0] merge$y2_conn_q;
+    reg  [11:0] merge$w_nb_q;
+    reg  [51:0] merge$y_rec_q;
+    reg  [51:0] merge$y2_rec_q;
+    reg  [51:0] merge$recs_read_data;
+    reg  [39:0] merge$w_n_q;
+    reg  merge$w_init_q;
+    reg  merge$x_valid_q;
+    reg  merge$x_incnz_q;
+    reg  merge$w_pick_q;
+    reg  merge$w_incnz_q;
+    reg  merge$x_any_q;
+    reg  merge$x_retx_q;
+    reg  [15:0] merge$x_tag_q;
+    reg  [15:0] merge$x_use_q;
+    reg  [7:0] merge$x_sm1_q;
+    reg  merge$x_sm1z_q;
+    wire  merge$u_valid_q;
+    wire  merge$u_pick_q;
+    wire  merge$u_init_q;
+    wire  [9:0] merge$u_conn_q;
+    wire  merge$u_retx_q;
+    wire  [15:0] merge$u_tag_q;
+    wire  [39:0] merge$u_n_q;
+    wire  [39:0] merge$u_a_q;
+    wire  [39:0] merge$u_b_q;
+    wire  [39:0] merge$u_ser_q;
+    wire  merge$u_incnz_q;
+    wire  merge$u_any_q;
+    wire  [15:0] merge$u_use_q;
+    wire  [7:0] merge$u_sm1_q;
+    wire  merge$u_sm1z_q;
+    wire  merge$u_fwd1_q;
+    wire  [7:0] merge$u_nh_q;
+    wire  [7:0] merge$u_nh1_q;
+    wire  merge$u_c_q;
+    wire  merge$u_pa_q;
+    wire  [11:0] merge$u_nb_q;
+    wire  [39:0] merge$u_pc_q;
+    wire  merge$u_fwd2_q;
+    wire  merge$u_busy_q;
+    wire  [3:0] merge$u_cl_q;
+    wire  [3:0] merge$u_ce_q;
+    reg  next_path$clock;
+    reg  next_path$merge_u_fwd1_q;
+    reg  [11:0] next_path$merge_u_nb_q;
+    reg  [39:0] next_path$merge_u_pc_q;
+    reg  [39:0] next_path$merge_u_n_q;
+    reg  [39:0] next_path$merge_u_a_q;
+    reg  [3:0] next_path$merge_u_cl_q;
+    reg  [3:0] next_path$merge_u_ce_q;
+    reg  [7:0] next_path$merge_u_nh_q;
+    reg  [7:0] next_path$merge_u_nh1_q;
+    reg  next_path$merge_u_pick_q;
+    reg  next_path$merge_u_busy_q;
+    reg  [39:0] next_path$merge_u_ser_q;
+    reg  [39:0] next_path$merge_u_b_q;
+    reg  next_path$merge_u_init_q;
+    reg  next_path$merge_u_c_q;
+    reg  next_path$merge_u_fwd2_q;
+    reg  [3:0] next_path$ns0_nx;
+    reg  [3:0] next_path$ns1_nx;
+    reg  [3:0] next_path$ns2_nx;
+    reg  [3:0] next_path$ns3_nx;
+    reg  [3:0] next_path$ns4_nx;
+    reg  [3:0] next_path$ns5_nx;
+    reg  [3:0] next_path$ns6_nx;
+    reg  [3:0] next_path$ns7_nx;
+    reg  [3:0] next_path$ns8_nx;
+    reg  [3:0] next_path$ns9_nx;
+    reg  [3:0] next_path$ns10_nx;
+    reg  [3:0] next_path$ns11_nx;
+    reg  [3:0] next_path$ns12_nx;
+    reg  [3:0] next_path$ns13_nx;
+    reg  [3:0] next_path$ns14_nx;
+    reg  [3:0] next_path$ns15_nx;
+    reg  [3:0] next_path$ns0_nx1;
+    reg  [3:0] next_path$ns1_nx1;
+    reg  [3:0] next_path$ns2_nx1;
+    reg  [3:0] next_path$ns3_nx1;
+    reg  [3:0] next_path$ns4_nx1;
+    reg  [3:0] next_path$ns5_nx1;
+    reg  [3:0] next_path$ns6_nx1;
+    reg  [3:0] next_path$ns7_nx1;
+    reg  [3:0] next_path$ns8_nx1;
+    reg  [3:0] next_path$ns9_nx1;
+    reg  [3:0] next_path$ns10_nx1;
+    reg  [3:0] next_path$ns11_nx1;
+    reg  [3:0] next_path$ns12_nx1;
+    reg  [3:0] next_path$ns13_nx1;
+    reg  [3:0] next_path$ns14_nx1;
+    reg  [3:0] next_path$ns15_nx1;
+    reg  [15:0] next_path$merge_u_use_q;
+    reg  next_path$merge_u_pa_q;
+    reg  [7:0] next_path$merge_u_sm1_q;
+    reg  next_path$merge_u_sm1z_q;
+    reg  next_path$merge_u_valid_q;
+    reg  [9:0] next_path$merge_u_conn_q;
+    reg  next_path$merge_u_incnz_q;
+    reg  next_path$merge_u_any_q;
+    reg  [15:0] next_path$merge_u_tag_q;
+    reg  next_path$merge_u_retx_q;
+    wire  next_path$w_valid_q;
+    wire  [9:0] next_path$w_conn_q;
+    wire  next_path$c_init_q;
+    wire  next_path$c_ok_q;
+    wire  next_path$c_paced_q;
+    wire  next_path$c_none_q;
+    wire  [3:0] next_path$c_path_q;
+    wire  [15:0] next_path$c_tag_q;
+    wire  next_path$c_retx_q;
+    wire  [11:0] next_path$w_nb_q;
+    wire  [39:0] next_path$w_n_q;
+    wire  next_path$w_init_q;
+    wire  next_path$w_pick_q;
+    wire  next_path$w_incnz_q;
+    wire  [39:0] next_path$v_sum_q;
+    wire  [39:0] next_path$v_b_q;
+    wire  next_path$v_set_q;
+    wire  next_path$v_f1_q;
+    wire  next_path$v_f2_q;
+    wire  [39:0] next_path$v_pc_q;
+    wire  [4:0] next_path$v_xl_q;
+    wire  [4:0] next_path$v_xe_q;
+    wire  [4:0] next_path$v_yl_q;
+    wire  [4:0] next_path$v_ye_q;
+    wire  next_path$v_xt_q;
+    wire  next_path$v_yt_q;
+    wire  next_path$v_init_q;
 
     // Local signals
     reg  [3:0] fl_s;
@@ -836,10 +802,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [3:0] fl_p;
     reg  [3:0] fl_k;
     reg  [3:0] fl_n;
-    reg  eq_u;
-    reg  eq_w;
-    reg  eq_y;
-    reg  eq_y2;
     reg  [39:0] kp;
     reg  [39:0] pn;
     reg  [31:0] ra;
@@ -851,61 +813,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [7:0] rs1;
     reg  [7:0] rs2;
     reg  [7:0] rs3;
-    reg  [31:0] nlo_x;
-    reg  [10:0] cs1_l;
-    reg  [10:0] cs1_e;
-    reg  [10:0] cs2_l;
-    reg  [10:0] cs2_e;
-    reg  [10:0] cs3_l;
-    reg  [10:0] cs3_e;
-    reg  [10:0] cs4_l;
-    reg  [10:0] cs4_e;
-    reg  [10:0] cs5_l;
-    reg  [10:0] cs5_e;
-    reg  [12:0] cxl_l;
-    reg  [12:0] cxl_e;
-    reg  [4:0] cxl_l1;
-    reg  [4:0] cxl_e1;
-    reg  [12:0] cyl_l;
-    reg  [12:0] cyl_e;
-    reg  [4:0] cyl_l1;
-    reg  [4:0] cyl_e1;
-    reg  [31:0] ps1;
-    reg  [31:0] ps2;
-    reg  [31:0] ps3;
-    reg  [31:0] ps4;
-    reg  [31:0] ps5;
-    reg  [3:0] cs1_l1;
-    reg  [3:0] cs1_e1;
-    reg  [3:0] cs2_l1;
-    reg  [3:0] cs2_e1;
-    reg  [3:0] cs3_l1;
-    reg  [3:0] cs3_e1;
-    reg  [3:0] cs4_l1;
-    reg  [3:0] cs4_e1;
-    reg  [3:0] cs5_l1;
-    reg  [3:0] cs5_e1;
-    reg  [2:0] cbl_l;
-    reg  [2:0] cbl_e;
-    reg  blt;
-    reg  g1;
-    reg  [11:0] mg1;
-    reg  g2;
-    reg  [11:0] mg2;
-    reg  g3;
-    reg  [11:0] mg3;
-    reg  g4;
-    reg  [11:0] mg4;
-    reg  f1;
-    reg  [39:0] mf1;
-    reg  f2;
-    reg  [39:0] mf2;
-    reg  f3;
-    reg  [39:0] mf3;
-    reg  f4;
-    reg  [39:0] mf4;
-    reg  f5;
-    reg  [39:0] mf5;
     reg  [15:0] open_v;
     reg  [15:0] susp_v;
     reg  [15:0] nmask;
@@ -950,47 +857,18 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
     reg  [39:0] c50;
     reg  [39:0] s60;
     reg  [39:0] c60;
-    reg  [39:0] half;
-    reg  [11:0] cur;
-    reg  [3:0] rr;
-    reg  [7:0] bst;
-    reg  [39:0] pc;
-    reg  [38:0] n_39;
-    reg  [38:0] pb_39;
-    reg  [38:0] a_39;
-    reg  lt_b;
     reg  kxl;
     reg  kyl;
     reg  kxs;
     reg  kys;
-    reg  [15:0] nxb0;
-    reg  [15:0] nxb1;
-    reg  [15:0] nxb2;
-    reg  [15:0] nxb3;
-    reg  [15:0] nx1b0;
-    reg  [15:0] nx1b1;
-    reg  [15:0] nx1b2;
-    reg  [15:0] nx1b3;
-    reg  [3:0] ch;
-    reg  [3:0] ch1;
-    reg  e;
-    reg  paced;
-    reg  ok;
-    reg  adv;
-    reg  [7:0] bp1;
-    reg  [3:0] rr_n;
-    reg  [7:0] bst_n;
     reg  in_rng;
-    reg  eqh;
-    reg  eqh1;
-    reg  [3:0] t_rr;
-    reg  [7:0] t_b;
 
     // Sub module instances
     sprayer__rom rom(
-        .address(rom$address),
         .clock(rom$clock),
-        .data(rom$data)
+        .address(rom$address),
+        .data(rom$data),
+        .rmax(rom$rmax)
     );
     sprayer__inc_ram inc_ram(
         .read_address(inc_ram$read_address),
@@ -1441,24 +1319,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .cin(add_mul$cin),
         .sum(add_mul$sum)
     );
-    sprayer__add_a add_a(
-        .a(add_a$a),
-        .b(add_a$b),
-        .cin(add_a$cin),
-        .sum(add_a$sum)
-    );
-    sprayer__add_b add_b(
-        .a(add_b$a),
-        .b(add_b$b),
-        .cin(add_b$cin),
-        .sum(add_b$sum)
-    );
-    sprayer__add_p add_p(
-        .a(add_p$a),
-        .b(add_p$b),
-        .cin(add_p$cin),
-        .sum(add_p$sum)
-    );
     sprayer__i_valid i_valid(
         .d(i_valid$d),
         .q(i_valid$q),
@@ -1769,151 +1629,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(x_incnz$q),
         .clock(x_incnz$clock)
     );
-    sprayer__u_valid u_valid(
-        .d(u_valid$d),
-        .q(u_valid$q),
-        .clock(u_valid$clock)
-    );
-    sprayer__u_pick u_pick(
-        .d(u_pick$d),
-        .q(u_pick$q),
-        .clock(u_pick$clock)
-    );
-    sprayer__u_init u_init(
-        .d(u_init$d),
-        .q(u_init$q),
-        .clock(u_init$clock)
-    );
-    sprayer__u_conn u_conn(
-        .d(u_conn$d),
-        .q(u_conn$q),
-        .clock(u_conn$clock)
-    );
-    sprayer__u_retx u_retx(
-        .d(u_retx$d),
-        .q(u_retx$q),
-        .clock(u_retx$clock)
-    );
-    sprayer__u_tag u_tag(
-        .d(u_tag$d),
-        .q(u_tag$q),
-        .clock(u_tag$clock)
-    );
-    sprayer__u_n u_n(
-        .d(u_n$d),
-        .q(u_n$q),
-        .clock(u_n$clock)
-    );
-    sprayer__u_a u_a(
-        .d(u_a$d),
-        .q(u_a$q),
-        .clock(u_a$clock)
-    );
-    sprayer__u_b u_b(
-        .d(u_b$d),
-        .q(u_b$q),
-        .clock(u_b$clock)
-    );
-    sprayer__u_ser u_ser(
-        .d(u_ser$d),
-        .q(u_ser$q),
-        .clock(u_ser$clock)
-    );
-    sprayer__u_incnz u_incnz(
-        .d(u_incnz$d),
-        .q(u_incnz$q),
-        .clock(u_incnz$clock)
-    );
-    sprayer__u_any u_any(
-        .d(u_any$d),
-        .q(u_any$q),
-        .clock(u_any$clock)
-    );
-    sprayer__u_use u_use(
-        .d(u_use$d),
-        .q(u_use$q),
-        .clock(u_use$clock)
-    );
-    sprayer__u_sm1 u_sm1(
-        .d(u_sm1$d),
-        .q(u_sm1$q),
-        .clock(u_sm1$clock)
-    );
-    sprayer__u_sm1z u_sm1z(
-        .d(u_sm1z$d),
-        .q(u_sm1z$q),
-        .clock(u_sm1z$clock)
-    );
-    sprayer__u_fwd1 u_fwd1(
-        .d(u_fwd1$d),
-        .q(u_fwd1$q),
-        .clock(u_fwd1$clock)
-    );
-    sprayer__u_nh u_nh(
-        .d(u_nh$d),
-        .q(u_nh$q),
-        .clock(u_nh$clock)
-    );
-    sprayer__u_nh1 u_nh1(
-        .d(u_nh1$d),
-        .q(u_nh1$q),
-        .clock(u_nh1$clock)
-    );
-    sprayer__u_c u_c(
-        .d(u_c$d),
-        .q(u_c$q),
-        .clock(u_c$clock)
-    );
-    sprayer__u_pa u_pa(
-        .d(u_pa$d),
-        .q(u_pa$q),
-        .clock(u_pa$clock)
-    );
-    sprayer__w_valid w_valid(
-        .d(w_valid$d),
-        .q(w_valid$q),
-        .clock(w_valid$clock)
-    );
-    sprayer__w_conn w_conn(
-        .d(w_conn$d),
-        .q(w_conn$q),
-        .clock(w_conn$clock)
-    );
-    sprayer__c_init c_init(
-        .d(c_init$d),
-        .q(c_init$q),
-        .clock(c_init$clock)
-    );
-    sprayer__c_ok c_ok(
-        .d(c_ok$d),
-        .q(c_ok$q),
-        .clock(c_ok$clock)
-    );
-    sprayer__c_paced c_paced(
-        .d(c_paced$d),
-        .q(c_paced$q),
-        .clock(c_paced$clock)
-    );
-    sprayer__c_none c_none(
-        .d(c_none$d),
-        .q(c_none$q),
-        .clock(c_none$clock)
-    );
-    sprayer__c_path c_path(
-        .d(c_path$d),
-        .q(c_path$q),
-        .clock(c_path$clock)
-    );
-    sprayer__c_tag c_tag(
-        .d(c_tag$d),
-        .q(c_tag$q),
-        .clock(c_tag$clock)
-    );
-    sprayer__c_retx c_retx(
-        .d(c_retx$d),
-        .q(c_retx$q),
-        .clock(c_retx$clock)
-    );
     sprayer__o_valid o_valid(
         .d(o_valid$d),
         .q(o_valid$q),
@@ -1974,81 +1689,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(o_ready$q),
         .clock(o_ready$clock)
     );
-    sprayer__u_nb u_nb(
-        .d(u_nb$d),
-        .q(u_nb$q),
-        .clock(u_nb$clock)
-    );
-    sprayer__u_pc u_pc(
-        .d(u_pc$d),
-        .q(u_pc$q),
-        .clock(u_pc$clock)
-    );
-    sprayer__u_fwd2 u_fwd2(
-        .d(u_fwd2$d),
-        .q(u_fwd2$q),
-        .clock(u_fwd2$clock)
-    );
-    sprayer__u_busy u_busy(
-        .d(u_busy$d),
-        .q(u_busy$q),
-        .clock(u_busy$clock)
-    );
-    sprayer__w_nb w_nb(
-        .d(w_nb$d),
-        .q(w_nb$q),
-        .clock(w_nb$clock)
-    );
-    sprayer__w_n w_n(
-        .d(w_n$d),
-        .q(w_n$q),
-        .clock(w_n$clock)
-    );
-    sprayer__w_init w_init(
-        .d(w_init$d),
-        .q(w_init$q),
-        .clock(w_init$clock)
-    );
-    sprayer__w_pick w_pick(
-        .d(w_pick$d),
-        .q(w_pick$q),
-        .clock(w_pick$clock)
-    );
-    sprayer__w_incnz w_incnz(
-        .d(w_incnz$d),
-        .q(w_incnz$q),
-        .clock(w_incnz$clock)
-    );
-    sprayer__v_sum v_sum(
-        .d(v_sum$d),
-        .q(v_sum$q),
-        .clock(v_sum$clock)
-    );
-    sprayer__v_b v_b(
-        .d(v_b$d),
-        .q(v_b$q),
-        .clock(v_b$clock)
-    );
-    sprayer__v_set v_set(
-        .d(v_set$d),
-        .q(v_set$q),
-        .clock(v_set$clock)
-    );
-    sprayer__v_f1 v_f1(
-        .d(v_f1$d),
-        .q(v_f1$q),
-        .clock(v_f1$clock)
-    );
-    sprayer__v_f2 v_f2(
-        .d(v_f2$d),
-        .q(v_f2$q),
-        .clock(v_f2$clock)
-    );
-    sprayer__v_pc v_pc(
-        .d(v_pc$d),
-        .q(v_pc$q),
-        .clock(v_pc$clock)
-    );
     sprayer__y_valid y_valid(
         .d(y_valid$d),
         .q(y_valid$q),
@@ -2063,41 +1703,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .d(y_rec$d),
         .q(y_rec$q),
         .clock(y_rec$clock)
-    );
-    sprayer__v_xl v_xl(
-        .d(v_xl$d),
-        .q(v_xl$q),
-        .clock(v_xl$clock)
-    );
-    sprayer__v_xe v_xe(
-        .d(v_xe$d),
-        .q(v_xe$q),
-        .clock(v_xe$clock)
-    );
-    sprayer__v_yl v_yl(
-        .d(v_yl$d),
-        .q(v_yl$q),
-        .clock(v_yl$clock)
-    );
-    sprayer__v_ye v_ye(
-        .d(v_ye$d),
-        .q(v_ye$q),
-        .clock(v_ye$clock)
-    );
-    sprayer__v_xt v_xt(
-        .d(v_xt$d),
-        .q(v_xt$q),
-        .clock(v_xt$clock)
-    );
-    sprayer__v_yt v_yt(
-        .d(v_yt$d),
-        .q(v_yt$q),
-        .clock(v_yt$clock)
-    );
-    sprayer__v_init v_init(
-        .d(v_init$d),
-        .q(v_init$q),
-        .clock(v_init$clock)
     );
     sprayer__y_fl y_fl(
         .d(y_fl$d),
@@ -2159,15 +1764,148 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         .q(e_retx$q),
         .clock(e_retx$clock)
     );
-    sprayer__u_cl u_cl(
-        .d(u_cl$d),
-        .q(u_cl$q),
-        .clock(u_cl$clock)
+    sprayer__merge merge(
+        .clock(merge$clock),
+        .x_ser_q(merge$x_ser_q),
+        .x_now_q(merge$x_now_q),
+        .x_init_q(merge$x_init_q),
+        .x_conn_q(merge$x_conn_q),
+        .w_valid_q(merge$w_valid_q),
+        .w_conn_q(merge$w_conn_q),
+        .y_valid_q(merge$y_valid_q),
+        .y_conn_q(merge$y_conn_q),
+        .y2_valid_q(merge$y2_valid_q),
+        .y2_conn_q(merge$y2_conn_q),
+        .w_nb_q(merge$w_nb_q),
+        .y_rec_q(merge$y_rec_q),
+        .y2_rec_q(merge$y2_rec_q),
+        .recs_read_data(merge$recs_read_data),
+        .w_n_q(merge$w_n_q),
+        .w_init_q(merge$w_init_q),
+        .x_valid_q(merge$x_valid_q),
+        .x_incnz_q(merge$x_incnz_q),
+        .w_pick_q(merge$w_pick_q),
+        .w_incnz_q(merge$w_incnz_q),
+        .x_any_q(merge$x_any_q),
+        .x_retx_q(merge$x_retx_q),
+        .x_tag_q(merge$x_tag_q),
+        .x_use_q(merge$x_use_q),
+        .x_sm1_q(merge$x_sm1_q),
+        .x_sm1z_q(merge$x_sm1z_q),
+        .u_valid_q(merge$u_valid_q),
+        .u_pick_q(merge$u_pick_q),
+        .u_init_q(merge$u_init_q),
+        .u_conn_q(merge$u_conn_q),
+        .u_retx_q(merge$u_retx_q),
+        .u_tag_q(merge$u_tag_q),
+        .u_n_q(merge$u_n_q),
+        .u_a_q(merge$u_a_q),
+        .u_b_q(merge$u_b_q),
+        .u_ser_q(merge$u_ser_q),
+        .u_incnz_q(merge$u_incnz_q),
+        .u_any_q(merge$u_any_q),
+        .u_use_q(merge$u_use_q),
+        .u_sm1_q(merge$u_sm1_q),
+        .u_sm1z_q(merge$u_sm1z_q),
+        .u_fwd1_q(merge$u_fwd1_q),
+        .u_nh_q(merge$u_nh_q),
+        .u_nh1_q(merge$u_nh1_q),
+        .u_c_q(merge$u_c_q),
+        .u_pa_q(merge$u_pa_q),
+        .u_nb_q(merge$u_nb_q),
+        .u_pc_q(merge$u_pc_q),
+        .u_fwd2_q(merge$u_fwd2_q),
+        .u_busy_q(merge$u_busy_q),
+        .u_cl_q(merge$u_cl_q),
+        .u_ce_q(merge$u_ce_q)
     );
-    sprayer__u_ce u_ce(
-        .d(u_ce$d),
-        .q(u_ce$q),
-        .clock(u_ce$clock)
+    sprayer__next_path next_path(
+        .clock(next_path$clock),
+        .merge_u_fwd1_q(next_path$merge_u_fwd1_q),
+        .merge_u_nb_q(next_path$merge_u_nb_q),
+        .merge_u_pc_q(next_path$merge_u_pc_q),
+        .merge_u_n_q(next_path$merge_u_n_q),
+        .merge_u_a_q(next_path$merge_u_a_q),
+        .merge_u_cl_q(next_path$merge_u_cl_q),
+        .merge_u_ce_q(next_path$merge_u_ce_q),
+        .merge_u_nh_q(next_path$merge_u_nh_q),
+        .merge_u_nh1_q(next_path$merge_u_nh1_q),
+        .merge_u_pick_q(next_path$merge_u_pick_q),
+        .merge_u_busy_q(next_path$merge_u_busy_q),
+        .merge_u_ser_q(next_path$merge_u_ser_q),
+        .merge_u_b_q(next_path$merge_u_b_q),
+        .merge_u_init_q(next_path$merge_u_init_q),
+        .merge_u_c_q(next_path$merge_u_c_q),
+        .merge_u_fwd2_q(next_path$merge_u_fwd2_q),
+        .ns0_nx(next_path$ns0_nx),
+        .ns1_nx(next_path$ns1_nx),
+        .ns2_nx(next_path$ns2_nx),
+        .ns3_nx(next_path$ns3_nx),
+        .ns4_nx(next_path$ns4_nx),
+        .ns5_nx(next_path$ns5_nx),
+        .ns6_nx(next_path$ns6_nx),
+        .ns7_nx(next_path$ns7_nx),
+        .ns8_nx(next_path$ns8_nx),
+        .ns9_nx(next_path$ns9_nx),
+        .ns10_nx(next_path$ns10_nx),
+        .ns11_nx(next_path$ns11_nx),
+        .ns12_nx(next_path$ns12_nx),
+        .ns13_nx(next_path$ns13_nx),
+        .ns14_nx(next_path$ns14_nx),
+        .ns15_nx(next_path$ns15_nx),
+        .ns0_nx1(next_path$ns0_nx1),
+        .ns1_nx1(next_path$ns1_nx1),
+        .ns2_nx1(next_path$ns2_nx1),
+        .ns3_nx1(next_path$ns3_nx1),
+        .ns4_nx1(next_path$ns4_nx1),
+        .ns5_nx1(next_path$ns5_nx1),
+        .ns6_nx1(next_path$ns6_nx1),
+        .ns7_nx1(next_path$ns7_nx1),
+        .ns8_nx1(next_path$ns8_nx1),
+        .ns9_nx1(next_path$ns9_nx1),
+        .ns10_nx1(next_path$ns10_nx1),
+        .ns11_nx1(next_path$ns11_nx1),
+        .ns12_nx1(next_path$ns12_nx1),
+        .ns13_nx1(next_path$ns13_nx1),
+        .ns14_nx1(next_path$ns14_nx1),
+        .ns15_nx1(next_path$ns15_nx1),
+        .merge_u_use_q(next_path$merge_u_use_q),
+        .merge_u_pa_q(next_path$merge_u_pa_q),
+        .merge_u_sm1_q(next_path$merge_u_sm1_q),
+        .merge_u_sm1z_q(next_path$merge_u_sm1z_q),
+        .merge_u_valid_q(next_path$merge_u_valid_q),
+        .merge_u_conn_q(next_path$merge_u_conn_q),
+        .merge_u_incnz_q(next_path$merge_u_incnz_q),
+        .merge_u_any_q(next_path$merge_u_any_q),
+        .merge_u_tag_q(next_path$merge_u_tag_q),
+        .merge_u_retx_q(next_path$merge_u_retx_q),
+        .w_valid_q(next_path$w_valid_q),
+        .w_conn_q(next_path$w_conn_q),
+        .c_init_q(next_path$c_init_q),
+        .c_ok_q(next_path$c_ok_q),
+        .c_paced_q(next_path$c_paced_q),
+        .c_none_q(next_path$c_none_q),
+        .c_path_q(next_path$c_path_q),
+        .c_tag_q(next_path$c_tag_q),
+        .c_retx_q(next_path$c_retx_q),
+        .w_nb_q(next_path$w_nb_q),
+        .w_n_q(next_path$w_n_q),
+        .w_init_q(next_path$w_init_q),
+        .w_pick_q(next_path$w_pick_q),
+        .w_incnz_q(next_path$w_incnz_q),
+        .v_sum_q(next_path$v_sum_q),
+        .v_b_q(next_path$v_b_q),
+        .v_set_q(next_path$v_set_q),
+        .v_f1_q(next_path$v_f1_q),
+        .v_f2_q(next_path$v_f2_q),
+        .v_pc_q(next_path$v_pc_q),
+        .v_xl_q(next_path$v_xl_q),
+        .v_xe_q(next_path$v_xe_q),
+        .v_yl_q(next_path$v_yl_q),
+        .v_ye_q(next_path$v_ye_q),
+        .v_xt_q(next_path$v_xt_q),
+        .v_yt_q(next_path$v_yt_q),
+        .v_init_q(next_path$v_init_q)
     );
 
     // Update code
@@ -2234,35 +1972,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         x_any$clock = clock;
         x_ser$clock = clock;
         x_incnz$clock = clock;
-        u_valid$clock = clock;
-        u_pick$clock = clock;
-        u_init$clock = clock;
-        u_conn$clock = clock;
-        u_retx$clock = clock;
-        u_tag$clock = clock;
-        u_n$clock = clock;
-        u_a$clock = clock;
-        u_b$clock = clock;
-        u_ser$clock = clock;
-        u_incnz$clock = clock;
-        u_any$clock = clock;
-        u_use$clock = clock;
-        u_sm1$clock = clock;
-        u_sm1z$clock = clock;
-        u_fwd1$clock = clock;
-        u_nh$clock = clock;
-        u_nh1$clock = clock;
-        u_c$clock = clock;
-        u_pa$clock = clock;
-        w_valid$clock = clock;
-        w_conn$clock = clock;
-        c_init$clock = clock;
-        c_ok$clock = clock;
-        c_paced$clock = clock;
-        c_none$clock = clock;
-        c_path$clock = clock;
-        c_tag$clock = clock;
-        c_retx$clock = clock;
         o_valid$clock = clock;
         o_init$clock = clock;
         o_conn$clock = clock;
@@ -2275,31 +1984,9 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         o_next$clock = clock;
         o_burst$clock = clock;
         o_ready$clock = clock;
-        u_nb$clock = clock;
-        u_pc$clock = clock;
-        u_fwd2$clock = clock;
-        u_busy$clock = clock;
-        w_nb$clock = clock;
-        w_n$clock = clock;
-        w_init$clock = clock;
-        w_pick$clock = clock;
-        w_incnz$clock = clock;
-        v_sum$clock = clock;
-        v_b$clock = clock;
-        v_set$clock = clock;
-        v_f1$clock = clock;
-        v_f2$clock = clock;
-        v_pc$clock = clock;
         y_valid$clock = clock;
         y_conn$clock = clock;
         y_rec$clock = clock;
-        v_xl$clock = clock;
-        v_xe$clock = clock;
-        v_yl$clock = clock;
-        v_ye$clock = clock;
-        v_xt$clock = clock;
-        v_yt$clock = clock;
-        v_init$clock = clock;
         y2_valid$clock = clock;
         y2_conn$clock = clock;
         y2_rec$clock = clock;
@@ -2310,8 +1997,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         e_path$clock = clock;
         e_tag$clock = clock;
         e_retx$clock = clock;
-        u_cl$clock = clock;
-        u_ce$clock = clock;
         y_fl$clock = clock;
         y2_fl$clock = clock;
         i_valid$d = i_valid$q;
@@ -2376,35 +2061,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         x_any$d = x_any$q;
         x_ser$d = x_ser$q;
         x_incnz$d = x_incnz$q;
-        u_valid$d = u_valid$q;
-        u_pick$d = u_pick$q;
-        u_init$d = u_init$q;
-        u_conn$d = u_conn$q;
-        u_retx$d = u_retx$q;
-        u_tag$d = u_tag$q;
-        u_n$d = u_n$q;
-        u_a$d = u_a$q;
-        u_b$d = u_b$q;
-        u_ser$d = u_ser$q;
-        u_incnz$d = u_incnz$q;
-        u_any$d = u_any$q;
-        u_use$d = u_use$q;
-        u_sm1$d = u_sm1$q;
-        u_sm1z$d = u_sm1z$q;
-        u_fwd1$d = u_fwd1$q;
-        u_nh$d = u_nh$q;
-        u_nh1$d = u_nh1$q;
-        u_c$d = u_c$q;
-        u_pa$d = u_pa$q;
-        w_valid$d = w_valid$q;
-        w_conn$d = w_conn$q;
-        c_init$d = c_init$q;
-        c_ok$d = c_ok$q;
-        c_paced$d = c_paced$q;
-        c_none$d = c_none$q;
-        c_path$d = c_path$q;
-        c_tag$d = c_tag$q;
-        c_retx$d = c_retx$q;
         o_valid$d = o_valid$q;
         o_init$d = o_init$q;
         o_conn$d = o_conn$q;
@@ -2417,31 +2073,9 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         o_next$d = o_next$q;
         o_burst$d = o_burst$q;
         o_ready$d = o_ready$q;
-        u_nb$d = u_nb$q;
-        u_pc$d = u_pc$q;
-        u_fwd2$d = u_fwd2$q;
-        u_busy$d = u_busy$q;
-        w_nb$d = w_nb$q;
-        w_n$d = w_n$q;
-        w_init$d = w_init$q;
-        w_pick$d = w_pick$q;
-        w_incnz$d = w_incnz$q;
-        v_sum$d = v_sum$q;
-        v_b$d = v_b$q;
-        v_set$d = v_set$q;
-        v_f1$d = v_f1$q;
-        v_f2$d = v_f2$q;
-        v_pc$d = v_pc$q;
         y_valid$d = y_valid$q;
         y_conn$d = y_conn$q;
         y_rec$d = y_rec$q;
-        v_xl$d = v_xl$q;
-        v_xe$d = v_xe$q;
-        v_yl$d = v_yl$q;
-        v_ye$d = v_ye$q;
-        v_xt$d = v_xt$q;
-        v_yt$d = v_yt$q;
-        v_init$d = v_init$q;
         y2_valid$d = y2_valid$q;
         y2_conn$d = y2_conn$q;
         y2_rec$d = y2_rec$q;
@@ -2452,10 +2086,10 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         e_path$d = e_path$q;
         e_tag$d = e_tag$q;
         e_retx$d = e_retx$q;
-        u_cl$d = u_cl$q;
-        u_ce$d = u_ce$q;
         y_fl$d = y_fl$q;
         y2_fl$d = y2_fl$q;
+        next_path$clock = clock;
+        merge$clock = clock;
         rom$clock = clock;
         inc_ram$read_clock = clock;
         inc_ram$write_clock = clock;
@@ -2486,7 +2120,7 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         m_sval$d = mk_susp_val;
         t_valid$d = rt_valid;
         t_conn$d = rt_conn;
-        t_off$d = ~|rt_hint | (rt_hint >= cfg_port_hint) | (rt_hint >= k_rmax);
+        t_off$d = ~|rt_hint | (rt_hint >= cfg_port_hint) | (rt_hint >= rom$rmax);
         rom$address = rt_hint[(32'h0)+:(12)];
         open0$read_clock = clock;
         open0$write_clock = clock;
@@ -2923,283 +2557,130 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
         x_use$d = s_use$q;
         x_any$d = |s_use$q;
         x_incnz$d = s_incnz$q;
-        half = x_ser$q >> 32'h1;
-        u_n$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
-        add_a$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
-        add_a$b = ~half;
-        add_a$cin = 1'b1;
-        add_b$a = ((x_now$q) & 40'hffffffffff) << 32'h8;
-        add_b$b = half;
-        add_b$cin = x_ser$q[32'h0];
-        u_a$d = add_a$sum;
-        if (x_init$q) begin
-            u_b$d = ((x_now$q) & 40'hffffffffff) << 32'h8;
-        end
-        else begin
-            u_b$d = add_b$sum;
-        end
-        u_ser$d = x_ser$q;
-        eq_u = u_valid$q & (u_conn$q == x_conn$q);
-        eq_w = w_valid$q & (w_conn$q == x_conn$q);
-        eq_y = y_valid$q & (y_conn$q == x_conn$q);
-        eq_y2 = y2_valid$q & (y2_conn$q == x_conn$q);
-        g1 = eq_w;
-        g2 = ~eq_w & eq_y;
-        g3 = ~eq_w & ~eq_y & eq_y2;
-        g4 = ~eq_w & ~eq_y & ~eq_y2;
-        if (g1) begin
-            mg1 = ((32'hfff) & 12'hfff);
-        end
-        else begin
-            mg1 = ((32'h0) & 12'hfff);
-        end
-        if (g2) begin
-            mg2 = ((32'hfff) & 12'hfff);
-        end
-        else begin
-            mg2 = ((32'h0) & 12'hfff);
-        end
-        if (g3) begin
-            mg3 = ((32'hfff) & 12'hfff);
-        end
-        else begin
-            mg3 = ((32'h0) & 12'hfff);
-        end
-        if (g4) begin
-            mg4 = ((32'hfff) & 12'hfff);
-        end
-        else begin
-            mg4 = ((32'h0) & 12'hfff);
-        end
-        u_nb$d = (w_nb$q & mg1) | (y_rec$q[(32'h0)+:(12)] & mg2) | (y2_rec$q[(32'h0)+:(12)] & mg3) | (recs$read_data[(32'h0)+:(12)] & mg4);
-        nlo_x = x_now$q << 32'h8;
-        ps1 = u_n$q[(32'h0)+:(32)];
-        ps2 = w_n$q[(32'h0)+:(32)];
-        ps3 = y_rec$q[(32'hc)+:(32)];
-        ps4 = y2_rec$q[(32'hc)+:(32)];
-        ps5 = recs$read_data[(32'hc)+:(32)];
-        cs1_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps1[(32'h1e)+:(2)]) << (32'ha)));
-        cs1_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps1[(32'h1e)+:(2)]) << (32'ha)));
-        cs2_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps2[(32'h1e)+:(2)]) << (32'ha)));
-        cs2_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps2[(32'h1e)+:(2)]) << (32'ha)));
-        cs3_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps3[(32'h1e)+:(2)]) << (32'ha)));
-        cs3_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps3[(32'h1e)+:(2)]) << (32'ha)));
-        cs4_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps4[(32'h1e)+:(2)]) << (32'ha)));
-        cs4_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps4[(32'h1e)+:(2)]) << (32'ha)));
-        cs5_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps5[(32'h1e)+:(2)]) << (32'ha)));
-        cs5_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps5[(32'h1e)+:(2)]) << (32'ha)));
-        cs1_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_l[32'h2] | (cs1_e[32'h2] & (cs1_l[32'h1] | (cs1_e[32'h1] & (cs1_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_l[32'h5] | (cs1_e[32'h5] & (cs1_l[32'h4] | (cs1_e[32'h4] & (cs1_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_l[32'h8] | (cs1_e[32'h8] & (cs1_l[32'h7] | (cs1_e[32'h7] & (cs1_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_l[32'ha] | (cs1_e[32'ha] & (cs1_l[32'h9]))) << (32'h3)));
-        cs1_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_e[32'h0] & cs1_e[32'h1] & cs1_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_e[32'h3] & cs1_e[32'h4] & cs1_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_e[32'h6] & cs1_e[32'h7] & cs1_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_e[32'h9] & cs1_e[32'ha]) << (32'h3)));
-        cs2_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_l[32'h2] | (cs2_e[32'h2] & (cs2_l[32'h1] | (cs2_e[32'h1] & (cs2_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_l[32'h5] | (cs2_e[32'h5] & (cs2_l[32'h4] | (cs2_e[32'h4] & (cs2_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_l[32'h8] | (cs2_e[32'h8] & (cs2_l[32'h7] | (cs2_e[32'h7] & (cs2_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_l[32'ha] | (cs2_e[32'ha] & (cs2_l[32'h9]))) << (32'h3)));
-        cs2_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_e[32'h0] & cs2_e[32'h1] & cs2_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_e[32'h3] & cs2_e[32'h4] & cs2_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_e[32'h6] & cs2_e[32'h7] & cs2_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_e[32'h9] & cs2_e[32'ha]) << (32'h3)));
-        cs3_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_l[32'h2] | (cs3_e[32'h2] & (cs3_l[32'h1] | (cs3_e[32'h1] & (cs3_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_l[32'h5] | (cs3_e[32'h5] & (cs3_l[32'h4] | (cs3_e[32'h4] & (cs3_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_l[32'h8] | (cs3_e[32'h8] & (cs3_l[32'h7] | (cs3_e[32'h7] & (cs3_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_l[32'ha] | (cs3_e[32'ha] & (cs3_l[32'h9]))) << (32'h3)));
-        cs3_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_e[32'h0] & cs3_e[32'h1] & cs3_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_e[32'h3] & cs3_e[32'h4] & cs3_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_e[32'h6] & cs3_e[32'h7] & cs3_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_e[32'h9] & cs3_e[32'ha]) << (32'h3)));
-        cs4_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_l[32'h2] | (cs4_e[32'h2] & (cs4_l[32'h1] | (cs4_e[32'h1] & (cs4_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_l[32'h5] | (cs4_e[32'h5] & (cs4_l[32'h4] | (cs4_e[32'h4] & (cs4_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_l[32'h8] | (cs4_e[32'h8] & (cs4_l[32'h7] | (cs4_e[32'h7] & (cs4_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_l[32'ha] | (cs4_e[32'ha] & (cs4_l[32'h9]))) << (32'h3)));
-        cs4_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_e[32'h0] & cs4_e[32'h1] & cs4_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_e[32'h3] & cs4_e[32'h4] & cs4_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_e[32'h6] & cs4_e[32'h7] & cs4_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_e[32'h9] & cs4_e[32'ha]) << (32'h3)));
-        cs5_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_l[32'h2] | (cs5_e[32'h2] & (cs5_l[32'h1] | (cs5_e[32'h1] & (cs5_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_l[32'h5] | (cs5_e[32'h5] & (cs5_l[32'h4] | (cs5_e[32'h4] & (cs5_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_l[32'h8] | (cs5_e[32'h8] & (cs5_l[32'h7] | (cs5_e[32'h7] & (cs5_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_l[32'ha] | (cs5_e[32'ha] & (cs5_l[32'h9]))) << (32'h3)));
-        cs5_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_e[32'h0] & cs5_e[32'h1] & cs5_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_e[32'h3] & cs5_e[32'h4] & cs5_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_e[32'h6] & cs5_e[32'h7] & cs5_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_e[32'h9] & cs5_e[32'ha]) << (32'h3)));
-        f1 = eq_u & u_init$q;
-        f2 = ~f1 & eq_w & w_init$q;
-        f3 = ~f1 & ~(eq_w & w_init$q) & eq_y;
-        f4 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & eq_y2;
-        f5 = ~f1 & ~(eq_w & w_init$q) & ~eq_y & ~eq_y2;
-        if (f1) begin
-            mf1 = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            mf1 = ((32'h0) & 40'hffffffffff);
-        end
-        if (f2) begin
-            mf2 = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            mf2 = ((32'h0) & 40'hffffffffff);
-        end
-        if (f3) begin
-            mf3 = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            mf3 = ((32'h0) & 40'hffffffffff);
-        end
-        if (f4) begin
-            mf4 = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            mf4 = ((32'h0) & 40'hffffffffff);
-        end
-        if (f5) begin
-            mf5 = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            mf5 = ((32'h0) & 40'hffffffffff);
-        end
-        u_pc$d = (u_n$q & mf1) | (w_n$q & mf2) | (y_rec$q[(32'hc)+:(40)] & mf3) | (y2_rec$q[(32'hc)+:(40)] & mf4) | (recs$read_data[(32'hc)+:(40)] & mf5);
-        u_cl$d = (cs1_l1 & mf1[(32'h0)+:(4)]) | (cs2_l1 & mf2[(32'h0)+:(4)]) | (cs3_l1 & mf3[(32'h0)+:(4)]) | (cs4_l1 & mf4[(32'h0)+:(4)]) | (cs5_l1 & mf5[(32'h0)+:(4)]);
-        u_ce$d = (cs1_e1 & mf1[(32'h0)+:(4)]) | (cs2_e1 & mf2[(32'h0)+:(4)]) | (cs3_e1 & mf3[(32'h0)+:(4)]) | (cs4_e1 & mf4[(32'h0)+:(4)]) | (cs5_e1 & mf5[(32'h0)+:(4)]);
-        u_busy$d = x_valid$q & ~x_init$q & ((eq_u & (x_incnz$q | (u_pick$q & u_incnz$q))) | (eq_w & (x_incnz$q | (w_pick$q & w_incnz$q))));
-        u_fwd1$d = eq_u;
-        u_fwd2$d = eq_w;
-        u_nh$d = x_now$q[(32'h18)+:(8)];
-        u_nh1$d = x_now$q[(32'h18)+:(8)] + 32'h1;
-        u_c$d = x_valid$q & (x_init$q | (x_any$q & x_incnz$q));
-        u_pa$d = x_valid$q & ~x_init$q & x_any$q;
-        u_valid$d = x_valid$q;
-        u_pick$d = x_valid$q & ~x_init$q;
-        u_init$d = x_valid$q & x_init$q;
-        u_conn$d = x_conn$q;
-        u_retx$d = x_retx$q;
-        u_tag$d = x_tag$q;
-        u_incnz$d = x_incnz$q;
-        u_any$d = x_any$q;
-        u_use$d = x_use$q;
-        u_sm1$d = x_sm1$q;
-        u_sm1z$d = x_sm1z$q;
-        if (u_fwd1$q) begin
-            cur = w_nb$q;
-        end
-        else begin
-            cur = u_nb$q;
-        end
-        rr = cur[(32'h0)+:(4)];
-        bst = cur[(32'h4)+:(8)];
-        pc = u_pc$q;
-        n_39 = u_n$q[(32'h0)+:(39)];
-        pb_39 = pc[(32'h0)+:(39)];
-        a_39 = u_a$q[(32'h0)+:(39)];
-        lt_b = u_cl$q[32'h3] | (u_ce$q[32'h3] & (u_cl$q[32'h2] | (u_ce$q[32'h2] & (u_cl$q[32'h1] | (u_ce$q[32'h1] & (u_cl$q[32'h0]))))));
-        eqh = pc[(32'h20)+:(8)] == u_nh$q;
-        eqh1 = pc[(32'h20)+:(8)] == u_nh1$q;
-        paced = u_pick$q & (u_busy$q | (lt_b & eqh) | (~lt_b & eqh1));
-        cxl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] < pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] < pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] < pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] < pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] < pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] < pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] < pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] < pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] < pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] < pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] < pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] < pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] < pb_39[(32'h24)+:(3)]) << (32'hc)));
-        cxl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] == pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] == pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] == pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] == pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] == pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] == pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] == pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] == pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] == pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] == pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] == pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] == pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] == pb_39[(32'h24)+:(3)]) << (32'hc)));
-        cxl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_l[32'h2] | (cxl_e[32'h2] & (cxl_l[32'h1] | (cxl_e[32'h1] & (cxl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_l[32'h5] | (cxl_e[32'h5] & (cxl_l[32'h4] | (cxl_e[32'h4] & (cxl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_l[32'h8] | (cxl_e[32'h8] & (cxl_l[32'h7] | (cxl_e[32'h7] & (cxl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_l[32'hb] | (cxl_e[32'hb] & (cxl_l[32'ha] | (cxl_e[32'ha] & (cxl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_l[32'hc]) << (32'h4)));
-        cxl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_e[32'h0] & cxl_e[32'h1] & cxl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_e[32'h3] & cxl_e[32'h4] & cxl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_e[32'h6] & cxl_e[32'h7] & cxl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_e[32'h9] & cxl_e[32'ha] & cxl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_e[32'hc]) << (32'h4)));
-        cyl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] < a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] < a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] < a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] < a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] < a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] < a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] < a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] < a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] < a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] < a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] < a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] < a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] < a_39[(32'h24)+:(3)]) << (32'hc)));
-        cyl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] == a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] == a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] == a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] == a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] == a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] == a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] == a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] == a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] == a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] == a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] == a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] == a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] == a_39[(32'h24)+:(3)]) << (32'hc)));
-        cyl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_l[32'h2] | (cyl_e[32'h2] & (cyl_l[32'h1] | (cyl_e[32'h1] & (cyl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_l[32'h5] | (cyl_e[32'h5] & (cyl_l[32'h4] | (cyl_e[32'h4] & (cyl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_l[32'h8] | (cyl_e[32'h8] & (cyl_l[32'h7] | (cyl_e[32'h7] & (cyl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_l[32'hb] | (cyl_e[32'hb] & (cyl_l[32'ha] | (cyl_e[32'ha] & (cyl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_l[32'hc]) << (32'h4)));
-        cyl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_e[32'h0] & cyl_e[32'h1] & cyl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_e[32'h3] & cyl_e[32'h4] & cyl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_e[32'h6] & cyl_e[32'h7] & cyl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_e[32'h9] & cyl_e[32'ha] & cyl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_e[32'hc]) << (32'h4)));
-        v_xl$d = cxl_l1;
-        v_xe$d = cxl_e1;
-        v_yl$d = cyl_l1;
-        v_ye$d = cyl_e1;
-        v_xt$d = u_n$q[32'h27] ^ pc[32'h27];
-        v_yt$d = pc[32'h27] ^ u_a$q[32'h27];
-        add_p$a = u_pc$q;
-        add_p$b = u_ser$q;
-        add_p$cin = 1'b0;
-        v_sum$d = add_p$sum;
-        v_b$d = u_b$q;
-        v_init$d = u_init$q;
-        v_set$d = u_c$q & ~paced;
-        v_pc$d = pc;
-        v_f1$d = u_fwd1$q;
-        v_f2$d = u_fwd2$q;
-        nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h0]) << (32'hf)));
-        nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h0]) << (32'hf)));
-        nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h1]) << (32'hf)));
-        nx1b1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h1]) << (32'hf)));
-        nxb2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h2]) << (32'hf)));
-        nx1b2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h2]) << (32'hf)));
-        nxb3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx[32'h3]) << (32'hf)));
-        nx1b3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0$nx1[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1$nx1[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2$nx1[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3$nx1[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4$nx1[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5$nx1[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6$nx1[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7$nx1[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8$nx1[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9$nx1[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10$nx1[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11$nx1[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12$nx1[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13$nx1[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14$nx1[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15$nx1[32'h3]) << (32'hf)));
-        ch = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nxb0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nxb1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nxb2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nxb3[rr]) << (32'h3)));
-        ch1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nx1b0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nx1b1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nx1b2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nx1b3[rr]) << (32'h3)));
-        e = u_use$q[rr];
-        ok = u_pa$q & ~paced;
-        bp1 = ((((((((((32'h0) & 8'hff) & ~(1 << (32'h0)) | ((~bst[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[32'h1] ^ (bst[32'h0])) << (32'h1))) & ~(1 << (32'h2)) | ((bst[32'h2] ^ (bst[32'h0] & bst[32'h1])) << (32'h2))) & ~(1 << (32'h3)) | ((bst[32'h3] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2])) << (32'h3))) & ~(1 << (32'h4)) | ((bst[32'h4] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3])) << (32'h4))) & ~(1 << (32'h5)) | ((bst[32'h5] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4])) << (32'h5))) & ~(1 << (32'h6)) | ((bst[32'h6] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5])) << (32'h6))) & ~(1 << (32'h7)) | ((bst[32'h7] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5] & bst[32'h6])) << (32'h7)));
-        cbl_l = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] < u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] < u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] < u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
-        cbl_e = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] == u_sm1$q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] == u_sm1$q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] == u_sm1$q[(32'h6)+:(2)]) << (32'h2)));
-        blt = cbl_l[32'h2] | (cbl_e[32'h2] & (cbl_l[32'h1] | (cbl_e[32'h1] & (cbl_l[32'h0]))));
-        if (e) begin
-            adv = ~blt;
-        end
-        else begin
-            adv = u_sm1z$q;
-        end
-        if (adv) begin
-            t_rr = ch1;
-            t_b = ((32'h0) & 8'hff);
-        end
-        else begin
-            t_rr = ch;
-            if (e) begin
-                t_b = bp1;
-            end
-            else begin
-                t_b = ((32'h1) & 8'hff);
-            end
-        end
-        if (u_init$q) begin
-            rr_n = ((32'h0) & 4'hf);
-            bst_n = ((32'h0) & 8'hff);
-        end
-        else if (ok) begin
-            rr_n = t_rr;
-            bst_n = t_b;
-        end
-        else begin
-            rr_n = rr;
-            bst_n = bst;
-        end
-        w_nb$d = ((rr_n) & 12'hfff) | (((bst_n) & 12'hfff) << 32'h4);
-        w_valid$d = u_valid$q;
-        w_conn$d = u_conn$q;
-        w_init$d = u_init$q;
-        w_pick$d = u_pick$q;
-        w_incnz$d = u_incnz$q;
-        w_n$d = u_n$q;
-        c_init$d = u_init$q;
-        c_ok$d = ok;
-        c_paced$d = paced;
-        c_none$d = u_pick$q & ~paced & ~u_any$q;
-        if (ok) begin
-            c_path$d = ch;
-        end
-        else begin
-            c_path$d = ((32'h0) & 4'hf);
-        end
-        c_tag$d = u_tag$q;
-        c_retx$d = u_retx$q;
-        if (v_f1$q) begin
+        merge$x_ser_q = x_ser$q;
+        merge$x_now_q = x_now$q;
+        merge$x_init_q = x_init$q;
+        merge$x_conn_q = x_conn$q;
+        merge$w_valid_q = next_path$w_valid_q;
+        merge$w_conn_q = next_path$w_conn_q;
+        merge$y_valid_q = y_valid$q;
+        merge$y_conn_q = y_conn$q;
+        merge$y2_valid_q = y2_valid$q;
+        merge$y2_conn_q = y2_conn$q;
+        merge$w_nb_q = next_path$w_nb_q;
+        merge$y_rec_q = y_rec$q;
+        merge$y2_rec_q = y2_rec$q;
+        merge$recs_read_data = recs$read_data;
+        merge$w_n_q = next_path$w_n_q;
+        merge$w_init_q = next_path$w_init_q;
+        merge$x_valid_q = x_valid$q;
+        merge$x_incnz_q = x_incnz$q;
+        merge$w_pick_q = next_path$w_pick_q;
+        merge$w_incnz_q = next_path$w_incnz_q;
+        merge$x_any_q = x_any$q;
+        merge$x_retx_q = x_retx$q;
+        merge$x_tag_q = x_tag$q;
+        merge$x_use_q = x_use$q;
+        merge$x_sm1_q = x_sm1$q;
+        merge$x_sm1z_q = x_sm1z$q;
+        next_path$merge_u_fwd1_q = merge$u_fwd1_q;
+        next_path$merge_u_nb_q = merge$u_nb_q;
+        next_path$merge_u_pc_q = merge$u_pc_q;
+        next_path$merge_u_n_q = merge$u_n_q;
+        next_path$merge_u_a_q = merge$u_a_q;
+        next_path$merge_u_cl_q = merge$u_cl_q;
+        next_path$merge_u_ce_q = merge$u_ce_q;
+        next_path$merge_u_nh_q = merge$u_nh_q;
+        next_path$merge_u_nh1_q = merge$u_nh1_q;
+        next_path$merge_u_pick_q = merge$u_pick_q;
+        next_path$merge_u_busy_q = merge$u_busy_q;
+        next_path$merge_u_ser_q = merge$u_ser_q;
+        next_path$merge_u_b_q = merge$u_b_q;
+        next_path$merge_u_init_q = merge$u_init_q;
+        next_path$merge_u_c_q = merge$u_c_q;
+        next_path$merge_u_fwd2_q = merge$u_fwd2_q;
+        next_path$ns0_nx = ns0$nx;
+        next_path$ns1_nx = ns1$nx;
+        next_path$ns2_nx = ns2$nx;
+        next_path$ns3_nx = ns3$nx;
+        next_path$ns4_nx = ns4$nx;
+        next_path$ns5_nx = ns5$nx;
+        next_path$ns6_nx = ns6$nx;
+        next_path$ns7_nx = ns7$nx;
+        next_path$ns8_nx = ns8$nx;
+        next_path$ns9_nx = ns9$nx;
+        next_path$ns10_nx = ns10$nx;
+        next_path$ns11_nx = ns11$nx;
+        next_path$ns12_nx = ns12$nx;
+        next_path$ns13_nx = ns13$nx;
+        next_path$ns14_nx = ns14$nx;
+        next_path$ns15_nx = ns15$nx;
+        next_path$ns0_nx1 = ns0$nx1;
+        next_path$ns1_nx1 = ns1$nx1;
+        next_path$ns2_nx1 = ns2$nx1;
+        next_path$ns3_nx1 = ns3$nx1;
+        next_path$ns4_nx1 = ns4$nx1;
+        next_path$ns5_nx1 = ns5$nx1;
+        next_path$ns6_nx1 = ns6$nx1;
+        next_path$ns7_nx1 = ns7$nx1;
+        next_path$ns8_nx1 = ns8$nx1;
+        next_path$ns9_nx1 = ns9$nx1;
+        next_path$ns10_nx1 = ns10$nx1;
+        next_path$ns11_nx1 = ns11$nx1;
+        next_path$ns12_nx1 = ns12$nx1;
+        next_path$ns13_nx1 = ns13$nx1;
+        next_path$ns14_nx1 = ns14$nx1;
+        next_path$ns15_nx1 = ns15$nx1;
+        next_path$merge_u_use_q = merge$u_use_q;
+        next_path$merge_u_pa_q = merge$u_pa_q;
+        next_path$merge_u_sm1_q = merge$u_sm1_q;
+        next_path$merge_u_sm1z_q = merge$u_sm1z_q;
+        next_path$merge_u_valid_q = merge$u_valid_q;
+        next_path$merge_u_conn_q = merge$u_conn_q;
+        next_path$merge_u_incnz_q = merge$u_incnz_q;
+        next_path$merge_u_any_q = merge$u_any_q;
+        next_path$merge_u_tag_q = merge$u_tag_q;
+        next_path$merge_u_retx_q = merge$u_retx_q;
+        if (next_path$v_f1_q) begin
             kp = y_rec$q[(32'hc)+:(40)];
         end
-        else if (v_f2$q) begin
+        else if (next_path$v_f2_q) begin
             kp = y2_rec$q[(32'hc)+:(40)];
         end
         else begin
-            kp = v_pc$q;
+            kp = next_path$v_pc_q;
         end
-        kxl = v_xl$q[32'h4] | (v_xe$q[32'h4] & (v_xl$q[32'h3] | (v_xe$q[32'h3] & (v_xl$q[32'h2] | (v_xe$q[32'h2] & (v_xl$q[32'h1] | (v_xe$q[32'h1] & (v_xl$q[32'h0]))))))));
-        kyl = v_yl$q[32'h4] | (v_ye$q[32'h4] & (v_yl$q[32'h3] | (v_ye$q[32'h3] & (v_yl$q[32'h2] | (v_ye$q[32'h2] & (v_yl$q[32'h1] | (v_ye$q[32'h1] & (v_yl$q[32'h0]))))))));
-        kxs = v_xt$q ^ kxl;
-        kys = v_yt$q ^ kyl;
+        kxl = next_path$v_xl_q[32'h4] | (next_path$v_xe_q[32'h4] & (next_path$v_xl_q[32'h3] | (next_path$v_xe_q[32'h3] & (next_path$v_xl_q[32'h2] | (next_path$v_xe_q[32'h2] & (next_path$v_xl_q[32'h1] | (next_path$v_xe_q[32'h1] & (next_path$v_xl_q[32'h0]))))))));
+        kyl = next_path$v_yl_q[32'h4] | (next_path$v_ye_q[32'h4] & (next_path$v_yl_q[32'h3] | (next_path$v_ye_q[32'h3] & (next_path$v_yl_q[32'h2] | (next_path$v_ye_q[32'h2] & (next_path$v_yl_q[32'h1] | (next_path$v_ye_q[32'h1] & (next_path$v_yl_q[32'h0]))))))));
+        kxs = next_path$v_xt_q ^ kxl;
+        kys = next_path$v_yt_q ^ kyl;
         in_rng = ~kxs & ~kys;
-        if (v_set$q) begin
-            if (in_rng & ~v_init$q) begin
-                pn = v_sum$q;
+        if (next_path$v_set_q) begin
+            if (in_rng & ~next_path$v_init_q) begin
+                pn = next_path$v_sum_q;
             end
             else begin
-                pn = v_b$q;
+                pn = next_path$v_b_q;
             end
         end
         else begin
             pn = kp;
         end
-        y_rec$d = ((w_nb$q) & 52'hfffffffffffff) | (((pn) & 52'hfffffffffffff) << 32'hc);
-        fl_s = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_sum$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_sum$q[(32'h0)+:(8)] & &v_sum$q[(32'h8)+:(24)]) << (32'h3)));
-        fl_b = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_b$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_b$q[(32'h0)+:(8)] & &v_b$q[(32'h8)+:(24)]) << (32'h3)));
-        fl_p = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|v_pc$q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|v_pc$q[(32'h0)+:(8)] & &v_pc$q[(32'h8)+:(24)]) << (32'h3)));
-        if (v_f1$q) begin
+        y_rec$d = ((next_path$w_nb_q) & 52'hfffffffffffff) | (((pn) & 52'hfffffffffffff) << 32'hc);
+        fl_s = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|next_path$v_sum_q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|next_path$v_sum_q[(32'h0)+:(8)] & &next_path$v_sum_q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|next_path$v_sum_q[(32'h0)+:(8)] & &next_path$v_sum_q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|next_path$v_sum_q[(32'h0)+:(8)] & &next_path$v_sum_q[(32'h8)+:(24)]) << (32'h3)));
+        fl_b = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|next_path$v_b_q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|next_path$v_b_q[(32'h0)+:(8)] & &next_path$v_b_q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|next_path$v_b_q[(32'h0)+:(8)] & &next_path$v_b_q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|next_path$v_b_q[(32'h0)+:(8)] & &next_path$v_b_q[(32'h8)+:(24)]) << (32'h3)));
+        fl_p = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((|next_path$v_pc_q[(32'h0)+:(8)]) << (32'h0))) & ~(1 << (32'h1)) | ((|next_path$v_pc_q[(32'h0)+:(8)] & &next_path$v_pc_q[(32'h8)+:(8)]) << (32'h1))) & ~(1 << (32'h2)) | ((|next_path$v_pc_q[(32'h0)+:(8)] & &next_path$v_pc_q[(32'h8)+:(16)]) << (32'h2))) & ~(1 << (32'h3)) | ((|next_path$v_pc_q[(32'h0)+:(8)] & &next_path$v_pc_q[(32'h8)+:(24)]) << (32'h3)));
+        if (next_path$v_f1_q) begin
             fl_k = y_fl$q;
         end
-        else if (v_f2$q) begin
+        else if (next_path$v_f2_q) begin
             fl_k = y2_fl$q;
         end
         else begin
             fl_k = fl_p;
         end
-        if (v_set$q) begin
-            if (in_rng & ~v_init$q) begin
+        if (next_path$v_set_q) begin
+            if (in_rng & ~next_path$v_init_q) begin
                 fl_n = fl_s;
             end
             else begin
@@ -3210,15 +2691,15 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
             fl_n = fl_k;
         end
         y_fl$d = fl_n;
-        y_valid$d = w_valid$q;
-        y_conn$d = w_conn$q;
-        e_init$d = c_init$q;
-        e_ok$d = c_ok$q;
-        e_paced$d = c_paced$q;
-        e_none$d = c_none$q;
-        e_path$d = c_path$q;
-        e_tag$d = c_tag$q;
-        e_retx$d = c_retx$q;
+        y_valid$d = next_path$w_valid_q;
+        y_conn$d = next_path$w_conn_q;
+        e_init$d = next_path$c_init_q;
+        e_ok$d = next_path$c_ok_q;
+        e_paced$d = next_path$c_paced_q;
+        e_none$d = next_path$c_none_q;
+        e_path$d = next_path$c_path_q;
+        e_tag$d = next_path$c_tag_q;
+        e_retx$d = next_path$c_retx_q;
         recs$write_address = y_conn$q;
         recs$write_data = y_rec$q;
         recs$write_enable = y_valid$q;
@@ -3297,122 +2778,6 @@ module sprayer(clock,op_valid,op_init,op_conn,op_retx,op_bytes,op_paths_m1,op_ta
 endmodule // top
 
 
-module sprayer__add_a(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Constant declarations
-    localparam  k0 = 40'h9249249249;
-    localparam  k1 = 40'h2492492492;
-    localparam  k2 = 40'h4924924924;
-
-    // Local signals
-    reg  [39:0] g;
-    reg  [39:0] p;
-    reg  [39:0] ci0;
-    reg  [39:0] ci1;
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] cinm;
-    reg  [39:0] cv;
-    reg  [39:0] ce;
-
-    // Update code
-    always @(*) begin
-        g = a & b;
-        p = a | b;
-        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
-        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
-        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
-        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
-        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
-        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
-        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
-        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
-        g3 = g2 | (p2 & (g2 << 32'h1b));
-        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
-        if (cin) begin
-            cinm = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            cinm = ((32'h0) & 40'hffffffffff);
-        end
-        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
-        ce = cv | (cv << 32'h1) | (cv << 32'h2);
-        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
-    end
-
-endmodule // sprayer__add_a
-
-
-module sprayer__add_b(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Constant declarations
-    localparam  k0 = 40'h9249249249;
-    localparam  k1 = 40'h2492492492;
-    localparam  k2 = 40'h4924924924;
-
-    // Local signals
-    reg  [39:0] g;
-    reg  [39:0] p;
-    reg  [39:0] ci0;
-    reg  [39:0] ci1;
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] cinm;
-    reg  [39:0] cv;
-    reg  [39:0] ce;
-
-    // Update code
-    always @(*) begin
-        g = a & b;
-        p = a | b;
-        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
-        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
-        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
-        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
-        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
-        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
-        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
-        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
-        g3 = g2 | (p2 & (g2 << 32'h1b));
-        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
-        if (cin) begin
-            cinm = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            cinm = ((32'h0) & 40'hffffffffff);
-        end
-        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
-        ce = cv | (cv << 32'h1) | (cv << 32'h2);
-        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
-    end
-
-endmodule // sprayer__add_b
-
-
 module sprayer__add_mul(a,b,cin,sum);
 
     // Module arguments
@@ -3469,197 +2834,6 @@ module sprayer__add_mul(a,b,cin,sum);
     end
 
 endmodule // sprayer__add_mul
-
-
-module sprayer__add_p(a,b,cin,sum);
-
-    // Module arguments
-    input wire  [39:0] a;
-    input wire  [39:0] b;
-    input wire  cin;
-    output reg  [39:0] sum;
-
-    // Constant declarations
-    localparam  k0 = 40'h9249249249;
-    localparam  k1 = 40'h2492492492;
-    localparam  k2 = 40'h4924924924;
-
-    // Local signals
-    reg  [39:0] g;
-    reg  [39:0] p;
-    reg  [39:0] ci0;
-    reg  [39:0] ci1;
-    reg  [39:0] g0;
-    reg  [39:0] p0;
-    reg  [39:0] g1;
-    reg  [39:0] p1;
-    reg  [39:0] g2;
-    reg  [39:0] p2;
-    reg  [39:0] g3;
-    reg  [39:0] p3;
-    reg  [39:0] cinm;
-    reg  [39:0] cv;
-    reg  [39:0] ce;
-
-    // Update code
-    always @(*) begin
-        g = a & b;
-        p = a | b;
-        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
-        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
-        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
-        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
-        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
-        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
-        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
-        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
-        g3 = g2 | (p2 & (g2 << 32'h1b));
-        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
-        if (cin) begin
-            cinm = ((64'hffffffffff) & 40'hffffffffff);
-        end
-        else begin
-            cinm = ((32'h0) & 40'hffffffffff);
-        end
-        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
-        ce = cv | (cv << 32'h1) | (cv << 32'h2);
-        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
-    end
-
-endmodule // sprayer__add_p
-
-
-module sprayer__c_init(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_init
-
-
-module sprayer__c_none(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_none
-
-
-module sprayer__c_ok(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_ok
-
-
-module sprayer__c_paced(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_paced
-
-
-module sprayer__c_path(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_path
-
-
-module sprayer__c_retx(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_retx
-
-
-module sprayer__c_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__c_tag
 
 
 module sprayer__e_init(d,q,clock);
@@ -4126,6 +3300,2299 @@ module sprayer__m_valid(d,q,clock);
     end
 
 endmodule // sprayer__m_valid
+
+
+module sprayer__merge(clock,x_ser_q,x_now_q,x_init_q,x_conn_q,w_valid_q,w_conn_q,y_valid_q,y_conn_q,y2_valid_q,y2_conn_q,w_nb_q,y_rec_q,y2_rec_q,recs_read_data,w_n_q,w_init_q,x_valid_q,x_incnz_q,w_pick_q,w_incnz_q,x_any_q,x_retx_q,x_tag_q,x_use_q,x_sm1_q,x_sm1z_q,u_valid_q,u_pick_q,u_init_q,u_conn_q,u_retx_q,u_tag_q,u_n_q,u_a_q,u_b_q,u_ser_q,u_incnz_q,u_any_q,u_use_q,u_sm1_q,u_sm1z_q,u_fwd1_q,u_nh_q,u_nh1_q,u_c_q,u_pa_q,u_nb_q,u_pc_q,u_fwd2_q,u_busy_q,u_cl_q,u_ce_q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [39:0] x_ser_q;
+    input wire  [31:0] x_now_q;
+    input wire  x_init_q;
+    input wire  [9:0] x_conn_q;
+    input wire  w_valid_q;
+    input wire  [9:0] w_conn_q;
+    input wire  y_valid_q;
+    input wire  [9:0] y_conn_q;
+    input wire  y2_valid_q;
+    input wire  [9:0] y2_conn_q;
+    input wire  [11:0] w_nb_q;
+    input wire  [51:0] y_rec_q;
+    input wire  [51:0] y2_rec_q;
+    input wire  [51:0] recs_read_data;
+    input wire  [39:0] w_n_q;
+    input wire  w_init_q;
+    input wire  x_valid_q;
+    input wire  x_incnz_q;
+    input wire  w_pick_q;
+    input wire  w_incnz_q;
+    input wire  x_any_q;
+    input wire  x_retx_q;
+    input wire  [15:0] x_tag_q;
+    input wire  [15:0] x_use_q;
+    input wire  [7:0] x_sm1_q;
+    input wire  x_sm1z_q;
+    output reg  u_valid_q;
+    output reg  u_pick_q;
+    output reg  u_init_q;
+    output reg  [9:0] u_conn_q;
+    output reg  u_retx_q;
+    output reg  [15:0] u_tag_q;
+    output reg  [39:0] u_n_q;
+    output reg  [39:0] u_a_q;
+    output reg  [39:0] u_b_q;
+    output reg  [39:0] u_ser_q;
+    output reg  u_incnz_q;
+    output reg  u_any_q;
+    output reg  [15:0] u_use_q;
+    output reg  [7:0] u_sm1_q;
+    output reg  u_sm1z_q;
+    output reg  u_fwd1_q;
+    output reg  [7:0] u_nh_q;
+    output reg  [7:0] u_nh1_q;
+    output reg  u_c_q;
+    output reg  u_pa_q;
+    output reg  [11:0] u_nb_q;
+    output reg  [39:0] u_pc_q;
+    output reg  u_fwd2_q;
+    output reg  u_busy_q;
+    output reg  [3:0] u_cl_q;
+    output reg  [3:0] u_ce_q;
+
+    // Stub signals
+    reg  [39:0] add_a$a;
+    reg  [39:0] add_a$b;
+    reg  add_a$cin;
+    wire  [39:0] add_a$sum;
+    reg  [39:0] add_b$a;
+    reg  [39:0] add_b$b;
+    reg  add_b$cin;
+    wire  [39:0] add_b$sum;
+    reg  u_valid$d;
+    wire  u_valid$q;
+    reg  u_valid$clock;
+    reg  u_pick$d;
+    wire  u_pick$q;
+    reg  u_pick$clock;
+    reg  u_init$d;
+    wire  u_init$q;
+    reg  u_init$clock;
+    reg  [9:0] u_conn$d;
+    wire  [9:0] u_conn$q;
+    reg  u_conn$clock;
+    reg  u_retx$d;
+    wire  u_retx$q;
+    reg  u_retx$clock;
+    reg  [15:0] u_tag$d;
+    wire  [15:0] u_tag$q;
+    reg  u_tag$clock;
+    reg  [39:0] u_n$d;
+    wire  [39:0] u_n$q;
+    reg  u_n$clock;
+    reg  [39:0] u_a$d;
+    wire  [39:0] u_a$q;
+    reg  u_a$clock;
+    reg  [39:0] u_b$d;
+    wire  [39:0] u_b$q;
+    reg  u_b$clock;
+    reg  [39:0] u_ser$d;
+    wire  [39:0] u_ser$q;
+    reg  u_ser$clock;
+    reg  u_incnz$d;
+    wire  u_incnz$q;
+    reg  u_incnz$clock;
+    reg  u_any$d;
+    wire  u_any$q;
+    reg  u_any$clock;
+    reg  [15:0] u_use$d;
+    wire  [15:0] u_use$q;
+    reg  u_use$clock;
+    reg  [7:0] u_sm1$d;
+    wire  [7:0] u_sm1$q;
+    reg  u_sm1$clock;
+    reg  u_sm1z$d;
+    wire  u_sm1z$q;
+    reg  u_sm1z$clock;
+    reg  u_fwd1$d;
+    wire  u_fwd1$q;
+    reg  u_fwd1$clock;
+    reg  [7:0] u_nh$d;
+    wire  [7:0] u_nh$q;
+    reg  u_nh$clock;
+    reg  [7:0] u_nh1$d;
+    wire  [7:0] u_nh1$q;
+    reg  u_nh1$clock;
+    reg  u_c$d;
+    wire  u_c$q;
+    reg  u_c$clock;
+    reg  u_pa$d;
+    wire  u_pa$q;
+    reg  u_pa$clock;
+    reg  [11:0] u_nb$d;
+    wire  [11:0] u_nb$q;
+    reg  u_nb$clock;
+    reg  [39:0] u_pc$d;
+    wire  [39:0] u_pc$q;
+    reg  u_pc$clock;
+    reg  u_fwd2$d;
+    wire  u_fwd2$q;
+    reg  u_fwd2$clock;
+    reg  u_busy$d;
+    wire  u_busy$q;
+    reg  u_busy$clock;
+    reg  [3:0] u_cl$d;
+    wire  [3:0] u_cl$q;
+    reg  u_cl$clock;
+    reg  [3:0] u_ce$d;
+    wire  [3:0] u_ce$q;
+    reg  u_ce$clock;
+
+    // Local signals
+    reg  eq_u;
+    reg  eq_w;
+    reg  eq_y;
+    reg  eq_y2;
+    reg  [31:0] nlo_x;
+    reg  [10:0] cs1_l;
+    reg  [10:0] cs1_e;
+    reg  [10:0] cs2_l;
+    reg  [10:0] cs2_e;
+    reg  [10:0] cs3_l;
+    reg  [10:0] cs3_e;
+    reg  [10:0] cs4_l;
+    reg  [10:0] cs4_e;
+    reg  [10:0] cs5_l;
+    reg  [10:0] cs5_e;
+    reg  [31:0] ps1;
+    reg  [31:0] ps2;
+    reg  [31:0] ps3;
+    reg  [31:0] ps4;
+    reg  [31:0] ps5;
+    reg  [3:0] cs1_l1;
+    reg  [3:0] cs1_e1;
+    reg  [3:0] cs2_l1;
+    reg  [3:0] cs2_e1;
+    reg  [3:0] cs3_l1;
+    reg  [3:0] cs3_e1;
+    reg  [3:0] cs4_l1;
+    reg  [3:0] cs4_e1;
+    reg  [3:0] cs5_l1;
+    reg  [3:0] cs5_e1;
+    reg  g1;
+    reg  [11:0] mg1;
+    reg  g2;
+    reg  [11:0] mg2;
+    reg  g3;
+    reg  [11:0] mg3;
+    reg  g4;
+    reg  [11:0] mg4;
+    reg  f1;
+    reg  [39:0] mf1;
+    reg  f2;
+    reg  [39:0] mf2;
+    reg  f3;
+    reg  [39:0] mf3;
+    reg  f4;
+    reg  [39:0] mf4;
+    reg  f5;
+    reg  [39:0] mf5;
+    reg  [39:0] half;
+
+    // Sub module instances
+    sprayer__merge$add_a add_a(
+        .a(add_a$a),
+        .b(add_a$b),
+        .cin(add_a$cin),
+        .sum(add_a$sum)
+    );
+    sprayer__merge$add_b add_b(
+        .a(add_b$a),
+        .b(add_b$b),
+        .cin(add_b$cin),
+        .sum(add_b$sum)
+    );
+    sprayer__merge$u_valid u_valid(
+        .d(u_valid$d),
+        .q(u_valid$q),
+        .clock(u_valid$clock)
+    );
+    sprayer__merge$u_pick u_pick(
+        .d(u_pick$d),
+        .q(u_pick$q),
+        .clock(u_pick$clock)
+    );
+    sprayer__merge$u_init u_init(
+        .d(u_init$d),
+        .q(u_init$q),
+        .clock(u_init$clock)
+    );
+    sprayer__merge$u_conn u_conn(
+        .d(u_conn$d),
+        .q(u_conn$q),
+        .clock(u_conn$clock)
+    );
+    sprayer__merge$u_retx u_retx(
+        .d(u_retx$d),
+        .q(u_retx$q),
+        .clock(u_retx$clock)
+    );
+    sprayer__merge$u_tag u_tag(
+        .d(u_tag$d),
+        .q(u_tag$q),
+        .clock(u_tag$clock)
+    );
+    sprayer__merge$u_n u_n(
+        .d(u_n$d),
+        .q(u_n$q),
+        .clock(u_n$clock)
+    );
+    sprayer__merge$u_a u_a(
+        .d(u_a$d),
+        .q(u_a$q),
+        .clock(u_a$clock)
+    );
+    sprayer__merge$u_b u_b(
+        .d(u_b$d),
+        .q(u_b$q),
+        .clock(u_b$clock)
+    );
+    sprayer__merge$u_ser u_ser(
+        .d(u_ser$d),
+        .q(u_ser$q),
+        .clock(u_ser$clock)
+    );
+    sprayer__merge$u_incnz u_incnz(
+        .d(u_incnz$d),
+        .q(u_incnz$q),
+        .clock(u_incnz$clock)
+    );
+    sprayer__merge$u_any u_any(
+        .d(u_any$d),
+        .q(u_any$q),
+        .clock(u_any$clock)
+    );
+    sprayer__merge$u_use u_use(
+        .d(u_use$d),
+        .q(u_use$q),
+        .clock(u_use$clock)
+    );
+    sprayer__merge$u_sm1 u_sm1(
+        .d(u_sm1$d),
+        .q(u_sm1$q),
+        .clock(u_sm1$clock)
+    );
+    sprayer__merge$u_sm1z u_sm1z(
+        .d(u_sm1z$d),
+        .q(u_sm1z$q),
+        .clock(u_sm1z$clock)
+    );
+    sprayer__merge$u_fwd1 u_fwd1(
+        .d(u_fwd1$d),
+        .q(u_fwd1$q),
+        .clock(u_fwd1$clock)
+    );
+    sprayer__merge$u_nh u_nh(
+        .d(u_nh$d),
+        .q(u_nh$q),
+        .clock(u_nh$clock)
+    );
+    sprayer__merge$u_nh1 u_nh1(
+        .d(u_nh1$d),
+        .q(u_nh1$q),
+        .clock(u_nh1$clock)
+    );
+    sprayer__merge$u_c u_c(
+        .d(u_c$d),
+        .q(u_c$q),
+        .clock(u_c$clock)
+    );
+    sprayer__merge$u_pa u_pa(
+        .d(u_pa$d),
+        .q(u_pa$q),
+        .clock(u_pa$clock)
+    );
+    sprayer__merge$u_nb u_nb(
+        .d(u_nb$d),
+        .q(u_nb$q),
+        .clock(u_nb$clock)
+    );
+    sprayer__merge$u_pc u_pc(
+        .d(u_pc$d),
+        .q(u_pc$q),
+        .clock(u_pc$clock)
+    );
+    sprayer__merge$u_fwd2 u_fwd2(
+        .d(u_fwd2$d),
+        .q(u_fwd2$q),
+        .clock(u_fwd2$clock)
+    );
+    sprayer__merge$u_busy u_busy(
+        .d(u_busy$d),
+        .q(u_busy$q),
+        .clock(u_busy$clock)
+    );
+    sprayer__merge$u_cl u_cl(
+        .d(u_cl$d),
+        .q(u_cl$q),
+        .clock(u_cl$clock)
+    );
+    sprayer__merge$u_ce u_ce(
+        .d(u_ce$d),
+        .q(u_ce$q),
+        .clock(u_ce$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        u_valid$clock = clock;
+        u_pick$clock = clock;
+        u_init$clock = clock;
+        u_conn$clock = clock;
+        u_retx$clock = clock;
+        u_tag$clock = clock;
+        u_n$clock = clock;
+        u_a$clock = clock;
+        u_b$clock = clock;
+        u_ser$clock = clock;
+        u_incnz$clock = clock;
+        u_any$clock = clock;
+        u_use$clock = clock;
+        u_sm1$clock = clock;
+        u_sm1z$clock = clock;
+        u_fwd1$clock = clock;
+        u_nh$clock = clock;
+        u_nh1$clock = clock;
+        u_c$clock = clock;
+        u_pa$clock = clock;
+        u_nb$clock = clock;
+        u_pc$clock = clock;
+        u_fwd2$clock = clock;
+        u_busy$clock = clock;
+        u_cl$clock = clock;
+        u_ce$clock = clock;
+        u_valid$d = u_valid$q;
+        u_pick$d = u_pick$q;
+        u_init$d = u_init$q;
+        u_conn$d = u_conn$q;
+        u_retx$d = u_retx$q;
+        u_tag$d = u_tag$q;
+        u_n$d = u_n$q;
+        u_a$d = u_a$q;
+        u_b$d = u_b$q;
+        u_ser$d = u_ser$q;
+        u_incnz$d = u_incnz$q;
+        u_any$d = u_any$q;
+        u_use$d = u_use$q;
+        u_sm1$d = u_sm1$q;
+        u_sm1z$d = u_sm1z$q;
+        u_fwd1$d = u_fwd1$q;
+        u_nh$d = u_nh$q;
+        u_nh1$d = u_nh1$q;
+        u_c$d = u_c$q;
+        u_pa$d = u_pa$q;
+        u_nb$d = u_nb$q;
+        u_pc$d = u_pc$q;
+        u_fwd2$d = u_fwd2$q;
+        u_busy$d = u_busy$q;
+        u_cl$d = u_cl$q;
+        u_ce$d = u_ce$q;
+        half = x_ser_q >> 32'h1;
+        u_n$d = ((x_now_q) & 40'hffffffffff) << 32'h8;
+        add_a$a = ((x_now_q) & 40'hffffffffff) << 32'h8;
+        add_a$b = ~half;
+        add_a$cin = 1'b1;
+        add_b$a = ((x_now_q) & 40'hffffffffff) << 32'h8;
+        add_b$b = half;
+        add_b$cin = x_ser_q[32'h0];
+        u_a$d = add_a$sum;
+        if (x_init_q) begin
+            u_b$d = ((x_now_q) & 40'hffffffffff) << 32'h8;
+        end
+        else begin
+            u_b$d = add_b$sum;
+        end
+        u_ser$d = x_ser_q;
+        eq_u = u_valid$q & (u_conn$q == x_conn_q);
+        eq_w = w_valid_q & (w_conn_q == x_conn_q);
+        eq_y = y_valid_q & (y_conn_q == x_conn_q);
+        eq_y2 = y2_valid_q & (y2_conn_q == x_conn_q);
+        g1 = eq_w;
+        g2 = ~eq_w & eq_y;
+        g3 = ~eq_w & ~eq_y & eq_y2;
+        g4 = ~eq_w & ~eq_y & ~eq_y2;
+        if (g1) begin
+            mg1 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg1 = ((32'h0) & 12'hfff);
+        end
+        if (g2) begin
+            mg2 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg2 = ((32'h0) & 12'hfff);
+        end
+        if (g3) begin
+            mg3 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg3 = ((32'h0) & 12'hfff);
+        end
+        if (g4) begin
+            mg4 = ((32'hfff) & 12'hfff);
+        end
+        else begin
+            mg4 = ((32'h0) & 12'hfff);
+        end
+        u_nb$d = (w_nb_q & mg1) | (y_rec_q[(32'h0)+:(12)] & mg2) | (y2_rec_q[(32'h0)+:(12)] & mg3) | (recs_read_data[(32'h0)+:(12)] & mg4);
+        nlo_x = x_now_q << 32'h8;
+        ps1 = u_n$q[(32'h0)+:(32)];
+        ps2 = w_n_q[(32'h0)+:(32)];
+        ps3 = y_rec_q[(32'hc)+:(32)];
+        ps4 = y2_rec_q[(32'hc)+:(32)];
+        ps5 = recs_read_data[(32'hc)+:(32)];
+        cs1_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps1[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps1[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps1[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps1[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps1[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps1[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps1[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps1[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps1[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps1[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps1[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs2_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps2[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps2[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps2[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps2[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps2[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps2[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps2[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps2[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps2[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps2[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps2[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs3_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps3[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps3[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps3[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps3[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps3[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps3[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps3[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps3[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps3[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps3[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps3[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs4_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps4[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps4[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps4[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps4[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps4[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps4[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps4[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps4[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps4[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps4[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps4[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_l = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] < ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] < ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] < ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] < ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] < ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] < ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] < ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] < ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] < ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] < ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] < ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs5_e = (((((((((((((32'h0) & 11'h7ff) & ~(1 << (32'h0)) | ((nlo_x[(32'h0)+:(3)] == ps5[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((nlo_x[(32'h3)+:(3)] == ps5[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((nlo_x[(32'h6)+:(3)] == ps5[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((nlo_x[(32'h9)+:(3)] == ps5[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((nlo_x[(32'hc)+:(3)] == ps5[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((nlo_x[(32'hf)+:(3)] == ps5[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((nlo_x[(32'h12)+:(3)] == ps5[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((nlo_x[(32'h15)+:(3)] == ps5[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((nlo_x[(32'h18)+:(3)] == ps5[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((nlo_x[(32'h1b)+:(3)] == ps5[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((nlo_x[(32'h1e)+:(2)] == ps5[(32'h1e)+:(2)]) << (32'ha)));
+        cs1_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_l[32'h2] | (cs1_e[32'h2] & (cs1_l[32'h1] | (cs1_e[32'h1] & (cs1_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_l[32'h5] | (cs1_e[32'h5] & (cs1_l[32'h4] | (cs1_e[32'h4] & (cs1_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_l[32'h8] | (cs1_e[32'h8] & (cs1_l[32'h7] | (cs1_e[32'h7] & (cs1_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_l[32'ha] | (cs1_e[32'ha] & (cs1_l[32'h9]))) << (32'h3)));
+        cs1_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs1_e[32'h0] & cs1_e[32'h1] & cs1_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs1_e[32'h3] & cs1_e[32'h4] & cs1_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs1_e[32'h6] & cs1_e[32'h7] & cs1_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs1_e[32'h9] & cs1_e[32'ha]) << (32'h3)));
+        cs2_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_l[32'h2] | (cs2_e[32'h2] & (cs2_l[32'h1] | (cs2_e[32'h1] & (cs2_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_l[32'h5] | (cs2_e[32'h5] & (cs2_l[32'h4] | (cs2_e[32'h4] & (cs2_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_l[32'h8] | (cs2_e[32'h8] & (cs2_l[32'h7] | (cs2_e[32'h7] & (cs2_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_l[32'ha] | (cs2_e[32'ha] & (cs2_l[32'h9]))) << (32'h3)));
+        cs2_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs2_e[32'h0] & cs2_e[32'h1] & cs2_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs2_e[32'h3] & cs2_e[32'h4] & cs2_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs2_e[32'h6] & cs2_e[32'h7] & cs2_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs2_e[32'h9] & cs2_e[32'ha]) << (32'h3)));
+        cs3_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_l[32'h2] | (cs3_e[32'h2] & (cs3_l[32'h1] | (cs3_e[32'h1] & (cs3_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_l[32'h5] | (cs3_e[32'h5] & (cs3_l[32'h4] | (cs3_e[32'h4] & (cs3_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_l[32'h8] | (cs3_e[32'h8] & (cs3_l[32'h7] | (cs3_e[32'h7] & (cs3_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_l[32'ha] | (cs3_e[32'ha] & (cs3_l[32'h9]))) << (32'h3)));
+        cs3_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs3_e[32'h0] & cs3_e[32'h1] & cs3_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs3_e[32'h3] & cs3_e[32'h4] & cs3_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs3_e[32'h6] & cs3_e[32'h7] & cs3_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs3_e[32'h9] & cs3_e[32'ha]) << (32'h3)));
+        cs4_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_l[32'h2] | (cs4_e[32'h2] & (cs4_l[32'h1] | (cs4_e[32'h1] & (cs4_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_l[32'h5] | (cs4_e[32'h5] & (cs4_l[32'h4] | (cs4_e[32'h4] & (cs4_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_l[32'h8] | (cs4_e[32'h8] & (cs4_l[32'h7] | (cs4_e[32'h7] & (cs4_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_l[32'ha] | (cs4_e[32'ha] & (cs4_l[32'h9]))) << (32'h3)));
+        cs4_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs4_e[32'h0] & cs4_e[32'h1] & cs4_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs4_e[32'h3] & cs4_e[32'h4] & cs4_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs4_e[32'h6] & cs4_e[32'h7] & cs4_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs4_e[32'h9] & cs4_e[32'ha]) << (32'h3)));
+        cs5_l1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_l[32'h2] | (cs5_e[32'h2] & (cs5_l[32'h1] | (cs5_e[32'h1] & (cs5_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_l[32'h5] | (cs5_e[32'h5] & (cs5_l[32'h4] | (cs5_e[32'h4] & (cs5_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_l[32'h8] | (cs5_e[32'h8] & (cs5_l[32'h7] | (cs5_e[32'h7] & (cs5_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_l[32'ha] | (cs5_e[32'ha] & (cs5_l[32'h9]))) << (32'h3)));
+        cs5_e1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((cs5_e[32'h0] & cs5_e[32'h1] & cs5_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cs5_e[32'h3] & cs5_e[32'h4] & cs5_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cs5_e[32'h6] & cs5_e[32'h7] & cs5_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cs5_e[32'h9] & cs5_e[32'ha]) << (32'h3)));
+        f1 = eq_u & u_init$q;
+        f2 = ~f1 & eq_w & w_init_q;
+        f3 = ~f1 & ~(eq_w & w_init_q) & eq_y;
+        f4 = ~f1 & ~(eq_w & w_init_q) & ~eq_y & eq_y2;
+        f5 = ~f1 & ~(eq_w & w_init_q) & ~eq_y & ~eq_y2;
+        if (f1) begin
+            mf1 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf1 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f2) begin
+            mf2 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf2 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f3) begin
+            mf3 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf3 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f4) begin
+            mf4 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf4 = ((32'h0) & 40'hffffffffff);
+        end
+        if (f5) begin
+            mf5 = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            mf5 = ((32'h0) & 40'hffffffffff);
+        end
+        u_pc$d = (u_n$q & mf1) | (w_n_q & mf2) | (y_rec_q[(32'hc)+:(40)] & mf3) | (y2_rec_q[(32'hc)+:(40)] & mf4) | (recs_read_data[(32'hc)+:(40)] & mf5);
+        u_cl$d = (cs1_l1 & mf1[(32'h0)+:(4)]) | (cs2_l1 & mf2[(32'h0)+:(4)]) | (cs3_l1 & mf3[(32'h0)+:(4)]) | (cs4_l1 & mf4[(32'h0)+:(4)]) | (cs5_l1 & mf5[(32'h0)+:(4)]);
+        u_ce$d = (cs1_e1 & mf1[(32'h0)+:(4)]) | (cs2_e1 & mf2[(32'h0)+:(4)]) | (cs3_e1 & mf3[(32'h0)+:(4)]) | (cs4_e1 & mf4[(32'h0)+:(4)]) | (cs5_e1 & mf5[(32'h0)+:(4)]);
+        u_busy$d = x_valid_q & ~x_init_q & ((eq_u & (x_incnz_q | (u_pick$q & u_incnz$q))) | (eq_w & (x_incnz_q | (w_pick_q & w_incnz_q))));
+        u_fwd1$d = eq_u;
+        u_fwd2$d = eq_w;
+        u_nh$d = x_now_q[(32'h18)+:(8)];
+        u_nh1$d = x_now_q[(32'h18)+:(8)] + 32'h1;
+        u_c$d = x_valid_q & (x_init_q | (x_any_q & x_incnz_q));
+        u_pa$d = x_valid_q & ~x_init_q & x_any_q;
+        u_valid$d = x_valid_q;
+        u_pick$d = x_valid_q & ~x_init_q;
+        u_init$d = x_valid_q & x_init_q;
+        u_conn$d = x_conn_q;
+        u_retx$d = x_retx_q;
+        u_tag$d = x_tag_q;
+        u_incnz$d = x_incnz_q;
+        u_any$d = x_any_q;
+        u_use$d = x_use_q;
+        u_sm1$d = x_sm1_q;
+        u_sm1z$d = x_sm1z_q;
+        u_valid_q = u_valid$q;
+        u_pick_q = u_pick$q;
+        u_init_q = u_init$q;
+        u_conn_q = u_conn$q;
+        u_retx_q = u_retx$q;
+        u_tag_q = u_tag$q;
+        u_n_q = u_n$q;
+        u_a_q = u_a$q;
+        u_b_q = u_b$q;
+        u_ser_q = u_ser$q;
+        u_incnz_q = u_incnz$q;
+        u_any_q = u_any$q;
+        u_use_q = u_use$q;
+        u_sm1_q = u_sm1$q;
+        u_sm1z_q = u_sm1z$q;
+        u_fwd1_q = u_fwd1$q;
+        u_nh_q = u_nh$q;
+        u_nh1_q = u_nh1$q;
+        u_c_q = u_c$q;
+        u_pa_q = u_pa$q;
+        u_nb_q = u_nb$q;
+        u_pc_q = u_pc$q;
+        u_fwd2_q = u_fwd2$q;
+        u_busy_q = u_busy$q;
+        u_cl_q = u_cl$q;
+        u_ce_q = u_ce$q;
+    end
+
+endmodule // sprayer__merge
+
+
+module sprayer__merge$add_a(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // sprayer__merge$add_a
+
+
+module sprayer__merge$add_b(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // sprayer__merge$add_b
+
+
+module sprayer__merge$u_a(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_a
+
+
+module sprayer__merge$u_any(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_any
+
+
+module sprayer__merge$u_b(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_b
+
+
+module sprayer__merge$u_busy(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_busy
+
+
+module sprayer__merge$u_c(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_c
+
+
+module sprayer__merge$u_ce(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_ce
+
+
+module sprayer__merge$u_cl(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_cl
+
+
+module sprayer__merge$u_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_conn
+
+
+module sprayer__merge$u_fwd1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_fwd1
+
+
+module sprayer__merge$u_fwd2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_fwd2
+
+
+module sprayer__merge$u_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_incnz
+
+
+module sprayer__merge$u_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_init
+
+
+module sprayer__merge$u_n(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_n
+
+
+module sprayer__merge$u_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_nb
+
+
+module sprayer__merge$u_nh(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_nh
+
+
+module sprayer__merge$u_nh1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_nh1
+
+
+module sprayer__merge$u_pa(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_pa
+
+
+module sprayer__merge$u_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_pc
+
+
+module sprayer__merge$u_pick(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_pick
+
+
+module sprayer__merge$u_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_retx
+
+
+module sprayer__merge$u_ser(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_ser
+
+
+module sprayer__merge$u_sm1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_sm1
+
+
+module sprayer__merge$u_sm1z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_sm1z
+
+
+module sprayer__merge$u_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_tag
+
+
+module sprayer__merge$u_use(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_use
+
+
+module sprayer__merge$u_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__merge$u_valid
+
+
+module sprayer__next_path(clock,merge_u_fwd1_q,merge_u_nb_q,merge_u_pc_q,merge_u_n_q,merge_u_a_q,merge_u_cl_q,merge_u_ce_q,merge_u_nh_q,merge_u_nh1_q,merge_u_pick_q,merge_u_busy_q,merge_u_ser_q,merge_u_b_q,merge_u_init_q,merge_u_c_q,merge_u_fwd2_q,ns0_nx,ns1_nx,ns2_nx,ns3_nx,ns4_nx,ns5_nx,ns6_nx,ns7_nx,ns8_nx,ns9_nx,ns10_nx,ns11_nx,ns12_nx,ns13_nx,ns14_nx,ns15_nx,ns0_nx1,ns1_nx1,ns2_nx1,ns3_nx1,ns4_nx1,ns5_nx1,ns6_nx1,ns7_nx1,ns8_nx1,ns9_nx1,ns10_nx1,ns11_nx1,ns12_nx1,ns13_nx1,ns14_nx1,ns15_nx1,merge_u_use_q,merge_u_pa_q,merge_u_sm1_q,merge_u_sm1z_q,merge_u_valid_q,merge_u_conn_q,merge_u_incnz_q,merge_u_any_q,merge_u_tag_q,merge_u_retx_q,w_valid_q,w_conn_q,c_init_q,c_ok_q,c_paced_q,c_none_q,c_path_q,c_tag_q,c_retx_q,w_nb_q,w_n_q,w_init_q,w_pick_q,w_incnz_q,v_sum_q,v_b_q,v_set_q,v_f1_q,v_f2_q,v_pc_q,v_xl_q,v_xe_q,v_yl_q,v_ye_q,v_xt_q,v_yt_q,v_init_q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  merge_u_fwd1_q;
+    input wire  [11:0] merge_u_nb_q;
+    input wire  [39:0] merge_u_pc_q;
+    input wire  [39:0] merge_u_n_q;
+    input wire  [39:0] merge_u_a_q;
+    input wire  [3:0] merge_u_cl_q;
+    input wire  [3:0] merge_u_ce_q;
+    input wire  [7:0] merge_u_nh_q;
+    input wire  [7:0] merge_u_nh1_q;
+    input wire  merge_u_pick_q;
+    input wire  merge_u_busy_q;
+    input wire  [39:0] merge_u_ser_q;
+    input wire  [39:0] merge_u_b_q;
+    input wire  merge_u_init_q;
+    input wire  merge_u_c_q;
+    input wire  merge_u_fwd2_q;
+    input wire  [3:0] ns0_nx;
+    input wire  [3:0] ns1_nx;
+    input wire  [3:0] ns2_nx;
+    input wire  [3:0] ns3_nx;
+    input wire  [3:0] ns4_nx;
+    input wire  [3:0] ns5_nx;
+    input wire  [3:0] ns6_nx;
+    input wire  [3:0] ns7_nx;
+    input wire  [3:0] ns8_nx;
+    input wire  [3:0] ns9_nx;
+    input wire  [3:0] ns10_nx;
+    input wire  [3:0] ns11_nx;
+    input wire  [3:0] ns12_nx;
+    input wire  [3:0] ns13_nx;
+    input wire  [3:0] ns14_nx;
+    input wire  [3:0] ns15_nx;
+    input wire  [3:0] ns0_nx1;
+    input wire  [3:0] ns1_nx1;
+    input wire  [3:0] ns2_nx1;
+    input wire  [3:0] ns3_nx1;
+    input wire  [3:0] ns4_nx1;
+    input wire  [3:0] ns5_nx1;
+    input wire  [3:0] ns6_nx1;
+    input wire  [3:0] ns7_nx1;
+    input wire  [3:0] ns8_nx1;
+    input wire  [3:0] ns9_nx1;
+    input wire  [3:0] ns10_nx1;
+    input wire  [3:0] ns11_nx1;
+    input wire  [3:0] ns12_nx1;
+    input wire  [3:0] ns13_nx1;
+    input wire  [3:0] ns14_nx1;
+    input wire  [3:0] ns15_nx1;
+    input wire  [15:0] merge_u_use_q;
+    input wire  merge_u_pa_q;
+    input wire  [7:0] merge_u_sm1_q;
+    input wire  merge_u_sm1z_q;
+    input wire  merge_u_valid_q;
+    input wire  [9:0] merge_u_conn_q;
+    input wire  merge_u_incnz_q;
+    input wire  merge_u_any_q;
+    input wire  [15:0] merge_u_tag_q;
+    input wire  merge_u_retx_q;
+    output reg  w_valid_q;
+    output reg  [9:0] w_conn_q;
+    output reg  c_init_q;
+    output reg  c_ok_q;
+    output reg  c_paced_q;
+    output reg  c_none_q;
+    output reg  [3:0] c_path_q;
+    output reg  [15:0] c_tag_q;
+    output reg  c_retx_q;
+    output reg  [11:0] w_nb_q;
+    output reg  [39:0] w_n_q;
+    output reg  w_init_q;
+    output reg  w_pick_q;
+    output reg  w_incnz_q;
+    output reg  [39:0] v_sum_q;
+    output reg  [39:0] v_b_q;
+    output reg  v_set_q;
+    output reg  v_f1_q;
+    output reg  v_f2_q;
+    output reg  [39:0] v_pc_q;
+    output reg  [4:0] v_xl_q;
+    output reg  [4:0] v_xe_q;
+    output reg  [4:0] v_yl_q;
+    output reg  [4:0] v_ye_q;
+    output reg  v_xt_q;
+    output reg  v_yt_q;
+    output reg  v_init_q;
+
+    // Stub signals
+    reg  [39:0] add_p$a;
+    reg  [39:0] add_p$b;
+    reg  add_p$cin;
+    wire  [39:0] add_p$sum;
+    reg  w_valid$d;
+    wire  w_valid$q;
+    reg  w_valid$clock;
+    reg  [9:0] w_conn$d;
+    wire  [9:0] w_conn$q;
+    reg  w_conn$clock;
+    reg  c_init$d;
+    wire  c_init$q;
+    reg  c_init$clock;
+    reg  c_ok$d;
+    wire  c_ok$q;
+    reg  c_ok$clock;
+    reg  c_paced$d;
+    wire  c_paced$q;
+    reg  c_paced$clock;
+    reg  c_none$d;
+    wire  c_none$q;
+    reg  c_none$clock;
+    reg  [3:0] c_path$d;
+    wire  [3:0] c_path$q;
+    reg  c_path$clock;
+    reg  [15:0] c_tag$d;
+    wire  [15:0] c_tag$q;
+    reg  c_tag$clock;
+    reg  c_retx$d;
+    wire  c_retx$q;
+    reg  c_retx$clock;
+    reg  [11:0] w_nb$d;
+    wire  [11:0] w_nb$q;
+    reg  w_nb$clock;
+    reg  [39:0] w_n$d;
+    wire  [39:0] w_n$q;
+    reg  w_n$clock;
+    reg  w_init$d;
+    wire  w_init$q;
+    reg  w_init$clock;
+    reg  w_pick$d;
+    wire  w_pick$q;
+    reg  w_pick$clock;
+    reg  w_incnz$d;
+    wire  w_incnz$q;
+    reg  w_incnz$clock;
+    reg  [39:0] v_sum$d;
+    wire  [39:0] v_sum$q;
+    reg  v_sum$clock;
+    reg  [39:0] v_b$d;
+    wire  [39:0] v_b$q;
+    reg  v_b$clock;
+    reg  v_set$d;
+    wire  v_set$q;
+    reg  v_set$clock;
+    reg  v_f1$d;
+    wire  v_f1$q;
+    reg  v_f1$clock;
+    reg  v_f2$d;
+    wire  v_f2$q;
+    reg  v_f2$clock;
+    reg  [39:0] v_pc$d;
+    wire  [39:0] v_pc$q;
+    reg  v_pc$clock;
+    reg  [4:0] v_xl$d;
+    wire  [4:0] v_xl$q;
+    reg  v_xl$clock;
+    reg  [4:0] v_xe$d;
+    wire  [4:0] v_xe$q;
+    reg  v_xe$clock;
+    reg  [4:0] v_yl$d;
+    wire  [4:0] v_yl$q;
+    reg  v_yl$clock;
+    reg  [4:0] v_ye$d;
+    wire  [4:0] v_ye$q;
+    reg  v_ye$clock;
+    reg  v_xt$d;
+    wire  v_xt$q;
+    reg  v_xt$clock;
+    reg  v_yt$d;
+    wire  v_yt$q;
+    reg  v_yt$clock;
+    reg  v_init$d;
+    wire  v_init$q;
+    reg  v_init$clock;
+
+    // Local signals
+    reg  [12:0] cxl_l;
+    reg  [12:0] cxl_e;
+    reg  [4:0] cxl_l1;
+    reg  [4:0] cxl_e1;
+    reg  [12:0] cyl_l;
+    reg  [12:0] cyl_e;
+    reg  [4:0] cyl_l1;
+    reg  [4:0] cyl_e1;
+    reg  [2:0] cbl_l;
+    reg  [2:0] cbl_e;
+    reg  blt;
+    reg  [11:0] cur;
+    reg  [3:0] rr;
+    reg  [7:0] bst;
+    reg  [39:0] pc;
+    reg  [38:0] n_39;
+    reg  [38:0] pb_39;
+    reg  [38:0] a_39;
+    reg  lt_b;
+    reg  [15:0] nxb0;
+    reg  [15:0] nxb1;
+    reg  [15:0] nxb2;
+    reg  [15:0] nxb3;
+    reg  [15:0] nx1b0;
+    reg  [15:0] nx1b1;
+    reg  [15:0] nx1b2;
+    reg  [15:0] nx1b3;
+    reg  [3:0] ch;
+    reg  [3:0] ch1;
+    reg  e;
+    reg  paced;
+    reg  ok;
+    reg  adv;
+    reg  [7:0] bp1;
+    reg  [3:0] rr_n;
+    reg  [7:0] bst_n;
+    reg  eqh;
+    reg  eqh1;
+    reg  [3:0] t_rr;
+    reg  [7:0] t_b;
+
+    // Sub module instances
+    sprayer__next_path$add_p add_p(
+        .a(add_p$a),
+        .b(add_p$b),
+        .cin(add_p$cin),
+        .sum(add_p$sum)
+    );
+    sprayer__next_path$w_valid w_valid(
+        .d(w_valid$d),
+        .q(w_valid$q),
+        .clock(w_valid$clock)
+    );
+    sprayer__next_path$w_conn w_conn(
+        .d(w_conn$d),
+        .q(w_conn$q),
+        .clock(w_conn$clock)
+    );
+    sprayer__next_path$c_init c_init(
+        .d(c_init$d),
+        .q(c_init$q),
+        .clock(c_init$clock)
+    );
+    sprayer__next_path$c_ok c_ok(
+        .d(c_ok$d),
+        .q(c_ok$q),
+        .clock(c_ok$clock)
+    );
+    sprayer__next_path$c_paced c_paced(
+        .d(c_paced$d),
+        .q(c_paced$q),
+        .clock(c_paced$clock)
+    );
+    sprayer__next_path$c_none c_none(
+        .d(c_none$d),
+        .q(c_none$q),
+        .clock(c_none$clock)
+    );
+    sprayer__next_path$c_path c_path(
+        .d(c_path$d),
+        .q(c_path$q),
+        .clock(c_path$clock)
+    );
+    sprayer__next_path$c_tag c_tag(
+        .d(c_tag$d),
+        .q(c_tag$q),
+        .clock(c_tag$clock)
+    );
+    sprayer__next_path$c_retx c_retx(
+        .d(c_retx$d),
+        .q(c_retx$q),
+        .clock(c_retx$clock)
+    );
+    sprayer__next_path$w_nb w_nb(
+        .d(w_nb$d),
+        .q(w_nb$q),
+        .clock(w_nb$clock)
+    );
+    sprayer__next_path$w_n w_n(
+        .d(w_n$d),
+        .q(w_n$q),
+        .clock(w_n$clock)
+    );
+    sprayer__next_path$w_init w_init(
+        .d(w_init$d),
+        .q(w_init$q),
+        .clock(w_init$clock)
+    );
+    sprayer__next_path$w_pick w_pick(
+        .d(w_pick$d),
+        .q(w_pick$q),
+        .clock(w_pick$clock)
+    );
+    sprayer__next_path$w_incnz w_incnz(
+        .d(w_incnz$d),
+        .q(w_incnz$q),
+        .clock(w_incnz$clock)
+    );
+    sprayer__next_path$v_sum v_sum(
+        .d(v_sum$d),
+        .q(v_sum$q),
+        .clock(v_sum$clock)
+    );
+    sprayer__next_path$v_b v_b(
+        .d(v_b$d),
+        .q(v_b$q),
+        .clock(v_b$clock)
+    );
+    sprayer__next_path$v_set v_set(
+        .d(v_set$d),
+        .q(v_set$q),
+        .clock(v_set$clock)
+    );
+    sprayer__next_path$v_f1 v_f1(
+        .d(v_f1$d),
+        .q(v_f1$q),
+        .clock(v_f1$clock)
+    );
+    sprayer__next_path$v_f2 v_f2(
+        .d(v_f2$d),
+        .q(v_f2$q),
+        .clock(v_f2$clock)
+    );
+    sprayer__next_path$v_pc v_pc(
+        .d(v_pc$d),
+        .q(v_pc$q),
+        .clock(v_pc$clock)
+    );
+    sprayer__next_path$v_xl v_xl(
+        .d(v_xl$d),
+        .q(v_xl$q),
+        .clock(v_xl$clock)
+    );
+    sprayer__next_path$v_xe v_xe(
+        .d(v_xe$d),
+        .q(v_xe$q),
+        .clock(v_xe$clock)
+    );
+    sprayer__next_path$v_yl v_yl(
+        .d(v_yl$d),
+        .q(v_yl$q),
+        .clock(v_yl$clock)
+    );
+    sprayer__next_path$v_ye v_ye(
+        .d(v_ye$d),
+        .q(v_ye$q),
+        .clock(v_ye$clock)
+    );
+    sprayer__next_path$v_xt v_xt(
+        .d(v_xt$d),
+        .q(v_xt$q),
+        .clock(v_xt$clock)
+    );
+    sprayer__next_path$v_yt v_yt(
+        .d(v_yt$d),
+        .q(v_yt$q),
+        .clock(v_yt$clock)
+    );
+    sprayer__next_path$v_init v_init(
+        .d(v_init$d),
+        .q(v_init$q),
+        .clock(v_init$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        w_valid$clock = clock;
+        w_conn$clock = clock;
+        c_init$clock = clock;
+        c_ok$clock = clock;
+        c_paced$clock = clock;
+        c_none$clock = clock;
+        c_path$clock = clock;
+        c_tag$clock = clock;
+        c_retx$clock = clock;
+        w_nb$clock = clock;
+        w_n$clock = clock;
+        w_init$clock = clock;
+        w_pick$clock = clock;
+        w_incnz$clock = clock;
+        v_sum$clock = clock;
+        v_b$clock = clock;
+        v_set$clock = clock;
+        v_f1$clock = clock;
+        v_f2$clock = clock;
+        v_pc$clock = clock;
+        v_xl$clock = clock;
+        v_xe$clock = clock;
+        v_yl$clock = clock;
+        v_ye$clock = clock;
+        v_xt$clock = clock;
+        v_yt$clock = clock;
+        v_init$clock = clock;
+        w_valid$d = w_valid$q;
+        w_conn$d = w_conn$q;
+        c_init$d = c_init$q;
+        c_ok$d = c_ok$q;
+        c_paced$d = c_paced$q;
+        c_none$d = c_none$q;
+        c_path$d = c_path$q;
+        c_tag$d = c_tag$q;
+        c_retx$d = c_retx$q;
+        w_nb$d = w_nb$q;
+        w_n$d = w_n$q;
+        w_init$d = w_init$q;
+        w_pick$d = w_pick$q;
+        w_incnz$d = w_incnz$q;
+        v_sum$d = v_sum$q;
+        v_b$d = v_b$q;
+        v_set$d = v_set$q;
+        v_f1$d = v_f1$q;
+        v_f2$d = v_f2$q;
+        v_pc$d = v_pc$q;
+        v_xl$d = v_xl$q;
+        v_xe$d = v_xe$q;
+        v_yl$d = v_yl$q;
+        v_ye$d = v_ye$q;
+        v_xt$d = v_xt$q;
+        v_yt$d = v_yt$q;
+        v_init$d = v_init$q;
+        if (merge_u_fwd1_q) begin
+            cur = w_nb$q;
+        end
+        else begin
+            cur = merge_u_nb_q;
+        end
+        rr = cur[(32'h0)+:(4)];
+        bst = cur[(32'h4)+:(8)];
+        pc = merge_u_pc_q;
+        n_39 = merge_u_n_q[(32'h0)+:(39)];
+        pb_39 = pc[(32'h0)+:(39)];
+        a_39 = merge_u_a_q[(32'h0)+:(39)];
+        lt_b = merge_u_cl_q[32'h3] | (merge_u_ce_q[32'h3] & (merge_u_cl_q[32'h2] | (merge_u_ce_q[32'h2] & (merge_u_cl_q[32'h1] | (merge_u_ce_q[32'h1] & (merge_u_cl_q[32'h0]))))));
+        eqh = pc[(32'h20)+:(8)] == merge_u_nh_q;
+        eqh1 = pc[(32'h20)+:(8)] == merge_u_nh1_q;
+        paced = merge_u_pick_q & (merge_u_busy_q | (lt_b & eqh) | (~lt_b & eqh1));
+        cxl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] < pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] < pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] < pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] < pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] < pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] < pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] < pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] < pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] < pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] < pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] < pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] < pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] < pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((n_39[(32'h0)+:(3)] == pb_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((n_39[(32'h3)+:(3)] == pb_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((n_39[(32'h6)+:(3)] == pb_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((n_39[(32'h9)+:(3)] == pb_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((n_39[(32'hc)+:(3)] == pb_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((n_39[(32'hf)+:(3)] == pb_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((n_39[(32'h12)+:(3)] == pb_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((n_39[(32'h15)+:(3)] == pb_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((n_39[(32'h18)+:(3)] == pb_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((n_39[(32'h1b)+:(3)] == pb_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((n_39[(32'h1e)+:(3)] == pb_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((n_39[(32'h21)+:(3)] == pb_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((n_39[(32'h24)+:(3)] == pb_39[(32'h24)+:(3)]) << (32'hc)));
+        cxl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_l[32'h2] | (cxl_e[32'h2] & (cxl_l[32'h1] | (cxl_e[32'h1] & (cxl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_l[32'h5] | (cxl_e[32'h5] & (cxl_l[32'h4] | (cxl_e[32'h4] & (cxl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_l[32'h8] | (cxl_e[32'h8] & (cxl_l[32'h7] | (cxl_e[32'h7] & (cxl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_l[32'hb] | (cxl_e[32'hb] & (cxl_l[32'ha] | (cxl_e[32'ha] & (cxl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_l[32'hc]) << (32'h4)));
+        cxl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cxl_e[32'h0] & cxl_e[32'h1] & cxl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cxl_e[32'h3] & cxl_e[32'h4] & cxl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cxl_e[32'h6] & cxl_e[32'h7] & cxl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cxl_e[32'h9] & cxl_e[32'ha] & cxl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cxl_e[32'hc]) << (32'h4)));
+        cyl_l = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] < a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] < a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] < a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] < a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] < a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] < a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] < a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] < a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] < a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] < a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] < a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] < a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] < a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_e = (((((((((((((((32'h0) & 13'h1fff) & ~(1 << (32'h0)) | ((pb_39[(32'h0)+:(3)] == a_39[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((pb_39[(32'h3)+:(3)] == a_39[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((pb_39[(32'h6)+:(3)] == a_39[(32'h6)+:(3)]) << (32'h2))) & ~(1 << (32'h3)) | ((pb_39[(32'h9)+:(3)] == a_39[(32'h9)+:(3)]) << (32'h3))) & ~(1 << (32'h4)) | ((pb_39[(32'hc)+:(3)] == a_39[(32'hc)+:(3)]) << (32'h4))) & ~(1 << (32'h5)) | ((pb_39[(32'hf)+:(3)] == a_39[(32'hf)+:(3)]) << (32'h5))) & ~(1 << (32'h6)) | ((pb_39[(32'h12)+:(3)] == a_39[(32'h12)+:(3)]) << (32'h6))) & ~(1 << (32'h7)) | ((pb_39[(32'h15)+:(3)] == a_39[(32'h15)+:(3)]) << (32'h7))) & ~(1 << (32'h8)) | ((pb_39[(32'h18)+:(3)] == a_39[(32'h18)+:(3)]) << (32'h8))) & ~(1 << (32'h9)) | ((pb_39[(32'h1b)+:(3)] == a_39[(32'h1b)+:(3)]) << (32'h9))) & ~(1 << (32'ha)) | ((pb_39[(32'h1e)+:(3)] == a_39[(32'h1e)+:(3)]) << (32'ha))) & ~(1 << (32'hb)) | ((pb_39[(32'h21)+:(3)] == a_39[(32'h21)+:(3)]) << (32'hb))) & ~(1 << (32'hc)) | ((pb_39[(32'h24)+:(3)] == a_39[(32'h24)+:(3)]) << (32'hc)));
+        cyl_l1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_l[32'h2] | (cyl_e[32'h2] & (cyl_l[32'h1] | (cyl_e[32'h1] & (cyl_l[32'h0]))))) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_l[32'h5] | (cyl_e[32'h5] & (cyl_l[32'h4] | (cyl_e[32'h4] & (cyl_l[32'h3]))))) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_l[32'h8] | (cyl_e[32'h8] & (cyl_l[32'h7] | (cyl_e[32'h7] & (cyl_l[32'h6]))))) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_l[32'hb] | (cyl_e[32'hb] & (cyl_l[32'ha] | (cyl_e[32'ha] & (cyl_l[32'h9]))))) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_l[32'hc]) << (32'h4)));
+        cyl_e1 = (((((((32'h0) & 5'h1f) & ~(1 << (32'h0)) | ((cyl_e[32'h0] & cyl_e[32'h1] & cyl_e[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((cyl_e[32'h3] & cyl_e[32'h4] & cyl_e[32'h5]) << (32'h1))) & ~(1 << (32'h2)) | ((cyl_e[32'h6] & cyl_e[32'h7] & cyl_e[32'h8]) << (32'h2))) & ~(1 << (32'h3)) | ((cyl_e[32'h9] & cyl_e[32'ha] & cyl_e[32'hb]) << (32'h3))) & ~(1 << (32'h4)) | ((cyl_e[32'hc]) << (32'h4)));
+        v_xl$d = cxl_l1;
+        v_xe$d = cxl_e1;
+        v_yl$d = cyl_l1;
+        v_ye$d = cyl_e1;
+        v_xt$d = merge_u_n_q[32'h27] ^ pc[32'h27];
+        v_yt$d = pc[32'h27] ^ merge_u_a_q[32'h27];
+        add_p$a = merge_u_pc_q;
+        add_p$b = merge_u_ser_q;
+        add_p$cin = 1'b0;
+        v_sum$d = add_p$sum;
+        v_b$d = merge_u_b_q;
+        v_init$d = merge_u_init_q;
+        v_set$d = merge_u_c_q & ~paced;
+        v_pc$d = pc;
+        v_f1$d = merge_u_fwd1_q;
+        v_f2$d = merge_u_fwd2_q;
+        nxb0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx[32'h0]) << (32'hf)));
+        nx1b0 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx1[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx1[32'h0]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx1[32'h0]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx1[32'h0]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx1[32'h0]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx1[32'h0]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx1[32'h0]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx1[32'h0]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx1[32'h0]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx1[32'h0]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx1[32'h0]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx1[32'h0]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx1[32'h0]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx1[32'h0]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx1[32'h0]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx1[32'h0]) << (32'hf)));
+        nxb1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx[32'h1]) << (32'hf)));
+        nx1b1 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx1[32'h1]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx1[32'h1]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx1[32'h1]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx1[32'h1]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx1[32'h1]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx1[32'h1]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx1[32'h1]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx1[32'h1]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx1[32'h1]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx1[32'h1]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx1[32'h1]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx1[32'h1]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx1[32'h1]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx1[32'h1]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx1[32'h1]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx1[32'h1]) << (32'hf)));
+        nxb2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx[32'h2]) << (32'hf)));
+        nx1b2 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx1[32'h2]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx1[32'h2]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx1[32'h2]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx1[32'h2]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx1[32'h2]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx1[32'h2]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx1[32'h2]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx1[32'h2]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx1[32'h2]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx1[32'h2]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx1[32'h2]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx1[32'h2]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx1[32'h2]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx1[32'h2]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx1[32'h2]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx1[32'h2]) << (32'hf)));
+        nxb3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx[32'h3]) << (32'hf)));
+        nx1b3 = ((((((((((((((((((32'h0) & 16'hffff) & ~(1 << (32'h0)) | ((ns0_nx1[32'h3]) << (32'h0))) & ~(1 << (32'h1)) | ((ns1_nx1[32'h3]) << (32'h1))) & ~(1 << (32'h2)) | ((ns2_nx1[32'h3]) << (32'h2))) & ~(1 << (32'h3)) | ((ns3_nx1[32'h3]) << (32'h3))) & ~(1 << (32'h4)) | ((ns4_nx1[32'h3]) << (32'h4))) & ~(1 << (32'h5)) | ((ns5_nx1[32'h3]) << (32'h5))) & ~(1 << (32'h6)) | ((ns6_nx1[32'h3]) << (32'h6))) & ~(1 << (32'h7)) | ((ns7_nx1[32'h3]) << (32'h7))) & ~(1 << (32'h8)) | ((ns8_nx1[32'h3]) << (32'h8))) & ~(1 << (32'h9)) | ((ns9_nx1[32'h3]) << (32'h9))) & ~(1 << (32'ha)) | ((ns10_nx1[32'h3]) << (32'ha))) & ~(1 << (32'hb)) | ((ns11_nx1[32'h3]) << (32'hb))) & ~(1 << (32'hc)) | ((ns12_nx1[32'h3]) << (32'hc))) & ~(1 << (32'hd)) | ((ns13_nx1[32'h3]) << (32'hd))) & ~(1 << (32'he)) | ((ns14_nx1[32'h3]) << (32'he))) & ~(1 << (32'hf)) | ((ns15_nx1[32'h3]) << (32'hf)));
+        ch = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nxb0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nxb1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nxb2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nxb3[rr]) << (32'h3)));
+        ch1 = ((((((32'h0) & 4'hf) & ~(1 << (32'h0)) | ((nx1b0[rr]) << (32'h0))) & ~(1 << (32'h1)) | ((nx1b1[rr]) << (32'h1))) & ~(1 << (32'h2)) | ((nx1b2[rr]) << (32'h2))) & ~(1 << (32'h3)) | ((nx1b3[rr]) << (32'h3)));
+        e = merge_u_use_q[rr];
+        ok = merge_u_pa_q & ~paced;
+        bp1 = ((((((((((32'h0) & 8'hff) & ~(1 << (32'h0)) | ((~bst[32'h0]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[32'h1] ^ (bst[32'h0])) << (32'h1))) & ~(1 << (32'h2)) | ((bst[32'h2] ^ (bst[32'h0] & bst[32'h1])) << (32'h2))) & ~(1 << (32'h3)) | ((bst[32'h3] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2])) << (32'h3))) & ~(1 << (32'h4)) | ((bst[32'h4] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3])) << (32'h4))) & ~(1 << (32'h5)) | ((bst[32'h5] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4])) << (32'h5))) & ~(1 << (32'h6)) | ((bst[32'h6] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5])) << (32'h6))) & ~(1 << (32'h7)) | ((bst[32'h7] ^ (bst[32'h0] & bst[32'h1] & bst[32'h2] & bst[32'h3] & bst[32'h4] & bst[32'h5] & bst[32'h6])) << (32'h7)));
+        cbl_l = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] < merge_u_sm1_q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] < merge_u_sm1_q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] < merge_u_sm1_q[(32'h6)+:(2)]) << (32'h2)));
+        cbl_e = (((((32'h0) & 3'h7) & ~(1 << (32'h0)) | ((bst[(32'h0)+:(3)] == merge_u_sm1_q[(32'h0)+:(3)]) << (32'h0))) & ~(1 << (32'h1)) | ((bst[(32'h3)+:(3)] == merge_u_sm1_q[(32'h3)+:(3)]) << (32'h1))) & ~(1 << (32'h2)) | ((bst[(32'h6)+:(2)] == merge_u_sm1_q[(32'h6)+:(2)]) << (32'h2)));
+        blt = cbl_l[32'h2] | (cbl_e[32'h2] & (cbl_l[32'h1] | (cbl_e[32'h1] & (cbl_l[32'h0]))));
+        if (e) begin
+            adv = ~blt;
+        end
+        else begin
+            adv = merge_u_sm1z_q;
+        end
+        if (adv) begin
+            t_rr = ch1;
+            t_b = ((32'h0) & 8'hff);
+        end
+        else begin
+            t_rr = ch;
+            if (e) begin
+                t_b = bp1;
+            end
+            else begin
+                t_b = ((32'h1) & 8'hff);
+            end
+        end
+        if (merge_u_init_q) begin
+            rr_n = ((32'h0) & 4'hf);
+            bst_n = ((32'h0) & 8'hff);
+        end
+        else if (ok) begin
+            rr_n = t_rr;
+            bst_n = t_b;
+        end
+        else begin
+            rr_n = rr;
+            bst_n = bst;
+        end
+        w_nb$d = ((rr_n) & 12'hfff) | (((bst_n) & 12'hfff) << 32'h4);
+        w_valid$d = merge_u_valid_q;
+        w_conn$d = merge_u_conn_q;
+        w_init$d = merge_u_init_q;
+        w_pick$d = merge_u_pick_q;
+        w_incnz$d = merge_u_incnz_q;
+        w_n$d = merge_u_n_q;
+        c_init$d = merge_u_init_q;
+        c_ok$d = ok;
+        c_paced$d = paced;
+        c_none$d = merge_u_pick_q & ~paced & ~merge_u_any_q;
+        if (ok) begin
+            c_path$d = ch;
+        end
+        else begin
+            c_path$d = ((32'h0) & 4'hf);
+        end
+        c_tag$d = merge_u_tag_q;
+        c_retx$d = merge_u_retx_q;
+        w_valid_q = w_valid$q;
+        w_conn_q = w_conn$q;
+        c_init_q = c_init$q;
+        c_ok_q = c_ok$q;
+        c_paced_q = c_paced$q;
+        c_none_q = c_none$q;
+        c_path_q = c_path$q;
+        c_tag_q = c_tag$q;
+        c_retx_q = c_retx$q;
+        w_nb_q = w_nb$q;
+        w_n_q = w_n$q;
+        w_init_q = w_init$q;
+        w_pick_q = w_pick$q;
+        w_incnz_q = w_incnz$q;
+        v_sum_q = v_sum$q;
+        v_b_q = v_b$q;
+        v_set_q = v_set$q;
+        v_f1_q = v_f1$q;
+        v_f2_q = v_f2$q;
+        v_pc_q = v_pc$q;
+        v_xl_q = v_xl$q;
+        v_xe_q = v_xe$q;
+        v_yl_q = v_yl$q;
+        v_ye_q = v_ye$q;
+        v_xt_q = v_xt$q;
+        v_yt_q = v_yt$q;
+        v_init_q = v_init$q;
+    end
+
+endmodule // sprayer__next_path
+
+
+module sprayer__next_path$add_p(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [39:0] a;
+    input wire  [39:0] b;
+    input wire  cin;
+    output reg  [39:0] sum;
+
+    // Constant declarations
+    localparam  k0 = 40'h9249249249;
+    localparam  k1 = 40'h2492492492;
+    localparam  k2 = 40'h4924924924;
+
+    // Local signals
+    reg  [39:0] g;
+    reg  [39:0] p;
+    reg  [39:0] ci0;
+    reg  [39:0] ci1;
+    reg  [39:0] g0;
+    reg  [39:0] p0;
+    reg  [39:0] g1;
+    reg  [39:0] p1;
+    reg  [39:0] g2;
+    reg  [39:0] p2;
+    reg  [39:0] g3;
+    reg  [39:0] p3;
+    reg  [39:0] cinm;
+    reg  [39:0] cv;
+    reg  [39:0] ce;
+
+    // Update code
+    always @(*) begin
+        g = a & b;
+        p = a | b;
+        ci0 = ((g << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (g << 32'h2))) & k2);
+        ci1 = k0 | ((p << 32'h1) & k1) | (((g << 32'h1) | ((p << 32'h1) & (p << 32'h2))) & k2);
+        g0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (g << 32'h2));
+        p0 = g | (p & (g << 32'h1)) | (p & (p << 32'h1) & (p << 32'h2));
+        g1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & (g0 << 32'h6));
+        p1 = g0 | (p0 & (g0 << 32'h3)) | (p0 & ((p0 << 32'h3) | ((32'h7) & 40'hffffffffff)) & ((p0 << 32'h6) | ((32'h3f) & 40'hffffffffff)));
+        g2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & (g1 << 32'h12));
+        p2 = g1 | (p1 & (g1 << 32'h9)) | (p1 & ((p1 << 32'h9) | ((32'h1ff) & 40'hffffffffff)) & ((p1 << 32'h12) | ((32'h3ffff) & 40'hffffffffff)));
+        g3 = g2 | (p2 & (g2 << 32'h1b));
+        p3 = g2 | (p2 & ((p2 << 32'h1b) | ((32'h7ffffff) & 40'hffffffffff)));
+        if (cin) begin
+            cinm = ((64'hffffffffff) & 40'hffffffffff);
+        end
+        else begin
+            cinm = ((32'h0) & 40'hffffffffff);
+        end
+        cv = (((g3 | (p3 & cinm)) << 32'h1) & k0 & ((64'hfffffffffe) & 40'hffffffffff)) | (cinm & ((32'h1) & 40'hffffffffff));
+        ce = cv | (cv << 32'h1) | (cv << 32'h2);
+        sum = (ce & (a ^ b ^ ci1)) | (~ce & (a ^ b ^ ci0));
+    end
+
+endmodule // sprayer__next_path$add_p
+
+
+module sprayer__next_path$c_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_init
+
+
+module sprayer__next_path$c_none(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_none
+
+
+module sprayer__next_path$c_ok(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_ok
+
+
+module sprayer__next_path$c_paced(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_paced
+
+
+module sprayer__next_path$c_path(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_path
+
+
+module sprayer__next_path$c_retx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_retx
+
+
+module sprayer__next_path$c_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$c_tag
+
+
+module sprayer__next_path$v_b(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_b
+
+
+module sprayer__next_path$v_f1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_f1
+
+
+module sprayer__next_path$v_f2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_f2
+
+
+module sprayer__next_path$v_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_init
+
+
+module sprayer__next_path$v_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_pc
+
+
+module sprayer__next_path$v_set(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_set
+
+
+module sprayer__next_path$v_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_sum
+
+
+module sprayer__next_path$v_xe(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_xe
+
+
+module sprayer__next_path$v_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_xl
+
+
+module sprayer__next_path$v_xt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_xt
+
+
+module sprayer__next_path$v_ye(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_ye
+
+
+module sprayer__next_path$v_yl(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_yl
+
+
+module sprayer__next_path$v_yt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$v_yt
+
+
+module sprayer__next_path$w_conn(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_conn
+
+
+module sprayer__next_path$w_incnz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_incnz
+
+
+module sprayer__next_path$w_init(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_init
+
+
+module sprayer__next_path$w_n(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_n
+
+
+module sprayer__next_path$w_nb(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_nb
+
+
+module sprayer__next_path$w_pick(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_pick
+
+
+module sprayer__next_path$w_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sprayer__next_path$w_valid
 
 
 module sprayer__npm_ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);
@@ -10708,7 +12175,41 @@ module sprayer__recs(read_address,read_clock,read_data,write_address,write_clock
 endmodule // sprayer__recs
 
 
-module sprayer__rom(address,clock,data);
+module sprayer__rom(clock,address,data,rmax);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [11:0] address;
+    output reg  [24:0] data;
+    output reg  [15:0] rmax;
+
+    // Constant declarations
+    localparam  k_rmax = 16'h1000;
+
+    // Stub signals
+    reg  [11:0] rom$address;
+    reg  rom$clock;
+    wire  [24:0] rom$data;
+
+    // Sub module instances
+    sprayer__rom$rom rom(
+        .address(rom$address),
+        .clock(rom$clock),
+        .data(rom$data)
+    );
+
+    // Update code
+    always @(*) begin
+        rom$clock = clock;
+        rom$address = address;
+        data = rom$data;
+        rmax = k_rmax;
+    end
+
+endmodule // sprayer__rom
+
+
+module sprayer__rom$rom(address,clock,data);
 
     // Module arguments
     input wire  [11:0] address;
@@ -14820,7 +16321,7 @@ module sprayer__rom(address,clock,data);
     always @(posedge clock) begin
        data <= mem[address];
     end
-endmodule // sprayer__rom
+endmodule // sprayer__rom$rom
 
 
 module sprayer__s_car(d,q,clock);
@@ -15589,880 +17090,6 @@ module sprayer__t_valid(d,q,clock);
     end
 
 endmodule // sprayer__t_valid
-
-
-module sprayer__u_a(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_a
-
-
-module sprayer__u_any(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_any
-
-
-module sprayer__u_b(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_b
-
-
-module sprayer__u_busy(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_busy
-
-
-module sprayer__u_c(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_c
-
-
-module sprayer__u_ce(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_ce
-
-
-module sprayer__u_cl(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_cl
-
-
-module sprayer__u_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_conn
-
-
-module sprayer__u_fwd1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_fwd1
-
-
-module sprayer__u_fwd2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_fwd2
-
-
-module sprayer__u_incnz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_incnz
-
-
-module sprayer__u_init(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_init
-
-
-module sprayer__u_n(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_n
-
-
-module sprayer__u_nb(d,q,clock);
-
-    // Module arguments
-    input wire  [11:0] d;
-    output reg  [11:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 12'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_nb
-
-
-module sprayer__u_nh(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_nh
-
-
-module sprayer__u_nh1(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_nh1
-
-
-module sprayer__u_pa(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_pa
-
-
-module sprayer__u_pc(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_pc
-
-
-module sprayer__u_pick(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_pick
-
-
-module sprayer__u_retx(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_retx
-
-
-module sprayer__u_ser(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_ser
-
-
-module sprayer__u_sm1(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_sm1
-
-
-module sprayer__u_sm1z(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_sm1z
-
-
-module sprayer__u_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_tag
-
-
-module sprayer__u_use(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_use
-
-
-module sprayer__u_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__u_valid
-
-
-module sprayer__v_b(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_b
-
-
-module sprayer__v_f1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_f1
-
-
-module sprayer__v_f2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_f2
-
-
-module sprayer__v_init(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_init
-
-
-module sprayer__v_pc(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_pc
-
-
-module sprayer__v_set(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_set
-
-
-module sprayer__v_sum(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_sum
-
-
-module sprayer__v_xe(d,q,clock);
-
-    // Module arguments
-    input wire  [4:0] d;
-    output reg  [4:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 5'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_xe
-
-
-module sprayer__v_xl(d,q,clock);
-
-    // Module arguments
-    input wire  [4:0] d;
-    output reg  [4:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 5'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_xl
-
-
-module sprayer__v_xt(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_xt
-
-
-module sprayer__v_ye(d,q,clock);
-
-    // Module arguments
-    input wire  [4:0] d;
-    output reg  [4:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 5'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_ye
-
-
-module sprayer__v_yl(d,q,clock);
-
-    // Module arguments
-    input wire  [4:0] d;
-    output reg  [4:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 5'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_yl
-
-
-module sprayer__v_yt(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__v_yt
-
-
-module sprayer__w_conn(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_conn
-
-
-module sprayer__w_incnz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_incnz
-
-
-module sprayer__w_init(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_init
-
-
-module sprayer__w_n(d,q,clock);
-
-    // Module arguments
-    input wire  [39:0] d;
-    output reg  [39:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 40'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_n
-
-
-module sprayer__w_nb(d,q,clock);
-
-    // Module arguments
-    input wire  [11:0] d;
-    output reg  [11:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 12'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_nb
-
-
-module sprayer__w_pick(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_pick
-
-
-module sprayer__w_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sprayer__w_valid
 
 
 module sprayer__x_any(d,q,clock);

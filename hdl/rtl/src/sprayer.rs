@@ -167,9 +167,15 @@ use braid_spec::regs::CFG_TICK_HZ;
 use braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
 use rust_hdl::prelude::*;
 
+mod merge;
+mod next_path;
 mod next_set;
+mod rate_rom;
 mod sel_add;
+use merge::Merge;
+use next_path::NextPath;
 pub use next_set::NextSet;
+pub use rate_rom::RateRom;
 pub use sel_add::SelAdd40;
 
 /// Paths per connection (mask width).
@@ -196,7 +202,7 @@ const _: () = assert!(8 * CFG_TICK_HZ / RATE_HINT_UNIT_BPS < 1 << (INC_BITS - IN
 pub const REC_BITS: usize = 52;
 
 /// Sprayer and pacer for `2^IDX` connections, rate table of `2^RB` hints.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Sprayer<const IDX: usize, const RB: usize> {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
@@ -262,8 +268,7 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     pub res_burst: Signal<Out, Bits<8>>,
     /// First tick at which the pacer lets the next packet go.
     pub res_ready_at: Signal<Out, Bits<32>>,
-    k_rmax: Constant<Bits<16>>,
-    rom: SyncROM<Bits<INC_BITS>, RB>,
+    rom: RateRom<RB>,
     inc_ram: RAM<Bits<INC_BITS>, IDX>,
     npm_ram: RAM<Bits<4>, IDX>,
     recs: RAM<Bits<REC_BITS>, IDX>,
@@ -316,9 +321,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     ns14: NextSet,
     ns15: NextSet,
     add_mul: SelAdd40,
-    add_a: SelAdd40,
-    add_b: SelAdd40,
-    add_p: SelAdd40,
     i_valid: DFF<Bit>,
     i_init: DFF<Bit>,
     i_conn: DFF<Bits<IDX>>,
@@ -381,35 +383,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     x_any: DFF<Bit>,
     x_ser: DFF<Bits<40>>,
     x_incnz: DFF<Bit>,
-    u_valid: DFF<Bit>,
-    u_pick: DFF<Bit>,
-    u_init: DFF<Bit>,
-    u_conn: DFF<Bits<IDX>>,
-    u_retx: DFF<Bit>,
-    u_tag: DFF<Bits<16>>,
-    u_n: DFF<Bits<40>>,
-    u_a: DFF<Bits<40>>,
-    u_b: DFF<Bits<40>>,
-    u_ser: DFF<Bits<40>>,
-    u_incnz: DFF<Bit>,
-    u_any: DFF<Bit>,
-    u_use: DFF<Bits<16>>,
-    u_sm1: DFF<Bits<8>>,
-    u_sm1z: DFF<Bit>,
-    u_fwd1: DFF<Bit>,
-    u_nh: DFF<Bits<8>>,
-    u_nh1: DFF<Bits<8>>,
-    u_c: DFF<Bit>,
-    u_pa: DFF<Bit>,
-    w_valid: DFF<Bit>,
-    w_conn: DFF<Bits<IDX>>,
-    c_init: DFF<Bit>,
-    c_ok: DFF<Bit>,
-    c_paced: DFF<Bit>,
-    c_none: DFF<Bit>,
-    c_path: DFF<Bits<4>>,
-    c_tag: DFF<Bits<16>>,
-    c_retx: DFF<Bit>,
     o_valid: DFF<Bit>,
     o_init: DFF<Bit>,
     o_conn: DFF<Bits<IDX>>,
@@ -422,31 +395,9 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     o_next: DFF<Bits<4>>,
     o_burst: DFF<Bits<8>>,
     o_ready: DFF<Bits<32>>,
-    u_nb: DFF<Bits<12>>,
-    u_pc: DFF<Bits<40>>,
-    u_fwd2: DFF<Bit>,
-    u_busy: DFF<Bit>,
-    w_nb: DFF<Bits<12>>,
-    w_n: DFF<Bits<40>>,
-    w_init: DFF<Bit>,
-    w_pick: DFF<Bit>,
-    w_incnz: DFF<Bit>,
-    v_sum: DFF<Bits<40>>,
-    v_b: DFF<Bits<40>>,
-    v_set: DFF<Bit>,
-    v_f1: DFF<Bit>,
-    v_f2: DFF<Bit>,
-    v_pc: DFF<Bits<40>>,
     y_valid: DFF<Bit>,
     y_conn: DFF<Bits<IDX>>,
     y_rec: DFF<Bits<REC_BITS>>,
-    v_xl: DFF<Bits<5>>,
-    v_xe: DFF<Bits<5>>,
-    v_yl: DFF<Bits<5>>,
-    v_ye: DFF<Bits<5>>,
-    v_xt: DFF<Bit>,
-    v_yt: DFF<Bit>,
-    v_init: DFF<Bit>,
     y_fl: DFF<Bits<4>>,
     y2_fl: DFF<Bits<4>>,
     fl_s: Signal<Local, Bits<4>>,
@@ -464,10 +415,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     e_path: DFF<Bits<4>>,
     e_tag: DFF<Bits<16>>,
     e_retx: DFF<Bit>,
-    eq_u: Signal<Local, Bit>,
-    eq_w: Signal<Local, Bit>,
-    eq_y: Signal<Local, Bit>,
-    eq_y2: Signal<Local, Bit>,
     kp: Signal<Local, Bits<40>>,
     pn: Signal<Local, Bits<40>>,
     ra: Signal<Local, Bits<32>>,
@@ -479,63 +426,6 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     rs1: Signal<Local, Bits<8>>,
     rs2: Signal<Local, Bits<8>>,
     rs3: Signal<Local, Bits<8>>,
-    nlo_x: Signal<Local, Bits<32>>,
-    cs1_l: Signal<Local, Bits<11>>,
-    cs1_e: Signal<Local, Bits<11>>,
-    cs2_l: Signal<Local, Bits<11>>,
-    cs2_e: Signal<Local, Bits<11>>,
-    cs3_l: Signal<Local, Bits<11>>,
-    cs3_e: Signal<Local, Bits<11>>,
-    cs4_l: Signal<Local, Bits<11>>,
-    cs4_e: Signal<Local, Bits<11>>,
-    cs5_l: Signal<Local, Bits<11>>,
-    cs5_e: Signal<Local, Bits<11>>,
-    cxl_l: Signal<Local, Bits<13>>,
-    cxl_e: Signal<Local, Bits<13>>,
-    cxl_l1: Signal<Local, Bits<5>>,
-    cxl_e1: Signal<Local, Bits<5>>,
-    cyl_l: Signal<Local, Bits<13>>,
-    cyl_e: Signal<Local, Bits<13>>,
-    cyl_l1: Signal<Local, Bits<5>>,
-    cyl_e1: Signal<Local, Bits<5>>,
-    u_cl: DFF<Bits<4>>,
-    u_ce: DFF<Bits<4>>,
-    ps1: Signal<Local, Bits<32>>,
-    ps2: Signal<Local, Bits<32>>,
-    ps3: Signal<Local, Bits<32>>,
-    ps4: Signal<Local, Bits<32>>,
-    ps5: Signal<Local, Bits<32>>,
-    cs1_l1: Signal<Local, Bits<4>>,
-    cs1_e1: Signal<Local, Bits<4>>,
-    cs2_l1: Signal<Local, Bits<4>>,
-    cs2_e1: Signal<Local, Bits<4>>,
-    cs3_l1: Signal<Local, Bits<4>>,
-    cs3_e1: Signal<Local, Bits<4>>,
-    cs4_l1: Signal<Local, Bits<4>>,
-    cs4_e1: Signal<Local, Bits<4>>,
-    cs5_l1: Signal<Local, Bits<4>>,
-    cs5_e1: Signal<Local, Bits<4>>,
-    cbl_l: Signal<Local, Bits<3>>,
-    cbl_e: Signal<Local, Bits<3>>,
-    blt: Signal<Local, Bit>,
-    g1: Signal<Local, Bit>,
-    mg1: Signal<Local, Bits<12>>,
-    g2: Signal<Local, Bit>,
-    mg2: Signal<Local, Bits<12>>,
-    g3: Signal<Local, Bit>,
-    mg3: Signal<Local, Bits<12>>,
-    g4: Signal<Local, Bit>,
-    mg4: Signal<Local, Bits<12>>,
-    f1: Signal<Local, Bit>,
-    mf1: Signal<Local, Bits<40>>,
-    f2: Signal<Local, Bit>,
-    mf2: Signal<Local, Bits<40>>,
-    f3: Signal<Local, Bit>,
-    mf3: Signal<Local, Bits<40>>,
-    f4: Signal<Local, Bit>,
-    mf4: Signal<Local, Bits<40>>,
-    f5: Signal<Local, Bit>,
-    mf5: Signal<Local, Bits<40>>,
     open_v: Signal<Local, Bits<16>>,
     susp_v: Signal<Local, Bits<16>>,
     nmask: Signal<Local, Bits<16>>,
@@ -580,433 +470,15 @@ pub struct Sprayer<const IDX: usize, const RB: usize> {
     c50: Signal<Local, Bits<40>>,
     s60: Signal<Local, Bits<40>>,
     c60: Signal<Local, Bits<40>>,
-    half: Signal<Local, Bits<40>>,
-    cur: Signal<Local, Bits<12>>,
-    rr: Signal<Local, Bits<4>>,
-    bst: Signal<Local, Bits<8>>,
-    pc: Signal<Local, Bits<40>>,
-    n_39: Signal<Local, Bits<39>>,
-    pb_39: Signal<Local, Bits<39>>,
-    a_39: Signal<Local, Bits<39>>,
-    lt_b: Signal<Local, Bit>,
     kxl: Signal<Local, Bit>,
     kyl: Signal<Local, Bit>,
     kxs: Signal<Local, Bit>,
     kys: Signal<Local, Bit>,
-    nxb0: Signal<Local, Bits<16>>,
-    nxb1: Signal<Local, Bits<16>>,
-    nxb2: Signal<Local, Bits<16>>,
-    nxb3: Signal<Local, Bits<16>>,
-    nx1b0: Signal<Local, Bits<16>>,
-    nx1b1: Signal<Local, Bits<16>>,
-    nx1b2: Signal<Local, Bits<16>>,
-    nx1b3: Signal<Local, Bits<16>>,
-    ch: Signal<Local, Bits<4>>,
-    ch1: Signal<Local, Bits<4>>,
-    e: Signal<Local, Bit>,
-    paced: Signal<Local, Bit>,
-    ok: Signal<Local, Bit>,
-    adv: Signal<Local, Bit>,
-    bp1: Signal<Local, Bits<8>>,
-    rr_n: Signal<Local, Bits<4>>,
-    bst_n: Signal<Local, Bits<8>>,
     in_rng: Signal<Local, Bit>,
-    eqh: Signal<Local, Bit>,
-    eqh1: Signal<Local, Bit>,
-    t_rr: Signal<Local, Bits<4>>,
-    t_b: Signal<Local, Bits<8>>,
-}
-
-impl<const IDX: usize, const RB: usize> Default for Sprayer<IDX, RB> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            op_valid: Default::default(),
-            op_init: Default::default(),
-            op_conn: Default::default(),
-            op_retx: Default::default(),
-            op_bytes: Default::default(),
-            op_paths_m1: Default::default(),
-            op_tag: Default::default(),
-            now: Default::default(),
-            cfg_spray_burst: Default::default(),
-            mk_valid: Default::default(),
-            mk_conn: Default::default(),
-            mk_open_en: Default::default(),
-            mk_open_val: Default::default(),
-            mk_susp_en: Default::default(),
-            mk_susp_val: Default::default(),
-            rt_valid: Default::default(),
-            rt_conn: Default::default(),
-            rt_hint: Default::default(),
-            cfg_port_hint: Default::default(),
-            res_valid: Default::default(),
-            res_init: Default::default(),
-            res_conn: Default::default(),
-            res_tag: Default::default(),
-            res_retx: Default::default(),
-            res_ok: Default::default(),
-            res_paced: Default::default(),
-            res_no_path: Default::default(),
-            res_path: Default::default(),
-            res_next_path: Default::default(),
-            res_burst: Default::default(),
-            res_ready_at: Default::default(),
-            k_rmax: Constant::new(bits(1u64 << RB)),
-            rom: SyncROM::from((0..1u64 << RB).map(|h| bits::<INC_BITS>(inc_of_hint(h)))),
-            inc_ram: Default::default(),
-            npm_ram: Default::default(),
-            recs: Default::default(),
-            open0: Default::default(),
-            susp0: Default::default(),
-            open1: Default::default(),
-            susp1: Default::default(),
-            open2: Default::default(),
-            susp2: Default::default(),
-            open3: Default::default(),
-            susp3: Default::default(),
-            open4: Default::default(),
-            susp4: Default::default(),
-            open5: Default::default(),
-            susp5: Default::default(),
-            open6: Default::default(),
-            susp6: Default::default(),
-            open7: Default::default(),
-            susp7: Default::default(),
-            open8: Default::default(),
-            susp8: Default::default(),
-            open9: Default::default(),
-            susp9: Default::default(),
-            open10: Default::default(),
-            susp10: Default::default(),
-            open11: Default::default(),
-            susp11: Default::default(),
-            open12: Default::default(),
-            susp12: Default::default(),
-            open13: Default::default(),
-            susp13: Default::default(),
-            open14: Default::default(),
-            susp14: Default::default(),
-            open15: Default::default(),
-            susp15: Default::default(),
-            ns0: Default::default(),
-            ns1: Default::default(),
-            ns2: Default::default(),
-            ns3: Default::default(),
-            ns4: Default::default(),
-            ns5: Default::default(),
-            ns6: Default::default(),
-            ns7: Default::default(),
-            ns8: Default::default(),
-            ns9: Default::default(),
-            ns10: Default::default(),
-            ns11: Default::default(),
-            ns12: Default::default(),
-            ns13: Default::default(),
-            ns14: Default::default(),
-            ns15: Default::default(),
-            add_mul: SelAdd40::new(),
-            add_a: SelAdd40::new(),
-            add_b: SelAdd40::new(),
-            add_p: SelAdd40::new(),
-            i_valid: Default::default(),
-            i_init: Default::default(),
-            i_conn: Default::default(),
-            i_retx: Default::default(),
-            i_bytes: Default::default(),
-            i_pm1: Default::default(),
-            i_tag: Default::default(),
-            i_now: Default::default(),
-            i_sm1: Default::default(),
-            i_sm1z: Default::default(),
-            m_valid: Default::default(),
-            m_conn: Default::default(),
-            m_oen: Default::default(),
-            m_oval: Default::default(),
-            m_sen: Default::default(),
-            m_sval: Default::default(),
-            t_valid: Default::default(),
-            t_conn: Default::default(),
-            t_off: Default::default(),
-            q_valid: Default::default(),
-            q_init: Default::default(),
-            q_conn: Default::default(),
-            q_retx: Default::default(),
-            q_bytes: Default::default(),
-            q_tag: Default::default(),
-            q_now: Default::default(),
-            q_sm1: Default::default(),
-            q_sm1z: Default::default(),
-            r_valid: Default::default(),
-            r_init: Default::default(),
-            r_conn: Default::default(),
-            r_retx: Default::default(),
-            r_bytes: Default::default(),
-            r_tag: Default::default(),
-            r_now: Default::default(),
-            r_sm1: Default::default(),
-            r_sm1z: Default::default(),
-            s_valid: Default::default(),
-            s_init: Default::default(),
-            s_conn: Default::default(),
-            s_retx: Default::default(),
-            s_tag: Default::default(),
-            s_now: Default::default(),
-            s_sm1: Default::default(),
-            s_sm1z: Default::default(),
-            s_use: Default::default(),
-            s_npm1: Default::default(),
-            s_sum: Default::default(),
-            s_car: Default::default(),
-            s_incnz: Default::default(),
-            x_valid: Default::default(),
-            x_init: Default::default(),
-            x_conn: Default::default(),
-            x_retx: Default::default(),
-            x_tag: Default::default(),
-            x_now: Default::default(),
-            x_sm1: Default::default(),
-            x_sm1z: Default::default(),
-            x_use: Default::default(),
-            x_any: Default::default(),
-            x_ser: Default::default(),
-            x_incnz: Default::default(),
-            u_valid: Default::default(),
-            u_pick: Default::default(),
-            u_init: Default::default(),
-            u_conn: Default::default(),
-            u_retx: Default::default(),
-            u_tag: Default::default(),
-            u_n: Default::default(),
-            u_a: Default::default(),
-            u_b: Default::default(),
-            u_ser: Default::default(),
-            u_incnz: Default::default(),
-            u_any: Default::default(),
-            u_use: Default::default(),
-            u_sm1: Default::default(),
-            u_sm1z: Default::default(),
-            u_fwd1: Default::default(),
-            u_nh: Default::default(),
-            u_nh1: Default::default(),
-            u_c: Default::default(),
-            u_pa: Default::default(),
-            w_valid: Default::default(),
-            w_conn: Default::default(),
-            c_init: Default::default(),
-            c_ok: Default::default(),
-            c_paced: Default::default(),
-            c_none: Default::default(),
-            c_path: Default::default(),
-            c_tag: Default::default(),
-            c_retx: Default::default(),
-            o_valid: Default::default(),
-            o_init: Default::default(),
-            o_conn: Default::default(),
-            o_tag: Default::default(),
-            o_retx: Default::default(),
-            o_ok: Default::default(),
-            o_paced: Default::default(),
-            o_none: Default::default(),
-            o_path: Default::default(),
-            o_next: Default::default(),
-            o_burst: Default::default(),
-            o_ready: Default::default(),
-            u_nb: Default::default(),
-            u_pc: Default::default(),
-            u_fwd2: Default::default(),
-            u_busy: Default::default(),
-            w_nb: Default::default(),
-            w_n: Default::default(),
-            w_init: Default::default(),
-            w_pick: Default::default(),
-            w_incnz: Default::default(),
-            v_sum: Default::default(),
-            v_b: Default::default(),
-            v_set: Default::default(),
-            v_f1: Default::default(),
-            v_f2: Default::default(),
-            v_pc: Default::default(),
-            y_valid: Default::default(),
-            y_conn: Default::default(),
-            y_rec: Default::default(),
-            v_xl: Default::default(),
-            v_xe: Default::default(),
-            v_yl: Default::default(),
-            v_ye: Default::default(),
-            v_xt: Default::default(),
-            v_yt: Default::default(),
-            v_init: Default::default(),
-            y_fl: Default::default(),
-            y2_fl: Default::default(),
-            fl_s: Default::default(),
-            fl_b: Default::default(),
-            fl_p: Default::default(),
-            fl_k: Default::default(),
-            fl_n: Default::default(),
-            y2_valid: Default::default(),
-            y2_conn: Default::default(),
-            y2_rec: Default::default(),
-            e_init: Default::default(),
-            e_ok: Default::default(),
-            e_paced: Default::default(),
-            e_none: Default::default(),
-            e_path: Default::default(),
-            e_tag: Default::default(),
-            e_retx: Default::default(),
-            eq_u: Default::default(),
-            eq_w: Default::default(),
-            eq_y: Default::default(),
-            eq_y2: Default::default(),
-            kp: Default::default(),
-            pn: Default::default(),
-            ra: Default::default(),
-            rb0: Default::default(),
-            rb1: Default::default(),
-            rb2: Default::default(),
-            rb3: Default::default(),
-            rs0: Default::default(),
-            rs1: Default::default(),
-            rs2: Default::default(),
-            rs3: Default::default(),
-            nlo_x: Default::default(),
-            cs1_l: Default::default(),
-            cs1_e: Default::default(),
-            cs2_l: Default::default(),
-            cs2_e: Default::default(),
-            cs3_l: Default::default(),
-            cs3_e: Default::default(),
-            cs4_l: Default::default(),
-            cs4_e: Default::default(),
-            cs5_l: Default::default(),
-            cs5_e: Default::default(),
-            cxl_l: Default::default(),
-            cxl_e: Default::default(),
-            cxl_l1: Default::default(),
-            cxl_e1: Default::default(),
-            cyl_l: Default::default(),
-            cyl_e: Default::default(),
-            cyl_l1: Default::default(),
-            cyl_e1: Default::default(),
-            u_cl: Default::default(),
-            u_ce: Default::default(),
-            ps1: Default::default(),
-            ps2: Default::default(),
-            ps3: Default::default(),
-            ps4: Default::default(),
-            ps5: Default::default(),
-            cs1_l1: Default::default(),
-            cs1_e1: Default::default(),
-            cs2_l1: Default::default(),
-            cs2_e1: Default::default(),
-            cs3_l1: Default::default(),
-            cs3_e1: Default::default(),
-            cs4_l1: Default::default(),
-            cs4_e1: Default::default(),
-            cs5_l1: Default::default(),
-            cs5_e1: Default::default(),
-            cbl_l: Default::default(),
-            cbl_e: Default::default(),
-            blt: Default::default(),
-            g1: Default::default(),
-            mg1: Default::default(),
-            g2: Default::default(),
-            mg2: Default::default(),
-            g3: Default::default(),
-            mg3: Default::default(),
-            g4: Default::default(),
-            mg4: Default::default(),
-            f1: Default::default(),
-            mf1: Default::default(),
-            f2: Default::default(),
-            mf2: Default::default(),
-            f3: Default::default(),
-            mf3: Default::default(),
-            f4: Default::default(),
-            mf4: Default::default(),
-            f5: Default::default(),
-            mf5: Default::default(),
-            open_v: Default::default(),
-            susp_v: Default::default(),
-            nmask: Default::default(),
-            cand: Default::default(),
-            alt: Default::default(),
-            inc40: Default::default(),
-            p0: Default::default(),
-            p1: Default::default(),
-            p2: Default::default(),
-            p3: Default::default(),
-            p4: Default::default(),
-            p5: Default::default(),
-            p6: Default::default(),
-            p7: Default::default(),
-            p8: Default::default(),
-            p9: Default::default(),
-            p10: Default::default(),
-            p11: Default::default(),
-            p12: Default::default(),
-            p13: Default::default(),
-            s10: Default::default(),
-            c10: Default::default(),
-            s11: Default::default(),
-            c11: Default::default(),
-            s12: Default::default(),
-            c12: Default::default(),
-            s13: Default::default(),
-            c13: Default::default(),
-            s20: Default::default(),
-            c20: Default::default(),
-            s21: Default::default(),
-            c21: Default::default(),
-            s22: Default::default(),
-            c22: Default::default(),
-            s30: Default::default(),
-            c30: Default::default(),
-            s31: Default::default(),
-            c31: Default::default(),
-            s40: Default::default(),
-            c40: Default::default(),
-            s50: Default::default(),
-            c50: Default::default(),
-            s60: Default::default(),
-            c60: Default::default(),
-            half: Default::default(),
-            cur: Default::default(),
-            rr: Default::default(),
-            bst: Default::default(),
-            pc: Default::default(),
-            n_39: Default::default(),
-            pb_39: Default::default(),
-            a_39: Default::default(),
-            lt_b: Default::default(),
-            kxl: Default::default(),
-            kyl: Default::default(),
-            kxs: Default::default(),
-            kys: Default::default(),
-            nxb0: Default::default(),
-            nxb1: Default::default(),
-            nxb2: Default::default(),
-            nxb3: Default::default(),
-            nx1b0: Default::default(),
-            nx1b1: Default::default(),
-            nx1b2: Default::default(),
-            nx1b3: Default::default(),
-            ch: Default::default(),
-            ch1: Default::default(),
-            e: Default::default(),
-            paced: Default::default(),
-            ok: Default::default(),
-            adv: Default::default(),
-            bp1: Default::default(),
-            rr_n: Default::default(),
-            bst_n: Default::default(),
-            in_rng: Default::default(),
-            eqh: Default::default(),
-            eqh1: Default::default(),
-            t_rr: Default::default(),
-            t_b: Default::default(),
-        }
-    }
+    /// merge (`sprayer/merge.rs`).
+    merge: Merge<IDX>,
+    /// next_path (`sprayer/next_path.rs`).
+    next_path: NextPath<IDX>,
 }
 
 impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
@@ -1018,15 +490,13 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             q_init, q_conn, q_retx, q_bytes, q_tag, q_now, q_sm1, q_sm1z, r_valid, r_init, r_conn,
             r_retx, r_bytes, r_tag, r_now, r_sm1, r_sm1z, s_valid, s_init, s_conn, s_retx, s_tag,
             s_now, s_sm1, s_sm1z, s_use, s_npm1, s_sum, s_car, s_incnz, x_valid, x_init, x_conn,
-            x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, u_valid, u_pick,
-            u_init, u_conn, u_retx, u_tag, u_n, u_a, u_b, u_ser, u_incnz, u_any, u_use, u_sm1,
-            u_sm1z, u_fwd1, u_nh, u_nh1, u_c, u_pa, w_valid, w_conn, c_init, c_ok, c_paced, c_none,
-            c_path, c_tag, c_retx, o_valid, o_init, o_conn, o_tag, o_retx, o_ok, o_paced, o_none,
-            o_path, o_next, o_burst, o_ready, u_nb, u_pc, u_fwd2, u_busy, w_nb, w_n, w_init,
-            w_pick, w_incnz, v_sum, v_b, v_set, v_f1, v_f2, v_pc, y_valid, y_conn, y_rec, v_xl,
-            v_xe, v_yl, v_ye, v_xt, v_yt, v_init, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced,
-            e_none, e_path, e_tag, e_retx, u_cl, u_ce, y_fl, y2_fl
+            x_retx, x_tag, x_now, x_sm1, x_sm1z, x_use, x_any, x_ser, x_incnz, o_valid, o_init,
+            o_conn, o_tag, o_retx, o_ok, o_paced, o_none, o_path, o_next, o_burst, o_ready,
+            y_valid, y_conn, y_rec, y2_valid, y2_conn, y2_rec, e_init, e_ok, e_paced, e_none,
+            e_path, e_tag, e_retx, y_fl, y2_fl
         );
+        self.next_path.clock.next = self.clock.val();
+        self.merge.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
         self.inc_ram.read_clock.next = self.clock.val();
         self.inc_ram.write_clock.next = self.clock.val();
@@ -1060,7 +530,7 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.t_conn.d.next = self.rt_conn.val();
         self.t_off.d.next = !self.rt_hint.val().any()
             | (self.rt_hint.val() >= self.cfg_port_hint.val())
-            | (self.rt_hint.val() >= self.k_rmax.val());
+            | (self.rt_hint.val() >= self.rom.rmax.val());
         self.rom.address.next = self.rt_hint.val().get_bits::<RB>(0);
 
         // ---- E0-E1: write masks (plain writes under the bit enables),
@@ -1562,1612 +1032,203 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
         self.x_any.d.next = self.s_use.q.val().any();
         self.x_incnz.d.next = self.s_incnz.q.val();
 
-        // ---- E4-E5: N - floor(ser/2) and N + ceil(ser/2); record read;
-        // merges from the RAM and the results ahead; Busy
-        self.half.next = self.x_ser.q.val() >> 1;
-        self.u_n.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
-        self.add_a.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
-        self.add_a.b.next = !self.half.val();
-        self.add_a.cin.next = true;
-        self.add_b.a.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
-        self.add_b.b.next = self.half.val();
-        self.add_b.cin.next = self.x_ser.q.val().get_bit(0);
-        self.u_a.d.next = self.add_a.sum.val();
-        // an INIT sets the pacer to N through the same select as a pick
-        if self.x_init.q.val() {
-            self.u_b.d.next = bit_cast::<40, 32>(self.x_now.q.val()) << 8;
-        } else {
-            self.u_b.d.next = self.add_b.sum.val();
-        }
-        self.u_ser.d.next = self.x_ser.q.val();
-        // the operations 1 (u), 2 (w), 3 (y) and 4 (y2) ahead on this
-        // connection
-        self.eq_u.next = self.u_valid.q.val() & (self.u_conn.q.val() == self.x_conn.q.val());
-        self.eq_w.next = self.w_valid.q.val() & (self.w_conn.q.val() == self.x_conn.q.val());
-        self.eq_y.next = self.y_valid.q.val() & (self.y_conn.q.val() == self.x_conn.q.val());
-        self.eq_y2.next = self.y2_valid.q.val() & (self.y2_conn.q.val() == self.x_conn.q.val());
-        // next_path and burst: the RAM (read at E4: it holds the writes of
-        // the operations 5 or more ahead), else the result of the one 4
-        // ahead (being written at E4), 3 ahead or 2 ahead; the one just
-        // ahead is forwarded inside the loop
-        self.g1.next = self.eq_w.val();
-        self.g2.next = !self.eq_w.val() & self.eq_y.val();
-        self.g3.next = !self.eq_w.val() & !self.eq_y.val() & self.eq_y2.val();
-        self.g4.next = !self.eq_w.val() & !self.eq_y.val() & !self.eq_y2.val();
-        if self.g1.val() {
-            self.mg1.next = bits::<12>(0xfff);
-        } else {
-            self.mg1.next = bits::<12>(0);
-        }
-        if self.g2.val() {
-            self.mg2.next = bits::<12>(0xfff);
-        } else {
-            self.mg2.next = bits::<12>(0);
-        }
-        if self.g3.val() {
-            self.mg3.next = bits::<12>(0xfff);
-        } else {
-            self.mg3.next = bits::<12>(0);
-        }
-        if self.g4.val() {
-            self.mg4.next = bits::<12>(0xfff);
-        } else {
-            self.mg4.next = bits::<12>(0);
-        }
-        self.u_nb.d.next = (self.w_nb.q.val() & self.mg1.val())
-            | (self.y_rec.q.val().get_bits::<12>(0) & self.mg2.val())
-            | (self.y2_rec.q.val().get_bits::<12>(0) & self.mg3.val())
-            | (self.recs.read_data.val().get_bits::<12>(0) & self.mg4.val());
-        // the paced compare's first half per pacer source: N_lo < P_lo by
-        // 3-bit chunks (lt and eq), selected with the pacer below
-        self.nlo_x.next = self.x_now.q.val() << 8;
-        self.ps1.next = self.u_n.q.val().get_bits::<32>(0);
-        self.ps2.next = self.w_n.q.val().get_bits::<32>(0);
-        self.ps3.next = self.y_rec.q.val().get_bits::<32>(12);
-        self.ps4.next = self.y2_rec.q.val().get_bits::<32>(12);
-        self.ps5.next = self.recs.read_data.val().get_bits::<32>(12);
-        self.cs1_l.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) < self.ps1.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) < self.ps1.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) < self.ps1.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) < self.ps1.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) < self.ps1.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) < self.ps1.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) < self.ps1.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) < self.ps1.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) < self.ps1.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) < self.ps1.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) < self.ps1.val().get_bits::<2>(30),
-            );
-        self.cs1_e.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) == self.ps1.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) == self.ps1.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) == self.ps1.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) == self.ps1.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) == self.ps1.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) == self.ps1.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) == self.ps1.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) == self.ps1.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) == self.ps1.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) == self.ps1.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) == self.ps1.val().get_bits::<2>(30),
-            );
-        self.cs2_l.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) < self.ps2.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) < self.ps2.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) < self.ps2.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) < self.ps2.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) < self.ps2.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) < self.ps2.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) < self.ps2.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) < self.ps2.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) < self.ps2.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) < self.ps2.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) < self.ps2.val().get_bits::<2>(30),
-            );
-        self.cs2_e.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) == self.ps2.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) == self.ps2.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) == self.ps2.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) == self.ps2.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) == self.ps2.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) == self.ps2.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) == self.ps2.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) == self.ps2.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) == self.ps2.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) == self.ps2.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) == self.ps2.val().get_bits::<2>(30),
-            );
-        self.cs3_l.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) < self.ps3.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) < self.ps3.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) < self.ps3.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) < self.ps3.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) < self.ps3.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) < self.ps3.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) < self.ps3.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) < self.ps3.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) < self.ps3.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) < self.ps3.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) < self.ps3.val().get_bits::<2>(30),
-            );
-        self.cs3_e.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) == self.ps3.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) == self.ps3.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) == self.ps3.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) == self.ps3.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) == self.ps3.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) == self.ps3.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) == self.ps3.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) == self.ps3.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) == self.ps3.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) == self.ps3.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) == self.ps3.val().get_bits::<2>(30),
-            );
-        self.cs4_l.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) < self.ps4.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) < self.ps4.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) < self.ps4.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) < self.ps4.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) < self.ps4.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) < self.ps4.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) < self.ps4.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) < self.ps4.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) < self.ps4.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) < self.ps4.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) < self.ps4.val().get_bits::<2>(30),
-            );
-        self.cs4_e.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) == self.ps4.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) == self.ps4.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) == self.ps4.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) == self.ps4.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) == self.ps4.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) == self.ps4.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) == self.ps4.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) == self.ps4.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) == self.ps4.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) == self.ps4.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) == self.ps4.val().get_bits::<2>(30),
-            );
-        self.cs5_l.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) < self.ps5.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) < self.ps5.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) < self.ps5.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) < self.ps5.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) < self.ps5.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) < self.ps5.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) < self.ps5.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) < self.ps5.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) < self.ps5.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) < self.ps5.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) < self.ps5.val().get_bits::<2>(30),
-            );
-        self.cs5_e.next = bits::<11>(0)
-            .replace_bit(
-                0,
-                self.nlo_x.val().get_bits::<3>(0) == self.ps5.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.nlo_x.val().get_bits::<3>(3) == self.ps5.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.nlo_x.val().get_bits::<3>(6) == self.ps5.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.nlo_x.val().get_bits::<3>(9) == self.ps5.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.nlo_x.val().get_bits::<3>(12) == self.ps5.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.nlo_x.val().get_bits::<3>(15) == self.ps5.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.nlo_x.val().get_bits::<3>(18) == self.ps5.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.nlo_x.val().get_bits::<3>(21) == self.ps5.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.nlo_x.val().get_bits::<3>(24) == self.ps5.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.nlo_x.val().get_bits::<3>(27) == self.ps5.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.nlo_x.val().get_bits::<2>(30) == self.ps5.val().get_bits::<2>(30),
-            );
-        self.cs1_l1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs1_l.val().get_bit(2)
-                    | (self.cs1_e.val().get_bit(2)
-                        & (self.cs1_l.val().get_bit(1)
-                            | (self.cs1_e.val().get_bit(1) & (self.cs1_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cs1_l.val().get_bit(5)
-                    | (self.cs1_e.val().get_bit(5)
-                        & (self.cs1_l.val().get_bit(4)
-                            | (self.cs1_e.val().get_bit(4) & (self.cs1_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cs1_l.val().get_bit(8)
-                    | (self.cs1_e.val().get_bit(8)
-                        & (self.cs1_l.val().get_bit(7)
-                            | (self.cs1_e.val().get_bit(7) & (self.cs1_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cs1_l.val().get_bit(10)
-                    | (self.cs1_e.val().get_bit(10) & (self.cs1_l.val().get_bit(9))),
-            );
-        self.cs1_e1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs1_e.val().get_bit(0)
-                    & self.cs1_e.val().get_bit(1)
-                    & self.cs1_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cs1_e.val().get_bit(3)
-                    & self.cs1_e.val().get_bit(4)
-                    & self.cs1_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cs1_e.val().get_bit(6)
-                    & self.cs1_e.val().get_bit(7)
-                    & self.cs1_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cs1_e.val().get_bit(9) & self.cs1_e.val().get_bit(10),
-            );
-        self.cs2_l1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs2_l.val().get_bit(2)
-                    | (self.cs2_e.val().get_bit(2)
-                        & (self.cs2_l.val().get_bit(1)
-                            | (self.cs2_e.val().get_bit(1) & (self.cs2_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cs2_l.val().get_bit(5)
-                    | (self.cs2_e.val().get_bit(5)
-                        & (self.cs2_l.val().get_bit(4)
-                            | (self.cs2_e.val().get_bit(4) & (self.cs2_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cs2_l.val().get_bit(8)
-                    | (self.cs2_e.val().get_bit(8)
-                        & (self.cs2_l.val().get_bit(7)
-                            | (self.cs2_e.val().get_bit(7) & (self.cs2_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cs2_l.val().get_bit(10)
-                    | (self.cs2_e.val().get_bit(10) & (self.cs2_l.val().get_bit(9))),
-            );
-        self.cs2_e1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs2_e.val().get_bit(0)
-                    & self.cs2_e.val().get_bit(1)
-                    & self.cs2_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cs2_e.val().get_bit(3)
-                    & self.cs2_e.val().get_bit(4)
-                    & self.cs2_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cs2_e.val().get_bit(6)
-                    & self.cs2_e.val().get_bit(7)
-                    & self.cs2_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cs2_e.val().get_bit(9) & self.cs2_e.val().get_bit(10),
-            );
-        self.cs3_l1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs3_l.val().get_bit(2)
-                    | (self.cs3_e.val().get_bit(2)
-                        & (self.cs3_l.val().get_bit(1)
-                            | (self.cs3_e.val().get_bit(1) & (self.cs3_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cs3_l.val().get_bit(5)
-                    | (self.cs3_e.val().get_bit(5)
-                        & (self.cs3_l.val().get_bit(4)
-                            | (self.cs3_e.val().get_bit(4) & (self.cs3_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cs3_l.val().get_bit(8)
-                    | (self.cs3_e.val().get_bit(8)
-                        & (self.cs3_l.val().get_bit(7)
-                            | (self.cs3_e.val().get_bit(7) & (self.cs3_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cs3_l.val().get_bit(10)
-                    | (self.cs3_e.val().get_bit(10) & (self.cs3_l.val().get_bit(9))),
-            );
-        self.cs3_e1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs3_e.val().get_bit(0)
-                    & self.cs3_e.val().get_bit(1)
-                    & self.cs3_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cs3_e.val().get_bit(3)
-                    & self.cs3_e.val().get_bit(4)
-                    & self.cs3_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cs3_e.val().get_bit(6)
-                    & self.cs3_e.val().get_bit(7)
-                    & self.cs3_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cs3_e.val().get_bit(9) & self.cs3_e.val().get_bit(10),
-            );
-        self.cs4_l1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs4_l.val().get_bit(2)
-                    | (self.cs4_e.val().get_bit(2)
-                        & (self.cs4_l.val().get_bit(1)
-                            | (self.cs4_e.val().get_bit(1) & (self.cs4_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cs4_l.val().get_bit(5)
-                    | (self.cs4_e.val().get_bit(5)
-                        & (self.cs4_l.val().get_bit(4)
-                            | (self.cs4_e.val().get_bit(4) & (self.cs4_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cs4_l.val().get_bit(8)
-                    | (self.cs4_e.val().get_bit(8)
-                        & (self.cs4_l.val().get_bit(7)
-                            | (self.cs4_e.val().get_bit(7) & (self.cs4_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cs4_l.val().get_bit(10)
-                    | (self.cs4_e.val().get_bit(10) & (self.cs4_l.val().get_bit(9))),
-            );
-        self.cs4_e1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs4_e.val().get_bit(0)
-                    & self.cs4_e.val().get_bit(1)
-                    & self.cs4_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cs4_e.val().get_bit(3)
-                    & self.cs4_e.val().get_bit(4)
-                    & self.cs4_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cs4_e.val().get_bit(6)
-                    & self.cs4_e.val().get_bit(7)
-                    & self.cs4_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cs4_e.val().get_bit(9) & self.cs4_e.val().get_bit(10),
-            );
-        self.cs5_l1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs5_l.val().get_bit(2)
-                    | (self.cs5_e.val().get_bit(2)
-                        & (self.cs5_l.val().get_bit(1)
-                            | (self.cs5_e.val().get_bit(1) & (self.cs5_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cs5_l.val().get_bit(5)
-                    | (self.cs5_e.val().get_bit(5)
-                        & (self.cs5_l.val().get_bit(4)
-                            | (self.cs5_e.val().get_bit(4) & (self.cs5_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cs5_l.val().get_bit(8)
-                    | (self.cs5_e.val().get_bit(8)
-                        & (self.cs5_l.val().get_bit(7)
-                            | (self.cs5_e.val().get_bit(7) & (self.cs5_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cs5_l.val().get_bit(10)
-                    | (self.cs5_e.val().get_bit(10) & (self.cs5_l.val().get_bit(9))),
-            );
-        self.cs5_e1.next = bits::<4>(0)
-            .replace_bit(
-                0,
-                self.cs5_e.val().get_bit(0)
-                    & self.cs5_e.val().get_bit(1)
-                    & self.cs5_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cs5_e.val().get_bit(3)
-                    & self.cs5_e.val().get_bit(4)
-                    & self.cs5_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cs5_e.val().get_bit(6)
-                    & self.cs5_e.val().get_bit(7)
-                    & self.cs5_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cs5_e.val().get_bit(9) & self.cs5_e.val().get_bit(10),
-            );
-        // the pacer: an INIT 1 or 2 ahead sets it to its N; a PICK 1 or 2
-        // ahead leaves it (an unpaced one) or makes this one Busy (a paced
-        // one); else the final pacer of the operation 3 ahead, 4 ahead, or
-        // the RAM
-        self.f1.next = self.eq_u.val() & self.u_init.q.val();
-        self.f2.next = !self.f1.val() & self.eq_w.val() & self.w_init.q.val();
-        self.f3.next = !self.f1.val() & !(self.eq_w.val() & self.w_init.q.val()) & self.eq_y.val();
-        self.f4.next = !self.f1.val()
-            & !(self.eq_w.val() & self.w_init.q.val())
-            & !self.eq_y.val()
-            & self.eq_y2.val();
-        self.f5.next = !self.f1.val()
-            & !(self.eq_w.val() & self.w_init.q.val())
-            & !self.eq_y.val()
-            & !self.eq_y2.val();
-        if self.f1.val() {
-            self.mf1.next = bits::<40>(0xff_ffff_ffff_u64);
-        } else {
-            self.mf1.next = bits::<40>(0);
-        }
-        if self.f2.val() {
-            self.mf2.next = bits::<40>(0xff_ffff_ffff_u64);
-        } else {
-            self.mf2.next = bits::<40>(0);
-        }
-        if self.f3.val() {
-            self.mf3.next = bits::<40>(0xff_ffff_ffff_u64);
-        } else {
-            self.mf3.next = bits::<40>(0);
-        }
-        if self.f4.val() {
-            self.mf4.next = bits::<40>(0xff_ffff_ffff_u64);
-        } else {
-            self.mf4.next = bits::<40>(0);
-        }
-        if self.f5.val() {
-            self.mf5.next = bits::<40>(0xff_ffff_ffff_u64);
-        } else {
-            self.mf5.next = bits::<40>(0);
-        }
-        self.u_pc.d.next = (self.u_n.q.val() & self.mf1.val())
-            | (self.w_n.q.val() & self.mf2.val())
-            | (self.y_rec.q.val().get_bits::<40>(12) & self.mf3.val())
-            | (self.y2_rec.q.val().get_bits::<40>(12) & self.mf4.val())
-            | (self.recs.read_data.val().get_bits::<40>(12) & self.mf5.val());
-        self.u_cl.d.next = (self.cs1_l1.val() & self.mf1.val().get_bits::<4>(0))
-            | (self.cs2_l1.val() & self.mf2.val().get_bits::<4>(0))
-            | (self.cs3_l1.val() & self.mf3.val().get_bits::<4>(0))
-            | (self.cs4_l1.val() & self.mf4.val().get_bits::<4>(0))
-            | (self.cs5_l1.val() & self.mf5.val().get_bits::<4>(0));
-        self.u_ce.d.next = (self.cs1_e1.val() & self.mf1.val().get_bits::<4>(0))
-            | (self.cs2_e1.val() & self.mf2.val().get_bits::<4>(0))
-            | (self.cs3_e1.val() & self.mf3.val().get_bits::<4>(0))
-            | (self.cs4_e1.val() & self.mf4.val().get_bits::<4>(0))
-            | (self.cs5_e1.val() & self.mf5.val().get_bits::<4>(0));
-        // Busy: a PICK with an operation on its connection 1 or 2 ahead,
-        // when this connection is paced or that operation was a paced PICK
-        self.u_busy.d.next = self.x_valid.q.val()
-            & !self.x_init.q.val()
-            & ((self.eq_u.val()
-                & (self.x_incnz.q.val() | (self.u_pick.q.val() & self.u_incnz.q.val())))
-                | (self.eq_w.val()
-                    & (self.x_incnz.q.val() | (self.w_pick.q.val() & self.w_incnz.q.val()))));
-        self.u_fwd1.d.next = self.eq_u.val();
-        self.u_fwd2.d.next = self.eq_w.val();
-        self.u_nh.d.next = self.x_now.q.val().get_bits::<8>(24);
-        self.u_nh1.d.next = self.x_now.q.val().get_bits::<8>(24) + 1;
-        self.u_c.d.next = self.x_valid.q.val()
-            & (self.x_init.q.val() | (self.x_any.q.val() & self.x_incnz.q.val()));
-        self.u_pa.d.next = self.x_valid.q.val() & !self.x_init.q.val() & self.x_any.q.val();
-        self.u_valid.d.next = self.x_valid.q.val();
-        self.u_pick.d.next = self.x_valid.q.val() & !self.x_init.q.val();
-        self.u_init.d.next = self.x_valid.q.val() & self.x_init.q.val();
-        self.u_conn.d.next = self.x_conn.q.val();
-        self.u_retx.d.next = self.x_retx.q.val();
-        self.u_tag.d.next = self.x_tag.q.val();
-        self.u_incnz.d.next = self.x_incnz.q.val();
-        self.u_any.d.next = self.x_any.q.val();
-        self.u_use.d.next = self.x_use.q.val();
-        self.u_sm1.d.next = self.x_sm1.q.val();
-        self.u_sm1z.d.next = self.x_sm1z.q.val();
-
-        // ---- E5-E6: the next_path/burst loop (one clock, forwarding the
-        // result just ahead) and the pacer's first clock (compares and
-        // pacer + ser on the merged pacer, all registers)
-        if self.u_fwd1.q.val() {
-            self.cur.next = self.w_nb.q.val();
-        } else {
-            self.cur.next = self.u_nb.q.val();
-        }
-        self.rr.next = self.cur.val().get_bits::<4>(0);
-        self.bst.next = self.cur.val().get_bits::<8>(4);
-        self.pc.next = self.u_pc.q.val();
-        self.n_39.next = self.u_n.q.val().get_bits::<39>(0);
-        self.pb_39.next = self.pc.val().get_bits::<39>(0);
-        self.a_39.next = self.u_a.q.val().get_bits::<39>(0);
-        // paced: pacer - N (mod 2^40) in [1, 2^32]: P_lo > N_lo and the top
-        // bytes equal, or P_lo <= N_lo and P's top byte is N's + 1; a Busy
-        // PICK always is, an INIT never
-        self.lt_b.next = self.u_cl.q.val().get_bit(3)
-            | (self.u_ce.q.val().get_bit(3)
-                & (self.u_cl.q.val().get_bit(2)
-                    | (self.u_ce.q.val().get_bit(2)
-                        & (self.u_cl.q.val().get_bit(1)
-                            | (self.u_ce.q.val().get_bit(1) & (self.u_cl.q.val().get_bit(0)))))));
-        self.eqh.next = self.pc.val().get_bits::<8>(32) == self.u_nh.q.val();
-        self.eqh1.next = self.pc.val().get_bits::<8>(32) == self.u_nh1.q.val();
-        self.paced.next = self.u_pick.q.val()
-            & (self.u_busy.q.val()
-                | (self.lt_b.val() & self.eqh.val())
-                | (!self.lt_b.val() & self.eqh1.val()));
-        // the signs of N - pacer and pacer - (N - ser/2), from 39-bit
-        // compares (bit 39 of a difference is the top bits' xor and the
-        // borrow out of the low 39): the pacer counts when both are >= 0
-        self.cxl_l.next = bits::<13>(0)
-            .replace_bit(
-                0,
-                self.n_39.val().get_bits::<3>(0) < self.pb_39.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.n_39.val().get_bits::<3>(3) < self.pb_39.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.n_39.val().get_bits::<3>(6) < self.pb_39.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.n_39.val().get_bits::<3>(9) < self.pb_39.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.n_39.val().get_bits::<3>(12) < self.pb_39.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.n_39.val().get_bits::<3>(15) < self.pb_39.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.n_39.val().get_bits::<3>(18) < self.pb_39.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.n_39.val().get_bits::<3>(21) < self.pb_39.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.n_39.val().get_bits::<3>(24) < self.pb_39.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.n_39.val().get_bits::<3>(27) < self.pb_39.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.n_39.val().get_bits::<3>(30) < self.pb_39.val().get_bits::<3>(30),
-            )
-            .replace_bit(
-                11,
-                self.n_39.val().get_bits::<3>(33) < self.pb_39.val().get_bits::<3>(33),
-            )
-            .replace_bit(
-                12,
-                self.n_39.val().get_bits::<3>(36) < self.pb_39.val().get_bits::<3>(36),
-            );
-        self.cxl_e.next = bits::<13>(0)
-            .replace_bit(
-                0,
-                self.n_39.val().get_bits::<3>(0) == self.pb_39.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.n_39.val().get_bits::<3>(3) == self.pb_39.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.n_39.val().get_bits::<3>(6) == self.pb_39.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.n_39.val().get_bits::<3>(9) == self.pb_39.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.n_39.val().get_bits::<3>(12) == self.pb_39.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.n_39.val().get_bits::<3>(15) == self.pb_39.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.n_39.val().get_bits::<3>(18) == self.pb_39.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.n_39.val().get_bits::<3>(21) == self.pb_39.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.n_39.val().get_bits::<3>(24) == self.pb_39.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.n_39.val().get_bits::<3>(27) == self.pb_39.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.n_39.val().get_bits::<3>(30) == self.pb_39.val().get_bits::<3>(30),
-            )
-            .replace_bit(
-                11,
-                self.n_39.val().get_bits::<3>(33) == self.pb_39.val().get_bits::<3>(33),
-            )
-            .replace_bit(
-                12,
-                self.n_39.val().get_bits::<3>(36) == self.pb_39.val().get_bits::<3>(36),
-            );
-        self.cxl_l1.next = bits::<5>(0)
-            .replace_bit(
-                0,
-                self.cxl_l.val().get_bit(2)
-                    | (self.cxl_e.val().get_bit(2)
-                        & (self.cxl_l.val().get_bit(1)
-                            | (self.cxl_e.val().get_bit(1) & (self.cxl_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cxl_l.val().get_bit(5)
-                    | (self.cxl_e.val().get_bit(5)
-                        & (self.cxl_l.val().get_bit(4)
-                            | (self.cxl_e.val().get_bit(4) & (self.cxl_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cxl_l.val().get_bit(8)
-                    | (self.cxl_e.val().get_bit(8)
-                        & (self.cxl_l.val().get_bit(7)
-                            | (self.cxl_e.val().get_bit(7) & (self.cxl_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cxl_l.val().get_bit(11)
-                    | (self.cxl_e.val().get_bit(11)
-                        & (self.cxl_l.val().get_bit(10)
-                            | (self.cxl_e.val().get_bit(10) & (self.cxl_l.val().get_bit(9))))),
-            )
-            .replace_bit(4, self.cxl_l.val().get_bit(12));
-        self.cxl_e1.next = bits::<5>(0)
-            .replace_bit(
-                0,
-                self.cxl_e.val().get_bit(0)
-                    & self.cxl_e.val().get_bit(1)
-                    & self.cxl_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cxl_e.val().get_bit(3)
-                    & self.cxl_e.val().get_bit(4)
-                    & self.cxl_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cxl_e.val().get_bit(6)
-                    & self.cxl_e.val().get_bit(7)
-                    & self.cxl_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cxl_e.val().get_bit(9)
-                    & self.cxl_e.val().get_bit(10)
-                    & self.cxl_e.val().get_bit(11),
-            )
-            .replace_bit(4, self.cxl_e.val().get_bit(12));
-        self.cyl_l.next = bits::<13>(0)
-            .replace_bit(
-                0,
-                self.pb_39.val().get_bits::<3>(0) < self.a_39.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.pb_39.val().get_bits::<3>(3) < self.a_39.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.pb_39.val().get_bits::<3>(6) < self.a_39.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.pb_39.val().get_bits::<3>(9) < self.a_39.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.pb_39.val().get_bits::<3>(12) < self.a_39.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.pb_39.val().get_bits::<3>(15) < self.a_39.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.pb_39.val().get_bits::<3>(18) < self.a_39.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.pb_39.val().get_bits::<3>(21) < self.a_39.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.pb_39.val().get_bits::<3>(24) < self.a_39.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.pb_39.val().get_bits::<3>(27) < self.a_39.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.pb_39.val().get_bits::<3>(30) < self.a_39.val().get_bits::<3>(30),
-            )
-            .replace_bit(
-                11,
-                self.pb_39.val().get_bits::<3>(33) < self.a_39.val().get_bits::<3>(33),
-            )
-            .replace_bit(
-                12,
-                self.pb_39.val().get_bits::<3>(36) < self.a_39.val().get_bits::<3>(36),
-            );
-        self.cyl_e.next = bits::<13>(0)
-            .replace_bit(
-                0,
-                self.pb_39.val().get_bits::<3>(0) == self.a_39.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.pb_39.val().get_bits::<3>(3) == self.a_39.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.pb_39.val().get_bits::<3>(6) == self.a_39.val().get_bits::<3>(6),
-            )
-            .replace_bit(
-                3,
-                self.pb_39.val().get_bits::<3>(9) == self.a_39.val().get_bits::<3>(9),
-            )
-            .replace_bit(
-                4,
-                self.pb_39.val().get_bits::<3>(12) == self.a_39.val().get_bits::<3>(12),
-            )
-            .replace_bit(
-                5,
-                self.pb_39.val().get_bits::<3>(15) == self.a_39.val().get_bits::<3>(15),
-            )
-            .replace_bit(
-                6,
-                self.pb_39.val().get_bits::<3>(18) == self.a_39.val().get_bits::<3>(18),
-            )
-            .replace_bit(
-                7,
-                self.pb_39.val().get_bits::<3>(21) == self.a_39.val().get_bits::<3>(21),
-            )
-            .replace_bit(
-                8,
-                self.pb_39.val().get_bits::<3>(24) == self.a_39.val().get_bits::<3>(24),
-            )
-            .replace_bit(
-                9,
-                self.pb_39.val().get_bits::<3>(27) == self.a_39.val().get_bits::<3>(27),
-            )
-            .replace_bit(
-                10,
-                self.pb_39.val().get_bits::<3>(30) == self.a_39.val().get_bits::<3>(30),
-            )
-            .replace_bit(
-                11,
-                self.pb_39.val().get_bits::<3>(33) == self.a_39.val().get_bits::<3>(33),
-            )
-            .replace_bit(
-                12,
-                self.pb_39.val().get_bits::<3>(36) == self.a_39.val().get_bits::<3>(36),
-            );
-        self.cyl_l1.next = bits::<5>(0)
-            .replace_bit(
-                0,
-                self.cyl_l.val().get_bit(2)
-                    | (self.cyl_e.val().get_bit(2)
-                        & (self.cyl_l.val().get_bit(1)
-                            | (self.cyl_e.val().get_bit(1) & (self.cyl_l.val().get_bit(0))))),
-            )
-            .replace_bit(
-                1,
-                self.cyl_l.val().get_bit(5)
-                    | (self.cyl_e.val().get_bit(5)
-                        & (self.cyl_l.val().get_bit(4)
-                            | (self.cyl_e.val().get_bit(4) & (self.cyl_l.val().get_bit(3))))),
-            )
-            .replace_bit(
-                2,
-                self.cyl_l.val().get_bit(8)
-                    | (self.cyl_e.val().get_bit(8)
-                        & (self.cyl_l.val().get_bit(7)
-                            | (self.cyl_e.val().get_bit(7) & (self.cyl_l.val().get_bit(6))))),
-            )
-            .replace_bit(
-                3,
-                self.cyl_l.val().get_bit(11)
-                    | (self.cyl_e.val().get_bit(11)
-                        & (self.cyl_l.val().get_bit(10)
-                            | (self.cyl_e.val().get_bit(10) & (self.cyl_l.val().get_bit(9))))),
-            )
-            .replace_bit(4, self.cyl_l.val().get_bit(12));
-        self.cyl_e1.next = bits::<5>(0)
-            .replace_bit(
-                0,
-                self.cyl_e.val().get_bit(0)
-                    & self.cyl_e.val().get_bit(1)
-                    & self.cyl_e.val().get_bit(2),
-            )
-            .replace_bit(
-                1,
-                self.cyl_e.val().get_bit(3)
-                    & self.cyl_e.val().get_bit(4)
-                    & self.cyl_e.val().get_bit(5),
-            )
-            .replace_bit(
-                2,
-                self.cyl_e.val().get_bit(6)
-                    & self.cyl_e.val().get_bit(7)
-                    & self.cyl_e.val().get_bit(8),
-            )
-            .replace_bit(
-                3,
-                self.cyl_e.val().get_bit(9)
-                    & self.cyl_e.val().get_bit(10)
-                    & self.cyl_e.val().get_bit(11),
-            )
-            .replace_bit(4, self.cyl_e.val().get_bit(12));
-        self.v_xl.d.next = self.cxl_l1.val();
-        self.v_xe.d.next = self.cxl_e1.val();
-        self.v_yl.d.next = self.cyl_l1.val();
-        self.v_ye.d.next = self.cyl_e1.val();
-        self.v_xt.d.next = self.u_n.q.val().get_bit(39) ^ self.pc.val().get_bit(39);
-        self.v_yt.d.next = self.pc.val().get_bit(39) ^ self.u_a.q.val().get_bit(39);
-        // pacer + ser
-        self.add_p.a.next = self.u_pc.q.val();
-        self.add_p.b.next = self.u_ser.q.val();
-        self.add_p.cin.next = false;
-        self.v_sum.d.next = self.add_p.sum.val();
-        self.v_b.d.next = self.u_b.q.val();
-        self.v_init.d.next = self.u_init.q.val();
-        self.v_set.d.next = self.u_c.q.val() & !self.paced.val();
-        self.v_pc.d.next = self.pc.val();
-        self.v_f1.d.next = self.u_fwd1.q.val();
-        self.v_f2.d.next = self.u_fwd2.q.val();
-        // the choice for this pointer (precomputed per pointer value)
-        self.nxb0.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx.val().get_bit(0))
-            .replace_bit(1, self.ns1.nx.val().get_bit(0))
-            .replace_bit(2, self.ns2.nx.val().get_bit(0))
-            .replace_bit(3, self.ns3.nx.val().get_bit(0))
-            .replace_bit(4, self.ns4.nx.val().get_bit(0))
-            .replace_bit(5, self.ns5.nx.val().get_bit(0))
-            .replace_bit(6, self.ns6.nx.val().get_bit(0))
-            .replace_bit(7, self.ns7.nx.val().get_bit(0))
-            .replace_bit(8, self.ns8.nx.val().get_bit(0))
-            .replace_bit(9, self.ns9.nx.val().get_bit(0))
-            .replace_bit(10, self.ns10.nx.val().get_bit(0))
-            .replace_bit(11, self.ns11.nx.val().get_bit(0))
-            .replace_bit(12, self.ns12.nx.val().get_bit(0))
-            .replace_bit(13, self.ns13.nx.val().get_bit(0))
-            .replace_bit(14, self.ns14.nx.val().get_bit(0))
-            .replace_bit(15, self.ns15.nx.val().get_bit(0));
-        self.nx1b0.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx1.val().get_bit(0))
-            .replace_bit(1, self.ns1.nx1.val().get_bit(0))
-            .replace_bit(2, self.ns2.nx1.val().get_bit(0))
-            .replace_bit(3, self.ns3.nx1.val().get_bit(0))
-            .replace_bit(4, self.ns4.nx1.val().get_bit(0))
-            .replace_bit(5, self.ns5.nx1.val().get_bit(0))
-            .replace_bit(6, self.ns6.nx1.val().get_bit(0))
-            .replace_bit(7, self.ns7.nx1.val().get_bit(0))
-            .replace_bit(8, self.ns8.nx1.val().get_bit(0))
-            .replace_bit(9, self.ns9.nx1.val().get_bit(0))
-            .replace_bit(10, self.ns10.nx1.val().get_bit(0))
-            .replace_bit(11, self.ns11.nx1.val().get_bit(0))
-            .replace_bit(12, self.ns12.nx1.val().get_bit(0))
-            .replace_bit(13, self.ns13.nx1.val().get_bit(0))
-            .replace_bit(14, self.ns14.nx1.val().get_bit(0))
-            .replace_bit(15, self.ns15.nx1.val().get_bit(0));
-        self.nxb1.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx.val().get_bit(1))
-            .replace_bit(1, self.ns1.nx.val().get_bit(1))
-            .replace_bit(2, self.ns2.nx.val().get_bit(1))
-            .replace_bit(3, self.ns3.nx.val().get_bit(1))
-            .replace_bit(4, self.ns4.nx.val().get_bit(1))
-            .replace_bit(5, self.ns5.nx.val().get_bit(1))
-            .replace_bit(6, self.ns6.nx.val().get_bit(1))
-            .replace_bit(7, self.ns7.nx.val().get_bit(1))
-            .replace_bit(8, self.ns8.nx.val().get_bit(1))
-            .replace_bit(9, self.ns9.nx.val().get_bit(1))
-            .replace_bit(10, self.ns10.nx.val().get_bit(1))
-            .replace_bit(11, self.ns11.nx.val().get_bit(1))
-            .replace_bit(12, self.ns12.nx.val().get_bit(1))
-            .replace_bit(13, self.ns13.nx.val().get_bit(1))
-            .replace_bit(14, self.ns14.nx.val().get_bit(1))
-            .replace_bit(15, self.ns15.nx.val().get_bit(1));
-        self.nx1b1.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx1.val().get_bit(1))
-            .replace_bit(1, self.ns1.nx1.val().get_bit(1))
-            .replace_bit(2, self.ns2.nx1.val().get_bit(1))
-            .replace_bit(3, self.ns3.nx1.val().get_bit(1))
-            .replace_bit(4, self.ns4.nx1.val().get_bit(1))
-            .replace_bit(5, self.ns5.nx1.val().get_bit(1))
-            .replace_bit(6, self.ns6.nx1.val().get_bit(1))
-            .replace_bit(7, self.ns7.nx1.val().get_bit(1))
-            .replace_bit(8, self.ns8.nx1.val().get_bit(1))
-            .replace_bit(9, self.ns9.nx1.val().get_bit(1))
-            .replace_bit(10, self.ns10.nx1.val().get_bit(1))
-            .replace_bit(11, self.ns11.nx1.val().get_bit(1))
-            .replace_bit(12, self.ns12.nx1.val().get_bit(1))
-            .replace_bit(13, self.ns13.nx1.val().get_bit(1))
-            .replace_bit(14, self.ns14.nx1.val().get_bit(1))
-            .replace_bit(15, self.ns15.nx1.val().get_bit(1));
-        self.nxb2.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx.val().get_bit(2))
-            .replace_bit(1, self.ns1.nx.val().get_bit(2))
-            .replace_bit(2, self.ns2.nx.val().get_bit(2))
-            .replace_bit(3, self.ns3.nx.val().get_bit(2))
-            .replace_bit(4, self.ns4.nx.val().get_bit(2))
-            .replace_bit(5, self.ns5.nx.val().get_bit(2))
-            .replace_bit(6, self.ns6.nx.val().get_bit(2))
-            .replace_bit(7, self.ns7.nx.val().get_bit(2))
-            .replace_bit(8, self.ns8.nx.val().get_bit(2))
-            .replace_bit(9, self.ns9.nx.val().get_bit(2))
-            .replace_bit(10, self.ns10.nx.val().get_bit(2))
-            .replace_bit(11, self.ns11.nx.val().get_bit(2))
-            .replace_bit(12, self.ns12.nx.val().get_bit(2))
-            .replace_bit(13, self.ns13.nx.val().get_bit(2))
-            .replace_bit(14, self.ns14.nx.val().get_bit(2))
-            .replace_bit(15, self.ns15.nx.val().get_bit(2));
-        self.nx1b2.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx1.val().get_bit(2))
-            .replace_bit(1, self.ns1.nx1.val().get_bit(2))
-            .replace_bit(2, self.ns2.nx1.val().get_bit(2))
-            .replace_bit(3, self.ns3.nx1.val().get_bit(2))
-            .replace_bit(4, self.ns4.nx1.val().get_bit(2))
-            .replace_bit(5, self.ns5.nx1.val().get_bit(2))
-            .replace_bit(6, self.ns6.nx1.val().get_bit(2))
-            .replace_bit(7, self.ns7.nx1.val().get_bit(2))
-            .replace_bit(8, self.ns8.nx1.val().get_bit(2))
-            .replace_bit(9, self.ns9.nx1.val().get_bit(2))
-            .replace_bit(10, self.ns10.nx1.val().get_bit(2))
-            .replace_bit(11, self.ns11.nx1.val().get_bit(2))
-            .replace_bit(12, self.ns12.nx1.val().get_bit(2))
-            .replace_bit(13, self.ns13.nx1.val().get_bit(2))
-            .replace_bit(14, self.ns14.nx1.val().get_bit(2))
-            .replace_bit(15, self.ns15.nx1.val().get_bit(2));
-        self.nxb3.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx.val().get_bit(3))
-            .replace_bit(1, self.ns1.nx.val().get_bit(3))
-            .replace_bit(2, self.ns2.nx.val().get_bit(3))
-            .replace_bit(3, self.ns3.nx.val().get_bit(3))
-            .replace_bit(4, self.ns4.nx.val().get_bit(3))
-            .replace_bit(5, self.ns5.nx.val().get_bit(3))
-            .replace_bit(6, self.ns6.nx.val().get_bit(3))
-            .replace_bit(7, self.ns7.nx.val().get_bit(3))
-            .replace_bit(8, self.ns8.nx.val().get_bit(3))
-            .replace_bit(9, self.ns9.nx.val().get_bit(3))
-            .replace_bit(10, self.ns10.nx.val().get_bit(3))
-            .replace_bit(11, self.ns11.nx.val().get_bit(3))
-            .replace_bit(12, self.ns12.nx.val().get_bit(3))
-            .replace_bit(13, self.ns13.nx.val().get_bit(3))
-            .replace_bit(14, self.ns14.nx.val().get_bit(3))
-            .replace_bit(15, self.ns15.nx.val().get_bit(3));
-        self.nx1b3.next = bits::<16>(0)
-            .replace_bit(0, self.ns0.nx1.val().get_bit(3))
-            .replace_bit(1, self.ns1.nx1.val().get_bit(3))
-            .replace_bit(2, self.ns2.nx1.val().get_bit(3))
-            .replace_bit(3, self.ns3.nx1.val().get_bit(3))
-            .replace_bit(4, self.ns4.nx1.val().get_bit(3))
-            .replace_bit(5, self.ns5.nx1.val().get_bit(3))
-            .replace_bit(6, self.ns6.nx1.val().get_bit(3))
-            .replace_bit(7, self.ns7.nx1.val().get_bit(3))
-            .replace_bit(8, self.ns8.nx1.val().get_bit(3))
-            .replace_bit(9, self.ns9.nx1.val().get_bit(3))
-            .replace_bit(10, self.ns10.nx1.val().get_bit(3))
-            .replace_bit(11, self.ns11.nx1.val().get_bit(3))
-            .replace_bit(12, self.ns12.nx1.val().get_bit(3))
-            .replace_bit(13, self.ns13.nx1.val().get_bit(3))
-            .replace_bit(14, self.ns14.nx1.val().get_bit(3))
-            .replace_bit(15, self.ns15.nx1.val().get_bit(3));
-        self.ch.next = bits::<4>(0)
-            .replace_bit(0, self.nxb0.val().get_bit(self.rr.val().index()))
-            .replace_bit(1, self.nxb1.val().get_bit(self.rr.val().index()))
-            .replace_bit(2, self.nxb2.val().get_bit(self.rr.val().index()))
-            .replace_bit(3, self.nxb3.val().get_bit(self.rr.val().index()));
-        self.ch1.next = bits::<4>(0)
-            .replace_bit(0, self.nx1b0.val().get_bit(self.rr.val().index()))
-            .replace_bit(1, self.nx1b1.val().get_bit(self.rr.val().index()))
-            .replace_bit(2, self.nx1b2.val().get_bit(self.rr.val().index()))
-            .replace_bit(3, self.nx1b3.val().get_bit(self.rr.val().index()));
-        // the chosen path is the pointer's own: the burst goes on
-        self.e.next = self.u_use.q.val().get_bit(self.rr.val().index());
-        self.ok.next = self.u_pa.q.val() & !self.paced.val();
-        // bst + 1 and bst >= sm1 written as flat logic (no carry chain)
-        self.bp1.next = bits::<8>(0)
-            .replace_bit(0, !self.bst.val().get_bit(0))
-            .replace_bit(1, self.bst.val().get_bit(1) ^ (self.bst.val().get_bit(0)))
-            .replace_bit(
-                2,
-                self.bst.val().get_bit(2) ^ (self.bst.val().get_bit(0) & self.bst.val().get_bit(1)),
-            )
-            .replace_bit(
-                3,
-                self.bst.val().get_bit(3)
-                    ^ (self.bst.val().get_bit(0)
-                        & self.bst.val().get_bit(1)
-                        & self.bst.val().get_bit(2)),
-            )
-            .replace_bit(
-                4,
-                self.bst.val().get_bit(4)
-                    ^ (self.bst.val().get_bit(0)
-                        & self.bst.val().get_bit(1)
-                        & self.bst.val().get_bit(2)
-                        & self.bst.val().get_bit(3)),
-            )
-            .replace_bit(
-                5,
-                self.bst.val().get_bit(5)
-                    ^ (self.bst.val().get_bit(0)
-                        & self.bst.val().get_bit(1)
-                        & self.bst.val().get_bit(2)
-                        & self.bst.val().get_bit(3)
-                        & self.bst.val().get_bit(4)),
-            )
-            .replace_bit(
-                6,
-                self.bst.val().get_bit(6)
-                    ^ (self.bst.val().get_bit(0)
-                        & self.bst.val().get_bit(1)
-                        & self.bst.val().get_bit(2)
-                        & self.bst.val().get_bit(3)
-                        & self.bst.val().get_bit(4)
-                        & self.bst.val().get_bit(5)),
-            )
-            .replace_bit(
-                7,
-                self.bst.val().get_bit(7)
-                    ^ (self.bst.val().get_bit(0)
-                        & self.bst.val().get_bit(1)
-                        & self.bst.val().get_bit(2)
-                        & self.bst.val().get_bit(3)
-                        & self.bst.val().get_bit(4)
-                        & self.bst.val().get_bit(5)
-                        & self.bst.val().get_bit(6)),
-            );
-        self.cbl_l.next = bits::<3>(0)
-            .replace_bit(
-                0,
-                self.bst.val().get_bits::<3>(0) < self.u_sm1.q.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.bst.val().get_bits::<3>(3) < self.u_sm1.q.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.bst.val().get_bits::<2>(6) < self.u_sm1.q.val().get_bits::<2>(6),
-            );
-        self.cbl_e.next = bits::<3>(0)
-            .replace_bit(
-                0,
-                self.bst.val().get_bits::<3>(0) == self.u_sm1.q.val().get_bits::<3>(0),
-            )
-            .replace_bit(
-                1,
-                self.bst.val().get_bits::<3>(3) == self.u_sm1.q.val().get_bits::<3>(3),
-            )
-            .replace_bit(
-                2,
-                self.bst.val().get_bits::<2>(6) == self.u_sm1.q.val().get_bits::<2>(6),
-            );
-        self.blt.next = self.cbl_l.val().get_bit(2)
-            | (self.cbl_e.val().get_bit(2)
-                & (self.cbl_l.val().get_bit(1)
-                    | (self.cbl_e.val().get_bit(1) & (self.cbl_l.val().get_bit(0)))));
-        if self.e.val() {
-            self.adv.next = !self.blt.val();
-        } else {
-            self.adv.next = self.u_sm1z.q.val();
-        }
-        // each next-state bit is one LUT over late selects and early data
-        if self.adv.val() {
-            self.t_rr.next = self.ch1.val();
-            self.t_b.next = bits::<8>(0);
-        } else {
-            self.t_rr.next = self.ch.val();
-            if self.e.val() {
-                self.t_b.next = self.bp1.val();
-            } else {
-                self.t_b.next = bits::<8>(1);
-            }
-        }
-        if self.u_init.q.val() {
-            self.rr_n.next = bits::<4>(0);
-            self.bst_n.next = bits::<8>(0);
-        } else if self.ok.val() {
-            self.rr_n.next = self.t_rr.val();
-            self.bst_n.next = self.t_b.val();
-        } else {
-            self.rr_n.next = self.rr.val();
-            self.bst_n.next = self.bst.val();
-        }
-        self.w_nb.d.next =
-            bit_cast::<12, 4>(self.rr_n.val()) | (bit_cast::<12, 8>(self.bst_n.val()) << 4);
-        self.w_valid.d.next = self.u_valid.q.val();
-        self.w_conn.d.next = self.u_conn.q.val();
-        self.w_init.d.next = self.u_init.q.val();
-        self.w_pick.d.next = self.u_pick.q.val();
-        self.w_incnz.d.next = self.u_incnz.q.val();
-        self.w_n.d.next = self.u_n.q.val();
-        self.c_init.d.next = self.u_init.q.val();
-        self.c_ok.d.next = self.ok.val();
-        self.c_paced.d.next = self.paced.val();
-        self.c_none.d.next = self.u_pick.q.val() & !self.paced.val() & !self.u_any.q.val();
-        if self.ok.val() {
-            self.c_path.d.next = self.ch.val();
-        } else {
-            self.c_path.d.next = bits::<4>(0);
-        }
-        self.c_tag.d.next = self.u_tag.q.val();
-        self.c_retx.d.next = self.u_retx.q.val();
-
+        // ---- merge (`sprayer/merge.rs`)
+        self.merge.x_ser_q.next = self.x_ser.q.val();
+        self.merge.x_now_q.next = self.x_now.q.val();
+        self.merge.x_init_q.next = self.x_init.q.val();
+        self.merge.x_conn_q.next = self.x_conn.q.val();
+        self.merge.w_valid_q.next = self.next_path.w_valid_q.val();
+        self.merge.w_conn_q.next = self.next_path.w_conn_q.val();
+        self.merge.y_valid_q.next = self.y_valid.q.val();
+        self.merge.y_conn_q.next = self.y_conn.q.val();
+        self.merge.y2_valid_q.next = self.y2_valid.q.val();
+        self.merge.y2_conn_q.next = self.y2_conn.q.val();
+        self.merge.w_nb_q.next = self.next_path.w_nb_q.val();
+        self.merge.y_rec_q.next = self.y_rec.q.val();
+        self.merge.y2_rec_q.next = self.y2_rec.q.val();
+        self.merge.recs_read_data.next = self.recs.read_data.val();
+        self.merge.w_n_q.next = self.next_path.w_n_q.val();
+        self.merge.w_init_q.next = self.next_path.w_init_q.val();
+        self.merge.x_valid_q.next = self.x_valid.q.val();
+        self.merge.x_incnz_q.next = self.x_incnz.q.val();
+        self.merge.w_pick_q.next = self.next_path.w_pick_q.val();
+        self.merge.w_incnz_q.next = self.next_path.w_incnz_q.val();
+        self.merge.x_any_q.next = self.x_any.q.val();
+        self.merge.x_retx_q.next = self.x_retx.q.val();
+        self.merge.x_tag_q.next = self.x_tag.q.val();
+        self.merge.x_use_q.next = self.x_use.q.val();
+        self.merge.x_sm1_q.next = self.x_sm1.q.val();
+        self.merge.x_sm1z_q.next = self.x_sm1z.q.val();
+        // ---- next_path (`sprayer/next_path.rs`)
+        self.next_path.merge_u_fwd1_q.next = self.merge.u_fwd1_q.val();
+        self.next_path.merge_u_nb_q.next = self.merge.u_nb_q.val();
+        self.next_path.merge_u_pc_q.next = self.merge.u_pc_q.val();
+        self.next_path.merge_u_n_q.next = self.merge.u_n_q.val();
+        self.next_path.merge_u_a_q.next = self.merge.u_a_q.val();
+        self.next_path.merge_u_cl_q.next = self.merge.u_cl_q.val();
+        self.next_path.merge_u_ce_q.next = self.merge.u_ce_q.val();
+        self.next_path.merge_u_nh_q.next = self.merge.u_nh_q.val();
+        self.next_path.merge_u_nh1_q.next = self.merge.u_nh1_q.val();
+        self.next_path.merge_u_pick_q.next = self.merge.u_pick_q.val();
+        self.next_path.merge_u_busy_q.next = self.merge.u_busy_q.val();
+        self.next_path.merge_u_ser_q.next = self.merge.u_ser_q.val();
+        self.next_path.merge_u_b_q.next = self.merge.u_b_q.val();
+        self.next_path.merge_u_init_q.next = self.merge.u_init_q.val();
+        self.next_path.merge_u_c_q.next = self.merge.u_c_q.val();
+        self.next_path.merge_u_fwd2_q.next = self.merge.u_fwd2_q.val();
+        self.next_path.ns0_nx.next = self.ns0.nx.val();
+        self.next_path.ns1_nx.next = self.ns1.nx.val();
+        self.next_path.ns2_nx.next = self.ns2.nx.val();
+        self.next_path.ns3_nx.next = self.ns3.nx.val();
+        self.next_path.ns4_nx.next = self.ns4.nx.val();
+        self.next_path.ns5_nx.next = self.ns5.nx.val();
+        self.next_path.ns6_nx.next = self.ns6.nx.val();
+        self.next_path.ns7_nx.next = self.ns7.nx.val();
+        self.next_path.ns8_nx.next = self.ns8.nx.val();
+        self.next_path.ns9_nx.next = self.ns9.nx.val();
+        self.next_path.ns10_nx.next = self.ns10.nx.val();
+        self.next_path.ns11_nx.next = self.ns11.nx.val();
+        self.next_path.ns12_nx.next = self.ns12.nx.val();
+        self.next_path.ns13_nx.next = self.ns13.nx.val();
+        self.next_path.ns14_nx.next = self.ns14.nx.val();
+        self.next_path.ns15_nx.next = self.ns15.nx.val();
+        self.next_path.ns0_nx1.next = self.ns0.nx1.val();
+        self.next_path.ns1_nx1.next = self.ns1.nx1.val();
+        self.next_path.ns2_nx1.next = self.ns2.nx1.val();
+        self.next_path.ns3_nx1.next = self.ns3.nx1.val();
+        self.next_path.ns4_nx1.next = self.ns4.nx1.val();
+        self.next_path.ns5_nx1.next = self.ns5.nx1.val();
+        self.next_path.ns6_nx1.next = self.ns6.nx1.val();
+        self.next_path.ns7_nx1.next = self.ns7.nx1.val();
+        self.next_path.ns8_nx1.next = self.ns8.nx1.val();
+        self.next_path.ns9_nx1.next = self.ns9.nx1.val();
+        self.next_path.ns10_nx1.next = self.ns10.nx1.val();
+        self.next_path.ns11_nx1.next = self.ns11.nx1.val();
+        self.next_path.ns12_nx1.next = self.ns12.nx1.val();
+        self.next_path.ns13_nx1.next = self.ns13.nx1.val();
+        self.next_path.ns14_nx1.next = self.ns14.nx1.val();
+        self.next_path.ns15_nx1.next = self.ns15.nx1.val();
+        self.next_path.merge_u_use_q.next = self.merge.u_use_q.val();
+        self.next_path.merge_u_pa_q.next = self.merge.u_pa_q.val();
+        self.next_path.merge_u_sm1_q.next = self.merge.u_sm1_q.val();
+        self.next_path.merge_u_sm1z_q.next = self.merge.u_sm1z_q.val();
+        self.next_path.merge_u_valid_q.next = self.merge.u_valid_q.val();
+        self.next_path.merge_u_conn_q.next = self.merge.u_conn_q.val();
+        self.next_path.merge_u_incnz_q.next = self.merge.u_incnz_q.val();
+        self.next_path.merge_u_any_q.next = self.merge.u_any_q.val();
+        self.next_path.merge_u_tag_q.next = self.merge.u_tag_q.val();
+        self.next_path.merge_u_retx_q.next = self.merge.u_retx_q.val();
         // ---- E6-E7: the pacer's second clock: a PICK that moves it takes
         // pacer + ser or N + ceil(ser/2) (an INIT: N); any other operation
         // keeps the pacer left by the one 1 ahead (y), 2 ahead (y2) or the
         // merge (3 or more ahead)
-        if self.v_f1.q.val() {
+        if self.next_path.v_f1_q.val() {
             self.kp.next = self.y_rec.q.val().get_bits::<40>(12);
-        } else if self.v_f2.q.val() {
+        } else if self.next_path.v_f2_q.val() {
             self.kp.next = self.y2_rec.q.val().get_bits::<40>(12);
         } else {
-            self.kp.next = self.v_pc.q.val();
+            self.kp.next = self.next_path.v_pc_q.val();
         }
         // the signs of N - pacer and pacer - (N - ser/2), from the 39-bit
         // compares' chunk groups (bit 39 of a difference is the top bits'
         // xor and the borrow out of the low 39): the pacer counts when both
         // are >= 0
-        self.kxl.next = self.v_xl.q.val().get_bit(4)
-            | (self.v_xe.q.val().get_bit(4)
-                & (self.v_xl.q.val().get_bit(3)
-                    | (self.v_xe.q.val().get_bit(3)
-                        & (self.v_xl.q.val().get_bit(2)
-                            | (self.v_xe.q.val().get_bit(2)
-                                & (self.v_xl.q.val().get_bit(1)
-                                    | (self.v_xe.q.val().get_bit(1)
-                                        & (self.v_xl.q.val().get_bit(0)))))))));
-        self.kyl.next = self.v_yl.q.val().get_bit(4)
-            | (self.v_ye.q.val().get_bit(4)
-                & (self.v_yl.q.val().get_bit(3)
-                    | (self.v_ye.q.val().get_bit(3)
-                        & (self.v_yl.q.val().get_bit(2)
-                            | (self.v_ye.q.val().get_bit(2)
-                                & (self.v_yl.q.val().get_bit(1)
-                                    | (self.v_ye.q.val().get_bit(1)
-                                        & (self.v_yl.q.val().get_bit(0)))))))));
-        self.kxs.next = self.v_xt.q.val() ^ self.kxl.val();
-        self.kys.next = self.v_yt.q.val() ^ self.kyl.val();
+        self.kxl.next = self.next_path.v_xl_q.val().get_bit(4)
+            | (self.next_path.v_xe_q.val().get_bit(4)
+                & (self.next_path.v_xl_q.val().get_bit(3)
+                    | (self.next_path.v_xe_q.val().get_bit(3)
+                        & (self.next_path.v_xl_q.val().get_bit(2)
+                            | (self.next_path.v_xe_q.val().get_bit(2)
+                                & (self.next_path.v_xl_q.val().get_bit(1)
+                                    | (self.next_path.v_xe_q.val().get_bit(1)
+                                        & (self.next_path.v_xl_q.val().get_bit(0)))))))));
+        self.kyl.next = self.next_path.v_yl_q.val().get_bit(4)
+            | (self.next_path.v_ye_q.val().get_bit(4)
+                & (self.next_path.v_yl_q.val().get_bit(3)
+                    | (self.next_path.v_ye_q.val().get_bit(3)
+                        & (self.next_path.v_yl_q.val().get_bit(2)
+                            | (self.next_path.v_ye_q.val().get_bit(2)
+                                & (self.next_path.v_yl_q.val().get_bit(1)
+                                    | (self.next_path.v_ye_q.val().get_bit(1)
+                                        & (self.next_path.v_yl_q.val().get_bit(0)))))))));
+        self.kxs.next = self.next_path.v_xt_q.val() ^ self.kxl.val();
+        self.kys.next = self.next_path.v_yt_q.val() ^ self.kyl.val();
         self.in_rng.next = !self.kxs.val() & !self.kys.val();
-        if self.v_set.q.val() {
-            if self.in_rng.val() & !self.v_init.q.val() {
-                self.pn.next = self.v_sum.q.val();
+        if self.next_path.v_set_q.val() {
+            if self.in_rng.val() & !self.next_path.v_init_q.val() {
+                self.pn.next = self.next_path.v_sum_q.val();
             } else {
-                self.pn.next = self.v_b.q.val();
+                self.pn.next = self.next_path.v_b_q.val();
             }
         } else {
             self.pn.next = self.kp.val();
         }
-        self.y_rec.d.next = bit_cast::<REC_BITS, 12>(self.w_nb.q.val())
+        self.y_rec.d.next = bit_cast::<REC_BITS, 12>(self.next_path.w_nb_q.val())
             | (bit_cast::<REC_BITS, 40>(self.pn.val()) << 12);
         // the carries of ready_at = ceil(pacer / 256), per byte of pacer /
         // 256 (bit 0: the low byte is not 0; bit k: and bytes 1..=k of the
         // pacer are all ones), computed per pacer source from registers
         // and selected like the pacer, so E7-E8 only adds them in
         self.fl_s.next = bits::<4>(0)
-            .replace_bit(0, self.v_sum.q.val().get_bits::<8>(0).any())
+            .replace_bit(0, self.next_path.v_sum_q.val().get_bits::<8>(0).any())
             .replace_bit(
                 1,
-                self.v_sum.q.val().get_bits::<8>(0).any()
-                    & self.v_sum.q.val().get_bits::<8>(8).all(),
+                self.next_path.v_sum_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_sum_q.val().get_bits::<8>(8).all(),
             )
             .replace_bit(
                 2,
-                self.v_sum.q.val().get_bits::<8>(0).any()
-                    & self.v_sum.q.val().get_bits::<16>(8).all(),
+                self.next_path.v_sum_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_sum_q.val().get_bits::<16>(8).all(),
             )
             .replace_bit(
                 3,
-                self.v_sum.q.val().get_bits::<8>(0).any()
-                    & self.v_sum.q.val().get_bits::<24>(8).all(),
+                self.next_path.v_sum_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_sum_q.val().get_bits::<24>(8).all(),
             );
         self.fl_b.next = bits::<4>(0)
-            .replace_bit(0, self.v_b.q.val().get_bits::<8>(0).any())
+            .replace_bit(0, self.next_path.v_b_q.val().get_bits::<8>(0).any())
             .replace_bit(
                 1,
-                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<8>(8).all(),
+                self.next_path.v_b_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_b_q.val().get_bits::<8>(8).all(),
             )
             .replace_bit(
                 2,
-                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<16>(8).all(),
+                self.next_path.v_b_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_b_q.val().get_bits::<16>(8).all(),
             )
             .replace_bit(
                 3,
-                self.v_b.q.val().get_bits::<8>(0).any() & self.v_b.q.val().get_bits::<24>(8).all(),
+                self.next_path.v_b_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_b_q.val().get_bits::<24>(8).all(),
             );
         self.fl_p.next = bits::<4>(0)
-            .replace_bit(0, self.v_pc.q.val().get_bits::<8>(0).any())
+            .replace_bit(0, self.next_path.v_pc_q.val().get_bits::<8>(0).any())
             .replace_bit(
                 1,
-                self.v_pc.q.val().get_bits::<8>(0).any() & self.v_pc.q.val().get_bits::<8>(8).all(),
+                self.next_path.v_pc_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_pc_q.val().get_bits::<8>(8).all(),
             )
             .replace_bit(
                 2,
-                self.v_pc.q.val().get_bits::<8>(0).any()
-                    & self.v_pc.q.val().get_bits::<16>(8).all(),
+                self.next_path.v_pc_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_pc_q.val().get_bits::<16>(8).all(),
             )
             .replace_bit(
                 3,
-                self.v_pc.q.val().get_bits::<8>(0).any()
-                    & self.v_pc.q.val().get_bits::<24>(8).all(),
+                self.next_path.v_pc_q.val().get_bits::<8>(0).any()
+                    & self.next_path.v_pc_q.val().get_bits::<24>(8).all(),
             );
-        if self.v_f1.q.val() {
+        if self.next_path.v_f1_q.val() {
             self.fl_k.next = self.y_fl.q.val();
-        } else if self.v_f2.q.val() {
+        } else if self.next_path.v_f2_q.val() {
             self.fl_k.next = self.y2_fl.q.val();
         } else {
             self.fl_k.next = self.fl_p.val();
         }
-        if self.v_set.q.val() {
-            if self.in_rng.val() & !self.v_init.q.val() {
+        if self.next_path.v_set_q.val() {
+            if self.in_rng.val() & !self.next_path.v_init_q.val() {
                 self.fl_n.next = self.fl_s.val();
             } else {
                 self.fl_n.next = self.fl_b.val();
@@ -3176,15 +1237,15 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
             self.fl_n.next = self.fl_k.val();
         }
         self.y_fl.d.next = self.fl_n.val();
-        self.y_valid.d.next = self.w_valid.q.val();
-        self.y_conn.d.next = self.w_conn.q.val();
-        self.e_init.d.next = self.c_init.q.val();
-        self.e_ok.d.next = self.c_ok.q.val();
-        self.e_paced.d.next = self.c_paced.q.val();
-        self.e_none.d.next = self.c_none.q.val();
-        self.e_path.d.next = self.c_path.q.val();
-        self.e_tag.d.next = self.c_tag.q.val();
-        self.e_retx.d.next = self.c_retx.q.val();
+        self.y_valid.d.next = self.next_path.w_valid_q.val();
+        self.y_conn.d.next = self.next_path.w_conn_q.val();
+        self.e_init.d.next = self.next_path.c_init_q.val();
+        self.e_ok.d.next = self.next_path.c_ok_q.val();
+        self.e_paced.d.next = self.next_path.c_paced_q.val();
+        self.e_none.d.next = self.next_path.c_none_q.val();
+        self.e_path.d.next = self.next_path.c_path_q.val();
+        self.e_tag.d.next = self.next_path.c_tag_q.val();
+        self.e_retx.d.next = self.next_path.c_retx_q.val();
 
         // ---- E7-E8: write the record back; results
         self.recs.write_address.next = self.y_conn.q.val();
