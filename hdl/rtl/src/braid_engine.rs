@@ -92,6 +92,7 @@
 mod layout;
 mod nack_rx;
 mod path_ops;
+pub mod records;
 mod retx;
 mod rx_ack;
 mod rx_msg;

@@ -1,0 +1,491 @@
+//! The records the receive path and the sender's ACK and NACK intake pass
+//! through the top's glue FIFOs, as named field tables.
+//!
+//! `#[hdl_gen]` code cannot read a named constant, so the RTL packs and
+//! unpacks these records with literal bit positions
+//! (`bit_cast::<400, 24>(x) << 10`, `r.get_bits::<24>(10)`). The tables
+//! below name every field; a compile-time check keeps each table inside
+//! its record's width without overlaps, and the tests read the sub-blocks'
+//! source and check that every literal position used on a record's
+//! signals starts at a field and ends on a field boundary (or reads the
+//! low bits of one field), and that every packed term is one field or a
+//! run of them. A shifted or mistyped offset fails the tests.
+
+/// One field: `bits` at `lsb` (`generic`: the width is that generic of the
+/// top, at most `bits`).
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// Name (the comments' name).
+    pub name: &'static str,
+    /// First bit.
+    pub lsb: usize,
+    /// Width in bits (the largest, for a generic width).
+    pub bits: usize,
+    /// The generic that gives the width, if any.
+    pub generic: Option<&'static str>,
+}
+
+/// A record: its width (the FIFO's or register's) and fields.
+#[derive(Debug, Clone, Copy)]
+pub struct Record {
+    /// The comments' letter for it.
+    pub name: &'static str,
+    /// Width in bits.
+    pub width: usize,
+    /// Fields, in increasing `lsb`.
+    pub fields: &'static [Field],
+    /// `(file, signal)`: where the record is unpacked (`self.<signal>.val()`).
+    pub gets: &'static [(&'static str, &'static str)],
+    /// `(file, signal)`: where it is packed (`self.<signal>.next = ...`).
+    pub puts: &'static [(&'static str, &'static str)],
+}
+
+const fn f(name: &'static str, lsb: usize, bits: usize) -> Field {
+    Field {
+        name,
+        lsb,
+        bits,
+        generic: None,
+    }
+}
+
+const fn g(name: &'static str, lsb: usize, generic: &'static str, max: usize) -> Field {
+    Field {
+        name,
+        lsb,
+        bits: max,
+        generic: Some(generic),
+    }
+}
+
+/// Fields in increasing order, none overlapping the next, all inside the
+/// width.
+pub const fn fits(r: &Record) -> bool {
+    let mut i = 0;
+    while i < r.fields.len() {
+        let end = r.fields[i].lsb + r.fields[i].bits;
+        if end > r.width || r.fields[i].bits == 0 {
+            return false;
+        }
+        if i + 1 < r.fields.len() && end > r.fields[i + 1].lsb {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const R_FIELDS: [Field; 24] = [
+    f("ok", 0, 1),
+    f("has_payload", 1, 1),
+    f("opcode", 2, 8),
+    f("dst_conn", 10, 24),
+    f("rkey", 34, 32), // a SEND's RSN (24 bits)
+    f("va", 66, 64),   // a SEND's offset, then its buffer address
+    f("len", 130, 16),
+    f("verdict", 146, 1),
+    f("path_id", 147, 8),
+    f("psn", 155, 32),
+    f("csn", 187, 32),
+    f("timestamp", 219, 32),
+    f("floor_delta", 251, 16),
+    f("sport", 267, 16),
+    f("ce", 283, 1),
+    f("ack_req", 284, 1),
+    f("stream", 288, 8),
+    f("msn", 296, 32),
+    f("msg_len", 328, 32),
+    f("imm", 360, 32),
+    f("solicited", 392, 1),
+    f("stream_ok", 393, 1),
+    f("m_ok", 394, 1),
+    f("m_code", 395, 4),
+];
+
+const fn join<const A: usize, const B: usize, const N: usize>(
+    a: [Field; A],
+    b: [Field; B],
+) -> [Field; N] {
+    let mut out = [f("", 0, 0); N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}
+
+const T_FIELDS: [Field; 25] = join(R_FIELDS, [f("pd", 400, 16)]);
+const X_FIELDS: [Field; 29] = join(
+    R_FIELDS,
+    [
+        f("accepted", 400, 1),
+        f("nack", 401, 1),
+        f("data", 402, 1),
+        f("reason", 403, 8),
+        f("late", 411, 1),
+    ],
+);
+
+/// Every record of the receive path and the ACK/NACK intake.
+pub const RECORDS: &[Record] = &[
+    Record {
+        name: "R (received descriptor, `frd`)",
+        width: 400,
+        fields: &R_FIELDS,
+        gets: &[("rx_place", "frd.dout"), ("rx_place", "r1d.q")],
+        puts: &[("rx_place", "frd.din")],
+    },
+    Record {
+        name: "T (R with the protection domain, `fmt`)",
+        width: 416,
+        fields: &T_FIELDS,
+        gets: &[("rx_place", "t_e")],
+        puts: &[("rx_place", "fmt.din")],
+    },
+    Record {
+        name: "R after the MATCH (`fmr`)",
+        width: 400,
+        fields: &R_FIELDS,
+        gets: &[("rx_place", "m_d")],
+        puts: &[("rx_place", "fmr.din")],
+    },
+    Record {
+        name: "X (verdict, `fx`, `fpk`)",
+        width: 412,
+        fields: &X_FIELDS,
+        gets: &[("rx_place", "x_e"), ("rx_place", "k_e")],
+        puts: &[("rx_place", "fx.din")],
+    },
+    Record {
+        name: "decision (`fdc`)",
+        width: 200,
+        fields: &[
+            f("placed", 0, 1),
+            f("has_payload", 1, 1),
+            f("va", 2, 64),
+            f("len", 66, 16),
+            f("stream", 88, 2),
+            g("conn", 90, "CB", 10),
+            f("msn", 100, 32),
+            f("msg_len", 132, 32),
+            f("kind", 164, 2),
+            f("imm", 166, 32),
+            f("solicited", 198, 1),
+        ],
+        gets: &[("rx_place", "fdc.dout")],
+        puts: &[("rx_place", "fdc.din")],
+    },
+    Record {
+        name: "M (placed packet, `fmi`)",
+        width: 128,
+        fields: &[
+            f("has_payload", 0, 1),
+            g("index", 1, "RCI", 12),
+            f("msn", 13, 32),
+            f("msg_len", 45, 32),
+            f("kind", 77, 2),
+            f("imm", 79, 32),
+            f("solicited", 111, 1),
+            f("len", 112, 16),
+        ],
+        gets: &[("rx_msg", "mi_e")],
+        puts: &[("rx_place", "mi_din")],
+    },
+    Record {
+        name: "P (packet for the SACK state, `frp`)",
+        width: 162,
+        fields: &[
+            f("psn", 0, 32),
+            f("floor_delta", 32, 16),
+            f("ce", 48, 1),
+            f("ack_req", 49, 1),
+            f("timestamp", 50, 32),
+            f("conn", 82, 24),
+            f("path", 106, 8),
+            f("sport", 114, 16),
+            f("csn_base", 130, 32),
+        ],
+        gets: &[("rx_ack", "p_e")],
+        puts: &[("rx_place", "frp_din")],
+    },
+    Record {
+        name: "A (received ACK, `fak`)",
+        width: 416,
+        fields: &[
+            f("conn", 0, 24),
+            f("path", 24, 8),
+            f("base_psn", 32, 32),
+            f("csn_base", 64, 32),
+            f("ts_echo", 96, 32),
+            f("ecn_count", 128, 16),
+            f("sack", 144, 256),
+            f("rate_hint", 400, 16),
+        ],
+        gets: &[("path_ops", "fak_dout")],
+        puts: &[("rx_place", "ak_din")],
+    },
+    Record {
+        name: "K (received NACK, `fnk`)",
+        width: 104,
+        fields: &[
+            f("conn", 0, 24),
+            f("reason", 24, 8),
+            f("csn", 32, 32),
+            f("path", 64, 8),
+            f("psn", 72, 32),
+        ],
+        gets: &[("nack_rx", "fnk_dout")],
+        puts: &[("rx_place", "nk_din")],
+    },
+];
+
+const _: () = {
+    let mut i = 0;
+    while i < RECORDS.len() {
+        assert!(
+            fits(&RECORDS[i]),
+            "a record's fields overlap or leave its width"
+        );
+        i += 1;
+    }
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(file: &str) -> &'static str {
+        match file {
+            "rx_place" => include_str!("rx_place.rs"),
+            "rx_ack" => include_str!("rx_ack.rs"),
+            "rx_msg" => include_str!("rx_msg.rs"),
+            "path_ops" => include_str!("path_ops.rs"),
+            "nack_rx" => include_str!("nack_rx.rs"),
+            _ => panic!("no source {file}"),
+        }
+    }
+
+    /// The width written in `::<W>`: a number, or a generic of the top at
+    /// its largest (the default build's).
+    fn width(r: &Record, w: &str) -> (usize, Option<String>) {
+        if let Ok(n) = w.parse() {
+            return (n, None);
+        }
+        let max = match w {
+            "CB" | "QB" => 10,
+            "PB" => 4,
+            "RCI" => 12,
+            "PI" => 14,
+            _ => panic!("{}: width {w} is no generic of the top", r.name),
+        };
+        (max, Some(w.to_string()))
+    }
+
+    /// `[lsb, lsb + bits)` starts at a field and either ends on a field
+    /// boundary (a run of fields) or reads the low bits of the one field
+    /// it starts at (`exact`: packing, the whole run only).
+    fn check(
+        r: &Record,
+        lsb: usize,
+        bits: usize,
+        generic: Option<&str>,
+        exact: bool,
+    ) -> Result<(), String> {
+        let end = lsb + bits;
+        let first = r
+            .fields
+            .iter()
+            .find(|f| f.lsb == lsb)
+            .ok_or_else(|| format!("bit {lsb} starts no field"))?;
+        if end > r.width {
+            return Err(format!("[{lsb}, {end}) leaves the {}-bit record", r.width));
+        }
+        if let Some(g) = generic {
+            if first.generic == Some(g) {
+                return Ok(());
+            }
+        }
+        let inside = r
+            .fields
+            .iter()
+            .find(|f| f.lsb < end && end < f.lsb + f.bits);
+        match inside {
+            None => Ok(()),
+            Some(f) if !exact && f.lsb == first.lsb => Ok(()),
+            Some(f) => Err(format!(
+                "[{lsb}, {end}) ends inside field {} [{}, {})",
+                f.name,
+                f.lsb,
+                f.lsb + f.bits
+            )),
+        }
+    }
+
+    /// The text of the statement that assigns `self.<sig>.next`.
+    fn assignment<'a>(src: &'a str, sig: &str) -> Vec<&'a str> {
+        let head = format!("self.{sig}.next =");
+        let mut out = Vec::new();
+        let mut rest = src;
+        while let Some(i) = rest.find(&head) {
+            let tail = &rest[i + head.len()..];
+            let end = tail.find(';').expect("statement without ;");
+            out.push(&tail[..end]);
+            rest = &tail[end..];
+        }
+        out
+    }
+
+    #[test]
+    fn every_unpacked_position_is_a_field() {
+        let get_bits = regex_lite_get_bits;
+        for r in RECORDS {
+            for (file, sig) in r.gets {
+                let src = source(file);
+                let uses = get_bits(src, sig);
+                assert!(
+                    !uses.is_empty(),
+                    "{}: no access to self.{sig} in {file}.rs",
+                    r.name
+                );
+                for (w, lsb) in uses {
+                    let (bits, gen) = width(r, &w);
+                    check(r, lsb, bits, gen.as_deref(), false).unwrap_or_else(|e| {
+                        panic!(
+                            "{}: {file}.rs reads self.{sig} bits ::<{w}>({lsb}): {e}",
+                            r.name
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_packed_term_is_a_field_or_a_run_of_them() {
+        for r in RECORDS {
+            for (file, sig) in r.puts {
+                let stmts = assignment(source(file), sig);
+                assert!(
+                    !stmts.is_empty(),
+                    "{}: self.{sig} is never assigned in {file}.rs",
+                    r.name
+                );
+                for s in stmts {
+                    let terms = packed_terms(s);
+                    assert!(
+                        !terms.is_empty(),
+                        "{}: {file}.rs packs self.{sig} without bit_cast terms",
+                        r.name
+                    );
+                    for (total, w, lsb) in terms {
+                        assert_eq!(
+                            total, r.width,
+                            "{}: {file}.rs packs self.{sig} as {total} bits",
+                            r.name
+                        );
+                        let (bits, gen) = width(r, &w);
+                        check(r, lsb, bits, gen.as_deref(), true).unwrap_or_else(|e| {
+                            panic!("{}: {file}.rs packs self.{sig} with ::<{total}, {w}> << {lsb}: {e}", r.name)
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shifted_offset_is_caught() {
+        let r = &RECORDS[0];
+        assert!(check(r, 10, 24, None, false).is_ok());
+        assert!(check(r, 11, 24, None, false).is_err());
+        assert!(check(r, 10, 25, None, false).is_err());
+        assert!(
+            check(r, 10, 8, None, false).is_ok(),
+            "low bits of one field"
+        );
+        assert!(
+            check(r, 10, 8, None, true).is_err(),
+            "a packed term writes whole fields"
+        );
+        assert!(check(r, 0, 66, None, true).is_ok(), "a run of fields");
+        assert!(
+            check(r, 130, 270, None, true).is_ok(),
+            "a run up to the width"
+        );
+        assert!(check(r, 130, 271, None, true).is_err());
+    }
+
+    /// Every `self.<sig>.val().get_bits::<W>(O)` (and `get_bit(O)`, W = 1).
+    fn regex_lite_get_bits(src: &str, sig: &str) -> Vec<(String, usize)> {
+        let head = format!("self.{sig}.val()");
+        let mut out = Vec::new();
+        let mut rest = src;
+        while let Some(i) = rest.find(&head) {
+            let tail = rest[i + head.len()..].trim_start();
+            if let Some(t) = tail.strip_prefix(".get_bits::<") {
+                let close = t.find(">(").unwrap();
+                let w = t[..close].to_string();
+                let t2 = &t[close + 2..];
+                let lsb: usize = t2[..t2.find(')').unwrap()].parse().unwrap();
+                out.push((w, lsb));
+            } else if let Some(t) = tail.strip_prefix(".get_bit(") {
+                let lsb: usize = t[..t.find(')').unwrap()].parse().unwrap();
+                out.push(("1".to_string(), lsb));
+            } else if !tail.starts_with(';') && !tail.starts_with(')') {
+                // a whole-record use (copied or compared): nothing to check
+            }
+            rest = &rest[i + head.len()..];
+        }
+        out
+    }
+
+    /// The `bit_cast::<T, W>(...)` terms of a packing expression and their
+    /// shifts (`<< O`, 0 when none).
+    fn packed_terms(expr: &str) -> Vec<(usize, String, usize)> {
+        let mut out = Vec::new();
+        let mut rest = expr;
+        while let Some(i) = rest.find("bit_cast::<") {
+            let t = &rest[i + "bit_cast::<".len()..];
+            let close = t.find(">(").unwrap();
+            let mut it = t[..close].split(',').map(str::trim);
+            let total: usize = it.next().unwrap().parse().unwrap();
+            let w = it.next().unwrap().to_string();
+            // the argument: balanced parentheses
+            let arg = &t[close + 1..];
+            let mut depth = 0;
+            let mut end = 0;
+            for (k, c) in arg.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let after = arg[end..].trim_start();
+            let lsb = match after.strip_prefix("<<") {
+                Some(s) => {
+                    let s = s.trim_start();
+                    let n: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    n.parse()
+                        .unwrap_or_else(|_| panic!("shift by a non-literal in `{expr}`"))
+                }
+                None => 0,
+            };
+            // a bit_cast nested in the argument belongs to the term
+            out.push((total, w, lsb));
+            rest = &arg[end..];
+        }
+        out
+    }
+}
