@@ -17,9 +17,19 @@
 # is not co-simulated). It shares the main target directory: the Verilated
 # models are cached by content, so only braid-cosim and the crates above it
 # are rebuilt, here and at the next plain build.
+#
+# scripts/lockstep.sh --selftest: the check can fail. The reference is
+# HEAD's braid_engine_tiny with one output changed (`cnt_db_dropped` xor
+# `rx_valid`); the engine-pair tests must then fail with a lockstep
+# difference, and the script says so.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-rev=${1:?usage: scripts/lockstep.sh REV [cargo test arguments...]}
+selftest=0
+if [[ ${1:-} == --selftest ]]; then
+    selftest=1
+    set -- HEAD
+fi
+rev=${1:?usage: scripts/lockstep.sh REV [cargo test arguments...] | --selftest}
 shift
 git rev-parse --verify -q "$rev^{commit}" >/dev/null || { echo "lockstep: no commit $rev" >&2; exit 2; }
 tops=${BRAID_LOCKSTEP_TOPS:-braid_engine_tiny}
@@ -35,12 +45,25 @@ for t in "${list[@]}"; do
     fi
     sed "s/\b$t\(\b\|__\)/${t}_ref\1/g" "$ref/$t.tmp" >"$ref/${t}_ref.v"
     rm "$ref/$t.tmp"
+    if ((selftest)); then
+        sed -i 's/^        cnt_db_dropped = n_db_drop\$q;$/        cnt_db_dropped = n_db_drop$q ^ {31'"'"'d0, rx_valid};/' "$ref/${t}_ref.v"
+        grep -q "rx_valid};$" "$ref/${t}_ref.v" || { echo "lockstep: selftest could not change the reference" >&2; exit 1; }
+    fi
     grep -q "^module ${t}_ref(" "$ref/${t}_ref.v" || { echo "lockstep: renaming $t failed" >&2; exit 1; }
 done
 ref=$(cd "$ref" && pwd)
 export BRAID_COSIM_REF=$ref BRAID_LOCKSTEP=$tops
 echo "lockstep: $tops of the working tree against $rev ($(git rev-parse --short "$rev"))" >&2
-if (($#)); then
+if ((selftest)); then
+    if out=$(cargo test -p braid-cosim --test engine_pair 2>&1); then
+        echo "lockstep: selftest FAILED: a changed reference passed" >&2
+        exit 1
+    fi
+    grep -m1 -A2 "^lockstep: braid_engine_tiny differs" <<<"$out" >&2 \
+        || { echo "lockstep: selftest FAILED: the tests failed without a lockstep difference" >&2; echo "$out" | tail -20 >&2; exit 1; }
+    echo "lockstep: selftest passed: the changed reference was caught" >&2
+    exit 0
+elif (($#)); then
     cargo test "$@"
 else
     cargo test -p braid-cosim -p braid-sim -p braid-cli
