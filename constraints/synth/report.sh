@@ -56,7 +56,7 @@
 # the report is stale; 2 yosys missing or failed, or bad usage.
 #
 # Environment: SYNTH_JOBS (parallel yosys runs, default 2),
-# SYNTH_TIMEOUT (seconds per yosys run, default 900), SYNTH_CACHE (a
+# SYNTH_TIMEOUT (seconds per yosys run, default 2400), SYNTH_CACHE (a
 # directory, default none: every successful yosys run's log and timing is
 # kept there, keyed by the unit, its Verilog, the Yosys version, flow.sh and
 # hier.py, and a later run with the same key reuses it instead of running
@@ -71,7 +71,7 @@ source "$here/flow.sh"
 
 budget=8                    # LUT6 levels between registers
 jobs=${SYNTH_JOBS:-2}
-tmo=${SYNTH_TIMEOUT:-900}
+tmo=${SYNTH_TIMEOUT:-2400}
 report="$here/REPORT.md"
 
 usage() { sed -n '2,63p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
