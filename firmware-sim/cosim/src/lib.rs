@@ -288,22 +288,24 @@ impl Sim {
         if std::thread::panicking() {
             return; // a clock run while unwinding from the first difference
         }
-        let mut a = Vec::new();
-        let mut b = Vec::new();
+        let (mut a, mut b) = ([0u32; 64], [0u32; 64]);
         for (i, d) in self.desc.ports.iter().enumerate() {
             if d.input {
                 continue;
             }
             let n = d.width.div_ceil(32) as usize;
-            a.clear();
-            a.resize(n, 0u32);
-            b.clear();
-            b.resize(n, 0u32);
-            // SAFETY: both shims write exactly n words for port i (same ports).
+            assert!(
+                n <= a.len(),
+                "lockstep: port {} wider than 2048 bits",
+                d.name
+            );
+            // SAFETY: both shims write exactly n words (<= 64) for port i
+            // (the two modules' ports are the same).
             unsafe {
                 (self.desc.vt.get)(self.h, i as u32, a.as_mut_ptr());
                 (s.desc.vt.get)(s.h, i as u32, b.as_mut_ptr());
             }
+            let (a, b) = (&a[..n], &b[..n]);
             assert!(
                 a == b,
                 "lockstep: {} differs from {} at cycle {} ({at}) on output `{}`:\n  new {:08x?}\n  ref {:08x?}",

@@ -35,9 +35,9 @@
 //!
 //! A sub-block's ports are named after the top's signal they connect to
 //! (`seg_pd_csn` is `seg.pd_csn`); a register of the top that a sub-block
-//! writes is written through a `<reg>_we`/`<reg>_wd` pair. The split was
-//! proven equal to the single-`update` top cycle by cycle, on every
-//! co-simulation test (`scripts/lockstep.sh`).
+//! writes is written through a `<reg>_we`/`<reg>_wd` pair. A change of
+//! structure that must keep behaviour is checked with `scripts/lockstep.sh`
+//! (the earlier Verilog beside the new on every co-simulation test).
 //!
 //! # Ports
 //!

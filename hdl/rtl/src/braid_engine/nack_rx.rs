@@ -22,8 +22,7 @@
 //!   top's re-hash logic) fails the same way, with status
 //!   CQE_RETRY_EXCEEDED.
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use braid_spec::wire::braid::NackReason;
 use rust_hdl::prelude::*;

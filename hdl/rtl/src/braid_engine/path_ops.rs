@@ -20,8 +20,7 @@
 //!   starts); a refused SEND (all 256 PSNs in flight) or a paced or
 //!   pathless sprayer result goes to the retry FIFO.
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use rust_hdl::prelude::*;
 

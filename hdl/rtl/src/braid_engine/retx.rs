@@ -20,8 +20,7 @@
 //!   rebuild in a clock without a lost PSN; a NACK that no longer matches is
 //!   dropped and counted (`NACK_DROP`).
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::Flags;

@@ -21,8 +21,7 @@
 //! * Every data packet that reaches the path table feeds the receiver's
 //!   rate hint (`rx_rate_hint`), which every ACK carries.
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;

@@ -15,8 +15,7 @@
 //! * While `fev` holds 20 or more events, no packet is counted and the
 //!   drain is held, so no event is lost.
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use rust_hdl::prelude::*;
 

@@ -33,8 +33,7 @@
 //!   moves while `mi_fill` is 24 or more).
 //!
 //! Latency and every record layout are those of the top's documentation
-//! (`hdl/rtl/ENGINE.md`, "Receive"); this block moved out of the top's
-//! `update` unchanged, proven equal cycle by cycle (`scripts/lockstep.sh`).
+//! (`hdl/rtl/ENGINE.md`, "Receive").
 
 use crate::fifo::Fifo;
 use braid_spec::wire::braid::{NackReason, Opcode};

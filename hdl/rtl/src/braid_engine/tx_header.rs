@@ -13,8 +13,7 @@
 //!   `sk_h` to `ack_gen`'s data port (UDP source port = base + path) and,
 //!   at the same edge, their payload request to `tx_payload`.
 //!
-//! Moved out of the top's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh`); record layouts in the comments below.
+//! Record layouts are in the comments below.
 
 use crate::skid::Skid;
 use rust_hdl::prelude::*;

@@ -15,9 +15,7 @@
 //!   operation on its connection 1 or 2 ahead, when this connection is
 //!   paced or that operation was a paced PICK.
 //!
-//! Every result is a register (`*_q` outputs, the `u` stage). Moved out of
-//! the sprayer's `update` unchanged, proven equal cycle by cycle
-//! (`scripts/lockstep.sh` on the sprayer's equivalence tests).
+//! Every result is a register (`*_q` outputs, the `u` stage).
 
 use super::SelAdd40;
 use super::REC_BITS;

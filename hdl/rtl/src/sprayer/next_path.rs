@@ -13,9 +13,6 @@
 //!   compares; `pacer + ser`.
 //! * The results (`c_*`: the chosen path, paced, none; `w_*`, `v_*`: the
 //!   record and pacer for the next stages) are registers.
-//!
-//! Moved out of the sprayer's `update` unchanged, proven equal cycle by
-//! cycle (`scripts/lockstep.sh` on the sprayer's equivalence tests).
 
 use super::SelAdd40;
 use rust_hdl::prelude::*;
