@@ -123,482 +123,9 @@ const CFG_BITS: usize = reg_block::CFG_BITS;
 const COUNTER_BITS: usize = reg_block::COUNTER_BITS;
 const ARG_BITS: usize = reg_block::ARG_BITS;
 
-/// The packet engine (see the module documentation for what is wired).
-#[derive(LogicBlock)]
-pub struct BraidEngine<
-    const CB: usize,
-    const QB: usize,
-    const PB: usize,
-    const PI: usize,
-    const WB: usize,
-    const SQ: usize,
-    const TA: usize,
-    const PTR: usize,
-    const TB: usize,
-    const RCI: usize,
-    const RCA: usize,
-    const CMW: usize,
-    const SRB: usize,
-    const SA: usize,
-    const MA: usize,
-    const MP: usize,
-> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// AXI write address valid.
-    pub awvalid: Signal<In, Bit>,
-    /// AXI write address ready.
-    pub awready: Signal<Out, Bit>,
-    /// AXI write byte address.
-    pub awaddr: Signal<In, Bits<ADDR_BITS>>,
-    /// AXI write data valid.
-    pub wvalid: Signal<In, Bit>,
-    /// AXI write data ready.
-    pub wready: Signal<Out, Bit>,
-    /// AXI write data.
-    pub wdata: Signal<In, Bits<32>>,
-    /// AXI write strobes.
-    pub wstrb: Signal<In, Bits<4>>,
-    /// AXI write response valid.
-    pub bvalid: Signal<Out, Bit>,
-    /// AXI write response ready.
-    pub bready: Signal<In, Bit>,
-    /// AXI write response.
-    pub bresp: Signal<Out, Bits<2>>,
-    /// AXI read address valid.
-    pub arvalid: Signal<In, Bit>,
-    /// AXI read address ready.
-    pub arready: Signal<Out, Bit>,
-    /// AXI read byte address.
-    pub araddr: Signal<In, Bits<ADDR_BITS>>,
-    /// AXI read data valid.
-    pub rvalid: Signal<Out, Bit>,
-    /// AXI read data ready.
-    pub rready: Signal<In, Bit>,
-    /// AXI read data.
-    pub rdata: Signal<Out, Bits<32>>,
-    /// AXI read response.
-    pub rresp: Signal<Out, Bits<2>>,
-    /// DMA read request valid.
-    pub rd_valid: Signal<Out, Bit>,
-    /// DMA read request ready.
-    pub rd_ready: Signal<In, Bit>,
-    /// DMA read host address.
-    pub rd_addr: Signal<Out, Bits<64>>,
-    /// DMA read length in bytes.
-    pub rd_len: Signal<Out, Bits<13>>,
-    /// DMA read tag.
-    pub rd_tag: Signal<Out, Bits<8>>,
-    /// DMA read response beat valid.
-    pub rs_valid: Signal<In, Bit>,
-    /// DMA read response ready.
-    pub rs_ready: Signal<Out, Bit>,
-    /// DMA read response data (byte `i` in lane `i`).
-    pub rs_data: Signal<In, Bits<512>>,
-    /// DMA read response tag.
-    pub rs_tag: Signal<In, Bits<8>>,
-    /// Last beat of a read.
-    pub rs_last: Signal<In, Bit>,
-    /// The read failed.
-    pub rs_err: Signal<In, Bit>,
-    /// DMA write beat valid.
-    pub dw_valid: Signal<Out, Bit>,
-    /// DMA write ready.
-    pub dw_ready: Signal<In, Bit>,
-    /// DMA write host address of the write's first byte.
-    pub dw_addr: Signal<Out, Bits<64>>,
-    /// DMA write length in bytes.
-    pub dw_len: Signal<Out, Bits<16>>,
-    /// DMA write data (byte `64k + i` of the write in lane `i` of beat `k`).
-    pub dw_data: Signal<Out, Bits<512>>,
-    /// Last beat of a write.
-    pub dw_last: Signal<Out, Bit>,
-    /// MAC receive beat valid (no back-pressure).
-    pub rx_valid: Signal<In, Bit>,
-    /// MAC receive data.
-    pub rx_data: Signal<In, Bits<512>>,
-    /// MAC receive byte enables.
-    pub rx_keep: Signal<In, Bits<64>>,
-    /// Last beat of a received frame.
-    pub rx_last: Signal<In, Bit>,
-    /// MAC transmit beat valid.
-    pub tx_valid: Signal<Out, Bit>,
-    /// MAC transmit ready.
-    pub tx_ready: Signal<In, Bit>,
-    /// MAC transmit data.
-    pub tx_data: Signal<Out, Bits<512>>,
-    /// MAC transmit byte enables.
-    pub tx_keep: Signal<Out, Bits<64>>,
-    /// Last beat of a transmitted frame.
-    pub tx_last: Signal<Out, Bit>,
-    /// Doorbells lost at a full doorbell FIFO.
-    pub cnt_db_dropped: Signal<Out, Bits<32>>,
-    /// CQ doorbells naming a CQ the build does not have.
-    pub cnt_db_bad_cq: Signal<Out, Bits<32>>,
-    /// Entries lost at a full glue FIFO (never expected).
-    pub cnt_glue_overflow: Signal<Out, Bits<32>>,
-    /// Packets dropped at the transmit lookup: their connection was
-    /// destroyed after they were cut.
-    pub cnt_tx_no_conn: Signal<Out, Bits<32>>,
-    /// Payloads whose DMA read failed (the frame is still sent).
-    pub cnt_pl_err: Signal<Out, Bits<32>>,
-    /// Received frames the parser dropped (any reason of `rx_parser`).
-    pub cnt_rx_bad: Signal<Out, Bits<32>>,
-    /// Received frames dropped whole before the parser: receive side
-    /// disabled, or its payload or descriptor FIFO too full.
-    pub cnt_rx_gate: Signal<Out, Bits<32>>,
-    /// Data packets whose CSN was already received (`dedup_table`): their
-    /// payload is dropped, their path still acknowledges them.
-    pub cnt_rx_dup: Signal<Out, Bits<32>>,
-    /// Data packets whose CSN is outside the dedup window: dropped whole.
-    pub cnt_rx_oow: Signal<Out, Bits<32>>,
-    /// ACK frames handed to `tx_builder`.
-    pub cnt_ack_tx: Signal<Out, Bits<32>>,
-    /// NACK frames handed to `tx_builder`.
-    pub cnt_nack_tx: Signal<Out, Bits<32>>,
-    /// ACKs received that `tx_path_table` accepted (its `cnt_acks`).
-    pub cnt_ack_rx: Signal<Out, Bits<32>>,
-    /// ACKs received that `tx_path_table` rejected: base PSN 512 or more
-    /// behind the path's next PSN (stale, or for PSNs never sent).
-    pub cnt_ack_rej: Signal<Out, Bits<32>>,
-    /// ACKs received that name no path of this engine (connection number
-    /// at or above the build's, or path number at or above `2^PB`).
-    pub cnt_ack_bad: Signal<Out, Bits<32>>,
-    /// Lost packets not retransmitted because their message's record was
-    /// reused (the message completed: the peer has the packet) or their
-    /// connection failed (a fatal NACK).
-    pub cnt_retx_stale: Signal<Out, Bits<32>>,
-    /// Well-formed NACKs received (every reason).
-    pub cnt_nack_rx: Signal<Out, Bits<32>>,
-    /// Of them, NO_RECV_BUFFER: no action here (the refused packet stays a
-    /// hole on its path and is resent by the path's timer or a later
-    /// packet's SACK).
-    pub cnt_nack_rnr: Signal<Out, Bits<32>>,
-    /// Connections failed by a fatal NACK.
-    pub cnt_nack_fail: Signal<Out, Bits<32>>,
-    /// Fatal NACKs that failed nothing: connection number at or above the
-    /// build's, connection not valid (destroyed, or failed already), or a
-    /// CSN outside the connection's window (`tx_compl`'s `RES_STALE`).
-    pub cnt_nack_drop: Signal<Out, Bits<32>>,
-
-    // ---- blocks
-    rb: RegBlock,
-    cp: CmdProc<CB, PB, PI, QB, RCI>,
-    mrc: MrCheck,
-    cqw: CqWriter<QB>,
-    wf: WqeFetch<CB>,
-    rqf: RqFetch<CB, RCI, RCA>,
-    seg: Segmenter<CB, WB, SQ>,
-    tc: TxCompl<CB, TA, SQ>,
-    dd: DedupTable<CB>,
-    mt: MsgTracker<RCI, MA, MP>,
-    rpt: RxPathTable<PI>,
-    tpt: TxPathTable<PI, PTR>,
-    pcc: PathCc<PI>,
-    pwt: PathWindowTable<PI, CB, PB>,
-    rtw: TimerWheel<PI, PTR, TB>,
-    atw: TimerWheel<PI, PTR, TB>,
-    ag: AckGen,
-    rh: RateHint<CB>,
-    dra: DrArb,
-    dwa: DwArb,
-    spr: Sprayer<CB, SRB>,
-    slt: SlotTable<PI, SA>,
-    txp: TxPayload,
-    txb: TxBuilder,
-    rxp: RxParser,
-    /// tx_header (`braid_engine/tx_header.rs`).
-    tx_header: TxHeader<CB, PI>,
-    /// rx_ack (`braid_engine/rx_ack.rs`).
-    rx_ack: RxAck<CB, PB, PI>,
-    /// rx_msg (`braid_engine/rx_msg.rs`).
-    rx_msg: RxMsg<CB, QB, RCI>,
-    /// nack_rx (`braid_engine/nack_rx.rs`).
-    nack_rx: NackRx<CB, QB, PB, CMW>,
-    /// path_ops (`braid_engine/path_ops.rs`).
-    path_ops: PathOps<CB, PI>,
-    /// retx (`braid_engine/retx.rs`).
-    retx: Retx<CB, PI, TA>,
-    /// The receive path's placement stage (`braid_engine/rx_place.rs`).
-    rx_place: RxPlace<CB, PB>,
-    // ---- glue FIFOs
-    fsq: Fifo<32, 4>,
-    frq: Fifo<32, 4>,
-    fcq: Fifo<32, 4>,
-    fcm: Fifo<CMW, 5>,
-    fcr: Fifo<CB, 6>,
-    funa: Fifo<CB, 6>,
-    // send path (ENGINE.md "Send pipeline"): packet descriptors (`D`, 448 bits)
-    fpd: Fifo<448, 5>,
-    fi1: Fifo<448, 4>,
-    fsr: Fifo<448, 4>,
-    fi2: Fifo<448, 4>,
-    fre: Fifo<448, 6>,
-    fh: Fifo<512, 4>,
-    flk: Fifo<656, 3>,
-    sk_t: Skid<1420>,
-    fqa: Fifo<85, 2>,
-    fqb: Fifo<85, 2>,
-    // receive path (stage 3, WRITE placement): payload beats (data 0, keep
-    // 512, last 576), descriptors, the in-flight region checks, decisions
-    // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
-    // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
-    // the ACK context of the packets in the path-table pipeline, ack_sent
-    frp: Fifo<162, 5>,
-    fag: Fifo<112, 5>,
-    fas: Fifo<16, 4>,
-    // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
-    // (deadline 0, path 32), each path's ACK context of its last packet
-    // (sport 0, csn_base 16), the timestamp echo of each path's last ACK
-    // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
-    fat: Fifo<16, 4>,
-    faa: Fifo<48, 5>,
-    aw_cmd: Signal<Local, Bit>,
-    aw_go: Signal<Local, Bit>,
-    // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
-    // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
-    // for tx_compl and for the segmenter (48 each)
-    fak: Fifo<416, 5>,
-    fai: Fifo<96, 4>,
-    fce: Fifo<60, 5>,
-    ftk: Fifo<48, 5>,
-    fsa: Fifo<48, 5>,
-    // stage 4b: retransmission descriptors (D) ready for a PICK; the
-    // per-message record of every message in flight (`R`, 323 bits), by
-    // {conn, WQE index mod 32}; the adders of the rebuild
-    fpr: Fifo<448, 6>,
-    // stage 4c: path_cc SEND events (path), timeouts from the RTO wheel
-    // (path), the class of each path_cc event in flight (0 other, 1 ACK, 2
-    // timeout, 3 SEND), RTO wheel operations (`W`: kind 0, deadline 2,
-    // path 34), tx_path_table timeouts (path)
-    fsx: Fifo<16, 5>,
-    fto: Fifo<16, 4>,
-    fck: Fifo<2, 4>,
-    frw: Fifo<48, 5>,
-    ftt: Fifo<16, 4>,
-    // re-hash: path_cc's re-hash results (path), each path's source-port
-    // salt (`sport = base + (salt << 4 | path)`), TX_REHASHES
-    frh: Fifo<16, 4>,
-    salt: RAM<Bits<12>, PI>,
-    rh_init: Signal<Local, Bit>,
-    rh_go: Signal<Local, Bit>,
-    rh_next: Signal<Local, Bits<32>>,
-    // retirements (`frh` entries with bit 15): each connection's retired
-    // paths counted in `rcn` (count 8:4, paths - 1 3:0, written by the
-    // sprayer INIT of a command), read at the pop, written one clock later
-    rt_head: Signal<Local, Bit>,
-    rt_c16: Signal<Local, Bits<16>>,
-    rt_go: Signal<Local, Bit>,
-    rt_cnt: Signal<Local, Bits<5>>,
-    rt_all: Signal<Local, Bit>,
-    sp_rdy: Signal<Local, Bit>,
-    rc_init: Signal<Local, Bit>,
-    rt1: DFF<Bit>,
-    rt1_cn: DFF<Bits<CB>>,
-    rtf_pend: DFF<Bit>,
-    rtf_cn: DFF<Bits<CB>>,
-    rcn: RAM<Bits<9>, CB>,
-    n_tx_rehashes: DFF<Bits<32>>,
-    n_tx_retired: DFF<Bits<32>>,
-    // per-path statistics of the path PATH_SEL names (`ps_*`): the
-    // selection, its change (restarts the counts), the snooped events one
-    // clock old (`m_*`), path_cc's last result for the path
-    ps_cfg: Signal<Local, Bits<32>>,
-    ps_prev: DFF<Bits<32>>,
-    ps_clr: Signal<Local, Bit>,
-    ps_in: Signal<Local, Bit>,
-    ps_sel: Signal<Local, Bits<PI>>,
-    k_ps_mask: Constant<Bits<32>>,
-    ps_hit: Signal<Local, Bit>,
-    m_sent: DFF<Bit>,
-    m_ack: DFF<Bit>,
-    m_ackn: DFF<Bits<9>>,
-    m_ecnn: DFF<Bits<9>>,
-    m_lost: DFF<Bit>,
-    m_lostn: DFF<Bits<9>>,
-    m_to: DFF<Bit>,
-    ps_cwnd: DFF<Bits<24>>,
-    ps_srtt: DFF<Bits<24>>,
-    ps_rttvar: DFF<Bits<24>>,
-    ps_rto: DFF<Bits<32>>,
-    ps_alpha: DFF<Bits<16>>,
-    ps_tos: DFF<Bits<8>>,
-    ps_armed: DFF<Bit>,
-    ps_failed: DFF<Bit>,
-    ps_seen: DFF<Bit>,
-    ps_sent: DFF<Bits<32>>,
-    ps_acked: DFF<Bits<32>>,
-    ps_lost: DFF<Bits<32>>,
-    ps_ecn: DFF<Bits<32>>,
-    ps_timeouts: DFF<Bits<32>>,
-    ps_state: Signal<Local, Bits<32>>,
-    cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
-    // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
-    // failure in flight, each connection's failed bit
-    fnk: Fifo<104, 5>,
-    // the NO_RECV_BUFFER back-off: the refused packet's slot-table entry
-    // looked up (`frn` -> `fnw`: idx 0, PSN 16, CSN 48), its PSN resolved
-    // on its path (`fro`: idx 0, PSN 16, entry 48; `fri`: idx 0, entry 16),
-    // then held until its deadline (`fdl`: deadline 0, idx 32, entry 48)
-    // before the retransmission rebuild takes it
-    frn: Fifo<80, 4>,
-    fnw: Fifo<80, 3>,
-    fro: Fifo<120, 4>,
-    fri: Fifo<88, 4>,
-    fdl: Fifo<120, 4>,
-    r_res: Signal<Local, Bit>,
-    r_ok: Signal<Local, Bit>,
-    rel: Signal<Local, Bit>,
-    nk_cn: DFF<Bits<CB>>,
-    nk_sf: DFF<Bit>,
-    nk_dinc: Signal<Local, Bits<2>>,
-    n_nack_rx: DFF<Bits<32>>,
-    n_nack_rnr: DFF<Bits<32>>,
-    n_nack_fail: DFF<Bits<32>>,
-    n_nack_drop: DFF<Bits<32>>,
-    cerr: RAM<Bits<1>, CB>,
-    // a copy of `cerr` read at PICK: a failed connection's descriptor
-    // whose PICK found no path is dropped (`fid`: the bit beside `fi1`)
-    cdead: RAM<Bits<1>, CB>,
-    fid: Fifo<1, 4>,
-    p1v: DFF<Bit>,
-    s_dead: Signal<Local, Bit>,
-    // stage 3c: placed packets whose payload has been handed to the DMA
-    // write stream, waiting for msg_tracker (`M`, 128 bits); receive
-    // completion events (`F`, 127 bits); each connection's CQ
-    fmi: Fifo<128, 5>,
-    fev: Fifo<127, 5>,
-    fcs: Fifo<65, 5>,
-    rcq: RAM<Bits<QB>, CB>,
-    k_nc: Constant<Bits<24>>,
-    k_np: Constant<Bits<8>>,
-    k_pb: Constant<Bits<8>>,
-    // ---- registers
-    now: DFF<Bits<32>>,
-    n_db_drop: DFF<Bits<32>>,
-    n_db_bad_cq: DFF<Bits<32>>,
-    n_glue_ovf: DFF<Bits<32>>,
-    held: DFF<Bits<8>>,
-    n_tx_pkts: DFF<Bits<32>>,
-    n_tx_drop: DFF<Bits<32>>,
-    n_pl_err: DFF<Bits<32>>,
-    ok_pick: DFF<Bit>,
-    n_rx_pkts: DFF<Bits<32>>,
-    n_rx_refused: DFF<Bits<32>>,
-    n_rx_bytes: DFF<Bits<64>>,
-    n_rx_bad: DFF<Bits<32>>,
-    n_rx_gate: DFF<Bits<32>>,
-    db_inc: DFF<Bits<2>>,
-    gl_inc: DFF<Bits<3>>,
-    n_ack_bad: DFF<Bits<32>>,
-    hk_v: DFF<Bit>,
-    hk_c: DFF<Bits<CB>>,
-    hk_h: DFF<Bits<16>>,
-    dd_cmd: Signal<Local, Bit>,
-    ok_lost: DFF<Bit>,
-    q4stale: DFF<Bit>,
-    n_tx_retx: DFF<Bits<32>>,
-    n_retx_stale: DFF<Bits<32>>,
-    ok_cc: DFF<Bit>,
-    n_tx_timeouts: DFF<Bits<32>>,
-    n_rx_msgs: DFF<Bits<32>>,
-    pri_rx: DFF<Bit>,
-    // ---- soft reset: the sweep (see the module documentation)
-    sr_on: DFF<Bit>,
-    sr_ph: DFF<Bits<3>>,
-    sr_idx: DFF<Bits<12>>,
-    cp_busy: DFF<Bit>,
-    hc_ref: DFF<Bit>,
-    cnt_base: DFF<Bits<COUNTER_BITS>>,
-    cnt_q: DFF<Bits<COUNTER_BITS>>,
-    sr_issue: Signal<Local, Bit>,
-    sr_last: Signal<Local, Bit>,
-    sr_clr: Signal<Local, Bit>,
-    cp_cv: Signal<Local, Bit>,
-    eng_en: Signal<Local, Bit>,
-    k_sr_conn_last: Constant<Bits<12>>,
-    k_sr_cq_last: Constant<Bits<12>>,
-    k_cnt_blk: Constant<Bits<COUNTER_BITS>>,
-    k_w0: Constant<Bits<COUNTER_BITS>>,
-    k_w1: Constant<Bits<COUNTER_BITS>>,
-    k_w2: Constant<Bits<COUNTER_BITS>>,
-    k_w4: Constant<Bits<COUNTER_BITS>>,
-    k_w8: Constant<Bits<COUNTER_BITS>>,
-    k_w16: Constant<Bits<COUNTER_BITS>>,
-    d_nb: Signal<Local, Bits<COUNTER_BITS>>,
-    d_p0: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g0: Signal<Local, Bits<COUNTER_BITS>>,
-    d_p1: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g1: Signal<Local, Bits<COUNTER_BITS>>,
-    d_p2: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g2: Signal<Local, Bits<COUNTER_BITS>>,
-    d_p3: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g3: Signal<Local, Bits<COUNTER_BITS>>,
-    d_p4: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g4: Signal<Local, Bits<COUNTER_BITS>>,
-    d_g5: Signal<Local, Bits<COUNTER_BITS>>,
-    // ---- locals
-    rx_rdy: Signal<Local, Bit>,
-    f_e: Signal<Local, Bits<127>>,
-    f_kind: Signal<Local, Bits<2>>,
-    f_imm: Signal<Local, Bits<1>>,
-    f_sol: Signal<Local, Bits<1>>,
-    sel_cq_rx: Signal<Local, Bit>,
-    cq_db_idx: Signal<Local, Bits<16>>,
-    cq_db_ok: Signal<Local, Bit>,
-    sel_cq_cmd: Signal<Local, Bit>,
-    sel_cq_tc: Signal<Local, Bit>,
-    sel_cq_db: Signal<Local, Bit>,
-    db_drops: Signal<Local, Bits<2>>,
-    glue_drops: Signal<Local, Bits<2>>,
-    cm_sig: Signal<Local, Bits<1>>,
-    o_sq: Signal<Local, Bits<2>>,
-    o_rq: Signal<Local, Bits<2>>,
-    o_cq: Signal<Local, Bits<2>>,
-    o_cm: Signal<Local, Bits<2>>,
-    o_cr: Signal<Local, Bits<2>>,
-    o_una: Signal<Local, Bits<2>>,
-    seg_push: Signal<Local, Bit>,
-    sp_cmd_op: Signal<Local, Bit>,
-    pick_ok: Signal<Local, Bit>,
-    pick_d: Signal<Local, Bits<448>>,
-    pick_len: Signal<Local, Bits<14>>,
-    sres: Signal<Local, Bit>,
-    tacc: Signal<Local, Bit>,
-    mark: Signal<Local, Bits<1>>,
-    fill1: Signal<Local, Bits<16>>,
-    held_up: Signal<Local, Bits<8>>,
-    held_inc: Signal<Local, Bits<2>>,
-    held_dec: Signal<Local, Bits<2>>,
-    lost_take: Signal<Local, Bit>,
-    pick_retx: Signal<Local, Bit>,
-    c_to: Signal<Local, Bit>,
-    c_sx: Signal<Local, Bit>,
-    c_cmd: Signal<Local, Bit>,
-    c_cls: Signal<Local, Bits<2>>,
-    r_cls: Signal<Local, Bits<2>>,
-    r_arm: Signal<Local, Bit>,
-    r_dis: Signal<Local, Bit>,
-    r_to: Signal<Local, Bit>,
-    r_kind: Signal<Local, Bits<2>>,
-    rw_cmd: Signal<Local, Bit>,
-    rw_go: Signal<Local, Bit>,
-    s2_ovf: Signal<Local, Bits<2>>,
-    t_vlan: Signal<Local, Bits<1>>,
-    t_ipv6: Signal<Local, Bits<1>>,
-    a_res: Signal<Local, Bit>,
-    a_m: Signal<Local, Bits<9>>,
-    c_e: Signal<Local, Bits<60>>,
-    c_go: Signal<Local, Bit>,
-}
-
-/// The default build: 1,024 connections x 16 paths, 1,024 CQs.
-pub type BraidEngineFull =
-    BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22, 17, 13>;
-/// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
-pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14, 11, 7>;
-
-impl<
+hdl_block! {
+    /// The packet engine (see the module documentation for what is wired).
+    pub struct BraidEngine<
         const CB: usize,
         const QB: usize,
         const PB: usize,
@@ -615,342 +142,474 @@ impl<
         const SA: usize,
         const MA: usize,
         const MP: usize,
-    > Default for BraidEngine<CB, QB, PB, PI, WB, SQ, TA, PTR, TB, RCI, RCA, CMW, SRB, SA, MA, MP>
-{
-    fn default() -> Self {
+    > {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// AXI write address valid.
+        pub awvalid: Signal<In, Bit>,
+        /// AXI write address ready.
+        pub awready: Signal<Out, Bit>,
+        /// AXI write byte address.
+        pub awaddr: Signal<In, Bits<ADDR_BITS>>,
+        /// AXI write data valid.
+        pub wvalid: Signal<In, Bit>,
+        /// AXI write data ready.
+        pub wready: Signal<Out, Bit>,
+        /// AXI write data.
+        pub wdata: Signal<In, Bits<32>>,
+        /// AXI write strobes.
+        pub wstrb: Signal<In, Bits<4>>,
+        /// AXI write response valid.
+        pub bvalid: Signal<Out, Bit>,
+        /// AXI write response ready.
+        pub bready: Signal<In, Bit>,
+        /// AXI write response.
+        pub bresp: Signal<Out, Bits<2>>,
+        /// AXI read address valid.
+        pub arvalid: Signal<In, Bit>,
+        /// AXI read address ready.
+        pub arready: Signal<Out, Bit>,
+        /// AXI read byte address.
+        pub araddr: Signal<In, Bits<ADDR_BITS>>,
+        /// AXI read data valid.
+        pub rvalid: Signal<Out, Bit>,
+        /// AXI read data ready.
+        pub rready: Signal<In, Bit>,
+        /// AXI read data.
+        pub rdata: Signal<Out, Bits<32>>,
+        /// AXI read response.
+        pub rresp: Signal<Out, Bits<2>>,
+        /// DMA read request valid.
+        pub rd_valid: Signal<Out, Bit>,
+        /// DMA read request ready.
+        pub rd_ready: Signal<In, Bit>,
+        /// DMA read host address.
+        pub rd_addr: Signal<Out, Bits<64>>,
+        /// DMA read length in bytes.
+        pub rd_len: Signal<Out, Bits<13>>,
+        /// DMA read tag.
+        pub rd_tag: Signal<Out, Bits<8>>,
+        /// DMA read response beat valid.
+        pub rs_valid: Signal<In, Bit>,
+        /// DMA read response ready.
+        pub rs_ready: Signal<Out, Bit>,
+        /// DMA read response data (byte `i` in lane `i`).
+        pub rs_data: Signal<In, Bits<512>>,
+        /// DMA read response tag.
+        pub rs_tag: Signal<In, Bits<8>>,
+        /// Last beat of a read.
+        pub rs_last: Signal<In, Bit>,
+        /// The read failed.
+        pub rs_err: Signal<In, Bit>,
+        /// DMA write beat valid.
+        pub dw_valid: Signal<Out, Bit>,
+        /// DMA write ready.
+        pub dw_ready: Signal<In, Bit>,
+        /// DMA write host address of the write's first byte.
+        pub dw_addr: Signal<Out, Bits<64>>,
+        /// DMA write length in bytes.
+        pub dw_len: Signal<Out, Bits<16>>,
+        /// DMA write data (byte `64k + i` of the write in lane `i` of beat `k`).
+        pub dw_data: Signal<Out, Bits<512>>,
+        /// Last beat of a write.
+        pub dw_last: Signal<Out, Bit>,
+        /// MAC receive beat valid (no back-pressure).
+        pub rx_valid: Signal<In, Bit>,
+        /// MAC receive data.
+        pub rx_data: Signal<In, Bits<512>>,
+        /// MAC receive byte enables.
+        pub rx_keep: Signal<In, Bits<64>>,
+        /// Last beat of a received frame.
+        pub rx_last: Signal<In, Bit>,
+        /// MAC transmit beat valid.
+        pub tx_valid: Signal<Out, Bit>,
+        /// MAC transmit ready.
+        pub tx_ready: Signal<In, Bit>,
+        /// MAC transmit data.
+        pub tx_data: Signal<Out, Bits<512>>,
+        /// MAC transmit byte enables.
+        pub tx_keep: Signal<Out, Bits<64>>,
+        /// Last beat of a transmitted frame.
+        pub tx_last: Signal<Out, Bit>,
+        /// Doorbells lost at a full doorbell FIFO.
+        pub cnt_db_dropped: Signal<Out, Bits<32>>,
+        /// CQ doorbells naming a CQ the build does not have.
+        pub cnt_db_bad_cq: Signal<Out, Bits<32>>,
+        /// Entries lost at a full glue FIFO (never expected).
+        pub cnt_glue_overflow: Signal<Out, Bits<32>>,
+        /// Packets dropped at the transmit lookup: their connection was
+        /// destroyed after they were cut.
+        pub cnt_tx_no_conn: Signal<Out, Bits<32>>,
+        /// Payloads whose DMA read failed (the frame is still sent).
+        pub cnt_pl_err: Signal<Out, Bits<32>>,
+        /// Received frames the parser dropped (any reason of `rx_parser`).
+        pub cnt_rx_bad: Signal<Out, Bits<32>>,
+        /// Received frames dropped whole before the parser: receive side
+        /// disabled, or its payload or descriptor FIFO too full.
+        pub cnt_rx_gate: Signal<Out, Bits<32>>,
+        /// Data packets whose CSN was already received (`dedup_table`): their
+        /// payload is dropped, their path still acknowledges them.
+        pub cnt_rx_dup: Signal<Out, Bits<32>>,
+        /// Data packets whose CSN is outside the dedup window: dropped whole.
+        pub cnt_rx_oow: Signal<Out, Bits<32>>,
+        /// ACK frames handed to `tx_builder`.
+        pub cnt_ack_tx: Signal<Out, Bits<32>>,
+        /// NACK frames handed to `tx_builder`.
+        pub cnt_nack_tx: Signal<Out, Bits<32>>,
+        /// ACKs received that `tx_path_table` accepted (its `cnt_acks`).
+        pub cnt_ack_rx: Signal<Out, Bits<32>>,
+        /// ACKs received that `tx_path_table` rejected: base PSN 512 or more
+        /// behind the path's next PSN (stale, or for PSNs never sent).
+        pub cnt_ack_rej: Signal<Out, Bits<32>>,
+        /// ACKs received that name no path of this engine (connection number
+        /// at or above the build's, or path number at or above `2^PB`).
+        pub cnt_ack_bad: Signal<Out, Bits<32>>,
+        /// Lost packets not retransmitted because their message's record was
+        /// reused (the message completed: the peer has the packet) or their
+        /// connection failed (a fatal NACK).
+        pub cnt_retx_stale: Signal<Out, Bits<32>>,
+        /// Well-formed NACKs received (every reason).
+        pub cnt_nack_rx: Signal<Out, Bits<32>>,
+        /// Of them, NO_RECV_BUFFER: no action here (the refused packet stays a
+        /// hole on its path and is resent by the path's timer or a later
+        /// packet's SACK).
+        pub cnt_nack_rnr: Signal<Out, Bits<32>>,
+        /// Connections failed by a fatal NACK.
+        pub cnt_nack_fail: Signal<Out, Bits<32>>,
+        /// Fatal NACKs that failed nothing: connection number at or above the
+        /// build's, connection not valid (destroyed, or failed already), or a
+        /// CSN outside the connection's window (`tx_compl`'s `RES_STALE`).
+        pub cnt_nack_drop: Signal<Out, Bits<32>>,
+
+        // ---- blocks
+        rb: RegBlock = RegBlock::new(reg_block::caps(
+            1 << CB,
+            1 << PB,
+            braid_spec::state::MAX_STREAMS as u32,
+        )),
+        cp: CmdProc<CB, PB, PI, QB, RCI>,
+        mrc: MrCheck,
+        cqw: CqWriter<QB>,
+        wf: WqeFetch<CB>,
+        rqf: RqFetch<CB, RCI, RCA>,
+        seg: Segmenter<CB, WB, SQ>,
+        tc: TxCompl<CB, TA, SQ>,
+        dd: DedupTable<CB>,
+        mt: MsgTracker<RCI, MA, MP>,
+        rpt: RxPathTable<PI>,
+        tpt: TxPathTable<PI, PTR>,
+        pcc: PathCc<PI>,
+        pwt: PathWindowTable<PI, CB, PB>,
+        rtw: TimerWheel<PI, PTR, TB>,
+        atw: TimerWheel<PI, PTR, TB>,
+        ag: AckGen,
+        rh: RateHint<CB>,
+        dra: DrArb,
+        dwa: DwArb,
+        spr: Sprayer<CB, SRB>,
+        slt: SlotTable<PI, SA>,
+        txp: TxPayload,
+        txb: TxBuilder,
+        rxp: RxParser,
+        /// tx_header (`braid_engine/tx_header.rs`).
+        tx_header: TxHeader<CB, PI>,
+        /// rx_ack (`braid_engine/rx_ack.rs`).
+        rx_ack: RxAck<CB, PB, PI>,
+        /// rx_msg (`braid_engine/rx_msg.rs`).
+        rx_msg: RxMsg<CB, QB, RCI>,
+        /// nack_rx (`braid_engine/nack_rx.rs`).
+        nack_rx: NackRx<CB, QB, PB, CMW>,
+        /// path_ops (`braid_engine/path_ops.rs`).
+        path_ops: PathOps<CB, PI>,
+        /// retx (`braid_engine/retx.rs`).
+        retx: Retx<CB, PI, TA>,
+        /// The receive path's placement stage (`braid_engine/rx_place.rs`).
+        rx_place: RxPlace<CB, PB>,
+        // ---- glue FIFOs
+        fsq: Fifo<32, 4>,
+        frq: Fifo<32, 4>,
+        fcq: Fifo<32, 4>,
+        fcm: Fifo<CMW, 5>,
+        fcr: Fifo<CB, 6>,
+        funa: Fifo<CB, 6>,
+        // send path (ENGINE.md "Send pipeline"): packet descriptors (`D`, 448 bits)
+        fpd: Fifo<448, 5>,
+        fi1: Fifo<448, 4>,
+        fsr: Fifo<448, 4>,
+        fi2: Fifo<448, 4>,
+        fre: Fifo<448, 6>,
+        fh: Fifo<512, 4>,
+        flk: Fifo<656, 3>,
+        sk_t: Skid<1420>,
+        fqa: Fifo<85, 2>,
+        fqb: Fifo<85, 2>,
+        // receive path (stage 3, WRITE placement): payload beats (data 0, keep
+        // 512, last 576), descriptors, the in-flight region checks, decisions
+        // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
+        // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
+        // the ACK context of the packets in the path-table pipeline, ack_sent
+        frp: Fifo<162, 5>,
+        fag: Fifo<112, 5>,
+        fas: Fifo<16, 4>,
+        // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
+        // (deadline 0, path 32), each path's ACK context of its last packet
+        // (sport 0, csn_base 16), the timestamp echo of each path's last ACK
+        // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
+        fat: Fifo<16, 4>,
+        faa: Fifo<48, 5>,
+        aw_cmd: Signal<Local, Bit>,
+        aw_go: Signal<Local, Bit>,
+        // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
+        // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
+        // for tx_compl and for the segmenter (48 each)
+        fak: Fifo<416, 5>,
+        fai: Fifo<96, 4>,
+        fce: Fifo<60, 5>,
+        ftk: Fifo<48, 5>,
+        fsa: Fifo<48, 5>,
+        // stage 4b: retransmission descriptors (D) ready for a PICK; the
+        // per-message record of every message in flight (`R`, 323 bits), by
+        // {conn, WQE index mod 32}; the adders of the rebuild
+        fpr: Fifo<448, 6>,
+        // stage 4c: path_cc SEND events (path), timeouts from the RTO wheel
+        // (path), the class of each path_cc event in flight (0 other, 1 ACK, 2
+        // timeout, 3 SEND), RTO wheel operations (`W`: kind 0, deadline 2,
+        // path 34), tx_path_table timeouts (path)
+        fsx: Fifo<16, 5>,
+        fto: Fifo<16, 4>,
+        fck: Fifo<2, 4>,
+        frw: Fifo<48, 5>,
+        ftt: Fifo<16, 4>,
+        // re-hash: path_cc's re-hash results (path), each path's source-port
+        // salt (`sport = base + (salt << 4 | path)`), TX_REHASHES
+        frh: Fifo<16, 4>,
+        salt: RAM<Bits<12>, PI>,
+        rh_init: Signal<Local, Bit>,
+        rh_go: Signal<Local, Bit>,
+        rh_next: Signal<Local, Bits<32>>,
+        // retirements (`frh` entries with bit 15): each connection's retired
+        // paths counted in `rcn` (count 8:4, paths - 1 3:0, written by the
+        // sprayer INIT of a command), read at the pop, written one clock later
+        rt_head: Signal<Local, Bit>,
+        rt_c16: Signal<Local, Bits<16>>,
+        rt_go: Signal<Local, Bit>,
+        rt_cnt: Signal<Local, Bits<5>>,
+        rt_all: Signal<Local, Bit>,
+        sp_rdy: Signal<Local, Bit>,
+        rc_init: Signal<Local, Bit>,
+        rt1: DFF<Bit>,
+        rt1_cn: DFF<Bits<CB>>,
+        rtf_pend: DFF<Bit>,
+        rtf_cn: DFF<Bits<CB>>,
+        rcn: RAM<Bits<9>, CB>,
+        n_tx_rehashes: DFF<Bits<32>>,
+        n_tx_retired: DFF<Bits<32>>,
+        // per-path statistics of the path PATH_SEL names (`ps_*`): the
+        // selection, its change (restarts the counts), the snooped events one
+        // clock old (`m_*`), path_cc's last result for the path
+        ps_cfg: Signal<Local, Bits<32>>,
+        ps_prev: DFF<Bits<32>>,
+        ps_clr: Signal<Local, Bit>,
+        ps_in: Signal<Local, Bit>,
+        ps_sel: Signal<Local, Bits<PI>>,
+        k_ps_mask: Constant<Bits<32>> =
+            Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
+        ps_hit: Signal<Local, Bit>,
+        m_sent: DFF<Bit>,
+        m_ack: DFF<Bit>,
+        m_ackn: DFF<Bits<9>>,
+        m_ecnn: DFF<Bits<9>>,
+        m_lost: DFF<Bit>,
+        m_lostn: DFF<Bits<9>>,
+        m_to: DFF<Bit>,
+        ps_cwnd: DFF<Bits<24>>,
+        ps_srtt: DFF<Bits<24>>,
+        ps_rttvar: DFF<Bits<24>>,
+        ps_rto: DFF<Bits<32>>,
+        ps_alpha: DFF<Bits<16>>,
+        ps_tos: DFF<Bits<8>>,
+        ps_armed: DFF<Bit>,
+        ps_failed: DFF<Bit>,
+        ps_seen: DFF<Bit>,
+        ps_sent: DFF<Bits<32>>,
+        ps_acked: DFF<Bits<32>>,
+        ps_lost: DFF<Bits<32>>,
+        ps_ecn: DFF<Bits<32>>,
+        ps_timeouts: DFF<Bits<32>>,
+        ps_state: Signal<Local, Bits<32>>,
+        cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
+        // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
+        // failure in flight, each connection's failed bit
+        fnk: Fifo<104, 5>,
+        // the NO_RECV_BUFFER back-off: the refused packet's slot-table entry
+        // looked up (`frn` -> `fnw`: idx 0, PSN 16, CSN 48), its PSN resolved
+        // on its path (`fro`: idx 0, PSN 16, entry 48; `fri`: idx 0, entry 16),
+        // then held until its deadline (`fdl`: deadline 0, idx 32, entry 48)
+        // before the retransmission rebuild takes it
+        frn: Fifo<80, 4>,
+        fnw: Fifo<80, 3>,
+        fro: Fifo<120, 4>,
+        fri: Fifo<88, 4>,
+        fdl: Fifo<120, 4>,
+        r_res: Signal<Local, Bit>,
+        r_ok: Signal<Local, Bit>,
+        rel: Signal<Local, Bit>,
+        nk_cn: DFF<Bits<CB>>,
+        nk_sf: DFF<Bit>,
+        nk_dinc: Signal<Local, Bits<2>>,
+        n_nack_rx: DFF<Bits<32>>,
+        n_nack_rnr: DFF<Bits<32>>,
+        n_nack_fail: DFF<Bits<32>>,
+        n_nack_drop: DFF<Bits<32>>,
+        cerr: RAM<Bits<1>, CB>,
+        // a copy of `cerr` read at PICK: a failed connection's descriptor
+        // whose PICK found no path is dropped (`fid`: the bit beside `fi1`)
+        cdead: RAM<Bits<1>, CB>,
+        fid: Fifo<1, 4>,
+        p1v: DFF<Bit>,
+        s_dead: Signal<Local, Bit>,
+        // stage 3c: placed packets whose payload has been handed to the DMA
+        // write stream, waiting for msg_tracker (`M`, 128 bits); receive
+        // completion events (`F`, 127 bits); each connection's CQ
+        fmi: Fifo<128, 5>,
+        fev: Fifo<127, 5>,
+        fcs: Fifo<65, 5>,
+        rcq: RAM<Bits<QB>, CB>,
+        k_nc: Constant<Bits<24>> = Constant::new(bits::<24>(1 << CB)),
+        k_np: Constant<Bits<8>> = Constant::new(bits::<8>(1 << PB)),
+        k_pb: Constant<Bits<8>> = Constant::new(bits::<8>(PB as u64)),
+        // ---- registers
+        now: DFF<Bits<32>>,
+        n_db_drop: DFF<Bits<32>>,
+        n_db_bad_cq: DFF<Bits<32>>,
+        n_glue_ovf: DFF<Bits<32>>,
+        held: DFF<Bits<8>>,
+        n_tx_pkts: DFF<Bits<32>>,
+        n_tx_drop: DFF<Bits<32>>,
+        n_pl_err: DFF<Bits<32>>,
+        ok_pick: DFF<Bit>,
+        n_rx_pkts: DFF<Bits<32>>,
+        n_rx_refused: DFF<Bits<32>>,
+        n_rx_bytes: DFF<Bits<64>>,
+        n_rx_bad: DFF<Bits<32>>,
+        n_rx_gate: DFF<Bits<32>>,
+        db_inc: DFF<Bits<2>>,
+        gl_inc: DFF<Bits<3>>,
+        n_ack_bad: DFF<Bits<32>>,
+        hk_v: DFF<Bit>,
+        hk_c: DFF<Bits<CB>>,
+        hk_h: DFF<Bits<16>>,
+        dd_cmd: Signal<Local, Bit>,
+        ok_lost: DFF<Bit>,
+        q4stale: DFF<Bit>,
+        n_tx_retx: DFF<Bits<32>>,
+        n_retx_stale: DFF<Bits<32>>,
+        ok_cc: DFF<Bit>,
+        n_tx_timeouts: DFF<Bits<32>>,
+        n_rx_msgs: DFF<Bits<32>>,
+        pri_rx: DFF<Bit>,
+        // ---- soft reset: the sweep (see the module documentation)
+        sr_on: DFF<Bit>,
+        sr_ph: DFF<Bits<3>>,
+        sr_idx: DFF<Bits<12>>,
+        cp_busy: DFF<Bit>,
+        hc_ref: DFF<Bit>,
+        cnt_base: DFF<Bits<COUNTER_BITS>>,
+        cnt_q: DFF<Bits<COUNTER_BITS>>,
+        sr_issue: Signal<Local, Bit>,
+        sr_last: Signal<Local, Bit>,
+        sr_clr: Signal<Local, Bit>,
+        cp_cv: Signal<Local, Bit>,
+        eng_en: Signal<Local, Bit>,
+        k_sr_conn_last: Constant<Bits<12>> = Constant::new(bits::<12>((1u64 << CB) - 1)),
+        k_sr_cq_last: Constant<Bits<12>> = Constant::new(bits::<12>((1u64 << QB) - 1)),
+        k_cnt_blk: Constant<Bits<COUNTER_BITS>> = Constant::new(block_counter_mask()),
+        k_w0: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b == 0)),
+        k_w1: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 1)),
+        k_w2: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 2)),
+        k_w4: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 4)),
+        k_w8: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 8)),
+        k_w16: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 16)),
+        d_nb: Signal<Local, Bits<COUNTER_BITS>>,
+        d_p0: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g0: Signal<Local, Bits<COUNTER_BITS>>,
+        d_p1: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g1: Signal<Local, Bits<COUNTER_BITS>>,
+        d_p2: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g2: Signal<Local, Bits<COUNTER_BITS>>,
+        d_p3: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g3: Signal<Local, Bits<COUNTER_BITS>>,
+        d_p4: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g4: Signal<Local, Bits<COUNTER_BITS>>,
+        d_g5: Signal<Local, Bits<COUNTER_BITS>>,
+        // ---- locals
+        rx_rdy: Signal<Local, Bit>,
+        f_e: Signal<Local, Bits<127>>,
+        f_kind: Signal<Local, Bits<2>>,
+        f_imm: Signal<Local, Bits<1>>,
+        f_sol: Signal<Local, Bits<1>>,
+        sel_cq_rx: Signal<Local, Bit>,
+        cq_db_idx: Signal<Local, Bits<16>>,
+        cq_db_ok: Signal<Local, Bit>,
+        sel_cq_cmd: Signal<Local, Bit>,
+        sel_cq_tc: Signal<Local, Bit>,
+        sel_cq_db: Signal<Local, Bit>,
+        db_drops: Signal<Local, Bits<2>>,
+        glue_drops: Signal<Local, Bits<2>>,
+        cm_sig: Signal<Local, Bits<1>>,
+        o_sq: Signal<Local, Bits<2>>,
+        o_rq: Signal<Local, Bits<2>>,
+        o_cq: Signal<Local, Bits<2>>,
+        o_cm: Signal<Local, Bits<2>>,
+        o_cr: Signal<Local, Bits<2>>,
+        o_una: Signal<Local, Bits<2>>,
+        seg_push: Signal<Local, Bit>,
+        sp_cmd_op: Signal<Local, Bit>,
+        pick_ok: Signal<Local, Bit>,
+        pick_d: Signal<Local, Bits<448>>,
+        pick_len: Signal<Local, Bits<14>>,
+        sres: Signal<Local, Bit>,
+        tacc: Signal<Local, Bit>,
+        mark: Signal<Local, Bits<1>>,
+        fill1: Signal<Local, Bits<16>>,
+        held_up: Signal<Local, Bits<8>>,
+        held_inc: Signal<Local, Bits<2>>,
+        held_dec: Signal<Local, Bits<2>>,
+        lost_take: Signal<Local, Bit>,
+        pick_retx: Signal<Local, Bit>,
+        c_to: Signal<Local, Bit>,
+        c_sx: Signal<Local, Bit>,
+        c_cmd: Signal<Local, Bit>,
+        c_cls: Signal<Local, Bits<2>>,
+        r_cls: Signal<Local, Bits<2>>,
+        r_arm: Signal<Local, Bit>,
+        r_dis: Signal<Local, Bit>,
+        r_to: Signal<Local, Bit>,
+        r_kind: Signal<Local, Bits<2>>,
+        rw_cmd: Signal<Local, Bit>,
+        rw_go: Signal<Local, Bit>,
+        s2_ovf: Signal<Local, Bits<2>>,
+        t_vlan: Signal<Local, Bits<1>>,
+        t_ipv6: Signal<Local, Bits<1>>,
+        a_res: Signal<Local, Bit>,
+        a_m: Signal<Local, Bits<9>>,
+        c_e: Signal<Local, Bits<60>>,
+        c_go: Signal<Local, Bit>,
+    }
+    setup {
         assert!(PI == CB + PB && WB == CB + 3 && SQ == CB + 1 && TA == CB + 5);
         assert!(PTR == PI + 1 && CMW == CB + CM_FIXED && PB <= 4 && QB <= 16);
         assert!(SA == PI + 8 && CB <= 12 && (SRB == 8 || SRB == 12));
         assert!(RCI == CB + 2);
         MsgTracker::<RCI, MA, MP>::check_shape();
-        Self {
-            clock: Default::default(),
-            awvalid: Default::default(),
-            awready: Default::default(),
-            awaddr: Default::default(),
-            wvalid: Default::default(),
-            wready: Default::default(),
-            wdata: Default::default(),
-            wstrb: Default::default(),
-            bvalid: Default::default(),
-            bready: Default::default(),
-            bresp: Default::default(),
-            arvalid: Default::default(),
-            arready: Default::default(),
-            araddr: Default::default(),
-            rvalid: Default::default(),
-            rready: Default::default(),
-            rdata: Default::default(),
-            rresp: Default::default(),
-            rd_valid: Default::default(),
-            rd_ready: Default::default(),
-            rd_addr: Default::default(),
-            rd_len: Default::default(),
-            rd_tag: Default::default(),
-            rs_valid: Default::default(),
-            rs_ready: Default::default(),
-            rs_data: Default::default(),
-            rs_tag: Default::default(),
-            rs_last: Default::default(),
-            rs_err: Default::default(),
-            dw_valid: Default::default(),
-            dw_ready: Default::default(),
-            dw_addr: Default::default(),
-            dw_len: Default::default(),
-            dw_data: Default::default(),
-            dw_last: Default::default(),
-            rx_valid: Default::default(),
-            rx_data: Default::default(),
-            rx_keep: Default::default(),
-            rx_last: Default::default(),
-            tx_valid: Default::default(),
-            tx_ready: Default::default(),
-            tx_data: Default::default(),
-            tx_keep: Default::default(),
-            tx_last: Default::default(),
-            cnt_db_dropped: Default::default(),
-            cnt_db_bad_cq: Default::default(),
-            cnt_glue_overflow: Default::default(),
-            cnt_tx_no_conn: Default::default(),
-            cnt_pl_err: Default::default(),
-            cnt_rx_bad: Default::default(),
-            cnt_rx_gate: Default::default(),
-            cnt_rx_dup: Default::default(),
-            cnt_rx_oow: Default::default(),
-            cnt_ack_tx: Default::default(),
-            cnt_nack_tx: Default::default(),
-            cnt_ack_rx: Default::default(),
-            cnt_ack_rej: Default::default(),
-            cnt_ack_bad: Default::default(),
-            cnt_retx_stale: Default::default(),
-            cnt_nack_rx: Default::default(),
-            cnt_nack_rnr: Default::default(),
-            cnt_nack_fail: Default::default(),
-            cnt_nack_drop: Default::default(),
-            rb: RegBlock::new(reg_block::caps(
-                1 << CB,
-                1 << PB,
-                braid_spec::state::MAX_STREAMS as u32,
-            )),
-            cp: Default::default(),
-            mrc: Default::default(),
-            cqw: Default::default(),
-            wf: Default::default(),
-            rqf: Default::default(),
-            seg: Default::default(),
-            tc: Default::default(),
-            dd: Default::default(),
-            mt: Default::default(),
-            rpt: Default::default(),
-            tpt: Default::default(),
-            pcc: Default::default(),
-            pwt: Default::default(),
-            rtw: Default::default(),
-            atw: Default::default(),
-            ag: Default::default(),
-            rh: Default::default(),
-            dra: Default::default(),
-            dwa: Default::default(),
-            spr: Default::default(),
-            slt: Default::default(),
-            txp: Default::default(),
-            txb: Default::default(),
-            rxp: Default::default(),
-            tx_header: Default::default(),
-            rx_ack: Default::default(),
-            rx_msg: Default::default(),
-            nack_rx: Default::default(),
-            path_ops: Default::default(),
-            retx: Default::default(),
-            rx_place: Default::default(),
-            fsq: Default::default(),
-            frq: Default::default(),
-            fcq: Default::default(),
-            fcm: Default::default(),
-            fcr: Default::default(),
-            funa: Default::default(),
-            fpd: Default::default(),
-            fi1: Default::default(),
-            fid: Default::default(),
-            cdead: Default::default(),
-            p1v: Default::default(),
-            s_dead: Default::default(),
-            fsr: Default::default(),
-            fi2: Default::default(),
-            fre: Default::default(),
-            fh: Default::default(),
-            flk: Default::default(),
-            sk_t: Default::default(),
-            fqa: Default::default(),
-            fqb: Default::default(),
-            frp: Default::default(),
-            fag: Default::default(),
-            fat: Default::default(),
-            faa: Default::default(),
-            aw_cmd: Default::default(),
-            aw_go: Default::default(),
-            fas: Default::default(),
-            fak: Default::default(),
-            fai: Default::default(),
-            fce: Default::default(),
-            ftk: Default::default(),
-            fsa: Default::default(),
-            fpr: Default::default(),
-            fsx: Default::default(),
-            fto: Default::default(),
-            fck: Default::default(),
-            frw: Default::default(),
-            ftt: Default::default(),
-            frh: Default::default(),
-            salt: Default::default(),
-            rh_init: Default::default(),
-            rh_go: Default::default(),
-            rh_next: Default::default(),
-            rt_head: Default::default(),
-            rt_c16: Default::default(),
-            rt_go: Default::default(),
-            rt_cnt: Default::default(),
-            rt_all: Default::default(),
-            sp_rdy: Default::default(),
-            rc_init: Default::default(),
-            rt1: Default::default(),
-            rt1_cn: Default::default(),
-            rtf_pend: Default::default(),
-            rtf_cn: Default::default(),
-            rcn: Default::default(),
-            n_tx_rehashes: Default::default(),
-            n_tx_retired: Default::default(),
-            ps_cfg: Default::default(),
-            ps_prev: Default::default(),
-            ps_clr: Default::default(),
-            ps_in: Default::default(),
-            ps_sel: Default::default(),
-            ps_hit: Default::default(),
-            m_sent: Default::default(),
-            m_ack: Default::default(),
-            m_ackn: Default::default(),
-            m_ecnn: Default::default(),
-            m_lost: Default::default(),
-            m_lostn: Default::default(),
-            m_to: Default::default(),
-            ps_cwnd: Default::default(),
-            ps_srtt: Default::default(),
-            ps_rttvar: Default::default(),
-            ps_rto: Default::default(),
-            ps_alpha: Default::default(),
-            ps_tos: Default::default(),
-            ps_armed: Default::default(),
-            ps_failed: Default::default(),
-            ps_seen: Default::default(),
-            ps_sent: Default::default(),
-            ps_acked: Default::default(),
-            ps_lost: Default::default(),
-            ps_ecn: Default::default(),
-            ps_timeouts: Default::default(),
-            ps_state: Default::default(),
-            cnt_vec: Default::default(),
-            k_ps_mask: Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
-            fnk: Default::default(),
-            frn: Default::default(),
-            fnw: Default::default(),
-            fro: Default::default(),
-            fri: Default::default(),
-            fdl: Default::default(),
-            r_res: Default::default(),
-            r_ok: Default::default(),
-            rel: Default::default(),
-            nk_cn: Default::default(),
-            nk_sf: Default::default(),
-            nk_dinc: Default::default(),
-            n_nack_rx: Default::default(),
-            n_nack_rnr: Default::default(),
-            n_nack_fail: Default::default(),
-            n_nack_drop: Default::default(),
-            cerr: Default::default(),
-            fmi: Default::default(),
-            fev: Default::default(),
-            fcs: Default::default(),
-            rcq: Default::default(),
-            n_rx_msgs: Default::default(),
-            pri_rx: Default::default(),
-            sr_on: Default::default(),
-            sr_ph: Default::default(),
-            sr_idx: Default::default(),
-            cp_busy: Default::default(),
-            hc_ref: Default::default(),
-            cnt_base: Default::default(),
-            cnt_q: Default::default(),
-            sr_issue: Default::default(),
-            sr_last: Default::default(),
-            sr_clr: Default::default(),
-            cp_cv: Default::default(),
-            eng_en: Default::default(),
-            k_sr_conn_last: Constant::new(bits::<12>((1u64 << CB) - 1)),
-            k_sr_cq_last: Constant::new(bits::<12>((1u64 << QB) - 1)),
-            k_cnt_blk: Constant::new(block_counter_mask()),
-            k_w0: Constant::new(word_bits(|b| b == 0)),
-            k_w1: Constant::new(word_bits(|b| b >= 1)),
-            k_w2: Constant::new(word_bits(|b| b >= 2)),
-            k_w4: Constant::new(word_bits(|b| b >= 4)),
-            k_w8: Constant::new(word_bits(|b| b >= 8)),
-            k_w16: Constant::new(word_bits(|b| b >= 16)),
-            d_nb: Default::default(),
-            d_p0: Default::default(),
-            d_g0: Default::default(),
-            d_p1: Default::default(),
-            d_g1: Default::default(),
-            d_p2: Default::default(),
-            d_g2: Default::default(),
-            d_p3: Default::default(),
-            d_g3: Default::default(),
-            d_p4: Default::default(),
-            d_g4: Default::default(),
-            d_g5: Default::default(),
-            rx_rdy: Default::default(),
-            f_e: Default::default(),
-            f_kind: Default::default(),
-            f_imm: Default::default(),
-            f_sol: Default::default(),
-            sel_cq_rx: Default::default(),
-            k_nc: Constant::new(bits::<24>(1 << CB)),
-            k_np: Constant::new(bits::<8>(1 << PB)),
-            k_pb: Constant::new(bits::<8>(PB as u64)),
-            now: Default::default(),
-            n_db_drop: Default::default(),
-            n_db_bad_cq: Default::default(),
-            n_glue_ovf: Default::default(),
-            held: Default::default(),
-            n_tx_pkts: Default::default(),
-            n_tx_drop: Default::default(),
-            n_pl_err: Default::default(),
-            ok_pick: Default::default(),
-            n_rx_pkts: Default::default(),
-            n_rx_refused: Default::default(),
-            n_rx_bytes: Default::default(),
-            n_rx_bad: Default::default(),
-            n_rx_gate: Default::default(),
-            db_inc: Default::default(),
-            gl_inc: Default::default(),
-            n_ack_bad: Default::default(),
-            hk_v: Default::default(),
-            hk_c: Default::default(),
-            hk_h: Default::default(),
-            dd_cmd: Default::default(),
-            ok_lost: Default::default(),
-            q4stale: Default::default(),
-            n_tx_retx: Default::default(),
-            n_retx_stale: Default::default(),
-            ok_cc: Default::default(),
-            n_tx_timeouts: Default::default(),
-            cq_db_idx: Default::default(),
-            cq_db_ok: Default::default(),
-            sel_cq_cmd: Default::default(),
-            sel_cq_tc: Default::default(),
-            sel_cq_db: Default::default(),
-            db_drops: Default::default(),
-            glue_drops: Default::default(),
-            cm_sig: Default::default(),
-            o_sq: Default::default(),
-            o_rq: Default::default(),
-            o_cq: Default::default(),
-            o_cm: Default::default(),
-            o_cr: Default::default(),
-            o_una: Default::default(),
-            seg_push: Default::default(),
-            sp_cmd_op: Default::default(),
-            pick_ok: Default::default(),
-            pick_d: Default::default(),
-            pick_len: Default::default(),
-            sres: Default::default(),
-            tacc: Default::default(),
-            mark: Default::default(),
-            fill1: Default::default(),
-            held_up: Default::default(),
-            held_inc: Default::default(),
-            held_dec: Default::default(),
-            lost_take: Default::default(),
-            pick_retx: Default::default(),
-            c_to: Default::default(),
-            c_sx: Default::default(),
-            c_cmd: Default::default(),
-            c_cls: Default::default(),
-            r_cls: Default::default(),
-            r_arm: Default::default(),
-            r_dis: Default::default(),
-            r_to: Default::default(),
-            r_kind: Default::default(),
-            rw_cmd: Default::default(),
-            rw_go: Default::default(),
-            s2_ovf: Default::default(),
-            t_vlan: Default::default(),
-            t_ipv6: Default::default(),
-            a_res: Default::default(),
-            a_m: Default::default(),
-            c_e: Default::default(),
-            c_go: Default::default(),
-        }
     }
 }
+
+/// The default build: 1,024 connections x 16 paths, 1,024 CQs.
+pub type BraidEngineFull =
+    BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22, 17, 13>;
+/// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
+pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14, 11, 7>;
 
 impl<
         const CB: usize,

@@ -64,236 +64,143 @@ pub const DR_ARB_MAX_DEPTH: usize = 32;
 /// which covers a host round trip of about 1 us at 100 Gb/s.
 pub const DR_ARB_DEPTH: usize = 32;
 
-/// Three-client DMA read arbiter with `D` outstanding requests (1..=32).
-#[derive(LogicBlock)]
-pub struct DrArbN<const D: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// Client a: request valid.
-    pub a_rd_valid: Signal<In, Bit>,
-    /// Client a: request taken.
-    pub a_rd_ready: Signal<Out, Bit>,
-    /// Client a: address.
-    pub a_rd_addr: Signal<In, Bits<64>>,
-    /// Client a: length in bytes.
-    pub a_rd_len: Signal<In, Bits<13>>,
-    /// Client a: tag.
-    pub a_rd_tag: Signal<In, Bits<8>>,
-    /// Client a: its last taken request was refused (bad length/crossing).
-    pub a_rd_bad: Signal<Out, Bit>,
-    /// Client a: response beat valid.
-    pub a_rs_valid: Signal<Out, Bit>,
-    /// Client a: response beat taken.
-    pub a_rs_ready: Signal<In, Bit>,
-    /// Client b: request valid.
-    pub b_rd_valid: Signal<In, Bit>,
-    /// Client b: request taken.
-    pub b_rd_ready: Signal<Out, Bit>,
-    /// Client b: address.
-    pub b_rd_addr: Signal<In, Bits<64>>,
-    /// Client b: length in bytes.
-    pub b_rd_len: Signal<In, Bits<13>>,
-    /// Client b: tag.
-    pub b_rd_tag: Signal<In, Bits<8>>,
-    /// Client b: refused request.
-    pub b_rd_bad: Signal<Out, Bit>,
-    /// Client b: response beat valid.
-    pub b_rs_valid: Signal<Out, Bit>,
-    /// Client b: response beat taken.
-    pub b_rs_ready: Signal<In, Bit>,
-    /// Client c: request valid.
-    pub c_rd_valid: Signal<In, Bit>,
-    /// Client c: request taken.
-    pub c_rd_ready: Signal<Out, Bit>,
-    /// Client c: address.
-    pub c_rd_addr: Signal<In, Bits<64>>,
-    /// Client c: length in bytes.
-    pub c_rd_len: Signal<In, Bits<13>>,
-    /// Client c: tag.
-    pub c_rd_tag: Signal<In, Bits<8>>,
-    /// Client c: refused request.
-    pub c_rd_bad: Signal<Out, Bit>,
-    /// Client c: response beat valid.
-    pub c_rs_valid: Signal<Out, Bit>,
-    /// Client c: response beat taken.
-    pub c_rs_ready: Signal<In, Bit>,
-    /// Response data (shared by the clients).
-    pub rs_data: Signal<Out, Bits<512>>,
-    /// Response tag.
-    pub rs_tag: Signal<Out, Bits<8>>,
-    /// Response last beat.
-    pub rs_last: Signal<Out, Bit>,
-    /// Response error (the host refused the read).
-    pub rs_err: Signal<Out, Bit>,
-    /// Host request valid.
-    pub m_rd_valid: Signal<Out, Bit>,
-    /// Host request taken.
-    pub m_rd_ready: Signal<In, Bit>,
-    /// Host request address.
-    pub m_rd_addr: Signal<Out, Bits<64>>,
-    /// Host request length.
-    pub m_rd_len: Signal<Out, Bits<13>>,
-    /// Host request tag (the client's).
-    pub m_rd_tag: Signal<Out, Bits<8>>,
-    /// Host response valid.
-    pub m_rs_valid: Signal<In, Bit>,
-    /// Host response taken.
-    pub m_rs_ready: Signal<Out, Bit>,
-    /// Host response data.
-    pub m_rs_data: Signal<In, Bits<512>>,
-    /// Host response tag.
-    pub m_rs_tag: Signal<In, Bits<8>>,
-    /// Host response last beat.
-    pub m_rs_last: Signal<In, Bit>,
-    /// Host response error.
-    pub m_rs_err: Signal<In, Bit>,
-    /// Refused requests (wrapping).
-    pub bad_count: Signal<Out, Bits<16>>,
-    /// Requests taken and not yet answered to their last beat.
-    pub outstanding: Signal<Out, Bits<6>>,
-    depth: Constant<Bits<6>>,
-    o_valid: DFF<Bit>,
-    o_addr: DFF<Bits<64>>,
-    o_len: DFF<Bits<13>>,
-    o_tag: DFF<Bits<8>>,
-    s_valid: DFF<Bit>,
-    s_addr: DFF<Bits<64>>,
-    s_len: DFF<Bits<13>>,
-    s_tag: DFF<Bits<8>>,
-    last_src: DFF<Bits<2>>,
-    q: DFF<Bits<64>>,
-    cnt: DFF<Bits<6>>,
-    full: DFF<Bit>,
-    a_bad: DFF<Bit>,
-    b_bad: DFF<Bit>,
-    c_bad: DFF<Bit>,
-    n_bad: DFF<Bits<16>>,
-    a_off: Signal<Local, Bits<14>>,
-    a_len14: Signal<Local, Bits<14>>,
-    a_sum: Signal<Local, Bits<14>>,
-    a_isbad: Signal<Local, Bit>,
-    b_off: Signal<Local, Bits<14>>,
-    b_len14: Signal<Local, Bits<14>>,
-    b_sum: Signal<Local, Bits<14>>,
-    b_isbad: Signal<Local, Bit>,
-    c_off: Signal<Local, Bits<14>>,
-    c_len14: Signal<Local, Bits<14>>,
-    c_sum: Signal<Local, Bits<14>>,
-    c_isbad: Signal<Local, Bit>,
-    sel: Signal<Local, Bits<2>>,
-    sel_valid: Signal<Local, Bit>,
-    in_addr: Signal<Local, Bits<64>>,
-    in_len: Signal<Local, Bits<13>>,
-    in_tag: Signal<Local, Bits<8>>,
-    in_bad: Signal<Local, Bit>,
-    take: Signal<Local, Bit>,
-    take_good: Signal<Local, Bit>,
-    head: Signal<Local, Bits<2>>,
-    nonempty: Signal<Local, Bit>,
-    rs_ready: Signal<Local, Bit>,
-    pop: Signal<Local, Bit>,
-    cnt_next: Signal<Local, Bits<6>>,
-    pos: Signal<Local, Bits<6>>,
-    pos7: Signal<Local, Bits<7>>,
-    pos2: Signal<Local, Bits<7>>,
-    q_base: Signal<Local, Bits<64>>,
-    ins: Signal<Local, Bits<64>>,
-}
-
-impl<const D: usize> Default for DrArbN<D> {
-    fn default() -> Self {
+hdl_block! {
+    /// Three-client DMA read arbiter with `D` outstanding requests (1..=32).
+    pub struct DrArbN<const D: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// Client a: request valid.
+        pub a_rd_valid: Signal<In, Bit>,
+        /// Client a: request taken.
+        pub a_rd_ready: Signal<Out, Bit>,
+        /// Client a: address.
+        pub a_rd_addr: Signal<In, Bits<64>>,
+        /// Client a: length in bytes.
+        pub a_rd_len: Signal<In, Bits<13>>,
+        /// Client a: tag.
+        pub a_rd_tag: Signal<In, Bits<8>>,
+        /// Client a: its last taken request was refused (bad length/crossing).
+        pub a_rd_bad: Signal<Out, Bit>,
+        /// Client a: response beat valid.
+        pub a_rs_valid: Signal<Out, Bit>,
+        /// Client a: response beat taken.
+        pub a_rs_ready: Signal<In, Bit>,
+        /// Client b: request valid.
+        pub b_rd_valid: Signal<In, Bit>,
+        /// Client b: request taken.
+        pub b_rd_ready: Signal<Out, Bit>,
+        /// Client b: address.
+        pub b_rd_addr: Signal<In, Bits<64>>,
+        /// Client b: length in bytes.
+        pub b_rd_len: Signal<In, Bits<13>>,
+        /// Client b: tag.
+        pub b_rd_tag: Signal<In, Bits<8>>,
+        /// Client b: refused request.
+        pub b_rd_bad: Signal<Out, Bit>,
+        /// Client b: response beat valid.
+        pub b_rs_valid: Signal<Out, Bit>,
+        /// Client b: response beat taken.
+        pub b_rs_ready: Signal<In, Bit>,
+        /// Client c: request valid.
+        pub c_rd_valid: Signal<In, Bit>,
+        /// Client c: request taken.
+        pub c_rd_ready: Signal<Out, Bit>,
+        /// Client c: address.
+        pub c_rd_addr: Signal<In, Bits<64>>,
+        /// Client c: length in bytes.
+        pub c_rd_len: Signal<In, Bits<13>>,
+        /// Client c: tag.
+        pub c_rd_tag: Signal<In, Bits<8>>,
+        /// Client c: refused request.
+        pub c_rd_bad: Signal<Out, Bit>,
+        /// Client c: response beat valid.
+        pub c_rs_valid: Signal<Out, Bit>,
+        /// Client c: response beat taken.
+        pub c_rs_ready: Signal<In, Bit>,
+        /// Response data (shared by the clients).
+        pub rs_data: Signal<Out, Bits<512>>,
+        /// Response tag.
+        pub rs_tag: Signal<Out, Bits<8>>,
+        /// Response last beat.
+        pub rs_last: Signal<Out, Bit>,
+        /// Response error (the host refused the read).
+        pub rs_err: Signal<Out, Bit>,
+        /// Host request valid.
+        pub m_rd_valid: Signal<Out, Bit>,
+        /// Host request taken.
+        pub m_rd_ready: Signal<In, Bit>,
+        /// Host request address.
+        pub m_rd_addr: Signal<Out, Bits<64>>,
+        /// Host request length.
+        pub m_rd_len: Signal<Out, Bits<13>>,
+        /// Host request tag (the client's).
+        pub m_rd_tag: Signal<Out, Bits<8>>,
+        /// Host response valid.
+        pub m_rs_valid: Signal<In, Bit>,
+        /// Host response taken.
+        pub m_rs_ready: Signal<Out, Bit>,
+        /// Host response data.
+        pub m_rs_data: Signal<In, Bits<512>>,
+        /// Host response tag.
+        pub m_rs_tag: Signal<In, Bits<8>>,
+        /// Host response last beat.
+        pub m_rs_last: Signal<In, Bit>,
+        /// Host response error.
+        pub m_rs_err: Signal<In, Bit>,
+        /// Refused requests (wrapping).
+        pub bad_count: Signal<Out, Bits<16>>,
+        /// Requests taken and not yet answered to their last beat.
+        pub outstanding: Signal<Out, Bits<6>>,
+        depth: Constant<Bits<6>> = Constant::new(bits(D as u64)),
+        o_valid: DFF<Bit>,
+        o_addr: DFF<Bits<64>>,
+        o_len: DFF<Bits<13>>,
+        o_tag: DFF<Bits<8>>,
+        s_valid: DFF<Bit>,
+        s_addr: DFF<Bits<64>>,
+        s_len: DFF<Bits<13>>,
+        s_tag: DFF<Bits<8>>,
+        last_src: DFF<Bits<2>>,
+        q: DFF<Bits<64>>,
+        cnt: DFF<Bits<6>>,
+        full: DFF<Bit>,
+        a_bad: DFF<Bit>,
+        b_bad: DFF<Bit>,
+        c_bad: DFF<Bit>,
+        n_bad: DFF<Bits<16>>,
+        a_off: Signal<Local, Bits<14>>,
+        a_len14: Signal<Local, Bits<14>>,
+        a_sum: Signal<Local, Bits<14>>,
+        a_isbad: Signal<Local, Bit>,
+        b_off: Signal<Local, Bits<14>>,
+        b_len14: Signal<Local, Bits<14>>,
+        b_sum: Signal<Local, Bits<14>>,
+        b_isbad: Signal<Local, Bit>,
+        c_off: Signal<Local, Bits<14>>,
+        c_len14: Signal<Local, Bits<14>>,
+        c_sum: Signal<Local, Bits<14>>,
+        c_isbad: Signal<Local, Bit>,
+        sel: Signal<Local, Bits<2>>,
+        sel_valid: Signal<Local, Bit>,
+        in_addr: Signal<Local, Bits<64>>,
+        in_len: Signal<Local, Bits<13>>,
+        in_tag: Signal<Local, Bits<8>>,
+        in_bad: Signal<Local, Bit>,
+        take: Signal<Local, Bit>,
+        take_good: Signal<Local, Bit>,
+        head: Signal<Local, Bits<2>>,
+        nonempty: Signal<Local, Bit>,
+        rs_ready: Signal<Local, Bit>,
+        pop: Signal<Local, Bit>,
+        cnt_next: Signal<Local, Bits<6>>,
+        pos: Signal<Local, Bits<6>>,
+        pos7: Signal<Local, Bits<7>>,
+        pos2: Signal<Local, Bits<7>>,
+        q_base: Signal<Local, Bits<64>>,
+        ins: Signal<Local, Bits<64>>,
+    }
+    setup {
         assert!((1..=DR_ARB_MAX_DEPTH).contains(&D));
-        Self {
-            clock: Default::default(),
-            a_rd_valid: Default::default(),
-            a_rd_ready: Default::default(),
-            a_rd_addr: Default::default(),
-            a_rd_len: Default::default(),
-            a_rd_tag: Default::default(),
-            a_rd_bad: Default::default(),
-            a_rs_valid: Default::default(),
-            a_rs_ready: Default::default(),
-            b_rd_valid: Default::default(),
-            b_rd_ready: Default::default(),
-            b_rd_addr: Default::default(),
-            b_rd_len: Default::default(),
-            b_rd_tag: Default::default(),
-            b_rd_bad: Default::default(),
-            b_rs_valid: Default::default(),
-            b_rs_ready: Default::default(),
-            c_rd_valid: Default::default(),
-            c_rd_ready: Default::default(),
-            c_rd_addr: Default::default(),
-            c_rd_len: Default::default(),
-            c_rd_tag: Default::default(),
-            c_rd_bad: Default::default(),
-            c_rs_valid: Default::default(),
-            c_rs_ready: Default::default(),
-            rs_data: Default::default(),
-            rs_tag: Default::default(),
-            rs_last: Default::default(),
-            rs_err: Default::default(),
-            m_rd_valid: Default::default(),
-            m_rd_ready: Default::default(),
-            m_rd_addr: Default::default(),
-            m_rd_len: Default::default(),
-            m_rd_tag: Default::default(),
-            m_rs_valid: Default::default(),
-            m_rs_ready: Default::default(),
-            m_rs_data: Default::default(),
-            m_rs_tag: Default::default(),
-            m_rs_last: Default::default(),
-            m_rs_err: Default::default(),
-            bad_count: Default::default(),
-            outstanding: Default::default(),
-            depth: Constant::new(bits(D as u64)),
-            o_valid: Default::default(),
-            o_addr: Default::default(),
-            o_len: Default::default(),
-            o_tag: Default::default(),
-            s_valid: Default::default(),
-            s_addr: Default::default(),
-            s_len: Default::default(),
-            s_tag: Default::default(),
-            last_src: Default::default(),
-            q: Default::default(),
-            cnt: Default::default(),
-            full: Default::default(),
-            a_bad: Default::default(),
-            b_bad: Default::default(),
-            c_bad: Default::default(),
-            n_bad: Default::default(),
-            a_off: Default::default(),
-            a_len14: Default::default(),
-            a_sum: Default::default(),
-            a_isbad: Default::default(),
-            b_off: Default::default(),
-            b_len14: Default::default(),
-            b_sum: Default::default(),
-            b_isbad: Default::default(),
-            c_off: Default::default(),
-            c_len14: Default::default(),
-            c_sum: Default::default(),
-            c_isbad: Default::default(),
-            sel: Default::default(),
-            sel_valid: Default::default(),
-            in_addr: Default::default(),
-            in_len: Default::default(),
-            in_tag: Default::default(),
-            in_bad: Default::default(),
-            take: Default::default(),
-            take_good: Default::default(),
-            head: Default::default(),
-            nonempty: Default::default(),
-            rs_ready: Default::default(),
-            pop: Default::default(),
-            cnt_next: Default::default(),
-            pos: Default::default(),
-            pos7: Default::default(),
-            pos2: Default::default(),
-            q_base: Default::default(),
-            ins: Default::default(),
-        }
     }
 }
 

@@ -19,65 +19,41 @@
 
 use rust_hdl::prelude::*;
 
-/// FWFT FIFO of `2^A` entries of `W` bits, counting dropped pushes.
-#[derive(LogicBlock)]
-pub struct Fifo<const W: usize, const A: usize> {
-    /// Clock.
-    pub clock: Signal<In, Clock>,
-    /// Write `din` at this edge (dropped when `full`).
-    pub push: Signal<In, Bit>,
-    /// Entry to write.
-    pub din: Signal<In, Bits<W>>,
-    /// Take the head at this edge (only while `valid`).
-    pub pop: Signal<In, Bit>,
-    /// The head is valid.
-    pub valid: Signal<Out, Bit>,
-    /// The head.
-    pub dout: Signal<Out, Bits<W>>,
-    /// `2^A` entries are held.
-    pub full: Signal<Out, Bit>,
-    /// Entries held.
-    pub fill: Signal<Out, Bits<16>>,
-    /// A push was dropped at the last edge.
-    pub ovf: Signal<Out, Bit>,
-    k_depth: Constant<Bits<16>>,
-    ram: RAM<Bits<W>, A>,
-    wp: DFF<Bits<16>>,
-    wp_d: DFF<Bits<16>>,
-    rp: DFF<Bits<16>>,
-    n: DFF<Bits<16>>,
-    r_ovf: DFF<Bit>,
-    is_full: Signal<Local, Bit>,
-    do_push: Signal<Local, Bit>,
-    do_pop: Signal<Local, Bit>,
-    rp_next: Signal<Local, Bits<16>>,
-}
-
-impl<const W: usize, const A: usize> Default for Fifo<W, A> {
-    fn default() -> Self {
+hdl_block! {
+    /// FWFT FIFO of `2^A` entries of `W` bits, counting dropped pushes.
+    pub struct Fifo<const W: usize, const A: usize> {
+        /// Clock.
+        pub clock: Signal<In, Clock>,
+        /// Write `din` at this edge (dropped when `full`).
+        pub push: Signal<In, Bit>,
+        /// Entry to write.
+        pub din: Signal<In, Bits<W>>,
+        /// Take the head at this edge (only while `valid`).
+        pub pop: Signal<In, Bit>,
+        /// The head is valid.
+        pub valid: Signal<Out, Bit>,
+        /// The head.
+        pub dout: Signal<Out, Bits<W>>,
+        /// `2^A` entries are held.
+        pub full: Signal<Out, Bit>,
+        /// Entries held.
+        pub fill: Signal<Out, Bits<16>>,
+        /// A push was dropped at the last edge.
+        pub ovf: Signal<Out, Bit>,
+        k_depth: Constant<Bits<16>> = Constant::new(bits::<16>(1 << A)),
+        ram: RAM<Bits<W>, A>,
+        wp: DFF<Bits<16>>,
+        wp_d: DFF<Bits<16>>,
+        rp: DFF<Bits<16>>,
+        n: DFF<Bits<16>>,
+        r_ovf: DFF<Bit>,
+        is_full: Signal<Local, Bit>,
+        do_push: Signal<Local, Bit>,
+        do_pop: Signal<Local, Bit>,
+        rp_next: Signal<Local, Bits<16>>,
+    }
+    setup {
         assert!(A < 16);
-        Self {
-            clock: Default::default(),
-            push: Default::default(),
-            din: Default::default(),
-            pop: Default::default(),
-            valid: Default::default(),
-            dout: Default::default(),
-            full: Default::default(),
-            fill: Default::default(),
-            ovf: Default::default(),
-            k_depth: Constant::new(bits::<16>(1 << A)),
-            ram: Default::default(),
-            wp: Default::default(),
-            wp_d: Default::default(),
-            rp: Default::default(),
-            n: Default::default(),
-            r_ovf: Default::default(),
-            is_full: Default::default(),
-            do_push: Default::default(),
-            do_pop: Default::default(),
-            rp_next: Default::default(),
-        }
     }
 }
 

@@ -5,6 +5,9 @@
 //! (`hdl/model/src/`). `export` writes each block to
 //! `verilog-out/<block>.v` with the top module named after the block.
 
+#[macro_use]
+mod block_macro;
+
 pub mod ack_gen;
 pub mod braid_engine;
 pub mod cmd_proc;

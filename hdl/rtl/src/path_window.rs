@@ -57,144 +57,84 @@ pub const CWND_MAX: u64 = 0x01_0000;
 /// Power-on window: 16.0 packets.
 pub const CWND_POWER_ON: u64 = 16 << 8;
 
-/// Sender window and in-flight accounting of one path.
-#[derive(LogicBlock)]
-pub struct PathWindow {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// Restart the path (registered).
-    pub init_valid: Signal<In, Bit>,
-    /// Window after a restart (16.8 packets).
-    pub init_cwnd: Signal<In, Bits<24>>,
-    /// New window from congestion control.
-    pub cwnd_valid: Signal<In, Bit>,
-    /// The new window (16.8 packets, clamped to 256.0).
-    pub cwnd: Signal<In, Bits<24>>,
-    /// One packet sent on this path.
-    pub send: Signal<In, Bit>,
-    /// Packets newly acknowledged.
-    pub ack_valid: Signal<In, Bit>,
-    /// How many (0..256).
-    pub ack_count: Signal<In, Bits<9>>,
-    /// Packets declared lost.
-    pub loss_valid: Signal<In, Bit>,
-    /// How many (0..256).
-    pub loss_count: Signal<In, Bits<9>>,
-    /// Window open: `in_flight < floor(cwnd_q)`.
-    pub open: Signal<Out, Bit>,
-    /// Packets in flight (0..256).
-    pub in_flight: Signal<Out, Bits<9>>,
-    /// Current window (16.8 packets, at most 256.0).
-    pub cwnd_q: Signal<Out, Bits<24>>,
-    /// `floor(cwnd_q) - in_flight`, saturating at 0.
-    pub avail: Signal<Out, Bits<9>>,
-    /// Acks plus losses exceeded the in-flight count (pulse).
-    pub err_underflow: Signal<Out, Bit>,
-    /// A send while the window was closed (pulse).
-    pub err_send_closed: Signal<Out, Bit>,
-    /// Underflows since the last restart (saturating).
-    pub cnt_underflow: Signal<Out, Bits<16>>,
-    /// Sends into a closed window since the last restart (saturating).
-    pub cnt_send_closed: Signal<Out, Bits<16>>,
-    cwnd_max: Constant<Bits<24>>,
-    // input registers
-    in_init: DFF<Bit>,
-    in_init_cwnd: DFF<Bits<24>>,
-    in_cwnd_valid: DFF<Bit>,
-    in_cwnd: DFF<Bits<24>>,
-    in_send: DFF<Bit>,
-    in_ack_valid: DFF<Bit>,
-    in_ack: DFF<Bits<9>>,
-    in_loss_valid: DFF<Bit>,
-    in_loss: DFF<Bits<9>>,
-    // state
-    flight: DFF<Bits<9>>,
-    window: DFFWithInit<Bits<24>>,
-    e_under: DFF<Bit>,
-    e_closed: DFF<Bit>,
-    n_under: DFF<Bits<16>>,
-    n_closed: DFF<Bits<16>>,
-    // output registers
-    r_open: DFFWithInit<Bit>,
-    r_in_flight: DFF<Bits<9>>,
-    r_cwnd: DFFWithInit<Bits<24>>,
-    r_avail: DFFWithInit<Bits<9>>,
-    r_err_under: DFF<Bit>,
-    r_err_closed: DFF<Bit>,
-    r_cnt_under: DFF<Bits<16>>,
-    r_cnt_closed: DFF<Bits<16>>,
-    // combinational helpers
-    ack_amt: Signal<Local, Bits<11>>,
-    loss_amt: Signal<Local, Bits<11>>,
-    removed: Signal<Local, Bits<11>>,
-    diff: Signal<Local, Bits<11>>,
-    underflow: Signal<Local, Bit>,
-    kept: Signal<Local, Bits<9>>,
-    win_pkts: Signal<Local, Bits<9>>,
-    closed: Signal<Local, Bit>,
-    send_closed: Signal<Local, Bit>,
-    init_clamped: Signal<Local, Bits<24>>,
-    cwnd_clamped: Signal<Local, Bits<24>>,
-}
-
-impl Default for PathWindow {
-    /// Power-on state: as after an init with cwnd = 16.0 packets.
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            init_valid: Default::default(),
-            init_cwnd: Default::default(),
-            cwnd_valid: Default::default(),
-            cwnd: Default::default(),
-            send: Default::default(),
-            ack_valid: Default::default(),
-            ack_count: Default::default(),
-            loss_valid: Default::default(),
-            loss_count: Default::default(),
-            open: Default::default(),
-            in_flight: Default::default(),
-            cwnd_q: Default::default(),
-            avail: Default::default(),
-            err_underflow: Default::default(),
-            err_send_closed: Default::default(),
-            cnt_underflow: Default::default(),
-            cnt_send_closed: Default::default(),
-            cwnd_max: Constant::new(bits(CWND_MAX)),
-            in_init: Default::default(),
-            in_init_cwnd: Default::default(),
-            in_cwnd_valid: Default::default(),
-            in_cwnd: Default::default(),
-            in_send: Default::default(),
-            in_ack_valid: Default::default(),
-            in_ack: Default::default(),
-            in_loss_valid: Default::default(),
-            in_loss: Default::default(),
-            flight: Default::default(),
-            window: DFFWithInit::new(bits(CWND_POWER_ON)),
-            e_under: Default::default(),
-            e_closed: Default::default(),
-            n_under: Default::default(),
-            n_closed: Default::default(),
-            r_open: DFFWithInit::new(true),
-            r_in_flight: Default::default(),
-            r_cwnd: DFFWithInit::new(bits(CWND_POWER_ON)),
-            r_avail: DFFWithInit::new(bits(CWND_POWER_ON >> 8)),
-            r_err_under: Default::default(),
-            r_err_closed: Default::default(),
-            r_cnt_under: Default::default(),
-            r_cnt_closed: Default::default(),
-            ack_amt: Default::default(),
-            loss_amt: Default::default(),
-            removed: Default::default(),
-            diff: Default::default(),
-            underflow: Default::default(),
-            kept: Default::default(),
-            win_pkts: Default::default(),
-            closed: Default::default(),
-            send_closed: Default::default(),
-            init_clamped: Default::default(),
-            cwnd_clamped: Default::default(),
-        }
+hdl_block! {
+    /// Sender window and in-flight accounting of one path.
+    pub struct PathWindow {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// Restart the path (registered).
+        pub init_valid: Signal<In, Bit>,
+        /// Window after a restart (16.8 packets).
+        pub init_cwnd: Signal<In, Bits<24>>,
+        /// New window from congestion control.
+        pub cwnd_valid: Signal<In, Bit>,
+        /// The new window (16.8 packets, clamped to 256.0).
+        pub cwnd: Signal<In, Bits<24>>,
+        /// One packet sent on this path.
+        pub send: Signal<In, Bit>,
+        /// Packets newly acknowledged.
+        pub ack_valid: Signal<In, Bit>,
+        /// How many (0..256).
+        pub ack_count: Signal<In, Bits<9>>,
+        /// Packets declared lost.
+        pub loss_valid: Signal<In, Bit>,
+        /// How many (0..256).
+        pub loss_count: Signal<In, Bits<9>>,
+        /// Window open: `in_flight < floor(cwnd_q)`.
+        pub open: Signal<Out, Bit>,
+        /// Packets in flight (0..256).
+        pub in_flight: Signal<Out, Bits<9>>,
+        /// Current window (16.8 packets, at most 256.0).
+        pub cwnd_q: Signal<Out, Bits<24>>,
+        /// `floor(cwnd_q) - in_flight`, saturating at 0.
+        pub avail: Signal<Out, Bits<9>>,
+        /// Acks plus losses exceeded the in-flight count (pulse).
+        pub err_underflow: Signal<Out, Bit>,
+        /// A send while the window was closed (pulse).
+        pub err_send_closed: Signal<Out, Bit>,
+        /// Underflows since the last restart (saturating).
+        pub cnt_underflow: Signal<Out, Bits<16>>,
+        /// Sends into a closed window since the last restart (saturating).
+        pub cnt_send_closed: Signal<Out, Bits<16>>,
+        cwnd_max: Constant<Bits<24>> = Constant::new(bits(CWND_MAX)),
+        // input registers
+        in_init: DFF<Bit>,
+        in_init_cwnd: DFF<Bits<24>>,
+        in_cwnd_valid: DFF<Bit>,
+        in_cwnd: DFF<Bits<24>>,
+        in_send: DFF<Bit>,
+        in_ack_valid: DFF<Bit>,
+        in_ack: DFF<Bits<9>>,
+        in_loss_valid: DFF<Bit>,
+        in_loss: DFF<Bits<9>>,
+        // state
+        flight: DFF<Bits<9>>,
+        window: DFFWithInit<Bits<24>> = DFFWithInit::new(bits(CWND_POWER_ON)),
+        e_under: DFF<Bit>,
+        e_closed: DFF<Bit>,
+        n_under: DFF<Bits<16>>,
+        n_closed: DFF<Bits<16>>,
+        // output registers
+        r_open: DFFWithInit<Bit> = DFFWithInit::new(true),
+        r_in_flight: DFF<Bits<9>>,
+        r_cwnd: DFFWithInit<Bits<24>> = DFFWithInit::new(bits(CWND_POWER_ON)),
+        r_avail: DFFWithInit<Bits<9>> = DFFWithInit::new(bits(CWND_POWER_ON >> 8)),
+        r_err_under: DFF<Bit>,
+        r_err_closed: DFF<Bit>,
+        r_cnt_under: DFF<Bits<16>>,
+        r_cnt_closed: DFF<Bits<16>>,
+        // combinational helpers
+        ack_amt: Signal<Local, Bits<11>>,
+        loss_amt: Signal<Local, Bits<11>>,
+        removed: Signal<Local, Bits<11>>,
+        diff: Signal<Local, Bits<11>>,
+        underflow: Signal<Local, Bit>,
+        kept: Signal<Local, Bits<9>>,
+        win_pkts: Signal<Local, Bits<9>>,
+        closed: Signal<Local, Bit>,
+        send_closed: Signal<Local, Bit>,
+        init_clamped: Signal<Local, Bits<24>>,
+        cwnd_clamped: Signal<Local, Bits<24>>,
     }
 }
 

@@ -177,41 +177,25 @@ fn kb<const N: usize>(v: u64) -> Constant<Bits<N>> {
 
 // ---------------------------------------------------------------- constants
 
-/// Constants of `TxBuilder` as outputs (so that the block itself can derive
-/// `Default`).
-#[derive(LogicBlock)]
-pub struct TxConst {
-    /// 64 ones.
-    pub ones64: Signal<Out, Bits<64>>,
-    /// 512 ones.
-    pub ones512: Signal<Out, Bits<512>>,
-    /// IPv4 header length (16 bits).
-    pub ipv4_len: Signal<Out, Bits<16>>,
-    /// 63 (rounds a byte count up to whole beats).
-    pub c63: Signal<Out, Bits<17>>,
-    /// 2^11 - 1 (adding it subtracts one).
-    pub m1_11: Signal<Out, Bits<11>>,
-    k_ones64: Constant<Bits<64>>,
-    k_ones512: Constant<Bits<512>>,
-    k_ipv4_len: Constant<Bits<16>>,
-    k_c63: Constant<Bits<17>>,
-    k_m1_11: Constant<Bits<11>>,
-}
-
-impl Default for TxConst {
-    fn default() -> Self {
-        Self {
-            ones64: Default::default(),
-            ones512: Default::default(),
-            ipv4_len: Default::default(),
-            c63: Default::default(),
-            m1_11: Default::default(),
-            k_ones64: Constant::new(!Bits::<64>::default()),
-            k_ones512: Constant::new(!Bits::<512>::default()),
-            k_ipv4_len: kb(IPV4_LEN as u64),
-            k_c63: kb(BEAT_BYTES as u64 - 1),
-            k_m1_11: kb(0x7ff),
-        }
+hdl_block! {
+    /// Constants of `TxBuilder` as outputs (so that the block itself can derive
+    /// `Default`).
+    pub struct TxConst {
+        /// 64 ones.
+        pub ones64: Signal<Out, Bits<64>>,
+        /// 512 ones.
+        pub ones512: Signal<Out, Bits<512>>,
+        /// IPv4 header length (16 bits).
+        pub ipv4_len: Signal<Out, Bits<16>>,
+        /// 63 (rounds a byte count up to whole beats).
+        pub c63: Signal<Out, Bits<17>>,
+        /// 2^11 - 1 (adding it subtracts one).
+        pub m1_11: Signal<Out, Bits<11>>,
+        k_ones64: Constant<Bits<64>> = Constant::new(!Bits::<64>::default()),
+        k_ones512: Constant<Bits<512>> = Constant::new(!Bits::<512>::default()),
+        k_ipv4_len: Constant<Bits<16>> = kb(IPV4_LEN as u64),
+        k_c63: Constant<Bits<17>> = kb(BEAT_BYTES as u64 - 1),
+        k_m1_11: Constant<Bits<11>> = kb(0x7ff),
     }
 }
 

@@ -92,25 +92,15 @@ pub const TXP_QDEPTH: usize = 32;
 /// Buffer lines.
 pub const TXP_LINES: usize = 256;
 
-/// All-ones constants.
-#[derive(LogicBlock)]
-pub struct TxpConst {
-    /// 64 ones.
-    pub ones64: Signal<Out, Bits<64>>,
-    /// 512 ones.
-    pub ones512: Signal<Out, Bits<512>>,
-    k64: Constant<Bits<64>>,
-    k512: Constant<Bits<512>>,
-}
-
-impl Default for TxpConst {
-    fn default() -> Self {
-        Self {
-            ones64: Default::default(),
-            ones512: Default::default(),
-            k64: Constant::new(!Bits::<64>::default()),
-            k512: Constant::new(!Bits::<512>::default()),
-        }
+hdl_block! {
+    /// All-ones constants.
+    pub struct TxpConst {
+        /// 64 ones.
+        pub ones64: Signal<Out, Bits<64>>,
+        /// 512 ones.
+        pub ones512: Signal<Out, Bits<512>>,
+        k64: Constant<Bits<64>> = Constant::new(!Bits::<64>::default()),
+        k512: Constant<Bits<512>> = Constant::new(!Bits::<512>::default()),
     }
 }
 

@@ -24,349 +24,222 @@
 
 use rust_hdl::prelude::*;
 
-/// The operations on the sender's per-path state of `braid_engine`.
-#[derive(LogicBlock)]
-pub struct PathOps<const CB: usize, const PI: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// From `fak.dout`.
-    pub fak_dout: Signal<In, Bits<416>>,
-    /// From `fai.fill`.
-    pub fai_fill: Signal<In, Bits<16>>,
-    /// From `fce.fill`.
-    pub fce_fill: Signal<In, Bits<16>>,
-    /// From `ftk.fill`.
-    pub ftk_fill: Signal<In, Bits<16>>,
-    /// From `fsa.fill`.
-    pub fsa_fill: Signal<In, Bits<16>>,
-    /// From `ftt.valid`.
-    pub ftt_valid: Signal<In, Bit>,
-    /// From `cp.tp_valid`.
-    pub cp_tp_valid: Signal<In, Bit>,
-    /// From `tpt.op_ready`.
-    pub tpt_op_ready: Signal<In, Bit>,
-    /// From `pwt.tx_ready`.
-    pub pwt_tx_ready: Signal<In, Bit>,
-    /// From `fak.valid`.
-    pub fak_valid: Signal<In, Bit>,
-    /// From `n_ack_bad.q`.
-    pub n_ack_bad_q: Signal<In, Bits<32>>,
-    /// From `tpt.res_valid`.
-    pub tpt_res_valid: Signal<In, Bit>,
-    /// From `tpt.res_op`.
-    pub tpt_res_op: Signal<In, Bits<3>>,
-    /// From `now.q`.
-    pub now_q: Signal<In, Bits<32>>,
-    /// From `fai.dout`.
-    pub fai_dout: Signal<In, Bits<96>>,
-    /// From `tpt.res_idle`.
-    pub tpt_res_idle: Signal<In, Bit>,
-    /// From `tpt.res_rejected`.
-    pub tpt_res_rejected: Signal<In, Bit>,
-    /// From `tpt.res_acked`.
-    pub tpt_res_acked: Signal<In, Bits<9>>,
-    /// From `tpt.res_idx`.
-    pub tpt_res_idx: Signal<In, Bits<PI>>,
-    /// From `tpt.res_accepted`.
-    pub tpt_res_accepted: Signal<In, Bit>,
-    /// From `fsr.valid`.
-    pub fsr_valid: Signal<In, Bit>,
-    /// From `fsr.dout`.
-    pub fsr_dout: Signal<In, Bits<448>>,
-    /// From `fi2.fill`.
-    pub fi2_fill: Signal<In, Bits<16>>,
-    /// From `fh.fill`.
-    pub fh_fill: Signal<In, Bits<16>>,
-    /// From `fsx.fill`.
-    pub fsx_fill: Signal<In, Bits<16>>,
-    /// From `fro.valid`.
-    pub fro_valid: Signal<In, Bit>,
-    /// From `fri.fill`.
-    pub fri_fill: Signal<In, Bits<16>>,
-    /// From `fdl.fill`.
-    pub fdl_fill: Signal<In, Bits<16>>,
-    /// From `fro.dout`.
-    pub fro_dout: Signal<In, Bits<120>>,
-    /// From `cp.tp_op`.
-    pub cp_tp_op: Signal<In, Bits<3>>,
-    /// From `cp.tp_idx`.
-    pub cp_tp_idx: Signal<In, Bits<PI>>,
-    /// From `cp.tp_psn`.
-    pub cp_tp_psn: Signal<In, Bits<32>>,
-    /// From `ftt.dout`.
-    pub ftt_dout: Signal<In, Bits<16>>,
-    /// From `fi2.dout`.
-    pub fi2_dout: Signal<In, Bits<448>>,
-    /// From `tpt.res_psn`.
-    pub tpt_res_psn: Signal<In, Bits<32>>,
-    /// From `tpt.res_slot`.
-    pub tpt_res_slot: Signal<In, Bits<8>>,
-    /// From `tpt.res_floor_delta`.
-    pub tpt_res_floor_delta: Signal<In, Bits<16>>,
-    /// From `rb.cfg_regs`.
-    pub rb_cfg_regs: Signal<In, Bits<480>>,
-    /// From `k_nc`.
-    pub k_nc: Signal<In, Bits<24>>,
-    /// From `k_np`.
-    pub k_np: Signal<In, Bits<8>>,
-    /// From `k_pb`.
-    pub k_pb: Signal<In, Bits<8>>,
-    /// From `hk_v.q`.
-    pub hk_v_q: Signal<In, Bit>,
-    /// From `hk_c.q`.
-    pub hk_c_q: Signal<In, Bits<CB>>,
-    /// From `hk_h.q`.
-    pub hk_h_q: Signal<In, Bits<16>>,
-    /// To `ftt.pop`.
-    pub ftt_pop: Signal<Out, Bit>,
-    /// To `fak.pop`.
-    pub fak_pop: Signal<Out, Bit>,
-    /// To `fai.push`.
-    pub fai_push: Signal<Out, Bit>,
-    /// To `fai.din`.
-    pub fai_din: Signal<Out, Bits<96>>,
-    /// To `fai.pop`.
-    pub fai_pop: Signal<Out, Bit>,
-    /// To `fri.pop`.
-    pub fri_pop: Signal<Out, Bit>,
-    /// To `fce.push`.
-    pub fce_push: Signal<Out, Bit>,
-    /// To `fce.din`.
-    pub fce_din: Signal<Out, Bits<60>>,
-    /// To `ftk.push`.
-    pub ftk_push: Signal<Out, Bit>,
-    /// To `ftk.din`.
-    pub ftk_din: Signal<Out, Bits<48>>,
-    /// To `fsa.push`.
-    pub fsa_push: Signal<Out, Bit>,
-    /// To `fsa.din`.
-    pub fsa_din: Signal<Out, Bits<48>>,
-    /// To `fsx.push`.
-    pub fsx_push: Signal<Out, Bit>,
-    /// To `fsx.din`.
-    pub fsx_din: Signal<Out, Bits<16>>,
-    /// To `fsr.pop`.
-    pub fsr_pop: Signal<Out, Bit>,
-    /// To `fro.pop`.
-    pub fro_pop: Signal<Out, Bit>,
-    /// To `fri.push`.
-    pub fri_push: Signal<Out, Bit>,
-    /// To `fri.din`.
-    pub fri_din: Signal<Out, Bits<88>>,
-    /// To `tpt.op_valid`.
-    pub tpt_op_valid: Signal<Out, Bit>,
-    /// To `tpt.op`.
-    pub tpt_op: Signal<Out, Bits<3>>,
-    /// To `tpt.idx`.
-    pub tpt_idx: Signal<Out, Bits<PI>>,
-    /// To `tpt.psn`.
-    pub tpt_psn: Signal<Out, Bits<32>>,
-    /// To `tpt.sack`.
-    pub tpt_sack: Signal<Out, Bits<256>>,
-    /// To `fi2.push`.
-    pub fi2_push: Signal<Out, Bit>,
-    /// To `fi2.din`.
-    pub fi2_din: Signal<Out, Bits<448>>,
-    /// To `fi2.pop`.
-    pub fi2_pop: Signal<Out, Bit>,
-    /// To `fre.push`.
-    pub fre_push: Signal<Out, Bit>,
-    /// To `fre.din`.
-    pub fre_din: Signal<Out, Bits<448>>,
-    /// To `fh.push`.
-    pub fh_push: Signal<Out, Bit>,
-    /// To `fh.din`.
-    pub fh_din: Signal<Out, Bits<512>>,
-    /// To `slt.wr_valid`.
-    pub slt_wr_valid: Signal<Out, Bit>,
-    /// To `slt.wr_path`.
-    pub slt_wr_path: Signal<Out, Bits<PI>>,
-    /// To `slt.wr_slot`.
-    pub slt_wr_slot: Signal<Out, Bits<8>>,
-    /// To `slt.wr_entry`.
-    pub slt_wr_entry: Signal<Out, Bits<72>>,
-    /// To `a_res`.
-    pub a_res: Signal<Out, Bit>,
-    /// To `a_m`.
-    pub a_m: Signal<Out, Bits<9>>,
-    /// To `r_res`.
-    pub r_res: Signal<Out, Bit>,
-    /// To `r_ok`.
-    pub r_ok: Signal<Out, Bit>,
-    /// To `tacc`.
-    pub tacc: Signal<Out, Bit>,
-    /// Write `n_ack_bad` (a register of the top) this clock.
-    pub n_ack_bad_we: Signal<Out, Bit>,
-    /// To `n_ack_bad.d`.
-    pub n_ack_bad_wd: Signal<Out, Bits<32>>,
-    /// Write `hk_v` (a register of the top) this clock.
-    pub hk_v_we: Signal<Out, Bit>,
-    /// To `hk_v.d`.
-    pub hk_v_wd: Signal<Out, Bit>,
-    /// Write `hk_c` (a register of the top) this clock.
-    pub hk_c_we: Signal<Out, Bit>,
-    /// To `hk_c.d`.
-    pub hk_c_wd: Signal<Out, Bits<CB>>,
-    /// Write `hk_h` (a register of the top) this clock.
-    pub hk_h_we: Signal<Out, Bit>,
-    /// To `hk_h.d`.
-    pub hk_h_wd: Signal<Out, Bits<16>>,
-    r_take: Signal<Local, Bit>,
-    r_room: DFF<Bit>,
-    ok_send: DFF<Bit>,
-    ok_ack: DFF<Bit>,
-    s_retry: Signal<Local, Bit>,
-    send_ok: Signal<Local, Bit>,
-    tres: Signal<Local, Bit>,
-    trefuse: Signal<Local, Bit>,
-    s_path: Signal<Local, Bits<4>>,
-    s_conn: Signal<Local, Bits<CB>>,
-    t_idx: Signal<Local, Bits<PI>>,
-    h_flags: Signal<Local, Bits<8>>,
-    h_mtus: Signal<Local, Bits<32>>,
-    h_mtu_code: Signal<Local, Bits<2>>,
-    h_fl: Signal<Local, Bits<2>>,
-    fill2: Signal<Local, Bits<16>>,
-    h_rx: Signal<Local, Bits<1>>,
-    t_take: Signal<Local, Bit>,
-    a_conn: Signal<Local, Bits<24>>,
-    a_path: Signal<Local, Bits<8>>,
-    a_ok: Signal<Local, Bit>,
-    a_free: Signal<Local, Bit>,
-    a_take: Signal<Local, Bit>,
-    a_idx: Signal<Local, Bits<PI>>,
-    a_rtt: Signal<Local, Bits<32>>,
-    a_rtt24: Signal<Local, Bits<24>>,
-    a_cb: Signal<Local, Bits<CB>>,
-    a_p4: Signal<Local, Bits<4>>,
-    a_idleb: Signal<Local, Bits<1>>,
-}
-
-impl<const CB: usize, const PI: usize> Default for PathOps<CB, PI> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            fak_dout: Default::default(),
-            fai_fill: Default::default(),
-            fce_fill: Default::default(),
-            ftk_fill: Default::default(),
-            fsa_fill: Default::default(),
-            ftt_valid: Default::default(),
-            cp_tp_valid: Default::default(),
-            tpt_op_ready: Default::default(),
-            pwt_tx_ready: Default::default(),
-            fak_valid: Default::default(),
-            n_ack_bad_q: Default::default(),
-            tpt_res_valid: Default::default(),
-            tpt_res_op: Default::default(),
-            now_q: Default::default(),
-            fai_dout: Default::default(),
-            tpt_res_idle: Default::default(),
-            tpt_res_rejected: Default::default(),
-            tpt_res_acked: Default::default(),
-            tpt_res_idx: Default::default(),
-            tpt_res_accepted: Default::default(),
-            fsr_valid: Default::default(),
-            fsr_dout: Default::default(),
-            fi2_fill: Default::default(),
-            fh_fill: Default::default(),
-            fsx_fill: Default::default(),
-            fro_valid: Default::default(),
-            fri_fill: Default::default(),
-            fdl_fill: Default::default(),
-            fro_dout: Default::default(),
-            cp_tp_op: Default::default(),
-            cp_tp_idx: Default::default(),
-            cp_tp_psn: Default::default(),
-            ftt_dout: Default::default(),
-            fi2_dout: Default::default(),
-            tpt_res_psn: Default::default(),
-            tpt_res_slot: Default::default(),
-            tpt_res_floor_delta: Default::default(),
-            rb_cfg_regs: Default::default(),
-            k_nc: Default::default(),
-            k_np: Default::default(),
-            k_pb: Default::default(),
-            hk_v_q: Default::default(),
-            hk_c_q: Default::default(),
-            hk_h_q: Default::default(),
-            ftt_pop: Default::default(),
-            fak_pop: Default::default(),
-            fai_push: Default::default(),
-            fai_din: Default::default(),
-            fai_pop: Default::default(),
-            fri_pop: Default::default(),
-            fce_push: Default::default(),
-            fce_din: Default::default(),
-            ftk_push: Default::default(),
-            ftk_din: Default::default(),
-            fsa_push: Default::default(),
-            fsa_din: Default::default(),
-            fsx_push: Default::default(),
-            fsx_din: Default::default(),
-            fsr_pop: Default::default(),
-            fro_pop: Default::default(),
-            fri_push: Default::default(),
-            fri_din: Default::default(),
-            tpt_op_valid: Default::default(),
-            tpt_op: Default::default(),
-            tpt_idx: Default::default(),
-            tpt_psn: Default::default(),
-            tpt_sack: Default::default(),
-            fi2_push: Default::default(),
-            fi2_din: Default::default(),
-            fi2_pop: Default::default(),
-            fre_push: Default::default(),
-            fre_din: Default::default(),
-            fh_push: Default::default(),
-            fh_din: Default::default(),
-            slt_wr_valid: Default::default(),
-            slt_wr_path: Default::default(),
-            slt_wr_slot: Default::default(),
-            slt_wr_entry: Default::default(),
-            a_res: Default::default(),
-            a_m: Default::default(),
-            r_res: Default::default(),
-            r_ok: Default::default(),
-            tacc: Default::default(),
-            n_ack_bad_we: Default::default(),
-            n_ack_bad_wd: Default::default(),
-            hk_v_we: Default::default(),
-            hk_v_wd: Default::default(),
-            hk_c_we: Default::default(),
-            hk_c_wd: Default::default(),
-            hk_h_we: Default::default(),
-            hk_h_wd: Default::default(),
-            r_take: Default::default(),
-            r_room: Default::default(),
-            ok_send: Default::default(),
-            ok_ack: Default::default(),
-            s_retry: Default::default(),
-            send_ok: Default::default(),
-            tres: Default::default(),
-            trefuse: Default::default(),
-            s_path: Default::default(),
-            s_conn: Default::default(),
-            t_idx: Default::default(),
-            h_flags: Default::default(),
-            h_mtus: Default::default(),
-            h_mtu_code: Default::default(),
-            h_fl: Default::default(),
-            fill2: Default::default(),
-            h_rx: Default::default(),
-            t_take: Default::default(),
-            a_conn: Default::default(),
-            a_path: Default::default(),
-            a_ok: Default::default(),
-            a_free: Default::default(),
-            a_take: Default::default(),
-            a_idx: Default::default(),
-            a_rtt: Default::default(),
-            a_rtt24: Default::default(),
-            a_cb: Default::default(),
-            a_p4: Default::default(),
-            a_idleb: Default::default(),
-        }
+hdl_block! {
+    /// The operations on the sender's per-path state of `braid_engine`.
+    pub struct PathOps<const CB: usize, const PI: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// From `fak.dout`.
+        pub fak_dout: Signal<In, Bits<416>>,
+        /// From `fai.fill`.
+        pub fai_fill: Signal<In, Bits<16>>,
+        /// From `fce.fill`.
+        pub fce_fill: Signal<In, Bits<16>>,
+        /// From `ftk.fill`.
+        pub ftk_fill: Signal<In, Bits<16>>,
+        /// From `fsa.fill`.
+        pub fsa_fill: Signal<In, Bits<16>>,
+        /// From `ftt.valid`.
+        pub ftt_valid: Signal<In, Bit>,
+        /// From `cp.tp_valid`.
+        pub cp_tp_valid: Signal<In, Bit>,
+        /// From `tpt.op_ready`.
+        pub tpt_op_ready: Signal<In, Bit>,
+        /// From `pwt.tx_ready`.
+        pub pwt_tx_ready: Signal<In, Bit>,
+        /// From `fak.valid`.
+        pub fak_valid: Signal<In, Bit>,
+        /// From `n_ack_bad.q`.
+        pub n_ack_bad_q: Signal<In, Bits<32>>,
+        /// From `tpt.res_valid`.
+        pub tpt_res_valid: Signal<In, Bit>,
+        /// From `tpt.res_op`.
+        pub tpt_res_op: Signal<In, Bits<3>>,
+        /// From `now.q`.
+        pub now_q: Signal<In, Bits<32>>,
+        /// From `fai.dout`.
+        pub fai_dout: Signal<In, Bits<96>>,
+        /// From `tpt.res_idle`.
+        pub tpt_res_idle: Signal<In, Bit>,
+        /// From `tpt.res_rejected`.
+        pub tpt_res_rejected: Signal<In, Bit>,
+        /// From `tpt.res_acked`.
+        pub tpt_res_acked: Signal<In, Bits<9>>,
+        /// From `tpt.res_idx`.
+        pub tpt_res_idx: Signal<In, Bits<PI>>,
+        /// From `tpt.res_accepted`.
+        pub tpt_res_accepted: Signal<In, Bit>,
+        /// From `fsr.valid`.
+        pub fsr_valid: Signal<In, Bit>,
+        /// From `fsr.dout`.
+        pub fsr_dout: Signal<In, Bits<448>>,
+        /// From `fi2.fill`.
+        pub fi2_fill: Signal<In, Bits<16>>,
+        /// From `fh.fill`.
+        pub fh_fill: Signal<In, Bits<16>>,
+        /// From `fsx.fill`.
+        pub fsx_fill: Signal<In, Bits<16>>,
+        /// From `fro.valid`.
+        pub fro_valid: Signal<In, Bit>,
+        /// From `fri.fill`.
+        pub fri_fill: Signal<In, Bits<16>>,
+        /// From `fdl.fill`.
+        pub fdl_fill: Signal<In, Bits<16>>,
+        /// From `fro.dout`.
+        pub fro_dout: Signal<In, Bits<120>>,
+        /// From `cp.tp_op`.
+        pub cp_tp_op: Signal<In, Bits<3>>,
+        /// From `cp.tp_idx`.
+        pub cp_tp_idx: Signal<In, Bits<PI>>,
+        /// From `cp.tp_psn`.
+        pub cp_tp_psn: Signal<In, Bits<32>>,
+        /// From `ftt.dout`.
+        pub ftt_dout: Signal<In, Bits<16>>,
+        /// From `fi2.dout`.
+        pub fi2_dout: Signal<In, Bits<448>>,
+        /// From `tpt.res_psn`.
+        pub tpt_res_psn: Signal<In, Bits<32>>,
+        /// From `tpt.res_slot`.
+        pub tpt_res_slot: Signal<In, Bits<8>>,
+        /// From `tpt.res_floor_delta`.
+        pub tpt_res_floor_delta: Signal<In, Bits<16>>,
+        /// From `rb.cfg_regs`.
+        pub rb_cfg_regs: Signal<In, Bits<480>>,
+        /// From `k_nc`.
+        pub k_nc: Signal<In, Bits<24>>,
+        /// From `k_np`.
+        pub k_np: Signal<In, Bits<8>>,
+        /// From `k_pb`.
+        pub k_pb: Signal<In, Bits<8>>,
+        /// From `hk_v.q`.
+        pub hk_v_q: Signal<In, Bit>,
+        /// From `hk_c.q`.
+        pub hk_c_q: Signal<In, Bits<CB>>,
+        /// From `hk_h.q`.
+        pub hk_h_q: Signal<In, Bits<16>>,
+        /// To `ftt.pop`.
+        pub ftt_pop: Signal<Out, Bit>,
+        /// To `fak.pop`.
+        pub fak_pop: Signal<Out, Bit>,
+        /// To `fai.push`.
+        pub fai_push: Signal<Out, Bit>,
+        /// To `fai.din`.
+        pub fai_din: Signal<Out, Bits<96>>,
+        /// To `fai.pop`.
+        pub fai_pop: Signal<Out, Bit>,
+        /// To `fri.pop`.
+        pub fri_pop: Signal<Out, Bit>,
+        /// To `fce.push`.
+        pub fce_push: Signal<Out, Bit>,
+        /// To `fce.din`.
+        pub fce_din: Signal<Out, Bits<60>>,
+        /// To `ftk.push`.
+        pub ftk_push: Signal<Out, Bit>,
+        /// To `ftk.din`.
+        pub ftk_din: Signal<Out, Bits<48>>,
+        /// To `fsa.push`.
+        pub fsa_push: Signal<Out, Bit>,
+        /// To `fsa.din`.
+        pub fsa_din: Signal<Out, Bits<48>>,
+        /// To `fsx.push`.
+        pub fsx_push: Signal<Out, Bit>,
+        /// To `fsx.din`.
+        pub fsx_din: Signal<Out, Bits<16>>,
+        /// To `fsr.pop`.
+        pub fsr_pop: Signal<Out, Bit>,
+        /// To `fro.pop`.
+        pub fro_pop: Signal<Out, Bit>,
+        /// To `fri.push`.
+        pub fri_push: Signal<Out, Bit>,
+        /// To `fri.din`.
+        pub fri_din: Signal<Out, Bits<88>>,
+        /// To `tpt.op_valid`.
+        pub tpt_op_valid: Signal<Out, Bit>,
+        /// To `tpt.op`.
+        pub tpt_op: Signal<Out, Bits<3>>,
+        /// To `tpt.idx`.
+        pub tpt_idx: Signal<Out, Bits<PI>>,
+        /// To `tpt.psn`.
+        pub tpt_psn: Signal<Out, Bits<32>>,
+        /// To `tpt.sack`.
+        pub tpt_sack: Signal<Out, Bits<256>>,
+        /// To `fi2.push`.
+        pub fi2_push: Signal<Out, Bit>,
+        /// To `fi2.din`.
+        pub fi2_din: Signal<Out, Bits<448>>,
+        /// To `fi2.pop`.
+        pub fi2_pop: Signal<Out, Bit>,
+        /// To `fre.push`.
+        pub fre_push: Signal<Out, Bit>,
+        /// To `fre.din`.
+        pub fre_din: Signal<Out, Bits<448>>,
+        /// To `fh.push`.
+        pub fh_push: Signal<Out, Bit>,
+        /// To `fh.din`.
+        pub fh_din: Signal<Out, Bits<512>>,
+        /// To `slt.wr_valid`.
+        pub slt_wr_valid: Signal<Out, Bit>,
+        /// To `slt.wr_path`.
+        pub slt_wr_path: Signal<Out, Bits<PI>>,
+        /// To `slt.wr_slot`.
+        pub slt_wr_slot: Signal<Out, Bits<8>>,
+        /// To `slt.wr_entry`.
+        pub slt_wr_entry: Signal<Out, Bits<72>>,
+        /// To `a_res`.
+        pub a_res: Signal<Out, Bit>,
+        /// To `a_m`.
+        pub a_m: Signal<Out, Bits<9>>,
+        /// To `r_res`.
+        pub r_res: Signal<Out, Bit>,
+        /// To `r_ok`.
+        pub r_ok: Signal<Out, Bit>,
+        /// To `tacc`.
+        pub tacc: Signal<Out, Bit>,
+        /// Write `n_ack_bad` (a register of the top) this clock.
+        pub n_ack_bad_we: Signal<Out, Bit>,
+        /// To `n_ack_bad.d`.
+        pub n_ack_bad_wd: Signal<Out, Bits<32>>,
+        /// Write `hk_v` (a register of the top) this clock.
+        pub hk_v_we: Signal<Out, Bit>,
+        /// To `hk_v.d`.
+        pub hk_v_wd: Signal<Out, Bit>,
+        /// Write `hk_c` (a register of the top) this clock.
+        pub hk_c_we: Signal<Out, Bit>,
+        /// To `hk_c.d`.
+        pub hk_c_wd: Signal<Out, Bits<CB>>,
+        /// Write `hk_h` (a register of the top) this clock.
+        pub hk_h_we: Signal<Out, Bit>,
+        /// To `hk_h.d`.
+        pub hk_h_wd: Signal<Out, Bits<16>>,
+        r_take: Signal<Local, Bit>,
+        r_room: DFF<Bit>,
+        ok_send: DFF<Bit>,
+        ok_ack: DFF<Bit>,
+        s_retry: Signal<Local, Bit>,
+        send_ok: Signal<Local, Bit>,
+        tres: Signal<Local, Bit>,
+        trefuse: Signal<Local, Bit>,
+        s_path: Signal<Local, Bits<4>>,
+        s_conn: Signal<Local, Bits<CB>>,
+        t_idx: Signal<Local, Bits<PI>>,
+        h_flags: Signal<Local, Bits<8>>,
+        h_mtus: Signal<Local, Bits<32>>,
+        h_mtu_code: Signal<Local, Bits<2>>,
+        h_fl: Signal<Local, Bits<2>>,
+        fill2: Signal<Local, Bits<16>>,
+        h_rx: Signal<Local, Bits<1>>,
+        t_take: Signal<Local, Bit>,
+        a_conn: Signal<Local, Bits<24>>,
+        a_path: Signal<Local, Bits<8>>,
+        a_ok: Signal<Local, Bit>,
+        a_free: Signal<Local, Bit>,
+        a_take: Signal<Local, Bit>,
+        a_idx: Signal<Local, Bits<PI>>,
+        a_rtt: Signal<Local, Bits<32>>,
+        a_rtt24: Signal<Local, Bits<24>>,
+        a_cb: Signal<Local, Bits<CB>>,
+        a_p4: Signal<Local, Bits<4>>,
+        a_idleb: Signal<Local, Bits<1>>,
     }
 }
 

@@ -26,332 +26,201 @@ use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::Flags;
 use rust_hdl::prelude::*;
 
-/// The the retransmission rebuild of `braid_engine`.
-#[derive(LogicBlock)]
-pub struct Retx<const CB: usize, const PI: usize, const TA: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// From `seg.pd_csn`.
-    pub seg_pd_csn: Signal<In, Bits<32>>,
-    /// From `seg.pd_msn`.
-    pub seg_pd_msn: Signal<In, Bits<32>>,
-    /// From `seg.pd_addr`.
-    pub seg_pd_addr: Signal<In, Bits<64>>,
-    /// From `seg.pd_raddr`.
-    pub seg_pd_raddr: Signal<In, Bits<64>>,
-    /// From `seg.pd_rkey`.
-    pub seg_pd_rkey: Signal<In, Bits<32>>,
-    /// From `seg.pd_imm`.
-    pub seg_pd_imm: Signal<In, Bits<32>>,
-    /// From `seg.pd_msg_len`.
-    pub seg_pd_msg_len: Signal<In, Bits<32>>,
-    /// From `seg.pd_rsn`.
-    pub seg_pd_rsn: Signal<In, Bits<24>>,
-    /// From `seg.pd_opcode`.
-    pub seg_pd_opcode: Signal<In, Bits<8>>,
-    /// From `seg.pd_stream`.
-    pub seg_pd_stream: Signal<In, Bits<2>>,
-    /// From `seg.pd_flags`.
-    pub seg_pd_flags: Signal<In, Bits<8>>,
-    /// From `seg.pd_conn`.
-    pub seg_pd_conn: Signal<In, Bits<CB>>,
-    /// From `seg.pd_wqe_idx`.
-    pub seg_pd_wqe_idx: Signal<In, Bits<16>>,
-    /// From `frn.valid`.
-    pub frn_valid: Signal<In, Bit>,
-    /// From `fnw.fill`.
-    pub fnw_fill: Signal<In, Bits<16>>,
-    /// From `fro.fill`.
-    pub fro_fill: Signal<In, Bits<16>>,
-    /// From `frn.dout`.
-    pub frn_dout: Signal<In, Bits<80>>,
-    /// From `tpt.lost_idx`.
-    pub tpt_lost_idx: Signal<In, Bits<PI>>,
-    /// From `tpt.lost_slot`.
-    pub tpt_lost_slot: Signal<In, Bits<8>>,
-    /// From `slt.res_valid`.
-    pub slt_res_valid: Signal<In, Bit>,
-    /// From `slt.res_tag`.
-    pub slt_res_tag: Signal<In, Bits<16>>,
-    /// From `slt.res_entry`.
-    pub slt_res_entry: Signal<In, Bits<72>>,
-    /// From `fnw.dout`.
-    pub fnw_dout: Signal<In, Bits<80>>,
-    /// From `rb.cfg_regs`.
-    pub rb_cfg_regs: Signal<In, Bits<480>>,
-    /// From `now.q`.
-    pub now_q: Signal<In, Bits<32>>,
-    /// From `fri.dout`.
-    pub fri_dout: Signal<In, Bits<88>>,
-    /// From `n_nack_drop.q`.
-    pub n_nack_drop_q: Signal<In, Bits<32>>,
-    /// From `fdl.dout`.
-    pub fdl_dout: Signal<In, Bits<120>>,
-    /// From `fdl.valid`.
-    pub fdl_valid: Signal<In, Bit>,
-    /// From `ok_lost.q`.
-    pub ok_lost_q: Signal<In, Bit>,
-    /// From `slt.res_path`.
-    pub slt_res_path: Signal<In, Bits<PI>>,
-    /// From `cerr.read_data`.
-    pub cerr_read_data: Signal<In, Bits<1>>,
-    /// From `q4stale.q`.
-    pub q4stale_q: Signal<In, Bit>,
-    /// From `n_retx_stale.q`.
-    pub n_retx_stale_q: Signal<In, Bits<32>>,
-    /// From `seg_push`.
-    pub seg_push: Signal<In, Bit>,
-    /// From `lost_take`.
-    pub lost_take: Signal<In, Bit>,
-    /// From `r_ok`.
-    pub r_ok: Signal<In, Bit>,
-    /// From `r_res`.
-    pub r_res: Signal<In, Bit>,
-    /// From `nk_dinc`.
-    pub nk_dinc: Signal<In, Bits<2>>,
-    /// From `k_pb`.
-    pub k_pb: Signal<In, Bits<8>>,
-    /// To `frn.pop`.
-    pub frn_pop: Signal<Out, Bit>,
-    /// To `fnw.push`.
-    pub fnw_push: Signal<Out, Bit>,
-    /// To `fnw.din`.
-    pub fnw_din: Signal<Out, Bits<80>>,
-    /// To `slt.rd_valid`.
-    pub slt_rd_valid: Signal<Out, Bit>,
-    /// To `slt.rd_path`.
-    pub slt_rd_path: Signal<Out, Bits<PI>>,
-    /// To `slt.rd_slot`.
-    pub slt_rd_slot: Signal<Out, Bits<8>>,
-    /// To `slt.rd_tag`.
-    pub slt_rd_tag: Signal<Out, Bits<16>>,
-    /// To `fnw.pop`.
-    pub fnw_pop: Signal<Out, Bit>,
-    /// To `fro.push`.
-    pub fro_push: Signal<Out, Bit>,
-    /// To `fro.din`.
-    pub fro_din: Signal<Out, Bits<120>>,
-    /// To `fdl.push`.
-    pub fdl_push: Signal<Out, Bit>,
-    /// To `fdl.din`.
-    pub fdl_din: Signal<Out, Bits<120>>,
-    /// To `fdl.pop`.
-    pub fdl_pop: Signal<Out, Bit>,
-    /// To `cerr.read_address`.
-    pub cerr_read_address: Signal<Out, Bits<CB>>,
-    /// To `fpr.push`.
-    pub fpr_push: Signal<Out, Bit>,
-    /// To `fpr.din`.
-    pub fpr_din: Signal<Out, Bits<448>>,
-    /// To `rel`.
-    pub rel: Signal<Out, Bit>,
-    /// Write `n_nack_drop` (a register of the top) this clock.
-    pub n_nack_drop_we: Signal<Out, Bit>,
-    /// To `n_nack_drop.d`.
-    pub n_nack_drop_wd: Signal<Out, Bits<32>>,
-    /// Write `q4stale` (a register of the top) this clock.
-    pub q4stale_we: Signal<Out, Bit>,
-    /// To `q4stale.d`.
-    pub q4stale_wd: Signal<Out, Bit>,
-    /// Write `n_retx_stale` (a register of the top) this clock.
-    pub n_retx_stale_we: Signal<Out, Bit>,
-    /// To `n_retx_stale.d`.
-    pub n_retx_stale_wd: Signal<Out, Bits<32>>,
-    mrec: RAM<Bits<323>, TA>,
-    rn_take: Signal<Local, Bit>,
-    rs_rnr: Signal<Local, Bit>,
-    rs_match: Signal<Local, Bit>,
-    rn_dinc: Signal<Local, Bits<2>>,
-    rn_bo: Signal<Local, Bits<32>>,
-    dl_due: DFF<Bit>,
-    dl_popped: DFF<Bit>,
-    rn_room: DFF<Bit>,
-    add_dl: PrefixAdd<32>,
-    add_due: PrefixAdd<32>,
-    slt_reb: Signal<Local, Bit>,
-    qx_path: Signal<Local, Bits<PI>>,
-    qx_entry: Signal<Local, Bits<72>>,
-    q2er: DFF<Bit>,
-    q3er: DFF<Bit>,
-    add_addr: PrefixAdd<64>,
-    add_raddr: PrefixAdd<64>,
-    add_rem: PrefixAdd<32>,
-    add_chk: PrefixAdd<32>,
-    /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
-    k_fl_retx: Constant<Bits<8>>,
-    k_fl_first: Constant<Bits<8>>,
-    k_fl_last: Constant<Bits<8>>,
-    k_fl_sol: Constant<Bits<8>>,
-    q1v: DFF<Bit>,
-    q1e: DFF<Bits<72>>,
-    q1p: DFF<Bits<PI>>,
-    q2v: DFF<Bit>,
-    q2e: DFF<Bits<72>>,
-    q2p: DFF<Bits<PI>>,
-    q2r: DFF<Bits<323>>,
-    q2off: DFF<Bits<32>>,
-    q2mtu: DFF<Bits<16>>,
-    q3v: DFF<Bit>,
-    q3e: DFF<Bits<72>>,
-    q3p: DFF<Bits<PI>>,
-    q3r: DFF<Bits<323>>,
-    q3off: DFF<Bits<32>>,
-    q3mtu: DFF<Bits<16>>,
-    q3addr: DFF<Bits<64>>,
-    q3raddr: DFF<Bits<64>>,
-    q3rem: DFF<Bits<32>>,
-    q3chk: DFF<Bits<32>>,
-    q4push: DFF<Bit>,
-    q4d: DFF<Bits<448>>,
-    rec_w: Signal<Local, Bits<323>>,
-    rec_wa: Signal<Local, Bits<TA>>,
-    rec_ra: Signal<Local, Bits<TA>>,
-    q_conn: Signal<Local, Bits<CB>>,
-    q_pshift: Signal<Local, Bits<PI>>,
-    q_mtus: Signal<Local, Bits<32>>,
-    q_code: Signal<Local, Bits<2>>,
-    q_ok: Signal<Local, Bit>,
-    q_len: Signal<Local, Bits<16>>,
-    q_flags: Signal<Local, Bits<8>>,
-    q_ffirst: Signal<Local, Bits<8>>,
-    q_flast: Signal<Local, Bits<8>>,
-    q_fsol: Signal<Local, Bits<8>>,
-    q_d: Signal<Local, Bits<448>>,
-    q_noff: Signal<Local, Bits<32>>,
-    q_s4: Signal<Local, Bits<PI>>,
-    q_c4: Signal<Local, Bits<CB>>,
-}
-
-impl<const CB: usize, const PI: usize, const TA: usize> Default for Retx<CB, PI, TA> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            seg_pd_csn: Default::default(),
-            seg_pd_msn: Default::default(),
-            seg_pd_addr: Default::default(),
-            seg_pd_raddr: Default::default(),
-            seg_pd_rkey: Default::default(),
-            seg_pd_imm: Default::default(),
-            seg_pd_msg_len: Default::default(),
-            seg_pd_rsn: Default::default(),
-            seg_pd_opcode: Default::default(),
-            seg_pd_stream: Default::default(),
-            seg_pd_flags: Default::default(),
-            seg_pd_conn: Default::default(),
-            seg_pd_wqe_idx: Default::default(),
-            frn_valid: Default::default(),
-            fnw_fill: Default::default(),
-            fro_fill: Default::default(),
-            frn_dout: Default::default(),
-            tpt_lost_idx: Default::default(),
-            tpt_lost_slot: Default::default(),
-            slt_res_valid: Default::default(),
-            slt_res_tag: Default::default(),
-            slt_res_entry: Default::default(),
-            fnw_dout: Default::default(),
-            rb_cfg_regs: Default::default(),
-            now_q: Default::default(),
-            fri_dout: Default::default(),
-            n_nack_drop_q: Default::default(),
-            fdl_dout: Default::default(),
-            fdl_valid: Default::default(),
-            ok_lost_q: Default::default(),
-            slt_res_path: Default::default(),
-            cerr_read_data: Default::default(),
-            q4stale_q: Default::default(),
-            n_retx_stale_q: Default::default(),
-            seg_push: Default::default(),
-            lost_take: Default::default(),
-            r_ok: Default::default(),
-            r_res: Default::default(),
-            nk_dinc: Default::default(),
-            k_pb: Default::default(),
-            frn_pop: Default::default(),
-            fnw_push: Default::default(),
-            fnw_din: Default::default(),
-            slt_rd_valid: Default::default(),
-            slt_rd_path: Default::default(),
-            slt_rd_slot: Default::default(),
-            slt_rd_tag: Default::default(),
-            fnw_pop: Default::default(),
-            fro_push: Default::default(),
-            fro_din: Default::default(),
-            fdl_push: Default::default(),
-            fdl_din: Default::default(),
-            fdl_pop: Default::default(),
-            cerr_read_address: Default::default(),
-            fpr_push: Default::default(),
-            fpr_din: Default::default(),
-            rel: Default::default(),
-            n_nack_drop_we: Default::default(),
-            n_nack_drop_wd: Default::default(),
-            q4stale_we: Default::default(),
-            q4stale_wd: Default::default(),
-            n_retx_stale_we: Default::default(),
-            n_retx_stale_wd: Default::default(),
-            mrec: Default::default(),
-            rn_take: Default::default(),
-            rs_rnr: Default::default(),
-            rs_match: Default::default(),
-            rn_dinc: Default::default(),
-            rn_bo: Default::default(),
-            dl_due: Default::default(),
-            dl_popped: Default::default(),
-            rn_room: Default::default(),
-            add_dl: Default::default(),
-            add_due: Default::default(),
-            slt_reb: Default::default(),
-            qx_path: Default::default(),
-            qx_entry: Default::default(),
-            q2er: Default::default(),
-            q3er: Default::default(),
-            add_addr: Default::default(),
-            add_raddr: Default::default(),
-            add_rem: Default::default(),
-            add_chk: Default::default(),
-            k_fl_retx: Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
-            k_fl_first: Constant::new(bits::<8>(Flags::FIRST as u64)),
-            k_fl_last: Constant::new(bits::<8>(Flags::LAST as u64)),
-            k_fl_sol: Constant::new(bits::<8>(Flags::SOLICITED as u64)),
-            q1v: Default::default(),
-            q1e: Default::default(),
-            q1p: Default::default(),
-            q2v: Default::default(),
-            q2e: Default::default(),
-            q2p: Default::default(),
-            q2r: Default::default(),
-            q2off: Default::default(),
-            q2mtu: Default::default(),
-            q3v: Default::default(),
-            q3e: Default::default(),
-            q3p: Default::default(),
-            q3r: Default::default(),
-            q3off: Default::default(),
-            q3mtu: Default::default(),
-            q3addr: Default::default(),
-            q3raddr: Default::default(),
-            q3rem: Default::default(),
-            q3chk: Default::default(),
-            q4push: Default::default(),
-            q4d: Default::default(),
-            rec_w: Default::default(),
-            rec_wa: Default::default(),
-            rec_ra: Default::default(),
-            q_conn: Default::default(),
-            q_pshift: Default::default(),
-            q_mtus: Default::default(),
-            q_code: Default::default(),
-            q_ok: Default::default(),
-            q_len: Default::default(),
-            q_flags: Default::default(),
-            q_ffirst: Default::default(),
-            q_flast: Default::default(),
-            q_fsol: Default::default(),
-            q_d: Default::default(),
-            q_noff: Default::default(),
-            q_s4: Default::default(),
-            q_c4: Default::default(),
-        }
+hdl_block! {
+    /// The the retransmission rebuild of `braid_engine`.
+    pub struct Retx<const CB: usize, const PI: usize, const TA: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// From `seg.pd_csn`.
+        pub seg_pd_csn: Signal<In, Bits<32>>,
+        /// From `seg.pd_msn`.
+        pub seg_pd_msn: Signal<In, Bits<32>>,
+        /// From `seg.pd_addr`.
+        pub seg_pd_addr: Signal<In, Bits<64>>,
+        /// From `seg.pd_raddr`.
+        pub seg_pd_raddr: Signal<In, Bits<64>>,
+        /// From `seg.pd_rkey`.
+        pub seg_pd_rkey: Signal<In, Bits<32>>,
+        /// From `seg.pd_imm`.
+        pub seg_pd_imm: Signal<In, Bits<32>>,
+        /// From `seg.pd_msg_len`.
+        pub seg_pd_msg_len: Signal<In, Bits<32>>,
+        /// From `seg.pd_rsn`.
+        pub seg_pd_rsn: Signal<In, Bits<24>>,
+        /// From `seg.pd_opcode`.
+        pub seg_pd_opcode: Signal<In, Bits<8>>,
+        /// From `seg.pd_stream`.
+        pub seg_pd_stream: Signal<In, Bits<2>>,
+        /// From `seg.pd_flags`.
+        pub seg_pd_flags: Signal<In, Bits<8>>,
+        /// From `seg.pd_conn`.
+        pub seg_pd_conn: Signal<In, Bits<CB>>,
+        /// From `seg.pd_wqe_idx`.
+        pub seg_pd_wqe_idx: Signal<In, Bits<16>>,
+        /// From `frn.valid`.
+        pub frn_valid: Signal<In, Bit>,
+        /// From `fnw.fill`.
+        pub fnw_fill: Signal<In, Bits<16>>,
+        /// From `fro.fill`.
+        pub fro_fill: Signal<In, Bits<16>>,
+        /// From `frn.dout`.
+        pub frn_dout: Signal<In, Bits<80>>,
+        /// From `tpt.lost_idx`.
+        pub tpt_lost_idx: Signal<In, Bits<PI>>,
+        /// From `tpt.lost_slot`.
+        pub tpt_lost_slot: Signal<In, Bits<8>>,
+        /// From `slt.res_valid`.
+        pub slt_res_valid: Signal<In, Bit>,
+        /// From `slt.res_tag`.
+        pub slt_res_tag: Signal<In, Bits<16>>,
+        /// From `slt.res_entry`.
+        pub slt_res_entry: Signal<In, Bits<72>>,
+        /// From `fnw.dout`.
+        pub fnw_dout: Signal<In, Bits<80>>,
+        /// From `rb.cfg_regs`.
+        pub rb_cfg_regs: Signal<In, Bits<480>>,
+        /// From `now.q`.
+        pub now_q: Signal<In, Bits<32>>,
+        /// From `fri.dout`.
+        pub fri_dout: Signal<In, Bits<88>>,
+        /// From `n_nack_drop.q`.
+        pub n_nack_drop_q: Signal<In, Bits<32>>,
+        /// From `fdl.dout`.
+        pub fdl_dout: Signal<In, Bits<120>>,
+        /// From `fdl.valid`.
+        pub fdl_valid: Signal<In, Bit>,
+        /// From `ok_lost.q`.
+        pub ok_lost_q: Signal<In, Bit>,
+        /// From `slt.res_path`.
+        pub slt_res_path: Signal<In, Bits<PI>>,
+        /// From `cerr.read_data`.
+        pub cerr_read_data: Signal<In, Bits<1>>,
+        /// From `q4stale.q`.
+        pub q4stale_q: Signal<In, Bit>,
+        /// From `n_retx_stale.q`.
+        pub n_retx_stale_q: Signal<In, Bits<32>>,
+        /// From `seg_push`.
+        pub seg_push: Signal<In, Bit>,
+        /// From `lost_take`.
+        pub lost_take: Signal<In, Bit>,
+        /// From `r_ok`.
+        pub r_ok: Signal<In, Bit>,
+        /// From `r_res`.
+        pub r_res: Signal<In, Bit>,
+        /// From `nk_dinc`.
+        pub nk_dinc: Signal<In, Bits<2>>,
+        /// From `k_pb`.
+        pub k_pb: Signal<In, Bits<8>>,
+        /// To `frn.pop`.
+        pub frn_pop: Signal<Out, Bit>,
+        /// To `fnw.push`.
+        pub fnw_push: Signal<Out, Bit>,
+        /// To `fnw.din`.
+        pub fnw_din: Signal<Out, Bits<80>>,
+        /// To `slt.rd_valid`.
+        pub slt_rd_valid: Signal<Out, Bit>,
+        /// To `slt.rd_path`.
+        pub slt_rd_path: Signal<Out, Bits<PI>>,
+        /// To `slt.rd_slot`.
+        pub slt_rd_slot: Signal<Out, Bits<8>>,
+        /// To `slt.rd_tag`.
+        pub slt_rd_tag: Signal<Out, Bits<16>>,
+        /// To `fnw.pop`.
+        pub fnw_pop: Signal<Out, Bit>,
+        /// To `fro.push`.
+        pub fro_push: Signal<Out, Bit>,
+        /// To `fro.din`.
+        pub fro_din: Signal<Out, Bits<120>>,
+        /// To `fdl.push`.
+        pub fdl_push: Signal<Out, Bit>,
+        /// To `fdl.din`.
+        pub fdl_din: Signal<Out, Bits<120>>,
+        /// To `fdl.pop`.
+        pub fdl_pop: Signal<Out, Bit>,
+        /// To `cerr.read_address`.
+        pub cerr_read_address: Signal<Out, Bits<CB>>,
+        /// To `fpr.push`.
+        pub fpr_push: Signal<Out, Bit>,
+        /// To `fpr.din`.
+        pub fpr_din: Signal<Out, Bits<448>>,
+        /// To `rel`.
+        pub rel: Signal<Out, Bit>,
+        /// Write `n_nack_drop` (a register of the top) this clock.
+        pub n_nack_drop_we: Signal<Out, Bit>,
+        /// To `n_nack_drop.d`.
+        pub n_nack_drop_wd: Signal<Out, Bits<32>>,
+        /// Write `q4stale` (a register of the top) this clock.
+        pub q4stale_we: Signal<Out, Bit>,
+        /// To `q4stale.d`.
+        pub q4stale_wd: Signal<Out, Bit>,
+        /// Write `n_retx_stale` (a register of the top) this clock.
+        pub n_retx_stale_we: Signal<Out, Bit>,
+        /// To `n_retx_stale.d`.
+        pub n_retx_stale_wd: Signal<Out, Bits<32>>,
+        mrec: RAM<Bits<323>, TA>,
+        rn_take: Signal<Local, Bit>,
+        rs_rnr: Signal<Local, Bit>,
+        rs_match: Signal<Local, Bit>,
+        rn_dinc: Signal<Local, Bits<2>>,
+        rn_bo: Signal<Local, Bits<32>>,
+        dl_due: DFF<Bit>,
+        dl_popped: DFF<Bit>,
+        rn_room: DFF<Bit>,
+        add_dl: PrefixAdd<32>,
+        add_due: PrefixAdd<32>,
+        slt_reb: Signal<Local, Bit>,
+        qx_path: Signal<Local, Bits<PI>>,
+        qx_entry: Signal<Local, Bits<72>>,
+        q2er: DFF<Bit>,
+        q3er: DFF<Bit>,
+        add_addr: PrefixAdd<64>,
+        add_raddr: PrefixAdd<64>,
+        add_rem: PrefixAdd<32>,
+        add_chk: PrefixAdd<32>,
+        /// Flags of every retransmission (`braid_spec` `Flags`): ACK_REQ | RETX.
+        k_fl_retx: Constant<Bits<8>> =
+            Constant::new(bits::<8>((Flags::ACK_REQ | Flags::RETX) as u64)),
+        k_fl_first: Constant<Bits<8>> = Constant::new(bits::<8>(Flags::FIRST as u64)),
+        k_fl_last: Constant<Bits<8>> = Constant::new(bits::<8>(Flags::LAST as u64)),
+        k_fl_sol: Constant<Bits<8>> = Constant::new(bits::<8>(Flags::SOLICITED as u64)),
+        q1v: DFF<Bit>,
+        q1e: DFF<Bits<72>>,
+        q1p: DFF<Bits<PI>>,
+        q2v: DFF<Bit>,
+        q2e: DFF<Bits<72>>,
+        q2p: DFF<Bits<PI>>,
+        q2r: DFF<Bits<323>>,
+        q2off: DFF<Bits<32>>,
+        q2mtu: DFF<Bits<16>>,
+        q3v: DFF<Bit>,
+        q3e: DFF<Bits<72>>,
+        q3p: DFF<Bits<PI>>,
+        q3r: DFF<Bits<323>>,
+        q3off: DFF<Bits<32>>,
+        q3mtu: DFF<Bits<16>>,
+        q3addr: DFF<Bits<64>>,
+        q3raddr: DFF<Bits<64>>,
+        q3rem: DFF<Bits<32>>,
+        q3chk: DFF<Bits<32>>,
+        q4push: DFF<Bit>,
+        q4d: DFF<Bits<448>>,
+        rec_w: Signal<Local, Bits<323>>,
+        rec_wa: Signal<Local, Bits<TA>>,
+        rec_ra: Signal<Local, Bits<TA>>,
+        q_conn: Signal<Local, Bits<CB>>,
+        q_pshift: Signal<Local, Bits<PI>>,
+        q_mtus: Signal<Local, Bits<32>>,
+        q_code: Signal<Local, Bits<2>>,
+        q_ok: Signal<Local, Bit>,
+        q_len: Signal<Local, Bits<16>>,
+        q_flags: Signal<Local, Bits<8>>,
+        q_ffirst: Signal<Local, Bits<8>>,
+        q_flast: Signal<Local, Bits<8>>,
+        q_fsol: Signal<Local, Bits<8>>,
+        q_d: Signal<Local, Bits<448>>,
+        q_noff: Signal<Local, Bits<32>>,
+        q_s4: Signal<Local, Bits<PI>>,
+        q_c4: Signal<Local, Bits<CB>>,
     }
 }
 

@@ -26,274 +26,175 @@
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
-/// The the receiver's per-path SACK state and ACK requests of `braid_engine`.
-#[derive(LogicBlock)]
-pub struct RxAck<const CB: usize, const PB: usize, const PI: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// From `ag.as_valid`.
-    pub ag_as_valid: Signal<In, Bit>,
-    /// From `ag.as_idx`.
-    pub ag_as_idx: Signal<In, Bits<14>>,
-    /// From `fas.valid`.
-    pub fas_valid: Signal<In, Bit>,
-    /// From `cp.rp_valid`.
-    pub cp_rp_valid: Signal<In, Bit>,
-    /// From `fat.dout`.
-    pub fat_dout: Signal<In, Bits<16>>,
-    /// From `fat.valid`.
-    pub fat_valid: Signal<In, Bit>,
-    /// From `faa.fill`.
-    pub faa_fill: Signal<In, Bits<16>>,
-    /// From `ag.d_ack_ts_echo`.
-    pub ag_d_ack_ts_echo: Signal<In, Bits<32>>,
-    /// From `frp.valid`.
-    pub frp_valid: Signal<In, Bit>,
-    /// From `frp.dout`.
-    pub frp_dout: Signal<In, Bits<162>>,
-    /// From `cp.rp_op`.
-    pub cp_rp_op: Signal<In, Bits<2>>,
-    /// From `cp.rp_idx`.
-    pub cp_rp_idx: Signal<In, Bits<PI>>,
-    /// From `cp.rp_psn`.
-    pub cp_rp_psn: Signal<In, Bits<32>>,
-    /// From `fas.dout`.
-    pub fas_dout: Signal<In, Bits<16>>,
-    /// From `rpt.res_valid`.
-    pub rpt_res_valid: Signal<In, Bit>,
-    /// From `rpt.res_op`.
-    pub rpt_res_op: Signal<In, Bits<2>>,
-    /// From `rb.cfg_regs`.
-    pub rb_cfg_regs: Signal<In, Bits<480>>,
-    /// From `now.q`.
-    pub now_q: Signal<In, Bits<32>>,
-    /// From `rpt.res_unacked`.
-    pub rpt_res_unacked: Signal<In, Bits<8>>,
-    /// From `rpt.res_ts_echo`.
-    pub rpt_res_ts_echo: Signal<In, Bits<32>>,
-    /// From `fag.dout`.
-    pub fag_dout: Signal<In, Bits<112>>,
-    /// From `rpt.res_ack_now`.
-    pub rpt_res_ack_now: Signal<In, Bit>,
-    /// From `rpt.res_idx`.
-    pub rpt_res_idx: Signal<In, Bits<PI>>,
-    /// From `rpt.res_base`.
-    pub rpt_res_base: Signal<In, Bits<32>>,
-    /// From `rpt.res_sack`.
-    pub rpt_res_sack: Signal<In, Bits<256>>,
-    /// From `rpt.res_ecn_count`.
-    pub rpt_res_ecn_count: Signal<In, Bits<16>>,
-    /// From `cp.dd_conn`.
-    pub cp_dd_conn: Signal<In, Bits<CB>>,
-    /// From `rh.hint`.
-    pub rh_hint: Signal<In, Bits<16>>,
-    /// From `k_pb`.
-    pub k_pb: Signal<In, Bits<8>>,
-    /// From `dd_cmd`.
-    pub dd_cmd: Signal<In, Bit>,
-    /// To `fas.push`.
-    pub fas_push: Signal<Out, Bit>,
-    /// To `fas.din`.
-    pub fas_din: Signal<Out, Bits<16>>,
-    /// To `fas.pop`.
-    pub fas_pop: Signal<Out, Bit>,
-    /// To `fat.pop`.
-    pub fat_pop: Signal<Out, Bit>,
-    /// To `frp.pop`.
-    pub frp_pop: Signal<Out, Bit>,
-    /// To `rpt.op_valid`.
-    pub rpt_op_valid: Signal<Out, Bit>,
-    /// To `rpt.floor_delta`.
-    pub rpt_floor_delta: Signal<Out, Bits<16>>,
-    /// To `rpt.ce`.
-    pub rpt_ce: Signal<Out, Bit>,
-    /// To `rpt.ts`.
-    pub rpt_ts: Signal<Out, Bits<32>>,
-    /// To `rpt.ack_req`.
-    pub rpt_ack_req: Signal<Out, Bit>,
-    /// To `rpt.op`.
-    pub rpt_op: Signal<Out, Bits<2>>,
-    /// To `rpt.idx`.
-    pub rpt_idx: Signal<Out, Bits<PI>>,
-    /// To `rpt.psn`.
-    pub rpt_psn: Signal<Out, Bits<32>>,
-    /// To `fag.push`.
-    pub fag_push: Signal<Out, Bit>,
-    /// To `fag.din`.
-    pub fag_din: Signal<Out, Bits<112>>,
-    /// To `faa.push`.
-    pub faa_push: Signal<Out, Bit>,
-    /// To `faa.din`.
-    pub faa_din: Signal<Out, Bits<48>>,
-    /// To `fag.pop`.
-    pub fag_pop: Signal<Out, Bit>,
-    /// To `ag.res_valid`.
-    pub ag_res_valid: Signal<Out, Bit>,
-    /// To `ag.res_op`.
-    pub ag_res_op: Signal<Out, Bits<2>>,
-    /// To `ag.res_idx`.
-    pub ag_res_idx: Signal<Out, Bits<14>>,
-    /// To `ag.res_base`.
-    pub ag_res_base: Signal<Out, Bits<32>>,
-    /// To `ag.res_sack`.
-    pub ag_res_sack: Signal<Out, Bits<256>>,
-    /// To `ag.res_ecn_count`.
-    pub ag_res_ecn_count: Signal<Out, Bits<16>>,
-    /// To `ag.res_ts_echo`.
-    pub ag_res_ts_echo: Signal<Out, Bits<32>>,
-    /// To `ag.res_unacked`.
-    pub ag_res_unacked: Signal<Out, Bits<8>>,
-    /// To `ag.res_ack_now`.
-    pub ag_res_ack_now: Signal<Out, Bit>,
-    /// To `ag.res_conn`.
-    pub ag_res_conn: Signal<Out, Bits<10>>,
-    /// To `ag.res_path_id`.
-    pub ag_res_path_id: Signal<Out, Bits<8>>,
-    /// To `ag.res_sport`.
-    pub ag_res_sport: Signal<Out, Bits<16>>,
-    /// To `ag.res_csn_base`.
-    pub ag_res_csn_base: Signal<Out, Bits<32>>,
-    /// To `rh.pk_valid`.
-    pub rh_pk_valid: Signal<Out, Bit>,
-    /// To `rh.pk_conn`.
-    pub rh_pk_conn: Signal<Out, Bits<CB>>,
-    /// To `rh.pk_ts`.
-    pub rh_pk_ts: Signal<Out, Bits<32>>,
-    /// To `rh.st_valid`.
-    pub rh_st_valid: Signal<Out, Bit>,
-    /// To `rh.st_conn`.
-    pub rh_st_conn: Signal<Out, Bits<CB>>,
-    /// To `rh.now`.
-    pub rh_now: Signal<Out, Bits<32>>,
-    /// To `rh.cfg_interval`.
-    pub rh_cfg_interval: Signal<Out, Bits<16>>,
-    /// To `rh.cfg_queue`.
-    pub rh_cfg_queue: Signal<Out, Bits<16>>,
-    /// To `rh.cfg_port_hint`.
-    pub rh_cfg_port_hint: Signal<Out, Bits<16>>,
-    /// To `ag.rate_hint`.
-    pub ag_rate_hint: Signal<Out, Bits<16>>,
-    actx: RAM<Bits<48>, PI>,
-    ats: RAM<Bits<32>, PI>,
-    a_tse: DFF<Bits<32>>,
-    a_req: Signal<Local, Bit>,
-    a_force: Signal<Local, Bit>,
-    add_ack: PrefixAdd<32>,
-    a_dly: DFF<Bits<32>>,
-    a_dl: DFF<Bits<32>>,
-    t_st: DFF<Bit>,
-    faa_lo16: DFF<Bit>,
-    faa_lo24: DFF<Bit>,
-    t_go: Signal<Local, Bit>,
-    at_idx: Signal<Local, Bits<PI>>,
-    p_idx: Signal<Local, Bits<PI>>,
-    a_arm: Signal<Local, Bit>,
-    /// The path bits of a path index (`2^PB - 1`).
-    k_pm: Constant<Bits<4>>,
-    p_e: Signal<Local, Bits<162>>,
-    p_go: Signal<Local, Bit>,
-    as_go: Signal<Local, Bit>,
-    p_ours: Signal<Local, Bit>,
-    g_e: Signal<Local, Bits<112>>,
-}
-
-impl<const CB: usize, const PB: usize, const PI: usize> Default for RxAck<CB, PB, PI> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            ag_as_valid: Default::default(),
-            ag_as_idx: Default::default(),
-            fas_valid: Default::default(),
-            cp_rp_valid: Default::default(),
-            fat_dout: Default::default(),
-            fat_valid: Default::default(),
-            faa_fill: Default::default(),
-            ag_d_ack_ts_echo: Default::default(),
-            frp_valid: Default::default(),
-            frp_dout: Default::default(),
-            cp_rp_op: Default::default(),
-            cp_rp_idx: Default::default(),
-            cp_rp_psn: Default::default(),
-            fas_dout: Default::default(),
-            rpt_res_valid: Default::default(),
-            rpt_res_op: Default::default(),
-            rb_cfg_regs: Default::default(),
-            now_q: Default::default(),
-            rpt_res_unacked: Default::default(),
-            rpt_res_ts_echo: Default::default(),
-            fag_dout: Default::default(),
-            rpt_res_ack_now: Default::default(),
-            rpt_res_idx: Default::default(),
-            rpt_res_base: Default::default(),
-            rpt_res_sack: Default::default(),
-            rpt_res_ecn_count: Default::default(),
-            cp_dd_conn: Default::default(),
-            rh_hint: Default::default(),
-            k_pb: Default::default(),
-            dd_cmd: Default::default(),
-            fas_push: Default::default(),
-            fas_din: Default::default(),
-            fas_pop: Default::default(),
-            fat_pop: Default::default(),
-            frp_pop: Default::default(),
-            rpt_op_valid: Default::default(),
-            rpt_floor_delta: Default::default(),
-            rpt_ce: Default::default(),
-            rpt_ts: Default::default(),
-            rpt_ack_req: Default::default(),
-            rpt_op: Default::default(),
-            rpt_idx: Default::default(),
-            rpt_psn: Default::default(),
-            fag_push: Default::default(),
-            fag_din: Default::default(),
-            faa_push: Default::default(),
-            faa_din: Default::default(),
-            fag_pop: Default::default(),
-            ag_res_valid: Default::default(),
-            ag_res_op: Default::default(),
-            ag_res_idx: Default::default(),
-            ag_res_base: Default::default(),
-            ag_res_sack: Default::default(),
-            ag_res_ecn_count: Default::default(),
-            ag_res_ts_echo: Default::default(),
-            ag_res_unacked: Default::default(),
-            ag_res_ack_now: Default::default(),
-            ag_res_conn: Default::default(),
-            ag_res_path_id: Default::default(),
-            ag_res_sport: Default::default(),
-            ag_res_csn_base: Default::default(),
-            rh_pk_valid: Default::default(),
-            rh_pk_conn: Default::default(),
-            rh_pk_ts: Default::default(),
-            rh_st_valid: Default::default(),
-            rh_st_conn: Default::default(),
-            rh_now: Default::default(),
-            rh_cfg_interval: Default::default(),
-            rh_cfg_queue: Default::default(),
-            rh_cfg_port_hint: Default::default(),
-            ag_rate_hint: Default::default(),
-            actx: Default::default(),
-            ats: Default::default(),
-            a_tse: Default::default(),
-            a_req: Default::default(),
-            a_force: Default::default(),
-            add_ack: Default::default(),
-            a_dly: Default::default(),
-            a_dl: Default::default(),
-            t_st: Default::default(),
-            faa_lo16: Default::default(),
-            faa_lo24: Default::default(),
-            t_go: Default::default(),
-            at_idx: Default::default(),
-            p_idx: Default::default(),
-            a_arm: Default::default(),
-            k_pm: Constant::new(bits::<4>((1 << PB) - 1)),
-            p_e: Default::default(),
-            p_go: Default::default(),
-            as_go: Default::default(),
-            p_ours: Default::default(),
-            g_e: Default::default(),
-        }
+hdl_block! {
+    /// The the receiver's per-path SACK state and ACK requests of `braid_engine`.
+    pub struct RxAck<const CB: usize, const PB: usize, const PI: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// From `ag.as_valid`.
+        pub ag_as_valid: Signal<In, Bit>,
+        /// From `ag.as_idx`.
+        pub ag_as_idx: Signal<In, Bits<14>>,
+        /// From `fas.valid`.
+        pub fas_valid: Signal<In, Bit>,
+        /// From `cp.rp_valid`.
+        pub cp_rp_valid: Signal<In, Bit>,
+        /// From `fat.dout`.
+        pub fat_dout: Signal<In, Bits<16>>,
+        /// From `fat.valid`.
+        pub fat_valid: Signal<In, Bit>,
+        /// From `faa.fill`.
+        pub faa_fill: Signal<In, Bits<16>>,
+        /// From `ag.d_ack_ts_echo`.
+        pub ag_d_ack_ts_echo: Signal<In, Bits<32>>,
+        /// From `frp.valid`.
+        pub frp_valid: Signal<In, Bit>,
+        /// From `frp.dout`.
+        pub frp_dout: Signal<In, Bits<162>>,
+        /// From `cp.rp_op`.
+        pub cp_rp_op: Signal<In, Bits<2>>,
+        /// From `cp.rp_idx`.
+        pub cp_rp_idx: Signal<In, Bits<PI>>,
+        /// From `cp.rp_psn`.
+        pub cp_rp_psn: Signal<In, Bits<32>>,
+        /// From `fas.dout`.
+        pub fas_dout: Signal<In, Bits<16>>,
+        /// From `rpt.res_valid`.
+        pub rpt_res_valid: Signal<In, Bit>,
+        /// From `rpt.res_op`.
+        pub rpt_res_op: Signal<In, Bits<2>>,
+        /// From `rb.cfg_regs`.
+        pub rb_cfg_regs: Signal<In, Bits<480>>,
+        /// From `now.q`.
+        pub now_q: Signal<In, Bits<32>>,
+        /// From `rpt.res_unacked`.
+        pub rpt_res_unacked: Signal<In, Bits<8>>,
+        /// From `rpt.res_ts_echo`.
+        pub rpt_res_ts_echo: Signal<In, Bits<32>>,
+        /// From `fag.dout`.
+        pub fag_dout: Signal<In, Bits<112>>,
+        /// From `rpt.res_ack_now`.
+        pub rpt_res_ack_now: Signal<In, Bit>,
+        /// From `rpt.res_idx`.
+        pub rpt_res_idx: Signal<In, Bits<PI>>,
+        /// From `rpt.res_base`.
+        pub rpt_res_base: Signal<In, Bits<32>>,
+        /// From `rpt.res_sack`.
+        pub rpt_res_sack: Signal<In, Bits<256>>,
+        /// From `rpt.res_ecn_count`.
+        pub rpt_res_ecn_count: Signal<In, Bits<16>>,
+        /// From `cp.dd_conn`.
+        pub cp_dd_conn: Signal<In, Bits<CB>>,
+        /// From `rh.hint`.
+        pub rh_hint: Signal<In, Bits<16>>,
+        /// From `k_pb`.
+        pub k_pb: Signal<In, Bits<8>>,
+        /// From `dd_cmd`.
+        pub dd_cmd: Signal<In, Bit>,
+        /// To `fas.push`.
+        pub fas_push: Signal<Out, Bit>,
+        /// To `fas.din`.
+        pub fas_din: Signal<Out, Bits<16>>,
+        /// To `fas.pop`.
+        pub fas_pop: Signal<Out, Bit>,
+        /// To `fat.pop`.
+        pub fat_pop: Signal<Out, Bit>,
+        /// To `frp.pop`.
+        pub frp_pop: Signal<Out, Bit>,
+        /// To `rpt.op_valid`.
+        pub rpt_op_valid: Signal<Out, Bit>,
+        /// To `rpt.floor_delta`.
+        pub rpt_floor_delta: Signal<Out, Bits<16>>,
+        /// To `rpt.ce`.
+        pub rpt_ce: Signal<Out, Bit>,
+        /// To `rpt.ts`.
+        pub rpt_ts: Signal<Out, Bits<32>>,
+        /// To `rpt.ack_req`.
+        pub rpt_ack_req: Signal<Out, Bit>,
+        /// To `rpt.op`.
+        pub rpt_op: Signal<Out, Bits<2>>,
+        /// To `rpt.idx`.
+        pub rpt_idx: Signal<Out, Bits<PI>>,
+        /// To `rpt.psn`.
+        pub rpt_psn: Signal<Out, Bits<32>>,
+        /// To `fag.push`.
+        pub fag_push: Signal<Out, Bit>,
+        /// To `fag.din`.
+        pub fag_din: Signal<Out, Bits<112>>,
+        /// To `faa.push`.
+        pub faa_push: Signal<Out, Bit>,
+        /// To `faa.din`.
+        pub faa_din: Signal<Out, Bits<48>>,
+        /// To `fag.pop`.
+        pub fag_pop: Signal<Out, Bit>,
+        /// To `ag.res_valid`.
+        pub ag_res_valid: Signal<Out, Bit>,
+        /// To `ag.res_op`.
+        pub ag_res_op: Signal<Out, Bits<2>>,
+        /// To `ag.res_idx`.
+        pub ag_res_idx: Signal<Out, Bits<14>>,
+        /// To `ag.res_base`.
+        pub ag_res_base: Signal<Out, Bits<32>>,
+        /// To `ag.res_sack`.
+        pub ag_res_sack: Signal<Out, Bits<256>>,
+        /// To `ag.res_ecn_count`.
+        pub ag_res_ecn_count: Signal<Out, Bits<16>>,
+        /// To `ag.res_ts_echo`.
+        pub ag_res_ts_echo: Signal<Out, Bits<32>>,
+        /// To `ag.res_unacked`.
+        pub ag_res_unacked: Signal<Out, Bits<8>>,
+        /// To `ag.res_ack_now`.
+        pub ag_res_ack_now: Signal<Out, Bit>,
+        /// To `ag.res_conn`.
+        pub ag_res_conn: Signal<Out, Bits<10>>,
+        /// To `ag.res_path_id`.
+        pub ag_res_path_id: Signal<Out, Bits<8>>,
+        /// To `ag.res_sport`.
+        pub ag_res_sport: Signal<Out, Bits<16>>,
+        /// To `ag.res_csn_base`.
+        pub ag_res_csn_base: Signal<Out, Bits<32>>,
+        /// To `rh.pk_valid`.
+        pub rh_pk_valid: Signal<Out, Bit>,
+        /// To `rh.pk_conn`.
+        pub rh_pk_conn: Signal<Out, Bits<CB>>,
+        /// To `rh.pk_ts`.
+        pub rh_pk_ts: Signal<Out, Bits<32>>,
+        /// To `rh.st_valid`.
+        pub rh_st_valid: Signal<Out, Bit>,
+        /// To `rh.st_conn`.
+        pub rh_st_conn: Signal<Out, Bits<CB>>,
+        /// To `rh.now`.
+        pub rh_now: Signal<Out, Bits<32>>,
+        /// To `rh.cfg_interval`.
+        pub rh_cfg_interval: Signal<Out, Bits<16>>,
+        /// To `rh.cfg_queue`.
+        pub rh_cfg_queue: Signal<Out, Bits<16>>,
+        /// To `rh.cfg_port_hint`.
+        pub rh_cfg_port_hint: Signal<Out, Bits<16>>,
+        /// To `ag.rate_hint`.
+        pub ag_rate_hint: Signal<Out, Bits<16>>,
+        actx: RAM<Bits<48>, PI>,
+        ats: RAM<Bits<32>, PI>,
+        a_tse: DFF<Bits<32>>,
+        a_req: Signal<Local, Bit>,
+        a_force: Signal<Local, Bit>,
+        add_ack: PrefixAdd<32>,
+        a_dly: DFF<Bits<32>>,
+        a_dl: DFF<Bits<32>>,
+        t_st: DFF<Bit>,
+        faa_lo16: DFF<Bit>,
+        faa_lo24: DFF<Bit>,
+        t_go: Signal<Local, Bit>,
+        at_idx: Signal<Local, Bits<PI>>,
+        p_idx: Signal<Local, Bits<PI>>,
+        a_arm: Signal<Local, Bit>,
+        /// The path bits of a path index (`2^PB - 1`).
+        k_pm: Constant<Bits<4>> = Constant::new(bits::<4>((1 << PB) - 1)),
+        p_e: Signal<Local, Bits<162>>,
+        p_go: Signal<Local, Bit>,
+        as_go: Signal<Local, Bit>,
+        p_ours: Signal<Local, Bit>,
+        g_e: Signal<Local, Bits<112>>,
     }
 }
 

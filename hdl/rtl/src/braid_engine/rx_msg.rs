@@ -19,153 +19,98 @@
 
 use rust_hdl::prelude::*;
 
-/// The message completion of `braid_engine`.
-#[derive(LogicBlock)]
-pub struct RxMsg<const CB: usize, const QB: usize, const RCI: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// From `fmi.dout`.
-    pub fmi_dout: Signal<In, Bits<128>>,
-    /// A placement write's last beat leaves for `dw_arb` this clock (`rx_place.wr_done`).
-    pub wr_done: Signal<In, Bit>,
-    /// From `fev.fill`.
-    pub fev_fill: Signal<In, Bits<16>>,
-    /// From `fmi.valid`.
-    pub fmi_valid: Signal<In, Bit>,
-    /// From `cp.mt_valid`.
-    pub cp_mt_valid: Signal<In, Bit>,
-    /// From `mt.msg_done`.
-    pub mt_msg_done: Signal<In, Bit>,
-    /// From `n_rx_msgs.q`.
-    pub n_rx_msgs_q: Signal<In, Bits<32>>,
-    /// From `mt.ev_solicited`.
-    pub mt_ev_solicited: Signal<In, Bit>,
-    /// From `mt.ev_valid`.
-    pub mt_ev_valid: Signal<In, Bit>,
-    /// From `mt.ev_index`.
-    pub mt_ev_index: Signal<In, Bits<RCI>>,
-    /// From `mt.ev_msn`.
-    pub mt_ev_msn: Signal<In, Bits<32>>,
-    /// From `mt.ev_byte_len`.
-    pub mt_ev_byte_len: Signal<In, Bits<32>>,
-    /// From `mt.ev_imm`.
-    pub mt_ev_imm: Signal<In, Bits<32>>,
-    /// From `mt.ev_kind`.
-    pub mt_ev_kind: Signal<In, Bits<2>>,
-    /// From `rcq.read_data`.
-    pub rcq_read_data: Signal<In, Bits<QB>>,
-    /// From `rqf.cs_ok`.
-    pub rqf_cs_ok: Signal<In, Bit>,
-    /// From `rqf.cs_rvalid`.
-    pub rqf_cs_rvalid: Signal<In, Bit>,
-    /// From `rqf.cs_wr_id`.
-    pub rqf_cs_wr_id: Signal<In, Bits<64>>,
-    /// To `fmi.pop`.
-    pub fmi_pop: Signal<Out, Bit>,
-    /// To `mt.pkt_valid`.
-    pub mt_pkt_valid: Signal<Out, Bit>,
-    /// To `mt.pkt_index`.
-    pub mt_pkt_index: Signal<Out, Bits<RCI>>,
-    /// To `mt.pkt_msn`.
-    pub mt_pkt_msn: Signal<Out, Bits<32>>,
-    /// To `mt.pkt_msg_len`.
-    pub mt_pkt_msg_len: Signal<Out, Bits<32>>,
-    /// To `mt.pkt_kind`.
-    pub mt_pkt_kind: Signal<Out, Bits<2>>,
-    /// To `mt.pkt_imm`.
-    pub mt_pkt_imm: Signal<Out, Bits<32>>,
-    /// To `mt.pkt_solicited`.
-    pub mt_pkt_solicited: Signal<Out, Bit>,
-    /// To `mt.pkt_len`.
-    pub mt_pkt_len: Signal<Out, Bits<16>>,
-    /// To `mt.pkt_tag`.
-    pub mt_pkt_tag: Signal<Out, Bits<16>>,
-    /// To `mt.drain_hold`.
-    pub mt_drain_hold: Signal<Out, Bit>,
-    /// To `rcq.read_address`.
-    pub rcq_read_address: Signal<Out, Bits<CB>>,
-    /// To `fev.push`.
-    pub fev_push: Signal<Out, Bit>,
-    /// To `fev.din`.
-    pub fev_din: Signal<Out, Bits<127>>,
-    /// To `rqf.cs_valid`.
-    pub rqf_cs_valid: Signal<Out, Bit>,
-    /// To `rqf.cs_conn`.
-    pub rqf_cs_conn: Signal<Out, Bits<CB>>,
-    /// To `rqf.cs_stream`.
-    pub rqf_cs_stream: Signal<Out, Bits<2>>,
-    /// To `fcs.push`.
-    pub fcs_push: Signal<Out, Bit>,
-    /// To `fcs.din`.
-    pub fcs_din: Signal<Out, Bits<65>>,
-    /// Write `n_rx_msgs` (a register of the top) this clock.
-    pub n_rx_msgs_we: Signal<Out, Bit>,
-    /// To `n_rx_msgs.d`.
-    pub n_rx_msgs_wd: Signal<Out, Bits<32>>,
-    ev_ok: DFF<Bit>,
-    n_wr: DFF<Bits<8>>,
-    e1v: DFF<Bit>,
-    e1d: DFF<Bits<111>>,
-    cs_okb: Signal<Local, Bits<1>>,
-    mi_e: Signal<Local, Bits<128>>,
-    mi_go: Signal<Local, Bit>,
-    w_last: Signal<Local, Bit>,
-    e_solb: Signal<Local, Bits<1>>,
-}
-
-impl<const CB: usize, const QB: usize, const RCI: usize> Default for RxMsg<CB, QB, RCI> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            fmi_dout: Default::default(),
-            wr_done: Default::default(),
-            fev_fill: Default::default(),
-            fmi_valid: Default::default(),
-            cp_mt_valid: Default::default(),
-            mt_msg_done: Default::default(),
-            n_rx_msgs_q: Default::default(),
-            mt_ev_solicited: Default::default(),
-            mt_ev_valid: Default::default(),
-            mt_ev_index: Default::default(),
-            mt_ev_msn: Default::default(),
-            mt_ev_byte_len: Default::default(),
-            mt_ev_imm: Default::default(),
-            mt_ev_kind: Default::default(),
-            rcq_read_data: Default::default(),
-            rqf_cs_ok: Default::default(),
-            rqf_cs_rvalid: Default::default(),
-            rqf_cs_wr_id: Default::default(),
-            fmi_pop: Default::default(),
-            mt_pkt_valid: Default::default(),
-            mt_pkt_index: Default::default(),
-            mt_pkt_msn: Default::default(),
-            mt_pkt_msg_len: Default::default(),
-            mt_pkt_kind: Default::default(),
-            mt_pkt_imm: Default::default(),
-            mt_pkt_solicited: Default::default(),
-            mt_pkt_len: Default::default(),
-            mt_pkt_tag: Default::default(),
-            mt_drain_hold: Default::default(),
-            rcq_read_address: Default::default(),
-            fev_push: Default::default(),
-            fev_din: Default::default(),
-            rqf_cs_valid: Default::default(),
-            rqf_cs_conn: Default::default(),
-            rqf_cs_stream: Default::default(),
-            fcs_push: Default::default(),
-            fcs_din: Default::default(),
-            n_rx_msgs_we: Default::default(),
-            n_rx_msgs_wd: Default::default(),
-            ev_ok: Default::default(),
-            n_wr: Default::default(),
-            e1v: Default::default(),
-            e1d: Default::default(),
-            cs_okb: Default::default(),
-            mi_e: Default::default(),
-            mi_go: Default::default(),
-            w_last: Default::default(),
-            e_solb: Default::default(),
-        }
+hdl_block! {
+    /// The message completion of `braid_engine`.
+    pub struct RxMsg<const CB: usize, const QB: usize, const RCI: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// From `fmi.dout`.
+        pub fmi_dout: Signal<In, Bits<128>>,
+        /// A placement write's last beat leaves for `dw_arb` this clock (`rx_place.wr_done`).
+        pub wr_done: Signal<In, Bit>,
+        /// From `fev.fill`.
+        pub fev_fill: Signal<In, Bits<16>>,
+        /// From `fmi.valid`.
+        pub fmi_valid: Signal<In, Bit>,
+        /// From `cp.mt_valid`.
+        pub cp_mt_valid: Signal<In, Bit>,
+        /// From `mt.msg_done`.
+        pub mt_msg_done: Signal<In, Bit>,
+        /// From `n_rx_msgs.q`.
+        pub n_rx_msgs_q: Signal<In, Bits<32>>,
+        /// From `mt.ev_solicited`.
+        pub mt_ev_solicited: Signal<In, Bit>,
+        /// From `mt.ev_valid`.
+        pub mt_ev_valid: Signal<In, Bit>,
+        /// From `mt.ev_index`.
+        pub mt_ev_index: Signal<In, Bits<RCI>>,
+        /// From `mt.ev_msn`.
+        pub mt_ev_msn: Signal<In, Bits<32>>,
+        /// From `mt.ev_byte_len`.
+        pub mt_ev_byte_len: Signal<In, Bits<32>>,
+        /// From `mt.ev_imm`.
+        pub mt_ev_imm: Signal<In, Bits<32>>,
+        /// From `mt.ev_kind`.
+        pub mt_ev_kind: Signal<In, Bits<2>>,
+        /// From `rcq.read_data`.
+        pub rcq_read_data: Signal<In, Bits<QB>>,
+        /// From `rqf.cs_ok`.
+        pub rqf_cs_ok: Signal<In, Bit>,
+        /// From `rqf.cs_rvalid`.
+        pub rqf_cs_rvalid: Signal<In, Bit>,
+        /// From `rqf.cs_wr_id`.
+        pub rqf_cs_wr_id: Signal<In, Bits<64>>,
+        /// To `fmi.pop`.
+        pub fmi_pop: Signal<Out, Bit>,
+        /// To `mt.pkt_valid`.
+        pub mt_pkt_valid: Signal<Out, Bit>,
+        /// To `mt.pkt_index`.
+        pub mt_pkt_index: Signal<Out, Bits<RCI>>,
+        /// To `mt.pkt_msn`.
+        pub mt_pkt_msn: Signal<Out, Bits<32>>,
+        /// To `mt.pkt_msg_len`.
+        pub mt_pkt_msg_len: Signal<Out, Bits<32>>,
+        /// To `mt.pkt_kind`.
+        pub mt_pkt_kind: Signal<Out, Bits<2>>,
+        /// To `mt.pkt_imm`.
+        pub mt_pkt_imm: Signal<Out, Bits<32>>,
+        /// To `mt.pkt_solicited`.
+        pub mt_pkt_solicited: Signal<Out, Bit>,
+        /// To `mt.pkt_len`.
+        pub mt_pkt_len: Signal<Out, Bits<16>>,
+        /// To `mt.pkt_tag`.
+        pub mt_pkt_tag: Signal<Out, Bits<16>>,
+        /// To `mt.drain_hold`.
+        pub mt_drain_hold: Signal<Out, Bit>,
+        /// To `rcq.read_address`.
+        pub rcq_read_address: Signal<Out, Bits<CB>>,
+        /// To `fev.push`.
+        pub fev_push: Signal<Out, Bit>,
+        /// To `fev.din`.
+        pub fev_din: Signal<Out, Bits<127>>,
+        /// To `rqf.cs_valid`.
+        pub rqf_cs_valid: Signal<Out, Bit>,
+        /// To `rqf.cs_conn`.
+        pub rqf_cs_conn: Signal<Out, Bits<CB>>,
+        /// To `rqf.cs_stream`.
+        pub rqf_cs_stream: Signal<Out, Bits<2>>,
+        /// To `fcs.push`.
+        pub fcs_push: Signal<Out, Bit>,
+        /// To `fcs.din`.
+        pub fcs_din: Signal<Out, Bits<65>>,
+        /// Write `n_rx_msgs` (a register of the top) this clock.
+        pub n_rx_msgs_we: Signal<Out, Bit>,
+        /// To `n_rx_msgs.d`.
+        pub n_rx_msgs_wd: Signal<Out, Bits<32>>,
+        ev_ok: DFF<Bit>,
+        n_wr: DFF<Bits<8>>,
+        e1v: DFF<Bit>,
+        e1d: DFF<Bits<111>>,
+        cs_okb: Signal<Local, Bits<1>>,
+        mi_e: Signal<Local, Bits<128>>,
+        mi_go: Signal<Local, Bit>,
+        w_last: Signal<Local, Bit>,
+        e_solb: Signal<Local, Bits<1>>,
     }
 }
 

@@ -39,523 +39,325 @@ use crate::fifo::Fifo;
 use braid_spec::wire::braid::{NackReason, Opcode};
 use rust_hdl::prelude::*;
 
-/// The receive placement stage of `braid_engine` for `2^CB` connections of
-/// `2^PB` paths.
-#[derive(LogicBlock)]
-pub struct RxPlace<const CB: usize, const PB: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// `CTRL.enable`: the receive side takes frames.
-    pub eng_en: Signal<In, Bit>,
-    /// MAC receive beat valid (no back-pressure).
-    pub rx_valid: Signal<In, Bit>,
-    /// MAC receive data.
-    pub rx_data: Signal<In, Bits<512>>,
-    /// MAC receive byte enables.
-    pub rx_keep: Signal<In, Bits<64>>,
-    /// Last beat of a received frame.
-    pub rx_last: Signal<In, Bit>,
-    /// Fill of the sender's ACK FIFO.
-    pub ak_fill: Signal<In, Bits<16>>,
-    /// Fill of the sender's NACK FIFO.
-    pub nk_fill: Signal<In, Bits<16>>,
-    /// Parser payload beat valid.
-    pub p_valid: Signal<In, Bit>,
-    /// Parser payload beat.
-    pub p_data: Signal<In, Bits<512>>,
-    /// Parser payload byte enables.
-    pub p_keep: Signal<In, Bits<64>>,
-    /// Last payload beat of a frame.
-    pub p_last: Signal<In, Bit>,
-    /// Parser descriptor valid.
-    pub d_valid: Signal<In, Bit>,
-    /// The frame passed every parser check.
-    pub d_ok: Signal<In, Bit>,
-    /// The frame carries payload beats.
-    pub d_has_payload: Signal<In, Bit>,
-    /// The frame was ECN-marked.
-    pub d_ce: Signal<In, Bit>,
-    /// UDP source port.
-    pub d_sport: Signal<In, Bits<16>>,
-    /// Braid opcode.
-    pub d_opcode: Signal<In, Bits<8>>,
-    /// Braid flags.
-    pub d_flags: Signal<In, Bits<8>>,
-    /// Path id.
-    pub d_path_id: Signal<In, Bits<8>>,
-    /// Destination connection.
-    pub d_dst_conn: Signal<In, Bits<24>>,
-    /// Path PSN.
-    pub d_path_psn: Signal<In, Bits<32>>,
-    /// Connection sequence number.
-    pub d_csn: Signal<In, Bits<32>>,
-    /// Sender timestamp.
-    pub d_timestamp: Signal<In, Bits<32>>,
-    /// Payload bytes.
-    pub d_payload_len: Signal<In, Bits<16>>,
-    /// Floor delta.
-    pub d_floor_delta: Signal<In, Bits<16>>,
-    /// A WRITE's rkey.
-    pub d_rkey: Signal<In, Bits<32>>,
-    /// A WRITE's virtual address.
-    pub d_va: Signal<In, Bits<64>>,
-    /// Stream.
-    pub d_stream: Signal<In, Bits<8>>,
-    /// Message sequence number.
-    pub d_msn: Signal<In, Bits<32>>,
-    /// Message length.
-    pub d_msg_len: Signal<In, Bits<32>>,
-    /// A SEND's receive sequence number.
-    pub d_rsn: Signal<In, Bits<24>>,
-    /// A SEND's offset in its message.
-    pub d_offset: Signal<In, Bits<32>>,
-    /// Immediate.
-    pub d_imm: Signal<In, Bits<32>>,
-    /// An ACK's base PSN.
-    pub d_ack_base_psn: Signal<In, Bits<32>>,
-    /// An ACK's CSN base.
-    pub d_ack_csn_base: Signal<In, Bits<32>>,
-    /// An ACK's timestamp echo.
-    pub d_ack_ts_echo: Signal<In, Bits<32>>,
-    /// An ACK's ECN count.
-    pub d_ack_ecn_count: Signal<In, Bits<16>>,
-    /// An ACK's rate hint.
-    pub d_ack_rate_hint: Signal<In, Bits<16>>,
-    /// An ACK's SACK bitmap.
-    pub d_ack_sack: Signal<In, Bits<256>>,
-    /// A NACK's reason.
-    pub d_nack_reason: Signal<In, Bits<8>>,
-    /// A NACK's PSN.
-    pub d_nack_psn: Signal<In, Bits<32>>,
-    /// A NACK's CSN.
-    pub d_nack_csn: Signal<In, Bits<32>>,
-    /// Receive lookup: the connection is open.
-    pub rr_ok: Signal<In, Bit>,
-    /// Receive lookup: the connection's protection domain.
-    pub rr_pd: Signal<In, Bits<16>>,
-    /// Receive lookup: the connection's streams.
-    pub rr_streams: Signal<In, Bits<3>>,
-    /// `rq_fetch` MATCH result valid.
-    pub mq_rvalid: Signal<In, Bit>,
-    /// MATCH: a receive matched.
-    pub mq_ok: Signal<In, Bit>,
-    /// MATCH: result code.
-    pub mq_code: Signal<In, Bits<4>>,
-    /// MATCH: the packet's address in the receive buffer.
-    pub mq_addr: Signal<In, Bits<64>>,
-    /// MATCH: the receive buffer's lkey.
-    pub mq_lkey: Signal<In, Bits<32>>,
-    /// `mr_check` result valid.
-    pub mr_res_valid: Signal<In, Bit>,
-    /// Region check passed.
-    pub mr_res_ok: Signal<In, Bit>,
-    /// Region check's NACK reason.
-    pub mr_res_reason: Signal<In, Bits<8>>,
-    /// A command holds the dedup port this clock.
-    pub dd_cmd: Signal<In, Bit>,
-    /// The command's dedup operation.
-    pub cmd_dd_op: Signal<In, Bits<2>>,
-    /// The command's connection.
-    pub cmd_dd_conn: Signal<In, Bits<CB>>,
-    /// The command's CSN.
-    pub cmd_dd_csn: Signal<In, Bits<32>>,
-    /// Dedup result valid.
-    pub dd_res_valid: Signal<In, Bit>,
-    /// Dedup result's operation.
-    pub dd_res_op: Signal<In, Bits<2>>,
-    /// Dedup class: 0 new, 1 duplicate, 2 outside the window.
-    pub dd_res_class: Signal<In, Bits<2>>,
-    /// Dedup CSN base.
-    pub dd_res_base: Signal<In, Bits<32>>,
-    /// `dw_arb` port b ready.
-    pub wr_ready: Signal<In, Bit>,
-    /// Fill of `fmi` (placed packets waiting for `msg_tracker`).
-    pub mi_fill: Signal<In, Bits<16>>,
-    /// Frame beat into the parser.
-    pub s_valid: Signal<Out, Bit>,
-    /// Frame data into the parser.
-    pub s_data: Signal<Out, Bits<512>>,
-    /// Frame byte enables into the parser.
-    pub s_keep: Signal<Out, Bits<64>>,
-    /// Last beat into the parser (a cut frame ends here).
-    pub s_last: Signal<Out, Bit>,
-    /// A well-formed ACK for the sender's ACK FIFO.
-    pub ak_push: Signal<Out, Bit>,
-    /// The ACK record (A: conn 0, path 24, base PSN 32, CSN base 64, timestamp echo 96, ECN count 128, SACK 144, rate hint 400).
-    pub ak_din: Signal<Out, Bits<416>>,
-    /// A well-formed NACK for the sender's NACK FIFO.
-    pub nk_push: Signal<Out, Bit>,
-    /// The NACK record (K: conn 0, reason 24, CSN 32, path 64, PSN 72).
-    pub nk_din: Signal<Out, Bits<104>>,
-    /// Receive lookup request.
-    pub rl_valid: Signal<Out, Bit>,
-    /// Receive lookup connection.
-    pub rl_conn: Signal<Out, Bits<24>>,
-    /// Receive lookup tag (0).
-    pub rl_tag: Signal<Out, Bits<16>>,
-    /// `rq_fetch` MATCH request.
-    pub mq_valid: Signal<Out, Bit>,
-    /// MATCH tag (0).
-    pub mq_tag: Signal<Out, Bits<16>>,
-    /// MATCH connection.
-    pub mq_conn: Signal<Out, Bits<CB>>,
-    /// MATCH stream.
-    pub mq_stream: Signal<Out, Bits<2>>,
-    /// MATCH receive sequence number.
-    pub mq_rsn: Signal<Out, Bits<24>>,
-    /// MATCH offset in the message.
-    pub mq_offset: Signal<Out, Bits<32>>,
-    /// MATCH payload bytes.
-    pub mq_len: Signal<Out, Bits<16>>,
-    /// MATCH message length.
-    pub mq_msg_len: Signal<Out, Bits<32>>,
-    /// `mr_check` request.
-    pub mr_req_valid: Signal<Out, Bit>,
-    /// Region check key.
-    pub mr_req_rkey: Signal<Out, Bits<32>>,
-    /// Region check protection domain.
-    pub mr_req_pd: Signal<Out, Bits<16>>,
-    /// Region check address.
-    pub mr_req_va: Signal<Out, Bits<64>>,
-    /// Region check length.
-    pub mr_req_len: Signal<Out, Bits<16>>,
-    /// Region check needs write access.
-    pub mr_req_need_write: Signal<Out, Bit>,
-    /// Region check of a local key (a SEND's buffer).
-    pub mr_req_local: Signal<Out, Bit>,
-    /// Region check tag (0).
-    pub mr_req_tag: Signal<Out, Bits<16>>,
-    /// Dedup operation.
-    pub dd_op_valid: Signal<Out, Bit>,
-    /// Dedup operation code.
-    pub dd_op: Signal<Out, Bits<2>>,
-    /// Dedup connection.
-    pub dd_conn: Signal<Out, Bits<CB>>,
-    /// Dedup CSN.
-    pub dd_csn: Signal<Out, Bits<32>>,
-    /// A NACK for `ack_gen`.
-    pub nack_valid: Signal<Out, Bit>,
-    /// NACK connection.
-    pub nack_conn: Signal<Out, Bits<10>>,
-    /// NACK path.
-    pub nack_path_id: Signal<Out, Bits<8>>,
-    /// NACK UDP source port (the packet's).
-    pub nack_sport: Signal<Out, Bits<16>>,
-    /// NACK reason.
-    pub nack_reason: Signal<Out, Bits<8>>,
-    /// NACK PSN.
-    pub nack_psn: Signal<Out, Bits<32>>,
-    /// NACK CSN.
-    pub nack_csn: Signal<Out, Bits<32>>,
-    /// NACK detail.
-    pub nack_detail: Signal<Out, Bits<32>>,
-    /// A NEW or duplicate packet for its path's SACK state.
-    pub frp_push: Signal<Out, Bit>,
-    /// The packet record (P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn 82, path 106, sport 114, csn_base 130).
-    pub frp_din: Signal<Out, Bits<162>>,
-    /// Payload placement write beat (`dw_arb` b).
-    pub wr_valid: Signal<Out, Bit>,
-    /// Write data.
-    pub wr_data: Signal<Out, Bits<512>>,
-    /// Last beat of a write.
-    pub wr_last: Signal<Out, Bit>,
-    /// Write address.
-    pub wr_addr: Signal<Out, Bits<64>>,
-    /// Write length in bytes.
-    pub wr_len: Signal<Out, Bits<16>>,
-    /// A write's last beat leaves this clock.
-    pub wr_done: Signal<Out, Bit>,
-    /// A placed packet for `fmi`.
-    pub mi_push: Signal<Out, Bit>,
-    /// Its record (M: has_payload 0, index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len 112).
-    pub mi_din: Signal<Out, Bits<128>>,
-    /// Count: a frame dropped whole at the gate.
-    pub inc_gate: Signal<Out, Bit>,
-    /// Count: a NACK received.
-    pub inc_nack_rx: Signal<Out, Bit>,
-    /// Count: a frame the parser dropped.
-    pub inc_bad: Signal<Out, Bit>,
-    /// Count: a data packet refused.
-    pub inc_refused: Signal<Out, Bit>,
-    /// Count: a packet placed.
-    pub inc_pkts: Signal<Out, Bit>,
-    /// Bytes placed one clock ago (0 when none).
-    pub placed_bytes: Signal<Out, Bits<16>>,
-    /// One of this block's FIFOs overflowed (never expected).
-    pub ovf: Signal<Out, Bit>,
-    /// Opcode NACK.
-    k_op_nack: Constant<Bits<8>>,
-    /// NACK reason `INVALID_STREAM`.
-    k_nr_stream: Constant<Bits<8>>,
-    /// Paths per connection.
-    k_np: Constant<Bits<8>>,
-    fpl: Fifo<584, 9>,
-    frd: Fifo<400, 5>,
-    fmt: Fifo<416, 3>,
-    fmr: Fifo<400, 4>,
-    fx: Fifo<412, 5>,
-    fpk: Fifo<412, 5>,
-    fdc: Fifo<200, 5>,
-    fdw: Fifo<600, 2>,
-    in_frame: DFF<Bit>,
-    rx_skip: DFF<Bit>,
-    rx_cnt: DFF<Bits<8>>,
-    ok_rpop: DFF<Bit>,
-    r1v: DFF<Bit>,
-    r1d: DFF<Bits<400>>,
-    rxb_inc: DFF<Bits<16>>,
-    mi_ok: DFF<Bit>,
-    rx_fl: DFF<Bits<8>>,
-    rx_first: Signal<Local, Bit>,
-    rx_accept: Signal<Local, Bit>,
-    rx_pass: Signal<Local, Bit>,
-    rx_cut: Signal<Local, Bit>,
-    m_hp: Signal<Local, Bits<1>>,
-    rx_is_ack: Signal<Local, Bit>,
-    rx_is_nack: Signal<Local, Bit>,
-    rr_okb: Signal<Local, Bits<1>>,
-    r1_cnt: Signal<Local, Bits<1>>,
-    r_flagb: Signal<Local, Bits<1>>,
-    r_ceb: Signal<Local, Bits<1>>,
-    r_solb: Signal<Local, Bits<1>>,
-    r_send: Signal<Local, Bit>,
-    r_key: Signal<Local, Bits<32>>,
-    r_va: Signal<Local, Bits<64>>,
-    r_pop: Signal<Local, Bit>,
-    m_placeb: Signal<Local, Bits<1>>,
-    d1_sokb: Signal<Local, Bits<1>>,
-    t_e: Signal<Local, Bits<416>>,
-    t_send: Signal<Local, Bit>,
-    t_key: Signal<Local, Bits<32>>,
-    t_va: Signal<Local, Bits<64>>,
-    t_mokb: Signal<Local, Bits<1>>,
-    m_d: Signal<Local, Bits<400>>,
-    m_op: Signal<Local, Bits<8>>,
-    m_data: Signal<Local, Bit>,
-    m_conn: Signal<Local, Bit>,
-    m_write: Signal<Local, Bit>,
-    m_send: Signal<Local, Bit>,
-    m_sok: Signal<Local, Bit>,
-    m_code: Signal<Local, Bits<4>>,
-    m_late: Signal<Local, Bit>,
-    m_place: Signal<Local, Bit>,
-    m_nack: Signal<Local, Bit>,
-    m_reason: Signal<Local, Bits<8>>,
-    m_accb: Signal<Local, Bits<1>>,
-    m_nackb: Signal<Local, Bits<1>>,
-    m_datab: Signal<Local, Bits<1>>,
-    m_lateb: Signal<Local, Bits<1>>,
-    x_go: Signal<Local, Bit>,
-    x_e: Signal<Local, Bits<412>>,
-    k_ours: Signal<Local, Bit>,
-    k_e: Signal<Local, Bits<412>>,
-    k_acc: Signal<Local, Bit>,
-    k_new: Signal<Local, Bit>,
-    k_place: Signal<Local, Bit>,
-    k_path: Signal<Local, Bit>,
-    k_placeb: Signal<Local, Bits<1>>,
-    k_kind: Signal<Local, Bits<2>>,
-    k_detail: Signal<Local, Bits<32>>,
-    mv_take: Signal<Local, Bit>,
-    mv_last: Signal<Local, Bits<1>>,
-}
-
-impl<const CB: usize, const PB: usize> Default for RxPlace<CB, PB> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            eng_en: Default::default(),
-            rx_valid: Default::default(),
-            rx_data: Default::default(),
-            rx_keep: Default::default(),
-            rx_last: Default::default(),
-            ak_fill: Default::default(),
-            nk_fill: Default::default(),
-            p_valid: Default::default(),
-            p_data: Default::default(),
-            p_keep: Default::default(),
-            p_last: Default::default(),
-            d_valid: Default::default(),
-            d_ok: Default::default(),
-            d_has_payload: Default::default(),
-            d_ce: Default::default(),
-            d_sport: Default::default(),
-            d_opcode: Default::default(),
-            d_flags: Default::default(),
-            d_path_id: Default::default(),
-            d_dst_conn: Default::default(),
-            d_path_psn: Default::default(),
-            d_csn: Default::default(),
-            d_timestamp: Default::default(),
-            d_payload_len: Default::default(),
-            d_floor_delta: Default::default(),
-            d_rkey: Default::default(),
-            d_va: Default::default(),
-            d_stream: Default::default(),
-            d_msn: Default::default(),
-            d_msg_len: Default::default(),
-            d_rsn: Default::default(),
-            d_offset: Default::default(),
-            d_imm: Default::default(),
-            d_ack_base_psn: Default::default(),
-            d_ack_csn_base: Default::default(),
-            d_ack_ts_echo: Default::default(),
-            d_ack_ecn_count: Default::default(),
-            d_ack_rate_hint: Default::default(),
-            d_ack_sack: Default::default(),
-            d_nack_reason: Default::default(),
-            d_nack_psn: Default::default(),
-            d_nack_csn: Default::default(),
-            rr_ok: Default::default(),
-            rr_pd: Default::default(),
-            rr_streams: Default::default(),
-            mq_rvalid: Default::default(),
-            mq_ok: Default::default(),
-            mq_code: Default::default(),
-            mq_addr: Default::default(),
-            mq_lkey: Default::default(),
-            mr_res_valid: Default::default(),
-            mr_res_ok: Default::default(),
-            mr_res_reason: Default::default(),
-            dd_cmd: Default::default(),
-            cmd_dd_op: Default::default(),
-            cmd_dd_conn: Default::default(),
-            cmd_dd_csn: Default::default(),
-            dd_res_valid: Default::default(),
-            dd_res_op: Default::default(),
-            dd_res_class: Default::default(),
-            dd_res_base: Default::default(),
-            wr_ready: Default::default(),
-            mi_fill: Default::default(),
-            s_valid: Default::default(),
-            s_data: Default::default(),
-            s_keep: Default::default(),
-            s_last: Default::default(),
-            ak_push: Default::default(),
-            ak_din: Default::default(),
-            nk_push: Default::default(),
-            nk_din: Default::default(),
-            rl_valid: Default::default(),
-            rl_conn: Default::default(),
-            rl_tag: Default::default(),
-            mq_valid: Default::default(),
-            mq_tag: Default::default(),
-            mq_conn: Default::default(),
-            mq_stream: Default::default(),
-            mq_rsn: Default::default(),
-            mq_offset: Default::default(),
-            mq_len: Default::default(),
-            mq_msg_len: Default::default(),
-            mr_req_valid: Default::default(),
-            mr_req_rkey: Default::default(),
-            mr_req_pd: Default::default(),
-            mr_req_va: Default::default(),
-            mr_req_len: Default::default(),
-            mr_req_need_write: Default::default(),
-            mr_req_local: Default::default(),
-            mr_req_tag: Default::default(),
-            dd_op_valid: Default::default(),
-            dd_op: Default::default(),
-            dd_conn: Default::default(),
-            dd_csn: Default::default(),
-            nack_valid: Default::default(),
-            nack_conn: Default::default(),
-            nack_path_id: Default::default(),
-            nack_sport: Default::default(),
-            nack_reason: Default::default(),
-            nack_psn: Default::default(),
-            nack_csn: Default::default(),
-            nack_detail: Default::default(),
-            frp_push: Default::default(),
-            frp_din: Default::default(),
-            wr_valid: Default::default(),
-            wr_data: Default::default(),
-            wr_last: Default::default(),
-            wr_addr: Default::default(),
-            wr_len: Default::default(),
-            wr_done: Default::default(),
-            mi_push: Default::default(),
-            mi_din: Default::default(),
-            inc_gate: Default::default(),
-            inc_nack_rx: Default::default(),
-            inc_bad: Default::default(),
-            inc_refused: Default::default(),
-            inc_pkts: Default::default(),
-            placed_bytes: Default::default(),
-            ovf: Default::default(),
-            k_op_nack: Constant::new(bits::<8>(Opcode::Nack as u64)),
-            k_nr_stream: Constant::new(bits::<8>(NackReason::InvalidStream as u64)),
-            k_np: Constant::new(bits::<8>(1 << PB)),
-            fpl: Default::default(),
-            frd: Default::default(),
-            fmt: Default::default(),
-            fmr: Default::default(),
-            fx: Default::default(),
-            fpk: Default::default(),
-            fdc: Default::default(),
-            fdw: Default::default(),
-            in_frame: Default::default(),
-            rx_skip: Default::default(),
-            rx_cnt: Default::default(),
-            ok_rpop: Default::default(),
-            r1v: Default::default(),
-            r1d: Default::default(),
-            rxb_inc: Default::default(),
-            mi_ok: Default::default(),
-            rx_fl: Default::default(),
-            rx_first: Default::default(),
-            rx_accept: Default::default(),
-            rx_pass: Default::default(),
-            rx_cut: Default::default(),
-            m_hp: Default::default(),
-            rx_is_ack: Default::default(),
-            rx_is_nack: Default::default(),
-            rr_okb: Default::default(),
-            r1_cnt: Default::default(),
-            r_flagb: Default::default(),
-            r_ceb: Default::default(),
-            r_solb: Default::default(),
-            r_send: Default::default(),
-            r_key: Default::default(),
-            r_va: Default::default(),
-            r_pop: Default::default(),
-            m_placeb: Default::default(),
-            d1_sokb: Default::default(),
-            t_e: Default::default(),
-            t_send: Default::default(),
-            t_key: Default::default(),
-            t_va: Default::default(),
-            t_mokb: Default::default(),
-            m_d: Default::default(),
-            m_op: Default::default(),
-            m_data: Default::default(),
-            m_conn: Default::default(),
-            m_write: Default::default(),
-            m_send: Default::default(),
-            m_sok: Default::default(),
-            m_code: Default::default(),
-            m_late: Default::default(),
-            m_place: Default::default(),
-            m_nack: Default::default(),
-            m_reason: Default::default(),
-            m_accb: Default::default(),
-            m_nackb: Default::default(),
-            m_datab: Default::default(),
-            m_lateb: Default::default(),
-            x_go: Default::default(),
-            x_e: Default::default(),
-            k_ours: Default::default(),
-            k_e: Default::default(),
-            k_acc: Default::default(),
-            k_new: Default::default(),
-            k_place: Default::default(),
-            k_path: Default::default(),
-            k_placeb: Default::default(),
-            k_kind: Default::default(),
-            k_detail: Default::default(),
-            mv_take: Default::default(),
-            mv_last: Default::default(),
-        }
+hdl_block! {
+    /// The receive placement stage of `braid_engine` for `2^CB` connections of
+    /// `2^PB` paths.
+    pub struct RxPlace<const CB: usize, const PB: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// `CTRL.enable`: the receive side takes frames.
+        pub eng_en: Signal<In, Bit>,
+        /// MAC receive beat valid (no back-pressure).
+        pub rx_valid: Signal<In, Bit>,
+        /// MAC receive data.
+        pub rx_data: Signal<In, Bits<512>>,
+        /// MAC receive byte enables.
+        pub rx_keep: Signal<In, Bits<64>>,
+        /// Last beat of a received frame.
+        pub rx_last: Signal<In, Bit>,
+        /// Fill of the sender's ACK FIFO.
+        pub ak_fill: Signal<In, Bits<16>>,
+        /// Fill of the sender's NACK FIFO.
+        pub nk_fill: Signal<In, Bits<16>>,
+        /// Parser payload beat valid.
+        pub p_valid: Signal<In, Bit>,
+        /// Parser payload beat.
+        pub p_data: Signal<In, Bits<512>>,
+        /// Parser payload byte enables.
+        pub p_keep: Signal<In, Bits<64>>,
+        /// Last payload beat of a frame.
+        pub p_last: Signal<In, Bit>,
+        /// Parser descriptor valid.
+        pub d_valid: Signal<In, Bit>,
+        /// The frame passed every parser check.
+        pub d_ok: Signal<In, Bit>,
+        /// The frame carries payload beats.
+        pub d_has_payload: Signal<In, Bit>,
+        /// The frame was ECN-marked.
+        pub d_ce: Signal<In, Bit>,
+        /// UDP source port.
+        pub d_sport: Signal<In, Bits<16>>,
+        /// Braid opcode.
+        pub d_opcode: Signal<In, Bits<8>>,
+        /// Braid flags.
+        pub d_flags: Signal<In, Bits<8>>,
+        /// Path id.
+        pub d_path_id: Signal<In, Bits<8>>,
+        /// Destination connection.
+        pub d_dst_conn: Signal<In, Bits<24>>,
+        /// Path PSN.
+        pub d_path_psn: Signal<In, Bits<32>>,
+        /// Connection sequence number.
+        pub d_csn: Signal<In, Bits<32>>,
+        /// Sender timestamp.
+        pub d_timestamp: Signal<In, Bits<32>>,
+        /// Payload bytes.
+        pub d_payload_len: Signal<In, Bits<16>>,
+        /// Floor delta.
+        pub d_floor_delta: Signal<In, Bits<16>>,
+        /// A WRITE's rkey.
+        pub d_rkey: Signal<In, Bits<32>>,
+        /// A WRITE's virtual address.
+        pub d_va: Signal<In, Bits<64>>,
+        /// Stream.
+        pub d_stream: Signal<In, Bits<8>>,
+        /// Message sequence number.
+        pub d_msn: Signal<In, Bits<32>>,
+        /// Message length.
+        pub d_msg_len: Signal<In, Bits<32>>,
+        /// A SEND's receive sequence number.
+        pub d_rsn: Signal<In, Bits<24>>,
+        /// A SEND's offset in its message.
+        pub d_offset: Signal<In, Bits<32>>,
+        /// Immediate.
+        pub d_imm: Signal<In, Bits<32>>,
+        /// An ACK's base PSN.
+        pub d_ack_base_psn: Signal<In, Bits<32>>,
+        /// An ACK's CSN base.
+        pub d_ack_csn_base: Signal<In, Bits<32>>,
+        /// An ACK's timestamp echo.
+        pub d_ack_ts_echo: Signal<In, Bits<32>>,
+        /// An ACK's ECN count.
+        pub d_ack_ecn_count: Signal<In, Bits<16>>,
+        /// An ACK's rate hint.
+        pub d_ack_rate_hint: Signal<In, Bits<16>>,
+        /// An ACK's SACK bitmap.
+        pub d_ack_sack: Signal<In, Bits<256>>,
+        /// A NACK's reason.
+        pub d_nack_reason: Signal<In, Bits<8>>,
+        /// A NACK's PSN.
+        pub d_nack_psn: Signal<In, Bits<32>>,
+        /// A NACK's CSN.
+        pub d_nack_csn: Signal<In, Bits<32>>,
+        /// Receive lookup: the connection is open.
+        pub rr_ok: Signal<In, Bit>,
+        /// Receive lookup: the connection's protection domain.
+        pub rr_pd: Signal<In, Bits<16>>,
+        /// Receive lookup: the connection's streams.
+        pub rr_streams: Signal<In, Bits<3>>,
+        /// `rq_fetch` MATCH result valid.
+        pub mq_rvalid: Signal<In, Bit>,
+        /// MATCH: a receive matched.
+        pub mq_ok: Signal<In, Bit>,
+        /// MATCH: result code.
+        pub mq_code: Signal<In, Bits<4>>,
+        /// MATCH: the packet's address in the receive buffer.
+        pub mq_addr: Signal<In, Bits<64>>,
+        /// MATCH: the receive buffer's lkey.
+        pub mq_lkey: Signal<In, Bits<32>>,
+        /// `mr_check` result valid.
+        pub mr_res_valid: Signal<In, Bit>,
+        /// Region check passed.
+        pub mr_res_ok: Signal<In, Bit>,
+        /// Region check's NACK reason.
+        pub mr_res_reason: Signal<In, Bits<8>>,
+        /// A command holds the dedup port this clock.
+        pub dd_cmd: Signal<In, Bit>,
+        /// The command's dedup operation.
+        pub cmd_dd_op: Signal<In, Bits<2>>,
+        /// The command's connection.
+        pub cmd_dd_conn: Signal<In, Bits<CB>>,
+        /// The command's CSN.
+        pub cmd_dd_csn: Signal<In, Bits<32>>,
+        /// Dedup result valid.
+        pub dd_res_valid: Signal<In, Bit>,
+        /// Dedup result's operation.
+        pub dd_res_op: Signal<In, Bits<2>>,
+        /// Dedup class: 0 new, 1 duplicate, 2 outside the window.
+        pub dd_res_class: Signal<In, Bits<2>>,
+        /// Dedup CSN base.
+        pub dd_res_base: Signal<In, Bits<32>>,
+        /// `dw_arb` port b ready.
+        pub wr_ready: Signal<In, Bit>,
+        /// Fill of `fmi` (placed packets waiting for `msg_tracker`).
+        pub mi_fill: Signal<In, Bits<16>>,
+        /// Frame beat into the parser.
+        pub s_valid: Signal<Out, Bit>,
+        /// Frame data into the parser.
+        pub s_data: Signal<Out, Bits<512>>,
+        /// Frame byte enables into the parser.
+        pub s_keep: Signal<Out, Bits<64>>,
+        /// Last beat into the parser (a cut frame ends here).
+        pub s_last: Signal<Out, Bit>,
+        /// A well-formed ACK for the sender's ACK FIFO.
+        pub ak_push: Signal<Out, Bit>,
+        /// The ACK record (A: conn 0, path 24, base PSN 32, CSN base 64, timestamp echo 96, ECN count 128, SACK 144, rate hint 400).
+        pub ak_din: Signal<Out, Bits<416>>,
+        /// A well-formed NACK for the sender's NACK FIFO.
+        pub nk_push: Signal<Out, Bit>,
+        /// The NACK record (K: conn 0, reason 24, CSN 32, path 64, PSN 72).
+        pub nk_din: Signal<Out, Bits<104>>,
+        /// Receive lookup request.
+        pub rl_valid: Signal<Out, Bit>,
+        /// Receive lookup connection.
+        pub rl_conn: Signal<Out, Bits<24>>,
+        /// Receive lookup tag (0).
+        pub rl_tag: Signal<Out, Bits<16>>,
+        /// `rq_fetch` MATCH request.
+        pub mq_valid: Signal<Out, Bit>,
+        /// MATCH tag (0).
+        pub mq_tag: Signal<Out, Bits<16>>,
+        /// MATCH connection.
+        pub mq_conn: Signal<Out, Bits<CB>>,
+        /// MATCH stream.
+        pub mq_stream: Signal<Out, Bits<2>>,
+        /// MATCH receive sequence number.
+        pub mq_rsn: Signal<Out, Bits<24>>,
+        /// MATCH offset in the message.
+        pub mq_offset: Signal<Out, Bits<32>>,
+        /// MATCH payload bytes.
+        pub mq_len: Signal<Out, Bits<16>>,
+        /// MATCH message length.
+        pub mq_msg_len: Signal<Out, Bits<32>>,
+        /// `mr_check` request.
+        pub mr_req_valid: Signal<Out, Bit>,
+        /// Region check key.
+        pub mr_req_rkey: Signal<Out, Bits<32>>,
+        /// Region check protection domain.
+        pub mr_req_pd: Signal<Out, Bits<16>>,
+        /// Region check address.
+        pub mr_req_va: Signal<Out, Bits<64>>,
+        /// Region check length.
+        pub mr_req_len: Signal<Out, Bits<16>>,
+        /// Region check needs write access.
+        pub mr_req_need_write: Signal<Out, Bit>,
+        /// Region check of a local key (a SEND's buffer).
+        pub mr_req_local: Signal<Out, Bit>,
+        /// Region check tag (0).
+        pub mr_req_tag: Signal<Out, Bits<16>>,
+        /// Dedup operation.
+        pub dd_op_valid: Signal<Out, Bit>,
+        /// Dedup operation code.
+        pub dd_op: Signal<Out, Bits<2>>,
+        /// Dedup connection.
+        pub dd_conn: Signal<Out, Bits<CB>>,
+        /// Dedup CSN.
+        pub dd_csn: Signal<Out, Bits<32>>,
+        /// A NACK for `ack_gen`.
+        pub nack_valid: Signal<Out, Bit>,
+        /// NACK connection.
+        pub nack_conn: Signal<Out, Bits<10>>,
+        /// NACK path.
+        pub nack_path_id: Signal<Out, Bits<8>>,
+        /// NACK UDP source port (the packet's).
+        pub nack_sport: Signal<Out, Bits<16>>,
+        /// NACK reason.
+        pub nack_reason: Signal<Out, Bits<8>>,
+        /// NACK PSN.
+        pub nack_psn: Signal<Out, Bits<32>>,
+        /// NACK CSN.
+        pub nack_csn: Signal<Out, Bits<32>>,
+        /// NACK detail.
+        pub nack_detail: Signal<Out, Bits<32>>,
+        /// A NEW or duplicate packet for its path's SACK state.
+        pub frp_push: Signal<Out, Bit>,
+        /// The packet record (P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn 82, path 106, sport 114, csn_base 130).
+        pub frp_din: Signal<Out, Bits<162>>,
+        /// Payload placement write beat (`dw_arb` b).
+        pub wr_valid: Signal<Out, Bit>,
+        /// Write data.
+        pub wr_data: Signal<Out, Bits<512>>,
+        /// Last beat of a write.
+        pub wr_last: Signal<Out, Bit>,
+        /// Write address.
+        pub wr_addr: Signal<Out, Bits<64>>,
+        /// Write length in bytes.
+        pub wr_len: Signal<Out, Bits<16>>,
+        /// A write's last beat leaves this clock.
+        pub wr_done: Signal<Out, Bit>,
+        /// A placed packet for `fmi`.
+        pub mi_push: Signal<Out, Bit>,
+        /// Its record (M: has_payload 0, index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len 112).
+        pub mi_din: Signal<Out, Bits<128>>,
+        /// Count: a frame dropped whole at the gate.
+        pub inc_gate: Signal<Out, Bit>,
+        /// Count: a NACK received.
+        pub inc_nack_rx: Signal<Out, Bit>,
+        /// Count: a frame the parser dropped.
+        pub inc_bad: Signal<Out, Bit>,
+        /// Count: a data packet refused.
+        pub inc_refused: Signal<Out, Bit>,
+        /// Count: a packet placed.
+        pub inc_pkts: Signal<Out, Bit>,
+        /// Bytes placed one clock ago (0 when none).
+        pub placed_bytes: Signal<Out, Bits<16>>,
+        /// One of this block's FIFOs overflowed (never expected).
+        pub ovf: Signal<Out, Bit>,
+        /// Opcode NACK.
+        k_op_nack: Constant<Bits<8>> = Constant::new(bits::<8>(Opcode::Nack as u64)),
+        /// NACK reason `INVALID_STREAM`.
+        k_nr_stream: Constant<Bits<8>> = Constant::new(bits::<8>(NackReason::InvalidStream as u64)),
+        /// Paths per connection.
+        k_np: Constant<Bits<8>> = Constant::new(bits::<8>(1 << PB)),
+        fpl: Fifo<584, 9>,
+        frd: Fifo<400, 5>,
+        fmt: Fifo<416, 3>,
+        fmr: Fifo<400, 4>,
+        fx: Fifo<412, 5>,
+        fpk: Fifo<412, 5>,
+        fdc: Fifo<200, 5>,
+        fdw: Fifo<600, 2>,
+        in_frame: DFF<Bit>,
+        rx_skip: DFF<Bit>,
+        rx_cnt: DFF<Bits<8>>,
+        ok_rpop: DFF<Bit>,
+        r1v: DFF<Bit>,
+        r1d: DFF<Bits<400>>,
+        rxb_inc: DFF<Bits<16>>,
+        mi_ok: DFF<Bit>,
+        rx_fl: DFF<Bits<8>>,
+        rx_first: Signal<Local, Bit>,
+        rx_accept: Signal<Local, Bit>,
+        rx_pass: Signal<Local, Bit>,
+        rx_cut: Signal<Local, Bit>,
+        m_hp: Signal<Local, Bits<1>>,
+        rx_is_ack: Signal<Local, Bit>,
+        rx_is_nack: Signal<Local, Bit>,
+        rr_okb: Signal<Local, Bits<1>>,
+        r1_cnt: Signal<Local, Bits<1>>,
+        r_flagb: Signal<Local, Bits<1>>,
+        r_ceb: Signal<Local, Bits<1>>,
+        r_solb: Signal<Local, Bits<1>>,
+        r_send: Signal<Local, Bit>,
+        r_key: Signal<Local, Bits<32>>,
+        r_va: Signal<Local, Bits<64>>,
+        r_pop: Signal<Local, Bit>,
+        m_placeb: Signal<Local, Bits<1>>,
+        d1_sokb: Signal<Local, Bits<1>>,
+        t_e: Signal<Local, Bits<416>>,
+        t_send: Signal<Local, Bit>,
+        t_key: Signal<Local, Bits<32>>,
+        t_va: Signal<Local, Bits<64>>,
+        t_mokb: Signal<Local, Bits<1>>,
+        m_d: Signal<Local, Bits<400>>,
+        m_op: Signal<Local, Bits<8>>,
+        m_data: Signal<Local, Bit>,
+        m_conn: Signal<Local, Bit>,
+        m_write: Signal<Local, Bit>,
+        m_send: Signal<Local, Bit>,
+        m_sok: Signal<Local, Bit>,
+        m_code: Signal<Local, Bits<4>>,
+        m_late: Signal<Local, Bit>,
+        m_place: Signal<Local, Bit>,
+        m_nack: Signal<Local, Bit>,
+        m_reason: Signal<Local, Bits<8>>,
+        m_accb: Signal<Local, Bits<1>>,
+        m_nackb: Signal<Local, Bits<1>>,
+        m_datab: Signal<Local, Bits<1>>,
+        m_lateb: Signal<Local, Bits<1>>,
+        x_go: Signal<Local, Bit>,
+        x_e: Signal<Local, Bits<412>>,
+        k_ours: Signal<Local, Bit>,
+        k_e: Signal<Local, Bits<412>>,
+        k_acc: Signal<Local, Bit>,
+        k_new: Signal<Local, Bit>,
+        k_place: Signal<Local, Bit>,
+        k_path: Signal<Local, Bit>,
+        k_placeb: Signal<Local, Bits<1>>,
+        k_kind: Signal<Local, Bits<2>>,
+        k_detail: Signal<Local, Bits<32>>,
+        mv_take: Signal<Local, Bit>,
+        mv_last: Signal<Local, Bits<1>>,
     }
 }
 

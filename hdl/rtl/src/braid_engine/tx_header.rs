@@ -18,270 +18,174 @@
 use crate::skid::Skid;
 use rust_hdl::prelude::*;
 
-/// The the header stage of the send path of `braid_engine`.
-#[derive(LogicBlock)]
-pub struct TxHeader<const CB: usize, const PI: usize> {
-    /// Engine clock.
-    pub clock: Signal<In, Clock>,
-    /// From `flk.fill`.
-    pub flk_fill: Signal<In, Bits<16>>,
-    /// From `fh.valid`.
-    pub fh_valid: Signal<In, Bit>,
-    /// From `fh.dout`.
-    pub fh_dout: Signal<In, Bits<512>>,
-    /// From `cp.tr_sport`.
-    pub cp_tr_sport: Signal<In, Bits<16>>,
-    /// From `salt.read_data`.
-    pub salt_read_data: Signal<In, Bits<12>>,
-    /// From `cp.tr_ok`.
-    pub cp_tr_ok: Signal<In, Bit>,
-    /// From `cp.tr_peer_mac`.
-    pub cp_tr_peer_mac: Signal<In, Bits<48>>,
-    /// From `cp.tr_peer_ip4`.
-    pub cp_tr_peer_ip4: Signal<In, Bits<32>>,
-    /// From `cp.tr_dport`.
-    pub cp_tr_dport: Signal<In, Bits<16>>,
-    /// From `cp.tr_peer_conn`.
-    pub cp_tr_peer_conn: Signal<In, Bits<24>>,
-    /// From `flk.valid`.
-    pub flk_valid: Signal<In, Bit>,
-    /// From `flk.dout`.
-    pub flk_dout: Signal<In, Bits<656>>,
-    /// From `txp.q_ready`.
-    pub txp_q_ready: Signal<In, Bit>,
-    /// From `ag.data_ready`.
-    pub ag_data_ready: Signal<In, Bit>,
-    /// From `rb.cfg_regs`.
-    pub rb_cfg_regs: Signal<In, Bits<480>>,
-    /// From `now.q`.
-    pub now_q: Signal<In, Bits<32>>,
-    /// From `n_tx_pkts.q`.
-    pub n_tx_pkts_q: Signal<In, Bits<32>>,
-    /// From `n_tx_retx.q`.
-    pub n_tx_retx_q: Signal<In, Bits<32>>,
-    /// From `n_tx_drop.q`.
-    pub n_tx_drop_q: Signal<In, Bits<32>>,
-    /// From `txp.pl_valid`.
-    pub txp_pl_valid: Signal<In, Bit>,
-    /// From `txp.pl_ready`.
-    pub txp_pl_ready: Signal<In, Bit>,
-    /// From `txp.pl_last`.
-    pub txp_pl_last: Signal<In, Bit>,
-    /// From `txp.pl_err`.
-    pub txp_pl_err: Signal<In, Bit>,
-    /// From `n_pl_err.q`.
-    pub n_pl_err_q: Signal<In, Bits<32>>,
-    /// From `k_pb`.
-    pub k_pb: Signal<In, Bits<8>>,
-    /// To `fh.pop`.
-    pub fh_pop: Signal<Out, Bit>,
-    /// To `cp.tl_valid`.
-    pub cp_tl_valid: Signal<Out, Bit>,
-    /// To `cp.tl_conn`.
-    pub cp_tl_conn: Signal<Out, Bits<CB>>,
-    /// To `cp.tl_tag`.
-    pub cp_tl_tag: Signal<Out, Bits<16>>,
-    /// To `salt.read_address`.
-    pub salt_read_address: Signal<Out, Bits<PI>>,
-    /// To `flk.push`.
-    pub flk_push: Signal<Out, Bit>,
-    /// To `flk.din`.
-    pub flk_din: Signal<Out, Bits<656>>,
-    /// To `flk.pop`.
-    pub flk_pop: Signal<Out, Bit>,
-    /// To `ag.data_valid`.
-    pub ag_data_valid: Signal<Out, Bit>,
-    /// To `ag.data_dst_mac`.
-    pub ag_data_dst_mac: Signal<Out, Bits<48>>,
-    /// To `ag.data_src_mac`.
-    pub ag_data_src_mac: Signal<Out, Bits<48>>,
-    /// To `ag.data_vlan`.
-    pub ag_data_vlan: Signal<Out, Bit>,
-    /// To `ag.data_vlan_tci`.
-    pub ag_data_vlan_tci: Signal<Out, Bits<16>>,
-    /// To `ag.data_ipv6`.
-    pub ag_data_ipv6: Signal<Out, Bit>,
-    /// To `ag.data_src_ip`.
-    pub ag_data_src_ip: Signal<Out, Bits<128>>,
-    /// To `ag.data_dst_ip`.
-    pub ag_data_dst_ip: Signal<Out, Bits<128>>,
-    /// To `ag.data_dscp`.
-    pub ag_data_dscp: Signal<Out, Bits<6>>,
-    /// To `ag.data_ttl`.
-    pub ag_data_ttl: Signal<Out, Bits<8>>,
-    /// To `ag.data_flow_label`.
-    pub ag_data_flow_label: Signal<Out, Bits<20>>,
-    /// To `ag.data_udp_sport`.
-    pub ag_data_udp_sport: Signal<Out, Bits<16>>,
-    /// To `ag.data_udp_dport`.
-    pub ag_data_udp_dport: Signal<Out, Bits<16>>,
-    /// To `ag.data_opcode`.
-    pub ag_data_opcode: Signal<Out, Bits<8>>,
-    /// To `ag.data_flags`.
-    pub ag_data_flags: Signal<Out, Bits<8>>,
-    /// To `ag.data_path_id`.
-    pub ag_data_path_id: Signal<Out, Bits<8>>,
-    /// To `ag.data_dst_conn`.
-    pub ag_data_dst_conn: Signal<Out, Bits<24>>,
-    /// To `ag.data_path_psn`.
-    pub ag_data_path_psn: Signal<Out, Bits<32>>,
-    /// To `ag.data_csn`.
-    pub ag_data_csn: Signal<Out, Bits<32>>,
-    /// To `ag.data_timestamp`.
-    pub ag_data_timestamp: Signal<Out, Bits<32>>,
-    /// To `ag.data_payload_len`.
-    pub ag_data_payload_len: Signal<Out, Bits<16>>,
-    /// To `ag.data_floor_delta`.
-    pub ag_data_floor_delta: Signal<Out, Bits<16>>,
-    /// To `ag.data_rkey`.
-    pub ag_data_rkey: Signal<Out, Bits<32>>,
-    /// To `ag.data_va`.
-    pub ag_data_va: Signal<Out, Bits<64>>,
-    /// To `ag.data_stream`.
-    pub ag_data_stream: Signal<Out, Bits<8>>,
-    /// To `ag.data_rsn`.
-    pub ag_data_rsn: Signal<Out, Bits<24>>,
-    /// To `ag.data_msn`.
-    pub ag_data_msn: Signal<Out, Bits<32>>,
-    /// To `ag.data_offset`.
-    pub ag_data_offset: Signal<Out, Bits<32>>,
-    /// To `ag.data_msg_len`.
-    pub ag_data_msg_len: Signal<Out, Bits<32>>,
-    /// To `ag.data_imm`.
-    pub ag_data_imm: Signal<Out, Bits<32>>,
-    /// To `txp.q_valid`.
-    pub txp_q_valid: Signal<Out, Bit>,
-    /// To `txp.q_addr`.
-    pub txp_q_addr: Signal<Out, Bits<64>>,
-    /// To `txp.q_len`.
-    pub txp_q_len: Signal<Out, Bits<14>>,
-    /// Write `n_tx_pkts` (a register of the top) this clock.
-    pub n_tx_pkts_we: Signal<Out, Bit>,
-    /// To `n_tx_pkts.d`.
-    pub n_tx_pkts_wd: Signal<Out, Bits<32>>,
-    /// Write `n_tx_retx` (a register of the top) this clock.
-    pub n_tx_retx_we: Signal<Out, Bit>,
-    /// To `n_tx_retx.d`.
-    pub n_tx_retx_wd: Signal<Out, Bits<32>>,
-    /// Write `n_tx_drop` (a register of the top) this clock.
-    pub n_tx_drop_we: Signal<Out, Bit>,
-    /// To `n_tx_drop.d`.
-    pub n_tx_drop_wd: Signal<Out, Bits<32>>,
-    /// Write `n_pl_err` (a register of the top) this clock.
-    pub n_pl_err_we: Signal<Out, Bit>,
-    /// To `n_pl_err.d`.
-    pub n_pl_err_wd: Signal<Out, Bits<32>>,
-    sk_h: Skid<656>,
-    l1v: DFF<Bit>,
-    l1d: DFF<Bits<512>>,
-    ok_hpop: DFF<Bit>,
-    h_d: Signal<Local, Bits<512>>,
-    h_path: Signal<Local, Bits<4>>,
-    h_ok: Signal<Local, Bit>,
-    h_go: Signal<Local, Bit>,
-    h_drop: Signal<Local, Bit>,
-    h_pop: Signal<Local, Bit>,
-    h_sport: Signal<Local, Bits<16>>,
-    fill3: Signal<Local, Bits<16>>,
-    l1_cnt: Signal<Local, Bits<1>>,
-    tr_okb: Signal<Local, Bits<1>>,
-    h_e: Signal<Local, Bits<656>>,
-}
-
-impl<const CB: usize, const PI: usize> Default for TxHeader<CB, PI> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            flk_fill: Default::default(),
-            fh_valid: Default::default(),
-            fh_dout: Default::default(),
-            cp_tr_sport: Default::default(),
-            salt_read_data: Default::default(),
-            cp_tr_ok: Default::default(),
-            cp_tr_peer_mac: Default::default(),
-            cp_tr_peer_ip4: Default::default(),
-            cp_tr_dport: Default::default(),
-            cp_tr_peer_conn: Default::default(),
-            flk_valid: Default::default(),
-            flk_dout: Default::default(),
-            txp_q_ready: Default::default(),
-            ag_data_ready: Default::default(),
-            rb_cfg_regs: Default::default(),
-            now_q: Default::default(),
-            n_tx_pkts_q: Default::default(),
-            n_tx_retx_q: Default::default(),
-            n_tx_drop_q: Default::default(),
-            txp_pl_valid: Default::default(),
-            txp_pl_ready: Default::default(),
-            txp_pl_last: Default::default(),
-            txp_pl_err: Default::default(),
-            n_pl_err_q: Default::default(),
-            k_pb: Default::default(),
-            fh_pop: Default::default(),
-            cp_tl_valid: Default::default(),
-            cp_tl_conn: Default::default(),
-            cp_tl_tag: Default::default(),
-            salt_read_address: Default::default(),
-            flk_push: Default::default(),
-            flk_din: Default::default(),
-            flk_pop: Default::default(),
-            ag_data_valid: Default::default(),
-            ag_data_dst_mac: Default::default(),
-            ag_data_src_mac: Default::default(),
-            ag_data_vlan: Default::default(),
-            ag_data_vlan_tci: Default::default(),
-            ag_data_ipv6: Default::default(),
-            ag_data_src_ip: Default::default(),
-            ag_data_dst_ip: Default::default(),
-            ag_data_dscp: Default::default(),
-            ag_data_ttl: Default::default(),
-            ag_data_flow_label: Default::default(),
-            ag_data_udp_sport: Default::default(),
-            ag_data_udp_dport: Default::default(),
-            ag_data_opcode: Default::default(),
-            ag_data_flags: Default::default(),
-            ag_data_path_id: Default::default(),
-            ag_data_dst_conn: Default::default(),
-            ag_data_path_psn: Default::default(),
-            ag_data_csn: Default::default(),
-            ag_data_timestamp: Default::default(),
-            ag_data_payload_len: Default::default(),
-            ag_data_floor_delta: Default::default(),
-            ag_data_rkey: Default::default(),
-            ag_data_va: Default::default(),
-            ag_data_stream: Default::default(),
-            ag_data_rsn: Default::default(),
-            ag_data_msn: Default::default(),
-            ag_data_offset: Default::default(),
-            ag_data_msg_len: Default::default(),
-            ag_data_imm: Default::default(),
-            txp_q_valid: Default::default(),
-            txp_q_addr: Default::default(),
-            txp_q_len: Default::default(),
-            n_tx_pkts_we: Default::default(),
-            n_tx_pkts_wd: Default::default(),
-            n_tx_retx_we: Default::default(),
-            n_tx_retx_wd: Default::default(),
-            n_tx_drop_we: Default::default(),
-            n_tx_drop_wd: Default::default(),
-            n_pl_err_we: Default::default(),
-            n_pl_err_wd: Default::default(),
-            sk_h: Default::default(),
-            l1v: Default::default(),
-            l1d: Default::default(),
-            ok_hpop: Default::default(),
-            h_d: Default::default(),
-            h_path: Default::default(),
-            h_ok: Default::default(),
-            h_go: Default::default(),
-            h_drop: Default::default(),
-            h_pop: Default::default(),
-            h_sport: Default::default(),
-            fill3: Default::default(),
-            l1_cnt: Default::default(),
-            tr_okb: Default::default(),
-            h_e: Default::default(),
-        }
+hdl_block! {
+    /// The the header stage of the send path of `braid_engine`.
+    pub struct TxHeader<const CB: usize, const PI: usize> {
+        /// Engine clock.
+        pub clock: Signal<In, Clock>,
+        /// From `flk.fill`.
+        pub flk_fill: Signal<In, Bits<16>>,
+        /// From `fh.valid`.
+        pub fh_valid: Signal<In, Bit>,
+        /// From `fh.dout`.
+        pub fh_dout: Signal<In, Bits<512>>,
+        /// From `cp.tr_sport`.
+        pub cp_tr_sport: Signal<In, Bits<16>>,
+        /// From `salt.read_data`.
+        pub salt_read_data: Signal<In, Bits<12>>,
+        /// From `cp.tr_ok`.
+        pub cp_tr_ok: Signal<In, Bit>,
+        /// From `cp.tr_peer_mac`.
+        pub cp_tr_peer_mac: Signal<In, Bits<48>>,
+        /// From `cp.tr_peer_ip4`.
+        pub cp_tr_peer_ip4: Signal<In, Bits<32>>,
+        /// From `cp.tr_dport`.
+        pub cp_tr_dport: Signal<In, Bits<16>>,
+        /// From `cp.tr_peer_conn`.
+        pub cp_tr_peer_conn: Signal<In, Bits<24>>,
+        /// From `flk.valid`.
+        pub flk_valid: Signal<In, Bit>,
+        /// From `flk.dout`.
+        pub flk_dout: Signal<In, Bits<656>>,
+        /// From `txp.q_ready`.
+        pub txp_q_ready: Signal<In, Bit>,
+        /// From `ag.data_ready`.
+        pub ag_data_ready: Signal<In, Bit>,
+        /// From `rb.cfg_regs`.
+        pub rb_cfg_regs: Signal<In, Bits<480>>,
+        /// From `now.q`.
+        pub now_q: Signal<In, Bits<32>>,
+        /// From `n_tx_pkts.q`.
+        pub n_tx_pkts_q: Signal<In, Bits<32>>,
+        /// From `n_tx_retx.q`.
+        pub n_tx_retx_q: Signal<In, Bits<32>>,
+        /// From `n_tx_drop.q`.
+        pub n_tx_drop_q: Signal<In, Bits<32>>,
+        /// From `txp.pl_valid`.
+        pub txp_pl_valid: Signal<In, Bit>,
+        /// From `txp.pl_ready`.
+        pub txp_pl_ready: Signal<In, Bit>,
+        /// From `txp.pl_last`.
+        pub txp_pl_last: Signal<In, Bit>,
+        /// From `txp.pl_err`.
+        pub txp_pl_err: Signal<In, Bit>,
+        /// From `n_pl_err.q`.
+        pub n_pl_err_q: Signal<In, Bits<32>>,
+        /// From `k_pb`.
+        pub k_pb: Signal<In, Bits<8>>,
+        /// To `fh.pop`.
+        pub fh_pop: Signal<Out, Bit>,
+        /// To `cp.tl_valid`.
+        pub cp_tl_valid: Signal<Out, Bit>,
+        /// To `cp.tl_conn`.
+        pub cp_tl_conn: Signal<Out, Bits<CB>>,
+        /// To `cp.tl_tag`.
+        pub cp_tl_tag: Signal<Out, Bits<16>>,
+        /// To `salt.read_address`.
+        pub salt_read_address: Signal<Out, Bits<PI>>,
+        /// To `flk.push`.
+        pub flk_push: Signal<Out, Bit>,
+        /// To `flk.din`.
+        pub flk_din: Signal<Out, Bits<656>>,
+        /// To `flk.pop`.
+        pub flk_pop: Signal<Out, Bit>,
+        /// To `ag.data_valid`.
+        pub ag_data_valid: Signal<Out, Bit>,
+        /// To `ag.data_dst_mac`.
+        pub ag_data_dst_mac: Signal<Out, Bits<48>>,
+        /// To `ag.data_src_mac`.
+        pub ag_data_src_mac: Signal<Out, Bits<48>>,
+        /// To `ag.data_vlan`.
+        pub ag_data_vlan: Signal<Out, Bit>,
+        /// To `ag.data_vlan_tci`.
+        pub ag_data_vlan_tci: Signal<Out, Bits<16>>,
+        /// To `ag.data_ipv6`.
+        pub ag_data_ipv6: Signal<Out, Bit>,
+        /// To `ag.data_src_ip`.
+        pub ag_data_src_ip: Signal<Out, Bits<128>>,
+        /// To `ag.data_dst_ip`.
+        pub ag_data_dst_ip: Signal<Out, Bits<128>>,
+        /// To `ag.data_dscp`.
+        pub ag_data_dscp: Signal<Out, Bits<6>>,
+        /// To `ag.data_ttl`.
+        pub ag_data_ttl: Signal<Out, Bits<8>>,
+        /// To `ag.data_flow_label`.
+        pub ag_data_flow_label: Signal<Out, Bits<20>>,
+        /// To `ag.data_udp_sport`.
+        pub ag_data_udp_sport: Signal<Out, Bits<16>>,
+        /// To `ag.data_udp_dport`.
+        pub ag_data_udp_dport: Signal<Out, Bits<16>>,
+        /// To `ag.data_opcode`.
+        pub ag_data_opcode: Signal<Out, Bits<8>>,
+        /// To `ag.data_flags`.
+        pub ag_data_flags: Signal<Out, Bits<8>>,
+        /// To `ag.data_path_id`.
+        pub ag_data_path_id: Signal<Out, Bits<8>>,
+        /// To `ag.data_dst_conn`.
+        pub ag_data_dst_conn: Signal<Out, Bits<24>>,
+        /// To `ag.data_path_psn`.
+        pub ag_data_path_psn: Signal<Out, Bits<32>>,
+        /// To `ag.data_csn`.
+        pub ag_data_csn: Signal<Out, Bits<32>>,
+        /// To `ag.data_timestamp`.
+        pub ag_data_timestamp: Signal<Out, Bits<32>>,
+        /// To `ag.data_payload_len`.
+        pub ag_data_payload_len: Signal<Out, Bits<16>>,
+        /// To `ag.data_floor_delta`.
+        pub ag_data_floor_delta: Signal<Out, Bits<16>>,
+        /// To `ag.data_rkey`.
+        pub ag_data_rkey: Signal<Out, Bits<32>>,
+        /// To `ag.data_va`.
+        pub ag_data_va: Signal<Out, Bits<64>>,
+        /// To `ag.data_stream`.
+        pub ag_data_stream: Signal<Out, Bits<8>>,
+        /// To `ag.data_rsn`.
+        pub ag_data_rsn: Signal<Out, Bits<24>>,
+        /// To `ag.data_msn`.
+        pub ag_data_msn: Signal<Out, Bits<32>>,
+        /// To `ag.data_offset`.
+        pub ag_data_offset: Signal<Out, Bits<32>>,
+        /// To `ag.data_msg_len`.
+        pub ag_data_msg_len: Signal<Out, Bits<32>>,
+        /// To `ag.data_imm`.
+        pub ag_data_imm: Signal<Out, Bits<32>>,
+        /// To `txp.q_valid`.
+        pub txp_q_valid: Signal<Out, Bit>,
+        /// To `txp.q_addr`.
+        pub txp_q_addr: Signal<Out, Bits<64>>,
+        /// To `txp.q_len`.
+        pub txp_q_len: Signal<Out, Bits<14>>,
+        /// Write `n_tx_pkts` (a register of the top) this clock.
+        pub n_tx_pkts_we: Signal<Out, Bit>,
+        /// To `n_tx_pkts.d`.
+        pub n_tx_pkts_wd: Signal<Out, Bits<32>>,
+        /// Write `n_tx_retx` (a register of the top) this clock.
+        pub n_tx_retx_we: Signal<Out, Bit>,
+        /// To `n_tx_retx.d`.
+        pub n_tx_retx_wd: Signal<Out, Bits<32>>,
+        /// Write `n_tx_drop` (a register of the top) this clock.
+        pub n_tx_drop_we: Signal<Out, Bit>,
+        /// To `n_tx_drop.d`.
+        pub n_tx_drop_wd: Signal<Out, Bits<32>>,
+        /// Write `n_pl_err` (a register of the top) this clock.
+        pub n_pl_err_we: Signal<Out, Bit>,
+        /// To `n_pl_err.d`.
+        pub n_pl_err_wd: Signal<Out, Bits<32>>,
+        sk_h: Skid<656>,
+        l1v: DFF<Bit>,
+        l1d: DFF<Bits<512>>,
+        ok_hpop: DFF<Bit>,
+        h_d: Signal<Local, Bits<512>>,
+        h_path: Signal<Local, Bits<4>>,
+        h_ok: Signal<Local, Bit>,
+        h_go: Signal<Local, Bit>,
+        h_drop: Signal<Local, Bit>,
+        h_pop: Signal<Local, Bit>,
+        h_sport: Signal<Local, Bits<16>>,
+        fill3: Signal<Local, Bits<16>>,
+        l1_cnt: Signal<Local, Bits<1>>,
+        tr_okb: Signal<Local, Bits<1>>,
+        h_e: Signal<Local, Bits<656>>,
     }
 }
 

@@ -9,31 +9,20 @@
 use super::{inc_of_hint, INC_BITS};
 use rust_hdl::prelude::*;
 
-/// The rate table of `2^RB` hints.
-#[derive(LogicBlock)]
-pub struct RateRom<const RB: usize> {
-    /// Clock.
-    pub clock: Signal<In, Clock>,
-    /// The hint to look up.
-    pub address: Signal<In, Bits<RB>>,
-    /// `inc_of_hint(address)`, one clock after `address`.
-    pub data: Signal<Out, Bits<INC_BITS>>,
-    /// `2^RB`.
-    pub rmax: Signal<Out, Bits<16>>,
-    rom: SyncROM<Bits<INC_BITS>, RB>,
-    k_rmax: Constant<Bits<16>>,
-}
-
-impl<const RB: usize> Default for RateRom<RB> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            address: Default::default(),
-            data: Default::default(),
-            rmax: Default::default(),
-            rom: SyncROM::from((0..1u64 << RB).map(|h| bits::<INC_BITS>(inc_of_hint(h)))),
-            k_rmax: Constant::new(bits(1u64 << RB)),
-        }
+hdl_block! {
+    /// The rate table of `2^RB` hints.
+    pub struct RateRom<const RB: usize> {
+        /// Clock.
+        pub clock: Signal<In, Clock>,
+        /// The hint to look up.
+        pub address: Signal<In, Bits<RB>>,
+        /// `inc_of_hint(address)`, one clock after `address`.
+        pub data: Signal<Out, Bits<INC_BITS>>,
+        /// `2^RB`.
+        pub rmax: Signal<Out, Bits<16>>,
+        rom: SyncROM<Bits<INC_BITS>, RB> =
+            SyncROM::from((0..1u64 << RB).map(|h| bits::<INC_BITS>(inc_of_hint(h)))),
+        k_rmax: Constant<Bits<16>> = Constant::new(bits(1u64 << RB)),
     }
 }
 

@@ -2,78 +2,50 @@
 
 use rust_hdl::prelude::*;
 
-/// `sum = a + b + cin` mod 2^40: a carry-select adder on 3-bit chunks
-/// with a radix-3 prefix tree over the chunks' carries, written as
-/// constant shifts and masks (no chain for the mapper to rebuild): per
-/// chunk the sums for carry-in 0 and 1 and the carry-outs (one LUT each),
-/// three prefix levels (spans of 1, 3 and 9 chunks, three at a time), the
-/// carry into each chunk and a select: about 5 LUT6 levels.
-#[derive(LogicBlock)]
-pub struct SelAdd40 {
-    /// Addend.
-    pub a: Signal<In, Bits<40>>,
-    /// Addend.
-    pub b: Signal<In, Bits<40>>,
-    /// Carry in.
-    pub cin: Signal<In, Bit>,
-    /// `a + b + cin`, wrapped to 40 bits.
-    pub sum: Signal<Out, Bits<40>>,
-    // chunk positions: k0 (the lowest bit of each 3-bit chunk), k1, k2
-    k0: Constant<Bits<40>>,
-    k1: Constant<Bits<40>>,
-    k2: Constant<Bits<40>>,
-    g: Signal<Local, Bits<40>>,
-    p: Signal<Local, Bits<40>>,
-    ci0: Signal<Local, Bits<40>>,
-    ci1: Signal<Local, Bits<40>>,
-    // at each chunk's top bit: the carry out of the chunks ending there
-    // (span 1, 3, 9, 27 chunks) for carry-in 0 (gN) and 1 (pN)
-    g0: Signal<Local, Bits<40>>,
-    p0: Signal<Local, Bits<40>>,
-    g1: Signal<Local, Bits<40>>,
-    p1: Signal<Local, Bits<40>>,
-    g2: Signal<Local, Bits<40>>,
-    p2: Signal<Local, Bits<40>>,
-    g3: Signal<Local, Bits<40>>,
-    p3: Signal<Local, Bits<40>>,
-    cinm: Signal<Local, Bits<40>>,
-    cv: Signal<Local, Bits<40>>,
-    ce: Signal<Local, Bits<40>>,
+hdl_block! {
+    /// `sum = a + b + cin` mod 2^40: a carry-select adder on 3-bit chunks
+    /// with a radix-3 prefix tree over the chunks' carries, written as
+    /// constant shifts and masks (no chain for the mapper to rebuild): per
+    /// chunk the sums for carry-in 0 and 1 and the carry-outs (one LUT each),
+    /// three prefix levels (spans of 1, 3 and 9 chunks, three at a time), the
+    /// carry into each chunk and a select: about 5 LUT6 levels.
+    pub struct SelAdd40 {
+        /// Addend.
+        pub a: Signal<In, Bits<40>>,
+        /// Addend.
+        pub b: Signal<In, Bits<40>>,
+        /// Carry in.
+        pub cin: Signal<In, Bit>,
+        /// `a + b + cin`, wrapped to 40 bits.
+        pub sum: Signal<Out, Bits<40>>,
+        // chunk positions: k0 (the lowest bit of each 3-bit chunk), k1, k2
+        k0: Constant<Bits<40>> = Constant::new(bits::<40>(0x92_4924_9249_u64)),
+        k1: Constant<Bits<40>> = Constant::new(bits::<40>(0x24_9249_2492_u64)),
+        k2: Constant<Bits<40>> = Constant::new(bits::<40>(0x49_2492_4924_u64)),
+        g: Signal<Local, Bits<40>>,
+        p: Signal<Local, Bits<40>>,
+        ci0: Signal<Local, Bits<40>>,
+        ci1: Signal<Local, Bits<40>>,
+        // at each chunk's top bit: the carry out of the chunks ending there
+        // (span 1, 3, 9, 27 chunks) for carry-in 0 (gN) and 1 (pN)
+        g0: Signal<Local, Bits<40>>,
+        p0: Signal<Local, Bits<40>>,
+        g1: Signal<Local, Bits<40>>,
+        p1: Signal<Local, Bits<40>>,
+        g2: Signal<Local, Bits<40>>,
+        p2: Signal<Local, Bits<40>>,
+        g3: Signal<Local, Bits<40>>,
+        p3: Signal<Local, Bits<40>>,
+        cinm: Signal<Local, Bits<40>>,
+        cv: Signal<Local, Bits<40>>,
+        ce: Signal<Local, Bits<40>>,
+    }
 }
 
 impl SelAdd40 {
     /// The adder (chunk masks set).
     pub fn new() -> Self {
         Self::default()
-    }
-}
-
-impl Default for SelAdd40 {
-    fn default() -> Self {
-        Self {
-            k0: Constant::new(bits::<40>(0x92_4924_9249_u64)),
-            k1: Constant::new(bits::<40>(0x24_9249_2492_u64)),
-            k2: Constant::new(bits::<40>(0x49_2492_4924_u64)),
-            a: Default::default(),
-            b: Default::default(),
-            cin: Default::default(),
-            sum: Default::default(),
-            g: Default::default(),
-            p: Default::default(),
-            ci0: Default::default(),
-            ci1: Default::default(),
-            g0: Default::default(),
-            p0: Default::default(),
-            g1: Default::default(),
-            p1: Default::default(),
-            g2: Default::default(),
-            p2: Default::default(),
-            g3: Default::default(),
-            p3: Default::default(),
-            cinm: Default::default(),
-            cv: Default::default(),
-            ce: Default::default(),
-        }
     }
 }
 

@@ -3,95 +3,61 @@
 
 use super::*;
 
-/// Stage P of `TxBuilder` (combinational): the lengths and the IPv4
-/// checksum go into their fields, the pieces are placed one after the other
-/// (their offsets depend on the tag and the IP version), and the header is
-/// turned into three little-endian beats (frame byte j in bits 8j+7..8j).
-#[derive(LogicBlock)]
-pub struct TxAssemble {
-    /// L2 piece.
-    pub l2: Signal<In, Bits<L2_BITS>>,
-    /// L3 piece.
-    pub l3: Signal<In, Bits<L3_BITS>>,
-    /// UDP piece.
-    pub udp: Signal<In, Bits<UDP_BITS>>,
-    /// Braid piece.
-    pub br: Signal<In, Bits<BR_BITS>>,
-    /// 802.1Q tag present.
-    pub vlan: Signal<In, Bit>,
-    /// IPv6.
-    pub ipv6: Signal<In, Bit>,
-    /// IPv4 total length or IPv6 payload length.
-    pub ip_len: Signal<In, Bits<16>>,
-    /// UDP length.
-    pub udp_len: Signal<In, Bits<16>>,
-    /// IPv4 header checksum.
-    pub csum: Signal<In, Bits<16>>,
-    /// Header bytes 0..63.
-    pub hdr0: Signal<Out, Bits<512>>,
-    /// Header bytes 64..127.
-    pub hdr1: Signal<Out, Bits<512>>,
-    /// Header bytes 128..191.
-    pub hdr2: Signal<Out, Bits<512>>,
-    l3f: Signal<Local, Bits<L3_BITS>>,
-    udpf: Signal<Local, Bits<UDP_BITS>>,
-    be: Signal<Local, Bits<HDR_BITS>>,
-    sh_v4_total: Constant<Bits<11>>,
-    sh_v4_csum: Constant<Bits<11>>,
-    sh_v6_plen: Constant<Bits<11>>,
-    sh_udp_len: Constant<Bits<11>>,
-    sh_l2: Constant<Bits<11>>,
-    sh_l3_0: Constant<Bits<11>>,
-    sh_l3_1: Constant<Bits<11>>,
-    sh_udp_00: Constant<Bits<11>>,
-    sh_udp_01: Constant<Bits<11>>,
-    sh_udp_10: Constant<Bits<11>>,
-    sh_udp_11: Constant<Bits<11>>,
-    sh_br_00: Constant<Bits<11>>,
-    sh_br_01: Constant<Bits<11>>,
-    sh_br_10: Constant<Bits<11>>,
-    sh_br_11: Constant<Bits<11>>,
-}
-
-impl Default for TxAssemble {
-    fn default() -> Self {
+hdl_block! {
+    /// Stage P of `TxBuilder` (combinational): the lengths and the IPv4
+    /// checksum go into their fields, the pieces are placed one after the other
+    /// (their offsets depend on the tag and the IP version), and the header is
+    /// turned into three little-endian beats (frame byte j in bits 8j+7..8j).
+    pub struct TxAssemble {
+        /// L2 piece.
+        pub l2: Signal<In, Bits<L2_BITS>>,
+        /// L3 piece.
+        pub l3: Signal<In, Bits<L3_BITS>>,
+        /// UDP piece.
+        pub udp: Signal<In, Bits<UDP_BITS>>,
+        /// Braid piece.
+        pub br: Signal<In, Bits<BR_BITS>>,
+        /// 802.1Q tag present.
+        pub vlan: Signal<In, Bit>,
+        /// IPv6.
+        pub ipv6: Signal<In, Bit>,
+        /// IPv4 total length or IPv6 payload length.
+        pub ip_len: Signal<In, Bits<16>>,
+        /// UDP length.
+        pub udp_len: Signal<In, Bits<16>>,
+        /// IPv4 header checksum.
+        pub csum: Signal<In, Bits<16>>,
+        /// Header bytes 0..63.
+        pub hdr0: Signal<Out, Bits<512>>,
+        /// Header bytes 64..127.
+        pub hdr1: Signal<Out, Bits<512>>,
+        /// Header bytes 128..191.
+        pub hdr2: Signal<Out, Bits<512>>,
+        l3f: Signal<Local, Bits<L3_BITS>>,
+        udpf: Signal<Local, Bits<UDP_BITS>>,
+        be: Signal<Local, Bits<HDR_BITS>>,
+        sh_v4_total: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_TOTAL_LEN),
+        sh_v4_csum: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_CHECKSUM),
+        sh_v6_plen: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_PAYLOAD_LEN),
+        sh_udp_len: Constant<Bits<11>> = fsh(UDP_BITS, 0, &udp::UDP_LENGTH),
+        sh_l2: Constant<Bits<11>> = at(0, L2_BITS),
+        sh_l3_0: Constant<Bits<11>> = at(l2len(false), L3_BITS),
+        sh_l3_1: Constant<Bits<11>> = at(l2len(true), L3_BITS),
+        sh_udp_00: Constant<Bits<11>> = udp_at(false, false),
+        sh_udp_01: Constant<Bits<11>> = udp_at(false, true),
+        sh_udp_10: Constant<Bits<11>> = udp_at(true, false),
+        sh_udp_11: Constant<Bits<11>> = udp_at(true, true),
+        sh_br_00: Constant<Bits<11>> = br_at(false, false),
+        sh_br_01: Constant<Bits<11>> = br_at(false, true),
+        sh_br_10: Constant<Bits<11>> = br_at(true, false),
+        sh_br_11: Constant<Bits<11>> = br_at(true, true),
+    }
+    setup {
         let l2len = |vlan: bool| ETHERNET_LEN + if vlan { VLAN_TAG_LEN } else { 0 };
         let l3len = |v6: bool| if v6 { IPV6_LEN } else { IPV4_LEN };
         let at = |bytes: usize, piece: usize| kb::<11>((HDR_BITS - 8 * bytes - piece) as u64);
         let udp_at = |vlan, v6| at(l2len(vlan) + l3len(v6), UDP_BITS);
         let br_at = |vlan, v6| at(l2len(vlan) + l3len(v6) + UDP_LEN, BR_BITS);
-        Self {
-            l2: Default::default(),
-            l3: Default::default(),
-            udp: Default::default(),
-            br: Default::default(),
-            vlan: Default::default(),
-            ipv6: Default::default(),
-            ip_len: Default::default(),
-            udp_len: Default::default(),
-            csum: Default::default(),
-            hdr0: Default::default(),
-            hdr1: Default::default(),
-            hdr2: Default::default(),
-            l3f: Default::default(),
-            udpf: Default::default(),
-            be: Default::default(),
-            sh_v4_total: fsh(L3_BITS, 0, &ip::V4_TOTAL_LEN),
-            sh_v4_csum: fsh(L3_BITS, 0, &ip::V4_CHECKSUM),
-            sh_v6_plen: fsh(L3_BITS, 0, &ip::V6_PAYLOAD_LEN),
-            sh_udp_len: fsh(UDP_BITS, 0, &udp::UDP_LENGTH),
-            sh_l2: at(0, L2_BITS),
-            sh_l3_0: at(l2len(false), L3_BITS),
-            sh_l3_1: at(l2len(true), L3_BITS),
-            sh_udp_00: udp_at(false, false),
-            sh_udp_01: udp_at(false, true),
-            sh_udp_10: udp_at(true, false),
-            sh_udp_11: udp_at(true, true),
-            sh_br_00: br_at(false, false),
-            sh_br_01: br_at(false, true),
-            sh_br_10: br_at(true, false),
-            sh_br_11: br_at(true, true),
-        }
     }
 }
 

@@ -56,222 +56,220 @@ fn br_template() -> Bits<BR_BITS> {
     be_piece(&buf)
 }
 
-/// Stage B of `TxBuilder` (combinational): every header field at its place,
-/// in four big-endian pieces, from one descriptor. Lengths and the IPv4
-/// checksum are left zero (filled in by `TxAssemble`).
-#[derive(LogicBlock)]
-pub struct TxHeaderFields {
-    /// Destination MAC (first byte on the wire = bits 47:40).
-    pub dst_mac: Signal<In, Bits<48>>,
-    /// Source MAC.
-    pub src_mac: Signal<In, Bits<48>>,
-    /// Insert one 802.1Q tag.
-    pub vlan: Signal<In, Bit>,
-    /// Tag control information (PCP, DEI, VID) when `vlan`.
-    pub vlan_tci: Signal<In, Bits<16>>,
-    /// IPv6 (else IPv4).
-    pub ipv6: Signal<In, Bit>,
-    /// Source address; IPv4 in bits 31:0 (::ffff:a.b.c.d, upper bits ignored).
-    pub src_ip: Signal<In, Bits<128>>,
-    /// Destination address; IPv4 in bits 31:0.
-    pub dst_ip: Signal<In, Bits<128>>,
-    /// DSCP.
-    pub dscp: Signal<In, Bits<6>>,
-    /// IPv4 TTL / IPv6 hop limit.
-    pub ttl: Signal<In, Bits<8>>,
-    /// IPv6 flow label (ignored for IPv4).
-    pub flow_label: Signal<In, Bits<20>>,
-    /// UDP source port (path entropy).
-    pub udp_sport: Signal<In, Bits<16>>,
-    /// UDP destination port.
-    pub udp_dport: Signal<In, Bits<16>>,
-    /// Braid opcode.
-    pub opcode: Signal<In, Bits<8>>,
-    /// Braid flags.
-    pub flags: Signal<In, Bits<8>>,
-    /// Path id.
-    pub path_id: Signal<In, Bits<8>>,
-    /// Destination connection id.
-    pub dst_conn: Signal<In, Bits<24>>,
-    /// Path PSN.
-    pub path_psn: Signal<In, Bits<32>>,
-    /// Connection sequence number.
-    pub csn: Signal<In, Bits<32>>,
-    /// Sender timestamp.
-    pub timestamp: Signal<In, Bits<32>>,
-    /// Payload bytes (the payload input carries ceil(payload_len/64) beats).
-    pub payload_len: Signal<In, Bits<16>>,
-    /// Path floor delta.
-    pub floor_delta: Signal<In, Bits<16>>,
-    /// WRITE: remote key.
-    pub rkey: Signal<In, Bits<32>>,
-    /// WRITE: virtual address.
-    pub va: Signal<In, Bits<64>>,
-    /// WRITE/SEND: stream.
-    pub stream: Signal<In, Bits<8>>,
-    /// SEND: receive sequence number.
-    pub rsn: Signal<In, Bits<24>>,
-    /// WRITE/SEND: message sequence number.
-    pub msn: Signal<In, Bits<32>>,
-    /// SEND: offset.
-    pub offset: Signal<In, Bits<32>>,
-    /// WRITE/SEND: message length.
-    pub msg_len: Signal<In, Bits<32>>,
-    /// WRITE_IMM/SEND_IMM: immediate.
-    pub imm: Signal<In, Bits<32>>,
-    /// ACK: base PSN.
-    pub ack_base_psn: Signal<In, Bits<32>>,
-    /// ACK: CSN base.
-    pub ack_csn_base: Signal<In, Bits<32>>,
-    /// ACK: echoed timestamp.
-    pub ack_ts_echo: Signal<In, Bits<32>>,
-    /// ACK: ECN count.
-    pub ack_ecn_count: Signal<In, Bits<16>>,
-    /// ACK: rate hint.
-    pub ack_rate_hint: Signal<In, Bits<16>>,
-    /// ACK: SACK bitvector, bit j = PSN base_psn + j (wire byte k = bits 8k+7..8k).
-    pub ack_sack: Signal<In, Bits<256>>,
-    /// NACK: reason.
-    pub nack_reason: Signal<In, Bits<8>>,
-    /// NACK: PSN.
-    pub nack_psn: Signal<In, Bits<32>>,
-    /// NACK: CSN.
-    pub nack_csn: Signal<In, Bits<32>>,
-    /// NACK: detail.
-    pub nack_detail: Signal<In, Bits<32>>,
-    /// PROBE/PROBE_REPLY: sequence.
-    pub probe_seq: Signal<In, Bits<32>>,
-    /// PROBE/PROBE_REPLY: timestamp.
-    pub probe_ts: Signal<In, Bits<32>>,
-    /// L2 piece: Ethernet (+ tag), 18 bytes, big-endian.
-    pub l2: Signal<Out, Bits<L2_BITS>>,
-    /// L3 piece: IPv6, or IPv4 in the first 20 bytes; 40 bytes.
-    pub l3: Signal<Out, Bits<L3_BITS>>,
-    /// UDP header (length and checksum zero).
-    pub udp: Signal<Out, Bits<UDP_BITS>>,
-    /// Braid headers (base, extension, immediate), 72 bytes.
-    pub br: Signal<Out, Bits<BR_BITS>>,
-    /// UDP header + Braid header bytes.
-    pub uhl: Signal<Out, Bits<8>>,
-    /// Ethernet (+ tag) + IP header bytes.
-    pub l23: Signal<Out, Bits<8>>,
-    /// IPv4 header words 0-2 summed (16-bit big-endian words, checksum zero).
-    pub cs0: Signal<Out, Bits<18>>,
-    /// IPv4 header words 3-5 summed.
-    pub cs1: Signal<Out, Bits<18>>,
-    /// IPv4 header words 6-7 summed.
-    pub cs2: Signal<Out, Bits<18>>,
-    /// IPv4 header words 8-9 summed.
-    pub cs3: Signal<Out, Bits<18>>,
-    v4: Signal<Local, Bits<L3_BITS>>,
-    v6: Signal<Local, Bits<L3_BITS>>,
-    et_ip: Signal<Local, Bits<16>>,
-    l2base: Signal<Local, Bits<L2_BITS>>,
-    base: Signal<Local, Bits<BR_BITS>>,
-    hl: Signal<Local, Bits<8>>,
-    is_write: Signal<Local, Bit>,
-    is_send: Signal<Local, Bit>,
-    is_ack: Signal<Local, Bit>,
-    is_nack: Signal<Local, Bit>,
-    is_probe: Signal<Local, Bit>,
-    has_imm: Signal<Local, Bit>,
-    ext_w: Signal<Local, Bits<BR_BITS>>,
-    ext_s: Signal<Local, Bits<BR_BITS>>,
-    ext_a: Signal<Local, Bits<BR_BITS>>,
-    ext_n: Signal<Local, Bits<BR_BITS>>,
-    ext_p: Signal<Local, Bits<BR_BITS>>,
-    sack_be: Signal<Local, Bits<256>>,
-    csa0_s: Signal<Local, Bits<18>>,
-    csa0_c: Signal<Local, Bits<18>>,
-    csa1_s: Signal<Local, Bits<18>>,
-    csa1_c: Signal<Local, Bits<18>>,
-    add_cs0: PrefixAdd<18>,
-    add_cs1: PrefixAdd<18>,
-    add_cs2: PrefixAdd<18>,
-    add_cs3: PrefixAdd<18>,
-    // constants: EtherTypes, lengths, opcodes, templates
-    k_et_v4: Constant<Bits<16>>,
-    k_et_v6: Constant<Bits<16>>,
-    k_et_vlan: Constant<Bits<16>>,
-    k_l23_00: Constant<Bits<8>>,
-    k_l23_01: Constant<Bits<8>>,
-    k_l23_10: Constant<Bits<8>>,
-    k_l23_11: Constant<Bits<8>>,
-    k_udp_len: Constant<Bits<8>>,
-    k_op_write: Constant<Bits<8>>,
-    k_op_write_imm: Constant<Bits<8>>,
-    k_op_send: Constant<Bits<8>>,
-    k_op_send_imm: Constant<Bits<8>>,
-    k_op_ack: Constant<Bits<8>>,
-    k_op_nack: Constant<Bits<8>>,
-    k_op_probe: Constant<Bits<8>>,
-    k_op_probe_reply: Constant<Bits<8>>,
-    k_hl_write: Constant<Bits<8>>,
-    k_hl_write_imm: Constant<Bits<8>>,
-    k_hl_send: Constant<Bits<8>>,
-    k_hl_send_imm: Constant<Bits<8>>,
-    k_hl_ack: Constant<Bits<8>>,
-    k_hl_nack: Constant<Bits<8>>,
-    k_hl_probe: Constant<Bits<8>>,
-    k_hl_base: Constant<Bits<8>>,
-    k_v4: Constant<Bits<L3_BITS>>,
-    k_v6: Constant<Bits<L3_BITS>>,
-    k_br: Constant<Bits<BR_BITS>>,
-    // constants: field shifts
-    sh_eth_dst: Constant<Bits<11>>,
-    sh_eth_src: Constant<Bits<11>>,
-    sh_eth_type: Constant<Bits<11>>,
-    sh_vlan_tci: Constant<Bits<11>>,
-    sh_vlan_type: Constant<Bits<11>>,
-    sh_v4_dscp: Constant<Bits<11>>,
-    sh_v4_ttl: Constant<Bits<11>>,
-    sh_v4_src: Constant<Bits<11>>,
-    sh_v4_dst: Constant<Bits<11>>,
-    sh_v6_dscp: Constant<Bits<11>>,
-    sh_v6_flow: Constant<Bits<11>>,
-    sh_v6_hop: Constant<Bits<11>>,
-    sh_v6_src: Constant<Bits<11>>,
-    sh_v6_dst: Constant<Bits<11>>,
-    sh_udp_src: Constant<Bits<11>>,
-    sh_udp_dst: Constant<Bits<11>>,
-    sh_b_opcode: Constant<Bits<11>>,
-    sh_b_flags: Constant<Bits<11>>,
-    sh_b_path_id: Constant<Bits<11>>,
-    sh_b_hdr_words: Constant<Bits<11>>,
-    sh_b_dst_conn: Constant<Bits<11>>,
-    sh_b_path_psn: Constant<Bits<11>>,
-    sh_b_csn: Constant<Bits<11>>,
-    sh_b_timestamp: Constant<Bits<11>>,
-    sh_b_payload_len: Constant<Bits<11>>,
-    sh_b_floor_delta: Constant<Bits<11>>,
-    sh_w_rkey: Constant<Bits<11>>,
-    sh_w_va: Constant<Bits<11>>,
-    sh_w_stream: Constant<Bits<11>>,
-    sh_w_msn: Constant<Bits<11>>,
-    sh_w_msg_len: Constant<Bits<11>>,
-    sh_w_imm: Constant<Bits<11>>,
-    sh_s_stream: Constant<Bits<11>>,
-    sh_s_rsn: Constant<Bits<11>>,
-    sh_s_msn: Constant<Bits<11>>,
-    sh_s_offset: Constant<Bits<11>>,
-    sh_s_msg_len: Constant<Bits<11>>,
-    sh_s_imm: Constant<Bits<11>>,
-    sh_a_base_psn: Constant<Bits<11>>,
-    sh_a_csn_base: Constant<Bits<11>>,
-    sh_a_ts_echo: Constant<Bits<11>>,
-    sh_a_ecn_count: Constant<Bits<11>>,
-    sh_a_rate_hint: Constant<Bits<11>>,
-    sh_a_sack: Constant<Bits<11>>,
-    sh_n_reason: Constant<Bits<11>>,
-    sh_n_psn: Constant<Bits<11>>,
-    sh_n_csn: Constant<Bits<11>>,
-    sh_n_detail: Constant<Bits<11>>,
-    sh_p_seq: Constant<Bits<11>>,
-    sh_p_ts: Constant<Bits<11>>,
-}
-
-impl Default for TxHeaderFields {
-    fn default() -> Self {
+hdl_block! {
+    /// Stage B of `TxBuilder` (combinational): every header field at its place,
+    /// in four big-endian pieces, from one descriptor. Lengths and the IPv4
+    /// checksum are left zero (filled in by `TxAssemble`).
+    pub struct TxHeaderFields {
+        /// Destination MAC (first byte on the wire = bits 47:40).
+        pub dst_mac: Signal<In, Bits<48>>,
+        /// Source MAC.
+        pub src_mac: Signal<In, Bits<48>>,
+        /// Insert one 802.1Q tag.
+        pub vlan: Signal<In, Bit>,
+        /// Tag control information (PCP, DEI, VID) when `vlan`.
+        pub vlan_tci: Signal<In, Bits<16>>,
+        /// IPv6 (else IPv4).
+        pub ipv6: Signal<In, Bit>,
+        /// Source address; IPv4 in bits 31:0 (::ffff:a.b.c.d, upper bits ignored).
+        pub src_ip: Signal<In, Bits<128>>,
+        /// Destination address; IPv4 in bits 31:0.
+        pub dst_ip: Signal<In, Bits<128>>,
+        /// DSCP.
+        pub dscp: Signal<In, Bits<6>>,
+        /// IPv4 TTL / IPv6 hop limit.
+        pub ttl: Signal<In, Bits<8>>,
+        /// IPv6 flow label (ignored for IPv4).
+        pub flow_label: Signal<In, Bits<20>>,
+        /// UDP source port (path entropy).
+        pub udp_sport: Signal<In, Bits<16>>,
+        /// UDP destination port.
+        pub udp_dport: Signal<In, Bits<16>>,
+        /// Braid opcode.
+        pub opcode: Signal<In, Bits<8>>,
+        /// Braid flags.
+        pub flags: Signal<In, Bits<8>>,
+        /// Path id.
+        pub path_id: Signal<In, Bits<8>>,
+        /// Destination connection id.
+        pub dst_conn: Signal<In, Bits<24>>,
+        /// Path PSN.
+        pub path_psn: Signal<In, Bits<32>>,
+        /// Connection sequence number.
+        pub csn: Signal<In, Bits<32>>,
+        /// Sender timestamp.
+        pub timestamp: Signal<In, Bits<32>>,
+        /// Payload bytes (the payload input carries ceil(payload_len/64) beats).
+        pub payload_len: Signal<In, Bits<16>>,
+        /// Path floor delta.
+        pub floor_delta: Signal<In, Bits<16>>,
+        /// WRITE: remote key.
+        pub rkey: Signal<In, Bits<32>>,
+        /// WRITE: virtual address.
+        pub va: Signal<In, Bits<64>>,
+        /// WRITE/SEND: stream.
+        pub stream: Signal<In, Bits<8>>,
+        /// SEND: receive sequence number.
+        pub rsn: Signal<In, Bits<24>>,
+        /// WRITE/SEND: message sequence number.
+        pub msn: Signal<In, Bits<32>>,
+        /// SEND: offset.
+        pub offset: Signal<In, Bits<32>>,
+        /// WRITE/SEND: message length.
+        pub msg_len: Signal<In, Bits<32>>,
+        /// WRITE_IMM/SEND_IMM: immediate.
+        pub imm: Signal<In, Bits<32>>,
+        /// ACK: base PSN.
+        pub ack_base_psn: Signal<In, Bits<32>>,
+        /// ACK: CSN base.
+        pub ack_csn_base: Signal<In, Bits<32>>,
+        /// ACK: echoed timestamp.
+        pub ack_ts_echo: Signal<In, Bits<32>>,
+        /// ACK: ECN count.
+        pub ack_ecn_count: Signal<In, Bits<16>>,
+        /// ACK: rate hint.
+        pub ack_rate_hint: Signal<In, Bits<16>>,
+        /// ACK: SACK bitvector, bit j = PSN base_psn + j (wire byte k = bits 8k+7..8k).
+        pub ack_sack: Signal<In, Bits<256>>,
+        /// NACK: reason.
+        pub nack_reason: Signal<In, Bits<8>>,
+        /// NACK: PSN.
+        pub nack_psn: Signal<In, Bits<32>>,
+        /// NACK: CSN.
+        pub nack_csn: Signal<In, Bits<32>>,
+        /// NACK: detail.
+        pub nack_detail: Signal<In, Bits<32>>,
+        /// PROBE/PROBE_REPLY: sequence.
+        pub probe_seq: Signal<In, Bits<32>>,
+        /// PROBE/PROBE_REPLY: timestamp.
+        pub probe_ts: Signal<In, Bits<32>>,
+        /// L2 piece: Ethernet (+ tag), 18 bytes, big-endian.
+        pub l2: Signal<Out, Bits<L2_BITS>>,
+        /// L3 piece: IPv6, or IPv4 in the first 20 bytes; 40 bytes.
+        pub l3: Signal<Out, Bits<L3_BITS>>,
+        /// UDP header (length and checksum zero).
+        pub udp: Signal<Out, Bits<UDP_BITS>>,
+        /// Braid headers (base, extension, immediate), 72 bytes.
+        pub br: Signal<Out, Bits<BR_BITS>>,
+        /// UDP header + Braid header bytes.
+        pub uhl: Signal<Out, Bits<8>>,
+        /// Ethernet (+ tag) + IP header bytes.
+        pub l23: Signal<Out, Bits<8>>,
+        /// IPv4 header words 0-2 summed (16-bit big-endian words, checksum zero).
+        pub cs0: Signal<Out, Bits<18>>,
+        /// IPv4 header words 3-5 summed.
+        pub cs1: Signal<Out, Bits<18>>,
+        /// IPv4 header words 6-7 summed.
+        pub cs2: Signal<Out, Bits<18>>,
+        /// IPv4 header words 8-9 summed.
+        pub cs3: Signal<Out, Bits<18>>,
+        v4: Signal<Local, Bits<L3_BITS>>,
+        v6: Signal<Local, Bits<L3_BITS>>,
+        et_ip: Signal<Local, Bits<16>>,
+        l2base: Signal<Local, Bits<L2_BITS>>,
+        base: Signal<Local, Bits<BR_BITS>>,
+        hl: Signal<Local, Bits<8>>,
+        is_write: Signal<Local, Bit>,
+        is_send: Signal<Local, Bit>,
+        is_ack: Signal<Local, Bit>,
+        is_nack: Signal<Local, Bit>,
+        is_probe: Signal<Local, Bit>,
+        has_imm: Signal<Local, Bit>,
+        ext_w: Signal<Local, Bits<BR_BITS>>,
+        ext_s: Signal<Local, Bits<BR_BITS>>,
+        ext_a: Signal<Local, Bits<BR_BITS>>,
+        ext_n: Signal<Local, Bits<BR_BITS>>,
+        ext_p: Signal<Local, Bits<BR_BITS>>,
+        sack_be: Signal<Local, Bits<256>>,
+        csa0_s: Signal<Local, Bits<18>>,
+        csa0_c: Signal<Local, Bits<18>>,
+        csa1_s: Signal<Local, Bits<18>>,
+        csa1_c: Signal<Local, Bits<18>>,
+        add_cs0: PrefixAdd<18>,
+        add_cs1: PrefixAdd<18>,
+        add_cs2: PrefixAdd<18>,
+        add_cs3: PrefixAdd<18>,
+        // constants: EtherTypes, lengths, opcodes, templates
+        k_et_v4: Constant<Bits<16>> = kb(eth::ETHERTYPE_IPV4 as u64),
+        k_et_v6: Constant<Bits<16>> = kb(eth::ETHERTYPE_IPV6 as u64),
+        k_et_vlan: Constant<Bits<16>> = kb(eth::ETHERTYPE_VLAN as u64),
+        k_l23_00: Constant<Bits<8>> = l23(false, false),
+        k_l23_01: Constant<Bits<8>> = l23(false, true),
+        k_l23_10: Constant<Bits<8>> = l23(true, false),
+        k_l23_11: Constant<Bits<8>> = l23(true, true),
+        k_udp_len: Constant<Bits<8>> = kb(UDP_LEN as u64),
+        k_op_write: Constant<Bits<8>> = op(Opcode::Write),
+        k_op_write_imm: Constant<Bits<8>> = op(Opcode::WriteImm),
+        k_op_send: Constant<Bits<8>> = op(Opcode::Send),
+        k_op_send_imm: Constant<Bits<8>> = op(Opcode::SendImm),
+        k_op_ack: Constant<Bits<8>> = op(Opcode::Ack),
+        k_op_nack: Constant<Bits<8>> = op(Opcode::Nack),
+        k_op_probe: Constant<Bits<8>> = op(Opcode::Probe),
+        k_op_probe_reply: Constant<Bits<8>> = op(Opcode::ProbeReply),
+        k_hl_write: Constant<Bits<8>> = hl(Opcode::Write),
+        k_hl_write_imm: Constant<Bits<8>> = hl(Opcode::WriteImm),
+        k_hl_send: Constant<Bits<8>> = hl(Opcode::Send),
+        k_hl_send_imm: Constant<Bits<8>> = hl(Opcode::SendImm),
+        k_hl_ack: Constant<Bits<8>> = hl(Opcode::Ack),
+        k_hl_nack: Constant<Bits<8>> = hl(Opcode::Nack),
+        k_hl_probe: Constant<Bits<8>> = hl(Opcode::Probe),
+        k_hl_base: Constant<Bits<8>> = kb(BASE_HEADER_LEN as u64),
+        k_v4: Constant<Bits<L3_BITS>> = Constant::new(v4_template()),
+        k_v6: Constant<Bits<L3_BITS>> = Constant::new(v6_template()),
+        k_br: Constant<Bits<BR_BITS>> = Constant::new(br_template()),
+        // constants: field shifts
+        sh_eth_dst: Constant<Bits<11>> = fsh(L2_BITS, 0, &eth::ETH_DST),
+        sh_eth_src: Constant<Bits<11>> = fsh(L2_BITS, 0, &eth::ETH_SRC),
+        sh_eth_type: Constant<Bits<11>> = fsh(L2_BITS, 0, &eth::ETH_TYPE),
+        sh_vlan_tci: Constant<Bits<11>> = fsh(L2_BITS, ETHERNET_LEN, &tci),
+        sh_vlan_type: Constant<Bits<11>> = fsh(L2_BITS, ETHERNET_LEN, &eth::VLAN_TYPE),
+        sh_v4_dscp: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_DSCP),
+        sh_v4_ttl: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_TTL),
+        sh_v4_src: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_SRC),
+        sh_v4_dst: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V4_DST),
+        sh_v6_dscp: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_DSCP),
+        sh_v6_flow: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_FLOW),
+        sh_v6_hop: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_HOP),
+        sh_v6_src: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_SRC),
+        sh_v6_dst: Constant<Bits<11>> = fsh(L3_BITS, 0, &ip::V6_DST),
+        sh_udp_src: Constant<Bits<11>> = fsh(UDP_BITS, 0, &udp::UDP_SRC),
+        sh_udp_dst: Constant<Bits<11>> = fsh(UDP_BITS, 0, &udp::UDP_DST),
+        sh_b_opcode: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_OPCODE),
+        sh_b_flags: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_FLAGS),
+        sh_b_path_id: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_PATH_ID),
+        sh_b_hdr_words: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_HDR_WORDS),
+        sh_b_dst_conn: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_DST_CONN),
+        sh_b_path_psn: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_PATH_PSN),
+        sh_b_csn: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_CSN),
+        sh_b_timestamp: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_TIMESTAMP),
+        sh_b_payload_len: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_PAYLOAD_LEN),
+        sh_b_floor_delta: Constant<Bits<11>> = fsh(BR_BITS, 0, &B_FLOOR_DELTA),
+        sh_w_rkey: Constant<Bits<11>> = fsh(BR_BITS, ext, &W_RKEY),
+        sh_w_va: Constant<Bits<11>> = fsh(BR_BITS, ext, &W_VA),
+        sh_w_stream: Constant<Bits<11>> = fsh(BR_BITS, ext, &W_STREAM),
+        sh_w_msn: Constant<Bits<11>> = fsh(BR_BITS, ext, &W_MSN),
+        sh_w_msg_len: Constant<Bits<11>> = fsh(BR_BITS, ext, &W_MSG_LEN),
+        sh_w_imm: Constant<Bits<11>> = fsh(BR_BITS, ext + WRITE_EXT_LEN, &I_IMM),
+        sh_s_stream: Constant<Bits<11>> = fsh(BR_BITS, ext, &S_STREAM),
+        sh_s_rsn: Constant<Bits<11>> = fsh(BR_BITS, ext, &S_RSN),
+        sh_s_msn: Constant<Bits<11>> = fsh(BR_BITS, ext, &S_MSN),
+        sh_s_offset: Constant<Bits<11>> = fsh(BR_BITS, ext, &S_OFFSET),
+        sh_s_msg_len: Constant<Bits<11>> = fsh(BR_BITS, ext, &S_MSG_LEN),
+        sh_s_imm: Constant<Bits<11>> = fsh(BR_BITS, ext + SEND_EXT_LEN, &I_IMM),
+        sh_a_base_psn: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_BASE_PSN),
+        sh_a_csn_base: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_CSN_BASE),
+        sh_a_ts_echo: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_TS_ECHO),
+        sh_a_ecn_count: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_ECN_COUNT),
+        sh_a_rate_hint: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_RATE_HINT),
+        sh_a_sack: Constant<Bits<11>> = fsh(BR_BITS, ext, &A_SACK),
+        sh_n_reason: Constant<Bits<11>> = fsh(BR_BITS, ext, &N_REASON),
+        sh_n_psn: Constant<Bits<11>> = fsh(BR_BITS, ext, &N_PSN),
+        sh_n_csn: Constant<Bits<11>> = fsh(BR_BITS, ext, &N_CSN),
+        sh_n_detail: Constant<Bits<11>> = fsh(BR_BITS, ext, &N_DETAIL),
+        sh_p_seq: Constant<Bits<11>> = fsh(BR_BITS, ext, &P_SEQ),
+        sh_p_ts: Constant<Bits<11>> = fsh(BR_BITS, ext, &P_TS),
+    }
+    setup {
         use braid::*;
         let l2len = |vlan: bool| ETHERNET_LEN + if vlan { VLAN_TAG_LEN } else { 0 };
         let l3len = |v6: bool| if v6 { IPV6_LEN } else { IPV4_LEN };
@@ -287,162 +285,6 @@ impl Default for TxHeaderFields {
         };
         // the DSCP of IPv4 and IPv6 sits right above the two ECN bits
         assert_eq!(ip::V4_DSCP.end_bit(), ip::V4_ECN.start_bit());
-        Self {
-            dst_mac: Default::default(),
-            src_mac: Default::default(),
-            vlan: Default::default(),
-            vlan_tci: Default::default(),
-            ipv6: Default::default(),
-            src_ip: Default::default(),
-            dst_ip: Default::default(),
-            dscp: Default::default(),
-            ttl: Default::default(),
-            flow_label: Default::default(),
-            udp_sport: Default::default(),
-            udp_dport: Default::default(),
-            opcode: Default::default(),
-            flags: Default::default(),
-            path_id: Default::default(),
-            dst_conn: Default::default(),
-            path_psn: Default::default(),
-            csn: Default::default(),
-            timestamp: Default::default(),
-            payload_len: Default::default(),
-            floor_delta: Default::default(),
-            rkey: Default::default(),
-            va: Default::default(),
-            stream: Default::default(),
-            rsn: Default::default(),
-            msn: Default::default(),
-            offset: Default::default(),
-            msg_len: Default::default(),
-            imm: Default::default(),
-            ack_base_psn: Default::default(),
-            ack_csn_base: Default::default(),
-            ack_ts_echo: Default::default(),
-            ack_ecn_count: Default::default(),
-            ack_rate_hint: Default::default(),
-            ack_sack: Default::default(),
-            nack_reason: Default::default(),
-            nack_psn: Default::default(),
-            nack_csn: Default::default(),
-            nack_detail: Default::default(),
-            probe_seq: Default::default(),
-            probe_ts: Default::default(),
-            l2: Default::default(),
-            l3: Default::default(),
-            udp: Default::default(),
-            br: Default::default(),
-            uhl: Default::default(),
-            l23: Default::default(),
-            cs0: Default::default(),
-            cs1: Default::default(),
-            cs2: Default::default(),
-            cs3: Default::default(),
-            v4: Default::default(),
-            v6: Default::default(),
-            et_ip: Default::default(),
-            l2base: Default::default(),
-            base: Default::default(),
-            hl: Default::default(),
-            is_write: Default::default(),
-            is_send: Default::default(),
-            is_ack: Default::default(),
-            is_nack: Default::default(),
-            is_probe: Default::default(),
-            has_imm: Default::default(),
-            ext_w: Default::default(),
-            ext_s: Default::default(),
-            ext_a: Default::default(),
-            ext_n: Default::default(),
-            ext_p: Default::default(),
-            sack_be: Default::default(),
-            csa0_s: Default::default(),
-            csa0_c: Default::default(),
-            csa1_s: Default::default(),
-            csa1_c: Default::default(),
-            add_cs0: Default::default(),
-            add_cs1: Default::default(),
-            add_cs2: Default::default(),
-            add_cs3: Default::default(),
-            k_et_v4: kb(eth::ETHERTYPE_IPV4 as u64),
-            k_et_v6: kb(eth::ETHERTYPE_IPV6 as u64),
-            k_et_vlan: kb(eth::ETHERTYPE_VLAN as u64),
-            k_l23_00: l23(false, false),
-            k_l23_01: l23(false, true),
-            k_l23_10: l23(true, false),
-            k_l23_11: l23(true, true),
-            k_udp_len: kb(UDP_LEN as u64),
-            k_op_write: op(Opcode::Write),
-            k_op_write_imm: op(Opcode::WriteImm),
-            k_op_send: op(Opcode::Send),
-            k_op_send_imm: op(Opcode::SendImm),
-            k_op_ack: op(Opcode::Ack),
-            k_op_nack: op(Opcode::Nack),
-            k_op_probe: op(Opcode::Probe),
-            k_op_probe_reply: op(Opcode::ProbeReply),
-            k_hl_write: hl(Opcode::Write),
-            k_hl_write_imm: hl(Opcode::WriteImm),
-            k_hl_send: hl(Opcode::Send),
-            k_hl_send_imm: hl(Opcode::SendImm),
-            k_hl_ack: hl(Opcode::Ack),
-            k_hl_nack: hl(Opcode::Nack),
-            k_hl_probe: hl(Opcode::Probe),
-            k_hl_base: kb(BASE_HEADER_LEN as u64),
-            k_v4: Constant::new(v4_template()),
-            k_v6: Constant::new(v6_template()),
-            k_br: Constant::new(br_template()),
-            sh_eth_dst: fsh(L2_BITS, 0, &eth::ETH_DST),
-            sh_eth_src: fsh(L2_BITS, 0, &eth::ETH_SRC),
-            sh_eth_type: fsh(L2_BITS, 0, &eth::ETH_TYPE),
-            sh_vlan_tci: fsh(L2_BITS, ETHERNET_LEN, &tci),
-            sh_vlan_type: fsh(L2_BITS, ETHERNET_LEN, &eth::VLAN_TYPE),
-            sh_v4_dscp: fsh(L3_BITS, 0, &ip::V4_DSCP),
-            sh_v4_ttl: fsh(L3_BITS, 0, &ip::V4_TTL),
-            sh_v4_src: fsh(L3_BITS, 0, &ip::V4_SRC),
-            sh_v4_dst: fsh(L3_BITS, 0, &ip::V4_DST),
-            sh_v6_dscp: fsh(L3_BITS, 0, &ip::V6_DSCP),
-            sh_v6_flow: fsh(L3_BITS, 0, &ip::V6_FLOW),
-            sh_v6_hop: fsh(L3_BITS, 0, &ip::V6_HOP),
-            sh_v6_src: fsh(L3_BITS, 0, &ip::V6_SRC),
-            sh_v6_dst: fsh(L3_BITS, 0, &ip::V6_DST),
-            sh_udp_src: fsh(UDP_BITS, 0, &udp::UDP_SRC),
-            sh_udp_dst: fsh(UDP_BITS, 0, &udp::UDP_DST),
-            sh_b_opcode: fsh(BR_BITS, 0, &B_OPCODE),
-            sh_b_flags: fsh(BR_BITS, 0, &B_FLAGS),
-            sh_b_path_id: fsh(BR_BITS, 0, &B_PATH_ID),
-            sh_b_hdr_words: fsh(BR_BITS, 0, &B_HDR_WORDS),
-            sh_b_dst_conn: fsh(BR_BITS, 0, &B_DST_CONN),
-            sh_b_path_psn: fsh(BR_BITS, 0, &B_PATH_PSN),
-            sh_b_csn: fsh(BR_BITS, 0, &B_CSN),
-            sh_b_timestamp: fsh(BR_BITS, 0, &B_TIMESTAMP),
-            sh_b_payload_len: fsh(BR_BITS, 0, &B_PAYLOAD_LEN),
-            sh_b_floor_delta: fsh(BR_BITS, 0, &B_FLOOR_DELTA),
-            sh_w_rkey: fsh(BR_BITS, ext, &W_RKEY),
-            sh_w_va: fsh(BR_BITS, ext, &W_VA),
-            sh_w_stream: fsh(BR_BITS, ext, &W_STREAM),
-            sh_w_msn: fsh(BR_BITS, ext, &W_MSN),
-            sh_w_msg_len: fsh(BR_BITS, ext, &W_MSG_LEN),
-            sh_w_imm: fsh(BR_BITS, ext + WRITE_EXT_LEN, &I_IMM),
-            sh_s_stream: fsh(BR_BITS, ext, &S_STREAM),
-            sh_s_rsn: fsh(BR_BITS, ext, &S_RSN),
-            sh_s_msn: fsh(BR_BITS, ext, &S_MSN),
-            sh_s_offset: fsh(BR_BITS, ext, &S_OFFSET),
-            sh_s_msg_len: fsh(BR_BITS, ext, &S_MSG_LEN),
-            sh_s_imm: fsh(BR_BITS, ext + SEND_EXT_LEN, &I_IMM),
-            sh_a_base_psn: fsh(BR_BITS, ext, &A_BASE_PSN),
-            sh_a_csn_base: fsh(BR_BITS, ext, &A_CSN_BASE),
-            sh_a_ts_echo: fsh(BR_BITS, ext, &A_TS_ECHO),
-            sh_a_ecn_count: fsh(BR_BITS, ext, &A_ECN_COUNT),
-            sh_a_rate_hint: fsh(BR_BITS, ext, &A_RATE_HINT),
-            sh_a_sack: fsh(BR_BITS, ext, &A_SACK),
-            sh_n_reason: fsh(BR_BITS, ext, &N_REASON),
-            sh_n_psn: fsh(BR_BITS, ext, &N_PSN),
-            sh_n_csn: fsh(BR_BITS, ext, &N_CSN),
-            sh_n_detail: fsh(BR_BITS, ext, &N_DETAIL),
-            sh_p_seq: fsh(BR_BITS, ext, &P_SEQ),
-            sh_p_ts: fsh(BR_BITS, ext, &P_TS),
-        }
     }
 }
 
