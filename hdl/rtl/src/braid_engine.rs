@@ -706,89 +706,21 @@ impl<
             cnt_base,
             cnt_q
         );
-        self.rb.clock.next = self.clock.val();
-        self.cp.clock.next = self.clock.val();
-        self.mrc.clock.next = self.clock.val();
-        self.cqw.clock.next = self.clock.val();
-        self.wf.clock.next = self.clock.val();
-        self.rqf.clock.next = self.clock.val();
-        self.seg.clock.next = self.clock.val();
-        self.tc.clock.next = self.clock.val();
-        self.dd.clock.next = self.clock.val();
-        self.mt.clock.next = self.clock.val();
-        self.rh.clock.next = self.clock.val();
-        self.rpt.clock.next = self.clock.val();
-        self.tpt.clock.next = self.clock.val();
-        self.pcc.clock.next = self.clock.val();
-        self.pwt.clock.next = self.clock.val();
-        self.rtw.clock.next = self.clock.val();
-        self.atw.clock.next = self.clock.val();
-        self.ag.clock.next = self.clock.val();
-        self.dra.clock.next = self.clock.val();
-        self.dwa.clock.next = self.clock.val();
-        self.fsq.clock.next = self.clock.val();
-        self.frq.clock.next = self.clock.val();
-        self.fcq.clock.next = self.clock.val();
-        self.fcm.clock.next = self.clock.val();
-        self.fcr.clock.next = self.clock.val();
-        self.funa.clock.next = self.clock.val();
-        self.spr.clock.next = self.clock.val();
-        self.slt.clock.next = self.clock.val();
-        self.txp.clock.next = self.clock.val();
-        self.txb.clock.next = self.clock.val();
-        self.fpd.clock.next = self.clock.val();
-        self.fi1.clock.next = self.clock.val();
-        self.fid.clock.next = self.clock.val();
+        clock!(
+            self, clock, rb, cp, mrc, cqw, wf, rqf, seg, tc, dd, mt, rh, rpt, tpt, pcc, pwt, rtw,
+            atw, ag, dra, dwa, fsq, frq, fcq, fcm, fcr, funa, spr, slt, txp, txb, fpd, fi1, fid,
+            fsr, fi2, fre, fh, flk, sk_t, fqa, fqb, rxp, tx_header, rx_ack, rx_msg, nack_rx,
+            path_ops, retx, rx_place, frp, fag, fas, fat, faa, fak, fnk, frn, fnw, fro, fri, fdl,
+            fai, fce, ftk, fsa, fpr, fsx, fto, fck, frw, ftt, frh, fmi, fev, fcs
+        );
         self.cdead.read_clock.next = self.clock.val();
         self.cdead.write_clock.next = self.clock.val();
-        self.fsr.clock.next = self.clock.val();
-        self.fi2.clock.next = self.clock.val();
-        self.fre.clock.next = self.clock.val();
-        self.fh.clock.next = self.clock.val();
-        self.flk.clock.next = self.clock.val();
-        self.sk_t.clock.next = self.clock.val();
-        self.fqa.clock.next = self.clock.val();
-        self.fqb.clock.next = self.clock.val();
-        self.rxp.clock.next = self.clock.val();
-        self.tx_header.clock.next = self.clock.val();
-        self.rx_ack.clock.next = self.clock.val();
-        self.rx_msg.clock.next = self.clock.val();
-        self.nack_rx.clock.next = self.clock.val();
-        self.path_ops.clock.next = self.clock.val();
-        self.retx.clock.next = self.clock.val();
-        self.rx_place.clock.next = self.clock.val();
-        self.frp.clock.next = self.clock.val();
-        self.fag.clock.next = self.clock.val();
-        self.fas.clock.next = self.clock.val();
-        self.fat.clock.next = self.clock.val();
-        self.faa.clock.next = self.clock.val();
-        self.fak.clock.next = self.clock.val();
-        self.fnk.clock.next = self.clock.val();
-        self.frn.clock.next = self.clock.val();
-        self.fnw.clock.next = self.clock.val();
-        self.fro.clock.next = self.clock.val();
-        self.fri.clock.next = self.clock.val();
-        self.fdl.clock.next = self.clock.val();
         self.cerr.read_clock.next = self.clock.val();
         self.cerr.write_clock.next = self.clock.val();
-        self.fai.clock.next = self.clock.val();
-        self.fce.clock.next = self.clock.val();
-        self.ftk.clock.next = self.clock.val();
-        self.fsa.clock.next = self.clock.val();
-        self.fpr.clock.next = self.clock.val();
-        self.fsx.clock.next = self.clock.val();
-        self.fto.clock.next = self.clock.val();
-        self.fck.clock.next = self.clock.val();
-        self.frw.clock.next = self.clock.val();
-        self.ftt.clock.next = self.clock.val();
-        self.frh.clock.next = self.clock.val();
         self.salt.read_clock.next = self.clock.val();
         self.rcn.read_clock.next = self.clock.val();
         self.rcn.write_clock.next = self.clock.val();
         self.salt.write_clock.next = self.clock.val();
-        self.fmi.clock.next = self.clock.val();
-        self.fev.clock.next = self.clock.val();
-        self.fcs.clock.next = self.clock.val();
         self.rcq.read_clock.next = self.clock.val();
         self.rcq.write_clock.next = self.clock.val();
 
