@@ -17,21 +17,27 @@
 //! instance of the top, so the hierarchical synthesis report composes the
 //! top from their rows. The glue between them is split along the data
 //! path into sub-blocks in `braid_engine/`, each with its own
-//! theory-of-operation header; the top's `update` keeps the host
-//! interface (BAR0, commands, soft reset, doorbells, WQE fetch), the
-//! completion merge into `cq_writer`, the DMA arbiters, the send path up
-//! to `tx_path_table`, the frame output, the counters, and the wiring:
+//! theory-of-operation header; the top's `update` keeps the BAR0 and
+//! command wiring, the doorbells and WQE fetch, the DMA arbiters, the send
+//! path up to `tx_path_table`, re-hash and retirement, the frame output,
+//! the counters' words, and the wiring:
 //!
+//! * host: `soft_reset` (the sweep and the command processor's command
+//!   port), `cq_merge` (the completion merge into `cq_writer`);
 //! * send: `path_ops` (`tx_path_table`'s port: ACKs, NACK resolves,
 //!   SENDs, and their results for `path_cc`, `tx_compl` and the slot
 //!   table), `tx_header` (transmit lookup, header and payload request),
-//!   `retx` (the retransmission rebuild and the NO_RECV_BUFFER back-off);
+//!   `retx` (the retransmission rebuild and the NO_RECV_BUFFER back-off),
+//!   `cc_events` (`path_cc`'s events in, its results to the RTO wheel);
 //! * receive: `rx_place` (gate, checks, verdict, dedup, payload mover),
 //!   `rx_ack` (per-path SACK state, ACK coalescing, ACK requests),
 //!   `rx_msg` (message completion and receive consumption), `nack_rx`
 //!   (received NACKs, fatal failures);
+//! * counters: `stats` (per-path statistics, the counters' soft-reset
+//!   baseline);
 //! * `layout`: the literal bit positions the `#[hdl_gen]` code uses,
-//!   checked against braid-spec at compile time.
+//!   checked against braid-spec at compile time; `records`: the glue
+//!   FIFOs' record tables.
 //!
 //! A sub-block's ports are named after the top's signal they connect to
 //! (`seg_pd_csn` is `seg.pd_csn`); a register of the top that a sub-block
@@ -89,6 +95,8 @@
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
+mod cc_events;
+mod cq_merge;
 mod layout;
 mod nack_rx;
 mod path_ops;
@@ -97,6 +105,8 @@ mod retx;
 mod rx_ack;
 mod rx_msg;
 mod rx_place;
+mod soft_reset;
+mod stats;
 mod tx_header;
 
 use crate::fifo::Fifo;
@@ -107,7 +117,9 @@ use crate::{
     PathWindowTable, RateHint, RqFetch, RxParser, RxPathTable, Segmenter, SlotTable, Sprayer,
     TimerWheel, TxBuilder, TxCompl, TxPathTable, TxPayload, WqeFetch,
 };
-use layout::{block_counter_mask, word_bits, CM_FIXED};
+use cc_events::CcEvents;
+use cq_merge::CqMerge;
+use layout::CM_FIXED;
 use nack_rx::NackRx;
 use path_ops::PathOps;
 use retx::Retx;
@@ -115,6 +127,8 @@ use rust_hdl::prelude::*;
 use rx_ack::RxAck;
 use rx_msg::RxMsg;
 use rx_place::RxPlace;
+use soft_reset::SoftReset;
+use stats::Stats;
 use tx_header::TxHeader;
 
 /// Bits of `reg_block`'s AXI byte address.
@@ -325,6 +339,10 @@ hdl_block! {
         retx: Retx<CB, PI, TA>,
         /// The receive path's placement stage (`braid_engine/rx_place.rs`).
         rx_place: RxPlace<CB, PB>,
+        stats: Stats<CB, PB, PI>,
+        soft_reset: SoftReset<CB, QB>,
+        cq_merge: CqMerge<CB, QB>,
+        cc_events: CcEvents<PI>,
         // ---- glue FIFOs
         fsq: Fifo<32, 4>,
         frq: Fifo<32, 4>,
@@ -404,39 +422,6 @@ hdl_block! {
         rcn: RAM<Bits<9>, CB>,
         n_tx_rehashes: DFF<Bits<32>>,
         n_tx_retired: DFF<Bits<32>>,
-        // per-path statistics of the path PATH_SEL names (`ps_*`): the
-        // selection, its change (restarts the counts), the snooped events one
-        // clock old (`m_*`), path_cc's last result for the path
-        ps_cfg: Signal<Local, Bits<32>>,
-        ps_prev: DFF<Bits<32>>,
-        ps_clr: Signal<Local, Bit>,
-        ps_in: Signal<Local, Bit>,
-        ps_sel: Signal<Local, Bits<PI>>,
-        k_ps_mask: Constant<Bits<32>> =
-            Constant::new(bits::<32>((((1u64 << CB) - 1) << 16) | ((1u64 << PB) - 1))),
-        ps_hit: Signal<Local, Bit>,
-        m_sent: DFF<Bit>,
-        m_ack: DFF<Bit>,
-        m_ackn: DFF<Bits<9>>,
-        m_ecnn: DFF<Bits<9>>,
-        m_lost: DFF<Bit>,
-        m_lostn: DFF<Bits<9>>,
-        m_to: DFF<Bit>,
-        ps_cwnd: DFF<Bits<24>>,
-        ps_srtt: DFF<Bits<24>>,
-        ps_rttvar: DFF<Bits<24>>,
-        ps_rto: DFF<Bits<32>>,
-        ps_alpha: DFF<Bits<16>>,
-        ps_tos: DFF<Bits<8>>,
-        ps_armed: DFF<Bit>,
-        ps_failed: DFF<Bit>,
-        ps_seen: DFF<Bit>,
-        ps_sent: DFF<Bits<32>>,
-        ps_acked: DFF<Bits<32>>,
-        ps_lost: DFF<Bits<32>>,
-        ps_ecn: DFF<Bits<32>>,
-        ps_timeouts: DFF<Bits<32>>,
-        ps_state: Signal<Local, Bits<32>>,
         cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
         // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
         // failure in flight, each connection's failed bit
@@ -504,56 +489,13 @@ hdl_block! {
         q4stale: DFF<Bit>,
         n_tx_retx: DFF<Bits<32>>,
         n_retx_stale: DFF<Bits<32>>,
-        ok_cc: DFF<Bit>,
         n_tx_timeouts: DFF<Bits<32>>,
         n_rx_msgs: DFF<Bits<32>>,
-        pri_rx: DFF<Bit>,
-        // ---- soft reset: the sweep (see the module documentation)
-        sr_on: DFF<Bit>,
-        sr_ph: DFF<Bits<3>>,
-        sr_idx: DFF<Bits<12>>,
-        cp_busy: DFF<Bit>,
-        hc_ref: DFF<Bit>,
-        cnt_base: DFF<Bits<COUNTER_BITS>>,
-        cnt_q: DFF<Bits<COUNTER_BITS>>,
-        sr_issue: Signal<Local, Bit>,
-        sr_last: Signal<Local, Bit>,
         sr_clr: Signal<Local, Bit>,
-        cp_cv: Signal<Local, Bit>,
         eng_en: Signal<Local, Bit>,
-        k_sr_conn_last: Constant<Bits<12>> = Constant::new(bits::<12>((1u64 << CB) - 1)),
-        k_sr_cq_last: Constant<Bits<12>> = Constant::new(bits::<12>((1u64 << QB) - 1)),
-        k_cnt_blk: Constant<Bits<COUNTER_BITS>> = Constant::new(block_counter_mask()),
-        k_w0: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b == 0)),
-        k_w1: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 1)),
-        k_w2: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 2)),
-        k_w4: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 4)),
-        k_w8: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 8)),
-        k_w16: Constant<Bits<COUNTER_BITS>> = Constant::new(word_bits(|b| b >= 16)),
-        d_nb: Signal<Local, Bits<COUNTER_BITS>>,
-        d_p0: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g0: Signal<Local, Bits<COUNTER_BITS>>,
-        d_p1: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g1: Signal<Local, Bits<COUNTER_BITS>>,
-        d_p2: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g2: Signal<Local, Bits<COUNTER_BITS>>,
-        d_p3: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g3: Signal<Local, Bits<COUNTER_BITS>>,
-        d_p4: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g4: Signal<Local, Bits<COUNTER_BITS>>,
-        d_g5: Signal<Local, Bits<COUNTER_BITS>>,
         // ---- locals
-        rx_rdy: Signal<Local, Bit>,
-        f_e: Signal<Local, Bits<127>>,
-        f_kind: Signal<Local, Bits<2>>,
-        f_imm: Signal<Local, Bits<1>>,
-        f_sol: Signal<Local, Bits<1>>,
-        sel_cq_rx: Signal<Local, Bit>,
         cq_db_idx: Signal<Local, Bits<16>>,
         cq_db_ok: Signal<Local, Bit>,
-        sel_cq_cmd: Signal<Local, Bit>,
-        sel_cq_tc: Signal<Local, Bit>,
-        sel_cq_db: Signal<Local, Bit>,
         db_drops: Signal<Local, Bits<2>>,
         glue_drops: Signal<Local, Bits<2>>,
         cm_sig: Signal<Local, Bits<1>>,
@@ -577,15 +519,7 @@ hdl_block! {
         held_dec: Signal<Local, Bits<2>>,
         lost_take: Signal<Local, Bit>,
         pick_retx: Signal<Local, Bit>,
-        c_to: Signal<Local, Bit>,
-        c_sx: Signal<Local, Bit>,
-        c_cmd: Signal<Local, Bit>,
-        c_cls: Signal<Local, Bits<2>>,
-        r_cls: Signal<Local, Bits<2>>,
-        r_arm: Signal<Local, Bit>,
-        r_dis: Signal<Local, Bit>,
         r_to: Signal<Local, Bit>,
-        r_kind: Signal<Local, Bits<2>>,
         rw_cmd: Signal<Local, Bit>,
         rw_go: Signal<Local, Bit>,
         s2_ovf: Signal<Local, Bits<2>>,
@@ -593,8 +527,6 @@ hdl_block! {
         t_ipv6: Signal<Local, Bits<1>>,
         a_res: Signal<Local, Bit>,
         a_m: Signal<Local, Bits<9>>,
-        c_e: Signal<Local, Bits<60>>,
-        c_go: Signal<Local, Bit>,
     }
     setup {
         assert!(PI == CB + PB && WB == CB + 3 && SQ == CB + 1 && TA == CB + 5);
@@ -639,17 +571,15 @@ impl<
             n_pl_err, ok_pick, n_rx_pkts, n_rx_refused, n_rx_bytes, n_rx_bad, n_rx_gate, db_inc,
             gl_inc, n_ack_bad, hk_v, hk_c, hk_h, p1v, rt1, rt1_cn, rtf_pend, rtf_cn, nk_cn, nk_sf,
             n_nack_rx, n_nack_rnr, n_nack_fail, n_nack_drop, ok_lost, q4stale, n_tx_retx,
-            n_retx_stale, ok_cc, n_tx_timeouts, n_tx_rehashes, n_tx_retired, ps_prev, m_sent,
-            m_ack, m_ackn, m_ecnn, m_lost, m_lostn, m_to, ps_cwnd, ps_srtt, ps_rttvar, ps_rto,
-            ps_alpha, ps_tos, ps_armed, ps_failed, ps_seen, ps_sent, ps_acked, ps_lost, ps_ecn,
-            ps_timeouts, n_rx_msgs, pri_rx, sr_on, sr_ph, sr_idx, cp_busy, hc_ref, cnt_base, cnt_q
+            n_retx_stale, n_tx_timeouts, n_tx_rehashes, n_tx_retired, n_rx_msgs
         );
         clock!(
             self, clock, rb, cp, mrc, cqw, wf, rqf, seg, tc, dd, mt, rh, rpt, tpt, pcc, pwt, rtw,
             atw, ag, dra, dwa, fsq, frq, fcq, fcm, fcr, funa, spr, slt, txp, txb, fpd, fi1, fid,
             fsr, fi2, fre, fh, flk, sk_t, fqa, fqb, rxp, tx_header, rx_ack, rx_msg, nack_rx,
-            path_ops, retx, rx_place, frp, fag, fas, fat, faa, fak, fnk, frn, fnw, fro, fri, fdl,
-            fai, fce, ftk, fsa, fpr, fsx, fto, fck, frw, ftt, frh, fmi, fev, fcs
+            path_ops, retx, rx_place, stats, soft_reset, cq_merge, cc_events, frp, fag, fas, fat,
+            faa, fak, fnk, frn, fnw, fro, fri, fdl, fai, fce, ftk, fsa, fpr, fsx, fto, fck, frw,
+            ftt, frh, fmi, fev, fcs
         );
         self.cdead.read_clock.next = self.clock.val();
         self.cdead.write_clock.next = self.clock.val();
@@ -683,81 +613,23 @@ impl<
         self.rb.rready.next = self.rready.val();
         self.rdata.next = self.rb.rdata.val();
         self.rresp.next = self.rb.rresp.val();
-        // ---- soft reset: `CTRL.soft_reset` starts the sweep (`reset_busy`
-        // meanwhile): wait for a host command still running, then every
-        // connection DESTROY_CONN, every CQ DESTROY_CQ, every region slot
-        // DEREG_MR, one command at a time through the command processor
-        // (a command refused because the object does not exist costs its 6
-        // clocks); at the end the counters clear. A host command written
-        // meanwhile is refused BUSY and not run.
-        self.rb.reset_busy.next = self.sr_on.q.val();
-        self.eng_en.next = self.rb.ctrl_enable.val() & !self.sr_on.q.val();
-        self.hc_ref.d.next = self.rb.cmd_valid.val() & self.sr_on.q.val();
-        self.rb.cmd_done.next =
-            (self.cp.cmd_done.val() & !self.sr_on.q.val()) | self.hc_ref.q.val();
-        if self.hc_ref.q.val() {
-            self.rb.cmd_error.next = bits::<8>(3);
-        } else {
-            self.rb.cmd_error.next = self.cp.cmd_error.val();
-        }
-        self.sr_issue.next = self.sr_on.q.val()
-            & !self.cp_busy.q.val()
-            & (self.sr_ph.q.val() >= bits::<3>(2))
-            & (self.sr_ph.q.val() <= bits::<3>(4));
-        self.sr_last.next = false;
-        if self.sr_ph.q.val() == bits::<3>(2) {
-            self.sr_last.next = self.sr_idx.q.val() == self.k_sr_conn_last.val();
-        }
-        if self.sr_ph.q.val() == bits::<3>(3) {
-            self.sr_last.next = self.sr_idx.q.val() == self.k_sr_cq_last.val();
-        }
-        if self.sr_ph.q.val() == bits::<3>(4) {
-            self.sr_last.next = self.sr_idx.q.val() == bits::<12>(4095);
-        }
-        self.sr_clr.next = self.sr_on.q.val() & (self.sr_ph.q.val() == bits::<3>(5));
-        if self.rb.soft_reset.val() {
-            self.sr_on.d.next = true;
-            self.sr_ph.d.next = bits::<3>(1);
-            self.sr_idx.d.next = bits::<12>(0);
-        } else if self.sr_on.q.val() {
-            if (self.sr_ph.q.val() == bits::<3>(1)) & !self.cp_busy.q.val() {
-                self.sr_ph.d.next = bits::<3>(2);
-            }
-            if self.cp.cmd_done.val() & self.cp_busy.q.val() & (self.sr_ph.q.val() >= bits::<3>(2))
-            {
-                if self.sr_last.val() {
-                    self.sr_ph.d.next = self.sr_ph.q.val() + 1;
-                    self.sr_idx.d.next = bits::<12>(0);
-                } else {
-                    self.sr_idx.d.next = self.sr_idx.q.val() + 1;
-                }
-            }
-            if self.sr_clr.val() {
-                self.sr_on.d.next = false;
-                self.sr_ph.d.next = bits::<3>(0);
-            }
-        }
-        // ---- command processor
-        self.cp_cv.next = (self.rb.cmd_valid.val() & !self.sr_on.q.val()) | self.sr_issue.val();
-        self.cp.cmd_valid.next = self.cp_cv.val();
-        if self.cp_cv.val() {
-            self.cp_busy.d.next = true;
-        } else if self.cp.cmd_done.val() {
-            self.cp_busy.d.next = false;
-        }
-        if self.sr_on.q.val() {
-            self.cp.cmd_opcode.next = bits::<8>(7);
-            if self.sr_ph.q.val() == bits::<3>(3) {
-                self.cp.cmd_opcode.next = bits::<8>(4);
-            }
-            if self.sr_ph.q.val() == bits::<3>(4) {
-                self.cp.cmd_opcode.next = bits::<8>(2);
-            }
-            self.cp.cmd_args.next = bit_cast::<ARG_BITS, 12>(self.sr_idx.q.val());
-        } else {
-            self.cp.cmd_opcode.next = self.rb.cmd_opcode.val();
-            self.cp.cmd_args.next = self.rb.cmd_args.val();
-        }
+        // ---- soft reset (`braid_engine/soft_reset.rs`): the sweep, and the
+        // command processor's command (the host's, or the sweep's)
+        self.soft_reset.rb_soft_reset.next = self.rb.soft_reset.val();
+        self.soft_reset.rb_ctrl_enable.next = self.rb.ctrl_enable.val();
+        self.soft_reset.rb_cmd_valid.next = self.rb.cmd_valid.val();
+        self.soft_reset.rb_cmd_opcode.next = self.rb.cmd_opcode.val();
+        self.soft_reset.rb_cmd_args.next = self.rb.cmd_args.val();
+        self.soft_reset.cp_cmd_done.next = self.cp.cmd_done.val();
+        self.soft_reset.cp_cmd_error.next = self.cp.cmd_error.val();
+        self.rb.reset_busy.next = self.soft_reset.rb_reset_busy.val();
+        self.rb.cmd_done.next = self.soft_reset.rb_cmd_done.val();
+        self.rb.cmd_error.next = self.soft_reset.rb_cmd_error.val();
+        self.cp.cmd_valid.next = self.soft_reset.cp_cmd_valid.val();
+        self.cp.cmd_opcode.next = self.soft_reset.cp_cmd_opcode.val();
+        self.cp.cmd_args.next = self.soft_reset.cp_cmd_args.val();
+        self.eng_en.next = self.soft_reset.eng_en.val();
+        self.sr_clr.next = self.soft_reset.sr_clr.val();
 
         // mr: the region table's write port is the command processor's alone
         self.mrc.wr_valid.next = self.cp.mr_valid.val();
@@ -812,85 +684,35 @@ impl<
         self.mt.init_msn.next = self.cp.mt_msn.val();
         self.cp.rp_ready.next = true;
         self.rpt.cfg_ack_coalesce.next = self.rb.cfg_regs.val().get_bits::<8>(384);
-        // path_cc events: the command's first, then the received ACKs'
-        // (`fce`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59): an
-        // ACK event each. No loss event: a proven loss does not cut the
-        // window (the protocol's windows react to ECN marks only: loss is
-        // expected on lossy Ethernet, and the transport model does not cut
-        // on it); every source holds while path_window_table's CC port has
-        // no room
-        self.cp.cc_ready.next = self.pwt.cc_ready.val();
-        self.c_e.next = self.fce.dout.val();
-        // (stage 4c: then the RTO wheel's timeouts (`fto`, kind 4), then
-        // the SEND events of accepted SENDs (`fsx`, kind 5); the data-path
-        // events also wait for room for their results' wheel operations
-        // and tx_path_table timeouts (`ok_cc`, one clock old))
-        self.ok_cc.d.next = (self.frw.fill.val() < bits::<16>(16))
-            & (self.ftt.fill.val() < bits::<16>(4))
-            & (self.frh.fill.val() < bits::<16>(4))
-            & (self.fck.fill.val() < bits::<16>(12));
-        self.c_cmd.next = self.cp.cc_valid.val() & self.pwt.cc_ready.val();
-        self.c_go.next = self.fce.valid.val()
-            & !self.cp.cc_valid.val()
-            & self.pwt.cc_ready.val()
-            & self.ok_cc.q.val();
-        self.c_to.next = self.fto.valid.val()
-            & !self.fce.valid.val()
-            & !self.cp.cc_valid.val()
-            & self.pwt.cc_ready.val()
-            & self.ok_cc.q.val();
-        self.c_sx.next = self.fsx.valid.val()
-            & !self.fto.valid.val()
-            & !self.fce.valid.val()
-            & !self.cp.cc_valid.val()
-            & self.pwt.cc_ready.val()
-            & self.ok_cc.q.val();
-        self.fce.pop.next = self.c_go.val();
-        self.fto.pop.next = self.c_to.val();
-        self.fsx.pop.next = self.c_sx.val();
-        self.pcc.ev_valid.next =
-            self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
-        if self.c_to.val() {
-            self.c_cls.next = bits::<2>(2);
-        } else if self.c_sx.val() {
-            self.c_cls.next = bits::<2>(3);
-        } else if self.c_go.val() {
-            self.c_cls.next = bits::<2>(1);
-        } else {
-            self.c_cls.next = bits::<2>(0);
-        }
-        self.fck.push.next = self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
-        self.fck.din.next = self.c_cls.val();
-        if self.cp.cc_valid.val() {
-            self.pcc.ev_kind.next = self.cp.cc_kind.val();
-            self.pcc.idx.next = self.cp.cc_idx.val();
-            self.pcc.n.next = 0.into();
-            self.pcc.m.next = 0.into();
-            self.pcc.rtt_valid.next = false;
-            self.pcc.rtt.next = 0.into();
-            self.pcc.idle.next = false;
-        } else if self.c_to.val() | self.c_sx.val() {
-            if self.c_to.val() {
-                self.pcc.ev_kind.next = bits::<3>(4);
-                self.pcc.idx.next = self.fto.dout.val().get_bits::<PI>(0);
-            } else {
-                self.pcc.ev_kind.next = bits::<3>(5);
-                self.pcc.idx.next = self.fsx.dout.val().get_bits::<PI>(0);
-            }
-            self.pcc.n.next = 0.into();
-            self.pcc.m.next = 0.into();
-            self.pcc.rtt_valid.next = false;
-            self.pcc.rtt.next = 0.into();
-            self.pcc.idle.next = false;
-        } else {
-            self.pcc.ev_kind.next = bits::<3>(2);
-            self.pcc.idx.next = self.c_e.val().get_bits::<PI>(0);
-            self.pcc.n.next = self.c_e.val().get_bits::<9>(16);
-            self.pcc.m.next = self.c_e.val().get_bits::<9>(25);
-            self.pcc.rtt_valid.next = self.c_e.val().get_bit(34);
-            self.pcc.rtt.next = self.c_e.val().get_bits::<24>(35);
-            self.pcc.idle.next = self.c_e.val().get_bit(59);
-        }
+        // ---- path_cc's events (`braid_engine/cc_events.rs`)
+        self.cc_events.cp_cc_valid.next = self.cp.cc_valid.val();
+        self.cc_events.cp_cc_kind.next = self.cp.cc_kind.val();
+        self.cc_events.cp_cc_idx.next = self.cp.cc_idx.val();
+        self.cc_events.pwt_cc_ready.next = self.pwt.cc_ready.val();
+        self.cc_events.fce_valid.next = self.fce.valid.val();
+        self.cc_events.fce_dout.next = self.fce.dout.val();
+        self.cc_events.frw_fill.next = self.frw.fill.val();
+        self.cc_events.ftt_fill.next = self.ftt.fill.val();
+        self.cc_events.frh_fill.next = self.frh.fill.val();
+        self.cc_events.fck_fill.next = self.fck.fill.val();
+        self.cc_events.fto_valid.next = self.fto.valid.val();
+        self.cc_events.fto_dout.next = self.fto.dout.val();
+        self.cc_events.fsx_dout.next = self.fsx.dout.val();
+        self.cc_events.fsx_valid.next = self.fsx.valid.val();
+        self.cp.cc_ready.next = self.cc_events.cp_cc_ready.val();
+        self.fce.pop.next = self.cc_events.fce_pop.val();
+        self.fck.din.next = self.cc_events.fck_din.val();
+        self.fck.push.next = self.cc_events.fck_push.val();
+        self.fto.pop.next = self.cc_events.fto_pop.val();
+        self.fsx.pop.next = self.cc_events.fsx_pop.val();
+        self.pcc.ev_valid.next = self.cc_events.pcc_ev_valid.val();
+        self.pcc.idle.next = self.cc_events.pcc_idle.val();
+        self.pcc.idx.next = self.cc_events.pcc_idx.val();
+        self.pcc.n.next = self.cc_events.pcc_n.val();
+        self.pcc.ev_kind.next = self.cc_events.pcc_ev_kind.val();
+        self.pcc.rtt_valid.next = self.cc_events.pcc_rtt_valid.val();
+        self.pcc.rtt.next = self.cc_events.pcc_rtt.val();
+        self.pcc.m.next = self.cc_events.pcc_m.val();
         self.pcc.now.next = self.now.q.val();
         self.pcc.cfg_cwnd_init.next = self.rb.cfg_regs.val().get_bits::<24>(128);
         self.pcc.cfg_cwnd_min.next = self.rb.cfg_regs.val().get_bits::<24>(160);
@@ -939,32 +761,19 @@ impl<
         self.pwt.rd_valid.next = false;
         self.pwt.rd_idx.next = 0.into();
 
-        // path_cc results (in event order, their classes in `fck`): an ACK's
-        // ARMs the RTO wheel at the path's deadline while the timer runs and
-        // DISARMs it when the ACK left the path idle; a SEND's ARMs it; an
-        // accepted timeout's (`fired`: the path was armed; its timer has
-        // stopped, and the wheel dropped the entry that fired) declares the
-        // path's outstanding PSNs lost (tx_path_table OP_TIMEOUT, `ftt`);
-        // an ignored timeout (the path was idle) does nothing
-        self.r_cls.next = self.fck.dout.val();
-        self.fck.pop.next = self.pcc.res_valid.val();
-        self.r_arm.next =
-            self.pcc.res_valid.val() & self.pcc.armed.val() & (self.r_cls.val() != bits::<2>(0));
-        self.r_dis.next =
-            self.pcc.res_valid.val() & !self.pcc.armed.val() & (self.r_cls.val() == bits::<2>(1));
-        self.r_to.next =
-            self.pcc.res_valid.val() & self.pcc.fired.val() & (self.r_cls.val() == bits::<2>(2));
-        if self.r_arm.val() {
-            self.r_kind.next = bits::<2>(1);
-        } else {
-            self.r_kind.next = bits::<2>(2);
-        }
-        self.frw.push.next = self.r_arm.val() | self.r_dis.val();
-        self.frw.din.next = bit_cast::<48, 2>(self.r_kind.val())
-            | (bit_cast::<48, 32>(self.pcc.rto_deadline.val()) << 2)
-            | (bit_cast::<48, PI>(self.pcc.res_idx.val()) << 34);
-        self.ftt.push.next = self.r_to.val();
-        self.ftt.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val());
+        // path_cc's results (`cc_events`)
+        self.cc_events.fck_dout.next = self.fck.dout.val();
+        self.cc_events.pcc_res_valid.next = self.pcc.res_valid.val();
+        self.cc_events.pcc_res_idx.next = self.pcc.res_idx.val();
+        self.cc_events.pcc_armed.next = self.pcc.armed.val();
+        self.cc_events.pcc_fired.next = self.pcc.fired.val();
+        self.cc_events.pcc_rto_deadline.next = self.pcc.rto_deadline.val();
+        self.fck.pop.next = self.cc_events.fck_pop.val();
+        self.frw.push.next = self.cc_events.frw_push.val();
+        self.frw.din.next = self.cc_events.frw_din.val();
+        self.ftt.push.next = self.cc_events.ftt_push.val();
+        self.ftt.din.next = self.cc_events.ftt_din.val();
+        self.r_to.next = self.cc_events.r_to.val();
         if self.r_to.val() {
             self.n_tx_timeouts.d.next = self.n_tx_timeouts.q.val() + 1;
         }
@@ -1187,11 +996,7 @@ impl<
 
         // ---- segmenter completion records into tx_compl, una back
         self.fcm.push.next = self.seg.cm_valid.val();
-        if self.seg.cm_signaled.val() {
-            self.cm_sig.next = bits::<1>(1);
-        } else {
-            self.cm_sig.next = bits::<1>(0);
-        }
+        self.cm_sig.next = self.seg.cm_signaled.val().into();
         self.fcm.din.next = (bit_cast::<CMW, CB>(self.seg.cm_conn.val()) << bits::<8>(171))
             | (bit_cast::<CMW, 8>(self.seg.cm_status.val()) << bits::<8>(163))
             | (bit_cast::<CMW, 1>(self.cm_sig.val()) << bits::<8>(162))
@@ -1278,106 +1083,49 @@ impl<
         if self.nack_rx.n_nack_fail_we.val() {
             self.n_nack_fail.d.next = self.nack_rx.n_nack_fail_wd.val();
         }
-        // ---- completion merge into cq_writer: commands, then send and
-        // receive completions taking turns (`pri_rx`: the receive side's
-        // turn), then CQ doorbells
-        // (a receive completion is ready when it is not a SEND's or its
-        // CONSUME result is in `fcs`)
-        self.f_e.next = self.fev.dout.val();
-        self.f_kind.next = self.f_e.val().get_bits::<2>(108);
-        self.rx_rdy.next =
-            self.fev.valid.val() & (!self.f_kind.val().get_bit(1) | self.fcs.valid.val());
-        self.sel_cq_cmd.next = self.cp.cq_valid.val();
-        self.sel_cq_rx.next = !self.cp.cq_valid.val()
-            & self.rx_rdy.val()
-            & (self.pri_rx.q.val() | !self.tc.c_valid.val());
-        self.sel_cq_tc.next =
-            !self.cp.cq_valid.val() & self.tc.c_valid.val() & !self.sel_cq_rx.val();
-        self.sel_cq_db.next = !self.cp.cq_valid.val()
-            & !self.tc.c_valid.val()
-            & !self.rx_rdy.val()
-            & self.fcq.valid.val()
-            & self.cq_db_ok.val();
-        self.cqw.op_valid.next = self.sel_cq_cmd.val()
-            | self.sel_cq_tc.val()
-            | self.sel_cq_rx.val()
-            | self.sel_cq_db.val();
-        self.cp.cq_ready.next = self.cqw.op_ready.val();
-        self.tc.c_ready.next = self.cqw.op_ready.val()
-            & !self.cp.cq_valid.val()
-            & !(self.rx_rdy.val() & self.pri_rx.q.val());
-        self.fev.pop.next = self.cqw.op_ready.val() & self.sel_cq_rx.val();
-        self.fcs.pop.next =
-            self.cqw.op_ready.val() & self.sel_cq_rx.val() & self.f_kind.val().get_bit(1);
-        if self.cqw.op_ready.val() & self.sel_cq_tc.val() {
-            self.pri_rx.d.next = true;
-        } else if self.cqw.op_ready.val() & self.sel_cq_rx.val() {
-            self.pri_rx.d.next = false;
-        }
-        self.fcq.pop.next = (self.cqw.op_ready.val() & self.sel_cq_db.val())
-            | (self.fcq.valid.val() & !self.cq_db_ok.val());
-        // F: msg_tracker index 0 (conn << 2 | stream), msn 12, byte_len 44,
-        // imm 76, kind 108, solicited 110, cq 111
-        if self.f_kind.val().get_bit(0) {
-            self.f_imm.next = bits::<1>(1);
-        } else {
-            self.f_imm.next = bits::<1>(0);
-        }
-        self.f_sol.next = self.f_e.val().get_bits::<1>(110);
-        if self.sel_cq_cmd.val() {
-            self.cqw.op.next = self.cp.cq_op.val();
-            self.cqw.cq.next = self.cp.cq_cq.val();
-        } else if self.sel_cq_tc.val() {
-            self.cqw.op.next = 0.into();
-            self.cqw.cq.next = bit_cast::<QB, CB>(self.tc.c_cq.val());
-        } else if self.sel_cq_rx.val() {
-            self.cqw.op.next = 0.into();
-            self.cqw.cq.next = self.f_e.val().get_bits::<QB>(111);
-        } else {
-            self.cqw.op.next = 2.into();
-            self.cqw.cq.next = self.cq_db_idx.val().get_bits::<QB>(0);
-        }
-        self.cqw.arg_iova.next = self.cp.cq_iova.val();
-        self.cqw.arg_log2.next = self.cp.cq_log2.val();
-        self.cqw.arg_ci.next = self.fcq.dout.val().get_bits::<16>(0);
-        if self.sel_cq_rx.val() {
-            // a receive completion: WRITE_IMM (RECV_WRITE_IMM, no receive
-            // buffer, wr_id 0); SEND and SEND_IMM (RECV) with the consumed
-            // receive's wr_id, or FLUSHED and wr_id 0 when the CONSUME was
-            // refused (the receive queue was destroyed meanwhile)
-            if self.f_kind.val().get_bit(1) {
-                self.cqw.c_wr_id.next = self.fcs.dout.val().get_bits::<64>(0);
-            } else {
-                self.cqw.c_wr_id.next = 0.into();
-            }
-            self.cqw.c_byte_len.next = self.f_e.val().get_bits::<32>(44);
-            self.cqw.c_imm.next = self.f_e.val().get_bits::<32>(76);
-            self.cqw.c_msn.next = self.f_e.val().get_bits::<32>(12);
-            self.cqw.c_conn.next = bit_cast::<24, CB>(self.f_e.val().get_bits::<CB>(2));
-            if self.f_kind.val() == bits::<2>(1) {
-                self.cqw.c_opcode.next = 3.into();
-            } else {
-                self.cqw.c_opcode.next = 2.into();
-            }
-            if self.f_kind.val().get_bit(1) & !self.fcs.dout.val().get_bit(64) {
-                self.cqw.c_status.next = 1.into();
-            } else {
-                self.cqw.c_status.next = 0.into();
-            }
-            self.cqw.c_stream.next = bit_cast::<8, 2>(self.f_e.val().get_bits::<2>(0));
-            self.cqw.c_flags.next =
-                bit_cast::<8, 1>(self.f_imm.val()) | (bit_cast::<8, 1>(self.f_sol.val()) << 1);
-        } else {
-            self.cqw.c_wr_id.next = self.tc.c_wr_id.val();
-            self.cqw.c_byte_len.next = self.tc.c_byte_len.val();
-            self.cqw.c_imm.next = 0.into();
-            self.cqw.c_msn.next = self.tc.c_msn.val();
-            self.cqw.c_conn.next = bit_cast::<24, CB>(self.tc.c_conn.val());
-            self.cqw.c_opcode.next = 1.into();
-            self.cqw.c_status.next = self.tc.c_status.val();
-            self.cqw.c_stream.next = bit_cast::<8, 2>(self.tc.c_stream.val());
-            self.cqw.c_flags.next = 0.into();
-        }
+        // ---- completion merge into cq_writer (`braid_engine/cq_merge.rs`)
+        self.cq_merge.fev_dout.next = self.fev.dout.val();
+        self.cq_merge.fev_valid.next = self.fev.valid.val();
+        self.cq_merge.fcs_valid.next = self.fcs.valid.val();
+        self.cq_merge.fcs_dout.next = self.fcs.dout.val();
+        self.cq_merge.cp_cq_valid.next = self.cp.cq_valid.val();
+        self.cq_merge.cp_cq_op.next = self.cp.cq_op.val();
+        self.cq_merge.cp_cq_cq.next = self.cp.cq_cq.val();
+        self.cq_merge.cp_cq_iova.next = self.cp.cq_iova.val();
+        self.cq_merge.cp_cq_log2.next = self.cp.cq_log2.val();
+        self.cq_merge.tc_c_valid.next = self.tc.c_valid.val();
+        self.cq_merge.tc_c_cq.next = self.tc.c_cq.val();
+        self.cq_merge.tc_c_wr_id.next = self.tc.c_wr_id.val();
+        self.cq_merge.tc_c_byte_len.next = self.tc.c_byte_len.val();
+        self.cq_merge.tc_c_msn.next = self.tc.c_msn.val();
+        self.cq_merge.tc_c_conn.next = self.tc.c_conn.val();
+        self.cq_merge.tc_c_status.next = self.tc.c_status.val();
+        self.cq_merge.tc_c_stream.next = self.tc.c_stream.val();
+        self.cq_merge.fcq_valid.next = self.fcq.valid.val();
+        self.cq_merge.fcq_dout.next = self.fcq.dout.val();
+        self.cq_merge.cq_db_ok.next = self.cq_db_ok.val();
+        self.cq_merge.cq_db_idx.next = self.cq_db_idx.val();
+        self.cq_merge.cqw_op_ready.next = self.cqw.op_ready.val();
+        self.cqw.op_valid.next = self.cq_merge.cqw_op_valid.val();
+        self.cp.cq_ready.next = self.cq_merge.cp_cq_ready.val();
+        self.tc.c_ready.next = self.cq_merge.tc_c_ready.val();
+        self.fev.pop.next = self.cq_merge.fev_pop.val();
+        self.fcs.pop.next = self.cq_merge.fcs_pop.val();
+        self.fcq.pop.next = self.cq_merge.fcq_pop.val();
+        self.cqw.op.next = self.cq_merge.cqw_op.val();
+        self.cqw.cq.next = self.cq_merge.cqw_cq.val();
+        self.cqw.arg_iova.next = self.cq_merge.cqw_arg_iova.val();
+        self.cqw.arg_log2.next = self.cq_merge.cqw_arg_log2.val();
+        self.cqw.arg_ci.next = self.cq_merge.cqw_arg_ci.val();
+        self.cqw.c_wr_id.next = self.cq_merge.cqw_c_wr_id.val();
+        self.cqw.c_byte_len.next = self.cq_merge.cqw_c_byte_len.val();
+        self.cqw.c_imm.next = self.cq_merge.cqw_c_imm.val();
+        self.cqw.c_msn.next = self.cq_merge.cqw_c_msn.val();
+        self.cqw.c_conn.next = self.cq_merge.cqw_c_conn.val();
+        self.cqw.c_opcode.next = self.cq_merge.cqw_c_opcode.val();
+        self.cqw.c_status.next = self.cq_merge.cqw_c_status.val();
+        self.cqw.c_stream.next = self.cq_merge.cqw_c_stream.val();
+        self.cqw.c_flags.next = self.cq_merge.cqw_c_flags.val();
         // each connection's CQ, kept from tx_compl's CREATE (the command
         // that creates the connection names one CQ for all its completions)
         self.rcq.write_enable.next =
@@ -1572,11 +1320,7 @@ impl<
         self.sres.next = self.spr.res_valid.val() & !self.spr.res_init.val();
         self.fi1.pop.next = self.sres.val();
         self.fid.pop.next = self.sres.val();
-        if self.spr.res_ok.val() {
-            self.mark.next = bits::<1>(0);
-        } else {
-            self.mark.next = bits::<1>(1);
-        }
+        self.mark.next = (!self.spr.res_ok.val()).into();
         // a failed connection's descriptor without a path is dropped (its
         // paths all retired, it would wait in the retry loop for ever)
         self.s_dead.next = self.sres.val() & !self.spr.res_ok.val() & self.fid.dout.val().any();
@@ -1848,16 +1592,8 @@ impl<
         self.ag.d_ready.next = self.sk_t.s_ready.val();
         self.txb.d_valid.next = self.sk_t.m_valid.val();
         self.sk_t.m_ready.next = self.txb.d_ready.val();
-        if self.ag.d_vlan.val() {
-            self.t_vlan.next = bits::<1>(1);
-        } else {
-            self.t_vlan.next = bits::<1>(0);
-        }
-        if self.ag.d_ipv6.val() {
-            self.t_ipv6.next = bits::<1>(1);
-        } else {
-            self.t_ipv6.next = bits::<1>(0);
-        }
+        self.t_vlan.next = self.ag.d_vlan.val().into();
+        self.t_ipv6.next = self.ag.d_ipv6.val().into();
         self.sk_t.s_data.next = bit_cast::<1420, 48>(self.ag.d_dst_mac.val())
             | (bit_cast::<1420, 48>(self.ag.d_src_mac.val()) << 48)
             | (bit_cast::<1420, 1>(self.t_vlan.val()) << 96)
@@ -2198,30 +1934,12 @@ impl<
             self.n_rx_msgs.d.next = self.rx_msg.n_rx_msgs_wd.val();
         }
         // ---- glue counters
-        self.o_sq.next = 0.into();
-        if self.fsq.ovf.val() {
-            self.o_sq.next = 1.into();
-        }
-        self.o_rq.next = 0.into();
-        if self.frq.ovf.val() {
-            self.o_rq.next = 1.into();
-        }
-        self.o_cq.next = 0.into();
-        if self.fcq.ovf.val() {
-            self.o_cq.next = 1.into();
-        }
-        self.o_cm.next = 0.into();
-        if self.fcm.ovf.val() {
-            self.o_cm.next = 1.into();
-        }
-        self.o_cr.next = 0.into();
-        if self.fcr.ovf.val() {
-            self.o_cr.next = 1.into();
-        }
-        self.o_una.next = 0.into();
-        if self.funa.ovf.val() {
-            self.o_una.next = 1.into();
-        }
+        self.o_sq.next = bit_cast::<2, 1>(self.fsq.ovf.val().into());
+        self.o_rq.next = bit_cast::<2, 1>(self.frq.ovf.val().into());
+        self.o_cq.next = bit_cast::<2, 1>(self.fcq.ovf.val().into());
+        self.o_cm.next = bit_cast::<2, 1>(self.fcm.ovf.val().into());
+        self.o_cr.next = bit_cast::<2, 1>(self.fcr.ovf.val().into());
+        self.o_una.next = bit_cast::<2, 1>(self.funa.ovf.val().into());
         self.db_drops.next = self.o_sq.val() + self.o_rq.val() + self.o_cq.val();
         // (drop counts are summed into a register, added one clock later)
         self.db_inc.d.next = self.db_drops.val();
@@ -2289,85 +2007,29 @@ impl<
         self.cnt_nack_fail.next = self.n_nack_fail.q.val();
         self.cnt_nack_drop.next = self.n_nack_drop.q.val();
 
-        // per-path statistics (PATH_SEL, CONFIG word 14): the events of the
-        // selected path are snooped where they pass (accepted SENDs and
-        // ACKs and every loss at tx_path_table's results, timeouts and the
-        // congestion state at path_cc's), one clock later they are counted;
-        // a change of PATH_SEL clears everything in the clock after the
-        // write (the snooped events of that clock are the new path's)
-        self.ps_cfg.next = self.rb.cfg_regs.val().get_bits::<32>(448);
-        self.ps_prev.d.next = self.ps_cfg.val();
-        self.ps_clr.next = (self.ps_prev.q.val() != self.ps_cfg.val()) | self.sr_clr.val();
-        self.ps_in.next = (self.ps_cfg.val() & !self.k_ps_mask.val()) == bits::<32>(0);
-        self.ps_sel.next = (bit_cast::<PI, CB>(self.ps_cfg.val().get_bits::<CB>(16))
-            << self.k_pb.val())
-            | bit_cast::<PI, PB>(self.ps_cfg.val().get_bits::<PB>(0));
-        self.m_sent.d.next =
-            self.tacc.val() & (self.tpt.res_idx.val() == self.ps_sel.val()) & self.ps_in.val();
-        self.m_ack.d.next = self.a_res.val()
-            & !self.tpt.res_rejected.val()
-            & (self.tpt.res_idx.val() == self.ps_sel.val())
-            & self.ps_in.val();
-        self.m_ackn.d.next = self.tpt.res_acked.val();
-        self.m_ecnn.d.next = self.a_m.val();
-        self.m_lost.d.next = self.tpt.res_valid.val()
-            & ((self.tpt.res_op.val() == bits::<3>(3)) | (self.tpt.res_op.val() == bits::<3>(4)))
-            & (self.tpt.res_idx.val() == self.ps_sel.val())
-            & self.ps_in.val();
-        self.m_lostn.d.next = self.tpt.res_lost.val();
-        self.m_to.d.next =
-            self.r_to.val() & (self.pcc.res_idx.val() == self.ps_sel.val()) & self.ps_in.val();
-        self.ps_hit.next = self.pcc.res_valid.val()
-            & (self.pcc.res_idx.val() == self.ps_sel.val())
-            & self.ps_in.val();
-        if self.ps_clr.val() {
-            self.ps_seen.d.next = false;
-            self.ps_cwnd.d.next = 0.into();
-            self.ps_srtt.d.next = 0.into();
-            self.ps_rttvar.d.next = 0.into();
-            self.ps_rto.d.next = 0.into();
-            self.ps_alpha.d.next = 0.into();
-            self.ps_tos.d.next = 0.into();
-            self.ps_armed.d.next = false;
-            self.ps_failed.d.next = false;
-            self.ps_sent.d.next = 0.into();
-            self.ps_acked.d.next = 0.into();
-            self.ps_lost.d.next = 0.into();
-            self.ps_ecn.d.next = 0.into();
-            self.ps_timeouts.d.next = 0.into();
-        } else {
-            if self.ps_hit.val() {
-                self.ps_seen.d.next = true;
-                self.ps_cwnd.d.next = self.pcc.cwnd.val();
-                self.ps_srtt.d.next = self.pcc.srtt.val();
-                self.ps_rttvar.d.next = self.pcc.rttvar.val();
-                self.ps_rto.d.next = self.pcc.rto.val();
-                self.ps_alpha.d.next = self.pcc.alpha.val();
-                self.ps_tos.d.next = self.pcc.timeouts.val();
-                self.ps_armed.d.next = self.pcc.armed.val();
-                self.ps_failed.d.next = self.pcc.failed.val();
-            }
-            if self.m_sent.q.val() {
-                self.ps_sent.d.next = self.ps_sent.q.val() + 1;
-            }
-            if self.m_ack.q.val() {
-                self.ps_acked.d.next =
-                    self.ps_acked.q.val() + bit_cast::<32, 9>(self.m_ackn.q.val());
-                self.ps_ecn.d.next = self.ps_ecn.q.val() + bit_cast::<32, 9>(self.m_ecnn.q.val());
-            }
-            if self.m_lost.q.val() {
-                self.ps_lost.d.next =
-                    self.ps_lost.q.val() + bit_cast::<32, 9>(self.m_lostn.q.val());
-            }
-            if self.m_to.q.val() {
-                self.ps_timeouts.d.next = self.ps_timeouts.q.val() + 1;
-            }
-        }
-        self.ps_state.next = bit_cast::<32, 16>(self.ps_alpha.q.val())
-            | (bit_cast::<32, 8>(self.ps_tos.q.val()) << 16)
-            | (bit_cast::<32, 1>(self.ps_armed.q.val().into()) << 24)
-            | (bit_cast::<32, 1>(self.ps_failed.q.val().into()) << 25)
-            | (bit_cast::<32, 1>(self.ps_seen.q.val().into()) << 31);
+        // per-path statistics (`braid_engine/stats.rs`)
+        self.stats.ps_cfg.next = self.rb.cfg_regs.val().get_bits::<32>(448);
+        self.stats.sr_clr.next = self.sr_clr.val();
+        self.stats.tacc.next = self.tacc.val();
+        self.stats.a_res.next = self.a_res.val();
+        self.stats.a_m.next = self.a_m.val();
+        self.stats.r_to.next = self.r_to.val();
+        self.stats.tpt_res_valid.next = self.tpt.res_valid.val();
+        self.stats.tpt_res_op.next = self.tpt.res_op.val();
+        self.stats.tpt_res_idx.next = self.tpt.res_idx.val();
+        self.stats.tpt_res_rejected.next = self.tpt.res_rejected.val();
+        self.stats.tpt_res_acked.next = self.tpt.res_acked.val();
+        self.stats.tpt_res_lost.next = self.tpt.res_lost.val();
+        self.stats.pcc_res_valid.next = self.pcc.res_valid.val();
+        self.stats.pcc_res_idx.next = self.pcc.res_idx.val();
+        self.stats.pcc_cwnd.next = self.pcc.cwnd.val();
+        self.stats.pcc_srtt.next = self.pcc.srtt.val();
+        self.stats.pcc_rttvar.next = self.pcc.rttvar.val();
+        self.stats.pcc_rto.next = self.pcc.rto.val();
+        self.stats.pcc_alpha.next = self.pcc.alpha.val();
+        self.stats.pcc_timeouts.next = self.pcc.timeouts.val();
+        self.stats.pcc_armed.next = self.pcc.armed.val();
+        self.stats.pcc_failed.next = self.pcc.failed.val();
         // counters: every COUNTERS register, at its word (positions
         // checked against braid-spec at the top of this file)
         self.cnt_vec.next = bit_cast::<COUNTER_BITS, 32>(self.n_tx_pkts.q.val())
@@ -2432,44 +2094,21 @@ impl<
             | (bit_cast::<COUNTER_BITS, 32>(self.rqf.cnt_consume_refused.val())
                 << bits::<12>(1856))
             | (bit_cast::<COUNTER_BITS, 32>(self.rqf.cnt_rs_err.val()) << bits::<12>(1888))
-            | (bit_cast::<COUNTER_BITS, 24>(self.ps_cwnd.q.val()) << bits::<12>(1920))
-            | (bit_cast::<COUNTER_BITS, 24>(self.ps_srtt.q.val()) << bits::<12>(1952))
-            | (bit_cast::<COUNTER_BITS, 24>(self.ps_rttvar.q.val()) << bits::<12>(1984))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_rto.q.val()) << bits::<12>(2016))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_state.val()) << bits::<12>(2048))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_sent.q.val()) << bits::<12>(2080))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_acked.q.val()) << bits::<12>(2112))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_lost.q.val()) << bits::<12>(2144))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_ecn.q.val()) << bits::<12>(2176))
-            | (bit_cast::<COUNTER_BITS, 32>(self.ps_timeouts.q.val()) << bits::<12>(2208));
-        // the block counters' words count from their values at the last
-        // soft reset: a per-word subtraction (`cnt_vec - cnt_base`, a
-        // parallel-prefix borrow network cut at every word boundary),
-        // registered; `cnt_base` is zero outside those words
-        self.d_nb.next = !self.cnt_base.q.val();
-        self.d_p0.next = self.cnt_vec.val() ^ self.d_nb.val();
-        self.d_g0.next =
-            (self.cnt_vec.val() & self.d_nb.val()) | (self.d_p0.val() & self.k_w0.val());
-        self.d_g1.next =
-            self.d_g0.val() | (self.d_p0.val() & (self.d_g0.val() << 1) & self.k_w1.val());
-        self.d_p1.next = self.d_p0.val() & (self.d_p0.val() << 1) & self.k_w1.val();
-        self.d_g2.next =
-            self.d_g1.val() | (self.d_p1.val() & (self.d_g1.val() << 2) & self.k_w2.val());
-        self.d_p2.next = self.d_p1.val() & (self.d_p1.val() << 2) & self.k_w2.val();
-        self.d_g3.next =
-            self.d_g2.val() | (self.d_p2.val() & (self.d_g2.val() << 4) & self.k_w4.val());
-        self.d_p3.next = self.d_p2.val() & (self.d_p2.val() << 4) & self.k_w4.val();
-        self.d_g4.next =
-            self.d_g3.val() | (self.d_p3.val() & (self.d_g3.val() << 8) & self.k_w8.val());
-        self.d_p4.next = self.d_p3.val() & (self.d_p3.val() << 8) & self.k_w8.val();
-        self.d_g5.next =
-            self.d_g4.val() | (self.d_p4.val() & (self.d_g4.val() << 16) & self.k_w16.val());
-        self.cnt_q.d.next =
-            self.d_p0.val() ^ (((self.d_g5.val() << 1) & self.k_w1.val()) | self.k_w0.val());
-        self.rb.counters.next = self.cnt_q.q.val();
+            | (bit_cast::<COUNTER_BITS, 24>(self.stats.ps_cwnd.val()) << bits::<12>(1920))
+            | (bit_cast::<COUNTER_BITS, 24>(self.stats.ps_srtt.val()) << bits::<12>(1952))
+            | (bit_cast::<COUNTER_BITS, 24>(self.stats.ps_rttvar.val()) << bits::<12>(1984))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_rto.val()) << bits::<12>(2016))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_state.val()) << bits::<12>(2048))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_sent.val()) << bits::<12>(2080))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_acked.val()) << bits::<12>(2112))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_lost.val()) << bits::<12>(2144))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_ecn.val()) << bits::<12>(2176))
+            | (bit_cast::<COUNTER_BITS, 32>(self.stats.ps_timeouts.val()) << bits::<12>(2208));
+        // (the blocks' words count from the last soft reset: `stats`)
+        self.stats.cnt_vec.next = self.cnt_vec.val();
+        self.rb.counters.next = self.stats.counters.val();
         // the end of a soft reset: every count starts again from 0
         if self.sr_clr.val() {
-            self.cnt_base.d.next = self.cnt_vec.val() & self.k_cnt_blk.val();
             self.n_tx_pkts.d.next = 0.into();
             self.n_tx_retx.d.next = 0.into();
             self.n_tx_timeouts.d.next = 0.into();

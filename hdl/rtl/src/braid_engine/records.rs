@@ -1,5 +1,6 @@
-//! The records the receive path and the sender's ACK and NACK intake pass
-//! through the top's glue FIFOs, as named field tables.
+//! The records the top's glue passes through its FIFOs and register
+//! slices (send path, receive path, ACK and NACK intake), as named field
+//! tables.
 //!
 //! `#[hdl_gen]` code cannot read a named constant, so the RTL packs and
 //! unpacks these records with literal bit positions
@@ -131,7 +132,50 @@ const X_FIELDS: [Field; 29] = join(
     ],
 );
 
-/// Every record of the receive path and the ACK/NACK intake.
+const D_FIELDS: [Field; 20] = [
+    f("csn", 0, 32),
+    f("msn", 32, 32),
+    f("offset", 64, 32),
+    f("len", 96, 16),
+    f("addr", 112, 64),
+    f("lkey", 176, 32),
+    f("raddr", 208, 64),
+    f("rkey", 272, 32),
+    f("imm", 304, 32),
+    f("msg_len", 336, 32),
+    f("rsn", 368, 24),
+    f("wqe_idx", 392, 16),
+    f("opcode", 408, 8),
+    f("flags (bits 0-3)", 416, 4),
+    f("flags.RETX", 420, 1),
+    f("flags (bits 5-7)", 421, 3),
+    f("stream", 424, 2),
+    g("conn", 426, "CB", 12),
+    f("path", 438, 4),
+    f("retry mark", 442, 1),
+];
+const _: () = assert!(braid_spec::wire::braid::Flags::RETX == 1 << (420 - 416));
+const H_FIELDS: [Field; 23] = join(
+    D_FIELDS,
+    [
+        f("psn", 448, 32),
+        f("slot", 480, 8),
+        f("floor_delta", 488, 16),
+    ],
+);
+const L_FIELDS: [Field; 29] = join(
+    H_FIELDS,
+    [
+        f("ok", 512, 1),
+        f("peer_mac", 513, 48),
+        f("peer_ip4", 561, 32),
+        f("sport", 593, 16),
+        f("dport", 609, 16),
+        f("peer_conn", 625, 24),
+    ],
+);
+
+/// Every record of the glue.
 pub const RECORDS: &[Record] = &[
     Record {
         name: "R (received descriptor, `frd`)",
@@ -242,6 +286,116 @@ pub const RECORDS: &[Record] = &[
         gets: &[("nack_rx", "fnk_dout")],
         puts: &[("rx_place", "nk_din")],
     },
+    Record {
+        name: "D (send descriptor, `fpd` .. `fre`, `fpr`)",
+        width: 448,
+        fields: &D_FIELDS,
+        gets: &[
+            ("braid_engine", "pick_d"),
+            ("braid_engine", "fi1.dout"),
+            ("path_ops", "fsr_dout"),
+            ("path_ops", "fi2_dout"),
+        ],
+        puts: &[
+            ("braid_engine", "fpd.din"),
+            ("braid_engine", "fsr.din"),
+            ("retx", "q_d"),
+        ],
+    },
+    Record {
+        name: "H (D with the path's PSN and slot, `fh`)",
+        width: 512,
+        fields: &H_FIELDS,
+        gets: &[
+            ("tx_header", "fh_dout"),
+            ("tx_header", "l1d.q"),
+            ("tx_header", "h_d"),
+        ],
+        puts: &[("path_ops", "fh_din")],
+    },
+    Record {
+        name: "L (H with the transmit lookup, `flk`)",
+        width: 656,
+        fields: &L_FIELDS,
+        gets: &[("tx_header", "flk_dout"), ("tx_header", "h_e")],
+        puts: &[("tx_header", "flk_din")],
+    },
+    Record {
+        name: "S (frame for tx_builder, `sk_t`)",
+        width: 1420,
+        fields: &[
+            f("dst_mac", 0, 48),
+            f("src_mac", 48, 48),
+            f("vlan", 96, 1),
+            f("vlan_tci", 97, 16),
+            f("ipv6", 113, 1),
+            f("src_ip", 114, 128),
+            f("dst_ip", 242, 128),
+            f("dscp", 370, 6),
+            f("ttl", 376, 8),
+            f("flow_label", 384, 20),
+            f("udp_sport", 404, 16),
+            f("udp_dport", 420, 16),
+            f("opcode", 436, 8),
+            f("flags", 444, 8),
+            f("path_id", 452, 8),
+            f("dst_conn", 460, 24),
+            f("path_psn", 484, 32),
+            f("csn", 516, 32),
+            f("timestamp", 548, 32),
+            f("payload_len", 580, 16),
+            f("floor_delta", 596, 16),
+            f("rkey", 612, 32),
+            f("va", 644, 64),
+            f("stream", 708, 8),
+            f("rsn", 716, 24),
+            f("msn", 740, 32),
+            f("offset", 772, 32),
+            f("msg_len", 804, 32),
+            f("imm", 836, 32),
+            f("ack_base_psn", 868, 32),
+            f("ack_csn_base", 900, 32),
+            f("ack_ts_echo", 932, 32),
+            f("ack_ecn_count", 964, 16),
+            f("ack_rate_hint", 980, 16),
+            f("ack_sack", 996, 256),
+            f("nack_reason", 1252, 8),
+            f("nack_psn", 1260, 32),
+            f("nack_csn", 1292, 32),
+            f("nack_detail", 1324, 32),
+            f("probe_seq", 1356, 32),
+            f("probe_ts", 1388, 32),
+        ],
+        gets: &[("braid_engine", "sk_t.m_data")],
+        puts: &[("braid_engine", "sk_t.s_data")],
+    },
+    Record {
+        name: "E (ACK event for path_cc, `fce`)",
+        width: 60,
+        fields: &[
+            g("idx", 0, "PI", 16),
+            f("n", 16, 9),
+            f("m", 25, 9),
+            f("rtt_valid", 34, 1),
+            f("rtt", 35, 24),
+            f("idle", 59, 1),
+        ],
+        gets: &[("cc_events", "c_e")],
+        puts: &[("path_ops", "fce_din")],
+    },
+    Record {
+        name: "I (accepted ACK's context, `fai`)",
+        width: 96,
+        fields: &[
+            f("csn_base", 0, 32),
+            f("ts_echo", 32, 32),
+            f("ecn_count (bits 0-8)", 64, 9),
+            f("ecn_count (bits 9-15)", 73, 7),
+            f("conn", 80, 16),
+        ],
+        gets: &[("path_ops", "fai_dout")],
+        puts: &[("path_ops", "fai_din")],
+    },
 ];
 
 const _: () = {
@@ -266,6 +420,10 @@ mod tests {
             "rx_msg" => include_str!("rx_msg.rs"),
             "path_ops" => include_str!("path_ops.rs"),
             "nack_rx" => include_str!("nack_rx.rs"),
+            "tx_header" => include_str!("tx_header.rs"),
+            "retx" => include_str!("retx.rs"),
+            "cc_events" => include_str!("cc_events.rs"),
+            "braid_engine" => include_str!("../braid_engine.rs"),
             _ => panic!("no source {file}"),
         }
     }
