@@ -25,7 +25,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
     };
     use braid_spec::wire::eth::EthernetRepr;
     use braid_spec::wire::frame::{emit_frame_vec, FrameRepr};
-    use braid_spec::wire::ip::{IpRepr, Ipv4Repr};
+    use braid_spec::wire::ip::{IpRepr, Ipv4Repr, ECN_CE, ECN_ECT0};
     use braid_spec::wire::udp::UdpRepr;
     let ts = |t: Time| (t / 1000) as u32;
     let (base, body, payload) = match &p.payload {
@@ -129,7 +129,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
         },
         ip: IpRepr::V4(Ipv4Repr {
             dscp: 0,
-            ecn: if p.ce { 3 } else { 1 },
+            ecn: if p.ce { ECN_CE } else { ECN_ECT0 },
             ident: 0,
             dont_frag: true,
             ttl: 64,

@@ -261,6 +261,18 @@ fn run_pair(a: &Side, b: &Side, n: u64, extra: &mut Vec<Vec<u8>>, w: &mut Wires)
     moved
 }
 
+/// Every frame both engines sent is what SPEC.md section 2 asks of a
+/// sender (the checker the transport model's capture test uses too).
+fn assert_sender_frames(seed: u64, w: &Wires) {
+    for (who, frames) in [("A", &w.ab), ("B", &w.ba)] {
+        for (i, f) in frames.iter().enumerate() {
+            if let Err(e) = braid_spec::wire::frame::check_sender_frame(f) {
+                panic!("seed {seed:#x}: {who}'s frame {i}: {e}");
+            }
+        }
+    }
+}
+
 /// Clock the pair in steps of 1,000 clocks until B has received `want`
 /// packets (at most `steps` steps), then 3,000 clocks more for the last
 /// ACKs and 2,000 on A alone for its completions. Returns the clocks of

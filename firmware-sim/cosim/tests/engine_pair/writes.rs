@@ -110,6 +110,7 @@ fn writes_from_engine_a_are_placed_by_engine_b() {
     // (csn_base = next CSN) and echoes the path's last timestamp
     let (per_path, next_csn) = expected_acks(&w.ab);
     assert!(!w.ba.is_empty(), "seed {seed:#x}: B sent no ACK");
+    assert_sender_frames(seed, &w);
     let mut last = BTreeMap::new();
     for f in &w.ba {
         let r = parse_frame(f).expect("B's frames parse").repr;

@@ -228,3 +228,97 @@ pub fn emit_frame_vec(repr: &FrameRepr, payload: &[u8]) -> Result<Vec<u8>> {
     emit_frame(repr, payload, &mut v)?;
     Ok(v)
 }
+
+/// Checks a frame against what section 2 of SPEC.md requires of a sender,
+/// as seen on a link (a switch may have marked it CE): it parses (every
+/// length, checksum and Braid field a receiver checks), an IPv4 header has
+/// no options, DF set and no fragmentation, and ECN is ECT(0), or CE.
+/// The error names the first field that differs.
+pub fn check_sender_frame(buf: &[u8]) -> core::result::Result<Frame, String> {
+    use super::ip::{ECN_CE, ECN_ECT0};
+    let f = parse_frame(buf).map_err(|e| format!("does not parse: {e}"))?;
+    let ecn = match f.repr.ip {
+        IpRepr::V4(r) => {
+            let l3 = &buf[f.repr.eth.buffer_len()..];
+            let ihl = l3[0] & 0x0f;
+            if ihl != 5 {
+                return Err(format!("IPv4 IHL {ihl}, a sender emits 5"));
+            }
+            if !r.dont_frag {
+                return Err("IPv4 DF clear, a sender sets it".into());
+            }
+            r.ecn
+        }
+        IpRepr::V6(r) => r.ecn,
+    };
+    if ecn != ECN_ECT0 && ecn != ECN_CE {
+        return Err(format!(
+            "ECN {ecn:#04b}, a sender emits ECT(0) {ECN_ECT0:#04b} (a switch may mark CE {ECN_CE:#04b})"
+        ));
+    }
+    Ok(f)
+}
+
+#[cfg(test)]
+mod sender_tests {
+    use super::*;
+    use crate::wire::braid::{BaseRepr, Body, BraidRepr, Flags, Opcode};
+    use crate::wire::ip::{ECN_ECT0, ECN_ECT1};
+
+    fn frame(ecn: u8, dont_frag: bool) -> Vec<u8> {
+        let repr = FrameRepr {
+            eth: EthernetRepr {
+                dst: [2, 0, 0, 0, 0, 1],
+                src: [2, 0, 0, 0, 0, 2],
+                vlan: None,
+            },
+            ip: IpRepr::V4(Ipv4Repr {
+                dscp: 0,
+                ecn,
+                ident: 0,
+                dont_frag,
+                ttl: 64,
+                src: [10, 0, 0, 1],
+                dst: [10, 0, 0, 2],
+            }),
+            udp: UdpRepr {
+                src_port: 49152,
+                dst_port: BRAID_UDP_PORT,
+                checksum: true,
+            },
+            braid: BraidRepr {
+                base: BaseRepr {
+                    opcode: Opcode::Probe,
+                    flags: Flags(0),
+                    path_id: 1,
+                    dst_conn: 7,
+                    path_psn: 0,
+                    csn: 0,
+                    timestamp: 0,
+                    payload_len: 0,
+                    floor_delta: 0,
+                },
+                body: Body::Probe(crate::wire::braid::ProbeRepr {
+                    probe_seq: 1,
+                    probe_ts: 2,
+                }),
+            },
+        };
+        emit_frame_vec(&repr, &[]).unwrap()
+    }
+
+    #[test]
+    fn a_sender_frame_is_ect0_with_df_and_no_options() {
+        assert!(check_sender_frame(&frame(ECN_ECT0, true)).is_ok());
+        assert!(check_sender_frame(&frame(0b11, true)).is_ok(), "CE");
+        let e = check_sender_frame(&frame(ECN_ECT1, true)).unwrap_err();
+        assert!(e.contains("ECN 0b01"), "{e}");
+        let e = check_sender_frame(&frame(0, true)).unwrap_err();
+        assert!(e.contains("ECN 0b00"), "{e}");
+        let e = check_sender_frame(&frame(ECN_ECT0, false)).unwrap_err();
+        assert!(e.contains("DF"), "{e}");
+        let mut bad = frame(ECN_ECT0, true);
+        bad[14] = 0x46; // IHL 6: fails the checksum and the option rule
+        assert!(check_sender_frame(&bad).is_err());
+    }
+}
