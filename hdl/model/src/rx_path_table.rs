@@ -220,8 +220,9 @@ pub fn apply(r: &mut RxRec, op: &RxOp) -> PsnClass {
     }
 }
 
-/// Clocks from the edge that samples an operation to the one that shows
-/// its result (the result is visible after the 5th rising edge).
+/// Rising edges from the one that samples an operation to the one after
+/// which its result shows, counting both (`step` returns it from the 5th
+/// call: 4 edges after the sampling edge).
 pub const RX_LATENCY: usize = 5;
 
 /// Cycle-exact model of `rx_path_table` (`IDX` = 14) or

@@ -17,9 +17,10 @@ pub enum PsnClass {
     New = 0,
     /// In the window, already received.
     Duplicate = 1,
-    /// At or after base + 256.
+    /// `psn - base` (mod 2^32) in `[256, 2^31)`.
     Beyond = 2,
-    /// Before base.
+    /// `psn - base` (mod 2^32) in `[2^31, 2^32)`: before base (exactly
+    /// 2^31 away included).
     Behind = 3,
 }
 
@@ -423,5 +424,24 @@ impl Stimulus for SackStim {
         };
         i.pkt = Some((psn, fd));
         i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_at_the_window_edges_and_half_the_psn_space() {
+        for base in [0u32, 0x1000, 0xffff_ff80] {
+            let at = |d: u32| classify(base.wrapping_add(d), base, d < 256, false);
+            assert_eq!(at(0), PsnClass::New);
+            assert_eq!(at(255), PsnClass::New);
+            assert_eq!(at(256), PsnClass::Beyond);
+            assert_eq!(at(0x7fff_ffff), PsnClass::Beyond);
+            assert_eq!(at(0x8000_0000), PsnClass::Behind, "exactly 2^31 away");
+            assert_eq!(at(0xffff_ffff), PsnClass::Behind);
+            assert_eq!(classify(base, base, true, true), PsnClass::Duplicate);
+        }
     }
 }

@@ -34,8 +34,9 @@
 //!      window. A floor further ahead, or behind, is ignored.
 //!   2. Otherwise the packet is classified against `[base, base + 256)` in
 //!      32-bit serial arithmetic: `NEW` (in the window, bit clear),
-//!      `DUPLICATE` (in the window, bit set), `BEYOND` (at or after
-//!      `base + 256`, or more than 2^31 ahead) or `BEHIND` (before `base`).
+//!      `DUPLICATE` (in the window, bit set), `BEYOND` (`psn - base` mod
+//!      2^32 in `[256, 2^31)`) or `BEHIND` (`psn - base` mod 2^32 in
+//!      `[2^31, 2^32)`: before `base`; exactly 2^31 away is `BEHIND`).
 //!   3. A `NEW` packet sets its bit (bit `psn mod 256`).
 //!   4. Slide: when no floor jump happened, the base then advances over the
 //!      received PSNs at its head, at most two: over `base` if its bit is
@@ -64,8 +65,9 @@
 //!
 //! # Results
 //!
-//! For every operation, 5 rising edges after the edge that sampled it (the
-//! same latency as `sack_tracker`), the outputs show for one clock:
+//! For every operation, after the 4th rising edge following the edge that
+//! sampled it (the 5th counting that edge: the same latency as
+//! `sack_tracker`), the outputs show for one clock:
 //! `res_valid`, `res_op`, `res_idx`, `res_psn` (the operation's `psn`),
 //! `res_class` (`CLASS_*`, meaningful for `OP_PKT`; 0 otherwise) and the
 //! ACK view of the record after the operation: `res_base`, `res_sack` (bit

@@ -9,11 +9,13 @@
 //!   stages that depend on the packet alone (its floor `pkt_psn - pkt_floor`
 //!   and the floor plus 1, 2 and 256), then applied to the state on the
 //!   fourth rising edge. One clock later `res_valid`/`res_class`/`res_psn`
-//!   show its class for one cycle (5 rising edges from `pkt_valid`):
+//!   show its class for one cycle (after the 4th rising edge following
+//!   the one that samples `pkt_valid`):
 //!   `NEW` (inside the window and not yet received: the bit is set),
-//!   `DUPLICATE` (inside the window, already received), `BEYOND` (at or
-//!   after the window's end: dropped, the sender broke the window) or
-//!   `BEHIND` (before `base`: already cumulatively acknowledged).
+//!   `DUPLICATE` (inside the window, already received), `BEYOND` (`psn -
+//!   base` mod 2^32 in `[256, 2^31)`: dropped, the sender broke the
+//!   window) or `BEHIND` (`psn - base` mod 2^32 in `[2^31, 2^32)`, exactly
+//!   2^31 included: already cumulatively acknowledged).
 //!   "Before"/"after" use 32-bit serial-number arithmetic, so PSNs wrap.
 //! * The bitmap is circular: bit `i` belongs to the PSN of the window
 //!   `[base, base+256)` whose low 8 bits equal `i`. Indexing by the PSN's
