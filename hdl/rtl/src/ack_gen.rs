@@ -283,27 +283,16 @@ impl<const W: usize> Logic for Queue4<W> {
     }
 }
 
-/// The opcode of a control kind, from braid-spec.
-#[derive(LogicBlock)]
-pub struct KindOpcode {
-    /// `KIND_ACK`, `KIND_NACK` or `KIND_PROBE`.
-    pub kind: Signal<In, Bits<2>>,
-    /// braid-spec's opcode value (0 for `KIND_DATA`).
-    pub op: Signal<Out, Bits<8>>,
-    k_ack: Constant<Bits<8>>,
-    k_nack: Constant<Bits<8>>,
-    k_probe: Constant<Bits<8>>,
-}
-
-impl Default for KindOpcode {
-    fn default() -> Self {
-        KindOpcode {
-            kind: Default::default(),
-            op: Default::default(),
-            k_ack: Constant::new(bits(Opcode::Ack.value() as u64)),
-            k_nack: Constant::new(bits(Opcode::Nack.value() as u64)),
-            k_probe: Constant::new(bits(Opcode::ProbeReply.value() as u64)),
-        }
+hdl_block! {
+    /// The opcode of a control kind, from braid-spec.
+    pub struct KindOpcode {
+        /// `KIND_ACK`, `KIND_NACK` or `KIND_PROBE`.
+        pub kind: Signal<In, Bits<2>>,
+        /// braid-spec's opcode value (0 for `KIND_DATA`).
+        pub op: Signal<Out, Bits<8>>,
+        k_ack: Constant<Bits<8>> = Constant::new(bits(Opcode::Ack.value() as u64)),
+        k_nack: Constant<Bits<8>> = Constant::new(bits(Opcode::Nack.value() as u64)),
+        k_probe: Constant<Bits<8>> = Constant::new(bits(Opcode::ProbeReply.value() as u64)),
     }
 }
 

@@ -343,70 +343,64 @@ hdl_block! {
         soft_reset: SoftReset<CB, QB>,
         cq_merge: CqMerge<CB, QB>,
         cc_events: CcEvents<PI>,
-        // ---- glue FIFOs
-        fsq: Fifo<32, 4>,
-        frq: Fifo<32, 4>,
-        fcq: Fifo<32, 4>,
-        fcm: Fifo<CMW, 5>,
-        fcr: Fifo<CB, 6>,
-        funa: Fifo<CB, 6>,
-        // send path (ENGINE.md "Send pipeline"): packet descriptors (`D`, 448 bits)
-        fpd: Fifo<448, 5>,
-        fi1: Fifo<448, 4>,
-        fsr: Fifo<448, 4>,
-        fi2: Fifo<448, 4>,
-        fre: Fifo<448, 6>,
-        fh: Fifo<512, 4>,
-        flk: Fifo<656, 3>,
-        sk_t: Skid<1420>,
-        fqa: Fifo<85, 2>,
-        fqb: Fifo<85, 2>,
-        // receive path (stage 3, WRITE placement): payload beats (data 0, keep
-        // 512, last 576), descriptors, the in-flight region checks, decisions
-        // stage 3b: verdicts waiting for the dedup port (`X`, 300 bits), the
-        // packets in the dedup pipeline, path-table requests (`P`, 162 bits),
-        // the ACK context of the packets in the path-table pipeline, ack_sent
-        frp: Fifo<162, 5>,
-        fag: Fifo<112, 5>,
-        fas: Fifo<16, 4>,
-        // the ACK coalescing timer: the ACK wheel's events (path), its ARMs
-        // (deadline 0, path 32), each path's ACK context of its last packet
-        // (sport 0, csn_base 16), the timestamp echo of each path's last ACK
-        // sent (`ats`, from `a_tse`), the deadline `now + 2^(ack_shift + 6)`
-        fat: Fifo<16, 4>,
-        faa: Fifo<48, 5>,
+        // ---- glue FIFOs (records with a table: `braid_engine/records.rs`)
+        // host: the SQ, RQ and CQ doorbells written to BAR0; the
+        // segmenter's completion records (conn 171, status 163, signaled
+        // 162, stream 160, msn 128, len 96, wr_id 32, last CSN 0), its WQE
+        // credits back to wqe_fetch (conn), tx_compl's `una` returns to it
+        // (conn)
+        sq_db_q: Fifo<32, 4>,
+        rq_db_q: Fifo<32, 4>,
+        cq_db_q: Fifo<32, 4>,
+        seg_done_q: Fifo<CMW, 5>,
+        wqe_credit_q: Fifo<CB, 6>,
+        una_q: Fifo<CB, 6>,
+        // send path (ENGINE.md "Send pipeline"), descriptors `D`: new from
+        // the segmenter, waiting for the sprayer's result, with their path,
+        // retries waiting for the next PICK; `H` for the header stage; `S`,
+        // the register slice into tx_builder; the DMA read requests of
+        // wqe_fetch and rq_fetch (address 0, length 64, tag 77)
+        desc_q: Fifo<448, 5>,
+        pick_q: Fifo<448, 4>,
+        sprayed_q: Fifo<448, 4>,
+        retry_q: Fifo<448, 6>,
+        hdr_q: Fifo<512, 4>,
+        frame_skid: Skid<1420>,
+        wqe_rd_q: Fifo<85, 2>,
+        rq_rd_q: Fifo<85, 2>,
+        // receive path: packets for the SACK state (`P`, from rx_place to
+        // rx_ack); the ACK wheel's timeouts (path) and its ARMs (deadline 0,
+        // path 32)
+        sack_req_q: Fifo<162, 5>,
+        ack_timer_q: Fifo<16, 4>,
+        ack_arm_q: Fifo<48, 5>,
         aw_cmd: Signal<Local, Bit>,
         aw_go: Signal<Local, Bit>,
-        // stage 4a: received ACKs (`A`, 400 bits), the context of the ACKs in
-        // tx_path_table's pipeline (96), path_cc's ACK events (72), the CSN bases
-        // for tx_compl and for the segmenter (48 each)
-        fak: Fifo<416, 5>,
-        fai: Fifo<96, 4>,
-        fce: Fifo<60, 5>,
-        ftk: Fifo<48, 5>,
-        fsa: Fifo<48, 5>,
-        // stage 4b: retransmission descriptors (D) ready for a PICK; the
-        // per-message record of every message in flight (`R`, 323 bits), by
-        // {conn, WQE index mod 32}; the adders of the rebuild
-        fpr: Fifo<448, 6>,
-        // stage 4c: path_cc SEND events (path), timeouts from the RTO wheel
-        // (path), the class of each path_cc event in flight (0 other, 1 ACK, 2
-        // timeout, 3 SEND), RTO wheel operations (`W`: kind 0, deadline 2,
-        // path 34), tx_path_table timeouts (path)
-        fsx: Fifo<16, 5>,
-        fto: Fifo<16, 4>,
-        fck: Fifo<2, 4>,
-        frw: Fifo<48, 5>,
-        ftt: Fifo<16, 4>,
-        // re-hash: path_cc's re-hash results (path), each path's source-port
-        // salt (`sport = base + (salt << 4 | path)`), TX_REHASHES
-        frh: Fifo<16, 4>,
+        // ACK intake: received ACKs (`A`), path_cc's ACK events (`E`), the
+        // CSN bases for tx_compl and for the segmenter (conn 0, CSN 16)
+        ack_rx_q: Fifo<416, 5>,
+        cc_ack_q: Fifo<60, 5>,
+        compl_csn_q: Fifo<48, 5>,
+        seg_csn_q: Fifo<48, 5>,
+        // retransmission descriptors (`D`) ready for a PICK
+        retx_q: Fifo<448, 6>,
+        // path_cc: SEND events (path), the RTO wheel's timeouts (path), RTO
+        // wheel operations (kind 0, deadline 2, path 34), tx_path_table
+        // timeouts (path)
+        cc_send_q: Fifo<16, 5>,
+        rto_fired_q: Fifo<16, 4>,
+        rto_op_q: Fifo<48, 5>,
+        path_timeout_q: Fifo<16, 4>,
+        // re-hash: path_cc's re-hash and retirement results (path, bit 15 a
+        // retirement), each path's source-port salt (`sport = base + (salt
+        // << 4 | path)`), TX_REHASHES
+        rehash_q: Fifo<16, 4>,
         salt: RAM<Bits<12>, PI>,
         rh_init: Signal<Local, Bit>,
         rh_go: Signal<Local, Bit>,
         rh_next: Signal<Local, Bits<32>>,
-        // retirements (`frh` entries with bit 15): each connection's retired
-        // paths counted in `rcn` (count 8:4, paths - 1 3:0, written by the
+        // retirements (`rehash_q` entries with bit 15): each connection's retired
+        // paths counted in `retired_paths` (count 8:4, paths - 1 3:0, written by the
         // sprayer INIT of a command), read at the pop, written one clock later
         rt_head: Signal<Local, Bit>,
         rt_c16: Signal<Local, Bits<16>>,
@@ -415,51 +409,51 @@ hdl_block! {
         rt_all: Signal<Local, Bit>,
         sp_rdy: Signal<Local, Bit>,
         rc_init: Signal<Local, Bit>,
-        rt1: DFF<Bit>,
-        rt1_cn: DFF<Bits<CB>>,
-        rtf_pend: DFF<Bit>,
-        rtf_cn: DFF<Bits<CB>>,
-        rcn: RAM<Bits<9>, CB>,
+        retire_wb: DFF<Bit>,
+        retire_wb_conn: DFF<Bits<CB>>,
+        retire_fail: DFF<Bit>,
+        retire_fail_conn: DFF<Bits<CB>>,
+        retired_paths: RAM<Bits<9>, CB>,
         n_tx_rehashes: DFF<Bits<32>>,
         n_tx_retired: DFF<Bits<32>>,
         cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
-        // stage 4d: received NACKs (`K`: conn 0, reason 24, CSN 32), the
-        // failure in flight, each connection's failed bit
-        fnk: Fifo<104, 5>,
-        // the NO_RECV_BUFFER back-off: the refused packet's slot-table entry
-        // looked up (`frn` -> `fnw`: idx 0, PSN 16, CSN 48), its PSN resolved
-        // on its path (`fro`: idx 0, PSN 16, entry 48; `fri`: idx 0, entry 16),
-        // then held until its deadline (`fdl`: deadline 0, idx 32, entry 48)
-        // before the retransmission rebuild takes it
-        frn: Fifo<80, 4>,
-        fnw: Fifo<80, 3>,
-        fro: Fifo<120, 4>,
-        fri: Fifo<88, 4>,
-        fdl: Fifo<120, 4>,
+        // NACK intake: received NACKs (`K`), the failure in flight, each
+        // connection's failed bit
+        nack_q: Fifo<104, 5>,
+        // the NO_RECV_BUFFER back-off: the refused packet's slot-table
+        // entry looked up (`rnr_lookup_q`, then `retx`'s `rnr_entry_q`: idx
+        // 0, PSN 16, CSN 48), its PSN resolved on its path
+        // (`rnr_resolve_q`: idx 0, PSN 16, entry 48; `rnr_resolved_q`: idx
+        // 0, entry 16), then held until its deadline (`rnr_hold_q`: deadline
+        // 0, idx 32, entry 48) before the retransmission rebuild takes it
+        rnr_lookup_q: Fifo<80, 4>,
+        rnr_resolve_q: Fifo<120, 4>,
+        rnr_resolved_q: Fifo<88, 4>,
+        rnr_hold_q: Fifo<120, 4>,
         r_res: Signal<Local, Bit>,
         r_ok: Signal<Local, Bit>,
         rel: Signal<Local, Bit>,
-        nk_cn: DFF<Bits<CB>>,
-        nk_sf: DFF<Bit>,
+        fail_conn: DFF<Bits<CB>>,
+        fail_flush: DFF<Bit>,
         nk_dinc: Signal<Local, Bits<2>>,
         n_nack_rx: DFF<Bits<32>>,
         n_nack_rnr: DFF<Bits<32>>,
         n_nack_fail: DFF<Bits<32>>,
         n_nack_drop: DFF<Bits<32>>,
-        cerr: RAM<Bits<1>, CB>,
-        // a copy of `cerr` read at PICK: a failed connection's descriptor
-        // whose PICK found no path is dropped (`fid`: the bit beside `fi1`)
-        cdead: RAM<Bits<1>, CB>,
-        fid: Fifo<1, 4>,
-        p1v: DFF<Bit>,
+        conn_failed: RAM<Bits<1>, CB>,
+        // a copy of `conn_failed` read at PICK: a failed connection's descriptor
+        // whose PICK found no path is dropped (`pick_dead_q`: the bit beside `pick_q`)
+        conn_failed_pick: RAM<Bits<1>, CB>,
+        pick_dead_q: Fifo<1, 4>,
+        pick_v1: DFF<Bit>,
         s_dead: Signal<Local, Bit>,
-        // stage 3c: placed packets whose payload has been handed to the DMA
-        // write stream, waiting for msg_tracker (`M`, 128 bits); receive
-        // completion events (`F`, 127 bits); each connection's CQ
-        fmi: Fifo<128, 5>,
-        fev: Fifo<127, 5>,
-        fcs: Fifo<65, 5>,
-        rcq: RAM<Bits<QB>, CB>,
+        // message completion: placed packets waiting for msg_tracker (`M`),
+        // receive completion events (`F`: see `cq_merge`), the consumed
+        // receives' results (wr_id 0, ok 64); each connection's CQ
+        placed_q: Fifo<128, 5>,
+        rx_done_q: Fifo<127, 5>,
+        consumed_q: Fifo<65, 5>,
+        conn_cq: RAM<Bits<QB>, CB>,
         k_nc: Constant<Bits<24>> = Constant::new(bits::<24>(1 << CB)),
         k_np: Constant<Bits<8>> = Constant::new(bits::<8>(1 << PB)),
         k_pb: Constant<Bits<8>> = Constant::new(bits::<8>(PB as u64)),
@@ -472,7 +466,7 @@ hdl_block! {
         n_tx_pkts: DFF<Bits<32>>,
         n_tx_drop: DFF<Bits<32>>,
         n_pl_err: DFF<Bits<32>>,
-        ok_pick: DFF<Bit>,
+        pick_room: DFF<Bit>,
         n_rx_pkts: DFF<Bits<32>>,
         n_rx_refused: DFF<Bits<32>>,
         n_rx_bytes: DFF<Bits<64>>,
@@ -481,12 +475,12 @@ hdl_block! {
         db_inc: DFF<Bits<2>>,
         gl_inc: DFF<Bits<3>>,
         n_ack_bad: DFF<Bits<32>>,
-        hk_v: DFF<Bit>,
-        hk_c: DFF<Bits<CB>>,
-        hk_h: DFF<Bits<16>>,
+        hint_v: DFF<Bit>,
+        hint_conn: DFF<Bits<CB>>,
+        hint_rate: DFF<Bits<16>>,
         dd_cmd: Signal<Local, Bit>,
-        ok_lost: DFF<Bit>,
-        q4stale: DFF<Bit>,
+        lost_room: DFF<Bit>,
+        retx_stale: DFF<Bit>,
         n_tx_retx: DFF<Bits<32>>,
         n_retx_stale: DFF<Bits<32>>,
         n_tx_timeouts: DFF<Bits<32>>,
@@ -568,29 +562,97 @@ impl<
     fn update(&mut self) {
         dff_setup!(
             self, clock, now, n_db_drop, n_db_bad_cq, n_glue_ovf, held, n_tx_pkts, n_tx_drop,
-            n_pl_err, ok_pick, n_rx_pkts, n_rx_refused, n_rx_bytes, n_rx_bad, n_rx_gate, db_inc,
-            gl_inc, n_ack_bad, hk_v, hk_c, hk_h, p1v, rt1, rt1_cn, rtf_pend, rtf_cn, nk_cn, nk_sf,
-            n_nack_rx, n_nack_rnr, n_nack_fail, n_nack_drop, ok_lost, q4stale, n_tx_retx,
+            n_pl_err, pick_room, n_rx_pkts, n_rx_refused, n_rx_bytes, n_rx_bad, n_rx_gate, db_inc,
+            gl_inc, n_ack_bad, hint_v, hint_conn, hint_rate, pick_v1, retire_wb, retire_wb_conn, retire_fail, retire_fail_conn, fail_conn, fail_flush,
+            n_nack_rx, n_nack_rnr, n_nack_fail, n_nack_drop, lost_room, retx_stale, n_tx_retx,
             n_retx_stale, n_tx_timeouts, n_tx_rehashes, n_tx_retired, n_rx_msgs
         );
         clock!(
-            self, clock, rb, cp, mrc, cqw, wf, rqf, seg, tc, dd, mt, rh, rpt, tpt, pcc, pwt, rtw,
-            atw, ag, dra, dwa, fsq, frq, fcq, fcm, fcr, funa, spr, slt, txp, txb, fpd, fi1, fid,
-            fsr, fi2, fre, fh, flk, sk_t, fqa, fqb, rxp, tx_header, rx_ack, rx_msg, nack_rx,
-            path_ops, retx, rx_place, stats, soft_reset, cq_merge, cc_events, frp, fag, fas, fat,
-            faa, fak, fnk, frn, fnw, fro, fri, fdl, fai, fce, ftk, fsa, fpr, fsx, fto, fck, frw,
-            ftt, frh, fmi, fev, fcs
+            self,
+            clock,
+            rb,
+            cp,
+            mrc,
+            cqw,
+            wf,
+            rqf,
+            seg,
+            tc,
+            dd,
+            mt,
+            rh,
+            rpt,
+            tpt,
+            pcc,
+            pwt,
+            rtw,
+            atw,
+            ag,
+            dra,
+            dwa,
+            sq_db_q,
+            rq_db_q,
+            cq_db_q,
+            seg_done_q,
+            wqe_credit_q,
+            una_q,
+            spr,
+            slt,
+            txp,
+            txb,
+            desc_q,
+            pick_q,
+            pick_dead_q,
+            sprayed_q,
+            retry_q,
+            hdr_q,
+            frame_skid,
+            wqe_rd_q,
+            rq_rd_q,
+            rxp,
+            tx_header,
+            rx_ack,
+            rx_msg,
+            nack_rx,
+            path_ops,
+            retx,
+            rx_place,
+            stats,
+            soft_reset,
+            cq_merge,
+            cc_events,
+            sack_req_q,
+            ack_timer_q,
+            ack_arm_q,
+            ack_rx_q,
+            nack_q,
+            rnr_lookup_q,
+            rnr_resolve_q,
+            rnr_resolved_q,
+            rnr_hold_q,
+            cc_ack_q,
+            compl_csn_q,
+            seg_csn_q,
+            retx_q,
+            cc_send_q,
+            rto_fired_q,
+            rto_op_q,
+            path_timeout_q,
+            rehash_q,
+            placed_q,
+            rx_done_q,
+            consumed_q
         );
-        self.cdead.read_clock.next = self.clock.val();
-        self.cdead.write_clock.next = self.clock.val();
-        self.cerr.read_clock.next = self.clock.val();
-        self.cerr.write_clock.next = self.clock.val();
+        self.conn_failed_pick.read_clock.next = self.clock.val();
+        self.conn_failed_pick.write_clock.next = self.clock.val();
+        self.conn_failed.read_clock.next = self.clock.val();
+        self.conn_failed.write_clock.next = self.clock.val();
         self.salt.read_clock.next = self.clock.val();
-        self.rcn.read_clock.next = self.clock.val();
-        self.rcn.write_clock.next = self.clock.val();
+        self.retired_paths.read_clock.next = self.clock.val();
+        self.retired_paths.write_clock.next = self.clock.val();
         self.salt.write_clock.next = self.clock.val();
-        self.rcq.read_clock.next = self.clock.val();
-        self.rcq.write_clock.next = self.clock.val();
+        self.conn_cq.read_clock.next = self.clock.val();
+        self.conn_cq.write_clock.next = self.clock.val();
 
         // ---- the engine's tick counter
         self.now.d.next = self.now.q.val() + 1;
@@ -654,21 +716,21 @@ impl<
             & !self.wf.res_op.val().get_bit(2)
             & !self.wf.res_op.val().get_bit(1);
         self.cp.sq_res_refused.next = self.wf.res_refused.val();
-        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & !self.fqa.full.val();
+        self.cp.sq_rd_issue.next = self.wf.rd_valid.val() & !self.wqe_rd_q.full.val();
         self.cp.sq_rd_done.next =
             self.dra.a_rs_valid.val() & self.wf.rs_ready.val() & self.dra.rs_last.val();
 
         // seg: the segmenter's INIT / FLUSH
         // the segmenter's commands: the command processor's, then a failed
         // connection's FLUSH (stage 4d)
-        self.seg.sc_valid.next = self.cp.seg_valid.val() | self.nk_sf.q.val();
+        self.seg.sc_valid.next = self.cp.seg_valid.val() | self.fail_flush.q.val();
         self.cp.seg_ready.next = self.seg.sc_ready.val();
         if self.cp.seg_valid.val() {
             self.seg.sc_op.next = self.cp.seg_op.val();
             self.seg.sc_conn.next = self.cp.seg_conn.val();
         } else {
             self.seg.sc_op.next = true;
-            self.seg.sc_conn.next = self.nk_cn.q.val();
+            self.seg.sc_conn.next = self.fail_conn.q.val();
         }
 
         // dd, rp: valid-only ports shared with the receive path, which
@@ -689,22 +751,19 @@ impl<
         self.cc_events.cp_cc_kind.next = self.cp.cc_kind.val();
         self.cc_events.cp_cc_idx.next = self.cp.cc_idx.val();
         self.cc_events.pwt_cc_ready.next = self.pwt.cc_ready.val();
-        self.cc_events.fce_valid.next = self.fce.valid.val();
-        self.cc_events.fce_dout.next = self.fce.dout.val();
-        self.cc_events.frw_fill.next = self.frw.fill.val();
-        self.cc_events.ftt_fill.next = self.ftt.fill.val();
-        self.cc_events.frh_fill.next = self.frh.fill.val();
-        self.cc_events.fck_fill.next = self.fck.fill.val();
-        self.cc_events.fto_valid.next = self.fto.valid.val();
-        self.cc_events.fto_dout.next = self.fto.dout.val();
-        self.cc_events.fsx_dout.next = self.fsx.dout.val();
-        self.cc_events.fsx_valid.next = self.fsx.valid.val();
+        self.cc_events.cc_ack_q_valid.next = self.cc_ack_q.valid.val();
+        self.cc_events.cc_ack_q_dout.next = self.cc_ack_q.dout.val();
+        self.cc_events.rto_op_q_fill.next = self.rto_op_q.fill.val();
+        self.cc_events.path_timeout_q_fill.next = self.path_timeout_q.fill.val();
+        self.cc_events.rehash_q_fill.next = self.rehash_q.fill.val();
+        self.cc_events.rto_fired_q_valid.next = self.rto_fired_q.valid.val();
+        self.cc_events.rto_fired_q_dout.next = self.rto_fired_q.dout.val();
+        self.cc_events.cc_send_q_dout.next = self.cc_send_q.dout.val();
+        self.cc_events.cc_send_q_valid.next = self.cc_send_q.valid.val();
         self.cp.cc_ready.next = self.cc_events.cp_cc_ready.val();
-        self.fce.pop.next = self.cc_events.fce_pop.val();
-        self.fck.din.next = self.cc_events.fck_din.val();
-        self.fck.push.next = self.cc_events.fck_push.val();
-        self.fto.pop.next = self.cc_events.fto_pop.val();
-        self.fsx.pop.next = self.cc_events.fsx_pop.val();
+        self.cc_ack_q.pop.next = self.cc_events.cc_ack_q_pop.val();
+        self.rto_fired_q.pop.next = self.cc_events.rto_fired_q_pop.val();
+        self.cc_send_q.pop.next = self.cc_events.cc_send_q_pop.val();
         self.pcc.ev_valid.next = self.cc_events.pcc_ev_valid.val();
         self.pcc.idle.next = self.cc_events.pcc_idle.val();
         self.pcc.idx.next = self.cc_events.pcc_idx.val();
@@ -733,9 +792,9 @@ impl<
         // flag is one clock old), the segmenter's only below 24, so new data
         // never fills the send path against a proven loss; the
         // retransmission pipeline is below
-        self.ok_lost.d.next = self.held.q.val() < bits::<8>(30);
-        self.tpt.lost_ready.next = self.ok_lost.q.val();
-        self.lost_take.next = self.tpt.lost_valid.val() & self.ok_lost.q.val();
+        self.lost_room.d.next = self.held.q.val() < bits::<8>(30);
+        self.tpt.lost_ready.next = self.lost_room.q.val();
+        self.lost_take.next = self.tpt.lost_valid.val() & self.lost_room.q.val();
 
         // path_window_table: every tx_path_table result (TX port) and every
         // path_cc result (CC port); its mask writes go to the sprayer
@@ -762,17 +821,15 @@ impl<
         self.pwt.rd_idx.next = 0.into();
 
         // path_cc's results (`cc_events`)
-        self.cc_events.fck_dout.next = self.fck.dout.val();
         self.cc_events.pcc_res_valid.next = self.pcc.res_valid.val();
         self.cc_events.pcc_res_idx.next = self.pcc.res_idx.val();
         self.cc_events.pcc_armed.next = self.pcc.armed.val();
         self.cc_events.pcc_fired.next = self.pcc.fired.val();
         self.cc_events.pcc_rto_deadline.next = self.pcc.rto_deadline.val();
-        self.fck.pop.next = self.cc_events.fck_pop.val();
-        self.frw.push.next = self.cc_events.frw_push.val();
-        self.frw.din.next = self.cc_events.frw_din.val();
-        self.ftt.push.next = self.cc_events.ftt_push.val();
-        self.ftt.din.next = self.cc_events.ftt_din.val();
+        self.rto_op_q.push.next = self.cc_events.rto_op_q_push.val();
+        self.rto_op_q.din.next = self.cc_events.rto_op_q_din.val();
+        self.path_timeout_q.push.next = self.cc_events.path_timeout_q_push.val();
+        self.path_timeout_q.din.next = self.cc_events.path_timeout_q_din.val();
         self.r_to.next = self.cc_events.r_to.val();
         if self.r_to.val() {
             self.n_tx_timeouts.d.next = self.n_tx_timeouts.q.val() + 1;
@@ -789,53 +846,53 @@ impl<
         // packets take another ECMP route. A command's tx_path_table INIT
         // has the salt table's write port first and clears the path's salt
         // (a new connection starts at base + path); a re-hash waits in
-        // `frh` meanwhile
-        // (a retirement enters `frh` too, with bit 15 set: below). The
+        // `rehash_q` meanwhile
+        // (a retirement enters `rehash_q` too, with bit 15 set: below). The
         // command's sprayer operations wait for a clock without a mask
-        // write of path_window_table and without a retirement's `rcn`
-        // write; its INIT writes `rcn` (count 0, paths - 1)
-        self.sp_rdy.next = !self.pwt.mk_valid.val() & !self.rt1.q.val();
+        // write of path_window_table and without a retirement's `retired_paths`
+        // write; its INIT writes `retired_paths` (count 0, paths - 1)
+        self.sp_rdy.next = !self.pwt.mk_valid.val() & !self.retire_wb.q.val();
         self.rc_init.next = self.cp.sp_valid.val() & self.cp.sp_init.val() & self.sp_rdy.val();
-        self.frh.push.next =
+        self.rehash_q.push.next =
             self.pcc.res_valid.val() & (self.pcc.rehash.val() | self.pcc.retire.val());
-        self.frh.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val())
+        self.rehash_q.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val())
             | (bit_cast::<16, 1>(self.pcc.retire.val().into()) << 15);
         self.rh_init.next = self.cp.tp_valid.val()
             & self.pwt.tx_ready.val()
             & (self.cp.tp_op.val() == bits::<3>(1));
-        self.rt_head.next = self.frh.dout.val().get_bit(15);
-        self.rh_go.next = self.frh.valid.val() & !self.rt_head.val() & !self.rh_init.val();
-        // a retirement counts its connection's retired paths: `rcn` read
+        self.rt_head.next = self.rehash_q.dout.val().get_bit(15);
+        self.rh_go.next = self.rehash_q.valid.val() & !self.rt_head.val() & !self.rh_init.val();
+        // a retirement counts its connection's retired paths: `retired_paths` read
         // at the pop (not in a clock whose sprayer INIT writes it, nor right
         // behind another retirement, nor while a connection's failure
         // waits), written back one clock later (the command's sprayer
         // operations wait that clock); the last path of a connection
         // retired fails the connection (below, at tx_compl's port)
-        self.rt_go.next = self.frh.valid.val()
+        self.rt_go.next = self.rehash_q.valid.val()
             & self.rt_head.val()
             & !self.rc_init.val()
-            & !self.rt1.q.val()
-            & !self.rtf_pend.q.val();
-        self.frh.pop.next = self.rh_go.val() | self.rt_go.val();
-        self.rt_c16.next = self.frh.dout.val() >> self.k_pb.val();
-        self.rcn.read_address.next = self.rt_c16.val().get_bits::<CB>(0);
-        self.rt1.d.next = self.rt_go.val();
-        self.rt1_cn.d.next = self.rt_c16.val().get_bits::<CB>(0);
-        self.rt_cnt.next = self.rcn.read_data.val().get_bits::<5>(4) + 1;
-        self.rt_all.next = self.rcn.read_data.val().get_bits::<5>(4)
-            == bit_cast::<5, 4>(self.rcn.read_data.val().get_bits::<4>(0));
-        self.rcn.write_enable.next = self.rc_init.val() | self.rt1.q.val();
+            & !self.retire_wb.q.val()
+            & !self.retire_fail.q.val();
+        self.rehash_q.pop.next = self.rh_go.val() | self.rt_go.val();
+        self.rt_c16.next = self.rehash_q.dout.val() >> self.k_pb.val();
+        self.retired_paths.read_address.next = self.rt_c16.val().get_bits::<CB>(0);
+        self.retire_wb.d.next = self.rt_go.val();
+        self.retire_wb_conn.d.next = self.rt_c16.val().get_bits::<CB>(0);
+        self.rt_cnt.next = self.retired_paths.read_data.val().get_bits::<5>(4) + 1;
+        self.rt_all.next = self.retired_paths.read_data.val().get_bits::<5>(4)
+            == bit_cast::<5, 4>(self.retired_paths.read_data.val().get_bits::<4>(0));
+        self.retired_paths.write_enable.next = self.rc_init.val() | self.retire_wb.q.val();
         if self.rc_init.val() {
-            self.rcn.write_address.next = self.cp.sp_conn.val();
-            self.rcn.write_data.next = bit_cast::<9, 4>(self.cp.sp_paths_m1.val());
+            self.retired_paths.write_address.next = self.cp.sp_conn.val();
+            self.retired_paths.write_data.next = bit_cast::<9, 4>(self.cp.sp_paths_m1.val());
         } else {
-            self.rcn.write_address.next = self.rt1_cn.q.val();
-            self.rcn.write_data.next = (bit_cast::<9, 5>(self.rt_cnt.val()) << 4)
-                | bit_cast::<9, 4>(self.rcn.read_data.val().get_bits::<4>(0));
+            self.retired_paths.write_address.next = self.retire_wb_conn.q.val();
+            self.retired_paths.write_data.next = (bit_cast::<9, 5>(self.rt_cnt.val()) << 4)
+                | bit_cast::<9, 4>(self.retired_paths.read_data.val().get_bits::<4>(0));
         }
-        if self.rt1.q.val() & self.rt_all.val() {
-            self.rtf_pend.d.next = true;
-            self.rtf_cn.d.next = self.rt1_cn.q.val();
+        if self.retire_wb.q.val() & self.rt_all.val() {
+            self.retire_fail.d.next = true;
+            self.retire_fail_conn.d.next = self.retire_wb_conn.q.val();
         }
         self.rh_next.next = self.n_tx_rehashes.q.val() + 1;
         self.salt.write_enable.next = self.rh_init.val() | self.rh_go.val();
@@ -843,33 +900,33 @@ impl<
             self.salt.write_address.next = self.cp.tp_idx.val();
             self.salt.write_data.next = 0.into();
         } else {
-            self.salt.write_address.next = self.frh.dout.val().get_bits::<PI>(0);
+            self.salt.write_address.next = self.rehash_q.dout.val().get_bits::<PI>(0);
             self.salt.write_data.next = self.rh_next.val().get_bits::<12>(0);
         }
         if self.rh_go.val() {
             self.n_tx_rehashes.d.next = self.rh_next.val();
         }
         // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1);
-        // the RTO wheel then takes the ARMs and DISARMs of `frw`; its
-        // timeouts enter `fto` (path_cc's timeout events, above)
+        // the RTO wheel then takes the ARMs and DISARMs of `rto_op_q`; its
+        // timeouts enter `rto_fired_q` (path_cc's timeout events, above)
         self.rw_cmd.next = self.cp.tw_valid.val() & !self.cp.tw_sel.val();
-        self.rw_go.next = self.frw.valid.val() & !self.rw_cmd.val() & self.rtw.op_ready.val();
-        self.frw.pop.next = self.rw_go.val();
+        self.rw_go.next = self.rto_op_q.valid.val() & !self.rw_cmd.val() & self.rtw.op_ready.val();
+        self.rto_op_q.pop.next = self.rw_go.val();
         self.rtw.op_valid.next = self.rw_cmd.val() | self.rw_go.val();
         // the ACK wheel: the command's DISARMs, then the coalescing ARMs of
-        // `faa` (below, at the path table's results)
+        // `ack_arm_q` (below, at the path table's results)
         self.aw_cmd.next = self.cp.tw_valid.val() & self.cp.tw_sel.val();
-        self.aw_go.next = self.faa.valid.val() & !self.aw_cmd.val() & self.atw.op_ready.val();
-        self.faa.pop.next = self.aw_go.val();
+        self.aw_go.next = self.ack_arm_q.valid.val() & !self.aw_cmd.val() & self.atw.op_ready.val();
+        self.ack_arm_q.pop.next = self.aw_go.val();
         self.atw.op_valid.next = self.aw_cmd.val() | self.aw_go.val();
         if self.rw_cmd.val() {
             self.rtw.op_kind.next = self.cp.tw_kind.val();
             self.rtw.op_path.next = self.cp.tw_path.val();
             self.rtw.op_deadline.next = 0.into();
         } else {
-            self.rtw.op_kind.next = self.frw.dout.val().get_bits::<2>(0);
-            self.rtw.op_path.next = self.frw.dout.val().get_bits::<PI>(34);
-            self.rtw.op_deadline.next = self.frw.dout.val().get_bits::<32>(2);
+            self.rtw.op_kind.next = self.rto_op_q.dout.val().get_bits::<2>(0);
+            self.rtw.op_path.next = self.rto_op_q.dout.val().get_bits::<PI>(34);
+            self.rtw.op_deadline.next = self.rto_op_q.dout.val().get_bits::<32>(2);
         }
         if self.aw_cmd.val() {
             self.atw.op_kind.next = self.cp.tw_kind.val();
@@ -877,8 +934,8 @@ impl<
             self.atw.op_deadline.next = 0.into();
         } else {
             self.atw.op_kind.next = bits::<2>(1);
-            self.atw.op_path.next = self.faa.dout.val().get_bits::<PI>(32);
-            self.atw.op_deadline.next = self.faa.dout.val().get_bits::<32>(0);
+            self.atw.op_path.next = self.ack_arm_q.dout.val().get_bits::<PI>(32);
+            self.atw.op_deadline.next = self.ack_arm_q.dout.val().get_bits::<32>(0);
         }
         if self.cp.tw_sel.val() {
             self.cp.tw_ready.next = self.atw.op_ready.val();
@@ -889,12 +946,14 @@ impl<
         self.atw.now.next = self.now.q.val();
         self.rtw.cfg_shift.next = self.rb.cfg_regs.val().get_bits::<5>(392);
         self.atw.cfg_shift.next = self.rb.cfg_regs.val().get_bits::<5>(400);
-        self.rtw.ev_ready.next = self.fto.fill.val() < bits::<16>(8);
-        self.fto.push.next = self.rtw.ev_valid.val() & (self.fto.fill.val() < bits::<16>(8));
-        self.fto.din.next = bit_cast::<16, PI>(self.rtw.ev_path.val());
-        self.atw.ev_ready.next = self.fat.fill.val() < bits::<16>(8);
-        self.fat.push.next = self.atw.ev_valid.val() & (self.fat.fill.val() < bits::<16>(8));
-        self.fat.din.next = bit_cast::<16, PI>(self.atw.ev_path.val());
+        self.rtw.ev_ready.next = self.rto_fired_q.fill.val() < bits::<16>(8);
+        self.rto_fired_q.push.next =
+            self.rtw.ev_valid.val() & (self.rto_fired_q.fill.val() < bits::<16>(8));
+        self.rto_fired_q.din.next = bit_cast::<16, PI>(self.rtw.ev_path.val());
+        self.atw.ev_ready.next = self.ack_timer_q.fill.val() < bits::<16>(8);
+        self.ack_timer_q.push.next =
+            self.atw.ev_valid.val() & (self.ack_timer_q.fill.val() < bits::<16>(8));
+        self.ack_timer_q.din.next = bit_cast::<16, PI>(self.atw.ev_path.val());
 
         // ag: ack_gen's peer table
         self.ag.cfg_valid.next = self.cp.ag_valid.val();
@@ -944,22 +1003,22 @@ impl<
         // (MATCH: the receive path's D1; CONSUME: message completion)
 
         // ---- doorbells
-        self.fsq.push.next = self.rb.db_sq_valid.val();
-        self.fsq.din.next = self.rb.db_sq.val();
-        self.wf.db_valid.next = self.fsq.valid.val();
-        self.wf.db_conn.next = self.fsq.dout.val().get_bits::<16>(16);
-        self.wf.db_pi.next = self.fsq.dout.val().get_bits::<16>(0);
-        self.fsq.pop.next = self.wf.db_ready.val();
-        self.frq.push.next = self.rb.db_rq_valid.val();
-        self.frq.din.next = self.rb.db_rq.val();
-        self.rqf.db_valid.next = self.frq.valid.val();
-        self.rqf.db_pi.next = self.frq.dout.val().get_bits::<16>(0);
-        self.rqf.db_stream.next = self.frq.dout.val().get_bits::<4>(16);
-        self.rqf.db_conn.next = self.frq.dout.val().get_bits::<12>(20);
-        self.frq.pop.next = self.rqf.db_ready.val();
-        self.fcq.push.next = self.rb.db_cq_valid.val();
-        self.fcq.din.next = self.rb.db_cq.val();
-        self.cq_db_idx.next = self.fcq.dout.val().get_bits::<16>(16);
+        self.sq_db_q.push.next = self.rb.db_sq_valid.val();
+        self.sq_db_q.din.next = self.rb.db_sq.val();
+        self.wf.db_valid.next = self.sq_db_q.valid.val();
+        self.wf.db_conn.next = self.sq_db_q.dout.val().get_bits::<16>(16);
+        self.wf.db_pi.next = self.sq_db_q.dout.val().get_bits::<16>(0);
+        self.sq_db_q.pop.next = self.wf.db_ready.val();
+        self.rq_db_q.push.next = self.rb.db_rq_valid.val();
+        self.rq_db_q.din.next = self.rb.db_rq.val();
+        self.rqf.db_valid.next = self.rq_db_q.valid.val();
+        self.rqf.db_pi.next = self.rq_db_q.dout.val().get_bits::<16>(0);
+        self.rqf.db_stream.next = self.rq_db_q.dout.val().get_bits::<4>(16);
+        self.rqf.db_conn.next = self.rq_db_q.dout.val().get_bits::<12>(20);
+        self.rq_db_q.pop.next = self.rqf.db_ready.val();
+        self.cq_db_q.push.next = self.rb.db_cq_valid.val();
+        self.cq_db_q.din.next = self.rb.db_cq.val();
+        self.cq_db_idx.next = self.cq_db_q.dout.val().get_bits::<16>(16);
         self.cq_db_ok.next =
             bit_cast::<16, QB>(self.cq_db_idx.val().get_bits::<QB>(0)) == self.cq_db_idx.val();
 
@@ -980,24 +1039,24 @@ impl<
         self.seg.w_sge_addr.next = self.wf.wqe_sge_addr.val();
         self.seg.w_lkey.next = self.wf.wqe_sge_lkey.val();
         self.seg.w_bad.next = self.wf.wqe_bad.val();
-        self.fcr.push.next = self.seg.cr_valid.val();
-        self.fcr.din.next = self.seg.cr_conn.val();
-        self.wf.cr_valid.next = self.fcr.valid.val();
-        self.wf.cr_conn.next = self.fcr.dout.val();
+        self.wqe_credit_q.push.next = self.seg.cr_valid.val();
+        self.wqe_credit_q.din.next = self.seg.cr_conn.val();
+        self.wf.cr_valid.next = self.wqe_credit_q.valid.val();
+        self.wf.cr_conn.next = self.wqe_credit_q.dout.val();
         self.wf.cr_n.next = 1.into();
-        self.fcr.pop.next = self.wf.cr_ready.val();
+        self.wqe_credit_q.pop.next = self.wf.cr_ready.val();
         // no ACKs and no packet output yet
-        // the received ACKs' CSN bases (`fsa`: conn 0, csn 16) move the
+        // the received ACKs' CSN bases (`seg_csn_q`: conn 0, csn 16) move the
         // segmenter's CSN window (`csn_una`)
-        self.seg.ack_valid.next = self.fsa.valid.val();
-        self.seg.ack_conn.next = self.fsa.dout.val().get_bits::<CB>(0);
-        self.seg.ack_csn_base.next = self.fsa.dout.val().get_bits::<32>(16);
-        self.fsa.pop.next = self.seg.ack_ready.val();
+        self.seg.ack_valid.next = self.seg_csn_q.valid.val();
+        self.seg.ack_conn.next = self.seg_csn_q.dout.val().get_bits::<CB>(0);
+        self.seg.ack_csn_base.next = self.seg_csn_q.dout.val().get_bits::<32>(16);
+        self.seg_csn_q.pop.next = self.seg.ack_ready.val();
 
         // ---- segmenter completion records into tx_compl, una back
-        self.fcm.push.next = self.seg.cm_valid.val();
+        self.seg_done_q.push.next = self.seg.cm_valid.val();
         self.cm_sig.next = self.seg.cm_signaled.val().into();
-        self.fcm.din.next = (bit_cast::<CMW, CB>(self.seg.cm_conn.val()) << bits::<8>(171))
+        self.seg_done_q.din.next = (bit_cast::<CMW, CB>(self.seg.cm_conn.val()) << bits::<8>(171))
             | (bit_cast::<CMW, 8>(self.seg.cm_status.val()) << bits::<8>(163))
             | (bit_cast::<CMW, 1>(self.cm_sig.val()) << bits::<8>(162))
             | (bit_cast::<CMW, 2>(self.seg.cm_stream.val().get_bits::<2>(0)) << bits::<8>(160))
@@ -1006,55 +1065,56 @@ impl<
             | (bit_cast::<CMW, 64>(self.seg.cm_wr_id.val()) << bits::<8>(32))
             | bit_cast::<CMW, 32>(self.seg.cm_last_csn.val());
         // the segmenter's records reach `cmd_proc`'s record fence;
-        // `tx_compl`'s `una` returns go back to the segmenter through `funa`
+        // `tx_compl`'s `una` returns go back to the segmenter through `una_q`
         self.cp.cm_emit.next = self.seg.cm_valid.val();
-        self.funa.push.next = self.tc.una_valid.val();
-        self.funa.din.next = self.tc.una_conn.val();
-        self.seg.mc_valid.next = self.funa.valid.val();
-        self.seg.mc_conn.next = self.funa.dout.val();
-        self.funa.pop.next = self.seg.mc_ready.val();
+        self.una_q.push.next = self.tc.una_valid.val();
+        self.una_q.din.next = self.tc.una_conn.val();
+        self.seg.mc_valid.next = self.una_q.valid.val();
+        self.seg.mc_conn.next = self.una_q.dout.val();
+        self.una_q.pop.next = self.seg.mc_ready.val();
         // ---- nack_rx (`braid_engine/nack_rx.rs`)
-        self.nack_rx.fnk_dout.next = self.fnk.dout.val();
-        self.nack_rx.fnk_valid.next = self.fnk.valid.val();
+        self.nack_rx.nack_q_dout.next = self.nack_q.dout.val();
+        self.nack_rx.nack_q_valid.next = self.nack_q.valid.val();
         self.nack_rx.tc_op_ready.next = self.tc.op_ready.val();
         self.nack_rx.cp_tc_valid.next = self.cp.tc_valid.val();
-        self.nack_rx.frn_fill.next = self.frn.fill.val();
+        self.nack_rx.rnr_lookup_q_fill.next = self.rnr_lookup_q.fill.val();
         self.nack_rx.n_nack_rnr_q.next = self.n_nack_rnr.q.val();
-        self.nack_rx.rtf_pend_q.next = self.rtf_pend.q.val();
-        self.nack_rx.rtf_cn_q.next = self.rtf_cn.q.val();
+        self.nack_rx.retire_fail_q.next = self.retire_fail.q.val();
+        self.nack_rx.retire_fail_conn_q.next = self.retire_fail_conn.q.val();
         self.nack_rx.tc_res_valid.next = self.tc.res_valid.val();
         self.nack_rx.tc_res_code.next = self.tc.res_code.val();
         self.nack_rx.n_nack_fail_q.next = self.n_nack_fail.q.val();
-        self.nack_rx.nk_sf_q.next = self.nk_sf.q.val();
+        self.nack_rx.fail_flush_q.next = self.fail_flush.q.val();
         self.nack_rx.cp_seg_valid.next = self.cp.seg_valid.val();
         self.nack_rx.seg_sc_ready.next = self.seg.sc_ready.val();
         self.nack_rx.tc_res_conn.next = self.tc.res_conn.val();
         self.nack_rx.tc_res_op.next = self.tc.res_op.val();
-        self.nack_rx.ftk_valid.next = self.ftk.valid.val();
-        self.nack_rx.fcm_valid.next = self.fcm.valid.val();
-        self.nack_rx.fcm_dout.next = self.fcm.dout.val();
+        self.nack_rx.compl_csn_q_valid.next = self.compl_csn_q.valid.val();
+        self.nack_rx.seg_done_q_valid.next = self.seg_done_q.valid.val();
+        self.nack_rx.seg_done_q_dout.next = self.seg_done_q.dout.val();
         self.nack_rx.cp_tc_cq.next = self.cp.tc_cq.val();
         self.nack_rx.cp_tc_op.next = self.cp.tc_op.val();
         self.nack_rx.cp_tc_conn.next = self.cp.tc_conn.val();
         self.nack_rx.cp_tc_csn.next = self.cp.tc_csn.val();
-        self.nack_rx.ftk_dout.next = self.ftk.dout.val();
+        self.nack_rx.compl_csn_q_dout.next = self.compl_csn_q.dout.val();
         self.nack_rx.k_nc.next = self.k_nc.val();
         self.nack_rx.k_np.next = self.k_np.val();
         self.nack_rx.k_pb.next = self.k_pb.val();
-        self.nack_rx.nk_cn_q.next = self.nk_cn.q.val();
-        self.fnk.pop.next = self.nack_rx.fnk_pop.val();
-        self.frn.push.next = self.nack_rx.frn_push.val();
-        self.frn.din.next = self.nack_rx.frn_din.val();
-        self.cerr.write_address.next = self.nack_rx.cerr_write_address.val();
-        self.cerr.write_enable.next = self.nack_rx.cerr_write_enable.val();
-        self.cerr.write_data.next = self.nack_rx.cerr_write_data.val();
-        self.cdead.write_address.next = self.nack_rx.cdead_write_address.val();
-        self.cdead.write_enable.next = self.nack_rx.cdead_write_enable.val();
-        self.cdead.write_data.next = self.nack_rx.cdead_write_data.val();
+        self.nack_rx.fail_conn_q.next = self.fail_conn.q.val();
+        self.nack_q.pop.next = self.nack_rx.nack_q_pop.val();
+        self.rnr_lookup_q.push.next = self.nack_rx.rnr_lookup_q_push.val();
+        self.rnr_lookup_q.din.next = self.nack_rx.rnr_lookup_q_din.val();
+        self.conn_failed.write_address.next = self.nack_rx.conn_failed_write_address.val();
+        self.conn_failed.write_enable.next = self.nack_rx.conn_failed_write_enable.val();
+        self.conn_failed.write_data.next = self.nack_rx.conn_failed_write_data.val();
+        self.conn_failed_pick.write_address.next =
+            self.nack_rx.conn_failed_pick_write_address.val();
+        self.conn_failed_pick.write_enable.next = self.nack_rx.conn_failed_pick_write_enable.val();
+        self.conn_failed_pick.write_data.next = self.nack_rx.conn_failed_pick_write_data.val();
         self.tc.op_valid.next = self.nack_rx.tc_op_valid.val();
         self.cp.tc_ready.next = self.nack_rx.cp_tc_ready.val();
-        self.ftk.pop.next = self.nack_rx.ftk_pop.val();
-        self.fcm.pop.next = self.nack_rx.fcm_pop.val();
+        self.compl_csn_q.pop.next = self.nack_rx.compl_csn_q_pop.val();
+        self.seg_done_q.pop.next = self.nack_rx.seg_done_q_pop.val();
         self.cp.cm_take.next = self.nack_rx.cp_cm_take.val();
         self.tc.op_at_base.next = self.nack_rx.tc_op_at_base.val();
         self.tc.op_wr_id.next = self.nack_rx.tc_op_wr_id.val();
@@ -1071,23 +1131,23 @@ impl<
         if self.nack_rx.n_nack_rnr_we.val() {
             self.n_nack_rnr.d.next = self.nack_rx.n_nack_rnr_wd.val();
         }
-        if self.nack_rx.nk_cn_we.val() {
-            self.nk_cn.d.next = self.nack_rx.nk_cn_wd.val();
+        if self.nack_rx.fail_conn_we.val() {
+            self.fail_conn.d.next = self.nack_rx.fail_conn_wd.val();
         }
-        if self.nack_rx.rtf_pend_we.val() {
-            self.rtf_pend.d.next = self.nack_rx.rtf_pend_wd.val();
+        if self.nack_rx.retire_fail_we.val() {
+            self.retire_fail.d.next = self.nack_rx.retire_fail_wd.val();
         }
-        if self.nack_rx.nk_sf_we.val() {
-            self.nk_sf.d.next = self.nack_rx.nk_sf_wd.val();
+        if self.nack_rx.fail_flush_we.val() {
+            self.fail_flush.d.next = self.nack_rx.fail_flush_wd.val();
         }
         if self.nack_rx.n_nack_fail_we.val() {
             self.n_nack_fail.d.next = self.nack_rx.n_nack_fail_wd.val();
         }
         // ---- completion merge into cq_writer (`braid_engine/cq_merge.rs`)
-        self.cq_merge.fev_dout.next = self.fev.dout.val();
-        self.cq_merge.fev_valid.next = self.fev.valid.val();
-        self.cq_merge.fcs_valid.next = self.fcs.valid.val();
-        self.cq_merge.fcs_dout.next = self.fcs.dout.val();
+        self.cq_merge.rx_done_q_dout.next = self.rx_done_q.dout.val();
+        self.cq_merge.rx_done_q_valid.next = self.rx_done_q.valid.val();
+        self.cq_merge.consumed_q_valid.next = self.consumed_q.valid.val();
+        self.cq_merge.consumed_q_dout.next = self.consumed_q.dout.val();
         self.cq_merge.cp_cq_valid.next = self.cp.cq_valid.val();
         self.cq_merge.cp_cq_op.next = self.cp.cq_op.val();
         self.cq_merge.cp_cq_cq.next = self.cp.cq_cq.val();
@@ -1101,17 +1161,17 @@ impl<
         self.cq_merge.tc_c_conn.next = self.tc.c_conn.val();
         self.cq_merge.tc_c_status.next = self.tc.c_status.val();
         self.cq_merge.tc_c_stream.next = self.tc.c_stream.val();
-        self.cq_merge.fcq_valid.next = self.fcq.valid.val();
-        self.cq_merge.fcq_dout.next = self.fcq.dout.val();
+        self.cq_merge.cq_db_q_valid.next = self.cq_db_q.valid.val();
+        self.cq_merge.cq_db_q_dout.next = self.cq_db_q.dout.val();
         self.cq_merge.cq_db_ok.next = self.cq_db_ok.val();
         self.cq_merge.cq_db_idx.next = self.cq_db_idx.val();
         self.cq_merge.cqw_op_ready.next = self.cqw.op_ready.val();
         self.cqw.op_valid.next = self.cq_merge.cqw_op_valid.val();
         self.cp.cq_ready.next = self.cq_merge.cp_cq_ready.val();
         self.tc.c_ready.next = self.cq_merge.tc_c_ready.val();
-        self.fev.pop.next = self.cq_merge.fev_pop.val();
-        self.fcs.pop.next = self.cq_merge.fcs_pop.val();
-        self.fcq.pop.next = self.cq_merge.fcq_pop.val();
+        self.rx_done_q.pop.next = self.cq_merge.rx_done_q_pop.val();
+        self.consumed_q.pop.next = self.cq_merge.consumed_q_pop.val();
+        self.cq_db_q.pop.next = self.cq_merge.cq_db_q_pop.val();
         self.cqw.op.next = self.cq_merge.cqw_op.val();
         self.cqw.cq.next = self.cq_merge.cqw_cq.val();
         self.cqw.arg_iova.next = self.cq_merge.cqw_arg_iova.val();
@@ -1128,41 +1188,41 @@ impl<
         self.cqw.c_flags.next = self.cq_merge.cqw_c_flags.val();
         // each connection's CQ, kept from tx_compl's CREATE (the command
         // that creates the connection names one CQ for all its completions)
-        self.rcq.write_enable.next =
+        self.conn_cq.write_enable.next =
             self.cp.tc_valid.val() & self.tc.op_ready.val() & (self.cp.tc_op.val() == bits::<2>(2));
-        self.rcq.write_address.next = self.cp.tc_conn.val();
-        self.rcq.write_data.next = self.cp.tc_cq.val();
+        self.conn_cq.write_address.next = self.cp.tc_conn.val();
+        self.conn_cq.write_data.next = self.cp.tc_cq.val();
 
         // ---- DMA reads: a wqe_fetch, b rq_fetch, c tx_payload
         // (clients a and b through a 4-entry request FIFO each: their
         // `rd_valid` comes from FIFO compares inside the blocks, and
         // `dr_arb`'s choice and 4 KiB check would add to that path)
-        self.fqa.push.next = self.wf.rd_valid.val() & !self.fqa.full.val();
-        self.wf.rd_ready.next = !self.fqa.full.val();
-        self.fqa.din.next = bit_cast::<85, 64>(self.wf.rd_addr.val())
+        self.wqe_rd_q.push.next = self.wf.rd_valid.val() & !self.wqe_rd_q.full.val();
+        self.wf.rd_ready.next = !self.wqe_rd_q.full.val();
+        self.wqe_rd_q.din.next = bit_cast::<85, 64>(self.wf.rd_addr.val())
             | (bit_cast::<85, 13>(self.wf.rd_len.val().get_bits::<13>(0)) << 64)
             | (bit_cast::<85, 8>(self.wf.rd_tag.val()) << 77);
-        self.dra.a_rd_valid.next = self.fqa.valid.val();
-        self.fqa.pop.next = self.dra.a_rd_ready.val();
-        self.dra.a_rd_addr.next = self.fqa.dout.val().get_bits::<64>(0);
-        self.dra.a_rd_len.next = self.fqa.dout.val().get_bits::<13>(64);
-        self.dra.a_rd_tag.next = self.fqa.dout.val().get_bits::<8>(77);
+        self.dra.a_rd_valid.next = self.wqe_rd_q.valid.val();
+        self.wqe_rd_q.pop.next = self.dra.a_rd_ready.val();
+        self.dra.a_rd_addr.next = self.wqe_rd_q.dout.val().get_bits::<64>(0);
+        self.dra.a_rd_len.next = self.wqe_rd_q.dout.val().get_bits::<13>(64);
+        self.dra.a_rd_tag.next = self.wqe_rd_q.dout.val().get_bits::<8>(77);
         self.dra.a_rs_ready.next = self.wf.rs_ready.val();
         self.wf.rs_valid.next = self.dra.a_rs_valid.val();
         self.wf.rs_data.next = self.dra.rs_data.val();
         self.wf.rs_tag.next = self.dra.rs_tag.val();
         self.wf.rs_last.next = self.dra.rs_last.val();
         self.wf.rs_err.next = self.dra.rs_err.val();
-        self.fqb.push.next = self.rqf.rd_valid.val() & !self.fqb.full.val();
-        self.rqf.rd_ready.next = !self.fqb.full.val();
-        self.fqb.din.next = bit_cast::<85, 64>(self.rqf.rd_addr.val())
+        self.rq_rd_q.push.next = self.rqf.rd_valid.val() & !self.rq_rd_q.full.val();
+        self.rqf.rd_ready.next = !self.rq_rd_q.full.val();
+        self.rq_rd_q.din.next = bit_cast::<85, 64>(self.rqf.rd_addr.val())
             | (bit_cast::<85, 13>(self.rqf.rd_len.val().get_bits::<13>(0)) << 64)
             | (bit_cast::<85, 8>(self.rqf.rd_tag.val()) << 77);
-        self.dra.b_rd_valid.next = self.fqb.valid.val();
-        self.fqb.pop.next = self.dra.b_rd_ready.val();
-        self.dra.b_rd_addr.next = self.fqb.dout.val().get_bits::<64>(0);
-        self.dra.b_rd_len.next = self.fqb.dout.val().get_bits::<13>(64);
-        self.dra.b_rd_tag.next = self.fqb.dout.val().get_bits::<8>(77);
+        self.dra.b_rd_valid.next = self.rq_rd_q.valid.val();
+        self.rq_rd_q.pop.next = self.dra.b_rd_ready.val();
+        self.dra.b_rd_addr.next = self.rq_rd_q.dout.val().get_bits::<64>(0);
+        self.dra.b_rd_len.next = self.rq_rd_q.dout.val().get_bits::<13>(64);
+        self.dra.b_rd_tag.next = self.rq_rd_q.dout.val().get_bits::<8>(77);
         self.dra.b_rs_ready.next = self.rqf.rs_ready.val();
         self.rqf.rs_valid.next = self.dra.b_rs_valid.val();
         self.rqf.rs_data.next = self.dra.rs_data.val();
@@ -1213,14 +1273,14 @@ impl<
         // lkey 176, raddr 208, rkey 272, imm 304, msg_len 336, rsn 368 (24),
         // wqe_idx 392 (16), opcode 408, flags 416, stream 424 (2), conn 426
         // (CB of 12), path 438 (4), retry mark 442. `held` counts the
-        // descriptors in fpd, fi1, fsr, fi2 and fre; the segmenter is taken
+        // descriptors in desc_q, pick_q, sprayed_q, send_q and retry_q; the segmenter is taken
         // only below 24 (lost PSNs below 30: under full load the send path
         // holds 24 new descriptors and a proven loss still enters at once),
-        // so a retry always finds room (fre holds 64).
+        // so a retry always finds room (retry_q holds 64).
         self.seg.pd_ready.next = self.held.q.val() < bits::<8>(24);
         self.seg_push.next = self.seg.pd_valid.val() & (self.held.q.val() < bits::<8>(24));
-        self.fpd.push.next = self.seg_push.val();
-        self.fpd.din.next = bit_cast::<448, 32>(self.seg.pd_csn.val())
+        self.desc_q.push.next = self.seg_push.val();
+        self.desc_q.din.next = bit_cast::<448, 32>(self.seg.pd_csn.val())
             | (bit_cast::<448, 32>(self.seg.pd_msn.val()) << 32)
             | (bit_cast::<448, 32>(self.seg.pd_offset.val()) << 64)
             | (bit_cast::<448, 16>(self.seg.pd_len.val()) << 96)
@@ -1242,36 +1302,38 @@ impl<
         // hold a sprayer result
         // (path_window_table's mask writes cannot wait: a command's sprayer
         // operation waits for a clock without one)
-        // (and for a clock in which a retirement writes `rcn`: `sp_rdy`,
+        // (and for a clock in which a retirement writes `retired_paths`: `sp_rdy`,
         // above)
         self.cp.sp_ready.next = self.sp_rdy.val();
         self.sp_cmd_op.next = self.rc_init.val();
-        self.fill1.next = self.fi1.fill.val() + self.fsr.fill.val();
+        self.fill1.next = self.pick_q.fill.val() + self.sprayed_q.fill.val();
         // (the credit flags are registered, one clock old: each limit is one
         // below the bound it keeps, as the count moves by one per clock)
-        self.ok_pick.d.next = self.fill1.val() < bits::<16>(11);
+        self.pick_room.d.next = self.fill1.val() < bits::<16>(11);
         self.pick_ok.next = !self.sp_cmd_op.val()
-            & self.ok_pick.q.val()
-            & (self.fre.valid.val() | self.fpr.valid.val() | self.fpd.valid.val());
-        if self.fre.valid.val() {
-            self.pick_d.next = self.fre.dout.val();
-        } else if self.fpr.valid.val() {
-            self.pick_d.next = self.fpr.dout.val();
+            & self.pick_room.q.val()
+            & (self.retry_q.valid.val() | self.retx_q.valid.val() | self.desc_q.valid.val());
+        if self.retry_q.valid.val() {
+            self.pick_d.next = self.retry_q.dout.val();
+        } else if self.retx_q.valid.val() {
+            self.pick_d.next = self.retx_q.dout.val();
         } else {
-            self.pick_d.next = self.fpd.dout.val();
+            self.pick_d.next = self.desc_q.dout.val();
         }
-        self.fre.pop.next = self.pick_ok.val() & self.fre.valid.val();
-        self.fpr.pop.next = self.pick_ok.val() & !self.fre.valid.val() & self.fpr.valid.val();
-        self.fpd.pop.next = self.pick_ok.val() & !self.fre.valid.val() & !self.fpr.valid.val();
+        self.retry_q.pop.next = self.pick_ok.val() & self.retry_q.valid.val();
+        self.retx_q.pop.next =
+            self.pick_ok.val() & !self.retry_q.valid.val() & self.retx_q.valid.val();
+        self.desc_q.pop.next =
+            self.pick_ok.val() & !self.retry_q.valid.val() & !self.retx_q.valid.val();
         // a retransmission (flags RETX) avoids suspect paths
         self.pick_retx.next = self.pick_d.val().get_bit(420);
-        self.fi1.push.next = self.pick_ok.val();
-        self.fi1.din.next = self.pick_d.val();
+        self.pick_q.push.next = self.pick_ok.val();
+        self.pick_q.din.next = self.pick_d.val();
         // the connection's failed bit, one clock later, beside it
-        self.cdead.read_address.next = self.pick_d.val().get_bits::<CB>(426);
-        self.p1v.d.next = self.pick_ok.val();
-        self.fid.push.next = self.p1v.q.val();
-        self.fid.din.next = self.cdead.read_data.val();
+        self.conn_failed_pick.read_address.next = self.pick_d.val().get_bits::<CB>(426);
+        self.pick_v1.d.next = self.pick_ok.val();
+        self.pick_dead_q.push.next = self.pick_v1.q.val();
+        self.pick_dead_q.din.next = self.conn_failed_pick.read_data.val();
         self.pick_len.next = self.pick_d.val().get_bits::<14>(96);
         self.spr.op_valid.next = self.sp_cmd_op.val() | self.pick_ok.val();
         self.spr.op_init.next = self.sp_cmd_op.val();
@@ -1305,65 +1367,62 @@ impl<
         // the rate port: a command's INIT, else the rate hint of the last
         // clock's ACK (one that comes with an INIT is not applied: the
         // connection's next ACK carries it again)
-        self.spr.rt_valid.next = self.sp_cmd_op.val() | self.hk_v.q.val();
+        self.spr.rt_valid.next = self.sp_cmd_op.val() | self.hint_v.q.val();
         if self.sp_cmd_op.val() {
             self.spr.rt_conn.next = self.cp.sp_conn.val();
             self.spr.rt_hint.next = self.cp.sp_hint.val();
         } else {
-            self.spr.rt_conn.next = self.hk_c.q.val();
-            self.spr.rt_hint.next = self.hk_h.q.val();
+            self.spr.rt_conn.next = self.hint_conn.q.val();
+            self.spr.rt_hint.next = self.hint_rate.q.val();
         }
         self.spr.cfg_port_hint.next = self.rb.cfg_regs.val().get_bits::<16>(368);
 
         // the sprayer's result for the oldest PICK (8 edges later): the path,
         // or marked for a retry (paced, no open path)
         self.sres.next = self.spr.res_valid.val() & !self.spr.res_init.val();
-        self.fi1.pop.next = self.sres.val();
-        self.fid.pop.next = self.sres.val();
+        self.pick_q.pop.next = self.sres.val();
+        self.pick_dead_q.pop.next = self.sres.val();
         self.mark.next = (!self.spr.res_ok.val()).into();
         // a failed connection's descriptor without a path is dropped (its
         // paths all retired, it would wait in the retry loop for ever)
-        self.s_dead.next = self.sres.val() & !self.spr.res_ok.val() & self.fid.dout.val().any();
-        self.fsr.push.next = self.sres.val() & !self.s_dead.val();
-        self.fsr.din.next = bit_cast::<448, 438>(self.fi1.dout.val().get_bits::<438>(0))
+        self.s_dead.next =
+            self.sres.val() & !self.spr.res_ok.val() & self.pick_dead_q.dout.val().any();
+        self.sprayed_q.push.next = self.sres.val() & !self.s_dead.val();
+        self.sprayed_q.din.next = bit_cast::<448, 438>(self.pick_q.dout.val().get_bits::<438>(0))
             | (bit_cast::<448, 4>(self.spr.res_path.val()) << 438)
             | (bit_cast::<448, 1>(self.mark.val()) << 442);
 
         // ---- path_ops (`braid_engine/path_ops.rs`)
-        self.path_ops.fak_dout.next = self.fak.dout.val();
-        self.path_ops.fai_fill.next = self.fai.fill.val();
-        self.path_ops.fce_fill.next = self.fce.fill.val();
-        self.path_ops.ftk_fill.next = self.ftk.fill.val();
-        self.path_ops.fsa_fill.next = self.fsa.fill.val();
-        self.path_ops.ftt_valid.next = self.ftt.valid.val();
+        self.path_ops.ack_rx_q_dout.next = self.ack_rx_q.dout.val();
+        self.path_ops.cc_ack_q_fill.next = self.cc_ack_q.fill.val();
+        self.path_ops.compl_csn_q_fill.next = self.compl_csn_q.fill.val();
+        self.path_ops.seg_csn_q_fill.next = self.seg_csn_q.fill.val();
+        self.path_ops.path_timeout_q_valid.next = self.path_timeout_q.valid.val();
         self.path_ops.cp_tp_valid.next = self.cp.tp_valid.val();
         self.path_ops.tpt_op_ready.next = self.tpt.op_ready.val();
         self.path_ops.pwt_tx_ready.next = self.pwt.tx_ready.val();
-        self.path_ops.fak_valid.next = self.fak.valid.val();
+        self.path_ops.ack_rx_q_valid.next = self.ack_rx_q.valid.val();
         self.path_ops.n_ack_bad_q.next = self.n_ack_bad.q.val();
         self.path_ops.tpt_res_valid.next = self.tpt.res_valid.val();
         self.path_ops.tpt_res_op.next = self.tpt.res_op.val();
         self.path_ops.now_q.next = self.now.q.val();
-        self.path_ops.fai_dout.next = self.fai.dout.val();
         self.path_ops.tpt_res_idle.next = self.tpt.res_idle.val();
         self.path_ops.tpt_res_rejected.next = self.tpt.res_rejected.val();
         self.path_ops.tpt_res_acked.next = self.tpt.res_acked.val();
         self.path_ops.tpt_res_idx.next = self.tpt.res_idx.val();
         self.path_ops.tpt_res_accepted.next = self.tpt.res_accepted.val();
-        self.path_ops.fsr_valid.next = self.fsr.valid.val();
-        self.path_ops.fsr_dout.next = self.fsr.dout.val();
-        self.path_ops.fi2_fill.next = self.fi2.fill.val();
-        self.path_ops.fh_fill.next = self.fh.fill.val();
-        self.path_ops.fsx_fill.next = self.fsx.fill.val();
-        self.path_ops.fro_valid.next = self.fro.valid.val();
-        self.path_ops.fri_fill.next = self.fri.fill.val();
-        self.path_ops.fdl_fill.next = self.fdl.fill.val();
-        self.path_ops.fro_dout.next = self.fro.dout.val();
+        self.path_ops.sprayed_q_valid.next = self.sprayed_q.valid.val();
+        self.path_ops.sprayed_q_dout.next = self.sprayed_q.dout.val();
+        self.path_ops.hdr_q_fill.next = self.hdr_q.fill.val();
+        self.path_ops.cc_send_q_fill.next = self.cc_send_q.fill.val();
+        self.path_ops.rnr_resolve_q_valid.next = self.rnr_resolve_q.valid.val();
+        self.path_ops.rnr_resolved_q_fill.next = self.rnr_resolved_q.fill.val();
+        self.path_ops.rnr_hold_q_fill.next = self.rnr_hold_q.fill.val();
+        self.path_ops.rnr_resolve_q_dout.next = self.rnr_resolve_q.dout.val();
         self.path_ops.cp_tp_op.next = self.cp.tp_op.val();
         self.path_ops.cp_tp_idx.next = self.cp.tp_idx.val();
         self.path_ops.cp_tp_psn.next = self.cp.tp_psn.val();
-        self.path_ops.ftt_dout.next = self.ftt.dout.val();
-        self.path_ops.fi2_dout.next = self.fi2.dout.val();
+        self.path_ops.path_timeout_q_dout.next = self.path_timeout_q.dout.val();
         self.path_ops.tpt_res_psn.next = self.tpt.res_psn.val();
         self.path_ops.tpt_res_slot.next = self.tpt.res_slot.val();
         self.path_ops.tpt_res_floor_delta.next = self.tpt.res_floor_delta.val();
@@ -1371,39 +1430,33 @@ impl<
         self.path_ops.k_nc.next = self.k_nc.val();
         self.path_ops.k_np.next = self.k_np.val();
         self.path_ops.k_pb.next = self.k_pb.val();
-        self.path_ops.hk_v_q.next = self.hk_v.q.val();
-        self.path_ops.hk_c_q.next = self.hk_c.q.val();
-        self.path_ops.hk_h_q.next = self.hk_h.q.val();
-        self.ftt.pop.next = self.path_ops.ftt_pop.val();
-        self.fak.pop.next = self.path_ops.fak_pop.val();
-        self.fai.push.next = self.path_ops.fai_push.val();
-        self.fai.din.next = self.path_ops.fai_din.val();
-        self.fai.pop.next = self.path_ops.fai_pop.val();
-        self.fri.pop.next = self.path_ops.fri_pop.val();
-        self.fce.push.next = self.path_ops.fce_push.val();
-        self.fce.din.next = self.path_ops.fce_din.val();
-        self.ftk.push.next = self.path_ops.ftk_push.val();
-        self.ftk.din.next = self.path_ops.ftk_din.val();
-        self.fsa.push.next = self.path_ops.fsa_push.val();
-        self.fsa.din.next = self.path_ops.fsa_din.val();
-        self.fsx.push.next = self.path_ops.fsx_push.val();
-        self.fsx.din.next = self.path_ops.fsx_din.val();
-        self.fsr.pop.next = self.path_ops.fsr_pop.val();
-        self.fro.pop.next = self.path_ops.fro_pop.val();
-        self.fri.push.next = self.path_ops.fri_push.val();
-        self.fri.din.next = self.path_ops.fri_din.val();
+        self.path_ops.hint_v_q.next = self.hint_v.q.val();
+        self.path_ops.hint_conn_q.next = self.hint_conn.q.val();
+        self.path_ops.hint_rate_q.next = self.hint_rate.q.val();
+        self.path_timeout_q.pop.next = self.path_ops.path_timeout_q_pop.val();
+        self.ack_rx_q.pop.next = self.path_ops.ack_rx_q_pop.val();
+        self.rnr_resolved_q.pop.next = self.path_ops.rnr_resolved_q_pop.val();
+        self.cc_ack_q.push.next = self.path_ops.cc_ack_q_push.val();
+        self.cc_ack_q.din.next = self.path_ops.cc_ack_q_din.val();
+        self.compl_csn_q.push.next = self.path_ops.compl_csn_q_push.val();
+        self.compl_csn_q.din.next = self.path_ops.compl_csn_q_din.val();
+        self.seg_csn_q.push.next = self.path_ops.seg_csn_q_push.val();
+        self.seg_csn_q.din.next = self.path_ops.seg_csn_q_din.val();
+        self.cc_send_q.push.next = self.path_ops.cc_send_q_push.val();
+        self.cc_send_q.din.next = self.path_ops.cc_send_q_din.val();
+        self.sprayed_q.pop.next = self.path_ops.sprayed_q_pop.val();
+        self.rnr_resolve_q.pop.next = self.path_ops.rnr_resolve_q_pop.val();
+        self.rnr_resolved_q.push.next = self.path_ops.rnr_resolved_q_push.val();
+        self.rnr_resolved_q.din.next = self.path_ops.rnr_resolved_q_din.val();
         self.tpt.op_valid.next = self.path_ops.tpt_op_valid.val();
         self.tpt.op.next = self.path_ops.tpt_op.val();
         self.tpt.idx.next = self.path_ops.tpt_idx.val();
         self.tpt.psn.next = self.path_ops.tpt_psn.val();
         self.tpt.sack.next = self.path_ops.tpt_sack.val();
-        self.fi2.push.next = self.path_ops.fi2_push.val();
-        self.fi2.din.next = self.path_ops.fi2_din.val();
-        self.fi2.pop.next = self.path_ops.fi2_pop.val();
-        self.fre.push.next = self.path_ops.fre_push.val();
-        self.fre.din.next = self.path_ops.fre_din.val();
-        self.fh.push.next = self.path_ops.fh_push.val();
-        self.fh.din.next = self.path_ops.fh_din.val();
+        self.retry_q.push.next = self.path_ops.retry_q_push.val();
+        self.retry_q.din.next = self.path_ops.retry_q_din.val();
+        self.hdr_q.push.next = self.path_ops.hdr_q_push.val();
+        self.hdr_q.din.next = self.path_ops.hdr_q_din.val();
         self.slt.wr_valid.next = self.path_ops.slt_wr_valid.val();
         self.slt.wr_path.next = self.path_ops.slt_wr_path.val();
         self.slt.wr_slot.next = self.path_ops.slt_wr_slot.val();
@@ -1416,14 +1469,14 @@ impl<
         if self.path_ops.n_ack_bad_we.val() {
             self.n_ack_bad.d.next = self.path_ops.n_ack_bad_wd.val();
         }
-        if self.path_ops.hk_v_we.val() {
-            self.hk_v.d.next = self.path_ops.hk_v_wd.val();
+        if self.path_ops.hint_v_we.val() {
+            self.hint_v.d.next = self.path_ops.hint_v_wd.val();
         }
-        if self.path_ops.hk_c_we.val() {
-            self.hk_c.d.next = self.path_ops.hk_c_wd.val();
+        if self.path_ops.hint_conn_we.val() {
+            self.hint_conn.d.next = self.path_ops.hint_conn_wd.val();
         }
-        if self.path_ops.hk_h_we.val() {
-            self.hk_h.d.next = self.path_ops.hk_h_wd.val();
+        if self.path_ops.hint_rate_we.val() {
+            self.hint_rate.d.next = self.path_ops.hint_rate_wd.val();
         }
         // ---- retx (`braid_engine/retx.rs`)
         self.retx.seg_pd_csn.next = self.seg.pd_csn.val();
@@ -1439,26 +1492,24 @@ impl<
         self.retx.seg_pd_flags.next = self.seg.pd_flags.val();
         self.retx.seg_pd_conn.next = self.seg.pd_conn.val();
         self.retx.seg_pd_wqe_idx.next = self.seg.pd_wqe_idx.val();
-        self.retx.frn_valid.next = self.frn.valid.val();
-        self.retx.fnw_fill.next = self.fnw.fill.val();
-        self.retx.fro_fill.next = self.fro.fill.val();
-        self.retx.frn_dout.next = self.frn.dout.val();
+        self.retx.rnr_lookup_q_valid.next = self.rnr_lookup_q.valid.val();
+        self.retx.rnr_resolve_q_fill.next = self.rnr_resolve_q.fill.val();
+        self.retx.rnr_lookup_q_dout.next = self.rnr_lookup_q.dout.val();
         self.retx.tpt_lost_idx.next = self.tpt.lost_idx.val();
         self.retx.tpt_lost_slot.next = self.tpt.lost_slot.val();
         self.retx.slt_res_valid.next = self.slt.res_valid.val();
         self.retx.slt_res_tag.next = self.slt.res_tag.val();
         self.retx.slt_res_entry.next = self.slt.res_entry.val();
-        self.retx.fnw_dout.next = self.fnw.dout.val();
         self.retx.rb_cfg_regs.next = self.rb.cfg_regs.val();
         self.retx.now_q.next = self.now.q.val();
-        self.retx.fri_dout.next = self.fri.dout.val();
+        self.retx.rnr_resolved_q_dout.next = self.rnr_resolved_q.dout.val();
         self.retx.n_nack_drop_q.next = self.n_nack_drop.q.val();
-        self.retx.fdl_dout.next = self.fdl.dout.val();
-        self.retx.fdl_valid.next = self.fdl.valid.val();
-        self.retx.ok_lost_q.next = self.ok_lost.q.val();
+        self.retx.rnr_hold_q_dout.next = self.rnr_hold_q.dout.val();
+        self.retx.rnr_hold_q_valid.next = self.rnr_hold_q.valid.val();
+        self.retx.lost_room_q.next = self.lost_room.q.val();
         self.retx.slt_res_path.next = self.slt.res_path.val();
-        self.retx.cerr_read_data.next = self.cerr.read_data.val();
-        self.retx.q4stale_q.next = self.q4stale.q.val();
+        self.retx.conn_failed_read_data.next = self.conn_failed.read_data.val();
+        self.retx.retx_stale_q.next = self.retx_stale.q.val();
         self.retx.n_retx_stale_q.next = self.n_retx_stale.q.val();
         self.retx.seg_push.next = self.seg_push.val();
         self.retx.lost_take.next = self.lost_take.val();
@@ -1466,28 +1517,25 @@ impl<
         self.retx.r_res.next = self.r_res.val();
         self.retx.nk_dinc.next = self.nk_dinc.val();
         self.retx.k_pb.next = self.k_pb.val();
-        self.frn.pop.next = self.retx.frn_pop.val();
-        self.fnw.push.next = self.retx.fnw_push.val();
-        self.fnw.din.next = self.retx.fnw_din.val();
+        self.rnr_lookup_q.pop.next = self.retx.rnr_lookup_q_pop.val();
         self.slt.rd_valid.next = self.retx.slt_rd_valid.val();
         self.slt.rd_path.next = self.retx.slt_rd_path.val();
         self.slt.rd_slot.next = self.retx.slt_rd_slot.val();
         self.slt.rd_tag.next = self.retx.slt_rd_tag.val();
-        self.fnw.pop.next = self.retx.fnw_pop.val();
-        self.fro.push.next = self.retx.fro_push.val();
-        self.fro.din.next = self.retx.fro_din.val();
-        self.fdl.push.next = self.retx.fdl_push.val();
-        self.fdl.din.next = self.retx.fdl_din.val();
-        self.fdl.pop.next = self.retx.fdl_pop.val();
-        self.cerr.read_address.next = self.retx.cerr_read_address.val();
-        self.fpr.push.next = self.retx.fpr_push.val();
-        self.fpr.din.next = self.retx.fpr_din.val();
+        self.rnr_resolve_q.push.next = self.retx.rnr_resolve_q_push.val();
+        self.rnr_resolve_q.din.next = self.retx.rnr_resolve_q_din.val();
+        self.rnr_hold_q.push.next = self.retx.rnr_hold_q_push.val();
+        self.rnr_hold_q.din.next = self.retx.rnr_hold_q_din.val();
+        self.rnr_hold_q.pop.next = self.retx.rnr_hold_q_pop.val();
+        self.conn_failed.read_address.next = self.retx.conn_failed_read_address.val();
+        self.retx_q.push.next = self.retx.retx_q_push.val();
+        self.retx_q.din.next = self.retx.retx_q_din.val();
         self.rel.next = self.retx.rel.val();
         if self.retx.n_nack_drop_we.val() {
             self.n_nack_drop.d.next = self.retx.n_nack_drop_wd.val();
         }
-        if self.retx.q4stale_we.val() {
-            self.q4stale.d.next = self.retx.q4stale_wd.val();
+        if self.retx.retx_stale_we.val() {
+            self.retx_stale.d.next = self.retx.retx_stale_wd.val();
         }
         if self.retx.n_retx_stale_we.val() {
             self.n_retx_stale.d.next = self.retx.n_retx_stale_wd.val();
@@ -1500,15 +1548,14 @@ impl<
             + bit_cast::<2, 1>(self.rel.val().into());
         // (and a failed connection's descriptor dropped at its PICK)
         self.held_dec.next = bit_cast::<2, 1>(self.tacc.val().into())
-            + bit_cast::<2, 1>(self.q4stale.q.val().into())
+            + bit_cast::<2, 1>(self.retx_stale.q.val().into())
             + bit_cast::<2, 1>(self.s_dead.val().into());
         self.held_up.next = self.held.q.val() + bit_cast::<8, 2>(self.held_inc.val());
         self.held.d.next = self.held_up.val() - bit_cast::<8, 2>(self.held_dec.val());
 
         // ---- tx_header (`braid_engine/tx_header.rs`)
-        self.tx_header.flk_fill.next = self.flk.fill.val();
-        self.tx_header.fh_valid.next = self.fh.valid.val();
-        self.tx_header.fh_dout.next = self.fh.dout.val();
+        self.tx_header.hdr_q_valid.next = self.hdr_q.valid.val();
+        self.tx_header.hdr_q_dout.next = self.hdr_q.dout.val();
         self.tx_header.cp_tr_sport.next = self.cp.tr_sport.val();
         self.tx_header.salt_read_data.next = self.salt.read_data.val();
         self.tx_header.cp_tr_ok.next = self.cp.tr_ok.val();
@@ -1516,8 +1563,6 @@ impl<
         self.tx_header.cp_tr_peer_ip4.next = self.cp.tr_peer_ip4.val();
         self.tx_header.cp_tr_dport.next = self.cp.tr_dport.val();
         self.tx_header.cp_tr_peer_conn.next = self.cp.tr_peer_conn.val();
-        self.tx_header.flk_valid.next = self.flk.valid.val();
-        self.tx_header.flk_dout.next = self.flk.dout.val();
         self.tx_header.txp_q_ready.next = self.txp.q_ready.val();
         self.tx_header.ag_data_ready.next = self.ag.data_ready.val();
         self.tx_header.rb_cfg_regs.next = self.rb.cfg_regs.val();
@@ -1531,14 +1576,11 @@ impl<
         self.tx_header.txp_pl_err.next = self.txp.pl_err.val();
         self.tx_header.n_pl_err_q.next = self.n_pl_err.q.val();
         self.tx_header.k_pb.next = self.k_pb.val();
-        self.fh.pop.next = self.tx_header.fh_pop.val();
+        self.hdr_q.pop.next = self.tx_header.hdr_q_pop.val();
         self.cp.tl_valid.next = self.tx_header.cp_tl_valid.val();
         self.cp.tl_conn.next = self.tx_header.cp_tl_conn.val();
         self.cp.tl_tag.next = self.tx_header.cp_tl_tag.val();
         self.salt.read_address.next = self.tx_header.salt_read_address.val();
-        self.flk.push.next = self.tx_header.flk_push.val();
-        self.flk.din.next = self.tx_header.flk_din.val();
-        self.flk.pop.next = self.tx_header.flk_pop.val();
         self.ag.data_valid.next = self.tx_header.ag_data_valid.val();
         self.ag.data_dst_mac.next = self.tx_header.ag_data_dst_mac.val();
         self.ag.data_src_mac.next = self.tx_header.ag_data_src_mac.val();
@@ -1586,15 +1628,15 @@ impl<
         }
         // ack_gen's output (control first, then data) into tx_builder, its
         // payload from tx_payload, its frames to the MAC
-        // (through the register slice `sk_t`: `tx_builder`'s `d_ready` is
+        // (through the register slice `frame_skid`: `tx_builder`'s `d_ready` is
         // several levels deep and must not reach ack_gen's output stage)
-        self.sk_t.s_valid.next = self.ag.d_valid.val();
-        self.ag.d_ready.next = self.sk_t.s_ready.val();
-        self.txb.d_valid.next = self.sk_t.m_valid.val();
-        self.sk_t.m_ready.next = self.txb.d_ready.val();
+        self.frame_skid.s_valid.next = self.ag.d_valid.val();
+        self.ag.d_ready.next = self.frame_skid.s_ready.val();
+        self.txb.d_valid.next = self.frame_skid.m_valid.val();
+        self.frame_skid.m_ready.next = self.txb.d_ready.val();
         self.t_vlan.next = self.ag.d_vlan.val().into();
         self.t_ipv6.next = self.ag.d_ipv6.val().into();
-        self.sk_t.s_data.next = bit_cast::<1420, 48>(self.ag.d_dst_mac.val())
+        self.frame_skid.s_data.next = bit_cast::<1420, 48>(self.ag.d_dst_mac.val())
             | (bit_cast::<1420, 48>(self.ag.d_src_mac.val()) << 48)
             | (bit_cast::<1420, 1>(self.t_vlan.val()) << 96)
             | (bit_cast::<1420, 16>(self.ag.d_vlan_tci.val()) << 97)
@@ -1635,47 +1677,47 @@ impl<
             | (bit_cast::<1420, 32>(self.ag.d_nack_detail.val()) << 1324)
             | (bit_cast::<1420, 32>(self.ag.d_probe_seq.val()) << 1356)
             | (bit_cast::<1420, 32>(self.ag.d_probe_ts.val()) << 1388);
-        self.txb.d_dst_mac.next = self.sk_t.m_data.val().get_bits::<48>(0);
-        self.txb.d_src_mac.next = self.sk_t.m_data.val().get_bits::<48>(48);
-        self.txb.d_vlan.next = self.sk_t.m_data.val().get_bit(96);
-        self.txb.d_vlan_tci.next = self.sk_t.m_data.val().get_bits::<16>(97);
-        self.txb.d_ipv6.next = self.sk_t.m_data.val().get_bit(113);
-        self.txb.d_src_ip.next = self.sk_t.m_data.val().get_bits::<128>(114);
-        self.txb.d_dst_ip.next = self.sk_t.m_data.val().get_bits::<128>(242);
-        self.txb.d_dscp.next = self.sk_t.m_data.val().get_bits::<6>(370);
-        self.txb.d_ttl.next = self.sk_t.m_data.val().get_bits::<8>(376);
-        self.txb.d_flow_label.next = self.sk_t.m_data.val().get_bits::<20>(384);
-        self.txb.d_udp_sport.next = self.sk_t.m_data.val().get_bits::<16>(404);
-        self.txb.d_udp_dport.next = self.sk_t.m_data.val().get_bits::<16>(420);
-        self.txb.d_opcode.next = self.sk_t.m_data.val().get_bits::<8>(436);
-        self.txb.d_flags.next = self.sk_t.m_data.val().get_bits::<8>(444);
-        self.txb.d_path_id.next = self.sk_t.m_data.val().get_bits::<8>(452);
-        self.txb.d_dst_conn.next = self.sk_t.m_data.val().get_bits::<24>(460);
-        self.txb.d_path_psn.next = self.sk_t.m_data.val().get_bits::<32>(484);
-        self.txb.d_csn.next = self.sk_t.m_data.val().get_bits::<32>(516);
-        self.txb.d_timestamp.next = self.sk_t.m_data.val().get_bits::<32>(548);
-        self.txb.d_payload_len.next = self.sk_t.m_data.val().get_bits::<16>(580);
-        self.txb.d_floor_delta.next = self.sk_t.m_data.val().get_bits::<16>(596);
-        self.txb.d_rkey.next = self.sk_t.m_data.val().get_bits::<32>(612);
-        self.txb.d_va.next = self.sk_t.m_data.val().get_bits::<64>(644);
-        self.txb.d_stream.next = self.sk_t.m_data.val().get_bits::<8>(708);
-        self.txb.d_rsn.next = self.sk_t.m_data.val().get_bits::<24>(716);
-        self.txb.d_msn.next = self.sk_t.m_data.val().get_bits::<32>(740);
-        self.txb.d_offset.next = self.sk_t.m_data.val().get_bits::<32>(772);
-        self.txb.d_msg_len.next = self.sk_t.m_data.val().get_bits::<32>(804);
-        self.txb.d_imm.next = self.sk_t.m_data.val().get_bits::<32>(836);
-        self.txb.d_ack_base_psn.next = self.sk_t.m_data.val().get_bits::<32>(868);
-        self.txb.d_ack_csn_base.next = self.sk_t.m_data.val().get_bits::<32>(900);
-        self.txb.d_ack_ts_echo.next = self.sk_t.m_data.val().get_bits::<32>(932);
-        self.txb.d_ack_ecn_count.next = self.sk_t.m_data.val().get_bits::<16>(964);
-        self.txb.d_ack_rate_hint.next = self.sk_t.m_data.val().get_bits::<16>(980);
-        self.txb.d_ack_sack.next = self.sk_t.m_data.val().get_bits::<256>(996);
-        self.txb.d_nack_reason.next = self.sk_t.m_data.val().get_bits::<8>(1252);
-        self.txb.d_nack_psn.next = self.sk_t.m_data.val().get_bits::<32>(1260);
-        self.txb.d_nack_csn.next = self.sk_t.m_data.val().get_bits::<32>(1292);
-        self.txb.d_nack_detail.next = self.sk_t.m_data.val().get_bits::<32>(1324);
-        self.txb.d_probe_seq.next = self.sk_t.m_data.val().get_bits::<32>(1356);
-        self.txb.d_probe_ts.next = self.sk_t.m_data.val().get_bits::<32>(1388);
+        self.txb.d_dst_mac.next = self.frame_skid.m_data.val().get_bits::<48>(0);
+        self.txb.d_src_mac.next = self.frame_skid.m_data.val().get_bits::<48>(48);
+        self.txb.d_vlan.next = self.frame_skid.m_data.val().get_bit(96);
+        self.txb.d_vlan_tci.next = self.frame_skid.m_data.val().get_bits::<16>(97);
+        self.txb.d_ipv6.next = self.frame_skid.m_data.val().get_bit(113);
+        self.txb.d_src_ip.next = self.frame_skid.m_data.val().get_bits::<128>(114);
+        self.txb.d_dst_ip.next = self.frame_skid.m_data.val().get_bits::<128>(242);
+        self.txb.d_dscp.next = self.frame_skid.m_data.val().get_bits::<6>(370);
+        self.txb.d_ttl.next = self.frame_skid.m_data.val().get_bits::<8>(376);
+        self.txb.d_flow_label.next = self.frame_skid.m_data.val().get_bits::<20>(384);
+        self.txb.d_udp_sport.next = self.frame_skid.m_data.val().get_bits::<16>(404);
+        self.txb.d_udp_dport.next = self.frame_skid.m_data.val().get_bits::<16>(420);
+        self.txb.d_opcode.next = self.frame_skid.m_data.val().get_bits::<8>(436);
+        self.txb.d_flags.next = self.frame_skid.m_data.val().get_bits::<8>(444);
+        self.txb.d_path_id.next = self.frame_skid.m_data.val().get_bits::<8>(452);
+        self.txb.d_dst_conn.next = self.frame_skid.m_data.val().get_bits::<24>(460);
+        self.txb.d_path_psn.next = self.frame_skid.m_data.val().get_bits::<32>(484);
+        self.txb.d_csn.next = self.frame_skid.m_data.val().get_bits::<32>(516);
+        self.txb.d_timestamp.next = self.frame_skid.m_data.val().get_bits::<32>(548);
+        self.txb.d_payload_len.next = self.frame_skid.m_data.val().get_bits::<16>(580);
+        self.txb.d_floor_delta.next = self.frame_skid.m_data.val().get_bits::<16>(596);
+        self.txb.d_rkey.next = self.frame_skid.m_data.val().get_bits::<32>(612);
+        self.txb.d_va.next = self.frame_skid.m_data.val().get_bits::<64>(644);
+        self.txb.d_stream.next = self.frame_skid.m_data.val().get_bits::<8>(708);
+        self.txb.d_rsn.next = self.frame_skid.m_data.val().get_bits::<24>(716);
+        self.txb.d_msn.next = self.frame_skid.m_data.val().get_bits::<32>(740);
+        self.txb.d_offset.next = self.frame_skid.m_data.val().get_bits::<32>(772);
+        self.txb.d_msg_len.next = self.frame_skid.m_data.val().get_bits::<32>(804);
+        self.txb.d_imm.next = self.frame_skid.m_data.val().get_bits::<32>(836);
+        self.txb.d_ack_base_psn.next = self.frame_skid.m_data.val().get_bits::<32>(868);
+        self.txb.d_ack_csn_base.next = self.frame_skid.m_data.val().get_bits::<32>(900);
+        self.txb.d_ack_ts_echo.next = self.frame_skid.m_data.val().get_bits::<32>(932);
+        self.txb.d_ack_ecn_count.next = self.frame_skid.m_data.val().get_bits::<16>(964);
+        self.txb.d_ack_rate_hint.next = self.frame_skid.m_data.val().get_bits::<16>(980);
+        self.txb.d_ack_sack.next = self.frame_skid.m_data.val().get_bits::<256>(996);
+        self.txb.d_nack_reason.next = self.frame_skid.m_data.val().get_bits::<8>(1252);
+        self.txb.d_nack_psn.next = self.frame_skid.m_data.val().get_bits::<32>(1260);
+        self.txb.d_nack_csn.next = self.frame_skid.m_data.val().get_bits::<32>(1292);
+        self.txb.d_nack_detail.next = self.frame_skid.m_data.val().get_bits::<32>(1324);
+        self.txb.d_probe_seq.next = self.frame_skid.m_data.val().get_bits::<32>(1356);
+        self.txb.d_probe_ts.next = self.frame_skid.m_data.val().get_bits::<32>(1388);
         self.txb.pl_valid.next = self.txp.pl_valid.val();
         self.txp.pl_ready.next = self.txb.pl_ready.val();
         self.txb.pl_data.next = self.txp.pl_data.val();
@@ -1695,8 +1737,8 @@ impl<
         self.rx_place.rx_data.next = self.rx_data.val();
         self.rx_place.rx_keep.next = self.rx_keep.val();
         self.rx_place.rx_last.next = self.rx_last.val();
-        self.rx_place.ak_fill.next = self.fak.fill.val();
-        self.rx_place.nk_fill.next = self.fnk.fill.val();
+        self.rx_place.ak_fill.next = self.ack_rx_q.fill.val();
+        self.rx_place.nk_fill.next = self.nack_q.fill.val();
         self.rxp.s_valid.next = self.rx_place.s_valid.val();
         self.rxp.s_data.next = self.rx_place.s_data.val();
         self.rxp.s_keep.next = self.rx_place.s_keep.val();
@@ -1737,10 +1779,10 @@ impl<
         self.rx_place.d_nack_reason.next = self.rxp.d_nack_reason.val();
         self.rx_place.d_nack_psn.next = self.rxp.d_nack_psn.val();
         self.rx_place.d_nack_csn.next = self.rxp.d_nack_csn.val();
-        self.fak.push.next = self.rx_place.ak_push.val();
-        self.fak.din.next = self.rx_place.ak_din.val();
-        self.fnk.push.next = self.rx_place.nk_push.val();
-        self.fnk.din.next = self.rx_place.nk_din.val();
+        self.ack_rx_q.push.next = self.rx_place.ak_push.val();
+        self.ack_rx_q.din.next = self.rx_place.ak_din.val();
+        self.nack_q.push.next = self.rx_place.nk_push.val();
+        self.nack_q.din.next = self.rx_place.nk_din.val();
         self.cp.rl_valid.next = self.rx_place.rl_valid.val();
         self.cp.rl_conn.next = self.rx_place.rl_conn.val();
         self.cp.rl_tag.next = self.rx_place.rl_tag.val();
@@ -1791,8 +1833,8 @@ impl<
         self.ag.nack_psn.next = self.rx_place.nack_psn.val();
         self.ag.nack_csn.next = self.rx_place.nack_csn.val();
         self.ag.nack_detail.next = self.rx_place.nack_detail.val();
-        self.frp.push.next = self.rx_place.frp_push.val();
-        self.frp.din.next = self.rx_place.frp_din.val();
+        self.sack_req_q.push.next = self.rx_place.sack_req_q_push.val();
+        self.sack_req_q.din.next = self.rx_place.sack_req_q_din.val();
         if self.rx_place.inc_gate.val() {
             self.n_rx_gate.d.next = self.n_rx_gate.q.val() + 1;
         }
@@ -1810,38 +1852,35 @@ impl<
         }
         self.n_rx_bytes.d.next =
             self.n_rx_bytes.q.val() + bit_cast::<64, 16>(self.rx_place.placed_bytes.val());
-        // placement writes on dw_arb's port b; placed packets into `fmi`
+        // placement writes on dw_arb's port b; placed packets into `placed_q`
         self.dwa.b_valid.next = self.rx_place.wr_valid.val();
         self.dwa.b_data.next = self.rx_place.wr_data.val();
         self.dwa.b_last.next = self.rx_place.wr_last.val();
         self.dwa.b_addr.next = self.rx_place.wr_addr.val();
         self.dwa.b_len.next = self.rx_place.wr_len.val();
         self.rx_place.wr_ready.next = self.dwa.b_ready.val();
-        self.fmi.push.next = self.rx_place.mi_push.val();
-        self.fmi.din.next = self.rx_place.mi_din.val();
-        self.rx_place.mi_fill.next = self.fmi.fill.val();
+        self.placed_q.push.next = self.rx_place.mi_push.val();
+        self.placed_q.din.next = self.rx_place.mi_din.val();
+        self.rx_place.mi_fill.next = self.placed_q.fill.val();
         // ---- rx_ack (`braid_engine/rx_ack.rs`)
         self.rx_ack.ag_as_valid.next = self.ag.as_valid.val();
         self.rx_ack.ag_as_idx.next = self.ag.as_idx.val();
-        self.rx_ack.fas_valid.next = self.fas.valid.val();
         self.rx_ack.cp_rp_valid.next = self.cp.rp_valid.val();
-        self.rx_ack.fat_dout.next = self.fat.dout.val();
-        self.rx_ack.fat_valid.next = self.fat.valid.val();
-        self.rx_ack.faa_fill.next = self.faa.fill.val();
+        self.rx_ack.ack_timer_q_dout.next = self.ack_timer_q.dout.val();
+        self.rx_ack.ack_timer_q_valid.next = self.ack_timer_q.valid.val();
+        self.rx_ack.ack_arm_q_fill.next = self.ack_arm_q.fill.val();
         self.rx_ack.ag_d_ack_ts_echo.next = self.ag.d_ack_ts_echo.val();
-        self.rx_ack.frp_valid.next = self.frp.valid.val();
-        self.rx_ack.frp_dout.next = self.frp.dout.val();
+        self.rx_ack.sack_req_q_valid.next = self.sack_req_q.valid.val();
+        self.rx_ack.sack_req_q_dout.next = self.sack_req_q.dout.val();
         self.rx_ack.cp_rp_op.next = self.cp.rp_op.val();
         self.rx_ack.cp_rp_idx.next = self.cp.rp_idx.val();
         self.rx_ack.cp_rp_psn.next = self.cp.rp_psn.val();
-        self.rx_ack.fas_dout.next = self.fas.dout.val();
         self.rx_ack.rpt_res_valid.next = self.rpt.res_valid.val();
         self.rx_ack.rpt_res_op.next = self.rpt.res_op.val();
         self.rx_ack.rb_cfg_regs.next = self.rb.cfg_regs.val();
         self.rx_ack.now_q.next = self.now.q.val();
         self.rx_ack.rpt_res_unacked.next = self.rpt.res_unacked.val();
         self.rx_ack.rpt_res_ts_echo.next = self.rpt.res_ts_echo.val();
-        self.rx_ack.fag_dout.next = self.fag.dout.val();
         self.rx_ack.rpt_res_ack_now.next = self.rpt.res_ack_now.val();
         self.rx_ack.rpt_res_idx.next = self.rpt.res_idx.val();
         self.rx_ack.rpt_res_base.next = self.rpt.res_base.val();
@@ -1851,11 +1890,8 @@ impl<
         self.rx_ack.rh_hint.next = self.rh.hint.val();
         self.rx_ack.k_pb.next = self.k_pb.val();
         self.rx_ack.dd_cmd.next = self.dd_cmd.val();
-        self.fas.push.next = self.rx_ack.fas_push.val();
-        self.fas.din.next = self.rx_ack.fas_din.val();
-        self.fas.pop.next = self.rx_ack.fas_pop.val();
-        self.fat.pop.next = self.rx_ack.fat_pop.val();
-        self.frp.pop.next = self.rx_ack.frp_pop.val();
+        self.ack_timer_q.pop.next = self.rx_ack.ack_timer_q_pop.val();
+        self.sack_req_q.pop.next = self.rx_ack.sack_req_q_pop.val();
         self.rpt.op_valid.next = self.rx_ack.rpt_op_valid.val();
         self.rpt.floor_delta.next = self.rx_ack.rpt_floor_delta.val();
         self.rpt.ce.next = self.rx_ack.rpt_ce.val();
@@ -1864,11 +1900,8 @@ impl<
         self.rpt.op.next = self.rx_ack.rpt_op.val();
         self.rpt.idx.next = self.rx_ack.rpt_idx.val();
         self.rpt.psn.next = self.rx_ack.rpt_psn.val();
-        self.fag.push.next = self.rx_ack.fag_push.val();
-        self.fag.din.next = self.rx_ack.fag_din.val();
-        self.faa.push.next = self.rx_ack.faa_push.val();
-        self.faa.din.next = self.rx_ack.faa_din.val();
-        self.fag.pop.next = self.rx_ack.fag_pop.val();
+        self.ack_arm_q.push.next = self.rx_ack.ack_arm_q_push.val();
+        self.ack_arm_q.din.next = self.rx_ack.ack_arm_q_din.val();
         self.ag.res_valid.next = self.rx_ack.ag_res_valid.val();
         self.ag.res_op.next = self.rx_ack.ag_res_op.val();
         self.ag.res_idx.next = self.rx_ack.ag_res_idx.val();
@@ -1893,10 +1926,10 @@ impl<
         self.rh.cfg_port_hint.next = self.rx_ack.rh_cfg_port_hint.val();
         self.ag.rate_hint.next = self.rx_ack.ag_rate_hint.val();
         // ---- rx_msg (`braid_engine/rx_msg.rs`)
-        self.rx_msg.fmi_dout.next = self.fmi.dout.val();
+        self.rx_msg.placed_q_dout.next = self.placed_q.dout.val();
         self.rx_msg.wr_done.next = self.rx_place.wr_done.val();
-        self.rx_msg.fev_fill.next = self.fev.fill.val();
-        self.rx_msg.fmi_valid.next = self.fmi.valid.val();
+        self.rx_msg.rx_done_q_fill.next = self.rx_done_q.fill.val();
+        self.rx_msg.placed_q_valid.next = self.placed_q.valid.val();
         self.rx_msg.cp_mt_valid.next = self.cp.mt_valid.val();
         self.rx_msg.mt_msg_done.next = self.mt.msg_done.val();
         self.rx_msg.n_rx_msgs_q.next = self.n_rx_msgs.q.val();
@@ -1907,11 +1940,11 @@ impl<
         self.rx_msg.mt_ev_byte_len.next = self.mt.ev_byte_len.val();
         self.rx_msg.mt_ev_imm.next = self.mt.ev_imm.val();
         self.rx_msg.mt_ev_kind.next = self.mt.ev_kind.val();
-        self.rx_msg.rcq_read_data.next = self.rcq.read_data.val();
+        self.rx_msg.conn_cq_read_data.next = self.conn_cq.read_data.val();
         self.rx_msg.rqf_cs_ok.next = self.rqf.cs_ok.val();
         self.rx_msg.rqf_cs_rvalid.next = self.rqf.cs_rvalid.val();
         self.rx_msg.rqf_cs_wr_id.next = self.rqf.cs_wr_id.val();
-        self.fmi.pop.next = self.rx_msg.fmi_pop.val();
+        self.placed_q.pop.next = self.rx_msg.placed_q_pop.val();
         self.mt.pkt_valid.next = self.rx_msg.mt_pkt_valid.val();
         self.mt.pkt_index.next = self.rx_msg.mt_pkt_index.val();
         self.mt.pkt_msn.next = self.rx_msg.mt_pkt_msn.val();
@@ -1922,65 +1955,63 @@ impl<
         self.mt.pkt_len.next = self.rx_msg.mt_pkt_len.val();
         self.mt.pkt_tag.next = self.rx_msg.mt_pkt_tag.val();
         self.mt.drain_hold.next = self.rx_msg.mt_drain_hold.val();
-        self.rcq.read_address.next = self.rx_msg.rcq_read_address.val();
-        self.fev.push.next = self.rx_msg.fev_push.val();
-        self.fev.din.next = self.rx_msg.fev_din.val();
+        self.conn_cq.read_address.next = self.rx_msg.conn_cq_read_address.val();
+        self.rx_done_q.push.next = self.rx_msg.rx_done_q_push.val();
+        self.rx_done_q.din.next = self.rx_msg.rx_done_q_din.val();
         self.rqf.cs_valid.next = self.rx_msg.rqf_cs_valid.val();
         self.rqf.cs_conn.next = self.rx_msg.rqf_cs_conn.val();
         self.rqf.cs_stream.next = self.rx_msg.rqf_cs_stream.val();
-        self.fcs.push.next = self.rx_msg.fcs_push.val();
-        self.fcs.din.next = self.rx_msg.fcs_din.val();
+        self.consumed_q.push.next = self.rx_msg.consumed_q_push.val();
+        self.consumed_q.din.next = self.rx_msg.consumed_q_din.val();
         if self.rx_msg.n_rx_msgs_we.val() {
             self.n_rx_msgs.d.next = self.rx_msg.n_rx_msgs_wd.val();
         }
         // ---- glue counters
-        self.o_sq.next = bit_cast::<2, 1>(self.fsq.ovf.val().into());
-        self.o_rq.next = bit_cast::<2, 1>(self.frq.ovf.val().into());
-        self.o_cq.next = bit_cast::<2, 1>(self.fcq.ovf.val().into());
-        self.o_cm.next = bit_cast::<2, 1>(self.fcm.ovf.val().into());
-        self.o_cr.next = bit_cast::<2, 1>(self.fcr.ovf.val().into());
-        self.o_una.next = bit_cast::<2, 1>(self.funa.ovf.val().into());
+        self.o_sq.next = bit_cast::<2, 1>(self.sq_db_q.ovf.val().into());
+        self.o_rq.next = bit_cast::<2, 1>(self.rq_db_q.ovf.val().into());
+        self.o_cq.next = bit_cast::<2, 1>(self.cq_db_q.ovf.val().into());
+        self.o_cm.next = bit_cast::<2, 1>(self.seg_done_q.ovf.val().into());
+        self.o_cr.next = bit_cast::<2, 1>(self.wqe_credit_q.ovf.val().into());
+        self.o_una.next = bit_cast::<2, 1>(self.una_q.ovf.val().into());
         self.db_drops.next = self.o_sq.val() + self.o_rq.val() + self.o_cq.val();
         // (drop counts are summed into a register, added one clock later)
         self.db_inc.d.next = self.db_drops.val();
         self.n_db_drop.d.next = self.n_db_drop.q.val() + bit_cast::<32, 2>(self.db_inc.q.val());
-        if self.fcq.valid.val() & !self.cq_db_ok.val() {
+        if self.cq_db_q.valid.val() & !self.cq_db_ok.val() {
             self.n_db_bad_cq.d.next = self.n_db_bad_cq.q.val() + 1;
         }
         self.glue_drops.next = self.o_cm.val() + self.o_cr.val() + self.o_una.val();
         // the send path's FIFOs: one count per clock with any drop
         self.s2_ovf.next = 0.into();
-        if self.fpd.ovf.val()
-            | self.fsx.ovf.val()
-            | self.fto.ovf.val()
-            | self.fat.ovf.val()
-            | self.faa.ovf.val()
-            | self.fck.ovf.val()
-            | self.frw.ovf.val()
-            | self.ftt.ovf.val()
-            | self.fpr.ovf.val()
-            | self.fi1.ovf.val()
-            | self.fsr.ovf.val()
-            | self.fi2.ovf.val()
-            | self.fre.ovf.val()
-            | self.fh.ovf.val()
-            | self.flk.ovf.val()
-            | self.fcs.ovf.val()
+        if self.desc_q.ovf.val()
+            | self.cc_send_q.ovf.val()
+            | self.rto_fired_q.ovf.val()
+            | self.ack_timer_q.ovf.val()
+            | self.ack_arm_q.ovf.val()
+            | self.rto_op_q.ovf.val()
+            | self.path_timeout_q.ovf.val()
+            | self.retx_q.ovf.val()
+            | self.pick_q.ovf.val()
+            | self.sprayed_q.ovf.val()
+            | self.retry_q.ovf.val()
+            | self.hdr_q.ovf.val()
+            | self.consumed_q.ovf.val()
             | self.rx_place.ovf.val()
-            | self.frp.ovf.val()
-            | self.fag.ovf.val()
-            | self.fas.ovf.val()
-            | self.fak.ovf.val()
-            | self.fnk.ovf.val()
-            | self.frn.ovf.val()
-            | self.fnw.ovf.val()
-            | self.fro.ovf.val()
-            | self.fri.ovf.val()
-            | self.fdl.ovf.val()
-            | self.fai.ovf.val()
-            | self.fce.ovf.val()
-            | self.ftk.ovf.val()
-            | self.fsa.ovf.val()
+            | self.retx.ovf.val()
+            | self.cc_events.ovf.val()
+            | self.rx_ack.ovf.val()
+            | self.tx_header.ovf.val()
+            | self.path_ops.ovf.val()
+            | self.sack_req_q.ovf.val()
+            | self.ack_rx_q.ovf.val()
+            | self.nack_q.ovf.val()
+            | self.rnr_lookup_q.ovf.val()
+            | self.rnr_resolve_q.ovf.val()
+            | self.rnr_resolved_q.ovf.val()
+            | self.rnr_hold_q.ovf.val()
+            | self.cc_ack_q.ovf.val()
+            | self.compl_csn_q.ovf.val()
+            | self.seg_csn_q.ovf.val()
         {
             self.s2_ovf.next = 1.into();
         }

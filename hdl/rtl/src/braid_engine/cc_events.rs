@@ -5,22 +5,23 @@
 //! # Behaviour
 //!
 //! * One event per clock into `path_cc`, in this order: a command's
-//!   (`cmd_proc`), then a received ACK's (`fce`), then a timeout of the RTO
-//!   wheel (`fto`), then an accepted SEND's (`fsx`). Each event's class
-//!   enters `fck`, so the results are routed in event order.
+//!   (`cmd_proc`), then a received ACK's (`cc_ack_q`), then a timeout of the RTO
+//!   wheel (`rto_fired_q`), then an accepted SEND's (`cc_send_q`). Each event's class
+//!   enters `cc_class_q`, so the results are routed in event order.
 //! * No loss event: a proven loss does not cut the window (the windows
 //!   react to ECN marks only; see DECISIONS.md).
-//! * The results come back in event order (their classes in `fck`): an
+//! * The results come back in event order (their classes in `cc_class_q`): an
 //!   ACK's ARMs the RTO wheel at the path's deadline while the timer runs
 //!   and DISARMs it when the ACK left the path idle; a SEND's ARMs it
-//!   (`frw`); an accepted timeout (`r_to`) declares the path's
-//!   outstanding PSNs lost (`ftt`); an ignored timeout does nothing.
+//!   (`rto_op_q`); an accepted timeout (`r_to`) declares the path's
+//!   outstanding PSNs lost (`path_timeout_q`); an ignored timeout does nothing.
 //! * Every source holds while `path_window_table`'s CC port has no room;
 //!   the data-path events also wait for room for their results' wheel
 //!   operations and `tx_path_table` timeouts (`ok_cc`, one clock old).
 //!
 //! Record layouts are in the comments below.
 
+use crate::fifo::Fifo;
 use rust_hdl::prelude::*;
 
 hdl_block! {
@@ -36,38 +37,32 @@ hdl_block! {
         pub cp_cc_idx: Signal<In, Bits<PI>>,
         /// From `pwt.cc_ready`.
         pub pwt_cc_ready: Signal<In, Bit>,
-        /// From `fce.valid`.
-        pub fce_valid: Signal<In, Bit>,
-        /// From `fce.dout`.
-        pub fce_dout: Signal<In, Bits<60>>,
-        /// From `frw.fill`.
-        pub frw_fill: Signal<In, Bits<16>>,
-        /// From `ftt.fill`.
-        pub ftt_fill: Signal<In, Bits<16>>,
-        /// From `frh.fill`.
-        pub frh_fill: Signal<In, Bits<16>>,
-        /// From `fck.fill`.
-        pub fck_fill: Signal<In, Bits<16>>,
-        /// From `fto.valid`.
-        pub fto_valid: Signal<In, Bit>,
-        /// From `fto.dout`.
-        pub fto_dout: Signal<In, Bits<16>>,
-        /// From `fsx.dout`.
-        pub fsx_dout: Signal<In, Bits<16>>,
-        /// From `fsx.valid`.
-        pub fsx_valid: Signal<In, Bit>,
+        /// From `cc_ack_q.valid`.
+        pub cc_ack_q_valid: Signal<In, Bit>,
+        /// From `cc_ack_q.dout`.
+        pub cc_ack_q_dout: Signal<In, Bits<60>>,
+        /// From `rto_op_q.fill`.
+        pub rto_op_q_fill: Signal<In, Bits<16>>,
+        /// From `path_timeout_q.fill`.
+        pub path_timeout_q_fill: Signal<In, Bits<16>>,
+        /// From `rehash_q.fill`.
+        pub rehash_q_fill: Signal<In, Bits<16>>,
+        /// From `rto_fired_q.valid`.
+        pub rto_fired_q_valid: Signal<In, Bit>,
+        /// From `rto_fired_q.dout`.
+        pub rto_fired_q_dout: Signal<In, Bits<16>>,
+        /// From `cc_send_q.dout`.
+        pub cc_send_q_dout: Signal<In, Bits<16>>,
+        /// From `cc_send_q.valid`.
+        pub cc_send_q_valid: Signal<In, Bit>,
         /// To `cp.cc_ready`.
         pub cp_cc_ready: Signal<Out, Bit>,
-        /// To `fce.pop`.
-        pub fce_pop: Signal<Out, Bit>,
-        /// To `fck.din`.
-        pub fck_din: Signal<Out, Bits<2>>,
-        /// To `fck.push`.
-        pub fck_push: Signal<Out, Bit>,
-        /// To `fto.pop`.
-        pub fto_pop: Signal<Out, Bit>,
-        /// To `fsx.pop`.
-        pub fsx_pop: Signal<Out, Bit>,
+        /// To `cc_ack_q.pop`.
+        pub cc_ack_q_pop: Signal<Out, Bit>,
+        /// To `rto_fired_q.pop`.
+        pub rto_fired_q_pop: Signal<Out, Bit>,
+        /// To `cc_send_q.pop`.
+        pub cc_send_q_pop: Signal<Out, Bit>,
         /// To `pcc.ev_valid`.
         pub pcc_ev_valid: Signal<Out, Bit>,
         /// To `pcc.idle`.
@@ -91,8 +86,6 @@ hdl_block! {
         c_to: Signal<Local, Bit>,
         c_sx: Signal<Local, Bit>,
         c_cls: Signal<Local, Bits<2>>,
-        /// From `fck.dout`.
-        pub fck_dout: Signal<In, Bits<2>>,
         /// From `pcc.res_valid`.
         pub pcc_res_valid: Signal<In, Bit>,
         /// From `pcc.res_idx`.
@@ -103,22 +96,23 @@ hdl_block! {
         pub pcc_fired: Signal<In, Bit>,
         /// From `pcc.rto_deadline`.
         pub pcc_rto_deadline: Signal<In, Bits<32>>,
-        /// To `fck.pop`.
-        pub fck_pop: Signal<Out, Bit>,
-        /// To `frw.push`.
-        pub frw_push: Signal<Out, Bit>,
-        /// To `frw.din`.
-        pub frw_din: Signal<Out, Bits<48>>,
-        /// To `ftt.push`.
-        pub ftt_push: Signal<Out, Bit>,
-        /// To `ftt.din`.
-        pub ftt_din: Signal<Out, Bits<16>>,
+        /// To `rto_op_q.push`.
+        pub rto_op_q_push: Signal<Out, Bit>,
+        /// To `rto_op_q.din`.
+        pub rto_op_q_din: Signal<Out, Bits<48>>,
+        /// To `path_timeout_q.push`.
+        pub path_timeout_q_push: Signal<Out, Bit>,
+        /// To `path_timeout_q.din`.
+        pub path_timeout_q_din: Signal<Out, Bits<16>>,
         /// A timeout accepted by `path_cc` this clock (its path was armed).
         pub r_to: Signal<Out, Bit>,
+        /// A push to one of its FIFOs was dropped at the last edge.
+        pub ovf: Signal<Out, Bit>,
         r_cls: Signal<Local, Bits<2>>,
         r_arm: Signal<Local, Bit>,
         r_dis: Signal<Local, Bit>,
         r_kind: Signal<Local, Bits<2>>,
+        cc_class_q: Fifo<2, 4>,
     }
 }
 
@@ -126,42 +120,43 @@ impl<const PI: usize> Logic for CcEvents<PI> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, ok_cc);
+        self.cc_class_q.clock.next = self.clock.val();
         // path_cc events: the command's first, then the received ACKs'
-        // (`fce`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59): an
+        // (`cc_ack_q`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59): an
         // ACK event each. No loss event: a proven loss does not cut the
         // window (the protocol's windows react to ECN marks only: loss is
         // expected on lossy Ethernet, and the transport model does not cut
         // on it); every source holds while path_window_table's CC port has
         // no room
         self.cp_cc_ready.next = self.pwt_cc_ready.val();
-        self.c_e.next = self.fce_dout.val();
-        // (stage 4c: then the RTO wheel's timeouts (`fto`, kind 4), then
-        // the SEND events of accepted SENDs (`fsx`, kind 5); the data-path
+        self.c_e.next = self.cc_ack_q_dout.val();
+        // (stage 4c: then the RTO wheel's timeouts (`rto_fired_q`, kind 4), then
+        // the SEND events of accepted SENDs (`cc_send_q`, kind 5); the data-path
         // events also wait for room for their results' wheel operations
         // and tx_path_table timeouts (`ok_cc`, one clock old))
-        self.ok_cc.d.next = (self.frw_fill.val() < bits::<16>(16))
-            & (self.ftt_fill.val() < bits::<16>(4))
-            & (self.frh_fill.val() < bits::<16>(4))
-            & (self.fck_fill.val() < bits::<16>(12));
+        self.ok_cc.d.next = (self.rto_op_q_fill.val() < bits::<16>(16))
+            & (self.path_timeout_q_fill.val() < bits::<16>(4))
+            & (self.rehash_q_fill.val() < bits::<16>(4))
+            & (self.cc_class_q.fill.val() < bits::<16>(12));
         self.c_cmd.next = self.cp_cc_valid.val() & self.pwt_cc_ready.val();
-        self.c_go.next = self.fce_valid.val()
+        self.c_go.next = self.cc_ack_q_valid.val()
             & !self.cp_cc_valid.val()
             & self.pwt_cc_ready.val()
             & self.ok_cc.q.val();
-        self.c_to.next = self.fto_valid.val()
-            & !self.fce_valid.val()
+        self.c_to.next = self.rto_fired_q_valid.val()
+            & !self.cc_ack_q_valid.val()
             & !self.cp_cc_valid.val()
             & self.pwt_cc_ready.val()
             & self.ok_cc.q.val();
-        self.c_sx.next = self.fsx_valid.val()
-            & !self.fto_valid.val()
-            & !self.fce_valid.val()
+        self.c_sx.next = self.cc_send_q_valid.val()
+            & !self.rto_fired_q_valid.val()
+            & !self.cc_ack_q_valid.val()
             & !self.cp_cc_valid.val()
             & self.pwt_cc_ready.val()
             & self.ok_cc.q.val();
-        self.fce_pop.next = self.c_go.val();
-        self.fto_pop.next = self.c_to.val();
-        self.fsx_pop.next = self.c_sx.val();
+        self.cc_ack_q_pop.next = self.c_go.val();
+        self.rto_fired_q_pop.next = self.c_to.val();
+        self.cc_send_q_pop.next = self.c_sx.val();
         self.pcc_ev_valid.next =
             self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
         if self.c_to.val() {
@@ -173,8 +168,9 @@ impl<const PI: usize> Logic for CcEvents<PI> {
         } else {
             self.c_cls.next = bits::<2>(0);
         }
-        self.fck_push.next = self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
-        self.fck_din.next = self.c_cls.val();
+        self.cc_class_q.push.next =
+            self.c_cmd.val() | self.c_go.val() | self.c_to.val() | self.c_sx.val();
+        self.cc_class_q.din.next = self.c_cls.val();
         if self.cp_cc_valid.val() {
             self.pcc_ev_kind.next = self.cp_cc_kind.val();
             self.pcc_idx.next = self.cp_cc_idx.val();
@@ -186,10 +182,10 @@ impl<const PI: usize> Logic for CcEvents<PI> {
         } else if self.c_to.val() | self.c_sx.val() {
             if self.c_to.val() {
                 self.pcc_ev_kind.next = bits::<3>(4);
-                self.pcc_idx.next = self.fto_dout.val().get_bits::<PI>(0);
+                self.pcc_idx.next = self.rto_fired_q_dout.val().get_bits::<PI>(0);
             } else {
                 self.pcc_ev_kind.next = bits::<3>(5);
-                self.pcc_idx.next = self.fsx_dout.val().get_bits::<PI>(0);
+                self.pcc_idx.next = self.cc_send_q_dout.val().get_bits::<PI>(0);
             }
             self.pcc_n.next = 0.into();
             self.pcc_m.next = 0.into();
@@ -206,15 +202,15 @@ impl<const PI: usize> Logic for CcEvents<PI> {
             self.pcc_idle.next = self.c_e.val().get_bit(59);
         }
         // ---- results
-        // path_cc results (in event order, their classes in `fck`): an ACK's
+        // path_cc results (in event order, their classes in `cc_class_q`): an ACK's
         // ARMs the RTO wheel at the path's deadline while the timer runs and
         // DISARMs it when the ACK left the path idle; a SEND's ARMs it; an
         // accepted timeout's (`fired`: the path was armed; its timer has
         // stopped, and the wheel dropped the entry that fired) declares the
-        // path's outstanding PSNs lost (tx_path_table OP_TIMEOUT, `ftt`);
+        // path's outstanding PSNs lost (tx_path_table OP_TIMEOUT, `path_timeout_q`);
         // an ignored timeout (the path was idle) does nothing
-        self.r_cls.next = self.fck_dout.val();
-        self.fck_pop.next = self.pcc_res_valid.val();
+        self.r_cls.next = self.cc_class_q.dout.val();
+        self.cc_class_q.pop.next = self.pcc_res_valid.val();
         self.r_arm.next =
             self.pcc_res_valid.val() & self.pcc_armed.val() & (self.r_cls.val() != bits::<2>(0));
         self.r_dis.next =
@@ -226,11 +222,12 @@ impl<const PI: usize> Logic for CcEvents<PI> {
         } else {
             self.r_kind.next = bits::<2>(2);
         }
-        self.frw_push.next = self.r_arm.val() | self.r_dis.val();
-        self.frw_din.next = bit_cast::<48, 2>(self.r_kind.val())
+        self.rto_op_q_push.next = self.r_arm.val() | self.r_dis.val();
+        self.rto_op_q_din.next = bit_cast::<48, 2>(self.r_kind.val())
             | (bit_cast::<48, 32>(self.pcc_rto_deadline.val()) << 2)
             | (bit_cast::<48, PI>(self.pcc_res_idx.val()) << 34);
-        self.ftt_push.next = self.r_to.val();
-        self.ftt_din.next = bit_cast::<16, PI>(self.pcc_res_idx.val());
+        self.path_timeout_q_push.next = self.r_to.val();
+        self.path_timeout_q_din.next = bit_cast::<16, PI>(self.pcc_res_idx.val());
+        self.ovf.next = self.cc_class_q.ovf.val();
     }
 }

@@ -6,9 +6,9 @@
 //!
 //! * `cq_writer` takes one operation per grant, in this order: a command's
 //!   (CREATE_CQ, DESTROY_CQ), then send completions (`tx_compl`) and
-//!   receive completions (`fev`) taking turns, then CQ doorbells (`fcq`).
+//!   receive completions (`rx_done_q`) taking turns, then CQ doorbells (`cq_db_q`).
 //! * A receive completion is ready when it is not a SEND's or its
-//!   CONSUME result (the consumed receive's wr_id) is in `fcs`.
+//!   CONSUME result (the consumed receive's wr_id) is in `consumed_q`.
 //! * A CQ doorbell naming a CQ the engine does not have is dropped (the
 //!   top counts it in `DB_BAD_CQ`).
 //!
@@ -21,14 +21,14 @@ hdl_block! {
     pub struct CqMerge<const CB: usize, const QB: usize> {
         /// Engine clock.
         pub clock: Signal<In, Clock>,
-        /// From `fev.dout`.
-        pub fev_dout: Signal<In, Bits<127>>,
-        /// From `fev.valid`.
-        pub fev_valid: Signal<In, Bit>,
-        /// From `fcs.valid`.
-        pub fcs_valid: Signal<In, Bit>,
-        /// From `fcs.dout`.
-        pub fcs_dout: Signal<In, Bits<65>>,
+        /// From `rx_done_q.dout`.
+        pub rx_done_q_dout: Signal<In, Bits<127>>,
+        /// From `rx_done_q.valid`.
+        pub rx_done_q_valid: Signal<In, Bit>,
+        /// From `consumed_q.valid`.
+        pub consumed_q_valid: Signal<In, Bit>,
+        /// From `consumed_q.dout`.
+        pub consumed_q_dout: Signal<In, Bits<65>>,
         /// From `cp.cq_valid`.
         pub cp_cq_valid: Signal<In, Bit>,
         /// From `cp.cq_op`.
@@ -55,10 +55,10 @@ hdl_block! {
         pub tc_c_status: Signal<In, Bits<8>>,
         /// From `tc.c_stream`.
         pub tc_c_stream: Signal<In, Bits<2>>,
-        /// From `fcq.valid`.
-        pub fcq_valid: Signal<In, Bit>,
-        /// From `fcq.dout`.
-        pub fcq_dout: Signal<In, Bits<32>>,
+        /// From `cq_db_q.valid`.
+        pub cq_db_q_valid: Signal<In, Bit>,
+        /// From `cq_db_q.dout`.
+        pub cq_db_q_dout: Signal<In, Bits<32>>,
         /// From `cq_db_ok`.
         pub cq_db_ok: Signal<In, Bit>,
         /// From `cq_db_idx`.
@@ -71,12 +71,12 @@ hdl_block! {
         pub cp_cq_ready: Signal<Out, Bit>,
         /// To `tc.c_ready`.
         pub tc_c_ready: Signal<Out, Bit>,
-        /// To `fev.pop`.
-        pub fev_pop: Signal<Out, Bit>,
-        /// To `fcs.pop`.
-        pub fcs_pop: Signal<Out, Bit>,
-        /// To `fcq.pop`.
-        pub fcq_pop: Signal<Out, Bit>,
+        /// To `rx_done_q.pop`.
+        pub rx_done_q_pop: Signal<Out, Bit>,
+        /// To `consumed_q.pop`.
+        pub consumed_q_pop: Signal<Out, Bit>,
+        /// To `cq_db_q.pop`.
+        pub cq_db_q_pop: Signal<Out, Bit>,
         /// To `cqw.op`.
         pub cqw_op: Signal<Out, Bits<2>>,
         /// To `cqw.cq`.
@@ -126,11 +126,11 @@ impl<const CB: usize, const QB: usize> Logic for CqMerge<CB, QB> {
         // receive completions taking turns (`pri_rx`: the receive side's
         // turn), then CQ doorbells
         // (a receive completion is ready when it is not a SEND's or its
-        // CONSUME result is in `fcs`)
-        self.f_e.next = self.fev_dout.val();
+        // CONSUME result is in `consumed_q`)
+        self.f_e.next = self.rx_done_q_dout.val();
         self.f_kind.next = self.f_e.val().get_bits::<2>(108);
-        self.rx_rdy.next =
-            self.fev_valid.val() & (!self.f_kind.val().get_bit(1) | self.fcs_valid.val());
+        self.rx_rdy.next = self.rx_done_q_valid.val()
+            & (!self.f_kind.val().get_bit(1) | self.consumed_q_valid.val());
         self.sel_cq_cmd.next = self.cp_cq_valid.val();
         self.sel_cq_rx.next = !self.cp_cq_valid.val()
             & self.rx_rdy.val()
@@ -140,7 +140,7 @@ impl<const CB: usize, const QB: usize> Logic for CqMerge<CB, QB> {
         self.sel_cq_db.next = !self.cp_cq_valid.val()
             & !self.tc_c_valid.val()
             & !self.rx_rdy.val()
-            & self.fcq_valid.val()
+            & self.cq_db_q_valid.val()
             & self.cq_db_ok.val();
         self.cqw_op_valid.next = self.sel_cq_cmd.val()
             | self.sel_cq_tc.val()
@@ -150,16 +150,16 @@ impl<const CB: usize, const QB: usize> Logic for CqMerge<CB, QB> {
         self.tc_c_ready.next = self.cqw_op_ready.val()
             & !self.cp_cq_valid.val()
             & !(self.rx_rdy.val() & self.pri_rx.q.val());
-        self.fev_pop.next = self.cqw_op_ready.val() & self.sel_cq_rx.val();
-        self.fcs_pop.next =
+        self.rx_done_q_pop.next = self.cqw_op_ready.val() & self.sel_cq_rx.val();
+        self.consumed_q_pop.next =
             self.cqw_op_ready.val() & self.sel_cq_rx.val() & self.f_kind.val().get_bit(1);
         if self.cqw_op_ready.val() & self.sel_cq_tc.val() {
             self.pri_rx.d.next = true;
         } else if self.cqw_op_ready.val() & self.sel_cq_rx.val() {
             self.pri_rx.d.next = false;
         }
-        self.fcq_pop.next = (self.cqw_op_ready.val() & self.sel_cq_db.val())
-            | (self.fcq_valid.val() & !self.cq_db_ok.val());
+        self.cq_db_q_pop.next = (self.cqw_op_ready.val() & self.sel_cq_db.val())
+            | (self.cq_db_q_valid.val() & !self.cq_db_ok.val());
         // F: msg_tracker index 0 (conn << 2 | stream), msn 12, byte_len 44,
         // imm 76, kind 108, solicited 110, cq 111
         if self.f_kind.val().get_bit(0) {
@@ -183,14 +183,14 @@ impl<const CB: usize, const QB: usize> Logic for CqMerge<CB, QB> {
         }
         self.cqw_arg_iova.next = self.cp_cq_iova.val();
         self.cqw_arg_log2.next = self.cp_cq_log2.val();
-        self.cqw_arg_ci.next = self.fcq_dout.val().get_bits::<16>(0);
+        self.cqw_arg_ci.next = self.cq_db_q_dout.val().get_bits::<16>(0);
         if self.sel_cq_rx.val() {
             // a receive completion: WRITE_IMM (RECV_WRITE_IMM, no receive
             // buffer, wr_id 0); SEND and SEND_IMM (RECV) with the consumed
             // receive's wr_id, or FLUSHED and wr_id 0 when the CONSUME was
             // refused (the receive queue was destroyed meanwhile)
             if self.f_kind.val().get_bit(1) {
-                self.cqw_c_wr_id.next = self.fcs_dout.val().get_bits::<64>(0);
+                self.cqw_c_wr_id.next = self.consumed_q_dout.val().get_bits::<64>(0);
             } else {
                 self.cqw_c_wr_id.next = 0.into();
             }
@@ -203,7 +203,7 @@ impl<const CB: usize, const QB: usize> Logic for CqMerge<CB, QB> {
             } else {
                 self.cqw_c_opcode.next = 2.into();
             }
-            if self.f_kind.val().get_bit(1) & !self.fcs_dout.val().get_bit(64) {
+            if self.f_kind.val().get_bit(1) & !self.consumed_q_dout.val().get_bit(64) {
                 self.cqw_c_status.next = 1.into();
             } else {
                 self.cqw_c_status.next = 0.into();

@@ -4,7 +4,7 @@
 //!
 //! # Behaviour
 //!
-//! * One NACK per clock leaves the NACK FIFO (`fnk`, filled by `rx_place`).
+//! * One NACK per clock leaves the NACK FIFO (`nack_q`, filled by `rx_place`).
 //!   A NACK naming a connection or path this build lacks is dropped and
 //!   counted.
 //! * NO_RECV_BUFFER is counted (`NACK_RNR`) and handed to the back-off in
@@ -13,12 +13,12 @@
 //! * Any other reason is fatal (`NACK_FAIL`): one at a time, it takes
 //!   `tx_compl`'s port after the command processor as OP_FLUSH with status
 //!   `CQE_REMOTE | reason` at the refused CSN; accepted, the connection is
-//!   marked failed (`cerr`) and the segmenter FLUSHes it, so the refused
+//!   marked failed (`conn_failed`) and the segmenter FLUSHes it, so the refused
 //!   message completes with the peer's reason and every later one FLUSHED.
 //! * It also holds `tx_compl`'s operation port, in order: the command
 //!   processor, a fatal NACK's failure, a local failure, an ACK's CSN base
-//!   (`ftk`), the segmenter's completion records (`fcm`).
-//! * A connection whose paths have all retired (`rtf_pend`, from the
+//!   (`compl_csn_q`), the segmenter's completion records (`seg_done_q`).
+//! * A connection whose paths have all retired (`retire_fail`, from the
 //!   top's re-hash logic) fails the same way, with status
 //!   CQE_RETRY_EXCEEDED.
 //!
@@ -32,30 +32,30 @@ use rust_hdl::prelude::*;
 pub struct NackRx<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> {
     /// Engine clock.
     pub clock: Signal<In, Clock>,
-    /// From `fnk.dout`.
-    pub fnk_dout: Signal<In, Bits<104>>,
-    /// From `fnk.valid`.
-    pub fnk_valid: Signal<In, Bit>,
+    /// From `nack_q.dout`.
+    pub nack_q_dout: Signal<In, Bits<104>>,
+    /// From `nack_q.valid`.
+    pub nack_q_valid: Signal<In, Bit>,
     /// From `tc.op_ready`.
     pub tc_op_ready: Signal<In, Bit>,
     /// From `cp.tc_valid`.
     pub cp_tc_valid: Signal<In, Bit>,
-    /// From `frn.fill`.
-    pub frn_fill: Signal<In, Bits<16>>,
+    /// From `rnr_lookup_q.fill`.
+    pub rnr_lookup_q_fill: Signal<In, Bits<16>>,
     /// From `n_nack_rnr.q`.
     pub n_nack_rnr_q: Signal<In, Bits<32>>,
-    /// From `rtf_pend.q`.
-    pub rtf_pend_q: Signal<In, Bit>,
-    /// From `rtf_cn.q`.
-    pub rtf_cn_q: Signal<In, Bits<CB>>,
+    /// From `retire_fail.q`.
+    pub retire_fail_q: Signal<In, Bit>,
+    /// From `retire_fail_conn.q`.
+    pub retire_fail_conn_q: Signal<In, Bits<CB>>,
     /// From `tc.res_valid`.
     pub tc_res_valid: Signal<In, Bit>,
     /// From `tc.res_code`.
     pub tc_res_code: Signal<In, Bits<2>>,
     /// From `n_nack_fail.q`.
     pub n_nack_fail_q: Signal<In, Bits<32>>,
-    /// From `nk_sf.q`.
-    pub nk_sf_q: Signal<In, Bit>,
+    /// From `fail_flush.q`.
+    pub fail_flush_q: Signal<In, Bit>,
     /// From `cp.seg_valid`.
     pub cp_seg_valid: Signal<In, Bit>,
     /// From `seg.sc_ready`.
@@ -64,12 +64,12 @@ pub struct NackRx<const CB: usize, const QB: usize, const PB: usize, const CMW: 
     pub tc_res_conn: Signal<In, Bits<CB>>,
     /// From `tc.res_op`.
     pub tc_res_op: Signal<In, Bits<2>>,
-    /// From `ftk.valid`.
-    pub ftk_valid: Signal<In, Bit>,
-    /// From `fcm.valid`.
-    pub fcm_valid: Signal<In, Bit>,
-    /// From `fcm.dout`.
-    pub fcm_dout: Signal<In, Bits<CMW>>,
+    /// From `compl_csn_q.valid`.
+    pub compl_csn_q_valid: Signal<In, Bit>,
+    /// From `seg_done_q.valid`.
+    pub seg_done_q_valid: Signal<In, Bit>,
+    /// From `seg_done_q.dout`.
+    pub seg_done_q_dout: Signal<In, Bits<CMW>>,
     /// From `cp.tc_cq`.
     pub cp_tc_cq: Signal<In, Bits<QB>>,
     /// From `cp.tc_op`.
@@ -78,42 +78,42 @@ pub struct NackRx<const CB: usize, const QB: usize, const PB: usize, const CMW: 
     pub cp_tc_conn: Signal<In, Bits<CB>>,
     /// From `cp.tc_csn`.
     pub cp_tc_csn: Signal<In, Bits<32>>,
-    /// From `ftk.dout`.
-    pub ftk_dout: Signal<In, Bits<48>>,
+    /// From `compl_csn_q.dout`.
+    pub compl_csn_q_dout: Signal<In, Bits<48>>,
     /// From `k_nc`.
     pub k_nc: Signal<In, Bits<24>>,
     /// From `k_np`.
     pub k_np: Signal<In, Bits<8>>,
     /// From `k_pb`.
     pub k_pb: Signal<In, Bits<8>>,
-    /// From `nk_cn.q`.
-    pub nk_cn_q: Signal<In, Bits<CB>>,
-    /// To `fnk.pop`.
-    pub fnk_pop: Signal<Out, Bit>,
-    /// To `frn.push`.
-    pub frn_push: Signal<Out, Bit>,
-    /// To `frn.din`.
-    pub frn_din: Signal<Out, Bits<80>>,
-    /// To `cerr.write_address`.
-    pub cerr_write_address: Signal<Out, Bits<CB>>,
-    /// To `cerr.write_enable`.
-    pub cerr_write_enable: Signal<Out, Bit>,
-    /// To `cerr.write_data`.
-    pub cerr_write_data: Signal<Out, Bits<1>>,
-    /// To `cdead.write_address`.
-    pub cdead_write_address: Signal<Out, Bits<CB>>,
-    /// To `cdead.write_enable`.
-    pub cdead_write_enable: Signal<Out, Bit>,
-    /// To `cdead.write_data`.
-    pub cdead_write_data: Signal<Out, Bits<1>>,
+    /// From `fail_conn.q`.
+    pub fail_conn_q: Signal<In, Bits<CB>>,
+    /// To `nack_q.pop`.
+    pub nack_q_pop: Signal<Out, Bit>,
+    /// To `rnr_lookup_q.push`.
+    pub rnr_lookup_q_push: Signal<Out, Bit>,
+    /// To `rnr_lookup_q.din`.
+    pub rnr_lookup_q_din: Signal<Out, Bits<80>>,
+    /// To `conn_failed.write_address`.
+    pub conn_failed_write_address: Signal<Out, Bits<CB>>,
+    /// To `conn_failed.write_enable`.
+    pub conn_failed_write_enable: Signal<Out, Bit>,
+    /// To `conn_failed.write_data`.
+    pub conn_failed_write_data: Signal<Out, Bits<1>>,
+    /// To `conn_failed_pick.write_address`.
+    pub conn_failed_pick_write_address: Signal<Out, Bits<CB>>,
+    /// To `conn_failed_pick.write_enable`.
+    pub conn_failed_pick_write_enable: Signal<Out, Bit>,
+    /// To `conn_failed_pick.write_data`.
+    pub conn_failed_pick_write_data: Signal<Out, Bits<1>>,
     /// To `tc.op_valid`.
     pub tc_op_valid: Signal<Out, Bit>,
     /// To `cp.tc_ready`.
     pub cp_tc_ready: Signal<Out, Bit>,
-    /// To `ftk.pop`.
-    pub ftk_pop: Signal<Out, Bit>,
-    /// To `fcm.pop`.
-    pub fcm_pop: Signal<Out, Bit>,
+    /// To `compl_csn_q.pop`.
+    pub compl_csn_q_pop: Signal<Out, Bit>,
+    /// To `seg_done_q.pop`.
+    pub seg_done_q_pop: Signal<Out, Bit>,
     /// To `cp.cm_take`.
     pub cp_cm_take: Signal<Out, Bit>,
     /// To `tc.op_at_base`.
@@ -144,18 +144,18 @@ pub struct NackRx<const CB: usize, const QB: usize, const PB: usize, const CMW: 
     pub n_nack_rnr_we: Signal<Out, Bit>,
     /// To `n_nack_rnr.d`.
     pub n_nack_rnr_wd: Signal<Out, Bits<32>>,
-    /// Write `nk_cn` (a register of the top) this clock.
-    pub nk_cn_we: Signal<Out, Bit>,
-    /// To `nk_cn.d`.
-    pub nk_cn_wd: Signal<Out, Bits<CB>>,
-    /// Write `rtf_pend` (a register of the top) this clock.
-    pub rtf_pend_we: Signal<Out, Bit>,
-    /// To `rtf_pend.d`.
-    pub rtf_pend_wd: Signal<Out, Bit>,
-    /// Write `nk_sf` (a register of the top) this clock.
-    pub nk_sf_we: Signal<Out, Bit>,
-    /// To `nk_sf.d`.
-    pub nk_sf_wd: Signal<Out, Bit>,
+    /// Write `fail_conn` (a register of the top) this clock.
+    pub fail_conn_we: Signal<Out, Bit>,
+    /// To `fail_conn.d`.
+    pub fail_conn_wd: Signal<Out, Bits<CB>>,
+    /// Write `retire_fail` (a register of the top) this clock.
+    pub retire_fail_we: Signal<Out, Bit>,
+    /// To `retire_fail.d`.
+    pub retire_fail_wd: Signal<Out, Bit>,
+    /// Write `fail_flush` (a register of the top) this clock.
+    pub fail_flush_we: Signal<Out, Bit>,
+    /// To `fail_flush.d`.
+    pub fail_flush_wd: Signal<Out, Bit>,
     /// Write `n_nack_fail` (a register of the top) this clock.
     pub n_nack_fail_we: Signal<Out, Bit>,
     /// To `n_nack_fail.d`.
@@ -171,7 +171,7 @@ pub struct NackRx<const CB: usize, const QB: usize, const PB: usize, const CMW: 
     nk_acc: Signal<Local, Bit>,
     nk_end: Signal<Local, Bit>,
     nk_bad: Signal<Local, Bit>,
-    nk_sf_go: Signal<Local, Bit>,
+    fail_flush_go: Signal<Local, Bit>,
     nk_busy: DFF<Bit>,
     nk_loc: DFF<Bit>,
     nk_t1: DFF<Bit>,
@@ -188,47 +188,47 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Defaul
     fn default() -> Self {
         Self {
             clock: Default::default(),
-            fnk_dout: Default::default(),
-            fnk_valid: Default::default(),
+            nack_q_dout: Default::default(),
+            nack_q_valid: Default::default(),
             tc_op_ready: Default::default(),
             cp_tc_valid: Default::default(),
-            frn_fill: Default::default(),
+            rnr_lookup_q_fill: Default::default(),
             n_nack_rnr_q: Default::default(),
-            rtf_pend_q: Default::default(),
-            rtf_cn_q: Default::default(),
+            retire_fail_q: Default::default(),
+            retire_fail_conn_q: Default::default(),
             tc_res_valid: Default::default(),
             tc_res_code: Default::default(),
             n_nack_fail_q: Default::default(),
-            nk_sf_q: Default::default(),
+            fail_flush_q: Default::default(),
             cp_seg_valid: Default::default(),
             seg_sc_ready: Default::default(),
             tc_res_conn: Default::default(),
             tc_res_op: Default::default(),
-            ftk_valid: Default::default(),
-            fcm_valid: Default::default(),
-            fcm_dout: Default::default(),
+            compl_csn_q_valid: Default::default(),
+            seg_done_q_valid: Default::default(),
+            seg_done_q_dout: Default::default(),
             cp_tc_cq: Default::default(),
             cp_tc_op: Default::default(),
             cp_tc_conn: Default::default(),
             cp_tc_csn: Default::default(),
-            ftk_dout: Default::default(),
+            compl_csn_q_dout: Default::default(),
             k_nc: Default::default(),
             k_np: Default::default(),
             k_pb: Default::default(),
-            nk_cn_q: Default::default(),
-            fnk_pop: Default::default(),
-            frn_push: Default::default(),
-            frn_din: Default::default(),
-            cerr_write_address: Default::default(),
-            cerr_write_enable: Default::default(),
-            cerr_write_data: Default::default(),
-            cdead_write_address: Default::default(),
-            cdead_write_enable: Default::default(),
-            cdead_write_data: Default::default(),
+            fail_conn_q: Default::default(),
+            nack_q_pop: Default::default(),
+            rnr_lookup_q_push: Default::default(),
+            rnr_lookup_q_din: Default::default(),
+            conn_failed_write_address: Default::default(),
+            conn_failed_write_enable: Default::default(),
+            conn_failed_write_data: Default::default(),
+            conn_failed_pick_write_address: Default::default(),
+            conn_failed_pick_write_enable: Default::default(),
+            conn_failed_pick_write_data: Default::default(),
             tc_op_valid: Default::default(),
             cp_tc_ready: Default::default(),
-            ftk_pop: Default::default(),
-            fcm_pop: Default::default(),
+            compl_csn_q_pop: Default::default(),
+            seg_done_q_pop: Default::default(),
             cp_cm_take: Default::default(),
             tc_op_at_base: Default::default(),
             tc_op_wr_id: Default::default(),
@@ -244,12 +244,12 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Defaul
             nk_dinc: Default::default(),
             n_nack_rnr_we: Default::default(),
             n_nack_rnr_wd: Default::default(),
-            nk_cn_we: Default::default(),
-            nk_cn_wd: Default::default(),
-            rtf_pend_we: Default::default(),
-            rtf_pend_wd: Default::default(),
-            nk_sf_we: Default::default(),
-            nk_sf_wd: Default::default(),
+            fail_conn_we: Default::default(),
+            fail_conn_wd: Default::default(),
+            retire_fail_we: Default::default(),
+            retire_fail_wd: Default::default(),
+            fail_flush_we: Default::default(),
+            fail_flush_wd: Default::default(),
             n_nack_fail_we: Default::default(),
             n_nack_fail_wd: Default::default(),
             nk_pok: Default::default(),
@@ -263,7 +263,7 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Defaul
             nk_acc: Default::default(),
             nk_end: Default::default(),
             nk_bad: Default::default(),
-            nk_sf_go: Default::default(),
+            fail_flush_go: Default::default(),
             nk_busy: Default::default(),
             nk_loc: Default::default(),
             nk_t1: Default::default(),
@@ -284,15 +284,15 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         dff_setup!(self, clock, nk_busy, nk_loc, nk_t1, nk_t2, nk_t3);
         self.n_nack_rnr_we.next = false;
         self.n_nack_rnr_wd.next = self.n_nack_rnr_q.val();
-        self.nk_cn_we.next = false;
-        self.nk_cn_wd.next = self.nk_cn_q.val();
-        self.rtf_pend_we.next = false;
-        self.rtf_pend_wd.next = self.rtf_pend_q.val();
-        self.nk_sf_we.next = false;
-        self.nk_sf_wd.next = self.nk_sf_q.val();
+        self.fail_conn_we.next = false;
+        self.fail_conn_wd.next = self.fail_conn_q.val();
+        self.retire_fail_we.next = false;
+        self.retire_fail_wd.next = self.retire_fail_q.val();
+        self.fail_flush_we.next = false;
+        self.fail_flush_wd.next = self.fail_flush_q.val();
         self.n_nack_fail_we.next = false;
         self.n_nack_fail_wd.next = self.n_nack_fail_q.val();
-        // ---- stage 4d: received NACKs (`fnk`, K: conn 0, reason 24, CSN
+        // ---- stage 4d: received NACKs (`nack_q`, K: conn 0, reason 24, CSN
         // 32, path 64, PSN 72), one per clock. A NACK naming a connection
         // this build lacks is dropped and counted; NO_RECV_BUFFER is counted
         // and goes to the back-off (below, with the retransmission
@@ -302,16 +302,16 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         // reason is fatal: one at a time, it takes
         // tx_compl's port after the command as a failure (OP_FLUSH with
         // status CQE_REMOTE | reason at the refused CSN). Its result (3
-        // clocks later): accepted, the connection is failed (`cerr`, read by
+        // clocks later): accepted, the connection is failed (`conn_failed`, read by
         // the retransmission rebuild, which then drops its lost packets) and
         // the segmenter FLUSHes it (after the command processor's), so the
         // refused message completes with the peer's reason and every later
         // one FLUSHED; refused (not valid, or the CSN outside the window):
         // dropped and counted.
-        self.nk_conn.next = self.fnk_dout.val().get_bits::<24>(0);
+        self.nk_conn.next = self.nack_q_dout.val().get_bits::<24>(0);
         self.nk_ok.next = self.nk_conn.val() < self.k_nc.val();
-        self.nk_rnr.next = self.fnk_dout.val().get_bits::<8>(24) == self.k_nr_rnr.val();
-        self.nk_go.next = self.fnk_valid.val()
+        self.nk_rnr.next = self.nack_q_dout.val().get_bits::<8>(24) == self.k_nr_rnr.val();
+        self.nk_go.next = self.nack_q_valid.val()
             & self.nk_ok.val()
             & !self.nk_rnr.val()
             & !self.nk_busy.q.val()
@@ -319,28 +319,29 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
             & !self.cp_tc_valid.val();
         // NO_RECV_BUFFER: counted, then (its path one of the build's) into
         // the back-off's lookup FIFO; it waits while that FIFO is nearly full
-        self.nk_pok.next = self.fnk_dout.val().get_bits::<8>(64) < self.k_np.val();
-        self.nk_rt.next = self.fnk_valid.val()
+        self.nk_pok.next = self.nack_q_dout.val().get_bits::<8>(64) < self.k_np.val();
+        self.nk_rt.next = self.nack_q_valid.val()
             & self.nk_ok.val()
             & self.nk_rnr.val()
-            & (self.frn_fill.val() < bits::<16>(14));
-        self.fnk_pop.next =
-            self.fnk_valid.val() & (!self.nk_ok.val() | self.nk_rt.val() | self.nk_go.val());
+            & (self.rnr_lookup_q_fill.val() < bits::<16>(14));
+        self.nack_q_pop.next =
+            self.nack_q_valid.val() & (!self.nk_ok.val() | self.nk_rt.val() | self.nk_go.val());
         if self.nk_rt.val() {
             self.n_nack_rnr_we.next = true;
             self.n_nack_rnr_wd.next = self.n_nack_rnr_q.val() + 1;
         }
-        self.frn_push.next = self.nk_rt.val() & self.nk_pok.val();
-        self.frn_din.next = bit_cast::<80, 16>(
-            (bit_cast::<16, CB>(self.nk_conn.val().get_bits::<CB>(0)) << self.k_pb.val())
-                | bit_cast::<16, PB>(self.fnk_dout.val().get_bits::<PB>(64)),
-        ) | (bit_cast::<80, 32>(self.fnk_dout.val().get_bits::<32>(72)) << 16)
-            | (bit_cast::<80, 32>(self.fnk_dout.val().get_bits::<32>(32)) << 48);
-        // a connection whose paths are all retired (`rtf_pend`) fails the
+        self.rnr_lookup_q_push.next = self.nk_rt.val() & self.nk_pok.val();
+        self.rnr_lookup_q_din.next =
+            bit_cast::<80, 16>(
+                (bit_cast::<16, CB>(self.nk_conn.val().get_bits::<CB>(0)) << self.k_pb.val())
+                    | bit_cast::<16, PB>(self.nack_q_dout.val().get_bits::<PB>(64)),
+            ) | (bit_cast::<80, 32>(self.nack_q_dout.val().get_bits::<32>(72)) << 16)
+                | (bit_cast::<80, 32>(self.nack_q_dout.val().get_bits::<32>(32)) << 48);
+        // a connection whose paths are all retired (`retire_fail`) fails the
         // same way when no NACK takes the port: tx_compl OP_FLUSH with
         // status CQE_RETRY_EXCEEDED at the connection's base
         // (`op_at_base`); it is not a NACK (`nk_loc`: not counted as one)
-        self.rf_go.next = self.rtf_pend_q.val()
+        self.rf_go.next = self.retire_fail_q.val()
             & !self.nk_go.val()
             & !self.nk_busy.q.val()
             & self.tc_op_ready.val()
@@ -351,36 +352,36 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         if self.nk_go.val() {
             self.nk_busy.d.next = true;
             self.nk_loc.d.next = false;
-            self.nk_cn_we.next = true;
-            self.nk_cn_wd.next = self.nk_conn.val().get_bits::<CB>(0);
+            self.fail_conn_we.next = true;
+            self.fail_conn_wd.next = self.nk_conn.val().get_bits::<CB>(0);
         }
         if self.rf_go.val() {
             self.nk_busy.d.next = true;
             self.nk_loc.d.next = true;
-            self.nk_cn_we.next = true;
-            self.nk_cn_wd.next = self.rtf_cn_q.val();
-            self.rtf_pend_we.next = true;
-            self.rtf_pend_wd.next = false;
+            self.fail_conn_we.next = true;
+            self.fail_conn_wd.next = self.retire_fail_conn_q.val();
+            self.retire_fail_we.next = true;
+            self.retire_fail_wd.next = false;
         }
         self.nk_res.next = self.nk_t3.q.val() & self.tc_res_valid.val();
         // the failure accepted; the NACK done without one (refused: dropped);
         // a NACK naming no connection of this engine (dropped)
         self.nk_acc.next = self.nk_res.val() & (self.tc_res_code.val() == bits::<2>(0));
         self.nk_end.next = self.nk_t3.q.val() & !self.nk_acc.val();
-        self.nk_bad.next = self.fnk_valid.val() & !self.nk_ok.val();
+        self.nk_bad.next = self.nack_q_valid.val() & !self.nk_ok.val();
         if self.nk_acc.val() {
-            self.nk_sf_we.next = true;
-            self.nk_sf_wd.next = true;
+            self.fail_flush_we.next = true;
+            self.fail_flush_wd.next = true;
         }
         if self.nk_acc.val() & !self.nk_loc.q.val() {
             self.n_nack_fail_we.next = true;
             self.n_nack_fail_wd.next = self.n_nack_fail_q.val() + 1;
         }
-        self.nk_sf_go.next =
-            self.nk_sf_q.val() & !self.cp_seg_valid.val() & self.seg_sc_ready.val();
-        if self.nk_sf_go.val() {
-            self.nk_sf_we.next = true;
-            self.nk_sf_wd.next = false;
+        self.fail_flush_go.next =
+            self.fail_flush_q.val() & !self.cp_seg_valid.val() & self.seg_sc_ready.val();
+        if self.fail_flush_go.val() {
+            self.fail_flush_we.next = true;
+            self.fail_flush_wd.next = false;
             self.nk_busy.d.next = false;
         }
         if self.nk_end.val() {
@@ -395,59 +396,59 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         }
         // each connection's failed bit: set by an accepted failure, cleared
         // by tx_compl's CREATE (one tx_compl result per clock: one write)
-        self.cerr_write_address.next = self.tc_res_conn.val();
-        self.cerr_write_enable.next = self.tc_res_valid.val()
+        self.conn_failed_write_address.next = self.tc_res_conn.val();
+        self.conn_failed_write_enable.next = self.tc_res_valid.val()
             & ((self.tc_res_op.val() == bits::<2>(2))
                 | (self.nk_t3.q.val() & (self.tc_res_code.val() == bits::<2>(0))));
         if self.nk_t3.q.val() {
-            self.cerr_write_data.next = bits::<1>(1);
+            self.conn_failed_write_data.next = bits::<1>(1);
         } else {
-            self.cerr_write_data.next = bits::<1>(0);
+            self.conn_failed_write_data.next = bits::<1>(0);
         }
-        self.cdead_write_address.next = self.tc_res_conn.val();
-        self.cdead_write_enable.next = self.tc_res_valid.val()
+        self.conn_failed_pick_write_address.next = self.tc_res_conn.val();
+        self.conn_failed_pick_write_enable.next = self.tc_res_valid.val()
             & ((self.tc_res_op.val() == bits::<2>(2))
                 | (self.nk_t3.q.val() & (self.tc_res_code.val() == bits::<2>(0))));
-        self.cdead_write_data.next = bits::<1>(0);
+        self.conn_failed_pick_write_data.next = bits::<1>(0);
         if self.nk_t3.q.val() {
-            self.cdead_write_data.next = bits::<1>(1);
+            self.conn_failed_pick_write_data.next = bits::<1>(1);
         }
 
         // tx_compl's operation port: commands, then a NACK's failure, then
-        // the received ACKs' CSN bases (`ftk`: conn 0, csn 16), then the
+        // the received ACKs' CSN bases (`compl_csn_q`: conn 0, csn 16), then the
         // segmenter's records
         self.tc_op_valid.next = self.cp_tc_valid.val()
             | self.nk_go.val()
             | self.rf_go.val()
-            | self.ftk_valid.val()
-            | self.fcm_valid.val();
+            | self.compl_csn_q_valid.val()
+            | self.seg_done_q_valid.val();
         self.cp_tc_ready.next = self.tc_op_ready.val();
         self.k_go.next = self.tc_op_ready.val()
             & !self.cp_tc_valid.val()
             & !self.nk_go.val()
             & !self.rf_go.val()
-            & self.ftk_valid.val();
-        self.ftk_pop.next = self.k_go.val();
-        self.fcm_pop.next = self.tc_op_ready.val()
+            & self.compl_csn_q_valid.val();
+        self.compl_csn_q_pop.next = self.k_go.val();
+        self.seg_done_q_pop.next = self.tc_op_ready.val()
             & !self.cp_tc_valid.val()
             & !self.nk_go.val()
             & !self.rf_go.val()
-            & !self.ftk_valid.val();
+            & !self.compl_csn_q_valid.val();
         // the command processor's record fence counts the records between
         // the segmenter and tx_compl
         self.cp_cm_take.next = self.tc_op_ready.val()
             & !self.cp_tc_valid.val()
             & !self.nk_go.val()
             & !self.rf_go.val()
-            & !self.ftk_valid.val()
-            & self.fcm_valid.val();
+            & !self.compl_csn_q_valid.val()
+            & self.seg_done_q_valid.val();
         self.tc_op_at_base.next = self.rf_go.val();
-        self.tc_op_wr_id.next = self.fcm_dout.val().get_bits::<64>(32);
-        self.tc_op_len.next = self.fcm_dout.val().get_bits::<32>(96);
-        self.tc_op_msn.next = self.fcm_dout.val().get_bits::<32>(128);
-        self.tc_op_stream.next = self.fcm_dout.val().get_bits::<2>(160);
-        self.tc_op_signaled.next = self.fcm_dout.val().get_bit(162);
-        self.tc_op_status.next = self.fcm_dout.val().get_bits::<8>(163);
+        self.tc_op_wr_id.next = self.seg_done_q_dout.val().get_bits::<64>(32);
+        self.tc_op_len.next = self.seg_done_q_dout.val().get_bits::<32>(96);
+        self.tc_op_msn.next = self.seg_done_q_dout.val().get_bits::<32>(128);
+        self.tc_op_stream.next = self.seg_done_q_dout.val().get_bits::<2>(160);
+        self.tc_op_signaled.next = self.seg_done_q_dout.val().get_bit(162);
+        self.tc_op_status.next = self.seg_done_q_dout.val().get_bits::<8>(163);
         self.tc_op_cq.next = bit_cast::<CB, QB>(self.cp_tc_cq.val());
         if self.cp_tc_valid.val() {
             self.tc_op.next = self.cp_tc_op.val();
@@ -457,21 +458,21 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         } else if self.nk_go.val() {
             self.tc_op.next = bits::<2>(3);
             self.tc_op_conn.next = self.nk_conn.val().get_bits::<CB>(0);
-            self.tc_op_csn.next = self.fnk_dout.val().get_bits::<32>(32);
-            self.tc_op_status.next = self.k_remote.val() | self.fnk_dout.val().get_bits::<8>(24);
+            self.tc_op_csn.next = self.nack_q_dout.val().get_bits::<32>(32);
+            self.tc_op_status.next = self.k_remote.val() | self.nack_q_dout.val().get_bits::<8>(24);
         } else if self.rf_go.val() {
             self.tc_op.next = bits::<2>(3);
-            self.tc_op_conn.next = self.rtf_cn_q.val();
+            self.tc_op_conn.next = self.retire_fail_conn_q.val();
             self.tc_op_csn.next = 0.into();
             self.tc_op_status.next = bits::<8>(3);
-        } else if self.ftk_valid.val() {
+        } else if self.compl_csn_q_valid.val() {
             self.tc_op.next = bits::<2>(1);
-            self.tc_op_conn.next = self.ftk_dout.val().get_bits::<CB>(0);
-            self.tc_op_csn.next = self.ftk_dout.val().get_bits::<32>(16);
+            self.tc_op_conn.next = self.compl_csn_q_dout.val().get_bits::<CB>(0);
+            self.tc_op_csn.next = self.compl_csn_q_dout.val().get_bits::<32>(16);
         } else {
             self.tc_op.next = 0.into();
-            self.tc_op_conn.next = self.fcm_dout.val().get_bits::<CB>(171);
-            self.tc_op_csn.next = self.fcm_dout.val().get_bits::<32>(0);
+            self.tc_op_conn.next = self.seg_done_q_dout.val().get_bits::<CB>(171);
+            self.tc_op_csn.next = self.seg_done_q_dout.val().get_bits::<32>(0);
         }
     }
 }

@@ -225,7 +225,7 @@ pub const RECORDS: &[Record] = &[
         puts: &[("rx_place", "fdc.din")],
     },
     Record {
-        name: "M (placed packet, `fmi`)",
+        name: "M (placed packet, `placed_q`)",
         width: 128,
         fields: &[
             f("has_payload", 0, 1),
@@ -241,7 +241,7 @@ pub const RECORDS: &[Record] = &[
         puts: &[("rx_place", "mi_din")],
     },
     Record {
-        name: "P (packet for the SACK state, `frp`)",
+        name: "P (packet for the SACK state, `sack_req_q`)",
         width: 162,
         fields: &[
             f("psn", 0, 32),
@@ -255,10 +255,10 @@ pub const RECORDS: &[Record] = &[
             f("csn_base", 130, 32),
         ],
         gets: &[("rx_ack", "p_e")],
-        puts: &[("rx_place", "frp_din")],
+        puts: &[("rx_place", "sack_req_q_din")],
     },
     Record {
-        name: "A (received ACK, `fak`)",
+        name: "A (received ACK, `ack_rx_q`)",
         width: 416,
         fields: &[
             f("conn", 0, 24),
@@ -270,11 +270,11 @@ pub const RECORDS: &[Record] = &[
             f("sack", 144, 256),
             f("rate_hint", 400, 16),
         ],
-        gets: &[("path_ops", "fak_dout")],
+        gets: &[("path_ops", "ack_rx_q_dout")],
         puts: &[("rx_place", "ak_din")],
     },
     Record {
-        name: "K (received NACK, `fnk`)",
+        name: "K (received NACK, `nack_q`)",
         width: 104,
         fields: &[
             f("conn", 0, 24),
@@ -283,45 +283,45 @@ pub const RECORDS: &[Record] = &[
             f("path", 64, 8),
             f("psn", 72, 32),
         ],
-        gets: &[("nack_rx", "fnk_dout")],
+        gets: &[("nack_rx", "nack_q_dout")],
         puts: &[("rx_place", "nk_din")],
     },
     Record {
-        name: "D (send descriptor, `fpd` .. `fre`, `fpr`)",
+        name: "D (send descriptor, `desc_q` .. `retry_q`, `retx_q`)",
         width: 448,
         fields: &D_FIELDS,
         gets: &[
             ("braid_engine", "pick_d"),
-            ("braid_engine", "fi1.dout"),
-            ("path_ops", "fsr_dout"),
-            ("path_ops", "fi2_dout"),
+            ("braid_engine", "pick_q.dout"),
+            ("path_ops", "sprayed_q_dout"),
+            ("path_ops", "send_q.dout"),
         ],
         puts: &[
-            ("braid_engine", "fpd.din"),
-            ("braid_engine", "fsr.din"),
+            ("braid_engine", "desc_q.din"),
+            ("braid_engine", "sprayed_q.din"),
             ("retx", "q_d"),
         ],
     },
     Record {
-        name: "H (D with the path's PSN and slot, `fh`)",
+        name: "H (D with the path's PSN and slot, `hdr_q`)",
         width: 512,
         fields: &H_FIELDS,
         gets: &[
-            ("tx_header", "fh_dout"),
+            ("tx_header", "hdr_q_dout"),
             ("tx_header", "l1d.q"),
             ("tx_header", "h_d"),
         ],
-        puts: &[("path_ops", "fh_din")],
+        puts: &[("path_ops", "hdr_q_din")],
     },
     Record {
-        name: "L (H with the transmit lookup, `flk`)",
+        name: "L (H with the transmit lookup, `lookup_q`)",
         width: 656,
         fields: &L_FIELDS,
-        gets: &[("tx_header", "flk_dout"), ("tx_header", "h_e")],
-        puts: &[("tx_header", "flk_din")],
+        gets: &[("tx_header", "lookup_q.dout"), ("tx_header", "h_e")],
+        puts: &[("tx_header", "lookup_q.din")],
     },
     Record {
-        name: "S (frame for tx_builder, `sk_t`)",
+        name: "S (frame for tx_builder, `frame_skid`)",
         width: 1420,
         fields: &[
             f("dst_mac", 0, 48),
@@ -366,11 +366,11 @@ pub const RECORDS: &[Record] = &[
             f("probe_seq", 1356, 32),
             f("probe_ts", 1388, 32),
         ],
-        gets: &[("braid_engine", "sk_t.m_data")],
-        puts: &[("braid_engine", "sk_t.s_data")],
+        gets: &[("braid_engine", "frame_skid.m_data")],
+        puts: &[("braid_engine", "frame_skid.s_data")],
     },
     Record {
-        name: "E (ACK event for path_cc, `fce`)",
+        name: "E (ACK event for path_cc, `cc_ack_q`)",
         width: 60,
         fields: &[
             g("idx", 0, "PI", 16),
@@ -381,10 +381,10 @@ pub const RECORDS: &[Record] = &[
             f("idle", 59, 1),
         ],
         gets: &[("cc_events", "c_e")],
-        puts: &[("path_ops", "fce_din")],
+        puts: &[("path_ops", "cc_ack_q_din")],
     },
     Record {
-        name: "I (accepted ACK's context, `fai`)",
+        name: "I (accepted ACK's context, `ack_tx_ctx_q`)",
         width: 96,
         fields: &[
             f("csn_base", 0, 32),
@@ -393,8 +393,8 @@ pub const RECORDS: &[Record] = &[
             f("ecn_count (bits 9-15)", 73, 7),
             f("conn", 80, 16),
         ],
-        gets: &[("path_ops", "fai_dout")],
-        puts: &[("path_ops", "fai_din")],
+        gets: &[("path_ops", "ack_tx_ctx_q.dout")],
+        puts: &[("path_ops", "ack_tx_ctx_q.din")],
     },
 ];
 

@@ -22,6 +22,7 @@
 //!
 //! Record layouts are in the comments below.
 
+use crate::fifo::Fifo;
 use crate::prefix_add::PrefixAdd;
 use braid_spec::wire::braid::Flags;
 use rust_hdl::prelude::*;
@@ -57,14 +58,12 @@ hdl_block! {
         pub seg_pd_conn: Signal<In, Bits<CB>>,
         /// From `seg.pd_wqe_idx`.
         pub seg_pd_wqe_idx: Signal<In, Bits<16>>,
-        /// From `frn.valid`.
-        pub frn_valid: Signal<In, Bit>,
-        /// From `fnw.fill`.
-        pub fnw_fill: Signal<In, Bits<16>>,
-        /// From `fro.fill`.
-        pub fro_fill: Signal<In, Bits<16>>,
-        /// From `frn.dout`.
-        pub frn_dout: Signal<In, Bits<80>>,
+        /// From `rnr_lookup_q.valid`.
+        pub rnr_lookup_q_valid: Signal<In, Bit>,
+        /// From `rnr_resolve_q.fill`.
+        pub rnr_resolve_q_fill: Signal<In, Bits<16>>,
+        /// From `rnr_lookup_q.dout`.
+        pub rnr_lookup_q_dout: Signal<In, Bits<80>>,
         /// From `tpt.lost_idx`.
         pub tpt_lost_idx: Signal<In, Bits<PI>>,
         /// From `tpt.lost_slot`.
@@ -75,28 +74,26 @@ hdl_block! {
         pub slt_res_tag: Signal<In, Bits<16>>,
         /// From `slt.res_entry`.
         pub slt_res_entry: Signal<In, Bits<72>>,
-        /// From `fnw.dout`.
-        pub fnw_dout: Signal<In, Bits<80>>,
         /// From `rb.cfg_regs`.
         pub rb_cfg_regs: Signal<In, Bits<480>>,
         /// From `now.q`.
         pub now_q: Signal<In, Bits<32>>,
-        /// From `fri.dout`.
-        pub fri_dout: Signal<In, Bits<88>>,
+        /// From `rnr_resolved_q.dout`.
+        pub rnr_resolved_q_dout: Signal<In, Bits<88>>,
         /// From `n_nack_drop.q`.
         pub n_nack_drop_q: Signal<In, Bits<32>>,
-        /// From `fdl.dout`.
-        pub fdl_dout: Signal<In, Bits<120>>,
-        /// From `fdl.valid`.
-        pub fdl_valid: Signal<In, Bit>,
-        /// From `ok_lost.q`.
-        pub ok_lost_q: Signal<In, Bit>,
+        /// From `rnr_hold_q.dout`.
+        pub rnr_hold_q_dout: Signal<In, Bits<120>>,
+        /// From `rnr_hold_q.valid`.
+        pub rnr_hold_q_valid: Signal<In, Bit>,
+        /// From `lost_room.q`.
+        pub lost_room_q: Signal<In, Bit>,
         /// From `slt.res_path`.
         pub slt_res_path: Signal<In, Bits<PI>>,
-        /// From `cerr.read_data`.
-        pub cerr_read_data: Signal<In, Bits<1>>,
-        /// From `q4stale.q`.
-        pub q4stale_q: Signal<In, Bit>,
+        /// From `conn_failed.read_data`.
+        pub conn_failed_read_data: Signal<In, Bits<1>>,
+        /// From `retx_stale.q`.
+        pub retx_stale_q: Signal<In, Bit>,
         /// From `n_retx_stale.q`.
         pub n_retx_stale_q: Signal<In, Bits<32>>,
         /// From `seg_push`.
@@ -111,12 +108,8 @@ hdl_block! {
         pub nk_dinc: Signal<In, Bits<2>>,
         /// From `k_pb`.
         pub k_pb: Signal<In, Bits<8>>,
-        /// To `frn.pop`.
-        pub frn_pop: Signal<Out, Bit>,
-        /// To `fnw.push`.
-        pub fnw_push: Signal<Out, Bit>,
-        /// To `fnw.din`.
-        pub fnw_din: Signal<Out, Bits<80>>,
+        /// To `rnr_lookup_q.pop`.
+        pub rnr_lookup_q_pop: Signal<Out, Bit>,
         /// To `slt.rd_valid`.
         pub slt_rd_valid: Signal<Out, Bit>,
         /// To `slt.rd_path`.
@@ -125,38 +118,38 @@ hdl_block! {
         pub slt_rd_slot: Signal<Out, Bits<8>>,
         /// To `slt.rd_tag`.
         pub slt_rd_tag: Signal<Out, Bits<16>>,
-        /// To `fnw.pop`.
-        pub fnw_pop: Signal<Out, Bit>,
-        /// To `fro.push`.
-        pub fro_push: Signal<Out, Bit>,
-        /// To `fro.din`.
-        pub fro_din: Signal<Out, Bits<120>>,
-        /// To `fdl.push`.
-        pub fdl_push: Signal<Out, Bit>,
-        /// To `fdl.din`.
-        pub fdl_din: Signal<Out, Bits<120>>,
-        /// To `fdl.pop`.
-        pub fdl_pop: Signal<Out, Bit>,
-        /// To `cerr.read_address`.
-        pub cerr_read_address: Signal<Out, Bits<CB>>,
-        /// To `fpr.push`.
-        pub fpr_push: Signal<Out, Bit>,
-        /// To `fpr.din`.
-        pub fpr_din: Signal<Out, Bits<448>>,
+        /// To `rnr_resolve_q.push`.
+        pub rnr_resolve_q_push: Signal<Out, Bit>,
+        /// To `rnr_resolve_q.din`.
+        pub rnr_resolve_q_din: Signal<Out, Bits<120>>,
+        /// To `rnr_hold_q.push`.
+        pub rnr_hold_q_push: Signal<Out, Bit>,
+        /// To `rnr_hold_q.din`.
+        pub rnr_hold_q_din: Signal<Out, Bits<120>>,
+        /// To `rnr_hold_q.pop`.
+        pub rnr_hold_q_pop: Signal<Out, Bit>,
+        /// To `conn_failed.read_address`.
+        pub conn_failed_read_address: Signal<Out, Bits<CB>>,
+        /// To `retx_q.push`.
+        pub retx_q_push: Signal<Out, Bit>,
+        /// To `retx_q.din`.
+        pub retx_q_din: Signal<Out, Bits<448>>,
         /// To `rel`.
         pub rel: Signal<Out, Bit>,
         /// Write `n_nack_drop` (a register of the top) this clock.
         pub n_nack_drop_we: Signal<Out, Bit>,
         /// To `n_nack_drop.d`.
         pub n_nack_drop_wd: Signal<Out, Bits<32>>,
-        /// Write `q4stale` (a register of the top) this clock.
-        pub q4stale_we: Signal<Out, Bit>,
-        /// To `q4stale.d`.
-        pub q4stale_wd: Signal<Out, Bit>,
+        /// Write `retx_stale` (a register of the top) this clock.
+        pub retx_stale_we: Signal<Out, Bit>,
+        /// To `retx_stale.d`.
+        pub retx_stale_wd: Signal<Out, Bit>,
         /// Write `n_retx_stale` (a register of the top) this clock.
         pub n_retx_stale_we: Signal<Out, Bit>,
         /// To `n_retx_stale.d`.
         pub n_retx_stale_wd: Signal<Out, Bits<32>>,
+        /// A push to one of its FIFOs was dropped at the last edge.
+        pub ovf: Signal<Out, Bit>,
         mrec: RAM<Bits<323>, TA>,
         rn_take: Signal<Local, Bit>,
         rs_rnr: Signal<Local, Bit>,
@@ -221,6 +214,7 @@ hdl_block! {
         q_noff: Signal<Local, Bits<32>>,
         q_s4: Signal<Local, Bits<PI>>,
         q_c4: Signal<Local, Bits<CB>>,
+        rnr_entry_q: Fifo<80, 3>,
     }
 }
 
@@ -232,12 +226,13 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
             q2off, q2mtu, q3v, q3e, q3p, q3r, q3off, q3mtu, q3addr, q3raddr, q3rem, q3chk, q4push,
             q4d
         );
+        self.rnr_entry_q.clock.next = self.clock.val();
         self.mrec.read_clock.next = self.clock.val();
         self.mrec.write_clock.next = self.clock.val();
         self.n_nack_drop_we.next = false;
         self.n_nack_drop_wd.next = self.n_nack_drop_q.val();
-        self.q4stale_we.next = false;
-        self.q4stale_wd.next = self.q4stale_q.val();
+        self.retx_stale_we.next = false;
+        self.retx_stale_wd.next = self.retx_stale_q.val();
         self.n_retx_stale_we.next = false;
         self.n_retx_stale_wd.next = self.n_retx_stale_q.val();
         // ---- stage 4b: retransmissions. The per-message record R of each
@@ -273,43 +268,45 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
         // (the lost stream first, tag 0; a refused PSN's lookup, tag 1):
         // when the entry still holds the NACK's CSN, the PSN is resolved on
         // its path (tx_path_table OP_RESOLVE: it no longer holds the
-        // window) and, if it was outstanding, its entry waits in `fdl`
+        // window) and, if it was outstanding, its entry waits in `rnr_hold_q`
         // until `now` passes half of RTO_MIN (the model's `rnr_backoff`),
         // then enters the rebuild in a clock without a lost PSN's entry;
         // a NACK whose entry or PSN no longer matches is dropped and
         // counted (`NACK_DROP`)
-        self.rn_take.next = self.frn_valid.val() & !self.lost_take.val() & self.rn_room.q.val();
-        self.rn_room.d.next =
-            (self.fnw_fill.val() < bits::<16>(5)) & (self.fro_fill.val() < bits::<16>(2));
-        self.frn_pop.next = self.rn_take.val();
-        self.fnw_push.next = self.rn_take.val();
-        self.fnw_din.next = self.frn_dout.val();
+        self.rn_take.next =
+            self.rnr_lookup_q_valid.val() & !self.lost_take.val() & self.rn_room.q.val();
+        self.rn_room.d.next = (self.rnr_entry_q.fill.val() < bits::<16>(5))
+            & (self.rnr_resolve_q_fill.val() < bits::<16>(2));
+        self.rnr_lookup_q_pop.next = self.rn_take.val();
+        self.rnr_entry_q.push.next = self.rn_take.val();
+        self.rnr_entry_q.din.next = self.rnr_lookup_q_dout.val();
         self.slt_rd_valid.next = self.lost_take.val() | self.rn_take.val();
         if self.lost_take.val() {
             self.slt_rd_path.next = self.tpt_lost_idx.val();
             self.slt_rd_slot.next = self.tpt_lost_slot.val();
             self.slt_rd_tag.next = 0.into();
         } else {
-            self.slt_rd_path.next = self.frn_dout.val().get_bits::<PI>(0);
-            self.slt_rd_slot.next = self.frn_dout.val().get_bits::<8>(16);
+            self.slt_rd_path.next = self.rnr_lookup_q_dout.val().get_bits::<PI>(0);
+            self.slt_rd_slot.next = self.rnr_lookup_q_dout.val().get_bits::<8>(16);
             self.slt_rd_tag.next = 1.into();
         }
         self.rs_rnr.next = self.slt_res_valid.val() & self.slt_res_tag.val().get_bit(0);
-        self.fnw_pop.next = self.rs_rnr.val();
+        self.rnr_entry_q.pop.next = self.rs_rnr.val();
         self.rs_match.next = self.rs_rnr.val()
             & self.slt_res_entry.val().get_bit(68)
             & (self.slt_res_entry.val().get_bits::<32>(0)
-                == self.fnw_dout.val().get_bits::<32>(48));
-        self.fro_push.next = self.rs_match.val();
-        self.fro_din.next = bit_cast::<120, 48>(self.fnw_dout.val().get_bits::<48>(0))
-            | (bit_cast::<120, 72>(self.slt_res_entry.val()) << 48);
+                == self.rnr_entry_q.dout.val().get_bits::<32>(48));
+        self.rnr_resolve_q_push.next = self.rs_match.val();
+        self.rnr_resolve_q_din.next =
+            bit_cast::<120, 48>(self.rnr_entry_q.dout.val().get_bits::<48>(0))
+                | (bit_cast::<120, 72>(self.slt_res_entry.val()) << 48);
         self.rn_bo.next = self.rb_cfg_regs.val().get_bits::<32>(256) >> 1;
-        self.fdl_push.next = self.r_ok.val();
+        self.rnr_hold_q_push.next = self.r_ok.val();
         self.add_dl.a.next = self.now_q.val();
         self.add_dl.b.next = self.rn_bo.val();
         self.add_dl.cin.next = false;
-        self.fdl_din.next = bit_cast::<120, 32>(self.add_dl.sum.val())
-            | (bit_cast::<120, 88>(self.fri_dout.val()) << 32);
+        self.rnr_hold_q_din.next = bit_cast::<120, 32>(self.add_dl.sum.val())
+            | (bit_cast::<120, 88>(self.rnr_resolved_q_dout.val()) << 32);
         if (self.rs_rnr.val() & !self.rs_match.val()) & (self.r_res.val() & !self.r_ok.val()) {
             self.rn_dinc.next = bits::<2>(2);
         } else if (self.rs_rnr.val() & !self.rs_match.val()) | (self.r_res.val() & !self.r_ok.val())
@@ -327,19 +324,19 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
         // is registered; it is not used in the clock after a release,
         // where it was the released entry's)
         self.add_due.a.next = self.now_q.val();
-        self.add_due.b.next = !self.fdl_dout.val().get_bits::<32>(0);
+        self.add_due.b.next = !self.rnr_hold_q_dout.val().get_bits::<32>(0);
         self.add_due.cin.next = true;
-        self.dl_due.d.next = self.fdl_valid.val() & !self.add_due.sum.val().get_bit(31);
+        self.dl_due.d.next = self.rnr_hold_q_valid.val() & !self.add_due.sum.val().get_bit(31);
         self.rel.next = self.dl_due.q.val()
             & !self.dl_popped.q.val()
-            & self.fdl_valid.val()
-            & self.ok_lost_q.val()
+            & self.rnr_hold_q_valid.val()
+            & self.lost_room_q.val()
             & !self.slt_reb.val();
         self.dl_popped.d.next = self.rel.val();
-        self.fdl_pop.next = self.rel.val();
+        self.rnr_hold_q_pop.next = self.rel.val();
         if self.rel.val() {
-            self.qx_path.next = self.fdl_dout.val().get_bits::<PI>(32);
-            self.qx_entry.next = self.fdl_dout.val().get_bits::<72>(48);
+            self.qx_path.next = self.rnr_hold_q_dout.val().get_bits::<PI>(32);
+            self.qx_entry.next = self.rnr_hold_q_dout.val().get_bits::<72>(48);
         } else {
             self.qx_path.next = self.slt_res_path.val();
             self.qx_entry.next = self.slt_res_entry.val();
@@ -349,7 +346,7 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
         self.rec_ra.next = (bit_cast::<TA, CB>(self.q_conn.val()) << 5)
             | bit_cast::<TA, 5>(self.qx_entry.val().get_bits::<5>(32));
         self.mrec.read_address.next = self.rec_ra.val();
-        self.cerr_read_address.next = self.q_conn.val();
+        self.conn_failed_read_address.next = self.q_conn.val();
         self.q1v.d.next = self.slt_reb.val() | self.rel.val();
         self.q1e.d.next = self.qx_entry.val();
         self.q1p.d.next = self.qx_path.val();
@@ -360,7 +357,7 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
         self.q2e.d.next = self.q1e.q.val();
         self.q2p.d.next = self.q1p.q.val();
         self.q2r.d.next = self.mrec.read_data.val();
-        self.q2er.d.next = self.cerr_read_data.val().any();
+        self.q2er.d.next = self.conn_failed_read_data.val().any();
         self.q3er.d.next = self.q2er.q.val();
         if self.q_code.val() == bits::<2>(0) {
             self.q2off.d.next = self.q_mtus.val() << 10;
@@ -446,14 +443,15 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
             | (bit_cast::<448, CB>(self.q_c4.val()) << 426);
         // S5: into the retransmission FIFO, or counted
         self.q4push.d.next = self.q3v.q.val() & self.q_ok.val();
-        self.q4stale_we.next = true;
-        self.q4stale_wd.next = self.q3v.q.val() & !self.q_ok.val();
+        self.retx_stale_we.next = true;
+        self.retx_stale_wd.next = self.q3v.q.val() & !self.q_ok.val();
         self.q4d.d.next = self.q_d.val();
-        self.fpr_push.next = self.q4push.q.val();
-        self.fpr_din.next = self.q4d.q.val();
-        if self.q4stale_q.val() {
+        self.retx_q_push.next = self.q4push.q.val();
+        self.retx_q_din.next = self.q4d.q.val();
+        if self.retx_stale_q.val() {
             self.n_retx_stale_we.next = true;
             self.n_retx_stale_wd.next = self.n_retx_stale_q.val() + 1;
         }
+        self.ovf.next = self.rnr_entry_q.ovf.val();
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! * `rx_path_table`'s port, in order: the command processor, then
 //!   `ack_gen`'s `ack_sent` (an ACK left: the path's count clears), then
-//!   the coalescing timer's reads, then packets (`frp`, from `rx_place`:
+//!   the coalescing timer's reads, then packets (`sack_req_q`, from `rx_place`:
 //!   floor rule, bitmap, slide, ECN count, timestamp, ACK coalescing).
 //! * Each result, joined with its packet's connection, path, UDP source
 //!   port and CSN base (or a timer read's saved ACK context), is an ACK
@@ -23,6 +23,7 @@
 //!
 //! Record layouts are in the comments below.
 
+use crate::fifo::Fifo;
 use crate::prefix_add::PrefixAdd;
 use rust_hdl::prelude::*;
 
@@ -35,30 +36,26 @@ hdl_block! {
         pub ag_as_valid: Signal<In, Bit>,
         /// From `ag.as_idx`.
         pub ag_as_idx: Signal<In, Bits<14>>,
-        /// From `fas.valid`.
-        pub fas_valid: Signal<In, Bit>,
         /// From `cp.rp_valid`.
         pub cp_rp_valid: Signal<In, Bit>,
-        /// From `fat.dout`.
-        pub fat_dout: Signal<In, Bits<16>>,
-        /// From `fat.valid`.
-        pub fat_valid: Signal<In, Bit>,
-        /// From `faa.fill`.
-        pub faa_fill: Signal<In, Bits<16>>,
+        /// From `ack_timer_q.dout`.
+        pub ack_timer_q_dout: Signal<In, Bits<16>>,
+        /// From `ack_timer_q.valid`.
+        pub ack_timer_q_valid: Signal<In, Bit>,
+        /// From `ack_arm_q.fill`.
+        pub ack_arm_q_fill: Signal<In, Bits<16>>,
         /// From `ag.d_ack_ts_echo`.
         pub ag_d_ack_ts_echo: Signal<In, Bits<32>>,
-        /// From `frp.valid`.
-        pub frp_valid: Signal<In, Bit>,
-        /// From `frp.dout`.
-        pub frp_dout: Signal<In, Bits<162>>,
+        /// From `sack_req_q.valid`.
+        pub sack_req_q_valid: Signal<In, Bit>,
+        /// From `sack_req_q.dout`.
+        pub sack_req_q_dout: Signal<In, Bits<162>>,
         /// From `cp.rp_op`.
         pub cp_rp_op: Signal<In, Bits<2>>,
         /// From `cp.rp_idx`.
         pub cp_rp_idx: Signal<In, Bits<PI>>,
         /// From `cp.rp_psn`.
         pub cp_rp_psn: Signal<In, Bits<32>>,
-        /// From `fas.dout`.
-        pub fas_dout: Signal<In, Bits<16>>,
         /// From `rpt.res_valid`.
         pub rpt_res_valid: Signal<In, Bit>,
         /// From `rpt.res_op`.
@@ -71,8 +68,6 @@ hdl_block! {
         pub rpt_res_unacked: Signal<In, Bits<8>>,
         /// From `rpt.res_ts_echo`.
         pub rpt_res_ts_echo: Signal<In, Bits<32>>,
-        /// From `fag.dout`.
-        pub fag_dout: Signal<In, Bits<112>>,
         /// From `rpt.res_ack_now`.
         pub rpt_res_ack_now: Signal<In, Bit>,
         /// From `rpt.res_idx`.
@@ -91,16 +86,10 @@ hdl_block! {
         pub k_pb: Signal<In, Bits<8>>,
         /// From `dd_cmd`.
         pub dd_cmd: Signal<In, Bit>,
-        /// To `fas.push`.
-        pub fas_push: Signal<Out, Bit>,
-        /// To `fas.din`.
-        pub fas_din: Signal<Out, Bits<16>>,
-        /// To `fas.pop`.
-        pub fas_pop: Signal<Out, Bit>,
-        /// To `fat.pop`.
-        pub fat_pop: Signal<Out, Bit>,
-        /// To `frp.pop`.
-        pub frp_pop: Signal<Out, Bit>,
+        /// To `ack_timer_q.pop`.
+        pub ack_timer_q_pop: Signal<Out, Bit>,
+        /// To `sack_req_q.pop`.
+        pub sack_req_q_pop: Signal<Out, Bit>,
         /// To `rpt.op_valid`.
         pub rpt_op_valid: Signal<Out, Bit>,
         /// To `rpt.floor_delta`.
@@ -117,16 +106,10 @@ hdl_block! {
         pub rpt_idx: Signal<Out, Bits<PI>>,
         /// To `rpt.psn`.
         pub rpt_psn: Signal<Out, Bits<32>>,
-        /// To `fag.push`.
-        pub fag_push: Signal<Out, Bit>,
-        /// To `fag.din`.
-        pub fag_din: Signal<Out, Bits<112>>,
-        /// To `faa.push`.
-        pub faa_push: Signal<Out, Bit>,
-        /// To `faa.din`.
-        pub faa_din: Signal<Out, Bits<48>>,
-        /// To `fag.pop`.
-        pub fag_pop: Signal<Out, Bit>,
+        /// To `ack_arm_q.push`.
+        pub ack_arm_q_push: Signal<Out, Bit>,
+        /// To `ack_arm_q.din`.
+        pub ack_arm_q_din: Signal<Out, Bits<48>>,
         /// To `ag.res_valid`.
         pub ag_res_valid: Signal<Out, Bit>,
         /// To `ag.res_op`.
@@ -173,6 +156,8 @@ hdl_block! {
         pub rh_cfg_port_hint: Signal<Out, Bits<16>>,
         /// To `ag.rate_hint`.
         pub ag_rate_hint: Signal<Out, Bits<16>>,
+        /// A push to one of its FIFOs was dropped at the last edge.
+        pub ovf: Signal<Out, Bit>,
         actx: RAM<Bits<48>, PI>,
         ats: RAM<Bits<32>, PI>,
         a_tse: DFF<Bits<32>>,
@@ -182,8 +167,8 @@ hdl_block! {
         a_dly: DFF<Bits<32>>,
         a_dl: DFF<Bits<32>>,
         t_st: DFF<Bit>,
-        faa_lo16: DFF<Bit>,
-        faa_lo24: DFF<Bit>,
+        ack_arm_q_lo16: DFF<Bit>,
+        ack_arm_q_lo24: DFF<Bit>,
         t_go: Signal<Local, Bit>,
         at_idx: Signal<Local, Bits<PI>>,
         p_idx: Signal<Local, Bits<PI>>,
@@ -195,39 +180,52 @@ hdl_block! {
         as_go: Signal<Local, Bit>,
         p_ours: Signal<Local, Bit>,
         g_e: Signal<Local, Bits<112>>,
+        ack_ctx_q: Fifo<112, 5>,
+        ack_sent_q: Fifo<16, 4>,
     }
 }
 
 impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, PI> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, a_tse, a_dly, a_dl, t_st, faa_lo16, faa_lo24);
+        dff_setup!(
+            self,
+            clock,
+            a_tse,
+            a_dly,
+            a_dl,
+            t_st,
+            ack_arm_q_lo16,
+            ack_arm_q_lo24
+        );
+        self.ack_sent_q.clock.next = self.clock.val();
+        self.ack_ctx_q.clock.next = self.clock.val();
         self.actx.read_clock.next = self.clock.val();
         self.actx.write_clock.next = self.clock.val();
         self.ats.read_clock.next = self.clock.val();
         self.ats.write_clock.next = self.clock.val();
         // the path table's port: commands, then ack_sent (ack_gen handed a
         // path's ACK to tx_builder), then packets (OP_PKT)
-        self.fas_push.next = self.ag_as_valid.val();
-        self.fas_din.next = bit_cast::<16, 14>(self.ag_as_idx.val());
-        self.as_go.next = self.fas_valid.val() & !self.cp_rp_valid.val();
-        self.fas_pop.next = self.as_go.val();
-        // then the coalescing timer's reads (`fat`: OP_READ of a path whose
+        self.ack_sent_q.push.next = self.ag_as_valid.val();
+        self.ack_sent_q.din.next = bit_cast::<16, 14>(self.ag_as_idx.val());
+        self.as_go.next = self.ack_sent_q.valid.val() & !self.cp_rp_valid.val();
+        self.ack_sent_q.pop.next = self.as_go.val();
+        // then the coalescing timer's reads (`ack_timer_q`: OP_READ of a path whose
         // ACK wheel fired; its ACK context comes from `actx`, read at the
         // FIFO's head, so the head must have stood for a clock, `t_st`),
-        // then packets (OP_PKT); a packet also needs room in `faa` for the
+        // then packets (OP_PKT); a packet also needs room in `ack_arm_q` for the
         // ARM its result may push (16 of 32: the results in flight), a
-        // timer read 24 of 32 (its re-ARM), so `faa` never overflows
-        self.at_idx.next = self.fat_dout.val().get_bits::<PI>(0);
-        self.t_go.next = self.fat_valid.val()
+        // timer read 24 of 32 (its re-ARM), so `ack_arm_q` never overflows
+        self.at_idx.next = self.ack_timer_q_dout.val().get_bits::<PI>(0);
+        self.t_go.next = self.ack_timer_q_valid.val()
             & self.t_st.q.val()
-            & self.faa_lo24.q.val()
+            & self.ack_arm_q_lo24.q.val()
             & !self.cp_rp_valid.val()
-            & !self.fas_valid.val();
-        self.fat_pop.next = self.t_go.val();
-        self.t_st.d.next = self.fat_valid.val() & !self.t_go.val();
-        self.faa_lo16.d.next = self.faa_fill.val() < bits::<16>(16);
-        self.faa_lo24.d.next = self.faa_fill.val() < bits::<16>(24);
+            & !self.ack_sent_q.valid.val();
+        self.ack_timer_q_pop.next = self.t_go.val();
+        self.t_st.d.next = self.ack_timer_q_valid.val() & !self.t_go.val();
+        self.ack_arm_q_lo16.d.next = self.ack_arm_q_fill.val() < bits::<16>(16);
+        self.ack_arm_q_lo24.d.next = self.ack_arm_q_fill.val() < bits::<16>(24);
         self.actx.read_address.next = self.at_idx.val();
         self.ats.read_address.next = self.at_idx.val();
         // the timestamp echo of every ACK tx_builder takes (`as_valid`, one
@@ -236,13 +234,13 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
         self.ats.write_enable.next = self.ag_as_valid.val();
         self.ats.write_address.next = self.ag_as_idx.val().get_bits::<PI>(0);
         self.ats.write_data.next = self.a_tse.q.val();
-        self.p_go.next = self.frp_valid.val()
-            & self.faa_lo16.q.val()
+        self.p_go.next = self.sack_req_q_valid.val()
+            & self.ack_arm_q_lo16.q.val()
             & !self.cp_rp_valid.val()
-            & !self.fas_valid.val()
+            & !self.ack_sent_q.valid.val()
             & !self.t_go.val();
-        self.frp_pop.next = self.p_go.val();
-        self.p_e.next = self.frp_dout.val();
+        self.sack_req_q_pop.next = self.p_go.val();
+        self.p_e.next = self.sack_req_q_dout.val();
         self.rpt_op_valid.next =
             self.cp_rp_valid.val() | self.as_go.val() | self.t_go.val() | self.p_go.val();
         self.rpt_floor_delta.next = self.p_e.val().get_bits::<16>(32);
@@ -269,9 +267,9 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
             self.rpt_op.next = self.cp_rp_op.val();
             self.rpt_idx.next = self.cp_rp_idx.val();
             self.rpt_psn.next = self.cp_rp_psn.val();
-        } else if self.fas_valid.val() {
+        } else if self.ack_sent_q.valid.val() {
             self.rpt_op.next = bits::<2>(2);
-            self.rpt_idx.next = self.fas_dout.val().get_bits::<PI>(0);
+            self.rpt_idx.next = self.ack_sent_q.dout.val().get_bits::<PI>(0);
             self.rpt_psn.next = 0.into();
         } else if self.t_go.val() {
             self.rpt_op.next = bits::<2>(3);
@@ -285,14 +283,14 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
         // G: the ACK context of a packet or a timer read in the path table
         // (conn 0, path 24, sport 32, csn_base 48; a timer read: the path's
         // last ACK's timestamp echo 80), joined with its result (5 edges)
-        self.fag_push.next = self.p_go.val() | self.t_go.val();
+        self.ack_ctx_q.push.next = self.p_go.val() | self.t_go.val();
         if self.t_go.val() {
-            self.fag_din.next = bit_cast::<112, PI>(self.at_idx.val() >> self.k_pb.val())
+            self.ack_ctx_q.din.next = bit_cast::<112, PI>(self.at_idx.val() >> self.k_pb.val())
                 | (bit_cast::<112, 4>(self.at_idx.val().get_bits::<4>(0) & self.k_pm.val()) << 24)
                 | (bit_cast::<112, 48>(self.actx.read_data.val()) << 32)
                 | (bit_cast::<112, 32>(self.ats.read_data.val()) << 80);
         } else {
-            self.fag_din.next = bit_cast::<112, 24>(self.p_e.val().get_bits::<24>(82))
+            self.ack_ctx_q.din.next = bit_cast::<112, 24>(self.p_e.val().get_bits::<24>(82))
                 | (bit_cast::<112, 8>(self.p_e.val().get_bits::<8>(106)) << 24)
                 | (bit_cast::<112, 16>(self.p_e.val().get_bits::<16>(114)) << 32)
                 | (bit_cast::<112, 32>(self.p_e.val().get_bits::<32>(130)) << 48);
@@ -317,7 +315,7 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
         self.add_ack.cin.next = false;
         self.a_dl.d.next = self.add_ack.sum.val();
         self.a_force.next = (self.rpt_res_unacked.val() == bits::<8>(0))
-            & (self.rpt_res_ts_echo.val() != self.fag_dout.val().get_bits::<32>(80));
+            & (self.rpt_res_ts_echo.val() != self.ack_ctx_q.dout.val().get_bits::<32>(80));
         self.a_req.next = (self.rpt_res_op.val() == bits::<2>(3))
             & (self.rpt_res_ack_now.val()
                 | (self.rpt_res_unacked.val() != bits::<8>(0))
@@ -327,11 +325,11 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
                 & !self.rpt_res_ack_now.val()
                 & (self.rpt_res_unacked.val() == bits::<8>(1)))
                 | self.a_req.val());
-        self.faa_push.next = self.a_arm.val();
-        self.faa_din.next = bit_cast::<48, 32>(self.a_dl.q.val())
+        self.ack_arm_q_push.next = self.a_arm.val();
+        self.ack_arm_q_din.next = bit_cast::<48, 32>(self.a_dl.q.val())
             | (bit_cast::<48, PI>(self.rpt_res_idx.val()) << 32);
-        self.fag_pop.next = self.p_ours.val();
-        self.g_e.next = self.fag_dout.val();
+        self.ack_ctx_q.pop.next = self.p_ours.val();
+        self.g_e.next = self.ack_ctx_q.dout.val();
         self.ag_res_valid.next = self.p_ours.val();
         self.ag_res_op.next = self.rpt_res_op.val();
         self.ag_res_idx.next = bit_cast::<14, PI>(self.rpt_res_idx.val());
@@ -363,5 +361,6 @@ impl<const CB: usize, const PB: usize, const PI: usize> Logic for RxAck<CB, PB, 
         self.rh_cfg_queue.next = self.rb_cfg_regs.val().get_bits::<16>(432);
         self.rh_cfg_port_hint.next = self.rb_cfg_regs.val().get_bits::<16>(368);
         self.ag_rate_hint.next = self.rh_hint.val();
+        self.ovf.next = self.ack_ctx_q.ovf.val() | self.ack_sent_q.ovf.val();
     }
 }

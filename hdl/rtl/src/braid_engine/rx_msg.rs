@@ -4,15 +4,15 @@
 //!
 //! # Behaviour
 //!
-//! * A placed packet (from `rx_place`) waits in `fmi` and is counted in
+//! * A placed packet (from `rx_place`) waits in `placed_q` and is counted in
 //!   `msg_tracker` once its last payload beat has left for the DMA write
 //!   stream, so a completion's CQE, written later on the same stream,
 //!   follows the message's data. A command has `msg_tracker`'s port first.
 //! * `msg_tracker` passes messages in MSN order per stream (`RX_MSGS`). A
-//!   completion event reads its connection's CQ and enters `fev` for the
+//!   completion event reads its connection's CQ and enters `rx_done_q` for the
 //!   completion merge; a SEND's event also CONSUMEs its receive in
-//!   `rq_fetch`, whose wr_id enters `fcs` in event order.
-//! * While `fev` holds 20 or more events, no packet is counted and the
+//!   `rq_fetch`, whose wr_id enters `consumed_q` in event order.
+//! * While `rx_done_q` holds 20 or more events, no packet is counted and the
 //!   drain is held, so no event is lost.
 //!
 //! Record layouts are in the comments below.
@@ -24,14 +24,14 @@ hdl_block! {
     pub struct RxMsg<const CB: usize, const QB: usize, const RCI: usize> {
         /// Engine clock.
         pub clock: Signal<In, Clock>,
-        /// From `fmi.dout`.
-        pub fmi_dout: Signal<In, Bits<128>>,
+        /// From `placed_q.dout`.
+        pub placed_q_dout: Signal<In, Bits<128>>,
         /// A placement write's last beat leaves for `dw_arb` this clock (`rx_place.wr_done`).
         pub wr_done: Signal<In, Bit>,
-        /// From `fev.fill`.
-        pub fev_fill: Signal<In, Bits<16>>,
-        /// From `fmi.valid`.
-        pub fmi_valid: Signal<In, Bit>,
+        /// From `rx_done_q.fill`.
+        pub rx_done_q_fill: Signal<In, Bits<16>>,
+        /// From `placed_q.valid`.
+        pub placed_q_valid: Signal<In, Bit>,
         /// From `cp.mt_valid`.
         pub cp_mt_valid: Signal<In, Bit>,
         /// From `mt.msg_done`.
@@ -52,16 +52,16 @@ hdl_block! {
         pub mt_ev_imm: Signal<In, Bits<32>>,
         /// From `mt.ev_kind`.
         pub mt_ev_kind: Signal<In, Bits<2>>,
-        /// From `rcq.read_data`.
-        pub rcq_read_data: Signal<In, Bits<QB>>,
+        /// From `conn_cq.read_data`.
+        pub conn_cq_read_data: Signal<In, Bits<QB>>,
         /// From `rqf.cs_ok`.
         pub rqf_cs_ok: Signal<In, Bit>,
         /// From `rqf.cs_rvalid`.
         pub rqf_cs_rvalid: Signal<In, Bit>,
         /// From `rqf.cs_wr_id`.
         pub rqf_cs_wr_id: Signal<In, Bits<64>>,
-        /// To `fmi.pop`.
-        pub fmi_pop: Signal<Out, Bit>,
+        /// To `placed_q.pop`.
+        pub placed_q_pop: Signal<Out, Bit>,
         /// To `mt.pkt_valid`.
         pub mt_pkt_valid: Signal<Out, Bit>,
         /// To `mt.pkt_index`.
@@ -82,22 +82,22 @@ hdl_block! {
         pub mt_pkt_tag: Signal<Out, Bits<16>>,
         /// To `mt.drain_hold`.
         pub mt_drain_hold: Signal<Out, Bit>,
-        /// To `rcq.read_address`.
-        pub rcq_read_address: Signal<Out, Bits<CB>>,
-        /// To `fev.push`.
-        pub fev_push: Signal<Out, Bit>,
-        /// To `fev.din`.
-        pub fev_din: Signal<Out, Bits<127>>,
+        /// To `conn_cq.read_address`.
+        pub conn_cq_read_address: Signal<Out, Bits<CB>>,
+        /// To `rx_done_q.push`.
+        pub rx_done_q_push: Signal<Out, Bit>,
+        /// To `rx_done_q.din`.
+        pub rx_done_q_din: Signal<Out, Bits<127>>,
         /// To `rqf.cs_valid`.
         pub rqf_cs_valid: Signal<Out, Bit>,
         /// To `rqf.cs_conn`.
         pub rqf_cs_conn: Signal<Out, Bits<CB>>,
         /// To `rqf.cs_stream`.
         pub rqf_cs_stream: Signal<Out, Bits<2>>,
-        /// To `fcs.push`.
-        pub fcs_push: Signal<Out, Bit>,
-        /// To `fcs.din`.
-        pub fcs_din: Signal<Out, Bits<65>>,
+        /// To `consumed_q.push`.
+        pub consumed_q_push: Signal<Out, Bit>,
+        /// To `consumed_q.din`.
+        pub consumed_q_din: Signal<Out, Bits<65>>,
         /// Write `n_rx_msgs` (a register of the top) this clock.
         pub n_rx_msgs_we: Signal<Out, Bit>,
         /// To `n_rx_msgs.d`.
@@ -121,24 +121,24 @@ impl<const CB: usize, const QB: usize, const RCI: usize> Logic for RxMsg<CB, QB,
         self.n_rx_msgs_we.next = false;
         self.n_rx_msgs_wd.next = self.n_rx_msgs_q.val();
         // ---- message completion (stage 3, third part). A placed packet
-        // enters `fmi` when the mover pops its decision (M: has_payload 0,
+        // enters `placed_q` when the mover pops its decision (M: has_payload 0,
         // index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len
         // 112) and is counted in msg_tracker once its last payload beat has
         // left for the DMA write stream (`n_wr`: such last beats not yet
-        // matched; `fmi` is in the order of the writes), so a completion's
+        // matched; `placed_q` is in the order of the writes), so a completion's
         // CQE, written later by cq_writer on the same stream, follows the
         // message's data. A command (INIT) has msg_tracker's port first.
-        // While `fev` holds 20 or more events, no packet is counted and
+        // While `rx_done_q` holds 20 or more events, no packet is counted and
         // the drain is held: each operation passes at most one message, so
         // the 6 that can be in flight fit.
-        self.mi_e.next = self.fmi_dout.val();
+        self.mi_e.next = self.placed_q_dout.val();
         self.w_last.next = self.wr_done.val();
-        self.ev_ok.d.next = self.fev_fill.val() < bits::<16>(20);
-        self.mi_go.next = self.fmi_valid.val()
+        self.ev_ok.d.next = self.rx_done_q_fill.val() < bits::<16>(20);
+        self.mi_go.next = self.placed_q_valid.val()
             & !self.cp_mt_valid.val()
             & self.ev_ok.q.val()
             & (!self.mi_e.val().get_bit(0) | (self.n_wr.q.val() != bits::<8>(0)));
-        self.fmi_pop.next = self.mi_go.val();
+        self.placed_q_pop.next = self.mi_go.val();
         if self.w_last.val() & !(self.mi_go.val() & self.mi_e.val().get_bit(0)) {
             self.n_wr.d.next = self.n_wr.q.val() + 1;
         } else if !self.w_last.val() & self.mi_go.val() & self.mi_e.val().get_bit(0) {
@@ -155,7 +155,7 @@ impl<const CB: usize, const QB: usize, const RCI: usize> Logic for RxMsg<CB, QB,
         self.mt_pkt_tag.next = 0.into();
         self.mt_drain_hold.next = !self.ev_ok.q.val();
         // a completion event (not a WRITE) reads its connection's CQ
-        // (latency 1) and enters `fev` (F, see the completion merge)
+        // (latency 1) and enters `rx_done_q` (F, see the completion merge)
         if self.mt_msg_done.val() {
             self.n_rx_msgs_we.next = true;
             self.n_rx_msgs_wd.next = self.n_rx_msgs_q.val() + 1;
@@ -172,14 +172,14 @@ impl<const CB: usize, const QB: usize, const RCI: usize> Logic for RxMsg<CB, QB,
             | (bit_cast::<111, 32>(self.mt_ev_imm.val()) << 76)
             | (bit_cast::<111, 2>(self.mt_ev_kind.val()) << 108)
             | (bit_cast::<111, 1>(self.e_solb.val()) << 110);
-        self.rcq_read_address.next = self.mt_ev_index.val().get_bits::<CB>(2);
-        self.fev_push.next = self.e1v.q.val();
-        self.fev_din.next = bit_cast::<127, 111>(self.e1d.q.val())
-            | (bit_cast::<127, QB>(self.rcq_read_data.val()) << 111);
+        self.conn_cq_read_address.next = self.mt_ev_index.val().get_bits::<CB>(2);
+        self.rx_done_q_push.next = self.e1v.q.val();
+        self.rx_done_q_din.next = bit_cast::<127, 111>(self.e1d.q.val())
+            | (bit_cast::<127, QB>(self.conn_cq_read_data.val()) << 111);
         // a SEND message's completion consumes its receive (`rq_fetch`
         // CONSUME, latency 3): the receive's wr_id (and whether there was
-        // one) enters `fcs` (32) in event order, two clocks behind the
-        // event's entry in `fev`; a SEND event leaves `fev` with it
+        // one) enters `consumed_q` (32) in event order, two clocks behind the
+        // event's entry in `rx_done_q`; a SEND event leaves `rx_done_q` with it
         self.rqf_cs_valid.next = self.mt_ev_valid.val() & self.mt_ev_kind.val().get_bit(1);
         self.rqf_cs_conn.next = self.mt_ev_index.val().get_bits::<CB>(2);
         self.rqf_cs_stream.next = self.mt_ev_index.val().get_bits::<2>(0);
@@ -188,8 +188,8 @@ impl<const CB: usize, const QB: usize, const RCI: usize> Logic for RxMsg<CB, QB,
         } else {
             self.cs_okb.next = bits::<1>(0);
         }
-        self.fcs_push.next = self.rqf_cs_rvalid.val();
-        self.fcs_din.next = bit_cast::<65, 64>(self.rqf_cs_wr_id.val())
+        self.consumed_q_push.next = self.rqf_cs_rvalid.val();
+        self.consumed_q_din.next = bit_cast::<65, 64>(self.rqf_cs_wr_id.val())
             | (bit_cast::<65, 1>(self.cs_okb.val()) << 64);
     }
 }

@@ -25,7 +25,7 @@
 //! * **Dedup.** Commands have the dedup port first; an accepted packet's
 //!   CSN is checked, every other verdict passes as a read, so results stay
 //!   in packet order. A NEW accepted packet is placed; NEW and duplicate
-//!   packets go on to their path's SACK state (`frp_*`); a CSN outside the
+//!   packets go on to their path's SACK state (`sack_req_q_*`); a CSN outside the
 //!   window drops the packet; a NACK leaves on `nack_*`.
 //! * **Payload mover.** The head decision's payload run is written on
 //!   `wr_*` (through a 4-entry FIFO) or discarded; a placed packet's
@@ -169,7 +169,7 @@ hdl_block! {
         pub dd_res_base: Signal<In, Bits<32>>,
         /// `dw_arb` port b ready.
         pub wr_ready: Signal<In, Bit>,
-        /// Fill of `fmi` (placed packets waiting for `msg_tracker`).
+        /// Fill of `placed_q` (placed packets waiting for `msg_tracker`).
         pub mi_fill: Signal<In, Bits<16>>,
         /// Frame beat into the parser.
         pub s_valid: Signal<Out, Bit>,
@@ -250,9 +250,9 @@ hdl_block! {
         /// NACK detail.
         pub nack_detail: Signal<Out, Bits<32>>,
         /// A NEW or duplicate packet for its path's SACK state.
-        pub frp_push: Signal<Out, Bit>,
+        pub sack_req_q_push: Signal<Out, Bit>,
         /// The packet record (P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn 82, path 106, sport 114, csn_base 130).
-        pub frp_din: Signal<Out, Bits<162>>,
+        pub sack_req_q_din: Signal<Out, Bits<162>>,
         /// Payload placement write beat (`dw_arb` b).
         pub wr_valid: Signal<Out, Bit>,
         /// Write data.
@@ -265,7 +265,7 @@ hdl_block! {
         pub wr_len: Signal<Out, Bits<16>>,
         /// A write's last beat leaves this clock.
         pub wr_done: Signal<Out, Bit>,
-        /// A placed packet for `fmi`.
+        /// A placed packet for `placed_q`.
         pub mi_push: Signal<Out, Bit>,
         /// Its record (M: has_payload 0, index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len 112).
         pub mi_din: Signal<Out, Bits<128>>,
@@ -426,13 +426,13 @@ impl<const CB: usize, const PB: usize> Logic for RxPlace<CB, PB> {
         self.fpl.din.next = bit_cast::<584, 512>(self.p_data.val())
             | (bit_cast::<584, 64>(self.p_keep.val()) << 512)
             | (bit_cast::<584, 1>(self.m_hp.val()) << 576);
-        // a well-formed ACK goes to the sender's side (`fak`), every other
+        // a well-formed ACK goes to the sender's side (`ack_rx_q`), every other
         // descriptor to the receive pipeline
         self.rx_is_ack.next = self.d_ok.val() & (self.d_opcode.val() == bits::<8>(0x10));
         self.rx_is_nack.next = self.d_ok.val() & (self.d_opcode.val() == self.k_op_nack.val());
         self.frd.push.next = self.d_valid.val() & !self.rx_is_ack.val() & !self.rx_is_nack.val();
         self.ak_push.next = self.d_valid.val() & self.rx_is_ack.val();
-        // a well-formed NACK to the sender's NACK FIFO (`fnk`)
+        // a well-formed NACK to the sender's NACK FIFO (`nack_q`)
         self.nk_push.next = self.d_valid.val() & self.rx_is_nack.val();
         self.nk_din.next = bit_cast::<104, 24>(self.d_dst_conn.val())
             | (bit_cast::<104, 8>(self.d_nack_reason.val()) << 24)
@@ -747,8 +747,8 @@ impl<const CB: usize, const PB: usize> Logic for RxPlace<CB, PB> {
         self.nack_detail.next = self.k_detail.val();
         // P: psn 0, floor_delta 32, ce 48, ACK_REQ 49, timestamp 50, conn
         // 82, path 106, sport 114, csn_base 130
-        self.frp_push.next = self.k_ours.val() & self.k_path.val();
-        self.frp_din.next = bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(155))
+        self.sack_req_q_push.next = self.k_ours.val() & self.k_path.val();
+        self.sack_req_q_din.next = bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(155))
             | (bit_cast::<162, 16>(self.k_e.val().get_bits::<16>(251)) << 32)
             | (bit_cast::<162, 2>(self.k_e.val().get_bits::<2>(283)) << 48)
             | (bit_cast::<162, 32>(self.k_e.val().get_bits::<32>(219)) << 50)
@@ -761,7 +761,7 @@ impl<const CB: usize, const PB: usize> Logic for RxPlace<CB, PB> {
         // beat) is written by DMA (dw_arb b) or discarded
         // (through a 4-entry write FIFO: data 0, last 512, address 513,
         // length 577)
-        // (it moves nothing while `fmi`, the placed packets waiting for
+        // (it moves nothing while `placed_q`, the placed packets waiting for
         // msg_tracker, holds 24 or more of its 32: so the pushes below,
         // one per decision, never overflow it)
         self.mi_ok.d.next = self.mi_fill.val() < bits::<16>(24);

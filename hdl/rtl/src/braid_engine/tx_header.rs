@@ -4,7 +4,7 @@
 //!
 //! # Behaviour
 //!
-//! * The head of the header FIFO (`fh`) is popped with its transmit lookup
+//! * The head of the header FIFO (`hdr_q`) is popped with its transmit lookup
 //!   (the connection's peer MAC, IPv4, ports and remote connection, one
 //!   clock) and the path's salt; at the next edge both enter the lookup
 //!   FIFO of 8 entries. One packet per clock under a ready `ack_gen`.
@@ -15,6 +15,7 @@
 //!
 //! Record layouts are in the comments below.
 
+use crate::fifo::Fifo;
 use crate::skid::Skid;
 use rust_hdl::prelude::*;
 
@@ -23,12 +24,10 @@ hdl_block! {
     pub struct TxHeader<const CB: usize, const PI: usize> {
         /// Engine clock.
         pub clock: Signal<In, Clock>,
-        /// From `flk.fill`.
-        pub flk_fill: Signal<In, Bits<16>>,
-        /// From `fh.valid`.
-        pub fh_valid: Signal<In, Bit>,
-        /// From `fh.dout`.
-        pub fh_dout: Signal<In, Bits<512>>,
+        /// From `hdr_q.valid`.
+        pub hdr_q_valid: Signal<In, Bit>,
+        /// From `hdr_q.dout`.
+        pub hdr_q_dout: Signal<In, Bits<512>>,
         /// From `cp.tr_sport`.
         pub cp_tr_sport: Signal<In, Bits<16>>,
         /// From `salt.read_data`.
@@ -43,10 +42,6 @@ hdl_block! {
         pub cp_tr_dport: Signal<In, Bits<16>>,
         /// From `cp.tr_peer_conn`.
         pub cp_tr_peer_conn: Signal<In, Bits<24>>,
-        /// From `flk.valid`.
-        pub flk_valid: Signal<In, Bit>,
-        /// From `flk.dout`.
-        pub flk_dout: Signal<In, Bits<656>>,
         /// From `txp.q_ready`.
         pub txp_q_ready: Signal<In, Bit>,
         /// From `ag.data_ready`.
@@ -73,8 +68,8 @@ hdl_block! {
         pub n_pl_err_q: Signal<In, Bits<32>>,
         /// From `k_pb`.
         pub k_pb: Signal<In, Bits<8>>,
-        /// To `fh.pop`.
-        pub fh_pop: Signal<Out, Bit>,
+        /// To `hdr_q.pop`.
+        pub hdr_q_pop: Signal<Out, Bit>,
         /// To `cp.tl_valid`.
         pub cp_tl_valid: Signal<Out, Bit>,
         /// To `cp.tl_conn`.
@@ -83,12 +78,6 @@ hdl_block! {
         pub cp_tl_tag: Signal<Out, Bits<16>>,
         /// To `salt.read_address`.
         pub salt_read_address: Signal<Out, Bits<PI>>,
-        /// To `flk.push`.
-        pub flk_push: Signal<Out, Bit>,
-        /// To `flk.din`.
-        pub flk_din: Signal<Out, Bits<656>>,
-        /// To `flk.pop`.
-        pub flk_pop: Signal<Out, Bit>,
         /// To `ag.data_valid`.
         pub ag_data_valid: Signal<Out, Bit>,
         /// To `ag.data_dst_mac`.
@@ -171,6 +160,8 @@ hdl_block! {
         pub n_pl_err_we: Signal<Out, Bit>,
         /// To `n_pl_err.d`.
         pub n_pl_err_wd: Signal<Out, Bits<32>>,
+        /// A push to one of its FIFOs was dropped at the last edge.
+        pub ovf: Signal<Out, Bit>,
         sk_h: Skid<656>,
         l1v: DFF<Bit>,
         l1d: DFF<Bits<512>>,
@@ -186,6 +177,7 @@ hdl_block! {
         l1_cnt: Signal<Local, Bits<1>>,
         tr_okb: Signal<Local, Bits<1>>,
         h_e: Signal<Local, Bits<656>>,
+        lookup_q: Fifo<656, 3>,
     }
 }
 
@@ -193,6 +185,7 @@ impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, l1v, l1d, ok_hpop);
+        self.lookup_q.clock.next = self.clock.val();
         self.sk_h.clock.next = self.clock.val();
         self.n_tx_pkts_we.next = false;
         self.n_tx_pkts_wd.next = self.n_tx_pkts_q.val();
@@ -213,19 +206,19 @@ impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
         } else {
             self.l1_cnt.next = bits::<1>(0);
         }
-        self.fill3.next = self.flk_fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
+        self.fill3.next = self.lookup_q.fill.val() + bit_cast::<16, 1>(self.l1_cnt.val());
         self.ok_hpop.d.next = self.fill3.val() < bits::<16>(7);
-        self.h_pop.next = self.fh_valid.val() & self.ok_hpop.q.val();
-        self.fh_pop.next = self.h_pop.val();
+        self.h_pop.next = self.hdr_q_valid.val() & self.ok_hpop.q.val();
+        self.hdr_q_pop.next = self.h_pop.val();
         self.cp_tl_valid.next = self.h_pop.val();
-        self.cp_tl_conn.next = self.fh_dout.val().get_bits::<CB>(426);
+        self.cp_tl_conn.next = self.hdr_q_dout.val().get_bits::<CB>(426);
         self.cp_tl_tag.next = 0.into();
         // the path's salt, read beside the connection's transport entry
-        self.salt_read_address.next = (bit_cast::<PI, CB>(self.fh_dout.val().get_bits::<CB>(426))
-            << self.k_pb.val())
-            | bit_cast::<PI, 4>(self.fh_dout.val().get_bits::<4>(438));
+        self.salt_read_address.next =
+            (bit_cast::<PI, CB>(self.hdr_q_dout.val().get_bits::<CB>(426)) << self.k_pb.val())
+                | bit_cast::<PI, 4>(self.hdr_q_dout.val().get_bits::<4>(438));
         self.l1v.d.next = self.h_pop.val();
-        self.l1d.d.next = self.fh_dout.val();
+        self.l1d.d.next = self.hdr_q_dout.val();
         self.h_path.next = self.l1d.q.val().get_bits::<4>(438);
         self.h_sport.next = self.cp_tr_sport.val()
             + ((bit_cast::<16, 12>(self.salt_read_data.val()) << 4)
@@ -237,8 +230,8 @@ impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
         }
         // the lookup FIFO's entry: H 0..512, ok 512, peer MAC 513, peer
         // IPv4 561, source port 593, destination port 609, peer conn 625
-        self.flk_push.next = self.l1v.q.val();
-        self.flk_din.next = bit_cast::<656, 512>(self.l1d.q.val())
+        self.lookup_q.push.next = self.l1v.q.val();
+        self.lookup_q.din.next = bit_cast::<656, 512>(self.l1d.q.val())
             | (bit_cast::<656, 1>(self.tr_okb.val()) << 512)
             | (bit_cast::<656, 48>(self.cp_tr_peer_mac.val()) << 513)
             | (bit_cast::<656, 32>(self.cp_tr_peer_ip4.val()) << 561)
@@ -248,11 +241,11 @@ impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
         // the head of the lookup FIFO: a refused one (no connection) is
         // dropped, the others go through the register slice `sk_h` (so that
         // ack_gen's `data_ready` never reaches the FIFO's read side)
-        self.h_ok.next = self.flk_valid.val() & self.flk_dout.val().get_bit(512);
-        self.h_drop.next = self.flk_valid.val() & !self.flk_dout.val().get_bit(512);
+        self.h_ok.next = self.lookup_q.valid.val() & self.lookup_q.dout.val().get_bit(512);
+        self.h_drop.next = self.lookup_q.valid.val() & !self.lookup_q.dout.val().get_bit(512);
         self.sk_h.s_valid.next = self.h_ok.val();
-        self.sk_h.s_data.next = self.flk_dout.val();
-        self.flk_pop.next = (self.h_ok.val() & self.sk_h.s_ready.val()) | self.h_drop.val();
+        self.sk_h.s_data.next = self.lookup_q.dout.val();
+        self.lookup_q.pop.next = (self.h_ok.val() & self.sk_h.s_ready.val()) | self.h_drop.val();
         self.h_e.next = self.sk_h.m_data.val();
         self.h_d.next = self.h_e.val().get_bits::<512>(0);
         self.ag_data_valid.next = self.sk_h.m_valid.val() & self.txp_q_ready.val();
@@ -313,5 +306,6 @@ impl<const CB: usize, const PI: usize> Logic for TxHeader<CB, PI> {
             self.n_pl_err_we.next = true;
             self.n_pl_err_wd.next = self.n_pl_err_q.val() + 1;
         }
+        self.ovf.next = self.lookup_q.ovf.val();
     }
 }

@@ -3,36 +3,37 @@
 
 use super::*;
 
-/// Constants used by the parser.
-#[derive(LogicBlock)]
-pub struct Consts {
-    /// All ones (512 bits).
-    pub ones512: Signal<Out, Bits<512>>,
-    /// All ones (64 bits).
-    pub ones64: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 0 of p set.
-    pub m0: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 1 of p set.
-    pub m1: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 2 of p set.
-    pub m2: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 3 of p set.
-    pub m3: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 4 of p set.
-    pub m4: Signal<Out, Bits<64>>,
-    /// Lanes p with bit 5 of p set.
-    pub m5: Signal<Out, Bits<64>>,
-    /// 0xffff << 32: the ::ffff:0:0/96 prefix of IPv4-mapped addresses.
-    pub v4mapped: Signal<Out, Bits<128>>,
-    c_ones512: Constant<Bits<512>>,
-    c_ones64: Constant<Bits<64>>,
-    c_m0: Constant<Bits<64>>,
-    c_m1: Constant<Bits<64>>,
-    c_m2: Constant<Bits<64>>,
-    c_m3: Constant<Bits<64>>,
-    c_m4: Constant<Bits<64>>,
-    c_m5: Constant<Bits<64>>,
-    c_v4mapped: Constant<Bits<128>>,
+hdl_block! {
+    /// Constants used by the parser.
+    pub struct Consts {
+        /// All ones (512 bits).
+        pub ones512: Signal<Out, Bits<512>>,
+        /// All ones (64 bits).
+        pub ones64: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 0 of p set.
+        pub m0: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 1 of p set.
+        pub m1: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 2 of p set.
+        pub m2: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 3 of p set.
+        pub m3: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 4 of p set.
+        pub m4: Signal<Out, Bits<64>>,
+        /// Lanes p with bit 5 of p set.
+        pub m5: Signal<Out, Bits<64>>,
+        /// 0xffff << 32: the ::ffff:0:0/96 prefix of IPv4-mapped addresses.
+        pub v4mapped: Signal<Out, Bits<128>>,
+        c_ones512: Constant<Bits<512>> = Constant::new(!Bits::<512>::default()),
+        c_ones64: Constant<Bits<64>> = Constant::new(!Bits::<64>::default()),
+        c_m0: Constant<Bits<64>> = Constant::new(lane_mask(0)),
+        c_m1: Constant<Bits<64>> = Constant::new(lane_mask(1)),
+        c_m2: Constant<Bits<64>> = Constant::new(lane_mask(2)),
+        c_m3: Constant<Bits<64>> = Constant::new(lane_mask(3)),
+        c_m4: Constant<Bits<64>> = Constant::new(lane_mask(4)),
+        c_m5: Constant<Bits<64>> = Constant::new(lane_mask(5)),
+        c_v4mapped: Constant<Bits<128>> = Constant::new(bits::<128>(0xffff) << 32),
+    }
 }
 
 fn lane_mask(b: u32) -> Bits<64> {
@@ -43,31 +44,6 @@ fn lane_mask(b: u32) -> Bits<64> {
         }
     }
     bits(v)
-}
-
-impl Default for Consts {
-    fn default() -> Self {
-        Consts {
-            ones512: Default::default(),
-            ones64: Default::default(),
-            m0: Default::default(),
-            m1: Default::default(),
-            m2: Default::default(),
-            m3: Default::default(),
-            m4: Default::default(),
-            m5: Default::default(),
-            v4mapped: Default::default(),
-            c_ones512: Constant::new(!Bits::<512>::default()),
-            c_ones64: Constant::new(!Bits::<64>::default()),
-            c_m0: Constant::new(lane_mask(0)),
-            c_m1: Constant::new(lane_mask(1)),
-            c_m2: Constant::new(lane_mask(2)),
-            c_m3: Constant::new(lane_mask(3)),
-            c_m4: Constant::new(lane_mask(4)),
-            c_m5: Constant::new(lane_mask(5)),
-            c_v4mapped: Constant::new(bits::<128>(0xffff) << 32),
-        }
-    }
 }
 
 impl Logic for Consts {
