@@ -30,6 +30,10 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  [31:0] add_floor$b;
     reg  add_floor$cin;
     wire  [31:0] add_floor$sum;
+    reg  [31:0] add_floor_m256$a;
+    reg  [31:0] add_floor_m256$b;
+    reg  add_floor_m256$cin;
+    wire  [31:0] add_floor_m256$sum;
     reg  [31:0] add_f1$a;
     reg  [31:0] add_f1$b;
     reg  add_f1$cin;
@@ -115,9 +119,9 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  [31:0] q_floor$d;
     wire  [31:0] q_floor$q;
     reg  q_floor$clock;
-    reg  q_f_le_p$d;
-    wire  q_f_le_p$q;
-    reg  q_f_le_p$clock;
+    reg  [31:0] q_floor_m256$d;
+    wire  [31:0] q_floor_m256$q;
+    reg  q_floor_m256$clock;
     reg  dhi$d;
     wire  dhi$q;
     reg  dhi$clock;
@@ -127,9 +131,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  b0r$d;
     wire  b0r$q;
     reg  b0r$clock;
-    reg  moved$d;
-    wire  moved$q;
-    reg  moved$clock;
     reg  q2_near$d;
     wire  q2_near$q;
     reg  q2_near$clock;
@@ -148,9 +149,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  [23:0] q_hi_m1$d;
     wire  [23:0] q_hi_m1$q;
     reg  q_hi_m1$clock;
-    reg  q2_f_le_p$d;
-    wire  q2_f_le_p$q;
-    reg  q2_f_le_p$clock;
     reg  [23:0] add_h2$a;
     reg  [23:0] add_h2$b;
     reg  add_h2$cin;
@@ -310,19 +308,14 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  [31:0] ov_p1;
     reg  [31:0] ov_base;
     reg  ovr;
-    reg  e_margin;
-    reg  e_near_bey;
-    reg  e_near_in;
-    reg  e_f_gt_b;
     reg  [7:0] e_f_lo;
-    reg  e_in_window2;
-    reg  e_in_window;
-    reg  e_m_eq_next;
-    reg  e_m_eq;
-    reg  e_hi_eq_next;
-    reg  e_hi_eq;
-    reg  e_lo_ge;
-    reg  [7:0] e_psn_lo;
+    reg  [23:0] e_f_hi;
+    reg  [23:0] e_fm_hi;
+    reg  e_near_b0;
+    reg  e_near_b1;
+    reg  e_near_b2;
+    reg  e_near_jump;
+    reg  e_near_init;
     reg  cfx;
     reg  c2x;
     reg  c1x;
@@ -346,6 +339,12 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         .b(add_floor$b),
         .cin(add_floor$cin),
         .sum(add_floor$sum)
+    );
+    sack_tracker__add_floor_m256 add_floor_m256(
+        .a(add_floor_m256$a),
+        .b(add_floor_m256$b),
+        .cin(add_floor_m256$cin),
+        .sum(add_floor_m256$sum)
     );
     sack_tracker__add_f1 add_f1(
         .a(add_f1$a),
@@ -480,10 +479,10 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         .q(q_floor$q),
         .clock(q_floor$clock)
     );
-    sack_tracker__q_f_le_p q_f_le_p(
-        .d(q_f_le_p$d),
-        .q(q_f_le_p$q),
-        .clock(q_f_le_p$clock)
+    sack_tracker__q_floor_m256 q_floor_m256(
+        .d(q_floor_m256$d),
+        .q(q_floor_m256$q),
+        .clock(q_floor_m256$clock)
     );
     sack_tracker__dhi dhi(
         .d(dhi$d),
@@ -499,11 +498,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         .d(b0r$d),
         .q(b0r$q),
         .clock(b0r$clock)
-    );
-    sack_tracker__moved moved(
-        .d(moved$d),
-        .q(moved$q),
-        .clock(moved$clock)
     );
     sack_tracker__q2_near q2_near(
         .d(q2_near$d),
@@ -534,11 +528,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         .d(q_hi_m1$d),
         .q(q_hi_m1$q),
         .clock(q_hi_m1$clock)
-    );
-    sack_tracker__q2_f_le_p q2_f_le_p(
-        .d(q2_f_le_p$d),
-        .q(q2_f_le_p$q),
-        .clock(q2_f_le_p$clock)
     );
     sack_tracker__add_h2 add_h2(
         .a(add_h2$a),
@@ -721,7 +710,7 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         q_psn$clock = clock;
         q_fvalid$clock = clock;
         q_floor$clock = clock;
-        q_f_le_p$clock = clock;
+        q_floor_m256$clock = clock;
         q_hi_m1$clock = clock;
         q_hi_m2$clock = clock;
         q2_eq0$clock = clock;
@@ -731,8 +720,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         b0r$clock = clock;
         b1r$clock = clock;
         q2_near$clock = clock;
-        moved$clock = clock;
-        q2_f_le_p$clock = clock;
         q2_init$clock = clock;
         q2_init_psn$clock = clock;
         q2_init_p1$clock = clock;
@@ -775,7 +762,7 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         q_psn$d = q_psn$q;
         q_fvalid$d = q_fvalid$q;
         q_floor$d = q_floor$q;
-        q_f_le_p$d = q_f_le_p$q;
+        q_floor_m256$d = q_floor_m256$q;
         q_hi_m1$d = q_hi_m1$q;
         q_hi_m2$d = q_hi_m2$q;
         q2_eq0$d = q2_eq0$q;
@@ -785,8 +772,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         b0r$d = b0r$q;
         b1r$d = b1r$q;
         q2_near$d = q2_near$q;
-        moved$d = moved$q;
-        q2_f_le_p$d = q2_f_le_p$q;
         q2_init$d = q2_init$q;
         q2_init_psn$d = q2_init_psn$q;
         q2_init_p1$d = q2_init_p1$q;
@@ -829,6 +814,10 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         add_floor$b = ~fd32;
         add_floor$cin = 1'b1;
         q_floor$d = add_floor$sum;
+        add_floor_m256$a = in_psn$q;
+        add_floor_m256$b = ~(fd32 | ((32'h100) & 32'hffffffff));
+        add_floor_m256$cin = 1'b1;
+        q_floor_m256$d = add_floor_m256$sum;
         q_fvalid$d = in_valid$q & ~|in_fd$q[(32'h8)+:(8)];
         q_valid$d = in_valid$q;
         q_psn$d = in_psn$q;
@@ -840,7 +829,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         add_h2$cin = 1'b0;
         q_hi_m1$d = add_h1$sum;
         q_hi_m2$d = add_h2$sum;
-        q_f_le_p$d = in_fd$q[(32'h0)+:(8)] <= in_psn$q[(32'h0)+:(8)];
         q_init$d = in_init$q;
         q_init_psn$d = in_init_psn$q;
         add_f1$a = q_floor$q;
@@ -866,30 +854,17 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         if (q2_init$q) begin
             tgt_hi = q2_init_psn$q[(32'h8)+:(24)];
         end
-        e_psn_lo = q_psn$q[(32'h0)+:(8)];
-        e_lo_ge = e_psn_lo >= base_lo;
-        e_hi_eq = ~|(q_psn$q[(32'h8)+:(24)] ^ base$q[(32'h8)+:(24)]);
-        e_hi_eq_next = ~|(q_psn$q[(32'h8)+:(24)] ^ base_p256$q[(32'h8)+:(24)]);
-        e_m_eq = ~|(q_hi_m1$q ^ base$q[(32'h8)+:(24)]);
-        e_m_eq_next = ~|(q_hi_m1$q ^ base_p256$q[(32'h8)+:(24)]);
-        e_in_window = (e_hi_eq & e_lo_ge) | (e_hi_eq_next & ~e_lo_ge);
-        e_in_window2 = (e_m_eq & e_lo_ge) | (e_m_eq_next & ~e_lo_ge);
         e_f_lo = q_floor$q[(32'h0)+:(8)];
-        e_f_gt_b = e_f_lo > base_lo;
-        if (e_lo_ge) begin
-            e_near_in = e_f_gt_b & q_f_le_p$q;
-            e_near_bey = ~q_f_le_p$q | ~e_f_gt_b;
-        end
-        else begin
-            e_near_in = e_f_gt_b | q_f_le_p$q;
-            e_near_bey = ~q_f_le_p$q & ~e_f_gt_b;
-        end
-        e_margin = (e_f_lo != base_p1$q[(32'h0)+:(8)]) & (e_f_lo != base_p2$q[(32'h0)+:(8)]);
-        q2_near$d = q_fvalid$q & e_margin & ((e_in_window & e_near_in) | (e_in_window2 & e_near_bey));
+        e_f_hi = q_floor$q[(32'h8)+:(24)];
+        e_fm_hi = q_floor_m256$q[(32'h8)+:(24)];
+        e_near_b0 = q_fvalid$q & ((~|(base$q[(32'h8)+:(24)] ^ e_fm_hi) & (base$q[(32'h0)+:(8)] >= e_f_lo)) | (~|(base$q[(32'h8)+:(24)] ^ e_f_hi) & (base$q[(32'h0)+:(8)] < e_f_lo)));
+        e_near_b1 = q_fvalid$q & ((~|(base_p1$q[(32'h8)+:(24)] ^ e_fm_hi) & (base_p1$q[(32'h0)+:(8)] >= e_f_lo)) | (~|(base_p1$q[(32'h8)+:(24)] ^ e_f_hi) & (base_p1$q[(32'h0)+:(8)] < e_f_lo)));
+        e_near_b2 = q_fvalid$q & ((~|(base_p2$q[(32'h8)+:(24)] ^ e_fm_hi) & (base_p2$q[(32'h0)+:(8)] >= e_f_lo)) | (~|(base_p2$q[(32'h8)+:(24)] ^ e_f_hi) & (base_p2$q[(32'h0)+:(8)] < e_f_lo)));
+        e_near_jump = q_fvalid$q & ((~|(q2_floor$q[(32'h8)+:(24)] ^ e_fm_hi) & (q2_floor$q[(32'h0)+:(8)] >= e_f_lo)) | (~|(q2_floor$q[(32'h8)+:(24)] ^ e_f_hi) & (q2_floor$q[(32'h0)+:(8)] < e_f_lo)));
+        e_near_init = q_fvalid$q & ((~|(q2_init_psn$q[(32'h8)+:(24)] ^ e_fm_hi) & (q2_init_psn$q[(32'h0)+:(8)] >= e_f_lo)) | (~|(q2_init_psn$q[(32'h8)+:(24)] ^ e_f_hi) & (q2_init_psn$q[(32'h0)+:(8)] < e_f_lo)));
         q2_eq0$d = ~|(q_psn$q[(32'h8)+:(24)] ^ tgt_hi);
         q2_eq1$d = ~|(q_hi_m1$q ^ tgt_hi);
         q2_eq2$d = ~|(q_hi_m2$q ^ tgt_hi);
-        q2_f_le_p$d = q_f_le_p$q;
         add_i1$a = q_init_psn$q;
         add_i1$b = ((32'h1) & 32'hffffffff);
         add_i1$cin = 1'b0;
@@ -916,7 +891,7 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         end
         in_window = (hi_eq & lo_ge) | (hi_eq_next & ~lo_ge);
         seen = bitmap$q[psn_lo];
-        near = q2_near$q & ~moved$q;
+        near = q2_near$q;
         f_lo = q2_floor$q[(32'h0)+:(8)];
         f_ge = f_lo >= base_lo;
         full = f_lo == base_lo;
@@ -954,6 +929,23 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         head2 = (head$q << 32'h2) | (head$q >> 32'hfe);
         b0 = b0r$q;
         b1 = b1r$q;
+        if (q2_init$q) begin
+            q2_near$d = e_near_init;
+        end
+        else if (near) begin
+            q2_near$d = e_near_jump;
+        end
+        else if (b0) begin
+            if (b1) begin
+                q2_near$d = e_near_b2;
+            end
+            else begin
+                q2_near$d = e_near_b1;
+            end
+        end
+        else begin
+            q2_near$d = e_near_b0;
+        end
         add_11$a = base_p1$q;
         add_11$b = ((32'h1) & 32'hffffffff);
         add_11$cin = 1'b0;
@@ -1079,7 +1071,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
             bitmap$d = n0_map | set_vec;
             dhi$d = n0_dhi;
         end
-        moved$d = ovr;
         head3 = (head$q << 32'h3) | (head$q >> 32'hfd);
         fhead1 = (q2_head_f$q << 32'h1) | (q2_head_f$q >> 32'hff);
         hb0 = |(bitmap$q & head$q);
@@ -1636,6 +1627,52 @@ module sack_tracker__add_floor(a,b,cin,sum);
     end
 
 endmodule // sack_tracker__add_floor
+
+
+module sack_tracker__add_floor_m256(a,b,cin,sum);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  cin;
+    output reg  [31:0] sum;
+
+    // Local signals
+    reg  [31:0] g0;
+    reg  [31:0] p0;
+    reg  [31:0] g1;
+    reg  [31:0] p1;
+    reg  [31:0] g2;
+    reg  [31:0] p2;
+    reg  [31:0] g3;
+    reg  [31:0] p3;
+    reg  [31:0] g4;
+    reg  [31:0] p4;
+    reg  [31:0] g5;
+    reg  [31:0] p5;
+    reg  [31:0] g6;
+    reg  [31:0] cin0;
+
+    // Update code
+    always @(*) begin
+        cin0 = ((cin) & 32'hffffffff);
+        p0 = a ^ b;
+        g0 = (a & b) | (p0 & cin0);
+        g1 = g0 | (p0 & (g0 << 32'h1));
+        p1 = p0 & (p0 << 32'h1);
+        g2 = g1 | (p1 & (g1 << 32'h2));
+        p2 = p1 & (p1 << 32'h2);
+        g3 = g2 | (p2 & (g2 << 32'h4));
+        p3 = p2 & (p2 << 32'h4);
+        g4 = g3 | (p3 & (g3 << 32'h8));
+        p4 = p3 & (p3 << 32'h8);
+        g5 = g4 | (p4 & (g4 << 32'h10));
+        p5 = p4 & (p4 << 32'h10);
+        g6 = g5 | (p5 & (g5 << 32'h20));
+        sum = p0 ^ ((g6 << 32'h1) | cin0);
+    end
+
+endmodule // sack_tracker__add_floor_m256
 
 
 module sack_tracker__add_h1(a,b,cin,sum);
@@ -2357,25 +2394,6 @@ module sack_tracker__in_valid(d,q,clock);
 endmodule // sack_tracker__in_valid
 
 
-module sack_tracker__moved(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sack_tracker__moved
-
-
 module sack_tracker__q2_dec(d,q,clock);
 
     // Module arguments
@@ -2450,25 +2468,6 @@ module sack_tracker__q2_eq2(d,q,clock);
     end
 
 endmodule // sack_tracker__q2_eq2
-
-
-module sack_tracker__q2_f_le_p(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sack_tracker__q2_f_le_p
 
 
 module sack_tracker__q2_floor(d,q,clock);
@@ -2756,25 +2755,6 @@ module sack_tracker__q2_valid(d,q,clock);
 endmodule // sack_tracker__q2_valid
 
 
-module sack_tracker__q_f_le_p(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sack_tracker__q_f_le_p
-
-
 module sack_tracker__q_floor(d,q,clock);
 
     // Module arguments
@@ -2792,6 +2772,25 @@ module sack_tracker__q_floor(d,q,clock);
     end
 
 endmodule // sack_tracker__q_floor
+
+
+module sack_tracker__q_floor_m256(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sack_tracker__q_floor_m256
 
 
 module sack_tracker__q_fvalid(d,q,clock);

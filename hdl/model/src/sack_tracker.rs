@@ -65,13 +65,8 @@ pub struct SackTrackerModel {
     q_pkt: Option<(u32, u16)>,
     q2_init: Option<u32>,
     q2_pkt: Option<(u32, u16)>,
-    /// The q2 packet's floor jump, decided against the base of the clock
-    /// before (the early decision of the RTL).
-    q2_near: bool,
     base: u32,
     bitmap: W256,
-    /// The last state edge applied a floor jump or a restart.
-    moved: bool,
     c: Option<(u32, u32, bool, bool)>, // psn, base snapshot, in_window, seen
 }
 
@@ -84,10 +79,8 @@ impl Default for SackTrackerModel {
             q_pkt: None,
             q2_init: None,
             q2_pkt: None,
-            q2_near: false,
             base: 0,
             bitmap: W256::ZERO,
-            moved: false,
             c: None,
         }
     }
@@ -138,7 +131,15 @@ impl CycleModel for SackTrackerModel {
 
         // the packet in q2 against the state
         let init = self.q2_init;
-        let near = self.q2_near && !self.moved;
+        // the floor rule, exact: f = psn - fd (fd < 256) in (base, base + 256]
+        let near = self.q2_pkt.is_some_and(|(psn, fd)| {
+            fd < 256
+                && psn
+                    .wrapping_sub(fd as u32)
+                    .wrapping_sub(self.base)
+                    .wrapping_sub(1)
+                    < 256
+        });
         let mut set = None;
         let mut floor = None;
         self.c = None;
@@ -186,18 +187,6 @@ impl CycleModel for SackTrackerModel {
                 self.bitmap.set(slot, true);
             }
         }
-        let pre_base = out.ack_base;
-        self.moved = near || init.is_some();
-
-        // the q packet's floor jump, decided against this clock's base: the
-        // floor (`fd` < 256) must be 3 to 256 PSNs after it
-        self.q2_near = match self.q_pkt {
-            Some((psn, fd)) if fd < 256 => {
-                let d = psn.wrapping_sub(fd as u32).wrapping_sub(pre_base);
-                (3..=256).contains(&d)
-            }
-            _ => false,
-        };
         self.q2_pkt = self.q_pkt;
         self.q2_init = self.q_init;
         self.q_pkt = self.in_pkt;

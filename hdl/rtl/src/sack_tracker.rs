@@ -31,9 +31,12 @@
 //!   that edge instead of sliding, clearing the slots of `[base, f)`: the
 //!   sender has resolved every PSN before `f` (acknowledged or declared lost
 //!   and resent under a new PSN). The window for the packet itself is then
-//!   `[f, f+256)`, so a packet just past the old window's end is `NEW`. A
-//!   floor further ahead is ignored (a path that lost a whole window is
-//!   re-synchronised by path management, not here).
+//!   `[f, f+256)`, so a packet just past the old window's end is `NEW`. The
+//!   rule is exact for a floor 1 or 2 ahead and for a packet right behind a
+//!   restart, a slide or another jump: it is decided one stage early for
+//!   every base the state can have by then, and the edge in between picks
+//!   one. A floor further ahead is ignored (a path that lost a whole window
+//!   is re-synchronised by path management, not here).
 //! * ACK view: `ack_base` and `ack_sack` (bit j = PSN `ack_base + j`, the wire
 //!   layout of an ACK) are a registered, consistent snapshot of the state of
 //!   the previous clock.
@@ -73,7 +76,8 @@ hdl_block! {
         pub pkt_psn: Signal<In, Bits<32>>,
         /// Its `floor_delta`: the sender's path floor is `pkt_psn - pkt_floor`.
         pub pkt_floor: Signal<In, Bits<16>>,
-        /// Classification result valid (5 clocks after the packet).
+        /// Classification result valid (after the 4th edge following the
+        /// one that samples the packet).
         pub res_valid: Signal<Out, Bit>,
         /// One of the `CLASS_*` codes.
         pub res_class: Signal<Out, Bits<2>>,
@@ -89,6 +93,7 @@ hdl_block! {
         class_behind: Constant<Bits<2>> = Constant::new(bits(CLASS_BEHIND)),
         ones: Constant<Bits<256>> = Constant::new(!Bits::<256>::default()),
         add_floor: PrefixAdd<32>,
+        add_floor_m256: PrefixAdd<32>,
         add_f1: PrefixAdd<32>,
         add_f2: PrefixAdd<32>,
         add_f256: PrefixAdd<32>,
@@ -113,18 +118,16 @@ hdl_block! {
         q_psn: DFF<Bits<32>>,
         q_fvalid: DFF<Bit>,
         q_floor: DFF<Bits<32>>,
-        q_f_le_p: DFF<Bit>,
+        q_floor_m256: DFF<Bits<32>>,
         dhi: DFF<Bit>,
         b1r: DFF<Bit>,
         b0r: DFF<Bit>,
-        moved: DFF<Bit>,
         q2_near: DFF<Bit>,
         q2_eq2: DFF<Bit>,
         q2_eq1: DFF<Bit>,
         q2_eq0: DFF<Bit>,
         q_hi_m2: DFF<Bits<24>>,
         q_hi_m1: DFF<Bits<24>>,
-        q2_f_le_p: DFF<Bit>,
         add_h2: PrefixAdd<24>,
         add_h1: PrefixAdd<24>,
         q2_init: DFF<Bit>,
@@ -214,19 +217,14 @@ hdl_block! {
         ov_p1: Signal<Local, Bits<32>>,
         ov_base: Signal<Local, Bits<32>>,
         ovr: Signal<Local, Bit>,
-        e_margin: Signal<Local, Bit>,
-        e_near_bey: Signal<Local, Bit>,
-        e_near_in: Signal<Local, Bit>,
-        e_f_gt_b: Signal<Local, Bit>,
         e_f_lo: Signal<Local, Bits<8>>,
-        e_in_window2: Signal<Local, Bit>,
-        e_in_window: Signal<Local, Bit>,
-        e_m_eq_next: Signal<Local, Bit>,
-        e_m_eq: Signal<Local, Bit>,
-        e_hi_eq_next: Signal<Local, Bit>,
-        e_hi_eq: Signal<Local, Bit>,
-        e_lo_ge: Signal<Local, Bit>,
-        e_psn_lo: Signal<Local, Bits<8>>,
+        e_f_hi: Signal<Local, Bits<24>>,
+        e_fm_hi: Signal<Local, Bits<24>>,
+        e_near_b0: Signal<Local, Bit>,
+        e_near_b1: Signal<Local, Bit>,
+        e_near_b2: Signal<Local, Bit>,
+        e_near_jump: Signal<Local, Bit>,
+        e_near_init: Signal<Local, Bit>,
         cfx: Signal<Local, Bit>,
         c2x: Signal<Local, Bit>,
         c1x: Signal<Local, Bit>,
@@ -263,7 +261,7 @@ impl Logic for SackTracker {
             q_psn,
             q_fvalid,
             q_floor,
-            q_f_le_p,
+            q_floor_m256,
             q_hi_m1,
             q_hi_m2,
             q2_eq0,
@@ -273,8 +271,6 @@ impl Logic for SackTracker {
             b0r,
             b1r,
             q2_near,
-            moved,
-            q2_f_le_p,
             q2_init,
             q2_init_psn,
             q2_init_p1,
@@ -321,6 +317,11 @@ impl Logic for SackTracker {
         self.add_floor.b.next = !self.fd32.val();
         self.add_floor.cin.next = true;
         self.q_floor.d.next = self.add_floor.sum.val();
+        // f - 256 (`fd + 256` is `fd` with bit 8 set while `fd < 256`)
+        self.add_floor_m256.a.next = self.in_psn.q.val();
+        self.add_floor_m256.b.next = !(self.fd32.val() | bits::<32>(256));
+        self.add_floor_m256.cin.next = true;
+        self.q_floor_m256.d.next = self.add_floor_m256.sum.val();
         self.q_fvalid.d.next = self.in_valid.q.val() & !self.in_fd.q.val().get_bits::<8>(8).any();
         self.q_valid.d.next = self.in_valid.q.val();
         self.q_psn.d.next = self.in_psn.q.val();
@@ -332,8 +333,6 @@ impl Logic for SackTracker {
         self.add_h2.cin.next = false;
         self.q_hi_m1.d.next = self.add_h1.sum.val();
         self.q_hi_m2.d.next = self.add_h2.sum.val();
-        self.q_f_le_p.d.next =
-            self.in_fd.q.val().get_bits::<8>(0) <= self.in_psn.q.val().get_bits::<8>(0);
         self.q_init.d.next = self.in_init.q.val();
         self.q_init_psn.d.next = self.in_init_psn.q.val();
 
@@ -366,49 +365,45 @@ impl Logic for SackTracker {
         if self.q2_init.q.val() {
             self.tgt_hi.next = self.q2_init_psn.q.val().get_bits::<24>(8);
         }
-        // floor f = psn - fd (fd < 256) in (base, base + 256], decided here
-        // against this clock's base, without a 32-bit compare. With B, F, P
-        // the low bytes of base, f and psn: if psn is in the window, f is
-        // after base iff F lies in (B, P] on the circle of 256 slots; if
-        // psn - 256 is in the window (psn past the window's end), f is in
-        // (base, base + 256] iff F lies in (P, B] (the whole circle when
-        // P = B). The base moves at most 2 by sliding before the state
-        // stage, so a floor only 1 or 2 ahead is left to the slide (a later
-        // packet's floor moves it if those PSNs were lost).
-        self.e_psn_lo.next = self.q_psn.q.val().get_bits::<8>(0);
-        self.e_lo_ge.next = self.e_psn_lo.val() >= self.base_lo.val();
-        self.e_hi_eq.next =
-            !(self.q_psn.q.val().get_bits::<24>(8) ^ self.base.q.val().get_bits::<24>(8)).any();
-        self.e_hi_eq_next.next = !(self.q_psn.q.val().get_bits::<24>(8)
-            ^ self.base_p256.q.val().get_bits::<24>(8))
-        .any();
-        self.e_m_eq.next = !(self.q_hi_m1.q.val() ^ self.base.q.val().get_bits::<24>(8)).any();
-        self.e_m_eq_next.next =
-            !(self.q_hi_m1.q.val() ^ self.base_p256.q.val().get_bits::<24>(8)).any();
-        self.e_in_window.next = (self.e_hi_eq.val() & self.e_lo_ge.val())
-            | (self.e_hi_eq_next.val() & !self.e_lo_ge.val());
-        self.e_in_window2.next = (self.e_m_eq.val() & self.e_lo_ge.val())
-            | (self.e_m_eq_next.val() & !self.e_lo_ge.val());
+        // floor f = psn - fd (fd < 256) in (B, B + 256], decided here for
+        // every base B the state stage can have when this packet reaches it:
+        // this clock's base slid by 0, 1 or 2, the floor of the packet now
+        // in the state stage (a jump), or the restart now applied. With no
+        // 32-bit subtract: f in (B, B + 256] iff B in [f - 256, f) iff B's
+        // high 24 bits equal those of f - 256 and its low byte is at least
+        // f's, or they equal f's and its low byte is below f's. The state
+        // stage's event on the edge in between picks one (`q2_near`).
         self.e_f_lo.next = self.q_floor.q.val().get_bits::<8>(0);
-        self.e_f_gt_b.next = self.e_f_lo.val() > self.base_lo.val();
-        // F <= P was computed with the floor (no borrow out of the low byte)
-        if self.e_lo_ge.val() {
-            self.e_near_in.next = self.e_f_gt_b.val() & self.q_f_le_p.q.val();
-            self.e_near_bey.next = !self.q_f_le_p.q.val() | !self.e_f_gt_b.val();
-        } else {
-            self.e_near_in.next = self.e_f_gt_b.val() | self.q_f_le_p.q.val();
-            self.e_near_bey.next = !self.q_f_le_p.q.val() & !self.e_f_gt_b.val();
-        }
-        self.e_margin.next = (self.e_f_lo.val() != self.base_p1.q.val().get_bits::<8>(0))
-            & (self.e_f_lo.val() != self.base_p2.q.val().get_bits::<8>(0));
-        self.q2_near.d.next = self.q_fvalid.q.val()
-            & self.e_margin.val()
-            & ((self.e_in_window.val() & self.e_near_in.val())
-                | (self.e_in_window2.val() & self.e_near_bey.val()));
+        self.e_f_hi.next = self.q_floor.q.val().get_bits::<24>(8);
+        self.e_fm_hi.next = self.q_floor_m256.q.val().get_bits::<24>(8);
+        self.e_near_b0.next = self.q_fvalid.q.val()
+            & ((!(self.base.q.val().get_bits::<24>(8) ^ self.e_fm_hi.val()).any()
+                & (self.base.q.val().get_bits::<8>(0) >= self.e_f_lo.val()))
+                | (!(self.base.q.val().get_bits::<24>(8) ^ self.e_f_hi.val()).any()
+                    & (self.base.q.val().get_bits::<8>(0) < self.e_f_lo.val())));
+        self.e_near_b1.next = self.q_fvalid.q.val()
+            & ((!(self.base_p1.q.val().get_bits::<24>(8) ^ self.e_fm_hi.val()).any()
+                & (self.base_p1.q.val().get_bits::<8>(0) >= self.e_f_lo.val()))
+                | (!(self.base_p1.q.val().get_bits::<24>(8) ^ self.e_f_hi.val()).any()
+                    & (self.base_p1.q.val().get_bits::<8>(0) < self.e_f_lo.val())));
+        self.e_near_b2.next = self.q_fvalid.q.val()
+            & ((!(self.base_p2.q.val().get_bits::<24>(8) ^ self.e_fm_hi.val()).any()
+                & (self.base_p2.q.val().get_bits::<8>(0) >= self.e_f_lo.val()))
+                | (!(self.base_p2.q.val().get_bits::<24>(8) ^ self.e_f_hi.val()).any()
+                    & (self.base_p2.q.val().get_bits::<8>(0) < self.e_f_lo.val())));
+        self.e_near_jump.next = self.q_fvalid.q.val()
+            & ((!(self.q2_floor.q.val().get_bits::<24>(8) ^ self.e_fm_hi.val()).any()
+                & (self.q2_floor.q.val().get_bits::<8>(0) >= self.e_f_lo.val()))
+                | (!(self.q2_floor.q.val().get_bits::<24>(8) ^ self.e_f_hi.val()).any()
+                    & (self.q2_floor.q.val().get_bits::<8>(0) < self.e_f_lo.val())));
+        self.e_near_init.next = self.q_fvalid.q.val()
+            & ((!(self.q2_init_psn.q.val().get_bits::<24>(8) ^ self.e_fm_hi.val()).any()
+                & (self.q2_init_psn.q.val().get_bits::<8>(0) >= self.e_f_lo.val()))
+                | (!(self.q2_init_psn.q.val().get_bits::<24>(8) ^ self.e_f_hi.val()).any()
+                    & (self.q2_init_psn.q.val().get_bits::<8>(0) < self.e_f_lo.val())));
         self.q2_eq0.d.next = !(self.q_psn.q.val().get_bits::<24>(8) ^ self.tgt_hi.val()).any();
         self.q2_eq1.d.next = !(self.q_hi_m1.q.val() ^ self.tgt_hi.val()).any();
         self.q2_eq2.d.next = !(self.q_hi_m2.q.val() ^ self.tgt_hi.val()).any();
-        self.q2_f_le_p.d.next = self.q_f_le_p.q.val();
         self.add_i1.a.next = self.q_init_psn.q.val();
         self.add_i1.b.next = bits::<32>(1);
         self.add_i1.cin.next = false;
@@ -440,10 +435,9 @@ impl Logic for SackTracker {
         self.in_window.next =
             (self.hi_eq.val() & self.lo_ge.val()) | (self.hi_eq_next.val() & !self.lo_ge.val());
         self.seen.next = self.bitmap.q.val().get_bit(self.psn_lo.val().index());
-        // the floor jump was decided one stage early against the previous
-        // base (see stage q2); it stands unless the base jumped or restarted
-        // on the edge in between
-        self.near.next = self.q2_near.q.val() & !self.moved.q.val();
+        // the floor jump, decided one stage early for the base this stage
+        // has now (see stage q2)
+        self.near.next = self.q2_near.q.val();
         self.f_lo.next = self.q2_floor.q.val().get_bits::<8>(0);
         self.f_ge.next = self.f_lo.val() >= self.base_lo.val();
         self.full.next = self.f_lo.val() == self.base_lo.val();
@@ -490,6 +484,20 @@ impl Logic for SackTracker {
         // received" (lookahead: recomputed below for the next head)
         self.b0.next = self.b0r.q.val();
         self.b1.next = self.b1r.q.val();
+        // the packet behind picks its floor decision by this edge's event
+        if self.q2_init.q.val() {
+            self.q2_near.d.next = self.e_near_init.val();
+        } else if self.near.val() {
+            self.q2_near.d.next = self.e_near_jump.val();
+        } else if self.b0.val() {
+            if self.b1.val() {
+                self.q2_near.d.next = self.e_near_b2.val();
+            } else {
+                self.q2_near.d.next = self.e_near_b1.val();
+            }
+        } else {
+            self.q2_near.d.next = self.e_near_b0.val();
+        }
         self.add_11.a.next = self.base_p1.q.val();
         self.add_11.b.next = bits::<32>(1);
         self.add_11.cin.next = false;
@@ -618,7 +626,6 @@ impl Logic for SackTracker {
             self.bitmap.d.next = self.n0_map.val() | self.set_vec.val();
             self.dhi.d.next = self.n0_dhi.val();
         }
-        self.moved.d.next = self.ovr.val();
 
         // lookahead of b0/b1 for the next clock: the received bits at the
         // next head and the slot after it, from this clock's bitmap (slots

@@ -106,3 +106,87 @@ fn sack_tracker_rusthdl_matches_model() {
         );
     }
 }
+
+/// One input clock of a directed sequence: `I(psn)` restarts the path,
+/// `P(psn, floor_delta)` is a packet, `Idle(n)` is `n` clocks without input.
+#[derive(Clone, Copy)]
+enum Seq {
+    I(u32),
+    P(u32, u16),
+    Idle(usize),
+}
+
+/// Runs `seq` then 12 idle clocks through the model and the RTL (RustHDL's
+/// simulator), checks they agree on every clock, and returns the results
+/// (class by PSN, in order) and the final ACK base.
+fn run_seq(seq: &[Seq]) -> (Vec<(u32, PsnClass)>, u32) {
+    let mut uut = SackTracker::default();
+    uut.connect_all();
+    assert!(simulate(&mut uut, 1000));
+    let mut model = SackTrackerModel::default();
+    let mut ins = Vec::new();
+    for s in seq {
+        match *s {
+            Seq::I(p) => ins.push(SackIn {
+                init: Some(p),
+                pkt: None,
+            }),
+            Seq::P(p, fd) => ins.push(SackIn {
+                init: None,
+                pkt: Some((p, fd)),
+            }),
+            Seq::Idle(n) => ins.extend((0..n).map(|_| SackIn::default())),
+        }
+    }
+    ins.extend((0..12).map(|_| SackIn::default()));
+    let mut res = Vec::new();
+    let mut base = 0;
+    for (cycle, i) in ins.iter().enumerate() {
+        let want = model.step(i);
+        let got = sack_step(&mut uut, i);
+        assert_eq!(want, got, "RTL differs from the model at clock {cycle}");
+        if let Some((class, psn)) = got.res {
+            res.push((psn, class));
+        }
+        base = got.ack_base;
+    }
+    (res, base)
+}
+
+/// SPEC.md section 6's floor rule holds exactly: a floor in `(base, base +
+/// 256]` moves the base there, whatever happened on the clock before (a
+/// restart, a slide, a jump) and however close it is to the base.
+#[test]
+fn sack_tracker_floor_rule_is_exact() {
+    use Seq::*;
+    // the packet right after a restart: its floor 0x20 moves the base
+    let (res, base) = run_seq(&[I(0x10), P(0x20, 0)]);
+    assert_eq!(res, [(0x20, PsnClass::New)]);
+    assert_eq!(base, 0x21, "jumped to the floor 0x20, then slid over it");
+    // a floor at the top of the window one clock after the base slid: the
+    // bound is the slid base's
+    let (res, _) = run_seq(&[I(0x1000), Idle(4), P(0x1000, 0), Idle(1), P(0x1101, 0)]);
+    assert_eq!(res, [(0x1000, PsnClass::New), (0x1101, PsnClass::New)]);
+    // a floor one ahead of a base that sits on a lost PSN
+    let (res, base) = run_seq(&[I(0x1000), Idle(4), P(0x1001, 1), Idle(1), P(0x1100, 255)]);
+    assert_eq!(res, [(0x1001, PsnClass::New), (0x1100, PsnClass::New)]);
+    assert_eq!(base, 0x1002, "floor 0x1001 taken, 0x1001 slid over");
+    // floors 1 and 2 ahead on consecutive clocks, after a jump
+    let (res, base) = run_seq(&[I(0), Idle(4), P(0x50, 0x10), P(0x52, 0x1), P(0x55, 0x2)]);
+    assert_eq!(
+        res,
+        [
+            (0x50, PsnClass::New),
+            (0x52, PsnClass::New),
+            (0x55, PsnClass::New)
+        ]
+    );
+    assert_eq!(
+        base, 0x53,
+        "0x51 jumped, 0x53 jumped; 0x52 and 0x55 received"
+    );
+    // a floor equal to the base, or 257 ahead, is not taken
+    let (res, base) = run_seq(&[I(0x200), Idle(4), P(0x201, 1), P(0x302, 1)]);
+    assert_eq!(res, [(0x201, PsnClass::New), (0x302, PsnClass::Beyond)]);
+    assert_eq!(base, 0x200);
+}
