@@ -1,6 +1,7 @@
 //! `cc_events`: the merge of `path_cc`'s events, a sub-block of
-//! `braid_engine` (glue only: `path_cc`, `cmd_proc` and the FIFOs stay
-//! direct instances of the top, wired to the ports below).
+//! `braid_engine` (glue only: `path_cc`, `cmd_proc` and the FIFOs shared
+//! with other sub-blocks stay in the top, wired to the ports below; the
+//! event classes' FIFO `cc_class_q` is its own).
 //!
 //! # Behaviour
 //!
