@@ -396,6 +396,58 @@ pub const RECORDS: &[Record] = &[
         gets: &[("path_ops", "ack_tx_ctx_q.dout")],
         puts: &[("path_ops", "ack_tx_ctx_q.din")],
     },
+    Record {
+        name: "W (a message's record for the retransmission rebuild, `rec_w`)",
+        width: 323,
+        fields: &[
+            f("csn", 0, 32),
+            f("msn", 32, 32),
+            f("addr", 64, 64),
+            f("raddr", 128, 64),
+            f("rkey", 192, 32),
+            f("imm", 224, 32),
+            f("msg_len", 256, 32),
+            f("rsn", 288, 24),
+            f("opcode", 312, 8),
+            f("stream", 320, 2),
+            f("solicited", 322, 1),
+        ],
+        gets: &[("retx", "q2r.q"), ("retx", "q3r.q")],
+        puts: &[("retx", "rec_w")],
+    },
+    Record {
+        name: "N (a NO_RECV_BUFFER NACK's lookup, `rnr_lookup_q`, `rnr_entry_q`)",
+        width: 80,
+        fields: &[g("idx", 0, "PI", 16), f("psn", 16, 32), f("csn", 48, 32)],
+        gets: &[("retx", "rnr_lookup_q_dout"), ("retx", "rnr_entry_q.dout")],
+        puts: &[("nack_rx", "rnr_lookup_q_din")],
+    },
+    Record {
+        name: "N with its slot entry (`rnr_resolve_q`)",
+        width: 120,
+        fields: &[g("idx", 0, "PI", 16), f("psn", 16, 32), f("entry", 48, 72)],
+        gets: &[("path_ops", "rnr_resolve_q_dout")],
+        puts: &[("retx", "rnr_resolve_q_din")],
+    },
+    Record {
+        name: "resolved (`rnr_resolved_q`)",
+        width: 88,
+        fields: &[g("idx", 0, "PI", 16), f("entry", 16, 72)],
+        // (read whole: it becomes the hold record's bits 32..120)
+        gets: &[],
+        puts: &[("path_ops", "rnr_resolved_q_din")],
+    },
+    Record {
+        name: "held until its deadline (`rnr_hold_q`)",
+        width: 120,
+        fields: &[
+            f("deadline", 0, 32),
+            g("idx", 32, "PI", 16),
+            f("entry", 48, 72),
+        ],
+        gets: &[("retx", "rnr_hold_q_dout")],
+        puts: &[("retx", "rnr_hold_q_din")],
+    },
 ];
 
 const _: () = {
