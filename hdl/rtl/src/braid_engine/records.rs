@@ -175,6 +175,17 @@ const L_FIELDS: [Field; 29] = join(
     ],
 );
 
+/// braid-spec's `TX_SLOT_ENTRY`, as a record (a test checks they are equal).
+const SLOT_FIELDS: [Field; 7] = [
+    f("csn", 0, 32),
+    f("wqe_idx", 32, 16),
+    f("offset", 48, 20),
+    f("valid", 68, 1),
+    f("first", 69, 1),
+    f("last", 70, 1),
+    f("retx", 71, 1),
+];
+
 /// Every record of the glue.
 pub const RECORDS: &[Record] = &[
     Record {
@@ -448,6 +459,19 @@ pub const RECORDS: &[Record] = &[
         gets: &[("retx", "rnr_hold_q_dout")],
         puts: &[("retx", "rnr_hold_q_din")],
     },
+    Record {
+        name: "slot entry (braid-spec `TX_SLOT_ENTRY`, `slot_table`)",
+        width: 72,
+        fields: &SLOT_FIELDS,
+        gets: &[
+            ("retx", "slt_res_entry"),
+            ("retx", "qx_entry"),
+            ("retx", "q1e.q"),
+            ("retx", "q2e.q"),
+            ("retx", "q3e.q"),
+        ],
+        puts: &[("path_ops", "slt_wr_entry")],
+    },
 ];
 
 const _: () = {
@@ -605,6 +629,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_slot_entry_is_braid_specs() {
+        let spec: Vec<(&str, usize, usize)> = braid_spec::state::TX_SLOT_ENTRY
+            .iter()
+            .map(|f| (f.name, f.lsb as usize, f.bits as usize))
+            .collect();
+        let ours: Vec<(&str, usize, usize)> = SLOT_FIELDS
+            .iter()
+            .map(|f| (f.name, f.lsb, f.bits))
+            .collect();
+        assert_eq!(ours, spec);
+        assert_eq!(braid_spec::state::TX_SLOT_ENTRY_BITS, 72);
     }
 
     #[test]
