@@ -331,3 +331,253 @@ mod tx_path_table {
         );
     }
 }
+
+mod braid_engine_records {
+    //! The record tables of `braid_hdl::braid_engine::records` against every
+    //! literal position the glue's source packs or unpacks them with.
+    use braid_hdl::braid_engine::records::*;
+
+    fn source(file: &str) -> &'static str {
+        match file {
+            "rx_place" => include_str!("../src/braid_engine/rx_place.rs"),
+            "rx_ack" => include_str!("../src/braid_engine/rx_ack.rs"),
+            "rx_msg" => include_str!("../src/braid_engine/rx_msg.rs"),
+            "path_ops" => include_str!("../src/braid_engine/path_ops.rs"),
+            "nack_rx" => include_str!("../src/braid_engine/nack_rx.rs"),
+            "tx_header" => include_str!("../src/braid_engine/tx_header.rs"),
+            "retx" => include_str!("../src/braid_engine/retx.rs"),
+            "cc_events" => include_str!("../src/braid_engine/cc_events.rs"),
+            "braid_engine" => include_str!("../src/braid_engine.rs"),
+            _ => panic!("no source {file}"),
+        }
+    }
+
+    /// The width written in `::<W>`: a number, or a generic of the top at
+    /// its largest (the default build's).
+    fn width(r: &Record, w: &str) -> (usize, Option<String>) {
+        if let Ok(n) = w.parse() {
+            return (n, None);
+        }
+        let max = match w {
+            "CB" | "QB" => 10,
+            "PB" => 4,
+            "RCI" => 12,
+            "PI" => 14,
+            _ => panic!("{}: width {w} is no generic of the top", r.name),
+        };
+        (max, Some(w.to_string()))
+    }
+
+    /// `[lsb, lsb + bits)` starts at a field and either ends on a field
+    /// boundary (a run of fields) or reads the low bits of the one field
+    /// it starts at (`exact`: packing, the whole run only).
+    fn check(
+        r: &Record,
+        lsb: usize,
+        bits: usize,
+        generic: Option<&str>,
+        exact: bool,
+    ) -> Result<(), String> {
+        let end = lsb + bits;
+        let first = r
+            .fields
+            .iter()
+            .find(|f| f.lsb == lsb)
+            .ok_or_else(|| format!("bit {lsb} starts no field"))?;
+        if end > r.width {
+            return Err(format!("[{lsb}, {end}) leaves the {}-bit record", r.width));
+        }
+        if let Some(g) = generic {
+            if first.generic == Some(g) {
+                return Ok(());
+            }
+        }
+        let inside = r
+            .fields
+            .iter()
+            .find(|f| f.lsb < end && end < f.lsb + f.bits);
+        match inside {
+            None => Ok(()),
+            Some(f) if !exact && f.lsb == first.lsb => Ok(()),
+            Some(f) => Err(format!(
+                "[{lsb}, {end}) ends inside field {} [{}, {})",
+                f.name,
+                f.lsb,
+                f.lsb + f.bits
+            )),
+        }
+    }
+
+    /// The text of the statement that assigns `self.<sig>.next`.
+    fn assignment<'a>(src: &'a str, sig: &str) -> Vec<&'a str> {
+        let head = format!("self.{sig}.next =");
+        let mut out = Vec::new();
+        let mut rest = src;
+        while let Some(i) = rest.find(&head) {
+            let tail = &rest[i + head.len()..];
+            let end = tail.find(';').expect("statement without ;");
+            out.push(&tail[..end]);
+            rest = &tail[end..];
+        }
+        out
+    }
+
+    #[test]
+    fn every_unpacked_position_is_a_field() {
+        for r in RECORDS {
+            for (file, sig) in r.gets {
+                let src = source(file);
+                let uses = unpacked(src, sig);
+                assert!(
+                    !uses.is_empty(),
+                    "{}: no access to self.{sig} in {file}.rs",
+                    r.name
+                );
+                for (w, lsb) in uses {
+                    let (bits, gen) = width(r, &w);
+                    check(r, lsb, bits, gen.as_deref(), false).unwrap_or_else(|e| {
+                        panic!(
+                            "{}: {file}.rs reads self.{sig} bits ::<{w}>({lsb}): {e}",
+                            r.name
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_packed_term_is_a_field_or_a_run_of_them() {
+        for r in RECORDS {
+            for (file, sig) in r.puts {
+                let stmts = assignment(source(file), sig);
+                assert!(
+                    !stmts.is_empty(),
+                    "{}: self.{sig} is never assigned in {file}.rs",
+                    r.name
+                );
+                for s in stmts {
+                    let terms = packed_terms(s);
+                    assert!(
+                        !terms.is_empty(),
+                        "{}: {file}.rs packs self.{sig} without bit_cast terms",
+                        r.name
+                    );
+                    for (total, w, lsb) in terms {
+                        assert_eq!(
+                            total, r.width,
+                            "{}: {file}.rs packs self.{sig} as {total} bits",
+                            r.name
+                        );
+                        let (bits, gen) = width(r, &w);
+                        check(r, lsb, bits, gen.as_deref(), true).unwrap_or_else(|e| {
+                            panic!("{}: {file}.rs packs self.{sig} with ::<{total}, {w}> << {lsb}: {e}", r.name)
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_slot_entry_is_braid_specs() {
+        let spec: Vec<(&str, usize, usize)> = braid_spec::state::TX_SLOT_ENTRY
+            .iter()
+            .map(|f| (f.name, f.lsb as usize, f.bits as usize))
+            .collect();
+        let ours: Vec<(&str, usize, usize)> = SLOT_FIELDS
+            .iter()
+            .map(|f| (f.name, f.lsb, f.bits))
+            .collect();
+        assert_eq!(ours, spec);
+        assert_eq!(braid_spec::state::TX_SLOT_ENTRY_BITS, 72);
+    }
+
+    #[test]
+    fn a_shifted_offset_is_caught() {
+        let r = &RECORDS[0];
+        assert!(check(r, 10, 24, None, false).is_ok());
+        assert!(check(r, 11, 24, None, false).is_err());
+        assert!(check(r, 10, 25, None, false).is_err());
+        assert!(
+            check(r, 10, 8, None, false).is_ok(),
+            "low bits of one field"
+        );
+        assert!(
+            check(r, 10, 8, None, true).is_err(),
+            "a packed term writes whole fields"
+        );
+        assert!(check(r, 0, 66, None, true).is_ok(), "a run of fields");
+        assert!(
+            check(r, 130, 270, None, true).is_ok(),
+            "a run up to the width"
+        );
+        assert!(check(r, 130, 271, None, true).is_err());
+    }
+
+    /// Every `self.<sig>.val().get_bits::<W>(O)` (and `get_bit(O)`, W = 1).
+    fn unpacked(src: &str, sig: &str) -> Vec<(String, usize)> {
+        let head = format!("self.{sig}.val()");
+        let mut out = Vec::new();
+        let mut rest = src;
+        while let Some(i) = rest.find(&head) {
+            let tail = rest[i + head.len()..].trim_start();
+            if let Some(t) = tail.strip_prefix(".get_bits::<") {
+                let close = t.find(">(").unwrap();
+                let w = t[..close].to_string();
+                let t2 = &t[close + 2..];
+                let lsb: usize = t2[..t2.find(')').unwrap()].parse().unwrap();
+                out.push((w, lsb));
+            } else if let Some(t) = tail.strip_prefix(".get_bit(") {
+                let lsb: usize = t[..t.find(')').unwrap()].parse().unwrap();
+                out.push(("1".to_string(), lsb));
+            } // else a whole-record use (copied or compared): nothing to check
+            rest = &rest[i + head.len()..];
+        }
+        out
+    }
+
+    /// The `bit_cast::<T, W>(...)` terms of a packing expression and their
+    /// shifts (`<< O`, 0 when none).
+    fn packed_terms(expr: &str) -> Vec<(usize, String, usize)> {
+        let mut out = Vec::new();
+        let mut rest = expr;
+        while let Some(i) = rest.find("bit_cast::<") {
+            let t = &rest[i + "bit_cast::<".len()..];
+            let close = t.find(">(").unwrap();
+            let mut it = t[..close].split(',').map(str::trim);
+            let total: usize = it.next().unwrap().parse().unwrap();
+            let w = it.next().unwrap().to_string();
+            // the argument: balanced parentheses
+            let arg = &t[close + 1..];
+            let mut depth = 0;
+            let mut end = 0;
+            for (k, c) in arg.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let after = arg[end..].trim_start();
+            let lsb = match after.strip_prefix("<<") {
+                Some(s) => {
+                    let s = s.trim_start();
+                    let n: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    n.parse()
+                        .unwrap_or_else(|_| panic!("shift by a non-literal in `{expr}`"))
+                }
+                None => 0,
+            };
+            out.push((total, w, lsb));
+            rest = &arg[end..];
+        }
+        out
+    }
+}
