@@ -178,9 +178,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
     reg  [31:0] q2_psn$d;
     wire  [31:0] q2_psn$q;
     reg  q2_psn$clock;
-    reg  q2_fvalid$d;
-    wire  q2_fvalid$q;
-    reg  q2_fvalid$clock;
     reg  [31:0] q2_floor$d;
     wire  [31:0] q2_floor$q;
     reg  q2_floor$clock;
@@ -576,11 +573,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         .q(q2_psn$q),
         .clock(q2_psn$clock)
     );
-    sack_tracker__q2_fvalid q2_fvalid(
-        .d(q2_fvalid$d),
-        .q(q2_fvalid$q),
-        .clock(q2_fvalid$clock)
-    );
     sack_tracker__q2_floor q2_floor(
         .d(q2_floor$d),
         .q(q2_floor$q),
@@ -727,7 +719,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         q2_init_p256$clock = clock;
         q2_valid$clock = clock;
         q2_psn$clock = clock;
-        q2_fvalid$clock = clock;
         q2_floor$clock = clock;
         q2_floor_p1$clock = clock;
         q2_floor_p2$clock = clock;
@@ -779,7 +770,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         q2_init_p256$d = q2_init_p256$q;
         q2_valid$d = q2_valid$q;
         q2_psn$d = q2_psn$q;
-        q2_fvalid$d = q2_fvalid$q;
         q2_floor$d = q2_floor$q;
         q2_floor_p1$d = q2_floor_p1$q;
         q2_floor_p2$d = q2_floor_p2$q;
@@ -846,7 +836,6 @@ module sack_tracker(clock,init_valid,init_psn,pkt_valid,pkt_psn,pkt_floor,res_va
         q2_floor_p256$d = add_f256$sum;
         q2_head_f$d = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << q_floor$q[(32'h0)+:(8)];
         q2_ge_f$d = ones << q_floor$q[(32'h0)+:(8)];
-        q2_fvalid$d = q_fvalid$q;
         q2_valid$d = q_valid$q;
         q2_psn$d = q_psn$q;
         q2_dec$d = ((32'h1) & 256'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << q_psn$q[(32'h0)+:(8)];
@@ -2544,25 +2533,6 @@ module sack_tracker__q2_floor_p256(d,q,clock);
     end
 
 endmodule // sack_tracker__q2_floor_p256
-
-
-module sack_tracker__q2_fvalid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sack_tracker__q2_fvalid
 
 
 module sack_tracker__q2_ge_f(d,q,clock);

@@ -722,7 +722,7 @@ impl<
 
         // seg: the segmenter's INIT / FLUSH
         // the segmenter's commands: the command processor's, then a failed
-        // connection's FLUSH (stage 4d)
+        // connection's FLUSH (NACK intake)
         self.seg.sc_valid.next = self.cp.seg_valid.val() | self.fail_flush.q.val();
         self.cp.seg_ready.next = self.seg.sc_ready.val();
         if self.cp.seg_valid.val() {
@@ -1266,7 +1266,7 @@ impl<
         self.dw_data.next = self.dwa.m_data.val();
         self.dw_last.next = self.dwa.m_last.val();
 
-        // ---- send path (stage 2): segmenter descriptors -> sprayer PICK ->
+        // ---- send path: segmenter descriptors -> sprayer PICK ->
         // tx_path_table SEND -> slot table, header (transmit lookup) ->
         // ack_gen's data port -> tx_builder, payload by DMA (tx_payload).
         // D (448 bits): csn 0, msn 32, offset 64, len 96 (16), addr 112,

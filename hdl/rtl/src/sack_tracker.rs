@@ -137,7 +137,6 @@ hdl_block! {
         q2_init_p256: DFF<Bits<32>>,
         q2_valid: DFF<Bit>,
         q2_psn: DFF<Bits<32>>,
-        q2_fvalid: DFF<Bit>,
         q2_floor: DFF<Bits<32>>,
         q2_floor_p1: DFF<Bits<32>>,
         q2_floor_p2: DFF<Bits<32>>,
@@ -278,7 +277,6 @@ impl Logic for SackTracker {
             q2_init_p256,
             q2_valid,
             q2_psn,
-            q2_fvalid,
             q2_floor,
             q2_floor_p1,
             q2_floor_p2,
@@ -353,7 +351,6 @@ impl Logic for SackTracker {
         self.q2_floor_p256.d.next = self.add_f256.sum.val();
         self.q2_head_f.d.next = bits::<256>(1) << self.q_floor.q.val().get_bits::<8>(0);
         self.q2_ge_f.d.next = self.ones.val() << self.q_floor.q.val().get_bits::<8>(0);
-        self.q2_fvalid.d.next = self.q_fvalid.q.val();
         self.q2_valid.d.next = self.q_valid.q.val();
         self.q2_psn.d.next = self.q_psn.q.val();
         self.q2_dec.d.next = bits::<256>(1) << self.q_psn.q.val().get_bits::<8>(0);

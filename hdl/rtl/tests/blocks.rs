@@ -480,20 +480,6 @@ mod braid_engine_records {
     }
 
     #[test]
-    fn the_slot_entry_is_braid_specs() {
-        let spec: Vec<(&str, usize, usize)> = braid_spec::state::TX_SLOT_ENTRY
-            .iter()
-            .map(|f| (f.name, f.lsb as usize, f.bits as usize))
-            .collect();
-        let ours: Vec<(&str, usize, usize)> = SLOT_FIELDS
-            .iter()
-            .map(|f| (f.name, f.lsb, f.bits))
-            .collect();
-        assert_eq!(ours, spec);
-        assert_eq!(braid_spec::state::TX_SLOT_ENTRY_BITS, 72);
-    }
-
-    #[test]
     fn a_shifted_offset_is_caught() {
         let r = &RECORDS[0];
         assert!(check(r, 10, 24, None, false).is_ok());

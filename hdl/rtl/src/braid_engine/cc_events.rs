@@ -122,19 +122,11 @@ impl<const PI: usize> Logic for CcEvents<PI> {
     fn update(&mut self) {
         dff_setup!(self, clock, ok_cc);
         self.cc_class_q.clock.next = self.clock.val();
-        // path_cc events: the command's first, then the received ACKs'
-        // (`cc_ack_q`, E: idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59): an
-        // ACK event each. No loss event: a proven loss does not cut the
-        // window (the protocol's windows react to ECN marks only: loss is
-        // expected on lossy Ethernet, and the transport model does not cut
-        // on it); every source holds while path_window_table's CC port has
-        // no room
+        // (the order and the holds: see the module documentation; E:
+        // idx 0, n 16, m 25, rtt_valid 34, rtt 35, idle 59)
         self.cp_cc_ready.next = self.pwt_cc_ready.val();
         self.c_e.next = self.cc_ack_q_dout.val();
-        // (stage 4c: then the RTO wheel's timeouts (`rto_fired_q`, kind 4), then
-        // the SEND events of accepted SENDs (`cc_send_q`, kind 5); the data-path
-        // events also wait for room for their results' wheel operations
-        // and tx_path_table timeouts (`ok_cc`, one clock old))
+        // (timeouts are event kind 4, SENDs kind 5)
         self.ok_cc.d.next = (self.rto_op_q_fill.val() < bits::<16>(16))
             & (self.path_timeout_q_fill.val() < bits::<16>(4))
             & (self.rehash_q_fill.val() < bits::<16>(4))

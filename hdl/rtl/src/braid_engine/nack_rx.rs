@@ -292,7 +292,7 @@ impl<const CB: usize, const QB: usize, const PB: usize, const CMW: usize> Logic
         self.fail_flush_wd.next = self.fail_flush_q.val();
         self.n_nack_fail_we.next = false;
         self.n_nack_fail_wd.next = self.n_nack_fail_q.val();
-        // ---- stage 4d: received NACKs (`nack_q`, K: conn 0, reason 24, CSN
+        // ---- received NACKs (`nack_q`, K: conn 0, reason 24, CSN
         // 32, path 64, PSN 72), one per clock. A NACK naming a connection
         // this build lacks is dropped and counted; NO_RECV_BUFFER is counted
         // and goes to the back-off (below, with the retransmission

@@ -242,7 +242,7 @@ impl<const CB: usize, const PI: usize> Logic for PathOps<CB, PI> {
         self.hint_conn_wd.next = self.hint_conn_q.val();
         self.hint_rate_we.next = false;
         self.hint_rate_wd.next = self.hint_rate_q.val();
-        // ---- stage 4a: received ACKs (`ack_rx_q`, A: conn 0, path 24, base PSN
+        // ---- received ACKs (`ack_rx_q`, A: conn 0, path 24, base PSN
         // 32, CSN base 64, timestamp echo 96, ECN count 128, SACK 144) take
         // tx_path_table's port after the command and before SENDs, as
         // OP_ACK on {conn, path}; an ACK naming no path of this engine is

@@ -176,16 +176,17 @@ const L_FIELDS: [Field; 29] = join(
     ],
 );
 
-/// braid-spec's `TX_SLOT_ENTRY`, as a record (a test checks they are equal).
-pub const SLOT_FIELDS: [Field; 7] = [
-    f("csn", 0, 32),
-    f("wqe_idx", 32, 16),
-    f("offset", 48, 20),
-    f("valid", 68, 1),
-    f("first", 69, 1),
-    f("last", 70, 1),
-    f("retx", 71, 1),
-];
+/// braid-spec's `TX_SLOT_ENTRY`, as a record (its one definition).
+pub const SLOT_FIELDS: [Field; braid_spec::state::TX_SLOT_ENTRY.len()] = {
+    let t = braid_spec::state::TX_SLOT_ENTRY;
+    let mut out = [f("", 0, 0); braid_spec::state::TX_SLOT_ENTRY.len()];
+    let mut i = 0;
+    while i < t.len() {
+        out[i] = f(t[i].name, t[i].lsb as usize, t[i].bits as usize);
+        i += 1;
+    }
+    out
+};
 
 /// Every record of the glue.
 pub const RECORDS: &[Record] = &[
@@ -462,7 +463,7 @@ pub const RECORDS: &[Record] = &[
     },
     Record {
         name: "slot entry (braid-spec `TX_SLOT_ENTRY`, `slot_table`)",
-        width: 72,
+        width: braid_spec::state::TX_SLOT_ENTRY_BITS as usize,
         fields: &SLOT_FIELDS,
         gets: &[
             ("retx", "slt_res_entry"),

@@ -235,12 +235,12 @@ impl<const CB: usize, const PI: usize, const TA: usize> Logic for Retx<CB, PI, T
         self.retx_stale_wd.next = self.retx_stale_q.val();
         self.n_retx_stale_we.next = false;
         self.n_retx_stale_wd.next = self.n_retx_stale_q.val();
-        // ---- stage 4b: retransmissions. The per-message record R of each
+        // ---- retransmissions. The per-message record W of each
         // message, written when the segmenter's descriptor of its FIRST
         // packet is taken, at {conn, WQE index mod 32} (a connection has at
         // most MSG_WINDOW = 32 messages between their first packet and their
         // completion, with consecutive WQE indices, so they never share an
-        // entry). R: first CSN 0, MSN 32, local address 64, remote address
+        // entry). W: first CSN 0, MSN 32, local address 64, remote address
         // 128, rkey 192, imm 224, message length 256, RSN 288 (24), opcode
         // 312, stream 320 (2), SOLICITED 322.
         self.rec_w.next = bit_cast::<323, 32>(self.seg_pd_csn.val())

@@ -120,7 +120,7 @@ impl<const CB: usize, const QB: usize, const RCI: usize> Logic for RxMsg<CB, QB,
         dff_setup!(self, clock, ev_ok, n_wr, e1v, e1d);
         self.n_rx_msgs_we.next = false;
         self.n_rx_msgs_wd.next = self.n_rx_msgs_q.val();
-        // ---- message completion (stage 3, third part). A placed packet
+        // ---- message completion. A placed packet
         // enters `placed_q` when the mover pops its decision (M: has_payload 0,
         // index 1, msn 13, msg_len 45, kind 77, imm 79, SOLICITED 111, len
         // 112) and is counted in msg_tracker once its last payload beat has

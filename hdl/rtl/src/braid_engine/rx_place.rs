@@ -375,7 +375,7 @@ impl<const CB: usize, const PB: usize> Logic for RxPlace<CB, PB> {
         self.fpk.clock.next = self.clock.val();
         self.fdc.clock.next = self.clock.val();
         self.fdw.clock.next = self.clock.val();
-        // ---- receive path (stage 3, first part: WRITE placement). A gate
+        // ---- receive path: placement. A gate
         // in front of the parser takes a frame whole or drops it whole at its
         // first beat (receive side disabled, payload FIFO at 320 of 512 beats
         // or more, descriptor FIFO at 16 of 32 or more: room for this frame
