@@ -19,8 +19,8 @@
 //! path into sub-blocks in `braid_engine/`, each with its own
 //! theory-of-operation header; the top's `update` keeps the BAR0 and
 //! command wiring, the doorbells and WQE fetch, the DMA arbiters, the send
-//! path up to `tx_path_table`, re-hash and retirement, the frame output,
-//! the counters' words, and the wiring:
+//! path up to `tx_path_table`, the frame output, the counters' words, and
+//! the wiring:
 //!
 //! * host: `soft_reset` (the sweep and the command processor's command
 //!   port), `cq_merge` (the completion merge into `cq_writer`);
@@ -28,7 +28,8 @@
 //!   SENDs, and their results for `path_cc`, `tx_compl` and the slot
 //!   table), `tx_header` (transmit lookup, header and payload request),
 //!   `retx` (the retransmission rebuild and the NO_RECV_BUFFER back-off),
-//!   `cc_events` (`path_cc`'s events in, its results to the RTO wheel);
+//!   `cc_events` (`path_cc`'s events in, its results to the RTO wheel),
+//!   `rehash` (new source ports for failing paths, retirement);
 //! * receive: `rx_place` (gate, checks, verdict, dedup, payload mover),
 //!   `rx_ack` (per-path SACK state, ACK coalescing, ACK requests),
 //!   `rx_msg` (message completion and receive consumption), `nack_rx`
@@ -101,6 +102,7 @@ mod layout;
 mod nack_rx;
 mod path_ops;
 pub mod records;
+mod rehash;
 mod retx;
 mod rx_ack;
 mod rx_msg;
@@ -122,6 +124,7 @@ use cq_merge::CqMerge;
 use layout::CM_FIXED;
 use nack_rx::NackRx;
 use path_ops::PathOps;
+use rehash::Rehash;
 use retx::Retx;
 use rust_hdl::prelude::*;
 use rx_ack::RxAck;
@@ -391,31 +394,8 @@ hdl_block! {
         rto_fired_q: Fifo<16, 4>,
         rto_op_q: Fifo<48, 5>,
         path_timeout_q: Fifo<16, 4>,
-        // re-hash: path_cc's re-hash and retirement results (path, bit 15 a
-        // retirement), each path's source-port salt (`sport = base + (salt
-        // << 4 | path)`), TX_REHASHES
-        rehash_q: Fifo<16, 4>,
-        salt: RAM<Bits<12>, PI>,
-        rh_init: Signal<Local, Bit>,
-        rh_go: Signal<Local, Bit>,
-        rh_next: Signal<Local, Bits<32>>,
-        // retirements (`rehash_q` entries with bit 15): each connection's retired
-        // paths counted in `retired_paths` (count 8:4, paths - 1 3:0, written by the
-        // sprayer INIT of a command), read at the pop, written one clock later
-        rt_head: Signal<Local, Bit>,
-        rt_c16: Signal<Local, Bits<16>>,
-        rt_go: Signal<Local, Bit>,
-        rt_cnt: Signal<Local, Bits<5>>,
-        rt_all: Signal<Local, Bit>,
-        sp_rdy: Signal<Local, Bit>,
-        rc_init: Signal<Local, Bit>,
-        retire_wb: DFF<Bit>,
-        retire_wb_conn: DFF<Bits<CB>>,
-        retire_fail: DFF<Bit>,
-        retire_fail_conn: DFF<Bits<CB>>,
-        retired_paths: RAM<Bits<9>, CB>,
-        n_tx_rehashes: DFF<Bits<32>>,
-        n_tx_retired: DFF<Bits<32>>,
+        /// Re-hash and retirement (`braid_engine/rehash.rs`).
+        rehash: Rehash<CB, PI>,
         cnt_vec: Signal<Local, Bits<COUNTER_BITS>>,
         // NACK intake: received NACKs (`K`), the failure in flight, each
         // connection's failed bit
@@ -537,8 +517,8 @@ pub type BraidEngineFull =
 /// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
 pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14, 11, 7>;
 
-// (the register list stays compact)
-#[rustfmt::skip::macros(dff_setup)]
+// (the register and instance lists stay compact)
+#[rustfmt::skip::macros(dff_setup, clock)]
 impl<
         const CB: usize,
         const QB: usize,
@@ -563,94 +543,24 @@ impl<
         dff_setup!(
             self, clock, now, n_db_drop, n_db_bad_cq, n_glue_ovf, held, n_tx_pkts, n_tx_drop,
             n_pl_err, pick_room, n_rx_pkts, n_rx_refused, n_rx_bytes, n_rx_bad, n_rx_gate, db_inc,
-            gl_inc, n_ack_bad, hint_v, hint_conn, hint_rate, pick_v1, retire_wb, retire_wb_conn, retire_fail, retire_fail_conn, fail_conn, fail_flush,
+            gl_inc, n_ack_bad, hint_v, hint_conn, hint_rate, pick_v1, fail_conn, fail_flush,
             n_nack_rx, n_nack_rnr, n_nack_fail, n_nack_drop, lost_room, retx_stale, n_tx_retx,
-            n_retx_stale, n_tx_timeouts, n_tx_rehashes, n_tx_retired, n_rx_msgs
+            n_retx_stale, n_tx_timeouts, n_rx_msgs
         );
         clock!(
-            self,
-            clock,
-            rb,
-            cp,
-            mrc,
-            cqw,
-            wf,
-            rqf,
-            seg,
-            tc,
-            dd,
-            mt,
-            rh,
-            rpt,
-            tpt,
-            pcc,
-            pwt,
-            rtw,
-            atw,
-            ag,
-            dra,
-            dwa,
-            sq_db_q,
-            rq_db_q,
-            cq_db_q,
-            seg_done_q,
-            wqe_credit_q,
-            una_q,
-            spr,
-            slt,
-            txp,
-            txb,
-            desc_q,
-            pick_q,
-            pick_dead_q,
-            sprayed_q,
-            retry_q,
-            hdr_q,
-            frame_skid,
-            wqe_rd_q,
-            rq_rd_q,
-            rxp,
-            tx_header,
-            rx_ack,
-            rx_msg,
-            nack_rx,
-            path_ops,
-            retx,
-            rx_place,
-            stats,
-            soft_reset,
-            cq_merge,
-            cc_events,
-            sack_req_q,
-            ack_timer_q,
-            ack_arm_q,
-            ack_rx_q,
-            nack_q,
-            rnr_lookup_q,
-            rnr_resolve_q,
-            rnr_resolved_q,
-            rnr_hold_q,
-            cc_ack_q,
-            compl_csn_q,
-            seg_csn_q,
-            retx_q,
-            cc_send_q,
-            rto_fired_q,
-            rto_op_q,
-            path_timeout_q,
-            rehash_q,
-            placed_q,
-            rx_done_q,
-            consumed_q
+            self, clock, rb, cp, mrc, cqw, wf, rqf, seg, tc, dd, mt, rh, rpt, tpt, pcc, pwt, rtw,
+            atw, ag, dra, dwa, sq_db_q, rq_db_q, cq_db_q, seg_done_q, wqe_credit_q, una_q, spr, slt,
+            txp, txb, desc_q, pick_q, pick_dead_q, sprayed_q, retry_q, hdr_q, frame_skid, wqe_rd_q,
+            rq_rd_q, rxp, tx_header, rx_ack, rx_msg, nack_rx, path_ops, retx, rx_place, stats,
+            soft_reset, cq_merge, cc_events, sack_req_q, ack_timer_q, ack_arm_q, ack_rx_q, nack_q,
+            rnr_lookup_q, rnr_resolve_q, rnr_resolved_q, rnr_hold_q, cc_ack_q, compl_csn_q,
+            seg_csn_q, retx_q, cc_send_q, rto_fired_q, rto_op_q, path_timeout_q, rehash, placed_q,
+            rx_done_q, consumed_q
         );
         self.conn_failed_pick.read_clock.next = self.clock.val();
         self.conn_failed_pick.write_clock.next = self.clock.val();
         self.conn_failed.read_clock.next = self.clock.val();
         self.conn_failed.write_clock.next = self.clock.val();
-        self.salt.read_clock.next = self.clock.val();
-        self.retired_paths.read_clock.next = self.clock.val();
-        self.retired_paths.write_clock.next = self.clock.val();
-        self.salt.write_clock.next = self.clock.val();
         self.conn_cq.read_clock.next = self.clock.val();
         self.conn_cq.write_clock.next = self.clock.val();
 
@@ -755,7 +665,7 @@ impl<
         self.cc_events.cc_ack_q_dout.next = self.cc_ack_q.dout.val();
         self.cc_events.rto_op_q_fill.next = self.rto_op_q.fill.val();
         self.cc_events.path_timeout_q_fill.next = self.path_timeout_q.fill.val();
-        self.cc_events.rehash_q_fill.next = self.rehash_q.fill.val();
+        self.cc_events.rehash_q_fill.next = self.rehash.rehash_q_fill.val();
         self.cc_events.rto_fired_q_valid.next = self.rto_fired_q.valid.val();
         self.cc_events.rto_fired_q_dout.next = self.rto_fired_q.dout.val();
         self.cc_events.cc_send_q_dout.next = self.cc_send_q.dout.val();
@@ -834,78 +744,25 @@ impl<
         if self.r_to.val() {
             self.n_tx_timeouts.d.next = self.n_tx_timeouts.q.val() + 1;
         }
-        // a path retired by path_cc (PATH_HEALTH.retire_after timeouts in
-        // a row) is closed by path_window_table (its `failed` bit) until
-        // the connection is created again
-        if self.pcc.res_valid.val() & self.pcc.retire.val() {
-            self.n_tx_retired.d.next = self.n_tx_retired.q.val() + 1;
-        }
-        // a path that keeps timing out (path_cc's `rehash`, at
-        // PATH_HEALTH.rehash_after timeouts in a row) gets a new source
-        // port: its salt becomes TX_REHASHES + 1 (mod 4,096), so its
-        // packets take another ECMP route. A command's tx_path_table INIT
-        // has the salt table's write port first and clears the path's salt
-        // (a new connection starts at base + path); a re-hash waits in
-        // `rehash_q` meanwhile
-        // (a retirement enters `rehash_q` too, with bit 15 set: below). The
-        // command's sprayer operations wait for a clock without a mask
-        // write of path_window_table and without a retirement's `retired_paths`
-        // write; its INIT writes `retired_paths` (count 0, paths - 1)
-        self.sp_rdy.next = !self.pwt.mk_valid.val() & !self.retire_wb.q.val();
-        self.rc_init.next = self.cp.sp_valid.val() & self.cp.sp_init.val() & self.sp_rdy.val();
-        self.rehash_q.push.next =
-            self.pcc.res_valid.val() & (self.pcc.rehash.val() | self.pcc.retire.val());
-        self.rehash_q.din.next = bit_cast::<16, PI>(self.pcc.res_idx.val())
-            | (bit_cast::<16, 1>(self.pcc.retire.val().into()) << 15);
-        self.rh_init.next = self.cp.tp_valid.val()
-            & self.pwt.tx_ready.val()
-            & (self.cp.tp_op.val() == bits::<3>(1));
-        self.rt_head.next = self.rehash_q.dout.val().get_bit(15);
-        self.rh_go.next = self.rehash_q.valid.val() & !self.rt_head.val() & !self.rh_init.val();
-        // a retirement counts its connection's retired paths: `retired_paths` read
-        // at the pop (not in a clock whose sprayer INIT writes it, nor right
-        // behind another retirement, nor while a connection's failure
-        // waits), written back one clock later (the command's sprayer
-        // operations wait that clock); the last path of a connection
-        // retired fails the connection (below, at tx_compl's port)
-        self.rt_go.next = self.rehash_q.valid.val()
-            & self.rt_head.val()
-            & !self.rc_init.val()
-            & !self.retire_wb.q.val()
-            & !self.retire_fail.q.val();
-        self.rehash_q.pop.next = self.rh_go.val() | self.rt_go.val();
-        self.rt_c16.next = self.rehash_q.dout.val() >> self.k_pb.val();
-        self.retired_paths.read_address.next = self.rt_c16.val().get_bits::<CB>(0);
-        self.retire_wb.d.next = self.rt_go.val();
-        self.retire_wb_conn.d.next = self.rt_c16.val().get_bits::<CB>(0);
-        self.rt_cnt.next = self.retired_paths.read_data.val().get_bits::<5>(4) + 1;
-        self.rt_all.next = self.retired_paths.read_data.val().get_bits::<5>(4)
-            == bit_cast::<5, 4>(self.retired_paths.read_data.val().get_bits::<4>(0));
-        self.retired_paths.write_enable.next = self.rc_init.val() | self.retire_wb.q.val();
-        if self.rc_init.val() {
-            self.retired_paths.write_address.next = self.cp.sp_conn.val();
-            self.retired_paths.write_data.next = bit_cast::<9, 4>(self.cp.sp_paths_m1.val());
-        } else {
-            self.retired_paths.write_address.next = self.retire_wb_conn.q.val();
-            self.retired_paths.write_data.next = (bit_cast::<9, 5>(self.rt_cnt.val()) << 4)
-                | bit_cast::<9, 4>(self.retired_paths.read_data.val().get_bits::<4>(0));
-        }
-        if self.retire_wb.q.val() & self.rt_all.val() {
-            self.retire_fail.d.next = true;
-            self.retire_fail_conn.d.next = self.retire_wb_conn.q.val();
-        }
-        self.rh_next.next = self.n_tx_rehashes.q.val() + 1;
-        self.salt.write_enable.next = self.rh_init.val() | self.rh_go.val();
-        if self.rh_init.val() {
-            self.salt.write_address.next = self.cp.tp_idx.val();
-            self.salt.write_data.next = 0.into();
-        } else {
-            self.salt.write_address.next = self.rehash_q.dout.val().get_bits::<PI>(0);
-            self.salt.write_data.next = self.rh_next.val().get_bits::<12>(0);
-        }
-        if self.rh_go.val() {
-            self.n_tx_rehashes.d.next = self.rh_next.val();
-        }
+        // ---- re-hash and retirement (`braid_engine/rehash.rs`)
+        self.rehash.pcc_res_valid.next = self.pcc.res_valid.val();
+        self.rehash.pcc_res_idx.next = self.pcc.res_idx.val();
+        self.rehash.pcc_rehash.next = self.pcc.rehash.val();
+        self.rehash.pcc_retire.next = self.pcc.retire.val();
+        self.rehash.pwt_mk_valid.next = self.pwt.mk_valid.val();
+        self.rehash.pwt_tx_ready.next = self.pwt.tx_ready.val();
+        self.rehash.cp_sp_valid.next = self.cp.sp_valid.val();
+        self.rehash.cp_sp_init.next = self.cp.sp_init.val();
+        self.rehash.cp_sp_conn.next = self.cp.sp_conn.val();
+        self.rehash.cp_sp_paths_m1.next = self.cp.sp_paths_m1.val();
+        self.rehash.cp_tp_valid.next = self.cp.tp_valid.val();
+        self.rehash.cp_tp_op.next = self.cp.tp_op.val();
+        self.rehash.cp_tp_idx.next = self.cp.tp_idx.val();
+        self.rehash.k_pb.next = self.k_pb.val();
+        self.rehash.salt_read_address.next = self.tx_header.salt_read_address.val();
+        self.rehash.retire_fail_we.next = self.nack_rx.retire_fail_we.val();
+        self.rehash.retire_fail_wd.next = self.nack_rx.retire_fail_wd.val();
+        self.rehash.sr_clr.next = self.sr_clr.val();
         // tw: DISARM into the RTO wheel (sel 0) or the ACK wheel (sel 1);
         // the RTO wheel then takes the ARMs and DISARMs of `rto_op_q`; its
         // timeouts enter `rto_fired_q` (path_cc's timeout events, above)
@@ -1079,8 +936,8 @@ impl<
         self.nack_rx.cp_tc_valid.next = self.cp.tc_valid.val();
         self.nack_rx.rnr_lookup_q_fill.next = self.rnr_lookup_q.fill.val();
         self.nack_rx.n_nack_rnr_q.next = self.n_nack_rnr.q.val();
-        self.nack_rx.retire_fail_q.next = self.retire_fail.q.val();
-        self.nack_rx.retire_fail_conn_q.next = self.retire_fail_conn.q.val();
+        self.nack_rx.retire_fail_q.next = self.rehash.retire_fail.val();
+        self.nack_rx.retire_fail_conn_q.next = self.rehash.retire_fail_conn.val();
         self.nack_rx.tc_res_valid.next = self.tc.res_valid.val();
         self.nack_rx.tc_res_code.next = self.tc.res_code.val();
         self.nack_rx.n_nack_fail_q.next = self.n_nack_fail.q.val();
@@ -1133,9 +990,6 @@ impl<
         }
         if self.nack_rx.fail_conn_we.val() {
             self.fail_conn.d.next = self.nack_rx.fail_conn_wd.val();
-        }
-        if self.nack_rx.retire_fail_we.val() {
-            self.retire_fail.d.next = self.nack_rx.retire_fail_wd.val();
         }
         if self.nack_rx.fail_flush_we.val() {
             self.fail_flush.d.next = self.nack_rx.fail_flush_wd.val();
@@ -1304,8 +1158,8 @@ impl<
         // operation waits for a clock without one)
         // (and for a clock in which a retirement writes `retired_paths`: `sp_rdy`,
         // above)
-        self.cp.sp_ready.next = self.sp_rdy.val();
-        self.sp_cmd_op.next = self.rc_init.val();
+        self.cp.sp_ready.next = self.rehash.sp_rdy.val();
+        self.sp_cmd_op.next = self.rehash.rc_init.val();
         self.fill1.next = self.pick_q.fill.val() + self.sprayed_q.fill.val();
         // (the credit flags are registered, one clock old: each limit is one
         // below the bound it keeps, as the count moves by one per clock)
@@ -1557,7 +1411,7 @@ impl<
         self.tx_header.hdr_q_valid.next = self.hdr_q.valid.val();
         self.tx_header.hdr_q_dout.next = self.hdr_q.dout.val();
         self.tx_header.cp_tr_sport.next = self.cp.tr_sport.val();
-        self.tx_header.salt_read_data.next = self.salt.read_data.val();
+        self.tx_header.salt_read_data.next = self.rehash.salt_read_data.val();
         self.tx_header.cp_tr_ok.next = self.cp.tr_ok.val();
         self.tx_header.cp_tr_peer_mac.next = self.cp.tr_peer_mac.val();
         self.tx_header.cp_tr_peer_ip4.next = self.cp.tr_peer_ip4.val();
@@ -1580,7 +1434,6 @@ impl<
         self.cp.tl_valid.next = self.tx_header.cp_tl_valid.val();
         self.cp.tl_conn.next = self.tx_header.cp_tl_conn.val();
         self.cp.tl_tag.next = self.tx_header.cp_tl_tag.val();
-        self.salt.read_address.next = self.tx_header.salt_read_address.val();
         self.ag.data_valid.next = self.tx_header.ag_data_valid.val();
         self.ag.data_dst_mac.next = self.tx_header.ag_data_dst_mac.val();
         self.ag.data_src_mac.next = self.tx_header.ag_data_src_mac.val();
@@ -2002,6 +1855,7 @@ impl<
             | self.rx_ack.ovf.val()
             | self.tx_header.ovf.val()
             | self.path_ops.ovf.val()
+            | self.rehash.ovf.val()
             | self.sack_req_q.ovf.val()
             | self.ack_rx_q.ovf.val()
             | self.nack_q.ovf.val()
@@ -2066,7 +1920,7 @@ impl<
         self.cnt_vec.next = bit_cast::<COUNTER_BITS, 32>(self.n_tx_pkts.q.val())
             | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_retx.q.val()) << bits::<12>(32))
             | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_timeouts.q.val()) << bits::<12>(64))
-            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_rehashes.q.val()) << bits::<12>(96))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rehash.n_tx_rehashes.val()) << bits::<12>(96))
             | (bit_cast::<COUNTER_BITS, 32>(self.tc.cnt_done.val()) << bits::<12>(128))
             | (bit_cast::<COUNTER_BITS, 32>(self.n_rx_pkts.q.val()) << bits::<12>(160))
             | (bit_cast::<COUNTER_BITS, 32>(self.dd.cnt_dup.val()) << bits::<12>(192))
@@ -2076,7 +1930,7 @@ impl<
             | (bit_cast::<COUNTER_BITS, 32>(self.rh.cnt_cuts.val()) << bits::<12>(352))
             | (bit_cast::<COUNTER_BITS, 16>(self.rh.hint.val()) << bits::<12>(384))
             | (bit_cast::<COUNTER_BITS, 16>(self.rh.senders.val()) << bits::<12>(400))
-            | (bit_cast::<COUNTER_BITS, 32>(self.n_tx_retired.q.val()) << bits::<12>(416))
+            | (bit_cast::<COUNTER_BITS, 32>(self.rehash.n_tx_retired.val()) << bits::<12>(416))
             | (bit_cast::<COUNTER_BITS, 32>(self.n_db_drop.q.val()) << bits::<12>(448))
             | (bit_cast::<COUNTER_BITS, 32>(self.n_db_bad_cq.q.val()) << bits::<12>(480))
             | (bit_cast::<COUNTER_BITS, 32>(self.n_glue_ovf.q.val()) << bits::<12>(512))
@@ -2143,8 +1997,6 @@ impl<
             self.n_tx_pkts.d.next = 0.into();
             self.n_tx_retx.d.next = 0.into();
             self.n_tx_timeouts.d.next = 0.into();
-            self.n_tx_rehashes.d.next = 0.into();
-            self.n_tx_retired.d.next = 0.into();
             self.n_rx_pkts.d.next = 0.into();
             self.n_rx_refused.d.next = 0.into();
             self.n_rx_bytes.d.next = 0.into();
