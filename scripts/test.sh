@@ -7,7 +7,8 @@
 # numbers, and synthesizes the tops flat), self-test the composition, check
 # that verilog-out/ matches the RustHDL source and lints clean in Verilator,
 # then run every test (model vs RTL in Verilator ~100k clocks per block and
-# in RustHDL's simulator, wire-format property tests, driver tests).
+# in RustHDL's simulator, wire-format property tests, driver tests), then
+# the cocotb benches against independent bus models (tests/cocotb/).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # A one-off run gains nothing from incremental state, which would double the
@@ -40,3 +41,8 @@ verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME -Wno-MULTITOP verilog-out/*.v
     || { echo "test: verilog-out/*.v do not load together" >&2; exit 1; }
 echo "test: verilator lint clean on $(ls verilog-out/*.v | wc -l) files, alone and together" >&2
 cargo test --workspace -q
+# Independent models written by others: cocotb benches under tests/cocotb/
+# (cocotbext-pcie's model of the UltraScale+ PCIe hard block and its root
+# complex against pcie_bar and reg_block), in the environment that
+# scripts/cocotb-env.sh sets up on the first run (a venv outside the tree).
+scripts/cocotb-test.sh -q

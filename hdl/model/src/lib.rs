@@ -125,3 +125,6 @@ pub mod path_window_table;
 pub use rx_rate_hint::{RateHintModel, RateHintTinyModel};
 pub mod rx_rate_hint;
 pub use path_window_table::{PathWindowTableModel, PathWindowTableTinyModel};
+
+pub mod pcie_bar;
+pub use pcie_bar::PcieBarModel;

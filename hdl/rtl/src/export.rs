@@ -207,6 +207,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::DwArb>,
         },
         ExportedBlock {
+            name: "pcie_bar",
+            description: "PCIe completer: BAR0 requests of the UltraScale+ hard block's CQ interface into AXI4-Lite accesses, read data back on CC",
+            generate: gen::<crate::PcieBar>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,

@@ -19,6 +19,7 @@ mod msg_tracker;
 mod path_cc;
 mod path_window;
 mod path_window_table;
+mod pcie_bar;
 mod reg_block;
 mod rq_fetch;
 mod rx_parser;
