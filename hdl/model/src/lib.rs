@@ -128,3 +128,5 @@ pub use path_window_table::{PathWindowTableModel, PathWindowTableTinyModel};
 
 pub mod pcie_bar;
 pub use pcie_bar::PcieBarModel;
+pub mod pcie_wr;
+pub use pcie_wr::PcieWrModel;

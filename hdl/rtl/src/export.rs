@@ -212,6 +212,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PcieBar>,
         },
         ExportedBlock {
+            name: "pcie_wr",
+            description: "PCIe requester, write side: the engine's DMA write stream into memory write TLPs on the UltraScale+ hard block's RQ interface",
+            generate: gen::<crate::PcieWr>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,
