@@ -1,37 +1,10 @@
 // Test bench top for tests/cocotb/pcie_bar: pcie_bar in front of reg_block,
 // with the user-side ports of the UltraScale+ PCIe hard block that
 // cocotbext-pcie's model drives (512-bit interfaces, straddling off). The
-// requester interfaces are tied off: no DMA in this bench. The ready
-// outputs are 1 bit wide here (the hard block's are 22 or 4 copies).
+// requester interfaces are tied off: no DMA in this bench.
 `default_nettype none
 module tb_pcie_bar (
-    input  wire         user_clk,
-    input  wire         user_reset,
-    input  wire         user_lnk_up,
-    output wire [511:0] s_axis_rq_tdata,
-    output wire [15:0]  s_axis_rq_tkeep,
-    output wire         s_axis_rq_tlast,
-    output wire [136:0] s_axis_rq_tuser,
-    output wire         s_axis_rq_tvalid,
-    input  wire         s_axis_rq_tready,
-    input  wire [511:0] m_axis_rc_tdata,
-    input  wire [15:0]  m_axis_rc_tkeep,
-    input  wire         m_axis_rc_tlast,
-    input  wire [160:0] m_axis_rc_tuser,
-    input  wire         m_axis_rc_tvalid,
-    output wire         m_axis_rc_tready,
-    input  wire [511:0] m_axis_cq_tdata,
-    input  wire [15:0]  m_axis_cq_tkeep,
-    input  wire         m_axis_cq_tlast,
-    input  wire [182:0] m_axis_cq_tuser,
-    input  wire         m_axis_cq_tvalid,
-    output wire         m_axis_cq_tready,
-    output wire [511:0] s_axis_cc_tdata,
-    output wire [15:0]  s_axis_cc_tkeep,
-    output wire         s_axis_cc_tlast,
-    output wire [80:0]  s_axis_cc_tuser,
-    output wire         s_axis_cc_tvalid,
-    input  wire         s_axis_cc_tready,
+`include "usp_ports.vh"
     output wire [1:0]   pcie_cq_np_req,
     input  wire [5:0]   pcie_cq_np_req_count,
     output wire [31:0]  cnt_ur,

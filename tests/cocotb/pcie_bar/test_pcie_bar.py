@@ -14,10 +14,9 @@ import subprocess
 from pathlib import Path
 
 import cocotb
-from cocotb.triggers import FallingEdge, RisingEdge, Timer
-from cocotbext.axi import AxiStreamBus
-from cocotbext.pcie.core import RootComplex
-from cocotbext.pcie.xilinx.us import UltraScalePlusPcieDevice
+from cocotb.triggers import RisingEdge
+
+import usp
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
@@ -40,40 +39,16 @@ class Bench:
     def __init__(self, dut):
         load_map()
         self.dut = dut
-        self.rc = RootComplex()
-        self.dev = UltraScalePlusPcieDevice(
-            pcie_generation=3,
-            pcie_link_width=16,
-            user_clk_frequency=250e6,
-            alignment="dword",
-            cq_straddle=False,
-            cc_straddle=False,
-            rq_straddle=False,
-            rc_straddle=False,
-            rc_4tlp_straddle=False,
-            enable_client_tag=True,
-            enable_extended_tag=False,
-            enable_parity=False,
-            user_clk=dut.user_clk,
-            user_reset=dut.user_reset,
-            user_lnk_up=dut.user_lnk_up,
-            rq_bus=AxiStreamBus.from_prefix(dut, "s_axis_rq"),
-            rc_bus=AxiStreamBus.from_prefix(dut, "m_axis_rc"),
-            cq_bus=AxiStreamBus.from_prefix(dut, "m_axis_cq"),
-            cc_bus=AxiStreamBus.from_prefix(dut, "s_axis_cc"),
+        self.rc, self.dev = usp.attach(
+            dut,
+            BAR_SIZE,
             pcie_cq_np_req=dut.pcie_cq_np_req,
             pcie_cq_np_req_count=dut.pcie_cq_np_req_count,
         )
-        self.dev.functions[0].configure_bar(0, BAR_SIZE)
-        self.rc.make_port().connect(self.dev)
         self.bar = None
 
     async def up(self):
-        await FallingEdge(self.dut.user_reset)
-        await Timer(100, "ns")
-        await self.rc.enumerate()
-        d = self.rc.find_device(self.dev.functions[0].pcie_id)
-        await d.enable_device()
+        d = await usp.enumerate_device(self.dut, self.rc, self.dev)
         self.bar = d.bar_window[0]
         # the bench is not reset between tests: counts are taken from here
         self.base = await self.raw_counters()
@@ -176,11 +151,9 @@ async def offsets_past_the_register_map_read_zero_and_never_hang(dut):
 def test_pcie_bar():
     """pytest entry: the register map from braid-spec, the bench built with
     Verilator, the cocotb tests above run on it."""
-    from cocotb_tools.runner import get_runner
-
-    build_dir = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb")) / "pcie_bar"
-    build_dir.mkdir(parents=True, exist_ok=True)
-    regs_json = build_dir / "regs.json"
+    build = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb"))
+    build.mkdir(parents=True, exist_ok=True)
+    regs_json = build / "regs.json"
     out = subprocess.run(
         ["cargo", "run", "-q", "-p", "braid-spec", "--example", "regs-json"],
         cwd=REPO,
@@ -189,22 +162,8 @@ def test_pcie_bar():
         text=True,
     ).stdout
     regs_json.write_text(out, encoding="utf-8")
-    runner = get_runner("verilator")
-    runner.build(
-        sources=[
-            REPO / "verilog-out" / "pcie_bar.v",
-            REPO / "verilog-out" / "reg_block.v",
-            HERE / "tb_pcie_bar.v",
-        ],
-        hdl_toplevel="tb_pcie_bar",
-        build_dir=build_dir,
-        timescale=("1ns", "1ps"),
-        build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
-    )
-    runner.test(
-        hdl_toplevel="tb_pcie_bar",
-        test_module="test_pcie_bar",
-        build_dir=build_dir,
-        test_dir=build_dir,
-        extra_env={"BRAID_REGS_JSON": str(regs_json)},
+    usp.build_and_run(
+        "pcie_bar",
+        [REPO / "verilog-out" / "pcie_bar.v", REPO / "verilog-out" / "reg_block.v", HERE / "tb_pcie_bar.v"],
+        env={"BRAID_REGS_JSON": str(regs_json)},
     )

@@ -2,36 +2,10 @@
 // interface of the UltraScale+ PCIe hard block that cocotbext-pcie's model
 // drives (512-bit interfaces, straddling off). The engine's DMA write
 // stream is driven from Python; the completer interfaces are tied off (no
-// BAR in this bench). The ready outputs are 1 bit wide here.
+// BAR in this bench).
 `default_nettype none
 module tb_pcie_wr (
-    input  wire         user_clk,
-    input  wire         user_reset,
-    input  wire         user_lnk_up,
-    output wire [511:0] s_axis_rq_tdata,
-    output wire [15:0]  s_axis_rq_tkeep,
-    output wire         s_axis_rq_tlast,
-    output wire [136:0] s_axis_rq_tuser,
-    output wire         s_axis_rq_tvalid,
-    input  wire         s_axis_rq_tready,
-    input  wire [511:0] m_axis_rc_tdata,
-    input  wire [15:0]  m_axis_rc_tkeep,
-    input  wire         m_axis_rc_tlast,
-    input  wire [160:0] m_axis_rc_tuser,
-    input  wire         m_axis_rc_tvalid,
-    output wire         m_axis_rc_tready,
-    input  wire [511:0] m_axis_cq_tdata,
-    input  wire [15:0]  m_axis_cq_tkeep,
-    input  wire         m_axis_cq_tlast,
-    input  wire [182:0] m_axis_cq_tuser,
-    input  wire         m_axis_cq_tvalid,
-    output wire         m_axis_cq_tready,
-    output wire [511:0] s_axis_cc_tdata,
-    output wire [15:0]  s_axis_cc_tkeep,
-    output wire         s_axis_cc_tlast,
-    output wire [80:0]  s_axis_cc_tuser,
-    output wire         s_axis_cc_tvalid,
-    input  wire         s_axis_cc_tready,
+`include "usp_ports.vh"
     input  wire [1:0]   cfg_max_payload,
     input  wire         dw_valid,
     output wire         dw_ready,

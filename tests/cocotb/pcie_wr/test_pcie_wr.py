@@ -11,9 +11,8 @@ from pathlib import Path
 
 import cocotb
 from cocotb.triggers import FallingEdge, RisingEdge, Timer
-from cocotbext.axi import AxiStreamBus
-from cocotbext.pcie.core import RootComplex
-from cocotbext.pcie.xilinx.us import UltraScalePlusPcieDevice
+
+import usp
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
@@ -23,33 +22,7 @@ REGION = 64 * 1024
 class Bench:
     def __init__(self, dut, mps_code):
         self.dut = dut
-        self.rc = RootComplex()
-        self.rc.max_payload_size = mps_code
-        self.dev = UltraScalePlusPcieDevice(
-            pcie_generation=3,
-            pcie_link_width=16,
-            user_clk_frequency=250e6,
-            alignment="dword",
-            cq_straddle=False,
-            cc_straddle=False,
-            rq_straddle=False,
-            rc_straddle=False,
-            rc_4tlp_straddle=False,
-            max_payload_size=1024,
-            enable_client_tag=True,
-            enable_extended_tag=False,
-            enable_parity=False,
-            user_clk=dut.user_clk,
-            user_reset=dut.user_reset,
-            user_lnk_up=dut.user_lnk_up,
-            rq_bus=AxiStreamBus.from_prefix(dut, "s_axis_rq"),
-            rc_bus=AxiStreamBus.from_prefix(dut, "m_axis_rc"),
-            cq_bus=AxiStreamBus.from_prefix(dut, "m_axis_cq"),
-            cc_bus=AxiStreamBus.from_prefix(dut, "s_axis_cc"),
-            cfg_max_payload=dut.cfg_max_payload,
-        )
-        self.dev.functions[0].configure_bar(0, 4096)
-        self.rc.make_port().connect(self.dev)
+        self.rc, self.dev = usp.attach(dut, 4096, mps_code, cfg_max_payload=dut.cfg_max_payload)
         dut.dw_valid.value = 0
         dut.dw_addr.value = 0
         dut.dw_len.value = 0
@@ -57,12 +30,7 @@ class Bench:
         dut.dw_last.value = 0
 
     async def up(self):
-        await FallingEdge(self.dut.user_reset)
-        await Timer(100, "ns")
-        await self.rc.enumerate()
-        d = self.rc.find_device(self.dev.functions[0].pcie_id)
-        await d.enable_device()
-        await d.set_master()
+        await usp.enumerate_device(self.dut, self.rc, self.dev, master=True)
         self.mem = self.rc.mem_pool.alloc_region(REGION)
         self.base = self.mem.get_absolute_address(0)
 
@@ -153,20 +121,4 @@ async def writes_land_exactly_at_mps_512(dut):
 
 def test_pcie_wr():
     """pytest entry: the bench built with Verilator, the cocotb tests run."""
-    from cocotb_tools.runner import get_runner
-
-    build_dir = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb")) / "pcie_wr"
-    runner = get_runner("verilator")
-    runner.build(
-        sources=[REPO / "verilog-out" / "pcie_wr.v", HERE / "tb_pcie_wr.v"],
-        hdl_toplevel="tb_pcie_wr",
-        build_dir=build_dir,
-        timescale=("1ns", "1ps"),
-        build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
-    )
-    runner.test(
-        hdl_toplevel="tb_pcie_wr",
-        test_module="test_pcie_wr",
-        build_dir=build_dir,
-        test_dir=build_dir,
-    )
+    usp.build_and_run("pcie_wr", [REPO / "verilog-out" / "pcie_wr.v", HERE / "tb_pcie_wr.v"])

@@ -1,0 +1,86 @@
+"""Shared by the cocotb benches: cocotbext-pcie's model of the UltraScale+
+PCIe hard block (gen3 x16, 512-bit interfaces at 250 MHz, straddling off,
+dword-aligned) attached to a bench top whose ports are `usp_ports.vh`, a
+root complex in front of it, and the Verilator build of a bench."""
+
+import os
+from pathlib import Path
+
+from cocotb.triggers import FallingEdge, Timer
+from cocotbext.axi import AxiStreamBus
+from cocotbext.pcie.core import RootComplex
+from cocotbext.pcie.xilinx.us import UltraScalePlusPcieDevice
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+
+
+def attach(dut, bar0_size, mps_code=0, **ports):
+    """A root complex and the hard-block model on `dut`; `ports` are the
+    optional model signals the bench has (`cfg_max_payload=dut...`)."""
+    rc = RootComplex()
+    rc.max_payload_size = mps_code
+    dev = UltraScalePlusPcieDevice(
+        pcie_generation=3,
+        pcie_link_width=16,
+        user_clk_frequency=250e6,
+        alignment="dword",
+        cq_straddle=False,
+        cc_straddle=False,
+        rq_straddle=False,
+        rc_straddle=False,
+        rc_4tlp_straddle=False,
+        max_payload_size=1024,
+        enable_client_tag=True,
+        enable_extended_tag=False,
+        enable_parity=False,
+        user_clk=dut.user_clk,
+        user_reset=dut.user_reset,
+        user_lnk_up=dut.user_lnk_up,
+        rq_bus=AxiStreamBus.from_prefix(dut, "s_axis_rq"),
+        rc_bus=AxiStreamBus.from_prefix(dut, "m_axis_rc"),
+        cq_bus=AxiStreamBus.from_prefix(dut, "m_axis_cq"),
+        cc_bus=AxiStreamBus.from_prefix(dut, "s_axis_cc"),
+        **ports,
+    )
+    dev.functions[0].configure_bar(0, bar0_size)
+    rc.make_port().connect(dev)
+    return rc, dev
+
+
+async def enumerate_device(dut, rc, dev, master=False):
+    """Wait out the model's reset, enumerate, enable the device (and bus
+    mastering); returns the root complex's view of it."""
+    await FallingEdge(dut.user_reset)
+    await Timer(100, "ns")
+    await rc.enumerate()
+    d = rc.find_device(dev.functions[0].pcie_id)
+    await d.enable_device()
+    if master:
+        await d.set_master()
+    return d
+
+
+def build_and_run(name, sources, env=None):
+    """pytest side: Verilate bench `tb_<name>` with `sources` (and the
+    shared port list), run the cocotb tests of `test_<name>` on it."""
+    from cocotb_tools.runner import get_runner
+
+    build_dir = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb")) / name
+    runner = get_runner("verilator")
+    runner.build(
+        sources=sources,
+        includes=[HERE],
+        hdl_toplevel=f"tb_{name}",
+        build_dir=build_dir,
+        timescale=("1ns", "1ps"),
+        build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
+    )
+    runner.test(
+        hdl_toplevel=f"tb_{name}",
+        test_module=f"test_{name}",
+        build_dir=build_dir,
+        test_dir=build_dir,
+        extra_env=env or {},
+    )
+    return build_dir
