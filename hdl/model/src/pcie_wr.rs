@@ -50,9 +50,9 @@ pub struct RqBeat {
     pub keep: u16,
     /// Last beat of a TLP.
     pub last: bool,
-    /// `tuser` (137 bits).
+    /// `tuser` bits 0-127.
     pub user: u128,
-    /// The 137th bit of `tuser` (bit 136).
+    /// Any of `tuser` bits 128-136 (the parity bits: always 0 here).
     pub user_hi: bool,
 }
 
@@ -377,7 +377,7 @@ impl CycleModel for PcieWrModel {
                     | (u[1] as u128) << 32
                     | (u[2] as u128) << 64
                     | (u[3] as u128) << 96,
-                user_hi: u[4] & 1 != 0,
+                user_hi: u[4] & 0x1ff != 0,
             }
         });
         PcieWrOut {
