@@ -153,7 +153,7 @@ fn pcie_wr_tlps_carry_every_byte_once_within_pcie_rules() {
 
 fn pcie_wr_step(uut: &mut braid_hdl::PcieWr, i: &PcieWrIn) -> PcieWrOut {
     use crate::common::{bits_le, clock};
-    use braid_model::pcie_wr::{RqBeat, WrBeat};
+    use braid_model::pcie_wr::RqBeat;
     use rust_hdl::prelude::*;
     let b = i.dw.unwrap_or_default();
     uut.dw_valid.next = i.dw.is_some();
