@@ -2,7 +2,8 @@
 and its root complex: the engine's DMA writes, cut into memory write TLPs by
 pcie_wr, land in the root complex's host memory. Every byte of every write
 must land at its address, and nothing else may change; the model drops
-TLPs that cross 4 KiB. Seeded (BRAID_SEED, printed on failure).
+TLPs that cross 4 KiB. Every maximum payload size of the hard block at
+gen3 x16 (128 to 1,024 bytes). Seeded (BRAID_SEED, printed on failure).
 """
 
 import os
@@ -117,6 +118,11 @@ async def writes_land_exactly_at_mps_256(dut):
 @cocotb.test()
 async def writes_land_exactly_at_mps_512(dut):
     await run(dut, 2, 60)
+
+
+@cocotb.test()
+async def writes_land_exactly_at_mps_1024(dut):
+    await run(dut, 3, 60)
 
 
 def test_pcie_wr():
