@@ -61,12 +61,17 @@ async def enumerate_device(dut, rc, dev, master=False):
     return d
 
 
+def build_root():
+    """Where the benches build (BRAID_COCOTB_BUILD, else target/cocotb)."""
+    return Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb"))
+
+
 def build_and_run(name, sources, env=None):
     """pytest side: Verilate bench `tb_<name>` with `sources` (and the
     shared port list), run the cocotb tests of `test_<name>` on it."""
     from cocotb_tools.runner import get_runner
 
-    build_dir = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb")) / name
+    build_dir = build_root() / name
     runner = get_runner("verilator")
     runner.build(
         sources=sources,

@@ -1156,8 +1156,8 @@ impl<
         // hold a sprayer result
         // (path_window_table's mask writes cannot wait: a command's sprayer
         // operation waits for a clock without one)
-        // (and for a clock in which a retirement writes `retired_paths`: `sp_rdy`,
-        // above)
+        // (and for a clock in which a retirement writes its count: both
+        // decided in `rehash`)
         self.cp.sp_ready.next = self.rehash.sp_rdy.val();
         self.sp_cmd_op.next = self.rehash.rc_init.val();
         self.fill1.next = self.pick_q.fill.val() + self.sprayed_q.fill.val();

@@ -51,8 +51,9 @@
 //! * `pcie_cq_np_req` is 1 (one non-posted credit asked every clock: the
 //!   block's back-pressure on `tready` is its only flow control).
 //!
-//! Latency: a one-dword write reaches AW/W the clock after its beat is
-//! taken; a one-dword read's completion shows two clocks after `rvalid`.
+//! Latency: a one-dword write offers AW/W the clock after its beat is
+//! taken; a read's completion is offered the clock after its last dword's
+//! `rvalid` is taken.
 
 use crate::reg_block::ADDR_BITS;
 use rust_hdl::prelude::*;

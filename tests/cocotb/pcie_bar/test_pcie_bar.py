@@ -19,7 +19,7 @@ from cocotb.triggers import RisingEdge
 import usp
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[2]
+REPO = usp.REPO
 BAR_SIZE = 64 * 1024
 MAP = {}
 REGS = {}
@@ -151,7 +151,7 @@ async def offsets_past_the_register_map_read_zero_and_never_hang(dut):
 def test_pcie_bar():
     """pytest entry: the register map from braid-spec, the bench built with
     Verilator, the cocotb tests above run on it."""
-    build = Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb"))
+    build = usp.build_root()
     build.mkdir(parents=True, exist_ok=True)
     regs_json = build / "regs.json"
     out = subprocess.run(

@@ -16,7 +16,7 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 import usp
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[2]
+REPO = usp.REPO
 REGION = 64 * 1024
 
 
