@@ -130,3 +130,4 @@ pub mod pcie_bar;
 pub use pcie_bar::PcieBarModel;
 pub mod pcie_wr;
 pub use pcie_wr::PcieWrModel;
+pub mod pcie_rd;

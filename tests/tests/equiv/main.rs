@@ -20,6 +20,7 @@ mod path_cc;
 mod path_window;
 mod path_window_table;
 mod pcie_bar;
+mod pcie_rd;
 mod pcie_wr;
 mod reg_block;
 mod rq_fetch;
