@@ -131,3 +131,4 @@ pub use pcie_bar::PcieBarModel;
 pub mod pcie_wr;
 pub use pcie_wr::PcieWrModel;
 pub mod pcie_rd;
+pub use pcie_rd::PcieRdModel;
