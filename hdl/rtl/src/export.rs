@@ -217,6 +217,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PcieWr>,
         },
         ExportedBlock {
+            name: "pcie_rd",
+            description: "PCIe requester, read side: the engine's DMA reads into memory read TLPs on RQ (MRRS, 32 tags), completions from RC checked, placed and returned in request order; timeouts and error completions fail the read",
+            generate: gen::<crate::PcieRd>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,
