@@ -41,9 +41,12 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     localparam  k_ones = 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
 
     // Stub signals
-    reg  [31:0] now$d;
-    wire  [31:0] now$q;
+    reg  [4:0] now$d;
+    wire  [4:0] now$q;
     reg  now$clock;
+    reg  [29:0] pre$d;
+    wire  [29:0] pre$q;
+    reg  pre$clock;
     reg  [3:0] hd$d;
     wire  [3:0] hd$q;
     reg  hd$clock;
@@ -122,6 +125,30 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  [12:0] s_len$7$d;
     wire  [12:0] s_len$7$q;
     reg  s_len$7$clock;
+    reg  [7:0] s_lastk$0$d;
+    wire  [7:0] s_lastk$0$q;
+    reg  s_lastk$0$clock;
+    reg  [7:0] s_lastk$1$d;
+    wire  [7:0] s_lastk$1$q;
+    reg  s_lastk$1$clock;
+    reg  [7:0] s_lastk$2$d;
+    wire  [7:0] s_lastk$2$q;
+    reg  s_lastk$2$clock;
+    reg  [7:0] s_lastk$3$d;
+    wire  [7:0] s_lastk$3$q;
+    reg  s_lastk$3$clock;
+    reg  [7:0] s_lastk$4$d;
+    wire  [7:0] s_lastk$4$q;
+    reg  s_lastk$4$clock;
+    reg  [7:0] s_lastk$5$d;
+    wire  [7:0] s_lastk$5$q;
+    reg  s_lastk$5$clock;
+    reg  [7:0] s_lastk$6$d;
+    wire  [7:0] s_lastk$6$q;
+    reg  s_lastk$6$clock;
+    reg  [7:0] s_lastk$7$d;
+    wire  [7:0] s_lastk$7$q;
+    reg  s_lastk$7$clock;
     reg  s_err$0$d;
     wire  s_err$0$q;
     reg  s_err$0$clock;
@@ -197,12 +224,9 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  sp_act$d;
     wire  sp_act$q;
     reg  sp_act$clock;
-    reg  sp_setup$d;
-    wire  sp_setup$q;
+    reg  [1:0] sp_setup$d;
+    wire  [1:0] sp_setup$q;
     reg  sp_setup$clock;
-    reg  sp_first$d;
-    wire  sp_first$q;
-    reg  sp_first$clock;
     reg  [2:0] sp_slot$d;
     wire  [2:0] sp_slot$q;
     reg  sp_slot$clock;
@@ -215,9 +239,18 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  [2:0] sp_m$d;
     wire  [2:0] sp_m$q;
     reg  sp_m$clock;
-    reg  [12:0] sp_c0$d;
-    wire  [12:0] sp_c0$q;
-    reg  sp_c0$clock;
+    reg  [12:0] sp_room$d;
+    wire  [12:0] sp_room$q;
+    reg  sp_room$clock;
+    reg  sp_bad$d;
+    wire  sp_bad$q;
+    reg  sp_bad$clock;
+    reg  [12:0] sp_chunk$d;
+    wire  [12:0] sp_chunk$q;
+    reg  sp_chunk$clock;
+    reg  [12:0] sp_rest$d;
+    wire  [12:0] sp_rest$q;
+    reg  sp_rest$clock;
     reg  o_v$d;
     wire  o_v$q;
     reg  o_v$clock;
@@ -329,102 +362,102 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  [2:0] t_slot$31$d;
     wire  [2:0] t_slot$31$q;
     reg  t_slot$31$clock;
-    reg  [31:0] t_time$0$d;
-    wire  [31:0] t_time$0$q;
-    reg  t_time$0$clock;
-    reg  [31:0] t_time$1$d;
-    wire  [31:0] t_time$1$q;
-    reg  t_time$1$clock;
-    reg  [31:0] t_time$2$d;
-    wire  [31:0] t_time$2$q;
-    reg  t_time$2$clock;
-    reg  [31:0] t_time$3$d;
-    wire  [31:0] t_time$3$q;
-    reg  t_time$3$clock;
-    reg  [31:0] t_time$4$d;
-    wire  [31:0] t_time$4$q;
-    reg  t_time$4$clock;
-    reg  [31:0] t_time$5$d;
-    wire  [31:0] t_time$5$q;
-    reg  t_time$5$clock;
-    reg  [31:0] t_time$6$d;
-    wire  [31:0] t_time$6$q;
-    reg  t_time$6$clock;
-    reg  [31:0] t_time$7$d;
-    wire  [31:0] t_time$7$q;
-    reg  t_time$7$clock;
-    reg  [31:0] t_time$8$d;
-    wire  [31:0] t_time$8$q;
-    reg  t_time$8$clock;
-    reg  [31:0] t_time$9$d;
-    wire  [31:0] t_time$9$q;
-    reg  t_time$9$clock;
-    reg  [31:0] t_time$10$d;
-    wire  [31:0] t_time$10$q;
-    reg  t_time$10$clock;
-    reg  [31:0] t_time$11$d;
-    wire  [31:0] t_time$11$q;
-    reg  t_time$11$clock;
-    reg  [31:0] t_time$12$d;
-    wire  [31:0] t_time$12$q;
-    reg  t_time$12$clock;
-    reg  [31:0] t_time$13$d;
-    wire  [31:0] t_time$13$q;
-    reg  t_time$13$clock;
-    reg  [31:0] t_time$14$d;
-    wire  [31:0] t_time$14$q;
-    reg  t_time$14$clock;
-    reg  [31:0] t_time$15$d;
-    wire  [31:0] t_time$15$q;
-    reg  t_time$15$clock;
-    reg  [31:0] t_time$16$d;
-    wire  [31:0] t_time$16$q;
-    reg  t_time$16$clock;
-    reg  [31:0] t_time$17$d;
-    wire  [31:0] t_time$17$q;
-    reg  t_time$17$clock;
-    reg  [31:0] t_time$18$d;
-    wire  [31:0] t_time$18$q;
-    reg  t_time$18$clock;
-    reg  [31:0] t_time$19$d;
-    wire  [31:0] t_time$19$q;
-    reg  t_time$19$clock;
-    reg  [31:0] t_time$20$d;
-    wire  [31:0] t_time$20$q;
-    reg  t_time$20$clock;
-    reg  [31:0] t_time$21$d;
-    wire  [31:0] t_time$21$q;
-    reg  t_time$21$clock;
-    reg  [31:0] t_time$22$d;
-    wire  [31:0] t_time$22$q;
-    reg  t_time$22$clock;
-    reg  [31:0] t_time$23$d;
-    wire  [31:0] t_time$23$q;
-    reg  t_time$23$clock;
-    reg  [31:0] t_time$24$d;
-    wire  [31:0] t_time$24$q;
-    reg  t_time$24$clock;
-    reg  [31:0] t_time$25$d;
-    wire  [31:0] t_time$25$q;
-    reg  t_time$25$clock;
-    reg  [31:0] t_time$26$d;
-    wire  [31:0] t_time$26$q;
-    reg  t_time$26$clock;
-    reg  [31:0] t_time$27$d;
-    wire  [31:0] t_time$27$q;
-    reg  t_time$27$clock;
-    reg  [31:0] t_time$28$d;
-    wire  [31:0] t_time$28$q;
-    reg  t_time$28$clock;
-    reg  [31:0] t_time$29$d;
-    wire  [31:0] t_time$29$q;
-    reg  t_time$29$clock;
-    reg  [31:0] t_time$30$d;
-    wire  [31:0] t_time$30$q;
-    reg  t_time$30$clock;
-    reg  [31:0] t_time$31$d;
-    wire  [31:0] t_time$31$q;
-    reg  t_time$31$clock;
+    reg  [2:0] t_age$0$d;
+    wire  [2:0] t_age$0$q;
+    reg  t_age$0$clock;
+    reg  [2:0] t_age$1$d;
+    wire  [2:0] t_age$1$q;
+    reg  t_age$1$clock;
+    reg  [2:0] t_age$2$d;
+    wire  [2:0] t_age$2$q;
+    reg  t_age$2$clock;
+    reg  [2:0] t_age$3$d;
+    wire  [2:0] t_age$3$q;
+    reg  t_age$3$clock;
+    reg  [2:0] t_age$4$d;
+    wire  [2:0] t_age$4$q;
+    reg  t_age$4$clock;
+    reg  [2:0] t_age$5$d;
+    wire  [2:0] t_age$5$q;
+    reg  t_age$5$clock;
+    reg  [2:0] t_age$6$d;
+    wire  [2:0] t_age$6$q;
+    reg  t_age$6$clock;
+    reg  [2:0] t_age$7$d;
+    wire  [2:0] t_age$7$q;
+    reg  t_age$7$clock;
+    reg  [2:0] t_age$8$d;
+    wire  [2:0] t_age$8$q;
+    reg  t_age$8$clock;
+    reg  [2:0] t_age$9$d;
+    wire  [2:0] t_age$9$q;
+    reg  t_age$9$clock;
+    reg  [2:0] t_age$10$d;
+    wire  [2:0] t_age$10$q;
+    reg  t_age$10$clock;
+    reg  [2:0] t_age$11$d;
+    wire  [2:0] t_age$11$q;
+    reg  t_age$11$clock;
+    reg  [2:0] t_age$12$d;
+    wire  [2:0] t_age$12$q;
+    reg  t_age$12$clock;
+    reg  [2:0] t_age$13$d;
+    wire  [2:0] t_age$13$q;
+    reg  t_age$13$clock;
+    reg  [2:0] t_age$14$d;
+    wire  [2:0] t_age$14$q;
+    reg  t_age$14$clock;
+    reg  [2:0] t_age$15$d;
+    wire  [2:0] t_age$15$q;
+    reg  t_age$15$clock;
+    reg  [2:0] t_age$16$d;
+    wire  [2:0] t_age$16$q;
+    reg  t_age$16$clock;
+    reg  [2:0] t_age$17$d;
+    wire  [2:0] t_age$17$q;
+    reg  t_age$17$clock;
+    reg  [2:0] t_age$18$d;
+    wire  [2:0] t_age$18$q;
+    reg  t_age$18$clock;
+    reg  [2:0] t_age$19$d;
+    wire  [2:0] t_age$19$q;
+    reg  t_age$19$clock;
+    reg  [2:0] t_age$20$d;
+    wire  [2:0] t_age$20$q;
+    reg  t_age$20$clock;
+    reg  [2:0] t_age$21$d;
+    wire  [2:0] t_age$21$q;
+    reg  t_age$21$clock;
+    reg  [2:0] t_age$22$d;
+    wire  [2:0] t_age$22$q;
+    reg  t_age$22$clock;
+    reg  [2:0] t_age$23$d;
+    wire  [2:0] t_age$23$q;
+    reg  t_age$23$clock;
+    reg  [2:0] t_age$24$d;
+    wire  [2:0] t_age$24$q;
+    reg  t_age$24$clock;
+    reg  [2:0] t_age$25$d;
+    wire  [2:0] t_age$25$q;
+    reg  t_age$25$clock;
+    reg  [2:0] t_age$26$d;
+    wire  [2:0] t_age$26$q;
+    reg  t_age$26$clock;
+    reg  [2:0] t_age$27$d;
+    wire  [2:0] t_age$27$q;
+    reg  t_age$27$clock;
+    reg  [2:0] t_age$28$d;
+    wire  [2:0] t_age$28$q;
+    reg  t_age$28$clock;
+    reg  [2:0] t_age$29$d;
+    wire  [2:0] t_age$29$q;
+    reg  t_age$29$clock;
+    reg  [2:0] t_age$30$d;
+    wire  [2:0] t_age$30$q;
+    reg  t_age$30$clock;
+    reg  [2:0] t_age$31$d;
+    wire  [2:0] t_age$31$q;
+    reg  t_age$31$clock;
     reg  [11:0] t_next$0$d;
     wire  [11:0] t_next$0$q;
     reg  t_next$0$clock;
@@ -769,12 +802,12 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
 
     // Local signals
     reg  [127:0] pk_slot;
-    reg  [1023:0] pk_time;
+    reg  [127:0] pk_age;
+    reg  tick;
     reg  [511:0] pk_next;
     reg  [511:0] pk_rem;
     reg  rq_free;
     reg  [12:0] m_b;
-    reg  [12:0] chunk;
     reg  [31:0] fv;
     reg  [31:0] oh;
     reg  [4:0] tf;
@@ -799,7 +832,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  bad2;
     reg  [4:0] scan;
     reg  skip;
-    reg  [31:0] age;
+    reg  [2:0] age;
     reg  [2:0] s_slot;
     reg  tmo;
     reg  unq;
@@ -822,7 +855,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  hdr1;
     reg  [2:0] hs;
     reg  [12:0] len_h;
-    reg  [7:0] beats;
+    reg  [7:0] lastk_h;
     reg  r_last;
     reg  [7:0] rx;
     reg  [7:0] rx1;
@@ -839,9 +872,11 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  r_bad;
     reg  take;
     reg  [3:0] cnt;
+    reg  bad1;
+    reg  [7:0] lastk;
+    reg  [12:0] len_m1;
     reg  [31:0] busy_n;
     reg  [31:0] dead_n;
-    reg  [9:0] i_time;
     reg  [6:0] i_sslot;
     reg  [8:0] i_t16;
     reg  [6:0] i_t4;
@@ -850,7 +885,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  [7:0] j1;
     reg  [7:0] rk1;
     reg  [2:0] e_slot;
-    reg  [31:0] e_time;
+    reg  [2:0] e_age;
     reg  [11:0] e_next;
     reg  [12:0] e_rem;
     reg  [7:0] tag_h;
@@ -861,6 +896,11 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .d(now$d),
         .q(now$q),
         .clock(now$clock)
+    );
+    pcie_rd__pre pre(
+        .d(pre$d),
+        .q(pre$q),
+        .clock(pre$clock)
     );
     pcie_rd__hd hd(
         .d(hd$d),
@@ -992,6 +1032,46 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .q(s_len$7$q),
         .clock(s_len$7$clock)
     );
+    pcie_rd__s_lastk$0 s_lastk$0(
+        .d(s_lastk$0$d),
+        .q(s_lastk$0$q),
+        .clock(s_lastk$0$clock)
+    );
+    pcie_rd__s_lastk$1 s_lastk$1(
+        .d(s_lastk$1$d),
+        .q(s_lastk$1$q),
+        .clock(s_lastk$1$clock)
+    );
+    pcie_rd__s_lastk$2 s_lastk$2(
+        .d(s_lastk$2$d),
+        .q(s_lastk$2$q),
+        .clock(s_lastk$2$clock)
+    );
+    pcie_rd__s_lastk$3 s_lastk$3(
+        .d(s_lastk$3$d),
+        .q(s_lastk$3$q),
+        .clock(s_lastk$3$clock)
+    );
+    pcie_rd__s_lastk$4 s_lastk$4(
+        .d(s_lastk$4$d),
+        .q(s_lastk$4$q),
+        .clock(s_lastk$4$clock)
+    );
+    pcie_rd__s_lastk$5 s_lastk$5(
+        .d(s_lastk$5$d),
+        .q(s_lastk$5$q),
+        .clock(s_lastk$5$clock)
+    );
+    pcie_rd__s_lastk$6 s_lastk$6(
+        .d(s_lastk$6$d),
+        .q(s_lastk$6$q),
+        .clock(s_lastk$6$clock)
+    );
+    pcie_rd__s_lastk$7 s_lastk$7(
+        .d(s_lastk$7$d),
+        .q(s_lastk$7$q),
+        .clock(s_lastk$7$clock)
+    );
     pcie_rd__s_err$0 s_err$0(
         .d(s_err$0$d),
         .q(s_err$0$q),
@@ -1122,11 +1202,6 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .q(sp_setup$q),
         .clock(sp_setup$clock)
     );
-    pcie_rd__sp_first sp_first(
-        .d(sp_first$d),
-        .q(sp_first$q),
-        .clock(sp_first$clock)
-    );
     pcie_rd__sp_slot sp_slot(
         .d(sp_slot$d),
         .q(sp_slot$q),
@@ -1147,10 +1222,25 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .q(sp_m$q),
         .clock(sp_m$clock)
     );
-    pcie_rd__sp_c0 sp_c0(
-        .d(sp_c0$d),
-        .q(sp_c0$q),
-        .clock(sp_c0$clock)
+    pcie_rd__sp_room sp_room(
+        .d(sp_room$d),
+        .q(sp_room$q),
+        .clock(sp_room$clock)
+    );
+    pcie_rd__sp_bad sp_bad(
+        .d(sp_bad$d),
+        .q(sp_bad$q),
+        .clock(sp_bad$clock)
+    );
+    pcie_rd__sp_chunk sp_chunk(
+        .d(sp_chunk$d),
+        .q(sp_chunk$q),
+        .clock(sp_chunk$clock)
+    );
+    pcie_rd__sp_rest sp_rest(
+        .d(sp_rest$d),
+        .q(sp_rest$q),
+        .clock(sp_rest$clock)
     );
     pcie_rd__o_v o_v(
         .d(o_v$d),
@@ -1337,165 +1427,165 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .q(t_slot$31$q),
         .clock(t_slot$31$clock)
     );
-    pcie_rd__t_time$0 t_time$0(
-        .d(t_time$0$d),
-        .q(t_time$0$q),
-        .clock(t_time$0$clock)
+    pcie_rd__t_age$0 t_age$0(
+        .d(t_age$0$d),
+        .q(t_age$0$q),
+        .clock(t_age$0$clock)
     );
-    pcie_rd__t_time$1 t_time$1(
-        .d(t_time$1$d),
-        .q(t_time$1$q),
-        .clock(t_time$1$clock)
+    pcie_rd__t_age$1 t_age$1(
+        .d(t_age$1$d),
+        .q(t_age$1$q),
+        .clock(t_age$1$clock)
     );
-    pcie_rd__t_time$2 t_time$2(
-        .d(t_time$2$d),
-        .q(t_time$2$q),
-        .clock(t_time$2$clock)
+    pcie_rd__t_age$2 t_age$2(
+        .d(t_age$2$d),
+        .q(t_age$2$q),
+        .clock(t_age$2$clock)
     );
-    pcie_rd__t_time$3 t_time$3(
-        .d(t_time$3$d),
-        .q(t_time$3$q),
-        .clock(t_time$3$clock)
+    pcie_rd__t_age$3 t_age$3(
+        .d(t_age$3$d),
+        .q(t_age$3$q),
+        .clock(t_age$3$clock)
     );
-    pcie_rd__t_time$4 t_time$4(
-        .d(t_time$4$d),
-        .q(t_time$4$q),
-        .clock(t_time$4$clock)
+    pcie_rd__t_age$4 t_age$4(
+        .d(t_age$4$d),
+        .q(t_age$4$q),
+        .clock(t_age$4$clock)
     );
-    pcie_rd__t_time$5 t_time$5(
-        .d(t_time$5$d),
-        .q(t_time$5$q),
-        .clock(t_time$5$clock)
+    pcie_rd__t_age$5 t_age$5(
+        .d(t_age$5$d),
+        .q(t_age$5$q),
+        .clock(t_age$5$clock)
     );
-    pcie_rd__t_time$6 t_time$6(
-        .d(t_time$6$d),
-        .q(t_time$6$q),
-        .clock(t_time$6$clock)
+    pcie_rd__t_age$6 t_age$6(
+        .d(t_age$6$d),
+        .q(t_age$6$q),
+        .clock(t_age$6$clock)
     );
-    pcie_rd__t_time$7 t_time$7(
-        .d(t_time$7$d),
-        .q(t_time$7$q),
-        .clock(t_time$7$clock)
+    pcie_rd__t_age$7 t_age$7(
+        .d(t_age$7$d),
+        .q(t_age$7$q),
+        .clock(t_age$7$clock)
     );
-    pcie_rd__t_time$8 t_time$8(
-        .d(t_time$8$d),
-        .q(t_time$8$q),
-        .clock(t_time$8$clock)
+    pcie_rd__t_age$8 t_age$8(
+        .d(t_age$8$d),
+        .q(t_age$8$q),
+        .clock(t_age$8$clock)
     );
-    pcie_rd__t_time$9 t_time$9(
-        .d(t_time$9$d),
-        .q(t_time$9$q),
-        .clock(t_time$9$clock)
+    pcie_rd__t_age$9 t_age$9(
+        .d(t_age$9$d),
+        .q(t_age$9$q),
+        .clock(t_age$9$clock)
     );
-    pcie_rd__t_time$10 t_time$10(
-        .d(t_time$10$d),
-        .q(t_time$10$q),
-        .clock(t_time$10$clock)
+    pcie_rd__t_age$10 t_age$10(
+        .d(t_age$10$d),
+        .q(t_age$10$q),
+        .clock(t_age$10$clock)
     );
-    pcie_rd__t_time$11 t_time$11(
-        .d(t_time$11$d),
-        .q(t_time$11$q),
-        .clock(t_time$11$clock)
+    pcie_rd__t_age$11 t_age$11(
+        .d(t_age$11$d),
+        .q(t_age$11$q),
+        .clock(t_age$11$clock)
     );
-    pcie_rd__t_time$12 t_time$12(
-        .d(t_time$12$d),
-        .q(t_time$12$q),
-        .clock(t_time$12$clock)
+    pcie_rd__t_age$12 t_age$12(
+        .d(t_age$12$d),
+        .q(t_age$12$q),
+        .clock(t_age$12$clock)
     );
-    pcie_rd__t_time$13 t_time$13(
-        .d(t_time$13$d),
-        .q(t_time$13$q),
-        .clock(t_time$13$clock)
+    pcie_rd__t_age$13 t_age$13(
+        .d(t_age$13$d),
+        .q(t_age$13$q),
+        .clock(t_age$13$clock)
     );
-    pcie_rd__t_time$14 t_time$14(
-        .d(t_time$14$d),
-        .q(t_time$14$q),
-        .clock(t_time$14$clock)
+    pcie_rd__t_age$14 t_age$14(
+        .d(t_age$14$d),
+        .q(t_age$14$q),
+        .clock(t_age$14$clock)
     );
-    pcie_rd__t_time$15 t_time$15(
-        .d(t_time$15$d),
-        .q(t_time$15$q),
-        .clock(t_time$15$clock)
+    pcie_rd__t_age$15 t_age$15(
+        .d(t_age$15$d),
+        .q(t_age$15$q),
+        .clock(t_age$15$clock)
     );
-    pcie_rd__t_time$16 t_time$16(
-        .d(t_time$16$d),
-        .q(t_time$16$q),
-        .clock(t_time$16$clock)
+    pcie_rd__t_age$16 t_age$16(
+        .d(t_age$16$d),
+        .q(t_age$16$q),
+        .clock(t_age$16$clock)
     );
-    pcie_rd__t_time$17 t_time$17(
-        .d(t_time$17$d),
-        .q(t_time$17$q),
-        .clock(t_time$17$clock)
+    pcie_rd__t_age$17 t_age$17(
+        .d(t_age$17$d),
+        .q(t_age$17$q),
+        .clock(t_age$17$clock)
     );
-    pcie_rd__t_time$18 t_time$18(
-        .d(t_time$18$d),
-        .q(t_time$18$q),
-        .clock(t_time$18$clock)
+    pcie_rd__t_age$18 t_age$18(
+        .d(t_age$18$d),
+        .q(t_age$18$q),
+        .clock(t_age$18$clock)
     );
-    pcie_rd__t_time$19 t_time$19(
-        .d(t_time$19$d),
-        .q(t_time$19$q),
-        .clock(t_time$19$clock)
+    pcie_rd__t_age$19 t_age$19(
+        .d(t_age$19$d),
+        .q(t_age$19$q),
+        .clock(t_age$19$clock)
     );
-    pcie_rd__t_time$20 t_time$20(
-        .d(t_time$20$d),
-        .q(t_time$20$q),
-        .clock(t_time$20$clock)
+    pcie_rd__t_age$20 t_age$20(
+        .d(t_age$20$d),
+        .q(t_age$20$q),
+        .clock(t_age$20$clock)
     );
-    pcie_rd__t_time$21 t_time$21(
-        .d(t_time$21$d),
-        .q(t_time$21$q),
-        .clock(t_time$21$clock)
+    pcie_rd__t_age$21 t_age$21(
+        .d(t_age$21$d),
+        .q(t_age$21$q),
+        .clock(t_age$21$clock)
     );
-    pcie_rd__t_time$22 t_time$22(
-        .d(t_time$22$d),
-        .q(t_time$22$q),
-        .clock(t_time$22$clock)
+    pcie_rd__t_age$22 t_age$22(
+        .d(t_age$22$d),
+        .q(t_age$22$q),
+        .clock(t_age$22$clock)
     );
-    pcie_rd__t_time$23 t_time$23(
-        .d(t_time$23$d),
-        .q(t_time$23$q),
-        .clock(t_time$23$clock)
+    pcie_rd__t_age$23 t_age$23(
+        .d(t_age$23$d),
+        .q(t_age$23$q),
+        .clock(t_age$23$clock)
     );
-    pcie_rd__t_time$24 t_time$24(
-        .d(t_time$24$d),
-        .q(t_time$24$q),
-        .clock(t_time$24$clock)
+    pcie_rd__t_age$24 t_age$24(
+        .d(t_age$24$d),
+        .q(t_age$24$q),
+        .clock(t_age$24$clock)
     );
-    pcie_rd__t_time$25 t_time$25(
-        .d(t_time$25$d),
-        .q(t_time$25$q),
-        .clock(t_time$25$clock)
+    pcie_rd__t_age$25 t_age$25(
+        .d(t_age$25$d),
+        .q(t_age$25$q),
+        .clock(t_age$25$clock)
     );
-    pcie_rd__t_time$26 t_time$26(
-        .d(t_time$26$d),
-        .q(t_time$26$q),
-        .clock(t_time$26$clock)
+    pcie_rd__t_age$26 t_age$26(
+        .d(t_age$26$d),
+        .q(t_age$26$q),
+        .clock(t_age$26$clock)
     );
-    pcie_rd__t_time$27 t_time$27(
-        .d(t_time$27$d),
-        .q(t_time$27$q),
-        .clock(t_time$27$clock)
+    pcie_rd__t_age$27 t_age$27(
+        .d(t_age$27$d),
+        .q(t_age$27$q),
+        .clock(t_age$27$clock)
     );
-    pcie_rd__t_time$28 t_time$28(
-        .d(t_time$28$d),
-        .q(t_time$28$q),
-        .clock(t_time$28$clock)
+    pcie_rd__t_age$28 t_age$28(
+        .d(t_age$28$d),
+        .q(t_age$28$q),
+        .clock(t_age$28$clock)
     );
-    pcie_rd__t_time$29 t_time$29(
-        .d(t_time$29$d),
-        .q(t_time$29$q),
-        .clock(t_time$29$clock)
+    pcie_rd__t_age$29 t_age$29(
+        .d(t_age$29$d),
+        .q(t_age$29$q),
+        .clock(t_age$29$clock)
     );
-    pcie_rd__t_time$30 t_time$30(
-        .d(t_time$30$d),
-        .q(t_time$30$q),
-        .clock(t_time$30$clock)
+    pcie_rd__t_age$30 t_age$30(
+        .d(t_age$30$d),
+        .q(t_age$30$q),
+        .clock(t_age$30$clock)
     );
-    pcie_rd__t_time$31 t_time$31(
-        .d(t_time$31$d),
-        .q(t_time$31$q),
-        .clock(t_time$31$clock)
+    pcie_rd__t_age$31 t_age$31(
+        .d(t_age$31$d),
+        .q(t_age$31$q),
+        .clock(t_age$31$clock)
     );
     pcie_rd__t_next$0 t_next$0(
         .d(t_next$0$d),
@@ -2064,16 +2154,19 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     // Update code
     always @(*) begin
         now$clock = clock;
+        pre$clock = clock;
         hd$clock = clock;
         tl$clock = clock;
         sp_act$clock = clock;
         sp_setup$clock = clock;
-        sp_first$clock = clock;
         sp_slot$clock = clock;
         sp_addr$clock = clock;
         sp_left$clock = clock;
         sp_m$clock = clock;
-        sp_c0$clock = clock;
+        sp_room$clock = clock;
+        sp_bad$clock = clock;
+        sp_chunk$clock = clock;
+        sp_rest$clock = clock;
         o_v$clock = clock;
         o_desc$clock = clock;
         o_be$clock = clock;
@@ -2125,16 +2218,19 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         n_timeouts$clock = clock;
         n_stray$clock = clock;
         now$d = now$q;
+        pre$d = pre$q;
         hd$d = hd$q;
         tl$d = tl$q;
         sp_act$d = sp_act$q;
         sp_setup$d = sp_setup$q;
-        sp_first$d = sp_first$q;
         sp_slot$d = sp_slot$q;
         sp_addr$d = sp_addr$q;
         sp_left$d = sp_left$q;
         sp_m$d = sp_m$q;
-        sp_c0$d = sp_c0$q;
+        sp_room$d = sp_room$q;
+        sp_bad$d = sp_bad$q;
+        sp_chunk$d = sp_chunk$q;
+        sp_rest$d = sp_rest$q;
         o_v$d = o_v$q;
         o_desc$d = o_desc$q;
         o_be$d = o_be$q;
@@ -2188,6 +2284,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$0$clock = clock;
         s_off$0$clock = clock;
         s_len$0$clock = clock;
+        s_lastk$0$clock = clock;
+        s_lastk$0$d = s_lastk$0$q;
         s_err$0$clock = clock;
         s_iss$0$clock = clock;
         s_pend$0$clock = clock;
@@ -2199,6 +2297,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$1$clock = clock;
         s_off$1$clock = clock;
         s_len$1$clock = clock;
+        s_lastk$1$clock = clock;
+        s_lastk$1$d = s_lastk$1$q;
         s_err$1$clock = clock;
         s_iss$1$clock = clock;
         s_pend$1$clock = clock;
@@ -2210,6 +2310,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$2$clock = clock;
         s_off$2$clock = clock;
         s_len$2$clock = clock;
+        s_lastk$2$clock = clock;
+        s_lastk$2$d = s_lastk$2$q;
         s_err$2$clock = clock;
         s_iss$2$clock = clock;
         s_pend$2$clock = clock;
@@ -2221,6 +2323,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$3$clock = clock;
         s_off$3$clock = clock;
         s_len$3$clock = clock;
+        s_lastk$3$clock = clock;
+        s_lastk$3$d = s_lastk$3$q;
         s_err$3$clock = clock;
         s_iss$3$clock = clock;
         s_pend$3$clock = clock;
@@ -2232,6 +2336,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$4$clock = clock;
         s_off$4$clock = clock;
         s_len$4$clock = clock;
+        s_lastk$4$clock = clock;
+        s_lastk$4$d = s_lastk$4$q;
         s_err$4$clock = clock;
         s_iss$4$clock = clock;
         s_pend$4$clock = clock;
@@ -2243,6 +2349,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$5$clock = clock;
         s_off$5$clock = clock;
         s_len$5$clock = clock;
+        s_lastk$5$clock = clock;
+        s_lastk$5$d = s_lastk$5$q;
         s_err$5$clock = clock;
         s_iss$5$clock = clock;
         s_pend$5$clock = clock;
@@ -2254,6 +2362,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$6$clock = clock;
         s_off$6$clock = clock;
         s_len$6$clock = clock;
+        s_lastk$6$clock = clock;
+        s_lastk$6$d = s_lastk$6$q;
         s_err$6$clock = clock;
         s_iss$6$clock = clock;
         s_pend$6$clock = clock;
@@ -2265,6 +2375,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_tag$7$clock = clock;
         s_off$7$clock = clock;
         s_len$7$clock = clock;
+        s_lastk$7$clock = clock;
+        s_lastk$7$d = s_lastk$7$q;
         s_err$7$clock = clock;
         s_iss$7$clock = clock;
         s_pend$7$clock = clock;
@@ -2274,259 +2386,227 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         s_err$7$d = s_err$7$q;
         s_iss$7$d = s_iss$7$q;
         t_slot$0$clock = clock;
-        t_time$0$clock = clock;
+        t_age$0$clock = clock;
         t_next$0$clock = clock;
         t_rem$0$clock = clock;
         t_slot$0$d = t_slot$0$q;
-        t_time$0$d = t_time$0$q;
         t_next$0$d = t_next$0$q;
         t_rem$0$d = t_rem$0$q;
         t_slot$1$clock = clock;
-        t_time$1$clock = clock;
+        t_age$1$clock = clock;
         t_next$1$clock = clock;
         t_rem$1$clock = clock;
         t_slot$1$d = t_slot$1$q;
-        t_time$1$d = t_time$1$q;
         t_next$1$d = t_next$1$q;
         t_rem$1$d = t_rem$1$q;
         t_slot$2$clock = clock;
-        t_time$2$clock = clock;
+        t_age$2$clock = clock;
         t_next$2$clock = clock;
         t_rem$2$clock = clock;
         t_slot$2$d = t_slot$2$q;
-        t_time$2$d = t_time$2$q;
         t_next$2$d = t_next$2$q;
         t_rem$2$d = t_rem$2$q;
         t_slot$3$clock = clock;
-        t_time$3$clock = clock;
+        t_age$3$clock = clock;
         t_next$3$clock = clock;
         t_rem$3$clock = clock;
         t_slot$3$d = t_slot$3$q;
-        t_time$3$d = t_time$3$q;
         t_next$3$d = t_next$3$q;
         t_rem$3$d = t_rem$3$q;
         t_slot$4$clock = clock;
-        t_time$4$clock = clock;
+        t_age$4$clock = clock;
         t_next$4$clock = clock;
         t_rem$4$clock = clock;
         t_slot$4$d = t_slot$4$q;
-        t_time$4$d = t_time$4$q;
         t_next$4$d = t_next$4$q;
         t_rem$4$d = t_rem$4$q;
         t_slot$5$clock = clock;
-        t_time$5$clock = clock;
+        t_age$5$clock = clock;
         t_next$5$clock = clock;
         t_rem$5$clock = clock;
         t_slot$5$d = t_slot$5$q;
-        t_time$5$d = t_time$5$q;
         t_next$5$d = t_next$5$q;
         t_rem$5$d = t_rem$5$q;
         t_slot$6$clock = clock;
-        t_time$6$clock = clock;
+        t_age$6$clock = clock;
         t_next$6$clock = clock;
         t_rem$6$clock = clock;
         t_slot$6$d = t_slot$6$q;
-        t_time$6$d = t_time$6$q;
         t_next$6$d = t_next$6$q;
         t_rem$6$d = t_rem$6$q;
         t_slot$7$clock = clock;
-        t_time$7$clock = clock;
+        t_age$7$clock = clock;
         t_next$7$clock = clock;
         t_rem$7$clock = clock;
         t_slot$7$d = t_slot$7$q;
-        t_time$7$d = t_time$7$q;
         t_next$7$d = t_next$7$q;
         t_rem$7$d = t_rem$7$q;
         t_slot$8$clock = clock;
-        t_time$8$clock = clock;
+        t_age$8$clock = clock;
         t_next$8$clock = clock;
         t_rem$8$clock = clock;
         t_slot$8$d = t_slot$8$q;
-        t_time$8$d = t_time$8$q;
         t_next$8$d = t_next$8$q;
         t_rem$8$d = t_rem$8$q;
         t_slot$9$clock = clock;
-        t_time$9$clock = clock;
+        t_age$9$clock = clock;
         t_next$9$clock = clock;
         t_rem$9$clock = clock;
         t_slot$9$d = t_slot$9$q;
-        t_time$9$d = t_time$9$q;
         t_next$9$d = t_next$9$q;
         t_rem$9$d = t_rem$9$q;
         t_slot$10$clock = clock;
-        t_time$10$clock = clock;
+        t_age$10$clock = clock;
         t_next$10$clock = clock;
         t_rem$10$clock = clock;
         t_slot$10$d = t_slot$10$q;
-        t_time$10$d = t_time$10$q;
         t_next$10$d = t_next$10$q;
         t_rem$10$d = t_rem$10$q;
         t_slot$11$clock = clock;
-        t_time$11$clock = clock;
+        t_age$11$clock = clock;
         t_next$11$clock = clock;
         t_rem$11$clock = clock;
         t_slot$11$d = t_slot$11$q;
-        t_time$11$d = t_time$11$q;
         t_next$11$d = t_next$11$q;
         t_rem$11$d = t_rem$11$q;
         t_slot$12$clock = clock;
-        t_time$12$clock = clock;
+        t_age$12$clock = clock;
         t_next$12$clock = clock;
         t_rem$12$clock = clock;
         t_slot$12$d = t_slot$12$q;
-        t_time$12$d = t_time$12$q;
         t_next$12$d = t_next$12$q;
         t_rem$12$d = t_rem$12$q;
         t_slot$13$clock = clock;
-        t_time$13$clock = clock;
+        t_age$13$clock = clock;
         t_next$13$clock = clock;
         t_rem$13$clock = clock;
         t_slot$13$d = t_slot$13$q;
-        t_time$13$d = t_time$13$q;
         t_next$13$d = t_next$13$q;
         t_rem$13$d = t_rem$13$q;
         t_slot$14$clock = clock;
-        t_time$14$clock = clock;
+        t_age$14$clock = clock;
         t_next$14$clock = clock;
         t_rem$14$clock = clock;
         t_slot$14$d = t_slot$14$q;
-        t_time$14$d = t_time$14$q;
         t_next$14$d = t_next$14$q;
         t_rem$14$d = t_rem$14$q;
         t_slot$15$clock = clock;
-        t_time$15$clock = clock;
+        t_age$15$clock = clock;
         t_next$15$clock = clock;
         t_rem$15$clock = clock;
         t_slot$15$d = t_slot$15$q;
-        t_time$15$d = t_time$15$q;
         t_next$15$d = t_next$15$q;
         t_rem$15$d = t_rem$15$q;
         t_slot$16$clock = clock;
-        t_time$16$clock = clock;
+        t_age$16$clock = clock;
         t_next$16$clock = clock;
         t_rem$16$clock = clock;
         t_slot$16$d = t_slot$16$q;
-        t_time$16$d = t_time$16$q;
         t_next$16$d = t_next$16$q;
         t_rem$16$d = t_rem$16$q;
         t_slot$17$clock = clock;
-        t_time$17$clock = clock;
+        t_age$17$clock = clock;
         t_next$17$clock = clock;
         t_rem$17$clock = clock;
         t_slot$17$d = t_slot$17$q;
-        t_time$17$d = t_time$17$q;
         t_next$17$d = t_next$17$q;
         t_rem$17$d = t_rem$17$q;
         t_slot$18$clock = clock;
-        t_time$18$clock = clock;
+        t_age$18$clock = clock;
         t_next$18$clock = clock;
         t_rem$18$clock = clock;
         t_slot$18$d = t_slot$18$q;
-        t_time$18$d = t_time$18$q;
         t_next$18$d = t_next$18$q;
         t_rem$18$d = t_rem$18$q;
         t_slot$19$clock = clock;
-        t_time$19$clock = clock;
+        t_age$19$clock = clock;
         t_next$19$clock = clock;
         t_rem$19$clock = clock;
         t_slot$19$d = t_slot$19$q;
-        t_time$19$d = t_time$19$q;
         t_next$19$d = t_next$19$q;
         t_rem$19$d = t_rem$19$q;
         t_slot$20$clock = clock;
-        t_time$20$clock = clock;
+        t_age$20$clock = clock;
         t_next$20$clock = clock;
         t_rem$20$clock = clock;
         t_slot$20$d = t_slot$20$q;
-        t_time$20$d = t_time$20$q;
         t_next$20$d = t_next$20$q;
         t_rem$20$d = t_rem$20$q;
         t_slot$21$clock = clock;
-        t_time$21$clock = clock;
+        t_age$21$clock = clock;
         t_next$21$clock = clock;
         t_rem$21$clock = clock;
         t_slot$21$d = t_slot$21$q;
-        t_time$21$d = t_time$21$q;
         t_next$21$d = t_next$21$q;
         t_rem$21$d = t_rem$21$q;
         t_slot$22$clock = clock;
-        t_time$22$clock = clock;
+        t_age$22$clock = clock;
         t_next$22$clock = clock;
         t_rem$22$clock = clock;
         t_slot$22$d = t_slot$22$q;
-        t_time$22$d = t_time$22$q;
         t_next$22$d = t_next$22$q;
         t_rem$22$d = t_rem$22$q;
         t_slot$23$clock = clock;
-        t_time$23$clock = clock;
+        t_age$23$clock = clock;
         t_next$23$clock = clock;
         t_rem$23$clock = clock;
         t_slot$23$d = t_slot$23$q;
-        t_time$23$d = t_time$23$q;
         t_next$23$d = t_next$23$q;
         t_rem$23$d = t_rem$23$q;
         t_slot$24$clock = clock;
-        t_time$24$clock = clock;
+        t_age$24$clock = clock;
         t_next$24$clock = clock;
         t_rem$24$clock = clock;
         t_slot$24$d = t_slot$24$q;
-        t_time$24$d = t_time$24$q;
         t_next$24$d = t_next$24$q;
         t_rem$24$d = t_rem$24$q;
         t_slot$25$clock = clock;
-        t_time$25$clock = clock;
+        t_age$25$clock = clock;
         t_next$25$clock = clock;
         t_rem$25$clock = clock;
         t_slot$25$d = t_slot$25$q;
-        t_time$25$d = t_time$25$q;
         t_next$25$d = t_next$25$q;
         t_rem$25$d = t_rem$25$q;
         t_slot$26$clock = clock;
-        t_time$26$clock = clock;
+        t_age$26$clock = clock;
         t_next$26$clock = clock;
         t_rem$26$clock = clock;
         t_slot$26$d = t_slot$26$q;
-        t_time$26$d = t_time$26$q;
         t_next$26$d = t_next$26$q;
         t_rem$26$d = t_rem$26$q;
         t_slot$27$clock = clock;
-        t_time$27$clock = clock;
+        t_age$27$clock = clock;
         t_next$27$clock = clock;
         t_rem$27$clock = clock;
         t_slot$27$d = t_slot$27$q;
-        t_time$27$d = t_time$27$q;
         t_next$27$d = t_next$27$q;
         t_rem$27$d = t_rem$27$q;
         t_slot$28$clock = clock;
-        t_time$28$clock = clock;
+        t_age$28$clock = clock;
         t_next$28$clock = clock;
         t_rem$28$clock = clock;
         t_slot$28$d = t_slot$28$q;
-        t_time$28$d = t_time$28$q;
         t_next$28$d = t_next$28$q;
         t_rem$28$d = t_rem$28$q;
         t_slot$29$clock = clock;
-        t_time$29$clock = clock;
+        t_age$29$clock = clock;
         t_next$29$clock = clock;
         t_rem$29$clock = clock;
         t_slot$29$d = t_slot$29$q;
-        t_time$29$d = t_time$29$q;
         t_next$29$d = t_next$29$q;
         t_rem$29$d = t_rem$29$q;
         t_slot$30$clock = clock;
-        t_time$30$clock = clock;
+        t_age$30$clock = clock;
         t_next$30$clock = clock;
         t_rem$30$clock = clock;
         t_slot$30$d = t_slot$30$q;
-        t_time$30$d = t_time$30$q;
         t_next$30$d = t_next$30$q;
         t_rem$30$d = t_rem$30$q;
         t_slot$31$clock = clock;
-        t_time$31$clock = clock;
+        t_age$31$clock = clock;
         t_next$31$clock = clock;
         t_rem$31$clock = clock;
         t_slot$31$d = t_slot$31$q;
-        t_time$31$d = t_time$31$q;
         t_next$31$d = t_next$31$q;
         t_rem$31$d = t_rem$31$q;
         bank0$read_clock = clock;
@@ -2534,277 +2614,275 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         bank1$read_clock = clock;
         bank1$write_clock = clock;
         now$d = now$q + 32'h1;
+        tick = pre$q == cfg_timeout[(32'h2)+:(30)];
+        if (tick) begin
+            pre$d = 32'h0;
+        end
+        else begin
+            pre$d = pre$q + 32'h1;
+        end
         pk_slot = 32'h0;
-        pk_time = 32'h0;
+        pk_age = 32'h0;
         pk_next = 32'h0;
         pk_rem = 32'h0;
         e_slot = t_slot$0$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$0$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$0$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$0$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$0$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$1$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$1$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$1$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$1$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$1$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$2$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$2$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$2$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$2$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$2$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$3$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$3$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$3$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$3$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$3$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$4$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$4$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$4$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$4$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$4$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$5$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$5$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$5$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$5$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$5$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$6$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$6$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$6$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$6$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$6$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$7$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$7$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$7$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$7$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$7$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$8$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$8$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$8$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$8$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$8$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$9$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$9$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$9$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$9$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$9$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$10$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$10$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$10$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$10$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$10$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$11$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$11$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$11$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$11$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$11$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$12$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$12$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$12$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$12$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$12$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$13$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$13$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$13$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$13$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$13$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$14$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$14$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$14$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$14$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$14$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$15$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$15$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$15$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$15$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$15$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$16$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$16$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$16$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$16$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$16$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$17$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$17$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$17$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$17$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$17$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$18$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$18$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$18$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$18$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$18$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$19$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$19$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$19$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$19$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$19$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$20$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$20$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$20$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$20$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$20$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$21$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$21$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$21$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$21$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$21$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$22$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$22$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$22$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$22$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$22$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$23$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$23$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$23$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$23$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$23$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$24$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$24$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$24$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$24$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$24$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$25$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$25$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$25$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$25$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$25$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$26$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$26$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$26$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$26$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$26$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$27$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$27$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$27$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$27$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$27$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$28$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$28$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$28$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$28$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$28$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$29$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$29$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$29$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$29$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$29$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$30$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$30$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$30$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$30$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$30$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_slot = t_slot$31$q;
         pk_slot = (pk_slot >> 32'h4) | (((e_slot) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
-        e_time = t_time$31$q;
-        pk_time = (pk_time >> 32'h20) | (((e_time) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h3e0);
+        e_age = t_age$31$q;
+        pk_age = (pk_age >> 32'h4) | (((e_age) & 128'hffffffffffffffffffffffffffffffff) << 32'h7c);
         e_next = t_next$31$q;
         pk_next = (pk_next >> 32'h10) | (((e_next) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         e_rem = t_rem$31$q;
         pk_rem = (pk_rem >> 32'h10) | (((e_rem) & 512'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h1f0);
         rq_free = ~o_v$q | s_axis_rq_tready;
         m_b = ((32'h80) & 13'h1fff) << sp_m$q;
-        if (sp_first$q) begin
-            chunk = sp_c0$q;
-        end
-        else if (sp_left$q < m_b) begin
-            chunk = sp_left$q;
-        end
-        else begin
-            chunk = m_b;
-        end
         fv = ~busy$q & ~dead$q;
         oh = fv & (~fv + 32'h1);
         tf = 32'h0;
@@ -2823,10 +2901,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (|(oh & ((64'hffff0000) & 32'hffffffff))) begin
             tf = tf | ((32'h10) & 5'h1f);
         end
-        issue = sp_act$q & ~sp_setup$q & rq_free & |fv;
-        last_piece = sp_left$q == chunk;
+        issue = sp_act$q & ~|sp_setup$q & rq_free & |fv;
+        last_piece = ~|sp_rest$q;
         x = sp_addr$q[(32'h0)+:(2)];
-        e = ((x) & 13'h1fff) + chunk;
+        e = ((x) & 13'h1fff) + sp_chunk$q;
         dwc = (((e + 32'h3) >> 32'h2) & 11'h7ff);
         if (dwc == ((32'h1) & 11'h7ff)) begin
             fbe = (((32'hf) & 4'hf) << x) & ~(((32'hf) & 4'hf) << e[(32'h0)+:(3)]);
@@ -2846,9 +2924,15 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
             o_desc$d = ((sp_addr$q & ~((32'h3) & 64'hffffffffffffffff)) & 128'hffffffffffffffffffffffffffffffff) | (((dwc) & 128'hffffffffffffffffffffffffffffffff) << 32'h40) | (((tf) & 128'hffffffffffffffffffffffffffffffff) << 32'h60);
             o_be$d = ((fbe) & 12'hfff) | (((lbe) & 12'hfff) << 32'h8);
             n_reads$d = n_reads$q + 32'h1;
-            sp_addr$d = sp_addr$q + ((chunk) & 64'hffffffffffffffff);
-            sp_left$d = sp_left$q - chunk;
-            sp_first$d = 1'b0;
+            sp_addr$d = (sp_addr$q & ~((32'hfff) & 64'hffffffffffffffff)) | ((sp_addr$q[(32'h0)+:(12)] + sp_chunk$q[(32'h0)+:(12)]) & 64'hffffffffffffffff);
+            if (sp_rest$q > m_b) begin
+                sp_chunk$d = m_b;
+                sp_rest$d = sp_rest$q - m_b;
+            end
+            else begin
+                sp_chunk$d = sp_rest$q;
+                sp_rest$d = 32'h0;
+            end
             if (last_piece) begin
                 sp_act$d = 1'b0;
             end
@@ -2858,205 +2942,186 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         end
         if (issue & (tf == 0)) begin
             t_slot$0$d = sp_slot$q;
-            t_time$0$d = now$q;
             t_next$0$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$0$d = chunk;
+            t_rem$0$d = sp_chunk$q;
         end
         if (issue & (tf == 1)) begin
             t_slot$1$d = sp_slot$q;
-            t_time$1$d = now$q;
             t_next$1$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$1$d = chunk;
+            t_rem$1$d = sp_chunk$q;
         end
         if (issue & (tf == 2)) begin
             t_slot$2$d = sp_slot$q;
-            t_time$2$d = now$q;
             t_next$2$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$2$d = chunk;
+            t_rem$2$d = sp_chunk$q;
         end
         if (issue & (tf == 3)) begin
             t_slot$3$d = sp_slot$q;
-            t_time$3$d = now$q;
             t_next$3$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$3$d = chunk;
+            t_rem$3$d = sp_chunk$q;
         end
         if (issue & (tf == 4)) begin
             t_slot$4$d = sp_slot$q;
-            t_time$4$d = now$q;
             t_next$4$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$4$d = chunk;
+            t_rem$4$d = sp_chunk$q;
         end
         if (issue & (tf == 5)) begin
             t_slot$5$d = sp_slot$q;
-            t_time$5$d = now$q;
             t_next$5$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$5$d = chunk;
+            t_rem$5$d = sp_chunk$q;
         end
         if (issue & (tf == 6)) begin
             t_slot$6$d = sp_slot$q;
-            t_time$6$d = now$q;
             t_next$6$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$6$d = chunk;
+            t_rem$6$d = sp_chunk$q;
         end
         if (issue & (tf == 7)) begin
             t_slot$7$d = sp_slot$q;
-            t_time$7$d = now$q;
             t_next$7$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$7$d = chunk;
+            t_rem$7$d = sp_chunk$q;
         end
         if (issue & (tf == 8)) begin
             t_slot$8$d = sp_slot$q;
-            t_time$8$d = now$q;
             t_next$8$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$8$d = chunk;
+            t_rem$8$d = sp_chunk$q;
         end
         if (issue & (tf == 9)) begin
             t_slot$9$d = sp_slot$q;
-            t_time$9$d = now$q;
             t_next$9$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$9$d = chunk;
+            t_rem$9$d = sp_chunk$q;
         end
         if (issue & (tf == 10)) begin
             t_slot$10$d = sp_slot$q;
-            t_time$10$d = now$q;
             t_next$10$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$10$d = chunk;
+            t_rem$10$d = sp_chunk$q;
         end
         if (issue & (tf == 11)) begin
             t_slot$11$d = sp_slot$q;
-            t_time$11$d = now$q;
             t_next$11$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$11$d = chunk;
+            t_rem$11$d = sp_chunk$q;
         end
         if (issue & (tf == 12)) begin
             t_slot$12$d = sp_slot$q;
-            t_time$12$d = now$q;
             t_next$12$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$12$d = chunk;
+            t_rem$12$d = sp_chunk$q;
         end
         if (issue & (tf == 13)) begin
             t_slot$13$d = sp_slot$q;
-            t_time$13$d = now$q;
             t_next$13$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$13$d = chunk;
+            t_rem$13$d = sp_chunk$q;
         end
         if (issue & (tf == 14)) begin
             t_slot$14$d = sp_slot$q;
-            t_time$14$d = now$q;
             t_next$14$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$14$d = chunk;
+            t_rem$14$d = sp_chunk$q;
         end
         if (issue & (tf == 15)) begin
             t_slot$15$d = sp_slot$q;
-            t_time$15$d = now$q;
             t_next$15$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$15$d = chunk;
+            t_rem$15$d = sp_chunk$q;
         end
         if (issue & (tf == 16)) begin
             t_slot$16$d = sp_slot$q;
-            t_time$16$d = now$q;
             t_next$16$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$16$d = chunk;
+            t_rem$16$d = sp_chunk$q;
         end
         if (issue & (tf == 17)) begin
             t_slot$17$d = sp_slot$q;
-            t_time$17$d = now$q;
             t_next$17$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$17$d = chunk;
+            t_rem$17$d = sp_chunk$q;
         end
         if (issue & (tf == 18)) begin
             t_slot$18$d = sp_slot$q;
-            t_time$18$d = now$q;
             t_next$18$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$18$d = chunk;
+            t_rem$18$d = sp_chunk$q;
         end
         if (issue & (tf == 19)) begin
             t_slot$19$d = sp_slot$q;
-            t_time$19$d = now$q;
             t_next$19$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$19$d = chunk;
+            t_rem$19$d = sp_chunk$q;
         end
         if (issue & (tf == 20)) begin
             t_slot$20$d = sp_slot$q;
-            t_time$20$d = now$q;
             t_next$20$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$20$d = chunk;
+            t_rem$20$d = sp_chunk$q;
         end
         if (issue & (tf == 21)) begin
             t_slot$21$d = sp_slot$q;
-            t_time$21$d = now$q;
             t_next$21$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$21$d = chunk;
+            t_rem$21$d = sp_chunk$q;
         end
         if (issue & (tf == 22)) begin
             t_slot$22$d = sp_slot$q;
-            t_time$22$d = now$q;
             t_next$22$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$22$d = chunk;
+            t_rem$22$d = sp_chunk$q;
         end
         if (issue & (tf == 23)) begin
             t_slot$23$d = sp_slot$q;
-            t_time$23$d = now$q;
             t_next$23$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$23$d = chunk;
+            t_rem$23$d = sp_chunk$q;
         end
         if (issue & (tf == 24)) begin
             t_slot$24$d = sp_slot$q;
-            t_time$24$d = now$q;
             t_next$24$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$24$d = chunk;
+            t_rem$24$d = sp_chunk$q;
         end
         if (issue & (tf == 25)) begin
             t_slot$25$d = sp_slot$q;
-            t_time$25$d = now$q;
             t_next$25$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$25$d = chunk;
+            t_rem$25$d = sp_chunk$q;
         end
         if (issue & (tf == 26)) begin
             t_slot$26$d = sp_slot$q;
-            t_time$26$d = now$q;
             t_next$26$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$26$d = chunk;
+            t_rem$26$d = sp_chunk$q;
         end
         if (issue & (tf == 27)) begin
             t_slot$27$d = sp_slot$q;
-            t_time$27$d = now$q;
             t_next$27$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$27$d = chunk;
+            t_rem$27$d = sp_chunk$q;
         end
         if (issue & (tf == 28)) begin
             t_slot$28$d = sp_slot$q;
-            t_time$28$d = now$q;
             t_next$28$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$28$d = chunk;
+            t_rem$28$d = sp_chunk$q;
         end
         if (issue & (tf == 29)) begin
             t_slot$29$d = sp_slot$q;
-            t_time$29$d = now$q;
             t_next$29$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$29$d = chunk;
+            t_rem$29$d = sp_chunk$q;
         end
         if (issue & (tf == 30)) begin
             t_slot$30$d = sp_slot$q;
-            t_time$30$d = now$q;
             t_next$30$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$30$d = chunk;
+            t_rem$30$d = sp_chunk$q;
         end
         if (issue & (tf == 31)) begin
             t_slot$31$d = sp_slot$q;
-            t_time$31$d = now$q;
             t_next$31$d = sp_addr$q[(32'h0)+:(12)];
-            t_rem$31$d = chunk;
+            t_rem$31$d = sp_chunk$q;
         end
         room = m_b - (((sp_addr$q[(32'h0)+:(12)]) & 13'h1fff) & (m_b - 32'h1));
-        if (sp_act$q & sp_setup$q) begin
-            if (sp_left$q < room) begin
-                sp_c0$d = sp_left$q;
+        bad1 = (sp_setup$q == ((32'h1) & 2'h3)) & sp_bad$q;
+        if (sp_setup$q == ((32'h1) & 2'h3)) begin
+            sp_room$d = room;
+            if (sp_bad$q) begin
+                sp_act$d = 1'b0;
+                sp_setup$d = 32'h0;
             end
             else begin
-                sp_c0$d = room;
+                sp_setup$d = 32'h2;
             end
-            sp_setup$d = 1'b0;
+        end
+        if (sp_setup$q == ((32'h2) & 2'h3)) begin
+            if (sp_left$q < sp_room$q) begin
+                sp_chunk$d = sp_left$q;
+                sp_rest$d = 32'h0;
+            end
+            else begin
+                sp_chunk$d = sp_room$q;
+                sp_rest$d = sp_left$q - sp_room$q;
+            end
+            sp_setup$d = 32'h0;
         end
         pair2 = ((p2$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) | (((d2$q) & 1024'hffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff) << 32'h200);
         sh2 = pair2 >> (((cx_sh$q) & 10'h3ff) << 32'h3);
@@ -3105,14 +3170,13 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
             cx_disc$d = cx_disc$q | disc2$q;
             p2$d = d2$q;
         end
-        scan = now$q[(32'h0)+:(5)];
+        scan = now$q;
         skip = (v1$q & f1$q & (d1$q[(32'h40)+:(5)] == scan)) | (cx_act$q & (cx_tag$q == scan));
-        i_time = ((scan) & 10'h3ff) << 32'h5;
         i_sslot = ((scan) & 7'h7f) << 32'h2;
-        age = now$q - pk_time[(i_time)+:(32)];
+        age = pk_age[(i_sslot)+:(3)];
         s_slot = pk_slot[(i_sslot)+:(3)];
-        tmo = ~skip & busy$q[scan] & |cfg_timeout & (age >= cfg_timeout);
-        unq = ~skip & dead$q[scan] & (((age) & 33'h1ffffffff) >= (((cfg_timeout) & 33'h1ffffffff) << 32'h1));
+        tmo = ~skip & busy$q[scan] & |cfg_timeout & age[32'h2];
+        unq = ~skip & dead$q[scan] & age[32'h2];
         if (tmo) begin
             n_timeouts$d = n_timeouts$q + 32'h1;
         end
@@ -3135,6 +3199,294 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
             dead_n = (dead_n & ~(1 << (scan)) | ((1'b0) << (scan)));
         end
         busy$d = busy_n;
+        if ((issue & (tf == 0)) | (bad2 & (cx_tag$q == 0)) | (tmo & (scan == 0))) begin
+            t_age$0$d = 32'h0;
+        end
+        else if (tick & (t_age$0$q != ((32'h7) & 3'h7))) begin
+            t_age$0$d = t_age$0$q + 32'h1;
+        end
+        else begin
+            t_age$0$d = t_age$0$q;
+        end
+        if ((issue & (tf == 1)) | (bad2 & (cx_tag$q == 1)) | (tmo & (scan == 1))) begin
+            t_age$1$d = 32'h0;
+        end
+        else if (tick & (t_age$1$q != ((32'h7) & 3'h7))) begin
+            t_age$1$d = t_age$1$q + 32'h1;
+        end
+        else begin
+            t_age$1$d = t_age$1$q;
+        end
+        if ((issue & (tf == 2)) | (bad2 & (cx_tag$q == 2)) | (tmo & (scan == 2))) begin
+            t_age$2$d = 32'h0;
+        end
+        else if (tick & (t_age$2$q != ((32'h7) & 3'h7))) begin
+            t_age$2$d = t_age$2$q + 32'h1;
+        end
+        else begin
+            t_age$2$d = t_age$2$q;
+        end
+        if ((issue & (tf == 3)) | (bad2 & (cx_tag$q == 3)) | (tmo & (scan == 3))) begin
+            t_age$3$d = 32'h0;
+        end
+        else if (tick & (t_age$3$q != ((32'h7) & 3'h7))) begin
+            t_age$3$d = t_age$3$q + 32'h1;
+        end
+        else begin
+            t_age$3$d = t_age$3$q;
+        end
+        if ((issue & (tf == 4)) | (bad2 & (cx_tag$q == 4)) | (tmo & (scan == 4))) begin
+            t_age$4$d = 32'h0;
+        end
+        else if (tick & (t_age$4$q != ((32'h7) & 3'h7))) begin
+            t_age$4$d = t_age$4$q + 32'h1;
+        end
+        else begin
+            t_age$4$d = t_age$4$q;
+        end
+        if ((issue & (tf == 5)) | (bad2 & (cx_tag$q == 5)) | (tmo & (scan == 5))) begin
+            t_age$5$d = 32'h0;
+        end
+        else if (tick & (t_age$5$q != ((32'h7) & 3'h7))) begin
+            t_age$5$d = t_age$5$q + 32'h1;
+        end
+        else begin
+            t_age$5$d = t_age$5$q;
+        end
+        if ((issue & (tf == 6)) | (bad2 & (cx_tag$q == 6)) | (tmo & (scan == 6))) begin
+            t_age$6$d = 32'h0;
+        end
+        else if (tick & (t_age$6$q != ((32'h7) & 3'h7))) begin
+            t_age$6$d = t_age$6$q + 32'h1;
+        end
+        else begin
+            t_age$6$d = t_age$6$q;
+        end
+        if ((issue & (tf == 7)) | (bad2 & (cx_tag$q == 7)) | (tmo & (scan == 7))) begin
+            t_age$7$d = 32'h0;
+        end
+        else if (tick & (t_age$7$q != ((32'h7) & 3'h7))) begin
+            t_age$7$d = t_age$7$q + 32'h1;
+        end
+        else begin
+            t_age$7$d = t_age$7$q;
+        end
+        if ((issue & (tf == 8)) | (bad2 & (cx_tag$q == 8)) | (tmo & (scan == 8))) begin
+            t_age$8$d = 32'h0;
+        end
+        else if (tick & (t_age$8$q != ((32'h7) & 3'h7))) begin
+            t_age$8$d = t_age$8$q + 32'h1;
+        end
+        else begin
+            t_age$8$d = t_age$8$q;
+        end
+        if ((issue & (tf == 9)) | (bad2 & (cx_tag$q == 9)) | (tmo & (scan == 9))) begin
+            t_age$9$d = 32'h0;
+        end
+        else if (tick & (t_age$9$q != ((32'h7) & 3'h7))) begin
+            t_age$9$d = t_age$9$q + 32'h1;
+        end
+        else begin
+            t_age$9$d = t_age$9$q;
+        end
+        if ((issue & (tf == 10)) | (bad2 & (cx_tag$q == 10)) | (tmo & (scan == 10))) begin
+            t_age$10$d = 32'h0;
+        end
+        else if (tick & (t_age$10$q != ((32'h7) & 3'h7))) begin
+            t_age$10$d = t_age$10$q + 32'h1;
+        end
+        else begin
+            t_age$10$d = t_age$10$q;
+        end
+        if ((issue & (tf == 11)) | (bad2 & (cx_tag$q == 11)) | (tmo & (scan == 11))) begin
+            t_age$11$d = 32'h0;
+        end
+        else if (tick & (t_age$11$q != ((32'h7) & 3'h7))) begin
+            t_age$11$d = t_age$11$q + 32'h1;
+        end
+        else begin
+            t_age$11$d = t_age$11$q;
+        end
+        if ((issue & (tf == 12)) | (bad2 & (cx_tag$q == 12)) | (tmo & (scan == 12))) begin
+            t_age$12$d = 32'h0;
+        end
+        else if (tick & (t_age$12$q != ((32'h7) & 3'h7))) begin
+            t_age$12$d = t_age$12$q + 32'h1;
+        end
+        else begin
+            t_age$12$d = t_age$12$q;
+        end
+        if ((issue & (tf == 13)) | (bad2 & (cx_tag$q == 13)) | (tmo & (scan == 13))) begin
+            t_age$13$d = 32'h0;
+        end
+        else if (tick & (t_age$13$q != ((32'h7) & 3'h7))) begin
+            t_age$13$d = t_age$13$q + 32'h1;
+        end
+        else begin
+            t_age$13$d = t_age$13$q;
+        end
+        if ((issue & (tf == 14)) | (bad2 & (cx_tag$q == 14)) | (tmo & (scan == 14))) begin
+            t_age$14$d = 32'h0;
+        end
+        else if (tick & (t_age$14$q != ((32'h7) & 3'h7))) begin
+            t_age$14$d = t_age$14$q + 32'h1;
+        end
+        else begin
+            t_age$14$d = t_age$14$q;
+        end
+        if ((issue & (tf == 15)) | (bad2 & (cx_tag$q == 15)) | (tmo & (scan == 15))) begin
+            t_age$15$d = 32'h0;
+        end
+        else if (tick & (t_age$15$q != ((32'h7) & 3'h7))) begin
+            t_age$15$d = t_age$15$q + 32'h1;
+        end
+        else begin
+            t_age$15$d = t_age$15$q;
+        end
+        if ((issue & (tf == 16)) | (bad2 & (cx_tag$q == 16)) | (tmo & (scan == 16))) begin
+            t_age$16$d = 32'h0;
+        end
+        else if (tick & (t_age$16$q != ((32'h7) & 3'h7))) begin
+            t_age$16$d = t_age$16$q + 32'h1;
+        end
+        else begin
+            t_age$16$d = t_age$16$q;
+        end
+        if ((issue & (tf == 17)) | (bad2 & (cx_tag$q == 17)) | (tmo & (scan == 17))) begin
+            t_age$17$d = 32'h0;
+        end
+        else if (tick & (t_age$17$q != ((32'h7) & 3'h7))) begin
+            t_age$17$d = t_age$17$q + 32'h1;
+        end
+        else begin
+            t_age$17$d = t_age$17$q;
+        end
+        if ((issue & (tf == 18)) | (bad2 & (cx_tag$q == 18)) | (tmo & (scan == 18))) begin
+            t_age$18$d = 32'h0;
+        end
+        else if (tick & (t_age$18$q != ((32'h7) & 3'h7))) begin
+            t_age$18$d = t_age$18$q + 32'h1;
+        end
+        else begin
+            t_age$18$d = t_age$18$q;
+        end
+        if ((issue & (tf == 19)) | (bad2 & (cx_tag$q == 19)) | (tmo & (scan == 19))) begin
+            t_age$19$d = 32'h0;
+        end
+        else if (tick & (t_age$19$q != ((32'h7) & 3'h7))) begin
+            t_age$19$d = t_age$19$q + 32'h1;
+        end
+        else begin
+            t_age$19$d = t_age$19$q;
+        end
+        if ((issue & (tf == 20)) | (bad2 & (cx_tag$q == 20)) | (tmo & (scan == 20))) begin
+            t_age$20$d = 32'h0;
+        end
+        else if (tick & (t_age$20$q != ((32'h7) & 3'h7))) begin
+            t_age$20$d = t_age$20$q + 32'h1;
+        end
+        else begin
+            t_age$20$d = t_age$20$q;
+        end
+        if ((issue & (tf == 21)) | (bad2 & (cx_tag$q == 21)) | (tmo & (scan == 21))) begin
+            t_age$21$d = 32'h0;
+        end
+        else if (tick & (t_age$21$q != ((32'h7) & 3'h7))) begin
+            t_age$21$d = t_age$21$q + 32'h1;
+        end
+        else begin
+            t_age$21$d = t_age$21$q;
+        end
+        if ((issue & (tf == 22)) | (bad2 & (cx_tag$q == 22)) | (tmo & (scan == 22))) begin
+            t_age$22$d = 32'h0;
+        end
+        else if (tick & (t_age$22$q != ((32'h7) & 3'h7))) begin
+            t_age$22$d = t_age$22$q + 32'h1;
+        end
+        else begin
+            t_age$22$d = t_age$22$q;
+        end
+        if ((issue & (tf == 23)) | (bad2 & (cx_tag$q == 23)) | (tmo & (scan == 23))) begin
+            t_age$23$d = 32'h0;
+        end
+        else if (tick & (t_age$23$q != ((32'h7) & 3'h7))) begin
+            t_age$23$d = t_age$23$q + 32'h1;
+        end
+        else begin
+            t_age$23$d = t_age$23$q;
+        end
+        if ((issue & (tf == 24)) | (bad2 & (cx_tag$q == 24)) | (tmo & (scan == 24))) begin
+            t_age$24$d = 32'h0;
+        end
+        else if (tick & (t_age$24$q != ((32'h7) & 3'h7))) begin
+            t_age$24$d = t_age$24$q + 32'h1;
+        end
+        else begin
+            t_age$24$d = t_age$24$q;
+        end
+        if ((issue & (tf == 25)) | (bad2 & (cx_tag$q == 25)) | (tmo & (scan == 25))) begin
+            t_age$25$d = 32'h0;
+        end
+        else if (tick & (t_age$25$q != ((32'h7) & 3'h7))) begin
+            t_age$25$d = t_age$25$q + 32'h1;
+        end
+        else begin
+            t_age$25$d = t_age$25$q;
+        end
+        if ((issue & (tf == 26)) | (bad2 & (cx_tag$q == 26)) | (tmo & (scan == 26))) begin
+            t_age$26$d = 32'h0;
+        end
+        else if (tick & (t_age$26$q != ((32'h7) & 3'h7))) begin
+            t_age$26$d = t_age$26$q + 32'h1;
+        end
+        else begin
+            t_age$26$d = t_age$26$q;
+        end
+        if ((issue & (tf == 27)) | (bad2 & (cx_tag$q == 27)) | (tmo & (scan == 27))) begin
+            t_age$27$d = 32'h0;
+        end
+        else if (tick & (t_age$27$q != ((32'h7) & 3'h7))) begin
+            t_age$27$d = t_age$27$q + 32'h1;
+        end
+        else begin
+            t_age$27$d = t_age$27$q;
+        end
+        if ((issue & (tf == 28)) | (bad2 & (cx_tag$q == 28)) | (tmo & (scan == 28))) begin
+            t_age$28$d = 32'h0;
+        end
+        else if (tick & (t_age$28$q != ((32'h7) & 3'h7))) begin
+            t_age$28$d = t_age$28$q + 32'h1;
+        end
+        else begin
+            t_age$28$d = t_age$28$q;
+        end
+        if ((issue & (tf == 29)) | (bad2 & (cx_tag$q == 29)) | (tmo & (scan == 29))) begin
+            t_age$29$d = 32'h0;
+        end
+        else if (tick & (t_age$29$q != ((32'h7) & 3'h7))) begin
+            t_age$29$d = t_age$29$q + 32'h1;
+        end
+        else begin
+            t_age$29$d = t_age$29$q;
+        end
+        if ((issue & (tf == 30)) | (bad2 & (cx_tag$q == 30)) | (tmo & (scan == 30))) begin
+            t_age$30$d = 32'h0;
+        end
+        else if (tick & (t_age$30$q != ((32'h7) & 3'h7))) begin
+            t_age$30$d = t_age$30$q + 32'h1;
+        end
+        else begin
+            t_age$30$d = t_age$30$q;
+        end
+        if ((issue & (tf == 31)) | (bad2 & (cx_tag$q == 31)) | (tmo & (scan == 31))) begin
+            t_age$31$d = 32'h0;
+        end
+        else if (tick & (t_age$31$q != ((32'h7) & 3'h7))) begin
+            t_age$31$d = t_age$31$q + 32'h1;
+        end
+        else begin
+            t_age$31$d = t_age$31$q;
+        end
         dead$d = dead_n;
         la = d1$q[(32'h0)+:(12)];
         ec = d1$q[(32'hc)+:(4)];
@@ -3374,10 +3726,12 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         tag_h = 32'h0;
         err_h = 1'b0;
         len_h = 32'h0;
+        lastk_h = 32'h0;
         r_off = 32'h0;
         if (hs == 0) begin
             ready_h = s_iss$0$q & ~|s_pend$0$q;
             len_h = s_len$0$q;
+            lastk_h = s_lastk$0$q;
             r_off = s_off$0$q;
             tag_h = s_tag$0$q;
             err_h = s_err$0$q;
@@ -3385,6 +3739,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 1) begin
             ready_h = s_iss$1$q & ~|s_pend$1$q;
             len_h = s_len$1$q;
+            lastk_h = s_lastk$1$q;
             r_off = s_off$1$q;
             tag_h = s_tag$1$q;
             err_h = s_err$1$q;
@@ -3392,6 +3747,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 2) begin
             ready_h = s_iss$2$q & ~|s_pend$2$q;
             len_h = s_len$2$q;
+            lastk_h = s_lastk$2$q;
             r_off = s_off$2$q;
             tag_h = s_tag$2$q;
             err_h = s_err$2$q;
@@ -3399,6 +3755,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 3) begin
             ready_h = s_iss$3$q & ~|s_pend$3$q;
             len_h = s_len$3$q;
+            lastk_h = s_lastk$3$q;
             r_off = s_off$3$q;
             tag_h = s_tag$3$q;
             err_h = s_err$3$q;
@@ -3406,6 +3763,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 4) begin
             ready_h = s_iss$4$q & ~|s_pend$4$q;
             len_h = s_len$4$q;
+            lastk_h = s_lastk$4$q;
             r_off = s_off$4$q;
             tag_h = s_tag$4$q;
             err_h = s_err$4$q;
@@ -3413,6 +3771,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 5) begin
             ready_h = s_iss$5$q & ~|s_pend$5$q;
             len_h = s_len$5$q;
+            lastk_h = s_lastk$5$q;
             r_off = s_off$5$q;
             tag_h = s_tag$5$q;
             err_h = s_err$5$q;
@@ -3420,6 +3779,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 6) begin
             ready_h = s_iss$6$q & ~|s_pend$6$q;
             len_h = s_len$6$q;
+            lastk_h = s_lastk$6$q;
             r_off = s_off$6$q;
             tag_h = s_tag$6$q;
             err_h = s_err$6$q;
@@ -3427,21 +3787,16 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (hs == 7) begin
             ready_h = s_iss$7$q & ~|s_pend$7$q;
             len_h = s_len$7$q;
+            lastk_h = s_lastk$7$q;
             r_off = s_off$7$q;
             tag_h = s_tag$7$q;
             err_h = s_err$7$q;
         end
         ready_h = ready_h & |cnt;
-        if (|len_h) begin
-            beats = (((((len_h) & 14'h3fff) + 32'h3f) >> 32'h6) & 8'hff);
-        end
-        else begin
-            beats = 32'h1;
-        end
         rk1 = r_k$q + 32'h1;
-        r_last = rk1 == beats;
+        r_last = r_k$q == lastk_h;
         rx = ((r_off[(32'h6)+:(6)]) & 8'hff) + r_k$q;
-        rx1 = rx + 32'h1;
+        rx1 = ((r_off[(32'h6)+:(6)]) & 8'hff) + rk1;
         bank1$read_address = (((hs) & 8'hff) << 32'h5) | ((rx[(32'h1)+:(5)]) & 8'hff);
         bank0$read_address = (((hs) & 8'hff) << 32'h5) | ((rx1[(32'h1)+:(5)]) & 8'hff);
         occ = ((q_n$q) & 3'h7);
@@ -3489,7 +3844,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 0)) begin
             s_err$0$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 0)) begin
+        if (bad1 & (sp_slot$q == 0)) begin
+            s_err$0$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 0)) begin
             s_iss$0$d = 1'b1;
         end
         s_pend$0$d = pd;
@@ -3507,7 +3865,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 1)) begin
             s_err$1$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 1)) begin
+        if (bad1 & (sp_slot$q == 1)) begin
+            s_err$1$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 1)) begin
             s_iss$1$d = 1'b1;
         end
         s_pend$1$d = pd;
@@ -3525,7 +3886,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 2)) begin
             s_err$2$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 2)) begin
+        if (bad1 & (sp_slot$q == 2)) begin
+            s_err$2$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 2)) begin
             s_iss$2$d = 1'b1;
         end
         s_pend$2$d = pd;
@@ -3543,7 +3907,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 3)) begin
             s_err$3$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 3)) begin
+        if (bad1 & (sp_slot$q == 3)) begin
+            s_err$3$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 3)) begin
             s_iss$3$d = 1'b1;
         end
         s_pend$3$d = pd;
@@ -3561,7 +3928,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 4)) begin
             s_err$4$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 4)) begin
+        if (bad1 & (sp_slot$q == 4)) begin
+            s_err$4$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 4)) begin
             s_iss$4$d = 1'b1;
         end
         s_pend$4$d = pd;
@@ -3579,7 +3949,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 5)) begin
             s_err$5$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 5)) begin
+        if (bad1 & (sp_slot$q == 5)) begin
+            s_err$5$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 5)) begin
             s_iss$5$d = 1'b1;
         end
         s_pend$5$d = pd;
@@ -3597,7 +3970,10 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 6)) begin
             s_err$6$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 6)) begin
+        if (bad1 & (sp_slot$q == 6)) begin
+            s_err$6$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 6)) begin
             s_iss$6$d = 1'b1;
         end
         s_pend$6$d = pd;
@@ -3615,93 +3991,107 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (bad2 & (cx_slot$q == 7)) begin
             s_err$7$d = 1'b1;
         end
-        if (issue & last_piece & (sp_slot$q == 7)) begin
+        if (bad1 & (sp_slot$q == 7)) begin
+            s_err$7$d = 1'b1;
+        end
+        if ((issue & last_piece | bad1) & (sp_slot$q == 7)) begin
             s_iss$7$d = 1'b1;
         end
         s_pend$7$d = pd;
         rd_ready = ~cnt[32'h3] & ~sp_act$q;
         take = rd_valid & ~cnt[32'h3] & ~sp_act$q;
         r_end = ((rd_addr[(32'h0)+:(12)]) & 14'h3fff) + ((rd_len) & 14'h3fff);
+        len_m1 = rd_len - 32'h1;
+        lastk = ((len_m1[(32'h6)+:(7)]) & 8'hff);
+        if (~|rd_len) begin
+            lastk = 32'h0;
+        end
         r_bad = ~|rd_len | (r_end > ((32'h1000) & 14'h3fff));
         if (take) begin
             if (tl$q[(32'h0)+:(3)] == 0) begin
                 s_tag$0$d = rd_tag;
                 s_off$0$d = rd_addr[(32'h0)+:(12)];
                 s_len$0$d = rd_len;
-                s_err$0$d = r_bad;
-                s_iss$0$d = r_bad;
+                s_lastk$0$d = lastk;
+                s_err$0$d = 1'b0;
+                s_iss$0$d = 1'b0;
                 s_pend$0$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 1) begin
                 s_tag$1$d = rd_tag;
                 s_off$1$d = rd_addr[(32'h0)+:(12)];
                 s_len$1$d = rd_len;
-                s_err$1$d = r_bad;
-                s_iss$1$d = r_bad;
+                s_lastk$1$d = lastk;
+                s_err$1$d = 1'b0;
+                s_iss$1$d = 1'b0;
                 s_pend$1$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 2) begin
                 s_tag$2$d = rd_tag;
                 s_off$2$d = rd_addr[(32'h0)+:(12)];
                 s_len$2$d = rd_len;
-                s_err$2$d = r_bad;
-                s_iss$2$d = r_bad;
+                s_lastk$2$d = lastk;
+                s_err$2$d = 1'b0;
+                s_iss$2$d = 1'b0;
                 s_pend$2$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 3) begin
                 s_tag$3$d = rd_tag;
                 s_off$3$d = rd_addr[(32'h0)+:(12)];
                 s_len$3$d = rd_len;
-                s_err$3$d = r_bad;
-                s_iss$3$d = r_bad;
+                s_lastk$3$d = lastk;
+                s_err$3$d = 1'b0;
+                s_iss$3$d = 1'b0;
                 s_pend$3$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 4) begin
                 s_tag$4$d = rd_tag;
                 s_off$4$d = rd_addr[(32'h0)+:(12)];
                 s_len$4$d = rd_len;
-                s_err$4$d = r_bad;
-                s_iss$4$d = r_bad;
+                s_lastk$4$d = lastk;
+                s_err$4$d = 1'b0;
+                s_iss$4$d = 1'b0;
                 s_pend$4$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 5) begin
                 s_tag$5$d = rd_tag;
                 s_off$5$d = rd_addr[(32'h0)+:(12)];
                 s_len$5$d = rd_len;
-                s_err$5$d = r_bad;
-                s_iss$5$d = r_bad;
+                s_lastk$5$d = lastk;
+                s_err$5$d = 1'b0;
+                s_iss$5$d = 1'b0;
                 s_pend$5$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 6) begin
                 s_tag$6$d = rd_tag;
                 s_off$6$d = rd_addr[(32'h0)+:(12)];
                 s_len$6$d = rd_len;
-                s_err$6$d = r_bad;
-                s_iss$6$d = r_bad;
+                s_lastk$6$d = lastk;
+                s_err$6$d = 1'b0;
+                s_iss$6$d = 1'b0;
                 s_pend$6$d = 32'h0;
             end
             if (tl$q[(32'h0)+:(3)] == 7) begin
                 s_tag$7$d = rd_tag;
                 s_off$7$d = rd_addr[(32'h0)+:(12)];
                 s_len$7$d = rd_len;
-                s_err$7$d = r_bad;
-                s_iss$7$d = r_bad;
+                s_lastk$7$d = lastk;
+                s_err$7$d = 1'b0;
+                s_iss$7$d = 1'b0;
                 s_pend$7$d = 32'h0;
             end
             tl$d = tl$q + 32'h1;
-            if (~r_bad) begin
-                sp_act$d = 1'b1;
-                sp_setup$d = 1'b1;
-                sp_first$d = 1'b1;
-                sp_slot$d = tl$q[(32'h0)+:(3)];
-                sp_addr$d = rd_addr;
-                sp_left$d = rd_len;
-                if (cfg_max_read_req > ((32'h5) & 3'h7)) begin
-                    sp_m$d = 32'h5;
-                end
-                else begin
-                    sp_m$d = cfg_max_read_req;
-                end
+            sp_act$d = 1'b1;
+            sp_setup$d = 32'h1;
+            sp_bad$d = r_bad;
+            sp_slot$d = tl$q[(32'h0)+:(3)];
+            sp_addr$d = rd_addr;
+            sp_left$d = rd_len;
+            if (cfg_max_read_req > ((32'h5) & 3'h7)) begin
+                sp_m$d = 32'h5;
+            end
+            else begin
+                sp_m$d = cfg_max_read_req;
             end
         end
         s_axis_rq_tvalid = o_v$q;
@@ -4317,13 +4707,13 @@ endmodule // pcie_rd__n_timeouts
 module pcie_rd__now(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
@@ -4540,6 +4930,25 @@ module pcie_rd__p_v(d,q,clock);
     end
 
 endmodule // pcie_rd__p_v
+
+
+module pcie_rd__pre(d,q,clock);
+
+    // Module arguments
+    input wire  [29:0] d;
+    output reg  [29:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 30'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__pre
 
 
 module pcie_rd__q0_data(d,q,clock);
@@ -5034,6 +5443,158 @@ module pcie_rd__s_iss$7(d,q,clock);
     end
 
 endmodule // pcie_rd__s_iss$7
+
+
+module pcie_rd__s_lastk$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$0
+
+
+module pcie_rd__s_lastk$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$1
+
+
+module pcie_rd__s_lastk$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$2
+
+
+module pcie_rd__s_lastk$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$3
+
+
+module pcie_rd__s_lastk$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$4
+
+
+module pcie_rd__s_lastk$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$5
+
+
+module pcie_rd__s_lastk$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$6
+
+
+module pcie_rd__s_lastk$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__s_lastk$7
 
 
 module pcie_rd__s_len$0(d,q,clock);
@@ -5682,26 +6243,7 @@ module pcie_rd__sp_addr(d,q,clock);
 endmodule // pcie_rd__sp_addr
 
 
-module pcie_rd__sp_c0(d,q,clock);
-
-    // Module arguments
-    input wire  [12:0] d;
-    output reg  [12:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 13'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__sp_c0
-
-
-module pcie_rd__sp_first(d,q,clock);
+module pcie_rd__sp_bad(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -5717,7 +6259,26 @@ module pcie_rd__sp_first(d,q,clock);
        q <= d;
     end
 
-endmodule // pcie_rd__sp_first
+endmodule // pcie_rd__sp_bad
+
+
+module pcie_rd__sp_chunk(d,q,clock);
+
+    // Module arguments
+    input wire  [12:0] d;
+    output reg  [12:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 13'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__sp_chunk
 
 
 module pcie_rd__sp_left(d,q,clock);
@@ -5758,16 +6319,54 @@ module pcie_rd__sp_m(d,q,clock);
 endmodule // pcie_rd__sp_m
 
 
-module pcie_rd__sp_setup(d,q,clock);
+module pcie_rd__sp_rest(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [12:0] d;
+    output reg  [12:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 13'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__sp_rest
+
+
+module pcie_rd__sp_room(d,q,clock);
+
+    // Module arguments
+    input wire  [12:0] d;
+    output reg  [12:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 13'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__sp_room
+
+
+module pcie_rd__sp_setup(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
@@ -5794,6 +6393,614 @@ module pcie_rd__sp_slot(d,q,clock);
     end
 
 endmodule // pcie_rd__sp_slot
+
+
+module pcie_rd__t_age$0(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$0
+
+
+module pcie_rd__t_age$1(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$1
+
+
+module pcie_rd__t_age$10(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$10
+
+
+module pcie_rd__t_age$11(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$11
+
+
+module pcie_rd__t_age$12(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$12
+
+
+module pcie_rd__t_age$13(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$13
+
+
+module pcie_rd__t_age$14(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$14
+
+
+module pcie_rd__t_age$15(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$15
+
+
+module pcie_rd__t_age$16(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$16
+
+
+module pcie_rd__t_age$17(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$17
+
+
+module pcie_rd__t_age$18(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$18
+
+
+module pcie_rd__t_age$19(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$19
+
+
+module pcie_rd__t_age$2(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$2
+
+
+module pcie_rd__t_age$20(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$20
+
+
+module pcie_rd__t_age$21(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$21
+
+
+module pcie_rd__t_age$22(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$22
+
+
+module pcie_rd__t_age$23(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$23
+
+
+module pcie_rd__t_age$24(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$24
+
+
+module pcie_rd__t_age$25(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$25
+
+
+module pcie_rd__t_age$26(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$26
+
+
+module pcie_rd__t_age$27(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$27
+
+
+module pcie_rd__t_age$28(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$28
+
+
+module pcie_rd__t_age$29(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$29
+
+
+module pcie_rd__t_age$3(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$3
+
+
+module pcie_rd__t_age$30(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$30
+
+
+module pcie_rd__t_age$31(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$31
+
+
+module pcie_rd__t_age$4(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$4
+
+
+module pcie_rd__t_age$5(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$5
+
+
+module pcie_rd__t_age$6(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$6
+
+
+module pcie_rd__t_age$7(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$7
+
+
+module pcie_rd__t_age$8(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$8
+
+
+module pcie_rd__t_age$9(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__t_age$9
 
 
 module pcie_rd__t_next$0(d,q,clock);
@@ -7618,614 +8825,6 @@ module pcie_rd__t_slot$9(d,q,clock);
     end
 
 endmodule // pcie_rd__t_slot$9
-
-
-module pcie_rd__t_time$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$0
-
-
-module pcie_rd__t_time$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$1
-
-
-module pcie_rd__t_time$10(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$10
-
-
-module pcie_rd__t_time$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$11
-
-
-module pcie_rd__t_time$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$12
-
-
-module pcie_rd__t_time$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$13
-
-
-module pcie_rd__t_time$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$14
-
-
-module pcie_rd__t_time$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$15
-
-
-module pcie_rd__t_time$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$16
-
-
-module pcie_rd__t_time$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$17
-
-
-module pcie_rd__t_time$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$18
-
-
-module pcie_rd__t_time$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$19
-
-
-module pcie_rd__t_time$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$2
-
-
-module pcie_rd__t_time$20(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$20
-
-
-module pcie_rd__t_time$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$21
-
-
-module pcie_rd__t_time$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$22
-
-
-module pcie_rd__t_time$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$23
-
-
-module pcie_rd__t_time$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$24
-
-
-module pcie_rd__t_time$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$25
-
-
-module pcie_rd__t_time$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$26
-
-
-module pcie_rd__t_time$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$27
-
-
-module pcie_rd__t_time$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$28
-
-
-module pcie_rd__t_time$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$29
-
-
-module pcie_rd__t_time$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$3
-
-
-module pcie_rd__t_time$30(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$30
-
-
-module pcie_rd__t_time$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$31
-
-
-module pcie_rd__t_time$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$4
-
-
-module pcie_rd__t_time$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$5
-
-
-module pcie_rd__t_time$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$6
-
-
-module pcie_rd__t_time$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$7
-
-
-module pcie_rd__t_time$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$8
-
-
-module pcie_rd__t_time$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // pcie_rd__t_time$9
 
 
 module pcie_rd__tl(d,q,clock);

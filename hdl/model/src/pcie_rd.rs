@@ -116,6 +116,7 @@ pub struct PcieRdOut {
 #[derive(Debug, Clone)]
 pub struct PcieRdModel {
     now: u32,
+    pre: u32,
     // slots: a ring of 8, head `hd`, tail `tl` (4-bit pointers)
     hd: u8,
     tl: u8,
@@ -127,20 +128,22 @@ pub struct PcieRdModel {
     s_pend: [u32; SLOTS],
     // the splitter
     sp_act: bool,
-    sp_setup: bool,
-    sp_first: bool,
+    sp_setup: u8,
     sp_slot: usize,
     sp_addr: u64,
     sp_left: u32,
     sp_m: u32,
-    sp_c0: u32,
+    sp_room: u32,
+    sp_bad: bool,
+    sp_chunk: u32,
+    sp_rest: u32,
     // the RQ output register
     o: Option<RdTlp>,
     // tags
     busy: u32,
     dead: u32,
     t_slot: [usize; TAGS],
-    t_time: [u32; TAGS],
+    t_age: [u8; TAGS],
     t_next: [u32; TAGS],
     t_rem: [u32; TAGS],
     // RC stage 1
@@ -194,6 +197,7 @@ impl Default for PcieRdModel {
     fn default() -> Self {
         PcieRdModel {
             now: 0,
+            pre: 0,
             hd: 0,
             tl: 0,
             s_tag: [0; SLOTS],
@@ -203,18 +207,20 @@ impl Default for PcieRdModel {
             s_iss: [false; SLOTS],
             s_pend: [0; SLOTS],
             sp_act: false,
-            sp_setup: false,
-            sp_first: false,
+            sp_setup: 0,
             sp_slot: 0,
             sp_addr: 0,
             sp_left: 0,
             sp_m: 0,
-            sp_c0: 0,
+            sp_room: 0,
+            sp_bad: false,
+            sp_chunk: 0,
+            sp_rest: 0,
             o: None,
             busy: 0,
             dead: 0,
             t_slot: [0; TAGS],
-            t_time: [0; TAGS],
+            t_age: [0; TAGS],
             t_next: [0; TAGS],
             t_rem: [0; TAGS],
             mid: false,
@@ -351,17 +357,15 @@ impl CycleModel for PcieRdModel {
         let mut pend_dec = [0u32; SLOTS];
         let mut set_err = [false; SLOTS];
         let mut set_iss = None;
+        let mut age0 = 0u32;
+        let tick = self.pre == i.timeout >> 2;
 
         // ---- the splitter and the RQ output register
         let free = self.o.is_none() || i.rq_ready;
         let m_b = 128u32 << self.sp_m;
-        let chunk = if self.sp_first {
-            self.sp_c0
-        } else {
-            self.sp_left.min(m_b)
-        };
+        let chunk = self.sp_chunk;
         let fv = !self.busy & !self.dead;
-        let issue = self.sp_act && !self.sp_setup && free && fv != 0;
+        let issue = self.sp_act && self.sp_setup == 0 && free && fv != 0;
         if issue {
             let tf = fv.trailing_zeros() as usize;
             let x = (self.sp_addr & 3) as u32;
@@ -384,24 +388,41 @@ impl CycleModel for PcieRdModel {
             self.n_reads = self.n_reads.wrapping_add(1);
             busy |= 1 << tf;
             self.t_slot[tf] = self.sp_slot;
-            self.t_time[tf] = self.now;
+            age0 |= 1 << tf;
             self.t_next[tf] = (self.sp_addr & 0xfff) as u32;
             self.t_rem[tf] = chunk;
             pend_inc[self.sp_slot] = 1;
-            self.sp_addr = self.sp_addr.wrapping_add(chunk as u64);
-            self.sp_left -= chunk;
-            self.sp_first = false;
-            if self.sp_left == 0 {
+            // a read stays inside its 4 KiB page: only the offset moves
+            self.sp_addr = (self.sp_addr & !0xfff) | ((self.sp_addr + chunk as u64) & 0xfff);
+            let last = self.sp_rest == 0;
+            self.sp_chunk = self.sp_rest.min(m_b);
+            self.sp_rest -= self.sp_chunk;
+            if last {
                 self.sp_act = false;
                 set_iss = Some(self.sp_slot);
             }
         } else if self.o.is_some() && i.rq_ready {
             self.o = None;
         }
-        if self.sp_act && self.sp_setup {
-            let room = m_b - (self.sp_addr as u32 & (m_b - 1));
-            self.sp_c0 = self.sp_left.min(room);
-            self.sp_setup = false;
+        match self.sp_setup {
+            1 => {
+                self.sp_room = m_b - (self.sp_addr as u32 & (m_b - 1));
+                if self.sp_bad {
+                    // nothing to send: answered failed
+                    set_err[self.sp_slot] = true;
+                    set_iss = Some(self.sp_slot);
+                    self.sp_act = false;
+                    self.sp_setup = 0;
+                } else {
+                    self.sp_setup = 2;
+                }
+            }
+            2 => {
+                self.sp_chunk = self.sp_left.min(self.sp_room);
+                self.sp_rest = self.sp_left - self.sp_chunk;
+                self.sp_setup = 0;
+            }
+            _ => {}
         }
 
         // ---- RC stage 2: the completion's lines into the page buffer
@@ -435,6 +456,7 @@ impl CycleModel for PcieRdModel {
                     self.n_cpl_err = self.n_cpl_err.wrapping_add(1);
                     busy &= !(1 << self.cx_tag);
                     dead |= 1 << self.cx_tag;
+                    age0 |= 1 << self.cx_tag;
                     set_err[self.cx_slot] = true;
                     pend_dec[self.cx_slot] += 1;
                     kill2 = true;
@@ -453,15 +475,16 @@ impl CycleModel for PcieRdModel {
         let tag1 = self.d1[8] as usize;
         let skip =
             (self.v1 && self.f1 && (tag1 & 31) == scan) || (self.cx_act && self.cx_tag == scan);
-        let age = self.now.wrapping_sub(self.t_time[scan]);
+        let old = self.t_age[scan] >= 4;
         if !skip {
-            if self.busy >> scan & 1 == 1 && i.timeout != 0 && age >= i.timeout {
+            if self.busy >> scan & 1 == 1 && i.timeout != 0 && old {
                 busy &= !(1 << scan);
                 dead |= 1 << scan;
+                age0 |= 1 << scan;
                 self.n_timeouts = self.n_timeouts.wrapping_add(1);
                 set_err[self.t_slot[scan]] = true;
                 pend_dec[self.t_slot[scan]] += 1;
-            } else if self.dead >> scan & 1 == 1 && (age as u64) >= 2 * i.timeout as u64 {
+            } else if self.dead >> scan & 1 == 1 && old {
                 dead &= !(1 << scan);
             }
         }
@@ -588,6 +611,18 @@ impl CycleModel for PcieRdModel {
         }
         self.busy = busy;
         self.dead = dead;
+        for (t, a) in self.t_age.iter_mut().enumerate() {
+            if age0 >> t & 1 == 1 {
+                *a = 0;
+            } else if tick && *a != 7 {
+                *a += 1;
+            }
+        }
+        self.pre = if tick {
+            0
+        } else {
+            (self.pre + 1) & 0x3fff_ffff
+        };
 
         // ---- requests
         if let (Some(r), true) = (i.rd, rd_ready) {
@@ -598,19 +633,17 @@ impl CycleModel for PcieRdModel {
             self.s_tag[s] = r.tag;
             self.s_off[s] = off;
             self.s_len[s] = len;
-            self.s_err[s] = bad;
-            self.s_iss[s] = bad;
+            self.s_err[s] = false;
+            self.s_iss[s] = false;
             self.s_pend[s] = 0;
             self.tl = (self.tl + 1) & 15;
-            if !bad {
-                self.sp_act = true;
-                self.sp_setup = true;
-                self.sp_first = true;
-                self.sp_slot = s;
-                self.sp_addr = r.addr;
-                self.sp_left = len;
-                self.sp_m = (i.mrrs & 7).min(5) as u32;
-            }
+            self.sp_bad = bad;
+            self.sp_act = true;
+            self.sp_setup = 1;
+            self.sp_slot = s;
+            self.sp_addr = r.addr;
+            self.sp_left = len;
+            self.sp_m = (i.mrrs & 7).min(5) as u32;
         }
         self.now = self.now.wrapping_add(1);
         self.outputs()

@@ -123,25 +123,29 @@ hdl_block! {
         pub cnt_timeouts: Signal<Out, Bits<32>>,
         /// Completions for a tag not in flight, dropped.
         pub cnt_stray: Signal<Out, Bits<32>>,
-        now: DFF<Bits<32>>,
+        now: DFF<Bits<5>>,
+        pre: DFF<Bits<30>>,
         // slots
         hd: DFF<Bits<4>>,
         tl: DFF<Bits<4>>,
         s_tag: [DFF<Bits<8>>; 8],
         s_off: [DFF<Bits<12>>; 8],
         s_len: [DFF<Bits<13>>; 8],
+        s_lastk: [DFF<Bits<8>>; 8],
         s_err: [DFF<Bit>; 8],
         s_iss: [DFF<Bit>; 8],
         s_pend: [DFF<Bits<6>>; 8],
         // the splitter
         sp_act: DFF<Bit>,
-        sp_setup: DFF<Bit>,
-        sp_first: DFF<Bit>,
+        sp_setup: DFF<Bits<2>>,
         sp_slot: DFF<Bits<3>>,
         sp_addr: DFF<Bits<64>>,
         sp_left: DFF<Bits<13>>,
         sp_m: DFF<Bits<3>>,
-        sp_c0: DFF<Bits<13>>,
+        sp_room: DFF<Bits<13>>,
+        sp_bad: DFF<Bit>,
+        sp_chunk: DFF<Bits<13>>,
+        sp_rest: DFF<Bits<13>>,
         o_v: DFF<Bit>,
         o_desc: DFF<Bits<128>>,
         o_be: DFF<Bits<12>>,
@@ -149,7 +153,7 @@ hdl_block! {
         busy: DFF<Bits<32>>,
         dead: DFF<Bits<32>>,
         t_slot: [DFF<Bits<3>>; 32],
-        t_time: [DFF<Bits<32>>; 32],
+        t_age: [DFF<Bits<3>>; 32],
         t_next: [DFF<Bits<12>>; 32],
         t_rem: [DFF<Bits<13>>; 32],
         // RC stage 1
@@ -207,13 +211,13 @@ hdl_block! {
         k_ones: Constant<Bits<512>> = Constant::new(!bits::<512>(0)),
         // packed views of the tag table
         pk_slot: Signal<Local, Bits<128>>,
-        pk_time: Signal<Local, Bits<1024>>,
+        pk_age: Signal<Local, Bits<128>>,
+        tick: Signal<Local, Bit>,
         pk_next: Signal<Local, Bits<512>>,
         pk_rem: Signal<Local, Bits<512>>,
         // the splitter
         rq_free: Signal<Local, Bit>,
         m_b: Signal<Local, Bits<13>>,
-        chunk: Signal<Local, Bits<13>>,
         fv: Signal<Local, Bits<32>>,
         oh: Signal<Local, Bits<32>>,
         tf: Signal<Local, Bits<5>>,
@@ -240,7 +244,7 @@ hdl_block! {
         // the scanner
         scan: Signal<Local, Bits<5>>,
         skip: Signal<Local, Bit>,
-        age: Signal<Local, Bits<32>>,
+        age: Signal<Local, Bits<3>>,
         s_slot: Signal<Local, Bits<3>>,
         tmo: Signal<Local, Bit>,
         unq: Signal<Local, Bit>,
@@ -265,7 +269,7 @@ hdl_block! {
         // responses
         hs: Signal<Local, Bits<3>>,
         len_h: Signal<Local, Bits<13>>,
-        beats: Signal<Local, Bits<8>>,
+        lastk_h: Signal<Local, Bits<8>>,
         r_last: Signal<Local, Bit>,
         rx: Signal<Local, Bits<8>>,
         rx1: Signal<Local, Bits<8>>,
@@ -283,9 +287,11 @@ hdl_block! {
         r_bad: Signal<Local, Bit>,
         take: Signal<Local, Bit>,
         cnt: Signal<Local, Bits<4>>,
+        bad1: Signal<Local, Bit>,
+        lastk: Signal<Local, Bits<8>>,
+        len_m1: Signal<Local, Bits<13>>,
         busy_n: Signal<Local, Bits<32>>,
         dead_n: Signal<Local, Bits<32>>,
-        i_time: Signal<Local, Bits<10>>,
         i_sslot: Signal<Local, Bits<7>>,
         i_t16: Signal<Local, Bits<9>>,
         i_t4: Signal<Local, Bits<7>>,
@@ -294,7 +300,7 @@ hdl_block! {
         j1: Signal<Local, Bits<8>>,
         rk1: Signal<Local, Bits<8>>,
         e_slot: Signal<Local, Bits<3>>,
-        e_time: Signal<Local, Bits<32>>,
+        e_age: Signal<Local, Bits<3>>,
         e_next: Signal<Local, Bits<12>>,
         e_rem: Signal<Local, Bits<13>>,
         tag_h: Signal<Local, Bits<8>>,
@@ -306,17 +312,19 @@ impl Logic for PcieRd {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, now, hd, tl, sp_act, sp_setup, sp_first, sp_slot, sp_addr, sp_left, sp_m,
-            sp_c0, o_v, o_desc, o_be, busy, dead, mid, v1, d1, l1, disc1, f1, cx_act, cx_good,
-            cx_stray, cx_done, cx_disc, cx_tag, cx_slot, cx_sh, cx_l0, cx_k, cx_nl, cx_nb, cx_j,
-            v2, d2, l2, disc2, p2, r_k, p_v, p_tag, p_last, p_err, p_sh, p_odd, p_nb, q_n,
-            q0_data, q0_tag, q0_last, q0_err, q1_data, q1_tag, q1_last, q1_err, n_reads,
-            n_cpl_err, n_timeouts, n_stray
+            self, clock, now, pre, hd, tl, sp_act, sp_setup, sp_slot, sp_addr, sp_left, sp_m,
+            sp_room, sp_bad, sp_chunk, sp_rest, o_v, o_desc, o_be, busy, dead, mid, v1, d1, l1,
+            disc1, f1, cx_act, cx_good, cx_stray, cx_done, cx_disc, cx_tag, cx_slot, cx_sh, cx_l0,
+            cx_k, cx_nl, cx_nb, cx_j, v2, d2, l2, disc2, p2, r_k, p_v, p_tag, p_last, p_err, p_sh,
+            p_odd, p_nb, q_n, q0_data, q0_tag, q0_last, q0_err, q1_data, q1_tag, q1_last, q1_err,
+            n_reads, n_cpl_err, n_timeouts, n_stray
         );
         for i in 0..8 {
             self.s_tag[i].clock.next = self.clock.val();
             self.s_off[i].clock.next = self.clock.val();
             self.s_len[i].clock.next = self.clock.val();
+            self.s_lastk[i].clock.next = self.clock.val();
+            self.s_lastk[i].d.next = self.s_lastk[i].q.val();
             self.s_err[i].clock.next = self.clock.val();
             self.s_iss[i].clock.next = self.clock.val();
             self.s_pend[i].clock.next = self.clock.val();
@@ -328,11 +336,10 @@ impl Logic for PcieRd {
         }
         for i in 0..32 {
             self.t_slot[i].clock.next = self.clock.val();
-            self.t_time[i].clock.next = self.clock.val();
+            self.t_age[i].clock.next = self.clock.val();
             self.t_next[i].clock.next = self.clock.val();
             self.t_rem[i].clock.next = self.clock.val();
             self.t_slot[i].d.next = self.t_slot[i].q.val();
-            self.t_time[i].d.next = self.t_time[i].q.val();
             self.t_next[i].d.next = self.t_next[i].q.val();
             self.t_rem[i].d.next = self.t_rem[i].q.val();
         }
@@ -341,19 +348,26 @@ impl Logic for PcieRd {
         self.bank1.read_clock.next = self.clock.val();
         self.bank1.write_clock.next = self.clock.val();
         self.now.d.next = self.now.q.val() + 1;
+        // the timeout's quarter-period tick
+        self.tick.next = self.pre.q.val() == self.cfg_timeout.val().get_bits::<30>(2);
+        if self.tick.val() {
+            self.pre.d.next = 0.into();
+        } else {
+            self.pre.d.next = self.pre.q.val() + 1;
+        }
 
         // ---- packed views of the tag table (wiring only)
         self.pk_slot.next = 0.into();
-        self.pk_time.next = 0.into();
+        self.pk_age.next = 0.into();
         self.pk_next.next = 0.into();
         self.pk_rem.next = 0.into();
         for i in 0..32 {
             self.e_slot.next = self.t_slot[i].q.val();
             self.pk_slot.next =
                 (self.pk_slot.val() >> 4) | (bit_cast::<128, 3>(self.e_slot.val()) << 124);
-            self.e_time.next = self.t_time[i].q.val();
-            self.pk_time.next =
-                (self.pk_time.val() >> 32) | (bit_cast::<1024, 32>(self.e_time.val()) << 992);
+            self.e_age.next = self.t_age[i].q.val();
+            self.pk_age.next =
+                (self.pk_age.val() >> 4) | (bit_cast::<128, 3>(self.e_age.val()) << 124);
             self.e_next.next = self.t_next[i].q.val();
             self.pk_next.next =
                 (self.pk_next.val() >> 16) | (bit_cast::<512, 12>(self.e_next.val()) << 496);
@@ -365,13 +379,6 @@ impl Logic for PcieRd {
         // ---- the splitter and the RQ output register
         self.rq_free.next = !self.o_v.q.val() | self.s_axis_rq_tready.val();
         self.m_b.next = bits::<13>(128) << self.sp_m.q.val();
-        if self.sp_first.q.val() {
-            self.chunk.next = self.sp_c0.q.val();
-        } else if self.sp_left.q.val() < self.m_b.val() {
-            self.chunk.next = self.sp_left.q.val();
-        } else {
-            self.chunk.next = self.m_b.val();
-        }
         self.fv.next = !self.busy.q.val() & !self.dead.q.val();
         self.oh.next = self.fv.val() & (!self.fv.val() + 1);
         self.tf.next = 0.into();
@@ -391,16 +398,16 @@ impl Logic for PcieRd {
             self.tf.next = self.tf.val() | bits::<5>(16);
         }
         self.issue.next = self.sp_act.q.val()
-            & !self.sp_setup.q.val()
+            & !self.sp_setup.q.val().any()
             & self.rq_free.val()
             & self.fv.val().any();
-        self.last_piece.next = self.sp_left.q.val() == self.chunk.val();
+        self.last_piece.next = !self.sp_rest.q.val().any();
         self.x.next = self.sp_addr.q.val().get_bits::<2>(0);
-        self.e.next = bit_cast::<13, 2>(self.x.val()) + self.chunk.val();
+        self.e.next = bit_cast::<13, 2>(self.x.val()) + self.sp_chunk.q.val();
         self.dwc.next = bit_cast::<11, 13>((self.e.val() + 3) >> 2);
         if self.dwc.val() == bits::<11>(1) {
-            self.fbe.next = (bits::<4>(15) << self.x.val())
-                & !(bits::<4>(15) << self.e.val().get_bits::<3>(0));
+            self.fbe.next =
+                (bits::<4>(15) << self.x.val()) & !(bits::<4>(15) << self.e.val().get_bits::<3>(0));
             self.lbe.next = 0.into();
         } else {
             self.fbe.next = bits::<4>(15) << self.x.val();
@@ -418,9 +425,19 @@ impl Logic for PcieRd {
             self.o_be.d.next =
                 bit_cast::<12, 4>(self.fbe.val()) | (bit_cast::<12, 4>(self.lbe.val()) << 8);
             self.n_reads.d.next = self.n_reads.q.val() + 1;
-            self.sp_addr.d.next = self.sp_addr.q.val() + bit_cast::<64, 13>(self.chunk.val());
-            self.sp_left.d.next = self.sp_left.q.val() - self.chunk.val();
-            self.sp_first.d.next = false;
+            // a read stays inside its 4 KiB page: only the offset moves
+            self.sp_addr.d.next = (self.sp_addr.q.val() & !bits::<64>(0xfff))
+                | bit_cast::<64, 12>(
+                    self.sp_addr.q.val().get_bits::<12>(0)
+                        + self.sp_chunk.q.val().get_bits::<12>(0),
+                );
+            if self.sp_rest.q.val() > self.m_b.val() {
+                self.sp_chunk.d.next = self.m_b.val();
+                self.sp_rest.d.next = self.sp_rest.q.val() - self.m_b.val();
+            } else {
+                self.sp_chunk.d.next = self.sp_rest.q.val();
+                self.sp_rest.d.next = 0.into();
+            }
             if self.last_piece.val() {
                 self.sp_act.d.next = false;
             }
@@ -430,21 +447,31 @@ impl Logic for PcieRd {
         for i in 0..32 {
             if self.issue.val() & (self.tf.val().index() == i) {
                 self.t_slot[i].d.next = self.sp_slot.q.val();
-                self.t_time[i].d.next = self.now.q.val();
                 self.t_next[i].d.next = self.sp_addr.q.val().get_bits::<12>(0);
-                self.t_rem[i].d.next = self.chunk.val();
+                self.t_rem[i].d.next = self.sp_chunk.q.val();
             }
         }
         self.room.next = self.m_b.val()
-            - (bit_cast::<13, 12>(self.sp_addr.q.val().get_bits::<12>(0))
-                & (self.m_b.val() - 1));
-        if self.sp_act.q.val() & self.sp_setup.q.val() {
-            if self.sp_left.q.val() < self.room.val() {
-                self.sp_c0.d.next = self.sp_left.q.val();
+            - (bit_cast::<13, 12>(self.sp_addr.q.val().get_bits::<12>(0)) & (self.m_b.val() - 1));
+        self.bad1.next = (self.sp_setup.q.val() == bits::<2>(1)) & self.sp_bad.q.val();
+        if self.sp_setup.q.val() == bits::<2>(1) {
+            self.sp_room.d.next = self.room.val();
+            if self.sp_bad.q.val() {
+                self.sp_act.d.next = false;
+                self.sp_setup.d.next = 0.into();
             } else {
-                self.sp_c0.d.next = self.room.val();
+                self.sp_setup.d.next = 2.into();
             }
-            self.sp_setup.d.next = false;
+        }
+        if self.sp_setup.q.val() == bits::<2>(2) {
+            if self.sp_left.q.val() < self.sp_room.q.val() {
+                self.sp_chunk.d.next = self.sp_left.q.val();
+                self.sp_rest.d.next = 0.into();
+            } else {
+                self.sp_chunk.d.next = self.sp_room.q.val();
+                self.sp_rest.d.next = self.sp_left.q.val() - self.sp_room.q.val();
+            }
+            self.sp_setup.d.next = 0.into();
         }
 
         // ---- RC stage 2: the completion's lines into the page buffer
@@ -492,9 +519,8 @@ impl Logic for PcieRd {
             & !self.cx_disc.q.val()
             & !self.disc2.q.val()
             & (self.j1.val() == self.cx_nb.q.val());
-        self.kill2.next = self.end2.val()
-            & !self.cx_stray.q.val()
-            & (!self.good2.val() | self.cx_done.q.val());
+        self.kill2.next =
+            self.end2.val() & !self.cx_stray.q.val() & (!self.good2.val() | self.cx_done.q.val());
         self.bad2.next = self.end2.val() & !self.cx_stray.q.val() & !self.good2.val();
         if self.end2.val() & self.cx_stray.q.val() {
             self.n_stray.d.next = self.n_stray.q.val() + 1;
@@ -513,27 +539,21 @@ impl Logic for PcieRd {
         }
 
         // ---- the timeout scanner
-        self.scan.next = self.now.q.val().get_bits::<5>(0);
+        self.scan.next = self.now.q.val();
         self.skip.next = (self.v1.q.val()
             & self.f1.q.val()
             & (self.d1.q.val().get_bits::<5>(64) == self.scan.val()))
             | (self.cx_act.q.val() & (self.cx_tag.q.val() == self.scan.val()));
-        self.i_time.next = bit_cast::<10, 5>(self.scan.val()) << 5;
         self.i_sslot.next = bit_cast::<7, 5>(self.scan.val()) << 2;
-        self.age.next = self.now.q.val()
-            - self
-                .pk_time
-                .val()
-                .get_bits::<32>(self.i_time.val().index());
+        self.age.next = self.pk_age.val().get_bits::<3>(self.i_sslot.val().index());
         self.s_slot.next = self.pk_slot.val().get_bits::<3>(self.i_sslot.val().index());
         self.tmo.next = !self.skip.val()
             & self.busy.q.val().get_bit(self.scan.val().index())
             & self.cfg_timeout.val().any()
-            & (self.age.val() >= self.cfg_timeout.val());
+            & self.age.val().get_bit(2);
         self.unq.next = !self.skip.val()
             & self.dead.q.val().get_bit(self.scan.val().index())
-            & (bit_cast::<33, 32>(self.age.val())
-                >= (bit_cast::<33, 32>(self.cfg_timeout.val()) << 1));
+            & self.age.val().get_bit(2);
         if self.tmo.val() {
             self.n_timeouts.d.next = self.n_timeouts.q.val() + 1;
         }
@@ -557,13 +577,31 @@ impl Logic for PcieRd {
                 .replace_bit(self.cx_tag.q.val().index(), true);
         }
         if self.tmo.val() {
-            self.busy_n.next = self.busy_n.val().replace_bit(self.scan.val().index(), false);
+            self.busy_n.next = self
+                .busy_n
+                .val()
+                .replace_bit(self.scan.val().index(), false);
             self.dead_n.next = self.dead_n.val().replace_bit(self.scan.val().index(), true);
         }
         if self.unq.val() {
-            self.dead_n.next = self.dead_n.val().replace_bit(self.scan.val().index(), false);
+            self.dead_n.next = self
+                .dead_n
+                .val()
+                .replace_bit(self.scan.val().index(), false);
         }
         self.busy.d.next = self.busy_n.val();
+        for i in 0..32 {
+            if (self.issue.val() & (self.tf.val().index() == i))
+                | (self.bad2.val() & (self.cx_tag.q.val().index() == i))
+                | (self.tmo.val() & (self.scan.val().index() == i))
+            {
+                self.t_age[i].d.next = 0.into();
+            } else if self.tick.val() & (self.t_age[i].q.val() != bits::<3>(7)) {
+                self.t_age[i].d.next = self.t_age[i].q.val() + 1;
+            } else {
+                self.t_age[i].d.next = self.t_age[i].q.val();
+            }
+        }
         self.dead.d.next = self.dead_n.val();
 
         // ---- RC stage 1: a completion's descriptor
@@ -598,23 +636,15 @@ impl Logic for PcieRd {
         self.good1.next = !self.stray1.val()
             & !self.ec.val().any()
             & !self.cst.val().any()
-            & (self.la.val()
-                == self
-                    .pk_next
-                    .val()
-                    .get_bits::<12>(self.i_t16.val().index()))
-            & (self.bc.val()
-                == self
-                    .pk_rem
-                    .val()
-                    .get_bits::<13>(self.i_t16.val().index()))
+            & (self.la.val() == self.pk_next.val().get_bits::<12>(self.i_t16.val().index()))
+            & (self.bc.val() == self.pk_rem.val().get_bits::<13>(self.i_t16.val().index()))
             & self.cond.val();
         self.hdr1.next = self.v1.q.val() & self.f1.q.val();
         self.upd1.next = self.hdr1.val() & self.good1.val() & !self.cdone.val();
         for i in 0..32 {
             if self.upd1.val() & (self.t1.val().index() == i) {
-                self.t_next[i].d.next = (self.la.val() & !bits::<12>(3))
-                    + bit_cast::<12, 14>(self.dw4.val());
+                self.t_next[i].d.next =
+                    (self.la.val() & !bits::<12>(3)) + bit_cast::<12, 14>(self.dw4.val());
                 self.t_rem[i].d.next = (self.bc.val() + bit_cast::<13, 2>(self.cx.val()))
                     - bit_cast::<13, 14>(self.dw4.val());
             }
@@ -713,28 +743,25 @@ impl Logic for PcieRd {
         self.tag_h.next = 0.into();
         self.err_h.next = false;
         self.len_h.next = 0.into();
+        self.lastk_h.next = 0.into();
         self.r_off.next = 0.into();
         for i in 0..8 {
             if self.hs.val().index() == i {
                 self.ready_h.next = self.s_iss[i].q.val() & !self.s_pend[i].q.val().any();
                 self.len_h.next = self.s_len[i].q.val();
+                self.lastk_h.next = self.s_lastk[i].q.val();
                 self.r_off.next = self.s_off[i].q.val();
                 self.tag_h.next = self.s_tag[i].q.val();
                 self.err_h.next = self.s_err[i].q.val();
             }
         }
         self.ready_h.next = self.ready_h.val() & self.cnt.val().any();
-        if self.len_h.val().any() {
-            self.beats.next = bit_cast::<8, 14>((bit_cast::<14, 13>(self.len_h.val()) + 63) >> 6);
-        } else {
-            self.beats.next = 1.into();
-        }
         self.rk1.next = self.r_k.q.val() + 1;
-        self.r_last.next = self.rk1.val() == self.beats.val();
+        self.r_last.next = self.r_k.q.val() == self.lastk_h.val();
         self.rx.next = bit_cast::<8, 6>(self.r_off.val().get_bits::<6>(6)) + self.r_k.q.val();
-        self.rx1.next = self.rx.val() + 1;
-        self.bank1.read_address.next =
-            (bit_cast::<8, 3>(self.hs.val()) << 5) | bit_cast::<8, 5>(self.rx.val().get_bits::<5>(1));
+        self.rx1.next = bit_cast::<8, 6>(self.r_off.val().get_bits::<6>(6)) + self.rk1.val();
+        self.bank1.read_address.next = (bit_cast::<8, 3>(self.hs.val()) << 5)
+            | bit_cast::<8, 5>(self.rx.val().get_bits::<5>(1));
         self.bank0.read_address.next = (bit_cast::<8, 3>(self.hs.val()) << 5)
             | bit_cast::<8, 5>(self.rx1.val().get_bits::<5>(1));
         self.occ.next = bit_cast::<3, 2>(self.q_n.q.val());
@@ -782,7 +809,12 @@ impl Logic for PcieRd {
             if self.bad2.val() & (self.cx_slot.q.val().index() == i) {
                 self.s_err[i].d.next = true;
             }
-            if self.issue.val() & self.last_piece.val() & (self.sp_slot.q.val().index() == i) {
+            if self.bad1.val() & (self.sp_slot.q.val().index() == i) {
+                self.s_err[i].d.next = true;
+            }
+            if (self.issue.val() & self.last_piece.val() | self.bad1.val())
+                & (self.sp_slot.q.val().index() == i)
+            {
                 self.s_iss[i].d.next = true;
             }
             self.s_pend[i].d.next = self.pd.val();
@@ -793,6 +825,12 @@ impl Logic for PcieRd {
         self.take.next = self.rd_valid.val() & !self.cnt.val().get_bit(3) & !self.sp_act.q.val();
         self.r_end.next = bit_cast::<14, 12>(self.rd_addr.val().get_bits::<12>(0))
             + bit_cast::<14, 13>(self.rd_len.val());
+        // the last response beat's index: ceil(len / 64) - 1, 0 for length 0
+        self.len_m1.next = self.rd_len.val() - 1;
+        self.lastk.next = bit_cast::<8, 7>(self.len_m1.val().get_bits::<7>(6));
+        if !self.rd_len.val().any() {
+            self.lastk.next = 0.into();
+        }
         self.r_bad.next = !self.rd_len.val().any() | (self.r_end.val() > bits::<14>(4096));
         if self.take.val() {
             for i in 0..8 {
@@ -800,24 +838,23 @@ impl Logic for PcieRd {
                     self.s_tag[i].d.next = self.rd_tag.val();
                     self.s_off[i].d.next = self.rd_addr.val().get_bits::<12>(0);
                     self.s_len[i].d.next = self.rd_len.val();
-                    self.s_err[i].d.next = self.r_bad.val();
-                    self.s_iss[i].d.next = self.r_bad.val();
+                    self.s_lastk[i].d.next = self.lastk.val();
+                    self.s_err[i].d.next = false;
+                    self.s_iss[i].d.next = false;
                     self.s_pend[i].d.next = 0.into();
                 }
             }
             self.tl.d.next = self.tl.q.val() + 1;
-            if !self.r_bad.val() {
-                self.sp_act.d.next = true;
-                self.sp_setup.d.next = true;
-                self.sp_first.d.next = true;
-                self.sp_slot.d.next = self.tl.q.val().get_bits::<3>(0);
-                self.sp_addr.d.next = self.rd_addr.val();
-                self.sp_left.d.next = self.rd_len.val();
-                if self.cfg_max_read_req.val() > bits::<3>(5) {
-                    self.sp_m.d.next = 5.into();
-                } else {
-                    self.sp_m.d.next = self.cfg_max_read_req.val();
-                }
+            self.sp_act.d.next = true;
+            self.sp_setup.d.next = 1.into();
+            self.sp_bad.d.next = self.r_bad.val();
+            self.sp_slot.d.next = self.tl.q.val().get_bits::<3>(0);
+            self.sp_addr.d.next = self.rd_addr.val();
+            self.sp_left.d.next = self.rd_len.val();
+            if self.cfg_max_read_req.val() > bits::<3>(5) {
+                self.sp_m.d.next = 5.into();
+            } else {
+                self.sp_m.d.next = self.cfg_max_read_req.val();
             }
         }
 
