@@ -263,6 +263,9 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  [31:0] busy$d;
     wire  [31:0] busy$q;
     reg  busy$clock;
+    reg  [5:0] n_busy$d;
+    wire  [5:0] n_busy$q;
+    reg  n_busy$clock;
     reg  [31:0] dead$d;
     wire  [31:0] dead$q;
     reg  dead$clock;
@@ -873,6 +876,8 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
     reg  take;
     reg  [3:0] cnt;
     reg  bad1;
+    reg  [5:0] cap;
+    reg  [5:0] nb;
     reg  [7:0] lastk;
     reg  [12:0] len_m1;
     reg  [31:0] busy_n;
@@ -1261,6 +1266,11 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         .d(busy$d),
         .q(busy$q),
         .clock(busy$clock)
+    );
+    pcie_rd__n_busy n_busy(
+        .d(n_busy$d),
+        .q(n_busy$q),
+        .clock(n_busy$clock)
     );
     pcie_rd__dead dead(
         .d(dead$d),
@@ -2171,6 +2181,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         o_desc$clock = clock;
         o_be$clock = clock;
         busy$clock = clock;
+        n_busy$clock = clock;
         dead$clock = clock;
         mid$clock = clock;
         v1$clock = clock;
@@ -2235,6 +2246,7 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         o_desc$d = o_desc$q;
         o_be$d = o_be$q;
         busy$d = busy$q;
+        n_busy$d = n_busy$q;
         dead$d = dead$q;
         mid$d = mid$q;
         v1$d = v1$q;
@@ -2901,7 +2913,20 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
         if (|(oh & ((64'hffff0000) & 32'hffffffff))) begin
             tf = tf | ((32'h10) & 5'h1f);
         end
-        issue = sp_act$q & ~|sp_setup$q & rq_free & |fv;
+        cap = 32'h20;
+        if (sp_m$q == ((32'h2) & 3'h7)) begin
+            cap = 32'h1c;
+        end
+        if (sp_m$q == ((32'h3) & 3'h7)) begin
+            cap = 32'hf;
+        end
+        if (sp_m$q == ((32'h4) & 3'h7)) begin
+            cap = 32'h7;
+        end
+        if (sp_m$q == ((32'h5) & 3'h7)) begin
+            cap = 32'h3;
+        end
+        issue = sp_act$q & ~|sp_setup$q & rq_free & |fv & (n_busy$q < cap);
         last_piece = ~|sp_rest$q;
         x = sp_addr$q[(32'h0)+:(2)];
         e = ((x) & 13'h1fff) + sp_chunk$q;
@@ -3199,6 +3224,17 @@ module pcie_rd(clock,rd_valid,rd_ready,rd_addr,rd_len,rd_tag,rs_valid,rs_ready,r
             dead_n = (dead_n & ~(1 << (scan)) | ((1'b0) << (scan)));
         end
         busy$d = busy_n;
+        nb = n_busy$q;
+        if (issue) begin
+            nb = nb + 32'h1;
+        end
+        if (kill2) begin
+            nb = nb - 32'h1;
+        end
+        if (tmo) begin
+            nb = nb - 32'h1;
+        end
+        n_busy$d = nb;
         if ((issue & (tf == 0)) | (bad2 & (cx_tag$q == 0)) | (tmo & (scan == 0))) begin
             t_age$0$d = 32'h0;
         end
@@ -4626,6 +4662,25 @@ module pcie_rd__mid(d,q,clock);
     end
 
 endmodule // pcie_rd__mid
+
+
+module pcie_rd__n_busy(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_rd__n_busy
 
 
 module pcie_rd__n_cpl_err(d,q,clock);

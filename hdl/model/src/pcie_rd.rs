@@ -365,7 +365,11 @@ impl CycleModel for PcieRdModel {
         let m_b = 128u32 << self.sp_m;
         let chunk = self.sp_chunk;
         let fv = !self.busy & !self.dead;
-        let issue = self.sp_act && self.sp_setup == 0 && free && fv != 0;
+        // tags in flight at most: every completion of them fits the hard
+        // block's 256 completion headers at a 64-byte RCB
+        let cap = [32, 32, 28, 15, 7, 3][self.sp_m as usize];
+        let issue =
+            self.sp_act && self.sp_setup == 0 && free && fv != 0 && self.busy.count_ones() < cap;
         if issue {
             let tf = fv.trailing_zeros() as usize;
             let x = (self.sp_addr & 3) as u32;

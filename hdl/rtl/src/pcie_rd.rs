@@ -151,6 +151,7 @@ hdl_block! {
         o_be: DFF<Bits<12>>,
         // tags
         busy: DFF<Bits<32>>,
+        n_busy: DFF<Bits<6>>,
         dead: DFF<Bits<32>>,
         t_slot: [DFF<Bits<3>>; 32],
         t_age: [DFF<Bits<3>>; 32],
@@ -288,6 +289,8 @@ hdl_block! {
         take: Signal<Local, Bit>,
         cnt: Signal<Local, Bits<4>>,
         bad1: Signal<Local, Bit>,
+        cap: Signal<Local, Bits<6>>,
+        nb: Signal<Local, Bits<6>>,
         lastk: Signal<Local, Bits<8>>,
         len_m1: Signal<Local, Bits<13>>,
         busy_n: Signal<Local, Bits<32>>,
@@ -313,11 +316,11 @@ impl Logic for PcieRd {
     fn update(&mut self) {
         dff_setup!(
             self, clock, now, pre, hd, tl, sp_act, sp_setup, sp_slot, sp_addr, sp_left, sp_m,
-            sp_room, sp_bad, sp_chunk, sp_rest, o_v, o_desc, o_be, busy, dead, mid, v1, d1, l1,
-            disc1, f1, cx_act, cx_good, cx_stray, cx_done, cx_disc, cx_tag, cx_slot, cx_sh, cx_l0,
-            cx_k, cx_nl, cx_nb, cx_j, v2, d2, l2, disc2, p2, r_k, p_v, p_tag, p_last, p_err, p_sh,
-            p_odd, p_nb, q_n, q0_data, q0_tag, q0_last, q0_err, q1_data, q1_tag, q1_last, q1_err,
-            n_reads, n_cpl_err, n_timeouts, n_stray
+            sp_room, sp_bad, sp_chunk, sp_rest, o_v, o_desc, o_be, busy, n_busy, dead, mid, v1, d1,
+            l1, disc1, f1, cx_act, cx_good, cx_stray, cx_done, cx_disc, cx_tag, cx_slot, cx_sh,
+            cx_l0, cx_k, cx_nl, cx_nb, cx_j, v2, d2, l2, disc2, p2, r_k, p_v, p_tag, p_last, p_err,
+            p_sh, p_odd, p_nb, q_n, q0_data, q0_tag, q0_last, q0_err, q1_data, q1_tag, q1_last,
+            q1_err, n_reads, n_cpl_err, n_timeouts, n_stray
         );
         for i in 0..8 {
             self.s_tag[i].clock.next = self.clock.val();
@@ -397,10 +400,27 @@ impl Logic for PcieRd {
         if (self.oh.val() & bits::<32>(0xFFFF_0000_u64)).any() {
             self.tf.next = self.tf.val() | bits::<5>(16);
         }
+        // tags in flight at most: the hard block's completion buffer (256
+        // completion headers) holds every completion of them at a 64-byte
+        // read completion boundary (MRRS / 64 + 1 each)
+        self.cap.next = 32.into();
+        if self.sp_m.q.val() == bits::<3>(2) {
+            self.cap.next = 28.into();
+        }
+        if self.sp_m.q.val() == bits::<3>(3) {
+            self.cap.next = 15.into();
+        }
+        if self.sp_m.q.val() == bits::<3>(4) {
+            self.cap.next = 7.into();
+        }
+        if self.sp_m.q.val() == bits::<3>(5) {
+            self.cap.next = 3.into();
+        }
         self.issue.next = self.sp_act.q.val()
             & !self.sp_setup.q.val().any()
             & self.rq_free.val()
-            & self.fv.val().any();
+            & self.fv.val().any()
+            & (self.n_busy.q.val() < self.cap.val());
         self.last_piece.next = !self.sp_rest.q.val().any();
         self.x.next = self.sp_addr.q.val().get_bits::<2>(0);
         self.e.next = bit_cast::<13, 2>(self.x.val()) + self.sp_chunk.q.val();
@@ -590,6 +610,17 @@ impl Logic for PcieRd {
                 .replace_bit(self.scan.val().index(), false);
         }
         self.busy.d.next = self.busy_n.val();
+        self.nb.next = self.n_busy.q.val();
+        if self.issue.val() {
+            self.nb.next = self.nb.val() + 1;
+        }
+        if self.kill2.val() {
+            self.nb.next = self.nb.val() - 1;
+        }
+        if self.tmo.val() {
+            self.nb.next = self.nb.val() - 1;
+        }
+        self.n_busy.d.next = self.nb.val();
         for i in 0..32 {
             if (self.issue.val() & (self.tf.val().index() == i))
                 | (self.bad2.val() & (self.cx_tag.q.val().index() == i))
