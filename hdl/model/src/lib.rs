@@ -37,7 +37,7 @@ pub use cmd_proc::{CmdProcFullModel, CmdProcTinyModel};
 pub use cq_writer::{CqWriterModel, CqWriterTinyModel};
 pub use dedup_table::{DedupTableModel, DedupTableTinyModel};
 pub use dr_arb::DrArbModel;
-pub use dw_arb::DwArbModel;
+pub use dw_arb::{DwArbModel, RqArbModel};
 pub use loss_detector::LossDetectorModel;
 pub use mr_check::MrCheckModel;
 pub use msg_tracker::{MsgTrackerModel, MsgTrackerTinyModel};

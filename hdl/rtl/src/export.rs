@@ -222,6 +222,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PcieRd>,
         },
         ExportedBlock {
+            name: "rq_arb",
+            description: "PCIe requester request arbiter: pcie_wr's and pcie_rd's TLPs onto the hard block's RQ, TLPs kept whole, round robin per TLP (stream_arb over the packed beat)",
+            generate: gen::<crate::RqArb>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,

@@ -39,6 +39,7 @@ pub mod segmenter;
 pub mod skid;
 pub mod slot_table;
 pub mod sprayer;
+pub mod stream_arb;
 pub mod timer_wheel;
 pub mod tx_builder;
 pub mod tx_compl;
@@ -62,6 +63,9 @@ pub use path_window::PathWindow;
 pub use path_window_table::{PathWindowTable, PathWindowTableFull, PathWindowTableTiny};
 pub use pcie_bar::PcieBar;
 pub use pcie_rd::PcieRd;
+pub use stream_arb::StreamArb;
+/// `rq_arb`: the requester request arbiter (`tdata`, `tkeep`, `tuser` packed).
+pub type RqArb = StreamArb<665>;
 pub use pcie_wr::PcieWr;
 pub use reg_block::RegBlock;
 pub use rq_fetch::{RqFetch, RqFetchFull, RqFetchTiny};

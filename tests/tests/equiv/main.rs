@@ -23,6 +23,7 @@ mod pcie_bar;
 mod pcie_rd;
 mod pcie_wr;
 mod reg_block;
+mod rq_arb;
 mod rq_fetch;
 mod rx_parser;
 mod rx_path_table;
