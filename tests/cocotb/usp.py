@@ -66,6 +66,25 @@ def build_root():
     return Path(os.environ.get("BRAID_COCOTB_BUILD", REPO / "target" / "cocotb"))
 
 
+def regs_json():
+    """The register map from braid-spec as JSON (`cargo run -p braid-spec
+    --example regs-json`), written under the build root; its path."""
+    import subprocess
+
+    build = build_root()
+    build.mkdir(parents=True, exist_ok=True)
+    path = build / "regs.json"
+    out = subprocess.run(
+        ["cargo", "run", "-q", "-p", "braid-spec", "--example", "regs-json"],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    path.write_text(out, encoding="utf-8")
+    return path
+
+
 def build_and_run(name, sources, env=None):
     """pytest side: Verilate bench `tb_<name>` with `sources` (and the
     shared port list), run the cocotb tests of `test_<name>` on it."""

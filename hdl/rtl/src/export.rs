@@ -227,6 +227,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::RqArb>,
         },
         ExportedBlock {
+            name: "pcie_dma",
+            description: "Braid's own DMA on the UltraScale+ PCIe hard block, whole: pcie_bar, pcie_wr, pcie_rd and rq_arb wired between the engine's host interface and the hard block's CQ/CC/RQ/RC",
+            generate: gen::<crate::PcieDma>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,

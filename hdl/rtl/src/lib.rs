@@ -26,6 +26,7 @@ pub mod path_cc_rec;
 pub mod path_window;
 pub mod path_window_table;
 pub mod pcie_bar;
+pub mod pcie_dma;
 pub mod pcie_rd;
 pub mod pcie_wr;
 pub mod prefix_add;
@@ -62,6 +63,7 @@ pub use path_cc::{PathCc, PathCcFull, PathCcTiny};
 pub use path_window::PathWindow;
 pub use path_window_table::{PathWindowTable, PathWindowTableFull, PathWindowTableTiny};
 pub use pcie_bar::PcieBar;
+pub use pcie_dma::PcieDma;
 pub use pcie_rd::PcieRd;
 pub use stream_arb::StreamArb;
 /// `rq_arb`: the requester request arbiter (`tdata`, `tkeep`, `tuser` packed).

@@ -10,7 +10,6 @@ by `cargo run -p braid-spec --example regs-json`; path in BRAID_REGS_JSON).
 import json
 import os
 import struct
-import subprocess
 from pathlib import Path
 
 import cocotb
@@ -151,17 +150,7 @@ async def offsets_past_the_register_map_read_zero_and_never_hang(dut):
 def test_pcie_bar():
     """pytest entry: the register map from braid-spec, the bench built with
     Verilator, the cocotb tests above run on it."""
-    build = usp.build_root()
-    build.mkdir(parents=True, exist_ok=True)
-    regs_json = build / "regs.json"
-    out = subprocess.run(
-        ["cargo", "run", "-q", "-p", "braid-spec", "--example", "regs-json"],
-        cwd=REPO,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    regs_json.write_text(out, encoding="utf-8")
+    regs_json = usp.regs_json()
     usp.build_and_run(
         "pcie_bar",
         [REPO / "verilog-out" / "pcie_bar.v", REPO / "verilog-out" / "reg_block.v", HERE / "tb_pcie_bar.v"],

@@ -15,9 +15,10 @@ import random
 from pathlib import Path
 
 import cocotb
-from cocotb.triggers import FallingEdge, RisingEdge, Timer
+from cocotb.triggers import RisingEdge
 from cocotbext.pcie.core.tlp import Tlp, TlpType
 
+import engine_dma
 import usp
 
 HERE = Path(__file__).resolve().parent
@@ -29,11 +30,7 @@ class Bench:
     def __init__(self, dut):
         self.dut = dut
         self.rc, self.dev = usp.attach(dut, 4096, 0, cfg_max_read_req=dut.cfg_max_read_req)
-        dut.rd_valid.value = 0
-        dut.rd_addr.value = 0
-        dut.rd_len.value = 0
-        dut.rd_tag.value = 0
-        dut.rs_ready.value = 0
+        engine_dma.idle(dut)
         dut.cfg_timeout.value = 0
         # the root complex's answers to read TLPs, with faults on request
         self.faults = {}  # address of a read TLP -> "ca" or "drop"
@@ -59,44 +56,6 @@ class Bench:
         for _ in range(10):
             await RisingEdge(self.dut.user_clk)
         assert int(self.dut.cfg_max_read_req.value) == mrrs
-
-    async def offer(self, reqs, rng):
-        """The engine's requests, with random gaps."""
-        dut = self.dut
-        for tag, (addr, n) in enumerate(reqs):
-            await FallingEdge(dut.user_clk)
-            while rng.randrange(4) == 0:
-                dut.rd_valid.value = 0
-                await FallingEdge(dut.user_clk)
-            dut.rd_valid.value = 1
-            dut.rd_addr.value = addr
-            dut.rd_len.value = n
-            dut.rd_tag.value = tag & 0xFF
-            while True:
-                await RisingEdge(dut.user_clk)
-                if int(dut.rd_ready.value):
-                    break
-        await FallingEdge(dut.user_clk)
-        dut.rd_valid.value = 0
-
-    async def take(self, count, rng):
-        """The engine's side of the responses, with random back-pressure:
-        [(tag, bytes, failed)] in the order they came."""
-        dut = self.dut
-        out = []
-        data = b""
-        while len(out) < count:
-            await FallingEdge(dut.user_clk)
-            dut.rs_ready.value = int(rng.randrange(5) != 0)
-            await RisingEdge(dut.user_clk)
-            if int(dut.rs_valid.value) and int(dut.rs_ready.value):
-                data += int(dut.rs_data.value).to_bytes(64, "little")
-                if int(dut.rs_last.value):
-                    out.append((int(dut.rs_tag.value), data, bool(int(dut.rs_err.value))))
-                    data = b""
-        await FallingEdge(dut.user_clk)
-        dut.rs_ready.value = 0
-        return out
 
 
 def reads(rng, count):
@@ -147,8 +106,8 @@ async def run(dut, mrrs, rcb128, split_all, mps, count, faults=0):
                 want_errs += kind == "ca"
         absolute.append((addr, n))
     c0 = (int(dut.cnt_reads.value), int(dut.cnt_cpl_err.value), int(dut.cnt_timeouts.value))
-    sender = cocotb.start_soon(tb.offer(absolute, rng))
-    got = await tb.take(len(reqs), rng)
+    sender = cocotb.start_soon(engine_dma.offer_reads(dut, absolute, rng))
+    got = await engine_dma.take_responses(dut, len(reqs), rng)
     await sender
     for k, ((off, n), (tag, data, failed)) in enumerate(zip(reqs, got)):
         where = f"seed {seed:#x}, MRRS {128 << mrrs}, read {k} of {off:#x}+{n}"

@@ -11,8 +11,9 @@ import random
 from pathlib import Path
 
 import cocotb
-from cocotb.triggers import FallingEdge, RisingEdge, Timer
+from cocotb.triggers import RisingEdge, Timer
 
+import engine_dma
 import usp
 
 HERE = Path(__file__).resolve().parent
@@ -24,35 +25,12 @@ class Bench:
     def __init__(self, dut, mps_code):
         self.dut = dut
         self.rc, self.dev = usp.attach(dut, 4096, mps_code, cfg_max_payload=dut.cfg_max_payload)
-        dut.dw_valid.value = 0
-        dut.dw_addr.value = 0
-        dut.dw_len.value = 0
-        dut.dw_data.value = 0
-        dut.dw_last.value = 0
+        engine_dma.idle(dut)
 
     async def up(self):
         await usp.enumerate_device(self.dut, self.rc, self.dev, master=True)
         self.mem = self.rc.mem_pool.alloc_region(REGION)
         self.base = self.mem.get_absolute_address(0)
-
-    async def write(self, addr, data):
-        """Offer one engine write, beat by beat, as the engine does."""
-        dut = self.dut
-        n = max(1, (len(data) + 63) // 64)
-        for k in range(n):
-            chunk = data[64 * k : 64 * k + 64]
-            await FallingEdge(dut.user_clk)
-            dut.dw_valid.value = 1
-            dut.dw_addr.value = addr
-            dut.dw_len.value = len(data)
-            dut.dw_data.value = int.from_bytes(chunk.ljust(64, b"\0"), "little")
-            dut.dw_last.value = int(k + 1 == n)
-            while True:
-                await RisingEdge(dut.user_clk)
-                if int(dut.dw_ready.value):
-                    break
-        await FallingEdge(dut.user_clk)
-        dut.dw_valid.value = 0
 
     async def drain(self):
         # the output register empties and the model applies the last TLP
@@ -94,7 +72,7 @@ async def run(dut, mps_code, count):
     tb.mem[0:REGION] = bytes(image)
     tlps0 = int(dut.cnt_tlps.value)
     for off, data in writes(rng, count):
-        await tb.write(tb.base + off, data)
+        await engine_dma.write(dut, tb.base + off, data)
         image[off : off + len(data)] = data
     await tb.drain()
     got = bytes(tb.mem[0:REGION])
