@@ -910,6 +910,12 @@ module pcie_dma__bar(clock,m_axis_cq_tdata,m_axis_cq_tkeep,m_axis_cq_tlast,m_axi
     reg  [31:0] n_err$d;
     wire  [31:0] n_err$q;
     reg  n_err$clock;
+    reg  err_a$d;
+    wire  err_a$q;
+    reg  err_a$clock;
+    reg  err_b$d;
+    wire  err_b$q;
+    reg  err_b$clock;
 
     // Local signals
     reg  [3:0] h_type;
@@ -1067,6 +1073,16 @@ module pcie_dma__bar(clock,m_axis_cq_tdata,m_axis_cq_tkeep,m_axis_cq_tlast,m_axi
         .q(n_err$q),
         .clock(n_err$clock)
     );
+    pcie_dma__bar$err_a err_a(
+        .d(err_a$d),
+        .q(err_a$q),
+        .clock(err_a$clock)
+    );
+    pcie_dma__bar$err_b err_b(
+        .d(err_b$d),
+        .q(err_b$q),
+        .clock(err_b$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -1094,6 +1110,8 @@ module pcie_dma__bar(clock,m_axis_cq_tdata,m_axis_cq_tkeep,m_axis_cq_tlast,m_axi
         n_ur$clock = clock;
         n_drop$clock = clock;
         n_err$clock = clock;
+        err_a$clock = clock;
+        err_b$clock = clock;
         st$d = st$q;
         beat$d = beat$q;
         beat_last$d = beat_last$q;
@@ -1118,6 +1136,8 @@ module pcie_dma__bar(clock,m_axis_cq_tdata,m_axis_cq_tkeep,m_axis_cq_tlast,m_axi
         n_ur$d = n_ur$q;
         n_drop$d = n_drop$q;
         n_err$d = n_err$q;
+        err_a$d = err_a$q;
+        err_b$d = err_b$q;
         pcie_cq_np_req = ((32'h1) & 2'h3);
         m_axis_cq_tready = (st$q == St$Hdr) | (st$q == St$Next) | (st$q == St$Drain);
         h_type = m_axis_cq_tdata[(32'h4b)+:(4)];
@@ -1412,7 +1432,9 @@ module pcie_dma__bar(clock,m_axis_cq_tdata,m_axis_cq_tkeep,m_axis_cq_tlast,m_axi
                 st$d = St$Wr;
             end
         end
-        n_err$d = n_err$q + ((e_step) & 32'hffffffff) + ((e_short) & 32'hffffffff);
+        err_a$d = e_step;
+        err_b$d = e_short;
+        n_err$d = n_err$q + ((err_a$q) & 32'hffffffff) + ((err_b$q) & 32'hffffffff);
         cnt_ur = n_ur$q;
         cnt_drop = n_drop$q;
         cnt_err = n_err$q;
@@ -1723,6 +1745,44 @@ module pcie_dma__bar$d_tc(d,q,clock);
     end
 
 endmodule // pcie_dma__bar$d_tc
+
+
+module pcie_dma__bar$err_a(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_dma__bar$err_a
+
+
+module pcie_dma__bar$err_b(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // pcie_dma__bar$err_b
 
 
 module pcie_dma__bar$j(d,q,clock);

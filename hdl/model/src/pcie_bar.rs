@@ -131,6 +131,8 @@ pub struct PcieBarModel {
     n_ur: u32,
     n_drop: u32,
     n_err: u32,
+    /// Errors of the last clock: they count a clock later.
+    err_next: u32,
 }
 
 fn lead(fbe: u8) -> u32 {
@@ -281,6 +283,7 @@ impl CycleModel for PcieBarModel {
     type Stim = PcieBarStim;
 
     fn step(&mut self, i: &PcieBarIn) -> PcieBarOut {
+        self.n_err = self.n_err.wrapping_add(std::mem::take(&mut self.err_next));
         let cur = self.cur();
         let outside = cur >> ADDR_BITS != 0;
         let last_dw = (self.j + 1) & 0x7ff == self.n;
@@ -330,7 +333,7 @@ impl CycleModel for PcieBarModel {
                         }
                     } else if posted {
                         if n == 0 {
-                            self.n_err = self.n_err.wrapping_add(1);
+                            self.err_next += 1;
                             if !b.last {
                                 self.st = ST_DRAIN;
                             }
@@ -358,7 +361,7 @@ impl CycleModel for PcieBarModel {
                 let aw_ok = self.aw_done || i.awready;
                 let w_ok = self.w_done || i.wready;
                 if outside {
-                    self.n_err = self.n_err.wrapping_add(1);
+                    self.err_next += 1;
                     advance = true;
                 } else if aw_ok && w_ok {
                     self.aw_done = false;
@@ -372,7 +375,7 @@ impl CycleModel for PcieBarModel {
             ST_WB => {
                 if i.bvalid {
                     if i.bresp & 3 != 0 {
-                        self.n_err = self.n_err.wrapping_add(1);
+                        self.err_next += 1;
                     }
                     advance = true;
                 }
@@ -387,7 +390,7 @@ impl CycleModel for PcieBarModel {
             }
             ST_AR => {
                 if outside {
-                    self.n_err = self.n_err.wrapping_add(1);
+                    self.err_next += 1;
                     advance = true;
                 } else if i.arready {
                     self.st = ST_R;
@@ -399,7 +402,7 @@ impl CycleModel for PcieBarModel {
                         self.pay[self.j as usize] = i.rdata;
                     }
                     if i.rresp & 3 != 0 {
-                        self.n_err = self.n_err.wrapping_add(1);
+                        self.err_next += 1;
                     }
                     advance = true;
                 }
@@ -436,7 +439,7 @@ impl CycleModel for PcieBarModel {
                 self.st = if self.beat_last { ST_HDR } else { ST_DRAIN };
             } else if pos == 15 {
                 if self.beat_last {
-                    self.n_err = self.n_err.wrapping_add(1);
+                    self.err_next += 1;
                     self.st = ST_HDR;
                 } else {
                     self.st = ST_NEXT;

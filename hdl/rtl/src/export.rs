@@ -232,6 +232,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PcieDma>,
         },
         ExportedBlock {
+            name: "cmac_adapter",
+            description: "the engine's MAC ports on the 100G CMAC's 512-bit AXI4-Stream at 322 MHz: a frame FIFO each way between the clocks, receive overflow and bad frames dropped whole and counted, transmit sent only as whole frames",
+            generate: gen::<crate::CmacAdapter>,
+        },
+        ExportedBlock {
             name: "ack_gen",
             description: "receiver ACK/NACK/PROBE_REPLY generator (peer table in block RAM, coalescing queues) and control-first transmit arbiter",
             generate: gen::<crate::AckGen>,

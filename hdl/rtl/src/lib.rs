@@ -10,6 +10,7 @@ mod block_macro;
 
 pub mod ack_gen;
 pub mod braid_engine;
+pub mod cmac_adapter;
 pub mod cmd_proc;
 pub mod cond_sum_add;
 pub mod cq_writer;
@@ -18,6 +19,7 @@ pub mod dr_arb;
 pub mod dw_arb;
 pub mod export;
 pub mod fifo;
+pub mod frame_fifo;
 pub mod loss_detector;
 pub mod mr_check;
 pub mod msg_tracker;
@@ -50,6 +52,7 @@ pub mod wqe_fetch;
 
 pub use ack_gen::AckGen;
 pub use braid_engine::{BraidEngine, BraidEngineFull, BraidEngineTiny};
+pub use cmac_adapter::CmacAdapter;
 pub use cmd_proc::{CmdProc, CmdProcFull, CmdProcTiny};
 pub use cq_writer::{CqWriter, CqWriterFull, CqWriterTiny};
 pub use dedup_table::{DedupTable, DedupTableFull, DedupTableTiny};

@@ -174,6 +174,8 @@ hdl_block! {
         n_ur: DFF<Bits<32>>,
         n_drop: DFF<Bits<32>>,
         n_err: DFF<Bits<32>>,
+        err_a: DFF<Bit>,
+        err_b: DFF<Bit>,
         h_type: Signal<Local, Bits<4>>,
         h_n: Signal<Local, Bits<11>>,
         h_fbe: Signal<Local, Bits<4>>,
@@ -219,7 +221,8 @@ impl Logic for PcieBar {
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, beat, beat_last, d_off, d_n, d_fbe, d_lbe, d_rid, d_tag, d_tc, d_attr,
-            c_la, c_bc, c_n, c_status, c_k, j, pos, aw_done, w_done, pay, n_ur, n_drop, n_err
+            c_la, c_bc, c_n, c_status, c_k, j, pos, aw_done, w_done, pay, n_ur, n_drop, n_err,
+            err_a, err_b
         );
         self.pcie_cq_np_req.next = bits::<2>(1);
         self.m_axis_cq_tready.next = (self.st.q.val() == St::Hdr)
@@ -523,10 +526,12 @@ impl Logic for PcieBar {
             }
         }
         // (a dword outside the window and the TLP's early end can come in
-        // one clock: both count)
+        // one clock: both count, a clock later)
+        self.err_a.d.next = self.e_step.val();
+        self.err_b.d.next = self.e_short.val();
         self.n_err.d.next = self.n_err.q.val()
-            + bit_cast::<32, 1>(self.e_step.val().into())
-            + bit_cast::<32, 1>(self.e_short.val().into());
+            + bit_cast::<32, 1>(self.err_a.q.val().into())
+            + bit_cast::<32, 1>(self.err_b.q.val().into());
         self.cnt_ur.next = self.n_ur.q.val();
         self.cnt_drop.next = self.n_drop.q.val();
         self.cnt_err.next = self.n_err.q.val();
