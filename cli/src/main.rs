@@ -1,9 +1,10 @@
 //! `braid`: find Braid boards, open them, and measure them.
 //!
-//! * `braid devices [--sysfs DIR] [--dev DIR] [--all]` lists the PCI
-//!   functions that may carry a Braid engine (Xilinx vendor id 10ee) with
-//!   their driver, IOMMU group and NUMA node, and whether VFIO can open each
-//!   ("ready") or what is missing, with the commands that fix it.
+//! * `braid devices [--sysfs DIR] [--dev DIR] [--all]` lists the Braid
+//!   boards (PCI id 10ee:b4a1, `braid_spec::pci`) with their driver, IOMMU
+//!   group and NUMA node, and whether VFIO can open each ("ready") or what is
+//!   missing, with the commands that fix it; Alveo cards that run another
+//!   bitstream are named after the list. `--all` lists every PCI function.
 //! * `braid info --device ADDR` opens the board at PCI address `ADDR` through
 //!   VFIO and prints the engine's identity; `--device mem` opens the register
 //!   file in memory instead (no board needed).
@@ -293,26 +294,33 @@ fn indent(s: &str) -> String {
 }
 
 fn devices(sysfs: PathBuf, dev: PathBuf, all: bool) -> Result<(), String> {
+    use braid_spec::pci;
     let every = vfio::list_devices(&sysfs).map_err(|e| e.to_string())?;
     let total = every.len();
+    let others: Vec<PciDeviceInfo> = every
+        .iter()
+        .filter(|d| d.is_xilinx() && !d.is_braid())
+        .cloned()
+        .collect();
     let shown: Vec<PciDeviceInfo> = if all {
         every
     } else {
-        vfio::braid_candidates(every)
+        vfio::braid_boards(every)
     };
     if shown.is_empty() {
         println!(
-            "no Braid board found: none of the {total} PCI devices under {} has Xilinx's \
-             vendor id {:04x} (`braid devices --all` lists them all)",
+            "no Braid board found: none of the {total} PCI devices under {} has Braid's id \
+             {:04x}:{:04x} (`braid devices --all` lists them all)",
             sysfs.join("bus/pci/devices").display(),
-            vfio::XILINX_VENDOR
+            pci::VENDOR,
+            pci::DEVICE
         );
-        return Ok(());
+    } else {
+        println!(
+            "{:<13} {:<10} {:<7} {:<10} {:<6} {:<5} VFIO",
+            "ADDRESS", "ID", "CLASS", "DRIVER", "GROUP", "NUMA"
+        );
     }
-    println!(
-        "{:<13} {:<10} {:<7} {:<10} {:<6} {:<5} VFIO",
-        "ADDRESS", "ID", "CLASS", "DRIVER", "GROUP", "NUMA"
-    );
     for d in &shown {
         let status = vfio::check(&sysfs, &dev, d.addr);
         println!(
@@ -332,6 +340,18 @@ fn devices(sysfs: PathBuf, dev: PathBuf, all: bool) -> Result<(), String> {
         );
         if let Err(e) = status {
             print!("{}", indent(&e.to_string()));
+        }
+    }
+    if !all {
+        for d in &others {
+            println!(
+                "{} ({:04x}:{:04x}, driver {}) is an Alveo card running another bitstream, \
+                 not Braid's: load Braid's (driver/README.md, \"Loading the bitstream\")",
+                d.addr,
+                d.vendor,
+                d.device,
+                d.driver.as_deref().unwrap_or("none")
+            );
         }
     }
     Ok(())

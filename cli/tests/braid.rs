@@ -31,14 +31,23 @@ fn braid_devices_lists_boards_and_what_is_missing() {
         out,
         format!(
             "ADDRESS       ID         CLASS   DRIVER     GROUP  NUMA  VFIO\n\
-             0000:3b:00.0  10ee:903f  058000  vfio-pci   17     1     ready\n\
-             0000:3b:00.1  10ee:913f  058000  xdma       18     -     not ready:\n    \
+             0000:3b:00.0  10ee:b4a1  058000  vfio-pci   17     1     ready\n\
+             0000:3b:00.1 (10ee:913f, driver xdma) is an Alveo card running another bitstream, \
+             not Braid's: load Braid's (driver/README.md, \"Loading the bitstream\")\n"
+        )
+    );
+    // unbound: what is missing, with the commands
+    let (_, out, _) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d(), "--all"]);
+    assert!(
+        out.contains(&format!(
+            "0000:3b:00.1  10ee:913f  058000  xdma       18     -     not ready:\n    \
              0000:3b:00.1 is bound to driver xdma, not vfio-pci; bind it to vfio-pci as root:\n    \
              \x20 modprobe vfio-pci\n    \
              \x20 echo 0000:3b:00.1 > {s}/bus/pci/devices/0000:3b:00.1/driver/unbind\n    \
              \x20 echo vfio-pci > {s}/bus/pci/devices/0000:3b:00.1/driver_override\n    \
              \x20 echo 0000:3b:00.1 > {s}/bus/pci/drivers_probe\n"
-        )
+        )),
+        "{out}"
     );
     let (code, out, _) = braid(&["devices", "--sysfs", &t.s(), "--dev", &t.d(), "--all"]);
     assert_eq!(code, 0);
@@ -51,7 +60,7 @@ fn braid_devices_lists_boards_and_what_is_missing() {
         out,
         format!(
             "no Braid board found: none of the 0 PCI devices under {}/bus/pci/devices has \
-             Xilinx's vendor id 10ee (`braid devices --all` lists them all)\n",
+             Braid's id 10ee:b4a1 (`braid devices --all` lists them all)\n",
             empty.s()
         )
     );

@@ -6,11 +6,12 @@
 //! [`list_devices`] reads every PCI function under `<root>/bus/pci/devices`
 //! (`root` is `/sys` normally, any directory for tests): its `vendor`,
 //! `device` and `class` files, the names its `driver` and `iommu_group`
-//! symlinks point at, and `numa_node`. [`PciDeviceInfo::is_braid_candidate`]
-//! picks the functions that may carry a Braid engine: Xilinx's vendor id
-//! [`XILINX_VENDOR`] (Alveo boards). The Braid bitstream chooses its own device
-//! id, so the engine's identity is only known once [`crate::Device::open`] has
-//! read its `ID` register.
+//! symlinks point at, and `numa_node`. [`PciDeviceInfo::is_braid`] picks the
+//! functions a Braid bitstream presents: vendor and device id
+//! [`braid_spec::pci::VENDOR`]:[`braid_spec::pci::DEVICE`]. Other functions
+//! with Xilinx's vendor id ([`PciDeviceInfo::is_xilinx`]) are Alveo cards
+//! running something else (a factory or vendor shell). The engine's identity
+//! is confirmed once [`crate::Device::open`] has read its `ID` register.
 //!
 //! # Opening a board
 //!
@@ -205,9 +206,15 @@ pub struct PciDeviceInfo {
 }
 
 impl PciDeviceInfo {
-    /// Whether this function may carry a Braid engine: a Xilinx (Alveo)
-    /// device. Only [`crate::Device::open`] can tell for sure.
-    pub fn is_braid_candidate(&self) -> bool {
+    /// Whether this function is a Braid board: the vendor and device id of
+    /// a Braid bitstream ([`braid_spec::pci`]). [`crate::Device::open`]
+    /// confirms it from the engine's `ID` register.
+    pub fn is_braid(&self) -> bool {
+        self.vendor == braid_spec::pci::VENDOR && self.device == braid_spec::pci::DEVICE
+    }
+
+    /// Whether this function is a Xilinx (Alveo) device, Braid or not.
+    pub fn is_xilinx(&self) -> bool {
         self.vendor == XILINX_VENDOR
     }
 
@@ -224,11 +231,11 @@ impl PciDeviceInfo {
     }
 }
 
-/// Only the functions that may carry a Braid engine ([`PciDeviceInfo::is_braid_candidate`]).
-pub fn braid_candidates(devices: Vec<PciDeviceInfo>) -> Vec<PciDeviceInfo> {
+/// Only the Braid boards ([`PciDeviceInfo::is_braid`]).
+pub fn braid_boards(devices: Vec<PciDeviceInfo>) -> Vec<PciDeviceInfo> {
     devices
         .into_iter()
-        .filter(PciDeviceInfo::is_braid_candidate)
+        .filter(PciDeviceInfo::is_braid)
         .collect()
 }
 

@@ -11,7 +11,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use braid_driver::vfio::{
-    self, braid_candidates, list_devices, IovaAllocator, PciAddr, PciDeviceInfo, VfioTarget,
+    self, braid_boards, list_devices, IovaAllocator, PciAddr, PciDeviceInfo, VfioTarget,
 };
 use braid_driver::{Error, VfioBackend};
 use sysfs::{three_devices, Dev, Tree, BOARD};
@@ -110,7 +110,7 @@ fn discovery_reads_every_field() {
             PciDeviceInfo {
                 addr: addr("0000:3b:00.0"),
                 vendor: 0x10ee,
-                device: 0x903f,
+                device: 0xb4a1,
                 class: 0x058000,
                 driver: Some("vfio-pci".into()),
                 iommu_group: Some(17),
@@ -131,10 +131,16 @@ fn discovery_reads_every_field() {
         vfio::read_device(t.sys(), addr("3b:00.1")).unwrap(),
         devs[2]
     );
-    let boards = braid_candidates(devs);
+    // a Braid board, an Alveo card with another bitstream, an Intel NIC
+    assert_eq!(
+        devs.iter()
+            .map(|d| (d.is_braid(), d.is_xilinx()))
+            .collect::<Vec<_>>(),
+        [(false, false), (true, true), (false, true)]
+    );
+    let boards = braid_boards(devs);
     let addrs: Vec<String> = boards.iter().map(|d| d.addr.to_string()).collect();
-    assert_eq!(addrs, ["0000:3b:00.0", "0000:3b:00.1"]);
-    assert!(boards.iter().all(|d| d.is_braid_candidate()));
+    assert_eq!(addrs, ["0000:3b:00.0"]);
 }
 
 #[test]

@@ -29,10 +29,11 @@ pub struct Dev<'a> {
     pub numa: Option<i32>,
 }
 
+/// A Braid board (`braid_spec::pci`'s id).
 pub const BOARD: Dev<'static> = Dev {
     addr: "0000:3b:00.0",
     vendor: 0x10ee,
-    device: 0x903f,
+    device: 0xb4a1,
     class: 0x058000,
     driver: Some("vfio-pci"),
     group: Some(17),

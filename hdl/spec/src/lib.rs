@@ -26,6 +26,7 @@ pub mod hash;
 pub mod host;
 pub mod pacing;
 pub mod pcap;
+pub mod pci;
 pub mod regs;
 pub mod sack;
 pub mod seq;
