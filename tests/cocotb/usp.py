@@ -85,21 +85,26 @@ def regs_json():
     return path
 
 
-def build_and_run(name, sources, env=None):
+def build_and_run(name, sources, env=None, quick_compile=False):
     """pytest side: Verilate bench `tb_<name>` with `sources` (and the
-    shared port list), run the cocotb tests of `test_<name>` on it."""
+    shared port list), run the cocotb tests of `test_<name>` on it.
+    `quick_compile`: compile the model's C++ unoptimized (for a bench of a
+    large design that runs few clocks: its compile time dominates)."""
     from cocotb_tools.runner import get_runner
 
     build_dir = build_root() / name
     runner = get_runner("verilator")
-    runner.build(
-        sources=sources,
-        includes=[HERE],
-        hdl_toplevel=f"tb_{name}",
-        build_dir=build_dir,
-        timescale=("1ns", "1ps"),
-        build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
-    )
+    saved = os.environ.get("MAKEFLAGS")
+    if quick_compile:
+        # variables in MAKEFLAGS override the makefile's, like make's arguments
+        os.environ["MAKEFLAGS"] = ((saved or "") + " OPT_FAST=-O0 OPT_SLOW=-O0").strip()
+    try:
+        _build(runner, name, sources, build_dir)
+    finally:
+        if saved is None:
+            os.environ.pop("MAKEFLAGS", None)
+        else:
+            os.environ["MAKEFLAGS"] = saved
     runner.test(
         hdl_toplevel=f"tb_{name}",
         test_module=f"test_{name}",
@@ -108,3 +113,14 @@ def build_and_run(name, sources, env=None):
         extra_env=env or {},
     )
     return build_dir
+
+
+def _build(runner, name, sources, build_dir):
+    runner.build(
+        sources=sources,
+        includes=[HERE],
+        hdl_toplevel=f"tb_{name}",
+        build_dir=build_dir,
+        timescale=("1ns", "1ps"),
+        build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
+    )
