@@ -40,6 +40,9 @@ done
 verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME -Wno-MULTITOP verilog-out/*.v \
     || { echo "test: verilog-out/*.v do not load together" >&2; exit 1; }
 echo "test: verilator lint clean on $(ls verilog-out/*.v | wc -l) files, alone and together" >&2
+# The board tops: lint and synthesize with stubs of the vendor IP, and fit
+# each card (constraints/alveo/check.sh).
+constraints/alveo/check.sh
 cargo test --workspace -q
 # Independent models written by others: cocotb benches under tests/cocotb/
 # (cocotbext-pcie's model of the UltraScale+ PCIe hard block and its root

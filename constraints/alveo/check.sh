@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The board tops' checks that run without Vivado (called by scripts/test.sh):
+# for each card under constraints/alveo/,
+#   1. Verilator lints the top with the exported blocks it instantiates and
+#      port-only stubs of the vendor IP and primitives (stubs/), every
+#      default warning on (lint.vlt turns off, for verilog-out/ only, what
+#      RustHDL's literals cause), so a wrong port, width or module fails;
+#   2. Yosys synthesizes the top for UltraScale+ with those blocks and the
+#      stubs as black boxes (the top's own logic), and the board's estimate
+#      is that plus the blocks' rows of constraints/synth/REPORT.md (whose
+#      freshness `report.sh --check` checks);
+#   3. the estimate must fit the card with headroom: at most 90% of its
+#      LUTs, RAMB36 and URAM288, or this fails.
+# Prints one line per card. Exit status 0 when every card passes.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+command -v verilator >/dev/null || { echo "check: verilator missing (scripts/setup.sh)" >&2; exit 2; }
+command -v yosys >/dev/null || { echo "check: yosys missing (scripts/setup.sh)" >&2; exit 2; }
+here=constraints/alveo
+stubs=("$here"/stubs/*.v)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# card, top module, blocks it instantiates (verilog-out/<block>.v), and
+# its resources (LUT, RAMB36, URAM288; constraints/alveo/README.md cites them)
+cards=(
+    "u250 braid_u250 pcie_dma,cmac_adapter,braid_engine 1728000 2688 1280"
+)
+status=0
+for line in "${cards[@]}"; do
+    read -r card top blocks luts brams urams <<<"$line"
+    files=()
+    IFS=, read -r -a bl <<<"$blocks"
+    for b in "${bl[@]}"; do files+=("verilog-out/$b.v"); done
+    verilator --lint-only --top-module "$top" "$here/lint.vlt" "$here/$card/$top.v" \
+        "${stubs[@]}" "${files[@]}" \
+        || { echo "check: $card: Verilator lint of $top failed" >&2; status=1; continue; }
+    yosys -q -p "read_verilog -lib ${stubs[*]}; read_verilog -lib ${files[*]};
+        read_verilog $here/$card/$top.v; hierarchy -check -top $top;
+        synth_xilinx -family xcup -top $top -noiopad -noclkbuf; tee -q -o $tmp/$card.stat stat" \
+        >"$tmp/$card.log" 2>&1 \
+        || { echo "check: $card: Yosys failed on $top:" >&2; tail -20 "$tmp/$card.log" >&2; status=1; continue; }
+    python3 - "$card" "$top" "$blocks" "$luts" "$brams" "$urams" "$tmp/$card.stat" <<'PY' || status=1
+import re, sys
+card, top, blocks, luts, brams, urams, stat = sys.argv[1:]
+luts, brams, urams = int(luts), int(brams), int(urams)
+text = open(stat).read()
+glue_lut = sum(int(n) for n in re.findall(r"^\s+LUT\d\s+(\d+)", text, re.M))
+glue_bram = sum(int(n) for n in re.findall(r"^\s+RAMB36E2\s+(\d+)", text, re.M))
+rows = {}
+for l in open("constraints/synth/REPORT.md"):
+    m = re.match(r"\| `(\w+)` \| (\d+) \| \d+ \| \d+ \| \d+ \| [^|]+\| ([\d.]+)[^|]*\| ([^|]*)\|", l)
+    if m:
+        u = re.search(r"URAM288 (\d+)", m.group(4))
+        rows[m.group(1)] = (int(m.group(2)), float(m.group(3)), int(u.group(1)) if u else 0)
+lut, bram, uram = glue_lut, float(glue_bram), 0
+for b in blocks.split(","):
+    if b not in rows:
+        sys.exit(f"check: {card}: no row for {b} in constraints/synth/REPORT.md")
+    lut += rows[b][0]; bram += rows[b][1]; uram += rows[b][2]
+use = [(lut, luts, "LUT"), (bram, brams, "RAMB36"), (uram, urams, "URAM288")]
+print(f"check: {card} ({top}): " + ", ".join(f"{v:,.0f} {n} ({100*v/c:.0f}%)" for v, c, n in use)
+      + f"; its own logic {glue_lut} LUT")
+over = [n for v, c, n in use if v > 0.9 * c]
+if over:
+    sys.exit(f"check: {card}: over 90% of the card's {', '.join(over)}")
+PY
+done
+exit $status
