@@ -3,7 +3,10 @@
 
 #[test]
 fn board_builds_use_the_spec_pci_identity() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../constraints/alveo/pci_ids.tcl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../constraints/alveo/pci_ids.tcl"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     let get = |name: &str| {
         text.lines()
