@@ -33,10 +33,10 @@ for line in "${cards[@]}"; do
     IFS=, read -r -a bl <<<"$blocks"
     for b in "${bl[@]}"; do files+=("verilog-out/$b.v"); done
     verilator --lint-only --top-module "$top" "$here/lint.vlt" "$here/$card/$top.v" \
-        "${stubs[@]}" "${files[@]}" \
+        "$here/common/braid_core.v" "${stubs[@]}" "${files[@]}" \
         || { echo "check: $card: Verilator lint of $top failed" >&2; status=1; continue; }
     yosys -q -p "read_verilog -lib ${stubs[*]}; read_verilog -lib ${files[*]};
-        read_verilog $here/$card/$top.v; hierarchy -check -top $top;
+        read_verilog $here/common/braid_core.v $here/$card/$top.v; hierarchy -check -top $top;
         synth_xilinx -family xcup -top $top -noiopad -noclkbuf; tee -q -o $tmp/$card.stat stat" \
         >"$tmp/$card.log" 2>&1 \
         || { echo "check: $card: Yosys failed on $top:" >&2; tail -20 "$tmp/$card.log" >&2; status=1; continue; }

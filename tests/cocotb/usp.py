@@ -85,11 +85,12 @@ def regs_json():
     return path
 
 
-def build_and_run(name, sources, env=None, quick_compile=False):
+def build_and_run(name, sources, env=None, quick_compile=False, defines=None):
     """pytest side: Verilate bench `tb_<name>` with `sources` (and the
     shared port list), run the cocotb tests of `test_<name>` on it.
     `quick_compile`: compile the model's C++ unoptimized (for a bench of a
-    large design that runs few clocks: its compile time dominates)."""
+    large design that runs few clocks: its compile time dominates);
+    `defines`: Verilog macros for the build."""
     from cocotb_tools.runner import get_runner
 
     build_dir = build_root() / name
@@ -99,7 +100,7 @@ def build_and_run(name, sources, env=None, quick_compile=False):
         # variables in MAKEFLAGS override the makefile's, like make's arguments
         os.environ["MAKEFLAGS"] = ((saved or "") + " OPT_FAST=-O0 OPT_SLOW=-O0").strip()
     try:
-        _build(runner, name, sources, build_dir)
+        _build(runner, name, sources, build_dir, defines or {})
     finally:
         if saved is None:
             os.environ.pop("MAKEFLAGS", None)
@@ -115,12 +116,13 @@ def build_and_run(name, sources, env=None, quick_compile=False):
     return build_dir
 
 
-def _build(runner, name, sources, build_dir):
+def _build(runner, name, sources, build_dir, defines):
     runner.build(
         sources=sources,
         includes=[HERE],
         hdl_toplevel=f"tb_{name}",
         build_dir=build_dir,
         timescale=("1ns", "1ps"),
+        defines=defines,
         build_args=["-Wno-WIDTH", "-Wno-DECLFILENAME", "-Wno-PINCONNECTEMPTY", "-Wno-UNUSED"],
     )

@@ -17,6 +17,7 @@ read_verilog [list \
     [file join $repo verilog-out pcie_dma.v] \
     [file join $repo verilog-out cmac_adapter.v] \
     [file join $repo verilog-out braid_engine.v] \
+    [file join $here .. common braid_core.v] \
     [file join $here braid_u250.v] \
 ]
 read_xdc [file join $here pins.xdc]

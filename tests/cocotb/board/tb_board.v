@@ -1,7 +1,8 @@
 // Test bench top for tests/cocotb/board: what a board top holds minus the
-// PCIe hard block and the CMAC: Braid's DMA (pcie_dma) in front of the
-// engine (braid_engine_tiny), on the hard block's interfaces that
-// cocotbext-pcie's model drives. The engine's MAC ports are the bench's
+// PCIe hard block and the CMAC: braid_core, the board tops' own wiring of
+// Braid's DMA (pcie_dma) in front of the engine (here braid_engine_tiny,
+// by BRAID_ENGINE), on the hard block's interfaces that cocotbext-pcie's
+// model drives. The engine's MAC ports are the bench's
 // (a frame sink and source in Python).
 `default_nettype none
 module tb_board (
@@ -23,73 +24,23 @@ module tb_board (
     output wire [31:0]  cnt_reads,
     output wire [31:0]  cnt_writes
 );
-    wire awvalid, awready, wvalid, wready, bvalid, bready;
-    wire arvalid, arready, rvalid, rready;
-    wire [9:0] awaddr, araddr;
-    wire [31:0] wdata, rdata;
-    wire [3:0] wstrb;
-    wire [1:0] bresp, rresp;
-    wire rd_valid, rd_ready, rs_valid, rs_ready, rs_last, rs_err;
-    wire [63:0] rd_addr;
-    wire [12:0] rd_len;
-    wire [7:0] rd_tag, rs_tag;
-    wire [511:0] rs_data;
-    wire dw_valid, dw_ready, dw_last;
-    wire [63:0] dw_addr;
-    wire [15:0] dw_len;
-    wire [511:0] dw_data;
-
-    pcie_dma dma (
-        .clock(user_clk),
-        .m_axis_cq_tdata(m_axis_cq_tdata), .m_axis_cq_tkeep(m_axis_cq_tkeep),
-        .m_axis_cq_tlast(m_axis_cq_tlast), .m_axis_cq_tuser(m_axis_cq_tuser),
-        .m_axis_cq_tvalid(m_axis_cq_tvalid), .m_axis_cq_tready(m_axis_cq_tready),
-        .s_axis_cc_tdata(s_axis_cc_tdata), .s_axis_cc_tkeep(s_axis_cc_tkeep),
-        .s_axis_cc_tlast(s_axis_cc_tlast), .s_axis_cc_tuser(s_axis_cc_tuser),
-        .s_axis_cc_tvalid(s_axis_cc_tvalid), .s_axis_cc_tready(s_axis_cc_tready),
-        .pcie_cq_np_req(pcie_cq_np_req),
-        .m_awvalid(awvalid), .m_awready(awready), .m_awaddr(awaddr),
-        .m_wvalid(wvalid), .m_wready(wready), .m_wdata(wdata), .m_wstrb(wstrb),
-        .m_bvalid(bvalid), .m_bready(bready), .m_bresp(bresp),
-        .m_arvalid(arvalid), .m_arready(arready), .m_araddr(araddr),
-        .m_rvalid(rvalid), .m_rready(rready), .m_rdata(rdata), .m_rresp(rresp),
-        .cnt_ur(cnt_ur), .cnt_bar_drop(), .cnt_bar_err(),
-        .dw_valid(dw_valid), .dw_ready(dw_ready), .dw_addr(dw_addr), .dw_len(dw_len),
-        .dw_data(dw_data), .dw_last(dw_last), .cfg_max_payload(cfg_max_payload),
-        .cnt_writes(cnt_writes), .cnt_empty_writes(),
-        .rd_valid(rd_valid), .rd_ready(rd_ready), .rd_addr(rd_addr), .rd_len(rd_len),
-        .rd_tag(rd_tag), .rs_valid(rs_valid), .rs_ready(rs_ready), .rs_data(rs_data),
-        .rs_tag(rs_tag), .rs_last(rs_last), .rs_err(rs_err),
-        .cfg_max_read_req(cfg_max_read_req), .cfg_timeout(32'd12500000),
-        .m_axis_rc_tdata(m_axis_rc_tdata), .m_axis_rc_tkeep(m_axis_rc_tkeep),
-        .m_axis_rc_tlast(m_axis_rc_tlast), .m_axis_rc_tuser(m_axis_rc_tuser),
-        .m_axis_rc_tvalid(m_axis_rc_tvalid), .m_axis_rc_tready(m_axis_rc_tready),
-        .cnt_reads(cnt_reads), .cnt_cpl_err(), .cnt_timeouts(), .cnt_stray(),
-        .s_axis_rq_tdata(s_axis_rq_tdata), .s_axis_rq_tkeep(s_axis_rq_tkeep),
-        .s_axis_rq_tlast(s_axis_rq_tlast), .s_axis_rq_tuser(s_axis_rq_tuser),
-        .s_axis_rq_tvalid(s_axis_rq_tvalid), .s_axis_rq_tready(s_axis_rq_tready)
-    );
-
-    braid_engine_tiny engine (
-        .clock(user_clk),
-        .awvalid(awvalid), .awready(awready), .awaddr(awaddr),
-        .wvalid(wvalid), .wready(wready), .wdata(wdata), .wstrb(wstrb),
-        .bvalid(bvalid), .bready(bready), .bresp(bresp),
-        .arvalid(arvalid), .arready(arready), .araddr(araddr),
-        .rvalid(rvalid), .rready(rready), .rdata(rdata), .rresp(rresp),
-        .rd_valid(rd_valid), .rd_ready(rd_ready), .rd_addr(rd_addr), .rd_len(rd_len),
-        .rd_tag(rd_tag), .rs_valid(rs_valid), .rs_ready(rs_ready), .rs_data(rs_data),
-        .rs_tag(rs_tag), .rs_last(rs_last), .rs_err(rs_err),
-        .dw_valid(dw_valid), .dw_ready(dw_ready), .dw_addr(dw_addr), .dw_len(dw_len),
-        .dw_data(dw_data), .dw_last(dw_last),
-        .rx_valid(eng_rx_tvalid), .rx_data(eng_rx_tdata), .rx_keep(eng_rx_tkeep),
-        .rx_last(eng_rx_tlast),
-        .tx_valid(eng_tx_tvalid), .tx_ready(eng_tx_tready), .tx_data(eng_tx_tdata),
-        .tx_keep(eng_tx_tkeep), .tx_last(eng_tx_tlast),
-        .cnt_db_dropped(), .cnt_db_bad_cq(), .cnt_glue_overflow(), .cnt_tx_no_conn(),
-        .cnt_pl_err(), .cnt_rx_bad(), .cnt_rx_gate(), .cnt_rx_dup(), .cnt_rx_oow(),
-        .cnt_ack_tx(), .cnt_nack_tx(), .cnt_ack_rx(), .cnt_ack_rej(), .cnt_ack_bad(),
-        .cnt_retx_stale(), .cnt_nack_rx(), .cnt_nack_rnr(), .cnt_nack_fail(), .cnt_nack_drop()
+    braid_core core (
+        .user_clk(user_clk),
+        .cq_tdata(m_axis_cq_tdata), .cq_tkeep(m_axis_cq_tkeep), .cq_tlast(m_axis_cq_tlast),
+        .cq_tuser(m_axis_cq_tuser), .cq_tvalid(m_axis_cq_tvalid), .cq_tready(m_axis_cq_tready),
+        .cc_tdata(s_axis_cc_tdata), .cc_tkeep(s_axis_cc_tkeep), .cc_tlast(s_axis_cc_tlast),
+        .cc_tuser(s_axis_cc_tuser), .cc_tvalid(s_axis_cc_tvalid), .cc_tready(s_axis_cc_tready),
+        .cq_np_req(pcie_cq_np_req),
+        .rq_tdata(s_axis_rq_tdata), .rq_tkeep(s_axis_rq_tkeep), .rq_tlast(s_axis_rq_tlast),
+        .rq_tuser(s_axis_rq_tuser), .rq_tvalid(s_axis_rq_tvalid), .rq_tready(s_axis_rq_tready),
+        .rc_tdata(m_axis_rc_tdata), .rc_tkeep(m_axis_rc_tkeep), .rc_tlast(m_axis_rc_tlast),
+        .rc_tuser(m_axis_rc_tuser), .rc_tvalid(m_axis_rc_tvalid), .rc_tready(m_axis_rc_tready),
+        .cfg_max_payload(cfg_max_payload), .cfg_max_read_req(cfg_max_read_req),
+        .eng_rx_valid(eng_rx_tvalid), .eng_rx_data(eng_rx_tdata), .eng_rx_keep(eng_rx_tkeep),
+        .eng_rx_last(eng_rx_tlast),
+        .eng_tx_valid(eng_tx_tvalid), .eng_tx_ready(eng_tx_tready), .eng_tx_data(eng_tx_tdata),
+        .eng_tx_keep(eng_tx_tkeep), .eng_tx_last(eng_tx_tlast),
+        .cnt_ur(cnt_ur), .cnt_reads(cnt_reads), .cnt_writes(cnt_writes)
     );
 endmodule
 `default_nettype wire

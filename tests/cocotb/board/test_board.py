@@ -1,5 +1,6 @@
-"""The board minus its hard block and CMAC: Braid's DMA (pcie_dma) in front
-of the engine (braid_engine_tiny), behind cocotbext-pcie's model of the
+"""The board minus its hard block and CMAC: braid_core, the board tops'
+wiring of Braid's DMA (pcie_dma) in front of the engine (here
+braid_engine_tiny), behind cocotbext-pcie's model of the
 UltraScale+ PCIe hard block and its root complex. The root complex
 enumerates the device and assigns BAR0; the engine's identity registers
 read back through it with the values braid-spec defines, and a register
@@ -62,8 +63,10 @@ def test_board():
         [
             REPO / "verilog-out" / "pcie_dma.v",
             REPO / "verilog-out" / "braid_engine_tiny.v",
+            REPO / "constraints" / "alveo" / "common" / "braid_core.v",
             HERE / "tb_board.v",
         ],
+        defines={"BRAID_ENGINE": "braid_engine_tiny"},
         env={"BRAID_REGS_JSON": str(usp.regs_json())},
         quick_compile=True,
     )
