@@ -431,7 +431,6 @@ impl CycleModel for PcieRdModel {
 
         // ---- RC stage 2: the completion's lines into the page buffer
         let mut kill2 = false;
-        let end2 = self.v2 && self.l2;
         if self.v2 {
             let (lo, hi) = shift(&self.p2, &self.d2, self.cx_sh);
             let line = (self.cx_l0 + self.cx_k) & 63;
@@ -472,7 +471,6 @@ impl CycleModel for PcieRdModel {
             self.cx_disc |= self.disc2;
             self.p2 = self.d2;
         }
-        let _ = end2;
 
         // ---- the timeout scanner (before stage 1 writes its context)
         let scan = (self.now & 31) as usize;
