@@ -94,6 +94,7 @@
 //! (`CB + 2`, as `rq_fetch`'s contexts: connection x stream) with its slot
 //! and queue-pointer bits `MA = RCI + 5` and `MP = RCI + 1`.
 //! [`BraidEngineFull`]: 1,024 connections x 16 paths, 1,024 CQs;
+//! [`BraidEngineMid`]: 512 connections x 16 paths, 512 CQs (U280, U55C);
 //! [`BraidEngineTiny`]: 16 connections x 4 paths, 16 CQs.
 
 mod cc_events;
@@ -514,6 +515,9 @@ hdl_block! {
 /// The default build: 1,024 connections x 16 paths, 1,024 CQs.
 pub type BraidEngineFull =
     BraidEngine<10, 10, 4, 14, 13, 11, 15, 15, 12, 12, 16, 181, 12, 22, 17, 13>;
+/// The mid build for the cards with 960 UltraRAMs (U280, U55C): 512
+/// connections x 16 paths, 512 CQs.
+pub type BraidEngineMid = BraidEngine<9, 9, 4, 13, 12, 10, 14, 14, 11, 11, 15, 180, 12, 21, 16, 12>;
 /// The tiny build for open boards: 16 connections x 4 paths, 16 CQs.
 pub type BraidEngineTiny = BraidEngine<4, 4, 2, 6, 7, 5, 9, 7, 4, 6, 10, 175, 8, 14, 11, 7>;
 

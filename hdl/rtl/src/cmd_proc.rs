@@ -1675,5 +1675,7 @@ impl<const CB: usize, const PB: usize, const PI: usize, const QB: usize, const M
 pub type CmdProcFull = CmdProc<CP_CB_FULL, CP_PB_FULL, 14, CP_QB_FULL, 12>;
 /// The tiny build: 16 connections x 4 paths, 16 CQs.
 pub type CmdProcTiny = CmdProc<CP_CB_TINY, CP_PB_TINY, 6, CP_QB_TINY, 6>;
+/// The mid build (U280, U55C): 512 connections x 16 paths, 512 CQs.
+pub type CmdProcMid = CmdProc<9, 4, 13, 9, 11>;
 const _: () = assert!(CP_CB_FULL + CP_PB_FULL == 14 && CP_CB_TINY + CP_PB_TINY == 6);
 const _: () = assert!(CP_CB_FULL + 2 == 12 && CP_CB_TINY + 2 == 6);

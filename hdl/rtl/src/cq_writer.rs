@@ -651,3 +651,5 @@ impl<const IDX: usize> Logic for CqWriter<IDX> {
 pub type CqWriterFull = CqWriter<IDX_FULL>;
 /// The tiny build: 16 CQs.
 pub type CqWriterTiny = CqWriter<IDX_TINY>;
+/// The mid build (U280, U55C): 512 CQs.
+pub type CqWriterMid = CqWriter<9>;

@@ -700,3 +700,5 @@ impl<const IDX: usize> Logic for DedupTable<IDX> {
 pub type DedupTableFull = DedupTable<IDX_FULL>;
 /// The exported tiny table (`dedup_table_tiny`, 16 connections).
 pub type DedupTableTiny = DedupTable<IDX_TINY>;
+/// The exported mid table (`dedup_table_mid`, 512 connections).
+pub type DedupTableMid = DedupTable<9>;

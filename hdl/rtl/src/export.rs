@@ -38,7 +38,7 @@ impl ExportedBlock {
 /// locals) makes Verilator order each assignment on its own. The top's
 /// ports are left as they are (the co-simulation build parses them). The
 /// mark is a comment to every other tool.
-pub const ISOLATE_TOP: &[&str] = &["braid_engine", "braid_engine_tiny"];
+pub const ISOLATE_TOP: &[&str] = &["braid_engine", "braid_engine_mid", "braid_engine_tiny"];
 
 /// Mark every `reg` declaration of the file with
 /// `/*verilator isolate_assignments*/`, except the ports of module `top`.
@@ -73,8 +73,8 @@ fn isolate_top_regs(verilog: &str, top: &str) -> String {
 /// widget, after renaming). RustHDL's `RAM` has no way to carry a synthesis
 /// attribute, and neither Vivado nor Yosys puts a memory into URAM288 unless
 /// told to (Yosys never does on its own: its URAM is a `huge` memory). These
-/// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default builds
-/// are listed: the tiny ones are for open boards, which have no UltraRAM.
+/// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default and mid
+/// builds are listed: the tiny ones are for open boards, which have no UltraRAM.
 pub const ULTRA_RAM: &[(&str, &str)] = &[
     ("slot_table", "slot_table__ram"),
     ("rq_fetch", "rq_fetch__ca0"),
@@ -86,6 +86,16 @@ pub const ULTRA_RAM: &[(&str, &str)] = &[
     ("braid_engine", "braid_engine__rqf$cb0"),
     ("braid_engine", "braid_engine__rqf$cb1"),
     ("braid_engine", "braid_engine__slt$ram"),
+    ("slot_table_mid", "slot_table_mid__ram"),
+    ("rq_fetch_mid", "rq_fetch_mid__ca0"),
+    ("rq_fetch_mid", "rq_fetch_mid__ca1"),
+    ("rq_fetch_mid", "rq_fetch_mid__cb0"),
+    ("rq_fetch_mid", "rq_fetch_mid__cb1"),
+    ("braid_engine_mid", "braid_engine_mid__rqf$ca0"),
+    ("braid_engine_mid", "braid_engine_mid__rqf$ca1"),
+    ("braid_engine_mid", "braid_engine_mid__rqf$cb0"),
+    ("braid_engine_mid", "braid_engine_mid__rqf$cb1"),
+    ("braid_engine_mid", "braid_engine_mid__slt$ram"),
 ];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
@@ -162,6 +172,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::RxPathTableTiny>,
         },
         ExportedBlock {
+            name: "rx_path_table_mid",
+            description: "receiver per-path state table (block RAM, 8,192 paths): SACK window, ECN, ACK coalescing",
+            generate: gen::<crate::RxPathTableMid>,
+        },
+        ExportedBlock {
             name: "msg_tracker",
             description: "receiver message tracker for 1,024 connections x 4 streams (byte counts per message, completions in MSN order per stream; block RAM)",
             generate: gen::<crate::MsgTrackerFull>,
@@ -170,6 +185,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "msg_tracker_tiny",
             description: "receiver message tracker for 16 connections x 4 streams (byte counts per message, completions in MSN order per stream)",
             generate: gen::<crate::MsgTrackerTiny>,
+        },
+        ExportedBlock {
+            name: "msg_tracker_mid",
+            description: "receiver message tracker for 512 connections x 4 streams (byte counts per message, completions in MSN order per stream)",
+            generate: gen::<crate::MsgTrackerMid>,
         },
         ExportedBlock {
             name: "tx_builder",
@@ -192,6 +212,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PathCcTiny>,
         },
         ExportedBlock {
+            name: "path_cc_mid",
+            description: "sender per-path RTT, RTO and DCTCP window for 8,192 paths",
+            generate: gen::<crate::PathCcMid>,
+        },
+        ExportedBlock {
             name: "cq_writer",
             description: "completion-queue writer (1,024 CQ contexts in block RAM, CQEs with owner bit by DMA write)",
             generate: gen::<crate::CqWriterFull>,
@@ -200,6 +225,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "cq_writer_tiny",
             description: "completion-queue writer (16 CQ contexts, CQEs with owner bit by DMA write)",
             generate: gen::<crate::CqWriterTiny>,
+        },
+        ExportedBlock {
+            name: "cq_writer_mid",
+            description: "completion-queue writer (512 CQ contexts, CQEs with owner bit by DMA write)",
+            generate: gen::<crate::CqWriterMid>,
         },
         ExportedBlock {
             name: "dw_arb",
@@ -252,6 +282,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::DedupTableTiny>,
         },
         ExportedBlock {
+            name: "dedup_table_mid",
+            description: "receiver CSN dedup window of every connection (512 connections): NEW/DUPLICATE/OUT_OF_WINDOW and the exact csn_base",
+            generate: gen::<crate::DedupTableMid>,
+        },
+        ExportedBlock {
             name: "tx_path_table",
             description: "sender per-path loss-detection table (block RAM, 16,384 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableFull>,
@@ -260,6 +295,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "tx_path_table_tiny",
             description: "sender per-path loss-detection table (block RAM, 64 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
             generate: gen::<crate::TxPathTableTiny>,
+        },
+        ExportedBlock {
+            name: "tx_path_table_mid",
+            description: "sender per-path loss-detection table (block RAM, 8,192 paths): ACK/SACK processing, PSN allocation, timeouts, exact floor, retransmit queue and lost-PSN stream",
+            generate: gen::<crate::TxPathTableMid>,
         },
         ExportedBlock {
             name: "segmenter",
@@ -272,6 +312,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::SegmenterTiny>,
         },
         ExportedBlock {
+            name: "segmenter_mid",
+            description: "sender segmenter (512 connections, 8 WQE slots each): messages to MTU packet descriptors with CSN/MSN/RSN, CSN and message windows, round-robin connection queue, completion records and WQE credits",
+            generate: gen::<crate::SegmenterMid>,
+        },
+        ExportedBlock {
             name: "timer_wheel",
             description: "timer wheel over 16,384 paths (4,096 buckets of 2^cfg_shift ticks, linked lists in block RAM): ARM/DISARM, timeout events",
             generate: gen::<crate::TimerWheelFull>,
@@ -280,6 +325,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "timer_wheel_tiny",
             description: "timer wheel over 64 paths (16 buckets of 2^cfg_shift ticks): ARM/DISARM, timeout events",
             generate: gen::<crate::TimerWheelTiny>,
+        },
+        ExportedBlock {
+            name: "timer_wheel_mid",
+            description: "timer wheel over 8,192 paths (2,048 buckets of 2^cfg_shift ticks, linked lists in block RAM): ARM/DISARM, timeout events",
+            generate: gen::<crate::TimerWheelMid>,
         },
         ExportedBlock {
             name: "sprayer",
@@ -292,6 +342,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::SprayerTiny>,
         },
         ExportedBlock {
+            name: "sprayer_mid",
+            description: "send-side path choice (round robin over open paths in bursts, retransmissions avoid suspect paths) and pacer, 512 connections x 16 paths",
+            generate: gen::<crate::SprayerMid>,
+        },
+        ExportedBlock {
             name: "wqe_fetch",
             description: "send-queue WQE fetcher (1,024 send-ring contexts in block RAM, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
             generate: gen::<crate::WqeFetchFull>,
@@ -300,6 +355,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "wqe_fetch_tiny",
             description: "send-queue WQE fetcher (16 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
             generate: gen::<crate::WqeFetchTiny>,
+        },
+        ExportedBlock {
+            name: "wqe_fetch_mid",
+            description: "send-queue WQE fetcher (512 send-ring contexts, doorbells, round-robin DMA reads of up to 8 WQEs, parsed and checked WQE stream)",
+            generate: gen::<crate::WqeFetchMid>,
         },
         ExportedBlock {
             name: "dr_arb",
@@ -322,6 +382,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::SlotTableTiny>,
         },
         ExportedBlock {
+            name: "slot_table_mid",
+            description: "sender slot table (8,192 paths x 256 PSN slots of 72-bit entries, 2 M words for UltraRAM): CSN, WQE index, offset per sent packet, read back for retransmission",
+            generate: gen::<crate::SlotTableMid>,
+        },
+        ExportedBlock {
             name: "tx_compl",
             description: "sender completions (block RAM, 1,024 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
             generate: gen::<crate::TxComplFull>,
@@ -330,6 +395,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "tx_compl_tiny",
             description: "sender completions (16 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
             generate: gen::<crate::TxComplTiny>,
+        },
+        ExportedBlock {
+            name: "tx_compl_mid",
+            description: "sender completions (512 connections x 32 outstanding messages): completed in posting order by the peer's csn_base, flush, completion queue toward cq_writer",
+            generate: gen::<crate::TxComplMid>,
         },
         ExportedBlock {
             name: "cmd_proc",
@@ -342,6 +412,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::CmdProcTiny>,
         },
         ExportedBlock {
+            name: "cmd_proc_mid",
+            description: "command processor and connection table (512 connections x 16 paths, 512 CQs)",
+            generate: gen::<crate::CmdProcMid>,
+        },
+        ExportedBlock {
             name: "rq_fetch",
             description: "receive-queue fetcher (4,096 receive-ring contexts in block RAM, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context in UltraRAM, SEND MATCH and CONSUME)",
             generate: gen::<crate::RqFetchFull>,
@@ -350,6 +425,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "rq_fetch_tiny",
             description: "receive-queue fetcher (64 receive-ring contexts, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context, SEND MATCH and CONSUME)",
             generate: gen::<crate::RqFetchTiny>,
+        },
+        ExportedBlock {
+            name: "rq_fetch_mid",
+            description: "receive-queue fetcher (2,048 receive-ring contexts in block RAM, doorbells, DMA reads of up to 8 RQEs into a 32-entry cache per context in UltraRAM, SEND MATCH and CONSUME)",
+            generate: gen::<crate::RqFetchMid>,
         },
         ExportedBlock {
             name: "path_window_table",
@@ -362,6 +442,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::PathWindowTableTiny>,
         },
         ExportedBlock {
+            name: "path_window_table_mid",
+            description: "sender per-path window table (512 connections x 16 paths): in-flight count against floor(cwnd) and the span rule, open/suspect mask writes for the sprayer, stats reads",
+            generate: gen::<crate::PathWindowTableMid>,
+        },
+        ExportedBlock {
             name: "rx_rate_hint",
             description: "receiver rate hint (1,024 connections): active senders per interval, one-way-delay queue estimate, the port's rate scaled and divided among the senders by a sequential multiply/divide unit",
             generate: gen::<crate::RateHintFull>,
@@ -372,6 +457,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             generate: gen::<crate::RateHintTiny>,
         },
         ExportedBlock {
+            name: "rx_rate_hint_mid",
+            description: "receiver rate hint (512 connections): active senders per interval, one-way-delay queue estimate, the port's rate scaled and divided among the senders",
+            generate: gen::<crate::RateHintMid>,
+        },
+        ExportedBlock {
             name: "braid_engine",
             description: "packet engine top (1,024 connections x 16 paths): stage 1, host interface and control path",
             generate: gen::<crate::BraidEngineFull>,
@@ -380,6 +470,11 @@ pub fn blocks() -> Vec<ExportedBlock> {
             name: "braid_engine_tiny",
             description: "packet engine top (16 connections x 4 paths): stage 1, host interface and control path",
             generate: gen::<crate::BraidEngineTiny>,
+        },
+        ExportedBlock {
+            name: "braid_engine_mid",
+            description: "packet engine top (512 connections x 16 paths, for U280 and U55C): stage 1, host interface and control path",
+            generate: gen::<crate::BraidEngineMid>,
         },
     ]
 }

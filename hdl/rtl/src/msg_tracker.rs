@@ -111,6 +111,8 @@ pub type MsgTrackerFull =
 /// The exported tiny tracker (`msg_tracker_tiny`).
 pub type MsgTrackerTiny =
     MsgTracker<MSG_INDEX_TINY, { MSG_INDEX_TINY + MSG_SLOT_BITS }, { MSG_INDEX_TINY + 1 }>;
+/// The exported mid tracker (`msg_tracker_mid`, 512 connections x `MAX_STREAMS`).
+pub type MsgTrackerMid = MsgTracker<11, { 11 + MSG_SLOT_BITS }, 12>;
 
 /// Receiver message tracker with `2^IB` indices; `AB` (slot-table address
 /// bits) must be `IB + MSG_SLOT_BITS` and `PB` (queue pointer bits) `IB + 1`

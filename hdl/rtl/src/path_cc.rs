@@ -106,6 +106,8 @@ pub const PATH_CC_TINY_INDEX_BITS: usize = 6;
 pub type PathCcFull = PathCc<PATH_CC_INDEX_BITS>;
 /// The 64-path block (same logic).
 pub type PathCcTiny = PathCc<PATH_CC_TINY_INDEX_BITS>;
+/// The 8,192-path block of the mid build (same logic).
+pub type PathCcMid = PathCc<13>;
 
 /// Per-path RTT, RTO and DCTCP window for 2^N paths.
 #[derive(LogicBlock, Default)]

@@ -805,3 +805,5 @@ impl<const IDX: usize, const CB: usize, const PB: usize> Logic for PathWindowTab
 pub type PathWindowTableFull = PathWindowTable<IDX_FULL, { IDX_FULL - PB_FULL }, PB_FULL>;
 /// The exported tiny table (`path_window_table_tiny`, 64 paths).
 pub type PathWindowTableTiny = PathWindowTable<IDX_TINY, { IDX_TINY - PB_TINY }, PB_TINY>;
+/// The exported mid table (`path_window_table_mid`, 512 connections x 16 paths).
+pub type PathWindowTableMid = PathWindowTable<13, 9, 4>;

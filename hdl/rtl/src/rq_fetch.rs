@@ -1526,3 +1526,5 @@ impl<const IDX: usize, const CI: usize, const CA: usize> Logic for RqFetch<IDX, 
 pub type RqFetchFull = RqFetch<IDX_FULL, 12, 16>;
 /// The tiny build: 16 connections x 4 streams.
 pub type RqFetchTiny = RqFetch<IDX_TINY, 6, 10>;
+/// The mid build: 512 connections x 4 streams.
+pub type RqFetchMid = RqFetch<9, 11, 15>;

@@ -708,3 +708,5 @@ impl<const IDX: usize> Logic for RxPathTable<IDX> {
 pub type RxPathTableFull = RxPathTable<IDX_FULL>;
 /// The exported tiny table (`rx_path_table_tiny`, 64 paths).
 pub type RxPathTableTiny = RxPathTable<IDX_TINY>;
+/// The exported mid table (`rx_path_table_mid`, 8,192 paths).
+pub type RxPathTableMid = RxPathTable<13>;

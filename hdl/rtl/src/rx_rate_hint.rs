@@ -125,6 +125,8 @@ pub const RH_TINY_CONN_BITS: usize = 4;
 pub type RateHintFull = RateHint<RH_CONN_BITS>;
 /// Tiny build: 16 connections.
 pub type RateHintTiny = RateHint<RH_TINY_CONN_BITS>;
+/// Mid build: 512 connections.
+pub type RateHintMid = RateHint<9>;
 
 /// The receiver's rate hint (see the module documentation).
 #[derive(LogicBlock, Default)]

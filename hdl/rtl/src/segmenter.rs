@@ -1928,3 +1928,5 @@ impl<const CB: usize, const WB: usize, const QB: usize> Logic for Segmenter<CB, 
 pub type SegmenterFull = Segmenter<SEG_CB_FULL, { SEG_CB_FULL + 3 }, { SEG_CB_FULL + 1 }>;
 /// Tiny build: 16 connections.
 pub type SegmenterTiny = Segmenter<SEG_CB_TINY, { SEG_CB_TINY + 3 }, { SEG_CB_TINY + 1 }>;
+/// Mid build: 512 connections.
+pub type SegmenterMid = Segmenter<9, 12, 10>;

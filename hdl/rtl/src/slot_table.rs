@@ -159,3 +159,5 @@ impl<const P: usize, const A: usize> Logic for SlotTable<P, A> {
 pub type SlotTableFull = SlotTable<SLOT_PATH_FULL, { SLOT_PATH_FULL + SLOT_BITS }>;
 /// Tiny: 64 paths x 256 slots (block RAM).
 pub type SlotTableTiny = SlotTable<SLOT_PATH_TINY, { SLOT_PATH_TINY + SLOT_BITS }>;
+/// Mid: 8,192 paths x 256 slots (UltraRAM).
+pub type SlotTableMid = SlotTable<13, { 13 + SLOT_BITS }>;

@@ -1329,3 +1329,5 @@ impl<const IDX: usize, const RB: usize> Logic for Sprayer<IDX, RB> {
 pub type SprayerFull = Sprayer<IDX_FULL, RB_FULL>;
 /// The exported tiny block (`sprayer_tiny`: 16 connections).
 pub type SprayerTiny = Sprayer<IDX_TINY, RB_TINY>;
+/// The exported mid block (`sprayer_mid`: 512 connections).
+pub type SprayerMid = Sprayer<9, RB_FULL>;

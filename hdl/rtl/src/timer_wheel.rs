@@ -119,6 +119,8 @@ pub const TW_TINY_BUCKET_BITS: usize = 4;
 pub type TimerWheelFull = TimerWheel<14, 15, 12>;
 /// The tiny block: 64 paths, 16 buckets (same logic).
 pub type TimerWheelTiny = TimerWheel<6, 7, 4>;
+/// The mid block: 8,192 paths, 2,048 buckets (same logic).
+pub type TimerWheelMid = TimerWheel<13, 14, 11>;
 
 /// Timer wheel over 2^N paths with 2^B buckets; `NN = N + 1` node bits.
 #[derive(LogicBlock, Default)]

@@ -891,3 +891,5 @@ impl<const IDX: usize, const AB: usize, const PB: usize> Logic for TxCompl<IDX, 
 pub type TxComplFull = TxCompl<IDX_FULL, { IDX_FULL + SLOT_BITS }, { IDX_FULL + 1 }>;
 /// The tiny build: 16 connections.
 pub type TxComplTiny = TxCompl<IDX_TINY, { IDX_TINY + SLOT_BITS }, { IDX_TINY + 1 }>;
+/// The mid build: 512 connections.
+pub type TxComplMid = TxCompl<9, { 9 + SLOT_BITS }, 10>;

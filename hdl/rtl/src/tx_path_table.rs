@@ -1239,3 +1239,5 @@ impl<const IDX: usize, const PTR: usize> Logic for TxPathTable<IDX, PTR> {
 pub type TxPathTableFull = TxPathTable<IDX_FULL, { IDX_FULL + 1 }>;
 /// The exported tiny table (`tx_path_table_tiny`, 64 paths).
 pub type TxPathTableTiny = TxPathTable<IDX_TINY, { IDX_TINY + 1 }>;
+/// The exported mid table (`tx_path_table_mid`, 8,192 paths).
+pub type TxPathTableMid = TxPathTable<13, 14>;

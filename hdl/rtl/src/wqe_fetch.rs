@@ -1131,3 +1131,5 @@ impl<const IDX: usize> Logic for WqeFetch<IDX> {
 pub type WqeFetchFull = WqeFetch<IDX_FULL>;
 /// The tiny build: 16 connections.
 pub type WqeFetchTiny = WqeFetch<IDX_TINY>;
+/// The mid build: 512 connections.
+pub type WqeFetchMid = WqeFetch<9>;

@@ -132,9 +132,11 @@ fn bram_capacity() {
     let u280 = max_connections(2016, 16);
     assert!(ramb36_for(u250, 16) <= 2688 && ramb36_for(u250 + 1, 16) > 2688);
     assert!(ramb36_for(u280, 16) <= 2016 && ramb36_for(u280 + 1, 16) > 2016);
-    // the default Alveo configuration: at least 1,024 connections x 16
-    // paths in block RAM (the 4,000-connection benchmark spreads them over
-    // 64 hosts)
+    // these state tables alone hold 1,024 connections x 16 paths in the
+    // block RAM of a U250 and of a U280 (the 4,000-connection benchmark
+    // spreads them over 64 hosts); the engine's other memories, its slot
+    // table in UltraRAM first, make the U280 and U55C build 512
+    // connections (constraints/alveo/README.md)
     assert!(
         u250 >= 1024 && u280 >= 1024,
         "U250/U280 must hold 1,024 connections x 16 paths: {u250} / {u280}"

@@ -1,13 +1,22 @@
-# Braid on the Alveo U250: the vendor IP, generated (never committed as a
-# netlist). Sourced by build.tcl inside an in-memory project for the part.
+# Braid on an Alveo card: the vendor IP, generated (never committed as a
+# netlist). Sourced by build.tcl inside an in-memory project for the part,
+# after the card's card.tcl has set pcie_ip (pcie4_uscale_plus on the U250,
+# pcie4c_uscale_plus on the U280 and U55C: the same PG213 interface) and
+# the CMAC's site, lanes and reference clock (cmac_core, cmac_lanes,
+# cmac_refclk_mhz). Both cores keep one module name on every card
+# (pcie4_uscale_plus_0, cmac_usplus_0), which ../common/braid_alveo.v
+# instantiates.
 # Property names: AMD PG213 (PCIe) and PG203 (CMAC), as the open corundum
 # and OpenNIC projects set them for this card.
 source [file join [file dirname [info script]] .. pci_ids.tcl]
+foreach v {pcie_ip cmac_core cmac_lanes cmac_refclk_mhz} {
+    if {![info exists $v]} { error "ip.tcl: card.tcl must set $v" }
+}
 
 # PCIe: gen3 x16, 512-bit AXI-Stream at 250 MHz, no straddling (Braid's DMA
 # is written for one TLP per beat), client tags without extended tags (at
 # most 32 in flight), BAR0 1 MiB 64-bit (the engine's registers), no MSI.
-create_ip -name pcie4_uscale_plus -vendor xilinx.com -library ip \
+create_ip -name $pcie_ip -vendor xilinx.com -library ip \
     -module_name pcie4_uscale_plus_0
 set_property -dict [list \
     CONFIG.mode_selection {Advanced} \
@@ -41,21 +50,22 @@ set_property -dict [list \
 ] [get_ips pcie4_uscale_plus_0]
 
 # QSFP0's 100G CMAC: CAUI-4 (4 x 25G), AXI4-Stream user interface, RS-FEC,
-# reference clock 156.25 MHz (the SI570 on MGTREFCLK0_231), core CMACE4_X0Y8
-# on GTY quad 231.
+# on the card's core site and GTY quad.
+set l0 [lindex $cmac_lanes 0]
+set l3 [lindex $cmac_lanes 3]
 create_ip -name cmac_usplus -vendor xilinx.com -library ip -module_name cmac_usplus_0
 set_property -dict [list \
     CONFIG.CMAC_CAUI4_MODE {1} \
     CONFIG.NUM_LANES {4x25} \
     CONFIG.USER_INTERFACE {AXIS} \
-    CONFIG.GT_REF_CLK_FREQ {156.25} \
+    CONFIG.GT_REF_CLK_FREQ $cmac_refclk_mhz \
     CONFIG.GT_DRP_CLK {125} \
-    CONFIG.CMAC_CORE_SELECT {CMACE4_X0Y8} \
-    CONFIG.GT_GROUP_SELECT {X1Y44~X1Y47} \
-    CONFIG.LANE1_GT_LOC {X1Y44} \
-    CONFIG.LANE2_GT_LOC {X1Y45} \
-    CONFIG.LANE3_GT_LOC {X1Y46} \
-    CONFIG.LANE4_GT_LOC {X1Y47} \
+    CONFIG.CMAC_CORE_SELECT $cmac_core \
+    CONFIG.GT_GROUP_SELECT "${l0}~${l3}" \
+    CONFIG.LANE1_GT_LOC [lindex $cmac_lanes 0] \
+    CONFIG.LANE2_GT_LOC [lindex $cmac_lanes 1] \
+    CONFIG.LANE3_GT_LOC [lindex $cmac_lanes 2] \
+    CONFIG.LANE4_GT_LOC [lindex $cmac_lanes 3] \
     CONFIG.INCLUDE_RS_FEC {1} \
     CONFIG.TX_FLOW_CONTROL {0} \
     CONFIG.RX_FLOW_CONTROL {0} \
