@@ -4,16 +4,64 @@
 //! size and its iterations (both sides must run the same), their
 //! connection parameters, their buffers, and a "ready" line once both are
 //! connected; a "done" line ends the run. The loops are braid-driver's
-//! ([`braid_driver::perf`]) with the wall clock.
+//! ([`braid_driver::perf`]) with the wall clock, or on a simulated board
+//! (`--device sim:SOCKET:BOARD`) with the simulation's clock.
 
 use crate::{RunArgs, Test};
-use braid_driver::perf::{self, BwConfig, LatConfig, LatSide, LatStats, RemoteBuf, WallClock};
+use braid_driver::perf::{
+    self, BwConfig, Clock, LatConfig, LatSide, LatStats, RemoteBuf, WallClock,
+};
+use braid_driver::simboard::SimClock;
 use braid_driver::verbs::{access, exchange_line, Context, QpInit};
-use braid_driver::VfioBackend;
+use braid_driver::{Backend, SimBoardBackend, VfioBackend};
 use std::net::{TcpListener, TcpStream};
 
 /// No completion for this long fails a run on a board.
 const STALL_PS: u64 = 5_000_000_000_000;
+/// No completion for this long (simulated time: 500,000 clocks) fails a
+/// run on a simulated board.
+const SIM_STALL_PS: u64 = 2_000_000_000;
+/// Clocks a simulated board runs per wait of the loops.
+const SIM_WAIT_CLOCKS: u64 = 16;
+
+/// The wall clock on a board, the simulation's on a simulated one.
+pub enum AnyClock {
+    Wall(WallClock),
+    Sim(SimClock),
+}
+
+impl Clock for AnyClock {
+    fn wait(&mut self) {
+        match self {
+            AnyClock::Wall(c) => c.wait(),
+            AnyClock::Sim(c) => c.wait(),
+        }
+    }
+
+    fn now_ps(&mut self) -> u64 {
+        match self {
+            AnyClock::Wall(c) => c.now_ps(),
+            AnyClock::Sim(c) => c.now_ps(),
+        }
+    }
+}
+
+/// Open the board `device` names (a PCI address through VFIO, or
+/// `sim:SOCKET:BOARD`) with its clock and stall limit.
+pub fn open_board(
+    device: &str,
+    sysfs: std::path::PathBuf,
+    dev: std::path::PathBuf,
+) -> Result<(Box<dyn Backend>, AnyClock, u64), String> {
+    if device.starts_with("sim:") {
+        let b = SimBoardBackend::open(device).map_err(s)?;
+        let clock = AnyClock::Sim(b.clock(SIM_WAIT_CLOCKS));
+        Ok((Box::new(b), clock, SIM_STALL_PS))
+    } else {
+        let b = VfioBackend::open_with_root(sysfs, dev, device).map_err(s)?;
+        Ok((Box::new(b), AnyClock::Wall(WallClock::default()), STALL_PS))
+    }
+}
 
 fn s(e: braid_driver::Error) -> String {
     e.to_string()
@@ -57,8 +105,11 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     let depth = tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32);
     // the board first: a missing VFIO set-up is reported before any wait
     // on the network
-    let backend =
-        VfioBackend::open_with_root(run.sysfs.clone(), run.dev.clone(), device).map_err(s)?;
+    let (backend, mut clock, stall_ps) = open_board(device, run.sysfs.clone(), run.dev.clone())?;
+    let what_clock = match clock {
+        AnyClock::Wall(_) => "wall clock",
+        AnyClock::Sim(_) => "simulated clock",
+    };
     let ctx = Context::open(backend).map_err(s)?;
     ctx.set_local_addr(mac, ip).map_err(s)?;
     let pd = ctx.alloc_pd();
@@ -116,7 +167,6 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
         Ok(())
     };
     sync(&mut tcp, "ready")?;
-    let mut clock = WallClock::default();
     match test {
         Test::Bw if server => {
             sync(&mut tcp, "done")?;
@@ -128,12 +178,12 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
                 iters,
                 depth,
                 stream: 0,
-                stall_ps: STALL_PS,
+                stall_ps,
             };
             let r = perf::write_bw(&mut qp, &cq, &mr, remote, &cfg, &mut clock).map_err(s)?;
             sync(&mut tcp, "done")?;
             println!(
-                "write_bw on {device}, {} paths, {depth} in flight, wall clock",
+                "write_bw on {device}, {} paths, {depth} in flight, {what_clock}",
                 run.paths
             );
             println!(
@@ -151,7 +201,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
                 size,
                 iters,
                 stream: 0,
-                stall_ps: STALL_PS,
+                stall_ps,
             };
             let side = LatSide::new(&mut qp, &cq, &mr, remote, cfg, !server).map_err(s)?;
             let rtts = perf::write_lat(side, &mut clock).map_err(s)?;
@@ -161,7 +211,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
             } else {
                 println!(
                     "write_lat on {device}, {} paths, {size} bytes; one-way latency = half a \
-                     WRITE_WITH_IMM round trip, wall clock, host software included",
+                     WRITE_WITH_IMM round trip, {what_clock}, host software included",
                     run.paths
                 );
                 print!("{}", LatStats::from_rtts(&rtts));

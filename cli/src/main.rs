@@ -6,12 +6,17 @@
 //!   missing, with the commands that fix it; Alveo cards that run another
 //!   bitstream are named after the list. `--all` lists every PCI function.
 //! * `braid info --device ADDR` opens the board at PCI address `ADDR` through
-//!   VFIO and prints the engine's identity; `--device mem` opens the register
-//!   file in memory instead (no board needed).
+//!   VFIO and prints the engine's identity; `--device sim:SOCKET:BOARD`
+//!   opens a simulated board (the board top under cocotbext-pcie's hard
+//!   block and root complex, `tests/cocotb/board_pair`) and `--device mem`
+//!   the register file in memory (no board needed).
 //!
 //! * `braid stats --device ADDR [--select CONN:PATH]` prints the engine's
 //!   counters and the statistics of the selected path (`--select` selects
 //!   one first, restarting its counts).
+//! * `braid pair_check --device A --peer-device B` checks two boards cabled
+//!   port to port (or two simulated boards): seeded WRITE, WRITE_WITH_IMM
+//!   and SEND/RECV from A to B, every completion and byte exact.
 //! * `braid write_bw` and `braid write_lat` are perftest's `ib_write_bw`
 //!   and `ib_write_lat` over braid-driver's verbs API
 //!   ([`braid_driver::perf`]). Without `--device` both sides run in this
@@ -24,13 +29,14 @@
 //! Errors go to standard error and exit with code 1.
 
 mod board;
+mod check;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use braid_driver::perf::parse_seed;
 use braid_driver::vfio::{self, PciDeviceInfo};
-use braid_driver::{Backend, Device, MemBackend, VfioBackend};
+use braid_driver::{Backend, Device, MemBackend, SimBoardBackend, VfioBackend};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -84,6 +90,39 @@ enum Cmd {
         #[arg(long)]
         tx_depth: Option<u32>,
     },
+    /// Two boards in one host cabled port to port (or two simulated
+    /// boards): seeded WRITE, WRITE_WITH_IMM and SEND/RECV from A to B,
+    /// every completion and every byte of B's region checked.
+    #[command(name = "pair_check", alias = "pair-check")]
+    PairCheck {
+        /// Board A, the sender: a PCI address or sim:SOCKET:BOARD.
+        #[arg(long, value_name = "ADDR")]
+        device: String,
+        /// Board B, the receiver.
+        #[arg(long, value_name = "ADDR")]
+        peer_device: String,
+        /// Messages.
+        #[arg(long, default_value_t = 300)]
+        count: u32,
+        /// Largest message in bytes (lengths are 1 to this).
+        #[arg(long, default_value_t = 16384)]
+        max_size: u32,
+        /// Messages in flight together (a batch).
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+        /// Seed of the lengths, places and bytes (decimal or 0x-hex).
+        #[arg(long, value_parser = parse_seed, default_value = "0xb4a1")]
+        seed: u64,
+        /// Paths of the connection [default: all the engines have].
+        #[arg(long)]
+        paths: Option<u8>,
+        /// sysfs root.
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
+        sysfs: PathBuf,
+        /// Device-file root (VFIO files are under DIR/vfio).
+        #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
+        dev: PathBuf,
+    },
     /// perftest's RDMA WRITE latency (a WRITE_WITH_IMM ping-pong): on two
     /// co-simulated engines, or on a board with --device and --server /
     /// --connect.
@@ -97,7 +136,8 @@ enum Cmd {
 /// Which engine `info` and `stats` open.
 #[derive(Args, Debug, Clone)]
 pub struct DeviceArgs {
-    /// PCI address (0000:3b:00.0 or 3b:00.0), or `mem` for the register
+    /// PCI address (0000:3b:00.0 or 3b:00.0), `sim:SOCKET:BOARD` for a
+    /// simulated board (tests/cocotb/board_pair), or `mem` for the register
     /// file in memory.
     #[arg(long, value_name = "ADDR")]
     pub device: String,
@@ -128,8 +168,9 @@ pub struct RunArgs {
     /// 0x-hex) [default: 0xb4a1].
     #[arg(long, value_parser = parse_seed)]
     pub seed: Option<u64>,
-    /// Run on the board at this PCI address (0000:3b:00.0 or 3b:00.0)
-    /// instead of the co-simulated engines.
+    /// Run on the board at this PCI address (0000:3b:00.0 or 3b:00.0), or
+    /// on the simulated board `sim:SOCKET:BOARD`, instead of the
+    /// co-simulated engines.
     #[arg(long, value_name = "ADDR")]
     pub device: Option<String>,
     /// Board: wait for the peer's `--connect`.
@@ -364,6 +405,8 @@ fn open(
 ) -> Result<(String, Device<Box<dyn Backend>>), String> {
     let backend: Box<dyn Backend> = if device == "mem" {
         Box::new(MemBackend::new())
+    } else if device.starts_with("sim:") {
+        Box::new(SimBoardBackend::open(device).map_err(|e| e.to_string())?)
     } else {
         Box::new(VfioBackend::open_with_root(sysfs, dev, device).map_err(|e| e.to_string())?)
     };
@@ -416,6 +459,27 @@ fn main() -> ExitCode {
         Cmd::Stats { at, select } => stats(&at.device, at.sysfs, at.dev, select),
         Cmd::WriteBw { run, tx_depth } => perftest(Test::Bw, run, tx_depth),
         Cmd::WriteLat { run } => perftest(Test::Lat, run, None),
+        Cmd::PairCheck {
+            device,
+            peer_device,
+            count,
+            max_size,
+            depth,
+            seed,
+            paths,
+            sysfs,
+            dev,
+        } => check::pair_check(&check::PairCheck {
+            device,
+            peer: peer_device,
+            count,
+            max_size,
+            depth,
+            seed,
+            paths,
+            sysfs,
+            dev,
+        }),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

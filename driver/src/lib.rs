@@ -20,7 +20,9 @@
 //!   through `/dev/vfio` (checks with messages that say how to fix what is
 //!   missing, BAR0 mapping, DMA memory mapped through the IOMMU; no
 //!   interrupts: the engine has no MSI-X, so the driver polls);
-//! * [`perf`]: perftest's `write_bw` / `write_lat` loops over any backend.
+//! * [`perf`]: perftest's `write_bw` / `write_lat` loops over any backend;
+//! * [`simboard`]: [`SimBoardBackend`], a simulated board (the board top
+//!   under cocotbext-pcie's hard block and root complex) over a socket.
 //!
 //! Elsewhere: `braid_cosim::engine` runs this API on the Verilated
 //! engine tops and `braid_net::model_backend` on engines made of the
@@ -44,6 +46,7 @@ pub mod device;
 pub mod error;
 pub mod mem;
 pub mod perf;
+pub mod simboard;
 pub mod verbs;
 pub mod vfio;
 
@@ -51,4 +54,5 @@ pub use backend::{Backend, DmaBuf};
 pub use device::{Caps, Counters, Device, Info, PathStats, RESET_POLLS};
 pub use error::{Error, Result};
 pub use mem::MemBackend;
+pub use simboard::SimBoardBackend;
 pub use vfio::VfioBackend;
