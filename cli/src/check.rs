@@ -2,11 +2,11 @@
 //! simulated boards), each under its own driver context with one queue
 //! pair connected to the other's. Seeded messages go from A to B in
 //! batches, the operations in turn RDMA WRITE, WRITE_WITH_IMM and
-//! SEND/RECV, of seeded lengths, from seeded places of A's region to their
-//! own slot of B's. Every completion must come back with its id, status,
-//! length and immediate, and after each batch B's whole region must equal
-//! what the messages put there (the bytes outside them still zero): exact,
-//! exactly once. The figures printed are the counts; the engines' counters
+//! SEND/RECV (a batch ends with one B completes), of seeded lengths, from
+//! seeded places of A's region to their own slot of B's. Every completion
+//! must come back with its id, status, length and immediate, and after each
+//! batch B's whole region must equal what the messages put there (the
+//! bytes outside them still zero): exact, exactly once. The figures printed are the counts; the engines' counters
 //! follow.
 
 use crate::board::open_board;
@@ -154,7 +154,14 @@ pub fn pair_check(c: &PairCheck) -> Result<(), String> {
         let n = c.depth.min(c.count - sent);
         let mut batch = Vec::new();
         for k in 0..n {
-            let op = [Op::Write, Op::WriteImm, Op::Send][((sent + k) % 3) as usize];
+            let mut op = [Op::Write, Op::WriteImm, Op::Send][((sent + k) % 3) as usize];
+            // a batch ends with a message B completes: B completes a stream's
+            // messages in order, each once all its bytes are placed, so that
+            // completion follows every byte of the batch (A's completion of a
+            // WRITE says B received it, not that B's DMA has written it)
+            if k + 1 == n && op == Op::Write {
+                op = Op::WriteImm;
+            }
             let len = rng.range(1, c.max_size as u64) as u32;
             let src_off = rng.range(0, (region - len as usize) as u64);
             let dst_off = k as u64 * slot as u64 + rng.range(0, (slot - len as usize) as u64);
@@ -248,9 +255,19 @@ pub fn pair_check(c: &PairCheck) -> Result<(), String> {
         let mut got = vec![0u8; region];
         dst.read(0, &mut got).map_err(s)?;
         if let Some(i) = (0..region).find(|&i| got[i] != shadow[i]) {
+            let wrong = (0..region).filter(|&i| got[i] != shadow[i]).count();
+            let by = batch
+                .iter()
+                .find(|m| (m.dst_off as usize..(m.dst_off + m.len as u64) as usize).contains(&i))
+                .map_or("no message of this batch".to_string(), |m| {
+                    format!(
+                        "message id {} ({:?}, {} bytes at {})",
+                        m.id, m.op, m.len, m.dst_off
+                    )
+                });
             return Err(format!(
                 "after message {} (seed {:#x}): B's region byte {i} is {:#04x}, expected \
-                 {:#04x}",
+                 {:#04x} (written by {by}); {wrong} bytes of the region wrong",
                 sent + n,
                 c.seed,
                 got[i],

@@ -396,3 +396,38 @@ fn write_bw_and_write_lat_run_on_the_co_simulated_engines() {
         "{out}"
     );
 }
+
+#[test]
+fn pair_check_and_simulated_boards_say_what_is_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["pair_check", "--device", "mem", "--peer-device", "mem"],
+            "braid: --device and --peer-device both name mem: the check needs two boards\n",
+        ),
+        (
+            &["pair_check", "--device", "a", "--peer-device", "b", "--count", "0"],
+            "braid: --count, --max-size and --depth must each be at least 1\n",
+        ),
+        (
+            &["pair_check", "--device", "a", "--peer-device", "b", "--depth", "33"],
+            "braid: --depth 33: at most 32 (the messages a connection holds in flight)\n",
+        ),
+        (
+            &["info", "--device", "sim:/tmp/x"],
+            "braid: invalid argument: \"sim:/tmp/x\": a simulated board is sim:SOCKET:BOARD, e.g. \
+             sim:/tmp/braid.sock:0\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = braid(args);
+        assert_eq!((code, out.as_str(), err.as_str()), (1, "", *want), "{args:?}");
+    }
+    // no bench listening: says which socket and what to start
+    let (code, _, err) = braid(&["info", "--device", "sim:/nonexistent/braid.sock:0"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("cannot connect to the testbench at /nonexistent/braid.sock")
+            && err.contains("is the board simulation (tests/cocotb/board_pair) running?"),
+        "{err}"
+    );
+}

@@ -15,9 +15,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 
 
-def attach(dut, bar0_size, mps_code=0, **ports):
-    """A root complex and the hard-block model on `dut`; `ports` are the
-    optional model signals the bench has (`cfg_max_payload=dut...`)."""
+def attach(dut, bar0_size, mps_code=0, prefix="", **ports):
+    """A root complex and the hard-block model on `dut`, on the ports named
+    `prefix` + usp_ports.vh's names; `ports` are the optional model signals
+    the bench has (`cfg_max_payload=dut...`)."""
+    sig = lambda name: getattr(dut, prefix + name)
+    # a bench may clock several models from one user_clk (each drives it)
+    user_clk = ports.pop("user_clk") if "user_clk" in ports else sig("user_clk")
     rc = RootComplex()
     rc.max_payload_size = mps_code
     dev = UltraScalePlusPcieDevice(
@@ -34,13 +38,13 @@ def attach(dut, bar0_size, mps_code=0, **ports):
         enable_client_tag=True,
         enable_extended_tag=False,
         enable_parity=False,
-        user_clk=dut.user_clk,
-        user_reset=dut.user_reset,
-        user_lnk_up=dut.user_lnk_up,
-        rq_bus=AxiStreamBus.from_prefix(dut, "s_axis_rq"),
-        rc_bus=AxiStreamBus.from_prefix(dut, "m_axis_rc"),
-        cq_bus=AxiStreamBus.from_prefix(dut, "m_axis_cq"),
-        cc_bus=AxiStreamBus.from_prefix(dut, "s_axis_cc"),
+        user_clk=user_clk,
+        user_reset=sig("user_reset"),
+        user_lnk_up=sig("user_lnk_up"),
+        rq_bus=AxiStreamBus.from_prefix(dut, prefix + "s_axis_rq"),
+        rc_bus=AxiStreamBus.from_prefix(dut, prefix + "m_axis_rc"),
+        cq_bus=AxiStreamBus.from_prefix(dut, prefix + "m_axis_cq"),
+        cc_bus=AxiStreamBus.from_prefix(dut, prefix + "s_axis_cc"),
         **ports,
     )
     dev.functions[0].configure_bar(0, bar0_size)
@@ -48,10 +52,10 @@ def attach(dut, bar0_size, mps_code=0, **ports):
     return rc, dev
 
 
-async def enumerate_device(dut, rc, dev, master=False):
+async def enumerate_device(dut, rc, dev, master=False, prefix=""):
     """Wait out the model's reset, enumerate, enable the device (and bus
     mastering); returns the root complex's view of it."""
-    await FallingEdge(dut.user_reset)
+    await FallingEdge(getattr(dut, prefix + "user_reset"))
     await Timer(100, "ns")
     await rc.enumerate()
     d = rc.find_device(dev.functions[0].pcie_id)
@@ -85,20 +89,26 @@ def regs_json():
     return path
 
 
-def build_and_run(name, sources, env=None, quick_compile=False, defines=None):
+def build_and_run(name, sources, env=None, quick_compile=False, defines=None, public_top=False):
     """pytest side: Verilate bench `tb_<name>` with `sources` (and the
     shared port list), run the cocotb tests of `test_<name>` on it.
     `quick_compile`: compile the model's C++ unoptimized (for a bench of a
-    large design that runs few clocks: its compile time dominates);
-    `defines`: Verilog macros for the build."""
+    large design that runs few clocks: its compile time dominates), or
+    "slow": only its code that runs once;
+    `defines`: Verilog macros for the build; `public_top`: only the bench
+    top's signals are visible to Python (cocotb's runner makes every signal
+    of the design public, which keeps Verilator from optimizing any of it:
+    a large design then runs tens of times slower)."""
     from cocotb_tools.runner import get_runner
 
     build_dir = build_root() / name
-    runner = get_runner("verilator")
+    runner = _public_top_runner(name, build_dir) if public_top else get_runner("verilator")
     saved = os.environ.get("MAKEFLAGS")
     if quick_compile:
-        # variables in MAKEFLAGS override the makefile's, like make's arguments
-        os.environ["MAKEFLAGS"] = ((saved or "") + " OPT_FAST=-O0 OPT_SLOW=-O0").strip()
+        # variables in MAKEFLAGS override the makefile's, like make's arguments;
+        # "slow": only the code that runs once (construction, settling)
+        opts = "OPT_SLOW=-O0" if quick_compile == "slow" else "OPT_FAST=-O0 OPT_SLOW=-O0"
+        os.environ["MAKEFLAGS"] = ((saved or "") + " " + opts).strip()
     try:
         _build(runner, name, sources, build_dir, defines or {})
     finally:
@@ -114,6 +124,27 @@ def build_and_run(name, sources, env=None, quick_compile=False, defines=None):
         extra_env=env or {},
     )
     return build_dir
+
+
+def _public_top_runner(name, build_dir):
+    """cocotb's Verilator runner without `--public-flat-rw`, with a
+    Verilator configuration file that makes only `tb_<name>`'s own signals
+    public."""
+    from cocotb_tools.runner import Verilator
+
+    build_dir.mkdir(parents=True, exist_ok=True)
+    vlt = build_dir / "public_top.vlt"
+    vlt.write_text(
+        f'`verilator_config\npublic_flat_rw -module "tb_{name}" -var "*"\n', encoding="utf-8"
+    )
+
+    class PublicTop(Verilator):
+        def _build_command(self):
+            cmds = super()._build_command()
+            cmds[0] = [a for a in cmds[0] if a != "--public-flat-rw"] + [str(vlt)]
+            return cmds
+
+    return PublicTop()
 
 
 def _build(runner, name, sources, build_dir, defines):
