@@ -5,11 +5,17 @@
 // behind Braid's own DMA (braid_core, which takes the engine `BRAID_ENGINE
 // that the card's card.tcl names), and one QSFP28 port's 100G CMAC
 // (cmac_usplus_0) through cmac_adapter. The engine runs on the hard block's
-// user_clk. Each card's top (../<card>/braid_<card>.v) adds its clocks,
+// user_clk. Each card's top (../<card>/braid_<card>.v) gives its system
+// clock (period, multiplier to the MMCM's VCO) and adds its
 // sideband pins and LEDs. constraints/alveo/stubs/ holds port-only stubs of
 // the vendor IP for the open-tool checks (../check.sh).
 `default_nettype none
-module braid_alveo (
+module braid_alveo #(
+    // the system clock's period (ns) and the MMCM's multiplier to a
+    // 1,200 MHz VCO (300 MHz: 4, 100 MHz: 12)
+    parameter real SYSCLK_PERIOD = 3.333,
+    parameter real SYSCLK_MULT = 4.0
+) (
     // PCIe edge (lanes placed by the IP)
     input  wire         pcie_refclk_p,
     input  wire         pcie_refclk_n,
@@ -25,15 +31,27 @@ module braid_alveo (
     input  wire [3:0]   qsfp_rx_n,
     output wire [3:0]   qsfp_tx_p,
     output wire [3:0]   qsfp_tx_n,
-    // the CMAC's free-running 125 MHz init and DRP clock, and its reset
-    // (held until that clock is stable)
-    input  wire         init_clk,
-    input  wire         init_reset,
+    // the card's free-running LVDS system clock, from which a 125 MHz
+    // init and DRP clock for the CMAC is made
+    input  wire         sysclk_p,
+    input  wire         sysclk_n,
     // status: the engine's clock, PCIe link up, Ethernet aligned
     output wire         user_clk,
     output wire         user_lnk_up,
     output wire         cmac_aligned
 );
+    // ---- the CMAC's init clock: the VCO / 9.6 = 125 MHz (GT_DRP_CLK)
+    wire sysclk, init_fb, init_clk_mmcm, init_clk, init_locked;
+    IBUFDS sysclk_buf (.I(sysclk_p), .IB(sysclk_n), .O(sysclk));
+    MMCME4_BASE #(
+        .CLKIN1_PERIOD(SYSCLK_PERIOD), .DIVCLK_DIVIDE(1), .CLKFBOUT_MULT_F(SYSCLK_MULT),
+        .CLKOUT0_DIVIDE_F(9.6)
+    ) init_mmcm (
+        .CLKIN1(sysclk), .CLKFBIN(init_fb), .CLKFBOUT(init_fb), .CLKOUT0(init_clk_mmcm),
+        .LOCKED(init_locked), .RST(1'b0), .PWRDWN(1'b0)
+    );
+    BUFG init_bufg (.I(init_clk_mmcm), .O(init_clk));
+
     // ---- PCIe hard block
     wire pcie_sys_clk, pcie_sys_clk_gt, pcie_perst_n_buf;
     IBUFDS_GTE4 #(.REFCLK_HROW_CK_SEL(2'b00)) pcie_refclk_buf (
@@ -131,7 +149,7 @@ module braid_alveo (
         .gt_ref_clk_p(qsfp_refclk_p), .gt_ref_clk_n(qsfp_refclk_n),
         .gt_rxp_in(qsfp_rx_p), .gt_rxn_in(qsfp_rx_n),
         .gt_txp_out(qsfp_tx_p), .gt_txn_out(qsfp_tx_n),
-        .init_clk(init_clk), .sys_reset(init_reset), .drp_clk(init_clk),
+        .init_clk(init_clk), .sys_reset(~init_locked), .drp_clk(init_clk),
         .gt_loopback_in(12'd0), .gtwiz_reset_tx_datapath(1'b0), .gtwiz_reset_rx_datapath(1'b0),
         .core_rx_reset(1'b0), .core_tx_reset(1'b0), .core_drp_reset(1'b0),
         .gt_txusrclk2(cmac_clk), .rx_clk(cmac_clk),

@@ -26,26 +26,14 @@ module braid_u280 (
     // this design uses no HBM, so it is held low (high powers the card off)
     output wire         hbm_cattrip
 );
-    // 100 MHz x 12 = 1,200 MHz VCO / 9.6 = 125 MHz (the CMAC's GT_DRP_CLK)
-    wire sysclk, init_fb, init_clk_mmcm, init_clk, init_locked;
-    IBUFDS sysclk_buf (.I(sysclk_100_p), .IB(sysclk_100_n), .O(sysclk));
-    MMCME4_BASE #(
-        .CLKIN1_PERIOD(10.0), .DIVCLK_DIVIDE(1), .CLKFBOUT_MULT_F(12.0),
-        .CLKOUT0_DIVIDE_F(9.6)
-    ) init_mmcm (
-        .CLKIN1(sysclk), .CLKFBIN(init_fb), .CLKFBOUT(init_fb), .CLKOUT0(init_clk_mmcm),
-        .LOCKED(init_locked), .RST(1'b0), .PWRDWN(1'b0)
-    );
-    BUFG init_bufg (.I(init_clk_mmcm), .O(init_clk));
-
-    braid_alveo board (
+    braid_alveo #(.SYSCLK_PERIOD(10.0), .SYSCLK_MULT(12.0)) board (
         .pcie_refclk_p(pcie_refclk_p), .pcie_refclk_n(pcie_refclk_n),
         .pcie_perst_n(pcie_perst_n), .pcie_rx_p(pcie_rx_p), .pcie_rx_n(pcie_rx_n),
         .pcie_tx_p(pcie_tx_p), .pcie_tx_n(pcie_tx_n),
         .qsfp_refclk_p(qsfp0_refclk_p), .qsfp_refclk_n(qsfp0_refclk_n),
         .qsfp_rx_p(qsfp0_rx_p), .qsfp_rx_n(qsfp0_rx_n),
         .qsfp_tx_p(qsfp0_tx_p), .qsfp_tx_n(qsfp0_tx_n),
-        .init_clk(init_clk), .init_reset(~init_locked),
+        .sysclk_p(sysclk_100_p), .sysclk_n(sysclk_100_n),
         .user_clk(), .user_lnk_up(), .cmac_aligned()
     );
     assign hbm_cattrip = 1'b0;
