@@ -38,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 REPO = usp.REPO
 # BAR0 as ip.tcl sizes it (1 MiB; the register map is its first bytes)
 BAR0_SIZE = 1 << 20
+
 # constants of driver/src/simboard.rs
 POLL_CLOCKS = 16
 OP_HELLO, OP_READ32, OP_WRITE32, OP_ALLOC, OP_FREE = 1, 2, 3, 4, 5
@@ -245,6 +246,9 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
         d = await t
         dut._log.info("board %s: BAR0 at %#x", p, d.bar_addr[0])
         found.append(Board(p, rc, d.bar_window[0]))
+    with open(os.environ["BRAID_REGS_JSON"], encoding="utf-8") as f:
+        regs = {r["name"]: r for r in json.load(f)["regs"]}
+    await unmapped_bar0_reads_complete(dut, found, regs)
     results = []
     sock = build / "boards.sock"
     if sock.exists():
@@ -306,6 +310,22 @@ def figures(results):
         return ""
     return ("| run | link loss | result (simulated time, 250 MHz) | frames | dropped |\n"
             "|---|--:|---|--:|--:|\n" + "\n".join(rows) + "\n")
+
+
+async def unmapped_bar0_reads_complete(dut, boards, regs):
+    """A read of BAR0 past the register map (its first power-of-two window)
+    completes with zeros, a write there is dropped, and the board goes on:
+    its identity still reads back and (later steps) it still moves data.
+    The root complex raises on a completion that never comes (100 us)."""
+    for b in boards:
+        for off in (0x400, 0x404, 0x8000, BAR0_SIZE - 4):
+            raw = await b.bar.read(off, 4, timeout=100, timeout_unit="us")
+            assert raw == bytes(4), f"board {b.name}: BAR0 {off:#x} read {raw.hex()}, not zeros"
+        await b.bar.write(0x408, struct.pack("<I", 0x1234_5678))
+        ident = struct.unpack("<I", await b.bar.read(0, 4, timeout=100, timeout_unit="us"))[0]
+        want = regs["ID"]["reset"]
+        assert ident == want, f"board {b.name}: ID {ident:#x} after the unmapped accesses"
+    dut._log.info("unmapped BAR0 offsets read zero and complete on both boards")
 
 
 def link_counts(dut):
@@ -391,6 +411,7 @@ def test_board_pair():
             "BRAID_BOARD_STEPS": json.dumps(steps(braid, seed, perf)),
             "BRAID_BOARD_OUT": str(out),
             "BRAID_BOARD_TRACE": os.environ.get("BRAID_BOARD_TRACE", "0"),
+            "BRAID_REGS_JSON": str(usp.regs_json()),
         },
         quick_compile="slow",
         public_top=True,
