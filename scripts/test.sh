@@ -32,10 +32,11 @@ cargo test --workspace -q --no-run
 # dependencies' features for braid-hdl alone, differently from the
 # workspace's test build, and compile the RustHDL library a second time.
 "${CARGO_TARGET_DIR:-target}/debug/export" --check --out verilog-out
-for f in verilog-out/*.v; do
-    verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$f" \
-        || { echo "test: Verilator lint failed on $f" >&2; exit 1; }
-done
+# each file alone, two at a time
+printf '%s\n' verilog-out/*.v | xargs -P 2 -I{} sh -c \
+    'verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME "$1" \
+        || { echo "test: Verilator lint failed on $1" >&2; exit 255; }' sh {} \
+    || { echo "test: Verilator lint failed" >&2; exit 1; }
 # all files in one project: no module name clashes between blocks
 verilator --lint-only -Wno-WIDTH -Wno-DECLFILENAME -Wno-MULTITOP verilog-out/*.v \
     || { echo "test: verilog-out/*.v do not load together" >&2; exit 1; }

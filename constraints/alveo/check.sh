@@ -36,12 +36,13 @@ cards=(
     "u280 braid_engine_mid 1303680 2016 960"
     "u55c braid_engine_mid 1303680 2016 960"
 )
-status=0
-for line in "${cards[@]}"; do
-    read -r card engine luts brams urams <<<"$line"
+# one card: its row in $tmp/<card>.row; exit status 0 when it passes
+check_card() {
+    local card engine luts brams urams top blocks files bl b status=0
+    read -r card engine luts brams urams <<<"$1"
     top=braid_$card
     grep -qx "set engine $engine" "$here/$card/card.tcl" \
-        || { echo "check: $card: card.tcl does not name $engine" >&2; status=1; continue; }
+        || { echo "check: $card: card.tcl does not name $engine" >&2; return 1; }
     blocks=pcie_dma,cmac_adapter,$engine
     files=()
     IFS=, read -r -a bl <<<"$blocks"
@@ -49,15 +50,15 @@ for line in "${cards[@]}"; do
     verilator --lint-only --top-module "$top" -DBRAID_ENGINE="$engine" "$here/lint.vlt" \
         "$here/$card/$top.v" "$here/common/braid_alveo.v" "$here/common/braid_core.v" \
         "${stubs[@]}" "${files[@]}" \
-        || { echo "check: $card: Verilator lint of $top failed" >&2; status=1; continue; }
+        || { echo "check: $card: Verilator lint of $top failed" >&2; return 1; }
     yosys -q -p "read_verilog -lib ${stubs[*]}; read_verilog -lib ${files[*]};
         read_verilog -DBRAID_ENGINE=$engine $here/common/braid_core.v;
         read_verilog $here/common/braid_alveo.v $here/$card/$top.v; hierarchy -check -top $top;
         synth_xilinx -family xcup -top $top -noiopad -noclkbuf; tee -q -o $tmp/$card.stat stat" \
         >"$tmp/$card.log" 2>&1 \
-        || { echo "check: $card: Yosys failed on $top:" >&2; tail -20 "$tmp/$card.log" >&2; status=1; continue; }
+        || { echo "check: $card: Yosys failed on $top:" >&2; tail -20 "$tmp/$card.log" >&2; return 1; }
     python3 - "$card" "$top" "$blocks" "$luts" "$brams" "$urams" "$tmp/$card.stat" \
-        "$tmp/rows.md" <<'PY' || status=1
+        "$tmp/$card.row" <<'PY' || status=1
 import re, sys
 card, top, blocks, luts, brams, urams, stat, rows_out = sys.argv[1:]
 luts, brams, urams = int(luts), int(brams), int(urams)
@@ -85,6 +86,20 @@ over = [n for v, c, n in use if v > 0.9 * c]
 if over:
     sys.exit(f"check: {card}: over 90% of the card's {', '.join(over)}")
 PY
+    return $status
+}
+# the cards side by side, two at a time (each mostly Verilator and Yosys
+# reading one engine), their rows in card order
+printf '%s\n' "${cards[@]}" > "$tmp/cards"
+export -f check_card
+export here tmp
+stubs_list="${stubs[*]}"
+export stubs_list
+status=0
+xargs -P 2 -I{} bash -c 'stubs=($stubs_list); check_card "$1"' bash {} < "$tmp/cards" || status=1
+for line in "${cards[@]}"; do
+    read -r card _ <<<"$line"
+    cat "$tmp/$card.row" >>"$tmp/rows.md" 2>/dev/null || true
 done
 report="$here/REPORT.md"
 {
