@@ -12,10 +12,14 @@ become the root complex's TLPs, DMA memory is the root complex's memory,
 and simulated time passes only while a request is served, so a run is
 deterministic.
 
-The programs are `braid` commands (BRAID_BOARD_STEPS: a JSON list of steps,
-each a list of commands run together; `{sock}` is the socket), run one
-step after the other; each must exit 0. Their output is logged and
-saved under the build directory (`<label>.out`).
+First, BAR0 offsets past the register map are read and written on both
+boards: the reads complete with zeros and the boards go on. Then the
+programs, `braid` commands (BRAID_BOARD_STEPS: a JSON list of steps, each
+with its link loss and its commands, run together; `{sock}` is the
+socket), run one step after the other; each must exit 0. Their output is
+logged and saved under BRAID_BOARD_OUT (`<label>-<n>.out`), the steps'
+link counts and outputs in `results.json`, the perftest figures in
+`figures.md`.
 """
 
 import json
@@ -153,8 +157,9 @@ async def run_step(dut, boards, listener, cmds, build, label):
         out = open(build / f"{label}-{len(procs)}.out", "w", encoding="utf-8")
         procs.append((subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT), out, cmd))
 
-    # a command after the first starts once the first has printed `ready`
-    # (a perftest server listens only after setting up its board)
+    # a command after the first starts once the first has printed its
+    # `after` text (a perftest server listens only after setting up its
+    # board)
     start(cmds[0]["cmd"])
     waiting = cmds[1:]
     conns = {}
