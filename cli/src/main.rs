@@ -36,7 +36,7 @@ use std::process::ExitCode;
 
 use braid_driver::perf::parse_seed;
 use braid_driver::vfio::{self, PciDeviceInfo};
-use braid_driver::{Backend, Device, MemBackend, SimBoardBackend, VfioBackend};
+use braid_driver::{Backend, Device, MemBackend};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
@@ -405,10 +405,8 @@ fn open(
 ) -> Result<(String, Device<Box<dyn Backend>>), String> {
     let backend: Box<dyn Backend> = if device == "mem" {
         Box::new(MemBackend::new())
-    } else if device.starts_with("sim:") {
-        Box::new(SimBoardBackend::open(device).map_err(|e| e.to_string())?)
     } else {
-        Box::new(VfioBackend::open_with_root(sysfs, dev, device).map_err(|e| e.to_string())?)
+        board::open_board(device, sysfs, dev)?.0
     };
     let name = backend.name().to_string();
     let d = Device::open(backend).map_err(|e| e.to_string())?;

@@ -405,11 +405,27 @@ fn pair_check_and_simulated_boards_say_what_is_wrong() {
             "braid: --device and --peer-device both name mem: the check needs two boards\n",
         ),
         (
-            &["pair_check", "--device", "a", "--peer-device", "b", "--count", "0"],
+            &[
+                "pair_check",
+                "--device",
+                "a",
+                "--peer-device",
+                "b",
+                "--count",
+                "0",
+            ],
             "braid: --count, --max-size and --depth must each be at least 1\n",
         ),
         (
-            &["pair_check", "--device", "a", "--peer-device", "b", "--depth", "33"],
+            &[
+                "pair_check",
+                "--device",
+                "a",
+                "--peer-device",
+                "b",
+                "--depth",
+                "33",
+            ],
             "braid: --depth 33: at most 32 (the messages a connection holds in flight)\n",
         ),
         (
@@ -420,7 +436,11 @@ fn pair_check_and_simulated_boards_say_what_is_wrong() {
     ];
     for (args, want) in cases {
         let (code, out, err) = braid(args);
-        assert_eq!((code, out.as_str(), err.as_str()), (1, "", *want), "{args:?}");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (1, "", *want),
+            "{args:?}"
+        );
     }
     // no bench listening: says which socket and what to start
     let (code, _, err) = braid(&["info", "--device", "sim:/nonexistent/braid.sock:0"]);

@@ -34,9 +34,6 @@ use std::rc::Rc;
 
 /// Clocks the simulation runs before each [`Backend::dma_read`].
 pub const POLL_CLOCKS: u64 = 16;
-/// The engine clock of the simulated board (the hard block's `user_clk`,
-/// 250 MHz), in picoseconds.
-pub const CLOCK_PS: u64 = 4000;
 
 /// `a` = board: the first request of a connection, which names the board.
 pub const OP_HELLO: u8 = 1;
@@ -300,6 +297,46 @@ mod tests {
     use super::*;
     use crate::{Device, MemBackend};
     use std::os::unix::net::UnixListener;
+
+    /// The stand-in bench's clock period in picoseconds (the hard block's
+    /// `user_clk`, 250 MHz).
+    const CLOCK_PS: u64 = 4000;
+
+    /// The cocotb bench that serves this protocol uses the same numbers.
+    #[test]
+    fn the_cocotb_bench_speaks_this_protocol() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/cocotb/board_pair/test_board_pair.py"
+        );
+        let py = std::fs::read_to_string(path).unwrap();
+        let value = |name: &str| -> u64 {
+            let line = py
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{name} = ")))
+                .unwrap_or_else(|| panic!("{path} has no `{name} = `"));
+            line.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("{name} = {line}"))
+        };
+        for (name, want) in [
+            ("OP_HELLO", OP_HELLO),
+            ("OP_READ32", OP_READ32),
+            ("OP_WRITE32", OP_WRITE32),
+            ("OP_ALLOC", OP_ALLOC),
+            ("OP_FREE", OP_FREE),
+            ("OP_MEM_READ", OP_MEM_READ),
+            ("OP_MEM_WRITE", OP_MEM_WRITE),
+            ("OP_WAIT", OP_WAIT),
+            ("OP_NOW", OP_NOW),
+        ] {
+            assert_eq!(value(name), want as u64, "{name}");
+        }
+        assert_eq!(value("POLL_CLOCKS"), POLL_CLOCKS);
+        // the header and answer layouts, as Python's struct formats
+        assert!(py.contains("HEADER = struct.Struct(\"<B3xQQI\")") && HEADER == 24);
+        assert!(py.contains("ANSWER = struct.Struct(\"<B3xQI\")") && ANSWER == 16);
+    }
 
     /// A stand-in testbench for one connection: registers from a
     /// [`MemBackend`], host memory as blocks at 0x1000_0000 + 64 KiB * n,

@@ -69,33 +69,20 @@ fn isolate_top_regs(verilog: &str, top: &str) -> String {
     out
 }
 
-/// Memories meant for UltraRAM: (exported block, module holding the RAM
-/// widget, after renaming). RustHDL's `RAM` has no way to carry a synthesis
-/// attribute, and neither Vivado nor Yosys puts a memory into URAM288 unless
-/// told to (Yosys never does on its own: its URAM is a `huge` memory). These
-/// modules' `mem` gets `(* ram_style = "ultra" *)`. Only the default and mid
-/// builds are listed: the tiny ones are for open boards, which have no UltraRAM.
-pub const ULTRA_RAM: &[(&str, &str)] = &[
-    ("slot_table", "slot_table__ram"),
-    ("rq_fetch", "rq_fetch__ca0"),
-    ("rq_fetch", "rq_fetch__ca1"),
-    ("rq_fetch", "rq_fetch__cb0"),
-    ("rq_fetch", "rq_fetch__cb1"),
-    ("braid_engine", "braid_engine__rqf$ca0"),
-    ("braid_engine", "braid_engine__rqf$ca1"),
-    ("braid_engine", "braid_engine__rqf$cb0"),
-    ("braid_engine", "braid_engine__rqf$cb1"),
-    ("braid_engine", "braid_engine__slt$ram"),
-    ("slot_table_mid", "slot_table_mid__ram"),
-    ("rq_fetch_mid", "rq_fetch_mid__ca0"),
-    ("rq_fetch_mid", "rq_fetch_mid__ca1"),
-    ("rq_fetch_mid", "rq_fetch_mid__cb0"),
-    ("rq_fetch_mid", "rq_fetch_mid__cb1"),
-    ("braid_engine_mid", "braid_engine_mid__rqf$ca0"),
-    ("braid_engine_mid", "braid_engine_mid__rqf$ca1"),
-    ("braid_engine_mid", "braid_engine_mid__rqf$cb0"),
-    ("braid_engine_mid", "braid_engine_mid__rqf$cb1"),
-    ("braid_engine_mid", "braid_engine_mid__slt$ram"),
+/// Memories meant for UltraRAM: (block, the submodules of it holding the
+/// RAM widget, after renaming: `<block>__<sub>`). RustHDL's `RAM` has no way
+/// to carry a synthesis attribute, and neither Vivado nor Yosys puts a
+/// memory into URAM288 unless told to (Yosys never does on its own: its URAM
+/// is a `huge` memory). These modules' `mem` gets `(* ram_style = "ultra"
+/// *)`, in the default build and in the mid build (`<block>_mid`): the tiny
+/// ones are for open boards, which have no UltraRAM.
+pub const ULTRA_RAM: &[(&str, &[&str])] = &[
+    ("slot_table", &["ram"]),
+    ("rq_fetch", &["ca0", "ca1", "cb0", "cb1"]),
+    (
+        "braid_engine",
+        &["rqf$ca0", "rqf$ca1", "rqf$cb0", "rqf$cb1", "slt$ram"],
+    ),
 ];
 
 /// Put `(* ram_style = "ultra" *)` on the memory of every module `ULTRA_RAM`
@@ -103,7 +90,9 @@ pub const ULTRA_RAM: &[(&str, &str)] = &[
 /// so a renamed field cannot silently drop the attribute.
 fn mark_ultra_ram(verilog: &str, block: &str) -> String {
     let mut out = verilog.to_string();
-    for &(_, module) in ULTRA_RAM.iter().filter(|(b, _)| *b == block) {
+    let base = block.strip_suffix("_mid").unwrap_or(block);
+    let subs = ULTRA_RAM.iter().filter(|(b, _)| *b == base);
+    for module in subs.flat_map(|(_, subs)| subs.iter().map(|sub| format!("{block}__{sub}"))) {
         let head = format!("module {module}(");
         let start = out
             .find(&head)

@@ -43,10 +43,17 @@ REPO = usp.REPO
 # BAR0 as ip.tcl sizes it (1 MiB; the register map is its first bytes)
 BAR0_SIZE = 1 << 20
 
-# constants of driver/src/simboard.rs
+# constants of driver/src/simboard.rs (a test there checks them)
 POLL_CLOCKS = 16
-OP_HELLO, OP_READ32, OP_WRITE32, OP_ALLOC, OP_FREE = 1, 2, 3, 4, 5
-OP_MEM_READ, OP_MEM_WRITE, OP_WAIT, OP_NOW = 6, 7, 8, 9
+OP_HELLO = 1
+OP_READ32 = 2
+OP_WRITE32 = 3
+OP_ALLOC = 4
+OP_FREE = 5
+OP_MEM_READ = 6
+OP_MEM_WRITE = 7
+OP_WAIT = 8
+OP_NOW = 9
 HEADER = struct.Struct("<B3xQQI")
 # BRAID_BOARD_TRACE=1 logs every request
 TRACE = os.environ.get("BRAID_BOARD_TRACE") == "1"
