@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_src_ip,d_dst_ip,d_dscp,d_ttl,d_flow_label,d_udp_sport,d_udp_dport,d_opcode,d_flags,d_path_id,d_dst_conn,d_path_psn,d_csn,d_timestamp,d_payload_len,d_floor_delta,d_rkey,d_va,d_stream,d_rsn,d_msn,d_offset,d_msg_len,d_imm,d_ack_base_psn,d_ack_csn_base,d_ack_ts_echo,d_ack_ecn_count,d_ack_rate_hint,d_ack_sack,d_nack_reason,d_nack_psn,d_nack_csn,d_nack_detail,d_probe_seq,d_probe_ts,d_ready,pl_valid,pl_data,pl_keep,pl_last,pl_ready,m_valid,m_data,m_keep,m_last,m_ready,frames_sent,bytes_sent,pl_errors);
+module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_src_ip,d_dst_ip,d_dscp,d_ttl,d_flow_label,d_udp_sport,d_udp_dport,d_opcode,d_flags,d_path_id,d_dst_conn,d_path_psn,d_csn,d_timestamp,d_payload_len,d_floor_delta,d_rkey,d_va,d_stream,d_rsn,d_msn,d_offset,d_msg_len,d_imm,d_ack_base_psn,d_ack_csn_base,d_ack_ts_echo,d_ack_ecn_count,d_ack_rate_hint,d_ack_sack,d_nack_reason,d_nack_psn,d_nack_csn,d_nack_detail,d_probe_seq,d_probe_ts,d_ready,pl_valid,pl_data,pl_keep,pl_last,pl_ready,pl_bad,m_valid,m_data,m_keep,m_last,m_bad,m_ready,frames_sent,bytes_sent,pl_errors);
 
     // Module arguments
     input wire  clock;
@@ -55,10 +55,12 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     input wire  [63:0] pl_keep;
     input wire  pl_last;
     output reg  pl_ready;
+    input wire  pl_bad;
     output reg  m_valid;
     output reg  [511:0] m_data;
     output reg  [63:0] m_keep;
     output reg  m_last;
+    output reg  m_bad;
     input wire  m_ready;
     output reg  [31:0] frames_sent;
     output reg  [63:0] bytes_sent;
@@ -588,6 +590,9 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [511:0] s_fkeepm$d;
     wire  [511:0] s_fkeepm$q;
     reg  s_fkeepm$clock;
+    reg  s_bad$d;
+    wire  s_bad$q;
+    reg  s_bad$clock;
     reg  c_v$d;
     wire  c_v$q;
     reg  c_v$clock;
@@ -636,6 +641,9 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [16:0] c_f$d;
     wire  [16:0] c_f$q;
     reg  c_f$clock;
+    reg  c_bad$d;
+    wire  c_bad$q;
+    reg  c_bad$clock;
     reg  r_v$d;
     wire  r_v$q;
     reg  r_v$clock;
@@ -672,6 +680,9 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  r_err$d;
     wire  r_err$q;
     reg  r_err$clock;
+    reg  r_bad$d;
+    wire  r_bad$q;
+    reg  r_bad$clock;
     reg  [511:0] carry$d;
     wire  [511:0] carry$q;
     reg  carry$clock;
@@ -723,6 +734,18 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [16:0] f_f3$d;
     wire  [16:0] f_f3$q;
     reg  f_f3$clock;
+    reg  f_b0$d;
+    wire  f_b0$q;
+    reg  f_b0$clock;
+    reg  f_b1$d;
+    wire  f_b1$q;
+    reg  f_b1$clock;
+    reg  f_b2$d;
+    wire  f_b2$q;
+    reg  f_b2$clock;
+    reg  f_b3$d;
+    wire  f_b3$q;
+    reg  f_b3$clock;
     reg  [1:0] f_wr$d;
     wire  [1:0] f_wr$q;
     reg  f_wr$clock;
@@ -807,6 +830,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
     reg  [63:0] h_keep;
     reg  h_last;
     reg  [16:0] h_f;
+    reg  h_bad;
 
     // Sub module instances
     tx_builder__k k(
@@ -1634,6 +1658,11 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .q(s_fkeepm$q),
         .clock(s_fkeepm$clock)
     );
+    tx_builder__s_bad s_bad(
+        .d(s_bad$d),
+        .q(s_bad$q),
+        .clock(s_bad$clock)
+    );
     tx_builder__c_v c_v(
         .d(c_v$d),
         .q(c_v$q),
@@ -1714,6 +1743,11 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .q(c_f$q),
         .clock(c_f$clock)
     );
+    tx_builder__c_bad c_bad(
+        .d(c_bad$d),
+        .q(c_bad$q),
+        .clock(c_bad$clock)
+    );
     tx_builder__r_v r_v(
         .d(r_v$d),
         .q(r_v$q),
@@ -1773,6 +1807,11 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .d(r_err$d),
         .q(r_err$q),
         .clock(r_err$clock)
+    );
+    tx_builder__r_bad r_bad(
+        .d(r_bad$d),
+        .q(r_bad$q),
+        .clock(r_bad$clock)
     );
     tx_builder__carry carry(
         .d(carry$d),
@@ -1858,6 +1897,26 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         .d(f_f3$d),
         .q(f_f3$q),
         .clock(f_f3$clock)
+    );
+    tx_builder__f_b0 f_b0(
+        .d(f_b0$d),
+        .q(f_b0$q),
+        .clock(f_b0$clock)
+    );
+    tx_builder__f_b1 f_b1(
+        .d(f_b1$d),
+        .q(f_b1$q),
+        .clock(f_b1$clock)
+    );
+    tx_builder__f_b2 f_b2(
+        .d(f_b2$d),
+        .q(f_b2$q),
+        .clock(f_b2$clock)
+    );
+    tx_builder__f_b3 f_b3(
+        .d(f_b3$d),
+        .q(f_b3$q),
+        .clock(f_b3$clock)
     );
     tx_builder__f_wr f_wr(
         .d(f_wr$d),
@@ -2057,6 +2116,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         s_pkeep$clock = clock;
         s_fkeep$clock = clock;
         s_fkeepm$clock = clock;
+        s_bad$clock = clock;
         c_v$clock = clock;
         c_hdr_k$clock = clock;
         c_pl_k$clock = clock;
@@ -2073,6 +2133,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         c_keep$clock = clock;
         c_keepm$clock = clock;
         c_f$clock = clock;
+        c_bad$clock = clock;
         r_v$clock = clock;
         r_hdr_k$clock = clock;
         r_pl_k$clock = clock;
@@ -2085,6 +2146,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         r_keepm$clock = clock;
         r_f$clock = clock;
         r_err$clock = clock;
+        r_bad$clock = clock;
         carry$clock = clock;
         f_d0$clock = clock;
         f_d1$clock = clock;
@@ -2102,6 +2164,10 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         f_f1$clock = clock;
         f_f2$clock = clock;
         f_f3$clock = clock;
+        f_b0$clock = clock;
+        f_b1$clock = clock;
+        f_b2$clock = clock;
+        f_b3$clock = clock;
         f_wr$clock = clock;
         f_rd$clock = clock;
         f_cnt$clock = clock;
@@ -2247,6 +2313,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         s_pkeep$d = s_pkeep$q;
         s_fkeep$d = s_fkeep$q;
         s_fkeepm$d = s_fkeepm$q;
+        s_bad$d = s_bad$q;
         c_v$d = c_v$q;
         c_hdr_k$d = c_hdr_k$q;
         c_pl_k$d = c_pl_k$q;
@@ -2263,6 +2330,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         c_keep$d = c_keep$q;
         c_keepm$d = c_keepm$q;
         c_f$d = c_f$q;
+        c_bad$d = c_bad$q;
         r_v$d = r_v$q;
         r_hdr_k$d = r_hdr_k$q;
         r_pl_k$d = r_pl_k$q;
@@ -2275,6 +2343,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         r_keepm$d = r_keepm$q;
         r_f$d = r_f$q;
         r_err$d = r_err$q;
+        r_bad$d = r_bad$q;
         carry$d = carry$q;
         f_d0$d = f_d0$q;
         f_d1$d = f_d1$q;
@@ -2292,6 +2361,10 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         f_f1$d = f_f1$q;
         f_f2$d = f_f2$q;
         f_f3$d = f_f3$q;
+        f_b0$d = f_b0$q;
+        f_b1$d = f_b1$q;
+        f_b2$d = f_b2$q;
+        f_b3$d = f_b3$q;
         f_wr$d = f_wr$q;
         f_rd$d = f_rd$q;
         f_cnt$d = f_cnt$q;
@@ -2592,7 +2665,12 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
             c_keepm$d = s_fkeepm$q;
         end
         c_f$d = s_f$q;
+        c_bad$d = ~start & (s_bad$q | (issue_pl & pl_bad));
+        if (issue_pl & pl_bad) begin
+            s_bad$d = 1'b1;
+        end
         if (start) begin
+            s_bad$d = 1'b0;
             s_act$d = 1'b1;
             s_hdr1$d = qp_hb2$q;
             s_first$d = 1'b1;
@@ -2664,6 +2742,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         r_keep$d = c_keep$q;
         r_keepm$d = c_keepm$q;
         r_f$d = c_f$q;
+        r_bad$d = c_bad$q & c_last$q;
         r_err$d = c_v$q & c_pl_k$q & ((c_pl_last$q != c_exp_last$q) | (c_pl_keep$q != c_exp_keep$q));
         prev = carry$q;
         if (r_first$q) begin
@@ -2683,23 +2762,27 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         h_keep = f_k0$q;
         h_last = f_l0$q;
         h_f = f_f0$q;
+        h_bad = f_b0$q;
         if (f_rd$q == 32'h1) begin
             h_data = f_d1$q;
             h_keep = f_k1$q;
             h_last = f_l1$q;
             h_f = f_f1$q;
+            h_bad = f_b1$q;
         end
         if (f_rd$q == 32'h2) begin
             h_data = f_d2$q;
             h_keep = f_k2$q;
             h_last = f_l2$q;
             h_f = f_f2$q;
+            h_bad = f_b2$q;
         end
         if (f_rd$q == 32'h3) begin
             h_data = f_d3$q;
             h_keep = f_k3$q;
             h_last = f_l3$q;
             h_f = f_f3$q;
+            h_bad = f_b3$q;
         end
         pop = (f_cnt$q != 32'h0) & m_ready;
         if (r_v$q) begin
@@ -2708,24 +2791,28 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
                 f_k0$d = r_keep$q;
                 f_l0$d = r_last$q;
                 f_f0$d = r_f$q;
+                f_b0$d = r_bad$q;
             end
             if (f_wr$q == 32'h1) begin
                 f_d1$d = raw & r_keepm$q;
                 f_k1$d = r_keep$q;
                 f_l1$d = r_last$q;
                 f_f1$d = r_f$q;
+                f_b1$d = r_bad$q;
             end
             if (f_wr$q == 32'h2) begin
                 f_d2$d = raw & r_keepm$q;
                 f_k2$d = r_keep$q;
                 f_l2$d = r_last$q;
                 f_f2$d = r_f$q;
+                f_b2$d = r_bad$q;
             end
             if (f_wr$q == 32'h3) begin
                 f_d3$d = raw & r_keepm$q;
                 f_k3$d = r_keep$q;
                 f_l3$d = r_last$q;
                 f_f3$d = r_f$q;
+                f_b3$d = r_bad$q;
             end
             f_wr$d = f_wr$q + 32'h1;
             if (~pop) begin
@@ -2742,6 +2829,7 @@ module tx_builder(clock,d_valid,d_dst_mac,d_src_mac,d_vlan,d_vlan_tci,d_ipv6,d_s
         m_data = h_data;
         m_keep = h_keep;
         m_last = h_last;
+        m_bad = h_bad;
         q_last$d = pop & h_last;
         q_f$d = h_f;
         add_frames$a = cnt_frames$q;
@@ -3478,6 +3566,25 @@ module tx_builder__asm(l2,l3,udp,br,vlan,ipv6,ip_len,udp_len,csum,hdr0,hdr1,hdr2
 endmodule // tx_builder__asm
 
 
+module tx_builder__c_bad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__c_bad
+
+
 module tx_builder__c_exp_keep(d,q,clock);
 
     // Module arguments
@@ -3856,6 +3963,82 @@ module tx_builder__cnt_frames(d,q,clock);
     end
 
 endmodule // tx_builder__cnt_frames
+
+
+module tx_builder__f_b0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__f_b0
+
+
+module tx_builder__f_b1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__f_b1
+
+
+module tx_builder__f_b2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__f_b2
+
+
+module tx_builder__f_b3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__f_b3
 
 
 module tx_builder__f_cnt(d,q,clock);
@@ -7069,6 +7252,25 @@ module tx_builder__qp_v(d,q,clock);
 endmodule // tx_builder__qp_v
 
 
+module tx_builder__r_bad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__r_bad
+
+
 module tx_builder__r_err(d,q,clock);
 
     // Module arguments
@@ -7314,6 +7516,25 @@ module tx_builder__s_act(d,q,clock);
     end
 
 endmodule // tx_builder__s_act
+
+
+module tx_builder__s_bad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // tx_builder__s_bad
 
 
 module tx_builder__s_f(d,q,clock);

@@ -117,7 +117,7 @@ module braid_alveo #(
     end
 
     // ---- the engine behind Braid's DMA
-    wire eng_rx_valid, eng_rx_last, eng_tx_valid, eng_tx_ready, eng_tx_last;
+    wire eng_rx_valid, eng_rx_last, eng_tx_valid, eng_tx_ready, eng_tx_last, eng_tx_bad;
     wire [511:0] eng_rx_data, eng_tx_data;
     wire [63:0] eng_rx_keep, eng_tx_keep;
     braid_core core (
@@ -134,7 +134,7 @@ module braid_alveo #(
         .eng_rx_valid(eng_rx_valid), .eng_rx_data(eng_rx_data), .eng_rx_keep(eng_rx_keep),
         .eng_rx_last(eng_rx_last),
         .eng_tx_valid(eng_tx_valid), .eng_tx_ready(eng_tx_ready), .eng_tx_data(eng_tx_data),
-        .eng_tx_keep(eng_tx_keep), .eng_tx_last(eng_tx_last),
+        .eng_tx_keep(eng_tx_keep), .eng_tx_last(eng_tx_last), .eng_tx_bad(eng_tx_bad),
         .cnt_ur(), .cnt_reads(), .cnt_writes()
     );
 
@@ -181,11 +181,11 @@ module braid_alveo #(
         .rx_valid(eng_rx_valid), .rx_data(eng_rx_data), .rx_keep(eng_rx_keep),
         .rx_last(eng_rx_last),
         .tx_valid(eng_tx_valid), .tx_ready(eng_tx_ready), .tx_data(eng_tx_data),
-        .tx_keep(eng_tx_keep), .tx_last(eng_tx_last),
+        .tx_keep(eng_tx_keep), .tx_last(eng_tx_last), .tx_bad(eng_tx_bad),
         .cmac_tx_tvalid(cmac_tx_tvalid), .cmac_tx_tready(cmac_tx_tready & ~cmac_tx_reset),
         .cmac_tx_tdata(cmac_tx_tdata), .cmac_tx_tkeep(cmac_tx_tkeep),
         .cmac_tx_tlast(cmac_tx_tlast), .cmac_tx_tuser(cmac_tx_tuser),
-        .cnt_rx_frames(), .cnt_rx_overflow(), .cnt_rx_bad(), .cnt_tx_frames()
+        .cnt_rx_frames(), .cnt_rx_overflow(), .cnt_rx_bad(), .cnt_tx_frames(), .cnt_tx_bad()
     );
 
 endmodule

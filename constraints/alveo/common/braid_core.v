@@ -45,6 +45,7 @@ module braid_core (
     output wire [511:0] eng_tx_data,
     output wire [63:0]  eng_tx_keep,
     output wire         eng_tx_last,
+    output wire         eng_tx_bad,
     output wire [31:0]  cnt_ur,
     output wire [31:0]  cnt_reads,
     output wire [31:0]  cnt_writes
@@ -109,7 +110,7 @@ module braid_core (
         .rx_valid(eng_rx_valid), .rx_data(eng_rx_data), .rx_keep(eng_rx_keep),
         .rx_last(eng_rx_last),
         .tx_valid(eng_tx_valid), .tx_ready(eng_tx_ready), .tx_data(eng_tx_data),
-        .tx_keep(eng_tx_keep), .tx_last(eng_tx_last),
+        .tx_keep(eng_tx_keep), .tx_last(eng_tx_last), .tx_bad(eng_tx_bad),
         .cnt_db_dropped(), .cnt_db_bad_cq(), .cnt_glue_overflow(), .cnt_tx_no_conn(),
         .cnt_pl_err(), .cnt_rx_bad(), .cnt_rx_gate(), .cnt_rx_dup(), .cnt_rx_oow(),
         .cnt_ack_tx(), .cnt_nack_tx(), .cnt_ack_rx(), .cnt_ack_rej(), .cnt_ack_bad(),

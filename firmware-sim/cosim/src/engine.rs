@@ -537,6 +537,7 @@ struct EnginePorts {
     tx_data: Port,
     tx_keep: Port,
     tx_last: Port,
+    tx_bad: Port,
     cnt_db_dropped: Port,
     cnt_db_bad_cq: Port,
     cnt_glue_overflow: Port,
@@ -587,6 +588,7 @@ impl EnginePorts {
             tx_data: out(sim, "tx_data", 512)?,
             tx_keep: out(sim, "tx_keep", 64)?,
             tx_last: out(sim, "tx_last", 1)?,
+            tx_bad: out(sim, "tx_bad", 1)?,
             cnt_db_dropped: out(sim, "cnt_db_dropped", 32)?,
             cnt_db_bad_cq: out(sim, "cnt_db_bad_cq", 32)?,
             cnt_glue_overflow: out(sim, "cnt_glue_overflow", 32)?,
@@ -834,6 +836,7 @@ impl EngineSim {
                 data: words_to_bytes(&self.words),
                 keep: sim.get(p.tx_keep),
                 last: sim.get(p.tx_last) != 0,
+                bad: sim.get(p.tx_bad) != 0,
             };
             self.tx.beat(&b);
         }

@@ -25,6 +25,9 @@ pub struct MacBeat {
     pub keep: u64,
     /// Last beat of its frame.
     pub last: bool,
+    /// With `last`, transmit only: the engine flags the frame bad
+    /// (`tx_bad`: its payload read failed); the MAC side discards it.
+    pub bad: bool,
 }
 
 /// The beats of `frame`: full beats, then the last with `keep` covering
@@ -44,6 +47,7 @@ pub fn frame_beats(frame: &[u8]) -> Vec<MacBeat> {
                     (1u64 << s.len()) - 1
                 },
                 last: k + 1 == n,
+                bad: false,
             }
         })
         .collect()
@@ -55,6 +59,9 @@ pub struct FrameCollector {
     cur: Vec<u8>,
     /// Complete frames, oldest first.
     pub frames: VecDeque<Vec<u8>>,
+    /// Complete frames the engine flagged bad (`tx_bad`), oldest first:
+    /// not on the wire (the MAC adapter discards them), kept for checks.
+    pub flagged: VecDeque<Vec<u8>>,
     /// Frames dropped because a beat's `keep` was not contiguous from lane
     /// 0, or a beat other than the last was not full.
     pub malformed: u64,
@@ -79,6 +86,8 @@ impl FrameCollector {
             let f = std::mem::take(&mut self.cur);
             if std::mem::take(&mut self.bad) {
                 self.malformed += 1;
+            } else if b.bad {
+                self.flagged.push_back(f);
             } else {
                 self.frames.push_back(f);
             }

@@ -138,20 +138,39 @@ fn writes_leave_as_frames(seed: u64, lens: &[u32], setup: Setup) {
         .map(|&l| (l as u64).div_ceil(mtu) as usize)
         .sum();
 
+    // frames on the wire, and those the engine flagged bad (`tx_bad`:
+    // discarded by the MAC side, never on the wire)
     let mut frames = Vec::new();
+    let mut flagged = Vec::new();
     for c in 0..200_000u64 {
         let mut e = eng.borrow_mut();
         e.tx_ready = setup.stall == 0 || c % setup.stall != 0;
         e.run(1);
         frames.extend(e.tx().frames.drain(..));
-        if frames.len() >= want {
+        flagged.extend(e.tx().flagged.drain(..));
+        if frames.len() + flagged.len() >= want {
             break;
         }
     }
     eng.borrow_mut().tx_ready = true;
     eng.borrow_mut().run(5000);
     frames.extend(eng.borrow_mut().tx().frames.drain(..));
-    assert_eq!(frames.len(), want, "seed {seed:#x}: frames sent");
+    flagged.extend(eng.borrow_mut().tx().flagged.drain(..));
+    if setup.fault {
+        // every payload read failed: every frame leaves flagged bad
+        assert_eq!(
+            (frames.len(), flagged.len()),
+            (0, want),
+            "seed {seed:#x}: frames on the wire and flagged bad"
+        );
+        frames = flagged;
+    } else {
+        assert_eq!(
+            (frames.len(), flagged.len()),
+            (want, 0),
+            "seed {seed:#x}: frames on the wire and flagged bad"
+        );
+    }
 
     let mut seen = BTreeSet::new();
     let mut by_path: BTreeMap<u8, Vec<(u32, u16)>> = BTreeMap::new();
@@ -312,9 +331,10 @@ fn many_packets_under_back_pressure_leave_as_checked_frames() {
     writes_leave_as_frames(seed, &lens, setup);
 }
 
-/// Failed payload reads: the frames still leave (their payload is what
-/// the host answered), each payload is counted in `cnt_pl_err`, and the
-/// engine goes on.
+/// Failed payload reads: every frame leaves flagged bad (`tx_bad`, so the
+/// MAC side discards it and the peer never places its payload), with its
+/// headers right, each payload is counted in `cnt_pl_err`, and the engine
+/// goes on.
 #[test]
 fn failed_payload_reads_are_counted() {
     let setup = Setup {

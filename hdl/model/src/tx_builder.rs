@@ -228,6 +228,8 @@ pub struct PlBeat {
     pub keep: u64,
     /// `pl_last`.
     pub last: bool,
+    /// `pl_bad`.
+    pub bad: bool,
 }
 
 /// One clock's inputs.
@@ -256,6 +258,8 @@ pub struct TxOut {
     pub m_keep: u64,
     /// `m_last`.
     pub m_last: bool,
+    /// `m_bad`.
+    pub m_bad: bool,
     /// `frames_sent`.
     pub frames_sent: u32,
     /// `bytes_sent`.
@@ -274,6 +278,7 @@ impl Default for TxOut {
             m_data: [0; BEAT],
             m_keep: 0,
             m_last: false,
+            m_bad: false,
             frames_sent: 0,
             bytes_sent: 0,
             pl_errors: 0,
@@ -358,6 +363,7 @@ struct Seq {
     hb2: bool,
     pkeep: u64,
     fkeep: u64,
+    bad: bool,
 }
 
 /// Beat stage 1 (command).
@@ -377,6 +383,7 @@ struct Cmd {
     s: usize,
     keep: u64,
     f: u32,
+    bad: bool,
 }
 
 /// Beat stage 2 (rotated payload).
@@ -393,6 +400,7 @@ struct Rot {
     keep: u64,
     f: u32,
     err: bool,
+    bad: bool,
 }
 
 /// One FIFO slot.
@@ -402,6 +410,7 @@ struct Slot {
     keep: u64,
     last: bool,
     f: u32,
+    bad: bool,
 }
 
 impl Default for Slot {
@@ -411,6 +420,7 @@ impl Default for Slot {
             keep: 0,
             last: false,
             f: 0,
+            bad: false,
         }
     }
 }
@@ -483,6 +493,7 @@ impl TxBuilderModel {
             m_data: h.data,
             m_keep: h.keep,
             m_last: h.last,
+            m_bad: h.bad,
             frames_sent: self.frames,
             bytes_sent: self.bytes,
             pl_errors: self.errs,
@@ -548,6 +559,7 @@ impl CycleModel for TxBuilderModel {
         "pl_keep",
         "pl_last",
         "m_ready",
+        "pl_bad",
     ];
     const OUTPUTS: &'static [&'static str] = &[
         "d_ready",
@@ -559,6 +571,7 @@ impl CycleModel for TxBuilderModel {
         "frames_sent",
         "bytes_sent",
         "pl_errors",
+        "m_bad",
     ];
     type In = TxIn;
     type Out = TxOut;
@@ -601,6 +614,7 @@ impl CycleModel for TxBuilderModel {
                 keep: r.keep,
                 last: r.last,
                 f: r.f,
+                bad: r.bad,
             };
             self.wr = (self.wr + 1) % FIFO_DEPTH;
             if r.pl_k {
@@ -627,6 +641,7 @@ impl CycleModel for TxBuilderModel {
             keep: c.keep,
             f: c.f,
             err: c.v && c.pl_k && (c.pl_last != c.exp_last || c.pl_keep != c.exp_keep),
+            bad: c.bad && c.last,
         };
 
         // sequencer -> stage 1
@@ -635,6 +650,7 @@ impl CycleModel for TxBuilderModel {
             data: [0; BEAT],
             keep: 0,
             last: false,
+            bad: false,
         });
         let p0 = self.p.as_ref().map_or([0; BEAT], |p| p.hdr[0]);
         self.c = Cmd {
@@ -662,6 +678,7 @@ impl CycleModel for TxBuilderModel {
                 u64::MAX
             },
             f: s.f,
+            bad: !fl.start && (s.bad || (issue_pl && pl.bad)),
         };
         let old = self.seq.clone();
         let s = &mut self.seq;
@@ -683,6 +700,7 @@ impl CycleModel for TxBuilderModel {
                 hb2: p.hb2,
                 pkeep: p.pkeep,
                 fkeep: p.fkeep,
+                bad: false,
             };
         }
         if fl.hdr1 || issue_pl || fl.flush {
@@ -697,6 +715,7 @@ impl CycleModel for TxBuilderModel {
                 s.first = false;
             }
             if issue_pl {
+                s.bad |= pl.bad;
                 s.pl_left = old.pl_left.wrapping_sub(1) & 0x7ff;
                 s.pl_more = !old.pl_one;
                 s.pl_one = old.pl_left == 2;
@@ -729,6 +748,7 @@ impl CycleModel for TxBuilderModel {
             put_bytes(&mut p[43], &b.data);
             put_u64(&mut p[44], b.keep);
             put_u64(&mut p[45], b.last as u64);
+            put_u64(&mut p[47], b.bad as u64);
         }
         put_u64(&mut p[46], i.m_ready as u64);
     }
@@ -748,6 +768,7 @@ impl CycleModel for TxBuilderModel {
             frames_sent: get_u64(&p[6]) as u32,
             bytes_sent: get_u64(&p[7]),
             pl_errors: get_u64(&p[8]) as u32,
+            m_bad: get_u64(&p[9]) & 1 == 1,
         }
     }
 }
@@ -764,6 +785,8 @@ pub struct Collected {
     pub keep_ok: bool,
     /// Beats of the frame.
     pub beats: usize,
+    /// `m_bad` with its last beat.
+    pub bad: bool,
 }
 
 /// Rates of one traffic phase (percent).
@@ -803,6 +826,10 @@ pub struct TxStim {
     pub frames: Vec<Collected>,
     /// Payload beats taken whose `pl_last`/`pl_keep` were made wrong.
     pub bad_beats: u32,
+    /// Per descriptor taken: its payload beats carried `pl_bad` (every
+    /// eleventh payload of at least one beat, all its beats).
+    pub sent_bad: Vec<bool>,
+    payloads: u64,
     /// Clocks in which a beat was taken from the output.
     pub beats_out: u64,
     /// Offer no new descriptor (let the block drain).
@@ -937,6 +964,9 @@ impl TxStim {
 
     fn beats_of(&mut self, payload: &[u8]) {
         let n = payload.len().div_ceil(BEAT);
+        let bad = n > 0 && self.payloads % 11 == 5;
+        self.payloads += (n > 0) as u64;
+        self.sent_bad.push(bad);
         for k in 0..n {
             let mut data = [0u8; BEAT];
             self.rng.fill(&mut data[..]); // bytes past the payload: garbage
@@ -951,6 +981,7 @@ impl TxStim {
                     u64::MAX
                 },
                 last,
+                bad,
             };
             if self.rng.gen_range(0..40) == 0 {
                 if self.rng.gen() {
@@ -990,6 +1021,8 @@ impl Stimulus for TxStim {
             sent: Vec::new(),
             frames: Vec::new(),
             bad_beats: 0,
+            sent_bad: Vec::new(),
+            payloads: 0,
             beats_out: 0,
             stop: false,
             max_payload: 9000,
@@ -1043,6 +1076,7 @@ impl Stimulus for TxStim {
                     bytes: std::mem::take(&mut self.cur),
                     keep_ok: self.cur_ok,
                     beats: self.cur_beats,
+                    bad: o.m_bad,
                 });
                 self.cur_ok = true;
                 self.cur_beats = 0;

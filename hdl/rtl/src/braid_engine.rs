@@ -57,12 +57,13 @@
 //! * DMA write: `dw_valid dw_ready dw_addr dw_len dw_data dw_last`
 //!   (ENGINE.md's write stream: address and length on every beat).
 //! * MAC: receive `rx_valid rx_data rx_keep rx_last` (no back-pressure),
-//!   transmit `tx_valid tx_ready tx_data tx_keep tx_last`.
+//!   transmit `tx_valid tx_ready tx_data tx_keep tx_last tx_bad`.
 //! * Glue counters: `cnt_db_dropped`, `cnt_db_bad_cq`, `cnt_glue_overflow`
 //!   (entries lost at a full glue FIFO: a bug upstream, never expected; the
 //!   send path's FIFOs add one per clock with a drop), `cnt_tx_no_conn`
 //!   (packets whose connection was destroyed before their header was
-//!   built), `cnt_pl_err` (payloads whose DMA read failed), `cnt_rx_bad`
+//!   built), `cnt_pl_err` (payloads whose DMA read failed: their frames leave
+//!   with `tx_bad`, never to be received, and are resent as lost), `cnt_rx_bad`
 //!   (received frames the parser dropped), `cnt_rx_gate` (received frames
 //!   dropped whole before the parser), `cnt_rx_dup` and `cnt_rx_oow`
 //!   (`dedup_table`'s duplicates and CSNs outside the window),
@@ -249,6 +250,9 @@ hdl_block! {
         pub tx_keep: Signal<Out, Bits<64>>,
         /// Last beat of a transmitted frame.
         pub tx_last: Signal<Out, Bit>,
+        /// With `tx_last`: the frame's payload DMA read failed; the MAC side
+        /// discards the frame (`cmac_adapter`'s `tx_bad`).
+        pub tx_bad: Signal<Out, Bit>,
         /// Doorbells lost at a full doorbell FIFO.
         pub cnt_db_dropped: Signal<Out, Bits<32>>,
         /// CQ doorbells naming a CQ the build does not have.
@@ -1580,11 +1584,13 @@ impl<
         self.txb.pl_data.next = self.txp.pl_data.val();
         self.txb.pl_keep.next = self.txp.pl_keep.val();
         self.txb.pl_last.next = self.txp.pl_last.val();
+        self.txb.pl_bad.next = self.txp.pl_err.val();
         self.tx_valid.next = self.txb.m_valid.val();
         self.txb.m_ready.next = self.tx_ready.val();
         self.tx_data.next = self.txb.m_data.val();
         self.tx_keep.next = self.txb.m_keep.val();
         self.tx_last.next = self.txb.m_last.val();
+        self.tx_bad.next = self.txb.m_bad.val();
 
         // ---- receive path: placement (`rx_place`: the gate, the parser's
         // descriptors through the connection lookup, the MATCH, the region

@@ -13,7 +13,9 @@
 //! * Transmit (the engine's `tx_*`, with `tx_ready`): a frame is sent to
 //!   the CMAC only once all of it is in the FIFO, so the CMAC's `tvalid`
 //!   never drops inside a frame (the CMAC requires it); the CMAC's `tready`
-//!   may pause it. `cnt_tx_frames` counts frames sent into the FIFO.
+//!   may pause it. A frame whose last beat has `tx_bad` (the engine's: its
+//!   payload read failed) is discarded in the FIFO, never sent, and counted
+//!   (`cnt_tx_bad`); `cnt_tx_frames` counts the frames committed.
 //! * Counters are in the clock of the side that counts: `cnt_rx_*` in
 //!   `rx_clk`, `cnt_tx_frames` in the engine's.
 
@@ -57,6 +59,9 @@ hdl_block! {
         pub tx_keep: Signal<In, Bits<64>>,
         /// Engine transmit last beat.
         pub tx_last: Signal<In, Bit>,
+        /// With `tx_last`: the frame is bad (its payload read failed):
+        /// discard it.
+        pub tx_bad: Signal<In, Bit>,
         /// CMAC transmit beat valid.
         pub cmac_tx_tvalid: Signal<Out, Bit>,
         /// CMAC transmit ready.
@@ -77,6 +82,8 @@ hdl_block! {
         pub cnt_rx_bad: Signal<Out, Bits<32>>,
         /// Frames the engine sent (engine clock).
         pub cnt_tx_frames: Signal<Out, Bits<32>>,
+        /// Frames the engine flagged bad, discarded (engine clock).
+        pub cnt_tx_bad: Signal<Out, Bits<32>>,
         rxf: FrameFifo<8, 9>,
         txf: FrameFifo<8, 9>,
     }
@@ -111,7 +118,7 @@ impl Logic for CmacAdapter {
         self.txf.in_data.next = self.tx_data.val();
         self.txf.in_keep.next = self.tx_keep.val();
         self.txf.in_last.next = self.tx_last.val();
-        self.txf.in_err.next = false;
+        self.txf.in_err.next = self.tx_bad.val();
         self.txf.out_ready.next = self.cmac_tx_tready.val();
         self.cmac_tx_tvalid.next = self.txf.out_valid.val();
         self.cmac_tx_tdata.next = self.txf.out_data.val();
@@ -119,5 +126,6 @@ impl Logic for CmacAdapter {
         self.cmac_tx_tlast.next = self.txf.out_last.val();
         self.cmac_tx_tuser.next = false;
         self.cnt_tx_frames.next = self.txf.cnt_frames.val();
+        self.cnt_tx_bad.next = self.txf.cnt_bad.val();
     }
 }

@@ -31,6 +31,11 @@
 //!   of its payload" or whose `pl_keep` differs from all ones (the last beat:
 //!   the low payload_len mod 64 lanes, all 64 when 0) counts in `pl_errors`.
 //!   Payload bytes beyond payload_len in the last beat are dropped.
+//!   `pl_bad` (the payload's DMA read failed, `tx_payload`'s `pl_err`) on
+//!   any taken beat of a frame's payload makes the frame bad: its last beat
+//!   leaves with `m_bad` (0 on every other beat), so that the MAC side
+//!   discards it and the receiver never sees the payload. The frame is
+//!   otherwise built as usual.
 //! * Frames: `m_valid`/`m_ready`/`m_data`/`m_keep`/`m_last`; frame byte
 //!   64k + j is in bits 8j+7..8j of the frame's beat k. `m_keep` is all ones
 //!   except on the last beat (the low (length mod 64) lanes, all when 0);
@@ -313,6 +318,9 @@ pub struct TxBuilder {
     pub pl_last: Signal<In, Bit>,
     /// The payload beat is taken at this edge if `pl_valid` (registered).
     pub pl_ready: Signal<Out, Bit>,
+    /// The beat's payload is bad (its DMA read failed): the frame leaves
+    /// flagged by `m_bad`.
+    pub pl_bad: Signal<In, Bit>,
     /// A frame beat is offered to the MAC.
     pub m_valid: Signal<Out, Bit>,
     /// Frame bytes, frame byte 64k+j of beat k in bits 8j+7..8j.
@@ -321,6 +329,9 @@ pub struct TxBuilder {
     pub m_keep: Signal<Out, Bits<64>>,
     /// Last beat of a frame.
     pub m_last: Signal<Out, Bit>,
+    /// With `m_last`: a payload beat of the frame had `pl_bad`; the MAC
+    /// side must discard the frame.
+    pub m_bad: Signal<Out, Bit>,
     /// The MAC takes the beat at this edge.
     pub m_ready: Signal<In, Bit>,
     /// Frames sent (last beat taken by the MAC), wrapping.
@@ -522,6 +533,7 @@ pub struct TxBuilder {
     s_pkeep: DFF<Bits<64>>,
     s_fkeep: DFF<Bits<64>>,
     s_fkeepm: DFF<Bits<512>>,
+    s_bad: DFF<Bit>,
     // beat stage 1: one beat command
     c_v: DFF<Bit>,
     c_hdr_k: DFF<Bit>,
@@ -539,6 +551,7 @@ pub struct TxBuilder {
     c_keep: DFF<Bits<64>>,
     c_keepm: DFF<Bits<512>>,
     c_f: DFF<Bits<17>>,
+    c_bad: DFF<Bit>,
     // beat stage 2: payload rotated by the header length
     rot0: Signal<Local, Bits<512>>,
     rot1: Signal<Local, Bits<512>>,
@@ -558,6 +571,7 @@ pub struct TxBuilder {
     r_keepm: DFF<Bits<512>>,
     r_f: DFF<Bits<17>>,
     r_err: DFF<Bit>,
+    r_bad: DFF<Bit>,
     // merge into the output FIFO
     prev: Signal<Local, Bits<512>>,
     raw: Signal<Local, Bits<512>>,
@@ -578,6 +592,10 @@ pub struct TxBuilder {
     f_f1: DFF<Bits<17>>,
     f_f2: DFF<Bits<17>>,
     f_f3: DFF<Bits<17>>,
+    f_b0: DFF<Bit>,
+    f_b1: DFF<Bit>,
+    f_b2: DFF<Bit>,
+    f_b3: DFF<Bit>,
     f_wr: DFF<Bits<2>>,
     f_rd: DFF<Bits<2>>,
     f_cnt: DFF<Bits<3>>,
@@ -586,6 +604,7 @@ pub struct TxBuilder {
     h_keep: Signal<Local, Bits<64>>,
     h_last: Signal<Local, Bit>,
     h_f: Signal<Local, Bits<17>>,
+    h_bad: Signal<Local, Bit>,
     // counters
     q_last: DFF<Bit>,
     q_f: DFF<Bits<17>>,
@@ -740,6 +759,7 @@ impl Logic for TxBuilder {
             s_pkeep,
             s_fkeep,
             s_fkeepm,
+            s_bad,
             c_v,
             c_hdr_k,
             c_pl_k,
@@ -756,6 +776,7 @@ impl Logic for TxBuilder {
             c_keep,
             c_keepm,
             c_f,
+            c_bad,
             r_v,
             r_hdr_k,
             r_pl_k,
@@ -768,6 +789,7 @@ impl Logic for TxBuilder {
             r_keepm,
             r_f,
             r_err,
+            r_bad,
             carry,
             f_d0,
             f_d1,
@@ -785,6 +807,10 @@ impl Logic for TxBuilder {
             f_f1,
             f_f2,
             f_f3,
+            f_b0,
+            f_b1,
+            f_b2,
+            f_b3,
             f_wr,
             f_rd,
             f_cnt,
@@ -1154,7 +1180,14 @@ impl Logic for TxBuilder {
             self.c_keepm.d.next = self.s_fkeepm.q.val();
         }
         self.c_f.d.next = self.s_f.q.val();
+        // a frame is bad from its first payload beat with `pl_bad` on
+        self.c_bad.d.next =
+            !self.start.val() & (self.s_bad.q.val() | (self.issue_pl.val() & self.pl_bad.val()));
+        if self.issue_pl.val() & self.pl_bad.val() {
+            self.s_bad.d.next = true;
+        }
         if self.start.val() {
+            self.s_bad.d.next = false;
             self.s_act.d.next = true;
             self.s_hdr1.d.next = self.qp_hb2.q.val();
             self.s_first.d.next = true;
@@ -1228,6 +1261,7 @@ impl Logic for TxBuilder {
         self.r_keep.d.next = self.c_keep.q.val();
         self.r_keepm.d.next = self.c_keepm.q.val();
         self.r_f.d.next = self.c_f.q.val();
+        self.r_bad.d.next = self.c_bad.q.val() & self.c_last.q.val();
         self.r_err.d.next = self.c_v.q.val()
             & self.c_pl_k.q.val()
             & ((self.c_pl_last.q.val() != self.c_exp_last.q.val())
@@ -1256,23 +1290,27 @@ impl Logic for TxBuilder {
         self.h_keep.next = self.f_k0.q.val();
         self.h_last.next = self.f_l0.q.val();
         self.h_f.next = self.f_f0.q.val();
+        self.h_bad.next = self.f_b0.q.val();
         if self.f_rd.q.val() == 1 {
             self.h_data.next = self.f_d1.q.val();
             self.h_keep.next = self.f_k1.q.val();
             self.h_last.next = self.f_l1.q.val();
             self.h_f.next = self.f_f1.q.val();
+            self.h_bad.next = self.f_b1.q.val();
         }
         if self.f_rd.q.val() == 2 {
             self.h_data.next = self.f_d2.q.val();
             self.h_keep.next = self.f_k2.q.val();
             self.h_last.next = self.f_l2.q.val();
             self.h_f.next = self.f_f2.q.val();
+            self.h_bad.next = self.f_b2.q.val();
         }
         if self.f_rd.q.val() == 3 {
             self.h_data.next = self.f_d3.q.val();
             self.h_keep.next = self.f_k3.q.val();
             self.h_last.next = self.f_l3.q.val();
             self.h_f.next = self.f_f3.q.val();
+            self.h_bad.next = self.f_b3.q.val();
         }
         self.pop.next = (self.f_cnt.q.val() != 0) & self.m_ready.val();
         if self.r_v.q.val() {
@@ -1281,24 +1319,28 @@ impl Logic for TxBuilder {
                 self.f_k0.d.next = self.r_keep.q.val();
                 self.f_l0.d.next = self.r_last.q.val();
                 self.f_f0.d.next = self.r_f.q.val();
+                self.f_b0.d.next = self.r_bad.q.val();
             }
             if self.f_wr.q.val() == 1 {
                 self.f_d1.d.next = self.raw.val() & self.r_keepm.q.val();
                 self.f_k1.d.next = self.r_keep.q.val();
                 self.f_l1.d.next = self.r_last.q.val();
                 self.f_f1.d.next = self.r_f.q.val();
+                self.f_b1.d.next = self.r_bad.q.val();
             }
             if self.f_wr.q.val() == 2 {
                 self.f_d2.d.next = self.raw.val() & self.r_keepm.q.val();
                 self.f_k2.d.next = self.r_keep.q.val();
                 self.f_l2.d.next = self.r_last.q.val();
                 self.f_f2.d.next = self.r_f.q.val();
+                self.f_b2.d.next = self.r_bad.q.val();
             }
             if self.f_wr.q.val() == 3 {
                 self.f_d3.d.next = self.raw.val() & self.r_keepm.q.val();
                 self.f_k3.d.next = self.r_keep.q.val();
                 self.f_l3.d.next = self.r_last.q.val();
                 self.f_f3.d.next = self.r_f.q.val();
+                self.f_b3.d.next = self.r_bad.q.val();
             }
             self.f_wr.d.next = self.f_wr.q.val() + 1;
             if !self.pop.val() {
@@ -1314,6 +1356,7 @@ impl Logic for TxBuilder {
         self.m_data.next = self.h_data.val();
         self.m_keep.next = self.h_keep.val();
         self.m_last.next = self.h_last.val();
+        self.m_bad.next = self.h_bad.val();
 
         // ---- counters (one clock after the MAC takes a frame's last beat)
         self.q_last.d.next = self.pop.val() & self.h_last.val();

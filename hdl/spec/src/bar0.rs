@@ -93,7 +93,7 @@ pub struct Bar0 {
     pub glue_overflow: RO<u32>,
     /// `TX_NO_CONN` (0x144): Packets dropped at transmit: their connection was destroyed meanwhile
     pub tx_no_conn: RO<u32>,
-    /// `TX_PAYLOAD_ERR` (0x148): Packets whose payload DMA read failed
+    /// `TX_PAYLOAD_ERR` (0x148): Packets whose payload DMA read failed: sent flagged bad (`tx_bad`, discarded by the MAC side) and resent as lost
     pub tx_payload_err: RO<u32>,
     /// `RX_BAD` (0x14c): Received frames the parser dropped (the sum of the RX_DROP_* reasons)
     pub rx_bad: RO<u32>,

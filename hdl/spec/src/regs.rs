@@ -805,7 +805,7 @@ pub const COUNTERS: [Reg; 70] = [
     counter("DB_BAD_CQ", 0x13c, "CQ doorbells naming a completion queue the build does not have"),
     counter("GLUE_OVERFLOW", 0x140, "Overflows of the engine's internal FIFOs (0 in correct operation)"),
     counter("TX_NO_CONN", 0x144, "Packets dropped at transmit: their connection was destroyed meanwhile"),
-    counter("TX_PAYLOAD_ERR", 0x148, "Packets whose payload DMA read failed"),
+    counter("TX_PAYLOAD_ERR", 0x148, "Packets whose payload DMA read failed: sent flagged bad (`tx_bad`, discarded by the MAC side) and resent as lost"),
     counter("RX_BAD", 0x14c, "Received frames the parser dropped (the sum of the RX_DROP_* reasons)"),
     counter("RX_GATE", 0x150, "Received frames dropped whole before the parser (receive side full, or over 160 beats)"),
     counter("RX_OUT_OF_WINDOW", 0x154, "Data packets whose CSN is outside the dedup window: dropped"),

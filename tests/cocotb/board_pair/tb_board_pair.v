@@ -2,8 +2,9 @@
 // hard blocks and CMACs, A and B, each braid_core (Braid's DMA in front of
 // the engine, here braid_engine_tiny by BRAID_ENGINE) on the hard block's
 // interfaces that its own cocotbext-pcie model drives (ports a_* and b_*,
-// as usp_ports.vh names them; one user_clk for both). A's MAC port is
-// cabled to B's through two lossy_links, one each way, whose seeds and drop
+// as usp_ports.vh names them; one user_clk for both). Each engine's MAC
+// port is behind its cmac_adapter, as on the card; A's adapter is cabled
+// to B's through two lossy_links, one each way, whose seeds and drop
 // probability the Python side sets.
 `default_nettype none
 module tb_board_pair (
@@ -77,9 +78,13 @@ module tb_board_pair (
     output wire [31:0]  ab_frames,
     output wire [31:0]  ab_dropped,
     output wire [31:0]  ba_frames,
-    output wire [31:0]  ba_dropped
+    output wire [31:0]  ba_dropped,
+    output wire [31:0]  a_mac_tx_bad,
+    output wire [31:0]  b_mac_tx_bad,
+    output wire [31:0]  a_mac_rx_overflow,
+    output wire [31:0]  b_mac_rx_overflow
 );
-    wire a_tx_valid, a_tx_ready, a_tx_last, a_rx_valid, a_rx_last;
+    wire a_tx_valid, a_tx_ready, a_tx_last, a_tx_bad, a_rx_valid, a_rx_last;
     wire [511:0] a_tx_data, a_rx_data;
     wire [63:0] a_tx_keep, a_rx_keep;
     braid_core a (
@@ -97,10 +102,10 @@ module tb_board_pair (
         .eng_rx_valid(a_rx_valid), .eng_rx_data(a_rx_data), .eng_rx_keep(a_rx_keep),
         .eng_rx_last(a_rx_last),
         .eng_tx_valid(a_tx_valid), .eng_tx_ready(a_tx_ready), .eng_tx_data(a_tx_data),
-        .eng_tx_keep(a_tx_keep), .eng_tx_last(a_tx_last),
+        .eng_tx_keep(a_tx_keep), .eng_tx_last(a_tx_last), .eng_tx_bad(a_tx_bad),
         .cnt_ur(a_cnt_ur), .cnt_reads(), .cnt_writes()
     );
-    wire b_tx_valid, b_tx_ready, b_tx_last, b_rx_valid, b_rx_last;
+    wire b_tx_valid, b_tx_ready, b_tx_last, b_tx_bad, b_rx_valid, b_rx_last;
     wire [511:0] b_tx_data, b_rx_data;
     wire [63:0] b_tx_keep, b_rx_keep;
     braid_core b (
@@ -118,23 +123,57 @@ module tb_board_pair (
         .eng_rx_valid(b_rx_valid), .eng_rx_data(b_rx_data), .eng_rx_keep(b_rx_keep),
         .eng_rx_last(b_rx_last),
         .eng_tx_valid(b_tx_valid), .eng_tx_ready(b_tx_ready), .eng_tx_data(b_tx_data),
-        .eng_tx_keep(b_tx_keep), .eng_tx_last(b_tx_last),
+        .eng_tx_keep(b_tx_keep), .eng_tx_last(b_tx_last), .eng_tx_bad(b_tx_bad),
         .cnt_ur(b_cnt_ur), .cnt_reads(), .cnt_writes()
+    );
+    // each board's MAC side as on the card: cmac_adapter (its CMAC clocks
+    // here user_clk too) between the engine and the cable, so a frame the
+    // engine flags bad (tx_bad) is discarded before the cable and the
+    // receive side is the card's, FIFO and drop-on-overflow included
+    wire ac_tx_valid, ac_tx_last, ac_rx_valid, ac_rx_last;
+    wire [511:0] ac_tx_data, ac_rx_data;
+    wire [63:0] ac_tx_keep, ac_rx_keep;
+    cmac_adapter a_mac (
+        .clock(user_clk), .rx_clk(user_clk), .tx_clk(user_clk),
+        .cmac_rx_tvalid(ac_rx_valid), .cmac_rx_tdata(ac_rx_data), .cmac_rx_tkeep(ac_rx_keep),
+        .cmac_rx_tlast(ac_rx_last), .cmac_rx_tuser(1'b0),
+        .rx_valid(a_rx_valid), .rx_data(a_rx_data), .rx_keep(a_rx_keep), .rx_last(a_rx_last),
+        .tx_valid(a_tx_valid), .tx_ready(a_tx_ready), .tx_data(a_tx_data),
+        .tx_keep(a_tx_keep), .tx_last(a_tx_last), .tx_bad(a_tx_bad),
+        .cmac_tx_tvalid(ac_tx_valid), .cmac_tx_tready(1'b1), .cmac_tx_tdata(ac_tx_data),
+        .cmac_tx_tkeep(ac_tx_keep), .cmac_tx_tlast(ac_tx_last), .cmac_tx_tuser(),
+        .cnt_rx_frames(), .cnt_rx_overflow(a_mac_rx_overflow), .cnt_rx_bad(),
+        .cnt_tx_frames(), .cnt_tx_bad(a_mac_tx_bad)
+    );
+    wire bc_tx_valid, bc_tx_last, bc_rx_valid, bc_rx_last;
+    wire [511:0] bc_tx_data, bc_rx_data;
+    wire [63:0] bc_tx_keep, bc_rx_keep;
+    cmac_adapter b_mac (
+        .clock(user_clk), .rx_clk(user_clk), .tx_clk(user_clk),
+        .cmac_rx_tvalid(bc_rx_valid), .cmac_rx_tdata(bc_rx_data), .cmac_rx_tkeep(bc_rx_keep),
+        .cmac_rx_tlast(bc_rx_last), .cmac_rx_tuser(1'b0),
+        .rx_valid(b_rx_valid), .rx_data(b_rx_data), .rx_keep(b_rx_keep), .rx_last(b_rx_last),
+        .tx_valid(b_tx_valid), .tx_ready(b_tx_ready), .tx_data(b_tx_data),
+        .tx_keep(b_tx_keep), .tx_last(b_tx_last), .tx_bad(b_tx_bad),
+        .cmac_tx_tvalid(bc_tx_valid), .cmac_tx_tready(1'b1), .cmac_tx_tdata(bc_tx_data),
+        .cmac_tx_tkeep(bc_tx_keep), .cmac_tx_tlast(bc_tx_last), .cmac_tx_tuser(),
+        .cnt_rx_frames(), .cnt_rx_overflow(b_mac_rx_overflow), .cnt_rx_bad(),
+        .cnt_tx_frames(), .cnt_tx_bad(b_mac_tx_bad)
     );
     lossy_link ab (
         .clk(user_clk), .load(link_load), .seed(link_seed_ab), .drop_below(link_drop_below),
-        .in_valid(a_tx_valid), .in_ready(a_tx_ready), .in_data(a_tx_data),
-        .in_keep(a_tx_keep), .in_last(a_tx_last),
-        .out_valid(b_rx_valid), .out_data(b_rx_data), .out_keep(b_rx_keep),
-        .out_last(b_rx_last),
+        .in_valid(ac_tx_valid), .in_ready(), .in_data(ac_tx_data),
+        .in_keep(ac_tx_keep), .in_last(ac_tx_last),
+        .out_valid(bc_rx_valid), .out_data(bc_rx_data), .out_keep(bc_rx_keep),
+        .out_last(bc_rx_last),
         .frames(ab_frames), .dropped(ab_dropped)
     );
     lossy_link ba (
         .clk(user_clk), .load(link_load), .seed(link_seed_ba), .drop_below(link_drop_below),
-        .in_valid(b_tx_valid), .in_ready(b_tx_ready), .in_data(b_tx_data),
-        .in_keep(b_tx_keep), .in_last(b_tx_last),
-        .out_valid(a_rx_valid), .out_data(a_rx_data), .out_keep(a_rx_keep),
-        .out_last(a_rx_last),
+        .in_valid(bc_tx_valid), .in_ready(), .in_data(bc_tx_data),
+        .in_keep(bc_tx_keep), .in_last(bc_tx_last),
+        .out_valid(ac_rx_valid), .out_data(ac_rx_data), .out_keep(ac_rx_keep),
+        .out_last(ac_rx_last),
         .frames(ba_frames), .dropped(ba_dropped)
     );
 endmodule

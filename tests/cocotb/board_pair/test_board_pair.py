@@ -413,6 +413,7 @@ def test_board_pair():
         [
             REPO / "verilog-out" / "pcie_dma.v",
             REPO / "verilog-out" / "braid_engine_tiny.v",
+            REPO / "verilog-out" / "cmac_adapter.v",
             REPO / "constraints" / "alveo" / "common" / "braid_core.v",
             HERE / "lossy_link.v",
             HERE / "tb_board_pair.v",

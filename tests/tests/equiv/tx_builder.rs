@@ -141,6 +141,7 @@ mod tx {
             assert!(f.keep_ok, "{ctx}: keep pattern");
             assert_eq!(buf.len(), d.frame_len(), "{ctx}: frame length");
             assert_eq!(f.beats, d.frame_len().div_ceil(BEAT), "{ctx}: beats");
+            assert_eq!(f.bad, stim.sent_bad[k], "{ctx}: m_bad");
             let parsed = parse_frame_on_port(buf, d.udp_dport);
             match expected_repr(d) {
                 None => match Opcode::from_u8(d.opcode) {
@@ -205,6 +206,8 @@ mod tx {
         let bytes: usize = stim.frames.iter().map(|f| f.bytes.len()).sum();
         assert_eq!(o.bytes_sent, bytes as u64, "seed {seed:#x}");
         assert_eq!(o.pl_errors, stim.bad_beats, "seed {seed:#x}");
+        let flagged = stim.frames.iter().filter(|f| f.bad).count();
+        assert!(flagged > 0, "seed {seed:#x}: no frame flagged bad");
     }
 
     #[test]
@@ -375,11 +378,13 @@ fn tx_step(
     uut.d_probe_seq.next = bits(d.probe_seq as u64);
     uut.d_probe_ts.next = bits(d.probe_ts as u64);
     uut.pl_valid.next = i.pl.is_some();
-    let pl =
-        i.pl.map_or(([0u8; 64], 0, false), |b| (b.data, b.keep, b.last));
+    let pl = i.pl.map_or(([0u8; 64], 0, false, false), |b| {
+        (b.data, b.keep, b.last, b.bad)
+    });
     uut.pl_data.next = bits_le(&pl.0);
     uut.pl_keep.next = bits(pl.1);
     uut.pl_last.next = pl.2;
+    uut.pl_bad.next = pl.3;
     uut.m_ready.next = i.m_ready;
     clock(uut, |u, c| u.clock.next = Clock::from(c));
     let mut data = [0u8; 64];
@@ -393,6 +398,7 @@ fn tx_step(
         m_data: data,
         m_keep: uut.m_keep.val().to_u64(),
         m_last: uut.m_last.val(),
+        m_bad: uut.m_bad.val(),
         frames_sent: uut.frames_sent.val().to_u64() as u32,
         bytes_sent: uut.bytes_sent.val().to_u64(),
         pl_errors: uut.pl_errors.val().to_u64() as u32,

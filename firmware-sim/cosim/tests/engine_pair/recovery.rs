@@ -1,5 +1,6 @@
 //! Loss recovery on the Verilated pair: SACK-proven losses, tail loss,
-//! re-hash, retirement and a connection whose paths all retire.
+//! re-hash, retirement, a connection whose paths all retire, and failed
+//! payload reads.
 
 use super::*;
 
@@ -730,4 +731,125 @@ fn a_connection_whose_paths_all_retire_fails_and_the_others_go_on() {
     drop(qp_b);
     drop(qp_a2);
     drop(qp_b2);
+}
+
+/// Payload reads that fail (the host answers `rs_err`: here A's source
+/// region is unmapped while the WRITE's packets are first read) are never
+/// placed: each packet leaves flagged bad (`tx_bad`), the MAC side discards
+/// it, `TX_PAYLOAD_ERR` counts it, and it is lost to the transport like any
+/// dropped frame. With the region mapped again, the retransmissions read
+/// the right bytes: B places the WRITE exactly once, byte for byte, and A
+/// completes it SUCCESS.
+#[test]
+fn failed_payload_reads_are_never_placed_and_the_write_completes() {
+    let seed = 0x4f40_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 64 << 10);
+    let len = 5 * 4096 + 77;
+    let wr = SendWr {
+        wr_id: 12,
+        op: SendOp::Write {
+            remote_addr: dst.addr() + 64,
+            rkey: dst.rkey(),
+        },
+        stream: 1,
+        sg_list: vec![src.sge(3, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    let want_pkts = len.div_ceil(4096);
+    // the WQE is fetched within a few hundred clocks, before any payload
+    // read (the packets wait for the lookup and the sprayer)
+    a.eng.borrow_mut().run(20);
+    assert!(
+        a.eng.borrow_mut().mem.unmap(src.addr()),
+        "A's region mapped"
+    );
+    let mut w = Wires::default();
+    let mut flagged = Vec::new();
+    for _ in 0..20 {
+        run_pair(&a, &b, 1000, &mut Vec::new(), &mut w);
+        flagged.extend(a.eng.borrow_mut().tx().flagged.drain(..));
+        if flagged.len() as u32 >= want_pkts {
+            break;
+        }
+    }
+    assert_eq!(
+        (flagged.len() as u32, w.ab.len()),
+        (want_pkts, 0),
+        "seed {seed:#x}: A's frames flagged bad and on the wire while its region is unmapped"
+    );
+    assert_eq!(
+        reg(&a, "TX_PAYLOAD_ERR"),
+        want_pkts,
+        "seed {seed:#x}: TX_PAYLOAD_ERR"
+    );
+    assert_eq!(counter(&b, 5), 0, "seed {seed:#x}: RX_PKTS on B");
+    // the flagged frames are the WRITE's packets, headers intact
+    let mut csns: Vec<u32> = flagged
+        .iter()
+        .map(|f| {
+            parse_frame(f)
+                .expect("flagged frames parse")
+                .repr
+                .braid
+                .base
+                .csn
+        })
+        .collect();
+    csns.sort();
+    assert_eq!(csns, (0..want_pkts).collect::<Vec<_>>(), "seed {seed:#x}");
+
+    // mapped again (fresh pages: the bytes are written again)
+    a.eng.borrow_mut().mem.map(src.addr(), src.len());
+    src.write(0, &src_bytes).expect("refill A's region");
+    run_until_received(&a, &b, want_pkts, 200, &mut w);
+    assert_eq!(counter(&b, 5), want_pkts, "seed {seed:#x}: RX_PKTS on B");
+    assert_eq!(counter(&b, 6), 0, "seed {seed:#x}: RX_DUPLICATES on B");
+    assert_eq!(
+        w.ab.len() as u32,
+        want_pkts,
+        "seed {seed:#x}: A's frames on the wire"
+    );
+    assert!(
+        w.ab.iter().all(|f| parse_frame(f)
+            .expect("A's frames parse")
+            .repr
+            .braid
+            .base
+            .flags
+            .0
+            & Flags::RETX
+            != 0),
+        "seed {seed:#x}: a frame on the wire is not a retransmission"
+    );
+    assert_eq!(
+        reg(&a, "TX_PAYLOAD_ERR"),
+        want_pkts,
+        "seed {seed:#x}: TX_PAYLOAD_ERR after the recovery"
+    );
+    assert_region(seed, &dst, &src_bytes, &[(64, 3, len as usize)]);
+    assert_eq!(
+        completions(&cq_a),
+        [(12, WcStatus::Success, len)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_bar0_counters(seed, &a);
+    eprintln!(
+        "seed {seed:#x}: {want_pkts} packets flagged bad, resent after {} timeouts, done in {} clocks",
+        counter(&a, 2),
+        a.eng.borrow().cycles()
+    );
+    drop(qp_a);
+    drop(qp_b);
 }
