@@ -3,7 +3,7 @@
 // Do not edit: change the RustHDL source and re-export.
 
 
-module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tkeep,cmac_rx_tlast,cmac_rx_tuser,rx_valid,rx_data,rx_keep,rx_last,tx_valid,tx_ready,tx_data,tx_keep,tx_last,cmac_tx_tvalid,cmac_tx_tready,cmac_tx_tdata,cmac_tx_tkeep,cmac_tx_tlast,cmac_tx_tuser,cnt_rx_frames,cnt_rx_overflow,cnt_rx_bad,cnt_tx_frames);
+module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tkeep,cmac_rx_tlast,cmac_rx_tuser,rx_valid,rx_data,rx_keep,rx_last,tx_valid,tx_ready,tx_data,tx_keep,tx_last,tx_bad,cmac_tx_tvalid,cmac_tx_tready,cmac_tx_tdata,cmac_tx_tkeep,cmac_tx_tlast,cmac_tx_tuser,cnt_rx_frames,cnt_rx_overflow,cnt_rx_bad,cnt_tx_frames,cnt_tx_bad);
 
     // Module arguments
     input wire  clock;
@@ -23,6 +23,7 @@ module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tke
     input wire  [511:0] tx_data;
     input wire  [63:0] tx_keep;
     input wire  tx_last;
+    input wire  tx_bad;
     output reg  cmac_tx_tvalid;
     input wire  cmac_tx_tready;
     output reg  [511:0] cmac_tx_tdata;
@@ -33,6 +34,7 @@ module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tke
     output reg  [31:0] cnt_rx_overflow;
     output reg  [31:0] cnt_rx_bad;
     output reg  [31:0] cnt_tx_frames;
+    output reg  [31:0] cnt_tx_bad;
 
     // Stub signals
     reg  rxf$wr_clock;
@@ -136,7 +138,7 @@ module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tke
         txf$in_data = tx_data;
         txf$in_keep = tx_keep;
         txf$in_last = tx_last;
-        txf$in_err = 1'b0;
+        txf$in_err = tx_bad;
         txf$out_ready = cmac_tx_tready;
         cmac_tx_tvalid = txf$out_valid;
         cmac_tx_tdata = txf$out_data;
@@ -144,6 +146,7 @@ module cmac_adapter(clock,rx_clk,tx_clk,cmac_rx_tvalid,cmac_rx_tdata,cmac_rx_tke
         cmac_tx_tlast = txf$out_last;
         cmac_tx_tuser = 1'b0;
         cnt_tx_frames = txf$cnt_frames;
+        cnt_tx_bad = txf$cnt_bad;
     end
 
 endmodule // top
