@@ -7,7 +7,12 @@
 `define BRAID_ENGINE braid_engine
 `endif
 `default_nettype none
-module braid_core (
+module braid_core #(
+    // DMA read completion timeout in user_clk cycles: 50 ms at 250 MHz
+    // (PCIe's default range A is 50 us to 10 ms; the host answers within
+    // it or never). The bench lowers it to keep simulated time short.
+    parameter [31:0] CPL_TIMEOUT = 32'd12500000
+) (
     input  wire         user_clk,
     input  wire [511:0] cq_tdata,
     input  wire [15:0]  cq_tkeep,
@@ -48,6 +53,8 @@ module braid_core (
     output wire         eng_tx_bad,
     output wire [31:0]  cnt_ur,
     output wire [31:0]  cnt_reads,
+    output wire [31:0]  cnt_cpl_err,
+    output wire [31:0]  cnt_timeouts,
     output wire [31:0]  cnt_writes
 );
     wire awvalid, awready, wvalid, wready, bvalid, bready;
@@ -85,12 +92,11 @@ module braid_core (
         .rd_valid(rd_valid), .rd_ready(rd_ready), .rd_addr(rd_addr), .rd_len(rd_len),
         .rd_tag(rd_tag), .rs_valid(rs_valid), .rs_ready(rs_ready), .rs_data(rs_data),
         .rs_tag(rs_tag), .rs_last(rs_last), .rs_err(rs_err),
-        // completion timeout 50 ms at 250 MHz (PCIe's default range A is
-        // 50 us to 10 ms; the host answers within it or never)
-        .cfg_max_read_req(cfg_max_read_req), .cfg_timeout(32'd12500000),
+        .cfg_max_read_req(cfg_max_read_req), .cfg_timeout(CPL_TIMEOUT),
         .m_axis_rc_tdata(rc_tdata), .m_axis_rc_tkeep(rc_tkeep), .m_axis_rc_tlast(rc_tlast),
         .m_axis_rc_tuser(rc_tuser), .m_axis_rc_tvalid(rc_tvalid), .m_axis_rc_tready(rc_tready),
-        .cnt_reads(cnt_reads), .cnt_cpl_err(), .cnt_timeouts(), .cnt_stray(),
+        .cnt_reads(cnt_reads), .cnt_cpl_err(cnt_cpl_err), .cnt_timeouts(cnt_timeouts),
+        .cnt_stray(),
         .s_axis_rq_tdata(rq_tdata), .s_axis_rq_tkeep(rq_tkeep), .s_axis_rq_tlast(rq_tlast),
         .s_axis_rq_tuser(rq_tuser), .s_axis_rq_tvalid(rq_tvalid), .s_axis_rq_tready(rq_tready)
     );

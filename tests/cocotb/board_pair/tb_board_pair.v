@@ -7,7 +7,11 @@
 // to B's through two lossy_links, one each way, whose seeds and drop
 // probability the Python side sets.
 `default_nettype none
-module tb_board_pair (
+module tb_board_pair #(
+    // DMA read completion timeout: 20,000 clocks (80 us; the board's is
+    // 50 ms), so a completion the bench withholds fails its read soon
+    parameter [31:0] CPL_TIMEOUT = 32'd20000
+) (
     input  wire         user_clk,
     input  wire         a_user_reset,
     input  wire         a_user_lnk_up,
@@ -40,6 +44,8 @@ module tb_board_pair (
     input  wire [1:0]   a_cfg_max_payload,
     input  wire [2:0]   a_cfg_max_read_req,
     output wire [31:0]  a_cnt_ur,
+    output wire [31:0]  a_cnt_cpl_err,
+    output wire [31:0]  a_cnt_timeouts,
     input  wire         b_user_reset,
     input  wire         b_user_lnk_up,
     output wire [511:0] b_s_axis_rq_tdata,
@@ -71,6 +77,8 @@ module tb_board_pair (
     input  wire [1:0]   b_cfg_max_payload,
     input  wire [2:0]   b_cfg_max_read_req,
     output wire [31:0]  b_cnt_ur,
+    output wire [31:0]  b_cnt_cpl_err,
+    output wire [31:0]  b_cnt_timeouts,
     input  wire         link_load,
     input  wire [31:0]  link_seed_ab,
     input  wire [31:0]  link_seed_ba,
@@ -87,7 +95,7 @@ module tb_board_pair (
     wire a_tx_valid, a_tx_ready, a_tx_last, a_tx_bad, a_rx_valid, a_rx_last;
     wire [511:0] a_tx_data, a_rx_data;
     wire [63:0] a_tx_keep, a_rx_keep;
-    braid_core a (
+    braid_core #(.CPL_TIMEOUT(CPL_TIMEOUT)) a (
         .user_clk(user_clk),
         .cq_tdata(a_m_axis_cq_tdata), .cq_tkeep(a_m_axis_cq_tkeep), .cq_tlast(a_m_axis_cq_tlast),
         .cq_tuser(a_m_axis_cq_tuser), .cq_tvalid(a_m_axis_cq_tvalid), .cq_tready(a_m_axis_cq_tready),
@@ -103,12 +111,13 @@ module tb_board_pair (
         .eng_rx_last(a_rx_last),
         .eng_tx_valid(a_tx_valid), .eng_tx_ready(a_tx_ready), .eng_tx_data(a_tx_data),
         .eng_tx_keep(a_tx_keep), .eng_tx_last(a_tx_last), .eng_tx_bad(a_tx_bad),
-        .cnt_ur(a_cnt_ur), .cnt_reads(), .cnt_writes()
+        .cnt_ur(a_cnt_ur), .cnt_reads(), .cnt_cpl_err(a_cnt_cpl_err),
+        .cnt_timeouts(a_cnt_timeouts), .cnt_writes()
     );
     wire b_tx_valid, b_tx_ready, b_tx_last, b_tx_bad, b_rx_valid, b_rx_last;
     wire [511:0] b_tx_data, b_rx_data;
     wire [63:0] b_tx_keep, b_rx_keep;
-    braid_core b (
+    braid_core #(.CPL_TIMEOUT(CPL_TIMEOUT)) b (
         .user_clk(user_clk),
         .cq_tdata(b_m_axis_cq_tdata), .cq_tkeep(b_m_axis_cq_tkeep), .cq_tlast(b_m_axis_cq_tlast),
         .cq_tuser(b_m_axis_cq_tuser), .cq_tvalid(b_m_axis_cq_tvalid), .cq_tready(b_m_axis_cq_tready),
@@ -124,7 +133,8 @@ module tb_board_pair (
         .eng_rx_last(b_rx_last),
         .eng_tx_valid(b_tx_valid), .eng_tx_ready(b_tx_ready), .eng_tx_data(b_tx_data),
         .eng_tx_keep(b_tx_keep), .eng_tx_last(b_tx_last), .eng_tx_bad(b_tx_bad),
-        .cnt_ur(b_cnt_ur), .cnt_reads(), .cnt_writes()
+        .cnt_ur(b_cnt_ur), .cnt_reads(), .cnt_cpl_err(b_cnt_cpl_err),
+        .cnt_timeouts(b_cnt_timeouts), .cnt_writes()
     );
     // each board's MAC side as on the card: cmac_adapter (its CMAC clocks
     // here user_clk too) between the engine and the cable, so a frame the

@@ -3,10 +3,11 @@ unchanged braid-driver and `braid` command.
 
 Each board is braid_core (Braid's DMA in front of braid_engine_tiny)
 behind its own cocotbext-pcie model of the UltraScale+ hard block and its
-own root complex, which enumerates it and holds its host memory. The
-bench's cable (lossy_link.v, one each way) carries A's frames to B and B's
-to A, dropping each frame whole with the probability of the step under
-way, seeded by BRAID_LINK_SEED. The bench serves the driver's
+own root complex, which enumerates it and holds its host memory, with its
+MAC port behind cmac_adapter as on the card. The bench's cable
+(lossy_link.v, one each way) carries A's frames to B and B's to A,
+dropping each frame whole with the probability of the step under way,
+seeded by BRAID_LINK_SEED. The bench serves the driver's
 SimBoardBackend (driver/src/simboard.rs) on a Unix socket: BAR0 accesses
 become the root complex's TLPs, DMA memory is the root complex's memory,
 and simulated time passes only while a request is served, so a run is
@@ -16,7 +17,11 @@ First, BAR0 offsets past the register map are read and written on both
 boards: the reads complete with zeros and the boards go on. Then the
 programs, `braid` commands (BRAID_BOARD_STEPS: a JSON list of steps, each
 with its link loss and its commands, run together; `{sock}` is the
-socket), run one step after the other; each must exit 0. Their output is
+socket), run one step after the other; each must exit 0. A step may
+also fail some of board A's payload reads from the PCIe side (PcieFaults:
+poisoned, completer-abort and unsupported-request completions, and
+completions withheld until the read times out); each must fail exactly
+one read, be counted, and cost nothing but a retransmission. Their output is
 logged and saved under BRAID_BOARD_OUT (`<label>-<n>.out`), the steps'
 link counts and outputs in `results.json`, the perftest figures in
 `figures.md`.
@@ -35,6 +40,7 @@ from pathlib import Path
 import cocotb
 from cocotb.triggers import ClockCycles
 from cocotb.utils import get_sim_time
+from cocotbext.pcie.core.tlp import Tlp, TlpType
 
 import usp
 
@@ -90,6 +96,62 @@ class Board:
             if base <= addr and addr + length <= base + region.size:
                 return region, addr - base
         raise ValueError(f"{length} bytes at {addr:#x} are not in one block of {self.name}")
+
+
+class PcieFaults:
+    """Faults from the PCIe side on one board's payload reads: its root
+    complex answers read TLPs into a block of at least PAYLOAD_BLOCK bytes
+    (pair_check's source region; the rings are a page or two) as usual,
+    but for TLP number FIRST, FIRST + EVERY, ... it answers with the next
+    fault of `kinds`: "poisoned" (one completion with the poisoned bit),
+    "ca" (completer abort), "ur" (unsupported request) or "drop" (no
+    completion at all: the read times out)."""
+
+    PAYLOAD_BLOCK = 32 * 1024
+    FIRST = 5
+    EVERY = 23
+
+    def __init__(self, board, kinds):
+        self.board = board
+        self.kinds = list(kinds)
+        self.injected = []
+        self.seen = 0
+        rc = board.rc
+        self.saved = {t: rc.rx_tlp_handler[t] for t in (TlpType.MEM_READ, TlpType.MEM_READ_64)}
+        for t in self.saved:
+            rc.rx_tlp_handler[t] = self.answer
+
+    def remove(self):
+        self.board.rc.rx_tlp_handler.update(self.saved)
+
+    def payload_read(self, addr):
+        return any(base <= addr < base + r.size and r.size >= self.PAYLOAD_BLOCK
+                   for base, r in self.board.blocks.items())
+
+    async def answer(self, tlp):
+        rc = self.board.rc
+        if self.kinds and self.payload_read(tlp.address):
+            k = self.seen
+            self.seen += 1
+            if k >= self.FIRST and (k - self.FIRST) % self.EVERY == 0:
+                kind = self.kinds.pop(0)
+                self.injected.append((kind, tlp.address))
+                if kind == "poisoned":
+                    cpl = Tlp.create_completion_data_for_tlp(tlp, tlp.requester_id)
+                    n = min(tlp.length, 16)
+                    cpl.byte_count = tlp.get_be_byte_count()
+                    cpl.lower_address = (tlp.address + tlp.get_first_be_offset()) & 0x7F
+                    cpl.set_data(await rc.mem_address_space.read(tlp.address, n * 4))
+                    cpl.ep = True
+                    await rc.send(cpl)
+                elif kind == "ca":
+                    await rc.send(Tlp.create_ca_completion_for_tlp(tlp, tlp.requester_id))
+                elif kind == "ur":
+                    await rc.send(Tlp.create_ur_completion_for_tlp(tlp, tlp.requester_id))
+                elif kind != "drop":
+                    raise ValueError(f"unknown fault {kind}")
+                return
+        await self.saved[tlp.fmt_type](tlp)
 
 
 async def serve_request(dut, boards, conns, s, log):
@@ -277,7 +339,16 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
                 {"cmd": [w.replace("{sock}", str(sock)) for w in c["cmd"]], "after": c.get("after")}
                 for c in step["cmds"]
             ]
-            outs = await run_step(dut, found, listener, cmds, build, step["label"])
+            faults = PcieFaults(found[0], step["faults"]) if "faults" in step else None
+            if faults:
+                fault_counts = await pcie_fault_counts(dut, found[0], regs)
+            try:
+                outs = await run_step(dut, found, listener, cmds, build, step["label"])
+            finally:
+                if faults:
+                    faults.remove()
+            if faults:
+                await check_pcie_faults(dut, found[0], regs, faults, fault_counts, step)
             after = link_counts(dut)
             frames = sum(a[0] - b[0] for a, b in zip(after, before))
             dropped = sum(a[1] - b[1] for a, b in zip(after, before))
@@ -340,6 +411,39 @@ async def unmapped_bar0_reads_complete(dut, boards, regs):
     dut._log.info("unmapped BAR0 offsets read zero and complete on both boards")
 
 
+async def pcie_fault_counts(dut, board, regs):
+    """Board A's counts of failed reads: the engine's payloads
+    (TX_PAYLOAD_ERR), pcie_rd's error completions and timeouts, the MAC
+    adapter's frames discarded as bad."""
+    raw = await board.bar.read(regs["TX_PAYLOAD_ERR"]["offset"], 4, timeout=100, timeout_unit="us")
+    return {
+        "TX_PAYLOAD_ERR": struct.unpack("<I", raw)[0],
+        "cnt_cpl_err": int(dut.a_cnt_cpl_err.value),
+        "cnt_timeouts": int(dut.a_cnt_timeouts.value),
+        "mac_tx_bad": int(dut.a_mac_tx_bad.value),
+    }
+
+
+async def check_pcie_faults(dut, board, regs, faults, before, step):
+    """Every fault was injected and failed exactly one payload read: the
+    DMA counted it (an error completion, or a timeout for "drop"), the
+    engine counted the payload (TX_PAYLOAD_ERR) and flagged its frame,
+    which the MAC adapter discarded; nothing reached B (pair_check found
+    B's region exact and every completion right)."""
+    kinds = [k for k, _ in faults.injected]
+    assert len(kinds) == len(step["faults"]), (
+        f"{step['label']}: {len(kinds)} of {len(step['faults'])} faults injected "
+        f"({faults.seen} payload read TLPs)")
+    after = await pcie_fault_counts(dut, board, regs)
+    got = {k: after[k] - before[k] for k in after}
+    drops = kinds.count("drop")
+    want = {"TX_PAYLOAD_ERR": len(kinds), "cnt_cpl_err": len(kinds) - drops,
+            "cnt_timeouts": drops, "mac_tx_bad": len(kinds)}
+    assert got == want, f"{step['label']}: faults {kinds}: counts {got}, expected {want}"
+    dut._log.info("%s: faults %s each failed one payload read, its frame discarded, "
+                  "and pair_check stayed exact: %s", step["label"], kinds, got)
+
+
 def link_counts(dut):
     """(frames, dropped) of the link A to B and of B to A so far."""
     return [
@@ -355,9 +459,10 @@ def free_port():
 
 
 def steps(braid, seed, perf):
-    """The programs: identity, the exact transfers at 0% and 1% loss, and
-    with `perf` perftest's write_bw and write_lat at both (B the server, A
-    the client, as two hosts would run them)."""
+    """The programs: identity, the exact transfers at 0% and 1% loss and
+    at 0% under faults from A's PCIe side (PcieFaults), and with `perf`
+    perftest's write_bw and write_lat at both losses (B the server, A the
+    client, as two hosts would run them)."""
     a, b = "sim:{sock}:0", "sim:{sock}:1"
 
     def check(loss, k):
@@ -376,11 +481,15 @@ def steps(braid, seed, perf):
              "after": "waiting for the client"},
         ]}
 
+    faults = check(0, 2)
+    faults["label"] = "pcie_faults"
+    faults["faults"] = ["poisoned", "ca", "ur", "drop"] * 2
     out = [
         {"label": "info", "cmds": [{"cmd": [braid, "info", "--device", a]},
                                    {"cmd": [braid, "info", "--device", b], "after": ""}]},
         check(0, 0),
         check(0.01, 1),
+        faults,
     ]
     if perf:
         for loss in (0, 0.01):

@@ -853,3 +853,81 @@ fn failed_payload_reads_are_never_placed_and_the_write_completes() {
     drop(qp_a);
     drop(qp_b);
 }
+
+/// A payload read that keeps failing (A's source region unmapped for
+/// good) never reaches B: every transmission leaves flagged bad, its
+/// path times out again and again, and once every path has retired
+/// (PATH_HEALTH.retire_after 2 here, as in the test above) the WRITE
+/// completes RETRY_EXCEEDED. The engine does not hang: it reports the
+/// failure through the completion queue.
+#[test]
+fn a_payload_read_that_keeps_failing_ends_in_retry_exceeded() {
+    let seed = 0x4f41_u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let Pair {
+        a,
+        b,
+        mut qp_a,
+        qp_b,
+        src,
+        src_bytes: _,
+        dst,
+        cq_a,
+        cq_b: _cq_b,
+        _pd,
+    } = pair(&mut rng, 64 << 10);
+    let health = regs::by_name("PATH_HEALTH").expect("PATH_HEALTH").offset;
+    let v = regs::set(&regs::PATH_HEALTH_RETIRE, regs::CFG_PATH_HEALTH, 2);
+    a.ctx
+        .with_backend(|be| be.write32(health, v))
+        .expect("PATH_HEALTH on A");
+    let len = 3 * 4096;
+    let wr = SendWr {
+        wr_id: 13,
+        op: SendOp::Write {
+            remote_addr: dst.addr(),
+            rkey: dst.rkey(),
+        },
+        stream: 0,
+        sg_list: vec![src.sge(0, len)],
+    };
+    qp_a.post_send(&[wr]).expect("post on A");
+    a.eng.borrow_mut().run(20);
+    assert!(
+        a.eng.borrow_mut().mem.unmap(src.addr()),
+        "A's region mapped"
+    );
+    let mut w = Wires::default();
+    let mut got = Vec::new();
+    let mut clocks = 0u64;
+    for _ in 0..1000 {
+        run_pair(&a, &b, 1000, &mut Vec::new(), &mut w);
+        clocks += 1000;
+        got.extend(cq_a.poll(16).expect("poll A's CQ"));
+        if !got.is_empty() {
+            break;
+        }
+    }
+    let flagged = a.eng.borrow_mut().tx().flagged.drain(..).count();
+    let got: Vec<(u64, WcStatus)> = got.iter().map(|c| (c.wr_id, c.status)).collect();
+    eprintln!(
+        "seed {seed:#x}: {flagged} frames flagged bad, TX_TIMEOUTS {}, TX_RETIRED {}, completion {got:?} after {clocks} clocks",
+        counter(&a, 2),
+        reg(&a, "TX_RETIRED")
+    );
+    assert_eq!(
+        got,
+        [(13, WcStatus::RetryExceeded)],
+        "seed {seed:#x}: A's completions"
+    );
+    assert_eq!(w.ab.len(), 0, "seed {seed:#x}: A's frames on the wire");
+    assert_eq!(
+        reg(&a, "TX_PAYLOAD_ERR") as usize,
+        flagged,
+        "seed {seed:#x}: TX_PAYLOAD_ERR"
+    );
+    assert_eq!(counter(&b, 5), 0, "seed {seed:#x}: RX_PKTS on B");
+    a.eng.borrow_mut().mem.map(src.addr(), src.len());
+    drop(qp_a);
+    drop(qp_b);
+}
