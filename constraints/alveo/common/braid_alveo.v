@@ -135,7 +135,8 @@ module braid_alveo #(
         .eng_rx_last(eng_rx_last),
         .eng_tx_valid(eng_tx_valid), .eng_tx_ready(eng_tx_ready), .eng_tx_data(eng_tx_data),
         .eng_tx_keep(eng_tx_keep), .eng_tx_last(eng_tx_last), .eng_tx_bad(eng_tx_bad),
-        .cnt_ur(), .cnt_reads(), .cnt_cpl_err(), .cnt_timeouts(), .cnt_writes()
+        .cnt_ur(), .cnt_reads(), .cnt_cpl_err(), .cnt_timeouts(), .cnt_stray(),
+        .cnt_writes()
     );
 
     // ---- QSFP: the CMAC and the adapter

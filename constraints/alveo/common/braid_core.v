@@ -55,6 +55,7 @@ module braid_core #(
     output wire [31:0]  cnt_reads,
     output wire [31:0]  cnt_cpl_err,
     output wire [31:0]  cnt_timeouts,
+    output wire [31:0]  cnt_stray,
     output wire [31:0]  cnt_writes
 );
     wire awvalid, awready, wvalid, wready, bvalid, bready;
@@ -96,7 +97,7 @@ module braid_core #(
         .m_axis_rc_tdata(rc_tdata), .m_axis_rc_tkeep(rc_tkeep), .m_axis_rc_tlast(rc_tlast),
         .m_axis_rc_tuser(rc_tuser), .m_axis_rc_tvalid(rc_tvalid), .m_axis_rc_tready(rc_tready),
         .cnt_reads(cnt_reads), .cnt_cpl_err(cnt_cpl_err), .cnt_timeouts(cnt_timeouts),
-        .cnt_stray(),
+        .cnt_stray(cnt_stray),
         .s_axis_rq_tdata(rq_tdata), .s_axis_rq_tkeep(rq_tkeep), .s_axis_rq_tlast(rq_tlast),
         .s_axis_rq_tuser(rq_tuser), .s_axis_rq_tvalid(rq_tvalid), .s_axis_rq_tready(rq_tready)
     );

@@ -46,6 +46,7 @@ module tb_board_pair #(
     output wire [31:0]  a_cnt_ur,
     output wire [31:0]  a_cnt_cpl_err,
     output wire [31:0]  a_cnt_timeouts,
+    output wire [31:0]  a_cnt_stray,
     input  wire         b_user_reset,
     input  wire         b_user_lnk_up,
     output wire [511:0] b_s_axis_rq_tdata,
@@ -79,6 +80,7 @@ module tb_board_pair #(
     output wire [31:0]  b_cnt_ur,
     output wire [31:0]  b_cnt_cpl_err,
     output wire [31:0]  b_cnt_timeouts,
+    output wire [31:0]  b_cnt_stray,
     input  wire         link_load,
     input  wire [31:0]  link_seed_ab,
     input  wire [31:0]  link_seed_ba,
@@ -112,7 +114,7 @@ module tb_board_pair #(
         .eng_tx_valid(a_tx_valid), .eng_tx_ready(a_tx_ready), .eng_tx_data(a_tx_data),
         .eng_tx_keep(a_tx_keep), .eng_tx_last(a_tx_last), .eng_tx_bad(a_tx_bad),
         .cnt_ur(a_cnt_ur), .cnt_reads(), .cnt_cpl_err(a_cnt_cpl_err),
-        .cnt_timeouts(a_cnt_timeouts), .cnt_writes()
+        .cnt_timeouts(a_cnt_timeouts), .cnt_stray(a_cnt_stray), .cnt_writes()
     );
     wire b_tx_valid, b_tx_ready, b_tx_last, b_tx_bad, b_rx_valid, b_rx_last;
     wire [511:0] b_tx_data, b_rx_data;
@@ -134,7 +136,7 @@ module tb_board_pair #(
         .eng_tx_valid(b_tx_valid), .eng_tx_ready(b_tx_ready), .eng_tx_data(b_tx_data),
         .eng_tx_keep(b_tx_keep), .eng_tx_last(b_tx_last), .eng_tx_bad(b_tx_bad),
         .cnt_ur(b_cnt_ur), .cnt_reads(), .cnt_cpl_err(b_cnt_cpl_err),
-        .cnt_timeouts(b_cnt_timeouts), .cnt_writes()
+        .cnt_timeouts(b_cnt_timeouts), .cnt_stray(b_cnt_stray), .cnt_writes()
     );
     // each board's MAC side as on the card: cmac_adapter (its CMAC clocks
     // here user_clk too) between the engine and the cable, so a frame the

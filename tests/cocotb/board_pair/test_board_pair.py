@@ -41,6 +41,8 @@ import cocotb
 from cocotb.triggers import ClockCycles
 from cocotb.utils import get_sim_time
 from cocotbext.pcie.core.tlp import Tlp, TlpType
+from cocotbext.pcie.xilinx.us.tlp import ErrorCode as UsErrorCode
+from cocotbext.pcie.xilinx.us.tlp import Tlp_us
 
 import usp
 
@@ -70,9 +72,10 @@ class Board:
     """One board: its root complex, its device as the root complex sees
     it, and the host memory blocks handed to its driver."""
 
-    def __init__(self, name, rc, bar):
+    def __init__(self, name, rc, dev, bar):
         self.name = name
         self.rc = rc
+        self.dev = dev
         self.bar = bar
         self.blocks = {}
 
@@ -103,18 +106,35 @@ class PcieFaults:
     complex answers read TLPs into a block of at least PAYLOAD_BLOCK bytes
     (pair_check's source region; the rings are a page or two) as usual,
     but for TLP number FIRST, FIRST + EVERY, ... it answers with the next
-    fault of `kinds`: "poisoned" (one completion with the poisoned bit),
-    "ca" (completer abort), "ur" (unsupported request) or "drop" (no
-    completion at all: the read times out)."""
+    fault of `kinds`:
+
+    - "poisoned": the read's completions (split at 256 bytes) carry the
+      poisoned bit; pcie_rd fails the read at the first and counts the
+      others as stray;
+    - "ca", "ur": one completer-abort or unsupported-request completion;
+    - "drop": no completion. pcie_rd's own timeout (the bench's
+      CPL_TIMEOUT) fails the read; later the hard block's completion
+      timeout (PG213 error code 1001, which cocotbext-pcie's model lacks:
+      the bench stands in for it, CORE_CTO clocks after the read) frees
+      the hard block's tag and reaches pcie_rd as a stray completion;
+    - "cto": no completion, and the hard block's completion timeout comes
+      first (CORE_CTO_EARLY clocks): pcie_rd fails the read on its error
+      code.
+
+    `want` counts what pcie_rd must count for them."""
 
     PAYLOAD_BLOCK = 32 * 1024
     FIRST = 5
     EVERY = 23
+    CORE_CTO = 30_000
+    CORE_CTO_EARLY = 10_000
 
-    def __init__(self, board, kinds):
+    def __init__(self, dut, board, kinds):
+        self.dut = dut
         self.board = board
         self.kinds = list(kinds)
         self.injected = []
+        self.want = {"cnt_cpl_err": 0, "cnt_timeouts": 0, "cnt_stray": 0}
         self.seen = 0
         rc = board.rc
         self.saved = {t: rc.rx_tlp_handler[t] for t in (TlpType.MEM_READ, TlpType.MEM_READ_64)}
@@ -137,21 +157,63 @@ class PcieFaults:
                 kind = self.kinds.pop(0)
                 self.injected.append((kind, tlp.address))
                 if kind == "poisoned":
-                    cpl = Tlp.create_completion_data_for_tlp(tlp, tlp.requester_id)
-                    n = min(tlp.length, 16)
-                    cpl.byte_count = tlp.get_be_byte_count()
-                    cpl.lower_address = (tlp.address + tlp.get_first_be_offset()) & 0x7F
-                    cpl.set_data(await rc.mem_address_space.read(tlp.address, n * 4))
-                    cpl.ep = True
-                    await rc.send(cpl)
-                elif kind == "ca":
-                    await rc.send(Tlp.create_ca_completion_for_tlp(tlp, tlp.requester_id))
-                elif kind == "ur":
-                    await rc.send(Tlp.create_ur_completion_for_tlp(tlp, tlp.requester_id))
-                elif kind != "drop":
+                    n = await self.poisoned(tlp)
+                    self.want["cnt_cpl_err"] += 1
+                    self.want["cnt_stray"] += n - 1
+                elif kind in ("ca", "ur"):
+                    make = (Tlp.create_ca_completion_for_tlp if kind == "ca"
+                            else Tlp.create_ur_completion_for_tlp)
+                    await rc.send(make(tlp, tlp.requester_id))
+                    self.want["cnt_cpl_err"] += 1
+                elif kind == "drop":
+                    cocotb.start_soon(self.core_timeout(tlp, self.CORE_CTO))
+                    self.want["cnt_timeouts"] += 1
+                    self.want["cnt_stray"] += 1
+                elif kind == "cto":
+                    cocotb.start_soon(self.core_timeout(tlp, self.CORE_CTO_EARLY))
+                    self.want["cnt_cpl_err"] += 1
+                else:
                     raise ValueError(f"unknown fault {kind}")
                 return
         await self.saved[tlp.fmt_type](tlp)
+
+    async def poisoned(self, tlp):
+        """The read's data in completions of at most 256 bytes, each ending
+        on a 256-byte boundary, all poisoned; returns how many."""
+        rc = self.board.rc
+        assert tlp.first_be == 0xF and tlp.last_be in (0, 0xF), f"partial dwords: {tlp!r}"
+        total = tlp.length * 4
+        data = await rc.mem_address_space.read(tlp.address, total)
+        off = n = 0
+        while off < total:
+            size = min(total - off, 256 - ((tlp.address + off) & 255))
+            cpl = Tlp.create_completion_data_for_tlp(tlp, tlp.requester_id)
+            cpl.byte_count = total - off
+            cpl.lower_address = (tlp.address + off) & 0x7F
+            cpl.set_data(data[off : off + size])
+            cpl.ep = True
+            await rc.send(cpl)
+            off += size
+            n += 1
+        return n
+
+    async def core_timeout(self, tlp, clocks):
+        """What the hard block does when a read's completion never comes:
+        after its completion timeout, a descriptor with error code 1001 and
+        Request Completed, its tag and completion credits released."""
+        await ClockCycles(self.dut.user_clk, clocks)
+        dev = self.board.dev
+        req = dev.active_request[tlp.tag]
+        assert req is not None, f"tag {tlp.tag} not outstanding at the hard block"
+        cpl = Tlp_us(Tlp.create_completion_for_tlp(req, req.requester_id))
+        cpl.error_code = UsErrorCode.TIMEOUT
+        cpl.request_completed = True
+        cpl.byte_count = req.get_be_byte_count()
+        cpl.lower_address = (req.address + req.get_first_be_offset()) & 0xFFF
+        dev.active_request[tlp.tag] = None
+        dev.cpld_credit_count = max(dev.cpld_credit_count - req.get_data_credits(), 0)
+        dev.cpld_credit_released.set()
+        dev.rc_queue.put_nowait(cpl)
 
 
 async def serve_request(dut, boards, conns, s, log):
@@ -316,10 +378,10 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
         for p, rc, dev in boards
     ]
     found = []
-    for (p, rc, _), t in zip(boards, tasks):
+    for (p, rc, dev), t in zip(boards, tasks):
         d = await t
         dut._log.info("board %s: BAR0 at %#x", p, d.bar_addr[0])
-        found.append(Board(p, rc, d.bar_window[0]))
+        found.append(Board(p, rc, dev, d.bar_window[0]))
     with open(os.environ["BRAID_REGS_JSON"], encoding="utf-8") as f:
         regs = {r["name"]: r for r in json.load(f)["regs"]}
     await unmapped_bar0_reads_complete(dut, found, regs)
@@ -339,7 +401,7 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
                 {"cmd": [w.replace("{sock}", str(sock)) for w in c["cmd"]], "after": c.get("after")}
                 for c in step["cmds"]
             ]
-            faults = PcieFaults(found[0], step["faults"]) if "faults" in step else None
+            faults = PcieFaults(dut, found[0], step["faults"]) if "faults" in step else None
             if faults:
                 fault_counts = await pcie_fault_counts(dut, found[0], regs)
             try:
@@ -420,13 +482,15 @@ async def pcie_fault_counts(dut, board, regs):
         "TX_PAYLOAD_ERR": struct.unpack("<I", raw)[0],
         "cnt_cpl_err": int(dut.a_cnt_cpl_err.value),
         "cnt_timeouts": int(dut.a_cnt_timeouts.value),
+        "cnt_stray": int(dut.a_cnt_stray.value),
         "mac_tx_bad": int(dut.a_mac_tx_bad.value),
     }
 
 
 async def check_pcie_faults(dut, board, regs, faults, before, step):
     """Every fault was injected and failed exactly one payload read: the
-    DMA counted it (an error completion, or a timeout for "drop"), the
+    DMA counted it (an error completion, a timeout, the stray completions
+    that follow; PcieFaults says which), the
     engine counted the payload (TX_PAYLOAD_ERR) and flagged its frame,
     which the MAC adapter discarded; nothing reached B (pair_check found
     B's region exact and every completion right)."""
@@ -434,11 +498,11 @@ async def check_pcie_faults(dut, board, regs, faults, before, step):
     assert len(kinds) == len(step["faults"]), (
         f"{step['label']}: {len(kinds)} of {len(step['faults'])} faults injected "
         f"({faults.seen} payload read TLPs)")
+    # the late completions of the last faults must have come
+    await ClockCycles(dut.user_clk, PcieFaults.CORE_CTO)
     after = await pcie_fault_counts(dut, board, regs)
     got = {k: after[k] - before[k] for k in after}
-    drops = kinds.count("drop")
-    want = {"TX_PAYLOAD_ERR": len(kinds), "cnt_cpl_err": len(kinds) - drops,
-            "cnt_timeouts": drops, "mac_tx_bad": len(kinds)}
+    want = {"TX_PAYLOAD_ERR": len(kinds), "mac_tx_bad": len(kinds), **faults.want}
     assert got == want, f"{step['label']}: faults {kinds}: counts {got}, expected {want}"
     dut._log.info("%s: faults %s each failed one payload read, its frame discarded, "
                   "and pair_check stayed exact: %s", step["label"], kinds, got)
@@ -483,7 +547,7 @@ def steps(braid, seed, perf):
 
     faults = check(0, 2)
     faults["label"] = "pcie_faults"
-    faults["faults"] = ["poisoned", "ca", "ur", "drop"] * 2
+    faults["faults"] = ["poisoned", "ca", "ur", "drop", "cto"] * 2
     out = [
         {"label": "info", "cmds": [{"cmd": [braid, "info", "--device", a]},
                                    {"cmd": [braid, "info", "--device", b], "after": ""}]},
