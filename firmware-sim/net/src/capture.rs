@@ -20,107 +20,11 @@ pub fn host_ip(h: HostId) -> [u8; 4] {
 /// model carries data, zeros otherwise. `None` for the go-back-N
 /// baseline's packets, which are not Braid.
 pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
-    use braid_spec::wire::braid::{
-        AckRepr, BaseRepr, Body, BraidRepr, Flags, NackRepr, Opcode, SendRepr, WriteRepr,
-    };
     use braid_spec::wire::eth::EthernetRepr;
     use braid_spec::wire::frame::{emit_frame_vec, FrameRepr};
     use braid_spec::wire::ip::{IpRepr, Ipv4Repr, ECN_CE, ECN_ECT0};
     use braid_spec::wire::udp::UdpRepr;
-    let ts = |t: Time| (t / 1000) as u32;
-    let (base, body, payload) = match &p.payload {
-        Msg::Data(d) => {
-            let imm = d.opcode.has_imm().then_some(d.imm);
-            let body = match d.opcode {
-                Opcode::Write | Opcode::WriteImm => Body::Write {
-                    ext: WriteRepr {
-                        rkey: d.rkey,
-                        va: d.va,
-                        stream: d.stream,
-                        msn: d.msn,
-                        msg_len: d.msg_len,
-                    },
-                    imm,
-                },
-                _ => Body::Send {
-                    ext: SendRepr {
-                        stream: d.stream,
-                        rsn: d.rsn,
-                        msn: d.msn,
-                        offset: d.offset,
-                        msg_len: d.msg_len,
-                    },
-                    imm,
-                },
-            };
-            (
-                BaseRepr {
-                    opcode: d.opcode,
-                    flags: Flags(d.flags),
-                    path_id: d.path,
-                    dst_conn: d.conn,
-                    path_psn: d.psn,
-                    csn: d.csn,
-                    timestamp: ts(d.ts),
-                    payload_len: d.len as u16,
-                    floor_delta: d.floor_delta,
-                },
-                body,
-                d.data.clone().unwrap_or_else(|| vec![0; d.len as usize]),
-            )
-        }
-        Msg::Ack(a) => (
-            BaseRepr {
-                opcode: Opcode::Ack,
-                flags: Flags(0),
-                path_id: a.path,
-                dst_conn: a.conn,
-                path_psn: 0,
-                csn: 0,
-                timestamp: 0,
-                payload_len: 0,
-                floor_delta: 0,
-            },
-            Body::Ack(AckRepr {
-                base_psn: a.base,
-                csn_base: a.csn_base,
-                ts_echo: ts(a.ts_echo),
-                ecn_count: a.ecn.min(u16::MAX as u32) as u16,
-                rate_hint: (a.rate_hint / braid_spec::wire::braid::RATE_HINT_UNIT_BPS)
-                    .min(u16::MAX as u64) as u16,
-                sack: a.sack,
-            }),
-            Vec::new(),
-        ),
-        Msg::Nack {
-            conn,
-            path,
-            psn,
-            csn,
-            reason,
-            detail,
-        } => (
-            BaseRepr {
-                opcode: Opcode::Nack,
-                flags: Flags(0),
-                path_id: *path,
-                dst_conn: *conn,
-                path_psn: 0,
-                csn: 0,
-                timestamp: 0,
-                payload_len: 0,
-                floor_delta: 0,
-            },
-            Body::Nack(NackRepr {
-                reason: *reason,
-                psn: *psn,
-                csn: *csn,
-                detail: *detail,
-            }),
-            Vec::new(),
-        ),
-        Msg::Gbn { .. } => return None,
-    };
+    let (braid, payload) = crate::codec::braid_of(&p.payload)?;
     let repr = FrameRepr {
         eth: EthernetRepr {
             dst: host_mac(p.dst),
@@ -141,7 +45,7 @@ pub fn frame_of(p: &Packet<Msg>) -> Option<Vec<u8>> {
             dst_port: p.dport,
             checksum: false,
         },
-        braid: BraidRepr { base, body },
+        braid,
     };
     emit_frame_vec(&repr, &payload).ok()
 }

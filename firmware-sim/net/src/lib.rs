@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod capture;
+pub mod codec;
 pub mod config;
 pub mod evq;
 pub mod fabric;
