@@ -36,6 +36,10 @@ pub struct BraidConfig {
     /// after its first unacknowledged packet (the engine's ACK timer:
     /// `2^(TIMER_CFG.ack_shift + ACK_DELAY_BUCKETS_LOG2)` ticks).
     pub ack_delay: Time,
+    /// Added to the tail-loss probe timeout beyond the RTT samples: the
+    /// delay a probe must allow that the samples do not show (0.5 us on a
+    /// NIC; a software endpoint's scheduling jitter is far larger).
+    pub pto_slack: Time,
 }
 
 /// The engine's ACK timer fires `2^ACK_DELAY_BUCKETS_LOG2` buckets of its
@@ -68,6 +72,7 @@ impl Default for BraidConfig {
             ack_delay: ticks_ps(
                 1 << (get(&r::TIMER_CFG_ACK_SHIFT, r::CFG_TIMER) + ACK_DELAY_BUCKETS_LOG2),
             ),
+            pto_slack: 500_000,
         }
     }
 }

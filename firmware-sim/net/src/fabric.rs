@@ -223,12 +223,20 @@ pub struct Stats {
     pub max_queue: u64,
     /// Internal events processed.
     pub events: u64,
+    /// Packets the egress hook took out of the fabric
+    /// ([`Fabric::set_egress`]).
+    pub egress: u64,
+    /// Packets injected from outside ([`Fabric::inject`]; also counted in
+    /// `delivered`).
+    pub injected: u64,
 }
 
 /// A capture callback (see [`Fabric::set_tap`]).
 pub type TapFn<P> = Box<dyn FnMut(Time, &Packet<P>)>;
 /// A drop filter (see [`Fabric::set_drop`]).
 pub type DropFn<P> = Box<dyn FnMut(Time, &Packet<P>) -> bool>;
+/// An egress hook (see [`Fabric::set_egress`]).
+pub type EgressFn<P> = Box<dyn FnMut(Time, Packet<P>) -> Option<Packet<P>>>;
 
 /// Node of the topology.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,6 +278,8 @@ enum Ev {
     Converge,
     /// A duplicate copy (packet) reaches its destination host.
     Dup(u32),
+    /// A packet from outside the fabric reaches its destination host.
+    Inject(u32),
 }
 
 /// The simulator.
@@ -296,6 +306,7 @@ pub struct Fabric<P> {
     /// Sees every packet handed to [`Fabric::send`] (a capture point).
     tap: Option<TapFn<P>>,
     drop: Option<DropFn<P>>,
+    egress: Option<EgressFn<P>>,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -371,6 +382,7 @@ impl<P> Fabric<P> {
             route_ok,
             tap: None,
             drop: None,
+            egress: None,
             cfg,
         };
         let mut changes = Vec::new();
@@ -454,10 +466,39 @@ impl<P> Fabric<P> {
             self.stats.drops.chosen += 1;
             return;
         }
+        let pkt = match self.egress.as_mut() {
+            Some(e) => match e(self.now, pkt) {
+                Some(p) => p,
+                None => {
+                    self.stats.egress += 1;
+                    return;
+                }
+            },
+            None => pkt,
+        };
         let plane = self.plane_of(pkt.src, pkt.dst, pkt.sport, pkt.dport);
         let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];
         let id = self.alloc(pkt);
         self.enqueue(port, id);
+    }
+
+    /// Hand every packet [`Fabric::send`] gets (after the tap and the drop
+    /// filter) to `egress` first: a packet it returns takes the fabric's
+    /// links as usual, one it keeps has left the fabric (a real network
+    /// carries it; counted in [`Stats::egress`]).
+    pub fn set_egress(
+        &mut self,
+        egress: impl FnMut(Time, Packet<P>) -> Option<Packet<P>> + 'static,
+    ) {
+        self.egress = Some(Box::new(egress));
+    }
+
+    /// Deliver a packet that arrived from outside the fabric to its
+    /// destination host now (after the events already due now).
+    pub fn inject(&mut self, pkt: Packet<P>) {
+        assert!(pkt.dst < self.cfg.hosts, "host out of range");
+        let id = self.alloc(pkt);
+        self.push(self.now, Ev::Inject(id));
     }
 
     /// Fire `Event::Timer { host, token }` at time `at` (not before now).
@@ -712,6 +753,13 @@ impl<P: Clone> Fabric<P> {
                     self.push(self.now + self.cfg.detect_ps, Ev::Converge);
                 }
                 Ev::Converge => self.converge(),
+                Ev::Inject(id) => {
+                    let pkt = self.take(id);
+                    self.stats.delivered += 1;
+                    self.stats.injected += 1;
+                    self.stats.ce_marked += pkt.ce as u64;
+                    return Some((t, Event::Deliver(pkt)));
+                }
                 Ev::Dup(id) => {
                     let pkt = self.take(id);
                     self.stats.delivered += 1;

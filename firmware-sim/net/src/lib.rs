@@ -17,6 +17,7 @@ pub mod fabric;
 pub mod model_backend;
 pub mod net;
 pub mod plot;
+pub mod soft;
 
 /// The code of the pages under `docs/`, compiled and run as doctests, so
 /// that the documentation cannot drift from the API.

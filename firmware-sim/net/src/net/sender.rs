@@ -240,7 +240,7 @@ impl Net {
     }
 
     /// Probe timeout: the largest smoothed RTT of the connection's paths
-    /// plus twice the largest variation plus 0.5 us (a quarter of the
+    /// plus twice the largest variation plus `pto_slack` (a quarter of the
     /// minimum RTO before any sample), plus the receiver's ACK delay when
     /// it coalesces (a quiet path's ACK waits for its timer).
     pub(super) fn pto(&self, c: ConnId) -> Time {
@@ -248,7 +248,7 @@ impl Net {
         let srtt = conn.paths.iter().map(|p| p.srtt).fold(0.0, f64::max);
         let var = conn.paths.iter().map(|p| p.rttvar).fold(0.0, f64::max);
         let base = if srtt > 0.0 {
-            (srtt + 2.0 * var) as Time + 500_000
+            (srtt + 2.0 * var) as Time + self.cfg.braid.pto_slack
         } else {
             self.cfg.braid.min_rto / 4
         };

@@ -1,0 +1,351 @@
+//! Soft Braid: the transport model ([`crate::net`]) on real UDP sockets
+//! and the real clock, one process per host.
+//!
+//! A [`SoftNet`] is a two-host model (this host and its peer) whose
+//! fabric never carries a packet between them: its egress hook takes every
+//! packet for the peer and sends it as a UDP datagram (the payload exactly
+//! [`crate::codec`]'s bytes: the Braid header and payload braid-spec
+//! defines), from a socket bound to the packet's UDP source port (so each
+//! path is its own 5-tuple and ECMP spreads them) to the peer's
+//! [`braid_spec::BRAID_UDP_PORT`]. Datagrams arriving on this host's
+//! Braid port are decoded and injected as deliveries. Simulated time is
+//! the wall clock since the endpoint started: [`SoftNet::poll`] receives
+//! what arrived, runs the model's events due by now, and sends what they
+//! produced. The sender, the receiver, their timers and their pacing are
+//! the model's own: one source of truth for the protocol.
+//!
+//! Both processes must create their connections in the same order (a
+//! connection's number is its index, carried in every packet); memory keys
+//! are each host's own and travel out of band.
+
+use crate::codec::{msg_of, udp_payload_of};
+use crate::config::BraidConfig;
+use crate::fabric::{FabricConfig, HostId, Packet, Time};
+use crate::net::{Msg, Net, NetConfig};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::{self, ErrorKind};
+use std::net::{Ipv4Addr, SocketAddrV4, UdpSocket};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Where a soft endpoint lives and how fast it may send.
+#[derive(Debug, Clone)]
+pub struct SoftConfig {
+    /// This host's address (its sockets bind to it).
+    pub local_ip: Ipv4Addr,
+    /// The peer's address.
+    pub peer_ip: Ipv4Addr,
+    /// This host's number in the model, 0 or 1 (the peer is the other):
+    /// the two processes must agree.
+    pub host: HostId,
+    /// The NIC rate the model paces at (bit/s).
+    pub rate_bps: u64,
+    /// Smallest retransmission timeout: a software endpoint's round trip
+    /// includes the kernel and the scheduler, far above a NIC's.
+    pub min_rto: Time,
+    /// The tail-loss probe's allowance beyond the RTT samples
+    /// ([`BraidConfig::pto_slack`]): the scheduling delays they miss.
+    pub pto_slack: Time,
+    /// UDP port both hosts receive on.
+    pub port: u16,
+}
+
+impl SoftConfig {
+    /// Host `host` of two at `local_ip`, its peer at `peer_ip`: 10 Gb/s,
+    /// RTO from 5 ms, tail-loss probes 1 ms beyond the RTT, Braid's UDP
+    /// port.
+    pub fn new(local_ip: Ipv4Addr, peer_ip: Ipv4Addr, host: HostId) -> SoftConfig {
+        SoftConfig {
+            local_ip,
+            peer_ip,
+            host,
+            rate_bps: 10_000_000_000,
+            min_rto: 5_000_000_000,
+            pto_slack: 1_000_000_000,
+            port: braid_spec::BRAID_UDP_PORT,
+        }
+    }
+}
+
+/// Counts of a soft endpoint's socket side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SoftStats {
+    /// Datagrams sent.
+    pub sent: u64,
+    /// Datagrams the kernel refused to send (counted, not retried: the
+    /// transport recovers them as lost).
+    pub send_errors: u64,
+    /// Datagrams received and delivered to the model.
+    pub received: u64,
+    /// Datagrams received that are not a model packet (dropped).
+    pub undecodable: u64,
+    /// Datagrams received from an address other than the peer's
+    /// (dropped).
+    pub foreign: u64,
+}
+
+/// Socket buffer asked for each way (bytes): a burst of a window of 4 KiB
+/// packets on every path must fit while the other process is not running.
+pub const SOCKET_BUFFER: i32 = 16 << 20;
+
+fn setsockopt_i32(s: &UdpSocket, level: i32, opt: i32, v: i32) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a valid socket descriptor and a pointer to an i32 of the
+    // length given, as setsockopt(2) requires
+    let r = unsafe {
+        libc::setsockopt(
+            s.as_raw_fd(),
+            level,
+            opt,
+            (&v as *const i32).cast(),
+            std::mem::size_of::<i32>() as libc::socklen_t,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// The buffer `opt` as large as `bytes`: beyond `net.core.[rw]mem_max`
+/// with `force` where the process may (root), else as large as the limit.
+fn set_buffer(s: &UdpSocket, opt: i32, force: i32, bytes: i32) {
+    if setsockopt_i32(s, libc::SOL_SOCKET, force, bytes).is_err() {
+        let _ = setsockopt_i32(s, libc::SOL_SOCKET, opt, bytes);
+    }
+}
+
+/// Datagrams leave with IP ECN ECT(0), as SPEC.md section 2 asks of a
+/// sender.
+fn set_ect0(s: &UdpSocket) -> io::Result<()> {
+    setsockopt_i32(
+        s,
+        libc::IPPROTO_IP,
+        libc::IP_TOS,
+        braid_spec::wire::ip::ECN_ECT0 as i32,
+    )
+}
+
+/// Where an endpoint's clock starts (ns): past 2^32 ns, so that a time
+/// from a peer whose clock runs ahead (the wire carries 32 bits of ns) is
+/// placed 2^32 ns back ([`crate::codec::time_of_wire_ts`]) rather than
+/// clamped at 0, and echoes back with the bits it came with.
+pub const CLOCK_START: Time = 1 << 33;
+
+/// A drop filter on outgoing packets, for tests (true: dropped).
+pub type LossFn = Box<dyn FnMut(&Packet<Msg>) -> bool>;
+
+/// The transport model on real sockets (see the module documentation).
+pub struct SoftNet {
+    /// The model: this host and its peer. Post work and poll completions
+    /// on it between [`SoftNet::poll`] calls.
+    pub net: Net,
+    cfg: SoftConfig,
+    outbox: Rc<RefCell<Vec<Packet<Msg>>>>,
+    rx: UdpSocket,
+    tx: HashMap<u16, UdpSocket>,
+    start: Instant,
+    buf: Vec<u8>,
+    stats: SoftStats,
+    loss: Option<LossFn>,
+}
+
+impl SoftNet {
+    /// An endpoint with transport parameters `net_cfg` (its `min_rto` and
+    /// `pto_slack` replaced by `cfg`'s), receiving on
+    /// `cfg.local_ip:cfg.port`.
+    pub fn new(cfg: SoftConfig, mut net_cfg: NetConfig) -> io::Result<SoftNet> {
+        if cfg.host > 1 {
+            return Err(io::Error::new(
+                ErrorKind::InvalidInput,
+                format!("host {}: a soft endpoint is host 0 or 1", cfg.host),
+            ));
+        }
+        let mut fab = FabricConfig::leaf_spine(2);
+        fab.host_rate_bps = cfg.rate_bps;
+        fab.fabric_rate_bps = cfg.rate_bps;
+        net_cfg.braid = BraidConfig {
+            min_rto: cfg.min_rto,
+            pto_slack: cfg.pto_slack,
+            ..net_cfg.braid
+        };
+        let mut net = Net::new(fab, net_cfg);
+        let outbox: Rc<RefCell<Vec<Packet<Msg>>>> = Rc::default();
+        let out = outbox.clone();
+        let peer = 1 - cfg.host;
+        net.fabric.set_egress(move |_, p: Packet<Msg>| {
+            if p.dst == peer {
+                out.borrow_mut().push(p);
+                None
+            } else {
+                Some(p)
+            }
+        });
+        // the model's clock starts at the endpoint's, before anything is
+        // scheduled (a periodic timer armed at 0 would have to catch up)
+        let start = Instant::now();
+        net.fabric.idle_until(CLOCK_START * 1000);
+        let rx = UdpSocket::bind(SocketAddrV4::new(cfg.local_ip, cfg.port))?;
+        rx.set_nonblocking(true)?;
+        set_buffer(&rx, libc::SO_RCVBUF, libc::SO_RCVBUFFORCE, SOCKET_BUFFER);
+        Ok(SoftNet {
+            net,
+            cfg,
+            outbox,
+            rx,
+            tx: HashMap::new(),
+            start,
+            buf: vec![0; 65536],
+            stats: SoftStats::default(),
+            loss: None,
+        })
+    }
+
+    /// This host in the model.
+    pub fn host(&self) -> HostId {
+        self.cfg.host
+    }
+
+    /// The peer in the model.
+    pub fn peer(&self) -> HostId {
+        1 - self.cfg.host
+    }
+
+    /// Socket counts so far.
+    pub fn stats(&self) -> SoftStats {
+        self.stats
+    }
+
+    /// Drop outgoing packets that `loss` picks (tests of loss recovery on
+    /// real sockets without touching the host's network).
+    pub fn set_loss(&mut self, loss: LossFn) {
+        self.loss = Some(loss);
+    }
+
+    /// Wall-clock time since the endpoint started plus [`CLOCK_START`],
+    /// in the model's units (picoseconds).
+    pub fn now(&self) -> Time {
+        (self.start.elapsed().as_nanos() as Time + CLOCK_START) * 1000
+    }
+
+    /// One round: deliver every datagram that has arrived, run the model's
+    /// events due by now, send the packets they produced. Returns how long
+    /// until the model's next event (`None`: nothing scheduled).
+    pub fn poll(&mut self) -> io::Result<Option<Duration>> {
+        let now = self.now();
+        self.net.run_until(now);
+        self.net.fabric.idle_until(now);
+        self.receive(now)?;
+        self.net.run_until(now);
+        self.send()?;
+        Ok(self
+            .net
+            .fabric
+            .next_time()
+            .map(|t| Duration::from_nanos(t.saturating_sub(self.now()) / 1000)))
+    }
+
+    /// [`SoftNet::poll`] until `done` holds or `timeout` passes; between
+    /// rounds it waits for a datagram or the next event (at most 1 ms).
+    /// `true` if `done` held.
+    pub fn run_until(
+        &mut self,
+        timeout: Duration,
+        mut done: impl FnMut(&mut Net) -> bool,
+    ) -> io::Result<bool> {
+        let end = Instant::now() + timeout;
+        loop {
+            let next = self.poll()?;
+            if done(&mut self.net) {
+                return Ok(true);
+            }
+            if Instant::now() >= end {
+                return Ok(false);
+            }
+            let wait = next
+                .unwrap_or(Duration::from_millis(1))
+                .clamp(Duration::from_micros(1), Duration::from_millis(1));
+            self.rx.set_read_timeout(Some(wait))?;
+            self.rx.set_nonblocking(false)?;
+            let mut peek = [0u8; 1];
+            let r = self.rx.peek_from(&mut peek);
+            self.rx.set_nonblocking(true)?;
+            match r {
+                Ok(_) => {}
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn receive(&mut self, now: Time) -> io::Result<()> {
+        let carry = self.net.config().carry_data;
+        loop {
+            let (n, from) = match self.rx.recv_from(&mut self.buf) {
+                Ok(r) => r,
+                Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(()),
+                Err(e) => return Err(e),
+            };
+            let std::net::SocketAddr::V4(from) = from else {
+                self.stats.foreign += 1;
+                continue;
+            };
+            if *from.ip() != self.cfg.peer_ip {
+                self.stats.foreign += 1;
+                continue;
+            }
+            let msg = match msg_of(&self.buf[..n], now, carry) {
+                Ok(m) => m,
+                Err(_) => {
+                    self.stats.undecodable += 1;
+                    continue;
+                }
+            };
+            let bytes = match &msg {
+                Msg::Data(d) => crate::net::data_frame_bytes(d.opcode, d.len),
+                Msg::Nack { .. } => crate::net::nack_frame_bytes(),
+                _ => crate::net::ack_frame_bytes(),
+            };
+            self.stats.received += 1;
+            self.net.fabric.inject(Packet {
+                src: self.peer(),
+                dst: self.cfg.host,
+                sport: from.port(),
+                dport: self.cfg.port,
+                bytes,
+                ce: false,
+                payload: msg,
+            });
+        }
+    }
+
+    fn send(&mut self) -> io::Result<()> {
+        let out = std::mem::take(&mut *self.outbox.borrow_mut());
+        let to = SocketAddrV4::new(self.cfg.peer_ip, self.cfg.port);
+        for p in out {
+            if self.loss.as_mut().is_some_and(|l| l(&p)) {
+                continue;
+            }
+            let Some(bytes) = udp_payload_of(&p.payload) else {
+                continue;
+            };
+            let sock = match self.tx.get(&p.sport) {
+                Some(s) => s,
+                None => {
+                    let s = UdpSocket::bind(SocketAddrV4::new(self.cfg.local_ip, p.sport))?;
+                    s.set_nonblocking(true)?;
+                    set_ect0(&s)?;
+                    set_buffer(&s, libc::SO_SNDBUF, libc::SO_SNDBUFFORCE, SOCKET_BUFFER);
+                    self.tx.entry(p.sport).or_insert(s)
+                }
+            };
+            match sock.send_to(&bytes, to) {
+                Ok(_) => self.stats.sent += 1,
+                Err(_) => self.stats.send_errors += 1,
+            }
+        }
+        Ok(())
+    }
+}
