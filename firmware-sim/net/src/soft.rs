@@ -248,7 +248,8 @@ impl SoftNet {
     }
 
     /// [`SoftNet::poll`] until `done` holds or `timeout` passes; between
-    /// rounds it waits for a datagram or the next event (at most 1 ms).
+    /// rounds it waits for a datagram or the model's next event (at most
+    /// 1 ms).
     /// `true` if `done` held.
     pub fn run_until(
         &mut self,
@@ -266,18 +267,35 @@ impl SoftNet {
             }
             let wait = next
                 .unwrap_or(Duration::from_millis(1))
-                .clamp(Duration::from_micros(1), Duration::from_millis(1));
-            self.rx.set_read_timeout(Some(wait))?;
-            self.rx.set_nonblocking(false)?;
-            let mut peek = [0u8; 1];
-            let r = self.rx.peek_from(&mut peek);
-            self.rx.set_nonblocking(true)?;
-            match r {
-                Ok(_) => {}
-                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
-                Err(e) => return Err(e),
+                .min(Duration::from_millis(1));
+            self.wait_readable(wait)?;
+        }
+    }
+
+    /// Wait until a datagram is ready or `wait` has passed: `ppoll(2)`,
+    /// whose timeout is a high-resolution timer (a socket receive timeout
+    /// is rounded up to the kernel's tick, milliseconds, which would hold
+    /// every pacing gap and ACK that long).
+    fn wait_readable(&self, wait: Duration) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let mut fd = libc::pollfd {
+            fd: self.rx.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let ts = libc::timespec {
+            tv_sec: wait.as_secs() as libc::time_t,
+            tv_nsec: wait.subsec_nanos() as libc::c_long,
+        };
+        // SAFETY: one valid pollfd, a valid timespec, no signal mask
+        let r = unsafe { libc::ppoll(&mut fd, 1, &ts, std::ptr::null()) };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            if e.kind() != ErrorKind::Interrupted {
+                return Err(e);
             }
         }
+        Ok(())
     }
 
     fn receive(&mut self, now: Time) -> io::Result<()> {
