@@ -14,9 +14,14 @@
 //! produced. The sender, the receiver, their timers and their pacing are
 //! the model's own: one source of truth for the protocol.
 //!
-//! Both processes must create their connections in the same order (a
-//! connection's number is its index, carried in every packet); memory keys
-//! are each host's own and travel out of band.
+//! Connection numbers: a packet carries the number its receiving host
+//! knows the connection by (`dst_conn`). Here that number is the model's
+//! connection index in the receiving process, so each side opens its end
+//! ([`SoftNet::open_send`], [`SoftNet::open_recv`]), the two exchange their
+//! numbers out of band (as they exchange memory keys) and each tells its
+//! end the peer's ([`SoftNet::set_peer_conn`]); outgoing packets then carry
+//! the peer's number. Packets of an end that has no peer number yet are
+//! not sent (counted; the transport recovers them as lost).
 
 use crate::codec::{msg_of, udp_payload_of};
 use crate::config::BraidConfig;
@@ -83,6 +88,9 @@ pub struct SoftStats {
     /// Datagrams received from an address other than the peer's
     /// (dropped).
     pub foreign: u64,
+    /// Packets of a connection end without the peer's number yet (not
+    /// sent).
+    pub unpeered: u64,
 }
 
 /// Socket buffer asked for each way (bytes): a burst of a window of 4 KiB
@@ -150,6 +158,8 @@ pub struct SoftNet {
     buf: Vec<u8>,
     stats: SoftStats,
     loss: Option<LossFn>,
+    /// Model connection -> the peer's number for it.
+    peer_conn: HashMap<u32, u32>,
 }
 
 impl SoftNet {
@@ -200,6 +210,7 @@ impl SoftNet {
             buf: vec![0; 65536],
             stats: SoftStats::default(),
             loss: None,
+            peer_conn: HashMap::new(),
         })
     }
 
@@ -211,6 +222,25 @@ impl SoftNet {
     /// The peer in the model.
     pub fn peer(&self) -> HostId {
         1 - self.cfg.host
+    }
+
+    /// Open this host's sending end of a connection to the peer in
+    /// protection domain `pd`: returns its number (the model's connection,
+    /// which the peer's ACKs carry).
+    pub fn open_send(&mut self, pd: u32) -> u32 {
+        self.net.connect(self.cfg.host, self.peer(), pd)
+    }
+
+    /// Open this host's receiving end of a connection from the peer in
+    /// protection domain `pd`: returns its number (which the peer's data
+    /// packets carry).
+    pub fn open_recv(&mut self, pd: u32) -> u32 {
+        self.net.connect(self.peer(), self.cfg.host, pd)
+    }
+
+    /// The peer's number for the other end of connection `conn`.
+    pub fn set_peer_conn(&mut self, conn: u32, peer: u32) {
+        self.peer_conn.insert(conn, peer);
     }
 
     /// Socket counts so far.
@@ -342,7 +372,19 @@ impl SoftNet {
     fn send(&mut self) -> io::Result<()> {
         let out = std::mem::take(&mut *self.outbox.borrow_mut());
         let to = SocketAddrV4::new(self.cfg.peer_ip, self.cfg.port);
-        for p in out {
+        for mut p in out {
+            let conn = match &mut p.payload {
+                Msg::Data(d) => &mut d.conn,
+                Msg::Ack(a) => &mut a.conn,
+                Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => conn,
+            };
+            match self.peer_conn.get(conn) {
+                Some(&n) => *conn = n,
+                None => {
+                    self.stats.unpeered += 1;
+                    continue;
+                }
+            }
             if self.loss.as_mut().is_some_and(|l| l(&p)) {
                 continue;
             }

@@ -57,6 +57,7 @@ struct Outcome {
 /// outgoing packets with probability `loss`.
 fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) -> Outcome {
     let (key_tx, key_rx) = mpsc::channel();
+    let (a_tx, a_rx) = mpsc::channel();
     let stop = Arc::new(AtomicBool::new(false));
     let stop_b = stop.clone();
     let b = thread::spawn(move || {
@@ -69,7 +70,10 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
             .net
             .reg_mr(1, 1, 0, MEM, access::LOCAL_WRITE | access::REMOTE_WRITE)
             .expect("B's region");
-        let c = b.net.connect(0, 1, 1);
+        // B's end gets a number of its own: a connection B sends on comes
+        // first, so the two numbers differ
+        let _unused = b.open_send(1);
+        let c = b.open_recv(1);
         b.net
             .post_recv(
                 c,
@@ -82,7 +86,8 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
                 },
             )
             .expect("B's receive");
-        key_tx.send(mr.rkey).expect("B's key to A");
+        key_tx.send((mr.rkey, c)).expect("B's key and number to A");
+        b.set_peer_conn(c, a_rx.recv().expect("A's number"));
         let mut done = Vec::new();
         b.run_until(Duration::from_secs(TIMEOUT_S), |n| {
             done.extend(n.poll_cq(1));
@@ -102,8 +107,14 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         .net
         .reg_mr(0, 1, 0, MEM, access::LOCAL_WRITE)
         .expect("A's region");
-    let c = a.net.connect(0, 1, 1);
-    let rkey = key_rx.recv().expect("B's key");
+    let c = a.open_send(1);
+    a_tx.send(c).expect("A's number to B");
+    let (rkey, b_conn) = key_rx.recv().expect("B's key and number");
+    assert_ne!(
+        b_conn, c,
+        "the two ends' numbers should differ in this test"
+    );
+    a.set_peer_conn(c, b_conn);
     let wrs = [
         (
             1,
@@ -209,10 +220,12 @@ fn check(seed: u64, src: &[u8], o: &Outcome) {
         (
             o.a_stats.undecodable,
             o.a_stats.foreign,
+            o.a_stats.unpeered,
             o.b_stats.undecodable,
-            o.b_stats.foreign
+            o.b_stats.foreign,
+            o.b_stats.unpeered
         ),
-        (0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0),
         "seed {seed:#x}: {:?} {:?}",
         o.a_stats,
         o.b_stats
