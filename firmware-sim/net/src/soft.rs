@@ -14,19 +14,21 @@
 //! produced. The sender, the receiver, their timers and their pacing are
 //! the model's own: one source of truth for the protocol.
 //!
-//! Connection numbers: a packet carries the number its receiving host
-//! knows the connection by (`dst_conn`). Here that number is the model's
-//! connection index in the receiving process, so each side opens its end
-//! ([`SoftNet::open_send`], [`SoftNet::open_recv`]), the two exchange their
-//! numbers out of band (as they exchange memory keys) and each tells its
-//! end the peer's ([`SoftNet::set_peer_conn`]); outgoing packets then carry
-//! the peer's number. Packets of an end that has no peer number yet are
-//! not sent (counted; the transport recovers them as lost).
+//! Connections are queue pairs, as on the engine: [`SoftNet::open_qp`]
+//! gives a number, which stands for a model connection to the peer (this
+//! host sends) and one from it (this host receives). A packet carries the
+//! number its receiving host knows the queue pair by (`dst_conn`): data
+//! goes to the peer's receiving end, ACKs and NACKs to its sending end. So
+//! the two sides exchange their numbers out of band (as they exchange
+//! memory keys) and each tells its queue pair the peer's
+//! ([`SoftNet::set_peer_qp`]). Packets of a queue pair without the peer's
+//! number yet are not sent (counted; the transport recovers them as
+//! lost).
 
 use crate::codec::{msg_of, udp_payload_of};
 use crate::config::BraidConfig;
 use crate::fabric::{FabricConfig, HostId, Packet, Time};
-use crate::net::{Msg, Net, NetConfig};
+use crate::net::{ConnId, Msg, Net, NetConfig};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, ErrorKind};
@@ -158,8 +160,12 @@ pub struct SoftNet {
     buf: Vec<u8>,
     stats: SoftStats,
     loss: Option<LossFn>,
-    /// Model connection -> the peer's number for it.
-    peer_conn: HashMap<u32, u32>,
+    /// Queue pairs: (sending end, receiving end) model connections.
+    qps: Vec<(ConnId, ConnId)>,
+    /// Model connection -> its queue pair.
+    qp_of: HashMap<ConnId, u32>,
+    /// Queue pair -> the peer's number for it.
+    peer_qp: HashMap<u32, u32>,
 }
 
 impl SoftNet {
@@ -210,7 +216,9 @@ impl SoftNet {
             buf: vec![0; 65536],
             stats: SoftStats::default(),
             loss: None,
-            peer_conn: HashMap::new(),
+            qps: Vec::new(),
+            qp_of: HashMap::new(),
+            peer_qp: HashMap::new(),
         })
     }
 
@@ -224,23 +232,27 @@ impl SoftNet {
         1 - self.cfg.host
     }
 
-    /// Open this host's sending end of a connection to the peer in
-    /// protection domain `pd`: returns its number (the model's connection,
-    /// which the peer's ACKs carry).
-    pub fn open_send(&mut self, pd: u32) -> u32 {
-        self.net.connect(self.cfg.host, self.peer(), pd)
+    /// Open a queue pair with the peer in protection domain `pd`: returns
+    /// its number (what the peer's packets for it carry).
+    pub fn open_qp(&mut self, pd: u32) -> u32 {
+        let (h, p) = (self.cfg.host, self.peer());
+        let send = self.net.connect(h, p, pd);
+        let recv = self.net.connect(p, h, pd);
+        let n = self.qps.len() as u32;
+        self.qps.push((send, recv));
+        self.qp_of.insert(send, n);
+        self.qp_of.insert(recv, n);
+        n
     }
 
-    /// Open this host's receiving end of a connection from the peer in
-    /// protection domain `pd`: returns its number (which the peer's data
-    /// packets carry).
-    pub fn open_recv(&mut self, pd: u32) -> u32 {
-        self.net.connect(self.peer(), self.cfg.host, pd)
+    /// Queue pair `qp`'s model connections: (this host sends, it receives).
+    pub fn qp_conns(&self, qp: u32) -> (ConnId, ConnId) {
+        self.qps[qp as usize]
     }
 
-    /// The peer's number for the other end of connection `conn`.
-    pub fn set_peer_conn(&mut self, conn: u32, peer: u32) {
-        self.peer_conn.insert(conn, peer);
+    /// The peer's number for queue pair `qp`.
+    pub fn set_peer_qp(&mut self, qp: u32, peer: u32) {
+        self.peer_qp.insert(qp, peer);
     }
 
     /// Socket counts so far.
@@ -344,13 +356,26 @@ impl SoftNet {
                 self.stats.foreign += 1;
                 continue;
             }
-            let msg = match msg_of(&self.buf[..n], now, carry) {
+            let mut msg = match msg_of(&self.buf[..n], now, carry) {
                 Ok(m) => m,
                 Err(_) => {
                     self.stats.undecodable += 1;
                     continue;
                 }
             };
+            // the queue pair's number to the model connection: data for
+            // its receiving end, ACKs and NACKs for its sending end (a
+            // number of no queue pair goes on as is: the model drops it as
+            // stray)
+            let (conn, to_recv) = match &mut msg {
+                Msg::Data(d) => (&mut d.conn, true),
+                Msg::Ack(a) => (&mut a.conn, false),
+                Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => (conn, false),
+            };
+            match self.qps.get(*conn as usize) {
+                Some(&(send, recv)) => *conn = if to_recv { recv } else { send },
+                None => *conn = ConnId::MAX,
+            }
             let bytes = match &msg {
                 Msg::Data(d) => crate::net::data_frame_bytes(d.opcode, d.len),
                 Msg::Nack { .. } => crate::net::nack_frame_bytes(),
@@ -378,7 +403,7 @@ impl SoftNet {
                 Msg::Ack(a) => &mut a.conn,
                 Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => conn,
             };
-            match self.peer_conn.get(conn) {
+            match self.qp_of.get(conn).and_then(|q| self.peer_qp.get(q)) {
                 Some(&n) => *conn = n,
                 None => {
                     self.stats.unpeered += 1;

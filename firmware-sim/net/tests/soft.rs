@@ -70,10 +70,11 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
             .net
             .reg_mr(1, 1, 0, MEM, access::LOCAL_WRITE | access::REMOTE_WRITE)
             .expect("B's region");
-        // B's end gets a number of its own: a connection B sends on comes
-        // first, so the two numbers differ
-        let _unused = b.open_send(1);
-        let c = b.open_recv(1);
+        // B's queue pair gets a number of its own: another comes first,
+        // so the two numbers differ
+        let _unused = b.open_qp(1);
+        let qp = b.open_qp(1);
+        let c = b.qp_conns(qp).1;
         b.net
             .post_recv(
                 c,
@@ -86,8 +87,8 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
                 },
             )
             .expect("B's receive");
-        key_tx.send((mr.rkey, c)).expect("B's key and number to A");
-        b.set_peer_conn(c, a_rx.recv().expect("A's number"));
+        key_tx.send((mr.rkey, qp)).expect("B's key and number to A");
+        b.set_peer_qp(qp, a_rx.recv().expect("A's number"));
         let mut done = Vec::new();
         b.run_until(Duration::from_secs(TIMEOUT_S), |n| {
             done.extend(n.poll_cq(1));
@@ -107,14 +108,15 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         .net
         .reg_mr(0, 1, 0, MEM, access::LOCAL_WRITE)
         .expect("A's region");
-    let c = a.open_send(1);
-    a_tx.send(c).expect("A's number to B");
-    let (rkey, b_conn) = key_rx.recv().expect("B's key and number");
+    let qp = a.open_qp(1);
+    let c = a.qp_conns(qp).0;
+    a_tx.send(qp).expect("A's number to B");
+    let (rkey, b_qp) = key_rx.recv().expect("B's key and number");
     assert_ne!(
-        b_conn, c,
-        "the two ends' numbers should differ in this test"
+        b_qp, qp,
+        "the two sides' numbers should differ in this test"
     );
-    a.set_peer_conn(c, b_conn);
+    a.set_peer_qp(qp, b_qp);
     let wrs = [
         (
             1,
