@@ -1,7 +1,8 @@
 //! Soft Braid: the transport model ([`crate::net`]) on real UDP sockets
 //! and the real clock, one process per host.
 //!
-//! A [`SoftNet`] is a two-host model (this host and its peer) whose
+//! A [`SoftNet`] is a two-host model (this host and its peer, the
+//! sockets in its [`SoftPort`]) whose
 //! fabric never carries a packet between them: its egress hook takes every
 //! packet for the peer and sends it as a UDP datagram (the payload exactly
 //! [`crate::codec`]'s bytes: the Braid header and payload braid-spec
@@ -9,7 +10,7 @@
 //! path is its own 5-tuple and ECMP spreads them) to the peer's
 //! [`braid_spec::BRAID_UDP_PORT`]. Datagrams arriving on this host's
 //! Braid port are decoded and injected as deliveries. Simulated time is
-//! the wall clock since the endpoint started: [`SoftNet::poll`] receives
+//! the wall clock since the endpoint started: [`SoftPort::poll`] receives
 //! what arrived, runs the model's events due by now, and sends what they
 //! produced. The sender, the receiver, their timers and their pacing are
 //! the model's own: one source of truth for the protocol.
@@ -21,7 +22,7 @@
 //! goes to the peer's receiving end, ACKs and NACKs to its sending end. So
 //! the two sides exchange their numbers out of band (as they exchange
 //! memory keys) and each tells its queue pair the peer's
-//! ([`SoftNet::set_peer_qp`]). Packets of a queue pair without the peer's
+//! ([`SoftPort::set_peer_qp`]). Packets of a queue pair without the peer's
 //! number yet are not sent (counted; the transport recovers them as
 //! lost).
 
@@ -147,11 +148,11 @@ pub const CLOCK_START: Time = 1 << 33;
 /// A drop filter on outgoing packets, for tests (true: dropped).
 pub type LossFn = Box<dyn FnMut(&Packet<Msg>) -> bool>;
 
-/// The transport model on real sockets (see the module documentation).
-pub struct SoftNet {
-    /// The model: this host and its peer. Post work and poll completions
-    /// on it between [`SoftNet::poll`] calls.
-    pub net: Net,
+/// The socket side of a soft endpoint, attached to a two-host [`Net`]
+/// (see the module documentation): the sockets, the clock, the queue
+/// pairs' numbers. [`SoftNet`] pairs one with its model; the soft driver
+/// backend keeps the model in its own world.
+pub struct SoftPort {
     cfg: SoftConfig,
     outbox: Rc<RefCell<Vec<Packet<Msg>>>>,
     rx: UdpSocket,
@@ -160,34 +161,49 @@ pub struct SoftNet {
     buf: Vec<u8>,
     stats: SoftStats,
     loss: Option<LossFn>,
-    /// Queue pairs: (sending end, receiving end) model connections.
-    qps: Vec<(ConnId, ConnId)>,
+    /// Queue pair number -> (sending end, receiving end) model connections.
+    qps: HashMap<u32, (ConnId, ConnId)>,
     /// Model connection -> its queue pair.
     qp_of: HashMap<ConnId, u32>,
     /// Queue pair -> the peer's number for it.
     peer_qp: HashMap<u32, u32>,
 }
 
-impl SoftNet {
-    /// An endpoint with transport parameters `net_cfg` (its `min_rto` and
-    /// `pto_slack` replaced by `cfg`'s), receiving on
-    /// `cfg.local_ip:cfg.port`.
-    pub fn new(cfg: SoftConfig, mut net_cfg: NetConfig) -> io::Result<SoftNet> {
-        if cfg.host > 1 {
+impl SoftConfig {
+    /// The two-host model this endpoint runs: `net_cfg` with its
+    /// `min_rto` and `pto_slack` replaced by this configuration's, a
+    /// fabric whose NIC ports run at `rate_bps`.
+    pub fn model(&self, mut net_cfg: NetConfig) -> io::Result<Net> {
+        if self.host > 1 {
             return Err(io::Error::new(
                 ErrorKind::InvalidInput,
-                format!("host {}: a soft endpoint is host 0 or 1", cfg.host),
+                format!("host {}: a soft endpoint is host 0 or 1", self.host),
             ));
         }
         let mut fab = FabricConfig::leaf_spine(2);
-        fab.host_rate_bps = cfg.rate_bps;
-        fab.fabric_rate_bps = cfg.rate_bps;
+        fab.host_rate_bps = self.rate_bps;
+        fab.fabric_rate_bps = self.rate_bps;
         net_cfg.braid = BraidConfig {
-            min_rto: cfg.min_rto,
-            pto_slack: cfg.pto_slack,
+            min_rto: self.min_rto,
+            pto_slack: self.pto_slack,
             ..net_cfg.braid
         };
-        let mut net = Net::new(fab, net_cfg);
+        Ok(Net::new(fab, net_cfg))
+    }
+}
+
+impl SoftPort {
+    /// Attach to `net` (two hosts, of which `cfg.host` is this one),
+    /// which must not have run yet: its clock is set to the endpoint's,
+    /// and its packets for the peer leave through the sockets from now
+    /// on. Receives on `cfg.local_ip:cfg.port`.
+    pub fn attach(cfg: SoftConfig, net: &mut Net) -> io::Result<SoftPort> {
+        if cfg.host > 1 || net.fabric.config().hosts != 2 {
+            return Err(io::Error::new(
+                ErrorKind::InvalidInput,
+                "a soft endpoint is host 0 or 1 of a two-host model",
+            ));
+        }
         let outbox: Rc<RefCell<Vec<Packet<Msg>>>> = Rc::default();
         let out = outbox.clone();
         let peer = 1 - cfg.host;
@@ -206,8 +222,7 @@ impl SoftNet {
         let rx = UdpSocket::bind(SocketAddrV4::new(cfg.local_ip, cfg.port))?;
         rx.set_nonblocking(true)?;
         set_buffer(&rx, libc::SO_RCVBUF, libc::SO_RCVBUFFORCE, SOCKET_BUFFER);
-        Ok(SoftNet {
-            net,
+        Ok(SoftPort {
             cfg,
             outbox,
             rx,
@@ -216,7 +231,7 @@ impl SoftNet {
             buf: vec![0; 65536],
             stats: SoftStats::default(),
             loss: None,
-            qps: Vec::new(),
+            qps: HashMap::new(),
             qp_of: HashMap::new(),
             peer_qp: HashMap::new(),
         })
@@ -232,22 +247,18 @@ impl SoftNet {
         1 - self.cfg.host
     }
 
-    /// Open a queue pair with the peer in protection domain `pd`: returns
-    /// its number (what the peer's packets for it carry).
-    pub fn open_qp(&mut self, pd: u32) -> u32 {
-        let (h, p) = (self.cfg.host, self.peer());
-        let send = self.net.connect(h, p, pd);
-        let recv = self.net.connect(p, h, pd);
-        let n = self.qps.len() as u32;
-        self.qps.push((send, recv));
-        self.qp_of.insert(send, n);
-        self.qp_of.insert(recv, n);
-        n
+    /// Queue pair `qp` (the number the peer's packets for it carry) is the
+    /// model connections `send` (this host to the peer) and `recv` (the
+    /// peer to this host).
+    pub fn bind_qp(&mut self, qp: u32, send: ConnId, recv: ConnId) {
+        self.qps.insert(qp, (send, recv));
+        self.qp_of.insert(send, qp);
+        self.qp_of.insert(recv, qp);
     }
 
     /// Queue pair `qp`'s model connections: (this host sends, it receives).
-    pub fn qp_conns(&self, qp: u32) -> (ConnId, ConnId) {
-        self.qps[qp as usize]
+    pub fn qp_conns(&self, qp: u32) -> Option<(ConnId, ConnId)> {
+        self.qps.get(&qp).copied()
     }
 
     /// The peer's number for queue pair `qp`.
@@ -272,53 +283,28 @@ impl SoftNet {
         (self.start.elapsed().as_nanos() as Time + CLOCK_START) * 1000
     }
 
-    /// One round: deliver every datagram that has arrived, run the model's
-    /// events due by now, send the packets they produced. Returns how long
-    /// until the model's next event (`None`: nothing scheduled).
-    pub fn poll(&mut self) -> io::Result<Option<Duration>> {
+    /// One round on `net`: deliver every datagram that has arrived, run
+    /// the model's events due by now, send the packets they produced.
+    /// Returns how long until the model's next event (`None`: nothing
+    /// scheduled).
+    pub fn poll(&mut self, net: &mut Net) -> io::Result<Option<Duration>> {
         let now = self.now();
-        self.net.run_until(now);
-        self.net.fabric.idle_until(now);
-        self.receive(now)?;
-        self.net.run_until(now);
+        net.run_until(now);
+        net.fabric.idle_until(now);
+        self.receive(net, now)?;
+        net.run_until(now);
         self.send()?;
-        Ok(self
-            .net
+        Ok(net
             .fabric
             .next_time()
             .map(|t| Duration::from_nanos(t.saturating_sub(self.now()) / 1000)))
-    }
-
-    /// [`SoftNet::poll`] until `done` holds or `timeout` passes; between
-    /// rounds it waits for a datagram or the model's next event (at most
-    /// 1 ms).
-    /// `true` if `done` held.
-    pub fn run_until(
-        &mut self,
-        timeout: Duration,
-        mut done: impl FnMut(&mut Net) -> bool,
-    ) -> io::Result<bool> {
-        let end = Instant::now() + timeout;
-        loop {
-            let next = self.poll()?;
-            if done(&mut self.net) {
-                return Ok(true);
-            }
-            if Instant::now() >= end {
-                return Ok(false);
-            }
-            let wait = next
-                .unwrap_or(Duration::from_millis(1))
-                .min(Duration::from_millis(1));
-            self.wait_readable(wait)?;
-        }
     }
 
     /// Wait until a datagram is ready or `wait` has passed: `ppoll(2)`,
     /// whose timeout is a high-resolution timer (a socket receive timeout
     /// is rounded up to the kernel's tick, milliseconds, which would hold
     /// every pacing gap and ACK that long).
-    fn wait_readable(&self, wait: Duration) -> io::Result<()> {
+    pub fn wait_readable(&self, wait: Duration) -> io::Result<()> {
         use std::os::fd::AsRawFd;
         let mut fd = libc::pollfd {
             fd: self.rx.as_raw_fd(),
@@ -340,8 +326,8 @@ impl SoftNet {
         Ok(())
     }
 
-    fn receive(&mut self, now: Time) -> io::Result<()> {
-        let carry = self.net.config().carry_data;
+    fn receive(&mut self, net: &mut Net, now: Time) -> io::Result<()> {
+        let carry = net.config().carry_data;
         loop {
             let (n, from) = match self.rx.recv_from(&mut self.buf) {
                 Ok(r) => r,
@@ -372,7 +358,7 @@ impl SoftNet {
                 Msg::Ack(a) => (&mut a.conn, false),
                 Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => (conn, false),
             };
-            match self.qps.get(*conn as usize) {
+            match self.qps.get(conn) {
                 Some(&(send, recv)) => *conn = if to_recv { recv } else { send },
                 None => *conn = ConnId::MAX,
             }
@@ -382,7 +368,7 @@ impl SoftNet {
                 _ => crate::net::ack_frame_bytes(),
             };
             self.stats.received += 1;
-            self.net.fabric.inject(Packet {
+            net.fabric.inject(Packet {
                 src: self.peer(),
                 dst: self.cfg.host,
                 sport: from.port(),
@@ -432,5 +418,70 @@ impl SoftNet {
             }
         }
         Ok(())
+    }
+}
+
+/// A soft endpoint with its own model (see the module documentation).
+pub struct SoftNet {
+    /// The model: this host and its peer. Post work and poll completions
+    /// on it between [`SoftNet::poll`] calls.
+    pub net: Net,
+    /// The sockets.
+    pub port: SoftPort,
+    next_qp: u32,
+}
+
+impl SoftNet {
+    /// An endpoint running [`SoftConfig::model`] of `net_cfg`, receiving
+    /// on `cfg.local_ip:cfg.port`.
+    pub fn new(cfg: SoftConfig, net_cfg: NetConfig) -> io::Result<SoftNet> {
+        let mut net = cfg.model(net_cfg)?;
+        let port = SoftPort::attach(cfg, &mut net)?;
+        Ok(SoftNet {
+            net,
+            port,
+            next_qp: 0,
+        })
+    }
+
+    /// Open a queue pair with the peer in protection domain `pd`: returns
+    /// its number (what the peer's packets for it carry).
+    pub fn open_qp(&mut self, pd: u32) -> u32 {
+        let (h, p) = (self.port.host(), self.port.peer());
+        let send = self.net.connect(h, p, pd);
+        let recv = self.net.connect(p, h, pd);
+        let n = self.next_qp;
+        self.next_qp += 1;
+        self.port.bind_qp(n, send, recv);
+        n
+    }
+
+    /// [`SoftPort::poll`] on this endpoint's model.
+    pub fn poll(&mut self) -> io::Result<Option<Duration>> {
+        self.port.poll(&mut self.net)
+    }
+
+    /// [`SoftNet::poll`] until `done` holds or `timeout` passes; between
+    /// rounds it waits for a datagram or the model's next event (at most
+    /// 1 ms). `true` if `done` held.
+    pub fn run_until(
+        &mut self,
+        timeout: Duration,
+        mut done: impl FnMut(&mut Net) -> bool,
+    ) -> io::Result<bool> {
+        let end = Instant::now() + timeout;
+        loop {
+            let next = self.poll()?;
+            if done(&mut self.net) {
+                return Ok(true);
+            }
+            if Instant::now() >= end {
+                return Ok(false);
+            }
+            let wait = next
+                .unwrap_or(Duration::from_millis(1))
+                .min(Duration::from_millis(1));
+            self.port.wait_readable(wait)?;
+        }
     }
 }

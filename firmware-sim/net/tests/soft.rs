@@ -63,7 +63,7 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
     let b = thread::spawn(move || {
         let mut b = SoftNet::new(SoftConfig::new(b_ip, a_ip, 1), cfg()).expect("B's sockets");
         if let Some(l) = lossy(loss, seed ^ 0xb) {
-            b.set_loss(l);
+            b.port.set_loss(l);
         }
         b.net.set_memory(1, MEM);
         let mr = b
@@ -74,7 +74,7 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         // so the two numbers differ
         let _unused = b.open_qp(1);
         let qp = b.open_qp(1);
-        let c = b.qp_conns(qp).1;
+        let c = b.port.qp_conns(qp).expect("B's queue pair").1;
         b.net
             .post_recv(
                 c,
@@ -88,7 +88,7 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
             )
             .expect("B's receive");
         key_tx.send((mr.rkey, qp)).expect("B's key and number to A");
-        b.set_peer_qp(qp, a_rx.recv().expect("A's number"));
+        b.port.set_peer_qp(qp, a_rx.recv().expect("A's number"));
         let mut done = Vec::new();
         b.run_until(Duration::from_secs(TIMEOUT_S), |n| {
             done.extend(n.poll_cq(1));
@@ -96,11 +96,11 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         })
         .expect("B's sockets");
         done.extend(b.net.poll_cq(1));
-        (done, b.net.memory(1).to_vec(), b.stats())
+        (done, b.net.memory(1).to_vec(), b.port.stats())
     });
     let mut a = SoftNet::new(SoftConfig::new(a_ip, b_ip, 0), cfg()).expect("A's sockets");
     if let Some(l) = lossy(loss, seed ^ 0xa) {
-        a.set_loss(l);
+        a.port.set_loss(l);
     }
     a.net.set_memory(0, MEM);
     a.net.memory_mut(0)[..src.len()].copy_from_slice(&src);
@@ -109,14 +109,14 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         .reg_mr(0, 1, 0, MEM, access::LOCAL_WRITE)
         .expect("A's region");
     let qp = a.open_qp(1);
-    let c = a.qp_conns(qp).0;
+    let c = a.port.qp_conns(qp).expect("A's queue pair").0;
     a_tx.send(qp).expect("A's number to B");
     let (rkey, b_qp) = key_rx.recv().expect("B's key and number");
     assert_ne!(
         b_qp, qp,
         "the two sides' numbers should differ in this test"
     );
-    a.set_peer_qp(qp, b_qp);
+    a.port.set_peer_qp(qp, b_qp);
     let wrs = [
         (
             1,
@@ -168,14 +168,14 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         ok,
         "seed {seed:#x}: A's messages did not complete in {TIMEOUT_S} s: {:?}, A {:?}, B {:?}",
         a.net.stats(c),
-        a.stats(),
+        a.port.stats(),
         b_stats
     );
     Outcome {
         a_done,
         b_done,
         b_mem,
-        a_stats: a.stats(),
+        a_stats: a.port.stats(),
         b_stats,
         retransmits: a.net.stats(c).retransmits,
         a_conn: a.net.stats(c),
