@@ -14,12 +14,21 @@
 //! read, up to 100 ns or the next completion when the queue is empty) or
 //! waits ([`Backend::wait_event`]: up to the next completion).
 //! Host `h` has MAC `02:42:52:00:00:h` and IPv4 `10.0.0.h+1`.
+//!
+//! A soft world ([`ModelWorld::soft`]) is one host's engine on real
+//! sockets ([`crate::soft`]): its peer is another process, reached
+//! through a [`SoftPort`]; time is the wall clock, and the engine runs
+//! whenever the driver looks at a completion queue or waits. Memory keys
+//! are the driver's own (the peer names them in its WRITEs), and a
+//! connection's number on the wire is the driver's (`SET_PEER` gives the
+//! peer's).
 
 use crate::config::Kind;
 use crate::fabric::{FabricConfig, HostId, Time};
 use crate::net::{
     self, access, ConnId, Net, NetConfig, RecvBuf, WcOpcode, WcStatus, WorkRequest, WrOp,
 };
+use crate::soft::{SoftConfig, SoftPort};
 use braid_driver::{Backend, DmaBuf, Error, MemBackend, Result};
 use braid_spec::host::{self, cmd, cmd_arg as ca, rqe, wqe, CQE_BYTES, RQE_BYTES, WQE_BYTES};
 use braid_spec::regs;
@@ -55,6 +64,10 @@ struct ConnEng {
     pd: u32,
     /// The model connection carrying this side's sends (after SET_PEER).
     tx: Option<ConnId>,
+    /// Soft world: the model connection carrying the peer's sends into
+    /// this side (after SET_PEER; in a simulated world it is the peer's
+    /// `tx`).
+    rx: Option<ConnId>,
     /// Peer (host, conn).
     peer: Option<(HostId, u32)>,
     /// Receives read from the rings before the peer's sending side existed.
@@ -77,6 +90,20 @@ struct HostEng {
     conns: HashMap<u32, ConnEng>,
 }
 
+impl HostEng {
+    fn new() -> HostEng {
+        HostEng {
+            next_iova: 4096,
+            bufs: HashMap::new(),
+            next_buf: 0,
+            mrs: HashMap::new(),
+            mr_slots: HashMap::new(),
+            cqs: HashMap::new(),
+            conns: HashMap::new(),
+        }
+    }
+}
+
 /// One end of a driver connection: (host, connection id on that host's engine).
 type End = (HostId, u32);
 
@@ -87,6 +114,8 @@ pub struct ModelWorld {
     hosts: Vec<HostEng>,
     /// Model connection -> its sending and receiving ends.
     links: HashMap<ConnId, (End, End)>,
+    /// A soft world's sockets (`None`: every host is simulated here).
+    soft: Option<SoftPort>,
 }
 
 impl ModelWorld {
@@ -107,19 +136,36 @@ impl ModelWorld {
         }
         Rc::new(RefCell::new(ModelWorld {
             net: n,
-            hosts: (0..hosts)
-                .map(|_| HostEng {
-                    next_iova: 4096,
-                    bufs: HashMap::new(),
-                    next_buf: 0,
-                    mrs: HashMap::new(),
-                    mr_slots: HashMap::new(),
-                    cqs: HashMap::new(),
-                    conns: HashMap::new(),
-                })
-                .collect(),
+            hosts: (0..hosts).map(|_| HostEng::new()).collect(),
             links: HashMap::new(),
+            soft: None,
         }))
+    }
+
+    /// One host's engine on real sockets (`cfg`: its addresses, its host
+    /// number in the two-host model, 0 or 1), `mem` bytes of host memory;
+    /// the peer runs the other in its own process. Its backend is
+    /// [`ModelWorld::backend`] of `cfg.host`.
+    pub fn soft(cfg: SoftConfig, mem: u64) -> std::io::Result<Rc<RefCell<ModelWorld>>> {
+        let h = cfg.host;
+        let mut n = cfg.model(NetConfig {
+            carry_data: true,
+            ..NetConfig::new(Kind::Braid)
+        })?;
+        n.keep_cq = false;
+        n.set_memory(h, mem);
+        let port = SoftPort::attach(cfg, &mut n)?;
+        Ok(Rc::new(RefCell::new(ModelWorld {
+            net: n,
+            hosts: (0..2).map(|_| HostEng::new()).collect(),
+            links: HashMap::new(),
+            soft: Some(port),
+        })))
+    }
+
+    /// A soft world's sockets.
+    pub fn soft_port(&self) -> Option<&SoftPort> {
+        self.soft.as_ref()
     }
 
     /// The backend of host `h`.
@@ -147,6 +193,9 @@ impl ModelWorld {
     /// Run the model until a completion is written or `slice` passes
     /// (`stop_at_completion`), or for `slice` exactly.
     fn advance(&mut self, slice: Time, stop_at_completion: bool) -> bool {
+        if self.soft.is_some() {
+            return self.advance_soft(slice, stop_at_completion);
+        }
         let end = self.net.now() + slice;
         let mut any = false;
         loop {
@@ -164,6 +213,38 @@ impl ModelWorld {
             }
         }
         any
+    }
+
+    /// [`ModelWorld::advance`] of a soft world: `slice` of wall-clock time
+    /// (at least one round of the sockets and the model).
+    fn advance_soft(&mut self, slice: Time, stop_at_completion: bool) -> bool {
+        let end = std::time::Instant::now() + Duration::from_nanos(slice / 1000);
+        let mut any = false;
+        loop {
+            let port = self.soft.as_mut().expect("a soft world");
+            // a socket error is a lost round: the transport recovers
+            let next = port.poll(&mut self.net).unwrap_or(None);
+            if self.net.has_completions() {
+                self.deliver();
+                any = true;
+                if stop_at_completion {
+                    return true;
+                }
+            }
+            let now = std::time::Instant::now();
+            if now >= end {
+                return any;
+            }
+            let wait = next
+                .unwrap_or(Duration::from_millis(1))
+                .min(end - now)
+                .min(Duration::from_millis(1));
+            let _ = self
+                .soft
+                .as_ref()
+                .expect("a soft world")
+                .wait_readable(wait);
+        }
     }
 
     /// Write the model's completions into the driver's CQ rings.
@@ -239,7 +320,14 @@ impl ModelWorld {
                 if acc & host::ACCESS_REMOTE_READ != 0 {
                     ac |= access::REMOTE_READ;
                 }
-                match self.net.reg_mr(h, pd, iova, len, ac) {
+                // a soft world keeps the driver's key: the peer's WRITEs
+                // name it
+                let r = if self.soft.is_some() {
+                    self.net.reg_mr_keyed(h, pd, iova, len, ac, key, key)
+                } else {
+                    self.net.reg_mr(h, pd, iova, len, ac)
+                };
+                match r {
                     Ok(mr) => {
                         let he = &mut self.hosts[h as usize];
                         he.mrs.insert(key, mr);
@@ -294,12 +382,39 @@ impl ModelWorld {
                         cq: g32(ca::CREATE_CONN_CQ),
                         pd: g32(ca::CREATE_CONN_PD),
                         tx: None,
+                        rx: None,
                         peer: None,
                         pending_recv: Vec::new(),
                         wr_ids: HashMap::new(),
                         next_wr: 0,
                     },
                 );
+                cmd::OK
+            }
+            cmd::SET_PEER if self.soft.is_some() => {
+                // the peer is the other host; the numbers are the wire's
+                let (conn, peer_conn) = (g32(ca::SET_PEER_CONN), g32(ca::SET_PEER_PEER_CONN));
+                let Some(pd) = self.hosts[h as usize].conns.get(&conn).map(|c| c.pd) else {
+                    return cmd::BAD_INDEX;
+                };
+                let p = 1 - h;
+                let tx = self.net.connect(h, p, pd);
+                let rx = self.net.connect(p, h, pd);
+                self.links.insert(tx, ((h, conn), (p, peer_conn)));
+                self.links.insert(rx, ((p, peer_conn), (h, conn)));
+                let port = self.soft.as_mut().expect("checked");
+                port.bind_qp(conn, tx, rx);
+                port.set_peer_qp(conn, peer_conn);
+                let c = self.hosts[h as usize]
+                    .conns
+                    .get_mut(&conn)
+                    .expect("checked");
+                c.tx = Some(tx);
+                c.rx = Some(rx);
+                c.peer = Some((p, peer_conn));
+                for (s, rb) in std::mem::take(&mut c.pending_recv) {
+                    let _ = self.net.post_recv(rx, s, rb);
+                }
                 cmd::OK
             }
             cmd::SET_PEER => {
@@ -357,11 +472,17 @@ impl ModelWorld {
                 continue;
             };
             let rkey = g(wqe::RKEY) as u32;
-            let net_rkey = self.hosts[ph as usize]
-                .mrs
-                .get(&rkey)
-                .map(|m| m.rkey)
-                .unwrap_or(rkey ^ 0xffff_ffff);
+            // a soft peer's keys are its driver's; a simulated peer's
+            // driver key names its model region here
+            let net_rkey = if self.soft.is_some() {
+                rkey
+            } else {
+                self.hosts[ph as usize]
+                    .mrs
+                    .get(&rkey)
+                    .map(|m| m.rkey)
+                    .unwrap_or(rkey ^ 0xffff_ffff)
+            };
             let (remote, imm) = (g(wqe::REMOTE_ADDR), g(wqe::IMM) as u32);
             let op = match Opcode::from_u8(g(wqe::OPCODE) as u8) {
                 Some(Opcode::Write) => WrOp::Write {
@@ -412,9 +533,13 @@ impl ModelWorld {
         let (ring, mut ci, peer) = (c.rq, c.rq_ci[stream as usize], c.peer);
         let n = 1u32 << ring.log2;
         let base = ring.iova + stream as u64 * (n as u64) * RQE_BYTES as u64;
-        // the model connection that delivers into this side: the peer's sender
-        let rx =
-            peer.and_then(|(ph, pc)| self.hosts[ph as usize].conns.get(&pc).and_then(|c| c.tx));
+        // the model connection that delivers into this side: the peer's
+        // sender (a soft world's own receiving end)
+        let rx = if self.soft.is_some() {
+            c.rx
+        } else {
+            peer.and_then(|(ph, pc)| self.hosts[ph as usize].conns.get(&pc).and_then(|c| c.tx))
+        };
         while (ci & 0xffff) != (pi & 0xffff) {
             let rec: [u8; RQE_BYTES] =
                 self.read_rec(h, base + ((ci % n) as u64) * RQE_BYTES as u64);

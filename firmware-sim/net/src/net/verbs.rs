@@ -13,6 +13,25 @@ impl Net {
         len: u64,
         access: u8,
     ) -> Result<MemRegion, PostError> {
+        let key = self.next_key.wrapping_add(0x101);
+        let mr = self.reg_mr_keyed(h, pd, addr, len, access, key, key ^ 0x5a5a_0000)?;
+        self.next_key = key;
+        Ok(mr)
+    }
+
+    /// [`Net::reg_mr`] with the keys chosen by the caller (a host whose
+    /// driver names its regions: the soft endpoint's).
+    #[allow(clippy::too_many_arguments)]
+    pub fn reg_mr_keyed(
+        &mut self,
+        h: HostId,
+        pd: u32,
+        addr: u64,
+        len: u64,
+        access: u8,
+        lkey: u32,
+        rkey: u32,
+    ) -> Result<MemRegion, PostError> {
         let host = &mut self.hosts[h as usize];
         if addr
             .checked_add(len)
@@ -26,14 +45,13 @@ impl Net {
                 mem: host.mem_size,
             });
         }
-        self.next_key = self.next_key.wrapping_add(0x101);
         let mr = MemRegion {
             pd,
             addr,
             len,
             access,
-            lkey: self.next_key,
-            rkey: self.next_key ^ 0x5a5a_0000,
+            lkey,
+            rkey,
         };
         host.mrs_l.insert(mr.lkey, mr);
         host.mrs_r.insert(mr.rkey, mr);
