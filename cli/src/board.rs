@@ -5,7 +5,10 @@
 //! connection parameters, their buffers, and a "ready" line once both are
 //! connected; a "done" line ends the run. The loops are braid-driver's
 //! ([`braid_driver::perf`]) with the wall clock, or on a simulated board
-//! (`--device sim:SOCKET:BOARD`) with the simulation's clock.
+//! (`--device sim:SOCKET:BOARD`) with the simulation's clock. `--device
+//! soft` runs them on the soft endpoint instead of a board: the transport
+//! model on UDP sockets bound to `--ip` ([`braid_net::soft`]), with the
+//! wall clock; its peer is the other side's `--ip`.
 
 use crate::{RunArgs, Test};
 use braid_driver::perf::{
@@ -23,6 +26,11 @@ const STALL_PS: u64 = 5_000_000_000_000;
 const SIM_STALL_PS: u64 = 2_000_000_000;
 /// Clocks a simulated board runs per wait of the loops.
 const SIM_WAIT_CLOCKS: u64 = 16;
+/// `--device` of the soft endpoint.
+pub const SOFT: &str = "soft";
+/// The soft endpoint's host memory beyond the test's region: rings,
+/// completion queues.
+const SOFT_MEM_EXTRA: u64 = 16 << 20;
 
 /// The wall clock on a board, the simulation's on a simulated one.
 pub enum AnyClock {
@@ -61,6 +69,61 @@ pub fn open_board(
         let b = VfioBackend::open_with_root(sysfs, dev, device).map_err(s)?;
         Ok((Box::new(b), AnyClock::Wall(WallClock::default()), STALL_PS))
     }
+}
+
+/// Send `word` to the peer and wait for its own line, which must be the
+/// same, polling `cq` meanwhile (discarding what it holds): an engine
+/// that runs only when its driver looks, the soft endpoint's, keeps
+/// acknowledging the peer's packets while this side waits.
+fn sync_polling<B: Backend>(
+    tcp: &mut TcpStream,
+    word: &str,
+    cq: &braid_driver::verbs::CompletionQueue<B>,
+) -> Result<(), String> {
+    use std::io::{ErrorKind, Read, Write};
+    let io = |e: std::io::Error| format!("the exchange with the peer failed: {e}");
+    tcp.write_all(format!("{word}\n").as_bytes()).map_err(io)?;
+    tcp.set_nonblocking(true).map_err(io)?;
+    // a byte at a time: the peer's next line may follow in the same segment
+    let mut got = Vec::new();
+    let mut b = [0u8; 1];
+    while got.last() != Some(&b'\n') && got.len() < 256 {
+        match tcp.read(&mut b) {
+            Ok(0) => break,
+            Ok(_) => got.push(b[0]),
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                let _ = cq.poll(16).map_err(s)?;
+            }
+            Err(e) => return Err(io(e)),
+        }
+    }
+    tcp.set_nonblocking(false).map_err(io)?;
+    let line = String::from_utf8_lossy(&got);
+    let got = line.trim_end_matches('\n');
+    if got != word {
+        return Err(format!(
+            "the peer said {got:?} instead of {word:?}: it failed, see its output"
+        ));
+    }
+    Ok(())
+}
+
+/// The soft endpoint at `ip` with `mem` bytes of host memory, the wall
+/// clock and a board's stall limit.
+fn open_soft(ip: [u8; 4], mem: u64) -> Result<(Box<dyn Backend>, AnyClock, u64), String> {
+    use braid_net::model_backend::ModelWorld;
+    use braid_net::soft::SoftConfig;
+    let ip = std::net::Ipv4Addr::from(ip);
+    let cfg = SoftConfig::new(ip, std::net::Ipv4Addr::UNSPECIFIED, 0);
+    let port = cfg.port;
+    let world = ModelWorld::soft(cfg, mem)
+        .map_err(|e| format!("the soft endpoint cannot use UDP port {port} on {ip}: {e}"))?;
+    let backend = ModelWorld::backend(&world, 0);
+    Ok((
+        Box::new(backend),
+        AnyClock::Wall(WallClock::default()),
+        STALL_PS,
+    ))
 }
 
 fn s(e: braid_driver::Error) -> String {
@@ -103,9 +166,17 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     });
     let iters = run.iters.unwrap_or(5000);
     let depth = tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32);
+    let region = match test {
+        Test::Bw => 2 * size as usize,
+        Test::Lat => size as usize,
+    };
     // the board first: a missing VFIO set-up is reported before any wait
     // on the network
-    let (backend, mut clock, stall_ps) = open_board(device, run.sysfs.clone(), run.dev.clone())?;
+    let (backend, mut clock, stall_ps) = if device == SOFT {
+        open_soft(ip, region as u64 + SOFT_MEM_EXTRA)?
+    } else {
+        open_board(device, run.sysfs.clone(), run.dev.clone())?
+    };
     let what_clock = match clock {
         AnyClock::Wall(_) => "wall clock",
         AnyClock::Sim(_) => "simulated clock",
@@ -115,10 +186,6 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     let pd = ctx.alloc_pd();
     let sq = depth.next_power_of_two().max(16);
     let cq = ctx.create_cq(2 * sq).map_err(s)?;
-    let region = match test {
-        Test::Bw => 2 * size as usize,
-        Test::Lat => size as usize,
-    };
     let mr = pd
         .reg_mr(region, access::LOCAL_WRITE | access::REMOTE_WRITE)
         .map_err(s)?;
@@ -157,15 +224,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     let peer = local.exchange(&mut tcp).map_err(s)?;
     let remote = RemoteBuf::of(&mr).exchange(&mut tcp).map_err(s)?;
     qp.connect(&local, &peer).map_err(s)?;
-    let sync = |tcp: &mut TcpStream, word: &str| -> Result<(), String> {
-        let got = exchange_line(tcp, &format!("{word}\n")).map_err(s)?;
-        if got != word {
-            return Err(format!(
-                "the peer said {got:?} instead of {word:?}: it failed, see its output"
-            ));
-        }
-        Ok(())
-    };
+    let sync = |tcp: &mut TcpStream, word: &str| sync_polling(tcp, word, &cq);
     sync(&mut tcp, "ready")?;
     match test {
         Test::Bw if server => {

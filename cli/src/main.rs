@@ -24,7 +24,9 @@
 //!   simulator (feature `cosim`, the default). With `--device ADDR` they
 //!   run on a board: one host runs `--server`, the other `--connect HOST`,
 //!   and the two exchange their connection parameters and buffers over TCP
-//!   (`--port`, default 18515 as perftest's).
+//!   (`--port`, default 18515 as perftest's). `--device soft` runs them on
+//!   the soft endpoint, no board needed: the transport on UDP sockets bound
+//!   to `--ip`, between two hosts or two addresses of one.
 //!
 //! Errors go to standard error and exit with code 1.
 
@@ -168,8 +170,9 @@ pub struct RunArgs {
     /// 0x-hex) [default: 0xb4a1].
     #[arg(long, value_parser = parse_seed)]
     pub seed: Option<u64>,
-    /// Run on the board at this PCI address (0000:3b:00.0 or 3b:00.0), or
-    /// on the simulated board `sim:SOCKET:BOARD`, instead of the
+    /// Run on the board at this PCI address (0000:3b:00.0 or 3b:00.0), on
+    /// the simulated board `sim:SOCKET:BOARD`, or on the soft endpoint
+    /// `soft` (the transport on UDP sockets bound to --ip), instead of the
     /// co-simulated engines.
     #[arg(long, value_name = "ADDR")]
     pub device: Option<String>,

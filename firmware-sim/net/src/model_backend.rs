@@ -21,7 +21,7 @@
 //! whenever the driver looks at a completion queue or waits. Memory keys
 //! are the driver's own (the peer names them in its WRITEs), and a
 //! connection's number on the wire is the driver's (`SET_PEER` gives the
-//! peer's).
+//! peer's number and its IPv4 address, where its endpoint listens).
 
 use crate::config::Kind;
 use crate::fabric::{FabricConfig, HostId, Time};
@@ -405,6 +405,7 @@ impl ModelWorld {
                 let port = self.soft.as_mut().expect("checked");
                 port.bind_qp(conn, tx, rx);
                 port.set_peer_qp(conn, peer_conn);
+                port.set_peer_ip(std::net::Ipv4Addr::from(g32(ca::SET_PEER_PEER_IP4)));
                 let c = self.hosts[h as usize]
                     .conns
                     .get_mut(&conn)

@@ -42,7 +42,9 @@ use std::time::{Duration, Instant};
 pub struct SoftConfig {
     /// This host's address (its sockets bind to it).
     pub local_ip: Ipv4Addr,
-    /// The peer's address.
+    /// The peer's address (unspecified, 0.0.0.0, until
+    /// [`SoftPort::set_peer_ip`] gives it: nothing is sent or accepted
+    /// meanwhile).
     pub peer_ip: Ipv4Addr,
     /// This host's number in the model, 0 or 1 (the peer is the other):
     /// the two processes must agree.
@@ -91,8 +93,8 @@ pub struct SoftStats {
     /// Datagrams received from an address other than the peer's
     /// (dropped).
     pub foreign: u64,
-    /// Packets of a connection end without the peer's number yet (not
-    /// sent).
+    /// Packets of a queue pair without the peer's number yet, or sent
+    /// before the peer's address is known (not sent).
     pub unpeered: u64,
 }
 
@@ -266,6 +268,11 @@ impl SoftPort {
         self.peer_qp.insert(qp, peer);
     }
 
+    /// The peer's address (the driver's `SET_PEER` gives it).
+    pub fn set_peer_ip(&mut self, ip: Ipv4Addr) {
+        self.cfg.peer_ip = ip;
+    }
+
     /// Socket counts so far.
     pub fn stats(&self) -> SoftStats {
         self.stats
@@ -383,6 +390,10 @@ impl SoftPort {
     fn send(&mut self) -> io::Result<()> {
         let out = std::mem::take(&mut *self.outbox.borrow_mut());
         let to = SocketAddrV4::new(self.cfg.peer_ip, self.cfg.port);
+        if self.cfg.peer_ip.is_unspecified() {
+            self.stats.unpeered += out.len() as u64;
+            return Ok(());
+        }
         for mut p in out {
             let conn = match &mut p.payload {
                 Msg::Data(d) => &mut d.conn,
