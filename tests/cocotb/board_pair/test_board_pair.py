@@ -23,7 +23,8 @@ poisoned, completer-abort and unsupported-request completions, and
 completions withheld until the read times out); each must fail exactly
 one read, be counted, and cost nothing but a retransmission. Their output is
 logged and saved under BRAID_BOARD_OUT (`<label>-<n>.out`), the steps'
-link counts and outputs in `results.json`, the perftest figures in
+link counts, outputs and fault counts in `results.json`, the perftest
+figures in
 `figures.md`.
 """
 
@@ -409,8 +410,9 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
             finally:
                 if faults:
                     faults.remove()
+            fault_got = None
             if faults:
-                await check_pcie_faults(dut, found[0], regs, faults, fault_counts, step)
+                fault_got = await check_pcie_faults(dut, found[0], regs, faults, fault_counts, step)
             after = link_counts(dut)
             frames = sum(a[0] - b[0] for a, b in zip(after, before))
             dropped = sum(a[1] - b[1] for a, b in zip(after, before))
@@ -418,6 +420,9 @@ async def the_driver_runs_on_two_boards_through_a_lossy_link(dut):
                           step["label"], loss, frames, dropped)
             results.append({"label": step["label"], "loss": loss, "frames": frames,
                             "dropped": dropped, "out": outs})
+            if fault_got is not None:
+                results[-1]["faults"] = {"injected": [k for k, _ in faults.injected],
+                                         "counts": fault_got}
     finally:
         listener.close()
         sock.unlink()
@@ -506,6 +511,7 @@ async def check_pcie_faults(dut, board, regs, faults, before, step):
     assert got == want, f"{step['label']}: faults {kinds}: counts {got}, expected {want}"
     dut._log.info("%s: faults %s each failed one payload read, its frame discarded, "
                   "and pair_check stayed exact: %s", step["label"], kinds, got)
+    return got
 
 
 def link_counts(dut):
