@@ -136,6 +136,17 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     let device = run.device.as_deref().unwrap_or_default();
     let (mac, ip) = match (run.mac, run.ip) {
         (Some(m), Some(i)) => (m, i.octets()),
+        // the soft endpoint's frames are UDP datagrams: no MAC of its own
+        (None, Some(i)) if device == SOFT => {
+            let o = i.octets();
+            ([0x02, 0x42, 0x52, o[1], o[2], o[3]], o)
+        }
+        (_, None) if device == SOFT => {
+            return Err(format!(
+                "{name} on the soft endpoint needs --ip: the address its UDP sockets bind to \
+                 (and the peer sends to)"
+            ))
+        }
         _ => {
             return Err(format!(
                 "{name} on a board needs --mac and --ip: the engine's own Ethernet and IPv4 \

@@ -176,6 +176,9 @@ pub struct RunArgs {
     /// co-simulated engines.
     #[arg(long, value_name = "ADDR")]
     pub device: Option<String>,
+    /// Run on the soft endpoint: the same as `--device soft`.
+    #[arg(long, conflicts_with = "device")]
+    pub soft: bool,
     /// Board: wait for the peer's `--connect`.
     #[arg(long)]
     pub server: bool,
@@ -241,7 +244,10 @@ impl Test {
 }
 
 /// `write_bw` / `write_lat`: on a board with --device, else co-simulated.
-fn perftest(test: Test, run: RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
+fn perftest(test: Test, mut run: RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
+    if run.soft {
+        run.device = Some(board::SOFT.into());
+    }
     let max_depth = braid_spec::state::MSG_WINDOW as u32;
     if let Some(d) = tx_depth {
         if d == 0 || d > max_depth {

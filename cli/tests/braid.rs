@@ -451,3 +451,65 @@ fn pair_check_and_simulated_boards_say_what_is_wrong() {
         "{err}"
     );
 }
+
+/// `write_bw` and `write_lat` on the soft endpoint, as on two hosts: a
+/// server and a client process, each with UDP sockets on its own loopback
+/// address, connected through the TCP parameter exchange. Both exit 0 and
+/// the client prints its figures; a missing --ip is refused.
+#[test]
+fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
+    let (code, _, err) = braid(&["write_bw", "--soft", "--server"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("needs --ip"), "{err}");
+    for (test, port, size) in [("write_bw", "18711", "65536"), ("write_lat", "18712", "64")] {
+        let bin = env!("CARGO_BIN_EXE_braid");
+        let common = [
+            "--port", port, "--size", size, "--iters", "50", "--paths", "4",
+        ];
+        let server = Command::new(bin)
+            .args([test, "--soft", "--server", "--ip", "127.0.81.2"])
+            .args(common)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // the client retries until the server listens
+        let mut client = None;
+        for _ in 0..50 {
+            let out = Command::new(bin)
+                .args([
+                    test,
+                    "--soft",
+                    "--connect",
+                    "127.0.0.1",
+                    "--ip",
+                    "127.0.81.1",
+                ])
+                .args(common)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            if err.contains("cannot connect") {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                continue;
+            }
+            client = Some(out);
+            break;
+        }
+        let client = client.expect("the server never listened");
+        let server = server.wait_with_output().unwrap();
+        let (cout, cerr) = (
+            String::from_utf8_lossy(&client.stdout),
+            String::from_utf8_lossy(&client.stderr),
+        );
+        assert_eq!(client.status.code(), Some(0), "{test} client: {cout}{cerr}");
+        assert_eq!(
+            server.status.code(),
+            Some(0),
+            "{test} server: {}{}",
+            String::from_utf8_lossy(&server.stdout),
+            String::from_utf8_lossy(&server.stderr)
+        );
+        assert!(cout.contains(&format!("{test} on soft, 4 paths")), "{cout}");
+    }
+}
