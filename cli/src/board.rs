@@ -72,9 +72,10 @@ pub fn open_board(
 }
 
 /// Send `word` to the peer and wait for its own line, which must be the
-/// same, polling `cq` meanwhile (discarding what it holds): an engine
-/// that runs only when its driver looks, the soft endpoint's, keeps
-/// acknowledging the peer's packets while this side waits.
+/// same, polling `cq` meanwhile (discarding what it holds: only once the
+/// test is over): an engine that runs only when its driver looks, the
+/// soft endpoint's, keeps acknowledging the peer's packets while this
+/// side waits.
 fn sync_polling<B: Backend>(
     tcp: &mut TcpStream,
     word: &str,
@@ -130,6 +131,40 @@ fn s(e: braid_driver::Error) -> String {
     e.to_string()
 }
 
+/// One perftest run as both sides agree on it.
+struct Plan {
+    test: Test,
+    size: u32,
+    iters: u32,
+    depth: u32,
+    paths: u8,
+    mac: [u8; 6],
+    ip: [u8; 4],
+    server: bool,
+    /// What runs it, for the output (`--device`).
+    device: String,
+}
+
+impl Plan {
+    /// Bytes of the test's region.
+    fn region(&self) -> usize {
+        match self.test {
+            Test::Bw => 2 * self.size as usize,
+            Test::Lat => self.size as usize,
+        }
+    }
+
+    /// The first line each side sends: the test, its size and iterations.
+    fn hello(&self) -> String {
+        format!(
+            "braid-perf {} {} {}",
+            self.test.name(),
+            self.size,
+            self.iters
+        )
+    }
+}
+
 /// Run `test` on the board of `run.device` (given).
 pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
     let name = test.name();
@@ -137,10 +172,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     let (mac, ip) = match (run.mac, run.ip) {
         (Some(m), Some(i)) => (m, i.octets()),
         // the soft endpoint's frames are UDP datagrams: no MAC of its own
-        (None, Some(i)) if device == SOFT => {
-            let o = i.octets();
-            ([0x02, 0x42, 0x52, o[1], o[2], o[3]], o)
-        }
+        (None, Some(i)) if device == SOFT => soft_addr(i),
         (_, None) if device == SOFT => {
             return Err(format!(
                 "{name} on the soft endpoint needs --ip: the address its UDP sockets bind to \
@@ -171,43 +203,27 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
             ))
         }
     };
-    let size = run.size.unwrap_or(match test {
-        Test::Bw => 65536,
-        Test::Lat => 8,
-    });
-    let iters = run.iters.unwrap_or(5000);
-    let depth = tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32);
-    let region = match test {
-        Test::Bw => 2 * size as usize,
-        Test::Lat => size as usize,
+    let plan = Plan {
+        test,
+        size: run.size.unwrap_or(match test {
+            Test::Bw => 65536,
+            Test::Lat => 8,
+        }),
+        iters: run.iters.unwrap_or(5000),
+        depth: tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32),
+        paths: run.paths,
+        mac,
+        ip,
+        server,
+        device: device.to_string(),
     };
     // the board first: a missing VFIO set-up is reported before any wait
     // on the network
-    let (backend, mut clock, stall_ps) = if device == SOFT {
-        open_soft(ip, region as u64 + SOFT_MEM_EXTRA)?
+    let opened = if device == SOFT {
+        open_soft(ip, plan.region() as u64 + SOFT_MEM_EXTRA)?
     } else {
         open_board(device, run.sysfs.clone(), run.dev.clone())?
     };
-    let what_clock = match clock {
-        AnyClock::Wall(_) => "wall clock",
-        AnyClock::Sim(_) => "simulated clock",
-    };
-    let ctx = Context::open(backend).map_err(s)?;
-    ctx.set_local_addr(mac, ip).map_err(s)?;
-    let pd = ctx.alloc_pd();
-    let sq = depth.next_power_of_two().max(16);
-    let cq = ctx.create_cq(2 * sq).map_err(s)?;
-    let mr = pd
-        .reg_mr(region, access::LOCAL_WRITE | access::REMOTE_WRITE)
-        .map_err(s)?;
-    let init = QpInit {
-        sq_entries: sq,
-        rq_entries: 16,
-        streams: 1,
-        paths: run.paths,
-    };
-    let mut qp = pd.create_qp(&cq, init).map_err(s)?;
-    let local = qp.local_params(mac, ip);
     let mut tcp = if server {
         let l = TcpListener::bind(("0.0.0.0", run.port))
             .map_err(|e| format!("cannot listen on TCP port {}: {e}", run.port))?;
@@ -224,7 +240,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
             )
         })?
     };
-    let hello = format!("braid-perf {name} {size} {iters}");
+    let hello = plan.hello();
     let theirs = exchange_line(&mut tcp, &format!("{hello}\n")).map_err(s)?;
     if theirs != hello {
         return Err(format!(
@@ -232,11 +248,134 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
              --size and --iters on both hosts"
         ));
     }
+    session(&plan, opened, tcp)
+}
+
+/// The soft endpoint's addresses at `ip`: a MAC made from it (its frames
+/// are UDP datagrams, the kernel's MAC carries them).
+fn soft_addr(ip: std::net::Ipv4Addr) -> ([u8; 6], [u8; 4]) {
+    let o = ip.octets();
+    ([0x02, 0x42, 0x52, o[1], o[2], o[3]], o)
+}
+
+/// `braid serve`: a soft endpoint at `ip` that serves perftest clients
+/// (`write_bw --soft --connect`, `write_lat --soft --connect`) on TCP port
+/// `port`, one after another (`once`: the first only). Each client's first
+/// line names its test, size and iterations, and this side runs the
+/// server's part of it with a fresh engine.
+pub fn serve(ip: std::net::Ipv4Addr, port: u16, paths: u8, once: bool) -> Result<(), String> {
+    use std::io::Read;
+    let l = TcpListener::bind(("0.0.0.0", port))
+        .map_err(|e| format!("cannot listen on TCP port {port}: {e}"))?;
+    eprintln!("braid serve: soft endpoint on {ip}, perftest clients on TCP port {port}");
+    loop {
+        let (mut tcp, from) = l
+            .accept()
+            .map_err(|e| format!("accept on TCP port {port}: {e}"))?;
+        // the client's first line, a byte at a time (its parameters follow)
+        let mut line = Vec::new();
+        let mut b = [0u8; 1];
+        while line.len() < 256 {
+            match tcp.read(&mut b) {
+                Ok(1) if b[0] != b'\n' => line.push(b[0]),
+                _ => break,
+            }
+        }
+        let line = String::from_utf8_lossy(&line).into_owned();
+        let w: Vec<&str> = line.split(' ').collect();
+        let test = match w.get(1) {
+            Some(&"write_bw") => Some(Test::Bw),
+            Some(&"write_lat") => Some(Test::Lat),
+            _ => None,
+        };
+        let (Some(test), Some(Ok(size)), Some(Ok(iters)), "braid-perf") = (
+            test,
+            w.get(2).map(|v| v.parse::<u32>()),
+            w.get(3).map(|v| v.parse::<u32>()),
+            w.first().copied().unwrap_or_default(),
+        ) else {
+            eprintln!("braid serve: {from} sent {line:?}, not a perftest client's first line");
+            continue;
+        };
+        let (mac, ipb) = soft_addr(ip);
+        let plan = Plan {
+            test,
+            size,
+            iters,
+            depth: braid_spec::state::MSG_WINDOW as u32,
+            paths,
+            mac,
+            ip: ipb,
+            server: true,
+            device: SOFT.into(),
+        };
+        let r = open_soft(ipb, plan.region() as u64 + SOFT_MEM_EXTRA).and_then(|opened| {
+            use std::io::Write;
+            tcp.write_all(format!("{}\n", plan.hello()).as_bytes())
+                .map_err(|e| format!("the exchange with {from} failed: {e}"))?;
+            session(&plan, opened, tcp)
+        });
+        match r {
+            Ok(()) => eprintln!("braid serve: served {from}: {line}"),
+            Err(e) => eprintln!("braid serve: {from}: {e}"),
+        }
+        if once {
+            return Ok(());
+        }
+    }
+}
+
+/// The rest of a run once the two sides agree on `plan`: regions, the
+/// queue pair connected with the peer's parameters, the test, the
+/// figures.
+fn session(
+    plan: &Plan,
+    (backend, mut clock, stall_ps): (Box<dyn Backend>, AnyClock, u64),
+    mut tcp: TcpStream,
+) -> Result<(), String> {
+    let Plan {
+        test,
+        size,
+        iters,
+        depth,
+        mac,
+        ip,
+        server,
+        ..
+    } = *plan;
+    let device = plan.device.as_str();
+    let what_clock = match clock {
+        AnyClock::Wall(_) => "wall clock",
+        AnyClock::Sim(_) => "simulated clock",
+    };
+    let ctx = Context::open(backend).map_err(s)?;
+    ctx.set_local_addr(mac, ip).map_err(s)?;
+    let pd = ctx.alloc_pd();
+    let sq = depth.next_power_of_two().max(16);
+    let cq = ctx.create_cq(2 * sq).map_err(s)?;
+    let mr = pd
+        .reg_mr(plan.region(), access::LOCAL_WRITE | access::REMOTE_WRITE)
+        .map_err(s)?;
+    let init = QpInit {
+        sq_entries: sq,
+        rq_entries: 16,
+        streams: 1,
+        paths: plan.paths,
+    };
+    let mut qp = pd.create_qp(&cq, init).map_err(s)?;
+    let local = qp.local_params(mac, ip);
     let peer = local.exchange(&mut tcp).map_err(s)?;
     let remote = RemoteBuf::of(&mr).exchange(&mut tcp).map_err(s)?;
     qp.connect(&local, &peer).map_err(s)?;
+    // "ready" waits without polling (a completion that arrives meanwhile
+    // belongs to the test); "done" polls while it waits, discarding
     let sync = |tcp: &mut TcpStream, word: &str| sync_polling(tcp, word, &cq);
-    sync(&mut tcp, "ready")?;
+    let ready = exchange_line(&mut tcp, "ready\n").map_err(s)?;
+    if ready != "ready" {
+        return Err(format!(
+            "the peer said {ready:?} instead of \"ready\": it failed, see its output"
+        ));
+    }
     match test {
         Test::Bw if server => {
             sync(&mut tcp, "done")?;
@@ -254,7 +393,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
             sync(&mut tcp, "done")?;
             println!(
                 "write_bw on {device}, {} paths, {depth} in flight, {what_clock}",
-                run.paths
+                plan.paths
             );
             println!(
                 "{:>10} {:>8} {:>12} {:>14}",
@@ -282,7 +421,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
                 println!(
                     "write_lat on {device}, {} paths, {size} bytes; one-way latency = half a \
                      WRITE_WITH_IMM round trip, {what_clock}, host software included",
-                    run.paths
+                    plan.paths
                 );
                 print!("{}", LatStats::from_rtts(&rtts));
             }

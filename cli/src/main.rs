@@ -27,6 +27,8 @@
 //!   (`--port`, default 18515 as perftest's). `--device soft` runs them on
 //!   the soft endpoint, no board needed: the transport on UDP sockets bound
 //!   to `--ip`, between two hosts or two addresses of one.
+//! * `braid serve --ip ADDR` is a soft endpoint that serves those clients
+//!   (`write_bw --soft --connect HOST --ip ADDR`) one after another.
 //!
 //! Errors go to standard error and exit with code 1.
 
@@ -124,6 +126,24 @@ enum Cmd {
         /// Device-file root (VFIO files are under DIR/vfio).
         #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
         dev: PathBuf,
+    },
+    /// A soft endpoint (the transport on UDP sockets, no board) serving
+    /// `write_bw --soft --connect` and `write_lat --soft --connect`
+    /// clients, one after another.
+    Serve {
+        /// The address its UDP sockets bind to (the clients' endpoints send
+        /// there).
+        #[arg(long)]
+        ip: std::net::Ipv4Addr,
+        /// TCP port of the parameter exchange.
+        #[arg(long, default_value_t = 18515)]
+        port: u16,
+        /// Paths of each connection (UDP source ports).
+        #[arg(long, default_value_t = 16)]
+        paths: u8,
+        /// Serve one client, then exit.
+        #[arg(long)]
+        once: bool,
     },
     /// perftest's RDMA WRITE latency (a WRITE_WITH_IMM ping-pong): on two
     /// co-simulated engines, or on a board with --device and --server /
@@ -466,6 +486,12 @@ fn main() -> ExitCode {
         Cmd::Stats { at, select } => stats(&at.device, at.sysfs, at.dev, select),
         Cmd::WriteBw { run, tx_depth } => perftest(Test::Bw, run, tx_depth),
         Cmd::WriteLat { run } => perftest(Test::Lat, run, None),
+        Cmd::Serve {
+            ip,
+            port,
+            paths,
+            once,
+        } => board::serve(ip, port, paths, once),
         Cmd::PairCheck {
             device,
             peer_device,

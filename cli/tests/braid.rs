@@ -455,7 +455,8 @@ fn pair_check_and_simulated_boards_say_what_is_wrong() {
 /// `write_bw` and `write_lat` on the soft endpoint, as on two hosts: a
 /// server and a client process, each with UDP sockets on its own loopback
 /// address, connected through the TCP parameter exchange. Both exit 0 and
-/// the client prints its figures; a missing --ip is refused.
+/// the client prints its figures; a missing --ip is refused; `braid
+/// serve` answers a client's test.
 #[test]
 fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
     let (code, _, err) = braid(&["write_bw", "--soft", "--server"]);
@@ -512,4 +513,44 @@ fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
         );
         assert!(cout.contains(&format!("{test} on soft, 4 paths")), "{cout}");
     }
+    // `braid serve` answers a client whatever its test
+    let bin = env!("CARGO_BIN_EXE_braid");
+    let server = Command::new(bin)
+        .args(["serve", "--ip", "127.0.82.2", "--port", "18713", "--once"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut client = None;
+    for _ in 0..50 {
+        let out = Command::new(bin)
+            .args([
+                "write_lat",
+                "--soft",
+                "--connect",
+                "127.0.0.1",
+                "--ip",
+                "127.0.82.1",
+            ])
+            .args(["--port", "18713", "--size", "32", "--iters", "20"])
+            .output()
+            .unwrap();
+        if String::from_utf8_lossy(&out.stderr).contains("cannot connect") {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            continue;
+        }
+        client = Some(out);
+        break;
+    }
+    let client = client.expect("braid serve never listened");
+    let server = server.wait_with_output().unwrap();
+    let serr = String::from_utf8_lossy(&server.stderr);
+    assert_eq!(
+        (client.status.code(), server.status.code()),
+        (Some(0), Some(0)),
+        "client: {}{}; serve: {serr}",
+        String::from_utf8_lossy(&client.stdout),
+        String::from_utf8_lossy(&client.stderr)
+    );
+    assert!(serr.contains("served 127.0.0.1:"), "{serr}");
+    assert!(serr.contains("braid-perf write_lat 32 20"), "{serr}");
 }
