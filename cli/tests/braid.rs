@@ -452,6 +452,32 @@ fn pair_check_and_simulated_boards_say_what_is_wrong() {
     );
 }
 
+/// A soft client `braid` with `args`, retried while its server does not
+/// listen yet (at most 5 s).
+fn soft_client(args: &[&str]) -> std::process::Output {
+    for _ in 0..50 {
+        let out = Command::new(env!("CARGO_BIN_EXE_braid"))
+            .args(args)
+            .output()
+            .unwrap();
+        if !String::from_utf8_lossy(&out.stderr).contains("cannot connect") {
+            return out;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("no server listened for `braid {}`", args.join(" "));
+}
+
+/// A background `braid` with `args`, its output collected.
+fn soft_server(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_braid"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// `write_bw` and `write_lat` on the soft endpoint, as on two hosts: a
 /// server and a client process, each with UDP sockets on its own loopback
 /// address, connected through the TCP parameter exchange. Both exit 0 and
@@ -462,94 +488,77 @@ fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
     let (code, _, err) = braid(&["write_bw", "--soft", "--server"]);
     assert_eq!(code, 1);
     assert!(err.contains("needs --ip"), "{err}");
+    let text = |o: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
     for (test, port, size) in [("write_bw", "18711", "65536"), ("write_lat", "18712", "64")] {
-        let bin = env!("CARGO_BIN_EXE_braid");
         let common = [
             "--port", port, "--size", size, "--iters", "50", "--paths", "4",
         ];
-        let server = Command::new(bin)
-            .args([test, "--soft", "--server", "--ip", "127.0.81.2"])
-            .args(common)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        // the client retries until the server listens
-        let mut client = None;
-        for _ in 0..50 {
-            let out = Command::new(bin)
-                .args([
+        let server = soft_server(
+            &[
+                &[test, "--soft", "--server", "--ip", "127.0.81.2"][..],
+                &common,
+            ]
+            .concat(),
+        );
+        let client = soft_client(
+            &[
+                &[
                     test,
                     "--soft",
                     "--connect",
                     "127.0.0.1",
                     "--ip",
                     "127.0.81.1",
-                ])
-                .args(common)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&out.stderr).into_owned();
-            if err.contains("cannot connect") {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                continue;
-            }
-            client = Some(out);
-            break;
-        }
-        let client = client.expect("the server never listened");
-        let server = server.wait_with_output().unwrap();
-        let (cout, cerr) = (
-            String::from_utf8_lossy(&client.stdout),
-            String::from_utf8_lossy(&client.stderr),
+                ][..],
+                &common,
+            ]
+            .concat(),
         );
-        assert_eq!(client.status.code(), Some(0), "{test} client: {cout}{cerr}");
+        let server = server.wait_with_output().unwrap();
+        assert_eq!(
+            client.status.code(),
+            Some(0),
+            "{test} client: {}",
+            text(&client)
+        );
         assert_eq!(
             server.status.code(),
             Some(0),
-            "{test} server: {}{}",
-            String::from_utf8_lossy(&server.stdout),
-            String::from_utf8_lossy(&server.stderr)
+            "{test} server: {}",
+            text(&server)
         );
+        let cout = String::from_utf8_lossy(&client.stdout);
         assert!(cout.contains(&format!("{test} on soft, 4 paths")), "{cout}");
     }
     // `braid serve` answers a client whatever its test
-    let bin = env!("CARGO_BIN_EXE_braid");
-    let server = Command::new(bin)
-        .args(["serve", "--ip", "127.0.82.2", "--port", "18713", "--once"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut client = None;
-    for _ in 0..50 {
-        let out = Command::new(bin)
-            .args([
-                "write_lat",
-                "--soft",
-                "--connect",
-                "127.0.0.1",
-                "--ip",
-                "127.0.82.1",
-            ])
-            .args(["--port", "18713", "--size", "32", "--iters", "20"])
-            .output()
-            .unwrap();
-        if String::from_utf8_lossy(&out.stderr).contains("cannot connect") {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            continue;
-        }
-        client = Some(out);
-        break;
-    }
-    let client = client.expect("braid serve never listened");
+    let server = soft_server(&["serve", "--ip", "127.0.82.2", "--port", "18713", "--once"]);
+    let client = soft_client(&[
+        "write_lat",
+        "--soft",
+        "--connect",
+        "127.0.0.1",
+        "--ip",
+        "127.0.82.1",
+        "--port",
+        "18713",
+        "--size",
+        "32",
+        "--iters",
+        "20",
+    ]);
     let server = server.wait_with_output().unwrap();
     let serr = String::from_utf8_lossy(&server.stderr);
     assert_eq!(
         (client.status.code(), server.status.code()),
         (Some(0), Some(0)),
-        "client: {}{}; serve: {serr}",
-        String::from_utf8_lossy(&client.stdout),
-        String::from_utf8_lossy(&client.stderr)
+        "client: {}; serve: {serr}",
+        text(&client)
     );
     assert!(serr.contains("served 127.0.0.1:"), "{serr}");
     assert!(serr.contains("braid-perf write_lat 32 20"), "{serr}");
