@@ -654,6 +654,14 @@ impl Backend for ModelBackend {
     fn write32(&mut self, off: u32, v: u32) -> Result<()> {
         self.regs.write32(off, v)?;
         let mut w = self.world.borrow_mut();
+        // a soft world's clock moves only when it runs: bring it to now
+        // before the engine acts, so that what it does now is stamped now
+        {
+            let ModelWorld { net, soft, .. } = &mut *w;
+            if let Some(port) = soft.as_mut() {
+                let _ = port.poll(net);
+            }
+        }
         if off == regs::CMD.offset {
             let mut a = [0u32; 8];
             for (i, r) in regs::CMD_ARGS.iter().enumerate() {

@@ -130,6 +130,55 @@ fn set_buffer(s: &UdpSocket, opt: i32, force: i32, bytes: i32) {
     }
 }
 
+/// The realtime clock, nanoseconds since the epoch.
+fn realtime_ns() -> i128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i128)
+}
+
+/// One datagram into `buf` with its sender and the kernel's receive
+/// timestamp (realtime ns, `SO_TIMESTAMPNS`; `None` if the kernel gave
+/// none).
+fn recv_stamped(s: &UdpSocket, buf: &mut [u8]) -> io::Result<(usize, SocketAddrV4, Option<i128>)> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: zeroed sockaddr_in, msghdr and control buffer are valid
+    // initial values; recvmsg(2) writes at most the lengths given
+    unsafe {
+        let mut addr: libc::sockaddr_in = std::mem::zeroed();
+        let mut iov = libc::iovec {
+            iov_base: buf.as_mut_ptr().cast(),
+            iov_len: buf.len(),
+        };
+        let mut control = [0u64; 8];
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_name = (&mut addr as *mut libc::sockaddr_in).cast();
+        msg.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.as_mut_ptr().cast();
+        msg.msg_controllen = std::mem::size_of_val(&control) as _;
+        let n = libc::recvmsg(s.as_raw_fd(), &mut msg, 0);
+        if n < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let mut stamp = None;
+        let mut c = libc::CMSG_FIRSTHDR(&msg);
+        while !c.is_null() {
+            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_TIMESTAMPNS {
+                let ts = std::ptr::read_unaligned(libc::CMSG_DATA(c) as *const libc::timespec);
+                stamp = Some(ts.tv_sec as i128 * 1_000_000_000 + ts.tv_nsec as i128);
+            }
+            c = libc::CMSG_NXTHDR(&msg, c);
+        }
+        let from = SocketAddrV4::new(
+            Ipv4Addr::from(u32::from_be(addr.sin_addr.s_addr)),
+            u16::from_be(addr.sin_port),
+        );
+        Ok((n as usize, from, stamp))
+    }
+}
+
 /// Datagrams leave with IP ECN ECT(0), as SPEC.md section 2 asks of a
 /// sender.
 fn set_ect0(s: &UdpSocket) -> io::Result<()> {
@@ -160,6 +209,9 @@ pub struct SoftPort {
     rx: UdpSocket,
     tx: HashMap<u16, UdpSocket>,
     start: Instant,
+    /// The realtime clock at `start` (kernel receive timestamps are
+    /// realtime), nanoseconds since the epoch.
+    start_rt: i128,
     buf: Vec<u8>,
     stats: SoftStats,
     loss: Option<LossFn>,
@@ -220,16 +272,19 @@ impl SoftPort {
         // the model's clock starts at the endpoint's, before anything is
         // scheduled (a periodic timer armed at 0 would have to catch up)
         let start = Instant::now();
+        let start_rt = realtime_ns();
         net.fabric.idle_until(CLOCK_START * 1000);
         let rx = UdpSocket::bind(SocketAddrV4::new(cfg.local_ip, cfg.port))?;
         rx.set_nonblocking(true)?;
         set_buffer(&rx, libc::SO_RCVBUF, libc::SO_RCVBUFFORCE, SOCKET_BUFFER);
+        setsockopt_i32(&rx, libc::SOL_SOCKET, libc::SO_TIMESTAMPNS, 1)?;
         Ok(SoftPort {
             cfg,
             outbox,
             rx,
             tx: HashMap::new(),
             start,
+            start_rt,
             buf: vec![0; 65536],
             stats: SoftStats::default(),
             loss: None,
@@ -290,16 +345,18 @@ impl SoftPort {
         (self.start.elapsed().as_nanos() as Time + CLOCK_START) * 1000
     }
 
-    /// One round on `net`: deliver every datagram that has arrived, run
-    /// the model's events due by now, send the packets they produced.
+    /// One round on `net`: deliver every datagram that has arrived, each at
+    /// the time the kernel received it (the model's events due before
+    /// then run first, so a timer never fires ahead of an ACK that came
+    /// in time but found this process descheduled), run the model's events
+    /// due by now, send the packets they produced.
     /// Returns how long until the model's next event (`None`: nothing
     /// scheduled).
     pub fn poll(&mut self, net: &mut Net) -> io::Result<Option<Duration>> {
         let now = self.now();
-        net.run_until(now);
-        net.fabric.idle_until(now);
         self.receive(net, now)?;
         net.run_until(now);
+        net.fabric.idle_until(now);
         self.send()?;
         Ok(net
             .fabric
@@ -336,20 +393,24 @@ impl SoftPort {
     fn receive(&mut self, net: &mut Net, now: Time) -> io::Result<()> {
         let carry = net.config().carry_data;
         loop {
-            let (n, from) = match self.rx.recv_from(&mut self.buf) {
+            let (n, from, rt) = match recv_stamped(&self.rx, &mut self.buf) {
                 Ok(r) => r,
                 Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(()),
                 Err(e) => return Err(e),
             };
-            let std::net::SocketAddr::V4(from) = from else {
-                self.stats.foreign += 1;
-                continue;
-            };
+            // the arrival in the model's time, never before what it has
+            // already run nor after now
+            let at = rt.map_or(now, |rt| {
+                let ns = (rt - self.start_rt).max(0) as Time + CLOCK_START;
+                (ns * 1000).clamp(net.now(), now)
+            });
+            net.run_until(at);
+            net.fabric.idle_until(at);
             if *from.ip() != self.cfg.peer_ip {
                 self.stats.foreign += 1;
                 continue;
             }
-            let mut msg = match msg_of(&self.buf[..n], now, carry) {
+            let mut msg = match msg_of(&self.buf[..n], at, carry) {
                 Ok(m) => m,
                 Err(_) => {
                     self.stats.undecodable += 1;
@@ -435,7 +496,10 @@ impl SoftPort {
 /// A soft endpoint with its own model (see the module documentation).
 pub struct SoftNet {
     /// The model: this host and its peer. Post work and poll completions
-    /// on it between [`SoftNet::poll`] calls.
+    /// on it between [`SoftNet::poll`] calls, right after one: the
+    /// model's clock moves only there, and work posted on a clock left
+    /// behind would be stamped in the past (its packets would look late
+    /// to the tail-loss probe at once).
     pub net: Net,
     /// The sockets.
     pub port: SoftPort,

@@ -139,6 +139,8 @@ fn transfer(a_ip: Ipv4Addr, b_ip: Ipv4Addr, loss: f64, seed: u64, src: Vec<u8>) 
         ),
         (3, WrOp::Send, 500_000, SEND_LEN),
     ];
+    // the model's clock moves only in poll: bring it to now before posting
+    a.poll().expect("A's sockets");
     for (wr_id, op, local, len) in wrs {
         a.net
             .post_send(
