@@ -5,7 +5,9 @@
 # through sudo): verilator (the co-simulation), yosys and python3 (synthesis
 # reports; constraints/synth/hier.py composes the tops),
 # g++ and zlib1g-dev (the Verilated models and their FST waveforms),
-# pkg-config, tshark (the Wireshark dissector's test). Rust must already be
+# pkg-config, tshark (the Wireshark dissector's test), iproute2 and
+# nftables (the soft endpoint's tests across network namespaces, with
+# drops). Rust must already be
 # installed (rustup); the build fetches crates from crates.io.
 set -euo pipefail
 
@@ -17,6 +19,8 @@ command -v g++ >/dev/null 2>&1 || need+=(g++)
 [ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
+command -v ip >/dev/null 2>&1 || need+=(iproute2)
+command -v nft >/dev/null 2>&1 || need+=(nftables)
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]}" >&2
