@@ -7,7 +7,7 @@
 # g++ and zlib1g-dev (the Verilated models and their FST waveforms),
 # pkg-config, tshark (the Wireshark dissector's test), iproute2 and
 # nftables (the soft endpoint's tests across network namespaces, with
-# drops). Rust must already be
+# drops), time (scripts/soft-bench.sh). Rust must already be
 # installed (rustup); the build fetches crates from crates.io.
 set -euo pipefail
 
@@ -21,6 +21,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
 command -v ip >/dev/null 2>&1 || need+=(iproute2)
 command -v nft >/dev/null 2>&1 || need+=(nftables)
+[ -x /usr/bin/time ] || need+=(time)
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]}" >&2
