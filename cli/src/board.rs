@@ -368,8 +368,22 @@ fn session(
     let remote = RemoteBuf::of(&mr).exchange(&mut tcp).map_err(s)?;
     qp.connect(&local, &peer).map_err(s)?;
     // "ready" waits without polling (a completion that arrives meanwhile
-    // belongs to the test); "done" polls while it waits, discarding
-    let sync = |tcp: &mut TcpStream, word: &str| sync_polling(tcp, word, &cq);
+    // belongs to the test); on the soft endpoint "done" polls while it
+    // waits, discarding. A board's engine runs by itself, and a simulated
+    // board's time must pass only for the side that measures.
+    let soft = device == SOFT;
+    let sync = |tcp: &mut TcpStream, word: &str| {
+        if soft {
+            return sync_polling(tcp, word, &cq);
+        }
+        let got = exchange_line(tcp, &format!("{word}\n")).map_err(s)?;
+        if got != word {
+            return Err(format!(
+                "the peer said {got:?} instead of {word:?}: it failed, see its output"
+            ));
+        }
+        Ok(())
+    };
     let ready = exchange_line(&mut tcp, "ready\n").map_err(s)?;
     if ready != "ready" {
         return Err(format!(
