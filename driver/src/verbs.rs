@@ -696,6 +696,18 @@ impl<B: Backend> CompletionQueue<B> {
         Ok(out)
     }
 
+    /// Wait at most `timeout` for the engine to signal an event (the role
+    /// of `ibv_get_cq_event`), then [`CompletionQueue::poll`] again. `true`
+    /// if an event came. A backend without events (a board polled through
+    /// its BAR) returns `false` at once and the caller goes on polling; the
+    /// soft endpoint sleeps until a completion, running its sockets and
+    /// timers meanwhile.
+    pub fn wait(&self, timeout: std::time::Duration) -> Result<bool> {
+        let ctx = self.inner.borrow().ctx.clone();
+        let mut c = ctx.inner.borrow_mut();
+        c.dev.backend_mut().wait_event(timeout)
+    }
+
     /// [`CompletionQueue::poll`] appending to `out`; returns how many.
     pub fn poll_into(&self, max: usize, out: &mut Vec<WorkCompletion>) -> Result<usize> {
         self.inner.borrow_mut().poll_ring(max, out)

@@ -88,6 +88,9 @@ pub struct SoftStats {
     pub send_errors: u64,
     /// Datagrams received and delivered to the model.
     pub received: u64,
+    /// Datagrams received whose IP header carried CE (congestion
+    /// experienced): the model sees the mark, as the engine would.
+    pub ce: u64,
     /// Datagrams received that are not a model packet (dropped).
     pub undecodable: u64,
     /// Datagrams received from an address other than the peer's
@@ -137,45 +140,133 @@ fn realtime_ns() -> i128 {
         .map_or(0, |d| d.as_nanos() as i128)
 }
 
-/// One datagram into `buf` with its sender and the kernel's receive
-/// timestamp (realtime ns, `SO_TIMESTAMPNS`; `None` if the kernel gave
-/// none).
-fn recv_stamped(s: &UdpSocket, buf: &mut [u8]) -> io::Result<(usize, SocketAddrV4, Option<i128>)> {
-    use std::os::fd::AsRawFd;
-    // SAFETY: zeroed sockaddr_in, msghdr and control buffer are valid
-    // initial values; recvmsg(2) writes at most the lengths given
-    unsafe {
-        let mut addr: libc::sockaddr_in = std::mem::zeroed();
-        let mut iov = libc::iovec {
-            iov_base: buf.as_mut_ptr().cast(),
-            iov_len: buf.len(),
+/// Datagrams taken off the receive socket per system call.
+pub const RECV_BATCH: usize = 64;
+/// Room for one datagram (larger ones are cut and counted undecodable):
+/// a Braid packet of the largest payload with its headers.
+const SLOT: usize = 9216;
+
+/// One received datagram of a [`RecvBatch`].
+#[derive(Debug, Clone, Copy)]
+struct Arrival {
+    len: usize,
+    from: SocketAddrV4,
+    /// The kernel's receive time, realtime ns (`SO_TIMESTAMPNS`).
+    stamp: Option<i128>,
+    /// The IP header's ECN field (`IP_RECVTOS`).
+    ecn: u8,
+    truncated: bool,
+}
+
+/// `recvmmsg(2)` buffers: up to [`RECV_BATCH`] datagrams per call, each
+/// with its sender, receive timestamp and TOS byte.
+struct RecvBatch {
+    bufs: Vec<u8>,
+    addrs: Vec<libc::sockaddr_in>,
+    iovs: Vec<libc::iovec>,
+    controls: Vec<[u64; 8]>,
+    hdrs: Vec<libc::mmsghdr>,
+    got: Vec<Arrival>,
+}
+
+impl RecvBatch {
+    fn new() -> RecvBatch {
+        // SAFETY: all-zero sockaddr_in, iovec and mmsghdr are valid values
+        let zeroed = || unsafe { std::mem::zeroed() };
+        RecvBatch {
+            bufs: vec![0; RECV_BATCH * SLOT],
+            addrs: (0..RECV_BATCH).map(|_| zeroed()).collect(),
+            iovs: (0..RECV_BATCH)
+                .map(|_| libc::iovec {
+                    iov_base: std::ptr::null_mut(),
+                    iov_len: 0,
+                })
+                .collect(),
+            controls: vec![[0; 8]; RECV_BATCH],
+            hdrs: (0..RECV_BATCH)
+                .map(|_| unsafe { std::mem::zeroed::<libc::mmsghdr>() })
+                .collect(),
+            got: Vec::with_capacity(RECV_BATCH),
+        }
+    }
+
+    /// The `i`th datagram's bytes of the last [`RecvBatch::recv`].
+    fn bytes(&self, i: usize) -> &[u8] {
+        &self.bufs[i * SLOT..i * SLOT + self.got[i].len]
+    }
+
+    /// Take what has arrived on `s` (at most [`RECV_BATCH`], without
+    /// waiting) into `self.got`; returns how many.
+    fn recv(&mut self, s: &UdpSocket) -> io::Result<usize> {
+        use std::os::fd::AsRawFd;
+        self.got.clear();
+        for i in 0..RECV_BATCH {
+            self.iovs[i] = libc::iovec {
+                // SAFETY: slot i lies inside `bufs`
+                iov_base: unsafe { self.bufs.as_mut_ptr().add(i * SLOT) }.cast(),
+                iov_len: SLOT,
+            };
+            let h = &mut self.hdrs[i].msg_hdr;
+            h.msg_name = (&mut self.addrs[i] as *mut libc::sockaddr_in).cast();
+            h.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+            h.msg_iov = &mut self.iovs[i];
+            h.msg_iovlen = 1;
+            h.msg_control = self.controls[i].as_mut_ptr().cast();
+            h.msg_controllen = std::mem::size_of::<[u64; 8]>() as _;
+            h.msg_flags = 0;
+            self.hdrs[i].msg_len = 0;
+        }
+        // SAFETY: RECV_BATCH headers, each pointing at its own address,
+        // iovec (into `bufs`) and control buffer of the lengths given
+        let n = unsafe {
+            libc::recvmmsg(
+                s.as_raw_fd(),
+                self.hdrs.as_mut_ptr(),
+                RECV_BATCH as libc::c_uint,
+                libc::MSG_DONTWAIT,
+                std::ptr::null_mut(),
+            )
         };
-        let mut control = [0u64; 8];
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_name = (&mut addr as *mut libc::sockaddr_in).cast();
-        msg.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control.as_mut_ptr().cast();
-        msg.msg_controllen = std::mem::size_of_val(&control) as _;
-        let n = libc::recvmsg(s.as_raw_fd(), &mut msg, 0);
         if n < 0 {
-            return Err(io::Error::last_os_error());
+            let e = io::Error::last_os_error();
+            return if e.kind() == ErrorKind::WouldBlock {
+                Ok(0)
+            } else {
+                Err(e)
+            };
         }
-        let mut stamp = None;
-        let mut c = libc::CMSG_FIRSTHDR(&msg);
-        while !c.is_null() {
-            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_TIMESTAMPNS {
-                let ts = std::ptr::read_unaligned(libc::CMSG_DATA(c) as *const libc::timespec);
-                stamp = Some(ts.tv_sec as i128 * 1_000_000_000 + ts.tv_nsec as i128);
+        for i in 0..n as usize {
+            let h = &self.hdrs[i].msg_hdr;
+            let (mut stamp, mut ecn) = (None, 0u8);
+            // SAFETY: the kernel filled the control buffer of header i;
+            // the CMSG macros walk it within msg_controllen
+            unsafe {
+                let mut c = libc::CMSG_FIRSTHDR(h);
+                while !c.is_null() {
+                    let (level, ty) = ((*c).cmsg_level, (*c).cmsg_type);
+                    if level == libc::SOL_SOCKET && ty == libc::SCM_TIMESTAMPNS {
+                        let ts =
+                            std::ptr::read_unaligned(libc::CMSG_DATA(c) as *const libc::timespec);
+                        stamp = Some(ts.tv_sec as i128 * 1_000_000_000 + ts.tv_nsec as i128);
+                    } else if level == libc::IPPROTO_IP && ty == libc::IP_TOS {
+                        ecn = *libc::CMSG_DATA(c) & 3;
+                    }
+                    c = libc::CMSG_NXTHDR(h, c);
+                }
             }
-            c = libc::CMSG_NXTHDR(&msg, c);
+            let a = &self.addrs[i];
+            self.got.push(Arrival {
+                len: (self.hdrs[i].msg_len as usize).min(SLOT),
+                from: SocketAddrV4::new(
+                    Ipv4Addr::from(u32::from_be(a.sin_addr.s_addr)),
+                    u16::from_be(a.sin_port),
+                ),
+                stamp,
+                ecn,
+                truncated: h.msg_flags & libc::MSG_TRUNC != 0,
+            });
         }
-        let from = SocketAddrV4::new(
-            Ipv4Addr::from(u32::from_be(addr.sin_addr.s_addr)),
-            u16::from_be(addr.sin_port),
-        );
-        Ok((n as usize, from, stamp))
+        Ok(n as usize)
     }
 }
 
@@ -212,7 +303,7 @@ pub struct SoftPort {
     /// The realtime clock at `start` (kernel receive timestamps are
     /// realtime), nanoseconds since the epoch.
     start_rt: i128,
-    buf: Vec<u8>,
+    batch: RecvBatch,
     stats: SoftStats,
     loss: Option<LossFn>,
     /// Queue pair number -> (sending end, receiving end) model connections.
@@ -273,11 +364,16 @@ impl SoftPort {
         // scheduled (a periodic timer armed at 0 would have to catch up)
         let start = Instant::now();
         let start_rt = realtime_ns();
+        // timers of this thread fire when asked, not up to 50 us later
+        // (the default slack): pacing gaps are microseconds
+        // SAFETY: PR_SET_TIMERSLACK takes one integer argument
+        unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong) };
         net.fabric.idle_until(CLOCK_START * 1000);
         let rx = UdpSocket::bind(SocketAddrV4::new(cfg.local_ip, cfg.port))?;
         rx.set_nonblocking(true)?;
         set_buffer(&rx, libc::SO_RCVBUF, libc::SO_RCVBUFFORCE, SOCKET_BUFFER);
         setsockopt_i32(&rx, libc::SOL_SOCKET, libc::SO_TIMESTAMPNS, 1)?;
+        setsockopt_i32(&rx, libc::IPPROTO_IP, libc::IP_RECVTOS, 1)?;
         Ok(SoftPort {
             cfg,
             outbox,
@@ -285,7 +381,7 @@ impl SoftPort {
             tx: HashMap::new(),
             start,
             start_rt,
-            buf: vec![0; 65536],
+            batch: RecvBatch::new(),
             stats: SoftStats::default(),
             loss: None,
             qps: HashMap::new(),
@@ -393,68 +489,77 @@ impl SoftPort {
     fn receive(&mut self, net: &mut Net, now: Time) -> io::Result<()> {
         let carry = net.config().carry_data;
         loop {
-            let (n, from, rt) = match recv_stamped(&self.rx, &mut self.buf) {
-                Ok(r) => r,
-                Err(e) if e.kind() == ErrorKind::WouldBlock => return Ok(()),
-                Err(e) => return Err(e),
-            };
-            // the arrival in the model's time, never before what it has
-            // already run nor after now
-            let at = rt.map_or(now, |rt| {
-                let ns = (rt - self.start_rt).max(0) as Time + CLOCK_START;
-                (ns * 1000).clamp(net.now(), now)
-            });
-            net.run_until(at);
-            net.fabric.idle_until(at);
-            if *from.ip() != self.cfg.peer_ip {
-                self.stats.foreign += 1;
-                continue;
-            }
-            let mut msg = match msg_of(&self.buf[..n], at, carry) {
-                Ok(m) => m,
-                Err(_) => {
+            let n = self.batch.recv(&self.rx)?;
+            for i in 0..n {
+                let got = self.batch.got[i];
+                // the arrival in the model's time, never before what it
+                // has already run nor after now
+                let at = got.stamp.map_or(now, |rt| {
+                    let ns = (rt - self.start_rt).max(0) as Time + CLOCK_START;
+                    (ns * 1000).clamp(net.now(), now)
+                });
+                net.run_until(at);
+                net.fabric.idle_until(at);
+                if *got.from.ip() != self.cfg.peer_ip {
+                    self.stats.foreign += 1;
+                    continue;
+                }
+                if got.truncated {
                     self.stats.undecodable += 1;
                     continue;
                 }
-            };
-            // the queue pair's number to the model connection: data for
-            // its receiving end, ACKs and NACKs for its sending end (a
-            // number of no queue pair goes on as is: the model drops it as
-            // stray)
-            let (conn, to_recv) = match &mut msg {
-                Msg::Data(d) => (&mut d.conn, true),
-                Msg::Ack(a) => (&mut a.conn, false),
-                Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => (conn, false),
-            };
-            match self.qps.get(conn) {
-                Some(&(send, recv)) => *conn = if to_recv { recv } else { send },
-                None => *conn = ConnId::MAX,
+                let Ok(mut msg) = msg_of(self.batch.bytes(i), at, carry) else {
+                    self.stats.undecodable += 1;
+                    continue;
+                };
+                // the queue pair's number to the model connection: data
+                // for its receiving end, ACKs and NACKs for its sending
+                // end (a number of no queue pair goes on as is: the model
+                // drops it as stray)
+                let (conn, to_recv) = match &mut msg {
+                    Msg::Data(d) => (&mut d.conn, true),
+                    Msg::Ack(a) => (&mut a.conn, false),
+                    Msg::Nack { conn, .. } | Msg::Gbn { conn, .. } => (conn, false),
+                };
+                match self.qps.get(conn) {
+                    Some(&(send, recv)) => *conn = if to_recv { recv } else { send },
+                    None => *conn = ConnId::MAX,
+                }
+                let bytes = match &msg {
+                    Msg::Data(d) => crate::net::data_frame_bytes(d.opcode, d.len),
+                    Msg::Nack { .. } => crate::net::nack_frame_bytes(),
+                    _ => crate::net::ack_frame_bytes(),
+                };
+                let ce = got.ecn == braid_spec::wire::ip::ECN_CE;
+                self.stats.received += 1;
+                self.stats.ce += u64::from(ce);
+                net.fabric.inject(Packet {
+                    src: self.peer(),
+                    dst: self.cfg.host,
+                    sport: got.from.port(),
+                    dport: self.cfg.port,
+                    bytes,
+                    ce,
+                    payload: msg,
+                });
             }
-            let bytes = match &msg {
-                Msg::Data(d) => crate::net::data_frame_bytes(d.opcode, d.len),
-                Msg::Nack { .. } => crate::net::nack_frame_bytes(),
-                _ => crate::net::ack_frame_bytes(),
-            };
-            self.stats.received += 1;
-            net.fabric.inject(Packet {
-                src: self.peer(),
-                dst: self.cfg.host,
-                sport: from.port(),
-                dport: self.cfg.port,
-                bytes,
-                ce: false,
-                payload: msg,
-            });
+            if n < RECV_BATCH {
+                return Ok(());
+            }
         }
     }
 
     fn send(&mut self) -> io::Result<()> {
         let out = std::mem::take(&mut *self.outbox.borrow_mut());
-        let to = SocketAddrV4::new(self.cfg.peer_ip, self.cfg.port);
+        if out.is_empty() {
+            return Ok(());
+        }
         if self.cfg.peer_ip.is_unspecified() {
             self.stats.unpeered += out.len() as u64;
             return Ok(());
         }
+        // each packet's source port and datagram, in the model's order
+        let mut dgrams: Vec<(u16, Vec<u8>)> = Vec::with_capacity(out.len());
         for mut p in out {
             let conn = match &mut p.payload {
                 Msg::Data(d) => &mut d.conn,
@@ -471,26 +576,90 @@ impl SoftPort {
             if self.loss.as_mut().is_some_and(|l| l(&p)) {
                 continue;
             }
-            let Some(bytes) = udp_payload_of(&p.payload) else {
-                continue;
-            };
-            let sock = match self.tx.get(&p.sport) {
-                Some(s) => s,
-                None => {
-                    let s = UdpSocket::bind(SocketAddrV4::new(self.cfg.local_ip, p.sport))?;
-                    s.set_nonblocking(true)?;
-                    set_ect0(&s)?;
-                    set_buffer(&s, libc::SO_SNDBUF, libc::SO_SNDBUFFORCE, SOCKET_BUFFER);
-                    self.tx.entry(p.sport).or_insert(s)
-                }
-            };
-            match sock.send_to(&bytes, to) {
-                Ok(_) => self.stats.sent += 1,
-                Err(_) => self.stats.send_errors += 1,
+            if let Some(bytes) = udp_payload_of(&p.payload) {
+                dgrams.push((p.sport, bytes));
             }
+        }
+        // one sendmmsg(2) per source port (a path's socket), each
+        // path's datagrams in their order
+        dgrams.sort_by_key(|d| d.0);
+        let to = SocketAddrV4::new(self.cfg.peer_ip, self.cfg.port);
+        let mut i = 0;
+        while i < dgrams.len() {
+            let sport = dgrams[i].0;
+            let j = i + dgrams[i..].iter().take_while(|d| d.0 == sport).count();
+            let sock = self.socket(sport)?;
+            let sent = send_batch(sock, to, &dgrams[i..j]);
+            self.stats.sent += sent as u64;
+            self.stats.send_errors += (j - i - sent) as u64;
+            i = j;
         }
         Ok(())
     }
+
+    /// The socket bound to source port `sport` (made on first use).
+    fn socket(&mut self, sport: u16) -> io::Result<&UdpSocket> {
+        if !self.tx.contains_key(&sport) {
+            let s = UdpSocket::bind(SocketAddrV4::new(self.cfg.local_ip, sport))?;
+            s.set_nonblocking(true)?;
+            set_ect0(&s)?;
+            set_buffer(&s, libc::SO_SNDBUF, libc::SO_SNDBUFFORCE, SOCKET_BUFFER);
+            self.tx.insert(sport, s);
+        }
+        Ok(&self.tx[&sport])
+    }
+}
+
+/// Send `dgrams` (source port, bytes) from `sock` to `to` with as few
+/// `sendmmsg(2)` calls as the kernel takes; returns how many were sent (a
+/// datagram the kernel refuses is skipped: the transport recovers it as
+/// lost).
+fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> usize {
+    use std::os::fd::AsRawFd;
+    let mut addr: libc::sockaddr_in = unsafe { std::mem::zeroed() };
+    addr.sin_family = libc::AF_INET as libc::sa_family_t;
+    addr.sin_port = to.port().to_be();
+    addr.sin_addr.s_addr = u32::from(*to.ip()).to_be();
+    let mut iovs: Vec<libc::iovec> = dgrams
+        .iter()
+        .map(|(_, b)| libc::iovec {
+            iov_base: b.as_ptr() as *mut libc::c_void,
+            iov_len: b.len(),
+        })
+        .collect();
+    let mut hdrs: Vec<libc::mmsghdr> = iovs
+        .iter_mut()
+        .map(|iov| {
+            // SAFETY: an all-zero mmsghdr is a valid value
+            let mut h: libc::mmsghdr = unsafe { std::mem::zeroed() };
+            h.msg_hdr.msg_name = (&mut addr as *mut libc::sockaddr_in).cast();
+            h.msg_hdr.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+            h.msg_hdr.msg_iov = iov;
+            h.msg_hdr.msg_iovlen = 1;
+            h
+        })
+        .collect();
+    let (mut done, mut sent) = (0, 0);
+    while done < hdrs.len() {
+        // SAFETY: the headers from `done` on point at `addr` and at their
+        // own iovec over a datagram that outlives the call
+        let n = unsafe {
+            libc::sendmmsg(
+                sock.as_raw_fd(),
+                hdrs[done..].as_mut_ptr(),
+                (hdrs.len() - done) as libc::c_uint,
+                0,
+            )
+        };
+        if n <= 0 {
+            // the first remaining datagram was refused: skip it
+            done += 1;
+        } else {
+            done += n as usize;
+            sent += n as usize;
+        }
+    }
+    sent
 }
 
 /// A soft endpoint with its own model (see the module documentation).

@@ -50,6 +50,8 @@ struct Outcome {
     b_stats: SoftStats,
     retransmits: u64,
     a_conn: ConnStats,
+    /// The largest DCTCP marked fraction among A's paths.
+    a_alpha: f64,
 }
 
 /// A (host 0 at `a_ip`) sends B (host 1 at `b_ip`) a WRITE, a
@@ -219,6 +221,9 @@ fn transfer_a(
         b_stats,
         retransmits: a.net.stats(c).retransmits,
         a_conn: a.net.stats(c),
+        a_alpha: (0..a.net.path_ports(c).len())
+            .map(|i| a.net.path_state(c, i).alpha)
+            .fold(0.0, f64::max),
     }
 }
 
@@ -317,8 +322,8 @@ fn messages_cross_real_sockets_exactly_once_at_5_percent_loss() {
 
 /// Two network namespaces joined by a veth pair, made by the test and
 /// removed when dropped (also when the test fails): `a` at `ip_a`, `b` at
-/// `ip_b` (a /24), each dropping `drop_pct` % of the UDP datagrams it
-/// receives on the Braid port (nftables `numgen random`).
+/// `ip_b` (a /24), each applying the nftables statement `rule` (none if
+/// empty) to the UDP datagrams it receives on the Braid port.
 struct Netns {
     a: String,
     b: String,
@@ -341,7 +346,7 @@ fn sh(args: &[&str]) -> Result<(), String> {
 }
 
 impl Netns {
-    fn create(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, drop_pct: u32) -> Result<Netns, String> {
+    fn create(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, rule: &str) -> Result<Netns, String> {
         let id = std::process::id();
         let n = Netns {
             a: format!("braid-{tag}-{id}-a"),
@@ -358,7 +363,7 @@ impl Netns {
             ex(&["ip", "addr", "add", &format!("{ip}/24"), "dev", v])?;
             ex(&["ip", "link", "set", v, "up"])?;
             ex(&["ip", "link", "set", "lo", "up"])?;
-            if drop_pct > 0 {
+            if !rule.is_empty() {
                 ex(&["nft", "add", "table", "inet", "braid"])?;
                 ex(&[
                     "nft",
@@ -369,25 +374,13 @@ impl Netns {
                     "input",
                     "{ type filter hook input priority 0 ; }",
                 ])?;
-                ex(&[
-                    "nft",
-                    "add",
-                    "rule",
-                    "inet",
-                    "braid",
-                    "input",
-                    "udp",
-                    "dport",
-                    &braid_spec::BRAID_UDP_PORT.to_string(),
-                    "numgen",
-                    "random",
-                    "mod",
-                    "100",
-                    "<",
-                    &drop_pct.to_string(),
-                    "counter",
-                    "drop",
-                ])?;
+                let port = braid_spec::BRAID_UDP_PORT.to_string();
+                let words: Vec<&str> = ["nft", "add", "rule", "inet", "braid", "input"]
+                    .into_iter()
+                    .chain(["udp", "dport", &port])
+                    .chain(rule.split_whitespace())
+                    .collect();
+                ex(&words)?;
             }
         }
         Ok(n)
@@ -411,14 +404,32 @@ fn enter(name: &str) {
     assert_eq!(r, 0, "setns {name}: {}", std::io::Error::last_os_error());
 }
 
+/// [`Netns::create`], or a failure that says what is missing.
+fn namespaces(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, rule: &str) -> Netns {
+    Netns::create(tag, ip_a, ip_b, rule).unwrap_or_else(|e| {
+        panic!(
+            "cannot set up the namespaces (root, iproute2 and nftables are needed; \
+             BRAID_SKIP_NETNS=1 skips this test): {e}"
+        )
+    })
+}
+
+/// Whether the namespace tests are to be skipped (said, never silent).
+fn skip_netns(what: &str) -> bool {
+    let skip = std::env::var("BRAID_SKIP_NETNS").as_deref() == Ok("1");
+    if skip {
+        eprintln!("SKIPPED (BRAID_SKIP_NETNS=1): {what}");
+    }
+    skip
+}
+
 /// Two network namespaces joined by a veth pair, nftables dropping 0%, 1%
 /// and 10% of the datagrams each side receives: the three messages arrive
 /// byte-exact and exactly once. Needs root; without it the test fails
 /// saying so, unless BRAID_SKIP_NETNS=1, when it reports itself skipped.
 #[test]
 fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
-    if std::env::var("BRAID_SKIP_NETNS").as_deref() == Ok("1") {
-        eprintln!("SKIPPED (BRAID_SKIP_NETNS=1): soft endpoint across network namespaces");
+    if skip_netns("soft endpoint across network namespaces") {
         return;
     }
     for (k, pct) in [0u32, 1, 10].into_iter().enumerate() {
@@ -427,15 +438,20 @@ fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
             Ipv4Addr::new(10, 99, k as u8, 1),
             Ipv4Addr::new(10, 99, k as u8, 2),
         );
-        let ns = Netns::create(&format!("s{k}"), ip_a, ip_b, pct).unwrap_or_else(|e| {
-            panic!(
-                "cannot set up the namespaces (root, iproute2 and nftables are needed; \
-                 BRAID_SKIP_NETNS=1 skips this test): {e}"
-            )
-        });
+        let rule = if pct > 0 {
+            format!("numgen random mod 100 < {pct} counter drop")
+        } else {
+            String::new()
+        };
+        let ns = namespaces(&format!("s{k}"), ip_a, ip_b, &rule);
         let src = source(seed);
         let o = transfer_in(Some(&ns), ip_a, ip_b, 0.0, seed, src.clone());
         check(seed, &src, &o);
+        assert_eq!(
+            (o.a_stats.ce, o.b_stats.ce, o.a_alpha),
+            (0, 0, 0.0),
+            "seed {seed:#x}: no congestion mark without a marking rule"
+        );
         if pct >= 10 {
             assert!(
                 o.retransmits > 0,
@@ -447,4 +463,37 @@ fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
             o.a_conn, o.a_stats, o.b_stats
         );
     }
+}
+
+/// Congestion marks set in the network reach the sender: B's namespace
+/// marks every Braid datagram it receives CE (nftables `ip ecn set ce`, as
+/// a congested switch would); B reads the mark off each datagram
+/// (`IP_RECVTOS`), its ACKs echo it, and A's paths raise their DCTCP
+/// marked fraction. A sends nothing marked (its datagrams leave ECT(0)).
+#[test]
+fn congestion_marks_on_the_wire_reach_the_senders_window() {
+    if skip_netns("CE marks across network namespaces") {
+        return;
+    }
+    let seed = 0x50fe;
+    let (ip_a, ip_b) = (Ipv4Addr::new(10, 99, 9, 1), Ipv4Addr::new(10, 99, 9, 2));
+    let ns = namespaces("ce", ip_a, ip_b, "ip ecn set ce counter");
+    let src = source(seed);
+    let o = transfer_in(Some(&ns), ip_a, ip_b, 0.0, seed, src.clone());
+    check(seed, &src, &o);
+    // both sides mark what they receive: B's data and A's ACKs
+    assert_eq!(
+        (o.b_stats.ce, o.a_stats.ce),
+        (o.b_stats.received, o.a_stats.received),
+        "seed {seed:#x}: every datagram received marked: A {:?}, B {:?}",
+        o.a_stats,
+        o.b_stats
+    );
+    // DCTCP moves the fraction by its gain (1/16) once per window: a few
+    // windows per path in this transfer
+    assert!(
+        o.a_alpha > 0.1,
+        "seed {seed:#x}: A's marked fraction {} after every packet was marked",
+        o.a_alpha
+    );
 }
