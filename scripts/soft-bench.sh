@@ -38,8 +38,8 @@ for ns in "$a" "$b"; do
     ip netns exec "$ns" nft add table inet braid
     ip netns exec "$ns" nft add chain inet braid input '{ type filter hook input priority 0 ; }'
 done
-ip -n "$a" link set "sb$$a" up
-ip -n "$b" link set "sb$$b" up
+ip -n "$a" link set "sb$$a" mtu 9000 up
+ip -n "$b" link set "sb$$b" mtu 9000 up
 
 # drop PCT % of what each side receives on UDP port 4793 and TCP port 5201
 set_drop() {

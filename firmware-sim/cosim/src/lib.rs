@@ -27,6 +27,7 @@ pub mod equiv;
 pub use braid_model::host;
 pub mod mac;
 pub mod pair;
+pub mod tap;
 pub mod wire;
 
 /// Entry points of one module's generated shim.

@@ -16,6 +16,7 @@ pub mod evq;
 pub mod fabric;
 pub mod model_backend;
 pub mod net;
+pub mod netns;
 pub mod plot;
 pub mod soft;
 

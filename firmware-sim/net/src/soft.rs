@@ -83,9 +83,14 @@ impl SoftConfig {
 pub struct SoftStats {
     /// Datagrams sent.
     pub sent: u64,
-    /// Datagrams the kernel refused to send (counted, not retried: the
-    /// transport recovers them as lost).
+    /// Datagrams the kernel refused to send, for any reason but their
+    /// size (counted, not retried: the transport recovers them as lost;
+    /// an nftables drop on output shows here).
     pub send_errors: u64,
+    /// Datagrams larger than the path MTU: they are sent with DF (SPEC.md
+    /// section 2), so the link needs an MTU of at least
+    /// [`MIN_MTU`] (jumbo frames); the kernel refused them.
+    pub too_big: u64,
     /// Datagrams received and delivered to the model.
     pub received: u64,
     /// Datagrams received whose IP header carried CE (congestion
@@ -100,6 +105,11 @@ pub struct SoftStats {
     /// before the peer's address is known (not sent).
     pub unpeered: u64,
 }
+
+/// The smallest IP MTU that carries every Braid packet unfragmented: a
+/// WRITE_WITH_IMM's IPv4 frame with 4 KiB of payload, less its Ethernet
+/// header and FCS.
+pub const MIN_MTU: u32 = 4096 + 98 - 14 - 4;
 
 /// Socket buffer asked for each way (bytes): a burst of a window of 4 KiB
 /// packets on every path must fit while the other process is not running.
@@ -589,9 +599,19 @@ impl SoftPort {
             let sport = dgrams[i].0;
             let j = i + dgrams[i..].iter().take_while(|d| d.0 == sport).count();
             let sock = self.socket(sport)?;
-            let sent = send_batch(sock, to, &dgrams[i..j]);
+            let (sent, too_big) = send_batch(sock, to, &dgrams[i..j]);
             self.stats.sent += sent as u64;
-            self.stats.send_errors += (j - i - sent) as u64;
+            if too_big > 0 && self.stats.too_big == 0 {
+                // said once: nothing larger than an ACK gets through
+                eprintln!(
+                    "braid soft endpoint: the path MTU from {} to {} is below {MIN_MTU} bytes; \
+                     Braid packets are never fragmented (SPEC.md section 2), so the link needs \
+                     jumbo frames (ip link set DEV mtu 9000): datagrams are being dropped",
+                    self.cfg.local_ip, self.cfg.peer_ip
+                );
+            }
+            self.stats.too_big += too_big as u64;
+            self.stats.send_errors += (j - i - sent - too_big) as u64;
             i = j;
         }
         Ok(())
@@ -603,6 +623,13 @@ impl SoftPort {
             let s = UdpSocket::bind(SocketAddrV4::new(self.cfg.local_ip, sport))?;
             s.set_nonblocking(true)?;
             set_ect0(&s)?;
+            // DF: SPEC.md section 2 (a receiver drops fragments)
+            setsockopt_i32(
+                &s,
+                libc::IPPROTO_IP,
+                libc::IP_MTU_DISCOVER,
+                libc::IP_PMTUDISC_DO,
+            )?;
             set_buffer(&s, libc::SO_SNDBUF, libc::SO_SNDBUFFORCE, SOCKET_BUFFER);
             self.tx.insert(sport, s);
         }
@@ -611,10 +638,10 @@ impl SoftPort {
 }
 
 /// Send `dgrams` (source port, bytes) from `sock` to `to` with as few
-/// `sendmmsg(2)` calls as the kernel takes; returns how many were sent (a
-/// datagram the kernel refuses is skipped: the transport recovers it as
-/// lost).
-fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> usize {
+/// `sendmmsg(2)` calls as the kernel takes; returns how many were sent and
+/// how many the kernel refused as larger than the path MTU (any datagram
+/// the kernel refuses is skipped: the transport recovers it as lost).
+fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> (usize, usize) {
     use std::os::fd::AsRawFd;
     let mut addr: libc::sockaddr_in = unsafe { std::mem::zeroed() };
     addr.sin_family = libc::AF_INET as libc::sa_family_t;
@@ -639,7 +666,7 @@ fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> 
             h
         })
         .collect();
-    let (mut done, mut sent) = (0, 0);
+    let (mut done, mut sent, mut too_big) = (0, 0, 0);
     while done < hdrs.len() {
         // SAFETY: the headers from `done` on point at `addr` and at their
         // own iovec over a datagram that outlives the call
@@ -653,13 +680,16 @@ fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> 
         };
         if n <= 0 {
             // the first remaining datagram was refused: skip it
+            if io::Error::last_os_error().raw_os_error() == Some(libc::EMSGSIZE) {
+                too_big += 1;
+            }
             done += 1;
         } else {
             done += n as usize;
             sent += n as usize;
         }
     }
-    sent
+    (sent, too_big)
 }
 
 /// A soft endpoint with its own model (see the module documentation).
@@ -727,5 +757,24 @@ impl SoftNet {
                 .min(Duration::from_millis(1));
             self.port.wait_readable(wait)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest packet is a WRITE_WITH_IMM with a full 4 KiB payload:
+    /// its IPv4 datagram is [`MIN_MTU`] bytes.
+    #[test]
+    fn min_mtu_is_the_largest_braid_datagram_over_ipv4() {
+        use braid_spec::wire::braid::Opcode;
+        let ip_udp = 20 + 8;
+        let payload = braid_spec::state::MTU_MIN << 2;
+        assert_eq!(
+            MIN_MTU,
+            Opcode::WriteImm.header_len() as u32 + payload + ip_udp
+        );
+        assert!(crate::net::data_frame_bytes(Opcode::WriteImm, payload) >= MIN_MTU);
     }
 }

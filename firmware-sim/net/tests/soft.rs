@@ -7,6 +7,7 @@ use braid_net::config::Kind;
 use braid_net::net::{
     access, Completion, ConnStats, NetConfig, RecvBuf, WcOpcode, WcStatus, WorkRequest, WrOp,
 };
+use braid_net::netns::{self, Namespace};
 use braid_net::soft::{SoftConfig, SoftNet, SoftStats};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -71,7 +72,7 @@ fn transfer_in(
     src: Vec<u8>,
 ) -> Outcome {
     let (ns_a, ns_b) = match ns {
-        Some(n) => (Some(n.a.clone()), Some(n.b.clone())),
+        Some(n) => (Some(n.a.name().to_string()), Some(n.b.name().to_string())),
         None => (None, None),
     };
     // A in a thread of its own too: entering a namespace moves the thread
@@ -325,102 +326,44 @@ fn messages_cross_real_sockets_exactly_once_at_5_percent_loss() {
 /// `ip_b` (a /24), each applying the nftables statement `rule` (none if
 /// empty) to the UDP datagrams it receives on the Braid port.
 struct Netns {
-    a: String,
-    b: String,
-}
-
-fn sh(args: &[&str]) -> Result<(), String> {
-    let out = std::process::Command::new(args[0])
-        .args(&args[1..])
-        .output()
-        .map_err(|e| format!("{}: {e}", args[0]))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{}` failed: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ))
-    }
+    a: Namespace,
+    b: Namespace,
 }
 
 impl Netns {
     fn create(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, rule: &str) -> Result<Netns, String> {
         let id = std::process::id();
         let n = Netns {
-            a: format!("braid-{tag}-{id}-a"),
-            b: format!("braid-{tag}-{id}-b"),
+            a: Namespace::create(&format!("braid-{tag}-{id}-a"))?,
+            b: Namespace::create(&format!("braid-{tag}-{id}-b"))?,
         };
         let (va, vb) = (format!("bv{id}{tag}a"), format!("bv{id}{tag}b"));
         let (va, vb) = (&va[..va.len().min(15)], &vb[..vb.len().min(15)]);
-        sh(&["ip", "netns", "add", &n.a])?;
-        sh(&["ip", "netns", "add", &n.b])?;
-        sh(&["ip", "link", "add", va, "type", "veth", "peer", "name", vb])?;
-        for (ns, v, ip) in [(&n.a, va, ip_a), (&n.b, vb, ip_b)] {
-            sh(&["ip", "link", "set", v, "netns", ns])?;
-            let ex = |rest: &[&str]| sh(&[&["ip", "netns", "exec", ns][..], rest].concat());
-            ex(&["ip", "addr", "add", &format!("{ip}/24"), "dev", v])?;
-            ex(&["ip", "link", "set", v, "up"])?;
-            ex(&["ip", "link", "set", "lo", "up"])?;
-            if !rule.is_empty() {
-                ex(&["nft", "add", "table", "inet", "braid"])?;
-                ex(&[
-                    "nft",
-                    "add",
-                    "chain",
-                    "inet",
-                    "braid",
-                    "input",
-                    "{ type filter hook input priority 0 ; }",
-                ])?;
-                let port = braid_spec::BRAID_UDP_PORT.to_string();
-                let words: Vec<&str> = ["nft", "add", "rule", "inet", "braid", "input"]
-                    .into_iter()
-                    .chain(["udp", "dport", &port])
-                    .chain(rule.split_whitespace())
-                    .collect();
-                ex(&words)?;
+        netns::veth(
+            &n.a,
+            va,
+            &format!("{ip_a}/24"),
+            &n.b,
+            vb,
+            &format!("{ip_b}/24"),
+        )?;
+        if !rule.is_empty() {
+            for ns in [&n.a, &n.b] {
+                ns.nft_udp("input", braid_spec::BRAID_UDP_PORT, rule)?;
             }
         }
         Ok(n)
     }
 }
 
-impl Drop for Netns {
-    fn drop(&mut self) {
-        // the veth pair goes with its namespaces
-        let _ = sh(&["ip", "netns", "del", &self.a]);
-        let _ = sh(&["ip", "netns", "del", &self.b]);
-    }
-}
-
 /// Move this thread into network namespace `name`.
 fn enter(name: &str) {
-    use std::os::fd::AsRawFd;
-    let f = std::fs::File::open(format!("/var/run/netns/{name}")).expect("the namespace");
-    // SAFETY: a valid namespace file descriptor; affects this thread only
-    let r = unsafe { libc::setns(f.as_raw_fd(), libc::CLONE_NEWNET) };
-    assert_eq!(r, 0, "setns {name}: {}", std::io::Error::last_os_error());
+    netns::enter(name).expect("enter the namespace");
 }
 
 /// [`Netns::create`], or a failure that says what is missing.
 fn namespaces(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, rule: &str) -> Netns {
-    Netns::create(tag, ip_a, ip_b, rule).unwrap_or_else(|e| {
-        panic!(
-            "cannot set up the namespaces (root, iproute2 and nftables are needed; \
-             BRAID_SKIP_NETNS=1 skips this test): {e}"
-        )
-    })
-}
-
-/// Whether the namespace tests are to be skipped (said, never silent).
-fn skip_netns(what: &str) -> bool {
-    let skip = std::env::var("BRAID_SKIP_NETNS").as_deref() == Ok("1");
-    if skip {
-        eprintln!("SKIPPED (BRAID_SKIP_NETNS=1): {what}");
-    }
-    skip
+    Netns::create(tag, ip_a, ip_b, rule).unwrap_or_else(|e| panic!("{}", netns::setup_failed(&e)))
 }
 
 /// Two network namespaces joined by a veth pair, nftables dropping 0%, 1%
@@ -429,7 +372,7 @@ fn skip_netns(what: &str) -> bool {
 /// saying so, unless BRAID_SKIP_NETNS=1, when it reports itself skipped.
 #[test]
 fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
-    if skip_netns("soft endpoint across network namespaces") {
+    if netns::skip("soft endpoint across network namespaces") {
         return;
     }
     for (k, pct) in [0u32, 1, 10].into_iter().enumerate() {
@@ -472,7 +415,7 @@ fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
 /// marked fraction. A sends nothing marked (its datagrams leave ECT(0)).
 #[test]
 fn congestion_marks_on_the_wire_reach_the_senders_window() {
-    if skip_netns("CE marks across network namespaces") {
+    if netns::skip("CE marks across network namespaces") {
         return;
     }
     let seed = 0x50fe;
