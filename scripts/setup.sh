@@ -21,6 +21,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
 command -v ip >/dev/null 2>&1 || need+=(iproute2)
 command -v nft >/dev/null 2>&1 || need+=(nftables)
+command -v ethtool >/dev/null 2>&1 || need+=(ethtool)
 [ -x /usr/bin/time ] || need+=(time)
 
 if ((${#need[@]})); then
