@@ -91,6 +91,11 @@ pub struct SoftStats {
     /// section 2), so the link needs an MTU of at least
     /// [`MIN_MTU`] (jumbo frames); the kernel refused them.
     pub too_big: u64,
+    /// Sends with UDP segmentation offload (a train of one path's
+    /// datagrams of one length, cut by the kernel).
+    pub gso_sends: u64,
+    /// Datagrams those carried.
+    pub gso_datagrams: u64,
     /// Datagrams received and delivered to the model.
     pub received: u64,
     /// Datagrams received whose IP header carried CE (congestion
@@ -314,6 +319,9 @@ pub struct SoftPort {
     /// realtime), nanoseconds since the epoch.
     start_rt: i128,
     batch: RecvBatch,
+    /// Send trains of one path with UDP segmentation offload (cleared
+    /// when the kernel refuses it).
+    gso: bool,
     stats: SoftStats,
     loss: Option<LossFn>,
     /// Queue pair number -> (sending end, receiving end) model connections.
@@ -384,6 +392,9 @@ impl SoftPort {
         set_buffer(&rx, libc::SO_RCVBUF, libc::SO_RCVBUFFORCE, SOCKET_BUFFER);
         setsockopt_i32(&rx, libc::SOL_SOCKET, libc::SO_TIMESTAMPNS, 1)?;
         setsockopt_i32(&rx, libc::IPPROTO_IP, libc::IP_RECVTOS, 1)?;
+        // no receive offload (UDP_GRO): with it, CE marks that nftables
+        // set on the way did not reach IP_RECVTOS on a veth (the receiver
+        // must see every mark), and it saved no time here (docs/soft.md)
         Ok(SoftPort {
             cfg,
             outbox,
@@ -392,6 +403,7 @@ impl SoftPort {
             start,
             start_rt,
             batch: RecvBatch::new(),
+            gso: true,
             stats: SoftStats::default(),
             loss: None,
             qps: HashMap::new(),
@@ -598,8 +610,15 @@ impl SoftPort {
         while i < dgrams.len() {
             let sport = dgrams[i].0;
             let j = i + dgrams[i..].iter().take_while(|d| d.0 == sport).count();
+            let gso = self.gso;
             let sock = self.socket(sport)?;
-            let (sent, too_big) = send_batch(sock, to, &dgrams[i..j]);
+            let r = send_batch(sock, to, &dgrams[i..j], gso);
+            if r.gso_refused {
+                self.gso = false;
+            }
+            let (sent, too_big) = (r.sent, r.too_big);
+            self.stats.gso_sends += r.gso_sends as u64;
+            self.stats.gso_datagrams += r.gso_datagrams as u64;
             self.stats.sent += sent as u64;
             if too_big > 0 && self.stats.too_big == 0 {
                 // said once: nothing larger than an ACK gets through
@@ -637,12 +656,59 @@ impl SoftPort {
     }
 }
 
+/// Largest UDP payload of one segmentation-offload send (the kernel's
+/// limit is 64 KiB less the headers).
+const GSO_MAX_BYTES: usize = 65_000;
+/// Most segments in one segmentation-offload send (`UDP_MAX_SEGMENTS`).
+const GSO_MAX_SEGS: usize = 64;
+
+/// Trains of `dgrams` that one send with UDP segmentation offload can
+/// carry: consecutive datagrams of one length, the last possibly shorter.
+/// (start, count, segment length); one datagram per train without `gso`.
+fn trains(dgrams: &[(u16, Vec<u8>)], gso: bool) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < dgrams.len() {
+        let seg = dgrams[i].1.len();
+        let mut n = 1;
+        if gso {
+            let most = (GSO_MAX_BYTES / seg.max(1)).min(GSO_MAX_SEGS);
+            while i + n < dgrams.len() && n < most && dgrams[i + n].1.len() <= seg {
+                n += 1;
+                if dgrams[i + n - 1].1.len() < seg {
+                    break;
+                }
+            }
+        }
+        out.push((i, n, seg));
+        i += n;
+    }
+    out
+}
+
+/// What [`send_batch`] did.
+#[derive(Debug, Clone, Copy, Default)]
+struct Sent {
+    /// Datagrams the kernel took.
+    sent: usize,
+    /// Datagrams refused as larger than the path MTU.
+    too_big: usize,
+    /// A segmentation-offload send was refused as such (the device cannot
+    /// checksum or segment): the caller sends without it from now on.
+    gso_refused: bool,
+    /// Segmentation-offload sends the kernel took, and their datagrams.
+    gso_sends: usize,
+    gso_datagrams: usize,
+}
+
 /// Send `dgrams` (source port, bytes) from `sock` to `to` with as few
-/// `sendmmsg(2)` calls as the kernel takes; returns how many were sent and
-/// how many the kernel refused as larger than the path MTU (any datagram
-/// the kernel refuses is skipped: the transport recovers it as lost).
-fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> (usize, usize) {
+/// `sendmmsg(2)` calls as the kernel takes, trains of one length as one
+/// UDP segmentation-offload send each when `gso` (the kernel cuts them
+/// into the same datagrams, late in its stack). A datagram the kernel
+/// refuses is skipped: the transport recovers it as lost.
+fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)], gso: bool) -> Sent {
     use std::os::fd::AsRawFd;
+    // SAFETY: an all-zero sockaddr_in is a valid value
     let mut addr: libc::sockaddr_in = unsafe { std::mem::zeroed() };
     addr.sin_family = libc::AF_INET as libc::sa_family_t;
     addr.sin_port = to.port().to_be();
@@ -654,22 +720,40 @@ fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> 
             iov_len: b.len(),
         })
         .collect();
-    let mut hdrs: Vec<libc::mmsghdr> = iovs
-        .iter_mut()
-        .map(|iov| {
-            // SAFETY: an all-zero mmsghdr is a valid value
-            let mut h: libc::mmsghdr = unsafe { std::mem::zeroed() };
-            h.msg_hdr.msg_name = (&mut addr as *mut libc::sockaddr_in).cast();
-            h.msg_hdr.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-            h.msg_hdr.msg_iov = iov;
-            h.msg_hdr.msg_iovlen = 1;
-            h
-        })
-        .collect();
-    let (mut done, mut sent, mut too_big) = (0, 0, 0);
+    let trains = trains(dgrams, gso);
+    // one control message per train: UDP_SEGMENT with the segment length
+    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of::<u16>() as u32) } as usize;
+    let mut controls = vec![0u64; trains.len() * space.div_ceil(8)];
+    let stride = space.div_ceil(8);
+    let mut hdrs: Vec<libc::mmsghdr> = Vec::with_capacity(trains.len());
+    for (k, &(start, n, seg)) in trains.iter().enumerate() {
+        // SAFETY: an all-zero mmsghdr is a valid value
+        let mut h: libc::mmsghdr = unsafe { std::mem::zeroed() };
+        h.msg_hdr.msg_name = (&mut addr as *mut libc::sockaddr_in).cast();
+        h.msg_hdr.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+        h.msg_hdr.msg_iov = iovs[start..].as_mut_ptr();
+        h.msg_hdr.msg_iovlen = n as _;
+        if n > 1 {
+            let c = controls[k * stride..].as_mut_ptr();
+            h.msg_hdr.msg_control = c.cast();
+            h.msg_hdr.msg_controllen = space as _;
+            // SAFETY: the control buffer holds one UDP_SEGMENT message of
+            // CMSG_SPACE(2) bytes, 8-byte aligned
+            unsafe {
+                let cm = libc::CMSG_FIRSTHDR(&h.msg_hdr);
+                (*cm).cmsg_level = libc::SOL_UDP;
+                (*cm).cmsg_type = libc::UDP_SEGMENT;
+                (*cm).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<u16>() as u32) as _;
+                std::ptr::write_unaligned(libc::CMSG_DATA(cm) as *mut u16, seg as u16);
+            }
+        }
+        hdrs.push(h);
+    }
+    let mut out = Sent::default();
+    let mut done = 0;
     while done < hdrs.len() {
-        // SAFETY: the headers from `done` on point at `addr` and at their
-        // own iovec over a datagram that outlives the call
+        // SAFETY: the headers from `done` on point at `addr`, at iovecs
+        // over datagrams and at control buffers that outlive the call
         let n = unsafe {
             libc::sendmmsg(
                 sock.as_raw_fd(),
@@ -679,17 +763,34 @@ fn send_batch(sock: &UdpSocket, to: SocketAddrV4, dgrams: &[(u16, Vec<u8>)]) -> 
             )
         };
         if n <= 0 {
-            // the first remaining datagram was refused: skip it
-            if io::Error::last_os_error().raw_os_error() == Some(libc::EMSGSIZE) {
-                too_big += 1;
+            // the first remaining train was refused: skip it
+            let (_, count, _) = trains[done];
+            let e = io::Error::last_os_error().raw_os_error();
+            if count > 1 && matches!(e, Some(libc::EIO) | Some(libc::EINVAL)) {
+                // no segmentation offload on this route: send the rest
+                // one by one
+                out.gso_refused = true;
+                let rest = send_batch(sock, to, &dgrams[trains[done].0..], false);
+                out.sent += rest.sent;
+                out.too_big += rest.too_big;
+                return out;
+            }
+            if e == Some(libc::EMSGSIZE) {
+                out.too_big += count;
             }
             done += 1;
         } else {
+            for &(_, count, _) in &trains[done..done + n as usize] {
+                out.sent += count;
+                if count > 1 {
+                    out.gso_sends += 1;
+                    out.gso_datagrams += count;
+                }
+            }
             done += n as usize;
-            sent += n as usize;
         }
     }
-    (sent, too_big)
+    out
 }
 
 /// A soft endpoint with its own model (see the module documentation).
@@ -763,6 +864,27 @@ impl SoftNet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Trains for segmentation offload: consecutive datagrams of one
+    /// length, the last possibly shorter, at most 64 KiB; one datagram per
+    /// train without offload.
+    #[test]
+    fn trains_are_runs_of_one_length_ending_with_a_shorter_one() {
+        let d = |lens: &[usize]| -> Vec<(u16, Vec<u8>)> {
+            lens.iter().map(|&n| (7, vec![0; n])).collect()
+        };
+        assert_eq!(
+            trains(&d(&[100, 100, 100, 50, 100, 100, 200]), true),
+            [(0, 4, 100), (4, 2, 100), (6, 1, 200)]
+        );
+        assert_eq!(
+            trains(&d(&[100, 100, 50]), false),
+            [(0, 1, 100), (1, 1, 100), (2, 1, 50)]
+        );
+        // 4,176-byte datagrams: 15 fit in 64 KiB
+        let big = trains(&d(&[4176; 20]), true);
+        assert_eq!(big, [(0, 15, 4176), (15, 5, 4176)]);
+    }
 
     /// The largest packet is a WRITE_WITH_IMM with a full 4 KiB payload:
     /// its IPv4 datagram is [`MIN_MTU`] bytes.
