@@ -18,6 +18,8 @@
 #   mutation scores: scripts/mutants.sh (hours; out/mutants/);
 #   check-block.sh / check-top.sh times after a one-line change: those
 #     scripts themselves, timed by hand after such a change.
+#   the simulated boards' write_bw / write_lat: scripts/board-bench.sh;
+#   the soft endpoint beside TCP on a veth: scripts/soft-bench.sh (root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=out/figures
