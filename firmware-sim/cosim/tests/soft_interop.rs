@@ -135,6 +135,31 @@ fn collect<B: Backend>(cq: &CompletionQueue<B>, done: &mut Done) -> bool {
     done.sent.len() >= 2 && !done.received.is_empty()
 }
 
+/// Run a side until both sides are done (the peer may still need ACKs)
+/// or [`TIMEOUT`]: `step` lets its engine work, then its completions are
+/// collected; its flag is set once its own are all in.
+fn run_side<B: Backend>(
+    cq: &CompletionQueue<B>,
+    mine: &AtomicBool,
+    peer: &AtomicBool,
+    mut step: impl FnMut(),
+) -> Done {
+    let mut done = Done {
+        sent: Vec::new(),
+        received: Vec::new(),
+        mem: vec![0; REGION],
+    };
+    let t0 = Instant::now();
+    while !(mine.load(Ordering::Relaxed) && peer.load(Ordering::Relaxed)) && t0.elapsed() < TIMEOUT
+    {
+        step();
+        if collect(cq, &mut done) {
+            mine.store(true, Ordering::Relaxed);
+        }
+    }
+    done
+}
+
 /// What a side's region must hold: its own data in the first half, the
 /// peer's WRITE and SEND in the second.
 fn check(side: &str, seed: u64, done: &Done, own: &[u8], peer: &[u8]) {
@@ -244,20 +269,8 @@ fn interop(k: u8, pct: u32) {
         let world = ModelWorld::soft(SoftConfig::new(ip_s, ip_e, 1), SOFT_MEM).expect("sockets");
         let ctx = Context::open(ModelWorld::backend(&world, 1)).expect("open the soft engine");
         let (qp, cq, mr) = program(&ctx, mac_s, ip_s.octets(), &ds, &to_e, &from_e);
-        let mut done = Done {
-            sent: Vec::new(),
-            received: Vec::new(),
-            mem: vec![0; REGION],
-        };
-        let t0 = Instant::now();
-        // until both sides are done: the peer may still need ACKs
-        while !(s_flag.load(Ordering::Relaxed) && e_flag.load(Ordering::Relaxed))
-            && t0.elapsed() < TIMEOUT
-        {
-            if collect(&cq, &mut done) {
-                s_flag.store(true, Ordering::Relaxed);
-            }
-        }
+        // the soft engine runs whenever the driver looks
+        let mut done = run_side(&cq, &s_flag, &e_flag, || {});
         mr.read(0, &mut done.mem).expect("the soft region");
         let stats = world.borrow().soft_port().expect("a soft world").stats();
         drop(qp);
@@ -279,22 +292,11 @@ fn interop(k: u8, pct: u32) {
         ctx.set_local_addr(MAC_E, ip_e.octets())
             .expect("local addresses");
         let (qp, cq, mr) = program(&ctx, MAC_E, ip_e.octets(), &de, &to_s, &from_s);
-        let mut done = Done {
-            sent: Vec::new(),
-            received: Vec::new(),
-            mem: vec![0; REGION],
-        };
-        let t0 = Instant::now();
-        while !(s_flag.load(Ordering::Relaxed) && e_flag.load(Ordering::Relaxed))
-            && t0.elapsed() < TIMEOUT
-        {
+        let mut done = run_side(&cq, &e_flag, &s_flag, || {
             bridge
                 .step(&mut eng.borrow_mut(), STEP)
-                .expect("the TAP device");
-            if collect(&cq, &mut done) {
-                e_flag.store(true, Ordering::Relaxed);
-            }
-        }
+                .expect("the TAP device")
+        });
         let clocks = eng.borrow().cycles();
         let reg = |name: &str| {
             let r = braid_spec::regs::by_name(name).expect("a register");

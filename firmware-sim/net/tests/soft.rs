@@ -369,6 +369,16 @@ fn namespaces(tag: &str, ip_a: Ipv4Addr, ip_b: Ipv4Addr, rule: &str) -> Netns {
     Netns::create(tag, ip_a, ip_b, rule).unwrap_or_else(|e| panic!("{}", netns::setup_failed(&e)))
 }
 
+/// The namespaces of a test of `what` (`None`: skipped, and said so), at
+/// 10.99.`net`.1 and .2, with `rule` on what each receives.
+fn pair_for(what: &str, net: u8, rule: &str) -> Option<(Netns, Ipv4Addr, Ipv4Addr)> {
+    if netns::skip(&format!("{what} across network namespaces")) {
+        return None;
+    }
+    let (ip_a, ip_b) = (Ipv4Addr::new(10, 99, net, 1), Ipv4Addr::new(10, 99, net, 2));
+    Some((namespaces(&format!("n{net}"), ip_a, ip_b, rule), ip_a, ip_b))
+}
+
 /// Two network namespaces joined by a veth pair, nftables dropping 0%, 1%
 /// and 10% of the datagrams each side receives: the three messages arrive
 /// byte-exact and exactly once. Needs root; without it the test fails
@@ -418,12 +428,10 @@ fn messages_cross_network_namespaces_exactly_once_at_0_1_and_10_percent_drop() {
 /// marked fraction. A sends nothing marked (its datagrams leave ECT(0)).
 #[test]
 fn congestion_marks_on_the_wire_reach_the_senders_window() {
-    if netns::skip("CE marks across network namespaces") {
+    let Some((ns, ip_a, ip_b)) = pair_for("CE marks", 9, "ip ecn set ce counter") else {
         return;
-    }
+    };
     let seed = 0x50fe;
-    let (ip_a, ip_b) = (Ipv4Addr::new(10, 99, 9, 1), Ipv4Addr::new(10, 99, 9, 2));
-    let ns = namespaces("ce", ip_a, ip_b, "ip ecn set ce counter");
     let src = source(seed);
     let o = transfer_in(Some(&ns), ip_a, ip_b, 0.0, seed, src.clone());
     check(seed, &src, &o);
@@ -444,10 +452,26 @@ fn congestion_marks_on_the_wire_reach_the_senders_window() {
     );
 }
 
-/// `tshark` with `args`; its stdout, one row of fields per line.
-fn tshark(args: &[&str]) -> Vec<Vec<String>> {
+/// `tshark -n OPTS -r PCAP -Y FILTER` printing `fields` of each frame:
+/// one row per frame.
+fn tshark(pcap: &str, opts: &[&str], filter: &str, fields: &[&str]) -> Vec<Vec<String>> {
+    let mut args: Vec<&str> = vec!["-n"];
+    args.extend(opts);
+    args.extend([
+        "-r",
+        pcap,
+        "-Y",
+        filter,
+        "-T",
+        "fields",
+        "-E",
+        "separator=,",
+    ]);
+    for f in fields {
+        args.extend(["-e", f]);
+    }
     let out = std::process::Command::new("tshark")
-        .args(args)
+        .args(&args)
         .output()
         .unwrap_or_else(|e| {
             panic!("tshark: {e} (the Debian package `tshark`; scripts/setup.sh installs it)")
@@ -476,12 +500,10 @@ fn tshark(args: &[&str]) -> Vec<Vec<String>> {
 /// report. The capture holds exactly the datagrams both sides sent.
 #[test]
 fn a_capture_on_the_veth_decodes_with_tshark_and_the_braid_dissector() {
-    if netns::skip("capture of soft traffic across network namespaces") {
+    let Some((ns, ip_a, ip_b)) = pair_for("a capture", 10, "") else {
         return;
-    }
+    };
     let seed = 0x50ff;
-    let (ip_a, ip_b) = (Ipv4Addr::new(10, 99, 10, 1), Ipv4Addr::new(10, 99, 10, 2));
-    let ns = namespaces("cap", ip_a, ip_b, "");
     for (n, dev) in [(&ns.a, &ns.devs.0), (&ns.b, &ns.devs.1)] {
         n.exec(&["ethtool", "-K", dev, "tx", "off"])
             .unwrap_or_else(|e| panic!("{} (ethtool: scripts/setup.sh installs it)", e));
@@ -522,29 +544,19 @@ fn a_capture_on_the_veth_decodes_with_tshark_and_the_braid_dissector() {
     dumpcap.wait().expect("dumpcap ends");
 
     let braid = format!("udp.port == {}", braid_spec::BRAID_UDP_PORT);
-    let rows = tshark(&[
-        "-n",
-        "-r",
-        pcap_s,
+    let checks = [
         "-o",
         "ip.check_checksum:TRUE",
         "-o",
         "udp.check_checksum:TRUE",
-        "-Y",
-        &braid,
-        "-T",
-        "fields",
-        "-E",
-        "separator=,",
-        "-e",
+    ];
+    let fields = [
         "ip.checksum.status",
-        "-e",
         "udp.checksum.status",
-        "-e",
         "ip.flags.df",
-        "-e",
         "ip.dsfield.ecn",
-    ]);
+    ];
+    let rows = tshark(pcap_s, &checks, &braid, &fields);
     let sent = (o.a_stats.sent + o.b_stats.sent) as usize;
     assert_eq!(rows.len(), sent, "seed {seed:#x}: datagrams captured, sent");
     for r in &rows {
@@ -558,27 +570,13 @@ fn a_capture_on_the_veth_decodes_with_tshark_and_the_braid_dissector() {
     let lua =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/wireshark/braid.lua");
     let lua_arg = format!("lua_script:{}", lua.display());
-    let rows = tshark(&[
-        "-n",
-        "-X",
-        &lua_arg,
-        "-r",
-        pcap_s,
-        "-Y",
-        &braid,
-        "-T",
-        "fields",
-        "-E",
-        "separator=,",
-        "-e",
+    let fields = [
         "braid.base.opcode",
-        "-e",
         "braid.base.payload_len",
-        "-e",
         "udp.length",
-        "-e",
         "_ws.expert",
-    ]);
+    ];
+    let rows = tshark(pcap_s, &["-X", &lua_arg], &braid, &fields);
     assert_eq!(rows.len(), sent, "seed {seed:#x}: datagrams decoded, sent");
     let mut opcodes = std::collections::BTreeSet::new();
     for r in &rows {
