@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Goodput of the soft endpoint beside TCP, across a veth pair (MTU 9000:
+# Goodput of the soft endpoint (4 KiB and 8 KiB packets) beside TCP, across a veth pair (MTU 9000:
 # Braid packets are never fragmented) between two
 # network namespaces that this script makes and removes, with nftables
 # dropping 0%, 1% and 10% of the packets each side receives (for Braid:
@@ -74,24 +74,10 @@ s.shutdown(socket.SHUT_WR);s.recv(1);s.close()
 print("%.3f"%(time.monotonic()-t))'
 
 tmp=$(mktemp -d)
-printf '| drop | Braid Gb/s | Braid retransmitted | Braid CPU s/GB | TCP Gb/s | TCP CPU s/GB | Braid / TCP |\n'
-printf '|--:|--:|--:|--:|--:|--:|--:|\n'
+printf '| drop | packet | Braid Gb/s | Braid packets resent | Braid CPU s/GB | TCP Gb/s | TCP CPU s/GB | Braid / TCP |\n'
+printf '|--:|--:|--:|--:|--:|--:|--:|--:|\n'
 for pct in 0 1 10; do
     set_drop "$pct"
-    # Braid
-    ip netns exec "$b" /usr/bin/env time -f "%U %S" -o "$tmp/srv.cpu" \
-        "$braid" serve --ip 10.98.0.2 --once > "$tmp/srv.out" 2>&1 &
-    srv=$!
-    sleep 0.3
-    ip netns exec "$a" /usr/bin/env time -f "%U %S" -o "$tmp/cli.cpu" \
-        "$braid" write_bw --soft --connect 10.98.0.2 --ip 10.98.0.1 \
-        --size "$size" --iters "$iters" > "$tmp/cli.out" 2>&1 || {
-        echo "soft-bench: write_bw failed at $pct%:" >&2; cat "$tmp/cli.out" >&2; exit 1; }
-    wait "$srv"
-    gbps=$(awk -v s="$size" '$1==s {print $3}' "$tmp/cli.out")
-    pkts=$(awk '$1=="TX_PKTS" {print $2}' "$tmp/cli.out")
-    retx=$(awk '$1=="TX_RETX" {print $2}' "$tmp/cli.out")
-    bcpu=$(cat "$tmp/srv.cpu" "$tmp/cli.cpu" | awk '{c+=$1+$2} END {print c}')
     # TCP, the same bytes
     ip netns exec "$b" /usr/bin/env time -f "%U %S" -o "$tmp/tsrv.cpu" \
         python3 -c "$tcp_server" > "$tmp/tsrv.out" 2>&1 &
@@ -103,10 +89,26 @@ for pct in 0 1 10; do
     secs=$(cat "$tmp/tcli.out")
     tgbps=$(awk -v b="$bytes" -v s="$secs" 'BEGIN {printf "%.2f", b * 8 / s / 1e9}')
     tcpu=$(cat "$tmp/tsrv.cpu" "$tmp/tcli.cpu" | awk '{c+=$1+$2} END {print c}')
-    awk -v p="$pct" -v g="$gbps" -v pk="$pkts" -v r="$retx" -v bc="$bcpu" -v tg="$tgbps" \
-        -v tc="$tcpu" -v by="$bytes" 'BEGIN {
-        printf "| %d%% | %.2f | %.1f%% | %.2f | %.2f | %.2f | %.2f |\n",
-            p, g, 100 * r / pk, bc / (by / 1e9), tg, tc / (by / 1e9), g / tg }'
+    # Braid, with 4 KiB packets (the engine's reset) and 8 KiB
+    for mtu in 4096 8192; do
+        ip netns exec "$b" /usr/bin/env time -f "%U %S" -o "$tmp/srv.cpu" \
+            "$braid" serve --ip 10.98.0.2 --mtu "$mtu" --once > "$tmp/srv.out" 2>&1 &
+        srv=$!
+        sleep 0.3
+        ip netns exec "$a" /usr/bin/env time -f "%U %S" -o "$tmp/cli.cpu" \
+            "$braid" write_bw --soft --connect 10.98.0.2 --ip 10.98.0.1 --mtu "$mtu" \
+            --size "$size" --iters "$iters" > "$tmp/cli.out" 2>&1 || {
+            echo "soft-bench: write_bw failed at $pct%:" >&2; cat "$tmp/cli.out" >&2; exit 1; }
+        wait "$srv"
+        gbps=$(awk -v s="$size" '$1==s {print $3}' "$tmp/cli.out")
+        pkts=$(awk '$1=="TX_PKTS" {print $2}' "$tmp/cli.out")
+        retx=$(awk '$1=="TX_RETX" {print $2}' "$tmp/cli.out")
+        bcpu=$(cat "$tmp/srv.cpu" "$tmp/cli.cpu" | awk '{c+=$1+$2} END {print c}')
+        awk -v p="$pct" -v m="$mtu" -v g="$gbps" -v pk="$pkts" -v r="$retx" -v bc="$bcpu" \
+            -v tg="$tgbps" -v tc="$tcpu" -v by="$bytes" 'BEGIN {
+            printf "| %d%% | %d KiB | %.2f | %.1f%% | %.2f | %.2f | %.2f | %.2f |\n",
+                p, m / 1024, g, 100 * r / pk, bc / (by / 1e9), tg, tc / (by / 1e9), g / tg }'
+    done
 done
 rm -rf "$tmp"
 echo

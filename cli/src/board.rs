@@ -116,13 +116,16 @@ fn sync_polling<B: Backend>(
     Ok(())
 }
 
-/// The soft endpoint at `ip` with `mem` bytes of host memory, the wall
-/// clock and a board's stall limit.
-fn open_soft(ip: [u8; 4], mem: u64) -> Result<(Box<dyn Backend>, AnyClock, u64), String> {
+/// The soft endpoint at `ip` with `mem` bytes of host memory, packets of
+/// `mtu` payload bytes, the wall clock and a board's stall limit.
+fn open_soft(ip: [u8; 4], mem: u64, mtu: u32) -> Result<(Box<dyn Backend>, AnyClock, u64), String> {
     use braid_net::model_backend::ModelWorld;
     use braid_net::soft::SoftConfig;
     let ip = std::net::Ipv4Addr::from(ip);
-    let cfg = SoftConfig::new(ip, std::net::Ipv4Addr::UNSPECIFIED, 0);
+    let cfg = SoftConfig {
+        mtu,
+        ..SoftConfig::new(ip, std::net::Ipv4Addr::UNSPECIFIED, 0)
+    };
     let port = cfg.port;
     let world = ModelWorld::soft(cfg, mem)
         .map_err(|e| format!("the soft endpoint cannot use UDP port {port} on {ip}: {e}"))?;
@@ -145,6 +148,8 @@ struct Plan {
     iters: u32,
     depth: u32,
     paths: u8,
+    /// The soft endpoint's payload bytes per packet.
+    mtu: u32,
     mac: [u8; 6],
     ip: [u8; 4],
     server: bool,
@@ -176,6 +181,12 @@ impl Plan {
 pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), String> {
     let name = test.name();
     let device = run.device.as_deref().unwrap_or_default();
+    if run.mtu.is_some() && device != SOFT {
+        return Err(format!(
+            "--mtu sets the soft endpoint's packet size; a board's is its NET_CFG.mtu_code \
+             (run {name} with --soft to use it)"
+        ));
+    }
     let (mac, ip) = match (run.mac, run.ip) {
         (Some(m), Some(i)) => (m, i.octets()),
         // the soft endpoint's frames are UDP datagrams: no MAC of its own
@@ -219,6 +230,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
         iters: run.iters.unwrap_or(5000),
         depth: tx_depth.unwrap_or(braid_spec::state::MSG_WINDOW as u32),
         paths: run.paths,
+        mtu: run.mtu.unwrap_or(braid_net::soft::default_mtu()),
         mac,
         ip,
         server,
@@ -227,7 +239,7 @@ pub fn perftest(test: Test, run: &RunArgs, tx_depth: Option<u32>) -> Result<(), 
     // the board first: a missing VFIO set-up is reported before any wait
     // on the network
     let opened = if device == SOFT {
-        open_soft(ip, plan.region() as u64 + SOFT_MEM_EXTRA)?
+        open_soft(ip, plan.region() as u64 + SOFT_MEM_EXTRA, plan.mtu)?
     } else {
         open_board(device, run.sysfs.clone(), run.dev.clone())?
     };
@@ -267,10 +279,17 @@ fn soft_addr(ip: std::net::Ipv4Addr) -> ([u8; 6], [u8; 4]) {
 
 /// `braid serve`: a soft endpoint at `ip` that serves perftest clients
 /// (`write_bw --soft --connect`, `write_lat --soft --connect`) on TCP port
-/// `port`, one after another (`once`: the first only). Each client's first
+/// `port`, one after another (`once`: the first only), sending packets of
+/// `mtu` payload bytes. Each client's first
 /// line names its test, size and iterations, and this side runs the
 /// server's part of it with a fresh engine.
-pub fn serve(ip: std::net::Ipv4Addr, port: u16, paths: u8, once: bool) -> Result<(), String> {
+pub fn serve(
+    ip: std::net::Ipv4Addr,
+    port: u16,
+    paths: u8,
+    mtu: u32,
+    once: bool,
+) -> Result<(), String> {
     use std::io::Read;
     let l = TcpListener::bind(("0.0.0.0", port))
         .map_err(|e| format!("cannot listen on TCP port {port}: {e}"))?;
@@ -311,12 +330,13 @@ pub fn serve(ip: std::net::Ipv4Addr, port: u16, paths: u8, once: bool) -> Result
             iters,
             depth: braid_spec::state::MSG_WINDOW as u32,
             paths,
+            mtu,
             mac,
             ip: ipb,
             server: true,
             device: SOFT.into(),
         };
-        let r = open_soft(ipb, plan.region() as u64 + SOFT_MEM_EXTRA).and_then(|opened| {
+        let r = open_soft(ipb, plan.region() as u64 + SOFT_MEM_EXTRA, mtu).and_then(|opened| {
             use std::io::Write;
             tcp.write_all(format!("{}\n", plan.hello()).as_bytes())
                 .map_err(|e| format!("the exchange with {from} failed: {e}"))?;

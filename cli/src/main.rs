@@ -141,6 +141,10 @@ enum Cmd {
         /// Paths of each connection (UDP source ports).
         #[arg(long, default_value_t = 16)]
         paths: u8,
+        /// Payload bytes per packet this side sends: 1024, 2048, 4096 or
+        /// 8192; the link must carry it plus 80 bytes unfragmented.
+        #[arg(long, value_parser = parse_mtu, default_value_t = 4096)]
+        mtu: u32,
         /// Serve one client, then exit.
         #[arg(long)]
         once: bool,
@@ -218,12 +222,27 @@ pub struct RunArgs {
     /// Board: paths of the connection (UDP source ports).
     #[arg(long, default_value_t = 16)]
     pub paths: u8,
+    /// Soft endpoint: payload bytes per packet, 1024, 2048, 4096 or 8192
+    /// (a board's is its NET_CFG.mtu_code); the link must carry it plus
+    /// 80 bytes unfragmented [default: 4096]
+    #[arg(long, value_parser = parse_mtu)]
+    pub mtu: Option<u32>,
     /// Board: sysfs root.
     #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_SYSFS)]
     pub sysfs: PathBuf,
     /// Board: device-file root (VFIO files are under DIR/vfio).
     #[arg(long, value_name = "DIR", default_value = vfio::DEFAULT_DEV)]
     pub dev: PathBuf,
+}
+
+/// A packet payload size the engine has.
+fn parse_mtu(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(m) if braid_net::soft::SoftConfig::valid_mtu(m) => Ok(m),
+        _ => Err(format!(
+            "{s:?} is not a packet size: give 1024, 2048, 4096 or 8192 payload bytes"
+        )),
+    }
 }
 
 /// An Ethernet address as six hex bytes separated by colons.
@@ -490,8 +509,9 @@ fn main() -> ExitCode {
             ip,
             port,
             paths,
+            mtu,
             once,
-        } => board::serve(ip, port, paths, once),
+        } => board::serve(ip, port, paths, mtu, once),
         Cmd::PairCheck {
             device,
             peer_device,

@@ -230,6 +230,11 @@ fn perftest_arguments_say_what_is_wrong() {
             &["write_bw", "--loss", "1.5"],
             "braid: --loss 1.5: must be at least 0 and below 1\n",
         ),
+        (
+            &["write_bw", "--device", "3b:00.0", "--mtu", "8192"],
+            "braid: --mtu sets the soft endpoint's packet size; a board's is its \
+             NET_CFG.mtu_code (run write_bw with --soft to use it)\n",
+        ),
     ];
     for (args, want) in cases {
         let (code, out, err) = braid(args);
@@ -285,6 +290,17 @@ fn perftest_arguments_say_what_is_wrong() {
     let (code, _, err) = braid(&["write_lat", "--seed", "0xzz"]);
     assert_eq!(code, 2);
     assert!(err.contains("\"0xzz\" is not a seed"), "{err}");
+    for args in [
+        &["write_bw", "--soft", "--mtu", "5000"][..],
+        &["serve", "--mtu", "0"],
+    ] {
+        let (code, _, err) = braid(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(
+            err.contains("is not a packet size: give 1024, 2048, 4096 or 8192 payload bytes"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
@@ -536,8 +552,18 @@ fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
         let cout = String::from_utf8_lossy(&client.stdout);
         assert!(cout.contains(&format!("{test} on soft, 4 paths")), "{cout}");
     }
-    // `braid serve` answers a client whatever its test
-    let server = soft_server(&["serve", "--ip", "127.0.82.2", "--port", "18713", "--once"]);
+    // `braid serve` answers a client whatever its test, here with 8 KiB
+    // packets each way (the messages span several)
+    let server = soft_server(&[
+        "serve",
+        "--ip",
+        "127.0.82.2",
+        "--port",
+        "18713",
+        "--mtu",
+        "8192",
+        "--once",
+    ]);
     let client = soft_client(&[
         "write_lat",
         "--soft",
@@ -548,9 +574,11 @@ fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
         "--port",
         "18713",
         "--size",
-        "32",
+        "20000",
         "--iters",
         "20",
+        "--mtu",
+        "8192",
     ]);
     let server = server.wait_with_output().unwrap();
     let serr = String::from_utf8_lossy(&server.stderr);
@@ -561,5 +589,5 @@ fn write_bw_and_write_lat_run_on_the_soft_endpoint_between_two_processes() {
         text(&client)
     );
     assert!(serr.contains("served 127.0.0.1:"), "{serr}");
-    assert!(serr.contains("braid-perf write_lat 32 20"), "{serr}");
+    assert!(serr.contains("braid-perf write_lat 20000 20"), "{serr}");
 }

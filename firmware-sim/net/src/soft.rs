@@ -30,6 +30,7 @@ use crate::codec::{msg_of, udp_payload_of};
 use crate::config::BraidConfig;
 use crate::fabric::{FabricConfig, HostId, Packet, Time};
 use crate::net::{ConnId, Msg, Net, NetConfig};
+use braid_spec::regs as r;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, ErrorKind};
@@ -59,6 +60,10 @@ pub struct SoftConfig {
     pub pto_slack: Time,
     /// UDP port both hosts receive on.
     pub port: u16,
+    /// Payload bytes per packet: `MTU_MIN << mtu_code` as on the engine
+    /// (`NET_CFG.mtu_code`: 1,024 to 8,192). Each side segments its own
+    /// messages; a receiver takes packets of any of these sizes.
+    pub mtu: u32,
 }
 
 impl SoftConfig {
@@ -74,7 +79,22 @@ impl SoftConfig {
             min_rto: 5_000_000_000,
             pto_slack: 1_000_000_000,
             port: braid_spec::BRAID_UDP_PORT,
+            mtu: default_mtu(),
         }
+    }
+
+    /// Whether `mtu` is a payload size the engine has (`MTU_MIN << code`,
+    /// code 0 to `MTU_CODE_MAX`).
+    pub fn valid_mtu(mtu: u32) -> bool {
+        (0..=braid_spec::state::MTU_CODE_MAX).any(|c| braid_spec::state::MTU_MIN << c == mtu)
+    }
+
+    /// The smallest link MTU (IP datagram bytes) that carries this
+    /// endpoint's largest packet, a WRITE_WITH_IMM of `mtu` payload bytes,
+    /// unfragmented.
+    pub fn link_mtu(&self) -> u32 {
+        use braid_spec::wire::braid::Opcode;
+        Opcode::WriteImm.header_len() as u32 + self.mtu + 20 + 8
     }
 }
 
@@ -111,9 +131,15 @@ pub struct SoftStats {
     pub unpeered: u64,
 }
 
-/// The smallest IP MTU that carries every Braid packet unfragmented: a
-/// WRITE_WITH_IMM's IPv4 frame with 4 KiB of payload, less its Ethernet
-/// header and FCS.
+/// The payload bytes per packet of an endpoint unless told otherwise: the
+/// engine's at reset (`NET_CFG.mtu_code`), 4,096.
+pub fn default_mtu() -> u32 {
+    braid_spec::state::MTU_MIN << r::get(&r::NET_CFG_MTU_CODE, r::CFG_NET)
+}
+
+/// The smallest link MTU that carries every packet of an endpoint at the
+/// default payload size (4 KiB) unfragmented: a WRITE_WITH_IMM's IPv4
+/// frame less its Ethernet header and FCS ([`SoftConfig::link_mtu`]).
 pub const MIN_MTU: u32 = 4096 + 98 - 14 - 4;
 
 /// Socket buffer asked for each way (bytes): a burst of a window of 4 KiB
@@ -337,6 +363,15 @@ impl SoftConfig {
     /// `min_rto` and `pto_slack` replaced by this configuration's, a
     /// fabric whose NIC ports run at `rate_bps`.
     pub fn model(&self, mut net_cfg: NetConfig) -> io::Result<Net> {
+        if !SoftConfig::valid_mtu(self.mtu) {
+            return Err(io::Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "MTU {}: a packet carries 1024, 2048, 4096 or 8192 payload bytes",
+                    self.mtu
+                ),
+            ));
+        }
         if self.host > 1 {
             return Err(io::Error::new(
                 ErrorKind::InvalidInput,
@@ -349,6 +384,7 @@ impl SoftConfig {
         net_cfg.braid = BraidConfig {
             min_rto: self.min_rto,
             pto_slack: self.pto_slack,
+            mtu: self.mtu,
             ..net_cfg.braid
         };
         Ok(Net::new(fab, net_cfg))
@@ -623,10 +659,12 @@ impl SoftPort {
             if too_big > 0 && self.stats.too_big == 0 {
                 // said once: nothing larger than an ACK gets through
                 eprintln!(
-                    "braid soft endpoint: the path MTU from {} to {} is below {MIN_MTU} bytes; \
+                    "braid soft endpoint: the path MTU from {} to {} is below {} bytes; \
                      Braid packets are never fragmented (SPEC.md section 2), so the link needs \
                      jumbo frames (ip link set DEV mtu 9000): datagrams are being dropped",
-                    self.cfg.local_ip, self.cfg.peer_ip
+                    self.cfg.local_ip,
+                    self.cfg.peer_ip,
+                    self.cfg.link_mtu()
                 );
             }
             self.stats.too_big += too_big as u64;
@@ -898,5 +936,26 @@ mod tests {
             Opcode::WriteImm.header_len() as u32 + payload + ip_udp
         );
         assert!(crate::net::data_frame_bytes(Opcode::WriteImm, payload) >= MIN_MTU);
+        let mut cfg = SoftConfig::new(Ipv4Addr::LOCALHOST, Ipv4Addr::LOCALHOST, 0);
+        assert_eq!((cfg.mtu, cfg.link_mtu()), (4096, MIN_MTU));
+        cfg.mtu = 8192;
+        assert_eq!(cfg.link_mtu(), 8192 + 80);
+        assert!(
+            cfg.link_mtu() <= 9000,
+            "8 KiB packets fit a 9,000-byte jumbo frame"
+        );
+    }
+
+    #[test]
+    fn an_mtu_the_engine_lacks_is_refused() {
+        let valid: Vec<u32> = (0..=16384).filter(|&m| SoftConfig::valid_mtu(m)).collect();
+        assert_eq!(valid, [1024, 2048, 4096, 8192]);
+        let mut cfg = SoftConfig::new(Ipv4Addr::LOCALHOST, Ipv4Addr::LOCALHOST, 0);
+        cfg.mtu = 5000;
+        let e = cfg
+            .model(NetConfig::new(crate::config::Kind::Braid))
+            .err()
+            .expect("refused");
+        assert!(e.to_string().contains("1024, 2048, 4096 or 8192"), "{e}");
     }
 }
