@@ -245,8 +245,9 @@ fn network(tag: &str, ip_e: Ipv4Addr, ip_s: Ipv4Addr, pct: u32) -> Result<Net, S
 }
 
 /// One run: the engine and the soft endpoint exchange a WRITE and a SEND
-/// each way across `pct` % drop.
-fn interop(k: u8, pct: u32) {
+/// each way across `pct` % drop, the soft endpoint sending packets of
+/// `mtu` payload bytes (the engine sends its default 4 KiB).
+fn interop(k: u8, pct: u32, mtu: u32) {
     let seed = 0x7a90 + k as u64;
     let (ip_e, ip_s) = (Ipv4Addr::new(10, 96, k, 1), Ipv4Addr::new(10, 96, k, 2));
     let net = network(&format!("ti{k}"), ip_e, ip_s, pct)
@@ -266,7 +267,14 @@ fn interop(k: u8, pct: u32) {
     let ds = data_s.clone();
     let soft = thread::spawn(move || {
         netns::enter(&s_name).expect("enter S");
-        let world = ModelWorld::soft(SoftConfig::new(ip_s, ip_e, 1), SOFT_MEM).expect("sockets");
+        let world = ModelWorld::soft(
+            SoftConfig {
+                mtu,
+                ..SoftConfig::new(ip_s, ip_e, 1)
+            },
+            SOFT_MEM,
+        )
+        .expect("sockets");
         let ctx = Context::open(ModelWorld::backend(&world, 1)).expect("open the soft engine");
         let (qp, cq, mr) = program(&ctx, mac_s, ip_s.octets(), &ds, &to_e, &from_e);
         // the soft engine runs whenever the driver looks
@@ -307,6 +315,11 @@ fn interop(k: u8, pct: u32) {
             ("RX_PKTS", reg("RX_PKTS")),
             ("TX_PKTS", reg("TX_PKTS")),
             ("TX_RETX", reg("TX_RETX")),
+            ("TX_TIMEOUTS", reg("TX_TIMEOUTS")),
+            ("ACK_RX", reg("ACK_RX")),
+            ("ACK_REJECTED", reg("ACK_REJECTED")),
+            ("ACK_BAD_PATH", reg("ACK_BAD_PATH")),
+            ("RX_DUPLICATES", reg("RX_DUPLICATES")),
         ];
         mr.read(0, &mut done.mem).expect("the engine's region");
         drop(qp);
@@ -315,7 +328,7 @@ fn interop(k: u8, pct: u32) {
     let (e_end, counts, clocks, counters) = engine.join().expect("the engine's thread");
     let (s_end, s_stats) = soft.join().expect("the soft endpoint's thread");
     eprintln!(
-        "seed {seed:#x}, {pct}% drop: engine {clocks} clocks, bridge {counts:?}, \
+        "seed {seed:#x}, {pct}% drop, soft packets of {mtu} B: engine {clocks} clocks, bridge {counts:?}, \
          engine {counters:?}; soft {s_stats:?}"
     );
     check("the engine", seed, &e_end, &data_e, &data_s);
@@ -332,6 +345,6 @@ fn rtl_engine_and_soft_endpoint_exchange_writes_and_sends_at_0_and_1_percent_dro
     if netns::skip("the RTL engine on a TAP device against a soft endpoint") {
         return;
     }
-    interop(0, 0);
-    interop(1, 1);
+    interop(0, 0, 4096);
+    interop(1, 1, 8192);
 }
