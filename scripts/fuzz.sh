@@ -44,9 +44,9 @@ for t in "${targets[@]}"; do
     corp=$(ls "fuzz/corpus/$t" | wc -l)
     crashes=0
     if [ -d "fuzz/artifacts/$t" ]; then
-        mkdir -p "fuzz/regressions/$t"
         for f in fuzz/artifacts/"$t"/*; do
             [ -e "$f" ] || continue
+            mkdir -p "fuzz/regressions/$t"
             cp "$f" "fuzz/regressions/$t/"
             crashes=$((crashes + 1))
         done

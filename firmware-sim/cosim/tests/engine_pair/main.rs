@@ -24,6 +24,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
+/// B's receive port under hostile frames while good traffic runs.
+mod hostile;
 /// SEND/RECV matching, receiver-not-ready NACKs, and messages over the
 /// fabric under loss and link failure.
 mod messages;
