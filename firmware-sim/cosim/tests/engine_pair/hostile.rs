@@ -132,9 +132,9 @@ fn hostile_run(seed: u64) {
         run_pair(&a, &b, 500, &mut hostile, &mut w);
         // up to two hostile copies of each frame A sent in this step, into
         // B with the next step's good frames
-        for f in w.ab[seen..].to_vec() {
+        for f in w.ab[seen..].iter() {
             for _ in 0..rng.gen_range(0..3) {
-                hostile.push(mutate(&mut rng, &f, dst.rkey()));
+                hostile.push(mutate(&mut rng, f, dst.rkey()));
                 sent_hostile += 1;
             }
         }
