@@ -60,13 +60,49 @@ struct MrEntry {
     access: u32,
 }
 
+/// Bits of a memory key that are its tag: all but the slot (bits 19:8,
+/// the engine's region table index, `mr_check`).
+pub const KEY_TAG_MASK: u32 = 0xfff0_00ff;
+
+/// The slot a memory key names.
+fn key_slot(key: u32) -> usize {
+    ((key >> 8) & 0xfff) as usize
+}
+
+/// A new tag for a slot whose last tag was `prev`: 20 random bits (the
+/// kernel's, `/dev/urandom`), never `prev` and never 0. A stale key of a freed
+/// and re-registered slot never matches; a guessed key of a live region
+/// matches with probability 2^-20.
+fn key_tag(prev: u32) -> u32 {
+    loop {
+        use std::io::Read;
+        let mut b = [0u8; 4];
+        let got = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b));
+        let r = if got.is_ok() {
+            u32::from_le_bytes(b)
+        } else {
+            // no /dev/urandom: the clock's nanoseconds, mixed
+            let t = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            (t.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as u32
+        };
+        let tag = r & KEY_TAG_MASK;
+        if tag != 0 && tag != prev {
+            return tag;
+        }
+    }
+}
+
 struct Ctx<B: Backend> {
     dev: Device<B>,
     caps: Caps,
     next_pd: u32,
-    /// Registered regions by slot (key >> 8), with their key.
+    /// Registered regions by slot (key bits 19:8), with their key.
     mrs: Vec<Option<(u32, MrEntry)>>,
-    mr_slots: Vec<u8>, // tag of each slot; 0 = free
+    /// The tag of each slot's last key (see [`key_tag`]), kept after
+    /// the region is freed so that the next differs.
+    mr_tags: Vec<u32>,
     cqs: Vec<bool>,
     conns: Vec<bool>,
     /// Completions each CQ may still receive (posted, not yet polled).
@@ -167,7 +203,7 @@ impl<B: Backend> Context<B> {
                 caps,
                 next_pd: 1,
                 mrs: vec![None; 4096],
-                mr_slots: vec![0; 4096],
+                mr_tags: vec![0; 4096],
                 cqs: vec![false; conns.max(1)],
                 conns: vec![false; conns],
                 cq_outstanding: vec![0; conns.max(1)],
@@ -317,18 +353,18 @@ impl<B: Backend> ProtectionDomain<B> {
         let ctx = &self.inner.ctx;
         let mut c = ctx.inner.borrow_mut();
         let slot = c
-            .mr_slots
+            .mrs
             .iter()
-            .position(|t| *t == 0)
+            .position(|m| m.is_none())
             .ok_or(Error::NoResources {
                 what: "memory region slot",
                 max: 4096,
             })?;
         let buf = c.dev.backend_mut().dma_alloc(len)?;
-        // key = slot << 8 | tag: a stale key of a freed slot does not match
-        // the next region in that slot
-        let tag = ((slot as u32 * 37 + buf.id) % 255 + 1) as u8;
-        let key = (slot as u32) << 8 | tag as u32;
+        // the slot in bits 19:8 (the engine's table index), a fresh random
+        // tag in the others
+        let tag = key_tag(c.mr_tags[slot]);
+        let key = (slot as u32) << 8 | tag;
         if let Err(e) = c.command(
             "REG_MR",
             &args(&[
@@ -343,7 +379,7 @@ impl<B: Backend> ProtectionDomain<B> {
             let _ = c.dev.backend_mut().dma_free(&buf);
             return Err(e);
         }
-        c.mr_slots[slot] = tag;
+        c.mr_tags[slot] = tag;
         c.mrs[slot] = Some((
             key,
             MrEntry {
@@ -537,7 +573,6 @@ impl<B: Backend> Drop for MemoryRegion<B> {
             log::warn!("deregistering memory region 0x{:08x}: {e}", self.key);
         }
         c.mrs[self.slot as usize] = None;
-        c.mr_slots[self.slot as usize] = 0;
         if let Err(e) = c.dev.backend_mut().dma_free(&self.buf) {
             log::warn!("freeing memory region 0x{:08x}: {e}", self.key);
         }
@@ -1068,7 +1103,7 @@ impl<B: Backend> QueuePair<B> {
     }
 
     fn check_sge(c: &Ctx<B>, pd: u32, sge: &Sge, need: u32) -> Result<()> {
-        let mr = match c.mrs.get((sge.lkey >> 8) as usize) {
+        let mr = match c.mrs.get(key_slot(sge.lkey)) {
             Some(Some((k, mr))) if *k == sge.lkey => mr,
             _ => return Err(Error::BadLkey { lkey: sge.lkey }),
         };

@@ -89,7 +89,7 @@ fn reg_mr_programs_the_region_with_one_command() {
         .reg_mr(10_000, access::REMOTE_WRITE | access::LOCAL_WRITE)
         .unwrap();
     let w = ctx.with_backend(|b| b.take_writes());
-    let slot = mr.lkey() >> 8;
+    let slot = (mr.lkey() >> 8) & 0xfff;
     let want: Vec<(u32, u32)> = vec![
         (0x040, slot),
         (0x044, mr.addr() as u32),
@@ -112,6 +112,60 @@ fn reg_mr_programs_the_region_with_one_command() {
         Err(Error::DmaRange { .. })
     ));
     assert!(matches!(pd.reg_mr(8, 0x10), Err(Error::BadArgument(_))));
+}
+
+/// A region's key is its slot (bits 19:8, the engine's table index) and a
+/// random tag in the other 20 bits: registering again in the same slot
+/// gives another key, so a stale key is refused, and keys of regions
+/// differ in their tags, not only their slots.
+#[test]
+fn keys_carry_a_random_tag_that_changes_at_every_registration() {
+    let ctx = ctx();
+    let pd = ctx.alloc_pd();
+    let mut keys = Vec::new();
+    for _ in 0..20 {
+        let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+        keys.push(mr.lkey());
+        assert_eq!(mr.lkey(), mr.rkey(), "one key for both uses");
+        // dropped: the next registration takes the same slot
+    }
+    let slots: std::collections::BTreeSet<u32> = keys.iter().map(|k| (k >> 8) & 0xfff).collect();
+    assert_eq!(slots.len(), 1, "the freed slot is taken again: {keys:x?}");
+    for w in keys.windows(2) {
+        assert_ne!(w[0], w[1], "a re-registration kept its key: {keys:x?}");
+    }
+    // 20 random bits: the high tag bits vary too (2^-24 to fail by chance)
+    let high: std::collections::BTreeSet<u32> = keys.iter().map(|k| k >> 20).collect();
+    assert!(high.len() > 1, "tags do not use bits 31:20: {keys:x?}");
+    // a stale key is refused where the driver checks keys
+    let cq = ctx.create_cq(64).unwrap();
+    let mr = pd.reg_mr(4096, access::LOCAL_WRITE).unwrap();
+    let stale = keys[keys.len() - 1];
+    assert_ne!(stale, mr.lkey());
+    let mut qp = connected(
+        &ctx,
+        &pd,
+        &cq,
+        QpInit {
+            sq_entries: 8,
+            rq_entries: 8,
+            streams: 1,
+            paths: 1,
+        },
+    );
+    let wr = |lkey: u32| RecvWr {
+        wr_id: 1,
+        sge: Sge {
+            addr: mr.addr(),
+            len: 64,
+            lkey,
+        },
+    };
+    assert!(matches!(
+        qp.post_recv(0, &[wr(stale)]),
+        Err(Error::BadLkey { lkey }) if lkey == stale
+    ));
+    qp.post_recv(0, &[wr(mr.lkey())]).unwrap();
 }
 
 #[test]

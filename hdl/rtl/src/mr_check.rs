@@ -8,7 +8,8 @@
 //! cycle-exact reference)
 //!
 //! The table has 4,096 entries in block RAM, indexed by `rkey[19:8]` (the
-//! driver's keys are `slot << 8 | tag`); an entry holds `valid`, the full
+//! driver's keys hold the slot in bits 19:8 and a random tag in the other
+//! 20 bits); an entry holds `valid`, the full
 //! 32-bit `key`, the 16-bit `pd`, the 3 `access` bits (bit 1 = remote
 //! write) and the region's `base` and `end` (exclusive) device addresses.
 //! At power-up every entry is invalid.
