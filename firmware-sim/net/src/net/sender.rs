@@ -72,19 +72,23 @@ impl Net {
         let mtu = self.cfg.braid.mtu;
         let conn = &mut self.conns[c as usize];
         let n_paths = conn.paths.len() as f64;
+        let Some(p) = conn.paths.get(a.path as usize) else {
+            return;
+        };
+        // stale or bogus ACK: base beyond what was sent. Refused whole, as
+        // the engine refuses it: its CSN base and rate hint are not taken
+        // either (a forged CSN base would make a quiet path's packets look
+        // delivered)
+        if a.base.wrapping_sub(p.lo) as i32 > p.nxt.wrapping_sub(p.lo) as i32 {
+            return;
+        }
         if a.rate_hint > 0 && dynamic {
             conn.hint_bps = a.rate_hint;
         }
         if (a.csn_base.wrapping_sub(conn.peer_csn_base) as i32) > 0 {
             conn.peer_csn_base = a.csn_base;
         }
-        let Some(p) = conn.paths.get_mut(a.path as usize) else {
-            return;
-        };
-        // stale or bogus ACK: base beyond what was sent
-        if a.base.wrapping_sub(p.lo) as i32 > p.nxt.wrapping_sub(p.lo) as i32 {
-            return;
-        }
+        let p = &mut conn.paths[a.path as usize];
         let r = now.saturating_sub(a.ts_echo) as f64;
         if p.srtt == 0.0 {
             p.srtt = r;

@@ -680,3 +680,69 @@ fn send_without_receive_is_retried_until_posted() {
         assert!(s.zero(s.recv.addr + 11_000, s.recv.len - 11_000), "{ctx}");
     }
 }
+
+/// A forged ACK whose base lies beyond what its path sent is refused
+/// whole, as the engine refuses it (`ACK_REJECTED`): its CSN base is not
+/// taken either. Taken, a CSN base far ahead made every packet of a path
+/// that then went quiet look delivered (the cross-path loss check trusts
+/// the receiver's CSN base): the WRITE completed SUCCESS with those bytes
+/// missing at the receiver, as this test showed before the fix. Here path
+/// 0's first port loses every packet, so they must be resent.
+#[test]
+fn a_forged_ack_beyond_the_sent_psns_is_refused_whole() {
+    use braid_net::fabric::Packet;
+    use braid_net::net::{Ack, Msg};
+    let seed = 0xf0f0_u64;
+    // two_hosts: hosts 0 (source) and 1 (destination), domain 1
+    let (a, b) = (0, 1);
+    let (mut n, l, r) = two_hosts(net_config(Kind::Braid));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.fill_bytes(&mut n.memory_mut(a)[..900_000]);
+    let c = n.connect(a, b, 1);
+    // the sender's packets on path 0's first source port are lost
+    let sport0 = n.path_ports(c)[0];
+    n.fabric
+        .set_drop(move |_, p: &Packet<Msg>| p.src == a && p.sport == sport0);
+    n.post_send(c, write_wr(&l, &r, 1, 900_000)).expect("post");
+    n.run_until(n.now() + US / 2);
+    n.fabric.inject(Packet {
+        src: b,
+        dst: a,
+        sport: 0xc000,
+        dport: braid_spec::BRAID_UDP_PORT,
+        bytes: 118,
+        ce: false,
+        payload: Msg::Ack(Box::new(Ack {
+            conn: c,
+            path: 0,
+            base: n.path_state(c, 0).nxt + 1000,
+            sack: braid_spec::Sack256::ZERO,
+            csn_base: 1 << 30,
+            ecn: 0,
+            ts_echo: n.now(),
+            rate_hint: 0,
+        })),
+    });
+    assert!(
+        n.run_to_completion(n.now() + 100_000 * US),
+        "seed {seed:#x}: completes"
+    );
+    let done = n.poll_cq(a);
+    assert_eq!(
+        done.iter().map(|w| (w.wr_id, w.status)).collect::<Vec<_>>(),
+        [(1, WcStatus::Success)],
+        "seed {seed:#x}"
+    );
+    let diff = n.memory(b)[..900_000]
+        .iter()
+        .zip(&n.memory(a)[..900_000])
+        .position(|(x, y)| x != y);
+    assert_eq!(
+        diff, None,
+        "seed {seed:#x}: B's bytes differ from this offset"
+    );
+    assert!(
+        n.stats(c).retransmits > 0,
+        "seed {seed:#x}: path 0's packets resent"
+    );
+}
