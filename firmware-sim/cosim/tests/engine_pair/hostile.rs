@@ -25,8 +25,8 @@ fn mutate(r: &mut ChaCha8Rng, f: &[u8], rkey: u32) -> Vec<u8> {
             let base = &mut repr.braid.base;
             for _ in 0..r.gen_range(1..4) {
                 match r.gen_range(0..10) {
-                    0 => base.path_psn = base.path_psn.wrapping_add(r.gen_range(0..600) - 300),
-                    1 => base.csn = base.csn.wrapping_add(r.gen_range(0..80) - 40),
+                    0 => base.path_psn = base.path_psn.wrapping_add_signed(r.gen_range(-300..300)),
+                    1 => base.csn = base.csn.wrapping_add_signed(r.gen_range(-40..40)),
                     2 => base.path_id = r.gen_range(0..8),
                     3 => base.floor_delta = r.gen(),
                     4 => base.dst_conn ^= 1 << r.gen_range(0..4),
