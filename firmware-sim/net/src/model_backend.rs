@@ -604,6 +604,7 @@ impl ModelBackend {
                 tx.rehashes += s.rehashes;
                 tx.retired += s.retired;
                 tx.msgs_done += s.msgs_done;
+                tx.acks_rejected += s.acks_rejected;
             }
             if dst == self.host {
                 rx.rx_packets += s.rx_packets;
@@ -629,6 +630,7 @@ impl ModelBackend {
             "RX_MSGS" => rx.msgs_received,
             "RX_HINT_CUTS" => w.net.hint_cuts(self.host),
             "ACK_TX" => rx.acks_sent,
+            "ACK_REJECTED" => tx.acks_rejected,
             "RX_HINT" => {
                 let unit = braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
                 let hint = (w.net.rate_hint_of(self.host) / unit).clamp(1, 0xffff);

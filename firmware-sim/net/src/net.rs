@@ -493,6 +493,9 @@ pub struct ConnStats {
     /// ACKs the receiver sent (Braid; one per data packet unless
     /// `ack_coalesce` > 1).
     pub acks_sent: u64,
+    /// ACKs the sender refused: for a path it lacks, or acknowledging
+    /// PSNs it never sent (the engine's `ACK_REJECTED`, `ACK_BAD_PATH`).
+    pub acks_rejected: u64,
     /// Messages completed at the sender.
     pub msgs_done: u64,
     /// Messages completed at the receiver (MSN order).

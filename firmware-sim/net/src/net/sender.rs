@@ -73,6 +73,7 @@ impl Net {
         let conn = &mut self.conns[c as usize];
         let n_paths = conn.paths.len() as f64;
         let Some(p) = conn.paths.get(a.path as usize) else {
+            conn.stats.acks_rejected += 1;
             return;
         };
         // stale or bogus ACK: base beyond what was sent. Refused whole, as
@@ -80,6 +81,7 @@ impl Net {
         // either (a forged CSN base would make a quiet path's packets look
         // delivered)
         if a.base.wrapping_sub(p.lo) as i32 > p.nxt.wrapping_sub(p.lo) as i32 {
+            conn.stats.acks_rejected += 1;
             return;
         }
         if a.rate_hint > 0 && dynamic {

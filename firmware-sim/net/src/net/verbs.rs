@@ -343,6 +343,7 @@ impl Net {
             t.rack_losses += s.rack_losses;
             t.tlp_losses += s.tlp_losses;
             t.acks_sent += s.acks_sent;
+            t.acks_rejected += s.acks_rejected;
             t.msgs_done += s.msgs_done;
             t.msgs_received += s.msgs_received;
         }

@@ -745,4 +745,9 @@ fn a_forged_ack_beyond_the_sent_psns_is_refused_whole() {
         n.stats(c).retransmits > 0,
         "seed {seed:#x}: path 0's packets resent"
     );
+    assert_eq!(
+        n.stats(c).acks_rejected,
+        1,
+        "seed {seed:#x}: the forged ACK counted"
+    );
 }
