@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Goodput of the soft endpoint (4 KiB and 8 KiB packets) beside TCP, across a veth pair (MTU 9000:
-# Braid packets are never fragmented) between two
-# network namespaces that this script makes and removes, with nftables
+# Goodput of the soft endpoint (4 KiB and 8 KiB packets) beside TCP,
+# across a veth pair at MTU 9000 (Braid packets are never fragmented)
+# between two network namespaces that this script makes and removes, with nftables
 # dropping 0%, 1% and 10% of the packets each side receives (for Braid:
 # its UDP port; for TCP: its port). Each row moves the same bytes: Braid
 # as `braid write_bw --soft` (64 KiB WRITEs) against `braid serve`, TCP as

@@ -179,7 +179,7 @@ pub fn hostile_run(data: &[u8]) -> HostileRun {
                 a
             }
         };
-        let bytes = chunk.len() as u32 + 42;
+        let bytes = crate::net::frame_bytes(&msg);
         net.fabric.inject(Packet {
             src: 1 - to,
             dst: to,
@@ -261,8 +261,16 @@ pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     use braid_driver::verbs::ConnParams;
     let frames = crate::capture::capture_braid(0.01, 400, 0x5eed);
     let mut out = Vec::new();
-    // Ethernet (14), IPv4 (20) and UDP (8) headers before the Braid header
-    let payloads: Vec<Vec<u8>> = frames.iter().map(|f| f.1[42..].to_vec()).collect();
+    // the UDP payloads: what follows the Ethernet, IP and UDP headers
+    let payloads: Vec<Vec<u8>> = frames
+        .iter()
+        .map(|f| {
+            let r = braid_spec::wire::frame::parse_frame(&f.1)
+                .expect("the model's frames parse")
+                .repr;
+            f.1[r.header_len() - r.braid.buffer_len()..].to_vec()
+        })
+        .collect();
     // every kind of packet the run made, a few of each
     let mut kinds: std::collections::BTreeMap<(u8, u8), usize> = Default::default();
     for (f, p) in frames.iter().zip(&payloads) {

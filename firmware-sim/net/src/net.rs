@@ -82,6 +82,16 @@ pub fn nack_frame_bytes() -> u32 {
     L2L4 + NACK_EXT_LEN as u32
 }
 
+/// Frame bytes of a packet as the fabric carries it (the go-back-N
+/// baseline's NAK counts as an ACK).
+pub fn frame_bytes(msg: &Msg) -> u32 {
+    match msg {
+        Msg::Data(d) => data_frame_bytes(d.opcode, d.len),
+        Msg::Nack { .. } => nack_frame_bytes(),
+        _ => ack_frame_bytes(),
+    }
+}
+
 /// Memory-region access rights (bits).
 pub mod access {
     use braid_spec::host;

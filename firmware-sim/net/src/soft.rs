@@ -94,7 +94,8 @@ impl SoftConfig {
     /// unfragmented.
     pub fn link_mtu(&self) -> u32 {
         use braid_spec::wire::braid::Opcode;
-        Opcode::WriteImm.header_len() as u32 + self.mtu + 20 + 8
+        use braid_spec::wire::{ip::IPV4_LEN, udp::UDP_LEN};
+        (Opcode::WriteImm.header_len() + IPV4_LEN + UDP_LEN) as u32 + self.mtu
     }
 }
 
@@ -109,7 +110,7 @@ pub struct SoftStats {
     pub send_errors: u64,
     /// Datagrams larger than the path MTU: they are sent with DF (SPEC.md
     /// section 2), so the link needs an MTU of at least
-    /// [`MIN_MTU`] (jumbo frames); the kernel refused them.
+    /// [`SoftConfig::link_mtu`] (jumbo frames); the kernel refused them.
     pub too_big: u64,
     /// Sends with UDP segmentation offload (a train of one path's
     /// datagrams of one length, cut by the kernel).
@@ -136,11 +137,6 @@ pub struct SoftStats {
 pub fn default_mtu() -> u32 {
     braid_spec::state::MTU_MIN << r::get(&r::NET_CFG_MTU_CODE, r::CFG_NET)
 }
-
-/// The smallest link MTU that carries every packet of an endpoint at the
-/// default payload size (4 KiB) unfragmented: a WRITE_WITH_IMM's IPv4
-/// frame less its Ethernet header and FCS ([`SoftConfig::link_mtu`]).
-pub const MIN_MTU: u32 = 4096 + 98 - 14 - 4;
 
 /// Socket buffer asked for each way (bytes): a burst of a window of 4 KiB
 /// packets on every path must fit while the other process is not running.
@@ -214,7 +210,7 @@ impl RecvBatch {
     fn new() -> RecvBatch {
         // SAFETY: all-zero sockaddr_in, iovec and mmsghdr are valid values
         let zeroed = || unsafe { std::mem::zeroed() };
-        RecvBatch {
+        let mut b = RecvBatch {
             bufs: vec![0; RECV_BATCH * SLOT],
             addrs: (0..RECV_BATCH).map(|_| zeroed()).collect(),
             iovs: (0..RECV_BATCH)
@@ -228,7 +224,22 @@ impl RecvBatch {
                 .map(|_| unsafe { std::mem::zeroed::<libc::mmsghdr>() })
                 .collect(),
             got: Vec::with_capacity(RECV_BATCH),
+        };
+        // the headers point into the vectors' heap storage, which never
+        // moves (none of them grows): set once, not at every receive
+        for i in 0..RECV_BATCH {
+            b.iovs[i] = libc::iovec {
+                // SAFETY: slot i lies inside `bufs`
+                iov_base: unsafe { b.bufs.as_mut_ptr().add(i * SLOT) }.cast(),
+                iov_len: SLOT,
+            };
+            let h = &mut b.hdrs[i].msg_hdr;
+            h.msg_name = (&mut b.addrs[i] as *mut libc::sockaddr_in).cast();
+            h.msg_iov = &mut b.iovs[i];
+            h.msg_iovlen = 1;
+            h.msg_control = b.controls[i].as_mut_ptr().cast();
         }
+        b
     }
 
     /// The `i`th datagram's bytes of the last [`RecvBatch::recv`].
@@ -241,21 +252,12 @@ impl RecvBatch {
     fn recv(&mut self, s: &UdpSocket) -> io::Result<usize> {
         use std::os::fd::AsRawFd;
         self.got.clear();
-        for i in 0..RECV_BATCH {
-            self.iovs[i] = libc::iovec {
-                // SAFETY: slot i lies inside `bufs`
-                iov_base: unsafe { self.bufs.as_mut_ptr().add(i * SLOT) }.cast(),
-                iov_len: SLOT,
-            };
-            let h = &mut self.hdrs[i].msg_hdr;
-            h.msg_name = (&mut self.addrs[i] as *mut libc::sockaddr_in).cast();
-            h.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-            h.msg_iov = &mut self.iovs[i];
-            h.msg_iovlen = 1;
-            h.msg_control = self.controls[i].as_mut_ptr().cast();
-            h.msg_controllen = std::mem::size_of::<[u64; 8]>() as _;
-            h.msg_flags = 0;
-            self.hdrs[i].msg_len = 0;
+        // the lengths the kernel overwrote in the last receive
+        for m in &mut self.hdrs {
+            m.msg_hdr.msg_namelen = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+            m.msg_hdr.msg_controllen = std::mem::size_of::<[u64; 8]>() as _;
+            m.msg_hdr.msg_flags = 0;
+            m.msg_len = 0;
         }
         // SAFETY: RECV_BATCH headers, each pointing at its own address,
         // iovec (into `bufs`) and control buffer of the lengths given
@@ -583,11 +585,7 @@ impl SoftPort {
                     Some(&(send, recv)) => *conn = if to_recv { recv } else { send },
                     None => *conn = ConnId::MAX,
                 }
-                let bytes = match &msg {
-                    Msg::Data(d) => crate::net::data_frame_bytes(d.opcode, d.len),
-                    Msg::Nack { .. } => crate::net::nack_frame_bytes(),
-                    _ => crate::net::ack_frame_bytes(),
-                };
+                let bytes = crate::net::frame_bytes(&msg);
                 let ce = got.ecn == braid_spec::wire::ip::ECN_CE;
                 self.stats.received += 1;
                 self.stats.ce += u64::from(ce);
@@ -924,20 +922,16 @@ mod tests {
         assert_eq!(big, [(0, 15, 4176), (15, 5, 4176)]);
     }
 
-    /// The largest packet is a WRITE_WITH_IMM with a full 4 KiB payload:
-    /// its IPv4 datagram is [`MIN_MTU`] bytes.
+    /// The largest packet is a WRITE_WITH_IMM: at the default 4 KiB its
+    /// IPv4 datagram is 4,176 bytes (SPEC.md's frame table: 98 bytes of
+    /// overhead, less Ethernet's 14 and the FCS's 4), at 8 KiB it fits a
+    /// 9,000-byte jumbo frame.
     #[test]
-    fn min_mtu_is_the_largest_braid_datagram_over_ipv4() {
+    fn the_link_mtu_is_the_largest_braid_datagram_over_ipv4() {
         use braid_spec::wire::braid::Opcode;
-        let ip_udp = 20 + 8;
-        let payload = braid_spec::state::MTU_MIN << 2;
-        assert_eq!(
-            MIN_MTU,
-            Opcode::WriteImm.header_len() as u32 + payload + ip_udp
-        );
-        assert!(crate::net::data_frame_bytes(Opcode::WriteImm, payload) >= MIN_MTU);
         let mut cfg = SoftConfig::new(Ipv4Addr::LOCALHOST, Ipv4Addr::LOCALHOST, 0);
-        assert_eq!((cfg.mtu, cfg.link_mtu()), (4096, MIN_MTU));
+        assert_eq!((cfg.mtu, cfg.link_mtu()), (4096, 4096 + 98 - 14 - 4));
+        assert!(crate::net::data_frame_bytes(Opcode::WriteImm, cfg.mtu) >= cfg.link_mtu());
         cfg.mtu = 8192;
         assert_eq!(cfg.link_mtu(), 8192 + 80);
         assert!(
