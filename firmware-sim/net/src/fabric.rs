@@ -93,6 +93,47 @@ pub struct LinkFailure {
     pub up: Time,
 }
 
+impl LinkFailure {
+    /// A flapping link: `count` failures of the link (plane, leaf, spine),
+    /// the first at `start`, one every `period`, each `down_for` long.
+    pub fn flapping(
+        plane: u32,
+        leaf: u32,
+        spine: u32,
+        start: Time,
+        period: Time,
+        down_for: Time,
+        count: u32,
+    ) -> Vec<LinkFailure> {
+        assert!(
+            down_for < period,
+            "a flapping link comes back before it fails again"
+        );
+        (0..count as u64)
+            .map(|k| LinkFailure {
+                plane,
+                leaf,
+                spine,
+                down: start + k * period,
+                up: start + k * period + down_for,
+            })
+            .collect()
+    }
+}
+
+/// A spine that drops what it forwards, silently, from `from` to `until`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlackHole {
+    /// Plane of the spine.
+    pub plane: u32,
+    /// The spine.
+    pub spine: u32,
+    /// Start.
+    pub from: Time,
+    /// End (`Time::MAX`: never).
+    pub until: Time,
+}
+
 /// Fabric parameters.
 #[derive(Debug, Clone)]
 pub struct FabricConfig {
@@ -129,8 +170,31 @@ pub struct FabricConfig {
     /// duplicated again. Deterministic from `seed`; with 0 no random draw
     /// is made, so runs are identical to a fabric without the option.
     pub dup_prob: f64,
+    /// Reordering: each packet that reaches its destination host is held
+    /// back with this probability (0 = never) by a uniformly drawn delay
+    /// up to `reorder_ps`, so later packets, of its own path too, overtake
+    /// it. With 0 no random draw is made.
+    pub reorder_prob: f64,
+    /// The longest hold of a reordered packet.
+    pub reorder_ps: Time,
+    /// Corruption inside a switch (after one link's FCS check, before the
+    /// next link's FCS is made, so no FCS catches it): each packet that
+    /// reaches its destination host is corrupted with this probability by
+    /// the hook of [`Fabric::set_corrupt`] (0 = never; with 0 no random
+    /// draw is made).
+    pub corrupt_prob: f64,
+    /// The random faults (`link_loss`, `e2e_loss`, `dup_prob`,
+    /// `reorder_prob`, `corrupt_prob`) act only before this time
+    /// (`Time::MAX`: always), so a run can check that the transport
+    /// recovers once they stop.
+    pub faults_until: Time,
     /// Scheduled link failures.
     pub failures: Vec<LinkFailure>,
+    /// Black holes: a spine that silently drops every packet it would
+    /// forward between the times given, while its links stay up, so
+    /// routing never moves around it (a faulty ECMP member). The paths
+    /// hashed onto it lose everything; the others lose nothing.
+    pub black_holes: Vec<BlackHole>,
     /// Plane failures: (plane, down, up): every link of the plane.
     pub plane_failures: Vec<(u32, Time, Time)>,
     /// Time for switches to route around a failed link.
@@ -157,7 +221,12 @@ impl FabricConfig {
             link_loss: LossModel::None,
             e2e_loss: 0.0,
             dup_prob: 0.0,
+            reorder_prob: 0.0,
+            reorder_ps: 0,
+            corrupt_prob: 0.0,
+            faults_until: Time::MAX,
             failures: Vec::new(),
+            black_holes: Vec::new(),
             plane_failures: Vec::new(),
             detect_ps: 10_000_000,
             seed: 1,
@@ -203,6 +272,11 @@ pub struct Drops {
     pub link_down: u64,
     /// Chosen by the drop filter ([`Fabric::set_drop`]).
     pub chosen: u64,
+    /// Dropped by a black-holed spine.
+    pub black_hole: u64,
+    /// Corrupted and caught by a check the transport's packets stand for
+    /// (the hook of [`Fabric::set_corrupt`] said so).
+    pub corrupt: u64,
 }
 
 /// Counters of a run.
@@ -229,12 +303,20 @@ pub struct Stats {
     /// Packets injected from outside ([`Fabric::inject`]; also counted in
     /// `delivered`).
     pub injected: u64,
+    /// Packets held back by reordering (counted in `delivered` when they
+    /// arrive).
+    pub reordered: u64,
+    /// Packets corrupted and delivered all the same (the receiver judges
+    /// them; also counted in `delivered`).
+    pub corrupted: u64,
 }
 
 /// A capture callback (see [`Fabric::set_tap`]).
 pub type TapFn<P> = Box<dyn FnMut(Time, &Packet<P>)>;
 /// A drop filter (see [`Fabric::set_drop`]).
 pub type DropFn<P> = Box<dyn FnMut(Time, &Packet<P>) -> bool>;
+/// A corruption hook (see [`Fabric::set_corrupt`]).
+pub type CorruptFn<P> = Box<dyn FnMut(&mut Packet<P>, u64) -> bool>;
 /// An egress hook (see [`Fabric::set_egress`]).
 pub type EgressFn<P> = Box<dyn FnMut(Time, Packet<P>) -> Option<Packet<P>>>;
 
@@ -280,6 +362,8 @@ enum Ev {
     Dup(u32),
     /// A packet from outside the fabric reaches its destination host.
     Inject(u32),
+    /// A packet held back by reordering reaches its destination host.
+    Late(u32),
 }
 
 /// The simulator.
@@ -307,6 +391,7 @@ pub struct Fabric<P> {
     tap: Option<TapFn<P>>,
     drop: Option<DropFn<P>>,
     egress: Option<EgressFn<P>>,
+    corrupt: Option<CorruptFn<P>>,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -383,6 +468,7 @@ impl<P> Fabric<P> {
             tap: None,
             drop: None,
             egress: None,
+            corrupt: None,
             cfg,
         };
         let mut changes = Vec::new();
@@ -480,6 +566,16 @@ impl<P> Fabric<P> {
         let port = self.host_port[(pkt.src * self.cfg.planes + plane) as usize];
         let id = self.alloc(pkt);
         self.enqueue(port, id);
+    }
+
+    /// The corruption of [`FabricConfig::corrupt_prob`]: `corrupt` gets
+    /// the packet and a random word, changes the packet (a bit flipped
+    /// inside the frame, say), and returns whether it is still delivered
+    /// (true: the receiver judges it) or is caught by a check that the
+    /// transport's packet stands for and is dropped (counted in
+    /// `drops.corrupt`).
+    pub fn set_corrupt(&mut self, corrupt: impl FnMut(&mut Packet<P>, u64) -> bool + 'static) {
+        self.corrupt = Some(Box::new(corrupt));
     }
 
     /// Hand every packet [`Fabric::send`] gets (after the tap and the drop
@@ -588,7 +684,7 @@ impl<P> Fabric<P> {
 
     fn link_loss(&mut self, port: u32) -> bool {
         let pt = &mut self.ports[port as usize];
-        if !pt.switch {
+        if !pt.switch || self.now >= self.cfg.faults_until {
             return false;
         }
         match self.cfg.link_loss {
@@ -719,16 +815,53 @@ impl<P: Clone> Fabric<P> {
                     } else {
                         Node::Host(node)
                     };
+                    if let Node::Spine(p, s) = node {
+                        let now = self.now;
+                        if self
+                            .cfg
+                            .black_holes
+                            .iter()
+                            .any(|b| b.plane == p && b.spine == s && b.from <= now && now < b.until)
+                        {
+                            self.stats.drops.black_hole += 1;
+                            self.take(id);
+                            continue;
+                        }
+                    }
                     if let Node::Host(_) = node {
-                        let pkt = self.take(id);
+                        let mut pkt = self.take(id);
+                        if self.now >= self.cfg.faults_until {
+                            self.stats.delivered += 1;
+                            self.stats.ce_marked += pkt.ce as u64;
+                            return Some((t, Event::Deliver(pkt)));
+                        }
                         if self.cfg.e2e_loss > 0.0 && self.rng.gen_bool(self.cfg.e2e_loss) {
                             self.stats.drops.e2e += 1;
                             continue;
+                        }
+                        if self.cfg.corrupt_prob > 0.0 && self.rng.gen_bool(self.cfg.corrupt_prob) {
+                            let word = self.rng.gen::<u64>();
+                            let hook = self
+                                .corrupt
+                                .as_mut()
+                                .expect("corrupt_prob > 0 needs Fabric::set_corrupt");
+                            if !hook(&mut pkt, word) {
+                                self.stats.drops.corrupt += 1;
+                                continue;
+                            }
+                            self.stats.corrupted += 1;
                         }
                         if self.cfg.dup_prob > 0.0 && self.rng.gen_bool(self.cfg.dup_prob) {
                             let delay = self.rng.gen_range(0..=self.cfg.prop_ps);
                             let copy = self.alloc(pkt.clone());
                             self.push(self.now + delay, Ev::Dup(copy));
+                        }
+                        if self.cfg.reorder_prob > 0.0 && self.rng.gen_bool(self.cfg.reorder_prob) {
+                            let delay = self.rng.gen_range(1..=self.cfg.reorder_ps.max(1));
+                            let late = self.alloc(pkt);
+                            self.stats.reordered += 1;
+                            self.push(self.now + delay, Ev::Late(late));
+                            continue;
                         }
                         self.stats.delivered += 1;
                         self.stats.ce_marked += pkt.ce as u64;
@@ -757,6 +890,12 @@ impl<P: Clone> Fabric<P> {
                     let pkt = self.take(id);
                     self.stats.delivered += 1;
                     self.stats.injected += 1;
+                    self.stats.ce_marked += pkt.ce as u64;
+                    return Some((t, Event::Deliver(pkt)));
+                }
+                Ev::Late(id) => {
+                    let pkt = self.take(id);
+                    self.stats.delivered += 1;
                     self.stats.ce_marked += pkt.ce as u64;
                     return Some((t, Event::Deliver(pkt)));
                 }

@@ -14,6 +14,7 @@ pub mod codec;
 pub mod config;
 pub mod evq;
 pub mod fabric;
+pub mod faults;
 pub mod fuzz;
 pub mod model_backend;
 pub mod net;

@@ -87,6 +87,8 @@ struct HostEng {
     mr_slots: HashMap<u32, u32>,
     /// CQ number -> (ring, entries written, consumer index from the doorbell).
     cqs: HashMap<u32, (Ring, u64, u32)>,
+    /// Completions dropped because their queue was full (`CQ_FULL`).
+    cq_full: u64,
     conns: HashMap<u32, ConnEng>,
 }
 
@@ -99,6 +101,7 @@ impl HostEng {
             mrs: HashMap::new(),
             mr_slots: HashMap::new(),
             cqs: HashMap::new(),
+            cq_full: 0,
             conns: HashMap::new(),
         }
     }
@@ -125,6 +128,13 @@ impl ModelWorld {
         let mut fab = FabricConfig::leaf_spine(hosts.max(2));
         fab.e2e_loss = loss;
         fab.seed = seed;
+        ModelWorld::on(fab, mem)
+    }
+
+    /// Every host of the fabric `fab` with `mem` bytes of memory, Braid
+    /// transport.
+    pub fn on(fab: FabricConfig, mem: u64) -> Rc<RefCell<ModelWorld>> {
+        let hosts = fab.hosts;
         let cfg = NetConfig {
             carry_data: true,
             ..NetConfig::new(Kind::Braid)
@@ -177,6 +187,12 @@ impl ModelWorld {
             cmd_error: 0,
             name: format!("model engine of host {h}"),
         }
+    }
+
+    /// Run the model for `ps` of simulated time, writing completions as
+    /// they come (a soft world: that much wall-clock time).
+    pub fn run_for(&mut self, ps: Time) {
+        self.advance(ps, false);
     }
 
     fn mem(&mut self, h: HostId) -> &mut [u8] {
@@ -284,15 +300,25 @@ impl ModelWorld {
                 stream: wc.stream,
                 msn: wc.msn,
             };
-            let Some((ring, pi, _)) = self.hosts[h as usize].cqs.get_mut(&cqn) else {
+            let he = &mut self.hosts[h as usize];
+            let Some((ring, pi, ci)) = he.cqs.get_mut(&cqn) else {
                 continue;
             };
             let n = 1u64 << ring.log2;
+            // as the engine: a completion for a full queue is dropped and
+            // counted, never written over one the host has not read
+            if ((*pi as u32).wrapping_sub(*ci) & 0xffff) as u64 >= n {
+                he.cq_full += 1;
+                continue;
+            }
             let mut rec = [0u8; CQE_BYTES];
             braid_driver::verbs::encode_cqe(&mut rec, &dwc, u8::from((*pi / n).is_multiple_of(2)));
             let at = (ring.iova + (*pi % n) * CQE_BYTES as u64) as usize;
             *pi += 1;
             self.mem(h)[at..at + CQE_BYTES].copy_from_slice(&rec);
+            if let Some(log) = self.net.dma_log.as_mut() {
+                log.push((h, at as u64, CQE_BYTES as u32));
+            }
         }
     }
 
@@ -467,10 +493,13 @@ impl ModelWorld {
             let (Some(tx), Some((ph, _))) = (tx, peer) else {
                 continue;
             };
+            // a zero-length message has no scatter entry, so no key
             let lkey = g(wqe::SGE_LKEY) as u32;
             let he = &self.hosts[h as usize];
-            let Some(lmr) = he.mrs.get(&lkey).copied() else {
-                continue;
+            let lmr = match he.mrs.get(&lkey).copied() {
+                Some(m) => Some(m),
+                None if g(wqe::NUM_SGE) == 0 => None,
+                None => continue,
             };
             let rkey = g(wqe::RKEY) as u32;
             // a soft peer's keys are its driver's; a simulated peer's
@@ -502,10 +531,9 @@ impl ModelWorld {
             let id = c.next_wr;
             c.next_wr += 1;
             c.wr_ids.insert(id, g(wqe::WR_ID));
-            let local = if g(wqe::NUM_SGE) == 0 {
-                lmr.addr
-            } else {
-                g(wqe::SGE_ADDR)
+            let (local, lkey) = match lmr {
+                Some(m) if g(wqe::NUM_SGE) != 0 => (g(wqe::SGE_ADDR), m.lkey),
+                _ => (0, 0),
             };
             let _ = self.net.post_send(
                 tx,
@@ -514,8 +542,12 @@ impl ModelWorld {
                     op,
                     stream: g(wqe::STREAM) as u8,
                     local,
-                    len: g(wqe::LEN) as u32,
-                    lkey: lmr.lkey,
+                    len: if g(wqe::NUM_SGE) == 0 {
+                        0
+                    } else {
+                        g(wqe::LEN) as u32
+                    },
+                    lkey,
                 },
             );
         }
@@ -625,12 +657,14 @@ impl ModelBackend {
             "RX_PKTS" => rx.rx_packets,
             "RX_DUPLICATES" => rx.duplicates,
             "RX_REFUSED" => rx.nacked,
+            "NACK_TX" => rx.nacked,
             "RX_BYTES_LO" => rx.goodput_bytes,
             "RX_BYTES_HI" => rx.goodput_bytes >> 32,
             "RX_MSGS" => rx.msgs_received,
             "RX_HINT_CUTS" => w.net.hint_cuts(self.host),
             "ACK_TX" => rx.acks_sent,
             "ACK_REJECTED" => tx.acks_rejected,
+            "CQ_FULL" => w.hosts[self.host as usize].cq_full,
             "RX_HINT" => {
                 let unit = braid_spec::wire::braid::RATE_HINT_UNIT_BPS;
                 let hint = (w.net.rate_hint_of(self.host) / unit).clamp(1, 0xffff);

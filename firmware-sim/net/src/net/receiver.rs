@@ -275,6 +275,9 @@ impl Net {
                     if let (Some(a), Some(bytes)) = (addr, d.data.as_ref()) {
                         let a = a as usize;
                         self.hosts[dst as usize].mem[a..a + bytes.len()].copy_from_slice(bytes);
+                        if let Some(log) = self.dma_log.as_mut() {
+                            log.push((dst, a as u64, bytes.len() as u32));
+                        }
                     }
                     self.note_active(d.conn, d.len);
                     self.account(&d);

@@ -234,7 +234,10 @@ impl Net {
                 streams: conn.streams,
             });
         }
-        self.check_local(conn, wr.lkey, wr.local, wr.len as u64)?;
+        // a zero-length message reads nothing: no key to check
+        if wr.len > 0 {
+            self.check_local(conn, wr.lkey, wr.local, wr.len as u64)?;
+        }
         let mtu = self.cfg.braid.mtu;
         let conn = &mut self.conns[c as usize];
         let s = wr.stream as usize;
