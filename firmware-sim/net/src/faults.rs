@@ -1016,6 +1016,9 @@ mod tests {
 
     const SEED: u64 = 7;
 
+    /// A finished run: ledger, target regions, decoys, DMA writes.
+    type Run = (Ledger, Vec<Vec<u8>>, Vec<Vec<u8>>, [Vec<(u64, u32)>; 2]);
+
     fn wc(wr_id: u64, opcode: WcOpcode, len: u32, imm: Option<u32>, stream: u8) -> WorkCompletion {
         WorkCompletion {
             wr_id,
@@ -1032,7 +1035,7 @@ mod tests {
     /// A finished run that satisfies every invariant: side 0 sends a
     /// WRITE, a WRITE_WITH_IMM and a SEND_WITH_IMM on stream 0 and a SEND
     /// on stream 1; side 1 sends nothing.
-    fn good() -> (Ledger, Vec<Vec<u8>>, Vec<Vec<u8>>, [Vec<(u64, u32)>; 2]) {
+    fn good() -> Run {
         let m = |kind, stream, off, len, buf_len, imm| Message {
             kind,
             stream,
@@ -1071,13 +1074,11 @@ mod tests {
         (l, vec![vec![FILL; 512], dst1], vec![vec![FILL; 64]; 2], dma)
     }
 
-    fn check(
-        (l, dst, decoy, dma): &(Ledger, Vec<Vec<u8>>, Vec<Vec<u8>>, [Vec<(u64, u32)>; 2]),
-    ) -> Vec<Violation> {
+    fn check((l, dst, decoy, dma): &Run) -> Vec<Violation> {
         l.check(SEED, dst, decoy, dma, &mut Outcome::default())
     }
 
-    fn expect(r: &(Ledger, Vec<Vec<u8>>, Vec<Vec<u8>>, [Vec<(u64, u32)>; 2]), what: &str) {
+    fn expect(r: &Run, what: &str) {
         let v = check(r);
         assert!(
             v.iter().any(|x| x.0.contains(what)),
