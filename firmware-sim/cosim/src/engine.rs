@@ -977,6 +977,15 @@ impl EngineSim {
         self.log = on.then(DmaLog::default);
     }
 
+    /// The DMA writes recorded since the last call (`(dw_addr, dw_len)`,
+    /// in order), emptying the record; nothing while logging is off.
+    pub fn take_dma_writes(&mut self) -> Vec<(u64, u32)> {
+        self.log
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.writes))
+            .unwrap_or_default()
+    }
+
     /// The DMA traffic recorded since [`EngineSim::log_dma`] turned it on.
     pub fn dma_log(&self) -> Option<&DmaLog> {
         self.log.as_ref()

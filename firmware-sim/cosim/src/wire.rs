@@ -302,3 +302,48 @@ mod tests {
         assert_eq!(udp_ports(&f[..30]), None, "truncated");
     }
 }
+
+/// Two Verilated engines on a [`FabricWire`] as a rig of
+/// [`braid_net::faults`]: the fault library's runs and invariants on the
+/// RTL. Engine `i` is side `i`; their DMA writes are logged from the rig's
+/// creation on.
+pub struct WireRig {
+    /// The wire.
+    pub wire: FabricWire,
+    t0: u64,
+}
+
+impl WireRig {
+    /// Rig `wire`'s engines: DMA logging on, and the fabric's corruption
+    /// flips a bit of the frame past its Ethernet header
+    /// ([`braid_net::faults::corrupt_frame`]), for the receiving engine's
+    /// checks to judge.
+    pub fn new(mut wire: FabricWire) -> WireRig {
+        for e in &wire.eng {
+            e.borrow_mut().log_dma(true);
+        }
+        wire.fab
+            .set_corrupt(|p, w| braid_net::faults::corrupt_frame(&mut p.payload, w));
+        let t0 = wire.now();
+        WireRig { wire, t0 }
+    }
+}
+
+impl braid_net::faults::Rig for WireRig {
+    fn now(&self) -> Time {
+        self.wire.now() - self.t0
+    }
+
+    fn run(&mut self, ps: Time) {
+        let clocks = (ps as u128 * CLOCK_HZ as u128).div_ceil(PS_PER_SEC as u128) as u64;
+        self.wire.run(clocks.max(1));
+    }
+
+    fn take_dma_writes(&mut self, side: usize) -> Vec<(u64, u32)> {
+        self.wire.eng[side].borrow_mut().take_dma_writes()
+    }
+
+    fn fabric_stats(&self) -> braid_net::fabric::Stats {
+        self.wire.fab.stats()
+    }
+}

@@ -334,7 +334,9 @@ fn counter<B: Backend>(ctx: &Context<B>, name: &str) -> u64 {
 }
 
 /// The engine counters of the frames an engine sends: data packets (first
-/// sends and retransmissions), ACKs, NACKs and probe replies.
+/// sends and retransmissions), ACKs, NACKs and probe replies; of the data
+/// packets, those whose payload read failed (`TX_PAYLOAD_ERR`) are
+/// discarded before the wire.
 pub const TX_FRAME_COUNTERS: [&str; 4] = ["TX_PKTS", "ACK_TX", "NACK_TX", "PROBE_REPLY_TX"];
 
 /// The clock and the engines' own DMA records of a run: what differs
@@ -406,8 +408,11 @@ fn setup<B: Backend>(
     let err = |what: &str, e: braid_driver::Error| Violation(format!("side {s}: {what}: {e}"));
     let pd = ctx.alloc_pd();
     let other = ctx.alloc_pd();
-    // the queue's completions: every message's, every receive's
-    let cq_len = (2 * t.depth as u32 + 2).next_power_of_two().max(16);
+    // the queue's completions: every message's, every receive's (`depth`
+    // per stream), some WRITE_WITH_IMMs'
+    let cq_len = ((t.depth as u32) * (2 + t.streams as u32))
+        .next_power_of_two()
+        .max(16);
     let cq = ctx.create_cq(cq_len).map_err(|e| err("CREATE_CQ", e))?;
     let src = pd
         .reg_mr(span as usize, access::LOCAL_WRITE)
@@ -448,8 +453,11 @@ fn setup<B: Backend>(
 /// Summary of a run (after [`Ledger::check`]).
 #[derive(Debug, Clone, Default)]
 pub struct Outcome {
-    /// Messages, both sides.
+    /// Messages posted, both sides.
     pub messages: usize,
+    /// Whether each side's queue pair went to the error state (a work
+    /// request failed; the side posted no more).
+    pub qp_failed: [bool; 2],
     /// Of them, completed SUCCESS.
     pub success: usize,
     /// Completed with an error status.
@@ -518,6 +526,8 @@ pub fn run<B: Backend, R: Rig>(
     // per side: next message to post, posted and not completed
     let mut next = [0usize; 2];
     let mut outstanding = [0usize; 2];
+    // queue pairs in the error state
+    let mut failed = [false; 2];
     // receives: per receiving side, per stream, the SENDs of the other
     // side in posting order, not yet posted
     let mut recv_q: [Vec<VecDeque<usize>>; 2] = [
@@ -541,29 +551,35 @@ pub fn run<B: Backend, R: Rig>(
     let slice = US; // 1 us between looks
     loop {
         let now = rig.now() - t0;
-        let sends_done = (0..2).all(|s| ledger.sent[s].len() == ledger.msgs[s].len());
+        // a side whose queue pair failed (a work request ended in error)
+        // posts no more; what it posted must still all complete
+        let sends_done = (0..2).all(|s| {
+            ledger.sent[s].len() == next[s] && (failed[s] || next[s] == ledger.msgs[s].len())
+        });
+        let any_failed = failed[0] || failed[1];
         let all_done = sends_done
-            && (0..2).all(|s| {
-                // side s's receives all done, and every WRITE_WITH_IMM of
-                // the other side shown or counted as dropped (CQ full)
-                let imm_ok = ledger.msgs[1 - s]
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, m)| {
-                        m.kind == Kind::WriteImm
-                            && ledger.sent[1 - s]
-                                .iter()
-                                .any(|w| w.wr_id == *i as u64 && w.status == WcStatus::Success)
-                    })
-                    .count() as u64;
-                let shown = ledger.recvd[s]
-                    .iter()
-                    .filter(|w| w.opcode == WcOpcode::RecvRdmaWithImm)
-                    .count() as u64;
-                recv_q[s].iter().all(|q| q.is_empty())
-                    && recv_out[s].iter().all(|&n| n == 0)
-                    && shown + cq_full(ctx[s]) >= imm_ok
-            });
+            && (any_failed
+                || (0..2).all(|s| {
+                    // side s's receives all done, and every WRITE_WITH_IMM of
+                    // the other side shown or counted as dropped (CQ full)
+                    let imm_ok = ledger.msgs[1 - s]
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, m)| {
+                            m.kind == Kind::WriteImm
+                                && ledger.sent[1 - s]
+                                    .iter()
+                                    .any(|w| w.wr_id == *i as u64 && w.status == WcStatus::Success)
+                        })
+                        .count() as u64;
+                    let shown = ledger.recvd[s]
+                        .iter()
+                        .filter(|w| w.opcode == WcOpcode::RecvRdmaWithImm)
+                        .count() as u64;
+                    recv_q[s].iter().all(|q| q.is_empty())
+                        && recv_out[s].iter().all(|&n| n == 0)
+                        && shown + cq_full(ctx[s]) >= imm_ok
+                }));
         if all_done || now > ledger.deadline {
             break;
         }
@@ -571,7 +587,7 @@ pub fn run<B: Backend, R: Rig>(
             let side = &mut sides[s];
             // receive buffers, up to the depth per stream, once the RNR
             // fault is over
-            if now >= rnr_to {
+            if now >= rnr_to && !failed[s] {
                 for st in 0..t.streams as usize {
                     let mut wrs = Vec::new();
                     while recv_out[s][st] + wrs.len() < t.depth {
@@ -587,6 +603,7 @@ pub fn run<B: Backend, R: Rig>(
                     if !wrs.is_empty() {
                         match side.qp.post_recv(st as u8, &wrs) {
                             Ok(()) => recv_out[s][st] += wrs.len(),
+                            Err(braid_driver::Error::QpError { .. }) => failed[s] = true,
                             Err(e) => violations.push(Violation(format!(
                                 "side {s}: post_recv on stream {st}: {e}"
                             ))),
@@ -596,7 +613,10 @@ pub fn run<B: Backend, R: Rig>(
             }
             // sends, up to the depth
             let mut wrs = Vec::new();
-            while next[s] < ledger.msgs[s].len() && outstanding[s] + wrs.len() < t.depth {
+            while !failed[s]
+                && next[s] < ledger.msgs[s].len()
+                && outstanding[s] + wrs.len() < t.depth
+            {
                 let m = &ledger.msgs[s][next[s]];
                 let remote_addr = dsts[1 - s].0 + m.off;
                 let rkey = dsts[1 - s].1;
@@ -626,7 +646,10 @@ pub fn run<B: Backend, R: Rig>(
                 match side.qp.post_send(&wrs) {
                     Ok(()) => outstanding[s] += wrs.len(),
                     Err(e) => {
-                        violations.push(Violation(format!("side {s}: post_send: {e}")));
+                        if !matches!(e, braid_driver::Error::QpError { .. }) {
+                            violations.push(Violation(format!("side {s}: post_send: {e}")));
+                        }
+                        failed[s] = true;
                         next[s] -= wrs.len();
                     }
                 }
@@ -639,6 +662,7 @@ pub fn run<B: Backend, R: Rig>(
                             match wc.opcode {
                                 WcOpcode::SendDone => {
                                     outstanding[s] = outstanding[s].saturating_sub(1);
+                                    failed[s] |= wc.status != WcStatus::Success;
                                     ledger.sent[s].push(wc);
                                     if ledger.sent[s].len() == ledger.msgs[s].len() {
                                         ledger.done_at[s] = Some(rig.now() - t0);
@@ -663,6 +687,10 @@ pub fn run<B: Backend, R: Rig>(
         }
     }
     let time = rig.now() - t0;
+    // messages never posted (their queue pair failed first) are none
+    for s in 0..2 {
+        ledger.msgs[s].truncate(next[s]);
+    }
     ledger.cq_full = [cq_full(ctx[0]), cq_full(ctx[1])];
     // the memory as the hosts see it
     let mut dst_bytes = Vec::new();
@@ -681,6 +709,7 @@ pub fn run<B: Backend, R: Rig>(
     }
     let mut out = Outcome {
         messages: ledger.msgs[0].len() + ledger.msgs[1].len(),
+        qp_failed: failed,
         time,
         fabric: rig.fabric_stats(),
         dma_writes: (dma[0].len() + dma[1].len()) as u64,
@@ -695,11 +724,13 @@ pub fn run<B: Backend, R: Rig>(
                 .iter()
                 .map(|n| counter(ctx[s], n))
                 .sum::<u64>()
+                - counter(ctx[s], "TX_PAYLOAD_ERR")
         })
         .sum();
     if out.engine_frames != out.fabric.sent {
         violations.push(Violation(format!(
-            "seed {:#x}: the engines count {} frames sent ({}), the fabric carried {}",
+            "seed {:#x}: the engines count {} frames sent ({} - TX_PAYLOAD_ERR), the fabric \
+             carried {}",
             t.seed,
             out.engine_frames,
             TX_FRAME_COUNTERS.join(" + "),

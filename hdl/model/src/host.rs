@@ -189,6 +189,9 @@ struct Pending {
     due: u64,
     req: ReadReq,
     sent: u32,
+    /// Answered with `rs_err` whatever the memory holds (an injected
+    /// fault).
+    inject: bool,
 }
 
 /// The DMA read channel of one engine.
@@ -206,6 +209,15 @@ pub struct DmaReadServer {
     pub faults: u64,
     /// Beats delivered.
     pub beats: u64,
+    /// Injected faults: a taken request is answered with `rs_err` on
+    /// every beat with this probability (the host's completion with an
+    /// error status: a poisoned TLP, a completer abort, an IOMMU fault);
+    /// 0 = never. Drawn from `fault_seed`.
+    pub fault_prob: f64,
+    /// The seed of the injected faults (advanced per request).
+    pub fault_seed: u64,
+    /// Requests answered with an injected fault (also in `faults`).
+    pub injected: u64,
 }
 
 impl DmaReadServer {
@@ -220,6 +232,9 @@ impl DmaReadServer {
             requests: 0,
             faults: 0,
             beats: 0,
+            fault_prob: 0.0,
+            fault_seed: 0,
+            injected: 0,
         }
     }
 
@@ -237,6 +252,7 @@ impl DmaReadServer {
         let len = p.req.len as usize;
         let beats = len.div_ceil(BEAT).max(1) as u32;
         let ok = len > 0
+            && !p.inject
             && (p.req.addr % 4096) as usize + len <= 4096
             && mem.read(p.req.addr, len).is_some();
         let mut data = [0u8; BEAT];
@@ -280,10 +296,21 @@ impl DmaReadServer {
         }
         if let (Some(r), true) = (req, ready) {
             self.requests += 1;
+            let inject = self.fault_prob > 0.0 && {
+                // splitmix64: a draw per request from the seed
+                self.fault_seed = self.fault_seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.fault_seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                ((z >> 11) as f64 / (1u64 << 53) as f64) < self.fault_prob
+            };
+            self.injected += inject as u64;
             self.queue.push_back(Pending {
                 due: self.now + 1 + self.latency,
                 req: r,
                 sent: 0,
+                inject,
             });
         }
         self.now += 1;
