@@ -2,7 +2,9 @@
 //! two Verilated engine tops (`braid_engine_tiny`) under their unmodified
 //! drivers, through the fabric simulator: the same runs and the same
 //! invariants as the model engines' (`firmware-sim/net/tests/faults.rs`),
-//! plus DMA read errors from the host side.
+//! plus DMA read errors from the host side. Corruption is not run here:
+//! the engine sends no UDP checksum yet and places corrupted payloads
+//! (THREAT_MODEL.md).
 
 use braid_cosim::bench::ENGINE_LINE_BPS;
 use braid_cosim::pair::{Side, IP_A, IP_B, MAC_A, MAC_B};
@@ -105,12 +107,13 @@ fn rtl_every_fault_at_once_loses_nothing() {
     assert_eq!(out.success, out.messages);
 }
 
-/// Host DMA reads failing at random: a failed payload read loses its frame
-/// (resent with a fresh read), a failed WQE read fails the work request
-/// and its queue pair; either way every posted message completes once,
-/// SUCCESS byte-exact or with an error status.
+/// Host DMA reads failing at random (2%): this seed fails two payload
+/// reads, whose frames are discarded before the wire (`TX_PAYLOAD_ERR`)
+/// and resent with a fresh read; every message completes once,
+/// byte-exact. Failed WQE and receive-queue reads still break the
+/// invariants (THREAT_MODEL.md; `examples/soak_rtl.rs` with seed 1).
 #[test]
 fn rtl_dma_read_errors_fail_loudly_or_not_at_all() {
     let out = run_rtl(&FaultPlan::none(), &traffic(0xfc20), 0.02);
-    assert_eq!(out.success + out.failed, out.messages);
+    assert_eq!(out.success, out.messages);
 }
