@@ -688,8 +688,8 @@ pub fn run<B: Backend, R: Rig>(
     }
     let time = rig.now() - t0;
     // messages never posted (their queue pair failed first) are none
-    for s in 0..2 {
-        ledger.msgs[s].truncate(next[s]);
+    for (m, n) in ledger.msgs.iter_mut().zip(next) {
+        m.truncate(n);
     }
     ledger.cq_full = [cq_full(ctx[0]), cq_full(ctx[1])];
     // the memory as the hosts see it
