@@ -2,7 +2,8 @@
 # Coverage-guided fuzzing (cargo-fuzz, libFuzzer) of braid_net::fuzz's
 # targets: braid-spec's frame parser, the codec, the perftest parameter
 # lines, the driver's CQE decoding, and the transport model under hostile
-# packets (firmware-sim/net/src/fuzz.rs says what each checks). Installs
+# packets (firmware-sim/net/src/fuzz.rs says what each checks), and the
+# braid command's arguments (cli_args: braid_cli::fuzz_args). Installs
 # nightly Rust and cargo-fuzz when missing (the fuzz crate, fuzz/, needs
 # them; the rest of the project builds on stable). Starts from the seed
 # inputs of a real model run (fuzz/corpus/, kept between runs, not
@@ -18,13 +19,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(frame codec conn_line cqe hostile)
+[ ${#targets[@]} -gt 0 ] || targets=(frame codec conn_line cqe hostile cli_args)
 seed=${FUZZ_SEED:-1}
 
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 cargo run -q --release -p braid-net --example fuzz_seeds -- fuzz/corpus
+cargo run -q --release -p braid-cli --example cli_seeds -- fuzz/corpus
 (cd fuzz && cargo +nightly fuzz build -O)
 out=out/fuzz
 mkdir -p "$out"

@@ -168,6 +168,7 @@ fn cpp_build(inc: &std::path::Path) -> cc::Build {
         .define("VL_TIME_CONTEXT", None)
         .define("VM_TRACE", "1")
         .define("VM_TRACE_FST", "1")
+        .define("VM_COVERAGE", if coverage() { "1" } else { "0" })
         .include(inc)
         .include(inc.join("vltstd"))
         .flag_if_supported("-Wno-unused-parameter")
@@ -180,6 +181,12 @@ fn cpp_build(inc: &std::path::Path) -> cc::Build {
         .flag_if_supported("-Wno-uninitialized")
         .warnings(false);
     build
+}
+
+/// Whether this build records Verilator line and toggle coverage
+/// (`BRAID_COSIM_COVERAGE` set: `scripts/coverage.sh`).
+fn coverage() -> bool {
+    std::env::var_os("BRAID_COSIM_COVERAGE").is_some()
 }
 
 /// Modules of `verilog-out/` that are linted but not Verilated here: the
@@ -268,6 +275,20 @@ fn main() {
             !NOT_SIMULATED.contains(&stem.as_ref()) && !stem.ends_with("_mid")
         })
         .collect();
+    // `BRAID_COSIM_ONLY=a,b`: Verilate these modules only (a coverage
+    // build of the engine tops, say, without every block's)
+    println!("cargo:rerun-if-env-changed=BRAID_COSIM_ONLY");
+    println!("cargo:rerun-if-env-changed=BRAID_COSIM_COVERAGE");
+    println!("cargo::rustc-check-cfg=cfg(braid_coverage)");
+    if let Ok(only) = std::env::var("BRAID_COSIM_ONLY") {
+        let keep: Vec<&str> = only.split(',').collect();
+        files.retain(|p| {
+            keep.contains(&p.file_stem().unwrap_or_default().to_string_lossy().as_ref())
+        });
+    }
+    if coverage() {
+        println!("cargo:rustc-cfg=braid_coverage");
+    }
     files.sort();
     // Reference modules for a lockstep proof (`scripts/lockstep.sh`): every
     // `<name>.v` of the directory `BRAID_COSIM_REF` names, Verilated beside
@@ -308,7 +329,8 @@ fn main() {
     let inc = root.join("include");
     let cxx = cpp_build(&inc).get_compiler();
     let toolchain = format!("{:?} {:?}", cxx.path(), cxx.args());
-    let base_key = [CACHE_SCHEMA, &version, toolchain.as_bytes()];
+    let cov: &[u8] = if coverage() { b"coverage" } else { b"" };
+    let base_key = [CACHE_SCHEMA, &version, toolchain.as_bytes(), cov];
 
     // Each module is Verilated and compiled into its own static library,
     // keyed by the hash of its Verilog: changing one file of verilog-out/
@@ -344,6 +366,11 @@ fn main() {
             let status = Command::new("verilator")
                 .args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "fast"])
                 .args(["-Wno-WIDTH", "-Wno-DECLFILENAME", "--trace-fst"])
+                .args(if coverage() {
+                    &["--coverage-line", "--coverage-toggle"][..]
+                } else {
+                    &[][..]
+                })
                 .args(["--top-module", &name, "--prefix", &format!("V{name}")])
                 .arg("--Mdir")
                 .arg(&mdir)
@@ -388,14 +415,28 @@ fn main() {
     // The Verilator runtime, shared by every module.
     let rt_key = fnv64(&base_key);
     cached(&out, &inc, "braid_vl_runtime", rt_key, &[], || {
-        [
+        let mut v: Vec<PathBuf> = [
             "verilated.cpp",
             "verilated_threads.cpp",
             "verilated_fst_c.cpp",
         ]
         .iter()
         .map(|f| inc.join(f))
-        .collect()
+        .collect();
+        if coverage() {
+            // the coverage database, and one call to write it
+            v.push(inc.join("verilated_cov.cpp"));
+            let w = out.join("braid_cov.cpp");
+            std::fs::write(
+                &w,
+                "#include \"verilated.h\"\n#include \"verilated_cov.h\"\n\
+                 extern \"C\" void braid_coverage_write(const char* path) {\n\
+                 \x20   Verilated::threadContextp()->coveragep()->write(path);\n}\n",
+            )
+            .unwrap();
+            v.push(w);
+        }
+        v
     });
 
     // Link order: the modules before the runtime they call into.

@@ -72,6 +72,11 @@ fn main() {
             5_000,
         );
         read_faults += a.eng.borrow().rd.injected + b.eng.borrow().rd.injected;
+        if std::env::var_os("SOAK_SHOW_READS").is_some() {
+            for (n, s) in [("A", &a), ("B", &b)] {
+                eprintln!("{n}: failed reads {:x?}", s.eng.borrow().rd.injected_reads);
+            }
+        }
         match res {
             Ok((out, _)) => {
                 runs += 1;

@@ -101,6 +101,39 @@ pub struct Port {
 
 static TRACE_SEQ: AtomicUsize = AtomicUsize::new(0);
 
+/// A coverage build (`BRAID_COSIM_COVERAGE`, `scripts/coverage.sh`): the
+/// process writes Verilator's coverage counts of every module it ran to
+/// `$BRAID_COVERAGE_DIR/cov-<pid>.dat` when it exits.
+#[cfg(braid_coverage)]
+mod coverage {
+    use std::ffi::{c_char, CString};
+    use std::sync::Once;
+
+    extern "C" {
+        fn braid_coverage_write(path: *const c_char);
+        fn atexit(f: extern "C" fn()) -> i32;
+    }
+
+    extern "C" fn write_at_exit() {
+        let dir = std::env::var("BRAID_COVERAGE_DIR").unwrap_or_else(|_| ".".into());
+        let path = format!("{dir}/cov-{}.dat", std::process::id());
+        if let Ok(p) = CString::new(path) {
+            // SAFETY: a valid NUL-terminated path; the coverage database
+            // outlives every model.
+            unsafe { braid_coverage_write(p.as_ptr()) };
+        }
+    }
+
+    /// Register the write at exit, once per process.
+    pub fn arm() {
+        static ONCE: Once = Once::new();
+        // SAFETY: atexit with a plain extern "C" function.
+        ONCE.call_once(|| unsafe {
+            atexit(write_at_exit);
+        });
+    }
+}
+
 /// One live instance of a Verilated module.
 pub struct Sim {
     h: *mut c_void,
@@ -134,6 +167,8 @@ impl Sim {
                     .join(", "),
             )
         })?;
+        #[cfg(braid_coverage)]
+        coverage::arm();
         // SAFETY: the shim's constructor has no preconditions.
         let h = unsafe { (desc.vt.new)() };
         let mut sim = Sim {

@@ -320,6 +320,9 @@ pub struct Ledger {
     /// Each side's `CQ_FULL` counter at the end: completions its engine
     /// dropped because the completion queue was full.
     pub cq_full: [u64; 2],
+    /// Each side's host memory layout: (what, address, length) of its
+    /// rings and regions, to name the target of a failing DMA.
+    pub layout: [Vec<(&'static str, u64, u64)>; 2],
 }
 
 /// The engine's `CQ_FULL` counter.
@@ -500,6 +503,16 @@ pub fn run<B: Backend, R: Rig>(
         sides.push(setup(ctx[s], t, span, s, &mut regs[s]).map_err(|v| vec![v])?);
     }
     ledger.registry = regs;
+    for (s, side) in sides.iter().enumerate() {
+        let (sq, rq, cq) = (side.qp.send_ring(), side.qp.recv_rings(), side.cq.ring());
+        ledger.layout[s] = vec![
+            ("send ring", sq.iova, sq.len as u64),
+            ("receive rings", rq.iova, rq.len as u64),
+            ("completion ring", cq.iova, cq.len as u64),
+            ("source region", side.src.addr(), side.src.len() as u64),
+            ("target region", side.dst.addr(), side.dst.len() as u64),
+        ];
+    }
     let dsts = [
         (sides[0].dst.addr(), sides[0].dst.rkey()),
         (sides[1].dst.addr(), sides[1].dst.rkey()),
@@ -740,6 +753,16 @@ pub fn run<B: Backend, R: Rig>(
     if violations.is_empty() {
         Ok((out, ledger))
     } else {
+        for (s, l) in ledger.layout.iter().enumerate() {
+            let parts: Vec<String> = l
+                .iter()
+                .map(|(w, a, n)| format!("{w} [{a:#x}, +{n:#x})"))
+                .collect();
+            violations.push(Violation(format!(
+                "(not a violation) side {s}'s memory: {}",
+                parts.join(", ")
+            )));
+        }
         Err(violations)
     }
 }

@@ -218,6 +218,8 @@ pub struct DmaReadServer {
     pub fault_seed: u64,
     /// Requests answered with an injected fault (also in `faults`).
     pub injected: u64,
+    /// The addresses and lengths of the first 1,000 of them.
+    pub injected_reads: Vec<(u64, u32)>,
 }
 
 impl DmaReadServer {
@@ -235,6 +237,7 @@ impl DmaReadServer {
             fault_prob: 0.0,
             fault_seed: 0,
             injected: 0,
+            injected_reads: Vec::new(),
         }
     }
 
@@ -306,6 +309,9 @@ impl DmaReadServer {
                 ((z >> 11) as f64 / (1u64 << 53) as f64) < self.fault_prob
             };
             self.injected += inject as u64;
+            if inject && self.injected_reads.len() < 1000 {
+                self.injected_reads.push((r.addr, r.len));
+            }
             self.queue.push_back(Pending {
                 due: self.now + 1 + self.latency,
                 req: r,

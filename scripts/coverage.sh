@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Opt-in: Verilator line and toggle coverage of the engine top
+# (braid_engine_tiny, the RTL every co-simulation test runs) from the
+# engine's co-simulation tests, reported per block with its uncovered
+# lines.
+#
+#   scripts/coverage.sh            build, run, report (about 15 minutes)
+#   scripts/coverage.sh --report   report the counts of the last run again
+#
+# The build Verilates the tiny top alone with --coverage-line
+# --coverage-toggle (BRAID_COSIM_COVERAGE, BRAID_COSIM_ONLY; its own
+# target directory, target/coverage, so the normal build's cache stays);
+# each test process writes its counts to out/coverage/dat/cov-<pid>.dat
+# when it exits. The tests run: engine_cosim, engine_send, engine_reset,
+# engine_pair, rtl_loss and faults (braid-cosim). Output:
+# out/coverage/REPORT.md (per block: lines and toggle points, covered and
+# in all, and the uncovered lines of verilog-out/braid_engine_tiny.v) and
+# out/coverage/merged.dat (for verilator_coverage --annotate).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out=out/coverage
+if [ "${1:-}" != --report ]; then
+    rm -rf "$out/dat"
+    mkdir -p "$out/dat"
+    export BRAID_COSIM_COVERAGE=1 BRAID_COSIM_ONLY=braid_engine_tiny
+    export CARGO_TARGET_DIR=target/coverage BRAID_COVERAGE_DIR="$PWD/$out/dat"
+    cargo test --release -q -p braid-cosim \
+        --test engine_cosim --test engine_send --test engine_reset \
+        --test engine_pair --test rtl_loss --test faults
+fi
+ls "$out"/dat/cov-*.dat >/dev/null 2>&1 || {
+    echo "coverage: no counts in $out/dat: run scripts/coverage.sh first" >&2
+    exit 1
+}
+verilator_coverage --write "$out/merged.dat" "$out"/dat/cov-*.dat
+python3 scripts/coverage.py "$out/merged.dat" verilog-out/braid_engine_tiny.v > "$out/REPORT.md"
+sed -n '1,/^## Uncovered/p' "$out/REPORT.md"
