@@ -44,8 +44,9 @@ const DEPTH: u32 = 8;
 /// Paths of the connection (the tiny top's paths per connection).
 const PATHS: u8 = 4;
 
-/// The fabric of the scenario at loss `p`.
-fn fabric(p: f64, seed: u64) -> FabricConfig {
+/// The fabric of the scenario at loss `p`: two hosts on two leaves, four
+/// spines, the engine's line rate everywhere.
+pub fn fabric(p: f64, seed: u64) -> FabricConfig {
     let mut f = FabricConfig::leaf_spine(2);
     f.hosts_per_leaf = 1;
     f.spines = 4;

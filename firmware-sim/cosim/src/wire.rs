@@ -329,6 +329,35 @@ impl WireRig {
     }
 }
 
+/// Two fresh Verilated engines (A and B of [`crate::pair`]) on the fabric
+/// of [`crate::bench::fabric`] with the network faults of `plan`, their
+/// host DMA reads failing with probability `read_faults` (seeded from
+/// `seed`), rigged for [`braid_net::faults::run`].
+pub fn fault_pair(
+    plan: &braid_net::faults::FaultPlan,
+    seed: u64,
+    read_faults: f64,
+) -> Result<(crate::pair::Side, crate::pair::Side, WireRig), anyhow::Error> {
+    use crate::pair::{Side, IP_A, IP_B, MAC_A, MAC_B};
+    let a = Side::open(MAC_A, IP_A)?;
+    let b = Side::open(MAC_B, IP_B)?;
+    for (i, s) in [&a, &b].iter().enumerate() {
+        let mut e = s.eng.borrow_mut();
+        e.rd.fault_prob = read_faults;
+        e.rd.fault_seed = seed ^ ((i as u64 + 1) * 0x5eed);
+    }
+    let mut fab = crate::bench::fabric(0.0, seed);
+    plan.apply(&mut fab);
+    let rig = WireRig::new(FabricWire::new(fab, a.eng.clone(), b.eng.clone()));
+    Ok((a, b, rig))
+}
+
+/// The addresses of [`fault_pair`]'s engines, side 0 and 1.
+pub const FAULT_PAIR_ADDR: [([u8; 6], [u8; 4]); 2] = [
+    (crate::pair::MAC_A, crate::pair::IP_A),
+    (crate::pair::MAC_B, crate::pair::IP_B),
+];
+
 impl braid_net::faults::Rig for WireRig {
     fn now(&self) -> Time {
         self.wire.now() - self.t0

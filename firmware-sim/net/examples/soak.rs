@@ -8,7 +8,7 @@
 //! seed.
 
 use braid_driver::verbs::Context;
-use braid_net::faults::{self, FaultPlan, ModelRig, Traffic};
+use braid_net::faults::{self, FaultPlan, ModelRig, Totals, Traffic};
 use braid_net::model_backend::ModelWorld;
 
 fn main() {
@@ -26,12 +26,11 @@ fn main() {
         ([2, 0x42, 0x52, 0, 0, 1], [10, 0, 0, 2]),
     ];
     let t0 = std::time::Instant::now();
-    let (mut packets, mut runs, mut msgs, mut bytes, mut failed) = (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut fab = braid_net::fabric::Stats::default();
+    let mut tot = Totals::default();
     let mut next_report = want / 10;
     let mut seed = first;
-    while packets < want {
-        let plan = FaultPlan::every(2_000);
+    let plan = FaultPlan::every(2_000);
+    while tot.sum.fabric.sent < want {
         let t = Traffic {
             messages: 1000,
             max_len: 65_536,
@@ -44,36 +43,19 @@ fn main() {
         let a = Context::open(ModelWorld::backend(&world, 0)).expect("open 0");
         let b = Context::open(ModelWorld::backend(&world, 1)).expect("open 1");
         let mut rig = ModelRig::new(world.clone());
-        match faults::run([&a, &b], addr, &mut rig, &plan, &t, 5_000) {
-            Ok((out, _)) => {
-                runs += 1;
-                msgs += out.messages as u64;
-                failed += out.failed as u64;
-                bytes += out.bytes;
-                packets += out.fabric.sent;
-                let f = out.fabric;
-                fab.sent += f.sent;
-                fab.delivered += f.delivered;
-                fab.duplicated += f.duplicated;
-                fab.reordered += f.reordered;
-                fab.drops.e2e += f.drops.e2e;
-                fab.drops.link += f.drops.link;
-                fab.drops.link_down += f.drops.link_down;
-                fab.drops.black_hole += f.drops.black_hole;
-                fab.drops.corrupt += f.drops.corrupt;
-                fab.drops.buffer += f.drops.buffer;
-            }
-            Err(v) => {
-                for x in v.iter().take(20) {
-                    eprintln!("violation: {x}");
-                }
-                eprintln!("soak: seed {seed}: {} violations, plan {plan}", v.len());
+        let res = faults::run([&a, &b], addr, &mut rig, &plan, &t, 5_000);
+        match faults::verdict(res, seed, &plan) {
+            Ok(out) => tot.add(&out),
+            Err(e) => {
+                eprintln!("soak: {e}");
                 std::process::exit(1);
             }
         }
-        if packets >= next_report {
+        if tot.sum.fabric.sent >= next_report {
             println!(
-                "soak: {packets} packets, {runs} runs, {:.0} s",
+                "soak: {} packets, {} runs, {:.0} s",
+                tot.sum.fabric.sent,
+                tot.runs,
                 t0.elapsed().as_secs_f64()
             );
             next_report += want / 10;
@@ -81,18 +63,10 @@ fn main() {
         seed += 1;
     }
     println!(
-        "soak (model engines): seeds {first}..{}, {runs} runs, {msgs} messages ({failed} failed), \
-         {bytes} bytes, {} packets; faults: {} lost end to end, {} in bursts, {} on failed links, \
-         {} black-holed, {} corrupted (caught), {} duplicated, {} reordered; 0 violations; {:.0} s",
+        "soak (model engines): seeds {first}..{}, {} runs: {}; 0 violations; {:.0} s",
         seed - 1,
-        fab.sent,
-        fab.drops.e2e,
-        fab.drops.link,
-        fab.drops.link_down,
-        fab.drops.black_hole,
-        fab.drops.corrupt,
-        fab.duplicated,
-        fab.reordered,
+        tot.runs,
+        tot.sum,
         t0.elapsed().as_secs_f64()
     );
 }

@@ -478,6 +478,94 @@ pub struct Outcome {
     pub engine_frames: u64,
 }
 
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = &self.fabric.drops;
+        write!(
+            f,
+            "{} messages, {} SUCCESS, {} failed (queue pairs failed: {:?}), {} bytes, {} us, {} \
+             DMA writes audited, {} frames; faults: {} lost end to end, {} in bursts, {} on \
+             failed links, {} black-holed, {} corrupted and caught, {} corrupted and delivered, \
+             {} duplicated, {} reordered",
+            self.messages,
+            self.success,
+            self.failed,
+            self.qp_failed,
+            self.bytes,
+            self.time / US,
+            self.dma_writes,
+            self.fabric.sent,
+            d.e2e,
+            d.link,
+            d.link_down,
+            d.black_hole,
+            d.corrupt,
+            self.fabric.corrupted,
+            self.fabric.duplicated,
+            self.fabric.reordered
+        )
+    }
+}
+
+/// Sums over the runs of a soak.
+#[derive(Debug, Clone, Default)]
+pub struct Totals {
+    /// Runs.
+    pub runs: u64,
+    /// The sum of their outcomes (time: the longest run).
+    pub sum: Outcome,
+}
+
+impl Totals {
+    /// Add a run's outcome.
+    pub fn add(&mut self, o: &Outcome) {
+        let s = &mut self.sum;
+        self.runs += 1;
+        s.messages += o.messages;
+        s.success += o.success;
+        s.failed += o.failed;
+        s.bytes += o.bytes;
+        s.time = s.time.max(o.time);
+        s.dma_writes += o.dma_writes;
+        s.engine_frames += o.engine_frames;
+        let (a, b) = (&mut s.fabric, &o.fabric);
+        a.sent += b.sent;
+        a.delivered += b.delivered;
+        a.duplicated += b.duplicated;
+        a.reordered += b.reordered;
+        a.corrupted += b.corrupted;
+        a.drops.e2e += b.drops.e2e;
+        a.drops.link += b.drops.link;
+        a.drops.link_down += b.drops.link_down;
+        a.drops.black_hole += b.drops.black_hole;
+        a.drops.corrupt += b.drops.corrupt;
+        a.drops.buffer += b.drops.buffer;
+    }
+}
+
+/// A run's result as a test or a soak reports it: its outcome, or (after
+/// printing the first 20 violations on stderr) a message naming the seed,
+/// the plan, the number of violations and the first.
+pub fn verdict(
+    res: Result<(Outcome, Ledger), Vec<Violation>>,
+    seed: u64,
+    plan: &FaultPlan,
+) -> Result<Outcome, String> {
+    match res {
+        Ok((out, _)) => Ok(out),
+        Err(v) => {
+            for x in v.iter().take(20) {
+                eprintln!("violation: {x}");
+            }
+            Err(format!(
+                "seed {seed:#x}, plan {plan}: {} invariant violations (first: {})",
+                v.len(),
+                v.first().map(|x| x.0.as_str()).unwrap_or("")
+            ))
+        }
+    }
+}
+
 /// Run the traffic `t` between the engines of `ctx` (side 0 and 1,
 /// connected as (mac, ip) pairs `addr`) under the host faults of `plan`
 /// (its network faults are the rig's fabric's, set up by the caller with

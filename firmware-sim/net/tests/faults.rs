@@ -15,34 +15,10 @@ fn run_model(plan: &FaultPlan, t: &Traffic) -> faults::Outcome {
     let a: Context<ModelBackend> = Context::open(ModelWorld::backend(&world, 0)).unwrap();
     let b: Context<ModelBackend> = Context::open(ModelWorld::backend(&world, 1)).unwrap();
     let mut rig = ModelRig::new(world.clone());
-    match faults::run([&a, &b], ADDR, &mut rig, plan, t, 2_000) {
-        Ok((out, _)) => {
-            eprintln!(
-                "seed {:#x}: {} messages, {} SUCCESS, {} failed, {} bytes, {} us, {} DMA writes \
-                 audited; fabric {:?}",
-                t.seed,
-                out.messages,
-                out.success,
-                out.failed,
-                out.bytes,
-                out.time / 1_000_000,
-                out.dma_writes,
-                out.fabric
-            );
-            out
-        }
-        Err(v) => {
-            for x in v.iter().take(20) {
-                eprintln!("violation: {x}");
-            }
-            panic!(
-                "seed {:#x}, plan {plan}: {} invariant violations (first: {})",
-                t.seed,
-                v.len(),
-                v[0]
-            );
-        }
-    }
+    let res = faults::run([&a, &b], ADDR, &mut rig, plan, t, 2_000);
+    let out = faults::verdict(res, t.seed, plan).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!("seed {:#x}: {out}", t.seed);
+    out
 }
 
 fn traffic(seed: u64) -> Traffic {
