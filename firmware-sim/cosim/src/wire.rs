@@ -257,52 +257,6 @@ fn set_ce(f: &mut [u8]) -> bool {
     true
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_times_are_exact_at_300_mhz() {
-        assert_eq!(CLOCK_HZ, 300_000_000);
-        assert_eq!(clock_ps(3), 10_000);
-        assert_eq!(clock_ps(300_000_000), PS_PER_SEC);
-    }
-
-    #[test]
-    fn ce_marking_keeps_the_ip_checksum_valid() {
-        // Ethernet + IPv4 (ECT(0)) + UDP, checksum filled by the IP sum rule
-        let mut f = vec![0u8; 14 + 20 + 8];
-        f[12..14].copy_from_slice(&[0x08, 0x00]);
-        f[14] = 0x45;
-        f[15] = 0x02;
-        f[16..18].copy_from_slice(&28u16.to_be_bytes());
-        f[22] = 64;
-        f[23] = 17;
-        f[26..30].copy_from_slice(&[10, 0, 0, 1]);
-        f[30..34].copy_from_slice(&[10, 0, 0, 2]);
-        f[34..36].copy_from_slice(&0xc001u16.to_be_bytes());
-        f[36..38].copy_from_slice(&4791u16.to_be_bytes());
-        let check = |f: &[u8]| {
-            let mut s: u32 = f[14..34]
-                .chunks(2)
-                .map(|w| u16::from_be_bytes([w[0], w[1]]) as u32)
-                .sum();
-            while s > 0xffff {
-                s = (s & 0xffff) + (s >> 16);
-            }
-            s == 0xffff
-        };
-        assert!(set_ce(&mut f), "ECT frame marked");
-        assert_eq!(f[15] & 3, 3);
-        assert!(check(&f), "checksum after marking");
-        assert_eq!(udp_ports(&f), Some((0xc001, 4791)));
-        let mut not_ect = f.clone();
-        not_ect[15] = 0;
-        assert!(!set_ce(&mut not_ect), "not-ECT frames are not marked");
-        assert_eq!(udp_ports(&f[..30]), None, "truncated");
-    }
-}
-
 /// Two Verilated engines on a [`FabricWire`] as a rig of
 /// [`braid_net::faults`]: the fault library's runs and invariants on the
 /// RTL. Engine `i` is side `i`; their DMA writes are logged from the rig's
@@ -374,5 +328,51 @@ impl braid_net::faults::Rig for WireRig {
 
     fn fabric_stats(&self) -> braid_net::fabric::Stats {
         self.wire.fab.stats()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times_are_exact_at_300_mhz() {
+        assert_eq!(CLOCK_HZ, 300_000_000);
+        assert_eq!(clock_ps(3), 10_000);
+        assert_eq!(clock_ps(300_000_000), PS_PER_SEC);
+    }
+
+    #[test]
+    fn ce_marking_keeps_the_ip_checksum_valid() {
+        // Ethernet + IPv4 (ECT(0)) + UDP, checksum filled by the IP sum rule
+        let mut f = vec![0u8; 14 + 20 + 8];
+        f[12..14].copy_from_slice(&[0x08, 0x00]);
+        f[14] = 0x45;
+        f[15] = 0x02;
+        f[16..18].copy_from_slice(&28u16.to_be_bytes());
+        f[22] = 64;
+        f[23] = 17;
+        f[26..30].copy_from_slice(&[10, 0, 0, 1]);
+        f[30..34].copy_from_slice(&[10, 0, 0, 2]);
+        f[34..36].copy_from_slice(&0xc001u16.to_be_bytes());
+        f[36..38].copy_from_slice(&4791u16.to_be_bytes());
+        let check = |f: &[u8]| {
+            let mut s: u32 = f[14..34]
+                .chunks(2)
+                .map(|w| u16::from_be_bytes([w[0], w[1]]) as u32)
+                .sum();
+            while s > 0xffff {
+                s = (s & 0xffff) + (s >> 16);
+            }
+            s == 0xffff
+        };
+        assert!(set_ce(&mut f), "ECT frame marked");
+        assert_eq!(f[15] & 3, 3);
+        assert!(check(&f), "checksum after marking");
+        assert_eq!(udp_ports(&f), Some((0xc001, 4791)));
+        let mut not_ect = f.clone();
+        not_ect[15] = 0;
+        assert!(!set_ce(&mut not_ect), "not-ECT frames are not marked");
+        assert_eq!(udp_ports(&f[..30]), None, "truncated");
     }
 }
