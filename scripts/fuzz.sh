@@ -26,7 +26,7 @@ rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly -
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 cargo run -q --release -p braid-net --example fuzz_seeds -- fuzz/corpus
-cargo run -q --release -p braid-cli --example cli_seeds -- fuzz/corpus
+cargo run -q --release -p braid-cli --no-default-features --example cli_seeds -- fuzz/corpus
 (cd fuzz && cargo +nightly fuzz build -O)
 out=out/fuzz
 mkdir -p "$out"

@@ -329,8 +329,12 @@ fn main() {
     let inc = root.join("include");
     let cxx = cpp_build(&inc).get_compiler();
     let toolchain = format!("{:?} {:?}", cxx.path(), cxx.args());
-    let cov: &[u8] = if coverage() { b"coverage" } else { b"" };
-    let base_key = [CACHE_SCHEMA, &version, toolchain.as_bytes(), cov];
+    // a coverage build keys its libraries apart; a normal build's keys are
+    // as they were without the option
+    let mut base_key: Vec<&[u8]> = vec![CACHE_SCHEMA, &version, toolchain.as_bytes()];
+    if coverage() {
+        base_key.push(b"coverage");
+    }
 
     // Each module is Verilated and compiled into its own static library,
     // keyed by the hash of its Verilog: changing one file of verilog-out/
@@ -355,7 +359,7 @@ fn main() {
         let text = std::fs::read_to_string(f).unwrap();
         let ports = parse_ports(&text, &name).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let shim_text = shim(&name, &ports);
-        let mut key_parts: Vec<&[u8]> = base_key.to_vec();
+        let mut key_parts: Vec<&[u8]> = base_key.clone();
         key_parts.extend([name.as_bytes(), text.as_bytes(), shim_text.as_bytes()]);
         let key = fnv64(&key_parts);
         let mdir = out.join("vl").join(&name);
