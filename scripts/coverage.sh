@@ -24,9 +24,11 @@ if [ "${1:-}" != --report ]; then
     mkdir -p "$out/dat"
     export BRAID_COSIM_COVERAGE=1 BRAID_COSIM_ONLY=braid_engine_tiny
     export CARGO_TARGET_DIR=target/coverage BRAID_COVERAGE_DIR="$PWD/$out/dat"
+    # one test at a time: the models share Verilator's default context,
+    # whose coverage database is not for several threads at once
     cargo test --release -q -p braid-cosim \
         --test engine_cosim --test engine_send --test engine_reset \
-        --test engine_pair --test rtl_loss --test faults
+        --test engine_pair --test rtl_loss --test faults -- --test-threads=1
 fi
 ls "$out"/dat/cov-*.dat >/dev/null 2>&1 || {
     echo "coverage: no counts in $out/dat: run scripts/coverage.sh first" >&2
