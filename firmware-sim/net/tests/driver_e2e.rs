@@ -5,6 +5,7 @@
 //! braid-spec (commands, doorbells, WQE/RQE/CQE rings in host memory).
 
 use braid_driver::verbs::*;
+use braid_driver::Backend as _;
 use braid_net::model_backend::{ModelBackend, ModelWorld};
 use rand::{Rng, SeedableRng};
 
@@ -378,5 +379,57 @@ fn a_small_write_lands_one_traversal_after_posting() -> Result<(), braid_driver:
             "landed {dt} ps after posting"
         );
     }
+    Ok(())
+}
+
+/// A receiver that does not poll: WRITE_WITH_IMM completions beyond its
+/// completion queue's room are dropped and counted in `CQ_FULL`, never
+/// written over completions the host has not read (the model engine did
+/// until the fault library's unpolled-queue fault found it). The queue
+/// then holds the first 16, in order.
+#[test]
+fn a_full_completion_queue_drops_and_counts_never_overwrites() -> Result<(), braid_driver::Error> {
+    let world = ModelWorld::new(2, 16 << 20, 0.0, 9);
+    let (a, b) = (
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    );
+    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
+    let (cqa, cqb) = (a.create_cq(64)?, b.create_cq(16)?);
+    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
+    let dst = pb.reg_mr(4096, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
+    let init = QpInit {
+        sq_entries: 64,
+        ..QpInit::default()
+    };
+    let (mut qa, mut qb) = (pa.create_qp(&cqa, init)?, pb.create_qp(&cqb, init)?);
+    let (la, lb) = (
+        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
+        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
+    );
+    qa.connect(&la, &lb)?;
+    qb.connect(&lb, &la)?;
+    let wrs: Vec<SendWr> = (0..40u32)
+        .map(|i| SendWr {
+            wr_id: i as u64,
+            op: SendOp::WriteWithImm {
+                remote_addr: dst.addr() + 64 * i as u64,
+                rkey: dst.rkey(),
+                imm: 1000 + i,
+            },
+            stream: 0,
+            sg_list: vec![src.sge(64 * i as u64, 64)],
+        })
+        .collect();
+    qa.post_send(&wrs)?;
+    let mut done = 0;
+    while done < 40 {
+        done += poll_one(&world, &cqa, None).map(|_| 1)?;
+    }
+    let full = braid_spec::regs::by_name("CQ_FULL").expect("CQ_FULL");
+    assert_eq!(b.with_backend(|x| x.read32(full.offset))?, 24);
+    let got = cqb.poll(64)?;
+    let imms: Vec<u32> = got.iter().map(|w| w.imm.unwrap_or(0)).collect();
+    assert_eq!(imms, (1000..1016).collect::<Vec<_>>());
     Ok(())
 }
