@@ -433,3 +433,82 @@ fn a_full_completion_queue_drops_and_counts_never_overwrites() -> Result<(), bra
     assert_eq!(imms, (1000..1016).collect::<Vec<_>>());
     Ok(())
 }
+
+/// A zero-length SEND is a message: it completes at both ends and takes
+/// its receive buffer, so the next SEND lands in the next one (the model
+/// engine skipped a work request without a scatter entry until the fault
+/// library found it: no completion, and the next SEND took its buffer).
+#[test]
+fn a_zero_length_send_takes_its_receive_buffer() -> Result<(), braid_driver::Error> {
+    let world = ModelWorld::new(2, 16 << 20, 0.0, 11);
+    let (a, b) = (
+        Context::open(ModelWorld::backend(&world, 0))?,
+        Context::open(ModelWorld::backend(&world, 1))?,
+    );
+    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
+    let (cqa, cqb) = (a.create_cq(16)?, b.create_cq(16)?);
+    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
+    let dst = pb.reg_mr(4096, access::LOCAL_WRITE)?;
+    let (mut qa, mut qb) = (
+        pa.create_qp(&cqa, QpInit::default())?,
+        pb.create_qp(&cqb, QpInit::default())?,
+    );
+    let (la, lb) = (
+        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
+        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
+    );
+    qa.connect(&la, &lb)?;
+    qb.connect(&lb, &la)?;
+    src.write(0, &[0x5a; 64])?;
+    qb.post_recv(
+        0,
+        &[
+            RecvWr {
+                wr_id: 10,
+                sge: dst.sge(0, 8),
+            },
+            RecvWr {
+                wr_id: 11,
+                sge: dst.sge(64, 100),
+            },
+        ],
+    )?;
+    qa.post_send(&[
+        SendWr {
+            wr_id: 1,
+            op: SendOp::Send,
+            stream: 0,
+            sg_list: Vec::new(),
+        },
+        SendWr {
+            wr_id: 2,
+            op: SendOp::Send,
+            stream: 0,
+            sg_list: vec![src.sge(0, 50)],
+        },
+    ])?;
+    for want in [1, 2] {
+        let wc = poll_one(&world, &cqa, None)?;
+        assert_eq!((wc.wr_id, wc.status), (want, WcStatus::Success));
+    }
+    let mut got = Vec::new();
+    while got.len() < 2 {
+        got.extend(cqb.poll(4)?);
+    }
+    let seen: Vec<(u64, u32, WcStatus)> = got
+        .iter()
+        .map(|w| (w.wr_id, w.byte_len, w.status))
+        .collect();
+    assert_eq!(
+        seen,
+        vec![(10, 0, WcStatus::Success), (11, 50, WcStatus::Success)]
+    );
+    let mut bytes = vec![0u8; 128];
+    dst.read(0, &mut bytes)?;
+    assert!(
+        bytes[..64].iter().all(|&x| x == 0),
+        "the empty SEND wrote nothing"
+    );
+    assert!(bytes[64..114].iter().all(|&x| x == 0x5a));
+    Ok(())
+}
