@@ -3,9 +3,10 @@
 
 Usage: coverage.py MERGED.dat TOP.v
 
-A point belongs to the block whose instance it sits in: the first
-component of its hierarchy below the top (`TOP.braid_engine_tiny.<inst>`);
-points of the top's own logic are the glue. Lines: a line is covered when
+A point belongs to the instance of the top whose module it sits in
+(Verilator's page names the module: `braid_engine_tiny__<instance>...`);
+points of the top's own module are the glue (instances are named as the
+top's fields: `seg` the segmenter, `rxp` rx_parser, ...). Lines: a line is covered when
 any line point on it was hit. Toggles: each toggle point (one bit of one
 signal, one direction) is covered when it was hit. Prints a Markdown
 report: a table per block, then the uncovered lines of each block.
@@ -29,15 +30,15 @@ def points(path):
             yield kv, int(count)
 
 
-def block_of(hier, top):
-    parts = hier.split(".")
-    if top in parts:
-        parts = parts[parts.index(top) + 1:]
-    else:
-        parts = parts[1:]
-    if not parts:
+def block_of(page, top):
+    """The top's instance a point's module belongs to: Verilator names a
+    module of the exported top `<top>__<instance>[$sub...]`; the top's own
+    module is the glue."""
+    mod = page.split("/", 1)[-1]
+    if not mod.startswith(top + "__"):
         return "(glue)"
-    return parts[0]
+    rest = mod[len(top) + 2:]
+    return re.split(r"\$|__", rest)[0]
 
 
 def main():
@@ -47,7 +48,7 @@ def main():
     toggles = collections.defaultdict(lambda: [0, 0])  # block -> [hit, all]
     for kv, count in points(dat):
         page = kv.get("page", "")
-        b = block_of(kv.get("h", ""), top)
+        b = block_of(page, top)
         if page.startswith("v_toggle"):
             t = toggles[b]
             t[1] += 1

@@ -4,7 +4,8 @@
 # engine's co-simulation tests, reported per block with its uncovered
 # lines.
 #
-#   scripts/coverage.sh            build, run, report (about 15 minutes)
+#   scripts/coverage.sh [TEST...]  build, run, report (TEST: braid-cosim
+#                                  test files; all six by default)
 #   scripts/coverage.sh --report   report the counts of the last run again
 #
 # The build Verilates the tiny top alone with --coverage-line
@@ -26,9 +27,11 @@ if [ "${1:-}" != --report ]; then
     export CARGO_TARGET_DIR=target/coverage BRAID_COVERAGE_DIR="$PWD/$out/dat"
     # one test at a time: the models share Verilator's default context,
     # whose coverage database is not for several threads at once
-    cargo test --release -q -p braid-cosim \
-        --test engine_cosim --test engine_send --test engine_reset \
-        --test engine_pair --test rtl_loss --test faults -- --test-threads=1
+    tests=("$@")
+    [ ${#tests[@]} -gt 0 ] || tests=(engine_cosim engine_send engine_reset engine_pair rtl_loss faults)
+    args=()
+    for t in "${tests[@]}"; do args+=(--test "$t"); done
+    cargo test --release -q -p braid-cosim "${args[@]}" -- --test-threads=1
 fi
 ls "$out"/dat/cov-*.dat >/dev/null 2>&1 || {
     echo "coverage: no counts in $out/dat: run scripts/coverage.sh first" >&2

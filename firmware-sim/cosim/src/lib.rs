@@ -101,36 +101,28 @@ pub struct Port {
 
 static TRACE_SEQ: AtomicUsize = AtomicUsize::new(0);
 
-/// A coverage build (`BRAID_COSIM_COVERAGE`, `scripts/coverage.sh`): the
-/// process writes Verilator's coverage counts of every module it ran to
-/// `$BRAID_COVERAGE_DIR/cov-<pid>.dat` when it exits.
+/// A coverage build (`BRAID_COSIM_COVERAGE`, `scripts/coverage.sh`):
+/// each model, as it is dropped, writes Verilator's coverage counts of the
+/// process so far to `$BRAID_COVERAGE_DIR/cov-<pid>.dat`, over the
+/// previous write (the counts are cumulative, so the last write holds the
+/// process's; writing at exit instead deadlocks in Verilator's coverage
+/// database).
 #[cfg(braid_coverage)]
 mod coverage {
     use std::ffi::{c_char, CString};
-    use std::sync::Once;
 
     extern "C" {
         fn braid_coverage_write(path: *const c_char);
-        fn atexit(f: extern "C" fn()) -> i32;
     }
 
-    extern "C" fn write_at_exit() {
+    /// Write the counts so far.
+    pub fn write() {
         let dir = std::env::var("BRAID_COVERAGE_DIR").unwrap_or_else(|_| ".".into());
         let path = format!("{dir}/cov-{}.dat", std::process::id());
         if let Ok(p) = CString::new(path) {
-            // SAFETY: a valid NUL-terminated path; the coverage database
-            // outlives every model.
+            // SAFETY: a valid NUL-terminated path; the model is still live.
             unsafe { braid_coverage_write(p.as_ptr()) };
         }
-    }
-
-    /// Register the write at exit, once per process.
-    pub fn arm() {
-        static ONCE: Once = Once::new();
-        // SAFETY: atexit with a plain extern "C" function.
-        ONCE.call_once(|| unsafe {
-            atexit(write_at_exit);
-        });
     }
 }
 
@@ -167,8 +159,6 @@ impl Sim {
                     .join(", "),
             )
         })?;
-        #[cfg(braid_coverage)]
-        coverage::arm();
         // SAFETY: the shim's constructor has no preconditions.
         let h = unsafe { (desc.vt.new)() };
         let mut sim = Sim {
@@ -416,6 +406,8 @@ impl Sim {
 
 impl Drop for Sim {
     fn drop(&mut self) {
+        #[cfg(braid_coverage)]
+        coverage::write();
         // SAFETY: handle is live and dropped once; closes any open trace.
         unsafe {
             (self.desc.vt.trace_close)(self.h);
