@@ -281,27 +281,62 @@ fn a_model_engine_is_a_braid_engine() {
 /// A SEND bigger than the peer's receive buffer comes back through the API
 /// as a remote error completion, the queue pair refuses further work, and
 /// the receive buffer's region is untouched beyond the buffer.
-#[test]
-fn send_into_a_too_small_receive_buffer_is_a_remote_error() -> Result<(), braid_driver::Error> {
-    let world = ModelWorld::new(2, 16 << 20, 0.0, 7);
+/// Two model engines of a lossless world (seed `seed`), each with a
+/// completion queue (`cq` entries), a region (A's LOCAL_WRITE source, B's
+/// target with `dst_access`) of 8 KiB, and a queue pair of `init`
+/// connected to the other's.
+struct Two {
+    world: std::rc::Rc<std::cell::RefCell<ModelWorld>>,
+    b: Context<ModelBackend>,
+    cqa: CompletionQueue<ModelBackend>,
+    cqb: CompletionQueue<ModelBackend>,
+    src: MemoryRegion<ModelBackend>,
+    dst: MemoryRegion<ModelBackend>,
+    qa: QueuePair<ModelBackend>,
+    qb: QueuePair<ModelBackend>,
+}
+
+fn two(seed: u64, cq: [u32; 2], dst_access: u32, init: QpInit) -> Result<Two, braid_driver::Error> {
+    let world = ModelWorld::new(2, 16 << 20, 0.0, seed);
     let (a, b) = (
         Context::open(ModelWorld::backend(&world, 0))?,
         Context::open(ModelWorld::backend(&world, 1))?,
     );
     let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
-    let (cqa, cqb) = (a.create_cq(16)?, b.create_cq(16)?);
+    let (cqa, cqb) = (a.create_cq(cq[0])?, b.create_cq(cq[1])?);
     let src = pa.reg_mr(8192, access::LOCAL_WRITE)?;
-    let dst = pb.reg_mr(8192, access::LOCAL_WRITE)?;
-    let (mut qa, mut qb) = (
-        pa.create_qp(&cqa, QpInit::default())?,
-        pb.create_qp(&cqb, QpInit::default())?,
-    );
+    let dst = pb.reg_mr(8192, dst_access)?;
+    let (mut qa, mut qb) = (pa.create_qp(&cqa, init)?, pb.create_qp(&cqb, init)?);
     let (la, lb) = (
         qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
         qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
     );
     qa.connect(&la, &lb)?;
     qb.connect(&lb, &la)?;
+    Ok(Two {
+        world,
+        b,
+        cqa,
+        cqb,
+        src,
+        dst,
+        qa,
+        qb,
+    })
+}
+
+#[test]
+fn send_into_a_too_small_receive_buffer_is_a_remote_error() -> Result<(), braid_driver::Error> {
+    let Two {
+        world,
+        cqa,
+        cqb,
+        src,
+        dst,
+        mut qa,
+        mut qb,
+        ..
+    } = two(7, [16, 16], access::LOCAL_WRITE, QpInit::default())?;
     src.write(0, &[0xab; 8192])?;
     qb.post_recv(
         0,
@@ -389,26 +424,25 @@ fn a_small_write_lands_one_traversal_after_posting() -> Result<(), braid_driver:
 /// then holds the first 16, in order.
 #[test]
 fn a_full_completion_queue_drops_and_counts_never_overwrites() -> Result<(), braid_driver::Error> {
-    let world = ModelWorld::new(2, 16 << 20, 0.0, 9);
-    let (a, b) = (
-        Context::open(ModelWorld::backend(&world, 0))?,
-        Context::open(ModelWorld::backend(&world, 1))?,
-    );
-    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
-    let (cqa, cqb) = (a.create_cq(64)?, b.create_cq(16)?);
-    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
-    let dst = pb.reg_mr(4096, access::LOCAL_WRITE | access::REMOTE_WRITE)?;
     let init = QpInit {
         sq_entries: 64,
         ..QpInit::default()
     };
-    let (mut qa, mut qb) = (pa.create_qp(&cqa, init)?, pb.create_qp(&cqb, init)?);
-    let (la, lb) = (
-        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
-        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
-    );
-    qa.connect(&la, &lb)?;
-    qb.connect(&lb, &la)?;
+    let Two {
+        world,
+        b,
+        cqa,
+        cqb,
+        src,
+        dst,
+        mut qa,
+        qb: _qb,
+    } = two(
+        9,
+        [64, 16],
+        access::LOCAL_WRITE | access::REMOTE_WRITE,
+        init,
+    )?;
     let wrs: Vec<SendWr> = (0..40u32)
         .map(|i| SendWr {
             wr_id: i as u64,
@@ -440,25 +474,16 @@ fn a_full_completion_queue_drops_and_counts_never_overwrites() -> Result<(), bra
 /// library found it: no completion, and the next SEND took its buffer).
 #[test]
 fn a_zero_length_send_takes_its_receive_buffer() -> Result<(), braid_driver::Error> {
-    let world = ModelWorld::new(2, 16 << 20, 0.0, 11);
-    let (a, b) = (
-        Context::open(ModelWorld::backend(&world, 0))?,
-        Context::open(ModelWorld::backend(&world, 1))?,
-    );
-    let (pa, pb) = (a.alloc_pd(), b.alloc_pd());
-    let (cqa, cqb) = (a.create_cq(16)?, b.create_cq(16)?);
-    let src = pa.reg_mr(4096, access::LOCAL_WRITE)?;
-    let dst = pb.reg_mr(4096, access::LOCAL_WRITE)?;
-    let (mut qa, mut qb) = (
-        pa.create_qp(&cqa, QpInit::default())?,
-        pb.create_qp(&cqb, QpInit::default())?,
-    );
-    let (la, lb) = (
-        qa.local_params([2, 0, 0, 0, 0, 1], [10, 0, 0, 1]),
-        qb.local_params([2, 0, 0, 0, 0, 2], [10, 0, 0, 2]),
-    );
-    qa.connect(&la, &lb)?;
-    qb.connect(&lb, &la)?;
+    let Two {
+        world,
+        cqa,
+        cqb,
+        src,
+        dst,
+        mut qa,
+        mut qb,
+        ..
+    } = two(11, [16, 16], access::LOCAL_WRITE, QpInit::default())?;
     src.write(0, &[0x5a; 64])?;
     qb.post_recv(
         0,
