@@ -261,18 +261,17 @@ impl fmt::Display for Violation {
     }
 }
 
-/// A host's own record of what it registered for the engine to write:
-/// `(address, length, what)`.
+/// A host's own record of what it registered for the engine to write.
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
-    /// Regions and rings the engine may write, by start address.
-    pub writable: BTreeMap<u64, (u64, String)>,
+    /// Regions and rings the engine may write: start address -> length.
+    pub writable: BTreeMap<u64, u64>,
 }
 
 impl Registry {
     /// Record `[addr, addr + len)` as writable by the engine.
-    pub fn allow(&mut self, addr: u64, len: u64, what: impl Into<String>) {
-        self.writable.insert(addr, (len, what.into()));
+    pub fn allow(&mut self, addr: u64, len: u64) {
+        self.writable.insert(addr, len);
     }
 
     /// Whether `[addr, addr + len)` lies inside one writable range.
@@ -280,7 +279,7 @@ impl Registry {
         self.writable
             .range(..=addr)
             .next_back()
-            .is_some_and(|(&a, &(l, _))| addr + len <= a + l)
+            .is_some_and(|(&a, &l)| addr + len <= a + l)
     }
 }
 
@@ -441,8 +440,8 @@ fn setup<B: Backend>(
         .write(0, &[FILL; 4096])
         .map_err(|e| err("fill decoy", e))?;
     let ring = cq.ring();
-    reg.allow(ring.iova, ring.len as u64, "completion ring");
-    reg.allow(dst.addr(), dst.len() as u64, "target region");
+    reg.allow(ring.iova, ring.len as u64);
+    reg.allow(dst.addr(), dst.len() as u64);
     Ok(SideSetup {
         qp,
         cq,
@@ -841,15 +840,14 @@ pub fn run<B: Backend, R: Rig>(
     if violations.is_empty() {
         Ok((out, ledger))
     } else {
+        // where each side's rings and regions lie, to name the target of
+        // a violating DMA write or read (not a violation itself)
         for (s, l) in ledger.layout.iter().enumerate() {
             let parts: Vec<String> = l
                 .iter()
                 .map(|(w, a, n)| format!("{w} [{a:#x}, +{n:#x})"))
                 .collect();
-            violations.push(Violation(format!(
-                "(not a violation) side {s}'s memory: {}",
-                parts.join(", ")
-            )));
+            eprintln!("side {s}'s memory: {}", parts.join(", "));
         }
         Err(violations)
     }
@@ -957,10 +955,6 @@ impl Ledger {
                                      (sent {} bytes, imm {imm:?}, stream {})",
                                     wc.byte_len, wc.imm, wc.stream, m.len, m.stream
                                 ));
-                            }
-                            if status[i] != Some(WcStatus::Success) {
-                                // possible: the ACK was lost and the sender
-                                // failed; the data still arrived once
                             }
                         }
                     }
@@ -1210,8 +1204,8 @@ mod tests {
             wc(recv_wr_id(2), WcOpcode::Recv, 30, Some(0x22), 0),
             wc(recv_wr_id(3), WcOpcode::Recv, 64, None, 1),
         ];
-        l.registry[1].allow(0x1000, 512, "target region");
-        l.registry[1].allow(0x8000, 4096, "completion ring");
+        l.registry[1].allow(0x1000, 512);
+        l.registry[1].allow(0x8000, 4096);
         let dma = [Vec::new(), vec![(0x1000, 100), (0x8000, 32), (0x10c0, 10)]];
         (l, vec![vec![FILL; 512], dst1], vec![vec![FILL; 64]; 2], dma)
     }
@@ -1335,8 +1329,8 @@ mod tests {
     #[test]
     fn the_registry_covers_exactly_its_ranges() {
         let mut g = Registry::default();
-        g.allow(100, 50, "a");
-        g.allow(200, 10, "b");
+        g.allow(100, 50);
+        g.allow(200, 10);
         assert!(g.covers(100, 50));
         assert!(g.covers(120, 1));
         assert!(!g.covers(99, 2));
